@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds morphview and runs every test: the normal build (all labels) and an ASan + UBSan build
+# of the unit and corpus tests. Run from anywhere; exits non-zero on any failure.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+bash third_party/setup.sh
+corpus=${MORPHVIEW_CORPUS_DIR:-$root/../shared/corpus}
+if [[ ! -f "$corpus/README.md" ]]; then
+  echo "tests/run.sh: the test corpus is missing at $corpus (expected ../shared/corpus beside the repo)" >&2
+  exit 1
+fi
+jobs=$(nproc)
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMORPHVIEW_CORPUS_DIR="$corpus" >/dev/null
+cmake --build build -j "$jobs"
+(cd build && ctest --output-on-failure -j "$jobs")
+
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DMORPHVIEW_SANITIZE=ON \
+  -DMORPHVIEW_WITH_GL=OFF -DMORPHVIEW_CORPUS_DIR="$corpus" >/dev/null
+cmake --build build-asan -j "$jobs"
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --output-on-failure -j "$jobs" -L 'unit|corpus')

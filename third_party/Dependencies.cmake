@@ -1,0 +1,56 @@
+# Glue for system packages (Debian). No third-party source lives in this repository.
+
+# glTF parsing: Debian's header-only tinygltf (uses Debian's nlohmann json and stb).
+find_package(TinyGLTF CONFIG REQUIRED)
+find_package(nlohmann_json 3 REQUIRED)
+find_package(glm REQUIRED)
+find_package(meshoptimizer CONFIG REQUIRED)
+find_package(draco CONFIG REQUIRED)
+find_package(CLI11 CONFIG QUIET)
+
+add_library(mv_glm INTERFACE)
+target_link_libraries(mv_glm INTERFACE glm::glm)
+target_compile_definitions(mv_glm INTERFACE GLM_FORCE_CXX17 GLM_ENABLE_EXPERIMENTAL)
+
+add_library(mv_json INTERFACE)
+target_link_libraries(mv_json INTERFACE nlohmann_json::nlohmann_json)
+
+# Debian ships stb compiled (libstb): include the headers without *_IMPLEMENTATION.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+add_library(mv_stb INTERFACE)
+target_link_libraries(mv_stb INTERFACE PkgConfig::STB)
+
+add_library(mv_cli11 INTERFACE)
+if(TARGET CLI11::CLI11)
+  target_link_libraries(mv_cli11 INTERFACE CLI11::CLI11)
+endif()
+
+if(MORPHVIEW_WITH_GL)
+  # GL 4.5 core + EGL 1.5 loader, generated at configure time by Debian's python3-glad.
+  find_program(GLAD_EXECUTABLE glad PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+  set(GLAD_DIR "${CMAKE_BINARY_DIR}/glad")
+  set(GLAD_EXTENSIONS
+      "EGL_EXT_platform_base,EGL_MESA_platform_surfaceless,EGL_EXT_device_base,EGL_EXT_device_enumeration,EGL_EXT_device_query,EGL_EXT_platform_device,EGL_KHR_surfaceless_context,EGL_KHR_create_context,GL_KHR_debug,GL_ARB_gl_spirv")
+  if(NOT EXISTS "${GLAD_DIR}/src/gl.c" OR NOT EXISTS "${GLAD_DIR}/src/egl.c")
+    message(STATUS "Generating the GL 4.5 core + EGL 1.5 loader with glad")
+    execute_process(
+      COMMAND "${GLAD_EXECUTABLE}" --quiet --reproducible --api "gl:core=4.5,egl=1.5"
+              --extensions "${GLAD_EXTENSIONS}" --out-path "${GLAD_DIR}" c --loader
+      RESULT_VARIABLE gladResult OUTPUT_QUIET ERROR_VARIABLE gladError)
+    if(NOT gladResult EQUAL 0)
+      message(FATAL_ERROR "glad failed to generate the GL loader: ${gladError}")
+    endif()
+  endif()
+  add_library(mv_glad STATIC "${GLAD_DIR}/src/gl.c" "${GLAD_DIR}/src/egl.c")
+  target_include_directories(mv_glad SYSTEM PUBLIC "${GLAD_DIR}/include")
+  target_link_libraries(mv_glad PUBLIC ${CMAKE_DL_LIBS})
+  set_target_properties(mv_glad PROPERTIES POSITION_INDEPENDENT_CODE ON)
+
+  find_package(glfw3 3.3 REQUIRED)
+  pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
+  add_library(mv_imgui INTERFACE)
+  # Debian's libimgui carries the GLFW and OpenGL3 backends; they load GL through their own loader.
+  target_link_libraries(mv_imgui INTERFACE PkgConfig::IMGUI glfw)
+  target_include_directories(mv_imgui SYSTEM INTERFACE /usr/include/imgui /usr/include/imgui/backends)
+endif()
