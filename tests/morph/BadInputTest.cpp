@@ -1,0 +1,188 @@
+// Broken and hostile files: each import fails with ONE line that starts with the file name and
+// names the offending field, and never crashes (the run under ASan/UBSan checks the "never").
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "fixtures/BadFixtures.h"
+#include "fixtures/TestPaths.h"
+#include "morph/Animate.h"
+#include "morph/GltfImport.h"
+
+namespace {
+
+using testing::AllOf;
+using testing::AnyOf;
+using testing::HasSubstr;
+using testing::StartsWith;
+
+// The error message of a file that must not load ("" after a reported failure when it loads).
+std::string importError(const fixtures::Bytes& bytes, const std::string& name = "bad.glb") {
+    morph::Result<morph::Scene> r = morph::importGltfMemory(bytes, name, "");
+    if (r.ok()) {
+        ADD_FAILURE() << name << " loaded, but it should have failed";
+        return "";
+    }
+    const std::string& message = r.error().message;
+    EXPECT_THAT(message, StartsWith(name + ": "));
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_GT(message.size(), name.size() + 2) << "the message says nothing after the name";
+    return message;
+}
+
+TEST(BadInput, TruncatedGlb) {
+    EXPECT_THAT(importError(fixtures::bad::truncatedGlb()),
+                AnyOf(HasSubstr("truncated"), HasSubstr("length")));
+    EXPECT_THAT(importError(fixtures::bad::truncatedGlbHeader()),
+                AnyOf(HasSubstr("truncated"), HasSubstr("length"), HasSubstr("header")));
+}
+
+TEST(BadInput, BadMagic) {
+    EXPECT_THAT(importError(fixtures::bad::badMagic()), AnyOf(HasSubstr("magic"), HasSubstr("glTF")));
+}
+
+TEST(BadInput, EmptyFile) {
+    EXPECT_THAT(importError(fixtures::bad::emptyFile()), HasSubstr("empty"));
+    EXPECT_THAT(importError(fixtures::bad::emptyFile(), "empty.gltf"), HasSubstr("empty"));
+}
+
+TEST(BadInput, JsonThatIsNotGltf) {
+    // Filament issue 7868 is the counterexample: valid JSON that is not glTF must not crash.
+    EXPECT_THAT(importError(fixtures::bad::jsonNotGltf(), "hello.gltf"), HasSubstr("asset"));
+    EXPECT_THAT(importError(fixtures::bad::jsonWrongTypes(), "types.gltf"), HasSubstr("meshes"));
+    const std::string array = "[1, 2, 3]";
+    importError(fixtures::Bytes(array.begin(), array.end()), "array.gltf");
+    const std::string broken = "{\"asset\": {\"version\": \"2.0\"";
+    importError(fixtures::Bytes(broken.begin(), broken.end()), "broken.gltf");
+}
+
+TEST(BadInput, UnknownMajorVersion) {
+    EXPECT_THAT(importError(fixtures::bad::unknownMajorVersion()), AllOf(HasSubstr("version"), HasSubstr("3.0")));
+}
+
+TEST(BadInput, AccessorPastItsBufferView) {
+    EXPECT_THAT(importError(fixtures::bad::accessorPastBufferView()), HasSubstr("accessors[3]"));
+}
+
+TEST(BadInput, BufferViewPastItsBuffer) {
+    EXPECT_THAT(importError(fixtures::bad::bufferViewPastBuffer()), HasSubstr("bufferViews[3]"));
+}
+
+TEST(BadInput, StrideSmallerThanTheElement) {
+    EXPECT_THAT(importError(fixtures::bad::strideTooSmall()), HasSubstr("byteStride"));
+}
+
+TEST(BadInput, SparseIndexOutOfRange) {
+    EXPECT_THAT(importError(fixtures::bad::sparseIndexOutOfRange()),
+                AllOf(HasSubstr("accessors[2]"), HasSubstr("sparse"), HasSubstr("out of range")));
+}
+
+TEST(BadInput, SparseIndicesNotStrictlyIncreasing) {
+    // glTF 2.0 5.4 accessor.sparse.indices: "strictly increasing".
+    EXPECT_THAT(importError(fixtures::bad::sparseIndicesUnsorted()),
+                AllOf(HasSubstr("accessors[2]"), HasSubstr("sparse")));
+    EXPECT_THAT(importError(fixtures::bad::sparseIndicesRepeated()),
+                AllOf(HasSubstr("accessors[2]"), HasSubstr("sparse")));
+}
+
+TEST(BadInput, TargetCountDiffersFromBase) {
+    EXPECT_THAT(importError(fixtures::bad::targetCountDiffersFromBase()),
+                AllOf(HasSubstr("targets"), HasSubstr("2"), HasSubstr("3")));
+}
+
+TEST(BadInput, PrimitivesWithDifferentTargetCounts) {
+    EXPECT_THAT(importError(fixtures::bad::primitivesWithDifferentTargetCounts()),
+                AllOf(HasSubstr("meshes[0]"), HasSubstr("targets")));
+}
+
+TEST(BadInput, MeshWeightsOfTheWrongLength) {
+    EXPECT_THAT(importError(fixtures::bad::meshWeightsWrongLength()),
+                AllOf(HasSubstr("meshes[0]"), HasSubstr("weights")));
+}
+
+TEST(BadInput, AnimationInputNotIncreasing) {
+    EXPECT_THAT(importError(fixtures::bad::animationInputNotIncreasing()),
+                AllOf(HasSubstr("animations[0]"), HasSubstr("input")));
+}
+
+TEST(BadInput, CubicSplineOutputOfTheWrongSize) {
+    EXPECT_THAT(importError(fixtures::bad::cubicSplineOutputWrongSize()),
+                AllOf(HasSubstr("animations[0]"), HasSubstr("output")));
+}
+
+TEST(BadInput, IndicesPastTheVertexCount) {
+    EXPECT_THAT(importError(fixtures::bad::indicesPastVertexCount()), HasSubstr("indices"));
+}
+
+TEST(BadInput, ReferencesToMissingObjects) {
+    EXPECT_THAT(importError(fixtures::bad::missingMesh()), AllOf(HasSubstr("nodes[0]"), HasSubstr("mesh")));
+    EXPECT_THAT(importError(fixtures::bad::missingMaterial()), HasSubstr("material"));
+    EXPECT_THAT(importError(fixtures::bad::missingAccessor()), HasSubstr("99"));
+    EXPECT_THAT(importError(fixtures::bad::missingSceneNode()), HasSubstr("scenes[0]"));
+    EXPECT_THAT(importError(fixtures::bad::missingAnimationNode()),
+                AllOf(HasSubstr("animations[0]"), HasSubstr("node")));
+}
+
+TEST(BadInput, NodeCycle) {
+    EXPECT_THAT(importError(fixtures::bad::nodeCycle()),
+                AllOf(HasSubstr("nodes["), AnyOf(HasSubstr("cycle"), HasSubstr("parent"))));
+}
+
+TEST(BadInput, DeepNodeChainLoadsWithoutRecursion) {
+    constexpr int kDepth = 100000;
+    morph::Result<morph::Scene> r = morph::importGltfMemory(fixtures::bad::deepNodeChain(kDepth), "deep.glb", "");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    const morph::Scene& scene = r.value();
+    ASSERT_EQ(scene.nodes.size(), size_t(kDepth));
+    EXPECT_EQ(scene.roots, std::vector<int>{0});
+    EXPECT_EQ(scene.nodes[kDepth - 1].parent, kDepth - 2);
+    EXPECT_EQ(scene.nodes[kDepth - 1].mesh, 0);
+    std::vector<glm::mat4> world = morph::worldMatrices(scene, morph::restPose(scene));
+    ASSERT_EQ(world.size(), size_t(kDepth));
+    EXPECT_EQ(world[kDepth - 1], glm::mat4(1.0f));
+}
+
+TEST(BadInput, NaNInPositions) {
+    EXPECT_THAT(importError(fixtures::bad::nanInPositions()),
+                AllOf(HasSubstr("accessors[0]"), AnyOf(HasSubstr("NaN"), HasSubstr("finite"))));
+}
+
+TEST(BadInput, UndecodableImageStillLoadsWithAWarning) {
+    morph::Result<morph::Scene> r = morph::importGltfMemory(fixtures::bad::undecodableImage(), "image.glb", "");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->images.size(), 1u);
+    EXPECT_TRUE(r->images[0].rgba.empty());
+    ASSERT_EQ(r->meshes.size(), 1u);
+    EXPECT_EQ(r->meshes[0].primitives[0].targets.size(), 2u);
+    ASSERT_FALSE(r->warnings.empty());
+    bool named = false;
+    for (const std::string& w : r->warnings) {
+        EXPECT_THAT(w, StartsWith("image.glb: "));
+        EXPECT_EQ(w.find('\n'), std::string::npos);
+        named = named || w.find("images[0]") != std::string::npos;
+    }
+    EXPECT_TRUE(named) << "no warning names images[0]";
+}
+
+TEST(BadInput, UriEscapingTheFolderIsRefusedUnlessAllowed) {
+    std::string dir = fixtures::scratchDir("BadInput.UriEscapingTheFolder");
+    std::string path = fixtures::bad::writeGltfEscapingFolder(dir);
+    ASSERT_FALSE(path.empty());
+
+    morph::Result<morph::Scene> refused = morph::importGltf(path);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_THAT(refused.error().message, StartsWith(path + ": "));
+    EXPECT_THAT(refused.error().message, HasSubstr("../outside.bin"));
+    EXPECT_EQ(refused.error().message.find('\n'), std::string::npos);
+
+    morph::ImportOptions options;
+    options.allowAnyUri = true;
+    morph::Result<morph::Scene> allowed = morph::importGltf(path, options);
+    ASSERT_TRUE(allowed.ok()) << allowed.error().message;
+    EXPECT_EQ(allowed->meshes.size(), 1u);
+}
+
+TEST(BadInput, UnsupportedRequiredExtensionIsNamed) {
+    EXPECT_THAT(importError(fixtures::bad::unsupportedRequiredExtension()), HasSubstr("EXT_imaginary_morphs"));
+}
+
+}  // namespace
