@@ -1,0 +1,124 @@
+// Micro-benchmarks of the GL-free core on a synthetic face-sized primitive: what the CPU costs
+// to pack targets once, to blend a frame on the CPU reference, and to sample animation weights.
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <vector>
+
+#include "morph/Blend.h"
+#include "morph/Packing.h"
+#include "morph/Sampler.h"
+
+namespace {
+
+using namespace morph;
+
+// A face-like primitive: `vertices` vertices, `targets` ARKit-sized target count, each target
+// morphing POSITION and NORMAL and moving a fifth of the vertices (faces move locally).
+Primitive facePrimitive(uint32_t vertices, uint32_t targets) {
+    Primitive p;
+    p.positions.resize(vertices);
+    p.normals.assign(vertices, glm::vec3(0, 0, 1));
+    for (uint32_t v = 0; v < vertices; ++v) p.positions[v] = {float(v % 100), float(v / 100), 0};
+    p.targets.resize(targets);
+    for (uint32_t t = 0; t < targets; ++t) {
+        auto& position = p.targets[t][MorphChannel::Position];
+        auto& normal = p.targets[t][MorphChannel::Normal];
+        position.assign(vertices, glm::vec4(0.0f));
+        normal.assign(vertices, glm::vec4(0.0f));
+        for (uint32_t v = t % 5; v < vertices; v += 5) {
+            position[v] = {0.01f * float(t), 0.0f, 0.001f * float(v % 7), 0.0f};
+            normal[v] = {0.0f, 0.01f, 0.0f, 0.0f};
+        }
+    }
+    return p;
+}
+
+const Primitive& face() {
+    static const Primitive primitive = facePrimitive(20000, 52);
+    return primitive;
+}
+
+void BM_PackTargets(benchmark::State& state) {
+    const Primitive& p = face();
+    for (auto _ : state) {
+        PackedTargets packed = packTargets(p, 16384);
+        benchmark::DoNotOptimize(packed.texels.data());
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(packLayout(p, 16384).bytes()));
+}
+BENCHMARK(BM_PackTargets)->Unit(benchmark::kMillisecond);
+
+void BM_PackingSummary(benchmark::State& state) {
+    Scene scene;
+    scene.meshes.resize(1);
+    scene.meshes[0].primitives = {face()};
+    for (auto _ : state) benchmark::DoNotOptimize(packingSummary(scene).bytes);
+}
+BENCHMARK(BM_PackingSummary);
+
+// range(0): how many of the 52 weights are non-zero (a typical face frame has a handful).
+void BM_Blend(benchmark::State& state) {
+    const Primitive& p = face();
+    std::vector<float> weights(p.targets.size(), 0.0f);
+    for (int64_t i = 0; i < state.range(0); ++i) weights[size_t(i)] = 0.5f;
+    for (auto _ : state) {
+        MorphedPrimitive m = blend(p, weights);
+        benchmark::DoNotOptimize(m.positions.data());
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()) * p.vertexCount());
+}
+BENCHMARK(BM_Blend)->Arg(4)->Arg(52)->Unit(benchmark::kMicrosecond);
+
+AnimationSampler weightSampler(Interpolation interpolation, uint32_t keys, uint32_t width) {
+    AnimationSampler s;
+    s.interpolation = interpolation;
+    s.width = width;
+    const uint32_t perKey = interpolation == Interpolation::CubicSpline ? 3 : 1;
+    for (uint32_t k = 0; k < keys; ++k) s.input.push_back(float(k) / 30.0f);  // 30 fps
+    s.output.resize(size_t(keys) * perKey * width);
+    for (size_t i = 0; i < s.output.size(); ++i) s.output[i] = std::sin(float(i));
+    return s;
+}
+
+void sampleAcrossClip(benchmark::State& state, const AnimationSampler& s, AnimationPath path) {
+    std::vector<float> out(s.width);
+    const float end = s.input.back();
+    float t = 0;
+    for (auto _ : state) {
+        sampleInto(s, path, t, out.data());
+        benchmark::DoNotOptimize(out.data());
+        t += 0.0137f;
+        if (t > end) t = 0;
+    }
+}
+
+void BM_SampleWeightsLinear(benchmark::State& state) {
+    sampleAcrossClip(state, weightSampler(Interpolation::Linear, 3000, 52), AnimationPath::Weights);
+}
+BENCHMARK(BM_SampleWeightsLinear);
+
+void BM_SampleWeightsCubic(benchmark::State& state) {
+    sampleAcrossClip(state, weightSampler(Interpolation::CubicSpline, 3000, 52),
+                     AnimationPath::Weights);
+}
+BENCHMARK(BM_SampleWeightsCubic);
+
+void BM_SampleRotationSlerp(benchmark::State& state) {
+    sampleAcrossClip(state, weightSampler(Interpolation::Linear, 3000, 4), AnimationPath::Rotation);
+}
+BENCHMARK(BM_SampleRotationSlerp);
+
+void BM_FindKeyInterval(benchmark::State& state) {
+    const AnimationSampler s = weightSampler(Interpolation::Linear, uint32_t(state.range(0)), 1);
+    float t = 0;
+    const float end = s.input.back();
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(findKeyInterval(s.input, t));
+        t += 0.0137f;
+        if (t > end) t = 0;
+    }
+}
+BENCHMARK(BM_FindKeyInterval)->Arg(30)->Arg(30000);
+
+}  // namespace
