@@ -24,19 +24,6 @@ void padTo4(std::vector<uint8_t>& bytes, uint8_t fill) {
     while (bytes.size() % 4 != 0) bytes.push_back(fill);
 }
 
-// Reads component `i` of a tightly packed array as a double (for min/max of floats).
-double readComponent(const uint8_t* data, ComponentType type, size_t i) {
-    switch (type) {
-        case ComponentType::Float: {
-            float f;
-            std::memcpy(&f, data + i * 4, 4);
-            return f;
-        }
-        default:
-            return 0;
-    }
-}
-
 void writeMinMax(nlohmann::json& accessor, const std::vector<float>& values, size_t components) {
     if (components == 0 || values.size() < components) return;
     std::vector<float> lo(values.begin(), values.begin() + components);
@@ -131,8 +118,7 @@ int GltfBuilder::addAccessor(const void* data, ComponentType componentType, size
     int accessor = addAccessorOnView(view, 0, componentType, count, type, normalized);
     if (componentType == ComponentType::Float) {
         std::vector<float> values(count * components);
-        for (size_t i = 0; i < values.size(); ++i)
-            values[i] = static_cast<float>(readComponent(bytes, componentType, i));
+        std::memcpy(values.data(), bytes, values.size() * sizeof(float));
         writeMinMax(mJson["accessors"][accessor], values, components);
     }
     return accessor;
@@ -164,24 +150,47 @@ int GltfBuilder::addSparseAccessor(size_t count, ComponentType componentType,
                    {"indices", {{"bufferView", indexView}, {"componentType", static_cast<int>(indexType)}}},
                    {"values", {{"bufferView", valueView}}}};
 
-    if (componentType == ComponentType::Float && components > 0) {
-        // min/max describe the accessor after substitution (glTF 2.0 3.6.2.3), so apply it here.
-        std::vector<float> all(count * components, 0.0f);
-        if (baseView >= 0 && baseView < static_cast<int>(mJson["bufferViews"].size())) {
-            const nlohmann::json& view = mJson["bufferViews"][baseView];
-            size_t offset = view.value("byteOffset", size_t(0));
-            size_t length = view.value("byteLength", size_t(0));
-            size_t n = std::min(all.size() * 4, length);
-            if (offset + n <= mBin.size()) std::memcpy(all.data(), mBin.data() + offset, n);
-        }
-        const auto* v = static_cast<const uint8_t*>(values);
-        for (size_t i = 0; i < indices.size(); ++i) {
-            if (indices[i] >= count) continue;  // hostile: left for the importer to reject
-            std::memcpy(&all[indices[i] * components], v + i * elementSize, elementSize);
-        }
-        writeMinMax(a, all, components);
-    }
+    if (componentType == ComponentType::Float && components > 0)
+        writeSparseMinMax(a, count, components, indices, values, baseView);
     return accessor;
+}
+
+void GltfBuilder::writeSparseMinMax(nlohmann::json& accessor, size_t count, size_t components,
+                                     const std::vector<uint32_t>& indices, const void* values,
+                                     int baseView) {
+    // min/max describe the accessor after substitution (glTF 2.0 3.6.2.3).
+    const auto* v = static_cast<const uint8_t*>(values);
+    if (baseView >= 0 && mJson.contains("bufferViews") &&
+        baseView < static_cast<int>(mJson["bufferViews"].size())) {
+        // With a base, expand no further than the view's bytes (a hostile count may lie).
+        const nlohmann::json& view = mJson["bufferViews"][baseView];
+        size_t offset = view.value("byteOffset", size_t(0));
+        size_t length = view.value("byteLength", size_t(0));
+        size_t elements = std::min(count, length / (components * 4));
+        std::vector<float> all(elements * components, 0.0f);
+        if (offset + all.size() * 4 <= mBin.size()) std::memcpy(all.data(), mBin.data() + offset, all.size() * 4);
+        for (size_t i = 0; i < indices.size(); ++i)
+            if (indices[i] < elements)
+                std::memcpy(&all[indices[i] * components], v + i * components * 4, components * 4);
+        writeMinMax(accessor, all, components);
+        return;
+    }
+    // Without a base the rest are zeros; never expand (fixtures may declare huge counts).
+    std::vector<float> replaced;
+    std::vector<uint32_t> distinct;
+    for (size_t i = 0; i < indices.size(); ++i) {
+        if (indices[i] >= count) continue;  // hostile: left for the importer to reject
+        distinct.push_back(indices[i]);
+        for (size_t c = 0; c < components; ++c) {
+            float f;
+            std::memcpy(&f, v + (i * components + c) * 4, 4);
+            replaced.push_back(f);
+        }
+    }
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    if (distinct.size() < count) replaced.insert(replaced.end(), components, 0.0f);
+    writeMinMax(accessor, replaced, components);
 }
 
 int GltfBuilder::addSparseFloats(size_t count, const std::string& type,

@@ -68,6 +68,10 @@ public:
     Status writeGltf(const std::string& path, const std::string& binName) const;
 
 private:
+    void writeSparseMinMax(nlohmann::json& accessor, size_t count, size_t components,
+                           const std::vector<uint32_t>& indices, const void* values,
+                           int baseView);
+
     nlohmann::json mJson;
     std::vector<uint8_t> mBin;
 };

@@ -53,6 +53,15 @@ const morph::Primitive& onlyPrimitive(const morph::Scene& scene) {
     return scene.meshes[0].primitives[0];
 }
 
+void expectTriangleWithTwoTargets(const morph::Scene& scene) {
+    const morph::Primitive& p = onlyPrimitive(scene);
+    expectVecs(p.positions, kTriangle);
+    ASSERT_EQ(p.targets.size(), 2u);
+    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[1][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 2, 0, 0}});
+    expectFloats(scene.meshes[0].defaultWeights, {0.25f, 0.5f});
+}
+
 TEST(ImportRules, SparseTargetWithoutBufferViewHasAZeroBase) {
     morph::Scene scene = load(fixtures::sparseTargetWithoutBufferView());
     const morph::Primitive& p = onlyPrimitive(scene);
@@ -153,6 +162,56 @@ TEST(ImportRules, NormalizedNormalTargets) {
         expectVecs(p.targets[0][MorphChannel::Normal], V4{{1, 0, -1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
         EXPECT_EQ(p.morphedChannels(), std::vector<MorphChannel>{MorphChannel::Normal});
     }
+}
+
+TEST(ImportRules, EveryTexcoordTargetComponentType) {
+    // KHR_mesh_quantization: TEXCOORD_n targets may be float, (normalized) byte or short.
+    for (const QuantizedCase& c : {kFloat, kByte, kByteN, kShort, kShortN}) {
+        SCOPED_TRACE(caseName(c));
+        morph::Scene scene = load(fixtures::quantizedTexcoordTarget(c.type, c.normalized));
+        const morph::Primitive& p = onlyPrimitive(scene);
+        ASSERT_EQ(p.targets.size(), 1u);
+        const auto& e = c.expected;
+        expectVecs(p.targets[0][MorphChannel::TexCoord0], V4{{e[0], e[1], 0, 0}, {e[2], e[3], 0, 0}, {e[4], e[5], 0, 0}});
+    }
+}
+
+TEST(ImportRules, NormalizedBaseNormals) {
+    for (ComponentType type : {ComponentType::Byte, ComponentType::Short}) {
+        SCOPED_TRACE(static_cast<int>(type));
+        morph::Scene scene = load(fixtures::quantizedBaseNormals(type));
+        const morph::Primitive& p = onlyPrimitive(scene);
+        expectVecs(p.normals, std::vector<glm::vec3>{{0, 0, 1}, {0, -1, 0}, {1, 0, 0}});
+    }
+}
+
+TEST(ImportRules, InterleavedBaseAndTarget) {
+    morph::Scene scene = load(fixtures::interleavedPositionAndTarget());
+    const morph::Primitive& p = onlyPrimitive(scene);
+    expectVecs(p.positions, kTriangle);
+    ASSERT_EQ(p.targets.size(), 1u);
+    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+}
+
+TEST(ImportRules, UnknownTargetAttributeIsIgnored) {
+    morph::Scene scene = load(fixtures::targetWithUnknownAttribute());
+    const morph::Primitive& p = onlyPrimitive(scene);
+    ASSERT_EQ(p.targets.size(), 1u);
+    EXPECT_EQ(p.morphedChannels(), std::vector<MorphChannel>{MorphChannel::Position});
+    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+}
+
+TEST(ImportRules, GlbChunkOfUnknownTypeIsIgnored) {
+    expectTriangleWithTwoTargets(load(fixtures::glbWithUnknownChunk()));
+}
+
+TEST(ImportRules, WithoutASceneTheRootsAreTheParentlessNodes) {
+    morph::Scene scene = load(fixtures::nodesWithoutScene());
+    ASSERT_EQ(scene.nodes.size(), 3u);
+    EXPECT_EQ(scene.roots, (std::vector<int>{0, 1}));
+    EXPECT_EQ(scene.nodes[2].parent, 0);
+    EXPECT_EQ(scene.nodes[0].children, std::vector<int>{2});
+    EXPECT_EQ(scene.nodes[2].mesh, 0);
 }
 
 TEST(ImportRules, NodeWeightsOverrideMeshWeights) {
@@ -343,15 +402,6 @@ TEST(ImportRules, TangentTargetsAreXyzDeltas) {
     // glTF 2.0 3.7.2.2: TANGENT targets have no w; the handedness stays the base's.
     morph::MorphedPrimitive m = morph::blend(p, {1.0f});
     expectVecs(m.tangents, V4{{1, 0.5f, 0, -1}, {1, 0, 0, -1}, {1, 0, 0, -1}});
-}
-
-void expectTriangleWithTwoTargets(const morph::Scene& scene) {
-    const morph::Primitive& p = onlyPrimitive(scene);
-    expectVecs(p.positions, kTriangle);
-    ASSERT_EQ(p.targets.size(), 2u);
-    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
-    expectVecs(p.targets[1][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 2, 0, 0}});
-    expectFloats(scene.meshes[0].defaultWeights, {0.25f, 0.5f});
 }
 
 TEST(ImportRules, GlbWithTwoTargets) { expectTriangleWithTwoTargets(load(fixtures::triangleWithTwoTargets())); }
