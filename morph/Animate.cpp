@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "Sampler.h"
@@ -50,7 +49,8 @@ void applyAnimation(const Scene& scene, const Animation& animation, float t,
                 break;
             case AnimationPath::Rotation:
                 // glTF stores x, y, z, w; glm::quat's constructor takes w first.
-                if (buffer.size() >= 4) p.rotation = glm::quat(buffer[3], buffer[0], buffer[1], buffer[2]);
+                if (buffer.size() >= 4)
+                    p.rotation = glm::quat(buffer[3], buffer[0], buffer[1], buffer[2]);
                 break;
             case AnimationPath::Scale:
                 if (buffer.size() >= 3) p.scale = glm::vec3(buffer[0], buffer[1], buffer[2]);
@@ -83,8 +83,8 @@ std::vector<glm::mat4> worldMatrices(const Scene& scene, const std::vector<NodeP
     if (pose.size() < count) return world;  // a pose of another scene: nothing sensible to do
     std::vector<uint8_t> done(count, 0);
     // An explicit stack instead of recursion: a 100,000-deep chain must not overflow the call
-    // stack. Every node that is no one's child starts a walk (not only Scene::roots: nodes outside the
-    // default scene still get matrices), and a node is visited once, so a cyclic hierarchy
+    // stack. Every node that is no one's child starts a walk (not only Scene::roots: nodes outside
+    // the default scene still get matrices), and a node is visited once, so a cyclic hierarchy
     // (invalid glTF) terminates.
     std::vector<int> stack;
     auto walkFrom = [&](int root) {
@@ -96,8 +96,8 @@ std::vector<glm::mat4> worldMatrices(const Scene& scene, const std::vector<NodeP
             stack.pop_back();
             for (int child : scene.nodes[size_t(parent)].children) {
                 if (child < 0 || size_t(child) >= count || done[size_t(child)]) continue;
-                world[size_t(child)] =
-                    world[size_t(parent)] * localMatrix(scene.nodes[size_t(child)], pose[size_t(child)]);
+                world[size_t(child)] = world[size_t(parent)] *
+                                       localMatrix(scene.nodes[size_t(child)], pose[size_t(child)]);
                 done[size_t(child)] = 1;
                 stack.push_back(child);
             }

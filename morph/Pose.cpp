@@ -33,8 +33,9 @@ Status addPoseTarget(Scene& scene, const Scene& pose, const std::string& name) {
     Mesh& mesh = scene.meshes[0];
     const Mesh& poseMesh = pose.meshes[0];
     if (poseMesh.primitives.size() != mesh.primitives.size()) {
-        return Error{poseFile + ": its first mesh has " + std::to_string(poseMesh.primitives.size()) +
-                     " primitives, the model's has " + std::to_string(mesh.primitives.size())};
+        return Error{poseFile + ": its first mesh has " +
+                     std::to_string(poseMesh.primitives.size()) + " primitives, the model's has " +
+                     std::to_string(mesh.primitives.size())};
     }
     // Validate everything before changing the scene, so an error leaves it as it was.
     for (size_t p = 0; p < mesh.primitives.size(); ++p) {
@@ -42,7 +43,8 @@ Status addPoseTarget(Scene& scene, const Scene& pose, const std::string& name) {
         const uint32_t want = mesh.primitives[p].vertexCount();
         if (have != want) {
             return Error{poseFile + ": primitive " + std::to_string(p) + " has " +
-                         std::to_string(have) + " vertices, the model's has " + std::to_string(want)};
+                         std::to_string(have) + " vertices, the model's has " +
+                         std::to_string(want)};
         }
     }
 

@@ -44,8 +44,8 @@ void slerp(const float* a, const float* b, double u, float* out) {
 }
 
 void normalizeQuat(float* q) {
-    const double length2 = double(q[0]) * q[0] + double(q[1]) * q[1] + double(q[2]) * q[2] +
-                           double(q[3]) * q[3];
+    const double length2 =
+        double(q[0]) * q[0] + double(q[1]) * q[1] + double(q[2]) * q[2] + double(q[3]) * q[3];
     if (!(length2 > 0) || !std::isfinite(length2)) return;  // leave a degenerate key as it is
     const double inv = 1.0 / std::sqrt(length2);
     for (int i = 0; i < 4; ++i) q[i] = static_cast<float>(q[i] * inv);
@@ -71,7 +71,8 @@ void sampleInto(const AnimationSampler& sampler, AnimationPath path, float t, fl
     const size_t elementsPerKey = cubic ? 3 : 1;
     // Only keys with a full output are used, so a short output (which the importer rejects)
     // can never be read past.
-    const size_t keys = std::min(sampler.input.size(), sampler.output.size() / (width * elementsPerKey));
+    const size_t keys =
+        std::min(sampler.input.size(), sampler.output.size() / (width * elementsPerKey));
     if (keys == 0) {
         std::fill(out, out + width, 0.0f);
         if (rotation) out[3] = 1.0f;  // identity, x y z w

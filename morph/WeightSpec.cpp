@@ -19,11 +19,13 @@ std::string trim(const std::string& s) {
 }
 
 bool isIndex(const std::string& key) {
-    return !key.empty() && std::all_of(key.begin(), key.end(),
-                                       [](char c) { return c >= '0' && c <= '9'; });
+    return !key.empty() &&
+           std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-Error error(const std::string& message) { return Error{kPrefix + message}; }
+Error error(const std::string& message) {
+    return Error{kPrefix + message};
+}
 
 // from_chars, unlike strtof, ignores the locale: "0.5" parses the same under de_DE.
 Result<float> parseValue(const std::string& item, const std::string& text) {
@@ -57,8 +59,10 @@ Result<WeightAssignment> parseItem(const std::string& rawItem) {
     } else if (isIndex(key)) {
         // A purely numeric key is an index; names with digits and letters stay names.
         assignment.kind = WeightAssignment::Kind::Index;
-        const auto [ptr, ec] = std::from_chars(key.data(), key.data() + key.size(), assignment.index);
-        if (ec != std::errc()) return error("'" + item + "': target index " + key + " is too large");
+        const auto [ptr, ec] =
+            std::from_chars(key.data(), key.data() + key.size(), assignment.index);
+        if (ec != std::errc())
+            return error("'" + item + "': target index " + key + " is too large");
     } else {
         assignment.kind = WeightAssignment::Kind::Name;
         assignment.name = key;
@@ -68,10 +72,12 @@ Result<WeightAssignment> parseItem(const std::string& rawItem) {
 
 std::string describe(const WeightAssignment& a) {
     switch (a.kind) {
-        case WeightAssignment::Kind::Name: return "no mesh has a target named '" + a.name + "'";
+        case WeightAssignment::Kind::Name:
+            return "no mesh has a target named '" + a.name + "'";
         case WeightAssignment::Kind::Index:
             return "no mesh has a target with index " + std::to_string(a.index);
-        case WeightAssignment::Kind::All: break;
+        case WeightAssignment::Kind::All:
+            break;
     }
     return "'*' matches nothing: no mesh has morph targets";
 }
@@ -105,8 +111,8 @@ Result<std::vector<WeightAssignment>> parseWeightSpec(const std::string& spec) {
     size_t position = 1;
     while (true) {
         const size_t comma = spec.find(',', start);
-        const std::string item = spec.substr(start, comma == std::string::npos ? std::string::npos
-                                                                               : comma - start);
+        const std::string item =
+            spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         if (trim(item).empty()) return error("item " + std::to_string(position) + " is empty");
         Result<WeightAssignment> assignment = parseItem(item);
         if (!assignment) return assignment.error();

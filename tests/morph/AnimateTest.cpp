@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "morph/Animate.h"
@@ -27,11 +26,12 @@ Node meshNode(int mesh, std::vector<float> weights = {}) {
 TEST(Animate, NodeWeightsOverrideMeshWeights) {
     Scene scene;
     scene.meshes = {meshWithTargets(2, {0.25f, 0.5f}), meshWithTargets(3)};
-    scene.nodes = {meshNode(0), meshNode(0, {1.0f, 0.75f}), meshNode(1), Node{}, meshNode(1, {0.5f})};
+    scene.nodes = {meshNode(0), meshNode(0, {1.0f, 0.75f}), meshNode(1), Node{},
+                   meshNode(1, {0.5f})};
     EXPECT_EQ(defaultWeights(scene, 0), (std::vector<float>{0.25f, 0.5f}));
     EXPECT_EQ(defaultWeights(scene, 1), (std::vector<float>{1.0f, 0.75f}));
-    EXPECT_EQ(defaultWeights(scene, 2), (std::vector<float>{0, 0, 0}));  // neither: zeros
-    EXPECT_TRUE(defaultWeights(scene, 3).empty());                     // no mesh
+    EXPECT_EQ(defaultWeights(scene, 2), (std::vector<float>{0, 0, 0}));     // neither: zeros
+    EXPECT_TRUE(defaultWeights(scene, 3).empty());                          // no mesh
     EXPECT_EQ(defaultWeights(scene, 4), (std::vector<float>{0.5f, 0, 0}));  // sized to the mesh
     EXPECT_TRUE(defaultWeights(scene, 99).empty());
     EXPECT_TRUE(defaultWeights(scene, -1).empty());
@@ -75,7 +75,7 @@ TEST(Animate, ApplyAnimationWritesEveryChannel) {
     animation.channels = {{0, 0, AnimationPath::Weights},
                           {1, 1, AnimationPath::Translation},
                           {2, 1, AnimationPath::Rotation},
-                          {7, 0, AnimationPath::Scale},   // bad sampler: ignored
+                          {7, 0, AnimationPath::Scale},     // bad sampler: ignored
                           {0, 9, AnimationPath::Weights}};  // bad node: ignored
     std::vector<NodePose> pose = restPose(scene);
     applyAnimation(scene, animation, 1.5f, pose);

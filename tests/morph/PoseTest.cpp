@@ -104,7 +104,8 @@ TEST(Pose, PrimitiveCountMismatchAndMissingMeshesAreErrors) {
     pose.meshes[0].primitives.push_back(pose.meshes[0].primitives[0]);
     Status status = addPoseTarget(scene, pose, "pose");
     ASSERT_FALSE(status);
-    EXPECT_EQ(status.error().message, "pose.glb: its first mesh has 2 primitives, the model's has 1");
+    EXPECT_EQ(status.error().message,
+              "pose.glb: its first mesh has 2 primitives, the model's has 1");
 
     Scene empty;
     empty.path = "empty.glb";

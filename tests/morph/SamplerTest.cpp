@@ -54,12 +54,12 @@ TEST(Sampler, StepHoldsUntilTheNextKey) {
 
 TEST(Sampler, LinearAndClampingWhenInputDoesNotStartAtZero) {
     const auto s = scalar(Interpolation::Linear, {1, 2, 4}, {0, 10, 30});
-    EXPECT_EQ(at(s, 0.0f), 0.0f);    // before the first key: the first value
+    EXPECT_EQ(at(s, 0.0f), 0.0f);  // before the first key: the first value
     EXPECT_EQ(at(s, -10.0f), 0.0f);
     EXPECT_FLOAT_EQ(at(s, 1.5f), 5.0f);
     EXPECT_FLOAT_EQ(at(s, 3.0f), 20.0f);
     EXPECT_EQ(at(s, 4.0f), 30.0f);
-    EXPECT_EQ(at(s, 9.0f), 30.0f);   // after the last key: the last value
+    EXPECT_EQ(at(s, 9.0f), 30.0f);  // after the last key: the last value
     EXPECT_EQ(at(s, std::nanf("")), 0.0f);
 }
 
@@ -144,8 +144,7 @@ TEST(Sampler, CubicSplineRotationIsNormalized) {
     AnimationSampler s;
     s.interpolation = Interpolation::CubicSpline;
     s.input = {0, 1};
-    s.output = {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, kHalf, kHalf, 0, 0, 0, 0};
+    s.output = {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, kHalf, kHalf, 0, 0, 0, 0};
     s.width = 4;
     const std::vector<float> q = sample(s, AnimationPath::Rotation, 0.5f);
     // Unnormalized: (0, 0, kHalf / 2, (1 + kHalf) / 2); normalized it is 45 degrees about z.

@@ -14,7 +14,8 @@ std::string parseError(const std::string& spec) {
 }
 
 TEST(WeightSpec, ParsesNamesIndicesAndStar) {
-    const auto result = parseWeightSpec(" jawOpen = 1 ,3=0.5,*=-0.25, mouth.smile_L2=+2e-1,Key 1=1");
+    const auto result =
+        parseWeightSpec(" jawOpen = 1 ,3=0.5,*=-0.25, mouth.smile_L2=+2e-1,Key 1=1");
     ASSERT_TRUE(result) << result.error().message;
     const auto& a = *result;
     ASSERT_EQ(a.size(), 5u);
@@ -45,7 +46,8 @@ TEST(WeightSpec, NumericKeysAreIndicesOthersNames) {
 }
 
 TEST(WeightSpec, ErrorsNameTheBadItem) {
-    EXPECT_EQ(parseError("jawOpen=x"), "--weights: 'jawOpen=x' has no number after '=' ('x' is not a number)");
+    EXPECT_EQ(parseError("jawOpen=x"),
+              "--weights: 'jawOpen=x' has no number after '=' ('x' is not a number)");
     EXPECT_EQ(parseError("jawOpen="), "--weights: 'jawOpen=' has no number after '='");
     EXPECT_EQ(parseError("a=1,jawOpen"), "--weights: 'jawOpen' has no '='");
     EXPECT_EQ(parseError("a=1,,b=2"), "--weights: item 2 is empty");
@@ -54,9 +56,11 @@ TEST(WeightSpec, ErrorsNameTheBadItem) {
     EXPECT_EQ(parseError("a=inf"), "--weights: 'a=inf' is not finite");
     EXPECT_EQ(parseError("a=nan"), "--weights: 'a=nan' is not finite");
     EXPECT_EQ(parseError("a=1e99"), "--weights: 'a=1e99' is not finite");
-    EXPECT_EQ(parseError("a=1.5x"), "--weights: 'a=1.5x' has no number after '=' ('1.5x' is not a number)");
+    EXPECT_EQ(parseError("a=1.5x"),
+              "--weights: 'a=1.5x' has no number after '=' ('1.5x' is not a number)");
     EXPECT_EQ(parseError("99999999999999999999999=1"),
-              "--weights: '99999999999999999999999=1': target index 99999999999999999999999 is too large");
+              "--weights: '99999999999999999999999=1': target index 99999999999999999999999 is too "
+              "large");
     EXPECT_NE(parseError(""), "(parsed)");
     EXPECT_NE(parseError("  "), "(parsed)");
 }
