@@ -12,6 +12,7 @@
 #define TINYGLTF_NO_EXTERNAL_IMAGE
 #include <tiny_gltf.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 
@@ -211,7 +212,13 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     doc.options = options;
     if (bytes.empty()) return doc.error("empty file");
     GlbView glb;
-    const bool isGlb = looksLikeGlb(bytes.data(), bytes.size());
+    // A .glb name, or bytes that cannot start JSON, mean a GLB: report its header problem
+    // ("bad magic") rather than a JSON syntax error.
+    size_t first = 0;
+    while (first < bytes.size() && std::isspace(bytes[first])) ++first;
+    const bool jsonStart = first < bytes.size() && (bytes[first] == '{' || bytes[first] == '[');
+    const bool glbName = name.size() >= 4 && fs::path(name).extension() == ".glb";
+    const bool isGlb = looksLikeGlb(bytes.data(), bytes.size()) || glbName || !jsonStart;
     const char* jsonBegin = reinterpret_cast<const char*>(bytes.data());
     size_t jsonSize = bytes.size();
     if (isGlb) {
@@ -224,7 +231,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     try {
         doc.json = Json::parse(jsonBegin, jsonBegin + jsonSize);
     } catch (const Json::exception& e) {
-        return doc.error(std::string(isGlb ? "GLB JSON chunk" : "neither GLB nor JSON") + ": " + e.what());
+        return doc.error(std::string(isGlb ? "GLB JSON chunk" : "invalid JSON") + ": " + e.what());
     }
     ValidationFacts facts;
     if (Status s = validateDocument(doc, isGlb, glb.binSize, facts); !s) return s.error();
