@@ -1,6 +1,58 @@
+// morphview: subcommands -> exit codes. Only this file turns errors into exit codes
+// (0 ok, 1 runtime failure, 2 usage error; see Commands.h).
 #include <cstdio>
+#include <exception>
+#include <iostream>
+#include <string>
 
-int main() {
-    std::puts("morphview: under construction");
-    return 0;
+#include <CLI/CLI.hpp>
+
+#include "Commands.h"
+#include "EvalCommand.h"
+
+namespace {
+
+// CLI11's messages can span lines; errors here are one line (COMMON.md).
+std::string oneLine(std::string text) {
+    for (char& c : text) {
+        if (c == '\n' || c == '\r') c = ' ';
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    return text;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App root{"morphview: view and inspect glTF 2.0 morph targets", "morphview"};
+    root.require_subcommand(0, 1);
+    root.footer("Run 'morphview COMMAND --help' for the options of one command.");
+
+    app::CommandContext context;
+    // One line per subcommand (each lives in its own app/XxxCommand.cpp).
+    app::addInfoCommand(root, context);
+    app::addEvalCommand(root, context);  // the renderer passes its GPU morph here to get --gpu
+
+    try {
+        root.parse(argc, argv);
+    } catch (const CLI::Success& e) {  // --help, --help-all: print and exit 0
+        return root.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "morphview: %s (see morphview --help)\n", oneLine(e.what()).c_str());
+        return app::kExitUsage;
+    }
+
+    if (context.run) {
+        try {
+            return context.run();
+        } catch (const std::exception& e) {  // e.g. std::bad_alloc on a huge declared size
+            std::fprintf(stderr, "morphview: %s\n", oneLine(e.what()).c_str());
+            return app::kExitFailure;
+        }
+    }
+
+    // No subcommand. The viewer goes here (issues 3 and 4): `morphview [MODEL]` opens MODEL, or
+    // the bundled face without one, in a window (#if MORPHVIEW_WITH_GL). Until it exists: help.
+    std::cout << root.help();
+    return app::kExitOk;
 }

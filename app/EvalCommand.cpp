@@ -1,0 +1,174 @@
+#include "EvalCommand.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#include "JsonOut.h"
+#include "morph/Animate.h"
+#include "morph/WeightSpec.h"
+
+namespace app {
+
+morph::Result<std::vector<morph::MorphedPrimitive>> cpuMorph(const morph::Scene& scene,
+                                                             const std::vector<EvalItem>& items) {
+    std::vector<morph::MorphedPrimitive> morphed;
+    morphed.reserve(items.size());
+    for (const EvalItem& item : items) {
+        const morph::Primitive& primitive = scene.meshes[item.mesh].primitives[item.primitive];
+        morphed.push_back(morph::blend(primitive, item.weights));
+    }
+    return morphed;
+}
+
+morph::Result<size_t> findAnimation(const morph::Scene& scene, const std::string& key) {
+    for (size_t i = 0; i < scene.animations.size(); ++i) {
+        if (scene.animations[i].name == key) return i;
+    }
+    // Unnamed clips are common (SimpleMorph's only clip has no name): allow the index.
+    const bool numeric =
+        !key.empty() && key.size() < 10 && key.find_first_not_of("0123456789") == std::string::npos;
+    if (numeric && std::stoul(key) < scene.animations.size()) return size_t(std::stoul(key));
+    return morph::Error{scene.path + ": no animation named or numbered '" + key + "' (the file has " +
+                        std::to_string(scene.animations.size()) + ")"};
+}
+
+namespace {
+
+// The message names the model when the core's does not ("--weights: no mesh has ...").
+morph::Error inFile(const morph::Scene& scene, const morph::Error& error) {
+    if (error.message.find(scene.path) != std::string::npos) return error;
+    return {scene.path + ": " + error.message};
+}
+
+}  // namespace
+
+morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
+                                               const EvalOptions& options) {
+    std::vector<morph::NodePose> pose = morph::restPose(scene);
+    if (options.animation) {
+        morph::Result<size_t> animation = findAnimation(scene, *options.animation);
+        if (!animation) return animation.error();
+        morph::applyAnimation(scene, scene.animations[*animation], options.time, pose);
+    }
+    if (!options.weightSpec.empty()) {
+        auto spec = morph::parseWeightSpec(options.weightSpec);
+        if (!spec) return inFile(scene, spec.error());
+        morph::Status applied = morph::applyWeightSpec(scene, *spec, pose);
+        if (!applied) return inFile(scene, applied.error());
+    }
+
+    std::vector<EvalItem> items;
+    for (size_t n = 0; n < scene.nodes.size(); ++n) {
+        const int meshIndex = scene.nodes[n].mesh;
+        if (meshIndex < 0 || size_t(meshIndex) >= scene.meshes.size()) continue;
+        const morph::Mesh& mesh = scene.meshes[meshIndex];
+        if (mesh.targetCount() == 0) continue;
+        for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+            items.push_back({int(n), meshIndex, int(p), pose[n].weights});
+        }
+    }
+    return items;
+}
+
+Json evalJson(const morph::Scene& scene, const std::vector<EvalItem>& items,
+                        const std::vector<morph::MorphedPrimitive>& morphed) {
+    Json array = Json::array();
+    for (size_t i = 0; i < items.size() && i < morphed.size(); ++i) {
+        const EvalItem& item = items[i];
+        const morph::Primitive& primitive = scene.meshes[item.mesh].primitives[item.primitive];
+        // A primitive without NORMAL gets [] (not the morph's output, which a GPU path might
+        // fill with zeros).
+        const bool hasNormals = !primitive.normals.empty();
+        array.push_back({{"node", item.node},
+                         {"mesh", item.mesh},
+                         {"primitive", item.primitive},
+                         {"weights", floatArray(item.weights)},
+                         {"positions", flatArray(morphed[i].positions)},
+                         {"normals", hasNormals ? flatArray(morphed[i].normals)
+                                                : Json::array()}});
+    }
+    return {{"items", std::move(array)}};
+}
+
+namespace {
+
+int fail(const morph::Error& error) {
+    std::fprintf(stderr, "%s\n", error.message.c_str());
+    return kExitFailure;
+}
+
+int runEval(const EvalOptions& options, const MorphFunction& gpuMorph) {
+    morph::Result<morph::Scene> scene = loadModel(options.model);
+    if (!scene) return fail(scene.error());
+    printWarnings(*scene);
+
+    morph::Result<std::vector<EvalItem>> items = evalItems(*scene, options);
+    if (!items) return fail(items.error());
+
+    const MorphFunction& morphFunction = options.gpu ? gpuMorph : MorphFunction(cpuMorph);
+    morph::Result<std::vector<morph::MorphedPrimitive>> morphed = morphFunction(*scene, *items);
+    if (!morphed) return fail(morphed.error());
+    if (morphed->size() != items->size()) {
+        return fail({scene->path + ": the morph returned " + std::to_string(morphed->size()) +
+                     " primitives for " + std::to_string(items->size()) + " items"});
+    }
+
+    morph::Status written =
+        writeText(evalJson(*scene, *items, *morphed).dump() + "\n", options.outPath);
+    if (!written) return fail(written.error());
+    return kExitOk;
+}
+
+}  // namespace
+
+void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMorph) {
+    auto options = std::make_shared<EvalOptions>();
+    CLI::App* eval = root.add_subcommand(
+        "eval", "Print the morphed positions and normals of every morphed primitive as JSON");
+    addModelOptions(*eval, options->model);
+    eval->add_option("--weights", options->weightSpec,
+                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V or *=V, "
+                     "comma separated (e.g. jawOpen=1,3=0.5)")
+        ->type_name("SPEC")
+        ->check(
+            [](const std::string& spec) -> std::string {
+                auto parsed = morph::parseWeightSpec(spec);
+                if (parsed) return {};
+                // CLI11 puts the option's name in front already.
+                const std::string prefix = "--weights: ";
+                const std::string& message = parsed.error().message;
+                return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+            },
+            "SPEC");
+    CLI::Option* animation =
+        eval->add_option_function<std::string>(
+                "--animation", [options](const std::string& key) { options->animation = key; },
+                "Sample this animation (name, or index when no clip has that name)")
+            ->type_name("NAME|INDEX");
+    eval->add_option("--time", options->time, "Seconds into the animation (default 0)")
+        ->type_name("T")
+        ->check(
+            [](const std::string& text) -> std::string {
+                char* end = nullptr;
+                const float t = std::strtof(text.c_str(), &end);
+                if (end == text.c_str() || *end != '\0' || !std::isfinite(t)) {
+                    return "'" + text + "' is not a time in seconds";
+                }
+                return {};
+            },
+            "T")
+        ->needs(animation);
+    eval->add_option("--out", options->outPath, "Write the JSON to FILE (atomically), not stdout")
+        ->type_name("FILE");
+    if (gpuMorph) {
+        eval->add_flag("--gpu", options->gpu,
+                       "Morph on the GPU (read back from the renderer) instead of the CPU");
+    }
+    eval->callback([&context, options, gpuMorph] {
+        context.run = [options, gpuMorph] { return runEval(*options, gpuMorph); };
+    });
+}
+
+}  // namespace app

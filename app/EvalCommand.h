@@ -1,0 +1,66 @@
+#pragma once
+// `morphview eval MODEL [--weights SPEC] [--animation NAME|INDEX --time T] [--out FILE]`:
+// the morphed positions and normals of every (node, primitive) whose mesh has targets, in the
+// mesh's local space, as JSON.
+//
+// The command is three steps: weights per item (evalItems), the morph (a MorphFunction: the CPU
+// reference by default, a GPU read-back when the renderer provides one), and the JSON.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "Commands.h"
+#include "JsonOut.h"
+#include "ModelLoader.h"
+#include "morph/Blend.h"
+#include "morph/Result.h"
+#include "morph/Scene.h"
+
+namespace app {
+
+struct EvalOptions {
+    ModelOptions model;
+    std::string weightSpec;              // --weights, empty: none
+    std::optional<std::string> animation;  // --animation NAME|INDEX
+    float time = 0;                      // --time, seconds (needs --animation)
+    std::string outPath;                 // --out, empty: stdout
+    bool gpu = false;                    // --gpu (only offered when a GPU morph is registered)
+};
+
+// One (node, primitive) to morph, with the weights its node has.
+struct EvalItem {
+    int node = -1;
+    int mesh = -1;
+    int primitive = -1;
+    std::vector<float> weights;
+};
+
+// Morphs every item; the result has one MorphedPrimitive per item, in order.
+using MorphFunction = std::function<morph::Result<std::vector<morph::MorphedPrimitive>>(
+    const morph::Scene& scene, const std::vector<EvalItem>& items)>;
+
+// The CPU reference (morph::blend), item by item.
+morph::Result<std::vector<morph::MorphedPrimitive>> cpuMorph(const morph::Scene& scene,
+                                                             const std::vector<EvalItem>& items);
+
+// The animation named `key`, else the one at index `key` if it is a number and no animation has
+// that name. Errors name the file and the key.
+morph::Result<size_t> findAnimation(const morph::Scene& scene, const std::string& key);
+
+// Weights: the nodes' defaults (glTF 2.0 3.7.2.2), then the animation at `time` if given, then
+// the weight spec on top. One item per (node, primitive) whose mesh has targets, by node index.
+morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
+                                               const EvalOptions& options);
+
+// {"items":[{"node","mesh","primitive","weights","positions","normals"}, ...]}.
+Json evalJson(const morph::Scene& scene, const std::vector<EvalItem>& items,
+                        const std::vector<morph::MorphedPrimitive>& morphed);
+
+// Registers `eval`. With `gpuMorph`, also the --gpu flag, which makes eval use it instead of
+// cpuMorph (the renderer passes its read-back morph from main.cpp under MORPHVIEW_WITH_GL).
+void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMorph = {});
+
+}  // namespace app
