@@ -145,8 +145,19 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
     }
     // Give uri-less buffers a sentinel uri: tinygltf 2.7 would otherwise copy the whole BIN chunk
     // into every one of them, or fail on meshopt fallback buffers that have no bytes at all.
-    auto& buffers = patched["buffers"];
+    Json& buffers = patched["buffers"];
+    // tinygltf 2.7 accepts data: URIs of a few media types only (the validator checked they are
+    // base64); give every one a type it takes, ours come from the original JSON.
+    auto retype = [](Json& object, const char* mediaType) {
+        std::string uri = object.value("uri", std::string());
+        if (uri.rfind("data:", 0) != 0) return;
+        object["uri"] = std::string("data:") + mediaType + ";base64," + uri.substr(uri.find(',') + 1);
+    };
+    for (Json& image : patched["images"]) retype(image, "image/png");
+    if (patched["images"].empty()) patched.erase("images");
+    if (buffers.is_null()) buffers = Json::array();
     for (size_t i = 0; buffers.is_array() && i < buffers.size(); ++i) {
+        retype(buffers[i], "application/octet-stream");
         if (buffers[i].contains("uri")) continue;
         if (facts.fallbackBuffers[i]) {
             buffers[i]["uri"] = kFallbackSentinel + "1";

@@ -2,6 +2,7 @@
 // numbers it reads (e.g. an image's bufferView range) and allocates what byteLength says, so every
 // index, range and declared size it would trust is checked here first.
 #include <array>
+#include <cctype>
 #include <cstring>
 
 #include "GltfDocument.h"
@@ -83,9 +84,35 @@ private:
         }
     }
 
+    // A data: URI must be base64 (glTF 2.0 3.2: "data URIs ... MUST use base64"); returns the
+    // decoded size.
+    uint64_t checkDataUri(const std::string& uri, const std::string& where) const {
+        const size_t comma = uri.find(',');
+        if (comma == std::string::npos || comma < 7 || uri.compare(comma - 7, 7, ";base64") != 0) {
+            fail(where + ".uri is a data: URI that is not base64");
+        }
+        size_t chars = 0, padding = 0;
+        for (size_t i = comma + 1; i < uri.size(); ++i) {
+            const unsigned char c = uint8_t(uri[i]);
+            if (c == '=' && i + 3 > uri.size()) {
+                ++padding;
+            } else if (std::isalnum(c) || c == '+' || c == '/') {
+                if (padding) fail(where + ".uri has base64 data after its padding");
+                ++chars;
+            } else {
+                fail(where + ".uri has a character that is not base64 at " + std::to_string(i));
+            }
+        }
+        return uint64_t(chars) * 3 / 4;
+    }
+
     void checkUri(const Json& object, const std::string& where) const {
         const std::string uri = getString(object, "uri", where);
-        if (uri.empty() || uri.rfind("data:", 0) == 0 || mDoc.options.allowAnyUri) return;
+        if (uri.rfind("data:", 0) == 0) {
+            checkDataUri(uri, where);
+            return;
+        }
+        if (uri.empty() || mDoc.options.allowAnyUri) return;
         if (uriEscapes(uri)) fail(where + ".uri \"" + uri + "\" is outside the model's folder");
     }
 
@@ -101,6 +128,11 @@ private:
             const Json* meshopt = ext ? getObject(*ext, "EXT_meshopt_compression", where + ".extensions") : nullptr;
             const bool fallback = meshopt && getBool(*meshopt, "fallback", false, where + ".extensions.EXT_meshopt_compression");
             checkUri(b, where);
+            const std::string uri = getString(b, "uri", where);
+            if (uri.rfind("data:", 0) == 0 && checkDataUri(uri, where) != uint64_t(length)) {
+                fail(where + ".uri holds " + std::to_string(checkDataUri(uri, where)) + " bytes, byteLength says " +
+                     std::to_string(length));
+            }
             if (fallback && !b.contains("uri")) {
                 // The decompressed views live here; it has no bytes of its own (charged per view).
                 mFacts.fallbackBuffers[i] = true;
