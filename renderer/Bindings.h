@@ -1,0 +1,58 @@
+#pragma once
+// Every attribute location, texture unit, uniform location and buffer binding point the shaders
+// use, written once, here. ShaderLibrary injects them into every shader as #defines right after
+// `#version 450 core` (see bindingDefines()), so GLSL says `layout(location = MV_ATTRIB_NORMAL)`
+// and never a bare number.
+#include <cstdint>
+#include <string>
+
+namespace renderer {
+
+// Vertex attribute locations (MV_ATTRIB_*).
+enum class Attribute : uint32_t {
+    Position = 0, Normal = 1, Tangent = 2, TexCoord0 = 3, TexCoord1 = 4, Color0 = 5,
+    Joints0 = 6, Weights0 = 7,
+};
+inline constexpr uint32_t kAttributeCount = 8;
+
+// Texture units (MV_UNIT_*). The morph targets of a primitive take kMaxMorphTextures consecutive
+// units: a mesh with more targets than GL_MAX_ARRAY_TEXTURE_LAYERS is split across several
+// arrays (GL 4.5 guarantees 2048 layers, so 8 arrays hold at least 16384 targets, and 8 units
+// fit the guaranteed 16 vertex texture units).
+inline constexpr uint32_t kMaxMorphTextures = 8;
+enum class TextureUnit : uint32_t {
+    MorphTargets = 0,  // .. MorphTargets + kMaxMorphTextures - 1
+    BaseColor = kMaxMorphTextures, MetallicRoughness, NormalMap, Occlusion, Emissive, Environment,
+};
+
+// Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.
+enum class UniformLocation : uint32_t {
+    Model = 0,           // mat4: the node's world matrix
+    NormalMatrix = 1,    // mat3: inverse transpose of Model's upper 3x3
+    ViewProjection = 2,  // mat4
+    AttributeMask = 3,   // uint: bit (1 << MV_ATTRIB_x) set when the primitive has attribute x
+    MorphLayout = 4,     // ivec4: stride, texture width, layers per texture, target count
+    MorphSlots = 5,      // int[MV_CHANNEL_COUNT]: texel slot of each morph::MorphChannel, -1: none
+    Material = 16,       // first free location for the shading passes
+};
+
+// Uniform block bindings (MV_UBO_*).
+enum class UniformBlock : uint32_t { Frame = 0, Material = 1, Lights = 2 };
+
+// Shader storage block bindings (MV_SSBO_*).
+enum class StorageBlock : uint32_t {
+    MorphWeights = 0,  // the non-zero weights of the current frame, see MorphWeights
+};
+
+constexpr uint32_t location(Attribute a) { return static_cast<uint32_t>(a); }
+constexpr uint32_t unit(TextureUnit u) { return static_cast<uint32_t>(u); }
+constexpr int32_t location(UniformLocation u) { return static_cast<int32_t>(u); }
+constexpr uint32_t binding(UniformBlock b) { return static_cast<uint32_t>(b); }
+constexpr uint32_t binding(StorageBlock b) { return static_cast<uint32_t>(b); }
+constexpr uint32_t attributeBit(Attribute a) { return 1u << location(a); }
+
+// "#define MV_ATTRIB_POSITION 0\n..." for all of the above, plus MV_MAX_MORPH_TEXTURES and
+// MV_CHANNEL_<NAME> / MV_CHANNEL_COUNT taken from morph/MorphChannel.h.
+const std::string& bindingDefines();
+
+}  // namespace renderer

@@ -1,0 +1,122 @@
+#include "EglContext.h"
+
+#include <glad/egl.h>
+
+#include "GlDebug.h"
+#include "gl/Gl.h"
+
+namespace renderer {
+
+struct EglContext::State {
+    EGLDisplay display = EGL_NO_DISPLAY;
+    EGLContext context = EGL_NO_CONTEXT;
+};
+
+namespace {
+
+morph::Error eglError(const std::string& what) {
+    char code[16];
+    std::snprintf(code, sizeof code, "0x%04X", eglGetError ? eglGetError() : 0);
+    return morph::Error{"EGL: " + what + " (error " + code + ")"};
+}
+
+GLADapiproc loadGl(const char* name) {
+    return reinterpret_cast<GLADapiproc>(eglGetProcAddress(name));
+}
+
+// The surfaceless platform needs no window system and no device node beyond what Mesa's
+// software rasterizer (llvmpipe) uses, so it works with DISPLAY unset and in containers.
+morph::Result<EGLDisplay> openDisplay() {
+    // First load: client extensions and the entry points that need no display.
+    if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) return morph::Error{"EGL: libEGL not found"};
+    if (!GLAD_EGL_EXT_platform_base || !GLAD_EGL_MESA_platform_surfaceless) {
+        return morph::Error{"EGL: no display (EGL_MESA_platform_surfaceless missing)"};
+    }
+    EGLDisplay display =
+        eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+    if (display == EGL_NO_DISPLAY) return eglError("no display");
+    EGLint major = 0, minor = 0;
+    if (eglInitialize(display, &major, &minor) != EGL_TRUE) return eglError("eglInitialize failed");
+    // Second load: the display's version and extensions.
+    if (gladLoaderLoadEGL(display) == 0) return morph::Error{"EGL: loading the display's entry points failed"};
+    if (!GLAD_EGL_KHR_surfaceless_context) {
+        return morph::Error{"EGL: EGL_KHR_surfaceless_context missing"};
+    }
+    return display;
+}
+
+}  // namespace
+
+EglContext::EglContext(std::unique_ptr<State> state) : mState(std::move(state)) {}
+EglContext::EglContext(EglContext&&) noexcept = default;
+EglContext& EglContext::operator=(EglContext&& other) noexcept {
+    if (this != &other) {
+        EglContext doomed(std::move(*this));
+        mState = std::move(other.mState);
+    }
+    return *this;
+}
+
+EglContext::~EglContext() {
+    if (!mState) return;
+    if (eglGetCurrentContext() == mState->context) {
+        eglMakeCurrent(mState->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    }
+    eglDestroyContext(mState->display, mState->context);
+    // No eglTerminate: the surfaceless display is one per process, shared by every EglContext,
+    // and terminating it would pull the rug from under any other context still alive.
+}
+
+morph::Result<EglContext> EglContext::create(const ContextOptions& options) {
+    auto display = openDisplay();
+    if (!display) return display.error();
+    auto state = std::make_unique<State>();
+    state->display = *display;
+
+    if (eglBindAPI(EGL_OPENGL_API) != EGL_TRUE) return eglError("desktop OpenGL not supported");
+    // Surfaceless: no surface type is required of the config (the default would ask for a
+    // window-capable one, which this platform has none of).
+    const EGLint configAttributes[] = {EGL_SURFACE_TYPE, 0, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                                       EGL_NONE};
+    EGLConfig config = nullptr;
+    EGLint configCount = 0;
+    if (eglChooseConfig(state->display, configAttributes, &config, 1, &configCount) != EGL_TRUE ||
+        configCount == 0) {
+        return eglError("no OpenGL config");
+    }
+    const EGLint contextAttributes[] = {
+        EGL_CONTEXT_MAJOR_VERSION, options.major,
+        EGL_CONTEXT_MINOR_VERSION, options.minor,
+        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+        EGL_CONTEXT_OPENGL_DEBUG, options.debug ? EGL_TRUE : EGL_FALSE,
+        EGL_NONE};
+    state->context = eglCreateContext(state->display, config, EGL_NO_CONTEXT, contextAttributes);
+    if (state->context == EGL_NO_CONTEXT) {
+        return eglError("no OpenGL " + std::to_string(options.major) + "." +
+                        std::to_string(options.minor) + " core context");
+    }
+    EglContext result(std::move(state));
+    if (auto current = result.makeCurrent(); !current) return current.error();
+    if (gladLoadGL(loadGl) == 0) return morph::Error{"EGL: loading OpenGL entry points failed"};
+    if (!GLAD_GL_VERSION_4_5) return morph::Error{"EGL: the context is not OpenGL 4.5"};
+    if (options.debug) enableDebugOutput();
+    return result;
+}
+
+morph::Status EglContext::makeCurrent() const {
+    if (eglMakeCurrent(mState->display, EGL_NO_SURFACE, EGL_NO_SURFACE, mState->context) !=
+        EGL_TRUE) {
+        return eglError("eglMakeCurrent failed");
+    }
+    return {};
+}
+
+std::string EglContext::description() const {
+    auto text = [](GLenum name) {
+        const GLubyte* s = glGetString(name);
+        return s ? std::string(reinterpret_cast<const char*>(s)) : std::string("?");
+    };
+    return text(GL_RENDERER) + " / " + text(GL_VERSION);
+}
+
+}  // namespace renderer

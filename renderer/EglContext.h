@@ -1,0 +1,45 @@
+#pragma once
+// A headless OpenGL 4.5 core context: EGL on Mesa's surfaceless platform
+// (EGL_MESA_platform_surfaceless), no window, no pbuffer, no DISPLAY. Tests and capture use it;
+// the viewer makes its context with GLFW instead. Renderer code only needs *a* current 4.5
+// context and never includes EGL or GLFW (this header exposes neither).
+#include <memory>
+#include <string>
+
+#include "morph/Result.h"
+
+namespace renderer {
+
+struct ContextOptions {
+    int major = 4;
+    int minor = 5;
+#ifdef NDEBUG
+    bool debug = false;
+#else
+    bool debug = true;  // a KHR_debug context with the message callback on (see GlDebug.h)
+#endif
+};
+
+class EglContext {
+public:
+    // Creates the context, makes it current on this thread and loads GL through glad.
+    // Errors are one line, e.g. "EGL: no display (EGL_MESA_platform_surfaceless missing)".
+    static morph::Result<EglContext> create(const ContextOptions& options = {});
+
+    EglContext(EglContext&&) noexcept;
+    EglContext& operator=(EglContext&&) noexcept;
+    EglContext(const EglContext&) = delete;
+    EglContext& operator=(const EglContext&) = delete;
+    ~EglContext();
+
+    morph::Status makeCurrent() const;
+    // "Mesa llvmpipe (LLVM 15.0.6, 256 bits) / 4.5 (Core Profile) Mesa 22.3.6".
+    std::string description() const;
+
+private:
+    struct State;
+    explicit EglContext(std::unique_ptr<State> state);
+    std::unique_ptr<State> mState;
+};
+
+}  // namespace renderer

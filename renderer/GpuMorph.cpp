@@ -1,0 +1,123 @@
+#include "GpuMorph.h"
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "Bindings.h"
+#include "GlDebug.h"
+#include "gl/Query.h"
+
+namespace renderer {
+
+namespace {
+
+// mesh.vert's outputs in capture order, interleaved: 3 + 3 + 4 + 2 + 2 + 4 floats per vertex.
+const std::vector<std::string> kVaryings = {"vPosition",  "vNormal",    "vTangent",
+                                            "vTexCoord0", "vTexCoord1", "vColor"};
+constexpr size_t kFloatsPerVertex = 18;
+
+}  // namespace
+
+morph::Result<GpuMorph> GpuMorph::create(const ShaderLibrary& library) {
+    gl::LinkOptions options;
+    options.feedbackVaryings = kVaryings;
+    options.feedbackMode = GL_INTERLEAVED_ATTRIBS;
+    // A vertex shader alone is a complete program when nothing is rasterized.
+    auto program = library.program({"mesh.vert"}, options);
+    if (!program) return program.error();
+    GLint storageBlocks = 0;
+    glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &storageBlocks);
+    if (storageBlocks < 1) {
+        return morph::Error{"mesh.vert: the driver allows no shader storage blocks in vertex "
+                            "shaders (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = 0)"};
+    }
+    GpuMorph out;
+    out.mProgram = std::move(program).value();
+    out.mFeedback = gl::TransformFeedback::create();
+    out.mFramebuffer = gl::Framebuffer::create();
+    out.mFramebuffer.defaultSize(1, 1);
+    if (auto complete = out.mFramebuffer.checkComplete("gpu morph"); !complete) {
+        return complete.error();
+    }
+    return out;
+}
+
+morph::Result<morph::MorphedPrimitive> GpuMorph::run(const PrimitiveBuffers& buffers,
+                                                     const MorphTargets& targets,
+                                                     const MorphWeights& weights) {
+    morph::MorphedPrimitive out;
+    const uint32_t vertexCount = buffers.vertexCount();
+    if (vertexCount == 0) return out;
+
+    const glm::mat4 identity(1.0f);
+    mProgram.set(location(UniformLocation::Model), identity);
+    mProgram.set(location(UniformLocation::NormalMatrix), glm::mat3(1.0f));
+    mProgram.set(location(UniformLocation::ViewProjection), identity);
+    mProgram.set(location(UniformLocation::AttributeMask), buffers.attributeMask());
+    bindMorph(mProgram, &targets, &weights);
+
+    gl::Buffer capture = gl::Buffer::create(
+        GLsizeiptr(size_t(vertexCount) * kFloatsPerVertex * sizeof(float)), nullptr, 0);
+    mFeedback.bufferBase(0, capture);
+    gl::Query written = gl::Query::create(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+
+    GLint previousFramebuffer = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previousFramebuffer);
+    mFramebuffer.bind(GL_DRAW_FRAMEBUFFER);
+    mProgram.use();
+    buffers.vertexArray().bind();
+    mFeedback.bind();
+    glEnable(GL_RASTERIZER_DISCARD);
+    written.begin();
+    glBeginTransformFeedback(GL_POINTS);
+    // Points over the vertex range, not the primitive's indexed draw: every vertex exactly
+    // once, in order, with gl_VertexID equal to its index as in an indexed draw.
+    glDrawArrays(GL_POINTS, 0, GLsizei(vertexCount));
+    glEndTransformFeedback();
+    written.end();
+    glDisable(GL_RASTERIZER_DISCARD);
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+    glBindVertexArray(0);
+    glUseProgram(0);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(previousFramebuffer));
+
+    if (written.result() != vertexCount) {
+        return morph::Error{"gpu morph: transform feedback wrote " +
+                            std::to_string(written.result()) + " of " +
+                            std::to_string(vertexCount) + " vertices"};
+    }
+    std::vector<float> data(size_t(vertexCount) * kFloatsPerVertex);
+    capture.read(0, GLsizeiptr(data.size() * sizeof(float)), data.data());
+    if (auto status = checkGl("gpu morph"); !status) return status.error();
+
+    const uint32_t mask = buffers.attributeMask();
+    auto has = [mask](Attribute a) { return (mask & attributeBit(a)) != 0; };
+    out.positions.resize(vertexCount);
+    if (has(Attribute::Normal)) out.normals.resize(vertexCount);
+    if (has(Attribute::Tangent)) out.tangents.resize(vertexCount);
+    if (has(Attribute::TexCoord0)) out.texcoords[0].resize(vertexCount);
+    if (has(Attribute::TexCoord1)) out.texcoords[1].resize(vertexCount);
+    if (has(Attribute::Color0)) out.colors.resize(vertexCount);
+    for (uint32_t v = 0; v < vertexCount; ++v) {
+        const float* f = data.data() + size_t(v) * kFloatsPerVertex;
+        out.positions[v] = glm::make_vec3(f);
+        if (!out.normals.empty()) out.normals[v] = glm::make_vec3(f + 3);
+        if (!out.tangents.empty()) out.tangents[v] = glm::make_vec4(f + 6);
+        if (!out.texcoords[0].empty()) out.texcoords[0][v] = glm::make_vec2(f + 10);
+        if (!out.texcoords[1].empty()) out.texcoords[1][v] = glm::make_vec2(f + 12);
+        if (!out.colors.empty()) out.colors[v] = glm::make_vec4(f + 14);
+    }
+    return out;
+}
+
+morph::Result<morph::MorphedPrimitive> GpuMorph::eval(const morph::Primitive& primitive,
+                                                      const std::vector<float>& weights,
+                                                      const MorphLimits& limits) {
+    auto targets = MorphTargets::upload(primitive, limits);
+    if (!targets) return targets.error();
+    PrimitiveBuffers buffers = PrimitiveBuffers::upload(primitive);
+    MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
+    morphWeights.update(weights);
+    return run(buffers, *targets, morphWeights);
+}
+
+}  // namespace renderer

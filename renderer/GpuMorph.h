@@ -1,0 +1,46 @@
+#pragma once
+// The oracle's GPU half: runs the real mesh vertex shader (shaders/mesh.vert, which includes
+// morph.glsl) over a primitive with transform feedback and rasterization off, and reads the
+// morphed attributes back as a morph::MorphedPrimitive, to be compared with morph::blend.
+#include <vector>
+
+#include "MorphTargets.h"
+#include "PrimitiveBuffers.h"
+#include "ShaderLibrary.h"
+#include "gl/Framebuffer.h"
+#include "gl/Program.h"
+#include "gl/TransformFeedback.h"
+#include "morph/Blend.h"
+#include "morph/Result.h"
+#include "morph/Scene.h"
+
+namespace renderer {
+
+class GpuMorph {
+public:
+    GpuMorph() = default;
+    // Compiles mesh.vert with the transform feedback outputs; needs a current 4.5 context.
+    static morph::Result<GpuMorph> create(const ShaderLibrary& library = ShaderLibrary());
+
+    // Morphs already-uploaded data. `weights` must have been update()d. Node transforms are
+    // identity here, so the result is the morphed primitive in its own space. Unlike
+    // morph::blend, normals and tangents come back renormalized (the shader does that once,
+    // after the sum); only the attributes the primitive has are filled.
+    morph::Result<morph::MorphedPrimitive> run(const PrimitiveBuffers& buffers,
+                                               const MorphTargets& targets,
+                                               const MorphWeights& weights);
+
+    // Uploads `primitive`, writes `weights` and runs; the one-call form for eval and tests.
+    morph::Result<morph::MorphedPrimitive> eval(const morph::Primitive& primitive,
+                                                const std::vector<float>& weights,
+                                                const MorphLimits& limits = MorphLimits::query());
+
+private:
+    gl::Program mProgram;
+    gl::TransformFeedback mFeedback;
+    // Draws need a complete framebuffer even with rasterization off, and a surfaceless context
+    // has no default one: an attachment-less 1x1 framebuffer stands in.
+    gl::Framebuffer mFramebuffer;
+};
+
+}  // namespace renderer

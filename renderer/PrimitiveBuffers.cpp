@@ -1,0 +1,80 @@
+#include "PrimitiveBuffers.h"
+
+#include "Bindings.h"
+
+namespace renderer {
+
+namespace {
+
+// One buffer per attribute (no interleaving): the importer hands each attribute as its own
+// array, and a separate buffer lets the binding index equal the attribute location.
+template <typename T>
+void addAttribute(gl::VertexArray& vao, std::vector<gl::Buffer>& buffers,
+                  uint32_t& mask, Attribute attribute, const std::vector<T>& values,
+                  GLint components) {
+    if (values.empty()) return;
+    buffers.push_back(gl::Buffer::fromVector(values));
+    const GLuint index = location(attribute);
+    vao.attribute(index, index, components, GL_FLOAT);
+    vao.vertexBuffer(index, buffers.back(), 0, sizeof(T));
+    mask |= attributeBit(attribute);
+}
+
+}  // namespace
+
+PrimitiveBuffers PrimitiveBuffers::upload(const morph::Primitive& primitive) {
+    PrimitiveBuffers out;
+    out.mVertexArray = gl::VertexArray::create();
+    out.mVertexCount = primitive.vertexCount();
+    out.mMode = static_cast<GLenum>(primitive.mode);  // glTF mode numbers are the GL enums
+    auto& vao = out.mVertexArray;
+    auto& buffers = out.mBuffers;
+    uint32_t& mask = out.mAttributeMask;
+    buffers.reserve(8);
+    addAttribute(vao, buffers, mask, Attribute::Position, primitive.positions, 3);
+    // An attribute shorter than POSITION (not produced by the importer) would let GL read past
+    // the buffer: leave it out rather than risk it.
+    auto sized = [&](const auto& values) { return values.size() == primitive.positions.size(); };
+    if (sized(primitive.normals)) {
+        addAttribute(vao, buffers, mask, Attribute::Normal, primitive.normals, 3);
+    }
+    if (sized(primitive.tangents)) {
+        addAttribute(vao, buffers, mask, Attribute::Tangent, primitive.tangents, 4);
+    }
+    if (sized(primitive.texcoords[0])) {
+        addAttribute(vao, buffers, mask, Attribute::TexCoord0, primitive.texcoords[0], 2);
+    }
+    if (sized(primitive.texcoords[1])) {
+        addAttribute(vao, buffers, mask, Attribute::TexCoord1, primitive.texcoords[1], 2);
+    }
+    if (sized(primitive.colors)) {
+        addAttribute(vao, buffers, mask, Attribute::Color0, primitive.colors, 4);
+    }
+    if (sized(primitive.weights[0])) {
+        addAttribute(vao, buffers, mask, Attribute::Weights0, primitive.weights[0], 4);
+    }
+    if (sized(primitive.joints[0])) {
+        buffers.push_back(gl::Buffer::fromVector(primitive.joints[0]));
+        const GLuint index = location(Attribute::Joints0);
+        vao.attributeInteger(index, index, 4, GL_UNSIGNED_SHORT);
+        vao.vertexBuffer(index, buffers.back(), 0, sizeof(glm::u16vec4));
+        mask |= attributeBit(Attribute::Joints0);
+    }
+    if (!primitive.indices.empty()) {
+        buffers.push_back(gl::Buffer::fromVector(primitive.indices));
+        vao.elementBuffer(buffers.back());
+        out.mIndexCount = static_cast<uint32_t>(primitive.indices.size());
+    }
+    return out;
+}
+
+void PrimitiveBuffers::draw() const {
+    mVertexArray.bind();
+    if (indexed()) {
+        glDrawElements(mMode, GLsizei(mIndexCount), GL_UNSIGNED_INT, nullptr);
+    } else {
+        glDrawArrays(mMode, 0, GLsizei(mVertexCount));
+    }
+}
+
+}  // namespace renderer

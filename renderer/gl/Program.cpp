@@ -1,0 +1,30 @@
+#include "Program.h"
+
+namespace renderer::gl {
+
+morph::Result<Program> Program::link(const std::vector<const Shader*>& shaders,
+                                     const std::string& name, const LinkOptions& options) {
+    Program program(glCreateProgram());
+    if (!program) return morph::Error{name + ": glCreateProgram failed"};
+    for (const Shader* shader : shaders) glAttachShader(program.id(), shader->id());
+    if (!options.feedbackVaryings.empty()) {
+        std::vector<const char*> names;
+        for (const std::string& varying : options.feedbackVaryings) names.push_back(varying.c_str());
+        glTransformFeedbackVaryings(program.id(), GLsizei(names.size()), names.data(),
+                                    options.feedbackMode);
+    }
+    glLinkProgram(program.id());
+    // Detached so the shaders' own owners can delete them now; the program keeps its binary.
+    for (const Shader* shader : shaders) glDetachShader(program.id(), shader->id());
+
+    GLint ok = GL_FALSE;
+    glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
+    if (ok == GL_TRUE) return program;
+    GLint logLength = 0;
+    glGetProgramiv(program.id(), GL_INFO_LOG_LENGTH, &logLength);
+    std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
+    if (logLength > 0) glGetProgramInfoLog(program.id(), logLength, nullptr, log.data());
+    return morph::Error{name + ": link failed: " + oneLineLog(log)};
+}
+
+}  // namespace renderer::gl

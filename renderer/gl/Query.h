@@ -1,0 +1,37 @@
+#pragma once
+// A query object (GL_PRIMITIVES_GENERATED, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN,
+// GL_TIME_ELAPSED, GL_SAMPLES_PASSED, ...).
+#include <cstdint>
+
+#include "Object.h"
+
+namespace renderer::gl {
+
+struct QueryDeleter {
+    static void destroy(GLuint id) { glDeleteQueries(1, &id); }
+};
+
+class Query : public Object<QueryDeleter> {
+public:
+    Query() = default;
+    static Query create(GLenum target) {
+        GLuint id = 0;
+        glCreateQueries(target, 1, &id);
+        return Query(id, target);
+    }
+    void begin() { glBeginQuery(mTarget, id()); }
+    void end() { glEndQuery(mTarget); }
+    // Waits for the result.
+    uint64_t result() const {
+        GLuint64 value = 0;
+        glGetQueryObjectui64v(id(), GL_QUERY_RESULT, &value);
+        return value;
+    }
+    GLenum target() const { return mTarget; }
+
+private:
+    Query(GLuint id, GLenum target) : Object(id), mTarget(target) {}
+    GLenum mTarget = 0;
+};
+
+}  // namespace renderer::gl

@@ -1,0 +1,39 @@
+#include "Shader.h"
+
+namespace renderer::gl {
+
+std::string oneLineLog(std::string log) {
+    while (!log.empty() && (log.back() == '\n' || log.back() == '\0' || log.back() == ' ')) {
+        log.pop_back();
+    }
+    std::string out;
+    for (char c : log) {
+        if (c == '\n') {
+            out += " | ";
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+morph::Result<Shader> Shader::compile(GLenum stage, const std::string& source,
+                                      const std::string& name) {
+    Shader shader(glCreateShader(stage), stage);
+    if (!shader) return morph::Error{name + ": glCreateShader failed"};
+    const char* text = source.c_str();
+    const GLint length = static_cast<GLint>(source.size());
+    glShaderSource(shader.id(), 1, &text, &length);
+    glCompileShader(shader.id());
+    GLint ok = GL_FALSE;
+    glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
+    if (ok == GL_TRUE) return shader;
+
+    GLint logLength = 0;
+    glGetShaderiv(shader.id(), GL_INFO_LOG_LENGTH, &logLength);
+    std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
+    if (logLength > 0) glGetShaderInfoLog(shader.id(), logLength, nullptr, log.data());
+    return morph::Error{name + ": compile failed: " + oneLineLog(log)};
+}
+
+}  // namespace renderer::gl

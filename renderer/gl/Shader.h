@@ -1,0 +1,33 @@
+#pragma once
+// A compiled shader stage. Compilation errors come back as values with the source's name and
+// the driver's info log; the source is assumed already expanded (see renderer/ShaderSource.h).
+#include <string>
+
+#include "morph/Result.h"
+#include "Object.h"
+
+namespace renderer::gl {
+
+struct ShaderDeleter {
+    static void destroy(GLuint id) { glDeleteShader(id); }
+};
+
+class Shader : public Object<ShaderDeleter> {
+public:
+    Shader() = default;
+    // `stage` is GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, ...; `name` (a file name) prefixes errors:
+    // "mesh.vert: compile failed: 0:12(3): error: ...".
+    static morph::Result<Shader> compile(GLenum stage, const std::string& source,
+                                         const std::string& name);
+    GLenum stage() const { return mStage; }
+
+private:
+    Shader(GLuint id, GLenum stage) : Object(id), mStage(stage) {}
+    GLenum mStage = 0;
+};
+
+// The info log of a shader or program, trimmed and with its lines joined by " | " so an error
+// stays one line.
+std::string oneLineLog(std::string log);
+
+}  // namespace renderer::gl

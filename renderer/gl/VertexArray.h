@@ -1,0 +1,32 @@
+#pragma once
+// A vertex array object set up through DSA (glVertexArrayAttribFormat and friends).
+#include "Buffer.h"
+#include "Object.h"
+
+namespace renderer::gl {
+
+struct VertexArrayDeleter {
+    static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
+};
+
+class VertexArray : public Object<VertexArrayDeleter> {
+public:
+    VertexArray() = default;
+    static VertexArray create();
+
+    // Enables `location`, reading `components` of `type` at `relativeOffset` from binding
+    // `binding`. Floats (and normalized integers) go through glVertexArrayAttribFormat.
+    void attribute(GLuint location, GLuint binding, GLint components, GLenum type,
+                   bool normalized = false, GLuint relativeOffset = 0);
+    // Integer attributes (ivec/uvec in the shader), e.g. JOINTS_0.
+    void attributeInteger(GLuint location, GLuint binding, GLint components, GLenum type,
+                          GLuint relativeOffset = 0);
+    void vertexBuffer(GLuint binding, const Buffer& buffer, GLintptr offset, GLsizei stride);
+    void elementBuffer(const Buffer& buffer);
+    void bind() const { glBindVertexArray(id()); }
+
+private:
+    explicit VertexArray(GLuint id) : Object(id) {}
+};
+
+}  // namespace renderer::gl

@@ -1,0 +1,191 @@
+// The upload side of the morph path: texture-array layout (read back texel by texel), the
+// per-frame weight buffer, layer-limit splitting, and bounds.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "GlFixture.h"
+#include "MorphCompare.h"
+#include "renderer/Bindings.h"
+#include "renderer/Bounds.h"
+#include "renderer/GpuMorph.h"
+#include "renderer/Log.h"
+#include "renderer/MorphTargets.h"
+
+namespace {
+
+using renderer::MorphLimits;
+using renderer::MorphTargets;
+using renderer::MorphWeights;
+using morph::MorphChannel;
+
+class MorphTargetsTest : public fixtures::GlTest {};
+
+glm::vec4 readTexel(const renderer::gl::Texture& texture, int x, int y, int layer) {
+    glm::vec4 texel(-99.0f);
+    glGetTextureSubImage(texture.id(), 0, x, y, layer, 1, 1, 1, GL_RGBA, GL_FLOAT,
+                         sizeof(texel), &texel);
+    return texel;
+}
+
+TEST_F(MorphTargetsTest, TexelsFollowThePackingLayout) {
+    fixtures::GeneratedMesh spec;
+    spec.vertexCount = 37;
+    spec.targetCount = 3;
+    spec.channels = {MorphChannel::Position, MorphChannel::Tangent, MorphChannel::Color0};
+    spec.tangents = true;
+    spec.colors = true;
+    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    MorphLimits limits;
+    limits.maxTextureSize = 16;  // 37 x 3 texels per layer wrap into rows of 16
+    auto targets = MorphTargets::upload(primitive, limits);
+    ASSERT_TRUE(targets.ok()) << targets.error().message;
+    EXPECT_EQ(targets->stride(), 3u);
+    EXPECT_EQ(targets->width(), 16u);
+    EXPECT_EQ(targets->height(), (37u * 3u + 15u) / 16u);
+    ASSERT_EQ(targets->textures().size(), 1u);
+    EXPECT_EQ(targets->textures()[0].depth(), 3);
+    const auto& slots = targets->slots();
+    EXPECT_EQ(slots[morph::index(MorphChannel::Position)], 0);
+    EXPECT_EQ(slots[morph::index(MorphChannel::Normal)], -1);
+    EXPECT_EQ(slots[morph::index(MorphChannel::Tangent)], 1);
+    EXPECT_EQ(slots[morph::index(MorphChannel::Color0)], 2);
+
+    for (uint32_t t = 0; t < 3; ++t) {
+        for (uint32_t v : {0u, 5u, 36u}) {
+            for (MorphChannel c : spec.channels) {
+                const uint32_t texel = v * 3 + uint32_t(slots[morph::index(c)]);
+                const glm::vec4 got =
+                    readTexel(targets->textures()[0], int(texel % 16), int(texel / 16), int(t));
+                EXPECT_EQ(got, primitive.targets[t][c][v])
+                    << "target " << t << " vertex " << v << " " << morph::channelName(c);
+            }
+        }
+    }
+}
+
+TEST_F(MorphTargetsTest, WeightBufferHoldsOnlyNonZeroWeightsInOrder) {
+    MorphWeights weights = MorphWeights::create(5);
+    weights.update({0.0f, 0.5f, 0.0f, -1.25f});  // missing fifth entry counts as 0
+    EXPECT_EQ(weights.activeCount(), 2u);
+    uint32_t words[5] = {};
+    weights.buffer().read(0, sizeof(words), words);
+    float w1 = 0, w3 = 0;
+    std::memcpy(&w1, &words[2], sizeof(float));
+    std::memcpy(&w3, &words[4], sizeof(float));
+    EXPECT_EQ(words[0], 2u);
+    EXPECT_EQ(words[1], 1u);
+    EXPECT_EQ(w1, 0.5f);
+    EXPECT_EQ(words[3], 3u);
+    EXPECT_EQ(w3, -1.25f);
+
+    // Entries beyond the target count are ignored rather than written past the buffer.
+    weights.update(std::vector<float>(50, 1.0f));
+    EXPECT_EQ(weights.activeCount(), 5u);
+}
+
+TEST_F(MorphTargetsTest, PrimitiveWithoutTargetsUploadsNothing) {
+    fixtures::GeneratedMesh spec;
+    spec.targetCount = 0;
+    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    auto targets = MorphTargets::upload(primitive, MorphLimits::query());
+    ASSERT_TRUE(targets.ok());
+    EXPECT_TRUE(targets->empty());
+    EXPECT_TRUE(targets->textures().empty());
+
+    // And it still evaluates: the base, with normals renormalized.
+    auto gpu = renderer::GpuMorph::create();
+    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
+    auto result = gpu->eval(primitive, {});
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    fixtures::expectSameMorph(primitive, {}, *result, "no targets");
+}
+
+TEST_F(MorphTargetsTest, TargetsBeyondTheLayerLimitSplitAcrossArrays) {
+    fixtures::GeneratedMesh spec;
+    spec.vertexCount = 50;
+    spec.targetCount = 20;
+    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    MorphLimits limits = MorphLimits::query();
+    limits.maxLayers = 7;  // as if the driver allowed 7 layers: 7 + 7 + 6
+    limits.maxTextureSize = 64;
+    std::vector<std::string> notes;
+    renderer::LogSink previous =
+        renderer::setLogSink([&](const std::string& line) { notes.push_back(line); });
+    auto targets = MorphTargets::upload(primitive, limits);
+    renderer::setLogSink(previous);
+    ASSERT_TRUE(targets.ok()) << targets.error().message;
+    ASSERT_EQ(targets->textures().size(), 3u);
+    EXPECT_EQ(targets->textures()[2].depth(), 6);
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_NE(notes[0].find("split across 3 texture arrays"), std::string::npos) << notes[0];
+    // Target 15 is layer 1 of the third array.
+    const int slot = targets->slots()[morph::index(MorphChannel::Normal)];
+    const uint32_t texel = 4 * 2 + uint32_t(slot);
+    EXPECT_EQ(readTexel(targets->textures()[2], int(texel % 64), int(texel / 64), 1),
+              primitive.targets[15][MorphChannel::Normal][4]);
+
+    auto gpu = renderer::GpuMorph::create();
+    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
+    renderer::PrimitiveBuffers buffers = renderer::PrimitiveBuffers::upload(primitive);
+    MorphWeights weights = MorphWeights::create(spec.targetCount);
+    for (uint32_t seed : {1u, 2u, 3u}) {
+        const std::vector<float> w = fixtures::randomWeights(spec.targetCount, seed);
+        weights.update(w);
+        auto result = gpu->run(buffers, *targets, weights);
+        ASSERT_TRUE(result.ok()) << result.error().message;
+        fixtures::expectSameMorph(primitive, w, *result, "split seed " + std::to_string(seed));
+    }
+}
+
+TEST_F(MorphTargetsTest, TooManyArraysIsAnErrorNotAGlError) {
+    fixtures::GeneratedMesh spec;
+    spec.vertexCount = 4;
+    spec.targetCount = renderer::kMaxMorphTextures + 1;
+    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    MorphLimits limits = MorphLimits::query();
+    limits.maxLayers = 1;
+    auto targets = MorphTargets::upload(primitive, limits);
+    ASSERT_FALSE(targets.ok());
+    EXPECT_NE(targets.error().message.find("morph targets: 9 targets need 9 texture arrays"),
+              std::string::npos)
+        << targets.error().message;
+}
+
+TEST_F(MorphTargetsTest, LayerTallerThanTheTextureLimitIsAnError) {
+    fixtures::GeneratedMesh spec;
+    spec.vertexCount = 100;
+    spec.targetCount = 1;
+    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    MorphLimits limits;
+    limits.maxTextureSize = 8;  // 200 texels need 25 rows of 8
+    auto targets = MorphTargets::upload(primitive, limits);
+    ASSERT_FALSE(targets.ok());
+    EXPECT_NE(targets.error().message.find("over GL_MAX_TEXTURE_SIZE 8"), std::string::npos)
+        << targets.error().message;
+}
+
+TEST_F(MorphTargetsTest, MorphedBoundsHoldEveryMorphedPosition) {
+    fixtures::GeneratedMesh spec;
+    spec.vertexCount = 500;
+    spec.targetCount = 6;
+    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    for (uint32_t seed = 1; seed <= 5; ++seed) {
+        const std::vector<float> w = fixtures::randomWeights(spec.targetCount, seed);
+        const renderer::Aabb box = renderer::morphedBounds(primitive, w);
+        ASSERT_TRUE(box.valid);
+        for (const glm::vec3& p : morph::blend(primitive, w).positions) {
+            EXPECT_TRUE(glm::all(glm::greaterThanEqual(p, box.min)) &&
+                        glm::all(glm::lessThanEqual(p, box.max)));
+        }
+    }
+    // Zero weights: exactly the base box.
+    const renderer::Aabb base = renderer::baseBounds(primitive);
+    const renderer::Aabb rest = renderer::morphedBounds(primitive, std::vector<float>(6, 0.0f));
+    EXPECT_EQ(rest.min, base.min);
+    EXPECT_EQ(rest.max, base.max);
+}
+
+}  // namespace
