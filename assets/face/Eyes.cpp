@@ -14,13 +14,12 @@ constexpr float kIrisAngle = 0.52f;
 
 // Rings of the sphere between polar angles a0 and a1 (from +Z), with a pole vertex where an
 // end is at 0 or pi. The iris is pushed in a little so it reads as a flat disc under the cornea.
-void addBand(Part& part, glm::vec3 center, float radius, float a0, float a1, int rings, int eye,
+void addBand(Part& part, glm::vec3 center, glm::vec3 radii, float a0, float a1, int rings, int eye,
              bool inward = false) {
     auto point = [&](float a, float b) {
-        float r = radius;
-        if (a < kIrisAngle && !inward) r -= 0.0006f * (1.0f - a / kIrisAngle);
+        float flatten = a < kIrisAngle && !inward ? 1.0f - 0.05f * (1.0f - a / kIrisAngle) : 1.0f;
         glm::vec3 d(std::sin(a) * std::cos(b), std::sin(a) * std::sin(b), std::cos(a));
-        return center + d * r;
+        return center + d * radii * flatten;
     };
     bool poleStart = a0 <= 0.0f, poleEnd = a1 >= kPi - 1e-4f;
     std::vector<std::vector<uint32_t>> ringIds;
@@ -73,7 +72,7 @@ std::vector<Part> makeEyeParts(const HeadLayout& layout) {
     parts[2].material = MaterialId::Pupil;
     for (int e = 0; e < 2; ++e) {
         glm::vec3 c = layout.eyeCenter[e];
-        float r = layout.eyeRadius;
+        glm::vec3 r(layout.eyeRadius);
         addBand(parts[0], c, r, kIrisAngle, kPi, 24, e);
         addBand(parts[1], c, r, kPupilAngle, kIrisAngle, 6, e);
         addBand(parts[2], c, r, 0.0f, kPupilAngle, 3, e);
@@ -82,10 +81,12 @@ std::vector<Part> makeEyeParts(const HeadLayout& layout) {
 }
 
 void addEyeSockets(Part& inside, const HeadLayout& layout) {
-    // Between the eyeball and the lids (which keep 1.2 mm off the eyeball): seen only where the
-    // lid corners part from the eyeball; only the back, so it never hides the eye from the front.
+    // A cup behind each eyeball, inside the skin: what a glance past the eyeball into the lid
+    // corners meets, instead of the inside of the head. Only behind the eye centre, so it
+    // never hides the eyeball from the front.
     for (int e = 0; e < 2; ++e)
-        addBand(inside, layout.eyeCenter[e], layout.eyeRadius + 0.0007f, 1.25f, kPi, 16, e, true);
+        addBand(inside, layout.eyeCenter[e], glm::vec3(0.0165f, 0.013f, 0.018f), 0.5f * kPi, kPi,
+                12, e, true);
 }
 
 }  // namespace face

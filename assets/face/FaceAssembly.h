@@ -8,7 +8,7 @@
 
 namespace face {
 
-constexpr int kSkinTextureSize = 512;
+constexpr int kSkinTextureSize = 1024;
 
 FaceModel buildFaceModel(const HeadSurface& head);
 

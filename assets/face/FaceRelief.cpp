@@ -86,19 +86,22 @@ float ear(const glm::vec3& p, float eyeY) {
 
 }  // namespace
 
-float faceRelief(const glm::vec3& base, const HeadLayout& layout) {
+glm::vec3 faceDisplacement(const glm::vec3& base, const glm::vec3& normal, const HeadLayout& layout) {
     float x = base.x, y = base.y;
     float front = smoothstep(0.015f, 0.05f, base.z);
-    float h = 0.0f;
+    glm::vec3 d(0.0f);
     if (front > 0.0f) {
         float f = nose(x, y, layout.eyeY) + eyes(x, y, layout.eyeY) +
                   mouth(x, y, layout.mouthY, layout.mouthCornerX) +
                   cheeks(x, y, layout.eyeY, layout.mouthY);
         f += 0.0030f * bump(x, y, 0.0f, 0.062f, 0.055f, 0.035f);  // forehead
-        h += front * f;
+        // Face features are placed by (x, y), so they push mostly along +Z: along the curved
+        // normal, a deep socket would also slide sideways off its eyeball.
+        glm::vec3 dir = glm::normalize(normal + glm::vec3(0.0f, 0.0f, 3.0f));
+        d += dir * (front * f);
     }
-    h += ear(base, layout.eyeY);
-    return h;
+    d += normal * ear(base, layout.eyeY);
+    return d;
 }
 
 }  // namespace face

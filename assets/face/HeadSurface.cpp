@@ -21,11 +21,11 @@ constexpr float kEyeDepth = 0.064f;  // z of the eyeball centres
 
 // Lid margins: how far the neutral lids open above/below the slit row, and how far up/down the
 // lid skin is squeezed to make room.
-constexpr float kUpperOpen = 0.0058f;
-constexpr float kLowerOpen = 0.0042f;
-constexpr float kUpperReach = 0.014f;
+constexpr float kUpperOpen = 0.0066f;
+constexpr float kLowerOpen = 0.0048f;
+constexpr float kUpperReach = 0.016f;
 constexpr float kLowerReach = 0.011f;
-constexpr float kLidThickness = 0.0012f;
+constexpr float kLidThickness = 0.0007f;
 
 // Horizontal rings, crown to neck: height, half-width, front and back extent (metres).
 struct Ring {
@@ -223,7 +223,7 @@ glm::vec3 HeadSurface::sculpt(const GridVertex& g, const HeadParams& params) con
     glm::vec3 dt = basePoint(t + h, phi) - basePoint(t - h, phi);
     glm::vec3 dp = basePoint(t, phi + h) - basePoint(t, phi - h);
     glm::vec3 n = glm::normalize(glm::cross(dt, dp));
-    glm::vec3 p = base + n * faceRelief(base, L);
+    glm::vec3 p = base + faceDisplacement(base, n, L);
 
     // Eye slits: open the lids along an almond, squeezing the lid skin above and below.
     bool upperSide = g.row < L.eyeRow || (g.row == L.eyeRow && !g.lowerCopy);
@@ -251,14 +251,32 @@ glm::vec3 HeadSurface::sculpt(const GridVertex& g, const HeadParams& params) con
         }
     }
 
-    // Lids drape over the eyeballs: nothing of the skin comes inside an eyeball.
+    // Lids drape over the eyeballs: skin in front of an eyeball is pushed forwards (not
+    // radially, which would also lift the lid margins) until it clears it by kLidThickness.
     for (int e = 0; e < 2; ++e) {
         glm::vec3 v = p - L.eyeCenter[e];
-        float d = glm::length(v);
         float r = L.eyeRadius + kLidThickness;
-        const float k = 0.004f;
-        if (d >= r + k || v.z < -0.5f * L.eyeRadius || d <= 0.0f) continue;
-        p = L.eyeCenter[e] + v * (smoothMax(d, r, k) / d);
+        float rho2 = v.x * v.x + v.y * v.y;
+        if (rho2 >= r * r || v.z < 0.0f) continue;
+        float front = std::sqrt(r * r - rho2);
+        const float k = 0.003f;
+        if (v.z >= front + k) continue;
+        p.z = L.eyeCenter[e].z + smoothMax(v.z, front, k);
+    }
+
+    // The lid margins and the eye corners rest on the eyeball, so no glance past the eyeball
+    // finds a gap between it and the lids.
+    for (int e = 0; e < 2; ++e) {
+        float xa = L.eyeCornerX[e][0], xb = L.eyeCornerX[e][1];
+        float lateral = smoothstep(xa - 0.003f, xa, base.x) * smoothstep(xb + 0.003f, xb, base.x);
+        float w = lateral * (1.0f - smoothstep(0.0f, 0.0045f, std::fabs(base.y - L.eyeY)));
+        if (w <= 0.0f || base.z < 0.0f) continue;
+        glm::vec3 v = p - L.eyeCenter[e];
+        float r = L.eyeRadius + kLidThickness;
+        float rho2 = v.x * v.x + v.y * v.y;
+        if (rho2 >= r * r) continue;
+        float front = std::sqrt(r * r - rho2);
+        if (v.z > front) p.z += (front - v.z) * w;
     }
     return p;
 }

@@ -67,7 +67,7 @@ private:
     std::vector<int> mLowerIndex;  // same, the lower copy of slit vertices (-1 elsewhere)
 };
 
-// Features of the face as a height along the surface normal, from an unsculpted point.
-float faceRelief(const glm::vec3& base, const HeadLayout& layout);
+// The sculpted features: the displacement of an unsculpted point with unsculpted normal.
+glm::vec3 faceDisplacement(const glm::vec3& base, const glm::vec3& normal, const HeadLayout& layout);
 
 }  // namespace face

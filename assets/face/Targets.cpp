@@ -11,6 +11,7 @@ namespace {
 
 constexpr float kPi = 3.14159265358979f;
 constexpr float kJawOpenAngle = 14.0f * kPi / 180.0f;
+constexpr float kTongueJaw = 0.45f;  // how far tongueOut opens the jaw
 
 enum class Shape {
     EyeBlink, EyeLookDown, EyeLookIn, EyeLookOut, EyeLookUp, EyeSquint, EyeWide,
@@ -116,7 +117,7 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
     const bool upper = !tag.belowMouth;
     auto mirrored = [&](float k, glm::vec3 d) { return k * glm::vec3(d.x * s, d.y, d.z); };
     // Face fields are placed by (x, y): keep them off the back of the head.
-    bool jaw = t.shape == Shape::JawOpen || t.shape == Shape::JawForward ||
+    bool jaw = t.shape == Shape::JawOpen || t.shape == Shape::JawForward || t.shape == Shape::TongueOut ||
                t.shape == Shape::JawLeft || t.shape == Shape::JawRight;
     if (p.z < 0.0f && !jaw) return glm::vec3(0.0f);
     switch (t.shape) {
@@ -125,6 +126,7 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
         case Shape::EyeWide:
             return mirrored(bump(x, y, 0.030f, E + 0.022f, 0.024f, 0.012f), {0, 0.0015f, 0});
         case Shape::JawOpen: return jawOpenDelta(part, v, L);
+        case Shape::TongueOut: return kTongueJaw * jawOpenDelta(part, v, L);
         case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
         case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
         case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
@@ -186,7 +188,7 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
             if (!upper) return glm::vec3(0.0f);
             return mirrored(bump(x, y, 0.010f, M + 0.006f, 0.026f, 0.018f), {0, 0.0055f, 0.0010f});
         case Shape::BrowDown:
-            return mirrored(bump(x, y, 0.024f, E + 0.022f, 0.026f, 0.017f), {-0.0025f, -0.0050f, 0.0015f});
+            return mirrored(bump(x, y, 0.020f, E + 0.022f, 0.026f, 0.018f), {-0.0035f, -0.0065f, 0.0020f});
         case Shape::BrowInnerUp:
             return bump(ax, y, 0.012f, E + 0.023f, 0.020f, 0.018f) * glm::vec3(0, 0.0060f, 0.0005f);
         case Shape::BrowOuterUp:
@@ -210,8 +212,8 @@ HeadParams lidParams(const TargetDef& t) {
     int e = eyeOf(t.side);
     switch (t.shape) {
         case Shape::EyeBlink: p.upperClose[e] = 1.0f; p.lowerClose[e] = 1.0f; break;
-        case Shape::EyeWide: p.upperClose[e] = -0.45f; p.lowerClose[e] = -0.15f; break;
-        case Shape::EyeSquint: p.upperClose[e] = 0.15f; p.lowerClose[e] = 0.55f; break;
+        case Shape::EyeWide: p.upperClose[e] = -0.50f; p.lowerClose[e] = -0.20f; break;
+        case Shape::EyeSquint: p.upperClose[e] = 0.30f; p.lowerClose[e] = 0.70f; break;
         case Shape::EyeLookUp: p.upperClose[e] = -0.20f; p.lowerClose[e] = -0.10f; break;
         case Shape::EyeLookDown: p.upperClose[e] = 0.35f; p.lowerClose[e] = -0.10f; break;
         case Shape::CheekSquint: p.lowerClose[e] = 0.30f; break;
@@ -248,11 +250,13 @@ glm::vec3 mouthDelta(const TargetDef& t, const Part& part, size_t v, const HeadL
         case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
         case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
         case Shape::TongueOut: {
-            if (part.material != MaterialId::Tongue) return glm::vec3(0.0f);
+            // The jaw drops a little to let the tongue out over the lower lip.
+            glm::vec3 d = kTongueJaw * jawOpenDelta(part, v, L);
+            if (part.material != MaterialId::Tongue) return d;
             glm::vec3 p = part.positions[v];
             float c = tongueCenter(L).z;
             float k = smoothstep(c - 0.024f, c + 0.024f, p.z);
-            return k * glm::vec3(0, -0.005f, 0.030f) + k * glm::vec3(0.15f * p.x, 0, 0);
+            return d + k * glm::vec3(0.12f * p.x, 0.003f, 0.024f);
         }
         default: return glm::vec3(0.0f);
     }
