@@ -2,6 +2,7 @@
 // pupil, iris and white so each gets its own material.
 #include <cmath>
 
+#include "DeterministicMath.h"
 #include "InnerParts.h"
 
 namespace face {
@@ -18,7 +19,7 @@ void addBand(Part& part, glm::vec3 center, glm::vec3 radii, float a0, float a1, 
              bool inward = false) {
     auto point = [&](float a, float b) {
         float flatten = a < kIrisAngle && !inward ? 1.0f - 0.05f * (1.0f - a / kIrisAngle) : 1.0f;
-        glm::vec3 d(std::sin(a) * std::cos(b), std::sin(a) * std::sin(b), std::cos(a));
+        glm::vec3 d(dsin(a) * dcos(b), dsin(a) * dsin(b), dcos(a));
         return center + d * radii * flatten;
     };
     bool poleStart = a0 <= 0.0f, poleEnd = a1 >= kPi - 1e-4f;

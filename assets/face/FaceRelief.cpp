@@ -3,6 +3,7 @@
 // face is a sum of readable, separately tunable terms.
 #include <cmath>
 
+#include "DeterministicMath.h"
 #include "HeadSurface.h"
 #include "Kernels.h"
 
@@ -15,7 +16,7 @@ float nose(float x, float y, float eyeY) {
     float ax = std::fabs(x);
     float t = clamp01((top - y) / (top - tip));
     // The dorsum: a ridge rising from the nasion to the tip, widening towards the base.
-    float height = (0.0025f + 0.0125f * std::pow(t, 1.2f)) * smoothstep(top + 0.014f, top - 0.002f, y) *
+    float height = (0.0025f + 0.0125f * dpow(t, 1.2f)) * smoothstep(top + 0.014f, top - 0.002f, y) *
                    smoothstep(tip - 0.014f, tip + 0.001f, y);
     float width = 0.0085f + 0.0075f * t;
     float r = ax / width;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "DeterministicMath.h"
 #include "Kernels.h"
 
 namespace face {
@@ -38,9 +39,9 @@ std::vector<Ring> profileKeys() {
     const float degrees[] = {0, 15, 30, 45, 60, 75, 90};
     for (float d : degrees) {
         float th = d * kPi / 180.0f;
-        float s = std::sin(th);
-        keys.push_back({0.015f + 0.100f * std::cos(th), 0.073f * std::pow(s, 0.8f),
-                        0.088f * std::pow(s, 0.6f), 0.103f * std::pow(s, 0.8f)});
+        float s = dsin(th);
+        keys.push_back({0.015f + 0.100f * dcos(th), 0.073f * dpow(s, 0.8f),
+                        0.088f * dpow(s, 0.6f), 0.103f * dpow(s, 0.8f)});
     }
     const Ring lower[] = {
         {-0.005f, 0.0725f, 0.0875f, 0.100f}, {-0.025f, 0.0705f, 0.0865f, 0.093f},
@@ -191,9 +192,9 @@ HeadSurface::HeadSurface() {
 
 glm::vec3 HeadSurface::basePoint(float t, float phi) const {
     Ring r = ringAt(t);
-    float c = std::cos(phi);
+    float c = dcos(phi);
     float z = c * 0.5f * (r.zf + r.zb) + c * c * 0.5f * (r.zf - r.zb);
-    return {r.rx * std::sin(phi), r.y, z};
+    return {r.rx * dsin(phi), r.y, z};
 }
 
 float HeadSurface::rowParam(float v) const {
@@ -233,8 +234,8 @@ glm::vec3 HeadSurface::sculpt(const GridVertex& g, const HeadParams& params) con
         float u = (base.x - xa) / (xb - xa);
         // From the inner corner (by the nose) outwards: the left eye's inner corner is xa.
         float innerToOuter = e == 0 ? u : 1.0f - u;
-        float upperShape = std::sin(kPi * std::pow(innerToOuter, 0.8f));
-        float lowerShape = std::sin(kPi * std::pow(innerToOuter, 1.25f));
+        float upperShape = dsin(kPi * dpow(innerToOuter, 0.8f));
+        float lowerShape = dsin(kPi * dpow(innerToOuter, 1.25f));
         float closedY = -0.25f * kLowerOpen * lowerShape;
         if (upperSide) {
             float d = base.y - L.eyeY;

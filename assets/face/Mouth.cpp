@@ -2,6 +2,7 @@
 // inwards, two rows of teeth on a dental arch, and a tongue resting on the floor.
 #include <cmath>
 
+#include "DeterministicMath.h"
 #include "InnerParts.h"
 
 namespace face {
@@ -18,7 +19,7 @@ void addEllipsoid(Part& part, glm::vec3 center, glm::vec3 radii, int rings, int 
         float th = kPi * static_cast<float>(j) / rings;
         for (int i = 0; i <= segments; ++i) {
             float ph = 2.0f * kPi * static_cast<float>(i) / segments - kPi;
-            glm::vec3 d(std::sin(th) * std::sin(ph), std::cos(th), std::sin(th) * std::cos(ph));
+            glm::vec3 d(dsin(th) * dsin(ph), dcos(th), dsin(th) * dcos(ph));
             part.positions.push_back(center + d * radii);
             part.uvs.push_back({static_cast<float>(i) / segments, static_cast<float>(j) / rings});
             uint32_t self = part.vertexCount() - 1;
@@ -60,8 +61,8 @@ void addTeethRow(Part& part, float top, float bottom, float halfWidth, float dep
         float y = (c == 0 || c == 3) ? top : bottom;
         float a = halfWidth - (back ? thick : 0.0f), d = depth - (back ? thick : 0.0f);
         // Shallow grooves between teeth on the front face.
-        float groove = back ? 0.0f : 0.00035f * std::pow(std::fabs(std::cos(b * 4.2f * kPi / span)), 8.0f);
-        return glm::vec3(a * std::sin(b), y, zc + d * std::cos(b) - groove);
+        float groove = back ? 0.0f : 0.00035f * dpow(std::fabs(dcos(b * 4.2f * kPi / span)), 8.0f);
+        return glm::vec3(a * dsin(b), y, zc + d * dcos(b) - groove);
     };
     for (int c = 0; c < 4; ++c) {
         uint32_t first = part.vertexCount();

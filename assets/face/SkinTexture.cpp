@@ -4,6 +4,7 @@
 
 #include <stb_image_write.h>
 
+#include "DeterministicMath.h"
 #include "Kernels.h"
 
 namespace face {
@@ -43,7 +44,7 @@ Color skinAt(const glm::vec3& p, float phi, const HeadLayout& L) {
         c = mix(c, kShadow, 0.18f * bump(ax, y, 0.032f, E + 0.004f, 0.018f, 0.012f));
         // Eyebrows: an arch over each eye, thick by the nose and thinning outwards.
         float u = clamp01((ax - 0.011f) / 0.042f);
-        float centre = E + 0.0175f + 0.0060f * std::sin(3.14159265f * std::pow(u, 0.8f));
+        float centre = E + 0.0175f + 0.0060f * dsin(3.14159265f * dpow(u, 0.8f));
         float half = 0.0042f * (1.0f - 0.55f * u);
         float brow = smoothstep(half, 0.55f * half, std::fabs(y - centre)) *
                      smoothstep(0.009f, 0.014f, ax) * smoothstep(0.056f, 0.049f, ax);

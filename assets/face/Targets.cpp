@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "DeterministicMath.h"
 #include "InnerParts.h"
 #include "Kernels.h"
 #include "MeshMath.h"
@@ -62,14 +63,14 @@ int eyeOf(float side) { return side > 0.0f ? 0 : 1; }
 // Rotation about the X axis through `pivot` (positive: the front goes down).
 glm::vec3 pitch(glm::vec3 p, glm::vec3 pivot, float angle) {
     glm::vec3 d = p - pivot;
-    float c = std::cos(angle), s = std::sin(angle);
+    float c = dcos(angle), s = dsin(angle);
     return pivot + glm::vec3(d.x, d.y * c - d.z * s, d.y * s + d.z * c);
 }
 
 // Rotation about the Y axis through `pivot` (positive: the front goes to +X).
 glm::vec3 yaw(glm::vec3 p, glm::vec3 pivot, float angle) {
     glm::vec3 d = p - pivot;
-    float c = std::cos(angle), s = std::sin(angle);
+    float c = dcos(angle), s = dsin(angle);
     return pivot + glm::vec3(d.x * c + d.z * s, d.y, -d.x * s + d.z * c);
 }
 
