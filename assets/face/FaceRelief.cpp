@@ -10,6 +10,8 @@
 namespace face {
 namespace {
 
+constexpr float kHairThickness = 0.0035f;  // a short haircut standing off the scalp
+
 float nose(float x, float y, float eyeY) {
     const float top = eyeY + 0.004f;   // nasion, between the eyes
     const float tip = -0.028f;         // tip of the nose
@@ -87,7 +89,18 @@ float ear(const glm::vec3& p, float eyeY) {
 
 }  // namespace
 
-glm::vec3 faceDisplacement(const glm::vec3& base, const glm::vec3& normal, const HeadLayout& layout) {
+float hairCover(const glm::vec3& base, float phi, const HeadLayout& layout, float below, float above) {
+    // The hairline runs over the forehead, above the ears and down to the nape.
+    float a = std::fabs(phi), ax = std::fabs(base.x);
+    float hairline = 0.066f + 0.004f * (1.0f - clamp01(ax / 0.05f)) -
+                     0.036f * smoothstep(0.75f, 1.35f, a) - 0.092f * smoothstep(1.85f, 2.6f, a);
+    float earGap = 1.0f - bump(base.z, base.y, -0.006f, layout.eyeY - 0.008f, 0.024f, 0.036f) *
+                              smoothstep(0.05f, 0.065f, ax);
+    return smoothstep(hairline - below, hairline + above, base.y) * earGap;
+}
+
+glm::vec3 faceDisplacement(const glm::vec3& base, const glm::vec3& normal, float phi,
+                           const HeadLayout& layout) {
     float x = base.x, y = base.y;
     float front = smoothstep(0.015f, 0.05f, base.z);
     glm::vec3 d(0.0f);
@@ -102,6 +115,7 @@ glm::vec3 faceDisplacement(const glm::vec3& base, const glm::vec3& normal, const
         d += dir * (front * f);
     }
     d += normal * ear(base, layout.eyeY);
+    d += normal * (kHairThickness * hairCover(base, phi, layout, 0.002f, 0.008f));
     return d;
 }
 

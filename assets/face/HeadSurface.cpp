@@ -49,8 +49,8 @@ std::vector<Ring> profileKeys() {
         {-0.085f, 0.0530f, 0.0815f, 0.064f}, {-0.100f, 0.0460f, 0.0760f, 0.063f},
         {-0.110f, 0.0440f, 0.0620f, 0.063f}, {-0.117f, 0.0460f, 0.0420f, 0.063f},
         {-0.127f, 0.0490f, 0.0330f, 0.063f}, {-0.150f, 0.0500f, 0.0330f, 0.063f},
-        {-0.190f, 0.0520f, 0.0350f, 0.064f}, {-0.225f, 0.0540f, 0.0360f, 0.066f},
-        {-0.234f, 0.0320f, 0.0210f, 0.038f}, {-0.236f, 0.0f, 0.0f, 0.0f}};
+        {-0.185f, 0.0560f, 0.0370f, 0.066f}, {-0.212f, 0.0680f, 0.0450f, 0.076f},
+        {-0.222f, 0.0420f, 0.0280f, 0.047f}, {-0.224f, 0.0f, 0.0f, 0.0f}};
     for (const Ring& r : lower) keys.push_back(r);
     return keys;
 }
@@ -224,7 +224,7 @@ glm::vec3 HeadSurface::sculpt(const GridVertex& g, const HeadParams& params) con
     glm::vec3 dt = basePoint(t + h, phi) - basePoint(t - h, phi);
     glm::vec3 dp = basePoint(t, phi + h) - basePoint(t, phi - h);
     glm::vec3 n = glm::normalize(glm::cross(dt, dp));
-    glm::vec3 p = base + faceDisplacement(base, n, L);
+    glm::vec3 p = base + faceDisplacement(base, n, phi, L);
 
     // Eye slits: open the lids along an almond, squeezing the lid skin above and below.
     bool upperSide = g.row < L.eyeRow || (g.row == L.eyeRow && !g.lowerCopy);

@@ -67,7 +67,12 @@ private:
     std::vector<int> mLowerIndex;  // same, the lower copy of slit vertices (-1 elsewhere)
 };
 
-// The sculpted features: the displacement of an unsculpted point with unsculpted normal.
-glm::vec3 faceDisplacement(const glm::vec3& base, const glm::vec3& normal, const HeadLayout& layout);
+// The sculpted features: the displacement of an unsculpted point (azimuth phi) with
+// unsculpted normal.
+glm::vec3 faceDisplacement(const glm::vec3& base, const glm::vec3& normal, float phi,
+                           const HeadLayout& layout);
+// 0..1: how much hair covers an unsculpted point; the edge spans [hairline - below,
+// hairline + above] in height (shared by the hair's relief and its colour).
+float hairCover(const glm::vec3& base, float phi, const HeadLayout& layout, float below, float above);
 
 }  // namespace face

@@ -50,13 +50,7 @@ Color skinAt(const glm::vec3& p, float phi, const HeadLayout& L) {
                      smoothstep(0.009f, 0.014f, ax) * smoothstep(0.056f, 0.049f, ax);
         c = mix(c, kBrow, 0.92f * brow);
     }
-    // Hair: the hairline runs over the forehead, above the ears and down to the nape.
-    float a = std::fabs(phi);
-    float hairline = 0.066f + 0.004f * (1.0f - clamp01(ax / 0.05f)) -
-                     0.036f * smoothstep(0.75f, 1.35f, a) - 0.092f * smoothstep(1.85f, 2.6f, a);
-    float earGap = 1.0f - bump(p.z, y, -0.006f, E - 0.008f, 0.024f, 0.036f) *
-                              smoothstep(0.05f, 0.065f, ax);
-    c = mix(c, kHair, smoothstep(hairline - 0.002f, hairline + 0.005f, y) * earGap);
+    c = mix(c, kHair, hairCover(p, phi, L, 0.002f, 0.005f));
     return c;
 }
 
