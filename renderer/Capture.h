@@ -1,0 +1,58 @@
+#pragma once
+// One still image of a scene: the shot's settings (weights, animation time, camera, size,
+// background) turned into a pose and a camera, drawn by SceneRenderer into an Offscreen target
+// and read back. `morphview capture` and the golden tests share it, so a golden image is exactly
+// what the command writes.
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "Camera.h"
+#include "GpuScene.h"
+#include "Offscreen.h"
+#include "SceneRenderer.h"
+#include "morph/Animate.h"
+#include "morph/ImageFile.h"
+#include "morph/Result.h"
+
+namespace renderer {
+
+struct ShotSpec {
+    std::string weights;    // a --weights SPEC applied after the animation ("" none)
+    std::string animation;  // an animation name or index ("" none)
+    float time = 0;         // seconds into the animation
+    std::string camera = "front";
+    int width = 512;
+    int height = 512;
+    glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036, display values 0..1
+};
+
+// "WxH", e.g. "512x512" (1..16384 each). Errors: "--size: '512' is not WxH".
+morph::Result<std::pair<int, int>> parseSize(const std::string& text);
+// "#rrggbb" (the # optional) to display values 0..1.
+morph::Result<glm::vec3> parseBackground(const std::string& text);
+
+// The rest pose, the animation sampled at the shot's time (glTF 2.0 3.11), then the weights
+// spec on top. `layout` is the scene (GpuScene::layout() will do). Errors name the option.
+morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
+                                                     const ShotSpec& shot);
+
+class Capturer {
+public:
+    Capturer() = default;
+    // Needs a current 4.5 context (EglContext for headless use).
+    static morph::Result<Capturer> create(const ShaderLibrary& library = ShaderLibrary());
+
+    // Draws `scene` as `shot` frames it (camera framed on the bounds of this pose's morphed
+    // geometry) and reads the image back. Deterministic: the same shot gives the same pixels.
+    morph::Result<morph::RgbaImage> capture(const GpuScene& scene, const ShotSpec& shot);
+
+private:
+    SceneRenderer mRenderer;
+    std::map<std::pair<int, int>, Offscreen> mTargets;  // by size, reused across shots
+};
+
+}  // namespace renderer

@@ -1,0 +1,108 @@
+#pragma once
+// A whole morph::Scene on the GPU, uploaded once at load: per primitive its vertex buffers
+// (PrimitiveBuffers) and morph textures (MorphTargets), per material a uniform block and its
+// textures (sRGB for colour, linear for data) with sampler objects, and a 1x1 white fallback.
+// What changes per frame (node poses, weights) is not stored here: SceneRenderer::draw takes it.
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "Bounds.h"
+#include "MorphTargets.h"
+#include "PrimitiveBuffers.h"
+#include "gl/Buffer.h"
+#include "gl/Sampler.h"
+#include "gl/Texture.h"
+#include "morph/Animate.h"
+#include "morph/Result.h"
+#include "morph/Scene.h"
+
+namespace renderer {
+
+// The nodes the default scene draws: every node with a mesh reachable from Scene::roots, in a
+// fixed depth-first order (so draws, and therefore images, are deterministic).
+std::vector<int> drawnNodes(const morph::Scene& scene);
+
+// The material texture slots, in Bindings.h TextureUnit order from BaseColor.
+enum class MaterialSlot : uint32_t { BaseColor, MetallicRoughness, Normal, Occlusion, Emissive };
+inline constexpr size_t kMaterialSlotCount = 5;
+
+struct GpuTextureBinding {
+    int texture = -1;  // index into GpuScene::textures(), -1: the white fallback
+    int sampler = -1;  // index into GpuScene::samplers(), -1: the default sampler
+};
+
+struct GpuMaterial {
+    gl::Buffer block;  // the MaterialBlock of pbr.frag (std140), written once
+    GpuTextureBinding slots[kMaterialSlotCount];
+    morph::AlphaMode alphaMode = morph::AlphaMode::Opaque;
+    bool doubleSided = false;
+};
+
+struct GpuPrimitive {
+    PrimitiveBuffers buffers;
+    MorphTargets targets;
+    int material = -1;  // index into GpuScene::materials(); -1: the default material
+    Aabb baseBounds;
+    // Per target the box of its POSITION deltas (signed, per axis; {0, 0} without any).
+    std::vector<std::pair<glm::vec3, glm::vec3>> targetDeltaBoxes;
+};
+
+struct GpuMesh {
+    std::vector<GpuPrimitive> primitives;
+    size_t targetCount = 0;
+};
+
+class GpuScene {
+public:
+    GpuScene() = default;
+    // Needs a current 4.5 context. Errors (a primitive whose targets exceed the GL limits) name
+    // the mesh and primitive. Images that could not be decoded fall back to white with a note.
+    static morph::Result<GpuScene> upload(const morph::Scene& scene);
+
+    // The scene's node structure (nodes, roots, mesh target names and default weights) without
+    // vertex data: enough for morph::worldMatrices and morph::restPose.
+    const morph::Scene& layout() const { return mLayout; }
+    const std::vector<int>& nodes() const { return mDrawnNodes; }
+    const std::vector<GpuMesh>& meshes() const { return mMeshes; }
+    const std::vector<GpuMaterial>& materials() const { return mMaterials; }
+    const GpuMaterial& defaultMaterial() const { return mDefaultMaterial; }
+    const std::vector<gl::Texture>& textures() const { return mTextures; }
+    const std::vector<gl::Sampler>& samplers() const { return mSamplers; }
+    const gl::Texture& whiteTexture() const { return mWhite; }
+    const gl::Sampler& defaultSampler() const { return mDefaultSampler; }
+
+    // The weights buffer of `node` (null for a node without a morphed mesh). Writing weights is
+    // per-frame state, not part of the upload, hence const access to a mutable buffer.
+    MorphWeights* nodeWeights(int node) const;
+
+    // World-space bounds of the drawn nodes for `pose`: each primitive's base box grown for the
+    // weights, then transformed by its node. The growth is renderer::morphedBounds' idea
+    // (base + sum of w_i times target i's extent) taken per axis and with sign: target i moves
+    // no vertex outside w_i * [min delta, max delta] of its deltas, so the Minkowski sum of the
+    // base box with those boxes holds every morphed position. A target that lifts a bar grows
+    // the box upwards only, instead of by |delta| in all six directions, which keeps captures
+    // of such models framed tightly.
+    Aabb bounds(const std::vector<morph::NodePose>& pose) const;
+    Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights) const;
+
+private:
+    GpuMaterial uploadMaterial(const morph::Scene& scene, const morph::Material& material);
+    GpuTextureBinding bindTexture(const morph::Scene& scene, const morph::TextureRef& ref,
+                                  bool srgb);
+
+    morph::Scene mLayout;
+    std::vector<int> mDrawnNodes;
+    std::vector<GpuMesh> mMeshes;
+    std::vector<GpuMaterial> mMaterials;
+    GpuMaterial mDefaultMaterial;
+    std::vector<gl::Texture> mTextures;
+    std::vector<gl::Sampler> mSamplers;
+    gl::Texture mWhite;
+    gl::Sampler mDefaultSampler;
+    mutable std::vector<MorphWeights> mNodeWeights;  // per node; empty for non-morphing nodes
+    // While uploading: textures index of each (image, sRGB) pair, image * 2 + sRGB; -1 not made.
+    std::vector<int> mImageTextures;
+};
+
+}  // namespace renderer

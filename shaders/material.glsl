@@ -1,0 +1,32 @@
+// The glTF 2.0 metallic-roughness material (glTF 2.0 3.9) as pbr.frag reads it: one uniform
+// block per material, written once at load by renderer/GpuScene.cpp (keep the two in sync),
+// and one texture per slot (a 1x1 white texture where the material has none). The slot numbers
+// (MV_SLOT_*, MV_MATERIAL_SLOT_COUNT) come from renderer::MaterialSlot via SceneRenderer.
+
+layout(std140, binding = MV_UBO_MATERIAL) uniform MaterialBlock {
+    vec4 baseColorFactor;
+    vec4 emissive;    // xyz: emissiveFactor, w: alphaCutoff
+    vec4 params;      // x metallic, y roughness, z normalTexture.scale, w occlusion strength
+    ivec4 modes;      // x alpha mode (0 OPAQUE, 1 MASK, 2 BLEND), y double-sided, z unlit, w normal map
+    ivec4 texCoords;  // TEXCOORD set of: x base colour, y metallic-roughness, z normal, w occlusion
+    ivec4 texCoords2; // x: emissive
+    // KHR_texture_transform per slot: rows of the 2x3 affine map uv' = M * vec3(uv, 1).
+    vec4 uvTransform[2 * MV_MATERIAL_SLOT_COUNT];
+} uMaterial;
+
+layout(binding = MV_UNIT_BASE_COLOR) uniform sampler2D uBaseColorTexture;
+layout(binding = MV_UNIT_METALLIC_ROUGHNESS) uniform sampler2D uMetallicRoughnessTexture;
+layout(binding = MV_UNIT_NORMAL_MAP) uniform sampler2D uNormalTexture;
+layout(binding = MV_UNIT_OCCLUSION) uniform sampler2D uOcclusionTexture;
+layout(binding = MV_UNIT_EMISSIVE) uniform sampler2D uEmissiveTexture;
+
+const int ALPHA_MASK = 1;
+const int ALPHA_BLEND = 2;
+
+vec2 selectTexCoord(int set, vec2 uv0, vec2 uv1) { return set == 1 ? uv1 : uv0; }
+
+vec2 transformUv(int slot, vec2 uv) {
+    const vec3 h = vec3(uv, 1.0);
+    return vec2(dot(uMaterial.uvTransform[2 * slot].xyz, h),
+                dot(uMaterial.uvTransform[2 * slot + 1].xyz, h));
+}

@@ -1,0 +1,114 @@
+#version 450 core
+// glTF 2.0 metallic-roughness shading (glTF 2.0 3.9 and Appendix B) of mesh.vert's morphed,
+// transformed vertices: material factors and textures, vertex colours, normal maps on the
+// morphed tangents, alpha modes, double-sided lighting; then tone mapping and sRGB output.
+#include "material.glsl"
+#include "lighting.glsl"
+#include "tonemap.glsl"
+
+in vec3 vPosition;
+in vec3 vNormal;
+in vec4 vTangent;
+in vec2 vTexCoord0;
+in vec2 vTexCoord1;
+in vec4 vColor;
+
+layout(location = MV_UNIFORM_ATTRIBUTE_MASK) uniform uint uAttributeMask;
+
+layout(location = 0) out vec4 fragColor;
+
+bool hasAttribute(uint location) { return (uAttributeMask & (1u << location)) != 0u; }
+
+vec4 sampleSlot(sampler2D tex, int slot, int set) {
+    return texture(tex, transformUv(slot, selectTexCoord(set, vTexCoord0, vTexCoord1)));
+}
+
+// The shading frame. glTF 2.0 3.7.2.1: without NORMAL, flat normals; without TANGENT, tangents
+// are derived (here from screen-space derivatives of position and UV, as the Khronos sample
+// viewer does). Double-sided back faces flip the whole frame (glTF 2.0 3.9.6).
+// Derivatives are taken first, in uniform control flow, as GLSL requires for defined results.
+mat3 shadingFrame(vec2 normalUv) {
+    const vec3 dpdx = dFdx(vPosition);
+    const vec3 dpdy = dFdy(vPosition);
+    const vec2 duvdx = dFdx(normalUv);
+    const vec2 duvdy = dFdy(normalUv);
+    vec3 n;
+    bool faceNormal = !hasAttribute(MV_ATTRIB_NORMAL) || dot(vNormal, vNormal) < 1e-12;
+    if (faceNormal) {
+        // cross(right, up) in window space points at the viewer whatever the winding.
+        n = normalize(cross(dpdx, dpdy));
+    } else {
+        n = normalize(vNormal);
+        if (!gl_FrontFacing) n = -n;
+    }
+    vec3 t;
+    float handedness = 1.0;
+    if (hasAttribute(MV_ATTRIB_TANGENT) && dot(vTangent.xyz, vTangent.xyz) > 1e-12) {
+        t = normalize(vTangent.xyz);
+        handedness = vTangent.w < 0.0 ? -1.0 : 1.0;
+        if (!gl_FrontFacing && !faceNormal) handedness = -handedness;
+    } else {
+        const float det = duvdx.x * duvdy.y - duvdy.x * duvdx.y;
+        t = abs(det) > 1e-12 ? (duvdy.y * dpdx - duvdx.y * dpdy) / det : dpdx;
+    }
+    t = t - n * dot(n, t);
+    t = dot(t, t) > 1e-12 ? normalize(t) : normalize(abs(n.x) < 0.9 ? cross(n, vec3(1, 0, 0))
+                                                                     : cross(n, vec3(0, 1, 0)));
+    const vec3 b = cross(n, t) * handedness;
+    return mat3(t, b, n);
+}
+
+void main() {
+    // Every texture fetch and derivative happens before the MASK discard: after a non-uniform
+    // discard, implicit derivatives are undefined.
+    const vec2 normalUv = transformUv(MV_SLOT_NORMAL, selectTexCoord(uMaterial.texCoords.z,
+                                                                     vTexCoord0, vTexCoord1));
+    const mat3 frame = shadingFrame(normalUv);
+    const vec3 normalTexel = texture(uNormalTexture, normalUv).rgb;
+    vec4 baseColor = uMaterial.baseColorFactor * vColor *
+                     sampleSlot(uBaseColorTexture, MV_SLOT_BASE_COLOR, uMaterial.texCoords.x);
+    const vec4 mr = sampleSlot(uMetallicRoughnessTexture, MV_SLOT_METALLIC_ROUGHNESS,
+                               uMaterial.texCoords.y);
+    const float occlusionTexel =
+        sampleSlot(uOcclusionTexture, MV_SLOT_OCCLUSION, uMaterial.texCoords.w).r;
+    const vec3 emissive = uMaterial.emissive.rgb *
+                          sampleSlot(uEmissiveTexture, MV_SLOT_EMISSIVE, uMaterial.texCoords2.x).rgb;
+
+    // glTF 2.0 3.9.5: OPAQUE ignores alpha; MASK is all or nothing at alphaCutoff.
+    const int alphaMode = uMaterial.modes.x;
+    if (alphaMode == ALPHA_MASK) {
+        if (baseColor.a < uMaterial.emissive.w) discard;
+        baseColor.a = 1.0;
+    } else if (alphaMode != ALPHA_BLEND) {
+        baseColor.a = 1.0;
+    }
+    if (uMaterial.modes.z != 0) {  // KHR_materials_unlit: the base colour as is
+        fragColor = vec4(linearToSrgb(baseColor.rgb), baseColor.a);
+        return;
+    }
+
+    vec3 n = frame[2];
+    if (uMaterial.modes.w != 0) {
+        vec3 m = normalTexel * 2.0 - 1.0;
+        m.xy *= uMaterial.params.z;  // glTF 2.0 3.9.3: normalTexture.scale scales X and Y
+        n = normalize(frame * m);
+    }
+    // glTF 2.0 3.9.2: metalness in B, roughness in G.
+    const float metallic = clamp(uMaterial.params.x * mr.b, 0.0, 1.0);
+    // A floor keeps the GGX lobe of a mirror-smooth surface from collapsing to a point.
+    const float roughness = clamp(uMaterial.params.y * mr.g, 0.03, 1.0);
+    const float occlusion = 1.0 + uMaterial.params.w * (occlusionTexel - 1.0);
+
+    SurfaceBrdf s;
+    s.diffuseColor = baseColor.rgb * (1.0 - metallic);
+    s.f0 = mix(vec3(0.04), baseColor.rgb, metallic);
+    s.alpha = roughness * roughness;
+
+    const vec3 v = normalize(uFrame.cameraPosition.xyz - vPosition);
+    vec3 color = ambientLight(s, roughness, n, v, occlusion);
+    for (int i = 0; i < 3; ++i) {
+        color += directLight(s, n, v, normalize(uLights.direction[i].xyz), uLights.color[i].rgb);
+    }
+    color = color * uFrame.exposure.x + emissive;
+    fragColor = vec4(linearToSrgb(toneMapPbrNeutral(color)), baseColor.a);
+}

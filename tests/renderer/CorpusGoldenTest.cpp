@@ -1,0 +1,121 @@
+// Golden images: every corpus model (the plain .gltf of each) at two poses, rendered through
+// renderer::Capturer (the code behind `morphview capture`) at 256x256 and compared with the PNGs
+// in tests/golden/. See tests/golden/README.md for how they were made and how to refresh them:
+// MORPHVIEW_UPDATE_GOLDENS=1 rewrites them instead of comparing.
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "GlFixture.h"
+#include "fixtures/TestPaths.h"
+#include "morph/GltfImport.h"
+#include "morph/ImageCompare.h"
+#include "morph/ImageFile.h"
+#include "renderer/Capture.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// 256x256 keeps the ten llvmpipe renders of the CI run to a second or two.
+constexpr int kSize = 256;
+
+struct Golden {
+    const char* name;  // tests/golden/<name>.png
+    const char* model;
+    const char* weights;
+    const char* animation;
+    float time;
+};
+
+// Per model the default weights, and another pose: an animation time where the file has one
+// (the weights then come from the glTF sampler), else an explicit weight set.
+const Golden kGoldens[] = {
+    {"SimpleMorph_default", "SimpleMorph/glTF/SimpleMorph.gltf", "", "", 0},
+    {"SimpleMorph_anim_t1.5", "SimpleMorph/glTF/SimpleMorph.gltf", "", "0", 1.5f},
+    {"AnimatedMorphCube_default", "AnimatedMorphCube/glTF/AnimatedMorphCube.gltf", "", "", 0},
+    {"AnimatedMorphCube_Square_t1.2", "AnimatedMorphCube/glTF/AnimatedMorphCube.gltf", "", "Square", 1.2f},
+    {"AnimatedMorphSphere_default", "AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf", "", "", 0},
+    {"AnimatedMorphSphere_Globe_t2", "AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf", "", "Globe", 2.0f},
+    {"MorphPrimitivesTest_default", "MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf", "", "", 0},
+    {"MorphPrimitivesTest_w1", "MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf", "0=1", "", 0},
+    {"MorphStressTest_default", "MorphStressTest/glTF/MorphStressTest.gltf", "", "", 0},
+    {"MorphStressTest_TheWave_t1", "MorphStressTest/glTF/MorphStressTest.gltf", "", "TheWave", 1.0f},
+};
+
+// The golden comparison's tolerances (STYLE.md: Filament renderdiff's starting point):
+morph::CompareTolerance goldenTolerance() {
+    morph::CompareTolerance t;
+    // 5/255 per channel: another Mesa/LLVM version may round the tone curve, the sRGB encode or
+    // texture filtering a few levels differently; a shading change moves far more.
+    t.maxChannelDiff = 5;
+    // 0.1% of the pixels (65 of 65,536): room for silhouette pixels whose MSAA coverage flips
+    // when a rasterizer's edge rounding changes; a moved vertex changes hundreds.
+    t.maxDifferingFraction = 0.001;
+    return t;
+}
+
+bool updating() {
+    const char* value = std::getenv("MORPHVIEW_UPDATE_GOLDENS");
+    return value != nullptr && std::string(value) == "1";
+}
+
+class CorpusGoldenTest : public fixtures::GlTest, public ::testing::WithParamInterface<Golden> {
+protected:
+    static renderer::Capturer& capturer() {
+        static morph::Result<renderer::Capturer> instance = renderer::Capturer::create();
+        if (!instance.ok()) ADD_FAILURE() << instance.error().message;
+        return instance.value();
+    }
+};
+
+TEST_P(CorpusGoldenTest, MatchesGolden) {
+    const Golden& g = GetParam();
+    auto scene = morph::importGltf(fixtures::corpusPath(g.model));
+    ASSERT_TRUE(scene.ok()) << scene.error().message;
+    auto gpu = renderer::GpuScene::upload(*scene);
+    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
+    renderer::ShotSpec shot;
+    shot.width = shot.height = kSize;
+    shot.weights = g.weights;
+    shot.animation = g.animation;
+    shot.time = g.time;
+    shot.camera = "orbit:25,15";  // three-quarter view: front and one side in one image
+    auto image = capturer().capture(*gpu, shot);
+    ASSERT_TRUE(image.ok()) << image.error().message;
+
+    const std::string golden =
+        std::string(MORPHVIEW_SOURCE_DIR) + "/tests/golden/" + g.name + ".png";
+    if (updating()) {
+        const morph::Status written = morph::writePngFile(golden, *image);
+        ASSERT_TRUE(written.ok()) << written.error().message;
+        std::printf("rewrote %s\n", golden.c_str());
+        return;
+    }
+    auto expected = morph::readImageFile(golden);
+    ASSERT_TRUE(expected.ok()) << expected.error().message
+                               << " (make it with MORPHVIEW_UPDATE_GOLDENS=1, see tests/golden/README.md)";
+    const morph::CompareTolerance tolerance = goldenTolerance();
+    const morph::ImageDifference d = morph::compareImages(*expected, *image, tolerance);
+    if (!d.withinTolerance) {
+        // Leave the evidence where a person can look at it.
+        const std::string dir = fixtures::scratchDir(std::string("CorpusGoldenTest_") + g.name);
+        (void)morph::writePngFile(dir + "/actual.png", *image);
+        (void)morph::writePngFile(dir + "/diff.png", morph::diffImage(*expected, *image, tolerance));
+        ADD_FAILURE() << g.name << ": " << morph::summaryLine(d, *expected, *image, tolerance)
+                      << "; actual and diff images in " << dir;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, CorpusGoldenTest, ::testing::ValuesIn(kGoldens),
+                         [](const ::testing::TestParamInfo<Golden>& info) {
+                             std::string name = info.param.name;
+                             for (char& c : name) {
+                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                             }
+                             return name;
+                         });
+
+}  // namespace
