@@ -1,7 +1,5 @@
 // The face model as glTF 2.0: one mesh with a primitive per material, every primitive carrying
 // all 52 targets as sparse accessors, three weight animations, an embedded skin texture.
-#include <cstring>
-
 #include "Animations.h"
 #include "FaceAssembly.h"
 #include "SkinTexture.h"
