@@ -9,6 +9,9 @@
 
 #include "Commands.h"
 #include "EvalCommand.h"
+#ifdef MORPHVIEW_WITH_GL
+#include "GpuEval.h"
+#endif
 
 namespace {
 
@@ -31,7 +34,11 @@ int main(int argc, char** argv) {
     app::CommandContext context;
     // One line per subcommand (each lives in its own app/XxxCommand.cpp).
     app::addInfoCommand(root, context);
-    app::addEvalCommand(root, context);  // the renderer passes its GPU morph here to get --gpu
+#ifdef MORPHVIEW_WITH_GL
+    app::addEvalCommand(root, context, app::gpuEvalMorph());  // adds --gpu
+#else
+    app::addEvalCommand(root, context);
+#endif
 
     try {
         root.parse(argc, argv);

@@ -1,5 +1,7 @@
 #include "EglContext.h"
 
+#include <cstdio>
+
 #include <glad/egl.h>
 
 #include "GlDebug.h"

@@ -1,0 +1,30 @@
+#include "GpuEval.h"
+
+#include "renderer/EglContext.h"
+#include "renderer/GpuMorph.h"
+
+namespace app {
+
+MorphFunction gpuEvalMorph() {
+    return [](const morph::Scene& scene, const std::vector<EvalItem>& items)
+               -> morph::Result<std::vector<morph::MorphedPrimitive>> {
+        auto context = renderer::EglContext::create();
+        if (!context) return context.error();
+        auto gpu = renderer::GpuMorph::create();
+        if (!gpu) return gpu.error();
+        const renderer::MorphLimits limits = renderer::MorphLimits::query();
+
+        std::vector<morph::MorphedPrimitive> morphed;
+        morphed.reserve(items.size());
+        for (const EvalItem& item : items) {
+            const morph::Primitive& primitive =
+                scene.meshes[size_t(item.mesh)].primitives[size_t(item.primitive)];
+            auto result = gpu->eval(primitive, item.weights, limits);
+            if (!result) return morph::Error{scene.path + ": " + result.error().message};
+            morphed.push_back(std::move(result).value());
+        }
+        return morphed;
+    };
+}
+
+}  // namespace app
