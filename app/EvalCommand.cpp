@@ -140,8 +140,7 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
                 const std::string prefix = "--weights: ";
                 const std::string& message = parsed.error().message;
                 return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
-            },
-            "SPEC");
+            });
     CLI::Option* animation =
         eval->add_option_function<std::string>(
                 "--animation", [options](const std::string& key) { options->animation = key; },
@@ -157,8 +156,7 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
                     return "'" + text + "' is not a time in seconds";
                 }
                 return {};
-            },
-            "T")
+            })
         ->needs(animation);
     eval->add_option("--out", options->outPath, "Write the JSON to FILE (atomically), not stdout")
         ->type_name("FILE");

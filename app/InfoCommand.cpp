@@ -261,7 +261,7 @@ void addInfoCommand(CLI::App& root, CommandContext& context) {
     CLI::App* info = root.add_subcommand("info", "Summarize a model's meshes, targets, nodes, "
                                                  "animations and packed sizes");
     addModelOptions(*info, options->model);
-    info->add_flag("--json", options->json, "Print JSON (the shape is in README.md)");
+    info->add_flag("--json", options->json, "Print JSON instead of the summary");
     info->callback([&context, options] { context.run = [options] { return runInfo(*options); }; });
 }
 

@@ -12,6 +12,7 @@ namespace app {
 
 void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequired) {
     CLI::Option* model = command.add_option("MODEL", options.path, "glTF 2.0 file (.gltf or .glb)");
+    model->type_name("FILE");
     if (modelRequired) model->required();
     command.add_option("--pose", options.poses,
                        "Add the first mesh of a glTF file of the same topology as a target, named "
@@ -29,8 +30,7 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
             [](const std::string& text) -> std::string {
                 if (parseByteSize(text)) return {};
                 return "'" + text + "' is not a size in bytes (e.g. 1048576, 512M, 4G)";
-            },
-            "BYTES")
+            })
         ->type_name("BYTES");
 }
 
