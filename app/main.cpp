@@ -29,7 +29,6 @@ std::string oneLine(std::string text) {
 int main(int argc, char** argv) {
     CLI::App root{"morphview: view and inspect glTF 2.0 morph targets", "morphview"};
     root.require_subcommand(0, 1);
-    root.footer("Run 'morphview COMMAND --help' for the options of one command.");
 
     app::CommandContext context;
     // One line per subcommand (each lives in its own app/XxxCommand.cpp).
@@ -39,6 +38,8 @@ int main(int argc, char** argv) {
 #else
     app::addEvalCommand(root, context);
 #endif
+    // After the subcommands, which would otherwise inherit it.
+    root.footer("Run 'morphview COMMAND --help' for the options of one command.");
 
     try {
         root.parse(argc, argv);
