@@ -130,6 +130,29 @@ bool keepImageBytes(tinygltf::Image*, const int index, std::string*, std::string
     return true;
 }
 
+// Copying, dumping and tinygltf's parsing of JSON recurse per nesting level; a hostile file of
+// 100,000 nested arrays would overflow the stack. Real glTF nests about 10 deep.
+constexpr int kMaxJsonDepth = 256;
+
+bool nestsTooDeep(const char* text, size_t size) {
+    int depth = 0;
+    bool inString = false;
+    for (size_t i = 0; i < size; ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\') ++i;
+            else if (c == '"') inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            if (++depth > kMaxJsonDepth) return true;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return false;
+}
+
 std::string firstLine(const std::string& text) {
     std::string line = text.substr(0, text.find('\n'));
     return line.empty() ? "tinygltf failed without a message" : line;
@@ -203,7 +226,7 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
     const Json& images = doc.array("images");
     for (size_t i = 0; i < images.size(); ++i) {
         const std::string uri = getString(images[i], "uri", "images[" + std::to_string(i) + "]");
-        if (uri.empty() || uri.rfind("data:", 0) == 0) continue;
+        if (uri.empty() || uri.rfind("data:", 0) == 0 || !doc.options.decodeImages) continue;
         std::vector<uint8_t> bytes;
         std::string problem;
         const fs::path path = access.baseDir / fs::u8path(tinygltf::dlib::urldecode(uri));
@@ -238,6 +261,9 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
         glb = *parsed;
         jsonBegin = reinterpret_cast<const char*>(glb.json);
         jsonSize = glb.jsonSize;
+    }
+    if (nestsTooDeep(jsonBegin, jsonSize)) {
+        return doc.error("JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     }
     try {
         doc.json = Json::parse(jsonBegin, jsonBegin + jsonSize);

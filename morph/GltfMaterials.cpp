@@ -123,7 +123,7 @@ Status readMaterials(GltfDocument& doc, Scene& scene) {
         // image, which stays undecoded (empty rgba), so the material renders with its factors.
         if (const Json* basisu = extension(textures[i], "KHR_texture_basisu", where); basisu && t.image < 0) {
             t.image = int(getInt(*basisu, "source", -1, where + ".extensions.KHR_texture_basisu"));
-            if (t.image >= int(scene.images.size())) {
+            if (t.image < -1 || t.image >= int(scene.images.size())) {
                 return doc.error(where + ".extensions.KHR_texture_basisu.source is not an image");
             }
         }

@@ -232,9 +232,11 @@ Status readMesh(GltfDocument& doc, const Json& json, size_t index, Mesh& mesh) {
         if (prim.positions.empty()) prim.targets.assign(targetCount, MorphTarget{});  // skipped primitive
     }
     for (size_t t = 0; t < targetCount; ++t) mesh.targetNames.push_back(std::to_string(t));
-    const Json* extras = getObject(json, "extras", where);
-    const Json* names = extras ? &(*extras)["targetNames"] : nullptr;
-    if (names && !names->is_null()) {
+    // extras may be any JSON value (glTF 2.0 3.12.2); only an object can carry targetNames.
+    auto extras = json.find("extras");
+    const Json* names = nullptr;
+    if (extras != json.end() && extras->is_object() && extras->contains("targetNames")) names = &(*extras)["targetNames"];
+    if (names) {
         const bool allStrings = names->is_array() && std::all_of(names->begin(), names->end(), [](const Json& n) { return n.is_string(); });
         if (allStrings && names->size() == targetCount) {
             for (size_t t = 0; t < targetCount; ++t) mesh.targetNames[t] = (*names)[t].get<std::string>();

@@ -132,4 +132,16 @@ TEST(Glb, ImporterEmptyFile) {
     EXPECT_EQ(scene.error().message, "empty.glb: empty file");
 }
 
+TEST(Glb, ImporterRefusesDeeplyNestedJson) {
+    // 100,000 nested arrays in extras: copying or dumping such JSON recurses once per level.
+    const std::string deep = R"({"asset":{"version":"2.0"},"extras":)" + std::string(100000, '[') +
+                             std::string(100000, ']') + "}";
+    auto scene = morph::importGltfMemory(writeGlb(deep, nullptr, 0), "deep.glb", "");
+    ASSERT_FALSE(scene.ok());
+    EXPECT_NE(scene.error().message.find("deep.glb: JSON nests deeper than"), std::string::npos) << scene.error().message;
+    // Brackets inside strings do not count.
+    const std::string quoted = R"({"asset":{"version":"2.0","generator":")" + std::string(1000, '[') + R"("}})";
+    EXPECT_TRUE(morph::importGltfMemory(writeGlb(quoted, nullptr, 0), "quoted.glb", "").ok());
+}
+
 }  // namespace
