@@ -256,6 +256,23 @@ TEST(BadInput, UriEscapingTheFolderIsRefusedUnlessAllowed) {
     EXPECT_EQ(allowed->meshes.size(), 1u);
 }
 
+TEST(BadInput, AbsoluteAndFileUrisAreRefused) {
+    // Both point outside the model's folder; a model must not read arbitrary files by default.
+    std::string dir = fixtures::scratchDir("BadInput.AbsoluteUris");
+    std::string outside = fixtures::scratchDir("BadInput.AbsoluteUris.outside") + "/stolen.bin";
+    std::vector<uint8_t> bin = fixtures::triangleWithTwoTargetsBuilder().bin();
+    ASSERT_TRUE(morph::writeFileAtomic(outside, bin.data(), bin.size()));
+    for (const std::string& uri : {outside, "file://" + outside}) {
+        SCOPED_TRACE(uri);
+        std::string text = fixtures::triangleWithTwoTargetsBuilder().gltfText(uri);
+        fixtures::Bytes bytes(text.begin(), text.end());
+        morph::Result<morph::Scene> refused = morph::importGltfMemory(bytes, "abs.gltf", dir);
+        ASSERT_FALSE(refused.ok());
+        EXPECT_THAT(refused.error().message, StartsWith("abs.gltf: "));
+        EXPECT_THAT(refused.error().message, HasSubstr("stolen.bin"));
+    }
+}
+
 TEST(BadInput, UnsupportedRequiredExtensionIsNamed) {
     EXPECT_THAT(importError(fixtures::bad::unsupportedRequiredExtension()), HasSubstr("EXT_imaginary_morphs"));
 }
