@@ -92,7 +92,13 @@ Result<UriBytes> loadUri(const std::string& uri, const fs::path& folder,
         return UriBytes{std::move(*bytes), uri.substr(5, std::min(semicolon, comma) - 5)};
     }
     if (uri.find("://") != std::string::npos) return Error{"URI '" + uri + "' is not a local file"};
-    fs::path file = folder / fs::path(percentDecode(uri));
+    // The importer's default rule (ImportOptions::allowAnyUri): files stay inside the model's
+    // folder, so an export cannot be made to copy an unrelated file into the GLB.
+    const fs::path relative = fs::path(percentDecode(uri)).lexically_normal();
+    if (relative.is_absolute() || relative.empty() || *relative.begin() == "..") {
+        return Error{"URI '" + uri + "' leaves the model's folder"};
+    }
+    fs::path file = folder / relative;
     files.push_back(file.string());
     Result<std::vector<uint8_t>> bytes = readFile(file.string());
     if (!bytes) return Error{"cannot read '" + uri + "'"};

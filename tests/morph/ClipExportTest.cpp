@@ -223,6 +223,11 @@ TEST(ClipExport, ErrorsAreValues) {
                                                  blinkThenSmile(morph::Interpolation::Linear));
     ASSERT_FALSE(missingBin.ok());
     EXPECT_NE(missingBin.error().message.find("nope.bin"), std::string::npos);
+    std::ofstream(dir + "/escape.gltf") << "{\"buffers\": [{\"uri\": \"../x.bin\", \"byteLength\": 4}]}";
+    morph::Status escape = morph::exportClip(dir + "/escape.gltf", dir + "/o.glb",
+                                             blinkThenSmile(morph::Interpolation::Linear));
+    ASSERT_FALSE(escape.ok());
+    EXPECT_NE(escape.error().message.find("leaves the model's folder"), std::string::npos);
 }
 
 }  // namespace
