@@ -26,25 +26,64 @@ GLADapiproc loadGl(const char* name) {
     return reinterpret_cast<GLADapiproc>(eglGetProcAddress(name));
 }
 
-// The surfaceless platform needs no window system and no device node beyond what Mesa's
-// software rasterizer (llvmpipe) uses, so it works with DISPLAY unset and in containers.
-morph::Result<EGLDisplay> openDisplay() {
-    // First load: client extensions and the entry points that need no display.
-    if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) return morph::Error{"EGL: libEGL not found"};
-    if (!GLAD_EGL_EXT_platform_base || !GLAD_EGL_MESA_platform_surfaceless) {
-        return morph::Error{"EGL: no display (EGL_MESA_platform_surfaceless missing)"};
-    }
-    EGLDisplay display =
-        eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    if (display == EGL_NO_DISPLAY) return eglError("no display");
+morph::Result<EGLDisplay> initialize(EGLDisplay display, const char* platform) {
+    if (display == EGL_NO_DISPLAY) return eglError(std::string("no display (") + platform + ")");
     EGLint major = 0, minor = 0;
-    if (eglInitialize(display, &major, &minor) != EGL_TRUE) return eglError("eglInitialize failed");
+    if (eglInitialize(display, &major, &minor) != EGL_TRUE) {
+        return eglError(std::string("eglInitialize failed (") + platform + ")");
+    }
     // Second load: the display's version and extensions.
-    if (gladLoaderLoadEGL(display) == 0) return morph::Error{"EGL: loading the display's entry points failed"};
+    if (gladLoaderLoadEGL(display) == 0) {
+        return morph::Error{"EGL: loading the display's entry points failed"};
+    }
     if (!GLAD_EGL_KHR_surfaceless_context) {
-        return morph::Error{"EGL: EGL_KHR_surfaceless_context missing"};
+        return morph::Error{std::string("EGL: EGL_KHR_surfaceless_context missing (") + platform + ")"};
     }
     return display;
+}
+
+// The surfaceless platform needs no window system and no device node beyond what Mesa's
+// software rasterizer (llvmpipe) uses, so it works with DISPLAY unset and in containers.
+morph::Result<EGLDisplay> surfacelessDisplay() {
+    if (!GLAD_EGL_MESA_platform_surfaceless) {
+        return morph::Error{"EGL: no display (EGL_MESA_platform_surfaceless missing)"};
+    }
+    return initialize(
+        eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr),
+        "surfaceless");
+}
+
+// Headless GPUs whose driver has no surfaceless platform (NVIDIA) expose EGL devices instead.
+morph::Result<EGLDisplay> deviceDisplay() {
+    if (!GLAD_EGL_EXT_device_enumeration || !GLAD_EGL_EXT_platform_device) {
+        return morph::Error{"EGL: no display (EGL_EXT_platform_device missing)"};
+    }
+    EGLDeviceEXT devices[16];
+    EGLint count = 0;
+    if (eglQueryDevicesEXT(16, devices, &count) != EGL_TRUE || count == 0) {
+        return eglError("no display (no EGL device)");
+    }
+    morph::Error last{"EGL: no display (no EGL device)"};
+    for (EGLint i = 0; i < count; ++i) {
+        auto display = initialize(
+            eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr), "device");
+        if (display) return display;
+        last = display.error();
+    }
+    return last;
+}
+
+morph::Result<EGLDisplay> openDisplay(EglPlatform platform) {
+    // First load: client extensions and the entry points that need no display.
+    if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) return morph::Error{"EGL: libEGL not found"};
+    if (!GLAD_EGL_EXT_platform_base) return morph::Error{"EGL: no display (EGL_EXT_platform_base missing)"};
+    if (platform == EglPlatform::Surfaceless) return surfacelessDisplay();
+    if (platform == EglPlatform::Device) return deviceDisplay();
+    auto display = surfacelessDisplay();
+    if (display) return display;
+    auto device = deviceDisplay();
+    if (device) return device;
+    return morph::Error{display.error().message + "; " + device.error().message};
 }
 
 }  // namespace
@@ -70,7 +109,7 @@ EglContext::~EglContext() {
 }
 
 morph::Result<EglContext> EglContext::create(const ContextOptions& options) {
-    auto display = openDisplay();
+    auto display = openDisplay(options.platform);
     if (!display) return display.error();
     auto state = std::make_unique<State>();
     state->display = *display;

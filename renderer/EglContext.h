@@ -1,6 +1,7 @@
 #pragma once
 // A headless OpenGL 4.5 core context: EGL on Mesa's surfaceless platform
-// (EGL_MESA_platform_surfaceless), no window, no pbuffer, no DISPLAY. Tests and capture use it;
+// (EGL_MESA_platform_surfaceless), or on an EGL device (EGL_EXT_platform_device) where that is
+// missing; no window, no pbuffer, no DISPLAY. Tests and capture use it;
 // the viewer makes its context with GLFW instead. Renderer code only needs *a* current 4.5
 // context and never includes EGL or GLFW (this header exposes neither).
 #include <memory>
@@ -10,7 +11,11 @@
 
 namespace renderer {
 
+// Where the EGL display comes from. Mesa offers both; NVIDIA's driver only the device platform.
+enum class EglPlatform { Auto, Surfaceless, Device };
+
 struct ContextOptions {
+    EglPlatform platform = EglPlatform::Auto;  // Auto: surfaceless, else the first EGL device
     int major = 4;
     int minor = 5;
 #ifdef NDEBUG
