@@ -155,6 +155,9 @@ bool stepToPrevKey(ViewerState& state, const morph::Scene& scene);
 // The time the clip is evaluated at: playback.time, or with the timing preview the last of the
 // keys and their N evenly spaced inbetweens at or before it (the pose holds between them).
 float evaluationTime(const morph::Scene& scene, const ViewerState& state);
+// The same rule as a pure function, for drawing many times at once (the curve view): `keys` from
+// clipKeyTimes, computed once.
+float heldTime(const std::vector<float>& keys, int inbetweens, float time);
 // The animation the current clip plays (a user clip as its glTF form), or nullptr.
 const morph::Animation* currentAnimation(const morph::Scene& scene, const ViewerState& state,
                                          morph::Animation& scratch);

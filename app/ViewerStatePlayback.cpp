@@ -164,17 +164,21 @@ bool stepToPrevKey(ViewerState& state, const morph::Scene& scene) {
 float evaluationTime(const morph::Scene& scene, const ViewerState& state) {
     const Playback& p = state.playback;
     if (!p.timingPreview) return p.time;
-    const std::vector<float> keys = clipKeyTimes(scene, state);
-    if (keys.size() < 2 || p.time <= keys.front()) return p.time;
-    if (p.time >= keys.back()) return keys.back();
+    return heldTime(clipKeyTimes(scene, state), p.inbetweens, p.time);
+}
+
+float heldTime(const std::vector<float>& keys, int inbetweens, float time) {
+    if (keys.size() < 2 || !(time > keys.front())) return time;
+    if (time >= keys.back()) return keys.back();
+    inbetweens = std::clamp(inbetweens, 0, kMaxInbetweens);
     // An animator's timing chart: each interval is shown on the key and N evenly spaced
     // inbetweens, and the pose holds from one drawing to the next.
-    const size_t k = morph::findKeyInterval(keys, p.time);
-    const float step = (keys[k + 1] - keys[k]) / float(p.inbetweens + 1);
+    const size_t k = morph::findKeyInterval(keys, time);
+    const float step = (keys[k + 1] - keys[k]) / float(inbetweens + 1);
     if (!(step > 0)) return keys[k];
     // The small bias keeps a time sitting exactly on a drawing from falling to the one before.
-    const float drawing = std::floor((p.time - keys[k]) / step + 1e-4f);
-    return keys[k] + std::min(drawing, float(p.inbetweens)) * step;
+    const float drawing = std::floor((time - keys[k]) / step + 1e-4f);
+    return keys[k] + std::min(drawing, float(inbetweens)) * step;
 }
 
 int newUserClip(ViewerState& state, const morph::Scene& scene, const std::string& name) {

@@ -293,6 +293,11 @@ TEST(ViewerState, TimingPreviewHoldsThePoseOnInbetweens) {
     EXPECT_EQ(state.playback.inbetweens, 10);
     state.playback.timingPreview = false;
     EXPECT_FLOAT_EQ(app::evaluationTime(scene, state), 1.8f);
+    // The pure form the curve view uses.
+    EXPECT_FLOAT_EQ(app::heldTime({0, 1, 2}, 1, 0.6f), 0.5f);
+    EXPECT_FLOAT_EQ(app::heldTime({0, 1, 2}, 0, 1.9f), 1.0f);
+    EXPECT_FLOAT_EQ(app::heldTime({0, 4}, 3, 2.5f), 2.0f);
+    EXPECT_FLOAT_EQ(app::heldTime({1}, 3, 0.5f), 0.5f);  // one key: nothing to hold on
 }
 
 TEST(ViewerState, KeyingBuildsAUserClipThatPlaysBack) {
