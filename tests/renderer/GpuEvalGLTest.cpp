@@ -1,0 +1,122 @@
+// `morphview eval --gpu` end to end: the binary, run with DISPLAY unset, prints the same items
+// as the CPU eval, with positions from the vertex shader equal to the CPU's to 1e-5 of the
+// bounding-box diagonal (normals: the GPU's are renormalized, so compared with the CPU's sum
+// normalized).
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "fixtures/TestPaths.h"
+
+namespace {
+
+using nlohmann::json;
+
+std::string quoted(const std::string& arg) {
+    std::string out = "'";
+    for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Runs the built binary with no display in its environment, from the scratch folder (not the
+// source tree: the shaders must come from the binary).
+json runEval(const std::vector<std::string>& args) {
+    const std::string dir = fixtures::scratchDir("GpuEvalGLTest");
+    std::string command = "cd " + quoted(dir) + " && env -u DISPLAY -u WAYLAND_DISPLAY " +
+                          quoted(MORPHVIEW_EXECUTABLE);
+    for (const std::string& arg : args) command += " " + quoted(arg);
+    command += " > out.json 2> err.txt";
+    const int status = std::system(command.c_str());
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(dir + "/err.txt");
+    const std::string out = slurp(dir + "/out.json");
+    json parsed = json::parse(out, nullptr, false);
+    EXPECT_FALSE(parsed.is_discarded()) << out.substr(0, 200);
+    return parsed;
+}
+
+float diagonal(const json& flat) {
+    if (flat.size() < 3) return 0.0f;
+    float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f};
+    for (size_t i = 0; i + 2 < flat.size(); i += 3) {
+        for (int k = 0; k < 3; ++k) {
+            lo[k] = std::min(lo[k], flat[i + k].get<float>());
+            hi[k] = std::max(hi[k], flat[i + k].get<float>());
+        }
+    }
+    return std::sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+                     (hi[2] - lo[2]) * (hi[2] - lo[2]));
+}
+
+void expectSameEval(const std::vector<std::string>& args) {
+    const json cpu = runEval(args);
+    std::vector<std::string> gpuArgs = args;
+    gpuArgs.push_back("--gpu");
+    const json gpu = runEval(gpuArgs);
+    ASSERT_TRUE(cpu.contains("items") && gpu.contains("items"));
+    ASSERT_EQ(cpu["items"].size(), gpu["items"].size());
+    ASSERT_FALSE(cpu["items"].empty());
+    for (size_t i = 0; i < cpu["items"].size(); ++i) {
+        const json& c = cpu["items"][i];
+        const json& g = gpu["items"][i];
+        SCOPED_TRACE("item " + std::to_string(i));
+        EXPECT_EQ(c["node"], g["node"]);
+        EXPECT_EQ(c["mesh"], g["mesh"]);
+        EXPECT_EQ(c["primitive"], g["primitive"]);
+        EXPECT_EQ(c["weights"], g["weights"]);
+        ASSERT_EQ(c["positions"].size(), g["positions"].size());
+        const float d = diagonal(c["positions"]);
+        const float tolerance = 1e-5f * (d > 0.0f ? d : 1.0f);
+        for (size_t k = 0; k < c["positions"].size(); ++k) {
+            ASSERT_NEAR(c["positions"][k].get<float>(), g["positions"][k].get<float>(), tolerance)
+                << "component " << k;
+        }
+        ASSERT_EQ(c["normals"].size(), g["normals"].size());
+        for (size_t k = 0; k + 2 < c["normals"].size(); k += 3) {
+            float n[3], length = 0;
+            for (int a = 0; a < 3; ++a) {
+                n[a] = c["normals"][k + a].get<float>();
+                length += n[a] * n[a];
+            }
+            length = std::sqrt(length);
+            if (length == 0.0f) continue;
+            for (int a = 0; a < 3; ++a) {
+                // The GPU's are unit length; the normalized CPU sum agrees to float rounding
+                // (1e-4: JSON goes through text, and the sums here do not cancel badly).
+                ASSERT_NEAR(n[a] / length, g["normals"][k + a].get<float>(), 1e-4f)
+                    << "normal of vertex " << k / 3;
+            }
+        }
+    }
+}
+
+TEST(GpuEvalTest, DefaultWeightsMatchTheCpu) {
+    expectSameEval({"eval", fixtures::corpusPath("SimpleMorph/glTF/SimpleMorph.gltf")});
+    expectSameEval({"eval", fixtures::corpusPath("MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf")});
+}
+
+TEST(GpuEvalTest, AnimationTimeMatchesTheCpu) {
+    expectSameEval({"eval", fixtures::corpusPath("AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf"),
+                    "--animation", "0", "--time", "0.7"});
+}
+
+TEST(GpuEvalTest, WeightSpecMatchesTheCpu) {
+    expectSameEval({"eval", fixtures::corpusPath("MorphStressTest/glTF/MorphStressTest.gltf"),
+                    "--weights", "*=0.3"});
+}
+
+}  // namespace
