@@ -81,7 +81,8 @@ int GltfBuilder::addBufferView(const void* data, size_t byteLength, int byteStri
 
     // The buffer keeps the padded length so the next view also starts 4-byte aligned.
     size_t length = mBin.size() + (4 - mBin.size() % 4) % 4;
-    if (!mJson.contains("buffers") || mJson["buffers"].empty()) mJson["buffers"] = {nlohmann::json::object()};
+    // Not `= {object()}`: clang reads a one-element brace list as a copy of the object, gcc as an array.
+    if (!mJson.contains("buffers") || mJson["buffers"].empty()) mJson["buffers"] = nlohmann::json::array({nlohmann::json::object()});
     mJson["buffers"][0]["byteLength"] = length;
     return static_cast<int>(mJson["bufferViews"].size()) - 1;
 }
