@@ -48,7 +48,9 @@ TargetState* targetAt(ViewerState& state, const morph::Scene& scene, TargetRef r
     return ms && ref.second < ms->targets.size() ? &ms->targets[ref.second] : nullptr;
 }
 
-bool sameNames(const morph::Mesh& a, const morph::Mesh& b) { return a.targetNames == b.targetNames; }
+bool sameNames(const morph::Mesh& a, const morph::Mesh& b) {
+    return a.targetNames == b.targetNames;
+}
 
 // Overrides, then solo/mute, over weights that already hold defaults and the clip.
 void applyUserLayer(const MeshState& ms, std::vector<float>& weights,

@@ -11,11 +11,10 @@
 #include <array>
 #include <cstddef>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "morph/Animate.h"
 #include "morph/ClipExport.h"
@@ -82,7 +81,7 @@ struct Preset {
 
 struct ViewerState {
     int selectedMesh = -1;
-    std::vector<MeshState> meshes;  // one per scene.meshes
+    std::vector<MeshState> meshes;     // one per scene.meshes
     bool linkIdenticalMeshes = false;  // edits reach every mesh with the same target names
     float rangeMin = 0;
     float rangeMax = 1;
@@ -102,7 +101,7 @@ struct ViewerState {
 
 // What the panel shows for one mesh: final weights, and where each came from before solo/mute.
 struct ResolvedWeights {
-    std::vector<float> weights;        // after solo/mute: what is drawn
+    std::vector<float> weights;         // after solo/mute: what is drawn
     std::vector<float> beforeSoloMute;  // what Key and presets store
     std::vector<WeightSource> sources;
 };
@@ -147,7 +146,7 @@ void selectClip(ViewerState& state, const morph::Scene& scene, ClipRef clip);  /
 void togglePlay(ViewerState& state, const morph::Scene& scene);  // at the end without loop: restart
 void stop(ViewerState& state);                                   // pause and rewind
 void advance(ViewerState& state, const morph::Scene& scene, float seconds);  // per frame
-void scrub(ViewerState& state, const morph::Scene& scene, float time);       // clamped; keeps playing
+void scrub(ViewerState& state, const morph::Scene& scene, float time);  // clamped; keeps playing
 void setSpeed(ViewerState& state, float speed);
 void setInbetweens(ViewerState& state, int inbetweens);
 bool stepToNextKey(ViewerState& state, const morph::Scene& scene);  // pauses; false: no later key

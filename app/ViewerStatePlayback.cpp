@@ -15,9 +15,12 @@ const morph::UserClip* userClipAt(const ViewerState& state, int index) {
 
 bool validClip(const morph::Scene& scene, const ViewerState& state, ClipRef clip) {
     switch (clip.kind) {
-        case ClipKind::Scene: return clip.index >= 0 && size_t(clip.index) < scene.animations.size();
-        case ClipKind::User: return userClipAt(state, clip.index) != nullptr;
-        case ClipKind::None: return false;
+        case ClipKind::Scene:
+            return clip.index >= 0 && size_t(clip.index) < scene.animations.size();
+        case ClipKind::User:
+            return userClipAt(state, clip.index) != nullptr;
+        case ClipKind::None:
+            return false;
     }
     return false;
 }
@@ -208,12 +211,12 @@ morph::Result<size_t> keyCurrentPose(ViewerState& state, const morph::Scene& sce
     }
     const morph::Mesh& m = scene.meshes[size_t(mesh)];
     const morph::UserClip* current = userClipAt(state, state.keyClip);
-    const bool fits = current && std::any_of(m.targetNames.begin(), m.targetNames.end(),
-                                             [&](const std::string& n) {
-                                                 return std::find(current->targetNames.begin(),
-                                                                  current->targetNames.end(),
-                                                                  n) != current->targetNames.end();
-                                             });
+    const bool fits =
+        current &&
+        std::any_of(m.targetNames.begin(), m.targetNames.end(), [&](const std::string& n) {
+            return std::find(current->targetNames.begin(), current->targetNames.end(), n) !=
+                   current->targetNames.end();
+        });
     if (!fits) newUserClip(state, scene);
     morph::UserClip& clip = state.userClips[size_t(state.keyClip)];
 
@@ -252,8 +255,10 @@ void deleteUserClip(ViewerState& state, int index) {
             --playing.index;
         }
     }
-    if (state.keyClip == index) state.keyClip = -1;
-    else if (state.keyClip > index) --state.keyClip;
+    if (state.keyClip == index)
+        state.keyClip = -1;
+    else if (state.keyClip > index)
+        --state.keyClip;
 }
 
 morph::Status loadUserClipInto(ViewerState& state, const std::string& path) {
@@ -266,7 +271,8 @@ morph::Status loadUserClipInto(ViewerState& state, const std::string& path) {
 morph::Status exportUserClip(const ViewerState& state, const morph::Scene& scene, int clip,
                              const std::string& output) {
     const morph::UserClip* user = userClipAt(state, clip);
-    if (!user) return morph::Error{output + ": no user clip " + std::to_string(clip) + " to export"};
+    if (!user)
+        return morph::Error{output + ": no user clip " + std::to_string(clip) + " to export"};
     if (scene.path.empty()) return morph::Error{output + ": the model has no source file"};
     // Scene mesh indices are the file's (the importer keeps glTF order).
     return morph::exportClip(scene.path, output, *user, meshForUserClip(scene, state, *user));

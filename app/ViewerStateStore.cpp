@@ -115,7 +115,8 @@ bool applyPreset(ViewerState& state, const morph::Scene& scene, int preset) {
     bool matched = false;
     for (int m : linkedMeshes(scene, state, state.selectedMesh)) {
         const std::vector<std::string>& names = scene.meshes[size_t(m)].targetNames;
-        if (size_t(m) >= state.meshes.size() || state.meshes[size_t(m)].targets.size() != names.size()) {
+        if (size_t(m) >= state.meshes.size() ||
+            state.meshes[size_t(m)].targets.size() != names.size()) {
             continue;
         }
         for (size_t i = 0; i < names.size(); ++i) {
@@ -136,14 +137,17 @@ void deletePreset(ViewerState& state, int preset) {
     if (preset < 0 || size_t(preset) >= state.presets.size()) return;
     state.presets.erase(state.presets.begin() + preset);
     for (int& slot : state.abPresets) {
-        if (slot == preset) slot = -1;
-        else if (slot > preset) --slot;
+        if (slot == preset)
+            slot = -1;
+        else if (slot > preset)
+            --slot;
     }
 }
 
 void setABPreset(ViewerState& state, int slot, int preset) {
     if (slot < 0 || slot > 1) return;
-    state.abPresets[size_t(slot)] = preset >= 0 && size_t(preset) < state.presets.size() ? preset : -1;
+    state.abPresets[size_t(slot)] =
+        preset >= 0 && size_t(preset) < state.presets.size() ? preset : -1;
 }
 
 bool toggleAB(ViewerState& state, const morph::Scene& scene) {
@@ -207,7 +211,9 @@ std::string configDir(const char* xdgConfigHome, const char* home) {
     return "";
 }
 
-std::string configDir() { return configDir(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME")); }
+std::string configDir() {
+    return configDir(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
+}
 
 std::string settingsPath() {
     std::string dir = configDir();
@@ -249,10 +255,14 @@ void captureSettings(Settings& settings, const ViewerState& state) {
 }
 
 Json settingsToJson(const Settings& s) {
-    return {{"recentFiles", s.recentFiles},  {"rangeMin", s.rangeMin},
-            {"rangeMax", s.rangeMax},        {"loop", s.loop},
-            {"speed", s.speed},              {"stickyOverrides", s.stickyOverrides},
-            {"inbetweens", s.inbetweens},    {"linkIdenticalMeshes", s.linkIdenticalMeshes}};
+    return {{"recentFiles", s.recentFiles},
+            {"rangeMin", s.rangeMin},
+            {"rangeMax", s.rangeMax},
+            {"loop", s.loop},
+            {"speed", s.speed},
+            {"stickyOverrides", s.stickyOverrides},
+            {"inbetweens", s.inbetweens},
+            {"linkIdenticalMeshes", s.linkIdenticalMeshes}};
 }
 
 Settings settingsFromJson(const Json& json) {
@@ -313,9 +323,11 @@ ViewerState remapState(const ViewerState& old, const morph::Scene& oldScene,
             }
         }
         for (const PairLink& link : source.pairs) {
-            if (!link.linked || link.left >= oldNames.size() || link.right >= oldNames.size()) continue;
+            if (!link.linked || link.left >= oldNames.size() || link.right >= oldNames.size())
+                continue;
             for (PairLink& p : target.pairs) {
-                if (newNames[p.left] == oldNames[link.left] && newNames[p.right] == oldNames[link.right]) {
+                if (newNames[p.left] == oldNames[link.left] &&
+                    newNames[p.right] == oldNames[link.right]) {
                     p.linked = true;
                 }
             }

@@ -49,20 +49,25 @@ std::string percentDecode(const std::string& uri) {
     return out;
 }
 
+// RFC 4648 alphabet; the URL-safe '-' and '_' are accepted too.
+int base64Value(char c) {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+' || c == '-') return 62;
+    if (c == '/' || c == '_') return 63;
+    return -1;
+}
+
 std::optional<std::vector<uint8_t>> base64Decode(const std::string& text, size_t from) {
     std::vector<uint8_t> out;
     uint32_t acc = 0;
     int bits = 0;
     for (size_t i = from; i < text.size(); ++i) {
         char c = text[i];
-        int v;
-        if (c >= 'A' && c <= 'Z') v = c - 'A';
-        else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
-        else if (c >= '0' && c <= '9') v = c - '0' + 52;
-        else if (c == '+' || c == '-') v = 62;
-        else if (c == '/' || c == '_') v = 63;
-        else if (c == '=') break;
-        else return std::nullopt;
+        if (c == '=') break;  // padding ends the payload
+        const int v = base64Value(c);
+        if (v < 0) return std::nullopt;
         acc = (acc << 6) | static_cast<uint32_t>(v);
         bits += 6;
         if (bits >= 8) {
@@ -168,8 +173,8 @@ Status mergeBuffers(SelfContainedGltf& gltf, const std::optional<std::vector<uin
             continue;
         }
         if (bytes.size() < static_cast<uint64_t>(length)) {
-            return Error{where + " has " + std::to_string(bytes.size()) + " bytes, byteLength says " +
-                         std::to_string(length)};
+            return Error{where + " has " + std::to_string(bytes.size()) +
+                         " bytes, byteLength says " + std::to_string(length)};
         }
         base[i] = static_cast<int64_t>(appendAligned(gltf.bin, bytes.data(), size_t(length)));
     }
@@ -177,7 +182,8 @@ Status mergeBuffers(SelfContainedGltf& gltf, const std::optional<std::vector<uin
         const int64_t b = intField(ref, "buffer", -1);
         if (b < 0 || size_t(b) >= count) return Error{where + ".buffer is out of range"};
         ref["buffer"] = newIndex[size_t(b)];
-        if (newIndex[size_t(b)] == 0) ref["byteOffset"] = intField(ref, "byteOffset", 0) + base[size_t(b)];
+        if (newIndex[size_t(b)] == 0)
+            ref["byteOffset"] = intField(ref, "byteOffset", 0) + base[size_t(b)];
         return {};
     };
     Json& views = arrayField(gltf.json, "bufferViews");
@@ -191,7 +197,8 @@ Status mergeBuffers(SelfContainedGltf& gltf, const std::optional<std::vector<uin
             meshopt = &views[v]["extensions"]["EXT_meshopt_compression"];
         }
         if (meshopt && meshopt->is_object()) {
-            if (Status s = remap(*meshopt, where + ".extensions.EXT_meshopt_compression"); !s) return s;
+            if (Status s = remap(*meshopt, where + ".extensions.EXT_meshopt_compression"); !s)
+                return s;
         }
     }
     kept[0]["byteLength"] = gltf.bin.size();
@@ -212,7 +219,8 @@ Status embedImages(SelfContainedGltf& gltf, const fs::path& folder) {
         if (mime.empty()) mime = loaded->mimeType;
         if (mime.empty()) return Error{where + ": unknown image format, cannot embed it"};
         size_t offset = appendAligned(gltf.bin, loaded->bytes.data(), loaded->bytes.size());
-        views.push_back({{"buffer", 0}, {"byteOffset", offset}, {"byteLength", loaded->bytes.size()}});
+        views.push_back(
+            {{"buffer", 0}, {"byteOffset", offset}, {"byteLength", loaded->bytes.size()}});
         image.erase("uri");
         image["bufferView"] = views.size() - 1;
         image["mimeType"] = mime;
@@ -235,7 +243,8 @@ std::vector<std::string> meshTargetNames(const Json& mesh) {
         mesh["extras"].contains("targetNames") && mesh["extras"]["targetNames"].is_array() &&
         mesh["extras"]["targetNames"].size() == count) {
         for (const Json& name : mesh["extras"]["targetNames"]) {
-            names.push_back(name.is_string() ? name.get<std::string>() : std::to_string(names.size()));
+            names.push_back(name.is_string() ? name.get<std::string>()
+                                             : std::to_string(names.size()));
         }
         return names;
     }
@@ -319,7 +328,8 @@ Result<SelfContainedGltf> readSelfContained(const std::string& path) {
     gltf.json = Json::parse(text, text + textSize, nullptr, /*allow_exceptions=*/false);
     if (gltf.json.is_discarded() || !gltf.json.is_object()) return Error{path + ": not glTF JSON"};
     const fs::path folder = fs::path(path).parent_path();
-    if (Status s = mergeBuffers(gltf, glbBin, folder); !s) return Error{path + ": " + s.error().message};
+    if (Status s = mergeBuffers(gltf, glbBin, folder); !s)
+        return Error{path + ": " + s.error().message};
     if (Status s = embedImages(gltf, folder); !s) return Error{path + ": " + s.error().message};
     return gltf;
 }
@@ -351,11 +361,11 @@ Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh) 
     const int input = appendFloats(gltf, sampler.input, true);
     const int output = appendFloats(gltf, sampler.output, false);
     gltf.json["buffers"][0]["byteLength"] = gltf.bin.size();
-    Json animation = {{"samplers", Json::array({{{"input", input},
-                                                 {"output", output},
-                                                 {"interpolation",
-                                                  interpolationName(clip.interpolation)}}})},
-                      {"channels", channels}};
+    Json animation = {
+        {"samplers", Json::array({{{"input", input},
+                                   {"output", output},
+                                   {"interpolation", interpolationName(clip.interpolation)}}})},
+        {"channels", channels}};
     if (!clip.name.empty()) animation["name"] = clip.name;
     Json& animations = arrayField(gltf.json, "animations");
     animations.push_back(animation);
@@ -371,13 +381,14 @@ Status exportClip(const std::string& sourcePath, const std::string& outputPath,
     if (!gltf) return gltf.error();
     for (const std::string& file : gltf->files) {
         if (samePath(file, outputPath)) {
-            return Error{outputPath + ": is a file the source model reads; export writes a new file"};
+            return Error{outputPath +
+                         ": is a file the source model reads; export writes a new file"};
         }
     }
     Result<int> appended = appendClip(*gltf, clip, mesh);
     if (!appended) return Error{sourcePath + ": " + appended.error().message};
-    std::vector<uint8_t> glb = makeGlb(
-        gltf->json.dump(-1, ' ', false, Json::error_handler_t::replace), gltf->bin);
+    std::vector<uint8_t> glb =
+        makeGlb(gltf->json.dump(-1, ' ', false, Json::error_handler_t::replace), gltf->bin);
     return writeFileAtomic(outputPath, glb.data(), glb.size());
 }
 

@@ -14,7 +14,9 @@ struct Sided {
     std::string mirror;
 };
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+char lower(char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
 
 std::string toLower(std::string_view s) {
     std::string out(s);
@@ -38,7 +40,9 @@ Sided sideOf(std::string_view name) {
     // Suffixes first: "_L" is the whole side marker, while a "left" inside could be part of a word.
     if (name.size() > 2 && (name[name.size() - 2] == '_' || name[name.size() - 2] == '.')) {
         char c = name.back();
-        Side side = (c == 'L' || c == 'l') ? Side::Left : (c == 'R' || c == 'r') ? Side::Right : Side::None;
+        Side side = (c == 'L' || c == 'l')   ? Side::Left
+                    : (c == 'R' || c == 'r') ? Side::Right
+                                             : Side::None;
         if (side != Side::None) {
             char swapped = side == Side::Left ? (c == 'L' ? 'R' : 'r') : (c == 'R' ? 'L' : 'l');
             std::string mirror(name);

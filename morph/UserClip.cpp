@@ -37,9 +37,12 @@ std::vector<float> UserClip::keyTimes() const {
 
 const char* interpolationName(Interpolation interpolation) {
     switch (interpolation) {
-        case Interpolation::Step: return "STEP";
-        case Interpolation::Linear: return "LINEAR";
-        case Interpolation::CubicSpline: return "CUBICSPLINE";
+        case Interpolation::Step:
+            return "STEP";
+        case Interpolation::Linear:
+            return "LINEAR";
+        case Interpolation::CubicSpline:
+            return "CUBICSPLINE";
     }
     return "LINEAR";
 }
@@ -197,9 +200,9 @@ Result<UserClip> userClipFromJson(const nlohmann::json& json, const std::string&
     UserClip clip;
     clip.name = stringField(json, "name", "");
     clip.mesh = stringField(json, "mesh", "");
-    std::optional<Interpolation> interpolation =
-        interpolationFromName(json.contains("interpolation") ? stringField(json, "interpolation", "?")
-                                                             : std::string("LINEAR"));
+    std::optional<Interpolation> interpolation = interpolationFromName(
+        json.contains("interpolation") ? stringField(json, "interpolation", "?")
+                                       : std::string("LINEAR"));
     if (!interpolation) return fail("interpolation must be STEP, LINEAR or CUBICSPLINE");
     clip.interpolation = *interpolation;
     const nlohmann::json& targets = json.contains("targets") ? json["targets"] : nlohmann::json();

@@ -4,11 +4,10 @@
 // it), saved as JSON, and turned into a morph::Animation so the normal sampler evaluates it: what
 // the viewer plays is what export writes.
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "Result.h"
 #include "Scene.h"
@@ -25,7 +24,7 @@ struct UserClip {
     std::string mesh;                      // the mesh it was keyed on (a hint for loading)
     std::vector<std::string> targetNames;  // what the weights of every key mean
     Interpolation interpolation = Interpolation::Linear;
-    std::vector<UserKey> keys;             // strictly increasing times
+    std::vector<UserKey> keys;  // strictly increasing times
 
     float duration() const { return keys.empty() ? 0.0f : keys.back().time; }
     std::vector<float> keyTimes() const;

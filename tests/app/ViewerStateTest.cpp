@@ -1,11 +1,10 @@
 // The viewer's state rules without a window: links, solo/mute, overrides while playing, the
 // timing preview, keying, presets and A/B, settings, and reload by target name.
-#include "app/ViewerState.h"
+#include <gtest/gtest.h>
 
 #include <fstream>
 
-#include <gtest/gtest.h>
-
+#include "app/ViewerState.h"
 #include "fixtures/TestPaths.h"
 
 namespace {
@@ -22,7 +21,8 @@ constexpr size_t kJaw = 0, kBlinkL = 1, kBlinkR = 2, kSmile = 3;
 // "nod" drives only node 2's translation.
 morph::Scene testScene() {
     morph::Scene scene;
-    const std::vector<std::string> names = {"jawOpen", "eyeBlinkLeft", "eyeBlinkRight", "mouthSmile"};
+    const std::vector<std::string> names = {"jawOpen", "eyeBlinkLeft", "eyeBlinkRight",
+                                            "mouthSmile"};
     scene.meshes.resize(3);
     scene.meshes[0].name = "Face";
     scene.meshes[0].targetNames = names;
@@ -46,7 +46,8 @@ morph::Scene testScene() {
     move.output = {0, 0, 0, /**/ 2, 0, 0};
     move.width = 3;
     talk.samplers = {weights, move};
-    talk.channels = {{0, 0, morph::AnimationPath::Weights}, {1, 0, morph::AnimationPath::Translation}};
+    talk.channels = {{0, 0, morph::AnimationPath::Weights},
+                     {1, 0, morph::AnimationPath::Translation}};
     talk.end = 2;
     morph::Animation nod;
     nod.name = "nod";
@@ -276,15 +277,15 @@ TEST(ViewerState, TimingPreviewHoldsThePoseOnInbetweens) {
     app::selectClip(state, scene, {ClipKind::Scene, 0});
     state.playback.timingPreview = true;
     app::setInbetweens(state, 1);  // keys 0, 1, 2 -> drawings at 0, 0.5, 1, 1.5, 2
-    const std::vector<std::pair<float, float>> cases = {
-        {0.3f, 0.0f}, {0.5f, 0.5f}, {0.99f, 0.5f}, {1.2f, 1.0f}, {1.7f, 1.5f}, {2.0f, 2.0f}};
+    const std::vector<std::pair<float, float>> cases = {{0.3f, 0.0f}, {0.5f, 0.5f}, {0.99f, 0.5f},
+                                                        {1.2f, 1.0f}, {1.7f, 1.5f}, {2.0f, 2.0f}};
     for (auto [t, held] : cases) {
         app::scrub(state, scene, t);
         EXPECT_FLOAT_EQ(app::evaluationTime(scene, state), held) << "at " << t;
     }
     app::scrub(state, scene, 0.6f);
     EXPECT_FLOAT_EQ(shown(scene, state)[kJaw], 0.5f);  // the pose at 0.5, held
-    app::setInbetweens(state, 0);  // keys only: a snap
+    app::setInbetweens(state, 0);                      // keys only: a snap
     EXPECT_FLOAT_EQ(app::evaluationTime(scene, state), 0.0f);
     app::setInbetweens(state, 3);
     app::scrub(state, scene, 1.8f);
@@ -397,7 +398,7 @@ TEST(ViewerState, PresetsAndTheABSwitch) {
     app::deletePreset(state, smile);
     EXPECT_EQ(state.abPresets[0], -1);
     EXPECT_EQ(state.abPresets[1], 0);
-    EXPECT_TRUE(app::toggleAB(state, scene));  // to B, still "open"
+    EXPECT_TRUE(app::toggleAB(state, scene));   // to B, still "open"
     EXPECT_FALSE(app::toggleAB(state, scene));  // A is empty now: stays on B
     EXPECT_EQ(state.abActive, 1);
 }
@@ -431,12 +432,14 @@ TEST(ViewerState, ConfigFolderFollowsXdg) {
 
 TEST(ViewerState, SettingsAndRecentFilesPersist) {
     app::Settings settings;
-    for (int i = 0; i < 12; ++i) app::addRecentFile(settings, "/models/m" + std::to_string(i) + ".glb");
+    for (int i = 0; i < 12; ++i)
+        app::addRecentFile(settings, "/models/m" + std::to_string(i) + ".glb");
     app::addRecentFile(settings, "/models/m5.glb");  // again: moves to the front, no duplicate
     ASSERT_EQ(settings.recentFiles.size(), app::kMaxRecentFiles);
     EXPECT_EQ(settings.recentFiles[0], "/models/m5.glb");
     EXPECT_EQ(settings.recentFiles[1], "/models/m11.glb");
-    EXPECT_EQ(std::count(settings.recentFiles.begin(), settings.recentFiles.end(), "/models/m5.glb"), 1);
+    EXPECT_EQ(
+        std::count(settings.recentFiles.begin(), settings.recentFiles.end(), "/models/m5.glb"), 1);
 
     ViewerState state;
     app::setRange(state, -1.0f, 2.0f);
@@ -461,7 +464,8 @@ TEST(ViewerState, SettingsAndRecentFilesPersist) {
     auto none = app::loadSettings(path + ".missing");
     ASSERT_TRUE(none.ok());
     EXPECT_TRUE(none->recentFiles.empty());
-    app::Settings odd = app::settingsFromJson({{"speed", "fast"}, {"loop", false}, {"recentFiles", 3}});
+    app::Settings odd =
+        app::settingsFromJson({{"speed", "fast"}, {"loop", false}, {"recentFiles", 3}});
     EXPECT_FLOAT_EQ(odd.speed, 1.0f);
     EXPECT_FALSE(odd.loop);
     std::ofstream(path) << "{ broken";

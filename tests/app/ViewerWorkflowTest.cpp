@@ -1,10 +1,10 @@
 // Issue 5's "done when", without a window: open the bundled face, find jawOpen by typing "jaw",
 // drag it, play "talk", key a new clip, export it, reopen the export and see the clip.
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-
-#include <gtest/gtest.h>
 
 #include "app/ViewerState.h"
 #include "fixtures/TestPaths.h"
@@ -33,7 +33,8 @@ TEST(ViewerWorkflow, FaceJawTalkKeyExportReopen) {
                             [](const morph::TargetGroup& g) { return g.name == "jaw"; }));
     std::optional<size_t> jaw;
     for (size_t i = 0; i < mesh.targetNames.size(); ++i) {
-        if (morph::matchesFilter(mesh.targetNames[i], "jaw") && mesh.targetNames[i] == "jawOpen") jaw = i;
+        if (morph::matchesFilter(mesh.targetNames[i], "jaw") && mesh.targetNames[i] == "jawOpen")
+            jaw = i;
     }
     ASSERT_TRUE(jaw.has_value());
 
@@ -82,10 +83,12 @@ TEST(ViewerWorkflow, FaceJawTalkKeyExportReopen) {
     app::selectClip(again, *reopened, {app::ClipKind::Scene, added});
     for (const morph::UserKey& key : clip.keys) {
         app::scrub(again, *reopened, key.time);
-        std::vector<float> w = app::resolveMeshWeights(*reopened, again, again.selectedMesh).weights;
+        std::vector<float> w =
+            app::resolveMeshWeights(*reopened, again, again.selectedMesh).weights;
         ASSERT_EQ(w.size(), key.weights.size());
         for (size_t i = 0; i < w.size(); ++i) {
-            EXPECT_NEAR(w[i], key.weights[i], 1e-6) << reopened->meshes[0].targetNames[i] << " at " << key.time;
+            EXPECT_NEAR(w[i], key.weights[i], 1e-6)
+                << reopened->meshes[0].targetNames[i] << " at " << key.time;
         }
     }
 }

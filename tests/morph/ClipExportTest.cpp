@@ -1,12 +1,11 @@
-#include "morph/ClipExport.h"
+#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
-#include <gtest/gtest.h>
-
 #include "fixtures/TestPaths.h"
+#include "morph/ClipExport.h"
 #include "morph/GltfBuilder.h"
 #include "morph/GltfImport.h"
 #include "morph/Sampler.h"
@@ -35,16 +34,18 @@ morph::GltfBuilder faceLikeSource() {
     int out = b.addFloats({0, 0, 1, 1}, "SCALAR");
     auto& j = b.json();
     j["meshes"] = {{{"name", "Face"},
-                    {"primitives", {{{"attributes", {{"POSITION", pos}}},
-                                     {"targets", {{{"POSITION", a0}}, {{"POSITION", a1}}}}}}},
+                    {"primitives",
+                     {{{"attributes", {{"POSITION", pos}}},
+                       {"targets", {{{"POSITION", a0}}, {{"POSITION", a1}}}}}}},
                     {"weights", {0.25, 0.5}},
                     {"extras", {{"targetNames", {"smile", "blink"}}}}}};
     j["nodes"] = {{{"mesh", 0}, {"name", "left"}}, {{"mesh", 0}, {"name", "right"}}};
     j["scenes"] = {{{"nodes", {0, 1}}}};
     j["scene"] = 0;
-    j["animations"] = {{{"name", "wave"},
-                        {"samplers", {{{"input", in}, {"output", out}}}},
-                        {"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "weights"}}}}}}}};
+    j["animations"] = {
+        {{"name", "wave"},
+         {"samplers", {{{"input", in}, {"output", out}}}},
+         {"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "weights"}}}}}}}};
     // Something no importer models, to show the JSON is kept as it was.
     j["extras"] = {{"author", "test"}};
     return b;
@@ -72,7 +73,8 @@ const morph::Animation* findAnimation(const morph::Scene& scene, const std::stri
 
 TEST(ClipExport, ExportedClipReimportsAndSamplesToTheKeys) {
     for (morph::Interpolation interpolation :
-         {morph::Interpolation::Step, morph::Interpolation::Linear, morph::Interpolation::CubicSpline}) {
+         {morph::Interpolation::Step, morph::Interpolation::Linear,
+          morph::Interpolation::CubicSpline}) {
         std::string dir = fixtures::scratchDir("ClipExportReimport");
         std::string source = dir + "/face.glb";
         std::string output = dir + "/face-keyed.glb";
@@ -93,7 +95,8 @@ TEST(ClipExport, ExportedClipReimportsAndSamplesToTheKeys) {
         ASSERT_EQ(keyed->channels.size(), 2u);  // both nodes that use the mesh
         EXPECT_EQ(keyed->channels[0].node, 0);
         EXPECT_EQ(keyed->channels[1].node, 1);
-        const morph::AnimationSampler& sampler = keyed->samplers[size_t(keyed->channels[0].sampler)];
+        const morph::AnimationSampler& sampler =
+            keyed->samplers[size_t(keyed->channels[0].sampler)];
         EXPECT_EQ(sampler.interpolation, interpolation);
         for (const morph::UserKey& key : clip.keys) {
             std::vector<float> w = morph::sample(sampler, morph::AnimationPath::Weights, key.time);
@@ -116,7 +119,8 @@ TEST(ClipExport, KeepsTheSourceJsonAndTheInputAccessorHasMinMax) {
     std::string dir = fixtures::scratchDir("ClipExportJson");
     ASSERT_TRUE(faceLikeSource().writeGlb(dir + "/face.glb").ok());
     ASSERT_TRUE(morph::exportClip(dir + "/face.glb", dir + "/out.glb",
-                                  blinkThenSmile(morph::Interpolation::Linear)).ok());
+                                  blinkThenSmile(morph::Interpolation::Linear))
+                    .ok());
     auto out = morph::readSelfContained(dir + "/out.glb");
     ASSERT_TRUE(out.ok()) << out.error().message;
     EXPECT_EQ(out->json["extras"]["author"], "test");
@@ -154,7 +158,8 @@ TEST(ClipExport, RefusesToWriteOverAnExternalBufferOfTheSource) {
     ASSERT_TRUE(b.writeGltf(dir + "/face.gltf", "face.bin").ok());
     std::vector<uint8_t> bin = readBytes(dir + "/face.bin");
     EXPECT_FALSE(morph::exportClip(dir + "/face.gltf", dir + "/face.bin",
-                                   blinkThenSmile(morph::Interpolation::Linear)).ok());
+                                   blinkThenSmile(morph::Interpolation::Linear))
+                     .ok());
     EXPECT_EQ(readBytes(dir + "/face.bin"), bin);
 }
 
@@ -190,7 +195,8 @@ TEST(ClipExport, ExternalImagesAreEmbeddedWithTheirType) {
     b.json()["images"] = {{{"uri", "skin.png"}}};
     ASSERT_TRUE(b.writeGltf(dir + "/face.gltf", "face.bin").ok());
     ASSERT_TRUE(morph::exportClip(dir + "/face.gltf", dir + "/out.glb",
-                                  blinkThenSmile(morph::Interpolation::Linear)).ok());
+                                  blinkThenSmile(morph::Interpolation::Linear))
+                    .ok());
     auto out = morph::readSelfContained(dir + "/out.glb");
     ASSERT_TRUE(out.ok()) << out.error().message;
     const auto& image = out->json["images"][0];
@@ -198,7 +204,8 @@ TEST(ClipExport, ExternalImagesAreEmbeddedWithTheirType) {
     EXPECT_EQ(image["mimeType"], "image/png");
     const auto& view = out->json["bufferViews"][image["bufferView"].get<int>()];
     size_t offset = view["byteOffset"];
-    std::string embedded(out->bin.begin() + offset, out->bin.begin() + offset + view["byteLength"].get<size_t>());
+    std::string embedded(out->bin.begin() + offset,
+                         out->bin.begin() + offset + view["byteLength"].get<size_t>());
     EXPECT_EQ(embedded, png);
 }
 
@@ -218,12 +225,14 @@ TEST(ClipExport, ErrorsAreValues) {
     empty.keys.clear();
     EXPECT_FALSE(morph::exportClip(dir + "/face.glb", dir + "/o.glb", empty).ok());
     EXPECT_FALSE(morph::exportClip(dir + "/missing.glb", dir + "/o.glb", strangers).ok());
-    std::ofstream(dir + "/junk.gltf") << "{\"buffers\": [{\"uri\": \"nope.bin\", \"byteLength\": 4}]}";
+    std::ofstream(dir + "/junk.gltf")
+        << "{\"buffers\": [{\"uri\": \"nope.bin\", \"byteLength\": 4}]}";
     morph::Status missingBin = morph::exportClip(dir + "/junk.gltf", dir + "/o.glb",
                                                  blinkThenSmile(morph::Interpolation::Linear));
     ASSERT_FALSE(missingBin.ok());
     EXPECT_NE(missingBin.error().message.find("nope.bin"), std::string::npos);
-    std::ofstream(dir + "/escape.gltf") << "{\"buffers\": [{\"uri\": \"../x.bin\", \"byteLength\": 4}]}";
+    std::ofstream(dir + "/escape.gltf")
+        << "{\"buffers\": [{\"uri\": \"../x.bin\", \"byteLength\": 4}]}";
     morph::Status escape = morph::exportClip(dir + "/escape.gltf", dir + "/o.glb",
                                              blinkThenSmile(morph::Interpolation::Linear));
     ASSERT_FALSE(escape.ok());

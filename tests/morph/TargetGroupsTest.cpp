@@ -1,6 +1,6 @@
-#include "morph/TargetGroups.h"
-
 #include <gtest/gtest.h>
+
+#include "morph/TargetGroups.h"
 
 namespace {
 
@@ -16,9 +16,9 @@ std::vector<std::string> groupNames(const std::vector<morph::TargetGroup>& group
 }
 
 TEST(TargetGroups, ArkitNamesGroupByPrefixInFaceOrder) {
-    std::vector<std::string> names = {"jawOpen", "eyeBlinkLeft", "browInnerUp", "mouthSmileLeft",
-                                      "tongueOut", "cheekPuff", "noseSneerLeft", "eyeBlinkRight",
-                                      "extraThing"};
+    std::vector<std::string> names = {"jawOpen",        "eyeBlinkLeft",  "browInnerUp",
+                                      "mouthSmileLeft", "tongueOut",     "cheekPuff",
+                                      "noseSneerLeft",  "eyeBlinkRight", "extraThing"};
     auto groups = groupTargets(names);
     EXPECT_EQ(groupNames(groups), (std::vector<std::string>{"brow", "eye", "cheek", "jaw", "mouth",
                                                             "nose", "tongue", "other"}));

@@ -1,11 +1,10 @@
-#include "morph/UserClip.h"
+#include <gtest/gtest.h>
 
 #include <fstream>
 
-#include <gtest/gtest.h>
-
 #include "fixtures/TestPaths.h"
 #include "morph/Sampler.h"
+#include "morph/UserClip.h"
 
 namespace {
 
@@ -107,7 +106,8 @@ TEST(UserClip, ToAnimationDrivesEveryNodeFromOneSampler) {
 
 TEST(UserClip, RemapFollowsNamesAndFillsUnknownTargets) {
     UserClip clip = twoTargetClip();
-    UserClip remapped = morph::remapTargets(clip, {"mouthSmile", "browUp", "jawOpen"}, {0, 0.3f, 0});
+    UserClip remapped =
+        morph::remapTargets(clip, {"mouthSmile", "browUp", "jawOpen"}, {0, 0.3f, 0});
     ASSERT_EQ(remapped.keys.size(), 3u);
     EXPECT_EQ(remapped.keys[1].weights, (std::vector<float>{0.5f, 0.3f, 1.0f}));
 }
