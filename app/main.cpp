@@ -9,6 +9,7 @@
 
 #include "Commands.h"
 #include "EvalCommand.h"
+#include "ViewerApp.h"
 #ifdef MORPHVIEW_WITH_GL
 #include "GpuEval.h"
 #endif
@@ -38,6 +39,9 @@ int main(int argc, char** argv) {
 #else
     app::addEvalCommand(root, context);
 #endif
+    // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
+    app::ViewerOptions viewer;
+    app::addViewerOptions(root, viewer);
     // After the subcommands, which would otherwise inherit it.
     root.footer("Run 'morphview COMMAND --help' for the options of one command.");
 
@@ -59,8 +63,6 @@ int main(int argc, char** argv) {
         }
     }
 
-    // No subcommand. The viewer goes here (issues 3 and 4): `morphview [MODEL]` opens MODEL, or
-    // the bundled face without one, in a window (#if MORPHVIEW_WITH_GL). Until it exists: help.
-    std::cout << root.help();
-    return app::kExitOk;
+    // No subcommand: the viewer opens MODEL, or the bundled face without one.
+    return app::runViewer(viewer);
 }

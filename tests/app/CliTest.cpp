@@ -133,12 +133,7 @@ TEST(CliUsage, HelpExitsZero) {
     EXPECT_NE(eval.out.find("--pose"), std::string::npos);
 }
 
-// Until the viewer takes over `morphview` without a command (it then opens the bundled face).
-TEST(CliUsage, NoArgumentsPrintsHelpAndExitsZero) {
-    Outcome run = morphview({});
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    EXPECT_NE(run.out.find("Usage"), std::string::npos);
-}
+// `morphview` without a command opens the viewer on the bundled face: ViewerXvfbTest covers it.
 
 TEST(CliUsage, UsageErrorsExitTwoWithOneLine) {
     const std::vector<std::vector<std::string>> cases = {
