@@ -1,0 +1,173 @@
+// The interactive viewer, run for real under Xvfb (Mesa llvmpipe gives GLX 4.5 core there):
+// `morphview MODEL --window-size WxH --screenshot-after N --out FILE.png` opens the window, draws
+// N frames with the UI and saves the whole window. The picture is checked for its size, for not
+// being blank, for the UI (menu bar and weight panel colours where the layout puts them) and for
+// the model in the 3D view. Skipped where xvfb-run is not installed.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "morph/ImageFile.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+
+// The theme's colours (ViewerPanels.cpp applyViewerTheme) and the 3D background (#2e3036).
+struct Rgb {
+    int r, g, b;
+};
+constexpr Rgb kMenuBar{22, 23, 26};
+constexpr Rgb kPanel{27, 28, 31};  // WindowBg at 97% over the 3D background: within 1 of this
+constexpr Rgb kBackground{46, 48, 54};
+
+bool haveXvfb() { return access("/usr/bin/xvfb-run", X_OK) == 0; }
+
+// xvfb-run -a -s "-screen 0 1280x800x24" morphview ARGS...
+fixtures::RunOutcome runUnderXvfb(const std::vector<std::string>& args) {
+    std::vector<std::string> all = {"-a", "-s", "-screen 0 1280x800x24", MORPHVIEW_EXECUTABLE};
+    all.insert(all.end(), args.begin(), args.end());
+    const std::string base = (fs::temp_directory_path() / ("viewer-xvfb-" + std::to_string(getpid()))).string();
+    const std::string outPath = base + ".out", errPath = base + ".err";
+    std::vector<std::string> argv = {"/usr/bin/xvfb-run"};
+    argv.insert(argv.end(), all.begin(), all.end());
+    std::vector<char*> cargv;
+    for (std::string& a : argv) cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    fixtures::RunOutcome run;
+    pid_t pid = 0;
+    if (posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ) == 0) {
+        int status = 0;
+        waitpid(pid, &status, 0);
+        if (WIFEXITED(status)) run.exitCode = WEXITSTATUS(status);
+    }
+    posix_spawn_file_actions_destroy(&actions);
+    run.out = fixtures::readWholeFile(outPath);
+    run.err = fixtures::readWholeFile(errPath);
+    fs::remove(outPath);
+    fs::remove(errPath);
+    return run;
+}
+
+Rgb pixel(const morph::RgbaImage& image, int x, int y) {
+    const uint8_t* p = &image.pixels[(size_t(y) * size_t(image.width) + size_t(x)) * 4];
+    return {p[0], p[1], p[2]};
+}
+
+bool near(const Rgb& a, const Rgb& b, int tolerance) {
+    return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance &&
+           std::abs(a.b - b.b) <= tolerance;
+}
+
+// The share of pixels of a rectangle within `tolerance` of `color`.
+double share(const morph::RgbaImage& image, int x0, int y0, int x1, int y1, const Rgb& color,
+             int tolerance) {
+    size_t hits = 0, total = 0;
+    for (int y = y0; y < y1; ++y) {
+        for (int x = x0; x < x1; ++x, ++total) hits += near(pixel(image, x, y), color, tolerance);
+    }
+    return total ? double(hits) / double(total) : 0.0;
+}
+
+std::string testDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    return fixtures::scratchDir(std::string("ViewerXvfbTest_") + info->name());
+}
+
+TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
+    if (!haveXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+    const std::string out = testDir() + "/viewer.png";
+    const auto run = runUnderXvfb({kFace, "--window-size", "1024x700", "--screenshot-after", "5", "--out", out});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    auto image = morph::readImageFile(out);
+    ASSERT_TRUE(image.ok()) << image.error().message;
+    ASSERT_EQ(image->width, 1024);
+    ASSERT_EQ(image->height, 700);
+
+    // Not blank: the luminance varies (text, sliders, a shaded face).
+    double sum = 0, sumSq = 0;
+    const size_t count = size_t(image->width) * size_t(image->height);
+    for (size_t i = 0; i < count; ++i) {
+        const double l = 0.299 * image->pixels[i * 4] + 0.587 * image->pixels[i * 4 + 1] + 0.114 * image->pixels[i * 4 + 2];
+        sum += l;
+        sumSq += l * l;
+    }
+    const double variance = sumSq / double(count) - (sum / double(count)) * (sum / double(count));
+    EXPECT_GT(variance, 50.0) << "the window looks blank";
+
+    // The menu bar runs along the top: its colour fills most of a strip right of the menus
+    // (the menu titles and the file name are text on it, hence not all of it).
+    EXPECT_GT(share(*image, 300, 2, 700, 8, kMenuBar, 2), 0.9) << "no menu bar";
+    // The weight panel on the left: its background fills the strip along its left edge below
+    // the tab bar (rows start past the window padding), well apart from the 3D background.
+    EXPECT_GT(share(*image, 1, 120, 6, 400, kPanel, 3), 0.9) << "no weight panel";
+    // The timeline along the bottom, left of its curve canvas' rounded corner.
+    EXPECT_GT(share(*image, 1, 690, 6, 699, kPanel, 3), 0.9) << "no timeline panel";
+    // The 3D view: background in its right part (below the stats overlay), and the face in its
+    // middle, which therefore is mostly not background.
+    EXPECT_GT(share(*image, 960, 250, 1010, 300, kBackground, 2), 0.95) << "no 3D background";
+    EXPECT_LT(share(*image, 670, 200, 770, 300, kBackground, 2), 0.2) << "no face in the view";
+}
+
+TEST(ViewerXvfbTest, ABrokenModelFailsWithItsNameInScreenshotMode) {
+    if (!haveXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+    const std::string dir = testDir();
+    const std::string bad = dir + "/broken.glb";
+    { std::ofstream(bad) << "not a glb"; }
+    const auto run = runUnderXvfb({bad, "--screenshot-after", "2", "--out", dir + "/x.png"});
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_NE(run.err.find("broken.glb"), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(dir + "/x.png"));
+}
+
+TEST(ViewerXvfbTest, ScreenshotOptionsComeInPairs) {
+    // Usage errors are found before any window opens: no display needed.
+    const auto noOut = fixtures::runMorphview({kFace, "--screenshot-after", "3"}, {"DISPLAY"});
+    EXPECT_EQ(noOut.exitCode, 2) << noOut.err;
+    const auto noCount = fixtures::runMorphview({kFace, "--out", "x.png"}, {"DISPLAY"});
+    EXPECT_EQ(noCount.exitCode, 2) << noCount.err;
+    const auto badSize = fixtures::runMorphview({kFace, "--window-size", "big"}, {"DISPLAY"});
+    EXPECT_EQ(badSize.exitCode, 2) << badSize.err;
+}
+
+// `morphview` without a command is the viewer on the bundled face; with no display it fails with
+// one line and exit 1 rather than hanging or crashing.
+TEST(ViewerXvfbTest, NoArgumentsWithoutADisplayFailsCleanly) {
+    const auto run = fixtures::runMorphview({}, {"DISPLAY", "WAYLAND_DISPLAY"});
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    EXPECT_NE(run.err.find("display"), std::string::npos) << run.err;
+}
+
+TEST(ViewerXvfbTest, OpensTheBundledFaceWithoutAModel) {
+    if (!haveXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+    const std::string out = testDir() + "/face.png";
+    const auto run = runUnderXvfb({"--window-size", "640x400", "--screenshot-after", "2", "--out", out,
+                                   "--weights", "jawOpen=1", "--animation", "talk", "--time", "0.5"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    auto image = morph::readImageFile(out);
+    ASSERT_TRUE(image.ok()) << image.error().message;
+    EXPECT_EQ(image->width, 640);
+    EXPECT_EQ(image->height, 400);
+}
+
+}  // namespace
