@@ -1,5 +1,8 @@
 #include "GltfDocument.h"
 
+#include <cmath>
+#include <limits>
+
 namespace morph {
 
 const Json& GltfDocument::array(const char* key) const {
@@ -8,6 +11,16 @@ const Json& GltfDocument::array(const char* key) const {
     return (it != json.end() && it->is_array()) ? *it : kEmpty;
 }
 
+namespace {
+
+// Every glTF number the importer keeps is a float; 1e300 (or 1e400, which the JSON reader turns
+// into infinity) would become an infinite weight, factor or translation.
+bool fitsFloat(double value) {
+    return std::isfinite(value) && std::fabs(value) <= double(std::numeric_limits<float>::max());
+}
+
+}  // namespace
+
 int64_t getInt(const Json& object, const char* key, int64_t fallback, const std::string& where) {
     auto it = object.find(key);
     if (it == object.end()) return fallback;
@@ -15,7 +28,8 @@ int64_t getInt(const Json& object, const char* key, int64_t fallback, const std:
     if (it->is_number_float()) {
         // Some exporters write 3.0 for 3; accept exact integers only.
         const double d = it->get<double>();
-        if (d == double(int64_t(d)) && d > -9.2e18 && d < 9.2e18) return int64_t(d);
+        // Range first: converting a double outside int64's range (1e300) is undefined behaviour.
+        if (d > -9.2e18 && d < 9.2e18 && d == double(int64_t(d))) return int64_t(d);
     }
     throw GltfFieldError(where + "." + key + " is not an integer");
 }
@@ -24,7 +38,9 @@ double getNumber(const Json& object, const char* key, double fallback, const std
     auto it = object.find(key);
     if (it == object.end()) return fallback;
     if (!it->is_number()) throw GltfFieldError(where + "." + key + " is not a number");
-    return it->get<double>();
+    const double value = it->get<double>();
+    if (!fitsFloat(value)) throw GltfFieldError(where + "." + key + " is not a finite float");
+    return value;
 }
 
 bool getBool(const Json& object, const char* key, bool fallback, const std::string& where) {
@@ -51,7 +67,11 @@ void getNumbers(const Json& object, const char* key, float* out, size_t size, co
         if (!(*it)[i].is_number()) {
             throw GltfFieldError(where + "." + key + "[" + std::to_string(i) + "] is not a number");
         }
-        out[i] = (*it)[i].get<float>();
+        const double value = (*it)[i].get<double>();
+        if (!fitsFloat(value)) {
+            throw GltfFieldError(where + "." + key + "[" + std::to_string(i) + "] is not a finite float");
+        }
+        out[i] = float(value);
     }
 }
 

@@ -286,21 +286,41 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     return scene;
 }
 
+// Messages echo strings from the file (URIs, names, types): a newline or other control character
+// in one would break the one-line contract (or forge a line in a log), so they are written as \xNN.
+std::string oneLine(const std::string& message) {
+    std::string out;
+    for (const char c : message) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u != 0x7f) {
+            out += c;
+            continue;
+        }
+        const char* hex = "0123456789abcdef";
+        out += {'\\', 'x', hex[u >> 4], hex[u & 15]};
+    }
+    return out;
+}
+
 }  // namespace
 
 Result<Scene> importGltfMemory(const std::vector<uint8_t>& bytes, const std::string& name, const std::string& baseDir,
                                const ImportOptions& options) {
     // Nothing may escape the boundary: JSON fields of the wrong type deep in a reader, and
     // allocation failures the budget did not foresee, become one-line errors.
+    Result<Scene> scene = Error{};
     try {
-        return importDocument(bytes, name, baseDir, options);
+        scene = importDocument(bytes, name, baseDir, options);
     } catch (const GltfFieldError& e) {
-        return Error{name + ": " + e.what()};
+        scene = Error{name + ": " + e.what()};
     } catch (const std::bad_alloc&) {
-        return Error{name + ": out of memory"};
+        scene = Error{name + ": out of memory"};
     } catch (const std::exception& e) {
-        return Error{name + ": " + e.what()};
+        scene = Error{name + ": " + e.what()};
     }
+    if (!scene) return Error{oneLine(scene.error().message)};
+    for (std::string& warning : scene->warnings) warning = oneLine(warning);
+    return scene;
 }
 
 Result<Scene> importGltf(const std::string& path, const ImportOptions& options) {

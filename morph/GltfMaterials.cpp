@@ -1,5 +1,7 @@
 // Materials (glTF 2.0 3.9, KHR_texture_transform, KHR_materials_unlit,
 // KHR_materials_emissive_strength), textures, samplers and images (decoded with stb).
+#include <algorithm>
+
 #include "GltfDocument.h"
 #include "ImageDecode.h"
 
@@ -66,7 +68,9 @@ bool isKtx2(const Image& image, const std::string& uri) {
     return image.mimeType == "image/ktx2" || (uri.size() >= 5 && uri.compare(uri.size() - 5, 5, ".ktx2") == 0);
 }
 
-void readImage(GltfDocument& doc, const Json& json, size_t index, Image& image) {
+// `budgetLeft`: what decoded images may still take. Every image shares the one budget, so many
+// small files that each decode to a large picture cannot add up past it.
+void readImage(GltfDocument& doc, const Json& json, size_t index, Image& image, uint64_t& budgetLeft) {
     const std::string where = "images[" + std::to_string(index) + "]";
     image.name = getString(json, "name", where);
     image.mimeType = getString(json, "mimeType", where);
@@ -84,7 +88,7 @@ void readImage(GltfDocument& doc, const Json& json, size_t index, Image& image) 
         doc.warn(where + " has no data");
         return;
     }
-    auto decoded = decodeImage(bytes.data(), bytes.size(), doc.options.maxMemoryBytes);
+    auto decoded = decodeImage(bytes.data(), bytes.size(), budgetLeft);
     if (!decoded) {
         doc.warn(where + ": " + decoded.error().message + "; its materials use their factors");
         return;
@@ -92,6 +96,7 @@ void readImage(GltfDocument& doc, const Json& json, size_t index, Image& image) 
     image.width = decoded->width;
     image.height = decoded->height;
     image.rgba = std::move(decoded->rgba);
+    budgetLeft -= std::min<uint64_t>(budgetLeft, image.rgba.size());
 }
 
 }  // namespace
@@ -99,7 +104,8 @@ void readImage(GltfDocument& doc, const Json& json, size_t index, Image& image) 
 Status readMaterials(GltfDocument& doc, Scene& scene) {
     const Json& images = doc.array("images");
     scene.images.resize(images.size());
-    for (size_t i = 0; i < images.size(); ++i) readImage(doc, images[i], i, scene.images[i]);
+    uint64_t imageBudget = doc.options.maxMemoryBytes;
+    for (size_t i = 0; i < images.size(); ++i) readImage(doc, images[i], i, scene.images[i], imageBudget);
 
     const Json& samplers = doc.array("samplers");
     scene.samplers.resize(samplers.size());
