@@ -309,15 +309,14 @@ void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float vi
     if (ui.showStats && ui.visible) {
         ImGui::SetNextWindowPos(ImVec2(viewX + viewWidth - pad, viewY + viewHeight - pad), ImGuiCond_Always,
                                 ImVec2(1, 1));
-        ImGui::SetNextWindowBgAlpha(0.55f);
+        ImGui::SetNextWindowBgAlpha(0.45f);
         if (ImGui::Begin("##stats", nullptr, overlay | ImGuiWindowFlags_NoInputs)) {
             const FrameStats& s = ui.stats;
-            ImGui::Text("%.2f ms  (%.0f fps)", s.frameMs, s.frameMs > 0 ? 1000.0f / s.frameMs : 0.0f);
-            ImGui::Text("vertices %llu   targets %llu   active %llu", (unsigned long long)s.vertices,
-                        (unsigned long long)s.targets, (unsigned long long)s.activeTargets);
-            ImGui::Text("morph textures %.2f MiB  (three.js %.2f MiB)", s.morphTextureBytes / 1048576.0,
-                        s.threeJsBytes / 1048576.0);
-            ImGui::TextDisabled("%s", s.renderer.c_str());
+            ImGui::Text("%.1f ms   %llu vertices   %llu targets, %llu active", s.frameMs,
+                        (unsigned long long)s.vertices, (unsigned long long)s.targets,
+                        (unsigned long long)s.activeTargets);
+            ImGui::TextDisabled("morph textures %.1f MiB (three.js layout %.1f MiB)",
+                                s.morphTextureBytes / 1048576.0, s.threeJsBytes / 1048576.0);
         }
         ImGui::End();
     }
@@ -362,6 +361,7 @@ void drawShortcutsWindow(ViewerUi& ui) {
             ImGui::TextWrapped("morphview: a viewer for glTF 2.0 morph targets. Weights, clips and "
                                "keys are edited here; 'morphview capture' renders the same frames "
                                "headless.");
+            ImGui::TextDisabled("%s", ui.stats.renderer.c_str());
             ImGui::TextDisabled("Dear ImGui %s", ImGui::GetVersion());
         }
         ImGui::End();
