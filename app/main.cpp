@@ -7,7 +7,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "CaptureCommand.h"
 #include "Commands.h"
+#include "CompareCommand.h"
 #include "EvalCommand.h"
 #include "ViewerApp.h"
 #ifdef MORPHVIEW_WITH_GL
@@ -39,6 +41,8 @@ int main(int argc, char** argv) {
 #else
     app::addEvalCommand(root, context);
 #endif
+    app::addCaptureCommand(root, context);  // headless PNG (EGL); fails cleanly without GL
+    app::addCompareCommand(root, context);
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);
