@@ -126,4 +126,19 @@ Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect) {
     return camera;
 }
 
+bool boxInView(const Camera& camera, const Aabb& box, float aspect) {
+    if (!box.valid) return true;
+    const glm::mat4 m = camera.projection(aspect) * camera.view();
+    for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
+                          (corner & 4) ? box.max.z : box.min.z);
+        const glm::vec4 clip = m * glm::vec4(p, 1.0f);
+        if (!(clip.w > 0.0f) || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w ||
+            std::abs(clip.z) > clip.w) {
+            return false;
+        }
+    }
+    return true;
+}
+
 }  // namespace renderer

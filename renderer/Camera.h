@@ -42,4 +42,7 @@ morph::Result<CameraView> parseCameraView(const std::string& text);
 // buffer's precision goes where the model is.
 Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect);
 
+// Whether all eight corners of `box` are inside `camera`'s view at `aspect`.
+bool boxInView(const Camera& camera, const Aabb& box, float aspect);
+
 }  // namespace renderer

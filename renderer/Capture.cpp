@@ -1,5 +1,6 @@
 #include "Capture.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <optional>
@@ -119,7 +120,14 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     Offscreen& target = found->second;
 
     const float aspect = float(shot.width) / float(shot.height);
-    const Camera camera = frameCamera(scene.bounds(*pose), *view, aspect);
+    // Framed on the unmorphed geometry (the shot's node transforms, zero weights), so shots of
+    // one model at different weights share a camera and differ only where the mesh moved; only
+    // when the morphed bounds would leave that frame does the camera frame them instead.
+    std::vector<morph::NodePose> unmorphed = *pose;
+    for (morph::NodePose& node : unmorphed) std::fill(node.weights.begin(), node.weights.end(), 0.0f);
+    const Aabb morphed = scene.bounds(*pose);
+    Camera camera = frameCamera(scene.bounds(unmorphed), *view, aspect);
+    if (!boxInView(camera, morphed, aspect)) camera = frameCamera(morphed, *view, aspect);
     DrawOptions options;
     options.background = shot.background;
     mRenderer.draw(scene, *pose, camera, target.target(), options);

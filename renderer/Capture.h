@@ -46,8 +46,8 @@ public:
     // Needs a current 4.5 context (EglContext for headless use).
     static morph::Result<Capturer> create(const ShaderLibrary& library = ShaderLibrary());
 
-    // Draws `scene` as `shot` frames it (camera framed on the bounds of this pose's morphed
-    // geometry) and reads the image back. Deterministic: the same shot gives the same pixels.
+    // Draws `scene` as `shot` frames it (on the unmorphed bounds, or the morphed bounds when
+    // the morph leaves that frame) and reads the image back. Deterministic: the same shot gives the same pixels.
     morph::Result<morph::RgbaImage> capture(const GpuScene& scene, const ShotSpec& shot);
 
 private:
