@@ -19,7 +19,9 @@ MorphFunction gpuEvalMorph() {
         for (const EvalItem& item : items) {
             const morph::Primitive& primitive =
                 scene.meshes[size_t(item.mesh)].primitives[size_t(item.primitive)];
-            auto result = gpu->eval(primitive, item.weights, limits);
+            // The same JSON as the CPU eval: normals are the raw sums, not renormalized.
+            auto result =
+                gpu->eval(primitive, item.weights, limits, renderer::NormalOutput::RawSum);
             if (!result) return morph::Error{scene.path + ": " + result.error().message};
             morphed.push_back(std::move(result).value());
         }

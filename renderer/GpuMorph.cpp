@@ -10,10 +10,10 @@ namespace renderer {
 
 namespace {
 
-// mesh.vert's outputs in capture order, interleaved: 3 + 3 + 4 + 2 + 2 + 4 floats per vertex.
-const std::vector<std::string> kVaryings = {"vPosition",  "vNormal",    "vTangent",
-                                            "vTexCoord0", "vTexCoord1", "vColor"};
-constexpr size_t kFloatsPerVertex = 18;
+// mesh.vert's outputs in capture order, interleaved: 3 + 3 + 4 + 2 + 2 + 4 + 3 floats per vertex.
+const std::vector<std::string> kVaryings = {"vPosition",  "vNormal", "vTangent",  "vTexCoord0",
+                                            "vTexCoord1", "vColor",  "vNormalSum"};
+constexpr size_t kFloatsPerVertex = 21;
 
 }  // namespace
 
@@ -43,7 +43,8 @@ morph::Result<GpuMorph> GpuMorph::create(const ShaderLibrary& library) {
 
 morph::Result<morph::MorphedPrimitive> GpuMorph::run(const PrimitiveBuffers& buffers,
                                                      const MorphTargets& targets,
-                                                     const MorphWeights& weights) {
+                                                     const MorphWeights& weights,
+                                                     NormalOutput normalOutput) {
     morph::MorphedPrimitive out;
     const uint32_t vertexCount = buffers.vertexCount();
     if (vertexCount == 0) return out;
@@ -100,7 +101,9 @@ morph::Result<morph::MorphedPrimitive> GpuMorph::run(const PrimitiveBuffers& buf
     for (uint32_t v = 0; v < vertexCount; ++v) {
         const float* f = data.data() + size_t(v) * kFloatsPerVertex;
         out.positions[v] = glm::make_vec3(f);
-        if (!out.normals.empty()) out.normals[v] = glm::make_vec3(f + 3);
+        if (!out.normals.empty()) {
+            out.normals[v] = glm::make_vec3(normalOutput == NormalOutput::RawSum ? f + 18 : f + 3);
+        }
         if (!out.tangents.empty()) out.tangents[v] = glm::make_vec4(f + 6);
         if (!out.texcoords[0].empty()) out.texcoords[0][v] = glm::make_vec2(f + 10);
         if (!out.texcoords[1].empty()) out.texcoords[1][v] = glm::make_vec2(f + 12);
@@ -111,13 +114,14 @@ morph::Result<morph::MorphedPrimitive> GpuMorph::run(const PrimitiveBuffers& buf
 
 morph::Result<morph::MorphedPrimitive> GpuMorph::eval(const morph::Primitive& primitive,
                                                       const std::vector<float>& weights,
-                                                      const MorphLimits& limits) {
+                                                      const MorphLimits& limits,
+                                                      NormalOutput normalOutput) {
     auto targets = MorphTargets::upload(primitive, limits);
     if (!targets) return targets.error();
     PrimitiveBuffers buffers = PrimitiveBuffers::upload(primitive);
     MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
     morphWeights.update(weights);
-    return run(buffers, *targets, morphWeights);
+    return run(buffers, *targets, morphWeights, normalOutput);
 }
 
 }  // namespace renderer

@@ -16,6 +16,10 @@
 
 namespace renderer {
 
+// Which normal run() returns: the shaded one (renormalized once after the sum), or the raw sum
+// base + sum(w_i * delta_i) that morph::blend computes, for output that must equal the CPU's.
+enum class NormalOutput { Renormalized, RawSum };
+
 class GpuMorph {
 public:
     GpuMorph() = default;
@@ -28,12 +32,14 @@ public:
     // after the sum); only the attributes the primitive has are filled.
     morph::Result<morph::MorphedPrimitive> run(const PrimitiveBuffers& buffers,
                                                const MorphTargets& targets,
-                                               const MorphWeights& weights);
+                                               const MorphWeights& weights,
+                                               NormalOutput normalOutput = NormalOutput::Renormalized);
 
     // Uploads `primitive`, writes `weights` and runs; the one-call form for eval and tests.
     morph::Result<morph::MorphedPrimitive> eval(const morph::Primitive& primitive,
                                                 const std::vector<float>& weights,
-                                                const MorphLimits& limits = MorphLimits::query());
+                                                const MorphLimits& limits = MorphLimits::query(),
+                                                NormalOutput normalOutput = NormalOutput::Renormalized);
 
 private:
     gl::Program mProgram;

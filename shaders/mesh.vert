@@ -22,6 +22,7 @@ out vec4 vTangent;   // world space xyz, w handedness
 out vec2 vTexCoord0;
 out vec2 vTexCoord1;
 out vec4 vColor;
+out vec3 vNormalSum;  // mesh space, base + sum(w * delta) before renormalizing (GpuMorph only)
 
 bool hasAttribute(uint location) { return (uAttributeMask & (1u << location)) != 0u; }
 
@@ -43,5 +44,6 @@ void main() {
     vTexCoord0 = v.texCoord0;
     vTexCoord1 = v.texCoord1;
     vColor = v.color;
+    vNormalSum = v.normalSum;
     gl_Position = uViewProjection * world;
 }

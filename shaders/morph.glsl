@@ -31,6 +31,7 @@ struct MorphedVertex {
     vec2 texCoord0;
     vec2 texCoord1;
     vec4 color;
+    vec3 normalSum;  // the normal before the final renormalization (what `eval --gpu` prints)
 };
 
 vec4 morphDelta(int arrayIndex, int layer, int texel) {
@@ -75,6 +76,7 @@ void morphVertex(inout MorphedVertex v) {
         }
     }
     // Once, after the whole sum: the sum of unit normal deltas is not unit length.
+    v.normalSum = v.normal;
     v.normal = renormalized(v.normal);
     v.tangent.xyz = renormalized(v.tangent.xyz);
 }
