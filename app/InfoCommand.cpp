@@ -8,6 +8,7 @@
 #include "JsonOut.h"
 #include "ModelLoader.h"
 #include "morph/Packing.h"
+#include "morph/SparseTargets.h"
 
 namespace app {
 
@@ -90,12 +91,17 @@ Json primitiveJson(const morph::Primitive& primitive) {
 
 Json meshJson(const morph::Mesh& mesh, size_t index) {
     Json targets = Json::array();
+    const morph::Result<std::vector<float>> errors = morph::maxDequantizationErrors(mesh);
     for (size_t t = 0; t < mesh.targetCount(); ++t) {
         const morph::TargetStats stats = meshTargetStats(mesh, t);
         targets.push_back({{"name", mesh.targetNames[t]},
                            {"movedVertices", stats.movedVertices},
                            {"index", t},
                            {"maxPositionDelta", static_cast<double>(stats.maxPositionDelta)}});
+        // Sparse int16 storage (SparseTargets.h): max over POSITION/NORMAL components.
+        if (errors && t < errors->size()) {
+            targets.back()["maxDequantizationError"] = static_cast<double>((*errors)[t]);
+        }
     }
     Json primitives = Json::array();
     for (const morph::Primitive& primitive : mesh.primitives) {
@@ -152,7 +158,7 @@ Json infoJson(const morph::Scene& scene) {
     }
 
     const morph::PackingSummary packing = morph::packingSummary(scene);
-    return {{"file", scene.path},
+    Json doc = {{"file", scene.path},
             {"meshes", std::move(meshes)},
             {"nodes", std::move(nodes)},
             {"roots", scene.roots},
@@ -163,6 +169,9 @@ Json infoJson(const morph::Scene& scene) {
             {"images", scene.images.size()},
             {"skins", scene.skins.size()},
             {"warnings", scene.warnings}};
+    const morph::Result<morph::SparseSummary> sparse = morph::sparseSummary(scene);
+    if (sparse) doc["sparse"] = {{"bytes", sparse->bytes}};
+    return doc;
 }
 
 namespace {

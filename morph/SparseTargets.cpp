@@ -181,20 +181,21 @@ Result<SparseTarget> encode(const std::vector<uint32_t>& indices,
                      count + " indices"};
     }
     for (size_t i = 0; i < indices.size(); ++i) {
-        const std::string at = "indices[" + std::to_string(i) + "] = " + std::to_string(indices[i]);
+        // Built only on failure: this loop runs once per entry of every target.
+        auto at = [&] { return "indices[" + std::to_string(i) + "] = " + std::to_string(indices[i]); };
         // glTF 2.0 3.6.2.3: sparse indices MUST strictly increase; the GPU gather relies on it.
         if (i > 0 && indices[i] <= indices[i - 1]) {
-            return Error{"sparse entries: " + at + " does not follow indices[" +
+            return Error{"sparse entries: " + at() + " does not follow indices[" +
                          std::to_string(i - 1) + "] = " + std::to_string(indices[i - 1]) +
                          " (must be strictly ascending)"};
         }
         if (indices[i] >= vertexCount) {
-            return Error{"sparse entries: " + at + " out of range (" +
+            return Error{"sparse entries: " + at() + " out of range (" +
                          std::to_string(vertexCount) + " vertices)"};
         }
         if ((!positions.empty() && !finite3(positions[i])) ||
             (!normals.empty() && !finite3(normals[i]))) {
-            return Error{"sparse entries: delta of " + at + " is not finite"};
+            return Error{"sparse entries: delta of " + at() + " is not finite"};
         }
     }
     // A channel given with no indices cannot be told from an absent one; an empty list of

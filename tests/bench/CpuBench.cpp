@@ -8,6 +8,7 @@
 #include "morph/Blend.h"
 #include "morph/Packing.h"
 #include "morph/Sampler.h"
+#include "morph/SparseTargets.h"
 
 namespace {
 
@@ -69,6 +70,62 @@ void BM_Blend(benchmark::State& state) {
     state.SetItemsProcessed(int64_t(state.iterations()) * p.vertexCount());
 }
 BENCHMARK(BM_Blend)->Arg(4)->Arg(52)->Unit(benchmark::kMicrosecond);
+
+// Sparse storage of the same face: 52 targets each moving a fifth of the vertices.
+void BM_SparsifyPrimitive(benchmark::State& state) {
+    const Primitive& p = face();
+    for (auto _ : state) {
+        Result<SparsePrimitive> sparse = sparsify(p);
+        benchmark::DoNotOptimize(sparse.ok());
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()) * p.vertexCount() * int64_t(p.targets.size()));
+}
+BENCHMARK(BM_SparsifyPrimitive)->Unit(benchmark::kMillisecond);
+
+// encode() of one target's entries as a sparse accessor gives them (a fifth of the vertices).
+void BM_EncodeTarget(benchmark::State& state) {
+    const Primitive& p = face();
+    std::vector<uint32_t> indices;
+    std::vector<glm::vec3> positions, normals;
+    for (uint32_t v = 1; v < p.vertexCount(); v += 5) {
+        indices.push_back(v);
+        positions.push_back(p.targets[1][MorphChannel::Position][v]);
+        normals.push_back(p.targets[1][MorphChannel::Normal][v]);
+    }
+    for (auto _ : state) {
+        Result<SparseTarget> target = encode(indices, positions, normals, p.vertexCount());
+        benchmark::DoNotOptimize(target.ok());
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(indices.size()));
+}
+BENCHMARK(BM_EncodeTarget)->Unit(benchmark::kMicrosecond);
+
+// Whole target back to dense deltas (what a CPU fallback or a test oracle does).
+void BM_DequantizeTarget(benchmark::State& state) {
+    const Primitive& p = face();
+    const SparseTarget target = std::move(sparsify(p.targets[1], p.vertexCount()).value());
+    for (auto _ : state) {
+        MorphTarget dense = dequantize(target, p.vertexCount());
+        benchmark::DoNotOptimize(dense[MorphChannel::Position].data());
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(target.entryCount()));
+}
+BENCHMARK(BM_DequantizeTarget)->Unit(benchmark::kMicrosecond);
+
+// Per entry, the loop a CPU sparse blend runs: dequantize and accumulate with a weight.
+void BM_DequantizeEntries(benchmark::State& state) {
+    const Primitive& p = face();
+    const SparseTarget target = std::move(sparsify(p.targets[1], p.vertexCount()).value());
+    std::vector<glm::vec3> out(p.vertexCount(), glm::vec3(0.0f));
+    for (auto _ : state) {
+        for (size_t e = 0; e < target.entryCount(); ++e) {
+            out[target.indices[e]] += 0.5f * dequantizePosition(target, e);
+        }
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(target.entryCount()));
+}
+BENCHMARK(BM_DequantizeEntries)->Unit(benchmark::kMicrosecond);
 
 AnimationSampler weightSampler(Interpolation interpolation, uint32_t keys, uint32_t width) {
     AnimationSampler s;
