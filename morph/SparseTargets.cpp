@@ -20,7 +20,9 @@ int16_t quantize(float value, float scale) {
 }
 
 // Dequantization as a shader does it: one float multiply by the target's quantum (a uniform).
-glm::vec3 dequantize3(const glm::i16vec3& q, float quantum) { return glm::vec3(q) * quantum; }
+glm::vec3 dequantize3(const glm::i16vec3& q, float quantum) {
+    return glm::vec3(q) * quantum;
+}
 
 float largestComponent(const std::vector<glm::vec3>& values) {
     float largest = 0;
@@ -63,7 +65,8 @@ SparseTarget quantizeEntries(std::vector<uint32_t> indices, const std::vector<gl
     target.hasPositions = hasPositions;
     target.hasNormals = hasNormals;
     if (hasPositions) {
-        target.maxPositionError = quantizeChannel(positions, target.positionScale, target.positions);
+        target.maxPositionError =
+            quantizeChannel(positions, target.positionScale, target.positions);
     }
     if (hasNormals) {
         target.maxNormalError = quantizeChannel(normals, target.normalScale, target.normals);
@@ -71,7 +74,9 @@ SparseTarget quantizeEntries(std::vector<uint32_t> indices, const std::vector<gl
     return target;
 }
 
-glm::vec3 xyz(const glm::vec4& v) { return {v.x, v.y, v.z}; }
+glm::vec3 xyz(const glm::vec4& v) {
+    return {v.x, v.y, v.z};
+}
 
 }  // namespace
 
@@ -96,8 +101,10 @@ MorphTarget dequantize(const SparseTarget& target, uint32_t vertexCount) {
     for (size_t e = 0; e < target.entryCount(); ++e) {
         const uint32_t v = target.indices[e];
         if (v >= vertexCount) continue;  // a target built for a larger primitive: keep what fits
-        if (target.hasPositions) dense[MorphChannel::Position][v] = glm::vec4(dequantizePosition(target, e), 0.0f);
-        if (target.hasNormals) dense[MorphChannel::Normal][v] = glm::vec4(dequantizeNormal(target, e), 0.0f);
+        if (target.hasPositions)
+            dense[MorphChannel::Position][v] = glm::vec4(dequantizePosition(target, e), 0.0f);
+        if (target.hasNormals)
+            dense[MorphChannel::Normal][v] = glm::vec4(dequantizeNormal(target, e), 0.0f);
     }
     return dense;
 }
@@ -125,7 +132,8 @@ DequantizationError measureError(const SparseTarget& target, const MorphTarget& 
 
 Result<SparseTarget> sparsify(const MorphTarget& target, uint32_t vertexCount, float threshold) {
     if (!std::isfinite(threshold) || threshold < 0) {
-        return Error{"sparsify: threshold " + std::to_string(threshold) + " is not a finite value >= 0"};
+        return Error{"sparsify: threshold " + std::to_string(threshold) +
+                     " is not a finite value >= 0"};
     }
     const std::vector<glm::vec4>& position = target[MorphChannel::Position];
     const std::vector<glm::vec4>& normal = target[MorphChannel::Normal];
@@ -182,7 +190,9 @@ Result<SparseTarget> encode(const std::vector<uint32_t>& indices,
     }
     for (size_t i = 0; i < indices.size(); ++i) {
         // Built only on failure: this loop runs once per entry of every target.
-        auto at = [&] { return "indices[" + std::to_string(i) + "] = " + std::to_string(indices[i]); };
+        auto at = [&] {
+            return "indices[" + std::to_string(i) + "] = " + std::to_string(indices[i]);
+        };
         // glTF 2.0 3.6.2.3: sparse indices MUST strictly increase; the GPU gather relies on it.
         if (i > 0 && indices[i] <= indices[i - 1]) {
             return Error{"sparse entries: " + at() + " does not follow indices[" +

@@ -8,11 +8,10 @@
 // sparseCovers() says whether a primitive morphs anything else, in which case a renderer must keep
 // the dense path for it.
 #include <cstdint>
-#include <limits>
-#include <vector>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/type_precision.hpp>
+#include <limits>
+#include <vector>
 
 #include "Result.h"
 #include "Scene.h"
@@ -27,13 +26,13 @@ inline constexpr float kQuantumSteps = 32767.0f;
 // sharing one range would give the eyelid fifty times the error it needs, whereas its own scale
 // gives every target an error of at most half a quantum of its own extent.
 struct SparseTarget {
-    std::vector<uint32_t> indices;         // ascending, unique vertex indices
-    std::vector<glm::i16vec3> positions;   // one per index when hasPositions, else empty
-    std::vector<glm::i16vec3> normals;     // one per index when hasNormals, else empty
-    bool hasPositions = false;  // the source target morphs POSITION
-    bool hasNormals = false;    // the source target morphs NORMAL
-    float positionScale = 0;  // largest |component| of the stored POSITION deltas
-    float normalScale = 0;    // the same for NORMAL deltas (never renormalized: they are deltas)
+    std::vector<uint32_t> indices;        // ascending, unique vertex indices
+    std::vector<glm::i16vec3> positions;  // one per index when hasPositions, else empty
+    std::vector<glm::i16vec3> normals;    // one per index when hasNormals, else empty
+    bool hasPositions = false;            // the source target morphs POSITION
+    bool hasNormals = false;              // the source target morphs NORMAL
+    float positionScale = 0;              // largest |component| of the stored POSITION deltas
+    float normalScale = 0;  // the same for NORMAL deltas (never renormalized: they are deltas)
 
     // Largest |dequantized - original| over the components of each channel, measured when the
     // target was built: against the dense deltas for sparsify() (dropped entries included), against

@@ -18,18 +18,23 @@ namespace {
 // few units in the last place of the scale (the quantum itself is rounded to float, then scaled
 // by up to 32767). 4 * FLT_EPSILON * scale covers both with room, and is still ~250 times
 // smaller than half a quantum, so the bound is the quantization's, not the slack's.
-float bound(float scale) { return scale / kQuantumSteps / 2.0f + 4.0f * FLT_EPSILON * scale; }
+float bound(float scale) {
+    return scale / kQuantumSteps / 2.0f + 4.0f * FLT_EPSILON * scale;
+}
 
 // The independent oracle: max over components of |dequantized - original| for the vertices the
 // dense original has, computed here from dequantizePosition/Normal per entry.
-float oracleError(const SparseTarget& sparse, const std::vector<glm::vec4>& original, bool normals) {
+float oracleError(const SparseTarget& sparse, const std::vector<glm::vec4>& original,
+                  bool normals) {
     std::vector<glm::vec3> restored(original.size(), glm::vec3(0.0f));
     for (size_t e = 0; e < sparse.entryCount(); ++e) {
-        restored[sparse.indices[e]] = normals ? dequantizeNormal(sparse, e) : dequantizePosition(sparse, e);
+        restored[sparse.indices[e]] =
+            normals ? dequantizeNormal(sparse, e) : dequantizePosition(sparse, e);
     }
     float largest = 0;
     for (size_t v = 0; v < original.size(); ++v) {
-        for (int c = 0; c < 3; ++c) largest = std::max(largest, std::abs(restored[v][c] - original[v][c]));
+        for (int c = 0; c < 3; ++c)
+            largest = std::max(largest, std::abs(restored[v][c] - original[v][c]));
     }
     return largest;
 }
@@ -42,7 +47,8 @@ MorphTarget target(uint32_t vertices, uint32_t step, float extent, bool position
     for (uint32_t v = 0; v < vertices; v += step) {
         // Irrational-ish fractions so values fall between quanta, with both signs.
         const float a = std::sin(float(v) * 1.7f + 0.3f), b = std::cos(float(v) * 0.77f);
-        if (positions) t[MorphChannel::Position][v] = {extent * a, -extent * b, extent * a * b, 0.0f};
+        if (positions)
+            t[MorphChannel::Position][v] = {extent * a, -extent * b, extent * a * b, 0.0f};
         if (normals) t[MorphChannel::Normal][v] = {0.3f * b, 0.2f * a, -0.5f * a * b, 0.0f};
     }
     return t;
@@ -105,7 +111,8 @@ TEST(SparseTargets, SixteenBytesAnEntryWithNormalsTenWithout) {
 TEST(SparseTargets, ErrorWithinHalfAQuantumOfEachTargetsOwnScale) {
     // One primitive: a 10 cm jaw and a 2 mm eyelid. Each target's error is bounded by its own
     // scale, so the eyelid's bound is fifty times tighter than the jaw's.
-    Primitive p = primitiveWith({target(5000, 1, 0.1f, true, true), target(5000, 37, 0.002f, true, true)}, 5000);
+    Primitive p = primitiveWith(
+        {target(5000, 1, 0.1f, true, true), target(5000, 37, 0.002f, true, true)}, 5000);
     Result<SparsePrimitive> sparse = sparsify(p);
     ASSERT_TRUE(sparse) << sparse.error().message;
     ASSERT_EQ(sparse->targets.size(), 2u);
@@ -182,8 +189,16 @@ TEST(SparseTargets, EncodeRefusesBadEntries) {
         {"out of range", {1, 2, 10}, three, {}, "out of range (10 vertices)"},
         {"too few positions", {1, 2, 3}, {glm::vec3(1.0f)}, {}, "1 POSITION deltas for 3 indices"},
         {"too many normals", {1, 2, 3}, three, std::vector<glm::vec3>(4), "4 NORMAL deltas"},
-        {"nan", {1, 2, 3}, {glm::vec3(0), glm::vec3(NAN), glm::vec3(0)}, {}, "indices[1] = 2 is not finite"},
-        {"inf normal", {1, 2, 3}, {}, {glm::vec3(0), glm::vec3(0), glm::vec3(INFINITY)}, "not finite"},
+        {"nan",
+         {1, 2, 3},
+         {glm::vec3(0), glm::vec3(NAN), glm::vec3(0)},
+         {},
+         "indices[1] = 2 is not finite"},
+        {"inf normal",
+         {1, 2, 3},
+         {},
+         {glm::vec3(0), glm::vec3(0), glm::vec3(INFINITY)},
+         "not finite"},
     };
     for (const Case& c : cases) {
         Result<SparseTarget> r = encode(c.indices, c.positions, c.normals, 10);
@@ -199,7 +214,8 @@ TEST(SparseTargets, SparsifyRefusesBadInput) {
     shortTarget[MorphChannel::Position].assign(3, glm::vec4(1.0f));
     Result<SparseTarget> sizes = sparsify(shortTarget, 4);
     ASSERT_FALSE(sizes);
-    EXPECT_NE(sizes.error().message.find("POSITION has 3 deltas for 4 vertices"), std::string::npos);
+    EXPECT_NE(sizes.error().message.find("POSITION has 3 deltas for 4 vertices"),
+              std::string::npos);
 
     MorphTarget nan = shortTarget;
     nan[MorphChannel::Position][2].y = NAN;
@@ -213,14 +229,16 @@ TEST(SparseTargets, SparsifyRefusesBadInput) {
 }
 
 TEST(SparseTargets, EmptyTargetStoresNothing) {
-    Result<SparseTarget> zeros = sparsify(target(50, 1000, 0.0f, true, false), 50);  // extent 0: all zero
+    Result<SparseTarget> zeros =
+        sparsify(target(50, 1000, 0.0f, true, false), 50);  // extent 0: all zero
     ASSERT_TRUE(zeros);
     EXPECT_EQ(zeros->entryCount(), 0u);
     EXPECT_EQ(zeros->sizeInBytes(), 0u);
     EXPECT_EQ(zeros->positionScale, 0.0f);
     EXPECT_EQ(zeros->maxError(), 0.0f);
     EXPECT_TRUE(zeros->hasPositions);  // the channels survive, so dequantize gives zeros back
-    EXPECT_EQ(dequantize(*zeros, 50)[MorphChannel::Position], std::vector<glm::vec4>(50, glm::vec4(0.0f)));
+    EXPECT_EQ(dequantize(*zeros, 50)[MorphChannel::Position],
+              std::vector<glm::vec4>(50, glm::vec4(0.0f)));
 
     Result<SparseTarget> none = sparsify(MorphTarget{}, 50);  // a target with no channel at all
     ASSERT_TRUE(none);
@@ -261,7 +279,8 @@ TEST(SparseTargets, ClampsAndRoundsToNearest) {
     // Values exactly on a half step round away from zero; the extreme maps to +-32767, never
     // -32768.
     const float scale = kQuantumSteps;  // quantum 1: values map to themselves
-    Result<SparseTarget> r = encode({0, 1, 2, 3}, {{2.5f, -2.5f, 0.49f}, {scale, -scale, 0}, {1.5f, 0, 0}, {-0.5f, 0, 0}}, {});
+    Result<SparseTarget> r = encode(
+        {0, 1, 2, 3}, {{2.5f, -2.5f, 0.49f}, {scale, -scale, 0}, {1.5f, 0, 0}, {-0.5f, 0, 0}}, {});
     ASSERT_TRUE(r);
     EXPECT_EQ(r->positions[0], glm::i16vec3(3, -3, 0));
     EXPECT_EQ(r->positions[1], glm::i16vec3(32767, -32767, 0));
@@ -281,12 +300,15 @@ TEST(SparseTargets, SceneSummaryAndPerTargetErrors) {
     scene.meshes.resize(1);
     Mesh& mesh = scene.meshes[0];
     mesh.targetNames = {"jaw", "lid"};
-    mesh.primitives = {primitiveWith({target(1000, 1, 0.1f, true, true), target(1000, 50, 0.002f, true, true)}, 1000),
-                       primitiveWith({target(10, 1, 0.5f, true, false), target(10, 5, 0.0f, true, false)}, 10)};
+    mesh.primitives = {
+        primitiveWith({target(1000, 1, 0.1f, true, true), target(1000, 50, 0.002f, true, true)},
+                      1000),
+        primitiveWith({target(10, 1, 0.5f, true, false), target(10, 5, 0.0f, true, false)}, 10)};
     Result<SparseSummary> summary = sparseSummary(scene);
     ASSERT_TRUE(summary) << summary.error().message;
     EXPECT_EQ(summary->primitives, 2u);
-    EXPECT_EQ(summary->entries, 1000u + 20u + 10u);  // the second primitive's lid target is all zero
+    EXPECT_EQ(summary->entries,
+              1000u + 20u + 10u);  // the second primitive's lid target is all zero
     EXPECT_EQ(summary->bytes, (1000u + 20u) * 16u + 10u * 10u);
     EXPECT_EQ(summary->denseBytes, packingSummary(scene).bytes);
     EXPECT_EQ(summary->uncoveredPrimitives, 0u);
@@ -319,7 +341,8 @@ TEST(SparseTargets, FaceAssetIsSmallerSparse) {
             ASSERT_TRUE(sparse);
             for (size_t t = 0; t < sparse->targets.size(); ++t) {
                 const SparseTarget& s = sparse->targets[t];
-                EXPECT_LE(s.maxPositionError, bound(s.positionScale)) << mesh.name << " target " << t;
+                EXPECT_LE(s.maxPositionError, bound(s.positionScale))
+                    << mesh.name << " target " << t;
                 EXPECT_LE(s.maxNormalError, bound(s.normalScale)) << mesh.name << " target " << t;
             }
         }
