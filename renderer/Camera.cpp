@@ -128,17 +128,31 @@ Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect) {
 
 bool boxInView(const Camera& camera, const Aabb& box, float aspect) {
     if (!box.valid) return true;
+    // Only the frame's sides: depth is the near/far planes' business (enclose() widens them), and
+    // a box grown by a few millimetres towards the camera must not change the framing.
     const glm::mat4 m = camera.projection(aspect) * camera.view();
     for (int corner = 0; corner < 8; ++corner) {
         const glm::vec3 p((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
                           (corner & 4) ? box.max.z : box.min.z);
         const glm::vec4 clip = m * glm::vec4(p, 1.0f);
-        if (!(clip.w > 0.0f) || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w ||
-            std::abs(clip.z) > clip.w) {
+        if (!(clip.w > 0.0f) || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w) {
             return false;
         }
     }
     return true;
+}
+
+void enclose(Camera& camera, const Aabb& box) {
+    if (!box.valid) return;
+    const glm::vec3 forward = glm::normalize(camera.target - camera.eye);
+    const float distance = glm::length(camera.target - camera.eye);
+    for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
+                          (corner & 4) ? box.max.z : box.min.z);
+        const float depth = glm::dot(p - camera.eye, forward);
+        camera.nearPlane = std::min(camera.nearPlane, std::max(0.95f * depth, 1e-3f * distance));
+        camera.farPlane = std::max(camera.farPlane, 1.05f * depth);
+    }
 }
 
 }  // namespace renderer

@@ -42,7 +42,10 @@ morph::Result<CameraView> parseCameraView(const std::string& text);
 // buffer's precision goes where the model is.
 Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect);
 
-// Whether all eight corners of `box` are inside `camera`'s view at `aspect`.
+// Whether all eight corners of `box` project inside the frame of `camera` at `aspect` (its
+// sides only; see enclose() for depth).
 bool boxInView(const Camera& camera, const Aabb& box, float aspect);
+// Widens the near and far planes so every corner of `box` lies between them.
+void enclose(Camera& camera, const Aabb& box);
 
 }  // namespace renderer

@@ -128,6 +128,7 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     const Aabb morphed = scene.bounds(*pose);
     Camera camera = frameCamera(scene.bounds(unmorphed), *view, aspect);
     if (!boxInView(camera, morphed, aspect)) camera = frameCamera(morphed, *view, aspect);
+    enclose(camera, morphed);
     DrawOptions options;
     options.background = shot.background;
     mRenderer.draw(scene, *pose, camera, target.target(), options);
