@@ -21,3 +21,6 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEB
 cmake --build build-asan -j "$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --output-on-failure -j "$jobs" -L 'unit|corpus')
+
+# The importer's libFuzzer target (clang, its own build in build-fuzz/), for a bounded time.
+MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 90

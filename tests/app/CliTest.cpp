@@ -1,10 +1,5 @@
 // Runs the built morphview binary (MORPHVIEW_EXECUTABLE) as a user would and checks its exit
 // code, stdout and stderr: the command line contract of issue 2.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -16,28 +11,18 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/GltfBuilder.h"
-
-extern char** environ;
 
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct Outcome {
-    int exitCode = -1;  // -1: killed by a signal (a crash)
-    std::string out;
-    std::string err;
-};
+using Outcome = fixtures::RunOutcome;
 
-std::string readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+std::string readFile(const std::string& path) { return fixtures::readWholeFile(path); }
 
 // A folder of this test's own (ctest may run the cases in parallel).
 std::string testDir() {
@@ -46,42 +31,7 @@ std::string testDir() {
                                 info->name());
 }
 
-// stdout and stderr go to files, not pipes: no deadlock however much the command prints.
-Outcome morphview(const std::vector<std::string>& args) {
-    static int counter = 0;
-    const std::string base = fs::temp_directory_path() /
-                             ("morphview-cli-" + std::to_string(getpid()) + "-" +
-                              std::to_string(counter++));
-    const std::string outPath = base + ".out", errPath = base + ".err";
-
-    std::vector<std::string> argv = {MORPHVIEW_EXECUTABLE};
-    argv.insert(argv.end(), args.begin(), args.end());
-    std::vector<char*> cargv;
-    for (std::string& a : argv) cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    pid_t pid = 0;
-    Outcome run;
-    if (posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ) == 0) {
-        int status = 0;
-        waitpid(pid, &status, 0);
-        if (WIFEXITED(status)) run.exitCode = WEXITSTATUS(status);
-    } else {
-        ADD_FAILURE() << "cannot start " << MORPHVIEW_EXECUTABLE;
-    }
-    posix_spawn_file_actions_destroy(&actions);
-    run.out = readFile(outPath);
-    run.err = readFile(errPath);
-    fs::remove(outPath);
-    fs::remove(errPath);
-    return run;
-}
+Outcome morphview(const std::vector<std::string>& args) { return fixtures::runMorphview(args); }
 
 const std::string kSimpleMorph = fixtures::corpusPath("SimpleMorph/glTF/SimpleMorph.gltf");
 const std::string kStress = fixtures::corpusPath("MorphStressTest/glTF/MorphStressTest.gltf");

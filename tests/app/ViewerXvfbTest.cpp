@@ -94,7 +94,7 @@ std::string testDir() {
 }
 
 TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
-    if (!haveXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+    ASSERT_TRUE(haveXvfb()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
     const std::string out = testDir() + "/viewer.png";
     const auto run = runUnderXvfb({kFace, "--window-size", "1024x700", "--screenshot-after", "5", "--out", out});
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -129,7 +129,7 @@ TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
 }
 
 TEST(ViewerXvfbTest, ABrokenModelFailsWithItsNameInScreenshotMode) {
-    if (!haveXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+    ASSERT_TRUE(haveXvfb()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     const std::string bad = dir + "/broken.glb";
     { std::ofstream(bad) << "not a glb"; }
@@ -159,7 +159,7 @@ TEST(ViewerXvfbTest, NoArgumentsWithoutADisplayFailsCleanly) {
 }
 
 TEST(ViewerXvfbTest, OpensTheBundledFaceWithoutAModel) {
-    if (!haveXvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+    ASSERT_TRUE(haveXvfb()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
     const std::string out = testDir() + "/face.png";
     const auto run = runUnderXvfb({"--window-size", "640x400", "--screenshot-after", "2", "--out", out,
                                    "--weights", "jawOpen=1", "--animation", "talk", "--time", "0.5"});

@@ -37,7 +37,12 @@ std::string slurp(const std::string& path) {
 // Runs the built binary with no display in its environment, from the scratch folder (not the
 // source tree: the shaders must come from the binary).
 json runEval(const std::vector<std::string>& args) {
-    const std::string dir = fixtures::scratchDir("GpuEvalGLTest");
+    // One folder per call: ctest runs the cases as parallel processes.
+    static int call = 0;
+    const std::string dir = fixtures::scratchDir(
+        std::string("GpuEvalGLTest_") +
+        ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+        std::to_string(call++));
     std::string command = "cd " + quoted(dir) + " && env -u DISPLAY -u WAYLAND_DISPLAY " +
                           quoted(MORPHVIEW_EXECUTABLE);
     for (const std::string& arg : args) command += " " + quoted(arg);
