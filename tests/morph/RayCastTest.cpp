@@ -6,6 +6,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "morph/Displacement.h"
 #include "morph/GltfImport.h"
 #include "morph/RayCast.h"
 
@@ -183,6 +184,25 @@ TEST(RayCast, PicksTheJawOnTheMorphedFace) {
     pose[size_t(node)].weights[target] = 0.0f;
     const auto unmorphed = raycast(scene, pose, worldMatrices(scene, pose), {node}, ray);
     EXPECT_TRUE(!unmorphed || unmorphed->vertex != chosen) << "the closed jaw is elsewhere";
+}
+
+}  // namespace
+}  // namespace morph
+
+namespace morph {
+namespace {
+
+TEST(Displacement, LargestMovedVertexInWorldUnits) {
+    Primitive p;
+    p.positions = {{0, 0, 0}, {1, 0, 0}};
+    MorphTarget a, b;
+    a[MorphChannel::Position] = {{0, 0, 1, 0}, {0, 0, 0, 0}};
+    b[MorphChannel::Position] = {{0, 0, -1, 0}, {0, 3, 0, 0}};
+    p.targets = {a, b};
+    EXPECT_FLOAT_EQ(maxDisplacement(p, {0, 0}), 0.0f);
+    EXPECT_FLOAT_EQ(maxDisplacement(p, {1, 0}), 1.0f);
+    EXPECT_FLOAT_EQ(maxDisplacement(p, {1, 1}), 3.0f) << "v0's deltas cancel; v1 moves 3";
+    EXPECT_FLOAT_EQ(maxDisplacement(p, {0, 0.5f}, glm::mat3(2.0f)), 3.0f) << "scaled by the node";
 }
 
 }  // namespace
