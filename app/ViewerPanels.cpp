@@ -10,6 +10,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/ViewerStateRecording.h"
 #include "app/ViewerUi.h"
 
 namespace app {
@@ -66,6 +67,7 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) {
         openBrowser(ui, BrowserMode::OpenModel, doc.model.path);
     }
+    trackItem(ui, "Open...");
     if (ImGui::BeginMenu("Open recent", !ui.recentFiles.empty())) {
         for (const std::string& path : ui.recentFiles) {
             if (ImGui::MenuItem(path.c_str())) ui.requests.open = path;
@@ -80,6 +82,7 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
         const int clip = doc.state.keyClip >= 0 ? doc.state.keyClip : 0;
         ui.browser.fileName = fs::path(defaultExportPath(doc, doc.state.userClips[size_t(clip)])).filename().string();
     }
+    trackItem(ui, "Export .glb with the user clip...");
     if (ImGui::MenuItem("Save user clip (JSON)...", nullptr, false, haveClip)) {
         openBrowser(ui, BrowserMode::SaveClip, ui.clipPath.empty() ? doc.model.path : ui.clipPath);
     }
@@ -88,6 +91,8 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Screenshot", "F12")) ui.requests.screenshot = true;
+    if (ImGui::MenuItem(ui.record.active ? "Stop recording" : "Start recording", "F9")) ui.requests.toggleRecording = true;
+    trackItem(ui, "Record");
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) ui.requests.quit = true;
 }
@@ -106,6 +111,38 @@ void drawViewMenu(ViewerUi& ui) {
     ImGui::SameLine();
     ImGui::RadioButton("Only", &wire, int(Wireframe::Only));
     ui.wireframe = Wireframe(wire);
+    ImGui::MenuItem("Normals", "N", &ui.inspect.normals);
+    trackItem(ui, "Normals");
+    int ghost = int(ui.inspect.ghost);
+    ImGui::TextDisabled("Base-mesh ghost (G)");
+    ImGui::RadioButton("Off##ghost", &ghost, int(renderer::GhostMode::Off));
+    ImGui::SameLine();
+    ImGui::RadioButton("Translucent##ghost", &ghost, int(renderer::GhostMode::Translucent));
+    ImGui::SameLine();
+    ImGui::RadioButton("Wire##ghost", &ghost, int(renderer::GhostMode::Wire));
+    ui.inspect.ghost = renderer::GhostMode(ghost);
+    ImGui::MenuItem("Heat map of displacement", "H", &ui.inspect.heat);
+    trackItem(ui, "Heat map");
+    ImGui::MenuItem("Heat map: hovered target alone", nullptr, &ui.inspect.heatFollowsHover);
+    ImGui::Separator();
+    ImGui::MenuItem("Turntable", "T", &ui.turntable.on);
+    trackItem(ui, "Turntable");
+    ImGui::SetNextItemWidth(140 * ui.scale);
+    ImGui::SliderFloat("deg/s##turntable", &ui.turntable.degreesPerSecond, -90.0f, 90.0f, "%.0f");
+    ImGui::MenuItem("Cycle presets", "P", &ui.presetCycle.on);
+    trackItem(ui, "Cycle presets");
+    ImGui::SetNextItemWidth(140 * ui.scale);
+    ImGui::SliderFloat("s per preset##cycle", &ui.presetCycle.period, 0.5f, 20.0f, "%.1f");
+    ImGui::SetNextItemWidth(140 * ui.scale);
+    ImGui::SliderFloat("s blending##cycle", &ui.presetCycle.blend, 0.0f, ui.presetCycle.period, "%.1f");
+    ImGui::Separator();
+    ImGui::TextDisabled("Recording (F9)");
+    ImGui::BeginDisabled(ui.record.active);
+    ImGui::SetNextItemWidth(140 * ui.scale);
+    ImGui::SliderInt("fps##record", &ui.record.fps, kMinRecordFps, kMaxRecordFps);
+    ImGui::Checkbox("3D view only (no panels)", &ui.record.viewOnly);
+    ImGui::EndDisabled();
+    ImGui::TextDisabled("%s", ui.record.ffmpeg.empty() ? "ffmpeg not on PATH: PNG frames only" : "ffmpeg found: PNG frames and an MP4");
     ImGui::Separator();
     if (ImGui::MenuItem("Frame the model", "F")) ui.requests.frame = true;
     if (ImGui::MenuItem("Front", "1")) ui.requests.view = CameraPreset::Front;
@@ -117,6 +154,16 @@ void drawViewMenu(ViewerUi& ui) {
 }
 
 }  // namespace
+
+void trackItem(ViewerUi& ui, const std::string& name) {
+    if (!ui.trackWidgets || !ImGui::IsItemVisible()) return;
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ui.widgets[name] = {a.x, a.y, b.x, b.y};
+}
+
+void trackRect(ViewerUi& ui, const std::string& name, const WidgetRect& rect) {
+    if (ui.trackWidgets) ui.widgets[name] = rect;
+}
 
 void applyViewerTheme(float scale) {
     ImGuiIO& io = ImGui::GetIO();
@@ -209,10 +256,18 @@ void openBrowser(ViewerUi& ui, BrowserMode mode, const std::string& startPath) {
 void drawMenuBar(ViewerDocument& doc, ViewerUi& ui) {
     if (!ImGui::BeginMainMenuBar()) return;
     ui.menuHeight = ImGui::GetWindowSize().y;
+    // A menu title's last item is its popup once open: its rectangle is worked out instead.
+    const auto trackTitle = [&ui](const char* label) {
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x * 2;
+        trackRect(ui, label, {p.x, p.y, p.x + w, p.y + ImGui::GetFrameHeight()});
+    };
+    trackTitle("File");
     if (ImGui::BeginMenu("File")) {
         drawFileMenu(doc, ui);
         ImGui::EndMenu();
     }
+    trackTitle("View");
     if (ImGui::BeginMenu("View")) {
         drawViewMenu(ui);
         ImGui::EndMenu();
@@ -244,7 +299,9 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
     }
     std::error_code ec;
     fs::path folder(b.folder);
-    if (ImGui::Button("Up") && folder.has_parent_path()) {
+    const bool up = ImGui::Button("Up");
+    trackItem(ui, "Up");
+    if (up && folder.has_parent_path()) {
         folder = folder.parent_path();
         b.folder = folder.string();
     }
@@ -277,6 +334,7 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
             ImGui::IsMouseDoubleClicked(0)) {
             b.folder = d.path().string();
         }
+        trackItem(ui, "dir:" + d.path().filename().string());
     }
     for (const auto& f : files) {
         const std::string name = f.path().filename().string();
@@ -284,16 +342,20 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
             b.fileName = name;
             if (ImGui::IsMouseDoubleClicked(0)) chosen = f.path().string();
         }
+        trackItem(ui, "file:" + name);
     }
     if (dirs.empty() && files.empty() && !ec) ImGui::TextDisabled("(no matching files here)");
     ImGui::EndChild();
 
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Cancel").x * 2 - 40 * ui.scale);
     const bool entered = ImGui::InputTextWithHint("##name", "file name", &b.fileName, ImGuiInputTextFlags_EnterReturnsTrue);
+    trackItem(ui, "File name");
     ImGui::SameLine();
     const bool ok = ImGui::Button(savesFile(b.mode) ? "Save" : "Open");
+    trackItem(ui, "Browser OK");
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) b.visible = false;
+    trackItem(ui, "Browser Cancel");
     if ((ok || entered) && !b.fileName.empty()) chosen = (fs::path(b.folder) / b.fileName).string();
     if (!b.error.empty()) ImGui::TextColored(rgb(240, 110, 100), "%s", b.error.c_str());
     ImGui::End();
