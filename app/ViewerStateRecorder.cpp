@@ -45,8 +45,10 @@ morph::Status Recorder::startVideo(int width, int height) {
     std::vector<char*> argv;
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
+    // Writing to an ffmpeg that died must come back as an error, not kill the process.
+    std::signal(SIGPIPE, SIG_IGN);
     int fds[2];
-    if (pipe(fds) != 0) return morph::Error{"recording: cannot make a pipe to ffmpeg"};
+    if (pipe2(fds, O_CLOEXEC) != 0) return morph::Error{"recording: cannot make a pipe to ffmpeg"};
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, fds[0], 0);
@@ -84,19 +86,30 @@ morph::Status Recorder::addFrame(const morph::RgbaImage& image) {
                             std::to_string(image.height) + "); stop and start again"};
     }
     if (auto png = morph::writePngFile((fs::path(mFolder) / frameFileName(mFrames)).string(), image); !png) return png;
-    if (mPipe && fwrite(image.pixels.data(), 1, image.pixels.size(), mPipe) != image.pixels.size()) {
-        return morph::Error{"recording: ffmpeg stopped reading frames (PNG frames go on)"};
-    }
     ++mFrames;
+    if (mPipe && fwrite(image.pixels.data(), 1, image.pixels.size(), mPipe) != image.pixels.size()) {
+        abandonVideo();
+        return morph::Error{"recording: ffmpeg stopped reading frames; PNG frames only"};
+    }
     return {};
+}
+
+void Recorder::abandonVideo() {
+    if (!mPipe) return;
+    fclose(mPipe);
+    mPipe = nullptr;
+    int status = 0;
+    waitpid(mPid, &status, 0);
+    mPid = -1;
+    std::error_code ec;
+    fs::remove(fs::path(mFolder) / (mVideoName + ".partial"), ec);
 }
 
 morph::Status Recorder::stop() {
     if (!mActive) return {};
     mActive = false;
     if (!mPipe) return {};
-    // A closed pipe tells ffmpeg the stream ended; writing to an ffmpeg that died must not kill us.
-    std::signal(SIGPIPE, SIG_IGN);
+    // A closed pipe tells ffmpeg the stream ended.
     fclose(mPipe);
     mPipe = nullptr;
     int status = 0;

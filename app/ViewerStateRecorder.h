@@ -35,6 +35,7 @@ public:
 
 private:
     morph::Status startVideo(int width, int height);
+    void abandonVideo();  // ffmpeg went away: close, reap, remove the partial video
 
     bool mActive = false;
     std::string mFolder;
