@@ -151,6 +151,7 @@ const std::vector<Shortcut>& viewerShortcuts();
 // ---- Panels (ViewerPanels*.cpp) ----
 void applyViewerTheme(float scale);  // the dark style, sizes scaled for HiDPI
 void drawMenuBar(ViewerDocument& doc, ViewerUi& ui);
+void drawViewMenu(ViewerUi& ui);  // ViewerPanelsView.cpp
 void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui);
 void drawTimelinePanel(ViewerDocument& doc, ViewerUi& ui);
 void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui);

@@ -4,11 +4,15 @@
 // exports it, reopens the export and sees the clip. The test then checks the exported .glb with
 // the importer (the clip is there; its keys are the keyed weights, as the saved clip JSON holds
 // them) and the screenshots the script took. Script mistakes fail with the line.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -113,7 +117,9 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
     EXPECT_LT(saved->keys[0].time, saved->keys[1].time);
     for (const morph::UserKey& key : saved->keys) {
         for (size_t t = 0; t < key.weights.size(); ++t) {
-            if (t != jawIndex) EXPECT_EQ(key.weights[t], 0.0f) << saved->targetNames[t] << " after Zero all";
+            if (t != jawIndex) {
+                EXPECT_EQ(key.weights[t], 0.0f) << saved->targetNames[t] << " after Zero all";
+            }
         }
     }
 
@@ -194,6 +200,57 @@ quit
     auto image = morph::readImageFile(dir + "/heat.png");
     ASSERT_TRUE(image.ok()) << image.error().message;
     EXPECT_EQ(image->width, 800);
+}
+
+// F9 records through the real window: a timestamped folder of numbered frames in the current
+// folder, one per frame drawn while recording, the window's size; with the turntable on (T) the
+// camera moved between the first and the last frame. No ffmpeg on PATH: the message says so.
+TEST(ViewerScriptXvfbTest, RecordsAPngSequenceWithF9) {
+    ASSERT_TRUE(fixtures::haveXvfbRun()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    const std::string dir = testDir();
+    { std::ofstream(dir + "/s.txt") << R"(key t
+key f9
+expect-message "recording to morphview-rec-"
+wait 4
+key f9
+expect-message "frames to morphview-rec-"
+quit
+)"; }
+    const char* old = std::getenv("PATH");
+    const std::string saved = old ? old : "";
+    setenv("PATH", "/usr/bin:/bin", 1);  // xvfb-run's own needs; no stand-in ffmpeg here
+    const bool realFfmpeg = access("/usr/bin/ffmpeg", X_OK) == 0 || access("/bin/ffmpeg", X_OK) == 0;
+    const auto run = fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "320x240", "--script", dir + "/s.txt"},
+                                                     "320x240", dir);
+    setenv("PATH", saved.c_str(), 1);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    std::vector<fs::path> folders;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.is_directory() && entry.path().filename().string().rfind("morphview-rec-", 0) == 0) {
+            folders.push_back(entry.path());
+        }
+    }
+    ASSERT_EQ(folders.size(), 1u);
+    std::vector<std::string> frames;
+    for (const auto& entry : fs::directory_iterator(folders[0])) {
+        if (entry.path().extension() == ".png") frames.push_back(entry.path().filename().string());
+    }
+    std::sort(frames.begin(), frames.end());
+    // The frame F9 is pressed on, the 4 waited, and the frame the key's release is seen on.
+    ASSERT_GE(frames.size(), 5u);
+    EXPECT_EQ(frames.front(), "frame-000000.png");
+    EXPECT_EQ(frames.back(), "frame-" + std::string(6 - std::to_string(frames.size() - 1).size(), '0') +
+                                 std::to_string(frames.size() - 1) + ".png")
+        << "numbered without gaps";
+    auto first = morph::readImageFile((folders[0] / frames.front()).string());
+    auto last = morph::readImageFile((folders[0] / frames.back()).string());
+    ASSERT_TRUE(first.ok() && last.ok());
+    EXPECT_EQ(first->width, 320);
+    EXPECT_EQ(first->height, 240);
+    EXPECT_NE(first->pixels, last->pixels) << "the turntable turned the face";
+    if (!realFfmpeg) {
+        EXPECT_FALSE(fs::exists(folders[0] / "recording.mp4"));
+    }
 }
 
 // A script that cannot be read or parsed fails before any window opens.
