@@ -3,10 +3,10 @@
 // "Looking closely" in the viewer: the vertex picked by a click (its index, where it is now,
 // which targets move it, largest first, each a button that brings its slider up), the heat
 // map's weights (the pose's, or the hovered target alone) and its legend.
+#include <imgui.h>
+
 #include <algorithm>
 #include <cstdio>
-
-#include <imgui.h>
 
 #include "app/ViewerUi.h"
 #include "morph/Displacement.h"
@@ -17,7 +17,9 @@ namespace {
 
 const morph::Primitive* pickedPrimitive(const ViewerDocument& doc, const ViewerUi& ui) {
     const InspectUi& in = ui.inspect;
-    if (!doc.loaded || !in.picked || in.pickMesh < 0 || size_t(in.pickMesh) >= doc.scene.meshes.size()) return nullptr;
+    if (!doc.loaded || !in.picked || in.pickMesh < 0 ||
+        size_t(in.pickMesh) >= doc.scene.meshes.size())
+        return nullptr;
     const morph::Mesh& mesh = doc.scene.meshes[size_t(in.pickMesh)];
     if (in.pickPrimitive < 0 || size_t(in.pickPrimitive) >= mesh.primitives.size()) return nullptr;
     const morph::Primitive& p = mesh.primitives[size_t(in.pickPrimitive)];
@@ -33,7 +35,8 @@ void drawPickPanel(ViewerDocument& doc, ViewerUi& ui, float x, float y) {
     glm::vec3 world(0.0f);
     pickedPosition(doc, ui, world);
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always, ImVec2(1, 0));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(240 * ui.scale, 0), ImVec2(360 * ui.scale, 420 * ui.scale));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(240 * ui.scale, 0),
+                                        ImVec2(360 * ui.scale, 420 * ui.scale));
     ImGui::SetNextWindowBgAlpha(0.85f);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
@@ -43,12 +46,16 @@ void drawPickPanel(ViewerDocument& doc, ViewerUi& ui, float x, float y) {
         const morph::Mesh& mesh = doc.scene.meshes[size_t(in.pickMesh)];
         ImGui::Text("vertex %u", in.pickVertex);
         trackItem(ui, "Picked vertex");
-        ImGui::TextDisabled("%s, primitive %d", mesh.name.empty() ? "mesh" : mesh.name.c_str(), in.pickPrimitive);
+        ImGui::TextDisabled("%s, primitive %d", mesh.name.empty() ? "mesh" : mesh.name.c_str(),
+                            in.pickPrimitive);
         ImGui::Text("at %.4f, %.4f, %.4f", world.x, world.y, world.z);
         ImGui::Separator();
-        const std::vector<morph::VertexInfluence> influences = morph::vertexInfluences(*primitive, in.pickVertex, weights);
+        const std::vector<morph::VertexInfluence> influences =
+            morph::vertexInfluences(*primitive, in.pickVertex, weights);
         if (influences.empty()) ImGui::TextDisabled("No target moves this vertex.");
-        if (!influences.empty() && ImGui::BeginTable("##influences", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+        if (!influences.empty() &&
+            ImGui::BeginTable("##influences", 3,
+                              ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
             ImGui::TableSetupColumn("target", ImGuiTableColumnFlags_WidthStretch);
             ImGui::TableSetupColumn("at 1");
             ImGui::TableSetupColumn("now");
@@ -77,7 +84,8 @@ void drawPickPanel(ViewerDocument& doc, ViewerUi& ui, float x, float y) {
                 ImGui::Text("%.4f", v.displacement);
             }
             ImGui::EndTable();
-            if (influences.size() > kShown) ImGui::TextDisabled("... %zu more", influences.size() - kShown);
+            if (influences.size() > kShown)
+                ImGui::TextDisabled("... %zu more", influences.size() - kShown);
         }
     }
     ImGui::End();
@@ -88,13 +96,16 @@ void drawHeatLegend(const ViewerDocument& doc, ViewerUi& ui, float x, float y) {
     const InspectUi& in = ui.inspect;
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always, ImVec2(0, 1));
     ImGui::SetNextWindowBgAlpha(0.75f);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration |
+                                   ImGuiWindowFlags_AlwaysAutoResize |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs |
                                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
     if (ImGui::Begin("##heatLegend", nullptr, flags)) {
         const int mesh = doc.state.selectedMesh;
-        if (in.heatTarget >= 0 && mesh >= 0 && size_t(in.heatTarget) < doc.scene.meshes[size_t(mesh)].targetNames.size()) {
-            ImGui::Text("Displacement: %s at 1", doc.scene.meshes[size_t(mesh)].targetNames[size_t(in.heatTarget)].c_str());
+        if (in.heatTarget >= 0 && mesh >= 0 &&
+            size_t(in.heatTarget) < doc.scene.meshes[size_t(mesh)].targetNames.size()) {
+            ImGui::Text("Displacement: %s at 1",
+                        doc.scene.meshes[size_t(mesh)].targetNames[size_t(in.heatTarget)].c_str());
         } else {
             ImGui::Text("Displacement: current weights");
         }
@@ -107,7 +118,8 @@ void drawHeatLegend(const ViewerDocument& doc, ViewerUi& ui, float x, float y) {
                 return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f));
             };
             const ImU32 a = color(renderer::kHeatRamp[i]), b = color(renderer::kHeatRamp[i + 1]);
-            const float x0 = p.x + width * float(i) / float(segments), x1 = p.x + width * float(i + 1) / float(segments);
+            const float x0 = p.x + width * float(i) / float(segments),
+                        x1 = p.x + width * float(i + 1) / float(segments);
             draw->AddRectFilledMultiColor(ImVec2(x0, p.y), ImVec2(x1, p.y + height), a, b, b, a);
         }
         ImGui::Dummy(ImVec2(width, height));
@@ -125,7 +137,8 @@ void drawHeatLegend(const ViewerDocument& doc, ViewerUi& ui, float x, float y) {
 void pickVertex(ViewerDocument& doc, ViewerUi& ui, const morph::Ray& ray) {
     if (!doc.loaded) return;
     const std::vector<morph::NodePose> pose = resolvePose(doc.scene, doc.state);
-    const auto hit = morph::raycast(doc.scene, pose, morph::worldMatrices(doc.scene, pose), doc.gpu.nodes(), ray);
+    const auto hit = morph::raycast(doc.scene, pose, morph::worldMatrices(doc.scene, pose),
+                                    doc.gpu.nodes(), ray);
     InspectUi& in = ui.inspect;
     in.picked = hit.has_value();
     if (!hit) return;
@@ -145,7 +158,8 @@ bool pickedPosition(const ViewerDocument& doc, const ViewerUi& ui, glm::vec3& wo
     const std::vector<morph::NodePose> pose = resolvePose(doc.scene, doc.state);
     const size_t node = size_t(ui.inspect.pickNode);
     if (node >= pose.size()) return false;
-    const glm::vec3 local = morph::morphedPosition(*primitive, ui.inspect.pickVertex, pose[node].weights);
+    const glm::vec3 local =
+        morph::morphedPosition(*primitive, ui.inspect.pickVertex, pose[node].weights);
     world = glm::vec3(morph::worldMatrices(doc.scene, pose)[node] * glm::vec4(local, 1.0f));
     return true;
 }
@@ -168,10 +182,12 @@ std::vector<std::vector<float>> heatWeights(const ViewerDocument& doc, ViewerUi&
     const std::vector<glm::mat4> world = morph::worldMatrices(doc.scene, pose);
     float largest = 0;
     for (int node : doc.gpu.nodes()) {
-        const std::vector<float>& w = out[size_t(node)].empty() ? pose[size_t(node)].weights : out[size_t(node)];
+        const std::vector<float>& w =
+            out[size_t(node)].empty() ? pose[size_t(node)].weights : out[size_t(node)];
         const morph::Mesh& m = doc.scene.meshes[size_t(doc.scene.nodes[size_t(node)].mesh)];
         for (const morph::Primitive& p : m.primitives) {
-            largest = std::max(largest, morph::maxDisplacement(p, w, glm::mat3(world[size_t(node)])));
+            largest =
+                std::max(largest, morph::maxDisplacement(p, w, glm::mat3(world[size_t(node)])));
         }
     }
     in.heatMax = largest;
@@ -183,7 +199,8 @@ void drawInspectPanels(ViewerDocument& doc, ViewerUi& ui, float viewX, float vie
     const float pad = 10 * ui.scale;
     // Bottom left, above the line where messages appear; the picked vertex has the top right.
     const float messageRoom = ImGui::GetFrameHeightWithSpacing() * 1.5f;
-    if (ui.inspect.heat && doc.loaded) drawHeatLegend(doc, ui, viewX + pad, viewY + viewHeight - pad - messageRoom);
+    if (ui.inspect.heat && doc.loaded)
+        drawHeatLegend(doc, ui, viewX + pad, viewY + viewHeight - pad - messageRoom);
     drawPickPanel(doc, ui, viewX + viewWidth - pad, viewY + pad);
 }
 

@@ -46,7 +46,8 @@ void drawPresentationItems(ViewerUi& ui) {
     ImGui::SetNextItemWidth(width);
     ImGui::SliderFloat("s per preset##cycle", &ui.presetCycle.period, 0.5f, 20.0f, "%.1f");
     ImGui::SetNextItemWidth(width);
-    ImGui::SliderFloat("s blending##cycle", &ui.presetCycle.blend, 0.0f, ui.presetCycle.period, "%.1f");
+    ImGui::SliderFloat("s blending##cycle", &ui.presetCycle.blend, 0.0f, ui.presetCycle.period,
+                       "%.1f");
     ImGui::Separator();
     ImGui::TextDisabled("Recording (F9)");
     ImGui::BeginDisabled(ui.record.active);

@@ -18,8 +18,8 @@
 
 namespace app {
 
-void ViewerWindow::drawInspection(const std::vector<morph::NodePose>& pose, const renderer::Camera& camera,
-                                  int fbWidth, int fbHeight) {
+void ViewerWindow::drawInspection(const std::vector<morph::NodePose>& pose,
+                                  const renderer::Camera& camera, int fbWidth, int fbHeight) {
     const InspectUi& in = mUi.inspect;
     if (in.normals || in.heat || in.ghost != renderer::GhostMode::Off) {
         renderer::OverlayOptions options;
@@ -46,7 +46,8 @@ void ViewerWindow::drawInspection(const std::vector<morph::NodePose>& pose, cons
     const ViewRegion view = viewRegion();
     ImDrawList* draw = ImGui::GetForegroundDrawList();
     draw->PushClipRect(ImVec2(view.x / scale.x, view.y / scale.y),
-                       ImVec2((view.x + view.width) / scale.x, (view.y + view.height) / scale.y), true);
+                       ImVec2((view.x + view.width) / scale.x, (view.y + view.height) / scale.y),
+                       true);
     const float r = 6 * mUi.scale;
     draw->AddCircle(at, r + 1.5f, IM_COL32(0, 0, 0, 200), 20, 3.0f);
     draw->AddCircle(at, r, IM_COL32(255, 220, 60, 255), 20, 2.0f);
@@ -60,18 +61,22 @@ void ViewerWindow::pickAtMouse() {
     mContext.framebufferSize(fbWidth, fbHeight);
     if (fbWidth <= 0 || fbHeight <= 0) return;
     const ImGuiIO& io = ImGui::GetIO();
-    const float x = io.MousePos.x * io.DisplayFramebufferScale.x, y = io.MousePos.y * io.DisplayFramebufferScale.y;
+    const float x = io.MousePos.x * io.DisplayFramebufferScale.x,
+                y = io.MousePos.y * io.DisplayFramebufferScale.y;
     const ViewRegion view = viewRegion();
     if (x < view.x || y < view.y || x > view.x + view.width || y > view.y + view.height) return;
     // The same camera and full-frame projection drawScene uses.
     const renderer::Camera camera = mCamera.camera(view, fbWidth, fbHeight);
-    const glm::mat4 viewProjection = camera.projection(float(fbWidth) / float(fbHeight)) * camera.view();
+    const glm::mat4 viewProjection =
+        camera.projection(float(fbWidth) / float(fbHeight)) * camera.view();
     const glm::vec2 ndc(2.0f * x / float(fbWidth) - 1.0f, 1.0f - 2.0f * y / float(fbHeight));
     pickVertex(mDoc, mUi, morph::rayFromNdc(glm::inverse(viewProjection), ndc));
 }
 
 void ViewerWindow::present(float seconds) {
-    if (mUi.turntable.on) mCamera.setAngles(turntableAzimuth(mCamera.azimuth(), mUi.turntable, seconds), mCamera.elevation());
+    if (mUi.turntable.on)
+        mCamera.setAngles(turntableAzimuth(mCamera.azimuth(), mUi.turntable, seconds),
+                          mCamera.elevation());
     if (mUi.presetCycle.on && mDoc.loaded) {
         if (mDoc.state.presets.empty()) {
             mUi.presetCycle.on = false;
@@ -90,8 +95,9 @@ void ViewerWindow::toggleRecording() {
         if (auto stopped = mRecorder.stop(); !stopped) {
             showError(mUi, stopped.error().message);
         } else {
-            showMessage(mUi, "recorded " + std::to_string(frames) + " frames to " + rec.folder +
-                                 (video ? " (+ recording.mp4)" : " (PNG only: ffmpeg not on PATH)"));
+            showMessage(mUi,
+                        "recorded " + std::to_string(frames) + " frames to " + rec.folder +
+                            (video ? " (+ recording.mp4)" : " (PNG only: ffmpeg not on PATH)"));
         }
         rec.active = false;
         return;
@@ -100,7 +106,9 @@ void ViewerWindow::toggleRecording() {
     const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
     std::tm local{};
     localtime_r(&seconds, &local);
-    const int millis = int(std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000);
+    const int millis =
+        int(std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() %
+            1000);
     rec.folder = recordingFolderName(local, millis);
     if (auto started = mRecorder.start(rec.folder, rec.fps, rec.ffmpeg); !started) {
         showError(mUi, started.error().message);
@@ -108,8 +116,9 @@ void ViewerWindow::toggleRecording() {
     }
     rec.active = true;
     rec.frames = 0;
-    showMessage(mUi, "recording to " + rec.folder + " at " + std::to_string(rec.fps) + " fps" +
-                         (rec.ffmpeg.empty() ? " (ffmpeg not on PATH: PNG frames only)" : " (PNG + MP4)"));
+    showMessage(
+        mUi, "recording to " + rec.folder + " at " + std::to_string(rec.fps) + " fps" +
+                 (rec.ffmpeg.empty() ? " (ffmpeg not on PATH: PNG frames only)" : " (PNG + MP4)"));
 }
 
 void ViewerWindow::recordFrame(bool afterUi) {
@@ -119,21 +128,25 @@ void ViewerWindow::recordFrame(bool afterUi) {
     if (rec.viewOnly) {
         // The 3D view as drawn, before ImGui: its rectangle of the window.
         const ViewRegion view = viewRegion();
-        const int x0 = std::clamp(int(view.x), 0, image.width), y0 = std::clamp(int(view.y), 0, image.height);
-        const int w = std::clamp(int(view.width), 1, image.width - x0), h = std::clamp(int(view.height), 1, image.height - y0);
+        const int x0 = std::clamp(int(view.x), 0, image.width),
+                  y0 = std::clamp(int(view.y), 0, image.height);
+        const int w = std::clamp(int(view.width), 1, image.width - x0),
+                  h = std::clamp(int(view.height), 1, image.height - y0);
         morph::RgbaImage crop;
         crop.width = w;
         crop.height = h;
         crop.pixels.resize(size_t(w) * size_t(h) * 4);
         for (int y = 0; y < h; ++y) {
-            std::copy_n(image.pixels.begin() + ptrdiff_t((size_t(y0 + y) * size_t(image.width) + size_t(x0)) * 4),
+            std::copy_n(image.pixels.begin() +
+                            ptrdiff_t((size_t(y0 + y) * size_t(image.width) + size_t(x0)) * 4),
                         size_t(w) * 4, crop.pixels.begin() + ptrdiff_t(size_t(y) * size_t(w) * 4));
         }
         image = std::move(crop);
     }
     if (auto added = mRecorder.addFrame(evenSized(image)); !added) {
         showError(mUi, added.error().message);
-        if (!mRecorder.active() || added.error().message.find("size changed") != std::string::npos) toggleRecording();
+        if (!mRecorder.active() || added.error().message.find("size changed") != std::string::npos)
+            toggleRecording();
     }
     rec.frames = mRecorder.frames();
     if (!rec.ffmpeg.empty() && rec.frames > 0 && !mRecorder.writesVideo()) rec.ffmpeg.clear();

@@ -83,8 +83,8 @@ std::optional<WidgetRect> ScriptRunner::widget(const ViewerUi& ui, const ScriptC
     return std::nullopt;
 }
 
-ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY,
-                                             float viewWidth, float viewHeight) {
+ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, float viewX,
+                                             float viewY, float viewWidth, float viewHeight) {
     ImGuiIO& io = ImGui::GetIO();
     Step step;
     if (mHeldKey >= 0) {  // a key is down for exactly one frame
@@ -203,7 +203,8 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
             done = mPhase++ >= c.frames;
             break;
         case ScriptOp::ExpectClip: {
-            const std::string name = doc.loaded ? clipName(doc.scene, doc.state, doc.state.playback.clip) : "";
+            const std::string name =
+                doc.loaded ? clipName(doc.scene, doc.state, doc.state.playback.clip) : "";
             if (name != c.target) {
                 fail(c, "expected clip \"" + c.target + "\", the current clip is \"" + name + "\"");
             } else if (!c.text.empty() && doc.state.playback.playing != (c.text == "playing")) {
@@ -214,13 +215,16 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
         }
         case ScriptOp::ExpectWeight: {
             const int mesh = doc.state.selectedMesh;
-            const int t = mesh >= 0 && doc.loaded ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, c.target) : -1;
+            const int t = mesh >= 0 && doc.loaded
+                              ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, c.target)
+                              : -1;
             if (t < 0) {
                 fail(c, "the selected mesh has no target \"" + c.target + "\"");
             } else {
                 const float w = resolveMeshWeights(doc.scene, doc.state, mesh).weights[size_t(t)];
                 if (!(std::abs(w - c.value) <= c.value2)) {
-                    fail(c, c.target + " is " + std::to_string(w) + ", expected " + std::to_string(c.value));
+                    fail(c, c.target + " is " + std::to_string(w) + ", expected " +
+                                std::to_string(c.value));
                 }
             }
             done = true;
@@ -228,7 +232,8 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
         }
         case ScriptOp::ExpectMessage:
             if (ui.message.find(c.target) == std::string::npos) {
-                fail(c, "the last message is \"" + ui.message + "\", expected it to contain \"" + c.target + "\"" +
+                fail(c, "the last message is \"" + ui.message + "\", expected it to contain \"" +
+                            c.target + "\"" +
                             (ui.error.empty() ? "" : " (error: " + ui.error + ")"));
             }
             done = true;
@@ -239,7 +244,8 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
             break;
         case ScriptOp::Screenshot: {
             const std::filesystem::path path(c.target);
-            step.screenshot = path.is_absolute() ? path.string() : (std::filesystem::path(mFolder) / path).string();
+            step.screenshot = path.is_absolute() ? path.string()
+                                                 : (std::filesystem::path(mFolder) / path).string();
             done = true;
             break;
         }

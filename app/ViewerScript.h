@@ -36,8 +36,8 @@ private:
     std::vector<ScriptCommand> mCommands;
     std::string mFolder;
     size_t mIndex = 0;
-    int mPhase = 0;     // frames spent on the current command
-    int mWaiting = 0;   // frames spent looking for a widget that is not drawn yet
+    int mPhase = 0;    // frames spent on the current command
+    int mWaiting = 0;  // frames spent looking for a widget that is not drawn yet
     bool mFailed = false;
     float mMouseX = -1, mMouseY = -1;
     bool mMouseDown = false;

@@ -43,7 +43,9 @@ bool applyPresetBlend(ViewerState& state, const morph::Scene& scene, int from, i
     bool matched = false;
     for (int m : linkedMeshes(scene, state, state.selectedMesh)) {
         const std::vector<std::string>& names = scene.meshes[size_t(m)].targetNames;
-        if (size_t(m) >= state.meshes.size() || state.meshes[size_t(m)].targets.size() != names.size()) continue;
+        if (size_t(m) >= state.meshes.size() ||
+            state.meshes[size_t(m)].targets.size() != names.size())
+            continue;
         for (size_t i = 0; i < names.size(); ++i) {
             bool named = false;
             const float wa = weight(a, names[i], named), wb = weight(b, names[i], named);
@@ -57,10 +59,12 @@ bool applyPresetBlend(ViewerState& state, const morph::Scene& scene, int from, i
     return matched;
 }
 
-bool stepPresetCycle(ViewerState& state, const morph::Scene& scene, PresetCycle& cycle, float seconds) {
+bool stepPresetCycle(ViewerState& state, const morph::Scene& scene, PresetCycle& cycle,
+                     float seconds) {
     if (!cycle.on || state.presets.empty()) return false;
     cycle.clock += std::max(seconds, 0.0f);
-    const CyclePhase phase = presetCyclePhase(cycle.clock, state.presets.size(), cycle.period, cycle.blend);
+    const CyclePhase phase =
+        presetCyclePhase(cycle.clock, state.presets.size(), cycle.period, cycle.blend);
     return applyPresetBlend(state, scene, phase.from, phase.to, phase.mix);
 }
 

@@ -14,9 +14,9 @@ float turntableAzimuth(float azimuth, const Turntable& turntable, float seconds)
 
 struct PresetCycle {
     bool on = false;
-    float period = 3;       // seconds from one preset to the next
-    float blend = 1;        // seconds of that period spent blending into the next (0: a cut)
-    double clock = 0;       // seconds since the cycle started
+    float period = 3;  // seconds from one preset to the next
+    float blend = 1;   // seconds of that period spent blending into the next (0: a cut)
+    double clock = 0;  // seconds since the cycle started
 };
 
 // Where the cycle is at `time` with `count` presets: the preset shown, the next, and how far
@@ -34,6 +34,7 @@ CyclePhase presetCyclePhase(double time, size_t count, float period, float blend
 bool applyPresetBlend(ViewerState& state, const morph::Scene& scene, int from, int to, float mix);
 
 // Advances the cycle by `seconds` and applies its pose; false when there is nothing to cycle.
-bool stepPresetCycle(ViewerState& state, const morph::Scene& scene, PresetCycle& cycle, float seconds);
+bool stepPresetCycle(ViewerState& state, const morph::Scene& scene, PresetCycle& cycle,
+                     float seconds);
 
 }  // namespace app

@@ -19,14 +19,17 @@ namespace app {
 
 namespace fs = std::filesystem;
 
-Recorder::~Recorder() { (void)stop(); }
+Recorder::~Recorder() {
+    (void)stop();
+}
 
 morph::Status Recorder::start(const std::string& folder, int fps, const std::string& ffmpeg,
                               const std::string& videoName) {
     (void)stop();
     std::error_code ec;
     fs::create_directories(folder, ec);
-    if (ec) return morph::Error{folder + ": cannot create the recording folder (" + ec.message() + ")"};
+    if (ec)
+        return morph::Error{folder + ": cannot create the recording folder (" + ec.message() + ")"};
     mFolder = folder;
     mFps = fps;
     mFfmpeg = ffmpeg;
@@ -75,7 +78,10 @@ morph::Status Recorder::addFrame(const morph::RgbaImage& image) {
             if (auto video = startVideo(image.width, image.height); !video) {
                 mFfmpeg.clear();  // keep the PNGs coming; the caller shows why there is no MP4
                 const std::string message = video.error().message;
-                if (auto png = morph::writePngFile((fs::path(mFolder) / frameFileName(mFrames)).string(), image); !png) return png;
+                if (auto png = morph::writePngFile(
+                        (fs::path(mFolder) / frameFileName(mFrames)).string(), image);
+                    !png)
+                    return png;
                 ++mFrames;
                 return morph::Error{message};
             }
@@ -85,9 +91,13 @@ morph::Status Recorder::addFrame(const morph::RgbaImage& image) {
                             std::to_string(mHeight) + " to " + std::to_string(image.width) + "x" +
                             std::to_string(image.height) + "); stop and start again"};
     }
-    if (auto png = morph::writePngFile((fs::path(mFolder) / frameFileName(mFrames)).string(), image); !png) return png;
+    if (auto png =
+            morph::writePngFile((fs::path(mFolder) / frameFileName(mFrames)).string(), image);
+        !png)
+        return png;
     ++mFrames;
-    if (mPipe && fwrite(image.pixels.data(), 1, image.pixels.size(), mPipe) != image.pixels.size()) {
+    if (mPipe &&
+        fwrite(image.pixels.data(), 1, image.pixels.size(), mPipe) != image.pixels.size()) {
         abandonVideo();
         return morph::Error{"recording: ffmpeg stopped reading frames; PNG frames only"};
     }
@@ -123,7 +133,8 @@ morph::Status Recorder::stop() {
     }
     std::error_code ec;
     fs::rename(partial, fs::path(mFolder) / mVideoName, ec);
-    if (ec) return morph::Error{"recording: cannot rename the MP4 into place (" + ec.message() + ")"};
+    if (ec)
+        return morph::Error{"recording: cannot rename the MP4 into place (" + ec.message() + ")"};
     return {};
 }
 
@@ -135,7 +146,8 @@ morph::RgbaImage evenSized(const morph::RgbaImage& image) {
     out.height = height;
     out.pixels.resize(size_t(width) * size_t(height) * 4);
     for (int y = 0; y < height; ++y) {
-        std::copy_n(image.pixels.begin() + ptrdiff_t(size_t(y) * size_t(image.width) * 4), size_t(width) * 4,
+        std::copy_n(image.pixels.begin() + ptrdiff_t(size_t(y) * size_t(image.width) * 4),
+                    size_t(width) * 4,
                     out.pixels.begin() + ptrdiff_t(size_t(y) * size_t(width) * 4));
     }
     return out;

@@ -2,10 +2,10 @@
 // A recording in progress: numbered PNG frames in their own folder (each written atomically) and,
 // when ffmpeg is on PATH, the same frames piped raw into ffmpeg for an MP4 that appears under
 // its final name only once complete. Used by the viewer (F9) and `morphview capture --clip`.
+#include <sys/types.h>
+
 #include <cstdio>
 #include <string>
-
-#include <sys/types.h>
 
 #include "morph/ImageFile.h"
 #include "morph/Result.h"

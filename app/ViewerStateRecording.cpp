@@ -22,9 +22,13 @@ std::string frameFileName(size_t index) {
     return name;
 }
 
-double frameTime(size_t index, int fps) { return double(index) / double(std::max(fps, 1)); }
+double frameTime(size_t index, int fps) {
+    return double(index) / double(std::max(fps, 1));
+}
 
-float frameStep(int fps) { return 1.0f / float(std::max(fps, 1)); }
+float frameStep(int fps) {
+    return 1.0f / float(std::max(fps, 1));
+}
 
 size_t framesForDuration(float seconds, int fps) {
     if (!(seconds > 0.0f)) return 1;
@@ -34,7 +38,8 @@ size_t framesForDuration(float seconds, int fps) {
 
 std::string findOnPath(const std::string& program, const char* pathVariable) {
     if (program.empty()) return "";
-    if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0 ? program : "";
+    if (program.find('/') != std::string::npos)
+        return access(program.c_str(), X_OK) == 0 ? program : "";
     const std::string path = pathVariable ? pathVariable : "";
     size_t start = 0;
     while (start <= path.size()) {
@@ -49,11 +54,28 @@ std::string findOnPath(const std::string& program, const char* pathVariable) {
 
 std::vector<std::string> ffmpegArguments(const std::string& ffmpeg, int width, int height, int fps,
                                          const std::string& output) {
-    return {ffmpeg, "-hide_banner", "-loglevel", "error", "-y",
-            "-f", "rawvideo", "-pix_fmt", "rgba",
-            "-s", std::to_string(width) + "x" + std::to_string(height),
-            "-r", std::to_string(fps), "-i", "-",
-            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-f", "mp4", output};
+    return {ffmpeg,
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgba",
+            "-s",
+            std::to_string(width) + "x" + std::to_string(height),
+            "-r",
+            std::to_string(fps),
+            "-i",
+            "-",
+            "-c:v",
+            "libx264",
+            "-pix_fmt",
+            "yuv420p",
+            "-f",
+            "mp4",
+            output};
 }
 
 }  // namespace app

@@ -37,7 +37,8 @@ morph::Result<std::vector<std::string>> words(const std::string& line) {
             }
             if (!closed) return morph::Error{"unterminated quote"};
         } else {
-            while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) word += line[i++];
+            while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i])))
+                word += line[i++];
         }
         out.push_back(word);
     }
@@ -53,13 +54,16 @@ bool number(const std::string& text, float& out) {
 }
 
 bool integer(const std::string& text, int& out) {
-    if (text.empty() || text.size() > 7 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+    if (text.empty() || text.size() > 7 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+        return false;
     out = std::stoi(text);
     return true;
 }
 
 morph::Result<ScriptKey> parseKey(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     ScriptKey key;
     for (;;) {
         if (text.rfind("ctrl+", 0) == 0 && text.size() > 5) {
@@ -96,8 +100,8 @@ std::string restOfLine(const std::string& line) {
 
 const std::vector<std::string>& scriptKeyNames() {
     static const std::vector<std::string> names = [] {
-        std::vector<std::string> n = {"space", "enter", "escape", "tab", "left", "right", "up",
-                                      "down", "delete", "backspace", "home", "end"};
+        std::vector<std::string> n = {"space", "enter", "escape", "tab",       "left", "right",
+                                      "up",    "down",  "delete", "backspace", "home", "end"};
         for (int f = 1; f <= 12; ++f) n.push_back("f" + std::to_string(f));
         for (char c = 'a'; c <= 'z'; ++c) n.push_back(std::string(1, c));
         for (char c = '0'; c <= '9'; ++c) n.push_back(std::string(1, c));
@@ -106,14 +110,22 @@ const std::vector<std::string>& scriptKeyNames() {
     return names;
 }
 
-morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, const std::string& source) {
+morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
+                                                      const std::string& source) {
     static const std::map<std::string, ScriptOp> kOps = {
-        {"click", ScriptOp::Click}, {"double-click", ScriptOp::DoubleClick},
-        {"hover", ScriptOp::Hover}, {"click-view", ScriptOp::ClickView},
-        {"type", ScriptOp::Type}, {"drag", ScriptOp::Drag}, {"key", ScriptOp::Key},
-        {"wait", ScriptOp::Wait}, {"expect-clip", ScriptOp::ExpectClip},
-        {"expect-weight", ScriptOp::ExpectWeight}, {"expect-message", ScriptOp::ExpectMessage},
-        {"expect-no-error", ScriptOp::ExpectNoError}, {"screenshot", ScriptOp::Screenshot},
+        {"click", ScriptOp::Click},
+        {"double-click", ScriptOp::DoubleClick},
+        {"hover", ScriptOp::Hover},
+        {"click-view", ScriptOp::ClickView},
+        {"type", ScriptOp::Type},
+        {"drag", ScriptOp::Drag},
+        {"key", ScriptOp::Key},
+        {"wait", ScriptOp::Wait},
+        {"expect-clip", ScriptOp::ExpectClip},
+        {"expect-weight", ScriptOp::ExpectWeight},
+        {"expect-message", ScriptOp::ExpectMessage},
+        {"expect-no-error", ScriptOp::ExpectNoError},
+        {"screenshot", ScriptOp::Screenshot},
         {"quit", ScriptOp::Quit},
     };
     std::vector<ScriptCommand> commands;
@@ -147,7 +159,8 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, c
                 if (args < 1 || args > 2) return fail("hover needs a widget and optionally frames");
                 c.target = w[1];
                 c.frames = 2;
-                if (args == 2 && !integer(w[2], c.frames)) return fail("hover: '" + w[2] + "' is not a frame count");
+                if (args == 2 && !integer(w[2], c.frames))
+                    return fail("hover: '" + w[2] + "' is not a frame count");
                 break;
             case ScriptOp::ClickView:
                 if (args != 2 || !number(w[1], c.value) || !number(w[2], c.value2) || c.value < 0 ||
@@ -161,7 +174,8 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, c
                 if (!c.text.empty() && c.text[0] == '"' && args == 1) c.text = w[1];
                 break;
             case ScriptOp::Drag:
-                if (args != 2 || !number(w[2], c.value)) return fail("drag needs a widget and a value");
+                if (args != 2 || !number(w[2], c.value))
+                    return fail("drag needs a widget and a value");
                 c.target = w[1];
                 break;
             case ScriptOp::Key: {
@@ -175,18 +189,22 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, c
                 if (args != 1 || !integer(w[1], c.frames)) return fail("wait needs a frame count");
                 break;
             case ScriptOp::ExpectClip:
-                if (args < 1 || args > 2) return fail("expect-clip needs a clip name and optionally playing|paused");
+                if (args < 1 || args > 2)
+                    return fail("expect-clip needs a clip name and optionally playing|paused");
                 c.target = w[1];
                 if (args == 2) {
-                    if (w[2] != "playing" && w[2] != "paused") return fail("expect-clip: '" + w[2] + "' is not playing|paused");
+                    if (w[2] != "playing" && w[2] != "paused")
+                        return fail("expect-clip: '" + w[2] + "' is not playing|paused");
                     c.text = w[2];
                 }
                 break;
             case ScriptOp::ExpectWeight:
-                if (args < 2 || args > 3 || !number(w[2], c.value)) return fail("expect-weight needs a target and a value");
+                if (args < 2 || args > 3 || !number(w[2], c.value))
+                    return fail("expect-weight needs a target and a value");
                 c.target = w[1];
                 c.value2 = 0.01f;
-                if (args == 3 && (!number(w[3], c.value2) || c.value2 < 0)) return fail("expect-weight: bad tolerance '" + w[3] + "'");
+                if (args == 3 && (!number(w[3], c.value2) || c.value2 < 0))
+                    return fail("expect-weight: bad tolerance '" + w[3] + "'");
                 break;
             case ScriptOp::ExpectNoError:
             case ScriptOp::Quit:

@@ -29,8 +29,20 @@
 namespace app {
 
 enum class ScriptOp {
-    Click, DoubleClick, Hover, ClickView, Type, Drag, Key, Wait,
-    ExpectClip, ExpectWeight, ExpectMessage, ExpectNoError, Screenshot, Quit,
+    Click,
+    DoubleClick,
+    Hover,
+    ClickView,
+    Type,
+    Drag,
+    Key,
+    Wait,
+    ExpectClip,
+    ExpectWeight,
+    ExpectMessage,
+    ExpectNoError,
+    Screenshot,
+    Quit,
 };
 
 struct ScriptKey {
@@ -41,12 +53,12 @@ struct ScriptKey {
 
 struct ScriptCommand {
     ScriptOp op = ScriptOp::Wait;
-    int line = 0;            // 1-based, for messages
-    std::string target;      // widget, clip, target name, message text or file
-    std::string text;        // type: the characters; expect-clip: "playing"/"paused"/""
-    float value = 0;         // drag and expect-weight: the value; click-view: X
-    float value2 = 0;        // click-view: Y; expect-weight: the tolerance
-    int frames = 0;          // wait and hover
+    int line = 0;        // 1-based, for messages
+    std::string target;  // widget, clip, target name, message text or file
+    std::string text;    // type: the characters; expect-clip: "playing"/"paused"/""
+    float value = 0;     // drag and expect-weight: the value; click-view: X
+    float value2 = 0;    // click-view: Y; expect-weight: the tolerance
+    int frames = 0;      // wait and hover
     ScriptKey key;
 };
 
@@ -54,7 +66,8 @@ struct ScriptCommand {
 const std::vector<std::string>& scriptKeyNames();
 
 // Errors name the source and the line: "demo.txt:3: drag needs a widget and a value".
-morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text, const std::string& source);
+morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
+                                                      const std::string& source);
 morph::Result<std::vector<ScriptCommand>> loadScript(const std::string& path);
 
 }  // namespace app

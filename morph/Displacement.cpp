@@ -4,7 +4,8 @@
 
 namespace morph {
 
-float maxDisplacement(const Primitive& primitive, const std::vector<float>& weights, const glm::mat3& linear) {
+float maxDisplacement(const Primitive& primitive, const std::vector<float>& weights,
+                      const glm::mat3& linear) {
     const size_t count = std::min(weights.size(), primitive.targets.size());
     std::vector<glm::vec3> sum;
     for (size_t t = 0; t < count; ++t) {

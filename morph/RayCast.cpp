@@ -10,7 +10,8 @@ namespace {
 
 // Positions only: base + sum of w_i * POSITION delta_i (glTF 2.0 3.7.2.2), in target order like
 // morph::blend, without copying the other channels a pick does not need.
-std::vector<glm::vec3> morphedPositions(const Primitive& primitive, const std::vector<float>& weights) {
+std::vector<glm::vec3> morphedPositions(const Primitive& primitive,
+                                        const std::vector<float>& weights) {
     std::vector<glm::vec3> out = primitive.positions;
     const size_t count = std::min(weights.size(), primitive.targets.size());
     for (size_t t = 0; t < count; ++t) {
@@ -69,14 +70,17 @@ std::vector<uint32_t> triangleCorners(const Primitive& primitive) {
         case PrimitiveMode::TriangleStrip:
             // glTF 2.0 3.7.2.1 defers to the GL rules: odd triangles swap their first two corners.
             for (size_t i = 0; i + 2 < n; ++i) {
-                if (i % 2 == 0) add(at(i), at(i + 1), at(i + 2));
-                else add(at(i + 1), at(i), at(i + 2));
+                if (i % 2 == 0)
+                    add(at(i), at(i + 1), at(i + 2));
+                else
+                    add(at(i + 1), at(i), at(i + 2));
             }
             break;
         case PrimitiveMode::TriangleFan:
             for (size_t i = 1; i + 1 < n; ++i) add(at(0), at(i), at(i + 1));
             break;
-        default: break;  // points and lines have no surface to hit
+        default:
+            break;  // points and lines have no surface to hit
     }
     return out;
 }
@@ -107,7 +111,8 @@ std::optional<RayHit> raycast(const Scene& scene, const std::vector<NodePose>& p
     std::optional<RayHit> best;
     float bestT = std::numeric_limits<float>::infinity();
     for (int node : nodes) {
-        if (node < 0 || size_t(node) >= scene.nodes.size() || size_t(node) >= world.size()) continue;
+        if (node < 0 || size_t(node) >= scene.nodes.size() || size_t(node) >= world.size())
+            continue;
         const int meshIndex = scene.nodes[size_t(node)].mesh;
         if (meshIndex < 0 || size_t(meshIndex) >= scene.meshes.size()) continue;
         const glm::mat4& matrix = world[size_t(node)];
@@ -118,7 +123,8 @@ std::optional<RayHit> raycast(const Scene& scene, const std::vector<NodePose>& p
         const Ray ray{glm::vec3(inverse * glm::vec4(worldRay.origin, 1.0f)),
                       glm::vec3(inverse * glm::vec4(worldRay.direction, 0.0f))};
         const std::vector<float> empty;
-        const std::vector<float>& weights = size_t(node) < pose.size() ? pose[size_t(node)].weights : empty;
+        const std::vector<float>& weights =
+            size_t(node) < pose.size() ? pose[size_t(node)].weights : empty;
         const Mesh& mesh = scene.meshes[size_t(meshIndex)];
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
             const Primitive& primitive = mesh.primitives[p];
@@ -172,12 +178,14 @@ std::vector<VertexInfluence> vertexInfluences(const Primitive& primitive, uint32
         const float w = t < weights.size() ? weights[t] : 0.0f;
         out.push_back({t, length, std::abs(w) * length});
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const VertexInfluence& a, const VertexInfluence& b) { return a.delta > b.delta; });
+    std::stable_sort(
+        out.begin(), out.end(),
+        [](const VertexInfluence& a, const VertexInfluence& b) { return a.delta > b.delta; });
     return out;
 }
 
-glm::vec3 morphedPosition(const Primitive& primitive, uint32_t vertex, const std::vector<float>& weights) {
+glm::vec3 morphedPosition(const Primitive& primitive, uint32_t vertex,
+                          const std::vector<float>& weights) {
     if (vertex >= primitive.positions.size()) return glm::vec3(0.0f);
     glm::vec3 out = primitive.positions[vertex];
     const size_t count = std::min(weights.size(), primitive.targets.size());

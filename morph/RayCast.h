@@ -4,10 +4,9 @@
 // viewer's click uses it; it is the same data the GPU draws, so what is under the cursor is what
 // gets picked.
 #include <cstdint>
+#include <glm/glm.hpp>
 #include <optional>
 #include <vector>
-
-#include <glm/glm.hpp>
 
 #include "Animate.h"
 #include "Scene.h"
@@ -27,10 +26,10 @@ struct RayHit {
     int node = -1;
     int mesh = -1;
     int primitive = -1;
-    uint32_t triangle = 0;   // index of the hit triangle in the primitive's triangle list
-    uint32_t vertex = 0;     // the hit triangle's corner nearest the hit point
-    float distance = 0;      // along the ray, in units of |ray.direction|
-    glm::vec3 point{0.0f};   // world space, on the triangle
+    uint32_t triangle = 0;           // index of the hit triangle in the primitive's triangle list
+    uint32_t vertex = 0;             // the hit triangle's corner nearest the hit point
+    float distance = 0;              // along the ray, in units of |ray.direction|
+    glm::vec3 point{0.0f};           // world space, on the triangle
     glm::vec3 vertexPosition{0.0f};  // world space, the picked vertex as morphed
 };
 

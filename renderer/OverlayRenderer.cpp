@@ -27,7 +27,9 @@ enum class OverlayUniform : int32_t {
     NormalLength,
     ViewDirection,
 };
-constexpr int32_t at(OverlayUniform u) { return static_cast<int32_t>(u); }
+constexpr int32_t at(OverlayUniform u) {
+    return static_cast<int32_t>(u);
+}
 
 std::string overlayDefines() {
     std::string out;
@@ -38,8 +40,10 @@ std::string overlayDefines() {
         {"MV_OVERLAY_NORMAL_LENGTH", OverlayUniform::NormalLength},
         {"MV_OVERLAY_VIEW_DIRECTION", OverlayUniform::ViewDirection},
     };
-    for (const auto& [name, u] : uniforms) out += "#define " + std::string(name) + " " + std::to_string(at(u)) + "\n";
-    out += "#define MV_HEAT_STOP_COUNT " + std::to_string(kHeatStopCount) + "\n#define MV_HEAT_STOPS ";
+    for (const auto& [name, u] : uniforms)
+        out += "#define " + std::string(name) + " " + std::to_string(at(u)) + "\n";
+    out +=
+        "#define MV_HEAT_STOP_COUNT " + std::to_string(kHeatStopCount) + "\n#define MV_HEAT_STOPS ";
     for (size_t i = 0; i < kHeatStopCount; ++i) {
         char stop[96];
         std::snprintf(stop, sizeof stop, "%svec3(%.9g, %.9g, %.9g)", i ? ", " : "", kHeatRamp[i].r,
@@ -70,7 +74,8 @@ morph::Result<OverlayRenderer> OverlayRenderer::create(const ShaderLibrary& libr
     return out;
 }
 
-void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene, const std::vector<morph::NodePose>& pose,
+void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene,
+                               const std::vector<morph::NodePose>& pose,
                                const std::vector<glm::mat4>& world, const OverlayOptions& options) {
     gl::Program& program = pass == Pass::Normals ? mNormals : mSurface;
     program.use();
@@ -85,7 +90,8 @@ void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene, const std::vect
         }
         const glm::mat4& matrix = world[size_t(node)];
         program.set(location(UniformLocation::Model), matrix);
-        program.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(glm::mat3(matrix))));
+        program.set(location(UniformLocation::NormalMatrix),
+                    glm::transpose(glm::inverse(glm::mat3(matrix))));
         for (const GpuPrimitive& primitive : mesh.primitives) {
             if (primitive.buffers.vertexCount() == 0) continue;
             // The ghost is the base mesh: no morph at all.

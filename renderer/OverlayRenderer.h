@@ -5,9 +5,8 @@
 // through a colour ramp. Every pass morphs through morph.glsl's morphVertex() (overlay.vert), so
 // what they show is what mesh.vert draws. Like SceneRenderer, all state comes in as arguments.
 #include <array>
-#include <vector>
-
 #include <glm/glm.hpp>
+#include <vector>
 
 #include "Camera.h"
 #include "GpuScene.h"
@@ -59,8 +58,8 @@ private:
     void drawPass(Pass pass, const GpuScene& scene, const std::vector<morph::NodePose>& pose,
                   const std::vector<glm::mat4>& world, const OverlayOptions& options);
 
-    gl::Program mSurface;  // overlay.vert + overlay.frag: heat and ghost
-    gl::Program mNormals;  // overlay.vert + overlay_normals.geom + overlay.frag
+    gl::Program mSurface;                // overlay.vert + overlay.frag: heat and ghost
+    gl::Program mNormals;                // overlay.vert + overlay_normals.geom + overlay.frag
     std::vector<MorphWeights> mWeights;  // per node: the overlay's own, the scene's stay as drawn
 };
 

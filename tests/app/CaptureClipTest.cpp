@@ -3,14 +3,13 @@
 // with ffmpeg on PATH the frames are also piped into it and the MP4 appears under its final name
 // only when ffmpeg succeeds. ffmpeg is stood in for by small shell scripts on PATH, so the pipe
 // is tested whether or not the real one is installed.
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
@@ -30,7 +29,8 @@ std::string testDir() {
 // Puts `folder` first on PATH for the life of the object (the child inherits it).
 class PathPrefix {
 public:
-    explicit PathPrefix(const std::string& folder) : mOld(std::getenv("PATH") ? std::getenv("PATH") : "") {
+    explicit PathPrefix(const std::string& folder)
+        : mOld(std::getenv("PATH") ? std::getenv("PATH") : "") {
         setenv("PATH", (folder + ":" + mOld).c_str(), 1);
     }
     ~PathPrefix() { setenv("PATH", mOld.c_str(), 1); }
@@ -54,23 +54,24 @@ TEST(CaptureClipTest, WritesEveryFrameOfTheClip) {
     const char* old = std::getenv("PATH");
     const std::string saved = old ? old : "";
     setenv("PATH", dir.c_str(), 1);
-    const auto run = fixtures::runMorphview({"capture", kFace, "--clip", "talk", "--fps", "2", "--size", "64x48",
-                                             "--out-dir", frames},
-                                            {"DISPLAY"});
+    const auto run = fixtures::runMorphview(
+        {"capture", kFace, "--clip", "talk", "--fps", "2", "--size", "64x48", "--out-dir", frames},
+        {"DISPLAY"});
     setenv("PATH", saved.c_str(), 1);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("captured 7 frames of 'talk'"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("ffmpeg not on PATH: PNG frames only"), std::string::npos) << run.out;
     // talk lasts 3.14 s: frames at 0, 0.5, ... 3.0 s.
     size_t count = 0;
-    for (const auto& entry : fs::directory_iterator(frames)) count += entry.path().extension() == ".png";
+    for (const auto& entry : fs::directory_iterator(frames))
+        count += entry.path().extension() == ".png";
     EXPECT_EQ(count, 7u);
     EXPECT_FALSE(fs::exists(frames + "/frame-000007.png"));
 
     // Frame 3 is the single capture at 1.5 s, byte for byte.
     const std::string single = dir + "/single.png";
-    const auto one = fixtures::runMorphview({"capture", kFace, "--animation", "talk", "--time", "1.5", "--size",
-                                             "64x48", "--out", single});
+    const auto one = fixtures::runMorphview({"capture", kFace, "--animation", "talk", "--time",
+                                             "1.5", "--size", "64x48", "--out", single});
     ASSERT_EQ(one.exitCode, 0) << one.err;
     auto a = morph::readImageFile(frames + "/frame-000003.png");
     auto b = morph::readImageFile(single);
@@ -86,8 +87,8 @@ TEST(CaptureClipTest, PipesRawFramesIntoFfmpeg) {
     writeFakeFfmpeg(dir, "cat > \"$last\"");
     PathPrefix path(dir);
     const std::string frames = dir + "/frames";
-    const auto run = fixtures::runMorphview({"capture", kFace, "--clip", "talk", "--fps", "1", "--size", "33x21",
-                                             "--out-dir", frames});
+    const auto run = fixtures::runMorphview(
+        {"capture", kFace, "--clip", "talk", "--fps", "1", "--size", "33x21", "--out-dir", frames});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("talk.mp4 written"), std::string::npos) << run.out;
     // 4 frames (0..3 s) of raw RGBA, cropped to the even size yuv420p needs: 32x20.
@@ -104,8 +105,8 @@ TEST(CaptureClipTest, AFailingFfmpegKeepsThePngs) {
     writeFakeFfmpeg(dir, "cat > /dev/null; echo broken >&2; exit 3");
     PathPrefix path(dir);
     const std::string frames = dir + "/frames";
-    const auto run = fixtures::runMorphview({"capture", kFace, "--clip", "talk", "--fps", "1", "--size", "32x32",
-                                             "--out-dir", frames});
+    const auto run = fixtures::runMorphview(
+        {"capture", kFace, "--clip", "talk", "--fps", "1", "--size", "32x32", "--out-dir", frames});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("ffmpeg failed"), std::string::npos) << run.out;
     EXPECT_TRUE(fs::exists(frames + "/frame-000003.png"));
@@ -118,8 +119,8 @@ TEST(CaptureClipTest, AnFfmpegThatExitsAtOnceKeepsThePngs) {
     writeFakeFfmpeg(dir, "exit 1");
     PathPrefix path(dir);
     const std::string frames = dir + "/frames";
-    const auto run = fixtures::runMorphview({"capture", kFace, "--clip", "talk", "--fps", "1", "--size", "32x32",
-                                             "--out-dir", frames});
+    const auto run = fixtures::runMorphview(
+        {"capture", kFace, "--clip", "talk", "--fps", "1", "--size", "32x32", "--out-dir", frames});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("captured 4 frames"), std::string::npos) << run.out;
     EXPECT_TRUE(fs::exists(frames + "/frame-000003.png"));
@@ -128,12 +129,21 @@ TEST(CaptureClipTest, AnFfmpegThatExitsAtOnceKeepsThePngs) {
 
 TEST(CaptureClipTest, UsageAndMissingClips) {
     const std::string dir = testDir();
-    EXPECT_EQ(fixtures::runMorphview({"capture", kFace, "--clip", "talk", "--out", dir + "/x.png"}).exitCode, 2);
-    EXPECT_EQ(fixtures::runMorphview({"capture", kFace, "--clip", "talk"}).exitCode, 2) << "needs --out-dir";
-    EXPECT_EQ(fixtures::runMorphview({"capture", kFace, "--clip", "talk", "--animation", "talk", "--out-dir", dir}).exitCode, 2);
-    EXPECT_EQ(fixtures::runMorphview({"capture", kFace, "--fps", "5", "--out", dir + "/x.png"}).exitCode, 2)
+    EXPECT_EQ(fixtures::runMorphview({"capture", kFace, "--clip", "talk", "--out", dir + "/x.png"})
+                  .exitCode,
+              2);
+    EXPECT_EQ(fixtures::runMorphview({"capture", kFace, "--clip", "talk"}).exitCode, 2)
+        << "needs --out-dir";
+    EXPECT_EQ(fixtures::runMorphview(
+                  {"capture", kFace, "--clip", "talk", "--animation", "talk", "--out-dir", dir})
+                  .exitCode,
+              2);
+    EXPECT_EQ(
+        fixtures::runMorphview({"capture", kFace, "--fps", "5", "--out", dir + "/x.png"}).exitCode,
+        2)
         << "--fps needs --clip";
-    const auto missing = fixtures::runMorphview({"capture", kFace, "--clip", "walk", "--out-dir", dir + "/none"});
+    const auto missing =
+        fixtures::runMorphview({"capture", kFace, "--clip", "walk", "--out-dir", dir + "/none"});
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("--clip: no clip 'walk'"), std::string::npos) << missing.err;
     EXPECT_FALSE(fs::exists(dir + "/none")) << "nothing is made for a clip that is not there";

@@ -4,17 +4,16 @@
 // exports it, reopens the export and sees the clip. The test then checks the exported .glb with
 // the importer (the clip is there; its keys are the keyed weights, as the saved clip JSON holds
 // them) and the screenshots the script took. Script mistakes fail with the line.
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
@@ -38,7 +37,8 @@ double variance(const morph::RgbaImage& image) {
     double sum = 0, sumSq = 0;
     const size_t count = size_t(image.width) * size_t(image.height);
     for (size_t i = 0; i < count; ++i) {
-        const double l = 0.299 * image.pixels[i * 4] + 0.587 * image.pixels[i * 4 + 1] + 0.114 * image.pixels[i * 4 + 2];
+        const double l = 0.299 * image.pixels[i * 4] + 0.587 * image.pixels[i * 4 + 1] +
+                         0.114 * image.pixels[i * 4 + 2];
         sum += l;
         sumSq += l * l;
     }
@@ -46,7 +46,8 @@ double variance(const morph::RgbaImage& image) {
 }
 
 // Each step is a widget a person would use, named by its label (docs/VIEWER.md lists them).
-const char* const kWorkflow = R"script(# open the face (the command line), find jawOpen by typing "jaw", drag it
+const char* const kWorkflow =
+    R"script(# open the face (the command line), find jawOpen by typing "jaw", drag it
 click "Filter"
 type jaw
 drag "jawOpen" 0.6
@@ -93,7 +94,8 @@ quit
 )script";
 
 TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
-    ASSERT_TRUE(fixtures::haveXvfbRun()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfbRun())
+        << "xvfb-run is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     // A copy: the export lands next to the model it came from.
     const std::string face = dir + "/face.glb";
@@ -141,7 +143,8 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
     for (size_t k = 0; k < 2; ++k) {
         EXPECT_FLOAT_EQ(sampler.input[k], saved->keys[k].time);
         for (size_t t = 0; t < mesh.targetCount(); ++t) {
-            const auto named = std::find(saved->targetNames.begin(), saved->targetNames.end(), mesh.targetNames[t]);
+            const auto named = std::find(saved->targetNames.begin(), saved->targetNames.end(),
+                                         mesh.targetNames[t]);
             ASSERT_NE(named, saved->targetNames.end()) << mesh.targetNames[t];
             EXPECT_FLOAT_EQ(sampler.output[k * sampler.width + t],
                             saved->keys[k].weights[size_t(named - saved->targetNames.begin())])
@@ -165,37 +168,47 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
 }
 
 TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
-    ASSERT_TRUE(fixtures::haveXvfbRun()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfbRun())
+        << "xvfb-run is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     { std::ofstream(dir + "/s.txt") << "wait 1\nexpect-clip \"talk\"\nquit\n"; }
-    const auto run = fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "640x400", "--script", dir + "/s.txt"}, "640x400");
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {kFace, "--window-size", "640x400", "--script", dir + "/s.txt"}, "640x400");
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.err.find("script line 2: expected clip \"talk\""), std::string::npos) << run.err;
 }
 
 TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
-    ASSERT_TRUE(fixtures::haveXvfbRun()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfbRun())
+        << "xvfb-run is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     { std::ofstream(dir + "/s.txt") << "click \"No such button\"\nquit\n"; }
-    const auto run = fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "640x400", "--script", dir + "/s.txt"}, "640x400");
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {kFace, "--window-size", "640x400", "--script", dir + "/s.txt"}, "640x400");
     EXPECT_EQ(run.exitCode, 1) << run.err;
-    EXPECT_NE(run.err.find("script line 1: no widget \"No such button\" was drawn"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("script line 1: no widget \"No such button\" was drawn"),
+              std::string::npos)
+        << run.err;
 }
 
 // Picking and the heat map through the UI: a click on the face picks a vertex (its panel
 // appears), H turns on the heat map, hovering jawOpen's slider shows that target alone.
 TEST(ViewerScriptXvfbTest, PickAVertexAndShowTheHeatMap) {
-    ASSERT_TRUE(fixtures::haveXvfbRun()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfbRun())
+        << "xvfb-run is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
-    { std::ofstream(dir + "/s.txt") << R"(click-view 0.5 0.6
+    {
+        std::ofstream(dir + "/s.txt") << R"(click-view 0.5 0.6
 expect-message "picked vertex"
 click "pick:jawOpen"
 key h
 hover "jawOpen" 3
 screenshot heat.png
 quit
-)"; }
-    const auto run = fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "800x600", "--script", dir + "/s.txt"}, "800x600");
+)";
+    }
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {kFace, "--window-size", "800x600", "--script", dir + "/s.txt"}, "800x600");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto image = morph::readImageFile(dir + "/heat.png");
     ASSERT_TRUE(image.ok()) << image.error().message;
@@ -206,27 +219,32 @@ quit
 // folder, one per frame drawn while recording, the window's size; with the turntable on (T) the
 // camera moved between the first and the last frame. No ffmpeg on PATH: the message says so.
 TEST(ViewerScriptXvfbTest, RecordsAPngSequenceWithF9) {
-    ASSERT_TRUE(fixtures::haveXvfbRun()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfbRun())
+        << "xvfb-run is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
-    { std::ofstream(dir + "/s.txt") << R"(key t
+    {
+        std::ofstream(dir + "/s.txt") << R"(key t
 key f9
 expect-message "recording to morphview-rec-"
 wait 4
 key f9
 expect-message "frames to morphview-rec-"
 quit
-)"; }
+)";
+    }
     const char* old = std::getenv("PATH");
     const std::string saved = old ? old : "";
     setenv("PATH", "/usr/bin:/bin", 1);  // xvfb-run's own needs; no stand-in ffmpeg here
-    const bool realFfmpeg = access("/usr/bin/ffmpeg", X_OK) == 0 || access("/bin/ffmpeg", X_OK) == 0;
-    const auto run = fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "320x240", "--script", dir + "/s.txt"},
-                                                     "320x240", dir);
+    const bool realFfmpeg =
+        access("/usr/bin/ffmpeg", X_OK) == 0 || access("/bin/ffmpeg", X_OK) == 0;
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240", dir);
     setenv("PATH", saved.c_str(), 1);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     std::vector<fs::path> folders;
     for (const auto& entry : fs::directory_iterator(dir)) {
-        if (entry.is_directory() && entry.path().filename().string().rfind("morphview-rec-", 0) == 0) {
+        if (entry.is_directory() &&
+            entry.path().filename().string().rfind("morphview-rec-", 0) == 0) {
             folders.push_back(entry.path());
         }
     }
@@ -239,7 +257,8 @@ quit
     // The frame F9 is pressed on, the 4 waited, and the frame the key's release is seen on.
     ASSERT_GE(frames.size(), 5u);
     EXPECT_EQ(frames.front(), "frame-000000.png");
-    EXPECT_EQ(frames.back(), "frame-" + std::string(6 - std::to_string(frames.size() - 1).size(), '0') +
+    EXPECT_EQ(frames.back(), "frame-" +
+                                 std::string(6 - std::to_string(frames.size() - 1).size(), '0') +
                                  std::to_string(frames.size() - 1) + ".png")
         << "numbered without gaps";
     auto first = morph::readImageFile((folders[0] / frames.front()).string());

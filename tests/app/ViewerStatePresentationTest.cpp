@@ -2,11 +2,10 @@
 // timing and blend, the turntable, recording folder/frame names and the fixed frame clock, PATH
 // lookup and the ffmpeg command, and the --script parser.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
-
-#include <sys/stat.h>
 
 #include "app/ViewerStatePresentation.h"
 #include "app/ViewerStateRecording.h"
@@ -34,7 +33,8 @@ TEST(PresetCycle, PhaseHoldsThenBlendsIntoTheNext) {
     EXPECT_EQ(p.from, 0);
     EXPECT_EQ(p.to, 1);
     EXPECT_FLOAT_EQ(p.mix, 0.0f);
-    EXPECT_FLOAT_EQ(presetCyclePhase(1.5, 3, 2.0f, 0.5f).mix, 0.0f) << "held until the blend starts";
+    EXPECT_FLOAT_EQ(presetCyclePhase(1.5, 3, 2.0f, 0.5f).mix, 0.0f)
+        << "held until the blend starts";
     EXPECT_FLOAT_EQ(presetCyclePhase(1.75, 3, 2.0f, 0.5f).mix, 0.5f) << "smoothstep at its middle";
     p = presetCyclePhase(2.0, 3, 2.0f, 0.5f);
     EXPECT_EQ(p.from, 1);
@@ -51,7 +51,8 @@ TEST(PresetCycle, PhaseHoldsThenBlendsIntoTheNext) {
 TEST(PresetCycle, BlendsPresetsByNameIntoOverrides) {
     const morph::Scene scene = twoTargetScene();
     ViewerState state = makeViewerState(scene);
-    state.presets = {{"open", {{"jawOpen", 1.0f}}}, {"smile", {{"smile", 0.8f}, {"jawOpen", 0.2f}}}};
+    state.presets = {{"open", {{"jawOpen", 1.0f}}},
+                     {"smile", {{"smile", 0.8f}, {"jawOpen", 0.2f}}}};
     ASSERT_TRUE(applyPresetBlend(state, scene, 0, 1, 0.5f));
     EXPECT_FLOAT_EQ(state.meshes[0].targets[0].value, 0.6f);
     EXPECT_FLOAT_EQ(state.meshes[0].targets[1].value, 0.4f) << "missing in 'open': 0 there";
@@ -109,10 +110,28 @@ TEST(Recording, FindsProgramsOnPathAndBuildsTheFfmpegLine) {
     EXPECT_EQ(findOnPath("fakeffmpeg", "/nonexistent"), "");
     EXPECT_EQ(findOnPath("fakeffmpeg", nullptr), "");
     const auto args = ffmpegArguments("/usr/bin/ffmpeg", 640, 360, 30, "out.mp4");
-    const std::vector<std::string> expected = {"/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y",
-                                               "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "640x360",
-                                               "-r", "30", "-i", "-", "-c:v", "libx264", "-pix_fmt",
-                                               "yuv420p", "-f", "mp4", "out.mp4"};
+    const std::vector<std::string> expected = {"/usr/bin/ffmpeg",
+                                               "-hide_banner",
+                                               "-loglevel",
+                                               "error",
+                                               "-y",
+                                               "-f",
+                                               "rawvideo",
+                                               "-pix_fmt",
+                                               "rgba",
+                                               "-s",
+                                               "640x360",
+                                               "-r",
+                                               "30",
+                                               "-i",
+                                               "-",
+                                               "-c:v",
+                                               "libx264",
+                                               "-pix_fmt",
+                                               "yuv420p",
+                                               "-f",
+                                               "mp4",
+                                               "out.mp4"};
     EXPECT_EQ(args, expected);
 }
 
@@ -135,7 +154,8 @@ expect-message "exported"
 expect-no-error
 screenshot out.png
 quit
-)", "s.txt");
+)",
+                                    "s.txt");
     ASSERT_TRUE(script.ok()) << script.error().message;
     const auto& c = *script;
     ASSERT_EQ(c.size(), 16u);
@@ -174,8 +194,10 @@ TEST(Script, ErrorsNameTheLine) {
     expectError("drag \"jawOpen\" lots", "s.txt:1: drag needs a widget and a value");
     expectError("key hyper", "s.txt:1: unknown key 'hyper'");
     expectError("wait -3", "s.txt:1: wait needs a frame count");
-    expectError("click-view 2 0", "s.txt:1: click-view needs X Y, fractions of the view from 0 to 1");
-    expectError("expect-clip talk running", "s.txt:1: expect-clip: 'running' is not playing|paused");
+    expectError("click-view 2 0",
+                "s.txt:1: click-view needs X Y, fractions of the view from 0 to 1");
+    expectError("expect-clip talk running",
+                "s.txt:1: expect-clip: 'running' is not playing|paused");
     expectError("quit now", "s.txt:1: quit takes no arguments");
     EXPECT_FALSE(loadScript("/nonexistent/script.txt").ok());
 }

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "morph/Displacement.h"
@@ -43,7 +42,9 @@ Scene triangleScene(int nodeCount = 1) {
 }
 
 // Straight down -Z from z = 10 at (x, y).
-Ray downZ(float x, float y) { return {{x, y, 10.0f}, {0.0f, 0.0f, -1.0f}}; }
+Ray downZ(float x, float y) {
+    return {{x, y, 10.0f}, {0.0f, 0.0f, -1.0f}};
+}
 
 std::optional<RayHit> cast(const Scene& scene, const std::vector<NodePose>& pose, const Ray& ray) {
     std::vector<int> nodes(scene.nodes.size());
@@ -66,7 +67,8 @@ TEST(RayCast, FollowsTheMorph) {
     const Scene scene = triangleScene();
     std::vector<NodePose> pose = restPose(scene);
     // With "lift" at 1, v2 sits at (0,3,0): the triangle now covers (0.05, 2.5).
-    EXPECT_FALSE(cast(scene, pose, downZ(0.05f, 2.5f))) << "the base triangle does not reach y = 2.5";
+    EXPECT_FALSE(cast(scene, pose, downZ(0.05f, 2.5f)))
+        << "the base triangle does not reach y = 2.5";
     pose[0].weights = {0.0f, 1.0f};
     auto hit = cast(scene, pose, downZ(0.05f, 2.5f));
     ASSERT_TRUE(hit);
@@ -102,7 +104,8 @@ TEST(RayCast, RayFromNdcGoesThroughThePixel) {
     const Ray ray = rayFromNdc(glm::inverse(vp), glm::vec2(clip) / clip.w);
     // The point lies on the ray: its offset from the origin is parallel to the direction.
     const glm::vec3 offset = glm::vec3(0.3f, -0.2f, 0.5f) - ray.origin;
-    EXPECT_LT(glm::length(glm::cross(glm::normalize(offset), glm::normalize(ray.direction))), 1e-4f);
+    EXPECT_LT(glm::length(glm::cross(glm::normalize(offset), glm::normalize(ray.direction))),
+              1e-4f);
     EXPECT_GT(glm::dot(offset, ray.direction), 0.0f);
 }
 
@@ -165,13 +168,17 @@ TEST(RayCast, PicksTheJawOnTheMorphedFace) {
     float front = -1e30f;
     for (uint32_t v = 0; v < primitive.vertexCount(); ++v) {
         if (glm::length(glm::vec3(deltas[v])) < 0.9f * largest) continue;
-        const glm::vec3 p = glm::vec3(world[size_t(node)] * glm::vec4(morphedPosition(primitive, v, pose[size_t(node)].weights), 1.0f));
+        const glm::vec3 p =
+            glm::vec3(world[size_t(node)] *
+                      glm::vec4(morphedPosition(primitive, v, pose[size_t(node)].weights), 1.0f));
         if (p.z > front) {
             front = p.z;
             chosen = v;
         }
     }
-    const glm::vec3 aim = glm::vec3(world[size_t(node)] * glm::vec4(morphedPosition(primitive, chosen, pose[size_t(node)].weights), 1.0f));
+    const glm::vec3 aim =
+        glm::vec3(world[size_t(node)] *
+                  glm::vec4(morphedPosition(primitive, chosen, pose[size_t(node)].weights), 1.0f));
     const Ray ray{aim + glm::vec3(0, 0, 10), {0, 0, -1}};
     const auto hit = raycast(scene, pose, world, {node}, ray);
     ASSERT_TRUE(hit);

@@ -3,12 +3,12 @@
 // is the unmorphed mesh blended over the frame, the normals are lines along the MORPHED normals.
 // A code-built quad facing the camera, so every covered pixel faces it squarely (no shading
 // falloff) and the expected colours are exact.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "GlFixture.h"
 #include "morph/Animate.h"
@@ -37,12 +37,14 @@ Rgb pixel(const morph::RgbaImage& image, int x, int y) {
 // 8-bit rounding of the ramp's float mix, and of blending: within 2 of the exact value.
 constexpr int kTolerance = 2;
 ::testing::AssertionResult near(const Rgb& actual, const Rgb& expected) {
-    if (std::abs(actual.r - expected.r) <= kTolerance && std::abs(actual.g - expected.g) <= kTolerance &&
+    if (std::abs(actual.r - expected.r) <= kTolerance &&
+        std::abs(actual.g - expected.g) <= kTolerance &&
         std::abs(actual.b - expected.b) <= kTolerance) {
         return ::testing::AssertionSuccess();
     }
-    return ::testing::AssertionFailure() << "got " << actual.r << "," << actual.g << "," << actual.b
-                                         << " expected " << expected.r << "," << expected.g << "," << expected.b;
+    return ::testing::AssertionFailure()
+           << "got " << actual.r << "," << actual.g << "," << actual.b << " expected " << expected.r
+           << "," << expected.g << "," << expected.b;
 }
 
 // The quad [-h, h]^2 at z = 0, normals `normal`. T0 moves every vertex by `t0`; T1 moves the
@@ -54,7 +56,8 @@ morph::Scene quadScene(float h, glm::vec3 normal, glm::vec3 t0) {
     p.indices = {0, 1, 2, 0, 2, 3};
     morph::MorphTarget a, b;
     a[morph::MorphChannel::Position].assign(4, glm::vec4(t0, 0));
-    b[morph::MorphChannel::Position] = {glm::vec4(0), glm::vec4(0), {0, 0.5f, 0, 0}, {0, 0.5f, 0, 0}};
+    b[morph::MorphChannel::Position] = {
+        glm::vec4(0), glm::vec4(0), {0, 0.5f, 0, 0}, {0, 0.5f, 0, 0}};
     p.targets = {a, b};
     morph::Mesh mesh;
     mesh.primitives.push_back(p);
@@ -78,7 +81,8 @@ protected:
                            const renderer::OverlayOptions& options) {
         static auto sceneRenderer = renderer::SceneRenderer::create();
         static auto overlay = renderer::OverlayRenderer::create();
-        EXPECT_TRUE(sceneRenderer.ok()) << (sceneRenderer.ok() ? "" : sceneRenderer.error().message);
+        EXPECT_TRUE(sceneRenderer.ok())
+            << (sceneRenderer.ok() ? "" : sceneRenderer.error().message);
         EXPECT_TRUE(overlay.ok()) << (overlay.ok() ? "" : overlay.error().message);
         if (!sceneRenderer.ok() || !overlay.ok()) return {};
         auto gpu = renderer::GpuScene::upload(scene);
@@ -121,11 +125,14 @@ TEST_F(OverlayTest, HeatMapColoursTheDisplacement) {
         float weight;
         float t;  // displacement / scale
     };
-    for (const Case& k : {Case{0.0f, 0.0f}, Case{1.0f, 0.5f}, Case{1.5f, 0.75f}, Case{2.0f, 1.0f}}) {
+    for (const Case& k :
+         {Case{0.0f, 0.0f}, Case{1.0f, 0.5f}, Case{1.5f, 0.75f}, Case{2.0f, 1.0f}}) {
         const morph::RgbaImage image = shoot(scene, {k.weight, 0.0f}, options);
         ASSERT_EQ(image.width, kSize);
-        EXPECT_TRUE(near(pixel(image, c, c), toRgb(renderer::heatColor(k.t)))) << "weight " << k.weight;
-        EXPECT_TRUE(near(pixel(image, c - 6, c + 5), toRgb(renderer::heatColor(k.t)))) << "weight " << k.weight;
+        EXPECT_TRUE(near(pixel(image, c, c), toRgb(renderer::heatColor(k.t))))
+            << "weight " << k.weight;
+        EXPECT_TRUE(near(pixel(image, c - 6, c + 5), toRgb(renderer::heatColor(k.t))))
+            << "weight " << k.weight;
         EXPECT_TRUE(near(pixel(image, 1, 1), toRgb(kBackground))) << "the corner stays background";
     }
     // One target on its own (the slider under the mouse): the weights the heat map is given win.
@@ -141,7 +148,8 @@ TEST_F(OverlayTest, GhostIsTheUnmorphedMeshBlendedOver) {
     options.ghost = renderer::GhostMode::Translucent;
     options.ghostColor = glm::vec4(1.0f, 0.5f, 0.0f, 0.5f);
     const morph::RgbaImage image = shoot(scene, {1.0f, 0.0f}, options);
-    const glm::vec3 expected = glm::mix(kBackground, glm::vec3(options.ghostColor), options.ghostColor.a);
+    const glm::vec3 expected =
+        glm::mix(kBackground, glm::vec3(options.ghostColor), options.ghostColor.a);
     EXPECT_TRUE(near(pixel(image, kSize / 2, kSize / 2), toRgb(expected)));
     EXPECT_TRUE(near(pixel(image, 1, 1), toRgb(kBackground)));
 }
@@ -181,7 +189,8 @@ TEST_F(OverlayTest, NormalsFollowTheMorphedVertices) {
     EXPECT_FALSE(found(image, lifted.first, lifted.second, cyan));
     // "lift" at 1 raises the top edge by 0.5: the lines start from the morphed corners.
     image = shoot(scene, {0.0f, 1.0f}, options);
-    EXPECT_TRUE(found(image, lifted.first, lifted.second, cyan)) << "a line above the morphed corner";
+    EXPECT_TRUE(found(image, lifted.first, lifted.second, cyan))
+        << "a line above the morphed corner";
 }
 
 }  // namespace
