@@ -57,7 +57,9 @@ TEST(SyntheticMesh, ExactVertexCountValidTrianglesAndUnitNormals) {
         for (const glm::vec3& n : mesh.normals) {
             ASSERT_NEAR(glm::length(n), 1.0f, 1e-5f);
         }
-        if (v >= 1000) EXPECT_GT(mesh.indices.size() / 3, size_t(v));  // a closed-ish surface
+        if (v >= 1000) {
+            EXPECT_GT(mesh.indices.size() / 3, size_t(v));  // a closed-ish surface
+        }
     }
 }
 
