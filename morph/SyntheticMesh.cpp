@@ -10,31 +10,18 @@ namespace {
 
 constexpr float kPi = 3.14159265358979f;
 
-// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and fully specified, so a seed means the same
-// numbers with any compiler and standard library.
-class Rng {
-public:
-    explicit Rng(uint64_t seed) : mState(seed) {}
-    uint64_t next() {
-        uint64_t z = (mState += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    float unit() { return float(next() >> 40) * (1.0f / 16777216.0f); }  // [0, 1), 24 bits
-    float signedUnit() { return unit() * 2.0f - 1.0f; }
-    glm::vec3 direction() {
-        // Rejection sampling in the unit ball, then normalised: uniform on the sphere.
-        for (;;) {
-            const glm::vec3 v(signedUnit(), signedUnit(), signedUnit());
-            const float len2 = glm::dot(v, v);
-            if (len2 > 1e-4f && len2 <= 1.0f) return v / std::sqrt(len2);
-        }
-    }
+}  // namespace
 
-private:
-    uint64_t mState;
-};
+glm::vec3 SplitMix64::direction() {
+    // Rejection sampling in the unit ball, then normalised: uniform on the sphere.
+    for (;;) {
+        const glm::vec3 v(signedUnit(), signedUnit(), signedUnit());
+        const float len2 = glm::dot(v, v);
+        if (len2 > 1e-4f && len2 <= 1.0f) return v / std::sqrt(len2);
+    }
+}
+
+namespace {
 
 // The grid: `columns` vertices per ring, rings from 75 degrees south to 75 north (no poles, so
 // every triangle has a real area); the last ring may be partial so the count is exactly V.
@@ -70,7 +57,7 @@ void buildGrid(uint32_t vertices, SyntheticMesh& mesh) {
 // One target: the `entries` vertices nearest a random centre (by angle; ties broken by index, so
 // the set does not depend on the sort implementation), deltas fading from the centre to a quarter
 // at the patch's edge so that every chosen vertex really moves.
-SyntheticTarget buildTarget(const SyntheticMesh& mesh, uint32_t entries, Rng& rng) {
+SyntheticTarget buildTarget(const SyntheticMesh& mesh, uint32_t entries, SplitMix64& rng) {
     const uint32_t vertices = mesh.vertexCount();
     const glm::vec3 centre = mesh.normals[uint32_t(rng.next() % vertices)];
     const glm::vec3 push = rng.direction();
@@ -131,7 +118,7 @@ SyntheticMesh makeSyntheticMesh(const SyntheticSpec& spec) {
     mesh.targets.reserve(spec.targets);
     for (uint32_t t = 0; t < spec.targets; ++t) {
         // A stream per target: target t is the same whatever the target count.
-        Rng rng(spec.seed * 0x2545F4914F6CDD1Dull + t);
+        SplitMix64 rng(spec.seed * 0x2545F4914F6CDD1Dull + t);
         mesh.targets.push_back(buildTarget(mesh, entries, rng));
     }
     return mesh;

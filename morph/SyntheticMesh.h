@@ -21,6 +21,26 @@
 
 namespace morph {
 
+// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and fully specified, so a seed means the same
+// numbers with any compiler and standard library. The benchmark draws its weights from it too.
+class SplitMix64 {
+public:
+    explicit SplitMix64(uint64_t seed) : mState(seed) {}
+    uint64_t next() {
+        uint64_t z = (mState += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    float unit() { return float(next() >> 40) * (1.0f / 16777216.0f); }  // [0, 1), 24 bits
+    float signedUnit() { return unit() * 2.0f - 1.0f; }
+    uint32_t below(uint32_t n) { return uint32_t(next() % n); }  // n > 0; bias < 2^-32 * n
+    glm::vec3 direction();  // uniform on the unit sphere
+
+private:
+    uint64_t mState;
+};
+
 struct SyntheticSpec {
     uint32_t vertices = 1220;
     uint32_t targets = 52;
