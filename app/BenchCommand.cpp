@@ -91,6 +91,7 @@ Json resultJson(const BenchWorkload& w, const BenchSettings& settings, const Ben
     j["copyGbPerSec"] = clean(r.copyGbPerSec);
     j["loadMs"] = clean(r.loadMs);
     j["uploadMs"] = clean(r.uploadMs);
+    j["firstFrameMs"] = clean(r.firstFrameMs);
     j["device"] = device;
     return j;
 }

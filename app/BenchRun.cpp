@@ -234,6 +234,7 @@ morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& w
             glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
             glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
             const double ms = msSince(start);
+            if (frame == 0) r.firstFrameMs = ms;
             if (frame < settings.warmup) continue;
             frameMs.push_back(ms);
             morphMs.push_back(double(timer.result()) / 1e6);

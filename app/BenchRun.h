@@ -51,7 +51,8 @@ struct BenchResult {
     uint32_t targets = 0;        // the largest target count of a morphed mesh
     uint64_t entries = 0;        // non-zero (vertex, target) pairs, summed
     double loadMs = 0;           // generate or import the scene
-    double uploadMs = 0;         // pack and upload it (every path's data)
+    double uploadMs = 0;         // upload it (what the renderer builds at load)
+    double firstFrameMs = 0;     // the path's first (warm-up) frame: builds its resources
 };
 
 class BenchSession {
