@@ -75,6 +75,9 @@ Json resultJson(const BenchWorkload& w, const BenchSettings& settings, const Ben
     j["gbPerSec"] = clean(r.gbPerSec);
     j["fractionOfBound"] = clean(r.fractionOfBound);
     // Extras: which setting the row is, and what the bound was made of.
+    j["resolvedPath"] = r.resolvedPath;
+    j["morphTiming"] = r.morphTiming;
+    j["gpuResidentBytes"] = r.gpuResidentBytes;
     j["scenario"] = w.scenario;
     j["setting"] = w.label;
     j["model"] = w.modelPath;
@@ -110,11 +113,12 @@ void printTable(const BenchWorkload& w, const std::vector<BenchResult>& results)
                 w.modelPath.empty() ? "" : (" (" + w.modelPath + ")").c_str(), first.vertices,
                 first.targets, static_cast<unsigned long long>(first.entries), w.instances,
                 w.passes, first.loadMs, first.uploadMs);
-    std::printf("  %-10s %10s %10s %10s %10s %12s %12s %8s %9s\n", "path", "morph ms",
+    std::printf("  %-16s %10s %10s %10s %10s %12s %12s %8s %9s\n", "path", "morph ms",
                 "frame ms", "frame p95", "cpu ms", "resident MB", "read MB/fr", "GB/s", "of bound");
     for (const BenchResult& r : results) {
-        std::printf("  %-10s %10.3f %10.3f %10.3f %10.4f %12.2f %12.2f %8.2f %9.3f\n",
-                    r.path.c_str(), r.morphMsMedian, r.frameMsMedian, r.frameMsP95,
+        const std::string path = r.path == r.resolvedPath ? r.path : r.path + ":" + r.resolvedPath;
+        std::printf("  %-16s %10.3f %10.3f %10.3f %10.4f %12.2f %12.2f %8.2f %9.3f\n",
+                    path.c_str(), r.morphMsMedian, r.frameMsMedian, r.frameMsP95,
                     r.cpuMsPerFrame, double(r.residentBytes) / 1e6,
                     double(r.bytesReadPerFrame) / 1e6, r.gbPerSec, r.fractionOfBound);
     }

@@ -1,9 +1,9 @@
 #pragma once
-// The seam between `morphview bench` and the renderer's morph paths: upload a scene once for
-// every path, draw one frame with a chosen path (timing its morph stage with a GL timer query and
-// its CPU bookkeeping with a clock), and say what the path costs in bytes. Everything the
-// benchmark needs from the renderer goes through here, so a change in the renderer's API is a
-// change in BenchPaths.cpp only.
+// The seam between `morphview bench` and the renderer's morph paths (renderer/MorphPath.h): upload
+// a scene once for every path, draw one frame with a chosen path, read what the morph stage cost
+// (SceneRenderer::morphStats: bytes, CPU bookkeeping, GL timer), and free a path's resources
+// before the next. Everything the benchmark needs from the renderer goes through here.
+#include <memory>
 #include <vector>
 
 #include "morph/Animate.h"
@@ -12,33 +12,27 @@
 #include "renderer/Camera.h"
 #include "renderer/GpuScene.h"
 #include "renderer/MorphPath.h"
+#include "renderer/MorphStage.h"
 #include "renderer/SceneRenderer.h"
-#include "renderer/gl/Query.h"
 
 namespace app {
-
-struct BenchFrame {
-    double cpuMs = 0;           // morph bookkeeping on the CPU (weights, active lists, CPU blend)
-    renderer::MorphCost cost;   // of this frame's active set, summed over the drawn primitives
-};
-
-struct BenchScene {
-    renderer::GpuScene scene;
-};
 
 class BenchPaths {
 public:
     static morph::Result<BenchPaths> create();
 
-    bool available(renderer::MorphPath path) const;
-    morph::Result<BenchScene> upload(const morph::Scene& scene);
+    // Keeps `scene` alive (the paths build their resources from it on first use).
+    static morph::Result<renderer::GpuScene> upload(std::shared_ptr<const morph::Scene> scene);
 
-    // Draws `passes` passes of `scene` (the first clears) with `path`; `timer` (GL_TIME_ELAPSED)
-    // brackets the morph stage, whose result the caller reads once the frame is done.
-    BenchFrame drawFrame(BenchScene& scene, renderer::MorphPath path,
-                         const std::vector<morph::NodePose>& pose, const renderer::Camera& camera,
-                         const renderer::RenderTarget& target, uint32_t passes,
-                         renderer::gl::Query& timer);
+    // One frame: `passes` passes of `scene` with `path` (a crowd when `crowd` is not null), the
+    // morph stage timed with GL queries when `timed` (the vs paths then run an extra vertex-only
+    // pass, so a timed frame is not a representative frame).
+    void drawFrame(const renderer::GpuScene& scene, renderer::MorphPath path,
+                   const std::vector<morph::NodePose>& pose, const renderer::Camera& camera,
+                   const renderer::RenderTarget& target, uint32_t passes,
+                   const renderer::Crowd* crowd, bool timed);
+    // The last frame's morph numbers; waits for its timer queries when it was timed.
+    const renderer::MorphFrameStats& stats() { return mRenderer.morphStats(); }
 
 private:
     renderer::SceneRenderer mRenderer;

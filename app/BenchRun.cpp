@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -49,10 +50,10 @@ double measureCopyGbPerSec() {
     return best;
 }
 
-// The workload's scene: the synthetic mesh once per instance (nodes in a grid, all sharing the
-// mesh), or the file as it is.
+// The workload's scene: the synthetic mesh (one node; instances are drawn as a renderer::Crowd)
+// or the file as it is.
 struct LoadedScene {
-    morph::Scene scene;
+    std::shared_ptr<const morph::Scene> scene;
     double loadMs = 0;
 };
 
@@ -64,19 +65,22 @@ morph::Result<LoadedScene> loadWorkload(const BenchWorkload& workload) {
         model.path = workload.modelPath;
         auto scene = loadModel(model);
         if (!scene) return scene.error();
-        out.scene = std::move(scene).value();
+        out.scene = std::make_shared<const morph::Scene>(std::move(scene).value());
     } else {
-        out.scene = morph::toScene(morph::makeSyntheticMesh(workload.mesh));
-        const uint32_t side = uint32_t(std::ceil(std::sqrt(double(workload.instances))));
-        out.scene.nodes.resize(workload.instances, out.scene.nodes[0]);
-        out.scene.roots.clear();
-        for (uint32_t i = 0; i < workload.instances; ++i) {
-            out.scene.nodes[i].translation = glm::vec3(2.5f * float(i % side), -2.5f * float(i / side), 0.0f);
-            out.scene.roots.push_back(int(i));
-        }
+        out.scene = std::make_shared<const morph::Scene>(morph::toScene(morph::makeSyntheticMesh(workload.mesh)));
     }
     out.loadMs = msSince(start);
     return out;
+}
+
+// A square grid of `count` copies, 2.5 mesh radii apart (the synthetic sphere has radius 1).
+std::vector<glm::vec3> gridOffsets(uint32_t count) {
+    const uint32_t side = uint32_t(std::ceil(std::sqrt(double(count))));
+    std::vector<glm::vec3> offsets;
+    for (uint32_t i = 0; i < count; ++i) {
+        offsets.emplace_back(2.5f * float(i % side), -2.5f * float(i / side), 0.0f);
+    }
+    return offsets;
 }
 
 // Per drawn node with a morphed mesh: its weights are redrawn every frame.
@@ -123,6 +127,29 @@ void drawWeights(morph::SplitMix64& rng, const MorphedNode& m, std::vector<float
     for (uint32_t i = 0; i < m.active; ++i) {
         std::swap(order[i], order[i + rng.below(m.targets - i)]);
         weights[order[i]] = 1.0f - rng.unit();
+    }
+}
+
+// The morph stage's time. The GL timer (MorphFrameStats::gpuMs) where it sees the work; but
+// llvmpipe's GL_TIME_ELAPSED only spans what its rasterizer threads do, while its vertex shading
+// runs on the submitting thread inside the draw call, so for the vs paths it reads ~0. Their
+// timed frames add one vertex-only pass standing for each of `passes` passes (SceneRenderer's
+// morph timing), so the wall-clock cost of that pass, (timed frame - untimed frame) medians,
+// is the stage's time there; it is used when the timer shows less than 5% of it. The cpu path's
+// stage is its CPU blend (in cpuMsPerFrame) plus the upload the timer brackets.
+void setMorphMs(BenchResult& r, double glMs, double extraPassMs, uint32_t passes) {
+    const std::string& ran = r.resolvedPath;
+    r.morphTiming = "gl-timer";
+    r.morphMsMedian = glMs;
+    if (ran == "vs-dense" || ran == "vs-active") {
+        const double wallMs = std::max(extraPassMs, 0.0) * double(passes);
+        if (glMs < 0.05 * wallMs) {
+            r.morphMsMedian = wallMs;
+            r.morphTiming = "wall-clock vertex-only pass";
+        }
+    } else if (ran == "cpu") {
+        r.morphMsMedian = glMs + r.cpuMsPerFrame;
+        r.morphTiming = "cpu blend + gl-timer upload";
     }
 }
 
@@ -174,27 +201,31 @@ morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& w
         if (!target) return target.error();
         s.target = std::move(target).value();
     }
-    for (renderer::MorphPath path : settings.paths) {
-        if (!s.paths.available(path)) {
-            return morph::Error{std::string("bench: path '") + renderer::morphPathName(path) +
-                                "' is not available in this build"};
-        }
-    }
-
     auto loaded = loadWorkload(workload);
     if (!loaded) return loaded.error();
     const Clock::time_point uploadStart = Clock::now();
-    auto gpu = s.paths.upload(loaded->scene);
+    auto gpu = BenchPaths::upload(loaded->scene);
     if (!gpu) return gpu.error();
     glFinish();
     const double uploadMs = msSince(uploadStart);
-    const std::vector<MorphedNode> nodes = morphedNodes(loaded->scene, gpu->scene.nodes(), workload.active);
+    const std::vector<MorphedNode> nodes = morphedNodes(*loaded->scene, gpu->nodes(), workload.active);
     if (nodes.empty()) return morph::Error{workload.label + ": no morphed mesh to drive"};
-    loaded->scene = morph::Scene{};  // the GPU copy is all a frame needs; free the CPU one
 
-    std::vector<morph::NodePose> pose = morph::restPose(gpu->scene.layout());
+    std::vector<morph::NodePose> pose = morph::restPose(gpu->layout());
+    renderer::Crowd crowd;
+    const bool isCrowd = workload.instances > 1;
+    renderer::Aabb bounds = gpu->bounds(pose);
+    if (isCrowd) {
+        crowd.offsets = gridOffsets(workload.instances);
+        crowd.weights.resize(workload.instances);
+        const renderer::Aabb one = bounds;
+        for (const glm::vec3& o : crowd.offsets) {
+            bounds.extend(one.min + o);
+            bounds.extend(one.max + o);
+        }
+    }
     const float aspect = float(settings.width) / float(settings.height);
-    const renderer::Camera camera = renderer::frameCamera(gpu->scene.bounds(pose), {}, aspect);
+    const renderer::Camera camera = renderer::frameCamera(bounds, {}, aspect);
 
     BenchResult shared;
     shared.copyGbPerSec = s.copyGbPerSec;
@@ -203,51 +234,74 @@ morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& w
     for (const MorphedNode& m : nodes) {
         shared.targets = std::max(shared.targets, m.targets);
         shared.entries += std::accumulate(m.entries.begin(), m.entries.end(), uint64_t(0));
+        shared.vertices += m.vertices;
     }
-    shared.vertices = nodes[0].vertices;
 
-    std::vector<BenchResult> results;
+    // A frame's weights (every node, every instance) and its bandwidth bound.
     std::vector<uint32_t> order;
-    renderer::gl::Query timer = renderer::gl::Query::create(GL_TIME_ELAPSED);
-    for (renderer::MorphPath path : settings.paths) {
-        BenchResult r = shared;
-        r.path = renderer::morphPathName(path);
-        morph::SplitMix64 rng(settings.seed);  // the same weights for every path
-        std::vector<double> frameMs, morphMs, cpuMs, boundBytes, readBytes;
-        renderer::MorphCost cost;
-        for (uint32_t frame = 0; frame < settings.warmup + settings.frames; ++frame) {
-            double bound = 0;
-            for (const MorphedNode& m : nodes) {
-                std::vector<float>& weights = pose[size_t(m.node)].weights;
+    auto nextWeights = [&](morph::SplitMix64& rng) {
+        double bound = 0;
+        for (const MorphedNode& m : nodes) {
+            const uint32_t copies = isCrowd ? workload.instances : 1;
+            for (uint32_t k = 0; k < copies; ++k) {
+                std::vector<float>& weights = isCrowd ? crowd.weights[k] : pose[size_t(m.node)].weights;
                 drawWeights(rng, m, weights, order);
                 for (uint32_t t = 0; t < m.targets; ++t) {
                     if (weights[t] != 0.0f) bound += 16.0 * double(m.entries[t]);
                 }
                 bound += double(m.vertices) * m.outputBytesPerVertex;
             }
-            const Clock::time_point start = Clock::now();
-            const BenchFrame f = s.paths.drawFrame(*gpu, path, pose, camera, s.target->target(),
-                                                   workload.passes, timer);
-            // A 1-pixel read of the finished frame: returns once the frame is done.
-            uint8_t pixel[4];
-            s.target->target().framebuffer->bind(GL_READ_FRAMEBUFFER);
-            glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
-            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-            const double ms = msSince(start);
-            if (frame == 0) r.firstFrameMs = ms;
-            if (frame < settings.warmup) continue;
-            frameMs.push_back(ms);
-            morphMs.push_back(double(timer.result()) / 1e6);
-            cpuMs.push_back(f.cpuMs);
-            boundBytes.push_back(bound);
-            readBytes.push_back(double(f.cost.bytesReadPerFrame));
-            cost.residentBytes = std::max(cost.residentBytes, f.cost.residentBytes);
         }
+        return bound;
+    };
+    // Draws one frame and waits for it with a 1-pixel read; returns its wall time.
+    auto frame = [&](renderer::MorphPath path, bool timed) {
+        const Clock::time_point start = Clock::now();
+        s.paths.drawFrame(*gpu, path, pose, camera, s.target->target(), workload.passes,
+                          isCrowd ? &crowd : nullptr, timed);
+        uint8_t pixel[4];
+        s.target->target().framebuffer->bind(GL_READ_FRAMEBUFFER);
+        glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        return msSince(start);
+    };
+
+    std::vector<BenchResult> results;
+    for (renderer::MorphPath path : settings.paths) {
+        BenchResult r = shared;
+        r.path = renderer::morphPathName(path);
+        std::vector<double> frameMs, timedFrameMs, morphMs, cpuMs, boundBytes, readBytes;
+        // Untimed frames give the frame and CPU times; then the same weights again with the GL
+        // timer queries on give the morph stage's time (the vs paths' timing adds a pass).
+        morph::SplitMix64 rng(settings.seed);  // the same weights for every path
+        for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
+            const double bound = nextWeights(rng);
+            const double ms = frame(path, false);
+            if (f == 0) r.firstFrameMs = ms;
+            if (f < settings.warmup) continue;
+            const renderer::MorphFrameStats& stats = s.paths.stats();
+            frameMs.push_back(ms);
+            cpuMs.push_back(stats.cpuMs);
+            boundBytes.push_back(bound);
+            readBytes.push_back(double(stats.cost.bytesReadPerFrame));
+            r.residentBytes = std::max(r.residentBytes, stats.cost.residentBytes);
+            const renderer::MorphPath used = stats.uniformPath();
+            r.resolvedPath = used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
+        }
+        rng = morph::SplitMix64(settings.seed);
+        for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
+            nextWeights(rng);
+            if (f < settings.warmup) continue;
+            timedFrameMs.push_back(frame(path, true));
+            morphMs.push_back(std::max(s.paths.stats().gpuMs, 0.0));
+        }
+        r.gpuResidentBytes = gpu->morphResidentBytes();
+        gpu->releaseMorph(renderer::MorphPath::Auto);  // the next path starts from nothing
+
         r.frameMsMedian = median(frameMs);
         r.frameMsP95 = percentile95(frameMs);
-        r.morphMsMedian = median(morphMs);
         r.cpuMsPerFrame = std::accumulate(cpuMs.begin(), cpuMs.end(), 0.0) / double(cpuMs.size());
-        r.residentBytes = cost.residentBytes;
+        setMorphMs(r, median(morphMs), median(timedFrameMs) - r.frameMsMedian, workload.passes);
         r.bytesReadPerFrame = uint64_t(std::llround(
             std::accumulate(readBytes.begin(), readBytes.end(), 0.0) / double(readBytes.size())));
         r.boundBytes = uint64_t(std::llround(

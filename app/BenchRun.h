@@ -36,11 +36,14 @@ struct BenchSettings {
 // One row of the output: a workload drawn with one path.
 struct BenchResult {
     std::string path;
-    double morphMsMedian = 0;   // GL timer query around the morph stage
+    std::string resolvedPath;   // what ran: the path itself, auto's choice, or "mixed"
+    double morphMsMedian = 0;   // the morph stage: GL timer query, see morphTiming
+    std::string morphTiming;    // how morphMsMedian was measured (BenchRun.cpp setMorphMs)
     double frameMsMedian = 0;   // weights set .. 1-pixel glReadPixels returned
     double frameMsP95 = 0;
     double cpuMsPerFrame = 0;   // CPU time of the morph bookkeeping (weights, active lists)
-    uint64_t residentBytes = 0;
+    uint64_t residentBytes = 0;     // the renderer's cost model for the path (MorphCost)
+    uint64_t gpuResidentBytes = 0;  // GPU bytes its morph resources held after the frames
     uint64_t bytesReadPerFrame = 0;
     double gbPerSec = 0;         // bytesReadPerFrame / morph stage time
     double fractionOfBound = 0;  // (boundBytes / copy bandwidth) / morph stage time
