@@ -17,18 +17,19 @@ namespace {
 using fixtures::runMorphview;
 
 // Every path the renderer offers, auto included.
-const std::vector<std::string> kPaths = {"vs-active"};
-const char* kPathList = "vs-active";
+const std::vector<std::string> kPaths = {"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"};
+const char* kPathList = "all";
 
 const char* kContractKeys[] = {"morphMsMedian", "frameMsMedian", "frameMsP95", "cpuMsPerFrame",
                                "residentBytes", "bytesReadPerFrame", "gbPerSec", "fractionOfBound"};
 
-std::vector<std::string> tiny(std::vector<std::string> extra = {}) {
+std::vector<std::string> tiny(std::vector<std::string> extra = {},
+                              const std::string& pathList = kPathList) {
     std::vector<std::string> args = {"bench",  "--vertices", "300",        "--targets",
                                      "12",     "--density",  "0.1",        "--active",
                                      "3",      "--frames",   "3",          "--warmup",
                                      "1",      "--size",     "16x16",      "--path",
-                                     kPathList};
+                                     pathList};
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
 }
@@ -58,6 +59,15 @@ void expectContract(const nlohmann::json& result) {
     EXPECT_GE(result["frameMsP95"].get<double>(), result["frameMsMedian"].get<double>());
     EXPECT_GT(result["residentBytes"].get<double>(), 0.0);
     EXPECT_GT(result["bytesReadPerFrame"].get<double>(), 0.0);
+    // What ran: the path itself, or auto's choice.
+    const std::string path = result["path"], resolved = result.value("resolvedPath", "");
+    if (path == "auto") {
+        EXPECT_TRUE(resolved == "vs-dense" || resolved == "vs-active" || resolved == "cs-sparse" ||
+                    resolved == "cpu")
+            << resolved;
+    } else {
+        EXPECT_EQ(resolved, path);
+    }
 }
 
 TEST(Bench, JsonHasOneResultPerPathWithTheContractKeys) {
@@ -71,6 +81,19 @@ TEST(Bench, JsonHasOneResultPerPathWithTheContractKeys) {
         EXPECT_EQ(results[i]["active"], 3);
         EXPECT_EQ(results[i]["entries"], 12 * 30);  // 10% of 300 vertices per target
     }
+}
+
+TEST(Bench, PathListKeepsTheOrderGiven) {
+    const nlohmann::json results =
+        parseResults(runMorphview(tiny({"--json"}, "cpu,vs-dense")));
+    ASSERT_EQ(results.size(), 2u);
+    EXPECT_EQ(results[0]["path"], "cpu");
+    EXPECT_EQ(results[1]["path"], "vs-dense");
+    // The sparse path holds less than the texture array for a 10%-dense mesh.
+    const nlohmann::json both =
+        parseResults(runMorphview(tiny({"--json"}, "vs-dense,cs-sparse")));
+    ASSERT_EQ(both.size(), 2u);
+    EXPECT_LT(both[1]["residentBytes"].get<double>(), both[0]["residentBytes"].get<double>());
 }
 
 TEST(Bench, TableNamesEveryPath) {

@@ -17,15 +17,17 @@ import time
 
 SIZE = "64x64"  # three.js was timed at 64x64 on the same driver
 
-# (title, arguments, frames). Frames are chosen so the whole run takes minutes on 2 cores:
-# fewer where one frame is slow (1,000,000 vertices), more where frames are short and noisy.
+# (title, arguments, counted frames, warm-up frames). Each path draws warm-up + frames untimed
+# frames, then frames more with the GL timer on, so a setting costs about 2 x frames + warm-up
+# frames per path. On llvmpipe a vs-dense frame of 50,000 x 300 takes seconds (one thread runs
+# the vertex stage), hence few frames where meshes are large; more where frames are short.
 RUNS = [
-    ("arkit", ["--scenario", "arkit"], 30),
-    ("production", ["--scenario", "production"], 10),
-    ("dense", ["--scenario", "dense"], 4),
-    ("crowd", ["--scenario", "crowd"], 10),
-    ("multipass", ["--scenario", "multipass"], 10),
-    ("target-count", ["--scenario", "target-count"], 30),
+    ("arkit", ["--scenario", "arkit"], 20, 3),
+    ("production", ["--scenario", "production"], 3, 1),
+    ("dense", ["--scenario", "dense"], 2, 1),
+    ("crowd", ["--scenario", "crowd"], 3, 1),
+    ("multipass", ["--scenario", "multipass"], 3, 1),
+    ("target-count", ["--scenario", "target-count"], 5, 1),
 ]
 # The peers' workloads: the 50,000 x 300 file (5%, sparse accessors) loaded from disk at 40
 # active, and a face-sized 2,694 x 52 mesh (ARKit density) with every target active.
@@ -35,9 +37,9 @@ THREEJS_PRODUCTION_MS = 620.0  # three.js r187, Chromium, llvmpipe, 64x64 (quote
 THREEJS_FACE_MS = 8.0
 
 
-def run_bench(morphview, args, frames, json_dir, name):
+def run_bench(morphview, args, frames, warmup, json_dir, name):
     command = [morphview, "bench"] + args + ["--path", "all", "--frames", str(frames),
-                                             "--size", SIZE, "--json"]
+                                             "--warmup", str(warmup), "--size", SIZE, "--json"]
     start = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True)
     seconds = time.monotonic() - start
@@ -50,6 +52,15 @@ def run_bench(morphview, args, frames, json_dir, name):
     return json.loads(done.stdout)["results"], shown, seconds
 
 
+def path_label(r):
+    return r["path"] if r["path"] == r["resolvedPath"] else f"{r['path']} ({r['resolvedPath']})"
+
+
+def timing_mark(r):
+    # gl-timer: no mark; wall-clock vertex-only pass: *; cpu blend + upload: dagger.
+    return {"gl-timer": "", "wall-clock vertex-only pass": " *"}.get(r["morphTiming"], " +")
+
+
 def mb(value):
     return f"{value / 1e6:.2f}"
 
@@ -60,7 +71,7 @@ def table(results):
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         lines.append(
-            f"| {r['setting']} | {r['path']} | {r['morphMsMedian']:.3f} | "
+            f"| {r['setting']} | {path_label(r)} | {r['morphMsMedian']:.3f}{timing_mark(r)} | "
             f"{r['frameMsMedian']:.2f} | {r['frameMsP95']:.2f} | {r['cpuMsPerFrame']:.4f} | "
             f"{mb(r['residentBytes'])} | {mb(r['bytesReadPerFrame'])} | {r['gbPerSec']:.2f} | "
             f"{r['fractionOfBound']:.3f} |")
@@ -136,19 +147,21 @@ def main():
                                ["--write-model", model], capture_output=True, text=True)
         if wrote.returncode != 0:
             sys.exit(f"perf_tables: --write-model failed: {wrote.stderr.strip()}")
-        runs = RUNS + [("production-file", ["--model", model, "--active", "40"], 10),
-                       ("face", FACE, 30)]
-        for name, args, frames in runs:
+        runs = RUNS + [("production-file", ["--model", model, "--active", "40"], 3, 1),
+                       ("face", FACE, 20, 3)]
+        for name, args, frames, warmup in runs:
             print(f"perf_tables: {name} ...", file=sys.stderr, flush=True)
-            results, command, seconds = run_bench(options.morphview, args, frames,
+            results, command, seconds = run_bench(options.morphview, args, frames, warmup,
                                                   options.json_dir, name)
             all_results[name] = results
             command = command.replace(model, "production5.glb")
             sections.append(f"### {name}\n\n`{command}` ({seconds:.0f} s)\n\n{table(results)}\n")
 
     first = all_results["arkit"][0]
+    load = os.getloadavg()
     print(f"Device: {first['device']}; copy bandwidth {first['copyGbPerSec']:.1f} GB/s "
-          f"(read + write); frames {SIZE}.\n")
+          f"(read + write); frames {SIZE}; {os.cpu_count()} CPUs, load average at the end "
+          f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1 / 5 / 15 min).\n")
     print("\n".join(sections))
     print("### Issue 6 targets\n")
     print(checks(all_results))
