@@ -77,6 +77,7 @@ Json resultJson(const BenchWorkload& w, const BenchSettings& settings, const Ben
     // Extras: which setting the row is, and what the bound was made of.
     j["resolvedPath"] = r.resolvedPath;
     j["morphTiming"] = r.morphTiming;
+    j["glMorphMsMedian"] = clean(r.glMorphMsMedian);
     j["gpuResidentBytes"] = r.gpuResidentBytes;
     j["scenario"] = w.scenario;
     j["setting"] = w.label;

@@ -132,21 +132,18 @@ void drawWeights(morph::SplitMix64& rng, const MorphedNode& m, std::vector<float
 
 // The morph stage's time. The GL timer (MorphFrameStats::gpuMs) where it sees the work; but
 // llvmpipe's GL_TIME_ELAPSED only spans what its rasterizer threads do, while its vertex shading
-// runs on the submitting thread inside the draw call, so for the vs paths it reads ~0. Their
-// timed frames add one vertex-only pass standing for each of `passes` passes (SceneRenderer's
-// morph timing), so the wall-clock cost of that pass, (timed frame - untimed frame) medians,
-// is the stage's time there; it is used when the timer shows less than 5% of it. The cpu path's
-// stage is its CPU blend (in cpuMsPerFrame) plus the upload the timer brackets.
-void setMorphMs(BenchResult& r, double glMs, double extraPassMs, uint32_t passes) {
+// runs on the submitting thread inside the draw call, so for the vs paths it reads ~0. There
+// the wall-clock time of the same vertex-only pass (BenchPaths::vertexPassMs) is the stage's
+// time; it is used when the timer shows less than 5% of it. The cpu path's stage is its CPU
+// blend (in cpuMsPerFrame) plus the upload the timer brackets.
+void setMorphMs(BenchResult& r, double glMs, double vertexPassMs) {
     const std::string& ran = r.resolvedPath;
     r.morphTiming = "gl-timer";
     r.morphMsMedian = glMs;
-    if (ran == "vs-dense" || ran == "vs-active") {
-        const double wallMs = std::max(extraPassMs, 0.0) * double(passes);
-        if (glMs < 0.05 * wallMs) {
-            r.morphMsMedian = wallMs;
-            r.morphTiming = "wall-clock vertex-only pass";
-        }
+    r.glMorphMsMedian = glMs;
+    if ((ran == "vs-dense" || ran == "vs-active" || ran == "mixed") && glMs < 0.05 * vertexPassMs) {
+        r.morphMsMedian = vertexPassMs;
+        r.morphTiming = "wall-clock vertex-only pass";
     } else if (ran == "cpu") {
         r.morphMsMedian = glMs + r.cpuMsPerFrame;
         r.morphTiming = "cpu blend + gl-timer upload";
@@ -270,9 +267,10 @@ morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& w
     for (renderer::MorphPath path : settings.paths) {
         BenchResult r = shared;
         r.path = renderer::morphPathName(path);
-        std::vector<double> frameMs, timedFrameMs, morphMs, cpuMs, boundBytes, readBytes;
-        // Untimed frames give the frame and CPU times; then the same weights again with the GL
-        // timer queries on give the morph stage's time (the vs paths' timing adds a pass).
+        std::vector<double> frameMs, vertexMs, morphMs, cpuMs, boundBytes, readBytes;
+        // Untimed frames give the frame and CPU times (and, after each, the vs paths' vertex-only
+        // pass); then the same weights again with the GL timer queries on give the morph stage's
+        // time (timed frames of the vs paths add a pass, so they are not counted as frames).
         morph::SplitMix64 rng(settings.seed);  // the same weights for every path
         for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
             const double bound = nextWeights(rng);
@@ -287,12 +285,13 @@ morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& w
             r.residentBytes = std::max(r.residentBytes, stats.cost.residentBytes);
             const renderer::MorphPath used = stats.uniformPath();
             r.resolvedPath = used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
+            vertexMs.push_back(s.paths.vertexPassMs(*gpu, path, workload.passes, workload.instances));
         }
         rng = morph::SplitMix64(settings.seed);
         for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
             nextWeights(rng);
             if (f < settings.warmup) continue;
-            timedFrameMs.push_back(frame(path, true));
+            frame(path, true);
             morphMs.push_back(std::max(s.paths.stats().gpuMs, 0.0));
         }
         r.gpuResidentBytes = gpu->morphResidentBytes();
@@ -301,7 +300,7 @@ morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& w
         r.frameMsMedian = median(frameMs);
         r.frameMsP95 = percentile95(frameMs);
         r.cpuMsPerFrame = std::accumulate(cpuMs.begin(), cpuMs.end(), 0.0) / double(cpuMs.size());
-        setMorphMs(r, median(morphMs), median(timedFrameMs) - r.frameMsMedian, workload.passes);
+        setMorphMs(r, median(morphMs), median(vertexMs));
         r.bytesReadPerFrame = uint64_t(std::llround(
             std::accumulate(readBytes.begin(), readBytes.end(), 0.0) / double(readBytes.size())));
         r.boundBytes = uint64_t(std::llround(

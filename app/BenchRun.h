@@ -39,6 +39,7 @@ struct BenchResult {
     std::string resolvedPath;   // what ran: the path itself, auto's choice, or "mixed"
     double morphMsMedian = 0;   // the morph stage: GL timer query, see morphTiming
     std::string morphTiming;    // how morphMsMedian was measured (BenchRun.cpp setMorphMs)
+    double glMorphMsMedian = 0;  // what the GL timer said, whichever was used
     double frameMsMedian = 0;   // weights set .. 1-pixel glReadPixels returned
     double frameMsP95 = 0;
     double cpuMsPerFrame = 0;   // CPU time of the morph bookkeeping (weights, active lists)
