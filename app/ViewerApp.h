@@ -23,6 +23,7 @@ struct ViewerOptions {
     std::string out;                     // --out FILE.png, with --screenshot-after
     std::string script;                  // --script FILE: drive the UI (ViewerStateScript.h)
     bool vsync = true;
+    std::string morphPath = "auto";      // --morph-path NAME: the morph path at start
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

@@ -320,8 +320,10 @@ void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float vi
             ImGui::Text("%.1f ms   %llu vertices   %llu targets, %llu active", s.frameMs,
                         (unsigned long long)s.vertices, (unsigned long long)s.targets,
                         (unsigned long long)s.activeTargets);
-            ImGui::TextDisabled("morph textures %.1f MiB (three.js layout %.1f MiB)",
-                                s.morphTextureBytes / 1048576.0, s.threeJsBytes / 1048576.0);
+            ImGui::TextDisabled("morph %s: %.1f MiB resident, %.2f MiB read a frame (three.js "
+                                "layout %.1f MiB)",
+                                s.morphPath.c_str(), s.morphTextureBytes / 1048576.0,
+                                s.morphReadBytes / 1048576.0, s.threeJsBytes / 1048576.0);
         }
         ImGui::End();
     }

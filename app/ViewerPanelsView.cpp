@@ -70,6 +70,15 @@ void drawViewMenu(ViewerUi& ui) {
     ImGui::Separator();
     drawOverlayItems(ui);
     ImGui::Separator();
+    ImGui::TextDisabled("Morph path");
+    for (renderer::MorphPath path : {renderer::MorphPath::Auto, renderer::MorphPath::VsDense,
+                                     renderer::MorphPath::VsActive, renderer::MorphPath::CsSparse,
+                                     renderer::MorphPath::Cpu}) {
+        if (ImGui::RadioButton(renderer::morphPathName(path), ui.morphPath == path)) {
+            ui.morphPath = path;
+        }
+    }
+    ImGui::Separator();
     drawPresentationItems(ui);
     ImGui::Separator();
     if (ImGui::MenuItem("Frame the model", "F")) ui.requests.frame = true;

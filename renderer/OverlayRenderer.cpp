@@ -94,9 +94,17 @@ void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene,
                     glm::transpose(glm::inverse(glm::mat3(matrix))));
         for (const GpuPrimitive& primitive : mesh.primitives) {
             if (primitive.buffers.vertexCount() == 0) continue;
-            // The ghost is the base mesh: no morph at all.
-            bindMorph(program, pass == Pass::Ghost ? nullptr : &primitive.targets,
-                      weights.targetCount() > 0 ? &weights : nullptr);
+            // The ghost is the base mesh: no morph at all. The other passes morph on the
+            // vs-active path (built on first use), whatever path the scene was drawn with: the
+            // overlay's weights are its own, and every path computes the same sum.
+            const bool morphs = pass != Pass::Ghost && weights.targetCount() > 0 &&
+                                !primitive.morph.empty() &&
+                                primitive.morph.prepare(MorphPath::VsActive).ok();
+            if (morphs) {
+                primitive.morph.bind(program, MorphPath::VsActive, weights);
+            } else {
+                bindMorph(program, nullptr, nullptr);
+            }
             if (pass == Pass::Normals) {
                 // Each vertex once, in vertex order: gl_VertexID is the vertex index morph.glsl
                 // reads its deltas with.
