@@ -16,7 +16,7 @@ namespace app {
 namespace {
 
 // A widget not drawn within this many frames (a menu that did not open) fails the script.
-constexpr int kWidgetFrames = 120;
+constexpr int kWidgetFrames = 30;
 constexpr int kDragSteps = 6;
 
 int glfwKey(const std::string& name) {

@@ -173,7 +173,7 @@ TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
     const std::string dir = testDir();
     { std::ofstream(dir + "/s.txt") << "wait 1\nexpect-clip \"talk\"\nquit\n"; }
     const auto run = fixtures::runMorphviewUnderXvfb(
-        {kFace, "--window-size", "640x400", "--script", dir + "/s.txt"}, "640x400");
+        {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.err.find("script line 2: expected clip \"talk\""), std::string::npos) << run.err;
 }
@@ -184,7 +184,7 @@ TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
     const std::string dir = testDir();
     { std::ofstream(dir + "/s.txt") << "click \"No such button\"\nquit\n"; }
     const auto run = fixtures::runMorphviewUnderXvfb(
-        {kFace, "--window-size", "640x400", "--script", dir + "/s.txt"}, "640x400");
+        {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.err.find("script line 1: no widget \"No such button\" was drawn"),
               std::string::npos)
@@ -213,6 +213,18 @@ quit
     auto image = morph::readImageFile(dir + "/heat.png");
     ASSERT_TRUE(image.ok()) << image.error().message;
     EXPECT_EQ(image->width, 800);
+    // The heat map recolours the face: the unmoved skin in the ramp's slate (bluer than the
+    // background and than any skin tone), jawOpen's chin towards the ramp's red end. The same
+    // run without H counted 341 such bluish and 6 such red pixels (the irises, the lips); with
+    // it, about 4000 and 1100.
+    size_t slate = 0, red = 0;
+    for (size_t i = 0; i < image->pixels.size(); i += 4) {
+        const int r = image->pixels[i], g = image->pixels[i + 1], b = image->pixels[i + 2];
+        slate += b > r + 20 && b > g + 10 && b < 130;
+        red += r > 150 && g < 110 && b < 90;
+    }
+    EXPECT_GT(slate, 2000u) << "no heat-mapped face";
+    EXPECT_GT(red, 200u) << "jawOpen's displacement does not reach the red end";
 }
 
 // F9 records through the real window: a timestamped folder of numbered frames in the current
