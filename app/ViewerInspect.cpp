@@ -54,11 +54,12 @@ void drawPickPanel(ViewerDocument& doc, ViewerUi& ui, float x, float y) {
             morph::vertexInfluences(*primitive, in.pickVertex, weights);
         if (influences.empty()) ImGui::TextDisabled("No target moves this vertex.");
         if (!influences.empty() &&
-            ImGui::BeginTable("##influences", 3,
+            ImGui::BeginTable("##influences", 4,
                               ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
             ImGui::TableSetupColumn("target", ImGuiTableColumnFlags_WidthStretch);
             ImGui::TableSetupColumn("at 1");
             ImGui::TableSetupColumn("now");
+            ImGui::TableSetupColumn("solo");
             ImGui::TableHeadersRow();
             constexpr size_t kShown = 24;  // the long tail of tiny deltas says little
             for (size_t i = 0; i < std::min(influences.size(), kShown); ++i) {
@@ -82,6 +83,18 @@ void drawPickPanel(ViewerDocument& doc, ViewerUi& ui, float x, float y) {
                 ImGui::TextDisabled("%.4f", v.delta);
                 ImGui::TableNextColumn();
                 ImGui::Text("%.4f", v.displacement);
+                ImGui::TableNextColumn();
+                // Solo it on its mesh: the picture then shows what this target alone does here.
+                const std::vector<TargetState>& targets =
+                    doc.state.meshes[size_t(in.pickMesh)].targets;
+                const bool soloed = v.target < targets.size() && targets[v.target].solo;
+                ImGui::PushID(int(v.target));
+                if (ImGui::SmallButton(soloed ? "S*" : "S")) {
+                    doc.state.selectedMesh = in.pickMesh;
+                    setSolo(doc.state, doc.scene, v.target, !soloed);
+                }
+                trackItem(ui, "pick solo:" + name);
+                ImGui::PopID();
             }
             ImGui::EndTable();
             if (influences.size() > kShown)

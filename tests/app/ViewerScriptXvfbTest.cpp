@@ -192,7 +192,8 @@ TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
 }
 
 // Picking and the heat map through the UI: a click on the face picks a vertex (its panel
-// appears), H turns on the heat map, hovering jawOpen's slider shows that target alone.
+// appears, listing jawOpen, whose S solos it: tongueOut's 0.5 is no longer drawn), H turns on
+// the heat map, hovering jawOpen's slider shows that target alone.
 TEST(ViewerScriptXvfbTest, PickAVertexAndShowTheHeatMap) {
     ASSERT_TRUE(fixtures::haveXvfbRun())
         << "xvfb-run is not installed (third_party/setup.sh installs it)";
@@ -201,14 +202,19 @@ TEST(ViewerScriptXvfbTest, PickAVertexAndShowTheHeatMap) {
         std::ofstream(dir + "/s.txt") << R"(click-view 0.5 0.6
 expect-message "picked vertex"
 click "pick:jawOpen"
+expect-weight "tongueOut" 0.5
+click "pick solo:jawOpen"
+expect-weight "tongueOut" 0 0.0001
 key h
 hover "jawOpen" 3
 screenshot heat.png
 quit
 )";
     }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {kFace, "--window-size", "800x600", "--script", dir + "/s.txt"}, "800x600");
+    const auto run =
+        fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "800x600", "--weights",
+                                         "tongueOut=0.5", "--script", dir + "/s.txt"},
+                                        "800x600");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto image = morph::readImageFile(dir + "/heat.png");
     ASSERT_TRUE(image.ok()) << image.error().message;
