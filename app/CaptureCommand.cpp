@@ -169,7 +169,9 @@ morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
     auto scene = loadModel(model);
     if (!scene) return scene.error();
     printWarnings(*scene);
-    return renderer::GpuScene::upload(*scene);
+    renderer::UploadOptions upload;
+    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
+    return renderer::GpuScene::upload(*scene, upload);
 }
 
 int runSingle(const CaptureOptions& options) {

@@ -164,9 +164,11 @@ bool ViewerWindow::openModel(const std::string& path, bool keepState) {
         showError(mUi, scene.error().message);
         return false;
     }
-    auto gpu = renderer::GpuScene::upload(*scene);
+    renderer::UploadOptions upload;
+    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
+    auto gpu = renderer::GpuScene::upload(*scene, upload);
     if (!gpu) {
-        showError(mUi, path + ": " + gpu.error().message);
+        showError(mUi, gpu.error().message);  // names the file already
         return false;
     }
     for (const std::string& warning : scene->warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
