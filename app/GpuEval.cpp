@@ -19,9 +19,11 @@ MorphFunction gpuEvalMorph() {
         for (const EvalItem& item : items) {
             const morph::Primitive& primitive =
                 scene.meshes[size_t(item.mesh)].primitives[size_t(item.primitive)];
-            // The same JSON as the CPU eval: normals are the raw sums, not renormalized.
+            // The same JSON as the CPU eval: in mesh space normals are the raw sums, not
+            // renormalized; in world space unit vectors (both sides renormalize).
             auto result =
-                gpu->eval(primitive, item.weights, limits, renderer::NormalOutput::RawSum);
+                item.world ? gpu->evalWorld(primitive, item.weights, item.model, item.joints, limits)
+                           : gpu->eval(primitive, item.weights, limits, renderer::NormalOutput::RawSum);
             if (!result) return morph::Error{scene.path + ": " + result.error().message};
             morphed.push_back(std::move(result).value());
         }

@@ -23,6 +23,8 @@ constexpr Define kDefines[] = {
     {"MV_ATTRIB_COLOR_0", location(Attribute::Color0)},
     {"MV_ATTRIB_JOINTS_0", location(Attribute::Joints0)},
     {"MV_ATTRIB_WEIGHTS_0", location(Attribute::Weights0)},
+    {"MV_ATTRIB_JOINTS_1", location(Attribute::Joints1)},
+    {"MV_ATTRIB_WEIGHTS_1", location(Attribute::Weights1)},
     {"MV_MAX_MORPH_TEXTURES", kMaxMorphTextures},
     {"MV_UNIT_MORPH_TARGETS", unit(TextureUnit::MorphTargets)},
     {"MV_UNIT_BASE_COLOR", unit(TextureUnit::BaseColor)},
@@ -37,16 +39,21 @@ constexpr Define kDefines[] = {
     {"MV_UNIFORM_ATTRIBUTE_MASK", uint32_t(location(UniformLocation::AttributeMask))},
     {"MV_UNIFORM_MORPH_LAYOUT", uint32_t(location(UniformLocation::MorphLayout))},
     {"MV_UNIFORM_MORPH_SLOTS", uint32_t(location(UniformLocation::MorphSlots))},
+    {"MV_UNIFORM_SKIN_INFLUENCES", uint32_t(location(UniformLocation::SkinInfluences))},
     {"MV_UNIFORM_MATERIAL", uint32_t(location(UniformLocation::Material))},
     {"MV_UBO_FRAME", binding(UniformBlock::Frame)},
     {"MV_UBO_MATERIAL", binding(UniformBlock::Material)},
     {"MV_UBO_LIGHTS", binding(UniformBlock::Lights)},
     {"MV_SSBO_MORPH_WEIGHTS", binding(StorageBlock::MorphWeights)},
+    {"MV_SSBO_SKIN_JOINTS", binding(StorageBlock::SkinJoints)},
 };
 
 static_assert(location(UniformLocation::MorphSlots) + int32_t(morph::kMorphChannelCount) <=
                   location(UniformLocation::Material),
               "MorphSlots[] overlaps the next uniform location");
+static_assert(location(UniformLocation::MorphSlots) + int32_t(morph::kMorphChannelCount) <=
+                  location(UniformLocation::SkinInfluences),
+              "MorphSlots[] overlaps SkinInfluences");
 
 std::string makeDefines() {
     std::string out;

@@ -1,5 +1,7 @@
 #include "GpuMorph.h"
 
+#include <cmath>
+
 #include <glm/gtc/type_ptr.hpp>
 
 #include "Bindings.h"
@@ -44,17 +46,21 @@ morph::Result<GpuMorph> GpuMorph::create(const ShaderLibrary& library) {
 morph::Result<morph::MorphedPrimitive> GpuMorph::run(const PrimitiveBuffers& buffers,
                                                      const MorphTargets& targets,
                                                      const MorphWeights& weights,
-                                                     NormalOutput normalOutput) {
+                                                     NormalOutput normalOutput,
+                                                     const VertexTransform& transform) {
     morph::MorphedPrimitive out;
     const uint32_t vertexCount = buffers.vertexCount();
     if (vertexCount == 0) return out;
 
     const glm::mat4 identity(1.0f);
-    mProgram.set(location(UniformLocation::Model), identity);
-    mProgram.set(location(UniformLocation::NormalMatrix), glm::mat3(1.0f));
+    mProgram.set(location(UniformLocation::Model), transform.model);
+    // As SceneRenderer::drawItem computes it.
+    mProgram.set(location(UniformLocation::NormalMatrix),
+                 glm::transpose(glm::inverse(glm::mat3(transform.model))));
     mProgram.set(location(UniformLocation::ViewProjection), identity);
     mProgram.set(location(UniformLocation::AttributeMask), buffers.attributeMask());
     bindMorph(mProgram, &targets, &weights);
+    bindSkin(mProgram, transform.joints, buffers);
 
     gl::Buffer capture = gl::Buffer::create(
         GLsizeiptr(size_t(vertexCount) * kFloatsPerVertex * sizeof(float)), nullptr, 0);
@@ -122,6 +128,35 @@ morph::Result<morph::MorphedPrimitive> GpuMorph::eval(const morph::Primitive& pr
     MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
     morphWeights.update(weights);
     return run(buffers, *targets, morphWeights, normalOutput);
+}
+
+morph::Result<morph::MorphedPrimitive> GpuMorph::evalWorld(const morph::Primitive& primitive,
+                                                           const std::vector<float>& weights,
+                                                           const glm::mat4& model,
+                                                           const std::vector<glm::mat4>& joints,
+                                                           const MorphLimits& limits) {
+    auto targets = MorphTargets::upload(primitive, limits);
+    if (!targets) return targets.error();
+    PrimitiveBuffers buffers = PrimitiveBuffers::upload(primitive);
+    MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
+    morphWeights.update(weights);
+    SkinJoints skinJoints;
+    VertexTransform transform;
+    transform.model = model;
+    if (!joints.empty()) {
+        skinJoints = SkinJoints::create(joints.size());
+        skinJoints.update(joints);
+        transform.joints = &skinJoints;
+    }
+    auto out = run(buffers, *targets, morphWeights, NormalOutput::Renormalized, transform);
+    if (!out) return out;
+    auto unit = [](glm::vec3 v) {
+        const float len2 = glm::dot(v, v);
+        return len2 > 0.0f ? v * (1.0f / std::sqrt(len2)) : v;
+    };
+    for (glm::vec3& n : out->normals) n = unit(n);
+    for (glm::vec4& t : out->tangents) t = glm::vec4(unit(glm::vec3(t)), t.w);
+    return out;
 }
 
 }  // namespace renderer

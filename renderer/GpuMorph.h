@@ -7,6 +7,7 @@
 #include "MorphTargets.h"
 #include "PrimitiveBuffers.h"
 #include "ShaderLibrary.h"
+#include "SkinJoints.h"
 #include "gl/Framebuffer.h"
 #include "gl/Program.h"
 #include "gl/TransformFeedback.h"
@@ -19,6 +20,14 @@ namespace renderer {
 // Which normal run() returns: the shaded one (renormalized once after the sum), or the raw sum
 // base + sum(w_i * delta_i) that morph::blend computes, for output that must equal the CPU's.
 enum class NormalOutput { Renormalized, RawSum };
+
+// Where run() leaves the vertices: mesh space (identity, the default), or world space through
+// the same shader code that renders: skinVertex() with `joints`, then `model` as uModel (for a
+// skinned node morph::skinnedModel and node-space joint matrices, see morph/Skin.h).
+struct VertexTransform {
+    glm::mat4 model{1.0f};
+    const SkinJoints* joints = nullptr;  // null: not skinned
+};
 
 class GpuMorph {
 public:
@@ -33,13 +42,22 @@ public:
     morph::Result<morph::MorphedPrimitive> run(const PrimitiveBuffers& buffers,
                                                const MorphTargets& targets,
                                                const MorphWeights& weights,
-                                               NormalOutput normalOutput = NormalOutput::Renormalized);
+                                               NormalOutput normalOutput = NormalOutput::Renormalized,
+                                               const VertexTransform& transform = {});
 
     // Uploads `primitive`, writes `weights` and runs; the one-call form for eval and tests.
     morph::Result<morph::MorphedPrimitive> eval(const morph::Primitive& primitive,
                                                 const std::vector<float>& weights,
                                                 const MorphLimits& limits = MorphLimits::query(),
                                                 NormalOutput normalOutput = NormalOutput::Renormalized);
+    // The world-space form: `joints` (node-space joint matrices, may be empty) and `model`.
+    // Normals and tangents come back unit length (vNormal/vTangent renormalized after the
+    // normal matrix), as morph::toWorldSpace gives them.
+    morph::Result<morph::MorphedPrimitive> evalWorld(const morph::Primitive& primitive,
+                                                     const std::vector<float>& weights,
+                                                     const glm::mat4& model,
+                                                     const std::vector<glm::mat4>& joints,
+                                                     const MorphLimits& limits = MorphLimits::query());
 
 private:
     gl::Program mProgram;

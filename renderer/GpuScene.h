@@ -10,6 +10,7 @@
 #include "Bounds.h"
 #include "MorphTargets.h"
 #include "PrimitiveBuffers.h"
+#include "SkinJoints.h"
 #include "gl/Buffer.h"
 #include "gl/Sampler.h"
 #include "gl/Texture.h"
@@ -46,6 +47,7 @@ struct GpuPrimitive {
     Aabb baseBounds;
     // Per target the box of its POSITION deltas (signed, per axis; {0, 0} without any).
     std::vector<std::pair<glm::vec3, glm::vec3>> targetDeltaBoxes;
+    std::vector<JointBox> jointBoxes;  // skinned primitives: per joint, the vertices it moves
 };
 
 struct GpuMesh {
@@ -75,6 +77,12 @@ public:
     // The weights buffer of `node` (null for a node without a morphed mesh). Writing weights is
     // per-frame state, not part of the upload, hence const access to a mutable buffer.
     MorphWeights* nodeWeights(int node) const;
+    // The joint matrices buffer of `node` (null unless it draws a skinned mesh with a skin).
+    SkinJoints* nodeJoints(int node) const;
+    // Per frame, before drawing: writes every drawn skinned node's joint matrices
+    // (morph::nodeJointMatrices of `world`) and replaces its entry of `world` with
+    // morph::skinnedModel (the matrix those joint matrices are relative to).
+    void updateSkins(std::vector<glm::mat4>& world) const;
 
     // World-space bounds of the drawn nodes for `pose`: each primitive's base box grown for the
     // weights, then transformed by its node. The growth is renderer::morphedBounds' idea
@@ -85,6 +93,10 @@ public:
     // of such models framed tightly.
     Aabb bounds(const std::vector<morph::NodePose>& pose) const;
     Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights) const;
+    // The same for a skinned primitive under `joints` (node-space joint matrices), see
+    // renderer::skinnedBounds; `joints` empty: primitiveBounds.
+    Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights,
+                         const std::vector<glm::mat4>& joints) const;
 
 private:
     GpuMaterial uploadMaterial(const morph::Scene& scene, const morph::Material& material);
@@ -101,6 +113,7 @@ private:
     gl::Texture mWhite;
     gl::Sampler mDefaultSampler;
     mutable std::vector<MorphWeights> mNodeWeights;  // per node; empty for non-morphing nodes
+    mutable std::vector<SkinJoints> mNodeJoints;     // per node; empty for unskinned nodes
     // While uploading: textures index of each (image, sRGB) pair, image * 2 + sRGB; -1 not made.
     std::vector<int> mImageTextures;
 };

@@ -116,6 +116,7 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const 
     mProgram.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));
     mProgram.set(location(UniformLocation::AttributeMask), item.primitive->buffers.attributeMask());
     bindMorph(mProgram, &item.primitive->targets, scene.nodeWeights(item.node));
+    bindSkin(mProgram, scene.nodeJoints(item.node), item.primitive->buffers);
     item.primitive->buffers.draw();
 }
 
@@ -126,7 +127,8 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
     // A pose of another scene would index past the nodes: draw the rest pose instead.
     const std::vector<morph::NodePose>& poses =
         pose.size() == layout.nodes.size() ? pose : morph::restPose(layout);
-    const std::vector<glm::mat4> world = morph::worldMatrices(layout, poses);
+    std::vector<glm::mat4> world = morph::worldMatrices(layout, poses);
+    scene.updateSkins(world);  // joint matrices; skinned nodes' world becomes their skin space
     const float aspect = target.height > 0 ? float(target.width) / float(target.height) : 1.0f;
     const glm::mat4 view = camera.view();
 

@@ -114,10 +114,10 @@ TEST(ShaderSourceTest, ShadersAreEmbeddedInTheBinary) {
     EXPECT_FALSE(renderer::embeddedShaderFile("no-such.glsl").has_value());
     auto morph = renderer::embeddedShaderFile("morph.glsl");
     EXPECT_NE(morph->find("texelFetch"), std::string::npos);
-    // The embedded mesh.vert expands with the embedded morph.glsl.
+    // The embedded mesh.vert expands with the embedded morph.glsl and skin.glsl.
     auto expanded = expandShader("mesh.vert", renderer::embeddedShaderReader());
     ASSERT_TRUE(expanded.ok()) << expanded.error().message;
-    EXPECT_EQ(expanded->files, (std::vector<std::string>{"mesh.vert", "morph.glsl"}));
+    EXPECT_EQ(expanded->files, (std::vector<std::string>{"mesh.vert", "morph.glsl", "skin.glsl"}));
 }
 
 }  // namespace
