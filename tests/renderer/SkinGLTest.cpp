@@ -45,8 +45,8 @@ json eval(const std::vector<std::string>& args) {
 // Tolerances: positions to 1e-5 of the arm's extent (about 2.5; float32 matrix products in a
 // different order on each side differ by a few ulps); unit normals to 1e-4 (inversesqrt on the
 // GPU against 1/sqrt on the CPU).
-void expectGpuMatchesCpu(const std::string& path, float time) {
-    const std::vector<std::string> args = {"eval", path, "--space", "world", "--animation", "bend",
+void expectGpuMatchesCpu(const std::string& path, float time, const std::string& clip = "bend") {
+    const std::vector<std::string> args = {"eval", path, "--space", "world", "--animation", clip,
                                            "--time", std::to_string(time)};
     const json cpu = eval(args);
     std::vector<std::string> gpuArgs = args;
@@ -84,6 +84,14 @@ TEST(SkinEval, WorldSpaceGpuMatchesCpuOnTheArmsAtSeveralTimes) {
         const std::string path = writeArm(skinCase, name);
         for (float t : {0.0f, 0.3f, 0.75f, 1.0f}) expectGpuMatchesCpu(path, t);
     }
+}
+
+// The bundled character (17 joints, two primitives, clips with joint TRS and weights): the
+// acceptance check of issue 8 on a model the fixtures did not shape.
+TEST(SkinEval, WorldSpaceGpuMatchesCpuOnTheCharacter) {
+    const std::string path = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb";
+    for (float t : {0.0f, 0.6f, 1.3f}) expectGpuMatchesCpu(path, t, "wave");
+    for (float t : {0.25f, 0.8f}) expectGpuMatchesCpu(path, t, "walk");
 }
 
 TEST(SkinEval, WorldSpaceIsSkinnedAndNamesEachNode) {
