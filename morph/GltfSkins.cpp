@@ -1,5 +1,6 @@
 // Skinned primitives and the nodes that bind them to skins (glTF 2.0 3.7.3). Runs after meshes
 // and nodes are read: which skin a primitive's JOINTS index depends on the node that draws it.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -48,13 +49,30 @@ Status checkPrimitive(GltfDocument& doc, const std::string& where, Primitive& pr
     return {};
 }
 
+// The largest JOINTS value with a non-zero weight in `primitive` (-1: none), computed once per
+// primitive so a mesh drawn by many nodes costs one pass, not one per node.
+int64_t maxUsedJoint(const Primitive& primitive) {
+    int64_t top = -1;
+    for (uint32_t set = 0; set < influenceCount(primitive) / 4; ++set) {
+        for (size_t v = 0; v < primitive.joints[set].size(); ++v) {
+            for (int c = 0; c < 4; ++c) {
+                if (primitive.weights[set][v][c] != 0.0f) top = std::max<int64_t>(top, primitive.joints[set][v][c]);
+            }
+        }
+    }
+    return top;
+}
+
 // Every JOINTS value with a non-zero weight indexes the joints of the skin of each node that
 // draws the primitive (3.7.3.2); the shader would read past the joint matrices otherwise.
-Status checkJointRange(GltfDocument& doc, const Scene& scene, size_t nodeIndex) {
+Status checkJointRange(GltfDocument& doc, const Scene& scene, size_t nodeIndex,
+                       const std::vector<std::vector<int64_t>>& maxJoints) {
     const Node& node = scene.nodes[nodeIndex];
     const Skin& skin = scene.skins[size_t(node.skin)];
     const Mesh& mesh = scene.meshes[size_t(node.mesh)];
     for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+        if (maxJoints[size_t(node.mesh)][p] < int64_t(skin.joints.size())) continue;
+        // Only on failure: find the first offending vertex for the message.
         const Primitive& primitive = mesh.primitives[p];
         for (uint32_t set = 0; set < influenceCount(primitive) / 4; ++set) {
             for (size_t v = 0; v < primitive.joints[set].size(); ++v) {
@@ -84,10 +102,12 @@ bool meshIsSkinned(const Mesh& mesh) {
 Status checkSkins(GltfDocument& doc, Scene& scene) {
     WeightFixes fixes;
     fixes.worstSum = 1.0f;
+    std::vector<std::vector<int64_t>> maxJoints(scene.meshes.size());
     for (size_t m = 0; m < scene.meshes.size(); ++m) {
         for (size_t p = 0; p < scene.meshes[m].primitives.size(); ++p) {
             Status s = checkPrimitive(doc, primitiveName(m, p), scene.meshes[m].primitives[p], fixes);
             if (!s) return s;
+            maxJoints[m].push_back(maxUsedJoint(scene.meshes[m].primitives[p]));
         }
     }
     if (fixes.offRows > 0) {
@@ -115,7 +135,7 @@ Status checkSkins(GltfDocument& doc, Scene& scene) {
             continue;
         }
         if (node.skin >= 0) {
-            if (Status s = checkJointRange(doc, scene, n); !s) return s;
+            if (Status s = checkJointRange(doc, scene, n, maxJoints); !s) return s;
         } else if (hasMesh && meshIsSkinned(scene.meshes[size_t(node.mesh)])) {
             doc.warn(where + " draws skinned meshes[" + std::to_string(node.mesh) + "] without a skin; drawn unskinned");
         }
