@@ -256,13 +256,8 @@ void measureMorphMemory(const ViewerDocument& doc, FrameStats& stats) {
             stats.threeJsBytes += width * height * 16 * p.targets.size();
         }
     }
-    for (const renderer::GpuMesh& mesh : doc.gpu.meshes()) {
-        for (const renderer::GpuPrimitive& p : mesh.primitives) {
-            const renderer::MorphTargets& t = p.targets;
-            if (t.empty()) continue;
-            stats.morphTextureBytes += uint64_t(t.width()) * t.height() * 16 * t.targetCount();
-        }
-    }
+    // What the morph paths used so far hold on the GPU (each path builds its data on first use).
+    stats.morphTextureBytes = doc.gpu.morphResidentBytes();
 }
 
 std::string timestampedName(const std::string& prefix, const std::string& extension) {

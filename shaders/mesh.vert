@@ -5,6 +5,7 @@
 // tests check exactly the code that renders. Keep the output names in sync with GpuMorph.cpp.
 #include "morph.glsl"
 #include "skin.glsl"
+#include "instances.glsl"
 
 layout(location = MV_ATTRIB_POSITION) in vec3 aPosition;
 layout(location = MV_ATTRIB_NORMAL) in vec3 aNormal;
@@ -40,7 +41,7 @@ void main() {
     morphVertex(v);
     skinVertex(v);
 
-    const vec4 world = uModel * vec4(v.position, 1.0);
+    const vec4 world = uModel * vec4(v.position, 1.0) + vec4(instanceOffset(), 0.0);
     vPosition = world.xyz;
     vNormal = uNormalMatrix * v.normal;
     vTangent = vec4(mat3(uModel) * v.tangent.xyz, v.tangent.w);
