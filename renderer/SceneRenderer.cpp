@@ -204,7 +204,10 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
             item.material = primitive.material >= 0 ? &scene.materials()[size_t(primitive.material)]
                                                     : &scene.defaultMaterial();
             if (item.material->alphaMode == morph::AlphaMode::Blend) {
-                nodeBox.extend(scene.primitiveBounds(primitive, poses[size_t(node)].weights));
+                // Skinned: the box in the node's skin space (updateSkins wrote the joints).
+                const SkinJoints* joints = scene.nodeJoints(node);
+                nodeBox.extend(joints ? scene.primitiveBounds(primitive, poses[size_t(node)].weights, joints->matrices())
+                                      : scene.primitiveBounds(primitive, poses[size_t(node)].weights));
                 nodeBlended.push_back(item);
             } else {
                 opaque.push_back(item);

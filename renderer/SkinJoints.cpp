@@ -10,6 +10,7 @@ namespace renderer {
 SkinJoints SkinJoints::create(size_t jointCount) {
     SkinJoints out;
     out.mJointCount = jointCount;
+    out.mMatrices.assign(jointCount, glm::mat4(1.0f));
     const std::vector<glm::mat4> identity(std::max<size_t>(jointCount, 1), glm::mat4(1.0f));
     // std430 mat4[]: 64 bytes per matrix, column-major like glm, so the vector is the layout.
     out.mBuffer = gl::Buffer::fromVector(identity, GL_DYNAMIC_STORAGE_BIT);
@@ -19,6 +20,7 @@ SkinJoints SkinJoints::create(size_t jointCount) {
 void SkinJoints::update(const std::vector<glm::mat4>& matrices) {
     const size_t count = std::min(matrices.size(), mJointCount);
     if (count == 0) return;
+    std::copy_n(matrices.begin(), count, mMatrices.begin());
     mBuffer.subData(0, GLsizeiptr(count * sizeof(glm::mat4)), matrices.data());
 }
 

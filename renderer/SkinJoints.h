@@ -25,10 +25,13 @@ public:
     void update(const std::vector<glm::mat4>& matrices);
     size_t jointCount() const { return mJointCount; }
     const gl::Buffer& buffer() const { return mBuffer; }
+    // The last matrices written (identity before the first update): for bounds and sorting.
+    const std::vector<glm::mat4>& matrices() const { return mMatrices; }
 
 private:
     gl::Buffer mBuffer;
     size_t mJointCount = 0;
+    std::vector<glm::mat4> mMatrices;
 };
 
 // 8, 4 or 0: the influences `buffers` carries (JOINTS_0/1 with WEIGHTS_0/1).

@@ -10,6 +10,7 @@
 
 #include "fixtures/BadFixtures.h"
 #include "fixtures/Fixtures.h"
+#include "fixtures/SkinFixtures.h"
 
 namespace {
 
@@ -62,6 +63,17 @@ std::vector<std::pair<std::string, std::function<Bytes()>>> seeds() {
         const std::string n = std::to_string(int(t));
         list.emplace_back("quantizedTarget" + n + ".glb", [t] { return fixtures::quantizedTarget(t, t != ComponentType::Float); });
         list.emplace_back("quantizedBase" + n + ".glb", [t] { return fixtures::quantizedBase(t, false); });
+    }
+    using fixtures::SkinCase;
+    const std::pair<const char*, SkinCase> skins[] = {
+        {"skinnedArm.glb", SkinCase::Arm},
+        {"skinnedArmQuantized.glb", SkinCase::QuantizedOverweight},
+        {"skinnedArmEightInfluences.glb", SkinCase::EightInfluences},
+        {"skinnedArmTwoSkins.glb", SkinCase::TwoSkins},
+        {"bad-skinJointOutOfRange.glb", SkinCase::JointOutOfRange},
+    };
+    for (const auto& [name, skinCase] : skins) {
+        list.emplace_back(name, [c = skinCase] { return fixtures::skinnedArm(c); });
     }
     return list;
 }

@@ -30,7 +30,8 @@ using fixtures::SkinCase;
 using nlohmann::json;
 
 std::string writeArm(SkinCase skinCase, const std::string& name) {
-    const std::string path = fixtures::scratchDir("SkinGLTest") + "/" + name + ".glb";
+    // A folder per case: scratchDir empties its folder, and ctest runs cases in parallel.
+    const std::string path = fixtures::scratchDir(std::string("SkinGLTest_") + name) + "/" + name + ".glb";
     const std::vector<uint8_t> bytes = fixtures::skinnedArm(skinCase);
     EXPECT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
     return path;
@@ -131,7 +132,8 @@ TEST(SkinEval, BadSpaceIsAUsageError) {
 class SkinGLTest : public fixtures::GlTest {};
 
 // 300 joints (19 KiB of matrices, past a 16 KiB uniform block) and 8 influences with random
-// joints and weights: GpuMorph::evalWorld against morph::toWorldSpace.
+// joints and weights: GpuMorph::evalWorld against morph::toWorldSpace, positions, normals and
+// tangents.
 TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
     std::mt19937 random(7);
     std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
@@ -140,6 +142,7 @@ TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
     for (int v = 0; v < 500; ++v) {
         primitive.positions.emplace_back(unit(random), unit(random), unit(random));
         primitive.normals.push_back(glm::normalize(glm::vec3(unit(random), unit(random), 2.0f)));
+        primitive.tangents.push_back(glm::vec4(glm::normalize(glm::vec3(2.0f, unit(random), unit(random))), -1.0f));
         for (int set = 0; set < 2; ++set) {
             glm::u16vec4 j;
             glm::vec4 w;
@@ -174,7 +177,9 @@ TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
         for (int k = 0; k < 3; ++k) {
             EXPECT_NEAR(gpu->positions[v][k], cpu.positions[v][k], 2e-5f) << "vertex " << v;
             EXPECT_NEAR(gpu->normals[v][k], cpu.normals[v][k], 1e-4f) << "vertex " << v;
+            EXPECT_NEAR(gpu->tangents[v][k], cpu.tangents[v][k], 1e-4f) << "vertex " << v;
         }
+        EXPECT_EQ(gpu->tangents[v].w, -1.0f);  // handedness is never skinned
     }
 }
 
