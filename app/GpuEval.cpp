@@ -6,8 +6,10 @@
 namespace app {
 
 MorphFunction gpuEvalMorph() {
-    return [](const morph::Scene& scene, const std::vector<EvalItem>& items)
-               -> morph::Result<std::vector<morph::MorphedPrimitive>> {
+    return [](const morph::Scene& scene, const std::vector<EvalItem>& items,
+              const std::string& pathName) -> morph::Result<std::vector<morph::MorphedPrimitive>> {
+        const std::optional<renderer::MorphPath> path = renderer::parseMorphPath(pathName);
+        if (!path) return morph::Error{"--morph-path: unknown path '" + pathName + "'"};
         auto context = renderer::EglContext::create();
         if (!context) return context.error();
         auto gpu = renderer::GpuMorph::create();
@@ -22,8 +24,8 @@ MorphFunction gpuEvalMorph() {
             // The same JSON as the CPU eval: in mesh space normals are the raw sums, not
             // renormalized; in world space unit vectors (both sides renormalize).
             auto result =
-                item.world ? gpu->evalWorld(primitive, item.weights, item.model, item.joints, limits)
-                           : gpu->eval(primitive, item.weights, limits, renderer::NormalOutput::RawSum);
+                item.world ? gpu->evalWorld(primitive, item.weights, item.model, item.joints, limits, *path)
+                           : gpu->eval(primitive, item.weights, limits, renderer::NormalOutput::RawSum, *path);
             if (!result) return morph::Error{scene.path + ": " + result.error().message};
             morphed.push_back(std::move(result).value());
         }
