@@ -48,12 +48,14 @@ json eval(const std::vector<std::string>& args) {
 // Tolerances: positions to 1e-5 of the arm's extent (about 2.5; float32 matrix products in a
 // different order on each side differ by a few ulps); unit normals to 1e-4 (inversesqrt on the
 // GPU against 1/sqrt on the CPU).
-void expectGpuMatchesCpu(const std::string& path, float time, const std::string& clip = "bend") {
+void expectGpuMatchesCpu(const std::string& path, float time, const std::string& clip = "bend",
+                         const std::string& morphPath = "") {
     const std::vector<std::string> args = {"eval", path, "--space", "world", "--animation", clip,
                                            "--time", std::to_string(time)};
     const json cpu = eval(args);
     std::vector<std::string> gpuArgs = args;
     gpuArgs.push_back("--gpu");
+    if (!morphPath.empty()) gpuArgs.insert(gpuArgs.end(), {"--morph-path", morphPath});
     const json gpu = eval(gpuArgs);
     ASSERT_EQ(cpu.value("space", ""), "world");
     ASSERT_EQ(gpu.value("space", ""), "world");
@@ -95,6 +97,10 @@ TEST(SkinEval, WorldSpaceGpuMatchesCpuOnTheCharacter) {
     const std::string path = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb";
     for (float t : {0.0f, 0.6f, 1.3f}) expectGpuMatchesCpu(path, t, "wave");
     for (float t : {0.25f, 0.8f}) expectGpuMatchesCpu(path, t, "walk");
+    // Morph in another path (a pre-pass or the CPU), skin in the draw: the same world positions.
+    for (const char* morphPath : {"vs-dense", "cs-sparse", "cpu", "auto"}) {
+        expectGpuMatchesCpu(path, 0.6f, "wave", morphPath);
+    }
 }
 
 TEST(SkinEval, WorldSpaceIsSkinnedAndNamesEachNode) {
