@@ -7,6 +7,8 @@
 
 #include "JsonOut.h"
 #include "morph/Animate.h"
+#include "morph/Skin.h"
+#include "renderer/GpuScene.h"
 #include "morph/WeightSpec.h"
 
 namespace app {
@@ -18,6 +20,7 @@ morph::Result<std::vector<morph::MorphedPrimitive>> cpuMorph(const morph::Scene&
     for (const EvalItem& item : items) {
         const morph::Primitive& primitive = scene.meshes[item.mesh].primitives[item.primitive];
         morphed.push_back(morph::blend(primitive, item.weights));
+        if (item.world) morph::toWorldSpace(primitive, item.model, item.joints, morphed.back());
     }
     return morphed;
 }
@@ -60,6 +63,20 @@ morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
     }
 
     std::vector<EvalItem> items;
+    if (options.world) {
+        const std::vector<glm::mat4> world = morph::worldMatrices(scene, pose);
+        for (int n : renderer::drawnNodes(scene)) {
+            EvalItem item{n, scene.nodes[size_t(n)].mesh, 0, pose[size_t(n)].weights};
+            item.world = true;
+            item.joints = morph::nodeJointMatrices(scene, n, world);
+            item.model = item.joints.empty() ? world[size_t(n)] : morph::skinnedModel(world[size_t(n)]);
+            for (size_t p = 0; p < scene.meshes[size_t(item.mesh)].primitives.size(); ++p) {
+                item.primitive = int(p);
+                items.push_back(item);
+            }
+        }
+        return items;
+    }
     for (size_t n = 0; n < scene.nodes.size(); ++n) {
         const int meshIndex = scene.nodes[n].mesh;
         if (meshIndex < 0 || size_t(meshIndex) >= scene.meshes.size()) continue;
@@ -81,15 +98,21 @@ Json evalJson(const morph::Scene& scene, const std::vector<EvalItem>& items,
         // A primitive without NORMAL gets [] (not the morph's output, which a GPU path might
         // fill with zeros).
         const bool hasNormals = !primitive.normals.empty();
-        array.push_back({{"node", item.node},
-                         {"mesh", item.mesh},
-                         {"primitive", item.primitive},
-                         {"weights", floatArray(item.weights)},
-                         {"positions", flatArray(morphed[i].positions)},
-                         {"normals", hasNormals ? flatArray(morphed[i].normals)
-                                                : Json::array()}});
+        Json entry = {{"node", item.node},
+                      {"mesh", item.mesh},
+                      {"primitive", item.primitive},
+                      {"weights", floatArray(item.weights)},
+                      {"positions", flatArray(morphed[i].positions)},
+                      {"normals", hasNormals ? flatArray(morphed[i].normals) : Json::array()}};
+        if (item.world) {
+            entry["nodeName"] = scene.nodes[size_t(item.node)].name;
+            entry["skin"] = item.joints.empty() ? -1 : scene.nodes[size_t(item.node)].skin;
+        }
+        array.push_back(std::move(entry));
     }
-    return {{"items", std::move(array)}};
+    Json out = {{"items", std::move(array)}};
+    if (!items.empty() && items.front().world) out["space"] = "world";
+    return out;
 }
 
 namespace {
@@ -158,6 +181,13 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
                 return {};
             })
         ->needs(animation);
+    eval->add_option_function<std::string>(
+            "--space",
+            [options](const std::string& space) { options->world = space == "world"; },
+            "mesh (default): each primitive in its mesh's space; world: after morph, skin and "
+            "node transforms, every drawn node")
+        ->type_name("mesh|world")
+        ->check(CLI::IsMember({"mesh", "world"}));
     eval->add_option("--out", options->outPath, "Write the JSON to FILE (atomically), not stdout")
         ->type_name("FILE");
     if (gpuMorph) {

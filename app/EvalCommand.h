@@ -1,7 +1,8 @@
 #pragma once
 // `morphview eval MODEL [--weights SPEC] [--animation NAME|INDEX --time T] [--out FILE]`:
 // the morphed positions and normals of every (node, primitive) whose mesh has targets, in the
-// mesh's local space, as JSON.
+// mesh's local space, as JSON. With `--space world`: every primitive of every drawn node, after
+// morph, skin and node transforms (glTF 2.0 3.7.3), as the renderer places it.
 //
 // The command is three steps: weights per item (evalItems), the morph (a MorphFunction: the CPU
 // reference by default, a GPU read-back when the renderer provides one), and the JSON.
@@ -28,6 +29,7 @@ struct EvalOptions {
     float time = 0;                      // --time, seconds (needs --animation)
     std::string outPath;                 // --out, empty: stdout
     bool gpu = false;                    // --gpu (only offered when a GPU morph is registered)
+    bool world = false;                  // --space world (default mesh)
     std::string morphPath = "vs-active";  // --morph-path with --gpu (renderer/MorphPath.h names)
 };
 
@@ -37,6 +39,11 @@ struct EvalItem {
     int mesh = -1;
     int primitive = -1;
     std::vector<float> weights;
+    // World space only (EvalOptions::world): the node's model matrix and its node-space joint
+    // matrices (empty: not skinned), see morph/Skin.h.
+    bool world = false;
+    glm::mat4 model{1.0f};
+    std::vector<glm::mat4> joints;
 };
 
 // Morphs every item; the result has one MorphedPrimitive per item, in order. `morphPath` is
@@ -53,11 +60,13 @@ morph::Result<std::vector<morph::MorphedPrimitive>> cpuMorph(const morph::Scene&
 morph::Result<size_t> findAnimation(const morph::Scene& scene, const std::string& key);
 
 // Weights: the nodes' defaults (glTF 2.0 3.7.2.2), then the animation at `time` if given, then
-// the weight spec on top. One item per (node, primitive) whose mesh has targets, by node index.
+// the weight spec on top. One item per (node, primitive) whose mesh has targets, by node index;
+// in world space one per primitive of every drawn node (renderer::drawnNodes order).
 morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
                                                const EvalOptions& options);
 
-// {"items":[{"node","mesh","primitive","weights","positions","normals"}, ...]}.
+// {"items":[{"node","mesh","primitive","weights","positions","normals"}, ...]}. World space adds
+// "space": "world" at the top and "nodeName", "skin" per item; its normals are unit length.
 Json evalJson(const morph::Scene& scene, const std::vector<EvalItem>& items,
                         const std::vector<morph::MorphedPrimitive>& morphed);
 

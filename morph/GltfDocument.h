@@ -71,5 +71,6 @@ Status readMeshes(GltfDocument& doc, Scene& scene);       // GltfMeshes.cpp
 Status readNodes(GltfDocument& doc, Scene& scene);        // GltfNodes.cpp (nodes, scenes, skins)
 Status readMaterials(GltfDocument& doc, Scene& scene);    // GltfMaterials.cpp (+ textures, images)
 Status readAnimations(GltfDocument& doc, Scene& scene);   // GltfAnimations.cpp
+Status checkSkins(GltfDocument& doc, Scene& scene);       // GltfSkins.cpp (after meshes and nodes)
 
 }  // namespace morph

@@ -280,6 +280,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     if (Status s = readMeshes(doc, scene); !s) return s.error();
     if (Status s = readMaterials(doc, scene); !s) return s.error();
     if (Status s = readNodes(doc, scene); !s) return s.error();
+    if (Status s = checkSkins(doc, scene); !s) return s.error();
     if (Status s = readAnimations(doc, scene); !s) return s.error();
     computeTargetStats(scene);
     scene.warnings = std::move(doc.warnings);

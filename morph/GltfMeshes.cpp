@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include "DracoDecode.h"
 #include "GltfDocument.h"
@@ -134,10 +135,12 @@ private:
             if (!v) return v.error();
             out.colors = toVectors<glm::vec4>(*v, n, 1.0f);  // 3.7.2.1: RGB colors have alpha 1
         } else if (name == "WEIGHTS_0" || name == "WEIGHTS_1") {
+            if (Status s = checkSkinAttribute(name, false); !s) return s;
             auto v = get({"VEC4"});
             if (!v) return v.error();
             out.weights[name.back() - '0'] = toVectors<glm::vec4>(*v, n, 0.0f);
         } else if (name == "JOINTS_0" || name == "JOINTS_1") {
+            if (Status s = checkSkinAttribute(name, true); !s) return s;
             auto v = get({"VEC4"});
             if (!v) return v.error();
             auto& joints = out.joints[name.back() - '0'];
@@ -148,6 +151,29 @@ private:
         }
         // Other attributes (TEXCOORD_2+, COLOR_1+, _CUSTOM) are not used by the viewer.
         return {};
+    }
+
+    // glTF 2.0 3.7.2.1: JOINTS_n are VEC4 unsigned byte/short; WEIGHTS_n VEC4 float or
+    // normalized unsigned byte/short. Checked before decoding, which would accept any type.
+    Status checkSkinAttribute(const std::string& name, bool joints) {
+        int componentType = 0;
+        bool normalized = false;
+        if (auto d = mDracoTypes.find(name); mDraco && d != mDracoTypes.end()) {
+            std::tie(componentType, normalized) = d->second;
+        } else {
+            const Json& attributes = *getObject(mPrim, "attributes", mWhere);
+            auto desc = describeAccessor(mDoc, getInt(attributes, name.c_str(), -1, mWhere + ".attributes"));
+            if (!desc) return desc.error();
+            componentType = desc->componentType;
+            normalized = desc->normalized;
+        }
+        const bool integer = componentType == 5121 || componentType == 5123;
+        const bool ok = joints ? integer && !normalized : componentType == 5126 || (integer && normalized);
+        if (ok) return {};
+        return mDoc.error(mWhere + ".attributes." + name + " has componentType " + std::to_string(componentType) +
+                          (normalized ? " normalized" : "") +
+                          (joints ? "; JOINTS must be unsigned byte or unsigned short"
+                                  : "; WEIGHTS must be float or normalized unsigned byte/short"));
     }
 
     Status readIndices(Primitive& out) {

@@ -12,8 +12,9 @@ namespace renderer {
 enum class Attribute : uint32_t {
     Position = 0, Normal = 1, Tangent = 2, TexCoord0 = 3, TexCoord1 = 4, Color0 = 5,
     Joints0 = 6, Weights0 = 7,
+    Joints1 = 8, Weights1 = 9,  // 8 influences; 10 of GL's guaranteed 16 locations
 };
-inline constexpr uint32_t kAttributeCount = 8;
+inline constexpr uint32_t kAttributeCount = 10;
 
 // Texture units (MV_UNIT_*). The morph targets of a primitive take kMaxMorphTextures consecutive
 // units: a mesh with more targets than GL_MAX_ARRAY_TEXTURE_LAYERS is split across several
@@ -35,6 +36,7 @@ enum class UniformLocation : uint32_t {
     MorphSlots = 5,      // int[MV_CHANNEL_COUNT]: texel slot of each morph::MorphChannel, -1: none
     MorphMode = 11,      // ivec4: MorphShaderMode, vertex count, weight row stride, 0
     InstanceMode = 12,   // int: 1 when InstanceOffsets holds one offset per gl_InstanceID
+    SkinInfluences = 15,  // int: 0 not skinned, 4 (JOINTS_0) or 8 (JOINTS_0 and _1); skin.glsl
     Material = 16,       // first free location for the shading passes
 };
 
@@ -44,6 +46,7 @@ enum class UniformBlock : uint32_t { Frame = 0, Material = 1, Lights = 2 };
 // Shader storage block bindings (MV_SSBO_*).
 enum class StorageBlock : uint32_t {
     MorphWeights = 0,  // the non-zero weights of the current frame, see MorphWeights
+    SkinJoints = 3,    // the drawn node's joint matrices (mat4[]), see SkinJoints.h
     // The morph paths of issue 6 (numbered from 8 to leave the low numbers to other features).
     MorphWeightRows = 8,   // float per target per instance (vs-dense, cs-sparse)
     MorphedVertices = 9,   // vec4 slots per vertex per instance written before the draw

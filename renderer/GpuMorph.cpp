@@ -1,5 +1,7 @@
 #include "GpuMorph.h"
 
+#include <cmath>
+
 #include <glm/gtc/type_ptr.hpp>
 
 #include "Bindings.h"
@@ -47,11 +49,12 @@ morph::Result<GpuMorph> GpuMorph::create(const ShaderLibrary& library) {
 morph::Result<morph::MorphedPrimitive> GpuMorph::run(const PrimitiveBuffers& buffers,
                                                      const MorphTargets& targets,
                                                      const MorphWeights& weights,
-                                                     NormalOutput normalOutput) {
+                                                     NormalOutput normalOutput,
+                                                     const VertexTransform& transform) {
     if (buffers.vertexCount() == 0) return morph::MorphedPrimitive{};
     bindMorph(mProgram, &targets, &weights);
     mLastPath = MorphPath::VsActive;
-    auto captured = capture(buffers, 1, normalOutput);
+    auto captured = capture(buffers, 1, normalOutput, transform);
     if (!captured) return captured.error();
     return std::move(captured->front());
 }
@@ -60,7 +63,8 @@ morph::Result<std::vector<morph::MorphedPrimitive>> GpuMorph::run(const Primitiv
                                                                   PrimitiveMorph& morph,
                                                                   MorphPath path,
                                                                   const MorphWeights& weights,
-                                                                  NormalOutput normalOutput) {
+                                                                  NormalOutput normalOutput,
+                                                                  const VertexTransform& transform) {
     mLastPath = morph.resolve(path, weights.activeCount());
     if (!morph.empty()) {
         if (auto ready = morph.prepare(mLastPath); !ready) return ready.error();
@@ -69,22 +73,26 @@ morph::Result<std::vector<morph::MorphedPrimitive>> GpuMorph::run(const Primitiv
     } else {
         bindMorph(mProgram, nullptr, nullptr);
     }
-    return capture(buffers, weights.instanceCount(), normalOutput);
+    return capture(buffers, weights.instanceCount(), normalOutput, transform);
 }
 
 morph::Result<std::vector<morph::MorphedPrimitive>> GpuMorph::capture(const PrimitiveBuffers& buffers,
                                                                       uint32_t instances,
-                                                                      NormalOutput normalOutput) {
+                                                                      NormalOutput normalOutput,
+                                                                      const VertexTransform& transform) {
     std::vector<morph::MorphedPrimitive> out(std::max(instances, 1u));
     const uint32_t vertexCount = buffers.vertexCount();
     if (vertexCount == 0) return out;
     const uint64_t captured = uint64_t(vertexCount) * out.size();
 
     const glm::mat4 identity(1.0f);
-    mProgram.set(location(UniformLocation::Model), identity);
-    mProgram.set(location(UniformLocation::NormalMatrix), glm::mat3(1.0f));
+    mProgram.set(location(UniformLocation::Model), transform.model);
+    // As SceneRenderer::drawItem computes it.
+    mProgram.set(location(UniformLocation::NormalMatrix),
+                 glm::transpose(glm::inverse(glm::mat3(transform.model))));
     mProgram.set(location(UniformLocation::ViewProjection), identity);
     mProgram.set(location(UniformLocation::AttributeMask), buffers.attributeMask());
+    bindSkin(mProgram, transform.joints, buffers);
     mProgram.set(location(UniformLocation::InstanceMode), 0);
 
     gl::Buffer capture = gl::Buffer::create(
@@ -161,6 +169,38 @@ morph::Result<morph::MorphedPrimitive> GpuMorph::eval(const morph::Primitive& pr
     auto result = run(buffers, morph, path, morphWeights, normalOutput);
     if (!result) return result.error();
     return std::move(result->front());
+}
+
+morph::Result<morph::MorphedPrimitive> GpuMorph::evalWorld(const morph::Primitive& primitive,
+                                                           const std::vector<float>& weights,
+                                                           const glm::mat4& model,
+                                                           const std::vector<glm::mat4>& joints,
+                                                           const MorphLimits& limits, MorphPath path) {
+    // As eval(): a non-owning pointer to `primitive`, which outlives this call.
+    PrimitiveMorph morph = PrimitiveMorph::create(
+        std::shared_ptr<const morph::Primitive>(std::shared_ptr<const morph::Primitive>(), &primitive),
+        limits);
+    PrimitiveBuffers buffers = PrimitiveBuffers::upload(primitive);
+    MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
+    morphWeights.update(weights);
+    SkinJoints skinJoints;
+    VertexTransform transform;
+    transform.model = model;
+    if (!joints.empty()) {
+        skinJoints = SkinJoints::create(joints.size());
+        skinJoints.update(joints);
+        transform.joints = &skinJoints;
+    }
+    auto result = run(buffers, morph, path, morphWeights, NormalOutput::Renormalized, transform);
+    if (!result) return result.error();
+    morph::MorphedPrimitive out = std::move(result->front());
+    auto unit = [](glm::vec3 v) {
+        const float len2 = glm::dot(v, v);
+        return len2 > 0.0f ? v * (1.0f / std::sqrt(len2)) : v;
+    };
+    for (glm::vec3& n : out.normals) n = unit(n);
+    for (glm::vec4& t : out.tangents) t = glm::vec4(unit(glm::vec3(t)), t.w);
+    return out;
 }
 
 }  // namespace renderer

@@ -10,6 +10,7 @@
 #include "SparseMorph.h"
 #include "PrimitiveBuffers.h"
 #include "ShaderLibrary.h"
+#include "SkinJoints.h"
 #include "gl/Framebuffer.h"
 #include "gl/Program.h"
 #include "gl/TransformFeedback.h"
@@ -22,6 +23,14 @@ namespace renderer {
 // Which normal run() returns: the shaded one (renormalized once after the sum), or the raw sum
 // base + sum(w_i * delta_i) that morph::blend computes, for output that must equal the CPU's.
 enum class NormalOutput { Renormalized, RawSum };
+
+// Where run() leaves the vertices: mesh space (identity, the default), or world space through
+// the same shader code that renders: skinVertex() with `joints`, then `model` as uModel (for a
+// skinned node morph::skinnedModel and node-space joint matrices, see morph/Skin.h).
+struct VertexTransform {
+    glm::mat4 model{1.0f};
+    const SkinJoints* joints = nullptr;  // null: not skinned
+};
 
 class GpuMorph {
 public:
@@ -36,7 +45,8 @@ public:
     morph::Result<morph::MorphedPrimitive> run(const PrimitiveBuffers& buffers,
                                                const MorphTargets& targets,
                                                const MorphWeights& weights,
-                                               NormalOutput normalOutput = NormalOutput::Renormalized);
+                                               NormalOutput normalOutput = NormalOutput::Renormalized,
+                                               const VertexTransform& transform = {});
 
     // The same through any morph path (MorphPath.h): `path` is resolved (auto, fallbacks),
     // prepared and its pre-pass run, then mesh.vert is captured as above. lastPath() says which
@@ -44,7 +54,8 @@ public:
     // vertices are the k-th MorphedPrimitive (gl_InstanceID = k).
     morph::Result<std::vector<morph::MorphedPrimitive>> run(
         const PrimitiveBuffers& buffers, PrimitiveMorph& morph, MorphPath path,
-        const MorphWeights& weights, NormalOutput normalOutput = NormalOutput::Renormalized);
+        const MorphWeights& weights, NormalOutput normalOutput = NormalOutput::Renormalized,
+        const VertexTransform& transform = {});
     MorphPath lastPath() const { return mLastPath; }
 
     // Uploads `primitive`, writes `weights` and runs; the one-call form for eval and tests.
@@ -53,12 +64,22 @@ public:
                                                 const MorphLimits& limits = MorphLimits::query(),
                                                 NormalOutput normalOutput = NormalOutput::Renormalized,
                                                 MorphPath path = MorphPath::VsActive);
+    // The world-space form: `joints` (node-space joint matrices, may be empty) and `model`.
+    // Normals and tangents come back unit length (vNormal/vTangent renormalized after the
+    // normal matrix), as morph::toWorldSpace gives them.
+    morph::Result<morph::MorphedPrimitive> evalWorld(const morph::Primitive& primitive,
+                                                     const std::vector<float>& weights,
+                                                     const glm::mat4& model,
+                                                     const std::vector<glm::mat4>& joints,
+                                                     const MorphLimits& limits = MorphLimits::query(),
+                                                     MorphPath path = MorphPath::VsActive);
 
 private:
     // Captures mesh.vert over every vertex of every instance (the morph already bound).
     morph::Result<std::vector<morph::MorphedPrimitive>> capture(const PrimitiveBuffers& buffers,
                                                                 uint32_t instances,
-                                                                NormalOutput normalOutput);
+                                                                NormalOutput normalOutput,
+                                                                const VertexTransform& transform);
 
     gl::Program mProgram;
     MorphPrograms mPrograms;

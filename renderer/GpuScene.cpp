@@ -8,6 +8,7 @@
 #include "Log.h"
 #include "morph/Animate.h"
 #include "morph/ImageResize.h"
+#include "morph/Skin.h"
 
 namespace renderer {
 
@@ -259,6 +260,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
                 }
                 gpu.targetDeltaBoxes.emplace_back(lo, hi);
             }
+            gpu.jointBoxes = jointBoxes(primitive);
             gpuMesh.primitives.push_back(std::move(gpu));
         }
         out.mMeshes.push_back(std::move(gpuMesh));
@@ -269,6 +271,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
     out.mLayout.nodes = scene.nodes;
     out.mLayout.roots = scene.roots;
     out.mLayout.animations = scene.animations;
+    out.mLayout.skins = scene.skins;
     for (const morph::Mesh& mesh : scene.meshes) {
         morph::Mesh stripped;
         stripped.name = mesh.name;
@@ -287,6 +290,18 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
         }
         out.mNodeWeights[size_t(node)] = MorphWeights::create(targets);
     }
+    out.mNodeJoints.resize(scene.nodes.size());
+    for (int node : out.mDrawnNodes) {
+        const morph::Node& n = scene.nodes[size_t(node)];
+        const auto& primitives = scene.meshes[size_t(n.mesh)].primitives;
+        const bool skinned = std::any_of(primitives.begin(), primitives.end(), [](const morph::Primitive& p) {
+            return morph::influenceCount(p) > 0;
+        });
+        const int skin = n.skin;
+        if (skinned && skin >= 0 && size_t(skin) < scene.skins.size()) {
+            out.mNodeJoints[size_t(node)] = SkinJoints::create(scene.skins[size_t(skin)].joints.size());
+        }
+    }
     if (auto uploaded = checkUpload(scene.path); !uploaded) return uploaded.error();
     return out;
 }
@@ -295,6 +310,32 @@ MorphWeights* GpuScene::nodeWeights(int node) const {
     if (node < 0 || size_t(node) >= mNodeWeights.size()) return nullptr;
     MorphWeights& weights = mNodeWeights[size_t(node)];
     return weights.targetCount() > 0 ? &weights : nullptr;
+}
+
+SkinJoints* GpuScene::nodeJoints(int node) const {
+    if (node < 0 || size_t(node) >= mNodeJoints.size()) return nullptr;
+    SkinJoints& joints = mNodeJoints[size_t(node)];
+    return joints.jointCount() > 0 ? &joints : nullptr;
+}
+
+void GpuScene::updateSkins(std::vector<glm::mat4>& world) const {
+    std::vector<std::pair<int, glm::mat4>> models;
+    for (int node : mDrawnNodes) {
+        SkinJoints* joints = nodeJoints(node);
+        if (!joints || size_t(node) >= world.size()) continue;
+        joints->update(morph::nodeJointMatrices(mLayout, node, world));
+        models.emplace_back(node, morph::skinnedModel(world[size_t(node)]));
+    }
+    // After all joints: a skinned node may itself be another skin's joint.
+    for (const auto& [node, model] : models) world[size_t(node)] = model;
+}
+
+Aabb GpuScene::primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights,
+                               const std::vector<glm::mat4>& joints) const {
+    const Aabb morphed = primitiveBounds(primitive, weights);
+    if (joints.empty() || primitive.jointBoxes.empty() || !morphed.valid) return morphed;
+    return skinnedBounds(primitive.jointBoxes, morphed.min - primitive.baseBounds.min,
+                         morphed.max - primitive.baseBounds.max, joints);
 }
 
 Aabb GpuScene::primitiveBounds(const GpuPrimitive& primitive,
@@ -320,8 +361,11 @@ Aabb GpuScene::bounds(const std::vector<morph::NodePose>& pose) const {
         static const std::vector<float> kNone;
         const std::vector<float>& weights =
             size_t(node) < pose.size() ? pose[size_t(node)].weights : kNone;
+        const std::vector<glm::mat4> joints =
+            nodeJoints(node) ? morph::nodeJointMatrices(mLayout, node, world) : std::vector<glm::mat4>{};
+        const glm::mat4 model = joints.empty() ? world[size_t(node)] : morph::skinnedModel(world[size_t(node)]);
         for (const GpuPrimitive& primitive : mesh.primitives) {
-            box.extend(primitiveBounds(primitive, weights).transformed(world[size_t(node)]));
+            box.extend(primitiveBounds(primitive, weights, joints).transformed(model));
         }
     }
     return box;

@@ -13,6 +13,7 @@
 #include "MorphTargets.h"
 #include "PrimitiveMorph.h"
 #include "PrimitiveBuffers.h"
+#include "SkinJoints.h"
 #include "gl/Buffer.h"
 #include "gl/Sampler.h"
 #include "gl/Texture.h"
@@ -51,6 +52,7 @@ struct GpuPrimitive {
     Aabb baseBounds;
     // Per target the box of its POSITION deltas (signed, per axis; {0, 0} without any).
     std::vector<std::pair<glm::vec3, glm::vec3>> targetDeltaBoxes;
+    std::vector<JointBox> jointBoxes;  // skinned primitives: per joint, the vertices it moves
 };
 
 struct GpuMesh {
@@ -88,6 +90,12 @@ public:
     // The weights buffer of `node` (null for a node without a morphed mesh). Writing weights is
     // per-frame state, not part of the upload, hence const access to a mutable buffer.
     MorphWeights* nodeWeights(int node) const;
+    // The joint matrices buffer of `node` (null unless it draws a skinned mesh with a skin).
+    SkinJoints* nodeJoints(int node) const;
+    // Per frame, before drawing: writes every drawn skinned node's joint matrices
+    // (morph::nodeJointMatrices of `world`) and replaces its entry of `world` with
+    // morph::skinnedModel (the matrix those joint matrices are relative to).
+    void updateSkins(std::vector<glm::mat4>& world) const;
 
     // World-space bounds of the drawn nodes for `pose`: each primitive's base box grown for the
     // weights, then transformed by its node. The growth is renderer::morphedBounds' idea
@@ -110,6 +118,10 @@ public:
     // again on next use. E.g. after measuring vs-dense on a 2 GB mesh.
     void releaseMorph(MorphPath path) const;
     Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights) const;
+    // The same for a skinned primitive under `joints` (node-space joint matrices), see
+    // renderer::skinnedBounds; `joints` empty: primitiveBounds.
+    Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights,
+                         const std::vector<glm::mat4>& joints) const;
 
 private:
     static morph::Result<GpuScene> upload(const morph::Scene& scene,
@@ -130,6 +142,7 @@ private:
     gl::Texture mWhite;
     gl::Sampler mDefaultSampler;
     mutable std::vector<MorphWeights> mNodeWeights;  // per node; empty for non-morphing nodes
+    mutable std::vector<SkinJoints> mNodeJoints;     // per node; empty for unskinned nodes
     // While uploading: textures index of each (image, sRGB) pair, image * 2 + sRGB; -1 not made.
     std::vector<int> mImageTextures;
     GpuLimits mUploadLimits;          // while uploading: the limits images are checked against

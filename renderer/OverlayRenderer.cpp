@@ -6,6 +6,7 @@
 #include <string>
 
 #include "Bindings.h"
+#include "SkinJoints.h"
 
 namespace renderer {
 
@@ -105,6 +106,8 @@ void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene,
             } else {
                 bindMorph(program, nullptr, nullptr);
             }
+            // Skinned as SceneRenderer drew it this frame (the ghost too: the base shape, posed).
+            bindSkin(program, scene.nodeJoints(node), primitive.buffers);
             if (pass == Pass::Normals) {
                 // Each vertex once, in vertex order: gl_VertexID is the vertex index morph.glsl
                 // reads its deltas with.

@@ -30,7 +30,7 @@ PrimitiveBuffers PrimitiveBuffers::upload(const morph::Primitive& primitive) {
     auto& vao = out.mVertexArray;
     auto& buffers = out.mBuffers;
     uint32_t& mask = out.mAttributeMask;
-    buffers.reserve(8);
+    buffers.reserve(11);
     addAttribute(vao, buffers, mask, Attribute::Position, primitive.positions, 3);
     // An attribute shorter than POSITION (not produced by the importer) would let GL read past
     // the buffer: leave it out rather than risk it.
@@ -50,15 +50,18 @@ PrimitiveBuffers PrimitiveBuffers::upload(const morph::Primitive& primitive) {
     if (sized(primitive.colors)) {
         addAttribute(vao, buffers, mask, Attribute::Color0, primitive.colors, 4);
     }
-    if (sized(primitive.weights[0])) {
-        addAttribute(vao, buffers, mask, Attribute::Weights0, primitive.weights[0], 4);
-    }
-    if (sized(primitive.joints[0])) {
-        buffers.push_back(gl::Buffer::fromVector(primitive.joints[0]));
-        const GLuint index = location(Attribute::Joints0);
+    // JOINTS_n as u16 integers (the importer widens u8), WEIGHTS_n as floats (normalized
+    // integers already mapped); only complete pairs, as morph::influenceCount counts them.
+    const Attribute jointSets[2] = {Attribute::Joints0, Attribute::Joints1};
+    const Attribute weightSets[2] = {Attribute::Weights0, Attribute::Weights1};
+    for (size_t set = 0; set < 2; ++set) {
+        if (!sized(primitive.joints[set]) || !sized(primitive.weights[set])) break;
+        addAttribute(vao, buffers, mask, weightSets[set], primitive.weights[set], 4);
+        buffers.push_back(gl::Buffer::fromVector(primitive.joints[set]));
+        const GLuint index = location(jointSets[set]);
         vao.attributeInteger(index, index, 4, GL_UNSIGNED_SHORT);
         vao.vertexBuffer(index, buffers.back(), 0, sizeof(glm::u16vec4));
-        mask |= attributeBit(Attribute::Joints0);
+        mask |= attributeBit(jointSets[set]);
     }
     if (!primitive.indices.empty()) {
         buffers.push_back(gl::Buffer::fromVector(primitive.indices));

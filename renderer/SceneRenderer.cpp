@@ -126,6 +126,7 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const 
     } else {
         bindMorph(mProgram, nullptr, nullptr);
     }
+    bindSkin(mProgram, scene.nodeJoints(item.node), item.primitive->buffers);
     item.primitive->buffers.draw(instances);
 }
 
@@ -154,6 +155,7 @@ void SceneRenderer::runMorphStage(const GpuScene& scene, const std::vector<DrawI
         mProgram.set(location(UniformLocation::Model), world[size_t(item->node)]);
         mProgram.set(location(UniformLocation::AttributeMask), item->primitive->buffers.attributeMask());
         item->primitive->morph.bind(mProgram, item->path, *scene.nodeWeights(item->node));
+        bindSkin(mProgram, nullptr, item->primitive->buffers);  // the morph alone
         item->primitive->buffers.vertexArray().bind();
         glDrawArraysInstanced(GL_POINTS, 0, GLsizei(item->primitive->buffers.vertexCount()),
                               GLsizei(instances));
@@ -169,7 +171,8 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
     // A pose of another scene would index past the nodes: draw the rest pose instead.
     const std::vector<morph::NodePose>& poses =
         pose.size() == layout.nodes.size() ? pose : morph::restPose(layout);
-    const std::vector<glm::mat4> world = morph::worldMatrices(layout, poses);
+    std::vector<glm::mat4> world = morph::worldMatrices(layout, poses);
+    scene.updateSkins(world);  // joint matrices; skinned nodes' world becomes their skin space
     const float aspect = target.height > 0 ? float(target.width) / float(target.height) : 1.0f;
     const glm::mat4 view = camera.view();
 
@@ -201,7 +204,10 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
             item.material = primitive.material >= 0 ? &scene.materials()[size_t(primitive.material)]
                                                     : &scene.defaultMaterial();
             if (item.material->alphaMode == morph::AlphaMode::Blend) {
-                nodeBox.extend(scene.primitiveBounds(primitive, poses[size_t(node)].weights));
+                // Skinned: the box in the node's skin space (updateSkins wrote the joints).
+                const SkinJoints* joints = scene.nodeJoints(node);
+                nodeBox.extend(joints ? scene.primitiveBounds(primitive, poses[size_t(node)].weights, joints->matrices())
+                                      : scene.primitiveBounds(primitive, poses[size_t(node)].weights));
                 nodeBlended.push_back(item);
             } else {
                 opaque.push_back(item);

@@ -1,8 +1,10 @@
 #version 450 core
-// The one vertex shader of every mesh draw: morph (morph.glsl), then the node transform.
+// The one vertex shader of every mesh draw: morph (morph.glsl), skin (skin.glsl), then the node
+// transform.
 // GpuMorph captures its outputs with transform feedback (identity matrices), so the oracle
 // tests check exactly the code that renders. Keep the output names in sync with GpuMorph.cpp.
 #include "morph.glsl"
+#include "skin.glsl"
 #include "instances.glsl"
 
 layout(location = MV_ATTRIB_POSITION) in vec3 aPosition;
@@ -37,6 +39,7 @@ void main() {
     // glTF 2.0 3.7.2.1: no COLOR_0 means white (a disabled attribute would read as black).
     v.color = hasAttribute(MV_ATTRIB_COLOR_0) ? aColor0 : vec4(1.0);
     morphVertex(v);
+    skinVertex(v);
 
     const vec4 world = uModel * vec4(v.position, 1.0) + vec4(instanceOffset(), 0.0);
     vPosition = world.xyz;

@@ -1,8 +1,10 @@
 #version 450 core
 // The overlay passes' vertex shader (renderer/OverlayRenderer): the same morph as mesh.vert
-// (morph.glsl's morphVertex), then the node transform; it also hands on the displacement
-// |morphed - base| in world units for the heat map.
+// (morph.glsl's morphVertex), the skin (skin.glsl's skinVertex), then the node transform; it
+// also hands on the displacement |morphed - base| in world units for the heat map, taken before
+// skinning so that a posed skeleton does not read as morph displacement.
 #include "morph.glsl"
+#include "skin.glsl"
 
 layout(location = MV_ATTRIB_POSITION) in vec3 aPosition;
 layout(location = MV_ATTRIB_NORMAL) in vec3 aNormal;
@@ -28,10 +30,12 @@ void main() {
     v.texCoord1 = aTexCoord1;
     v.color = aColor0;
     morphVertex(v);
+    const vec3 moved = v.position - aPosition;
+    skinVertex(v);
 
     const vec4 world = uModel * vec4(v.position, 1.0);
     vWorld = world.xyz;
     vWorldNormal = uNormalMatrix * v.normal;
-    vDisplacement = length(mat3(uModel) * (v.position - aPosition));
+    vDisplacement = length(mat3(uModel) * moved);
     gl_Position = uViewProjection * world;
 }

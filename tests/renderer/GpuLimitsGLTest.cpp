@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "renderer/Bindings.h"
 #include "renderer/GpuLimits.h"
 #include "renderer/GpuScene.h"
 #include "renderer/Log.h"
@@ -173,7 +174,8 @@ TEST_F(GpuLimitsTest, TooFewVertexAttributesAreRefused) {
     GpuLimits limits;
     limits.maxVertexAttribs = 4;
     expectRefused(GpuScene::upload(quad(0), with(limits)),
-                  "the mesh shader needs 8 vertex attributes, over GL_MAX_VERTEX_ATTRIBS 4");
+                  "the mesh shader needs " + std::to_string(renderer::kAttributeCount) +
+                      " vertex attributes, over GL_MAX_VERTEX_ATTRIBS 4");
 }
 
 TEST_F(GpuLimitsTest, WeightBufferPastTheStorageBlockSizeIsRefused) {

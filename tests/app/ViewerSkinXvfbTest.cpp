@@ -1,0 +1,103 @@
+// The real viewer plays the skinned character (issue 8): under Xvfb, `morphview
+// assets/character.glb --animation wave --time T --screenshot-after N --out FILE.png` at two
+// times of the clip. The 3D view must show the figure and must change between the two times
+// (the clip moves joints, so a viewer that drew the bind pose, or ignored node animation, would
+// give the same picture).
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "morph/ImageFile.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kCharacter = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb";
+
+// xvfb-run -a -s "-screen 0 1280x800x24" morphview ARGS...; exit code and stderr.
+std::pair<int, std::string> runUnderXvfb(const std::vector<std::string>& args, const std::string& dir) {
+    std::vector<std::string> argv = {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x800x24", MORPHVIEW_EXECUTABLE};
+    argv.insert(argv.end(), args.begin(), args.end());
+    std::vector<char*> cargv;
+    for (std::string& a : argv) cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    const std::string errPath = dir + "/err.txt";
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int exitCode = -1;
+    pid_t pid = 0;
+    if (posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ) == 0) {
+        int status = 0;
+        waitpid(pid, &status, 0);
+        if (WIFEXITED(status)) exitCode = WEXITSTATUS(status);
+    }
+    posix_spawn_file_actions_destroy(&actions);
+    return {exitCode, fixtures::readWholeFile(errPath)};
+}
+
+morph::RgbaImage screenshotAt(const std::string& time, const std::string& dir) {
+    const std::string out = dir + "/wave_" + time + ".png";
+    const auto [code, err] = runUnderXvfb({kCharacter, "--window-size", "1024x700", "--screenshot-after", "4",
+                                           "--out", out, "--animation", "wave", "--time", time},
+                                          dir);
+    EXPECT_EQ(code, 0) << err;
+    auto image = morph::readImageFile(out);
+    EXPECT_TRUE(image.ok()) << (image.ok() ? "" : image.error().message);
+    return image.ok() ? std::move(image).value() : morph::RgbaImage{};
+}
+
+// The 3D view of a 1024x700 window: right of the weight panel, above the timeline.
+constexpr int kX0 = 420, kX1 = 1010, kY0 = 40, kY1 = 480;
+
+// Share of the view's pixels that are not the 3D background (#2e3036, within 3).
+double figureShare(const morph::RgbaImage& image) {
+    size_t hits = 0, total = 0;
+    for (int y = kY0; y < kY1; ++y) {
+        for (int x = kX0; x < kX1; ++x, ++total) {
+            const uint8_t* p = &image.pixels[(size_t(y) * size_t(image.width) + size_t(x)) * 4];
+            hits += std::abs(p[0] - 46) > 3 || std::abs(p[1] - 48) > 3 || std::abs(p[2] - 54) > 3;
+        }
+    }
+    return double(hits) / double(total);
+}
+
+TEST(ViewerSkinXvfbTest, PlaysTheSkinnedCharactersClip) {
+    ASSERT_EQ(access("/usr/bin/xvfb-run", X_OK), 0) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::scratchDir("ViewerSkinXvfbTest");
+    const morph::RgbaImage start = screenshotAt("0", dir);
+    const morph::RgbaImage waving = screenshotAt("0.6", dir);
+    ASSERT_EQ(start.width, 1024);
+    ASSERT_EQ(waving.width, 1024);
+    // A slim figure covers a few percent of the view; an empty or blank view covers none.
+    EXPECT_GT(figureShare(start), 0.02);
+    EXPECT_GT(figureShare(waving), 0.02);
+    size_t differing = 0, total = 0;
+    for (int y = kY0; y < kY1; ++y) {
+        for (int x = kX0; x < kX1; ++x, ++total) {
+            const size_t i = (size_t(y) * 1024 + size_t(x)) * 4;
+            for (int c = 0; c < 3; ++c) {
+                if (std::abs(int(start.pixels[i + size_t(c)]) - int(waving.pixels[i + size_t(c)])) > 24) {
+                    ++differing;
+                    break;
+                }
+            }
+        }
+    }
+    // The raised, waving arm (and the reframed view) change far more than 1% of the view.
+    EXPECT_GT(double(differing) / double(total), 0.01);
+}
+
+}  // namespace
