@@ -23,8 +23,8 @@ Status checkPrimitive(GltfDocument& doc, const std::string& where, Primitive& pr
         const bool weights = !primitive.weights[size_t(set)].empty();
         const std::string n = std::to_string(set);
         if (joints != weights) {
-            return doc.error(where + ".attributes." + (joints ? "JOINTS_" : "WEIGHTS_") + n + " has no " +
-                             (joints ? "WEIGHTS_" : "JOINTS_") + n);
+            return doc.error(where + ".attributes." + (joints ? "JOINTS_" : "WEIGHTS_") + n +
+                             " has no " + (joints ? "WEIGHTS_" : "JOINTS_") + n);
         }
     }
     if (!primitive.joints[1].empty() && primitive.joints[0].empty()) {
@@ -36,8 +36,9 @@ Status checkPrimitive(GltfDocument& doc, const std::string& where, Primitive& pr
         for (size_t v = 0; v < weights.size(); ++v) {
             for (int c = 0; c < 4; ++c) {
                 if (weights[v][c] < 0.0f) {
-                    return doc.error(where + ".attributes.WEIGHTS_" + std::to_string(set) + "[" + std::to_string(v) +
-                                     "] has a negative weight (" + std::to_string(weights[v][c]) + ")");
+                    return doc.error(where + ".attributes.WEIGHTS_" + std::to_string(set) + "[" +
+                                     std::to_string(v) + "] has a negative weight (" +
+                                     std::to_string(weights[v][c]) + ")");
                 }
             }
         }
@@ -45,7 +46,8 @@ Status checkPrimitive(GltfDocument& doc, const std::string& where, Primitive& pr
     const WeightFixes f = normalizeSkinWeights(primitive);
     fixes.offRows += f.offRows;
     fixes.emptyRows += f.emptyRows;
-    if (std::fabs(f.worstSum - 1.0f) > std::fabs(fixes.worstSum - 1.0f)) fixes.worstSum = f.worstSum;
+    if (std::fabs(f.worstSum - 1.0f) > std::fabs(fixes.worstSum - 1.0f))
+        fixes.worstSum = f.worstSum;
     return {};
 }
 
@@ -56,7 +58,8 @@ int64_t maxUsedJoint(const Primitive& primitive) {
     for (uint32_t set = 0; set < influenceCount(primitive) / 4; ++set) {
         for (size_t v = 0; v < primitive.joints[set].size(); ++v) {
             for (int c = 0; c < 4; ++c) {
-                if (primitive.weights[set][v][c] != 0.0f) top = std::max<int64_t>(top, primitive.joints[set][v][c]);
+                if (primitive.weights[set][v][c] != 0.0f)
+                    top = std::max<int64_t>(top, primitive.joints[set][v][c]);
             }
         }
     }
@@ -78,10 +81,13 @@ Status checkJointRange(GltfDocument& doc, const Scene& scene, size_t nodeIndex,
             for (size_t v = 0; v < primitive.joints[set].size(); ++v) {
                 for (int c = 0; c < 4; ++c) {
                     const uint32_t joint = primitive.joints[set][v][c];
-                    if (primitive.weights[set][v][c] == 0.0f || joint < skin.joints.size()) continue;
-                    return doc.error(primitiveName(size_t(node.mesh), p) + ".attributes.JOINTS_" + std::to_string(set) +
-                                     "[" + std::to_string(v) + "] = " + std::to_string(joint) + " is out of range of skins[" +
-                                     std::to_string(node.skin) + "].joints (" + std::to_string(skin.joints.size()) +
+                    if (primitive.weights[set][v][c] == 0.0f || joint < skin.joints.size())
+                        continue;
+                    return doc.error(primitiveName(size_t(node.mesh), p) + ".attributes.JOINTS_" +
+                                     std::to_string(set) + "[" + std::to_string(v) +
+                                     "] = " + std::to_string(joint) + " is out of range of skins[" +
+                                     std::to_string(node.skin) + "].joints (" +
+                                     std::to_string(skin.joints.size()) +
                                      " joints; drawn by nodes[" + std::to_string(nodeIndex) + "])");
                 }
             }
@@ -105,7 +111,8 @@ Status checkSkins(GltfDocument& doc, Scene& scene) {
     std::vector<std::vector<int64_t>> maxJoints(scene.meshes.size());
     for (size_t m = 0; m < scene.meshes.size(); ++m) {
         for (size_t p = 0; p < scene.meshes[m].primitives.size(); ++p) {
-            Status s = checkPrimitive(doc, primitiveName(m, p), scene.meshes[m].primitives[p], fixes);
+            Status s =
+                checkPrimitive(doc, primitiveName(m, p), scene.meshes[m].primitives[p], fixes);
             if (!s) return s;
             maxJoints[m].push_back(maxUsedJoint(scene.meshes[m].primitives[p]));
         }
@@ -113,8 +120,8 @@ Status checkSkins(GltfDocument& doc, Scene& scene) {
     if (fixes.offRows > 0) {
         char sum[32];
         std::snprintf(sum, sizeof sum, "%.4g", double(fixes.worstSum));
-        doc.warn(std::to_string(fixes.offRows) + " vertices have skin weights that do not sum to 1 (e.g. " + sum +
-                 "); normalized");
+        doc.warn(std::to_string(fixes.offRows) +
+                 " vertices have skin weights that do not sum to 1 (e.g. " + sum + "); normalized");
     }
     if (fixes.emptyRows > 0) {
         doc.warn(std::to_string(fixes.emptyRows) +
@@ -128,16 +135,18 @@ Status checkSkins(GltfDocument& doc, Scene& scene) {
             return doc.error(where + ".skin " + std::to_string(node.skin) + " is not a skin index");
         }
         if (node.skin >= 0 && (!hasMesh || !meshIsSkinned(scene.meshes[size_t(node.mesh)]))) {
-            // 3.7.3: skin needs a mesh with JOINTS_0/WEIGHTS_0; without one there is nothing to bind.
-            // Kept as in the file; nothing is skinned (skin.glsl sees no influences).
-            doc.warn(where + ".skin is set but " + (hasMesh ? "its mesh has no JOINTS_0/WEIGHTS_0" : "it has no mesh") +
+            // 3.7.3: skin needs a mesh with JOINTS_0/WEIGHTS_0; without one there is nothing to
+            // bind. Kept as in the file; nothing is skinned (skin.glsl sees no influences).
+            doc.warn(where + ".skin is set but " +
+                     (hasMesh ? "its mesh has no JOINTS_0/WEIGHTS_0" : "it has no mesh") +
                      "; the skin has no effect");
             continue;
         }
         if (node.skin >= 0) {
             if (Status s = checkJointRange(doc, scene, n, maxJoints); !s) return s;
         } else if (hasMesh && meshIsSkinned(scene.meshes[size_t(node.mesh)])) {
-            doc.warn(where + " draws skinned meshes[" + std::to_string(node.mesh) + "] without a skin; drawn unskinned");
+            doc.warn(where + " draws skinned meshes[" + std::to_string(node.mesh) +
+                     "] without a skin; drawn unskinned");
         }
     }
     return {};

@@ -16,10 +16,9 @@
 // Babylon.js and glTF-Sample-Viewer do the same), not with its inverse transpose: joint matrices
 // are rigid or uniformly scaled in practice, and the one convention is used on CPU and GPU.
 #include <cstdint>
+#include <glm/glm.hpp>
 #include <string>
 #include <vector>
-
-#include <glm/glm.hpp>
 
 #include "Blend.h"
 #include "Scene.h"
@@ -63,9 +62,9 @@ void toWorldSpace(const Primitive& primitive, const glm::mat4& model,
 // weight is 0 are set to 0 so no shader ever indexes with them.
 inline constexpr float kWeightSumWarning = 0.02f;
 struct WeightFixes {
-    uint64_t offRows = 0;   // rows whose sum was off by more than kWeightSumWarning
-    uint64_t emptyRows = 0; // all-zero rows bound to their first joint
-    float worstSum = 1.0f;  // the sum furthest from 1, for the warning
+    uint64_t offRows = 0;    // rows whose sum was off by more than kWeightSumWarning
+    uint64_t emptyRows = 0;  // all-zero rows bound to their first joint
+    float worstSum = 1.0f;   // the sum furthest from 1, for the warning
 };
 WeightFixes normalizeSkinWeights(Primitive& primitive);
 

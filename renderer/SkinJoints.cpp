@@ -31,9 +31,11 @@ uint32_t skinInfluences(const PrimitiveBuffers& buffers) {
 }
 
 void bindSkin(gl::Program& program, const SkinJoints* joints, const PrimitiveBuffers& buffers) {
-    const uint32_t influences = joints != nullptr && joints->jointCount() > 0 ? skinInfluences(buffers) : 0;
+    const uint32_t influences =
+        joints != nullptr && joints->jointCount() > 0 ? skinInfluences(buffers) : 0;
     program.set(location(UniformLocation::SkinInfluences), int(influences));
-    if (influences > 0) joints->buffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::SkinJoints));
+    if (influences > 0)
+        joints->buffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::SkinJoints));
 }
 
 std::vector<JointBox> jointBoxes(const morph::Primitive& primitive) {

@@ -4,9 +4,8 @@
 // shaders/skin.glsl for the reading side). A storage buffer rather than a uniform block: rigs
 // with more joints than a 16 KiB UBO holds (256 mat4) are common in real files.
 #include <cstdint>
-#include <vector>
-
 #include <glm/glm.hpp>
+#include <vector>
 
 #include "Bounds.h"
 #include "PrimitiveBuffers.h"

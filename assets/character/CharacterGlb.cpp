@@ -3,7 +3,6 @@
 // targets), and two clips that move joints and weights together: "wave" and "walk".
 #include <algorithm>
 #include <functional>
-
 #include <glm/gtc/quaternion.hpp>
 
 #include "Character.h"
@@ -37,7 +36,7 @@ struct Clip {
     std::string name;
     float duration;
     std::vector<std::pair<std::string, std::function<glm::quat(float)>>> rotations;
-    std::function<glm::vec3(float)> hips;             // the root joint's translation
+    std::function<glm::vec3(float)> hips;              // the root joint's translation
     std::function<std::vector<float>(float)> weights;  // the Body node's weights
 };
 
@@ -50,13 +49,15 @@ std::vector<Clip> clips() {
         {"spine", [=](float t) { return axisAngle(y, 0.15f * dsin(kPi * t)); }},
         {"head", [=](float t) { return axisAngle(z, 0.12f * dsin(kPi * t)); }},
         {"upperArm.R", [=](float t) { return axisAngle(z, -1.3f * up(t)); }},
-        {"lowerArm.R", [=](float t) { return axisAngle(z, -(0.5f + 0.4f * dsin(4.0f * kPi * t)) * up(t)); }},
+        {"lowerArm.R",
+         [=](float t) { return axisAngle(z, -(0.5f + 0.4f * dsin(4.0f * kPi * t)) * up(t)); }},
         {"upperArm.L", [=](float t) { return axisAngle(z, -1.2f * up(t)); }},
         {"lowerArm.L", [=](float t) { return axisAngle(y, 0.3f * up(t)); }},
     };
     wave.hips = [=](float t) { return hips + glm::vec3(0, 0.015f * dsin(2.0f * kPi * t), 0); };
     wave.weights = [=](float t) {
-        return std::vector<float>{0.6f * std::max(0.0f, dsin(2.0f * kPi * t)), 0.5f - 0.5f * dcos(kPi * t),
+        return std::vector<float>{0.6f * std::max(0.0f, dsin(2.0f * kPi * t)),
+                                  0.5f - 0.5f * dcos(kPi * t),
                                   up(t) * (0.5f + 0.5f * dsin(4.0f * kPi * t))};
     };
     Clip walk{"walk", 1.0f, {}, nullptr, nullptr};
@@ -64,10 +65,14 @@ std::vector<Clip> clips() {
     walk.rotations = {
         {"upperLeg.L", [=](float t) { return axisAngle(x, -0.45f * phase(t)); }},
         {"upperLeg.R", [=](float t) { return axisAngle(x, 0.45f * phase(t)); }},
-        {"lowerLeg.L", [=](float t) { return axisAngle(x, 0.7f * std::max(0.0f, phase(t + 0.25f))); }},
-        {"lowerLeg.R", [=](float t) { return axisAngle(x, 0.7f * std::max(0.0f, -phase(t + 0.25f))); }},
-        {"upperArm.L", [=](float t) { return axisAngle(x, 0.4f * phase(t)) * axisAngle(z, -1.25f); }},
-        {"upperArm.R", [=](float t) { return axisAngle(x, -0.4f * phase(t)) * axisAngle(z, 1.25f); }},
+        {"lowerLeg.L",
+         [=](float t) { return axisAngle(x, 0.7f * std::max(0.0f, phase(t + 0.25f))); }},
+        {"lowerLeg.R",
+         [=](float t) { return axisAngle(x, 0.7f * std::max(0.0f, -phase(t + 0.25f))); }},
+        {"upperArm.L",
+         [=](float t) { return axisAngle(x, 0.4f * phase(t)) * axisAngle(z, -1.25f); }},
+        {"upperArm.R",
+         [=](float t) { return axisAngle(x, -0.4f * phase(t)) * axisAngle(z, 1.25f); }},
         {"spine", [=](float t) { return axisAngle(y, 0.1f * phase(t)); }},
     };
     walk.hips = [=](float t) { return hips + glm::vec3(0, 0.02f * dcos(4.0f * kPi * t), 0); };
@@ -83,8 +88,10 @@ json animation(morph::GltfBuilder& b, const Clip& clip) {
     const int in = b.addFloats(input, "SCALAR");
     json samplers = json::array(), channels = json::array();
     auto add = [&](const std::vector<float>& output, const char* type, int node, const char* path) {
-        samplers.push_back({{"input", in}, {"output", b.addFloats(output, type)}, {"interpolation", "LINEAR"}});
-        channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", node}, {"path", path}}}});
+        samplers.push_back(
+            {{"input", in}, {"output", b.addFloats(output, type)}, {"interpolation", "LINEAR"}});
+        channels.push_back(
+            {{"sampler", samplers.size() - 1}, {"target", {{"node", node}, {"path", path}}}});
     };
     for (const auto& [joint, rotation] : clip.rotations) {
         std::vector<float> out;
@@ -137,13 +144,16 @@ json primitive(morph::GltfBuilder& b, const Part& part, int material) {
     for (const glm::vec4& c : part.colors) {
         for (int k = 0; k < 4; ++k) colors.push_back(uint8_t(c[k] * 255.0f + 0.5f));
     }
-    attributes["COLOR_0"] = b.addAccessor(colors.data(), ComponentType::UnsignedByte, part.colors.size(), "VEC4", true);
-    attributes["JOINTS_0"] = b.addAccessor(part.joints.data(), ComponentType::UnsignedByte, part.joints.size(), "VEC4");
+    attributes["COLOR_0"] =
+        b.addAccessor(colors.data(), ComponentType::UnsignedByte, part.colors.size(), "VEC4", true);
+    attributes["JOINTS_0"] =
+        b.addAccessor(part.joints.data(), ComponentType::UnsignedByte, part.joints.size(), "VEC4");
     std::vector<float> weights;
     for (const glm::vec4& w : part.weights) weights.insert(weights.end(), {w.x, w.y, w.z, w.w});
     attributes["WEIGHTS_0"] = b.addFloats(weights, "VEC4");
     std::vector<uint16_t> indices(part.indices.begin(), part.indices.end());
-    const int index = b.addAccessor(indices.data(), ComponentType::UnsignedShort, indices.size(), "SCALAR");
+    const int index =
+        b.addAccessor(indices.data(), ComponentType::UnsignedShort, indices.size(), "SCALAR");
     json targets = json::array();
     for (size_t t = 0; t < part.targets.size(); ++t) {
         json target = {{"POSITION", sparse(b, part.targets[t], "VEC3")}};
@@ -152,21 +162,32 @@ json primitive(morph::GltfBuilder& b, const Part& part, int material) {
         if (colors) target["COLOR_0"] = sparse(b, part.colorTargets[t], "VEC4");
         targets.push_back(target);
     }
-    return {{"attributes", attributes}, {"indices", index}, {"material", material}, {"targets", targets}};
+    return {{"attributes", attributes},
+            {"indices", index},
+            {"material", material},
+            {"targets", targets}};
 }
 
 }  // namespace
 
 const std::vector<Joint>& joints() {
     static const std::vector<Joint> list = {
-        {"hips", -1, {0, 0.95f, 0}},         {"spine", 0, {0, 1.12f, 0}},
-        {"chest", 1, {0, 1.30f, 0}},         {"neck", 2, {0, 1.52f, 0}},
-        {"head", 3, {0, 1.62f, 0}},          {"upperArm.L", 2, {0.20f, 1.45f, 0}},
-        {"lowerArm.L", 5, {0.46f, 1.45f, 0}}, {"hand.L", 6, {0.70f, 1.45f, 0}},
-        {"upperArm.R", 2, {-0.20f, 1.45f, 0}}, {"lowerArm.R", 8, {-0.46f, 1.45f, 0}},
-        {"hand.R", 9, {-0.70f, 1.45f, 0}},   {"upperLeg.L", 0, {0.09f, 0.90f, 0}},
-        {"lowerLeg.L", 11, {0.09f, 0.50f, 0}}, {"foot.L", 12, {0.09f, 0.10f, 0}},
-        {"upperLeg.R", 0, {-0.09f, 0.90f, 0}}, {"lowerLeg.R", 14, {-0.09f, 0.50f, 0}},
+        {"hips", -1, {0, 0.95f, 0}},
+        {"spine", 0, {0, 1.12f, 0}},
+        {"chest", 1, {0, 1.30f, 0}},
+        {"neck", 2, {0, 1.52f, 0}},
+        {"head", 3, {0, 1.62f, 0}},
+        {"upperArm.L", 2, {0.20f, 1.45f, 0}},
+        {"lowerArm.L", 5, {0.46f, 1.45f, 0}},
+        {"hand.L", 6, {0.70f, 1.45f, 0}},
+        {"upperArm.R", 2, {-0.20f, 1.45f, 0}},
+        {"lowerArm.R", 8, {-0.46f, 1.45f, 0}},
+        {"hand.R", 9, {-0.70f, 1.45f, 0}},
+        {"upperLeg.L", 0, {0.09f, 0.90f, 0}},
+        {"lowerLeg.L", 11, {0.09f, 0.50f, 0}},
+        {"foot.L", 12, {0.09f, 0.10f, 0}},
+        {"upperLeg.R", 0, {-0.09f, 0.90f, 0}},
+        {"lowerLeg.R", 14, {-0.09f, 0.50f, 0}},
         {"foot.R", 15, {-0.09f, 0.10f, 0}},
     };
     return list;
@@ -184,13 +205,17 @@ std::vector<uint8_t> buildCharacterGlb() {
     json& doc = b.json();
     doc["asset"]["generator"] = "morphview assets/character";
     doc["materials"] = json::array(
-        {{{"name", "body"}, {"pbrMetallicRoughness", {{"metallicFactor", 0.0}, {"roughnessFactor", 0.6}}}},
+        {{{"name", "body"},
+          {"pbrMetallicRoughness", {{"metallicFactor", 0.0}, {"roughnessFactor", 0.6}}}},
          {{"name", "eyes"},
           {"pbrMetallicRoughness",
-           {{"baseColorFactor", {0.03, 0.03, 0.04, 1.0}}, {"metallicFactor", 0.0}, {"roughnessFactor", 0.2}}}}});
-    doc["meshes"] = json::array({{{"name", "Body"},
-                                  {"primitives", {primitive(b, buildBody(), 0), primitive(b, buildEyes(), 1)}},
-                                  {"extras", {{"targetNames", targetNames()}}}}});
+           {{"baseColorFactor", {0.03, 0.03, 0.04, 1.0}},
+            {"metallicFactor", 0.0},
+            {"roughnessFactor", 0.2}}}}});
+    doc["meshes"] =
+        json::array({{{"name", "Body"},
+                      {"primitives", {primitive(b, buildBody(), 0), primitive(b, buildEyes(), 1)}},
+                      {"extras", {{"targetNames", targetNames()}}}}});
     json nodes = json::array({{{"name", "Character"}, {"children", {1, 2}}},
                               {{"name", "Armature"}, {"children", {kFirstJointNode}}},
                               {{"name", "Body"}, {"mesh", 0}, {"skin", 0}}});
@@ -198,7 +223,8 @@ std::vector<uint8_t> buildCharacterGlb() {
     json jointNodes = json::array();
     for (size_t j = 0; j < joints().size(); ++j) {
         const Joint& joint = joints()[j];
-        const glm::vec3 parent = joint.parent >= 0 ? joints()[size_t(joint.parent)].bindPosition : glm::vec3(0.0f);
+        const glm::vec3 parent =
+            joint.parent >= 0 ? joints()[size_t(joint.parent)].bindPosition : glm::vec3(0.0f);
         const glm::vec3 local = joint.bindPosition - parent;
         json node = {{"name", joint.name}, {"translation", {local.x, local.y, local.z}}};
         for (size_t c = 0; c < joints().size(); ++c) {
@@ -208,7 +234,8 @@ std::vector<uint8_t> buildCharacterGlb() {
         jointNodes.push_back(kFirstJointNode + int(j));
         // The bind pose only translates: the inverse bind matrix is the opposite translation.
         const glm::vec3 p = joint.bindPosition;
-        inverseBind.insert(inverseBind.end(), {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -p.x, -p.y, -p.z, 1});
+        inverseBind.insert(inverseBind.end(),
+                           {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -p.x, -p.y, -p.z, 1});
     }
     doc["nodes"] = nodes;
     doc["skins"] = json::array({{{"name", "Skeleton"},

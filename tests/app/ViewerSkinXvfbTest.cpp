@@ -4,6 +4,7 @@
 // (the clip moves joints, so a viewer that drew the bind pose, or ignored node animation, would
 // give the same picture).
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,8 +13,6 @@
 #include <filesystem>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
@@ -26,8 +25,10 @@ namespace fs = std::filesystem;
 const std::string kCharacter = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb";
 
 // xvfb-run -a -s "-screen 0 1280x800x24" morphview ARGS...; exit code and stderr.
-std::pair<int, std::string> runUnderXvfb(const std::vector<std::string>& args, const std::string& dir) {
-    std::vector<std::string> argv = {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x800x24", MORPHVIEW_EXECUTABLE};
+std::pair<int, std::string> runUnderXvfb(const std::vector<std::string>& args,
+                                         const std::string& dir) {
+    std::vector<std::string> argv = {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x800x24",
+                                     MORPHVIEW_EXECUTABLE};
     argv.insert(argv.end(), args.begin(), args.end());
     std::vector<char*> cargv;
     for (std::string& a : argv) cargv.push_back(a.data());
@@ -36,7 +37,8 @@ std::pair<int, std::string> runUnderXvfb(const std::vector<std::string>& args, c
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
     int exitCode = -1;
     pid_t pid = 0;
     if (posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ) == 0) {
@@ -50,9 +52,10 @@ std::pair<int, std::string> runUnderXvfb(const std::vector<std::string>& args, c
 
 morph::RgbaImage screenshotAt(const std::string& time, const std::string& dir) {
     const std::string out = dir + "/wave_" + time + ".png";
-    const auto [code, err] = runUnderXvfb({kCharacter, "--window-size", "1024x700", "--screenshot-after", "4",
-                                           "--out", out, "--animation", "wave", "--time", time},
-                                          dir);
+    const auto [code, err] =
+        runUnderXvfb({kCharacter, "--window-size", "1024x700", "--screenshot-after", "4", "--out",
+                      out, "--animation", "wave", "--time", time},
+                     dir);
     EXPECT_EQ(code, 0) << err;
     auto image = morph::readImageFile(out);
     EXPECT_TRUE(image.ok()) << (image.ok() ? "" : image.error().message);
@@ -75,7 +78,8 @@ double figureShare(const morph::RgbaImage& image) {
 }
 
 TEST(ViewerSkinXvfbTest, PlaysTheSkinnedCharactersClip) {
-    ASSERT_EQ(access("/usr/bin/xvfb-run", X_OK), 0) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_EQ(access("/usr/bin/xvfb-run", X_OK), 0)
+        << "xvfb-run is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::scratchDir("ViewerSkinXvfbTest");
     const morph::RgbaImage start = screenshotAt("0", dir);
     const morph::RgbaImage waving = screenshotAt("0.6", dir);
@@ -89,7 +93,8 @@ TEST(ViewerSkinXvfbTest, PlaysTheSkinnedCharactersClip) {
         for (int x = kX0; x < kX1; ++x, ++total) {
             const size_t i = (size_t(y) * 1024 + size_t(x)) * 4;
             for (int c = 0; c < 3; ++c) {
-                if (std::abs(int(start.pixels[i + size_t(c)]) - int(waving.pixels[i + size_t(c)])) > 24) {
+                if (std::abs(int(start.pixels[i + size_t(c)]) - int(waving.pixels[i + size_t(c)])) >
+                    24) {
                     ++differing;
                     break;
                 }

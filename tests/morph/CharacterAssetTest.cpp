@@ -25,9 +25,10 @@ std::vector<uint8_t> fileBytes(const std::string& path) {
 TEST(CharacterAsset, FileIsTheGeneratorsOutputAndSmall) {
     const std::vector<uint8_t> file = fileBytes(kPath);
     const std::vector<uint8_t> generated = character::buildCharacterGlb();
-    EXPECT_EQ(file.size(), generated.size())
-        << "assets/character.glb is stale: rebuild it with `cmake --build <build> --target character_asset`";
-    EXPECT_TRUE(file == generated) << "assets/character.glb differs from the generator's output (character_asset)";
+    EXPECT_EQ(file.size(), generated.size()) << "assets/character.glb is stale: rebuild it with "
+                                                "`cmake --build <build> --target character_asset`";
+    EXPECT_TRUE(file == generated)
+        << "assets/character.glb differs from the generator's output (character_asset)";
     EXPECT_TRUE(character::buildCharacterGlb() == generated);
     EXPECT_LT(file.size(), 200u * 1024u);
 }

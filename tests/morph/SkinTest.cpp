@@ -46,7 +46,9 @@ MorphedPrimitive armWorld(const Scene& scene, float t) {
 }
 
 // R90 about z around the elbow (1.5, 0, 0).
-glm::vec3 bentAtElbow(const glm::vec3& p) { return {1.5f - p.y, p.x - 1.5f, p.z}; }
+glm::vec3 bentAtElbow(const glm::vec3& p) {
+    return {1.5f - p.y, p.x - 1.5f, p.z};
+}
 
 TEST(Skin, InfluenceCountFollowsCompletePairs) {
     const Scene arm = importArm();

@@ -2,16 +2,16 @@
 // binary (positions after morph, skin and node transforms from mesh.vert + skin.glsl, read
 // back with transform feedback, against morph::toWorldSpace), many joints through GpuMorph
 // directly, and skinned bounds holding every skinned vertex.
+#include <gtest/gtest.h>
+
 #include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <glm/gtc/matrix_transform.hpp>
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "GlFixture.h"
 #include "fixtures/RunMorphview.h"
@@ -31,7 +31,8 @@ using nlohmann::json;
 
 std::string writeArm(SkinCase skinCase, const std::string& name) {
     // A folder per case: scratchDir empties its folder, and ctest runs cases in parallel.
-    const std::string path = fixtures::scratchDir(std::string("SkinGLTest_") + name) + "/" + name + ".glb";
+    const std::string path =
+        fixtures::scratchDir(std::string("SkinGLTest_") + name) + "/" + name + ".glb";
     const std::vector<uint8_t> bytes = fixtures::skinnedArm(skinCase);
     EXPECT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
     return path;
@@ -50,8 +51,8 @@ json eval(const std::vector<std::string>& args) {
 // GPU against 1/sqrt on the CPU).
 void expectGpuMatchesCpu(const std::string& path, float time, const std::string& clip = "bend",
                          const std::string& morphPath = "") {
-    const std::vector<std::string> args = {"eval", path, "--space", "world", "--animation", clip,
-                                           "--time", std::to_string(time)};
+    const std::vector<std::string> args = {"eval",        path, "--space", "world",
+                                           "--animation", clip, "--time",  std::to_string(time)};
     const json cpu = eval(args);
     std::vector<std::string> gpuArgs = args;
     gpuArgs.push_back("--gpu");
@@ -105,7 +106,8 @@ TEST(SkinEval, WorldSpaceGpuMatchesCpuOnTheCharacter) {
 
 TEST(SkinEval, WorldSpaceIsSkinnedAndNamesEachNode) {
     const std::string path = writeArm(SkinCase::TwoSkins, "twoSkinsNames");
-    const json out = eval({"eval", path, "--space", "world", "--animation", "bend", "--time", "1", "--gpu"});
+    const json out =
+        eval({"eval", path, "--space", "world", "--animation", "bend", "--time", "1", "--gpu"});
     ASSERT_EQ(out["items"].size(), 2u);  // the mesh drawn by arm (skin 0) and arm2 (skin 1)
     const json& arm = out["items"][0];
     const json& arm2 = out["items"][1];
@@ -148,7 +150,8 @@ TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
     for (int v = 0; v < 500; ++v) {
         primitive.positions.emplace_back(unit(random), unit(random), unit(random));
         primitive.normals.push_back(glm::normalize(glm::vec3(unit(random), unit(random), 2.0f)));
-        primitive.tangents.push_back(glm::vec4(glm::normalize(glm::vec3(2.0f, unit(random), unit(random))), -1.0f));
+        primitive.tangents.push_back(
+            glm::vec4(glm::normalize(glm::vec3(2.0f, unit(random), unit(random))), -1.0f));
         for (int set = 0; set < 2; ++set) {
             glm::u16vec4 j;
             glm::vec4 w;
@@ -166,9 +169,11 @@ TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
     primitive.targets.push_back(target);
     std::vector<glm::mat4> joints;
     for (int j = 0; j < 300; ++j) {
-        const glm::vec3 axis = glm::normalize(glm::vec3(unit(random), unit(random), unit(random)) + 0.01f);
-        joints.push_back(glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(unit(random), unit(random), unit(random))),
-                                     unit(random) * 3.0f, axis));
+        const glm::vec3 axis =
+            glm::normalize(glm::vec3(unit(random), unit(random), unit(random)) + 0.01f);
+        joints.push_back(glm::rotate(
+            glm::translate(glm::mat4(1.0f), glm::vec3(unit(random), unit(random), unit(random))),
+            unit(random) * 3.0f, axis));
     }
     const glm::mat4 model = glm::translate(glm::mat4(1.0f), {0, 1, 2});
 

@@ -2,11 +2,11 @@
 // node TRS, skin and weights channels sampled at the same time, drawn through renderer::Capturer
 // (the code behind `morphview capture`) and compared with tests/golden/character_*.png. Made
 // and refreshed like the corpus goldens (tests/golden/README.md; MORPHVIEW_UPDATE_GOLDENS=1).
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "GlFixture.h"
 #include "fixtures/TestPaths.h"
@@ -66,7 +66,8 @@ TEST_P(SkinGoldenTest, MatchesGolden) {
     auto image = capturer->capture(*gpu, shot);
     ASSERT_TRUE(image.ok()) << image.error().message;
 
-    const std::string golden = std::string(MORPHVIEW_SOURCE_DIR) + "/tests/golden/" + g.name + ".png";
+    const std::string golden =
+        std::string(MORPHVIEW_SOURCE_DIR) + "/tests/golden/" + g.name + ".png";
     if (updating()) {
         const morph::Status written = morph::writePngFile(golden, *image);
         ASSERT_TRUE(written.ok()) << written.error().message;
@@ -74,14 +75,16 @@ TEST_P(SkinGoldenTest, MatchesGolden) {
         return;
     }
     auto expected = morph::readImageFile(golden);
-    ASSERT_TRUE(expected.ok()) << expected.error().message
-                               << " (make it with MORPHVIEW_UPDATE_GOLDENS=1, see tests/golden/README.md)";
+    ASSERT_TRUE(expected.ok())
+        << expected.error().message
+        << " (make it with MORPHVIEW_UPDATE_GOLDENS=1, see tests/golden/README.md)";
     const morph::CompareTolerance tolerance = goldenTolerance();
     const morph::ImageDifference d = morph::compareImages(*expected, *image, tolerance);
     if (!d.withinTolerance) {
         const std::string dir = fixtures::scratchDir(std::string("SkinGoldenTest_") + g.name);
         (void)morph::writePngFile(dir + "/actual.png", *image);
-        (void)morph::writePngFile(dir + "/diff.png", morph::diffImage(*expected, *image, tolerance));
+        (void)morph::writePngFile(dir + "/diff.png",
+                                  morph::diffImage(*expected, *image, tolerance));
         ADD_FAILURE() << g.name << ": " << morph::summaryLine(d, *expected, *image, tolerance)
                       << "; actual and diff images in " << dir;
     }
