@@ -25,8 +25,8 @@ RUNS = [
     ("arkit", ["--scenario", "arkit"], 20, 3),
     ("production", ["--scenario", "production"], 3, 1),
     ("dense", ["--scenario", "dense"], 2, 1),
-    ("crowd", ["--scenario", "crowd"], 3, 1),
-    ("multipass", ["--scenario", "multipass"], 3, 1),
+    ("crowd", ["--scenario", "crowd"], 2, 1),
+    ("multipass", ["--scenario", "multipass"], 2, 1),
     ("target-count", ["--scenario", "target-count"], 5, 1),
 ]
 # The peers' workloads: the 50,000 x 300 file (5%, sparse accessors) loaded from disk at 40
