@@ -4,8 +4,9 @@ issue 6 target checks of docs/PERFORMANCE.md. Every number comes from the tool's
 is typed in except the peer's (three.js) quoted timings, which are labelled as such.
 
     python3 tests/bench/perf_tables.py [--morphview build/morphview] [--json-dir DIR]
+    python3 tests/bench/perf_tables.py --from-json DIR   # tables of a run kept with --json-dir
 
---json-dir keeps each run's raw JSON. Takes a few minutes on 2 cores with llvmpipe.
+--json-dir keeps each run's raw JSON (and the command line, in DIR/commands.txt).
 """
 import argparse
 import json
@@ -88,6 +89,26 @@ def verdict(ok):
 
 def checks(all_results):
     out = ["| target | measured | verdict |", "|---|---|---|"]
+    for name in ("production-file", "face", "production", "target-count"):
+        if name not in all_results:
+            out.append(f"| (the {name} run) | not in this run | - |")
+    if "production-file" in all_results:
+        out += peer_checks(all_results)
+    if "production" in all_results:
+        out += production_checks(all_results)
+    if "target-count" in all_results:
+        out += target_count_checks(all_results)
+    if "production-file" in all_results:
+        out += load_checks(all_results)
+    return "\n".join(out)
+
+
+def best_of(results):
+    return min(results.values(), key=lambda r: r["frameMsMedian"])
+
+
+def peer_checks(all_results):
+    out = []
     peer = by_path(all_results["production-file"])
     best = min(peer.values(), key=lambda r: r["frameMsMedian"])
     auto = peer["auto"]
@@ -96,14 +117,19 @@ def checks(all_results):
         out.append(f"| 50,000 x 300 file, 40 active: >= 20x three.js's ~{THREEJS_PRODUCTION_MS:.0f} "
                    f"ms/frame (quoted) | {label}: {r['frameMsMedian']:.2f} ms/frame = "
                    f"{speedup:.1f}x | {verdict(speedup >= 20)} |")
+    if "face" not in all_results:
+        return out
     face = by_path(all_results["face"])
-    for label, r in (("auto", face["auto"]),
-                     (f"best ({min(face.values(), key=lambda r: r['frameMsMedian'])['path']})",
-                      min(face.values(), key=lambda r: r["frameMsMedian"]))):
+    for label, r in (("auto", face["auto"]), (f"best ({best_of(face)['path']})", best_of(face))):
         speedup = THREEJS_FACE_MS / r["frameMsMedian"]
         out.append(f"| 2,694 x 52 face, 52 active: >= 2x three.js's ~{THREEJS_FACE_MS:.0f} ms/frame "
                    f"(quoted) | {label}: {r['frameMsMedian']:.2f} ms/frame = {speedup:.1f}x | "
                    f"{verdict(speedup >= 2)} |")
+    return out
+
+
+def production_checks(all_results):
+    out = []
     prod = [r for r in all_results["production"] if r["density"] == 0.05 and r["active"] == 40]
     p = by_path(prod)
     if "cs-sparse" in p and "vs-dense" in p:
@@ -115,6 +141,11 @@ def checks(all_results):
         out.append(f"| ... and holds <= 1/8 of its bytes | {mb(p['cs-sparse']['residentBytes'])} vs "
                    f"{mb(p['vs-dense']['residentBytes'])} MB = 1/{1 / max(smaller, 1e-12):.1f} | "
                    f"{verdict(smaller <= 1 / 8)} |")
+    return out
+
+
+def target_count_checks(all_results):
+    out = []
     tc = all_results["target-count"]
     for path in [r["path"] for r in tc if r["targets"] == 8]:
         few = next(r for r in tc if r["targets"] == 8 and r["path"] == path)
@@ -123,19 +154,28 @@ def checks(all_results):
         out.append(f"| CPU ms/frame, 256 vs 8 targets at 8 active, within 1.25x ({path}) | "
                    f"{many['cpuMsPerFrame']:.4f} vs {few['cpuMsPerFrame']:.4f} ms = {ratio:.2f}x | "
                    f"{verdict(ratio <= 1.25)} |")
+    return out
+
+
+def load_checks(all_results):
+    out = []
     for path, r in by_path(all_results["production-file"]).items():
         total = r["loadMs"] + r["uploadMs"] + r["firstFrameMs"]
         out.append(f"| load + pack production (file, 5%) < 1 s ({path}: import {r['loadMs']:.0f} + "
                    f"upload {r['uploadMs']:.0f} + first frame {r['firstFrameMs']:.0f} ms) | "
                    f"{total:.0f} ms | {verdict(total < 1000)} |")
-    return "\n".join(out)
+    return out
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--morphview", default="build/morphview")
     parser.add_argument("--json-dir", default="")
+    parser.add_argument("--from-json", default="", help="print the tables of a kept run")
     options = parser.parse_args()
+    if options.from_json:
+        report_kept(options.from_json)
+        return
     if options.json_dir:
         os.makedirs(options.json_dir, exist_ok=True)
 
@@ -155,6 +195,9 @@ def main():
                                                   options.json_dir, name)
             all_results[name] = results
             command = command.replace(model, "production5.glb")
+            if options.json_dir:
+                with open(os.path.join(options.json_dir, "commands.txt"), "a") as f:
+                    f.write(f"{name}\t{seconds:.0f}\t{command}\n")
             sections.append(f"### {name}\n\n`{command}` ({seconds:.0f} s)\n\n{table(results)}\n")
 
     first = all_results["arkit"][0]
@@ -167,6 +210,46 @@ def main():
     print(checks(all_results))
     print(f"\nWhole run: {time.monotonic() - started:.0f} s "
           "(`python3 tests/bench/perf_tables.py`).")
+
+
+def command_line(name):
+    """The command perf_tables runs for `name` (the model file as production5.glb)."""
+    runs = {r[0]: r for r in RUNS}
+    runs["production-file"] = ("production-file", ["--model", "production5.glb", "--active", "40"], 3, 1)
+    runs["face"] = ("face", FACE, 20, 3)
+    _, args, frames, warmup = runs[name]
+    return " ".join(["morphview", "bench"] + args + ["--path", "all", "--frames", str(frames),
+                                                      "--warmup", str(warmup), "--size", SIZE,
+                                                      "--json"])
+
+
+def report_kept(folder):
+    """The same report from DIR/NAME.json and DIR/commands.txt of an earlier --json-dir run."""
+    commands = {}
+    path = os.path.join(folder, "commands.txt")
+    if os.path.exists(path):
+        for line in open(path):
+            name, seconds, command = line.rstrip("\n").split("\t")
+            commands[name] = (command, float(seconds))
+    all_results, sections = {}, []
+    for name in [r[0] for r in RUNS] + ["production-file", "face"]:
+        file = os.path.join(folder, name + ".json")
+        if not os.path.exists(file):
+            sections.append(f"### {name}\n\nnot in this run\n")
+            continue
+        all_results[name] = json.load(open(file))["results"]
+        command, seconds = commands.get(name, (command_line(name), None))
+        took = f" ({seconds:.0f} s)" if seconds is not None else ""
+        sections.append(f"### {name}\n\n`{command}`{took}\n\n{table(all_results[name])}\n")
+    first = next(iter(all_results.values()))[0]
+    print(f"Device: {first['device']}; copy bandwidth {first['copyGbPerSec']:.1f} GB/s "
+          f"(read + write); frames {SIZE}.\n")
+    print("\n".join(sections))
+    print("### Issue 6 targets\n")
+    print(checks(all_results))
+    if commands:
+        total = sum(seconds for _, seconds in commands.values())
+        print(f"\nWhole run: {total:.0f} s of benchmarks.")
 
 
 if __name__ == "__main__":
