@@ -172,6 +172,7 @@ def main():
     parser.add_argument("--morphview", default="build/morphview")
     parser.add_argument("--json-dir", default="")
     parser.add_argument("--from-json", default="", help="print the tables of a kept run")
+    parser.add_argument("--only", default="", help="comma list of runs (default: all)")
     options = parser.parse_args()
     if options.from_json:
         report_kept(options.from_json)
@@ -189,6 +190,8 @@ def main():
             sys.exit(f"perf_tables: --write-model failed: {wrote.stderr.strip()}")
         runs = RUNS + [("production-file", ["--model", model, "--active", "40"], 3, 1),
                        ("face", FACE, 20, 3)]
+        if options.only:
+            runs = [r for r in runs if r[0] in options.only.split(",")]
         for name, args, frames, warmup in runs:
             print(f"perf_tables: {name} ...", file=sys.stderr, flush=True)
             results, command, seconds = run_bench(options.morphview, args, frames, warmup,
@@ -200,7 +203,7 @@ def main():
                     f.write(f"{name}\t{seconds:.0f}\t{command}\n")
             sections.append(f"### {name}\n\n`{command}` ({seconds:.0f} s)\n\n{table(results)}\n")
 
-    first = all_results["arkit"][0]
+    first = next(iter(all_results.values()))[0]
     load = os.getloadavg()
     print(f"Device: {first['device']}; copy bandwidth {first['copyGbPerSec']:.1f} GB/s "
           f"(read + write); frames {SIZE}; {os.cpu_count()} CPUs, load average at the end "
