@@ -37,6 +37,8 @@ struct CaptureOptions {
     float time = 0;
     std::string camera = "front";
     std::string background = "#2e3036";
+    std::string morphPath = "auto";
+    int instances = 1;
 };
 
 std::optional<std::string> optionalString(const nlohmann::json& entry, const char* key,
@@ -170,6 +172,8 @@ int runSingle(const CaptureOptions& options) {
     shot->weights = options.weights;
     shot->animation = options.animation;
     shot->time = options.time;
+    shot->morphPath = renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
+    shot->instances = options.instances;
 
     auto session = startSession();
     if (!session) return fail(session.error().message);
@@ -216,6 +220,9 @@ int runShots(const CaptureOptions& options) {
         shot->weights = entry.weights;
         shot->animation = entry.animation;
         shot->time = entry.time;
+        shot->morphPath =
+            renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
+        shot->instances = options.instances;
 
         auto found = scenes.find(entry.model);
         if (found == scenes.end()) {
@@ -303,6 +310,24 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     capture->add_option("--background", options->background, "Background colour (default #2e3036)")
         ->type_name("#rrggbb")
         ->check(checkWith(renderer::parseBackground, "--background"));
+
+    capture
+        ->add_option("--morph-path", options->morphPath,
+                     "How meshes morph: vs-dense, vs-active, cs-sparse, cpu, or auto (default: per "
+                     "primitive from its density and active targets)")
+        ->type_name("NAME")
+        ->check([](const std::string& text) -> std::string {
+            return renderer::parseMorphPath(text) ? std::string()
+                                                  : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
+        });
+    capture
+        ->add_option("--instances", options->instances,
+                     "Draw N copies in a grid of ceil(sqrt(N)) columns, one instanced draw per "
+                     "primitive (default 1). Copy 0 shows the shot's weights; copy k > 0 gets, "
+                     "per target, a weight in [0, 1) with probability 1/4 (else 0), both from a "
+                     "fixed hash of (k, target), so every run shows the same crowd")
+        ->type_name("N")
+        ->check(CLI::Range(1, 65535));
 
     capture->callback([&context, options, capture, out, shots, outDir] {
         const bool haveModel = !options->model.path.empty();

@@ -22,6 +22,7 @@ struct ViewerOptions {
     float time = 0;                      // --time T: where that clip starts
     std::string out;                     // --out FILE.png, with --screenshot-after
     bool vsync = true;
+    std::string morphPath = "auto";      // --morph-path NAME: the morph path at start
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

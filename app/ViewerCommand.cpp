@@ -81,6 +81,11 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
         ->type_name("T")
         ->check(CLI::Number)
         ->needs(animation);
+    root.add_option("--morph-path", options.morphPath,
+                    "Start with this morph path: vs-dense, vs-active, cs-sparse, cpu or auto "
+                    "(default; View > Morph path switches)")
+        ->type_name("NAME")
+        ->check(CLI::IsMember({"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}));
 }
 
 int runViewer(const ViewerOptions& options) {

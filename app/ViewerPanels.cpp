@@ -107,6 +107,13 @@ void drawViewMenu(ViewerUi& ui) {
     ImGui::RadioButton("Only", &wire, int(Wireframe::Only));
     ui.wireframe = Wireframe(wire);
     ImGui::Separator();
+    ImGui::TextDisabled("Morph path");
+    for (renderer::MorphPath path : {renderer::MorphPath::Auto, renderer::MorphPath::VsDense,
+                                     renderer::MorphPath::VsActive, renderer::MorphPath::CsSparse,
+                                     renderer::MorphPath::Cpu}) {
+        if (ImGui::RadioButton(renderer::morphPathName(path), ui.morphPath == path)) ui.morphPath = path;
+    }
+    ImGui::Separator();
     if (ImGui::MenuItem("Frame the model", "F")) ui.requests.frame = true;
     if (ImGui::MenuItem("Front", "1")) ui.requests.view = CameraPreset::Front;
     if (ImGui::MenuItem("Right", "3")) ui.requests.view = CameraPreset::Right;
@@ -315,8 +322,10 @@ void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float vi
             ImGui::Text("%.1f ms   %llu vertices   %llu targets, %llu active", s.frameMs,
                         (unsigned long long)s.vertices, (unsigned long long)s.targets,
                         (unsigned long long)s.activeTargets);
-            ImGui::TextDisabled("morph textures %.1f MiB (three.js layout %.1f MiB)",
-                                s.morphTextureBytes / 1048576.0, s.threeJsBytes / 1048576.0);
+            ImGui::TextDisabled("morph %s: %.1f MiB resident, %.2f MiB read a frame (three.js "
+                                "layout %.1f MiB)",
+                                s.morphPath.c_str(), s.morphTextureBytes / 1048576.0,
+                                s.morphReadBytes / 1048576.0, s.threeJsBytes / 1048576.0);
         }
         ImGui::End();
     }

@@ -13,6 +13,7 @@
 #include "app/ViewerState.h"
 #include "morph/Scene.h"
 #include "renderer/GpuScene.h"
+#include "renderer/MorphPath.h"
 
 namespace app {
 
@@ -59,6 +60,8 @@ struct FrameStats {
     uint64_t activeTargets = 0;
     uint64_t morphTextureBytes = 0;  // what GpuScene uploaded
     uint64_t threeJsBytes = 0;       // three.js's morph texture layout for the same primitives
+    std::string morphPath;           // the path the last frame ran ("auto: ..." when mixed)
+    uint64_t morphReadBytes = 0;     // bytes read per frame by that path (MorphCost)
     std::string renderer;            // GL_RENDERER / GL_VERSION
 };
 
@@ -70,6 +73,7 @@ struct ViewerUi {
     bool showShortcuts = false;
     bool showAbout = false;
     Wireframe wireframe = Wireframe::Off;
+    renderer::MorphPath morphPath = renderer::MorphPath::Auto;  // View > Morph path, --morph-path
     float scale = 1;  // the HiDPI content scale the style and fonts were built for
 
     std::string filter;                 // the weight panel's filter box

@@ -82,6 +82,7 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
         }
     }
     self->mUi.recentFiles = self->mSettings.recentFiles;
+    self->mUi.morphPath = renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
     self->mUi.stats.renderer = self->mContext.description();
 
     self->mDoc.model = options.model;
@@ -164,8 +165,22 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     const renderer::RenderTarget target{nullptr, fbWidth, fbHeight};
     renderer::DrawOptions options;
     options.background = kBackground;
+    options.morphPath = mUi.morphPath;
     if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     mRenderer.draw(mDoc.gpu, pose, camera, target, options);
+    {
+        const renderer::MorphFrameStats& morph = mRenderer.morphStats();
+        const renderer::MorphPath used = morph.uniformPath();
+        std::string name = renderer::morphPathName(mUi.morphPath);
+        if (mUi.morphPath == renderer::MorphPath::Auto || used != mUi.morphPath) {
+            name += used != renderer::MorphPath::Auto ? std::string(" -> ") + renderer::morphPathName(used)
+                                                      : std::string(" (mixed)");
+        }
+        mUi.stats.morphPath = name;
+        mUi.stats.morphReadBytes = morph.cost.bytesReadPerFrame;
+        // Resident: whatever every path used so far has built (paths build on first use).
+        mUi.stats.morphTextureBytes = mDoc.gpu.morphResidentBytes();
+    }
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     if (mUi.wireframe == Wireframe::Overlay) {
         // The edges again, in front of the surface they lie on (polygon offset), each pixel
