@@ -71,8 +71,9 @@ def table(results):
              "| resident MB | read MB/frame | GB/s | of bound |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
+        setting = r["setting"].replace(os.path.dirname(r["model"]) + "/", "") if r["model"] else r["setting"]
         lines.append(
-            f"| {r['setting']} | {path_label(r)} | {r['morphMsMedian']:.3f}{timing_mark(r)} | "
+            f"| {setting} | {path_label(r)} | {r['morphMsMedian']:.3f}{timing_mark(r)} | "
             f"{r['frameMsMedian']:.2f} | {r['frameMsP95']:.2f} | {r['cpuMsPerFrame']:.4f} | "
             f"{mb(r['residentBytes'])} | {mb(r['bytesReadPerFrame'])} | {r['gbPerSec']:.2f} | "
             f"{r['fractionOfBound']:.3f} |")
@@ -160,10 +161,12 @@ def target_count_checks(all_results):
 def load_checks(all_results):
     out = []
     for path, r in by_path(all_results["production-file"]).items():
-        total = r["loadMs"] + r["uploadMs"] + r["firstFrameMs"]
+        # The first frame builds the path's GPU data; what it took beyond a usual frame is that.
+        build = max(r["firstFrameMs"] - r["frameMsMedian"], 0.0)
+        total = r["loadMs"] + r["uploadMs"] + build
         out.append(f"| load + pack production (file, 5%) < 1 s ({path}: import {r['loadMs']:.0f} + "
-                   f"upload {r['uploadMs']:.0f} + first frame {r['firstFrameMs']:.0f} ms) | "
-                   f"{total:.0f} ms | {verdict(total < 1000)} |")
+                   f"upload {r['uploadMs']:.0f} + build {build:.0f} ms, the first frame less a "
+                   f"median one) | {total:.0f} ms | {verdict(total < 1000)} |")
     return out
 
 
