@@ -248,8 +248,9 @@ def report_kept(folder):
         took = f" ({seconds:.0f} s)" if seconds is not None else ""
         sections.append(f"### {name}\n\n`{command}`{took}\n\n{table(all_results[name])}\n")
     first = next(iter(all_results.values()))[0]
-    print(f"Device: {first['device']}; copy bandwidth {first['copyGbPerSec']:.1f} GB/s "
-          f"(read + write); frames {SIZE}.\n")
+    bandwidths = [r["copyGbPerSec"] for results in all_results.values() for r in results]
+    print(f"Device: {first['device']}; copy bandwidth {min(bandwidths):.1f} to "
+          f"{max(bandwidths):.1f} GB/s (read + write; each run measures its own); frames {SIZE}.\n")
     print("\n".join(sections))
     print("### Issue 6 targets\n")
     print(checks(all_results))
