@@ -256,7 +256,7 @@ def report_kept(folder):
     print(checks(all_results))
     if commands:
         total = sum(seconds for _, seconds in commands.values())
-        print(f"\nWhole run: {total:.0f} s of benchmarks.")
+        print(f"\nBenchmark wall time of the runs that recorded it: {total:.0f} s.")
 
 
 if __name__ == "__main__":
