@@ -162,6 +162,51 @@ int runBench(const BenchOptions& o, std::vector<BenchWorkload> workloads, BenchS
     return kExitOk;
 }
 
+// The run settings of the command line; usage errors are thrown as CLI11 errors (exit 2).
+BenchSettings makeSettings(const BenchOptions& o) {
+    BenchSettings settings;
+    auto paths = renderer::parseMorphPathList(o.pathList);
+    if (!paths) throw usage("--path", paths.error().message);
+    settings.paths = *paths;
+    auto size = renderer::parseSize(o.size);
+    if (!size) throw usage("--size", size.error().message);
+    settings.width = size->first;
+    settings.height = size->second;
+    settings.frames = o.frames;
+    settings.warmup = o.warmup;
+    settings.seed = o.seed;
+    return settings;
+}
+
+// The settings to run: a scenario's, the file's, or the synthetic mesh of the command line.
+std::vector<BenchWorkload> makeWorkloads(const BenchOptions& o, bool fromScenario,
+                                         bool fromModel, bool instancesGiven, bool passesGiven) {
+    std::vector<BenchWorkload> workloads;
+    if (fromScenario) {
+        auto list = scenarioWorkloads(o.scenario);
+        if (!list) throw usage("--scenario", list.error().message);
+        workloads = std::move(list).value();
+        for (BenchWorkload& w : workloads) {
+            if (instancesGiven) w.instances = o.instances;
+            if (passesGiven) w.passes = o.passes;
+        }
+    } else if (fromModel) {
+        BenchWorkload w;
+        w.modelPath = o.modelPath;
+        w.active = o.active;
+        w.label = o.modelPath + ", " + std::to_string(o.active) + " active";
+        workloads.push_back(w);
+    } else {
+        workloads.push_back(synthetic("", o.vertices, o.targets, o.density, o.active));
+    }
+    for (BenchWorkload& w : workloads) {
+        w.mesh.seed = o.seed;
+        if (w.scenario.empty() || instancesGiven) w.instances = o.instances;
+        if (w.scenario.empty() || passesGiven) w.passes = o.passes;
+    }
+    return workloads;
+}
+
 }  // namespace
 
 morph::Result<std::vector<BenchWorkload>> scenarioWorkloads(const std::string& name) {
@@ -275,41 +320,10 @@ void addBenchCommand(CLI::App& root, CommandContext& context) {
         if (o->passes == 0 || o->passes > 64) throw CLI::ValidationError("--passes", "must be 1..64");
         if (o->frames == 0) throw CLI::ValidationError("--frames", "must be at least 1");
 
-        BenchSettings settings;
-        auto paths = renderer::parseMorphPathList(o->pathList);
-        if (!paths) throw usage("--path", paths.error().message);
-        settings.paths = *paths;
-        auto size = renderer::parseSize(o->size);
-        if (!size) throw usage("--size", size.error().message);
-        settings.width = size->first;
-        settings.height = size->second;
-        settings.frames = o->frames;
-        settings.warmup = o->warmup;
-        settings.seed = o->seed;
-
-        std::vector<BenchWorkload> workloads;
-        if (scenario->count() > 0) {
-            auto list = scenarioWorkloads(o->scenario);
-            if (!list) throw usage("--scenario", list.error().message);
-            workloads = std::move(list).value();
-            for (BenchWorkload& w : workloads) {
-                if (instances->count() > 0) w.instances = o->instances;
-                if (passes->count() > 0) w.passes = o->passes;
-            }
-        } else if (model->count() > 0) {
-            BenchWorkload w;
-            w.modelPath = o->modelPath;
-            w.active = o->active;
-            w.label = o->modelPath + ", " + std::to_string(o->active) + " active";
-            workloads.push_back(w);
-        } else {
-            workloads.push_back(synthetic("", o->vertices, o->targets, o->density, o->active));
-        }
-        for (BenchWorkload& w : workloads) {
-            w.mesh.seed = o->seed;
-            if (w.scenario.empty() || instances->count() > 0) w.instances = o->instances;
-            if (w.scenario.empty() || passes->count() > 0) w.passes = o->passes;
-        }
+        BenchSettings settings = makeSettings(*o);
+        std::vector<BenchWorkload> workloads =
+            makeWorkloads(*o, scenario->count() > 0, model->count() > 0, instances->count() > 0,
+                          passes->count() > 0);
         context.run = [o, workloads, settings] { return runBench(*o, workloads, settings); };
     });
 }

@@ -189,58 +189,25 @@ morph::Result<std::unique_ptr<BenchSession>> BenchSession::create() {
 std::string BenchSession::device() const { return mState->context.description(); }
 double BenchSession::copyGbPerSec() const { return mState->copyGbPerSec; }
 
-morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& workload,
-                                                          const BenchSettings& settings) {
-    State& s = *mState;
-    if (!s.target || s.target->width() != settings.width || s.target->height() != settings.height) {
-        // Single-sampled, as three.js's WebGLRenderer is by default (antialias: false).
-        auto target = renderer::Offscreen::create(settings.width, settings.height, 0);
-        if (!target) return target.error();
-        s.target = std::move(target).value();
-    }
-    auto loaded = loadWorkload(workload);
-    if (!loaded) return loaded.error();
-    const Clock::time_point uploadStart = Clock::now();
-    auto gpu = BenchPaths::upload(loaded->scene);
-    if (!gpu) return gpu.error();
-    glFinish();
-    const double uploadMs = msSince(uploadStart);
-    const std::vector<MorphedNode> nodes = morphedNodes(*loaded->scene, gpu->nodes(), workload.active);
-    if (nodes.empty()) return morph::Error{workload.label + ": no morphed mesh to drive"};
-
-    std::vector<morph::NodePose> pose = morph::restPose(gpu->layout());
+// One workload made ready to draw: the GPU scene, the nodes to drive, the pose and crowd the
+// weights go into, and a camera that frames every copy.
+struct Workbench {
+    renderer::GpuScene gpu;
+    std::vector<MorphedNode> nodes;
+    std::vector<morph::NodePose> pose;
     renderer::Crowd crowd;
-    const bool isCrowd = workload.instances > 1;
-    renderer::Aabb bounds = gpu->bounds(pose);
-    if (isCrowd) {
-        crowd.offsets = gridOffsets(workload.instances);
-        crowd.weights.resize(workload.instances);
-        const renderer::Aabb one = bounds;
-        for (const glm::vec3& o : crowd.offsets) {
-            bounds.extend(one.min + o);
-            bounds.extend(one.max + o);
-        }
-    }
-    const float aspect = float(settings.width) / float(settings.height);
-    const renderer::Camera camera = renderer::frameCamera(bounds, {}, aspect);
-
-    BenchResult shared;
-    shared.copyGbPerSec = s.copyGbPerSec;
-    shared.loadMs = loaded->loadMs;
-    shared.uploadMs = uploadMs;
-    for (const MorphedNode& m : nodes) {
-        shared.targets = std::max(shared.targets, m.targets);
-        shared.entries += std::accumulate(m.entries.begin(), m.entries.end(), uint64_t(0));
-        shared.vertices += m.vertices;
-    }
-
-    // A frame's weights (every node, every instance) and its bandwidth bound.
+    bool isCrowd = false;
+    uint32_t passes = 1;
+    renderer::Camera camera;
+    BenchResult shared;  // the fields every path's row shares
     std::vector<uint32_t> order;
-    auto nextWeights = [&](morph::SplitMix64& rng) {
+
+    // A frame's weights (every node, every instance); returns its bandwidth bound in bytes.
+    double nextWeights(morph::SplitMix64& rng) {
         double bound = 0;
         for (const MorphedNode& m : nodes) {
-            const uint32_t copies = isCrowd ? workload.instances : 1;
-            for (uint32_t k = 0; k < copies; ++k) {
+            const size_t copies = isCrowd ? crowd.weights.size() : 1;
+            for (size_t k = 0; k < copies; ++k) {
                 std::vector<float>& weights = isCrowd ? crowd.weights[k] : pose[size_t(m.node)].weights;
                 drawWeights(rng, m, weights, order);
                 for (uint32_t t = 0; t < m.targets; ++t) {
@@ -250,69 +217,132 @@ morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& w
             }
         }
         return bound;
-    };
-    // Draws one frame and waits for it with a 1-pixel read; returns its wall time.
-    auto frame = [&](renderer::MorphPath path, bool timed) {
-        const Clock::time_point start = Clock::now();
-        s.paths.drawFrame(*gpu, path, pose, camera, s.target->target(), workload.passes,
-                          isCrowd ? &crowd : nullptr, timed);
-        uint8_t pixel[4];
-        s.target->target().framebuffer->bind(GL_READ_FRAMEBUFFER);
-        glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-        return msSince(start);
-    };
+    }
+};
 
+namespace {
+
+morph::Result<Workbench> prepare(const BenchWorkload& workload, int width, int height) {
+    auto loaded = loadWorkload(workload);
+    if (!loaded) return loaded.error();
+    const Clock::time_point uploadStart = Clock::now();
+    auto gpu = BenchPaths::upload(loaded->scene);
+    if (!gpu) return gpu.error();
+    glFinish();
+    Workbench w;
+    w.shared.uploadMs = msSince(uploadStart);
+    w.shared.loadMs = loaded->loadMs;
+    w.gpu = std::move(gpu).value();
+    w.nodes = morphedNodes(*loaded->scene, w.gpu.nodes(), workload.active);
+    if (w.nodes.empty()) return morph::Error{workload.label + ": no morphed mesh to drive"};
+    for (const MorphedNode& m : w.nodes) {
+        w.shared.targets = std::max(w.shared.targets, m.targets);
+        w.shared.entries += std::accumulate(m.entries.begin(), m.entries.end(), uint64_t(0));
+        w.shared.vertices += m.vertices;
+    }
+    w.pose = morph::restPose(w.gpu.layout());
+    w.passes = workload.passes;
+    w.isCrowd = workload.instances > 1;
+    renderer::Aabb bounds = w.gpu.bounds(w.pose);
+    if (w.isCrowd) {
+        w.crowd.offsets = gridOffsets(workload.instances);
+        w.crowd.weights.resize(workload.instances);
+        const renderer::Aabb one = bounds;
+        for (const glm::vec3& o : w.crowd.offsets) {
+            bounds.extend(one.min + o);
+            bounds.extend(one.max + o);
+        }
+    }
+    w.camera = renderer::frameCamera(bounds, {}, float(width) / float(height));
+    return w;
+}
+
+double mean(const std::vector<double>& values) {
+    return values.empty() ? 0 : std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
+}
+
+}  // namespace
+
+// Draws one frame and waits for it with a 1-pixel read; returns its wall time.
+double BenchSession::frame(Workbench& w, renderer::MorphPath path, bool timed) {
+    State& s = *mState;
+    const Clock::time_point start = Clock::now();
+    s.paths.drawFrame(w.gpu, path, w.pose, w.camera, s.target->target(), w.passes,
+                      w.isCrowd ? &w.crowd : nullptr, timed);
+    uint8_t pixel[4];
+    s.target->target().framebuffer->bind(GL_READ_FRAMEBUFFER);
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    return msSince(start);
+}
+
+BenchResult BenchSession::measurePath(Workbench& w, renderer::MorphPath path,
+                                      const BenchSettings& settings) {
+    State& s = *mState;
+    BenchResult r = w.shared;
+    r.path = renderer::morphPathName(path);
+    r.copyGbPerSec = s.copyGbPerSec;
+    std::vector<double> frameMs, vertexMs, morphMs, cpuMs, boundBytes, readBytes;
+    // Untimed frames give the frame and CPU times (and, after each, the vs paths' vertex-only
+    // pass); then the same weights again with the GL timer queries on give the morph stage's
+    // time (timed frames of the vs paths add a pass, so they are not counted as frames).
+    morph::SplitMix64 rng(settings.seed);  // the same weights for every path
+    for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
+        const double bound = w.nextWeights(rng);
+        const double ms = frame(w, path, false);
+        if (f == 0) r.firstFrameMs = ms;
+        if (f < settings.warmup) continue;
+        const renderer::MorphFrameStats& stats = s.paths.stats();
+        frameMs.push_back(ms);
+        cpuMs.push_back(stats.cpuMs);
+        boundBytes.push_back(bound);
+        readBytes.push_back(double(stats.cost.bytesReadPerFrame));
+        r.residentBytes = std::max(r.residentBytes, stats.cost.residentBytes);
+        const renderer::MorphPath used = stats.uniformPath();
+        r.resolvedPath = used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
+        const uint32_t instances = w.isCrowd ? uint32_t(w.crowd.offsets.size()) : 1;
+        vertexMs.push_back(s.paths.vertexPassMs(w.gpu, path, w.passes, instances));
+    }
+    rng = morph::SplitMix64(settings.seed);
+    for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
+        w.nextWeights(rng);
+        if (f < settings.warmup) continue;
+        frame(w, path, true);
+        morphMs.push_back(std::max(s.paths.stats().gpuMs, 0.0));
+    }
+    r.gpuResidentBytes = w.gpu.morphResidentBytes();
+    w.gpu.releaseMorph(renderer::MorphPath::Auto);  // the next path starts from nothing
+
+    r.frameMsMedian = median(frameMs);
+    r.frameMsP95 = percentile95(frameMs);
+    r.cpuMsPerFrame = mean(cpuMs);
+    setMorphMs(r, median(morphMs), median(vertexMs));
+    r.bytesReadPerFrame = uint64_t(std::llround(mean(readBytes)));
+    r.boundBytes = uint64_t(std::llround(mean(boundBytes)));
+    const double morphSeconds = r.morphMsMedian / 1000.0;
+    if (morphSeconds > 0) {
+        r.gbPerSec = double(r.bytesReadPerFrame) / morphSeconds / 1e9;
+        if (s.copyGbPerSec > 0) {
+            r.fractionOfBound = double(r.boundBytes) / (s.copyGbPerSec * 1e9) / morphSeconds;
+        }
+    }
+    return r;
+}
+
+morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& workload,
+                                                          const BenchSettings& settings) {
+    State& s = *mState;
+    if (!s.target || s.target->width() != settings.width || s.target->height() != settings.height) {
+        // Single-sampled, as three.js's WebGLRenderer is by default (antialias: false).
+        auto target = renderer::Offscreen::create(settings.width, settings.height, 0);
+        if (!target) return target.error();
+        s.target = std::move(target).value();
+    }
+    auto workbench = prepare(workload, settings.width, settings.height);
+    if (!workbench) return workbench.error();
     std::vector<BenchResult> results;
     for (renderer::MorphPath path : settings.paths) {
-        BenchResult r = shared;
-        r.path = renderer::morphPathName(path);
-        std::vector<double> frameMs, vertexMs, morphMs, cpuMs, boundBytes, readBytes;
-        // Untimed frames give the frame and CPU times (and, after each, the vs paths' vertex-only
-        // pass); then the same weights again with the GL timer queries on give the morph stage's
-        // time (timed frames of the vs paths add a pass, so they are not counted as frames).
-        morph::SplitMix64 rng(settings.seed);  // the same weights for every path
-        for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
-            const double bound = nextWeights(rng);
-            const double ms = frame(path, false);
-            if (f == 0) r.firstFrameMs = ms;
-            if (f < settings.warmup) continue;
-            const renderer::MorphFrameStats& stats = s.paths.stats();
-            frameMs.push_back(ms);
-            cpuMs.push_back(stats.cpuMs);
-            boundBytes.push_back(bound);
-            readBytes.push_back(double(stats.cost.bytesReadPerFrame));
-            r.residentBytes = std::max(r.residentBytes, stats.cost.residentBytes);
-            const renderer::MorphPath used = stats.uniformPath();
-            r.resolvedPath = used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
-            vertexMs.push_back(s.paths.vertexPassMs(*gpu, path, workload.passes, workload.instances));
-        }
-        rng = morph::SplitMix64(settings.seed);
-        for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
-            nextWeights(rng);
-            if (f < settings.warmup) continue;
-            frame(path, true);
-            morphMs.push_back(std::max(s.paths.stats().gpuMs, 0.0));
-        }
-        r.gpuResidentBytes = gpu->morphResidentBytes();
-        gpu->releaseMorph(renderer::MorphPath::Auto);  // the next path starts from nothing
-
-        r.frameMsMedian = median(frameMs);
-        r.frameMsP95 = percentile95(frameMs);
-        r.cpuMsPerFrame = std::accumulate(cpuMs.begin(), cpuMs.end(), 0.0) / double(cpuMs.size());
-        setMorphMs(r, median(morphMs), median(vertexMs));
-        r.bytesReadPerFrame = uint64_t(std::llround(
-            std::accumulate(readBytes.begin(), readBytes.end(), 0.0) / double(readBytes.size())));
-        r.boundBytes = uint64_t(std::llround(
-            std::accumulate(boundBytes.begin(), boundBytes.end(), 0.0) / double(boundBytes.size())));
-        const double morphSeconds = r.morphMsMedian / 1000.0;
-        if (morphSeconds > 0) {
-            r.gbPerSec = double(r.bytesReadPerFrame) / morphSeconds / 1e9;
-            if (s.copyGbPerSec > 0) {
-                r.fractionOfBound = double(r.boundBytes) / (s.copyGbPerSec * 1e9) / morphSeconds;
-            }
-        }
-        results.push_back(std::move(r));
+        results.push_back(measurePath(*workbench, path, settings));
     }
     return results;
 }

@@ -59,6 +59,8 @@ struct BenchResult {
     double firstFrameMs = 0;     // the path's first (warm-up) frame: builds its resources
 };
 
+struct Workbench;  // a workload made ready to draw (BenchRun.cpp)
+
 class BenchSession {
 public:
     // Creates the EGL context and measures the copy bandwidth.
@@ -75,6 +77,8 @@ public:
 private:
     struct State;
     explicit BenchSession(std::unique_ptr<State> state);
+    double frame(Workbench& w, renderer::MorphPath path, bool timed);
+    BenchResult measurePath(Workbench& w, renderer::MorphPath path, const BenchSettings& settings);
     std::unique_ptr<State> mState;
 };
 
