@@ -107,8 +107,8 @@ int runEval(const EvalOptions& options, const MorphFunction& gpuMorph) {
     morph::Result<std::vector<EvalItem>> items = evalItems(*scene, options);
     if (!items) return fail(items.error());
 
-    const MorphFunction& morphFunction = options.gpu ? gpuMorph : MorphFunction(cpuMorph);
-    morph::Result<std::vector<morph::MorphedPrimitive>> morphed = morphFunction(*scene, *items);
+    morph::Result<std::vector<morph::MorphedPrimitive>> morphed =
+        options.gpu ? gpuMorph(*scene, *items, options.morphPath) : cpuMorph(*scene, *items);
     if (!morphed) return fail(morphed.error());
     if (morphed->size() != items->size()) {
         return fail({scene->path + ": the morph returned " + std::to_string(morphed->size()) +
@@ -163,6 +163,12 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
     if (gpuMorph) {
         eval->add_flag("--gpu", options->gpu,
                        "Morph on the GPU (read back from the renderer) instead of the CPU");
+        // The names are renderer::MorphPath's; the GPU morph reports an unknown one.
+        eval->add_option("--morph-path", options->morphPath,
+                         "With --gpu: vs-dense, vs-active (default), cs-sparse (int16 deltas: "
+                         "within their quantum of the CPU), cpu, or auto")
+            ->type_name("NAME")
+            ->check(CLI::IsMember({"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}));
     }
     eval->callback([&context, options, gpuMorph] {
         context.run = [options, gpuMorph] { return runEval(*options, gpuMorph); };

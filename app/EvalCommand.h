@@ -28,6 +28,7 @@ struct EvalOptions {
     float time = 0;                      // --time, seconds (needs --animation)
     std::string outPath;                 // --out, empty: stdout
     bool gpu = false;                    // --gpu (only offered when a GPU morph is registered)
+    std::string morphPath = "vs-active";  // --morph-path with --gpu (renderer/MorphPath.h names)
 };
 
 // One (node, primitive) to morph, with the weights its node has.
@@ -38,9 +39,10 @@ struct EvalItem {
     std::vector<float> weights;
 };
 
-// Morphs every item; the result has one MorphedPrimitive per item, in order.
+// Morphs every item; the result has one MorphedPrimitive per item, in order. `morphPath` is
+// --morph-path (a GPU morph's choice of path; the CPU reference ignores it).
 using MorphFunction = std::function<morph::Result<std::vector<morph::MorphedPrimitive>>(
-    const morph::Scene& scene, const std::vector<EvalItem>& items)>;
+    const morph::Scene& scene, const std::vector<EvalItem>& items, const std::string& morphPath)>;
 
 // The CPU reference (morph::blend), item by item.
 morph::Result<std::vector<morph::MorphedPrimitive>> cpuMorph(const morph::Scene& scene,

@@ -7,8 +7,10 @@
 namespace app {
 
 MorphFunction gpuEvalMorph() {
-    return [](const morph::Scene& scene, const std::vector<EvalItem>& items)
-               -> morph::Result<std::vector<morph::MorphedPrimitive>> {
+    return [](const morph::Scene& scene, const std::vector<EvalItem>& items,
+              const std::string& pathName) -> morph::Result<std::vector<morph::MorphedPrimitive>> {
+        const std::optional<renderer::MorphPath> path = renderer::parseMorphPath(pathName);
+        if (!path) return morph::Error{"--morph-path: unknown path '" + pathName + "'"};
         auto context = renderer::EglContext::create();
         if (!context) return context.error();
         auto gpu = renderer::GpuMorph::create();
@@ -28,7 +30,7 @@ MorphFunction gpuEvalMorph() {
             if (!fits) return morph::Error{where + ": " + fits.error().message};
             // The same JSON as the CPU eval: normals are the raw sums, not renormalized.
             auto result =
-                gpu->eval(primitive, item.weights, limits, renderer::NormalOutput::RawSum);
+                gpu->eval(primitive, item.weights, limits, renderer::NormalOutput::RawSum, *path);
             if (!result) return morph::Error{where + ": " + result.error().message};
             morphed.push_back(std::move(result).value());
         }

@@ -62,6 +62,13 @@ const std::vector<Shortcut>& viewerShortcuts() {
         {"K", "Key the current weights into the user clip"},
         {"Delete", "Delete the selected key"},
         {"W", "Wireframe: off, overlay, only"},
+        {"N", "Normals (the morphed ones) as short lines"},
+        {"G", "Base-mesh ghost: off, translucent, wire"},
+        {"H", "Heat map of displacement (over a slider: that target alone)"},
+        {"Click the model", "Pick a vertex: its index, position and the targets moving it"},
+        {"T", "Turntable"},
+        {"P", "Cycle through the presets"},
+        {"F9", "Start / stop recording (PNG frames, MP4 with ffmpeg)"},
         {"Ctrl+O", "Open a model"},
         {"F5", "Reload, keeping the weights by target name"},
         {"F12", "Screenshot (timestamped PNG in the current folder)"},
@@ -256,13 +263,8 @@ void measureMorphMemory(const ViewerDocument& doc, FrameStats& stats) {
             stats.threeJsBytes += width * height * 16 * p.targets.size();
         }
     }
-    for (const renderer::GpuMesh& mesh : doc.gpu.meshes()) {
-        for (const renderer::GpuPrimitive& p : mesh.primitives) {
-            const renderer::MorphTargets& t = p.targets;
-            if (t.empty()) continue;
-            stats.morphTextureBytes += uint64_t(t.width()) * t.height() * 16 * t.targetCount();
-        }
-    }
+    // What the morph paths used so far hold on the GPU (each path builds its data on first use).
+    stats.morphTextureBytes = doc.gpu.morphResidentBytes();
 }
 
 std::string timestampedName(const std::string& prefix, const std::string& extension) {

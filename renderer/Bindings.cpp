@@ -37,16 +37,28 @@ constexpr Define kDefines[] = {
     {"MV_UNIFORM_ATTRIBUTE_MASK", uint32_t(location(UniformLocation::AttributeMask))},
     {"MV_UNIFORM_MORPH_LAYOUT", uint32_t(location(UniformLocation::MorphLayout))},
     {"MV_UNIFORM_MORPH_SLOTS", uint32_t(location(UniformLocation::MorphSlots))},
+    {"MV_UNIFORM_MORPH_MODE", uint32_t(location(UniformLocation::MorphMode))},
+    {"MV_UNIFORM_INSTANCE_MODE", uint32_t(location(UniformLocation::InstanceMode))},
     {"MV_UNIFORM_MATERIAL", uint32_t(location(UniformLocation::Material))},
     {"MV_UBO_FRAME", binding(UniformBlock::Frame)},
     {"MV_UBO_MATERIAL", binding(UniformBlock::Material)},
     {"MV_UBO_LIGHTS", binding(UniformBlock::Lights)},
     {"MV_SSBO_MORPH_WEIGHTS", binding(StorageBlock::MorphWeights)},
+    {"MV_SSBO_MORPH_WEIGHT_ROWS", binding(StorageBlock::MorphWeightRows)},
+    {"MV_SSBO_MORPHED_VERTICES", binding(StorageBlock::MorphedVertices)},
+    {"MV_SSBO_INSTANCE_OFFSETS", binding(StorageBlock::InstanceOffsets)},
+    {"MV_SSBO_SPARSE_ROWS", binding(StorageBlock::SparseRows)},
+    {"MV_SSBO_SPARSE_TARGETS", binding(StorageBlock::SparseTargets)},
+    {"MV_SSBO_SPARSE_DELTAS", binding(StorageBlock::SparseDeltas)},
+    {"MV_SSBO_SPARSE_SCALES", binding(StorageBlock::SparseScales)},
 };
 
 static_assert(location(UniformLocation::MorphSlots) + int32_t(morph::kMorphChannelCount) <=
                   location(UniformLocation::Material),
               "MorphSlots[] overlaps the next uniform location");
+static_assert(location(UniformLocation::MorphSlots) + int32_t(morph::kMorphChannelCount) <=
+                  location(UniformLocation::MorphMode),
+              "MorphSlots[] overlaps MorphMode");
 
 std::string makeDefines() {
     std::string out;

@@ -33,6 +33,8 @@ enum class UniformLocation : uint32_t {
     AttributeMask = 3,   // uint: bit (1 << MV_ATTRIB_x) set when the primitive has attribute x
     MorphLayout = 4,     // ivec4: stride, texture width, layers per texture, target count
     MorphSlots = 5,      // int[MV_CHANNEL_COUNT]: texel slot of each morph::MorphChannel, -1: none
+    MorphMode = 11,      // ivec4: MorphShaderMode, vertex count, weight row stride, 0
+    InstanceMode = 12,   // int: 1 when InstanceOffsets holds one offset per gl_InstanceID
     Material = 16,       // first free location for the shading passes
 };
 
@@ -42,6 +44,14 @@ enum class UniformBlock : uint32_t { Frame = 0, Material = 1, Lights = 2 };
 // Shader storage block bindings (MV_SSBO_*).
 enum class StorageBlock : uint32_t {
     MorphWeights = 0,  // the non-zero weights of the current frame, see MorphWeights
+    // The morph paths of issue 6 (numbered from 8 to leave the low numbers to other features).
+    MorphWeightRows = 8,   // float per target per instance (vs-dense, cs-sparse)
+    MorphedVertices = 9,   // vec4 slots per vertex per instance written before the draw
+    InstanceOffsets = 10,  // vec4 world offset per instance (crowds)
+    SparseRows = 11,       // cs-sparse: uint row start per vertex (CSR by vertex), V + 1
+    SparseTargets = 12,    // cs-sparse: uint target of each entry
+    SparseDeltas = 13,     // cs-sparse: 3 uints per entry, six int16 (position xyz, normal xyz)
+    SparseScales = 14,     // cs-sparse: vec2 per target, the position and normal quanta
 };
 
 constexpr uint32_t location(Attribute a) { return static_cast<uint32_t>(a); }

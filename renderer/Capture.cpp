@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <optional>
+
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "morph/WeightSpec.h"
 
@@ -43,7 +46,44 @@ int findAnimation(const morph::Scene& scene, const std::string& key) {
     return -1;
 }
 
+// splitmix64: a fixed, portable hash of the instance and target numbers.
+uint64_t mix(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
 }  // namespace
+
+Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count) {
+    Crowd crowd;
+    if (count < 2) return crowd;
+    std::vector<morph::NodePose> unmorphed = pose;
+    for (morph::NodePose& node : unmorphed) std::fill(node.weights.begin(), node.weights.end(), 0.0f);
+    const Aabb box = scene.bounds(unmorphed);
+    const glm::vec3 size = box.valid ? box.max - box.min : glm::vec3(1.0f);
+    const int columns = int(std::ceil(std::sqrt(double(count))));
+    const int rows = (count + columns - 1) / columns;
+    const glm::vec2 spacing = 1.25f * glm::max(glm::vec2(size.x, size.y), glm::vec2(1e-3f));
+    size_t targets = 0;
+    for (const morph::Mesh& mesh : scene.layout().meshes) targets = std::max(targets, mesh.targetCount());
+    for (int k = 0; k < count; ++k) {
+        const int column = k % columns, row = k / columns;
+        crowd.offsets.emplace_back((column - 0.5f * (columns - 1)) * spacing.x,
+                                   (0.5f * (rows - 1) - row) * spacing.y, 0.0f);
+        std::vector<float> weights;  // instance 0: empty, the pose's weights
+        if (k > 0) {
+            weights.resize(targets);
+            for (size_t t = 0; t < targets; ++t) {
+                const uint64_t h = mix(uint64_t(k) * 1000003ull + t);
+                weights[t] = (h & 3u) == 0 ? float((h >> 11) % 1000) / 1000.0f : 0.0f;
+            }
+        }
+        crowd.weights.push_back(std::move(weights));
+    }
+    return crowd;
+}
 
 morph::Result<std::pair<int, int>> parseSize(const std::string& text) {
     const size_t x = text.find_first_of("xX");
@@ -125,12 +165,36 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     // when the morphed bounds would leave that frame does the camera frame them instead.
     std::vector<morph::NodePose> unmorphed = *pose;
     for (morph::NodePose& node : unmorphed) std::fill(node.weights.begin(), node.weights.end(), 0.0f);
-    const Aabb morphed = scene.bounds(*pose);
-    Camera camera = frameCamera(scene.bounds(unmorphed), *view, aspect);
+    Aabb morphed = scene.bounds(*pose);
+    Aabb rest = scene.bounds(unmorphed);
+    const Crowd crowd = crowdFor(scene, *pose, shot.instances);
+    if (!crowd.offsets.empty()) {
+        // Every copy's box, each at its own weights, moved to its place in the grid.
+        const Aabb restBox = rest, morphedBox = morphed;
+        rest = morphed = Aabb();
+        std::vector<morph::NodePose> copy = *pose;
+        for (size_t k = 0; k < crowd.offsets.size(); ++k) {
+            const glm::mat4 move = glm::translate(glm::mat4(1.0f), crowd.offsets[k]);
+            rest.extend(restBox.transformed(move));
+            if (crowd.weights[k].empty()) {
+                morphed.extend(morphedBox.transformed(move));
+                continue;
+            }
+            for (morph::NodePose& node : copy) {
+                for (size_t t = 0; t < node.weights.size(); ++t) {
+                    node.weights[t] = t < crowd.weights[k].size() ? crowd.weights[k][t] : 0.0f;
+                }
+            }
+            morphed.extend(scene.bounds(copy).transformed(move));
+        }
+    }
+    Camera camera = frameCamera(rest, *view, aspect);
     if (!boxInView(camera, morphed, aspect)) camera = frameCamera(morphed, *view, aspect);
     enclose(camera, morphed);
     DrawOptions options;
     options.background = shot.background;
+    options.morphPath = shot.morphPath;
+    options.crowd = crowd.offsets.empty() ? nullptr : &crowd;
     mRenderer.draw(scene, *pose, camera, target.target(), options);
     return target.readPixels();
 }

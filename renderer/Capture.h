@@ -28,7 +28,17 @@ struct ShotSpec {
     int width = 512;
     int height = 512;
     glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036, display values 0..1
+    MorphPath morphPath = MorphPath::Auto;  // --morph-path
+    // --instances: copies in a grid (crowdFor), drawn as one instanced draw per primitive.
+    int instances = 1;
 };
+
+// The crowd of `count` copies of `scene` at `pose` (count > 1): a grid of ceil(sqrt(count))
+// columns, row after row downwards, spaced by 1.25 times the scene's unmorphed box and centred
+// on it. Instance 0 keeps the pose's weights; instance k > 0 gets, per target t, a weight in
+// [0, 1) with probability 1/4, else 0, both from a hash of (k, t): deterministic, the same on
+// every run and machine.
+Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count);
 
 // "WxH", e.g. "512x512" (1..16384 each). Errors: "--size: '512' is not WxH".
 morph::Result<std::pair<int, int>> parseSize(const std::string& text);

@@ -4,7 +4,10 @@
 // morphed attributes back as a morph::MorphedPrimitive, to be compared with morph::blend.
 #include <vector>
 
+#include "MorphPath.h"
 #include "MorphTargets.h"
+#include "PrimitiveMorph.h"
+#include "SparseMorph.h"
 #include "PrimitiveBuffers.h"
 #include "ShaderLibrary.h"
 #include "gl/Framebuffer.h"
@@ -35,14 +38,31 @@ public:
                                                const MorphWeights& weights,
                                                NormalOutput normalOutput = NormalOutput::Renormalized);
 
+    // The same through any morph path (MorphPath.h): `path` is resolved (auto, fallbacks),
+    // prepared and its pre-pass run, then mesh.vert is captured as above. lastPath() says which
+    // concrete path ran. With several instances in `weights` (updateInstances), instance k's
+    // vertices are the k-th MorphedPrimitive (gl_InstanceID = k).
+    morph::Result<std::vector<morph::MorphedPrimitive>> run(
+        const PrimitiveBuffers& buffers, PrimitiveMorph& morph, MorphPath path,
+        const MorphWeights& weights, NormalOutput normalOutput = NormalOutput::Renormalized);
+    MorphPath lastPath() const { return mLastPath; }
+
     // Uploads `primitive`, writes `weights` and runs; the one-call form for eval and tests.
     morph::Result<morph::MorphedPrimitive> eval(const morph::Primitive& primitive,
                                                 const std::vector<float>& weights,
                                                 const MorphLimits& limits = MorphLimits::query(),
-                                                NormalOutput normalOutput = NormalOutput::Renormalized);
+                                                NormalOutput normalOutput = NormalOutput::Renormalized,
+                                                MorphPath path = MorphPath::VsActive);
 
 private:
+    // Captures mesh.vert over every vertex of every instance (the morph already bound).
+    morph::Result<std::vector<morph::MorphedPrimitive>> capture(const PrimitiveBuffers& buffers,
+                                                                uint32_t instances,
+                                                                NormalOutput normalOutput);
+
     gl::Program mProgram;
+    MorphPrograms mPrograms;
+    MorphPath mLastPath = MorphPath::VsActive;
     gl::TransformFeedback mFeedback;
     // Draws need a complete framebuffer even with rasterization off, and a surfaceless context
     // has no default one: an attachment-less 1x1 framebuffer stands in.

@@ -180,6 +180,19 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
 }
 
 morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene, const UploadOptions& options) {
+    return upload(scene, nullptr, options);
+}
+
+morph::Result<GpuScene> GpuScene::upload(std::shared_ptr<const morph::Scene> scene,
+                                         const UploadOptions& options) {
+    if (!scene) return morph::Error{"GpuScene::upload: no scene"};
+    const morph::Scene& ref = *scene;
+    return upload(ref, scene, options);
+}
+
+morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
+                                         const std::shared_ptr<const morph::Scene>& owner,
+                                         const UploadOptions& options) {
     GpuScene out;
     const GpuLimits gpuLimits = options.limits ? *options.limits : GpuLimits::query();
     const MorphLimits limits = gpuLimits.morph();
@@ -223,10 +236,14 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene, const Upload
             }
             GpuPrimitive gpu;
             gpu.buffers = PrimitiveBuffers::upload(primitive);
-            auto targets = MorphTargets::upload(primitive, limits);
-            if (!targets) return morph::Error{where + ": " + targets.error().message};
-            gpu.targets = std::move(targets).value();
             if (auto uploaded = checkUpload(where); !uploaded) return uploaded.error();
+            if (!primitive.targets.empty()) {
+                // Aliasing the owner keeps its primitive without a copy.
+                std::shared_ptr<const morph::Primitive> source =
+                    owner ? std::shared_ptr<const morph::Primitive>(owner, &primitive)
+                          : std::make_shared<const morph::Primitive>(primitive);
+                gpu.morph = PrimitiveMorph::create(std::move(source), limits);
+            }
             gpu.material = primitive.material >= 0 && size_t(primitive.material) < scene.materials.size()
                                ? primitive.material
                                : -1;
@@ -308,6 +325,53 @@ Aabb GpuScene::bounds(const std::vector<morph::NodePose>& pose) const {
         }
     }
     return box;
+}
+
+MorphCost GpuScene::morphCost(MorphPath path, const std::vector<morph::NodePose>& pose,
+                              uint32_t passes,
+                              const std::vector<std::vector<float>>& instanceWeights) const {
+    MorphCost cost;
+    for (int node : mDrawnNodes) {
+        const GpuMesh& mesh = mMeshes[size_t(mLayout.nodes[size_t(node)].mesh)];
+        if (mesh.targetCount == 0) continue;
+        static const std::vector<float> kNone;
+        const std::vector<float>& weights =
+            size_t(node) < pose.size() ? pose[size_t(node)].weights : kNone;
+        std::vector<std::vector<uint32_t>> active;
+        const size_t instances = std::max<size_t>(instanceWeights.size(), 1);
+        uint32_t longest = 0;
+        for (size_t k = 0; k < instances; ++k) {
+            const std::vector<float>& row = k < instanceWeights.size() && !instanceWeights[k].empty()
+                                                ? instanceWeights[k]
+                                                : weights;
+            std::vector<uint32_t> targets;
+            for (size_t t = 0; t < std::min(row.size(), mesh.targetCount); ++t) {
+                if (row[t] != 0.0f) targets.push_back(uint32_t(t));
+            }
+            longest = std::max(longest, uint32_t(targets.size()));
+            active.push_back(std::move(targets));
+        }
+        for (const GpuPrimitive& primitive : mesh.primitives) {
+            if (primitive.morph.empty()) continue;
+            const MorphPath resolved = primitive.morph.resolve(path, longest, passes);
+            cost += renderer::morphCost(resolved, primitive.morph.shape(), active, passes);
+        }
+    }
+    return cost;
+}
+
+uint64_t GpuScene::morphResidentBytes() const {
+    uint64_t bytes = 0;
+    for (const GpuMesh& mesh : mMeshes) {
+        for (const GpuPrimitive& primitive : mesh.primitives) bytes += primitive.morph.residentBytes();
+    }
+    return bytes;
+}
+
+void GpuScene::releaseMorph(MorphPath path) const {
+    for (const GpuMesh& mesh : mMeshes) {
+        for (const GpuPrimitive& primitive : mesh.primitives) primitive.morph.release(path);
+    }
 }
 
 }  // namespace renderer

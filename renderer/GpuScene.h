@@ -4,12 +4,14 @@
 // textures (sRGB for colour, linear for data) with sampler objects, and a 1x1 white fallback.
 // What changes per frame (node poses, weights) is not stored here: SceneRenderer::draw takes it.
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "Bounds.h"
 #include "GpuLimits.h"
 #include "MorphTargets.h"
+#include "PrimitiveMorph.h"
 #include "PrimitiveBuffers.h"
 #include "gl/Buffer.h"
 #include "gl/Sampler.h"
@@ -42,7 +44,9 @@ struct GpuMaterial {
 
 struct GpuPrimitive {
     PrimitiveBuffers buffers;
-    MorphTargets targets;
+    // The morph of every path (MorphPath.h), its GPU resources built on first use: per-frame
+    // state, hence mutable like the weights.
+    mutable PrimitiveMorph morph;
     int material = -1;  // index into GpuScene::materials(); -1: the default material
     Aabb baseBounds;
     // Per target the box of its POSITION deltas (signed, per axis; {0, 0} without any).
@@ -62,7 +66,11 @@ public:
     // upload fails (GL_OUT_OF_MEMORY) is an error naming the file, mesh and primitive. Images
     // that could not be decoded, or do not fit the budget, fall back to white with a note;
     // images larger than GL_MAX_TEXTURE_SIZE are downscaled on the CPU with a note.
+    // The morphed primitives' CPU data is kept (copied) for the morph paths' lazily built
+    // resources; the shared_ptr form keeps `scene` alive instead of copying (large meshes).
     static morph::Result<GpuScene> upload(const morph::Scene& scene,
+                                          const UploadOptions& options = {});
+    static morph::Result<GpuScene> upload(std::shared_ptr<const morph::Scene> scene,
                                           const UploadOptions& options = {});
 
     // The scene's node structure (nodes, roots, mesh target names and default weights) without
@@ -89,9 +97,24 @@ public:
     // the box upwards only, instead of by |delta| in all six directions, which keeps captures
     // of such models framed tightly.
     Aabb bounds(const std::vector<morph::NodePose>& pose) const;
+
+    // What `path` costs over the drawn nodes for `pose` (or, with `instanceWeights`, one row per
+    // instance as SceneRenderer's Crowd gives them), Auto resolved per primitive. Nothing is
+    // built. `passes` as in DrawOptions.
+    MorphCost morphCost(MorphPath path, const std::vector<morph::NodePose>& pose,
+                        uint32_t passes = 1,
+                        const std::vector<std::vector<float>>& instanceWeights = {}) const;
+    // GPU bytes the morph resources hold now (over every path prepared so far).
+    uint64_t morphResidentBytes() const;
+    // Frees what only `path` uses in every primitive (Auto: all morph resources); they are built
+    // again on next use. E.g. after measuring vs-dense on a 2 GB mesh.
+    void releaseMorph(MorphPath path) const;
     Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights) const;
 
 private:
+    static morph::Result<GpuScene> upload(const morph::Scene& scene,
+                                          const std::shared_ptr<const morph::Scene>& owner,
+                                          const UploadOptions& options);
     GpuMaterial uploadMaterial(const morph::Scene& scene, const morph::Material& material);
     GpuTextureBinding bindTexture(const morph::Scene& scene, const morph::TextureRef& ref,
                                   bool srgb);

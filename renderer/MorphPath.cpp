@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <numeric>
 #include <string>
 
 namespace renderer {
@@ -45,6 +46,93 @@ morph::Result<std::vector<MorphPath>> parseMorphPathList(std::string_view list) 
         start = comma + 1;
     }
     return paths;
+}
+
+uint64_t MorphShape::entries() const {
+    return std::accumulate(targetEntries.begin(), targetEntries.end(), uint64_t(0));
+}
+
+double MorphShape::density() const {
+    const double cells = double(vertexCount) * double(targetCount);
+    return cells > 0 ? double(entries()) / cells : 0.0;
+}
+
+namespace {
+
+constexpr uint64_t kTexelBytes = 16;       // RGBA32F texel, and one vec4 slot of an output
+constexpr uint64_t kSparseEntryBytes = 16;  // uint32 target + 6 x int16 deltas
+constexpr uint64_t kTargetIdBytes = 4;
+constexpr uint64_t kPairBytes = 8;  // (uint target, float weight)
+
+}  // namespace
+
+MorphCost morphCost(MorphPath path, const MorphShape& shape,
+                    const std::vector<std::vector<uint32_t>>& activeTargets, uint32_t passes) {
+    MorphCost cost;
+    if (shape.targetCount == 0 || shape.vertexCount == 0) return cost;
+    const uint64_t v = shape.vertexCount;
+    const uint64_t t = shape.targetCount;
+    const uint64_t instances = std::max<size_t>(activeTargets.size(), 1);
+    const uint64_t p = std::max(passes, 1u);
+    uint64_t activeSum = 0, activeEntries = 0;
+    for (const std::vector<uint32_t>& row : activeTargets) {
+        activeSum += row.size();
+        for (uint32_t target : row) {
+            if (target < shape.targetEntries.size()) activeEntries += shape.targetEntries[target];
+        }
+    }
+    switch (path) {
+        case MorphPath::VsDense:
+            cost.residentBytes = v * t * shape.denseStride * kTexelBytes + instances * t * 4;
+            cost.bytesReadPerFrame =
+                p * (activeSum * v * shape.denseStride * kTexelBytes + instances * v * t * 4);
+            break;
+        case MorphPath::VsActive:
+            cost.residentBytes = v * t * shape.denseStride * kTexelBytes + instances * t * kPairBytes;
+            cost.bytesReadPerFrame =
+                p * (activeSum * v * shape.denseStride * kTexelBytes + activeSum * kPairBytes);
+            break;
+        case MorphPath::CsSparse: {
+            const uint64_t output = instances * v * shape.sparseStride * kTexelBytes;
+            cost.residentBytes = shape.entries() * kSparseEntryBytes + (v + 1) * 4 + t * 8 +
+                                 output + instances * t * 4;
+            cost.bytesReadPerFrame =
+                instances * ((v + 1) * 4 + shape.entries() * kTargetIdBytes) +
+                activeEntries * (kSparseEntryBytes - kTargetIdBytes) + output + p * output;
+            break;
+        }
+        case MorphPath::Cpu: {
+            const uint64_t output = instances * v * shape.cpuStride * kTexelBytes;
+            cost.residentBytes = output;
+            cost.bytesReadPerFrame = output + p * output;
+            break;
+        }
+        case MorphPath::Auto: break;
+    }
+    return cost;
+}
+
+// The auto rule, per primitive: cs-sparse when it can hold the primitive's targets and its
+// estimated bytes per frame are below vs-active's, else vs-active. Per vertex, with density d
+// (entries / (V x T)), A active targets, P passes and s output slots:
+//   vs-active reads  P * A * stride * 16   (every vertex fetches a texel per active target per
+//                                           channel, moved or not, in every pass)
+//   cs-sparse reads  4 + 4*T*d + 12*A*d + (1 + P) * s * 16
+//                    (row start, every entry's target id, the active entries' deltas, the
+//                    output written once and read by each pass)
+// so cs-sparse wins when targets are sparse, many are active, or several passes draw the mesh;
+// vs-active keeps tiny active sets on dense targets (one texel fetch per active target beats
+// walking every entry). vs-dense (visits every target) and cpu (one core, plus an upload) never
+// win on bytes, so auto never picks them: they are there to be measured against. On llvmpipe
+// the vertex stage runs on one thread and compute on all, which only moves the balance further
+// towards cs-sparse; the rule stays a bytes rule so that it means the same on a real GPU.
+MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes) {
+    if (!shape.sparseCovers || activeCount == 0 || shape.vertexCount == 0) return MorphPath::VsActive;
+    const double d = shape.density();
+    const double a = activeCount, t = shape.targetCount, p = std::max(passes, 1u);
+    const double vsActive = p * a * shape.denseStride * 16.0;
+    const double csSparse = 4.0 + 4.0 * t * d + 12.0 * a * d + (1.0 + p) * shape.sparseStride * 16.0;
+    return csSparse < vsActive ? MorphPath::CsSparse : MorphPath::VsActive;
 }
 
 }  // namespace renderer

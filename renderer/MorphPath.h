@@ -36,6 +36,42 @@ morph::Result<std::vector<MorphPath>> parseMorphPathList(std::string_view list);
 struct MorphCost {
     uint64_t residentBytes = 0;      // GPU memory kept for morph data (deltas, indices, outputs)
     uint64_t bytesReadPerFrame = 0;  // morph data read for the current active set, per frame
+    MorphCost& operator+=(const MorphCost& other) {
+        residentBytes += other.residentBytes;
+        bytesReadPerFrame += other.bytesReadPerFrame;
+        return *this;
+    }
 };
+
+// What the cost model and the auto rule know about one primitive (GL-free, so both are unit
+// tested without a context). Filled by PrimitiveMorph from the CPU primitive.
+struct MorphShape {
+    uint32_t vertexCount = 0;
+    uint32_t targetCount = 0;
+    uint32_t denseStride = 0;   // texels per vertex per target in the texture array (channels)
+    uint32_t sparseStride = 0;  // vec4 slots per vertex the cs-sparse pre-pass writes (1 or 2)
+    uint32_t cpuStride = 0;     // vec4 slots per vertex the cpu path uploads
+    bool sparseCovers = false;  // morphs only POSITION/NORMAL: cs-sparse can hold every target
+    std::vector<uint32_t> targetEntries;  // per target: vertices it moves (sparse entries)
+    uint64_t entries() const;             // the sum of targetEntries
+    double density() const;               // entries / (vertices x targets); 0 when empty
+};
+
+// Bytes per frame and resident bytes of `path` (a concrete one) for `shape`, with instance k
+// using the targets whose weight is non-zero in row k (`activeTargets[k]`, ascending), drawn in
+// `passes` passes (the vs paths morph again in every pass; the others once per frame).
+//   vs-dense:  texture V*T*stride*16 (+ weight rows); reads the texels of every non-zero target
+//              plus one weight per target per vertex (its loop visits all of them).
+//   vs-active: the same texture; reads the texels of the active targets and the pairs.
+//   cs-sparse: CSR-by-vertex entries (4 B target + 12 B int16 deltas) + row starts + output
+//              V*stride*16 per instance; the gather reads every entry's target id, the deltas of
+//              active entries, writes the output and the draw reads it back in each pass.
+//   cpu:       the output buffer; the upload of V*stride*16 per instance and the draws' reads.
+MorphCost morphCost(MorphPath path, const MorphShape& shape,
+                    const std::vector<std::vector<uint32_t>>& activeTargets, uint32_t passes = 1);
+
+// auto: the concrete path for a primitive from its density and active count (see MorphPath.cpp
+// for the rule and the reasons). Never returns Auto.
+MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes = 1);
 
 }  // namespace renderer

@@ -75,41 +75,126 @@ morph::Result<MorphTargets> MorphTargets::upload(const morph::Primitive& primiti
     return out;
 }
 
+namespace {
+
+// Unique across every MorphWeights, so a generation identifies one set of weights.
+uint64_t nextGeneration() {
+    static uint64_t generation = 0;
+    return ++generation;
+}
+
+}  // namespace
+
 MorphWeights MorphWeights::create(size_t targetCount) {
     MorphWeights out;
     out.mTargetCount = targetCount;
-    // Layout of MorphWeights in morph.glsl (std430): uint activeCount, then (uint, float) pairs.
-    const size_t words = 1 + 2 * std::max<size_t>(targetCount, 1);
-    out.mScratch.assign(words, 0u);
-    out.mBuffer = gl::Buffer::create(GLsizeiptr(words * sizeof(uint32_t)), out.mScratch.data(),
-                                     GL_DYNAMIC_STORAGE_BIT);
+    out.updateInstances({});
     return out;
 }
 
 void MorphWeights::update(const std::vector<float>& weights) {
+    mInstanceCount = 1;
+    mRows.assign(std::max<size_t>(mTargetCount, 1), 0.0f);
+    mActiveTargets.resize(1);
+    mActiveTargets[0].clear();
     const size_t count = std::min(weights.size(), mTargetCount);
-    uint32_t active = 0;
     for (size_t t = 0; t < count; ++t) {
-        if (weights[t] == 0.0f) continue;  // zero weights are skipped: they add nothing
-        mScratch[1 + 2 * active] = uint32_t(t);
-        std::memcpy(&mScratch[2 + 2 * active], &weights[t], sizeof(float));
-        ++active;
+        mRows[t] = weights[t];
+        if (weights[t] != 0.0f) mActiveTargets[0].push_back(uint32_t(t));  // zeros add nothing
     }
-    mScratch[0] = active;
-    mActiveCount = active;
-    mBuffer.subData(0, GLsizeiptr((1 + 2 * size_t(active)) * sizeof(uint32_t)), mScratch.data());
+    mActiveCount = uint32_t(mActiveTargets[0].size());
+    mPairsDirty = mRowsDirty = true;
+    mGeneration = nextGeneration();
 }
 
-void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWeights* weights) {
+void MorphWeights::updateInstances(const std::vector<std::vector<float>>& rows) {
+    if (rows.size() <= 1) {
+        update(rows.empty() ? std::vector<float>() : rows[0]);
+        return;
+    }
+    const size_t stride = std::max<size_t>(mTargetCount, 1);
+    mInstanceCount = uint32_t(rows.size());
+    mRows.assign(stride * rows.size(), 0.0f);
+    mActiveTargets.resize(rows.size());
+    mActiveCount = 0;
+    for (size_t k = 0; k < rows.size(); ++k) {
+        mActiveTargets[k].clear();
+        const size_t count = std::min(rows[k].size(), mTargetCount);
+        for (size_t t = 0; t < count; ++t) {
+            mRows[k * stride + t] = rows[k][t];
+            if (rows[k][t] != 0.0f) mActiveTargets[k].push_back(uint32_t(t));
+        }
+        mActiveCount = std::max(mActiveCount, uint32_t(mActiveTargets[k].size()));
+    }
+    mPairsDirty = mRowsDirty = true;
+    mGeneration = nextGeneration();
+}
+
+namespace {
+
+// Grows `buffer` (never shrinks: a crowd that gets smaller keeps its storage) and writes `words`.
+void writeGrowing(gl::Buffer& buffer, const void* data, size_t bytes) {
+    if (buffer.id() == 0 || size_t(buffer.size()) < bytes) {
+        buffer = gl::Buffer::create(GLsizeiptr(bytes), data, GL_DYNAMIC_STORAGE_BIT);
+    } else if (bytes > 0) {
+        buffer.subData(0, GLsizeiptr(bytes), data);
+    }
+}
+
+}  // namespace
+
+const gl::Buffer& MorphWeights::buffer() const {
+    if (!mPairsDirty) return mBuffer;
+    // Layout of MorphWeights in morph.glsl (std430): uint stride, then (uint, float) pairs.
+    const size_t stride = mActiveCount;
+    mScratch.assign(1 + 2 * std::max<size_t>(stride * mInstanceCount, 1), 0u);
+    mScratch[0] = uint32_t(stride);
+    for (size_t k = 0; k < mActiveTargets.size(); ++k) {
+        for (size_t i = 0; i < mActiveTargets[k].size(); ++i) {
+            const uint32_t t = mActiveTargets[k][i];
+            const float w = mRows[k * std::max<size_t>(mTargetCount, 1) + t];
+            mScratch[1 + 2 * (k * stride + i)] = t;
+            std::memcpy(&mScratch[2 + 2 * (k * stride + i)], &w, sizeof(float));
+        }
+    }
+    // The first build sizes the buffer for every target, so a single instance never regrows.
+    const size_t capacity = std::max(mScratch.size(), 1 + 2 * std::max<size_t>(mTargetCount, 1));
+    if (mBuffer.id() == 0 || size_t(mBuffer.size()) < capacity * sizeof(uint32_t)) {
+        mBuffer = gl::Buffer::create(GLsizeiptr(capacity * sizeof(uint32_t)), nullptr,
+                                     GL_DYNAMIC_STORAGE_BIT);
+    }
+    writeGrowing(mBuffer, mScratch.data(), mScratch.size() * sizeof(uint32_t));
+    mPairsDirty = false;
+    return mBuffer;
+}
+
+const gl::Buffer& MorphWeights::rowsBuffer() const {
+    if (mRowsDirty) {
+        writeGrowing(mRowsBuffer, mRows.data(), mRows.size() * sizeof(float));
+        mRowsDirty = false;
+    }
+    return mRowsBuffer;
+}
+
+void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWeights* weights,
+               MorphShaderMode mode) {
     const bool morphs = targets != nullptr && !targets->empty() && weights != nullptr;
     if (!morphs) {
         program.set(location(UniformLocation::MorphLayout), glm::ivec4(0));
+        program.set(location(UniformLocation::MorphMode), glm::ivec4(0));
         return;
     }
     for (size_t i = 0; i < targets->textures().size(); ++i) {
         targets->textures()[i].bindUnit(unit(TextureUnit::MorphTargets) + GLuint(i));
     }
-    weights->buffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphWeights));
+    if (mode == MorphShaderMode::VsDense) {
+        weights->rowsBuffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphWeightRows));
+    } else {
+        mode = MorphShaderMode::VsActive;
+        weights->buffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphWeights));
+    }
+    program.set(location(UniformLocation::MorphMode),
+                glm::ivec4(int(mode), 0, int(std::max<size_t>(weights->targetCount(), 1)), 0));
     program.set(location(UniformLocation::MorphLayout),
                 glm::ivec4(int(targets->stride()), int(targets->width()),
                            int(targets->layersPerTexture()), int(targets->targetCount())));

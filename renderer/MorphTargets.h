@@ -59,23 +59,54 @@ public:
     // Storage for `targetCount` weights (all of a mesh's primitives share them).
     static MorphWeights create(size_t targetCount);
 
-    // Writes the non-zero weights as (target, weight) pairs in ascending target order, so the
-    // shader's sum runs in the same order as morph::blend's. Entries past targetCount are
-    // ignored; missing entries count as 0.
+    // One instance: writes the weights (entries past targetCount are ignored, missing ones
+    // count as 0). The GPU buffers are written when a path first asks for them.
     void update(const std::vector<float>& weights);
+    // Crowds: instance k draws with rows[k] (the shaders index by gl_InstanceID, as three.js's
+    // setMorphAt does). An empty list counts as one row of zeros.
+    void updateInstances(const std::vector<std::vector<float>>& rows);
+
+    // The longest active list over the instances (the vs-active loop count).
     uint32_t activeCount() const { return mActiveCount; }
+    uint32_t instanceCount() const { return mInstanceCount; }
     size_t targetCount() const { return mTargetCount; }
-    const gl::Buffer& buffer() const { return mBuffer; }
+    // Per instance, the targets with a non-zero weight, ascending.
+    const std::vector<std::vector<uint32_t>>& activeTargets() const { return mActiveTargets; }
+    // instanceCount() rows of targetCount() weights.
+    const std::vector<float>& rows() const { return mRows; }
+    // New (and unique across all MorphWeights) after every update: a pre-pass that ran for this
+    // generation need not run again.
+    uint64_t generation() const { return mGeneration; }
+
+    // vs-active: uint stride (= activeCount()), then per instance `stride` (target, weight)
+    // pairs in ascending target order (padded with zero weights), so the shader's sum runs in
+    // the same order as morph::blend's.
+    const gl::Buffer& buffer() const;
+    // vs-dense and cs-sparse: the rows as floats, instance-major.
+    const gl::Buffer& rowsBuffer() const;
 
 private:
-    gl::Buffer mBuffer;
+    mutable gl::Buffer mBuffer;
+    mutable gl::Buffer mRowsBuffer;
+    mutable bool mPairsDirty = true;
+    mutable bool mRowsDirty = true;
     size_t mTargetCount = 0;
+    uint32_t mInstanceCount = 1;
     uint32_t mActiveCount = 0;
-    std::vector<uint32_t> mScratch;  // the words written to the buffer, kept to avoid reallocating
+    uint64_t mGeneration = 0;
+    std::vector<float> mRows;
+    std::vector<std::vector<uint32_t>> mActiveTargets;
+    mutable std::vector<uint32_t> mScratch;  // the words of buffer(), kept to avoid reallocating
 };
 
+// Values of MV_UNIFORM_MORPH_MODE.x (see morph.glsl); 0 so that a program that never sets it
+// keeps the vs-active reading.
+enum class MorphShaderMode : int { VsActive = 0, VsDense = 1, AddSums = 2, ReplaceValues = 3 };
+
 // Binds `targets`' textures and `weights`' buffer to the units/binding points of Bindings.h and
-// sets the program's morph uniforms. `targets` empty (or null): the shader skips morphing.
-void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWeights* weights);
+// sets the program's morph uniforms for `mode` (VsActive or VsDense). `targets` empty (or
+// null): the shader skips morphing.
+void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWeights* weights,
+               MorphShaderMode mode = MorphShaderMode::VsActive);
 
 }  // namespace renderer

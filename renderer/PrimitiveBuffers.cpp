@@ -68,12 +68,13 @@ PrimitiveBuffers PrimitiveBuffers::upload(const morph::Primitive& primitive) {
     return out;
 }
 
-void PrimitiveBuffers::draw() const {
+void PrimitiveBuffers::draw(uint32_t instances) const {
     mVertexArray.bind();
     if (indexed()) {
-        glDrawElements(mMode, GLsizei(mIndexCount), GL_UNSIGNED_INT, nullptr);
+        glDrawElementsInstanced(mMode, GLsizei(mIndexCount), GL_UNSIGNED_INT, nullptr,
+                                GLsizei(instances));
     } else {
-        glDrawArrays(mMode, 0, GLsizei(mVertexCount));
+        glDrawArraysInstanced(mMode, 0, GLsizei(mVertexCount), GLsizei(instances));
     }
 }
 

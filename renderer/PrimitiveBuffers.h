@@ -23,8 +23,9 @@ public:
     // Bits attributeBit(Attribute::x) of the attributes the primitive has (MV_UNIFORM_ATTRIBUTE_MASK).
     uint32_t attributeMask() const { return mAttributeMask; }
 
-    // glDrawElements / glDrawArrays of the whole primitive with its own mode.
-    void draw() const;
+    // glDrawElements / glDrawArrays of the whole primitive with its own mode, `instances` times
+    // (instanced: gl_InstanceID 0 .. instances - 1).
+    void draw(uint32_t instances = 1) const;
 
 private:
     gl::VertexArray mVertexArray;

@@ -1,6 +1,7 @@
 #include "SceneRenderer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 #include <utility>
 
@@ -70,6 +71,9 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
     out.mProgram = std::move(program).value();
     out.mFrameBlock = gl::Buffer::create(sizeof(FrameBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
     out.mLightBlock = gl::Buffer::create(sizeof(LightBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
+    auto stage = MorphStage::create(library);
+    if (!stage) return stage.error();
+    out.mMorphStage = std::move(stage).value();
     return out;
 }
 
@@ -92,7 +96,8 @@ void SceneRenderer::writeFrameBlocks(const Camera& camera, const DrawOptions& op
     mLightBlock.subData(0, sizeof lights, &lights);
 }
 
-void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const glm::mat4& world) {
+void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const glm::mat4& world,
+                             uint32_t instances) {
     const GpuMaterial& material = *item.material;
     material.block.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Material));
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
@@ -115,8 +120,46 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const 
     mProgram.set(location(UniformLocation::Model), world);
     mProgram.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));
     mProgram.set(location(UniformLocation::AttributeMask), item.primitive->buffers.attributeMask());
-    bindMorph(mProgram, &item.primitive->targets, scene.nodeWeights(item.node));
-    item.primitive->buffers.draw();
+    const MorphWeights* weights = scene.nodeWeights(item.node);
+    if (weights && item.path != MorphPath::Auto) {
+        item.primitive->morph.bind(mProgram, item.path, *weights);
+    } else {
+        bindMorph(mProgram, nullptr, nullptr);
+    }
+    item.primitive->buffers.draw(instances);
+}
+
+void SceneRenderer::runMorphStage(const GpuScene& scene, const std::vector<DrawItem*>& items,
+                                  const std::vector<glm::mat4>& world, const DrawOptions& options,
+                                  uint32_t instances) {
+    const uint32_t passes = std::max(options.passes, 1u);
+    mMorphStage.beginFrame(options.timeMorph);
+    const auto start = std::chrono::steady_clock::now();
+    bool anyVertexPath = false;
+    for (DrawItem* item : items) {
+        item->path = mMorphStage.preparePrimitive(*item->primitive, scene.nodeWeights(item->node),
+                                                  options.morphPath, passes);
+        anyVertexPath |= item->path == MorphPath::VsDense || item->path == MorphPath::VsActive;
+    }
+    mMorphStage.addCpuMs(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    mMorphStage.endPrePass();
+    if (!options.timeMorph || !anyVertexPath) return;
+    // The vs paths' morph runs inside the draw: time it alone on a vertex-only pass.
+    mMorphStage.beginVertexTiming();
+    glEnable(GL_RASTERIZER_DISCARD);
+    mProgram.use();
+    for (const DrawItem* item : items) {
+        if (item->path != MorphPath::VsDense && item->path != MorphPath::VsActive) continue;
+        mProgram.set(location(UniformLocation::Model), world[size_t(item->node)]);
+        mProgram.set(location(UniformLocation::AttributeMask), item->primitive->buffers.attributeMask());
+        item->primitive->morph.bind(mProgram, item->path, *scene.nodeWeights(item->node));
+        item->primitive->buffers.vertexArray().bind();
+        glDrawArraysInstanced(GL_POINTS, 0, GLsizei(item->primitive->buffers.vertexCount()),
+                              GLsizei(instances));
+    }
+    glDisable(GL_RASTERIZER_DISCARD);
+    mMorphStage.endVertexTiming(passes);
 }
 
 void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose,
@@ -130,9 +173,23 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
     const float aspect = target.height > 0 ? float(target.width) / float(target.height) : 1.0f;
     const glm::mat4 view = camera.view();
 
+    const Crowd* crowd = options.crowd && !options.crowd->offsets.empty() ? options.crowd : nullptr;
+    const uint32_t instances = crowd ? uint32_t(crowd->offsets.size()) : 1u;
+    const auto bookkeeping = std::chrono::steady_clock::now();
+    std::vector<std::vector<float>> rows;
     std::vector<DrawItem> opaque, blended;
     for (int node : scene.nodes()) {
-        if (MorphWeights* weights = scene.nodeWeights(node)) weights->update(poses[size_t(node)].weights);
+        if (MorphWeights* weights = scene.nodeWeights(node)) {
+            if (crowd) {
+                rows.assign(instances, poses[size_t(node)].weights);
+                for (size_t k = 0; k < std::min(rows.size(), crowd->weights.size()); ++k) {
+                    if (!crowd->weights[k].empty()) rows[k] = crowd->weights[k];
+                }
+                weights->updateInstances(rows);
+            } else {
+                weights->update(poses[size_t(node)].weights);
+            }
+        }
         const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
         Aabb nodeBox;
         std::vector<DrawItem> nodeBlended;
@@ -161,6 +218,8 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
     // Stable: equal depths keep node and primitive order, so frames are deterministic.
     std::stable_sort(blended.begin(), blended.end(),
                      [](const DrawItem& a, const DrawItem& b) { return a.viewDepth > b.viewDepth; });
+    const double bookkeepingMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - bookkeeping).count();
 
     if (target.framebuffer) {
         target.framebuffer->bind();
@@ -171,7 +230,6 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
     // pbr.frag writes sRGB-encoded values itself; the window's framebuffer may be sRGB-capable.
     glDisable(GL_FRAMEBUFFER_SRGB);
     glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);
     if (options.clear) {
@@ -184,15 +242,43 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
     mFrameBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Frame));
     mLightBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Lights));
     mProgram.set(location(UniformLocation::ViewProjection), camera.projection(aspect) * view);
+    if (crowd) {
+        std::vector<glm::vec4> offsets;
+        offsets.reserve(crowd->offsets.size());
+        for (const glm::vec3& o : crowd->offsets) offsets.emplace_back(o, 0.0f);
+        const size_t bytes = offsets.size() * sizeof(glm::vec4);
+        if (size_t(mInstanceOffsets.size()) < bytes) {
+            mInstanceOffsets = gl::Buffer::create(GLsizeiptr(bytes), nullptr, GL_DYNAMIC_STORAGE_BIT);
+        }
+        mInstanceOffsets.subData(0, GLsizeiptr(bytes), offsets.data());
+        mInstanceOffsets.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::InstanceOffsets));
+    }
+    mProgram.set(location(UniformLocation::InstanceMode), crowd ? 1 : 0);
+
+    // The morph stage: once per frame, before every pass.
+    std::vector<DrawItem*> items;
+    for (DrawItem& item : opaque) items.push_back(&item);
+    for (DrawItem& item : blended) items.push_back(&item);
+    runMorphStage(scene, items, world, options, instances);
+    mMorphStage.addCpuMs(bookkeepingMs);
     mProgram.use();
 
-    for (const DrawItem& item : opaque) drawItem(scene, item, world[size_t(item.node)]);
+    // Passes before the last write depth only (a depth pre-pass); the last shades with LEQUAL
+    // against that depth.
+    const uint32_t passes = std::max(options.passes, 1u);
+    for (uint32_t pass = 0; pass < passes; ++pass) {
+        const bool shaded = pass + 1 == passes;
+        glColorMask(shaded, shaded, shaded, shaded);
+        glDepthFunc(shaded ? GL_LEQUAL : GL_LESS);
+        for (const DrawItem& item : opaque) drawItem(scene, item, world[size_t(item.node)], instances);
+    }
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     if (!blended.empty()) {
         // Straight alpha over what is behind; the target's alpha stays 1 (an opaque image).
         glEnable(GL_BLEND);
         glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
         glDepthMask(GL_FALSE);
-        for (const DrawItem& item : blended) drawItem(scene, item, world[size_t(item.node)]);
+        for (const DrawItem& item : blended) drawItem(scene, item, world[size_t(item.node)], instances);
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);
     }

@@ -9,6 +9,8 @@
 
 #include "Camera.h"
 #include "GpuScene.h"
+#include "MorphPath.h"
+#include "MorphStage.h"
 #include "ShaderLibrary.h"
 #include "gl/Buffer.h"
 #include "gl/Framebuffer.h"
@@ -26,12 +28,29 @@ struct RenderTarget {
     int height = 0;
 };
 
+// Crowds (issue 6): every drawn node becomes one instanced draw of offsets.size() copies, copy k
+// moved by offsets[k] in world space and morphed with weights[k] (three.js's setMorphAt), which
+// applies to every morphed node (missing or empty rows: the node's pose weights).
+struct Crowd {
+    std::vector<glm::vec3> offsets;
+    std::vector<std::vector<float>> weights;
+};
+
 struct DrawOptions {
     // The background in display (sRGB-encoded) values 0..1, as a colour picker or
     // --background #rrggbb gives it; written to the target unchanged.
     glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036: a neutral studio gray
     bool clear = true;
     float exposure = 1.0f;
+    // How primitives morph (MorphPath.h); auto chooses per primitive.
+    MorphPath morphPath = MorphPath::Auto;
+    // Passes over the scene: passes - 1 depth-only passes (a depth pre-pass), then the shaded
+    // one. cs-sparse and cpu morph once per frame and every pass reads that; the vs paths
+    // morph again in each pass.
+    uint32_t passes = 1;
+    // GL timer queries around the morph stage, read by SceneRenderer::morphStats().
+    bool timeMorph = false;
+    const Crowd* crowd = nullptr;  // null: one copy of each node
 };
 
 class SceneRenderer {
@@ -48,19 +67,30 @@ public:
     void draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose,
               const Camera& camera, const RenderTarget& target, const DrawOptions& options = {});
 
+    // The morph numbers of the last draw: cost, paths used, CPU time and, with timeMorph, the
+    // GPU time (waits for the timer queries).
+    const MorphFrameStats& morphStats() { return mMorphStage.stats(); }
+
 private:
     struct DrawItem {
         int node = -1;
         const GpuPrimitive* primitive = nullptr;
         const GpuMaterial* material = nullptr;
         float viewDepth = 0;  // BLEND only: distance of the node's bounds centre along the view
+        MorphPath path = MorphPath::Auto;  // resolved by the morph stage
     };
-    void drawItem(const GpuScene& scene, const DrawItem& item, const glm::mat4& world);
+    void drawItem(const GpuScene& scene, const DrawItem& item, const glm::mat4& world,
+                  uint32_t instances);
+    void runMorphStage(const GpuScene& scene, const std::vector<DrawItem*>& items,
+                       const std::vector<glm::mat4>& world, const DrawOptions& options,
+                       uint32_t instances);
     void writeFrameBlocks(const Camera& camera, const DrawOptions& options);
 
     gl::Program mProgram;
     gl::Buffer mFrameBlock;
     gl::Buffer mLightBlock;
+    gl::Buffer mInstanceOffsets;
+    MorphStage mMorphStage;
 };
 
 }  // namespace renderer

@@ -3,6 +3,7 @@
 // GpuMorph captures its outputs with transform feedback (identity matrices), so the oracle
 // tests check exactly the code that renders. Keep the output names in sync with GpuMorph.cpp.
 #include "morph.glsl"
+#include "instances.glsl"
 
 layout(location = MV_ATTRIB_POSITION) in vec3 aPosition;
 layout(location = MV_ATTRIB_NORMAL) in vec3 aNormal;
@@ -37,7 +38,7 @@ void main() {
     v.color = hasAttribute(MV_ATTRIB_COLOR_0) ? aColor0 : vec4(1.0);
     morphVertex(v);
 
-    const vec4 world = uModel * vec4(v.position, 1.0);
+    const vec4 world = uModel * vec4(v.position, 1.0) + vec4(instanceOffset(), 0.0);
     vPosition = world.xyz;
     vNormal = uNormalMatrix * v.normal;
     vTangent = vec4(mat3(uModel) * v.tangent.xyz, v.tangent.w);

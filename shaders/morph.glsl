@@ -3,8 +3,17 @@
 // texel per vertex per morphed channel, `stride` texels per vertex, texel index
 // vertex * stride + slot, wrapped into rows of `width` texels, one layer per target. Targets past
 // the driver's layer limit continue in the next array (uMorphTargets[1], ...).
-// Only non-zero weights reach the shader: the CPU writes them each frame into MorphWeights as
-// (target, weight) pairs in ascending target order, the same order as the CPU reference sums.
+// uMorphMode.x picks how the deltas are found (renderer::MorphShaderMode, renderer/MorphPath.h):
+//   0 vs-active: the CPU writes only the non-zero weights into MorphWeights as (target, weight)
+//     pairs in ascending target order (the same order as the CPU reference sums), `stride`
+//     pairs per instance; the loop runs over that count (data, so no recompile when it changes).
+//   1 vs-dense: the loop visits every target, reading a full row of weights per instance and
+//     skipping zeros (three.js's way, the baseline).
+//   2 cs-sparse: a compute pre-pass (sparse_gather.comp) wrote the sum of w * delta per vertex
+//     per instance into MorphedVertices; this adds it to the base attributes.
+//   3 cpu: MorphedVertices holds morph::blend's values; this replaces the base attributes.
+// In modes 2 and 3 uMorphLayout.x is the vec4 slots per vertex of MorphedVertices and
+// uMorphSlots the slot of each channel there. Crowds: gl_InstanceID picks the instance's row.
 
 struct MorphWeight {
     uint target;
@@ -16,6 +25,14 @@ layout(std430, binding = MV_SSBO_MORPH_WEIGHTS) readonly buffer MorphWeights {
     MorphWeight entries[];
 } uMorphWeights;
 
+layout(std430, binding = MV_SSBO_MORPH_WEIGHT_ROWS) readonly buffer MorphWeightRows {
+    float weights[];
+} uMorphWeightRows;
+
+layout(std430, binding = MV_SSBO_MORPHED_VERTICES) readonly buffer MorphedVertices {
+    vec4 values[];
+} uMorphedVertices;
+
 layout(binding = MV_UNIT_MORPH_TARGETS) uniform sampler2DArray uMorphTargets[MV_MAX_MORPH_TEXTURES];
 // x: stride (0: the primitive has no targets), y: texture width, z: layers per texture,
 // w: the primitive's target count.
@@ -23,6 +40,8 @@ layout(location = MV_UNIFORM_MORPH_LAYOUT) uniform ivec4 uMorphLayout;
 // Texel slot of each morph channel within a vertex's stride (indexed by MV_CHANNEL_*), -1: the
 // primitive's targets do not move that channel.
 layout(location = MV_UNIFORM_MORPH_SLOTS) uniform int uMorphSlots[MV_CHANNEL_COUNT];
+// x: mode (above), y: vertex count (modes 2, 3), z: weight row stride (mode 1).
+layout(location = MV_UNIFORM_MORPH_MODE) uniform ivec4 uMorphMode;
 
 struct MorphedVertex {
     vec3 position;
@@ -47,32 +66,70 @@ vec3 renormalized(vec3 v) {
     return len2 > 0.0 ? v * inversesqrt(len2) : v;
 }
 
-// Morphs `v` in place, before any node transform or skinning.
-void morphVertex(inout MorphedVertex v) {
+// Adds w * (the deltas of `target` at this vertex) to `v` (modes 0 and 1).
+void addTarget(inout MorphedVertex v, int target, float w) {
     const int stride = uMorphLayout.x;
-    if (stride > 0) {
-        const int layers = uMorphLayout.z;
-        const int first = gl_VertexID * stride;
-        const int pos = uMorphSlots[MV_CHANNEL_POSITION];
-        const int nrm = uMorphSlots[MV_CHANNEL_NORMAL];
-        const int tan = uMorphSlots[MV_CHANNEL_TANGENT];
-        const int uv0 = uMorphSlots[MV_CHANNEL_TEXCOORD_0];
-        const int uv1 = uMorphSlots[MV_CHANNEL_TEXCOORD_1];
-        const int col = uMorphSlots[MV_CHANNEL_COLOR_0];
-        const uint count = uMorphWeights.activeCount;
-        for (uint i = 0u; i < count; ++i) {
-            const MorphWeight mw = uMorphWeights.entries[i];
-            const int target = int(mw.target);
-            const float w = mw.weight;
-            if (w == 0.0 || target >= uMorphLayout.w) continue;
-            const int arrayIndex = target / layers;
-            const int layer = target - arrayIndex * layers;
-            if (pos >= 0) v.position += w * morphDelta(arrayIndex, layer, first + pos).xyz;
-            if (nrm >= 0) v.normal += w * morphDelta(arrayIndex, layer, first + nrm).xyz;
-            if (tan >= 0) v.tangent.xyz += w * morphDelta(arrayIndex, layer, first + tan).xyz;
-            if (uv0 >= 0) v.texCoord0 += w * morphDelta(arrayIndex, layer, first + uv0).xy;
-            if (uv1 >= 0) v.texCoord1 += w * morphDelta(arrayIndex, layer, first + uv1).xy;
-            if (col >= 0) v.color += w * morphDelta(arrayIndex, layer, first + col);
+    const int layers = uMorphLayout.z;
+    const int first = gl_VertexID * stride;
+    const int pos = uMorphSlots[MV_CHANNEL_POSITION];
+    const int nrm = uMorphSlots[MV_CHANNEL_NORMAL];
+    const int tan = uMorphSlots[MV_CHANNEL_TANGENT];
+    const int uv0 = uMorphSlots[MV_CHANNEL_TEXCOORD_0];
+    const int uv1 = uMorphSlots[MV_CHANNEL_TEXCOORD_1];
+    const int col = uMorphSlots[MV_CHANNEL_COLOR_0];
+    const int arrayIndex = target / layers;
+    const int layer = target - arrayIndex * layers;
+    if (pos >= 0) v.position += w * morphDelta(arrayIndex, layer, first + pos).xyz;
+    if (nrm >= 0) v.normal += w * morphDelta(arrayIndex, layer, first + nrm).xyz;
+    if (tan >= 0) v.tangent.xyz += w * morphDelta(arrayIndex, layer, first + tan).xyz;
+    if (uv0 >= 0) v.texCoord0 += w * morphDelta(arrayIndex, layer, first + uv0).xy;
+    if (uv1 >= 0) v.texCoord1 += w * morphDelta(arrayIndex, layer, first + uv1).xy;
+    if (col >= 0) v.color += w * morphDelta(arrayIndex, layer, first + col);
+}
+
+// Modes 2 and 3: the pre-morphed vertex. Sums are added to the base; values replace it (the
+// tangent's w, its handedness, is never morphed).
+void readMorphed(inout MorphedVertex v, bool add) {
+    const int stride = uMorphLayout.x;
+    const int first = (gl_InstanceID * uMorphMode.y + gl_VertexID) * stride;
+    const float keep = add ? 1.0 : 0.0;
+    const int pos = uMorphSlots[MV_CHANNEL_POSITION];
+    const int nrm = uMorphSlots[MV_CHANNEL_NORMAL];
+    const int tan = uMorphSlots[MV_CHANNEL_TANGENT];
+    const int uv0 = uMorphSlots[MV_CHANNEL_TEXCOORD_0];
+    const int uv1 = uMorphSlots[MV_CHANNEL_TEXCOORD_1];
+    const int col = uMorphSlots[MV_CHANNEL_COLOR_0];
+    if (pos >= 0) v.position = keep * v.position + uMorphedVertices.values[first + pos].xyz;
+    if (nrm >= 0) v.normal = keep * v.normal + uMorphedVertices.values[first + nrm].xyz;
+    if (tan >= 0) v.tangent.xyz = keep * v.tangent.xyz + uMorphedVertices.values[first + tan].xyz;
+    if (uv0 >= 0) v.texCoord0 = keep * v.texCoord0 + uMorphedVertices.values[first + uv0].xy;
+    if (uv1 >= 0) v.texCoord1 = keep * v.texCoord1 + uMorphedVertices.values[first + uv1].xy;
+    if (col >= 0) v.color = keep * v.color + uMorphedVertices.values[first + col];
+}
+
+// Morphs `v` in place, before any node transform or skinning. The one entry point every vertex
+// shader calls, whatever the path.
+void morphVertex(inout MorphedVertex v) {
+    const int mode = uMorphMode.x;
+    if (uMorphLayout.x > 0) {
+        if (mode == 2 || mode == 3) {
+            readMorphed(v, mode == 2);
+        } else if (mode == 1) {
+            const int targets = uMorphLayout.w;
+            const int row = gl_InstanceID * uMorphMode.z;
+            for (int t = 0; t < targets; ++t) {
+                const float w = uMorphWeightRows.weights[row + t];
+                if (w != 0.0) addTarget(v, t, w);
+            }
+        } else {
+            const uint count = uMorphWeights.activeCount;
+            const uint first = uint(gl_InstanceID) * count;
+            for (uint i = 0u; i < count; ++i) {
+                const MorphWeight mw = uMorphWeights.entries[first + i];
+                const int target = int(mw.target);
+                if (mw.weight == 0.0 || target >= uMorphLayout.w) continue;
+                addTarget(v, target, mw.weight);
+            }
         }
     }
     // Once, after the whole sum: the sum of unit normal deltas is not unit length.

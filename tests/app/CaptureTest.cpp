@@ -25,6 +25,34 @@ std::string testDir() {
 
 size_t lines(const std::string& text) { return size_t(std::count(text.begin(), text.end(), '\n')); }
 
+// Every --morph-path draws the bundled face like the default (the golden tolerance: the paths
+// differ only by float summation order and, for cs-sparse, int16 rounding of the deltas), and
+// --instances draws a crowd that is not the single face.
+TEST(CaptureTest, EveryMorphPathCapturesTheFaceAlike) {
+    const std::string dir = testDir();
+    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    auto shot = [&](const std::vector<std::string>& extra, const std::string& name) {
+        std::vector<std::string> args = {"capture", face, "--size", "128x128", "--weights",
+                                         "*=0.4", "--out", dir + "/" + name};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto run = fixtures::runMorphview(args);
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        auto image = morph::readImageFile(dir + "/" + name);
+        EXPECT_TRUE(image.ok()) << name;
+        return image.ok() ? std::move(image).value() : morph::RgbaImage{};
+    };
+    const morph::RgbaImage reference = shot({}, "default.png");
+    for (const char* path : {"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}) {
+        const morph::RgbaImage image = shot({"--morph-path", path}, std::string(path) + ".png");
+        const morph::ImageDifference d = morph::compareImages(reference, image);
+        EXPECT_TRUE(d.withinTolerance) << path << ": " << morph::summaryLine(d, reference, image);
+    }
+    const morph::RgbaImage crowd = shot({"--instances", "9", "--morph-path", "cs-sparse"}, "crowd.png");
+    EXPECT_FALSE(morph::compareImages(reference, crowd).withinTolerance);
+    const auto bad = fixtures::runMorphview({"capture", face, "--out", dir + "/x.png", "--morph-path", "gpu"});
+    EXPECT_EQ(bad.exitCode, 2) << bad.err;
+}
+
 TEST(CaptureTest, WritesAPngHeadlessWithoutDisplay) {
     const std::string out = testDir() + "/sphere.png";
     const auto run = fixtures::runMorphview(

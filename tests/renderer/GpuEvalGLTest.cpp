@@ -125,3 +125,17 @@ TEST(GpuEvalTest, WeightSpecMatchesTheCpu) {
 }
 
 }  // namespace
+
+namespace {
+
+// --morph-path with --gpu: the float paths give the CPU's numbers through eval too (cs-sparse's
+// int16 deltas are held to the CPU in GpuMorphGLTest, against dequantized deltas).
+TEST(GpuEvalTest, MorphPathsMatchTheCpu) {
+    for (const char* path : {"vs-dense", "vs-active", "cpu"}) {
+        SCOPED_TRACE(path);
+        expectSameEval({"eval", fixtures::corpusPath("MorphStressTest/glTF/MorphStressTest.gltf"),
+                        "--weights", "*=0.3", "--morph-path", path});
+    }
+}
+
+}  // namespace

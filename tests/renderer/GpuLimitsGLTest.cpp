@@ -11,6 +11,8 @@
 #include "renderer/GpuLimits.h"
 #include "renderer/GpuScene.h"
 #include "renderer/Log.h"
+#include "renderer/MorphPath.h"
+#include "renderer/PrimitiveMorph.h"
 #include "renderer/gl/Buffer.h"
 
 // Lets the out-of-memory case ask the driver for an impossible buffer under ASan too: the
@@ -181,24 +183,43 @@ TEST_F(GpuLimitsTest, WeightBufferPastTheStorageBlockSizeIsRefused) {
                   "3 targets need a weight buffer of 28 bytes, over GL_MAX_SHADER_STORAGE_BLOCK_SIZE 16");
 }
 
+// The texture array is built when a vs path first needs it (PrimitiveMorph::prepare), so the
+// texture limits refuse that path, not the file: the draw falls back to cs-sparse or cpu
+// (MorphStage::preparePrimitive) with a note.
+void expectPathRefused(const morph::Result<GpuScene>& gpu, const std::string& part) {
+    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
+    renderer::PrimitiveMorph& morph = gpu->meshes()[0].primitives[0].morph;
+    const morph::Status dense = morph.prepare(renderer::MorphPath::VsActive);
+    ASSERT_FALSE(dense.ok());
+    EXPECT_NE(dense.error().message.find(part), std::string::npos) << dense.error().message;
+    EXPECT_EQ(dense.error().message.find('\n'), std::string::npos) << dense.error().message;
+    EXPECT_TRUE(morph.prepare(renderer::MorphPath::CsSparse).ok());
+    EXPECT_TRUE(morph.prepare(renderer::MorphPath::Cpu).ok());
+}
+
 TEST_F(GpuLimitsTest, TargetsPastTheLayerLimitAreSplitThenRefused) {
     GpuLimits limits;
     limits.maxArrayLayers = 2;
     auto split = GpuScene::upload(quad(5), with(limits));
     ASSERT_TRUE(split.ok()) << split.error().message;
-    EXPECT_EQ(split->meshes()[0].primitives[0].targets.textures().size(), 3u);
+    renderer::PrimitiveMorph& morph = split->meshes()[0].primitives[0].morph;
+    ASSERT_TRUE(morph.prepare(renderer::MorphPath::VsActive).ok());
+    ASSERT_NE(morph.denseTargets(), nullptr);
+    EXPECT_EQ(morph.denseTargets()->textures().size(), 3u);
     limits.maxArrayLayers = 1;
-    expectRefused(GpuScene::upload(quad(9), with(limits)), "9 targets need 9 texture arrays");
+    expectPathRefused(GpuScene::upload(quad(9), with(limits)), "9 targets need 9 texture arrays");
 }
 
 TEST_F(GpuLimitsTest, MorphLayerTallerThanTheTextureLimitIsRefused) {
     GpuLimits limits;
     limits.maxTextureSize = 2;  // 4 vertices x 1 channel: 2 x 2 fits; 2 channels do not
-    EXPECT_TRUE(GpuScene::upload(quad(1), with(limits)).ok());
+    auto fits = GpuScene::upload(quad(1), with(limits));
+    ASSERT_TRUE(fits.ok()) << fits.error().message;
+    EXPECT_TRUE(fits->meshes()[0].primitives[0].morph.prepare(renderer::MorphPath::VsActive).ok());
     morph::Scene scene = quad(1);
     scene.meshes[0].primitives[0].targets[0][morph::MorphChannel::Normal].assign(
         4, glm::vec4(0, 0.1f, 0, 0));
-    expectRefused(GpuScene::upload(scene, with(limits)), "over GL_MAX_TEXTURE_SIZE 2");
+    expectPathRefused(GpuScene::upload(scene, with(limits)), "over GL_MAX_TEXTURE_SIZE 2");
 }
 
 TEST_F(GpuLimitsTest, AFailedAllocationIsAMessageNotACrash) {

@@ -10,6 +10,7 @@
 
 #include "morph/Blend.h"
 #include "morph/Scene.h"
+#include "morph/SparseTargets.h"
 
 namespace fixtures {
 
@@ -90,6 +91,23 @@ inline morph::Primitive generateMesh(const GeneratedMesh& spec) {
     }
     morph::computeTargetStats(p);
     return p;
+}
+
+// `primitive` with its POSITION and NORMAL deltas replaced by their int16 round trip
+// (morph::sparsify then morph::dequantize): the deltas cs-sparse actually adds, so that its
+// output can be held to the same 1e-5 as the float paths.
+inline morph::Primitive dequantizedPrimitive(const morph::Primitive& primitive) {
+    morph::Primitive out = primitive;
+    auto sparse = morph::sparsify(primitive);
+    EXPECT_TRUE(sparse.ok()) << sparse.error().message;
+    if (!sparse.ok()) return out;
+    for (size_t t = 0; t < out.targets.size(); ++t) {
+        const morph::MorphTarget dense = morph::dequantize(sparse->targets[t], primitive.vertexCount());
+        for (morph::MorphChannel c : {morph::MorphChannel::Position, morph::MorphChannel::Normal}) {
+            if (!out.targets[t][c].empty()) out.targets[t][c] = dense[c];
+        }
+    }
+    return out;
 }
 
 inline std::vector<float> randomWeights(size_t count, uint32_t seed, float zeroShare = 0.25f) {

@@ -1,0 +1,110 @@
+// The GL-free half of the morph paths: names and lists, the cost model (MorphCost per path) and
+// auto's rule (chooseMorphPath), on shapes like the benchmark's scenarios.
+#include <gtest/gtest.h>
+
+#include "renderer/MorphPath.h"
+
+namespace {
+
+using renderer::MorphPath;
+using renderer::MorphShape;
+
+// V vertices, T targets each moving density * V of them, POSITION + NORMAL.
+MorphShape shape(uint32_t vertices, uint32_t targets, double density) {
+    MorphShape s;
+    s.vertexCount = vertices;
+    s.targetCount = targets;
+    s.denseStride = 2;
+    s.sparseStride = 2;
+    s.cpuStride = 2;
+    s.sparseCovers = true;
+    s.targetEntries.assign(targets, uint32_t(vertices * density));
+    return s;
+}
+
+std::vector<std::vector<uint32_t>> firstTargets(uint32_t count, uint32_t instances = 1) {
+    std::vector<uint32_t> row;
+    for (uint32_t t = 0; t < count; ++t) row.push_back(t);
+    return std::vector<std::vector<uint32_t>>(instances, row);
+}
+
+TEST(MorphPathTest, NamesRoundTripAndListsParse) {
+    for (MorphPath p : {MorphPath::VsDense, MorphPath::VsActive, MorphPath::CsSparse,
+                        MorphPath::Cpu, MorphPath::Auto}) {
+        EXPECT_EQ(renderer::parseMorphPath(renderer::morphPathName(p)), p);
+    }
+    auto all = renderer::parseMorphPathList("all");
+    ASSERT_TRUE(all.ok());
+    EXPECT_EQ(all->size(), 5u);
+    auto bad = renderer::parseMorphPathList("vs-dense,gpu");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("'gpu'"), std::string::npos);
+}
+
+TEST(MorphPathTest, DensityIsEntriesOverVerticesTimesTargets) {
+    EXPECT_DOUBLE_EQ(shape(1000, 10, 0.25).density(), 0.25);
+    EXPECT_EQ(shape(1000, 10, 0.25).entries(), 2500u);
+    EXPECT_EQ(MorphShape().density(), 0.0);
+}
+
+TEST(MorphPathTest, AutoPicksCsSparseForSparseTargetsAndManyActive) {
+    // production: 50,000 v x 300 t at 5%, 40 active: vs-active reads 40 texel pairs per vertex,
+    // cs-sparse about 15 target ids and 2 active entries.
+    EXPECT_EQ(renderer::chooseMorphPath(shape(50000, 300, 0.05), 40), MorphPath::CsSparse);
+    EXPECT_EQ(renderer::chooseMorphPath(shape(50000, 300, 0.02), 8), MorphPath::CsSparse);
+    // dense scenario: 1,000,000 v x 64 t at 20%, 16 active.
+    EXPECT_EQ(renderer::chooseMorphPath(shape(1000000, 64, 0.2), 16), MorphPath::CsSparse);
+    // arkit: 52 targets at 30%, 16 active.
+    EXPECT_EQ(renderer::chooseMorphPath(shape(1220, 52, 0.3), 16), MorphPath::CsSparse);
+}
+
+TEST(MorphPathTest, AutoKeepsVsActiveForFewActiveOnDenseTargets) {
+    // Every vertex moved by every target, one active: one texel fetch per channel beats walking
+    // 52 entries per vertex.
+    EXPECT_EQ(renderer::chooseMorphPath(shape(1220, 52, 1.0), 1), MorphPath::VsActive);
+    EXPECT_EQ(renderer::chooseMorphPath(shape(1220, 52, 0.3), 2), MorphPath::VsActive);
+    // Nothing active: nothing to read at all.
+    EXPECT_EQ(renderer::chooseMorphPath(shape(50000, 300, 0.05), 0), MorphPath::VsActive);
+}
+
+TEST(MorphPathTest, AutoMovesToCsSparseWithMorePasses) {
+    // The vs paths morph again in every pass; cs-sparse once per frame.
+    const MorphShape s = shape(1220, 52, 0.3);
+    EXPECT_EQ(renderer::chooseMorphPath(s, 3, 1), MorphPath::VsActive);
+    EXPECT_EQ(renderer::chooseMorphPath(s, 3, 3), MorphPath::CsSparse);
+}
+
+TEST(MorphPathTest, AutoNeverPicksCsSparseForChannelsSparseCannotHold) {
+    MorphShape s = shape(50000, 300, 0.05);
+    s.sparseCovers = false;  // e.g. TANGENT or COLOR_0 targets
+    EXPECT_EQ(renderer::chooseMorphPath(s, 40), MorphPath::VsActive);
+}
+
+TEST(MorphPathTest, CostOfProductionAtFivePercentFortyActive) {
+    const MorphShape s = shape(50000, 300, 0.05);
+    const auto active = firstTargets(40);
+    const renderer::MorphCost dense = renderer::morphCost(MorphPath::VsDense, s, active);
+    const renderer::MorphCost sparse = renderer::morphCost(MorphPath::CsSparse, s, active);
+    // The texture array: V x T x 2 texels of 16 bytes, plus one row of weights.
+    EXPECT_EQ(dense.residentBytes, 50000ull * 300 * 2 * 16 + 300 * 4);
+    // 40 active targets x V x 2 texels, plus the loop's weight read for every target per vertex.
+    EXPECT_EQ(dense.bytesReadPerFrame, 40ull * 50000 * 2 * 16 + 50000ull * 300 * 4);
+    // The target: cs-sparse holds at most 1/8 of vs-dense's bytes.
+    EXPECT_LE(sparse.residentBytes * 8, dense.residentBytes);
+    EXPECT_LT(sparse.bytesReadPerFrame, dense.bytesReadPerFrame);
+}
+
+TEST(MorphPathTest, CostGrowsWithInstancesAndPasses) {
+    const MorphShape s = shape(1220, 52, 0.3);
+    const auto one = renderer::morphCost(MorphPath::CsSparse, s, firstTargets(16, 1));
+    const auto crowd = renderer::morphCost(MorphPath::CsSparse, s, firstTargets(16, 1000));
+    EXPECT_GT(crowd.bytesReadPerFrame, 900 * one.bytesReadPerFrame);
+    const auto vs1 = renderer::morphCost(MorphPath::VsActive, s, firstTargets(16), 1);
+    const auto vs3 = renderer::morphCost(MorphPath::VsActive, s, firstTargets(16), 3);
+    EXPECT_EQ(vs3.bytesReadPerFrame, 3 * vs1.bytesReadPerFrame);
+    EXPECT_EQ(vs3.residentBytes, vs1.residentBytes);
+    // No targets: no cost whatever the path.
+    EXPECT_EQ(renderer::morphCost(MorphPath::VsDense, MorphShape(), firstTargets(3)).residentBytes, 0u);
+}
+
+}  // namespace
