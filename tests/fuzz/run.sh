@@ -5,7 +5,7 @@
 #   PipelineFuzzer  bytes -> import -> pack, sparsify, sample, world matrices, blend, pose;
 #                   inputs up to 1 MiB, so every corpus file (the 600 KiB stress files too) seeds it
 # MORPHVIEW_FUZZ_MAX_LEN overrides the input size limit. Exits non-zero on any crash, leak,
-# timeout (-timeout=10 s per input) or OOM (-rss_limit_mb=2048); the offending input is left in
+# timeout (-timeout=10 s per input; 30 s for the pipeline) or OOM (-rss_limit_mb=2048); the offending input is left in
 # build-fuzz/artifacts/. Seeds: the corpus (MORPHVIEW_CORPUS_DIR, default ../shared/corpus), the
 # code-built fixtures and every file in tests/fuzz/regressions/. New coverage accumulates in
 # build-fuzz/corpus/<TARGET>/ across runs.
@@ -19,9 +19,11 @@ jobs=${MORPHVIEW_FUZZ_BUILD_JOBS:-$(nproc)}
 case "$target" in
   # 64 KiB: the small corpus GLBs already cover each encoding, and one execution stays in
   # milliseconds (the 600 KiB stress files run ~20x slower and add little import coverage).
-  ImportFuzzer) max_len=65536 ;;
+  ImportFuzzer) max_len=65536; timeout=10 ;;
   # 1 MiB: real files are bigger than 64 KiB, and the pipeline's cost grows with their size.
-  PipelineFuzzer) max_len=1048576 ;;
+  # 30 s per input: the 2^20-vertex sparse-bomb fixture legitimately takes ~4 s through the
+  # pipeline on a loaded machine (import 2 s, packing, blends, a copy for the pose), more under ASan.
+  PipelineFuzzer) max_len=1048576; timeout=30 ;;
   *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer or PipelineFuzzer)" >&2; exit 2 ;;
 esac
 max_len=${MORPHVIEW_FUZZ_MAX_LEN:-$max_len}
@@ -46,6 +48,6 @@ fi
 cd "$build"
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS} \
-  "$build/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len="$max_len" \
+  "$build/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="$timeout" -max_len="$max_len" \
     -dict="$root/tests/fuzz/gltf.dict" -artifact_prefix="$build/artifacts/$target-" -print_final_stats=1 \
     "$build/corpus/$target" "$seeds" "$root/tests/fuzz/regressions"
