@@ -1,6 +1,8 @@
 #include "CaptureCommand.h"
 
+#include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -11,6 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "ModelLoader.h"
+#include "app/ViewerStateRecorder.h"
+#include "app/ViewerStateRecording.h"
 #include "morph/ImageFile.h"
 #include "morph/WeightSpec.h"
 
@@ -37,6 +41,8 @@ struct CaptureOptions {
     float time = 0;
     std::string camera = "front";
     std::string background = "#2e3036";
+    std::string clip;  // --clip: every frame of this animation into --out-dir
+    int fps = 30;
     std::string morphPath = "auto";
     int instances = 1;
 };
@@ -163,7 +169,9 @@ morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
     auto scene = loadModel(model);
     if (!scene) return scene.error();
     printWarnings(*scene);
-    return renderer::GpuScene::upload(*scene);
+    renderer::UploadOptions upload;
+    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
+    return renderer::GpuScene::upload(*scene, upload);
 }
 
 int runSingle(const CaptureOptions& options) {
@@ -184,6 +192,66 @@ int runSingle(const CaptureOptions& options) {
     if (auto written = morph::writePngFile(options.outPath, *image); !written) {
         return fail(written.error().message);
     }
+    return kExitOk;
+}
+
+// --clip: the animation sampled at frame n / fps for n = 0 .. framesForDuration (both ends of the
+// clip), written as the viewer's recordings are (frame-000000.png, ... and an MP4 with ffmpeg).
+int runClip(const CaptureOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    auto shot = makeShot(options.size, options.camera, options.background);
+    if (!shot) return fail(shot.error().message);
+    shot->weights = options.weights;
+    shot->animation = options.clip;
+
+    auto session = startSession();
+    if (!session) return fail(session.error().message);
+    auto scene = loadGpuScene(options.model);
+    if (!scene) return fail(scene.error().message);
+    // The clip by name, else by index (as --animation finds it); its length sets the frames.
+    const std::vector<morph::Animation>& animations = scene->layout().animations;
+    int found = -1;
+    for (size_t i = 0; i < animations.size(); ++i) {
+        if (animations[i].name == options.clip) found = int(i);
+    }
+    if (found < 0 && !options.clip.empty() && options.clip.size() < 9 &&
+        options.clip.find_first_not_of("0123456789") == std::string::npos &&
+        size_t(std::stoi(options.clip)) < animations.size()) {
+        found = std::stoi(options.clip);
+    }
+    if (found < 0) return fail("--clip: no clip '" + options.clip + "' in " + options.model.path);
+    const morph::Animation& animation = animations[size_t(found)];
+    const size_t frames = framesForDuration(animation.end, options.fps);
+
+    const std::string ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
+    std::string videoName;
+    for (char c : animation.name.empty() ? std::string("clip") : animation.name) {
+        const bool keep = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+        videoName += keep ? c : '_';
+    }
+    videoName += ".mp4";
+    Recorder recorder;
+    if (auto started = recorder.start(options.outDir, options.fps, ffmpeg, videoName); !started) {
+        return fail(started.error().message);
+    }
+    std::string videoProblem;
+    for (size_t i = 0; i < frames; ++i) {
+        shot->time = float(frameTime(i, options.fps));
+        auto image = (*session)->capturer.capture(*scene, *shot);
+        if (!image) return fail(options.model.path + ": " + image.error().message);
+        if (auto added = recorder.addFrame(ffmpeg.empty() ? *image : evenSized(*image)); !added) {
+            if (recorder.frames() != i + 1) return fail(added.error().message);
+            videoProblem = added.error().message;  // the PNG is written; only the video failed
+        }
+    }
+    const bool video = recorder.writesVideo();
+    if (auto stopped = recorder.stop(); !stopped) videoProblem = stopped.error().message;
+    std::printf("captured %zu frames of '%s' (%.2f s at %d fps) to %s in %.2f s; %s\n", frames,
+                animation.name.c_str(), animation.end, options.fps, options.outDir.c_str(),
+                secondsSince(start),
+                ffmpeg.empty() ? "ffmpeg not on PATH: PNG frames only"
+                : !videoProblem.empty() ? videoProblem.c_str()
+                : video ? (videoName + " written").c_str() : "no video");
     return kExitOk;
 }
 
@@ -282,8 +350,17 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
                          "are loaded once each")
             ->type_name("FILE.json");
     CLI::Option* outDir =
-        capture->add_option("--out-dir", options->outDir, "Where --shots writes NAME.png")
+        capture->add_option("--out-dir", options->outDir, "Where --shots writes NAME.png (and --clip its frames)")
             ->type_name("DIR");
+    CLI::Option* clip =
+        capture->add_option("--clip", options->clip,
+                            "Every frame of this animation (name or index) at --fps into --out-dir: "
+                            "frame-000000.png ..., and NAME.mp4 when ffmpeg is on PATH")
+            ->type_name("NAME|INDEX");
+    capture->add_option("--fps", options->fps, "Frames per second of --clip (default 30)")
+        ->type_name("F")
+        ->check(CLI::Range(kMinRecordFps, kMaxRecordFps))
+        ->needs(clip);
     capture->add_option("--size", options->size, "Image size (default 512x512)")
         ->type_name("WxH")
         ->check(checkWith(renderer::parseSize, "--size"));
@@ -296,7 +373,8 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     CLI::Option* animation =
         capture->add_option("--animation", options->animation,
                             "Sample this animation (name, or index when no clip has that name)")
-            ->type_name("NAME|INDEX");
+            ->type_name("NAME|INDEX")
+            ->excludes(clip);
     capture->add_option("--time", options->time, "Seconds into the animation (default 0)")
         ->type_name("T")
         ->check(CLI::Number)
@@ -329,10 +407,16 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
         ->type_name("N")
         ->check(CLI::Range(1, 65535));
 
-    capture->callback([&context, options, capture, out, shots, outDir] {
+    capture->callback([&context, options, capture, out, shots, outDir, clip] {
         const bool haveModel = !options->model.path.empty();
         if (haveModel == (shots->count() > 0)) {
-            throw CLI::ValidationError("capture", "give either MODEL --out FILE.png or --shots FILE.json --out-dir DIR");
+            throw CLI::ValidationError("capture", "give either MODEL --out FILE.png, MODEL --clip NAME --out-dir DIR or --shots FILE.json --out-dir DIR");
+        }
+        if (clip->count() > 0) {
+            if (out->count() > 0) throw CLI::ValidationError("--out", "--clip writes frames into --out-dir");
+            if (outDir->count() == 0) throw CLI::RequiredError("--out-dir");
+            context.run = [options] { return runClip(*options); };
+            return;
         }
         if (haveModel && out->count() == 0) throw CLI::RequiredError("--out");
         if (!haveModel && outDir->count() == 0) throw CLI::RequiredError("--out-dir");

@@ -1,6 +1,7 @@
 #include "GpuEval.h"
 
 #include "renderer/EglContext.h"
+#include "renderer/GpuLimits.h"
 #include "renderer/GpuMorph.h"
 
 namespace app {
@@ -14,17 +15,23 @@ MorphFunction gpuEvalMorph() {
         if (!context) return context.error();
         auto gpu = renderer::GpuMorph::create();
         if (!gpu) return gpu.error();
-        const renderer::MorphLimits limits = renderer::MorphLimits::query();
+        const renderer::GpuLimits gpuLimits = renderer::GpuLimits::query();
+        const renderer::MorphLimits limits = gpuLimits.morph();
 
         std::vector<morph::MorphedPrimitive> morphed;
         morphed.reserve(items.size());
         for (const EvalItem& item : items) {
             const morph::Primitive& primitive =
                 scene.meshes[size_t(item.mesh)].primitives[size_t(item.primitive)];
+            const std::string where = scene.path + ": meshes[" + std::to_string(item.mesh) +
+                                      "].primitives[" + std::to_string(item.primitive) + "]";
+            // Checked before GL sees it, as GpuScene::upload does (issue 7: never a GL error).
+            auto fits = renderer::checkPrimitiveLimits(primitive, primitive.targets.size(), gpuLimits);
+            if (!fits) return morph::Error{where + ": " + fits.error().message};
             // The same JSON as the CPU eval: normals are the raw sums, not renormalized.
             auto result =
                 gpu->eval(primitive, item.weights, limits, renderer::NormalOutput::RawSum, *path);
-            if (!result) return morph::Error{scene.path + ": " + result.error().message};
+            if (!result) return morph::Error{where + ": " + result.error().message};
             morphed.push_back(std::move(result).value());
         }
         return morphed;

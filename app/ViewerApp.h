@@ -21,13 +21,14 @@ struct ViewerOptions {
     std::string animation;               // --animation NAME|INDEX: the clip selected at start
     float time = 0;                      // --time T: where that clip starts
     std::string out;                     // --out FILE.png, with --screenshot-after
+    std::string script;                  // --script FILE: drive the UI (ViewerStateScript.h)
     bool vsync = true;
     std::string morphPath = "auto";      // --morph-path NAME: the morph path at start
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model
 // options, --window-size, --screenshot-after with --out, and the starting --weights, --animation
-// and --time (as capture spells them).
+// and --time (as capture spells them), and --script FILE.
 void addViewerOptions(CLI::App& root, ViewerOptions& options);
 
 // Runs the window until it is closed (or, with --screenshot-after, until the picture is saved).

@@ -77,6 +77,10 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
     CLI::Option* animation =
         root.add_option("--animation", options.animation, "Start with this clip selected (name or index)")
             ->type_name("NAME|INDEX");
+    root.add_option("--script", options.script,
+                    "Drive the real UI from FILE (click, type, drag, key, wait, expect-..., "
+                    "screenshot, quit; see docs/VIEWER.md) and exit 0 when every check held")
+        ->type_name("FILE");
     root.add_option("--time", options.time, "Start the clip at T seconds")
         ->type_name("T")
         ->check(CLI::Number)

@@ -42,6 +42,9 @@ void ViewerWindow::handleCameraInput() {
         mCamera.orbit(dx, dy);
     }
     if (io.MouseWheel != 0) mCamera.zoom(io.MouseWheel);
+    // A click (pressed and released without dragging past a few pixels) picks a vertex.
+    constexpr float kClickSlopSq = 16.0f;
+    if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < kClickSlopSq && !io.KeyShift) pickAtMouse();
 }
 
 void ViewerWindow::handleShortcuts() {
@@ -60,6 +63,12 @@ void ViewerWindow::handleShortcuts() {
     if (pressed(GLFW_KEY_3) || pressed(GLFW_KEY_KP_3)) r.view = ctrl ? CameraPreset::Left : CameraPreset::Right;
     if (pressed(GLFW_KEY_7) || pressed(GLFW_KEY_KP_7)) r.view = ctrl ? CameraPreset::Bottom : CameraPreset::Top;
     if (pressed(GLFW_KEY_W) && !ctrl) mUi.wireframe = Wireframe((int(mUi.wireframe) + 1) % 3);
+    if (pressed(GLFW_KEY_N) && !ctrl) mUi.inspect.normals = !mUi.inspect.normals;
+    if (pressed(GLFW_KEY_G) && !ctrl) mUi.inspect.ghost = renderer::GhostMode((int(mUi.inspect.ghost) + 1) % 3);
+    if (pressed(GLFW_KEY_H) && !ctrl) mUi.inspect.heat = !mUi.inspect.heat;
+    if (pressed(GLFW_KEY_T) && !ctrl) mUi.turntable.on = !mUi.turntable.on;
+    if (pressed(GLFW_KEY_P) && !ctrl) mUi.presetCycle.on = !mUi.presetCycle.on;
+    if (pressed(GLFW_KEY_F9)) r.toggleRecording = true;
     if (pressed(GLFW_KEY_O) && ctrl) openBrowser(mUi, BrowserMode::OpenModel, mDoc.model.path);
     if (pressed(GLFW_KEY_Q) && ctrl) r.quit = true;
     if (pressed(GLFW_KEY_ESCAPE)) {
@@ -135,6 +144,10 @@ void ViewerWindow::handleRequests() {
         r.toggleFullscreen = false;
         mContext.setFullscreen(!mContext.fullscreen());
     }
+    if (r.toggleRecording) {
+        r.toggleRecording = false;
+        toggleRecording();
+    }
     if (r.quit) {
         r.quit = false;
         glfwSetWindowShouldClose(mContext.window(), GLFW_TRUE);
@@ -151,9 +164,11 @@ bool ViewerWindow::openModel(const std::string& path, bool keepState) {
         showError(mUi, scene.error().message);
         return false;
     }
-    auto gpu = renderer::GpuScene::upload(*scene);
+    renderer::UploadOptions upload;
+    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
+    auto gpu = renderer::GpuScene::upload(*scene, upload);
     if (!gpu) {
-        showError(mUi, path + ": " + gpu.error().message);
+        showError(mUi, gpu.error().message);  // names the file already
         return false;
     }
     for (const std::string& warning : scene->warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
@@ -178,6 +193,7 @@ bool ViewerWindow::openModel(const std::string& path, bool keepState) {
     mDoc.gpu = std::move(gpu).value();
     mDoc.state = std::move(state);
     mDoc.loaded = true;
+    mUi.inspect.picked = false;  // its indices belong to the previous scene
     mUi.error.clear();
     measureMorphMemory(mDoc, mUi.stats);
     showMessage(mUi, (keepState ? "reloaded " : "opened ") + path);
@@ -191,7 +207,7 @@ bool ViewerWindow::openModel(const std::string& path, bool keepState) {
 }
 
 void ViewerWindow::saveSettings() {
-    if (mOptions.screenshotAfter > 0) return;
+    if (reproducible()) return;
     const std::string path = settingsPath();
     if (path.empty()) return;
     if (mDoc.loaded) captureSettings(mSettings, mDoc.state);

@@ -66,6 +66,7 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) {
         openBrowser(ui, BrowserMode::OpenModel, doc.model.path);
     }
+    trackItem(ui, "Open...");
     if (ImGui::BeginMenu("Open recent", !ui.recentFiles.empty())) {
         for (const std::string& path : ui.recentFiles) {
             if (ImGui::MenuItem(path.c_str())) ui.requests.open = path;
@@ -80,6 +81,7 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
         const int clip = doc.state.keyClip >= 0 ? doc.state.keyClip : 0;
         ui.browser.fileName = fs::path(defaultExportPath(doc, doc.state.userClips[size_t(clip)])).filename().string();
     }
+    trackItem(ui, "Export .glb with the user clip...");
     if (ImGui::MenuItem("Save user clip (JSON)...", nullptr, false, haveClip)) {
         openBrowser(ui, BrowserMode::SaveClip, ui.clipPath.empty() ? doc.model.path : ui.clipPath);
     }
@@ -88,42 +90,23 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Screenshot", "F12")) ui.requests.screenshot = true;
+    if (ImGui::MenuItem(ui.record.active ? "Stop recording" : "Start recording", "F9")) ui.requests.toggleRecording = true;
+    trackItem(ui, "Record");
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) ui.requests.quit = true;
 }
 
-void drawViewMenu(ViewerUi& ui) {
-    ImGui::MenuItem("Weights panel", nullptr, &ui.showWeights);
-    ImGui::MenuItem("Timeline", nullptr, &ui.showTimeline);
-    ImGui::MenuItem("Stats", nullptr, &ui.showStats);
-    if (ImGui::MenuItem("Hide all panels", "Tab")) ui.visible = false;
-    ImGui::Separator();
-    int wire = int(ui.wireframe);
-    ImGui::TextDisabled("Wireframe (W)");
-    ImGui::RadioButton("Off", &wire, int(Wireframe::Off));
-    ImGui::SameLine();
-    ImGui::RadioButton("Overlay", &wire, int(Wireframe::Overlay));
-    ImGui::SameLine();
-    ImGui::RadioButton("Only", &wire, int(Wireframe::Only));
-    ui.wireframe = Wireframe(wire);
-    ImGui::Separator();
-    ImGui::TextDisabled("Morph path");
-    for (renderer::MorphPath path : {renderer::MorphPath::Auto, renderer::MorphPath::VsDense,
-                                     renderer::MorphPath::VsActive, renderer::MorphPath::CsSparse,
-                                     renderer::MorphPath::Cpu}) {
-        if (ImGui::RadioButton(renderer::morphPathName(path), ui.morphPath == path)) ui.morphPath = path;
-    }
-    ImGui::Separator();
-    if (ImGui::MenuItem("Frame the model", "F")) ui.requests.frame = true;
-    if (ImGui::MenuItem("Front", "1")) ui.requests.view = CameraPreset::Front;
-    if (ImGui::MenuItem("Right", "3")) ui.requests.view = CameraPreset::Right;
-    if (ImGui::MenuItem("Top", "7")) ui.requests.view = CameraPreset::Top;
-    if (ImGui::MenuItem("Reset camera", "Home")) ui.requests.resetCamera = true;
-    ImGui::Separator();
-    if (ImGui::MenuItem("Fullscreen", "F11")) ui.requests.toggleFullscreen = true;
+}  // namespace
+
+void trackItem(ViewerUi& ui, const std::string& name) {
+    if (!ui.trackWidgets || !ImGui::IsItemVisible()) return;
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ui.widgets[name] = {a.x, a.y, b.x, b.y};
 }
 
-}  // namespace
+void trackRect(ViewerUi& ui, const std::string& name, const WidgetRect& rect) {
+    if (ui.trackWidgets) ui.widgets[name] = rect;
+}
 
 void applyViewerTheme(float scale) {
     ImGuiIO& io = ImGui::GetIO();
@@ -216,10 +199,18 @@ void openBrowser(ViewerUi& ui, BrowserMode mode, const std::string& startPath) {
 void drawMenuBar(ViewerDocument& doc, ViewerUi& ui) {
     if (!ImGui::BeginMainMenuBar()) return;
     ui.menuHeight = ImGui::GetWindowSize().y;
+    // A menu title's last item is its popup once open: its rectangle is worked out instead.
+    const auto trackTitle = [&ui](const char* label) {
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x * 2;
+        trackRect(ui, label, {p.x, p.y, p.x + w, p.y + ImGui::GetFrameHeight()});
+    };
+    trackTitle("File");
     if (ImGui::BeginMenu("File")) {
         drawFileMenu(doc, ui);
         ImGui::EndMenu();
     }
+    trackTitle("View");
     if (ImGui::BeginMenu("View")) {
         drawViewMenu(ui);
         ImGui::EndMenu();
@@ -251,7 +242,9 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
     }
     std::error_code ec;
     fs::path folder(b.folder);
-    if (ImGui::Button("Up") && folder.has_parent_path()) {
+    const bool up = ImGui::Button("Up");
+    trackItem(ui, "Up");
+    if (up && folder.has_parent_path()) {
         folder = folder.parent_path();
         b.folder = folder.string();
     }
@@ -284,6 +277,7 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
             ImGui::IsMouseDoubleClicked(0)) {
             b.folder = d.path().string();
         }
+        trackItem(ui, "dir:" + d.path().filename().string());
     }
     for (const auto& f : files) {
         const std::string name = f.path().filename().string();
@@ -291,16 +285,20 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
             b.fileName = name;
             if (ImGui::IsMouseDoubleClicked(0)) chosen = f.path().string();
         }
+        trackItem(ui, "file:" + name);
     }
     if (dirs.empty() && files.empty() && !ec) ImGui::TextDisabled("(no matching files here)");
     ImGui::EndChild();
 
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Cancel").x * 2 - 40 * ui.scale);
     const bool entered = ImGui::InputTextWithHint("##name", "file name", &b.fileName, ImGuiInputTextFlags_EnterReturnsTrue);
+    trackItem(ui, "File name");
     ImGui::SameLine();
     const bool ok = ImGui::Button(savesFile(b.mode) ? "Save" : "Open");
+    trackItem(ui, "Browser OK");
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) b.visible = false;
+    trackItem(ui, "Browser Cancel");
     if ((ok || entered) && !b.fileName.empty()) chosen = (fs::path(b.folder) / b.fileName).string();
     if (!b.error.empty()) ImGui::TextColored(rgb(240, 110, 100), "%s", b.error.c_str());
     ImGui::End();

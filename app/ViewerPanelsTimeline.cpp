@@ -103,13 +103,16 @@ void drawClipPicker(ViewerDocument& doc, ViewerUi& ui) {
     ViewerState& state = doc.state;
     ImGui::SetNextItemWidth(170 * ui.scale);
     const std::string current = clipName(doc.scene, state, state.playback.clip);
-    if (ImGui::BeginCombo("##clip", current.c_str())) {
+    const bool clipOpen = ImGui::BeginCombo("##clip", current.c_str());
+    trackItem(ui, "Clip");
+    if (clipOpen) {
         if (ImGui::Selectable("(none)", state.playback.clip.kind == ClipKind::None)) selectClip(state, doc.scene, {});
         for (size_t a = 0; a < doc.scene.animations.size(); ++a) {
             const ClipRef ref{ClipKind::Scene, int(a)};
             if (ImGui::Selectable(clipName(doc.scene, state, ref).c_str(), state.playback.clip == ref)) {
                 selectClip(state, doc.scene, ref);
             }
+            trackItem(ui, "clip:" + clipName(doc.scene, state, ref));
         }
         if (!state.userClips.empty()) ImGui::Separator();
         for (size_t u = 0; u < state.userClips.size(); ++u) {
@@ -120,6 +123,7 @@ void drawClipPicker(ViewerDocument& doc, ViewerUi& ui) {
                 state.keyClip = int(u);
                 ui.selectedKey = -1;
             }
+            trackItem(ui, "user clip:" + state.userClips[u].name);
         }
         ImGui::EndCombo();
     }
@@ -132,8 +136,10 @@ void drawTransport(ViewerDocument& doc, ViewerUi& ui) {
     drawClipPicker(doc, ui);
     ImGui::SameLine();
     if (iconButton("##play", p.playing ? Icon::Pause : Icon::Play, "Play / pause (Space)")) togglePlay(state, doc.scene);
+    trackItem(ui, "Play");
     ImGui::SameLine();
     if (iconButton("##stop", Icon::Stop, "Stop: pause and rewind")) stop(state);
+    trackItem(ui, "Stop");
     ImGui::SameLine();
     if (iconButton("##prev", Icon::Prev, "Previous key (Left)")) stepToPrevKey(state, doc.scene);
     ImGui::SameLine();
@@ -229,6 +235,7 @@ void drawKeying(ViewerDocument& doc, ViewerUi& ui) {
     ViewerState& state = doc.state;
     ImGui::BeginDisabled(!doc.loaded || state.selectedMesh < 0);
     if (ImGui::Button("Key")) keyPose(doc, ui);
+    trackItem(ui, "Key");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
         ImGui::SetTooltip("Key (K): write the current weights at the current time into the user clip");
@@ -247,7 +254,9 @@ void drawKeying(ViewerDocument& doc, ViewerUi& ui) {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The user clip Key writes into");
     ImGui::SameLine();
-    if (ImGui::Button("New clip") && doc.loaded) {
+    const bool newClip = ImGui::Button("New clip");
+    trackItem(ui, "New clip");
+    if (newClip && doc.loaded) {
         const int clip = newUserClip(state, doc.scene);
         selectClip(state, doc.scene, {ClipKind::User, clip});
         ui.selectedKey = -1;
@@ -278,9 +287,12 @@ void drawKeying(ViewerDocument& doc, ViewerUi& ui) {
     }
     ImGui::SameLine();
     if (ImGui::Button("Save...")) openBrowser(ui, BrowserMode::SaveClip, ui.clipPath.empty() ? doc.model.path : ui.clipPath);
+    trackItem(ui, "Save clip");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save the user clip as JSON");
     ImGui::SameLine();
-    if (ImGui::Button("Export .glb...")) {
+    const bool exportGlb = ImGui::Button("Export .glb...");
+    trackItem(ui, "Export .glb...");
+    if (exportGlb) {
         openBrowser(ui, BrowserMode::ExportGlb, doc.model.path);
         ui.browser.fileName = std::filesystem::path(defaultExportPath(doc, clip)).filename().string();
     }

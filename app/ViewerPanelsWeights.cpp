@@ -82,7 +82,7 @@ void drawMeshPicker(ViewerDocument& doc, ViewerUi& ui) {
     ImGui::Checkbox("Link meshes with the same targets", &state.linkIdenticalMeshes);
 }
 
-void drawRangeAndResets(ViewerDocument& doc) {
+void drawRangeAndResets(ViewerDocument& doc, ViewerUi& ui) {
     ViewerState& state = doc.state;
     struct Range {
         const char* label;
@@ -103,9 +103,11 @@ void drawRangeAndResets(ViewerDocument& doc) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Slider range (relative targets may go past 1)");
     ImGui::SameLine();
     if (ImGui::Button("Reset all")) resetToDefaults(state, doc.scene);
+    trackItem(ui, "Reset all");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear every override: defaults and the clip show again");
     ImGui::SameLine();
     if (ImGui::Button("Zero all")) resetToZero(state, doc.scene);
+    trackItem(ui, "Zero all");
     ImGui::SameLine();
     if (ImGui::Checkbox("Sticky", &state.stickyOverrides)) {}
     if (ImGui::IsItemHovered()) {
@@ -145,7 +147,13 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWe
         }
     }
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) {
+    if (ui.inspect.scrollToTarget == int(t)) {
+        ImGui::SetScrollHereY(0.3f);
+        ui.inspect.scrollToTarget = -1;
+    }
+    const bool nameHovered = ImGui::IsItemHovered();
+    if (nameHovered) ui.inspect.hoveredTarget = int(t);
+    if (nameHovered) {
         ImGui::SetTooltip("%s  (target %zu)\nsource: %s\nclick: show its curve in the timeline",
                           mesh.targetNames[t].c_str(), t, sourceName(source));
     }
@@ -158,6 +166,8 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWe
     // Ctrl-click (or double-click) types a value: SliderFloat's own text input.
     const bool changed = ImGui::SliderFloat("##w", &value, state.rangeMin, state.rangeMax, "%.3f");
     if (silenced) ImGui::PopStyleVar();
+    trackItem(ui, mesh.targetNames[t]);
+    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ui.inspect.hoveredTarget = int(t);
     if (ImGui::IsItemActivated()) beginUserEdit(state, doc.scene, t);
     if (changed) setUserWeight(state, doc.scene, t, value);
     if (ImGui::IsItemDeactivated()) endUserEdit(state, doc.scene, t);
@@ -235,9 +245,12 @@ void drawPresets(ViewerDocument& doc, ViewerUi& ui) {
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Save pose").x - ImGui::GetStyle().FramePadding.x * 2 -
                             ImGui::GetStyle().ItemSpacing.x);
     ImGui::InputTextWithHint("##presetName", "preset name", &ui.presetName);
+    trackItem(ui, "Preset name");
     ImGui::SameLine();
     ImGui::BeginDisabled(ui.presetName.empty());
-    if (ImGui::Button("Save pose")) {
+    const bool savePose = ImGui::Button("Save pose");
+    trackItem(ui, "Save pose");
+    if (savePose) {
         savePreset(state, doc.scene, ui.presetName);
         showMessage(ui, "saved preset '" + ui.presetName + "'");
         ui.presetName = "preset " + std::to_string(state.presets.size() + 1);
@@ -254,7 +267,9 @@ void drawPresets(ViewerDocument& doc, ViewerUi& ui) {
             ImGui::Text("%s", state.presets[p].name.c_str());
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%zu weights", state.presets[p].weights.size());
             ImGui::TableNextColumn();
-            if (ImGui::SmallButton("Apply") && !applyPreset(state, doc.scene, int(p))) {
+            const bool apply = ImGui::SmallButton("Apply");
+            trackItem(ui, "apply:" + state.presets[p].name);
+            if (apply && !applyPreset(state, doc.scene, int(p))) {
                 showError(ui, "preset '" + state.presets[p].name + "' names none of this mesh's targets");
             }
             ImGui::TableNextColumn();
@@ -302,20 +317,25 @@ void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui) {
                           size_t(state.selectedMesh) < doc.scene.meshes.size() &&
                           size_t(state.selectedMesh) < state.meshes.size();
     if (!ImGui::BeginTabBar("##weightTabs")) return;
-    if (ImGui::BeginTabItem("Weights")) {
+    const bool weightsTab = ImGui::BeginTabItem("Weights");
+    trackItem(ui, "Weights tab");
+    if (weightsTab) {
         if (!haveMesh) {
             ImGui::TextDisabled(doc.loaded ? "This model has no morph targets." : "No model open.");
         } else {
             drawMeshPicker(doc, ui);
             ImGui::SetNextItemWidth(-1);
             ImGui::InputTextWithHint("##filter", "Filter targets (e.g. jaw, blink left)", &ui.filter);
-            drawRangeAndResets(doc);
+            trackItem(ui, "Filter");
+            drawRangeAndResets(doc, ui);
             ImGui::Spacing();
             drawTargets(doc, ui);
         }
         ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Presets")) {
+    const bool presetsTab = ImGui::BeginTabItem("Presets");
+    trackItem(ui, "Presets tab");
+    if (presetsTab) {
         if (haveMesh) {
             drawPresets(doc, ui);
         } else {

@@ -4,6 +4,7 @@
 // application (open a file, reload, take a screenshot). Panels never touch GL or GLFW: they edit
 // state and post requests; ViewerApp carries the requests out after the frame.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -11,9 +12,12 @@
 
 #include "app/ModelLoader.h"
 #include "app/ViewerState.h"
+#include "app/ViewerStatePresentation.h"
+#include "morph/RayCast.h"
 #include "morph/Scene.h"
 #include "renderer/GpuScene.h"
 #include "renderer/MorphPath.h"
+#include "renderer/OverlayRenderer.h"
 
 namespace app {
 
@@ -36,6 +40,7 @@ struct ViewerRequests {
     bool resetCamera = false;
     bool screenshot = false;
     bool toggleFullscreen = false;
+    bool toggleRecording = false;
     bool quit = false;
 };
 
@@ -65,6 +70,39 @@ struct FrameStats {
     std::string renderer;            // GL_RENDERER / GL_VERSION
 };
 
+// "Looking closely": the overlays and the picked vertex.
+struct InspectUi {
+    bool normals = false;
+    renderer::GhostMode ghost = renderer::GhostMode::Off;
+    bool heat = false;
+    bool heatFollowsHover = true;  // with the mouse over a slider: that target alone, at 1
+    int hoveredTarget = -1;        // the selected mesh's target whose row the mouse is over
+    int heatTarget = -1;           // what the heat map showed (-1: the current weights)
+    float heatMax = 0;             // world units at the ramp's top, for the legend
+
+    bool picked = false;
+    int pickNode = -1;
+    int pickMesh = -1;
+    int pickPrimitive = -1;
+    uint32_t pickVertex = 0;
+    int scrollToTarget = -1;  // the weight panel brings this row into view once
+};
+
+struct RecordUi {
+    int fps = 30;
+    bool viewOnly = false;  // the 3D view without panels, else the whole window
+    bool active = false;
+    size_t frames = 0;
+    std::string folder;
+    std::string ffmpeg;  // found on PATH ("" none: PNG frames only)
+};
+
+// Where a widget was drawn this frame (ImGui's window coordinates), by a name the --script
+// runner addresses it with: the label a user reads ("Filter", "Key", a target's name).
+struct WidgetRect {
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
 struct ViewerUi {
     bool visible = true;  // Tab hides every panel
     bool showWeights = true;
@@ -89,6 +127,13 @@ struct ViewerUi {
     std::string message;   // the last thing that worked ("saved shot.png")
     double messageTime = 0;
 
+    InspectUi inspect;
+    RecordUi record;
+    Turntable turntable;
+    PresetCycle presetCycle;
+    bool trackWidgets = false;  // --script: record widget rectangles
+    std::map<std::string, WidgetRect> widgets;
+
     std::vector<std::string> recentFiles;  // most recent first (Settings::recentFiles)
     FileBrowser browser;
     FrameStats stats;
@@ -110,6 +155,7 @@ const std::vector<Shortcut>& viewerShortcuts();
 // ---- Panels (ViewerPanels*.cpp) ----
 void applyViewerTheme(float scale);  // the dark style, sizes scaled for HiDPI
 void drawMenuBar(ViewerDocument& doc, ViewerUi& ui);
+void drawViewMenu(ViewerUi& ui);  // ViewerPanelsView.cpp
 void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui);
 void drawTimelinePanel(ViewerDocument& doc, ViewerUi& ui);
 void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui);
@@ -117,6 +163,24 @@ void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float vi
                   float viewWidth, float viewHeight);
 void drawShortcutsWindow(ViewerUi& ui);
 void openBrowser(ViewerUi& ui, BrowserMode mode, const std::string& startPath);
+// Records the last item's rectangle under `name` (only while ui.trackWidgets, only if visible).
+void trackItem(ViewerUi& ui, const std::string& name);
+// A rectangle given explicitly (menu bar titles, whose last item is their popup).
+void trackRect(ViewerUi& ui, const std::string& name, const WidgetRect& rect);
+
+// ---- Looking closely (ViewerInspect.cpp) ----
+// The picked vertex's panel (index, position, the targets moving it, each clickable) and the
+// heat map's legend, inside the 3D view.
+void drawInspectPanels(ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY, float viewWidth,
+                       float viewHeight);
+// A click in the 3D view: the ray against the scene as drawn now (resolvePose, morph::raycast).
+// A hit on a mesh with targets selects that mesh in the weight panel.
+void pickVertex(ViewerDocument& doc, ViewerUi& ui, const morph::Ray& ray);
+// The picked vertex as morphed now, in world space (false: nothing picked).
+bool pickedPosition(const ViewerDocument& doc, const ViewerUi& ui, glm::vec3& world);
+// Per node the weights the heat map shows (empty vectors: the pose's), and which target alone.
+std::vector<std::vector<float>> heatWeights(const ViewerDocument& doc, ViewerUi& ui,
+                                            const std::vector<morph::NodePose>& pose);
 
 // ---- Actions shared by panels and shortcuts (ViewerActions.cpp) ----
 void showError(ViewerUi& ui, const std::string& error);

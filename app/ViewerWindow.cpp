@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 
+#include "app/ViewerStateRecording.h"
 #include "renderer/Capture.h"
 #include "renderer/gl/Gl.h"
 #define GLFW_INCLUDE_NONE
@@ -40,13 +43,20 @@ ViewerWindow::~ViewerWindow() {
 }
 
 morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOptions& options) {
+    // A script that cannot be read fails before a window opens (no display needed to find out).
+    std::optional<std::vector<ScriptCommand>> script;
+    if (!options.script.empty()) {
+        auto loaded = loadScript(options.script);
+        if (!loaded) return loaded.error();
+        script = std::move(loaded).value();
+    }
     auto size = renderer::parseSize(options.windowSize);  // "WxH"; shared with capture --size
     WindowOptions windowOptions;
     if (size) {
         windowOptions.width = size->first;
         windowOptions.height = size->second;
     }
-    windowOptions.vsync = options.vsync && options.screenshotAfter == 0;
+    windowOptions.vsync = options.vsync && options.screenshotAfter == 0 && options.script.empty();
     auto context = GlfwContext::create(windowOptions);
     if (!context) return context.error();
     std::unique_ptr<ViewerWindow> self(new ViewerWindow(options, std::move(context).value()));
@@ -54,6 +64,15 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     auto renderer = renderer::SceneRenderer::create();
     if (!renderer) return morph::Error{"viewer: " + renderer.error().message};
     self->mRenderer = std::move(renderer).value();
+    auto overlay = renderer::OverlayRenderer::create();
+    if (!overlay) return morph::Error{"viewer: " + overlay.error().message};
+    self->mOverlay = std::move(overlay).value();
+    if (script) {
+        const std::string folder = std::filesystem::absolute(options.script).parent_path().string();
+        self->mScript = std::make_unique<ScriptRunner>(std::move(*script), folder);
+        self->mUi.trackWidgets = true;
+    }
+    self->mUi.record.ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -68,10 +87,11 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     GLFWwindow* window = self->mContext.window();
     glfwSetWindowUserPointer(window, self.get());
     glfwSetDropCallback(window, &ViewerWindow::onDrop);
+    glfwSetWindowContentScaleCallback(window, &ViewerWindow::onContentScale);
 
     // A screenshot run is reproducible: the user's recent files and ranges stay out of it, and
     // nothing is written to the config folder.
-    if (options.screenshotAfter == 0) {
+    if (!self->reproducible()) {
         if (const std::string path = settingsPath(); !path.empty()) {
             auto settings = loadSettings(path);
             if (settings) {
@@ -89,11 +109,11 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     const std::string first = options.model.path.empty() ? bundledFacePath() : options.model.path;
     if (first.empty()) {
         showError(self->mUi, "viewer: the bundled assets/face.glb was not found; open a model");
-    } else if (!self->openModel(first, false) && options.screenshotAfter > 0) {
+    } else if (!self->openModel(first, false) && self->reproducible()) {
         return morph::Error{self->mUi.error};
     }
     if (auto applied = applyStartOptions(self->mDoc, options.weights, options.animation, options.time); !applied) {
-        if (options.screenshotAfter > 0) return applied.error();
+        if (self->reproducible()) return applied.error();
         showError(self->mUi, applied.error().message);
     }
     return self;
@@ -114,6 +134,8 @@ ViewRegion ViewerWindow::viewRegion() const {
 void ViewerWindow::buildPanels(int width, int height) {
     ViewerUi& ui = mUi;
     ui.menuHeight = ui.weightsWidth = ui.timelineHeight = 0;
+    ui.widgets.clear();
+    ui.inspect.hoveredTarget = -1;
     if (!ui.visible) return;
     drawMenuBar(mDoc, ui);
     const float w = float(width), h = float(height);
@@ -142,6 +164,7 @@ void ViewerWindow::buildPanels(int width, int height) {
     }
     const float viewX = ui.weightsWidth, viewY = ui.menuHeight;
     drawOverlays(mDoc, ui, viewX, viewY, w - viewX, h - viewY - ui.timelineHeight);
+    drawInspectPanels(mDoc, ui, viewX, viewY, w - viewX, h - viewY - ui.timelineHeight);
     drawFileBrowser(mDoc, ui);
     drawShortcutsWindow(ui);
 }
@@ -196,6 +219,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
         glDisable(GL_POLYGON_OFFSET_LINE);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }
+    drawInspection(pose, camera, fbWidth, fbHeight);
 }
 
 morph::RgbaImage ViewerWindow::readWindow() const {
@@ -233,16 +257,26 @@ int ViewerWindow::run() {
     while (!glfwWindowShouldClose(window)) {
         glfwPollEvents();
         const double now = glfwGetTime();
-        const float dt = float(std::min(now - mLastTime, 0.25));  // a stall must not skip the clip
+        float dt = float(std::min(now - mLastTime, 0.25));  // a stall must not skip the clip
         mLastTime = now;
         mUi.stats.frameMs = mUi.stats.frameMs == 0 ? dt * 1000 : 0.9f * mUi.stats.frameMs + 0.1f * dt * 1000;
+        // Fixed steps where the result must not depend on the machine's speed.
+        if (mScript) dt = ScriptRunner::kFrameSeconds;
+        if (mRecorder.active()) dt = frameStep(mUi.record.fps);
+        applyPendingScale();
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
-        ImGui::NewFrame();
         int width = 0, height = 0, fbWidth = 0, fbHeight = 0;
         glfwGetWindowSize(window, &width, &height);
         mContext.framebufferSize(fbWidth, fbHeight);
+        ScriptRunner::Step scripted;
+        if (mScript) {
+            const float viewX = mUi.weightsWidth, viewY = mUi.menuHeight;
+            scripted = mScript->beforeFrame(mDoc, mUi, viewX, viewY, float(width) - viewX,
+                                            float(height) - viewY - mUi.timelineHeight);
+        }
+        ImGui::NewFrame();
         buildPanels(width, height);
         if (mNeedsFraming) {  // after the panels: the model is framed into what they leave
             frameModel();
@@ -250,11 +284,14 @@ int ViewerWindow::run() {
         }
         handleCameraInput();
         handleShortcuts();
+        present(dt);
         if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
 
         if (fbWidth > 0 && fbHeight > 0) drawScene(fbWidth, fbHeight);
+        recordFrame(false);
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        recordFrame(true);
         ++mFrames;
 
         if (mOptions.screenshotAfter > 0 && mFrames >= mOptions.screenshotAfter) {
@@ -265,6 +302,16 @@ int ViewerWindow::run() {
             }
             return 0;
         }
+        if (scripted.screenshot) {
+            if (auto written = morph::writePngFile(*scripted.screenshot, readWindow()); !written) {
+                std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
+                return 1;
+            }
+        }
+        if (scripted.exitCode) {
+            (void)mRecorder.stop();
+            return *scripted.exitCode;
+        }
         if (mUi.requests.screenshot) {
             mUi.requests.screenshot = false;
             saveScreenshot(timestampedName("morphview", ".png"));
@@ -272,6 +319,7 @@ int ViewerWindow::run() {
         glfwSwapBuffers(window);
         handleRequests();
     }
+    if (mRecorder.active()) toggleRecording();
     saveSettings();
     return 0;
 }

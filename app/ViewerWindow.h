@@ -10,8 +10,11 @@
 #include "app/GlfwContext.h"
 #include "app/ViewerApp.h"
 #include "app/ViewerCamera.h"
+#include "app/ViewerScript.h"
+#include "app/ViewerStateRecorder.h"
 #include "app/ViewerUi.h"
 #include "morph/ImageFile.h"
+#include "renderer/OverlayRenderer.h"
 #include "renderer/SceneRenderer.h"
 
 namespace app {
@@ -36,6 +39,18 @@ private:
     ViewRegion viewRegion() const;  // framebuffer pixels
     morph::RgbaImage readWindow() const;
     void saveScreenshot(const std::string& path);
+    // A screenshot, scripted or --screenshot-after run: no settings read or written.
+    bool reproducible() const { return mOptions.screenshotAfter > 0 || !mOptions.script.empty(); }
+
+    // ViewerPresent.cpp: overlays, the pick marker, presentation, recording, HiDPI changes.
+    void drawInspection(const std::vector<morph::NodePose>& pose, const renderer::Camera& camera,
+                        int fbWidth, int fbHeight);
+    void pickAtMouse();
+    void present(float seconds);
+    void toggleRecording();
+    void recordFrame(bool afterUi);
+    void applyPendingScale();
+    static void onContentScale(struct GLFWwindow* window, float x, float y);
 
     // ViewerInput.cpp
     void handleCameraInput();
@@ -50,6 +65,10 @@ private:
     ViewerOptions mOptions;
     GlfwContext mContext;
     renderer::SceneRenderer mRenderer;
+    renderer::OverlayRenderer mOverlay;
+    Recorder mRecorder;
+    std::unique_ptr<ScriptRunner> mScript;
+    float mPendingScale = 0;  // a content scale change to apply before the next frame
     ViewerDocument mDoc;
     ViewerUi mUi;
     OrbitCamera mCamera;

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "BenchCommand.h"
 #include "CaptureCommand.h"
 #include "Commands.h"
 #include "CompareCommand.h"
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
 #endif
     app::addCaptureCommand(root, context);  // headless PNG (EGL); fails cleanly without GL
     app::addCompareCommand(root, context);
+    app::addBenchCommand(root, context);  // the morph benchmark (issue 6; EGL)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);

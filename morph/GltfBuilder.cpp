@@ -201,6 +201,22 @@ int GltfBuilder::addSparseFloats(size_t count, const std::string& type,
                              ComponentType::UnsignedInt, baseView);
 }
 
+int GltfBuilder::addSparseFloatsOnIndexView(size_t count, const std::string& type, int indexView,
+                                            const std::vector<uint32_t>& indices,
+                                            const std::vector<float>& values) {
+    const int valueView = addBufferView(values.data(), values.size() * sizeof(float));
+    const int accessor = addAccessorOnView(-1, 0, ComponentType::Float, count, type);
+    nlohmann::json& a = mJson["accessors"][accessor];
+    a["sparse"] = {{"count", indices.size()},
+                   {"indices",
+                    {{"bufferView", indexView},
+                     {"componentType", static_cast<int>(ComponentType::UnsignedInt)}}},
+                   {"values", {{"bufferView", valueView}}}};
+    if (componentCount(type) > 0)
+        writeSparseMinMax(a, count, componentCount(type), indices, values.data(), -1);
+    return accessor;
+}
+
 std::vector<uint8_t> makeGlb(const std::string& jsonText, const std::vector<uint8_t>& bin) {
     std::vector<uint8_t> json(jsonText.begin(), jsonText.end());
     padTo4(json, ' ');  // glTF 2.0 4.4.3.2: the JSON chunk is padded with spaces

@@ -52,6 +52,13 @@ public:
                           ComponentType indexType = ComponentType::UnsignedInt, int baseView = -1,
                           bool normalized = false);
 
+    // A sparse float accessor whose indices are an existing buffer view of uint32 values
+    // (`indices`, the same values, are needed for min/max): the POSITION and NORMAL accessors of
+    // one target can then share one index array, as exporters commonly write them.
+    int addSparseFloatsOnIndexView(size_t count, const std::string& type, int indexView,
+                                   const std::vector<uint32_t>& indices,
+                                   const std::vector<float>& values);
+
     // The binary chunk as built so far (patchable for hostile fixtures).
     std::vector<uint8_t>& bin() { return mBin; }
     const std::vector<uint8_t>& bin() const { return mBin; }

@@ -7,6 +7,7 @@
 
 #include "Log.h"
 #include "morph/Animate.h"
+#include "morph/ImageResize.h"
 
 namespace renderer {
 
@@ -108,12 +109,43 @@ GpuTextureBinding GpuScene::bindTexture(const morph::Scene& scene, const morph::
             }
             mImageTextures[key] = -2;
         } else {
-            mTextures.push_back(makeTexture(image, srgb));
-            mImageTextures[key] = int(mTextures.size()) - 1;
+            mImageTextures[key] = uploadImage(scene, texture.image, srgb);
         }
     }
     binding.texture = mImageTextures[key] >= 0 ? mImageTextures[key] : -1;
     return binding;
+}
+
+int GpuScene::uploadImage(const morph::Scene& scene, int imageIndex, bool srgb) {
+    const morph::Image& image = scene.images[size_t(imageIndex)];
+    const std::string where = scene.path + ": images[" + std::to_string(imageIndex) + "]";
+    // The note is written once per image, not again for its other colour space.
+    const bool first = mImageTextures[size_t(imageIndex) * 2 + (srgb ? 0 : 1)] == -1;
+    const uint32_t maxSize = mUploadLimits.maxTextureSize;
+    morph::Image shrunk;
+    if (morph::downscaleFactor(image.width, image.height, maxSize) > 1) {
+        shrunk = morph::downscaleToFit(image, maxSize);
+        if (first) {
+            logNote(where + " is " + std::to_string(image.width) + " x " +
+                    std::to_string(image.height) + ", over GL_MAX_TEXTURE_SIZE " +
+                    std::to_string(maxSize) + "; downscaled to " + std::to_string(shrunk.width) +
+                    " x " + std::to_string(shrunk.height));
+        }
+    }
+    const morph::Image& use = shrunk.rgba.empty() ? image : shrunk;
+    // RGBA8 plus its mipmaps (a third more).
+    const uint64_t bytes = uint64_t(use.width) * uint64_t(use.height) * 4 * 4 / 3;
+    if (auto charged = mUploadBudget.charge(bytes, where); !charged) {
+        if (first) logNote(charged.error().message + "; drawn as white");
+        return -2;
+    }
+    gl::Texture texture = makeTexture(use, srgb);
+    if (auto uploaded = checkUpload(where); !uploaded) {
+        if (first) logNote(uploaded.error().message + "; drawn as white");
+        return -2;
+    }
+    mTextures.push_back(std::move(texture));
+    return int(mTextures.size()) - 1;
 }
 
 GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Material& m) {
@@ -147,20 +179,25 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     return out;
 }
 
-morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene) {
-    return upload(scene, nullptr);
+morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene, const UploadOptions& options) {
+    return upload(scene, nullptr, options);
 }
 
-morph::Result<GpuScene> GpuScene::upload(std::shared_ptr<const morph::Scene> scene) {
+morph::Result<GpuScene> GpuScene::upload(std::shared_ptr<const morph::Scene> scene,
+                                         const UploadOptions& options) {
     if (!scene) return morph::Error{"GpuScene::upload: no scene"};
     const morph::Scene& ref = *scene;
-    return upload(ref, scene);
+    return upload(ref, scene, options);
 }
 
 morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
-                                         const std::shared_ptr<const morph::Scene>& owner) {
+                                         const std::shared_ptr<const morph::Scene>& owner,
+                                         const UploadOptions& options) {
     GpuScene out;
-    const MorphLimits limits = MorphLimits::query();
+    const GpuLimits gpuLimits = options.limits ? *options.limits : GpuLimits::query();
+    const MorphLimits limits = gpuLimits.morph();
+    out.mUploadLimits = gpuLimits;
+    out.mUploadBudget = GpuBudget(options.maxBytes);
 
     // White is the neutral value of every slot but the normal map (which the shader skips when
     // absent): base colour x 1, metallic/roughness factors x 1, no occlusion, emissive x 1.
@@ -186,8 +223,20 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
         gpuMesh.targetCount = mesh.targetCount();
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
             const morph::Primitive& primitive = mesh.primitives[p];
+            const std::string where = scene.path + ": meshes[" + std::to_string(meshIndex) +
+                                      "].primitives[" + std::to_string(p) + "]";
+            // Limits and budget first, so a primitive that cannot fit never reaches GL.
+            if (auto fits = checkPrimitiveLimits(primitive, gpuMesh.targetCount, gpuLimits); !fits) {
+                return morph::Error{where + ": " + fits.error().message};
+            }
+            const uint64_t bytes =
+                vertexBufferBytes(primitive) + morphTextureBytes(primitive, gpuLimits);
+            if (auto charged = out.mUploadBudget.charge(bytes, where); !charged) {
+                return charged.error();
+            }
             GpuPrimitive gpu;
             gpu.buffers = PrimitiveBuffers::upload(primitive);
+            if (auto uploaded = checkUpload(where); !uploaded) return uploaded.error();
             if (!primitive.targets.empty()) {
                 // Aliasing the owner keeps its primitive without a copy.
                 std::shared_ptr<const morph::Primitive> source =
@@ -231,8 +280,14 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
     out.mNodeWeights.resize(scene.nodes.size());
     for (int node : out.mDrawnNodes) {
         const size_t targets = out.mMeshes[size_t(scene.nodes[size_t(node)].mesh)].targetCount;
-        if (targets > 0) out.mNodeWeights[size_t(node)] = MorphWeights::create(targets);
+        if (targets == 0) continue;
+        const std::string where = scene.path + ": nodes[" + std::to_string(node) + "] weights";
+        if (auto charged = out.mUploadBudget.charge(weightBufferBytes(targets), where); !charged) {
+            return charged.error();
+        }
+        out.mNodeWeights[size_t(node)] = MorphWeights::create(targets);
     }
+    if (auto uploaded = checkUpload(scene.path); !uploaded) return uploaded.error();
     return out;
 }
 

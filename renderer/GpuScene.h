@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "Bounds.h"
+#include "GpuLimits.h"
 #include "MorphTargets.h"
 #include "PrimitiveMorph.h"
 #include "PrimitiveBuffers.h"
@@ -60,12 +61,17 @@ struct GpuMesh {
 class GpuScene {
 public:
     GpuScene() = default;
-    // Needs a current 4.5 context. Errors (a primitive whose targets exceed the GL limits) name
-    // the mesh and primitive. Images that could not be decoded fall back to white with a note.
+    // Needs a current 4.5 context. Everything is checked against `options.limits` and its GPU
+    // memory budget before it is uploaded: a primitive past a limit, over the budget, or whose
+    // upload fails (GL_OUT_OF_MEMORY) is an error naming the file, mesh and primitive. Images
+    // that could not be decoded, or do not fit the budget, fall back to white with a note;
+    // images larger than GL_MAX_TEXTURE_SIZE are downscaled on the CPU with a note.
     // The morphed primitives' CPU data is kept (copied) for the morph paths' lazily built
     // resources; the shared_ptr form keeps `scene` alive instead of copying (large meshes).
-    static morph::Result<GpuScene> upload(const morph::Scene& scene);
-    static morph::Result<GpuScene> upload(std::shared_ptr<const morph::Scene> scene);
+    static morph::Result<GpuScene> upload(const morph::Scene& scene,
+                                          const UploadOptions& options = {});
+    static morph::Result<GpuScene> upload(std::shared_ptr<const morph::Scene> scene,
+                                          const UploadOptions& options = {});
 
     // The scene's node structure (nodes, roots, mesh target names and default weights) without
     // vertex data: enough for morph::worldMatrices and morph::restPose.
@@ -109,10 +115,12 @@ public:
 
 private:
     static morph::Result<GpuScene> upload(const morph::Scene& scene,
-                                          const std::shared_ptr<const morph::Scene>& owner);
+                                          const std::shared_ptr<const morph::Scene>& owner,
+                                          const UploadOptions& options);
     GpuMaterial uploadMaterial(const morph::Scene& scene, const morph::Material& material);
     GpuTextureBinding bindTexture(const morph::Scene& scene, const morph::TextureRef& ref,
                                   bool srgb);
+    int uploadImage(const morph::Scene& scene, int imageIndex, bool srgb);
 
     morph::Scene mLayout;
     std::vector<int> mDrawnNodes;
@@ -126,6 +134,8 @@ private:
     mutable std::vector<MorphWeights> mNodeWeights;  // per node; empty for non-morphing nodes
     // While uploading: textures index of each (image, sRGB) pair, image * 2 + sRGB; -1 not made.
     std::vector<int> mImageTextures;
+    GpuLimits mUploadLimits;          // while uploading: the limits images are checked against
+    GpuBudget mUploadBudget{0};       // while uploading: GPU bytes left
 };
 
 }  // namespace renderer

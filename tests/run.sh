@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds morphview and runs every test: the normal build (all labels) and an ASan + UBSan build
-# of the unit and corpus tests. Run from anywhere; exits non-zero on any failure.
+# Builds morphview and runs every test: the normal build and an ASan + UBSan build (all labels in
+# both), then both fuzzers for a minute each. Run from anywhere; exits non-zero on any failure.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -16,14 +16,25 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMORPHVIEW_CORPUS_DIR="
 cmake --build build -j "$jobs"
 (cd build && ctest --output-on-failure -j "$jobs") | tee build/ctest-summary.txt
 
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DMORPHVIEW_SANITIZE=ON \
-  -DMORPHVIEW_WITH_GL=OFF -DMORPHVIEW_CORPUS_DIR="$corpus" >/dev/null
+# The sanitized tree: ASan + UBSan over everything, the renderer, the app and the GL, golden and
+# app tests included (Mesa's llvmpipe is not instrumented, but our calls into it and the buffers
+# we hand it are). -O1 with line tables only keeps the build and the tests quick while reports
+# still name files and lines; no benchmarks. LeakSanitizer ignores leaks inside the GL driver
+# stack only (tests/sanitizers/lsan.supp); UBSan stops at the first finding.
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+  -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DMORPHVIEW_SANITIZE=ON -DMORPHVIEW_WITH_GL=ON -DMORPHVIEW_BENCH=OFF \
+  -DMORPHVIEW_CORPUS_DIR="$corpus" >/dev/null
 cmake --build build-asan -j "$jobs"
-(cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --output-on-failure -j "$jobs" -L 'unit|corpus') | tee build-asan/ctest-summary.txt
+(cd build-asan && \
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  LSAN_OPTIONS=suppressions="$root/tests/sanitizers/lsan.supp":print_suppressions=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --output-on-failure -j "$jobs") | tee build-asan/ctest-summary.txt
 
-# The importer's libFuzzer target (clang, its own build in build-fuzz/), for a bounded time.
-MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 90
+# The libFuzzer targets (clang, their own build in build-fuzz/), a minute each: the importer, and
+# the CPU pipeline after it with inputs up to 1 MiB.
+MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 60 ImportFuzzer
+MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 60 PipelineFuzzer
 
 # One closing line over both CTest runs (the fuzzer's stats print last otherwise).
 total=0

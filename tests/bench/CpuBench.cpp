@@ -1,14 +1,21 @@
 // Micro-benchmarks of the GL-free core on a synthetic face-sized primitive: what the CPU costs
-// to pack targets once, to blend a frame on the CPU reference, and to sample animation weights.
+// to pack targets once, to blend a frame on the CPU reference, and to sample animation weights;
+// and the CPU side of issue 6's benchmark: generating and loading the production mesh (50,000
+// vertices x 300 targets, 5%), packing and sparsifying it, and compacting a frame's weights into
+// the active list, whose cost per frame must not grow with the target count (BM_ActiveList/8 vs
+// /256 at 8 active; `morphview bench --scenario target-count` measures the whole frame's).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "morph/Blend.h"
+#include "morph/GltfImport.h"
 #include "morph/Packing.h"
 #include "morph/Sampler.h"
 #include "morph/SparseTargets.h"
+#include "morph/SyntheticMesh.h"
 
 namespace {
 
@@ -177,5 +184,138 @@ void BM_FindKeyInterval(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_FindKeyInterval)->Arg(30)->Arg(30000);
+
+// ---- Issue 6: the benchmark's CPU-side pieces ---------------------------------------------
+
+morph::SyntheticSpec productionSpec() { return {50000, 300, 0.05f, 1}; }
+
+// The production file's bytes as `morphview bench --write-model` writes them (sparse accessors).
+const std::vector<uint8_t>& productionGlb() {
+    static const std::vector<uint8_t> bytes =
+        toGltf(makeSyntheticMesh(productionSpec())).glb();
+    return bytes;
+}
+
+const Primitive& productionPrimitive() {
+    static const Primitive primitive = [] {
+        Result<Scene> scene = importGltfMemory(productionGlb(), "production.glb", ".");
+        return std::move(scene.value().meshes[0].primitives[0]);
+    }();
+    return primitive;
+}
+
+// range(0): vertices, range(1): targets (5% each).
+void BM_SyntheticMesh(benchmark::State& state) {
+    const SyntheticSpec spec{uint32_t(state.range(0)), uint32_t(state.range(1)), 0.05f, 1};
+    for (auto _ : state) {
+        SyntheticMesh mesh = makeSyntheticMesh(spec);
+        benchmark::DoNotOptimize(mesh.targets.data());
+    }
+}
+BENCHMARK(BM_SyntheticMesh)->Args({1220, 52})->Args({50000, 300})->Unit(benchmark::kMillisecond);
+
+// Issue 6 target: loading and packing `production` takes under a second. The import (sparse
+// accessors expanded to dense deltas), the texture-array packing and the sparse int16 encoding,
+// each on its own and all three in one (GL upload excluded: `morphview bench --model` reports
+// loadMs + uploadMs with it).
+void BM_ProductionImport(benchmark::State& state) {
+    const std::vector<uint8_t>& bytes = productionGlb();
+    for (auto _ : state) {
+        Result<Scene> scene = importGltfMemory(bytes, "production.glb", ".");
+        benchmark::DoNotOptimize(scene.ok());
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bytes.size()));
+}
+BENCHMARK(BM_ProductionImport)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_ProductionPack(benchmark::State& state) {
+    const Primitive& p = productionPrimitive();
+    for (auto _ : state) {
+        PackedTargets packed = packTargets(p, 16384);
+        benchmark::DoNotOptimize(packed.texels.data());
+    }
+}
+BENCHMARK(BM_ProductionPack)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_ProductionSparsify(benchmark::State& state) {
+    const Primitive& p = productionPrimitive();
+    for (auto _ : state) {
+        Result<SparsePrimitive> sparse = sparsify(p);
+        benchmark::DoNotOptimize(sparse.ok());
+    }
+}
+BENCHMARK(BM_ProductionSparsify)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_ProductionLoadAndPack(benchmark::State& state) {
+    const std::vector<uint8_t>& bytes = productionGlb();
+    for (auto _ : state) {
+        Result<Scene> scene = importGltfMemory(bytes, "production.glb", ".");
+        const Primitive& p = scene.value().meshes[0].primitives[0];
+        PackedTargets packed = packTargets(p, 16384);
+        Result<SparsePrimitive> sparse = sparsify(p);
+        benchmark::DoNotOptimize(packed.texels.data());
+        benchmark::DoNotOptimize(sparse.ok());
+    }
+}
+BENCHMARK(BM_ProductionLoadAndPack)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A frame's random weights: `active` of `targets` non-zero, as the benchmark draws them.
+std::vector<std::vector<float>> weightFrames(uint32_t targets, uint32_t active, size_t frames) {
+    SplitMix64 rng(1);
+    std::vector<std::vector<float>> out(frames, std::vector<float>(targets, 0.0f));
+    for (std::vector<float>& w : out) {
+        for (uint32_t i = 0; i < active; ++i) w[rng.below(targets)] = 1.0f - rng.unit();
+    }
+    return out;
+}
+
+// The per-frame bookkeeping of the active-list paths: weights -> ascending (target, weight)
+// pairs, the words MorphWeights uploads. range(0): targets, 8 active. The scan over T weights is
+// the only part that grows with T: nanoseconds against a frame's tens of microseconds of
+// bookkeeping (issue 6 compares whole frames: `morphview bench --scenario target-count`).
+void BM_ActiveList(benchmark::State& state) {
+    const uint32_t targets = uint32_t(state.range(0));
+    const auto frames = weightFrames(targets, 8, 64);
+    std::vector<uint32_t> words;
+    words.reserve(2 * targets + 1);
+    size_t f = 0;
+    for (auto _ : state) {
+        const std::vector<float>& w = frames[f++ % frames.size()];
+        words.clear();
+        words.push_back(0);
+        for (uint32_t t = 0; t < targets; ++t) {
+            if (w[t] == 0.0f) continue;
+            uint32_t bits;
+            std::memcpy(&bits, &w[t], 4);
+            words.push_back(t);
+            words.push_back(bits);
+        }
+        words[0] = uint32_t(words.size() / 2);
+        benchmark::DoNotOptimize(words.data());
+    }
+}
+BENCHMARK(BM_ActiveList)->Arg(8)->Arg(52)->Arg(256)->Arg(300);
+
+// Crowds: the same for 1,000 instances of the 52-target face at 16 active (rows of the weights
+// texture plus the per-instance active lists).
+void BM_ActiveListCrowd(benchmark::State& state) {
+    const uint32_t targets = 52, instances = 1000;
+    const auto frames = weightFrames(targets, 16, instances);
+    std::vector<uint32_t> words;
+    for (auto _ : state) {
+        words.clear();
+        for (const std::vector<float>& w : frames) {
+            for (uint32_t t = 0; t < targets; ++t) {
+                if (w[t] == 0.0f) continue;
+                uint32_t bits;
+                std::memcpy(&bits, &w[t], 4);
+                words.push_back(t);
+                words.push_back(bits);
+            }
+        }
+        benchmark::DoNotOptimize(words.data());
+    }
+}
+BENCHMARK(BM_ActiveListCrowd)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -1,33 +1,43 @@
 #!/usr/bin/env bash
-# Builds the importer fuzzer (clang, libFuzzer + ASan + UBSan) in build-fuzz/ and runs it for a
-# bounded time. Usage: tests/fuzz/run.sh [SECONDS] (default 120).
-# Exits non-zero on any crash, leak, timeout (-timeout=10 s per input) or OOM (-rss_limit_mb=2048);
-# the offending input is left in build-fuzz/artifacts/. Seeds: the corpus GLBs
-# (MORPHVIEW_CORPUS_DIR, default ../shared/corpus), the code-built fixtures and every file in
-# tests/fuzz/regressions/. New coverage accumulates in build-fuzz/corpus/ across runs.
+# Builds the fuzzers (clang, libFuzzer + ASan + UBSan) in build-fuzz/ and runs one for a bounded
+# time. Usage: tests/fuzz/run.sh [SECONDS] [TARGET]   (default 120 s, ImportFuzzer)
+#   ImportFuzzer    bytes -> morph::importGltfMemory; inputs up to 64 KiB
+#   PipelineFuzzer  bytes -> import -> pack, sparsify, sample, world matrices, blend, pose;
+#                   inputs up to 1 MiB, so every corpus file (the 600 KiB stress files too) seeds it
+# MORPHVIEW_FUZZ_MAX_LEN overrides the input size limit. Exits non-zero on any crash, leak,
+# timeout (-timeout=10 s per input) or OOM (-rss_limit_mb=2048); the offending input is left in
+# build-fuzz/artifacts/. Seeds: the corpus (MORPHVIEW_CORPUS_DIR, default ../shared/corpus), the
+# code-built fixtures and every file in tests/fuzz/regressions/. New coverage accumulates in
+# build-fuzz/corpus/<TARGET>/ across runs.
 set -euo pipefail
 seconds=${1:-120}
+target=${2:-ImportFuzzer}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${MORPHVIEW_FUZZ_BUILD:-$root/build-fuzz}
 corpus=${MORPHVIEW_CORPUS_DIR:-$root/../shared/corpus}
 jobs=${MORPHVIEW_FUZZ_BUILD_JOBS:-$(nproc)}
-# Inputs up to 64 KiB: big enough for the small corpus GLBs, small enough that one execution
-# stays in milliseconds (the 600 KiB stress files run ~20x slower and add little coverage).
-max_len=65536
+case "$target" in
+  # 64 KiB: the small corpus GLBs already cover each encoding, and one execution stays in
+  # milliseconds (the 600 KiB stress files run ~20x slower and add little import coverage).
+  ImportFuzzer) max_len=65536 ;;
+  # 1 MiB: real files are bigger than 64 KiB, and the pipeline's cost grows with their size.
+  PipelineFuzzer) max_len=1048576 ;;
+  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer or PipelineFuzzer)" >&2; exit 2 ;;
+esac
+max_len=${MORPHVIEW_FUZZ_MAX_LEN:-$max_len}
 
 cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ >/dev/null
-cmake --build "$build" -j "$jobs" --target ImportFuzzer FuzzSeedWriter
+cmake --build "$build" -j "$jobs" --target "$target" FuzzSeedWriter
 
-seeds="$build/seeds"
+seeds="$build/seeds-$target"
 rm -rf "$seeds"
-mkdir -p "$seeds" "$build/corpus" "$build/artifacts"
+mkdir -p "$seeds" "$build/corpus/$target" "$build/artifacts"
 "$build/FuzzSeedWriter" "$seeds"
 if [[ -d "$corpus" ]]; then
-  # Seeds past -max_len would be cut short (and only test truncation); the small corpus GLBs
-  # already cover each encoding (plain, sparse, quantized, meshopt, Draco, CUBICSPLINE).
-  while IFS= read -r -d '' glb; do
-    cp "$glb" "$seeds/corpus-$(basename "$glb")"
-  done < <(find "$corpus" -name '*.glb' -size -$((max_len / 1024 + 1))k -print0)
+  # Seeds past -max_len would be cut short (and only test truncation).
+  while IFS= read -r -d '' file; do
+    cp "$file" "$seeds/corpus-$(basename "$file")"
+  done < <(find "$corpus" \( -name '*.glb' -o -name '*.gltf' \) -size -$((max_len / 1024 + 1))k -print0)
 else
   echo "tests/fuzz/run.sh: no corpus at $corpus; seeding with the fixtures only" >&2
 fi
@@ -36,6 +46,6 @@ fi
 cd "$build"
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS} \
-  "$build/ImportFuzzer" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len="$max_len" \
-    -dict="$root/tests/fuzz/gltf.dict" -artifact_prefix="$build/artifacts/" -print_final_stats=1 \
-    "$build/corpus" "$seeds" "$root/tests/fuzz/regressions"
+  "$build/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len="$max_len" \
+    -dict="$root/tests/fuzz/gltf.dict" -artifact_prefix="$build/artifacts/$target-" -print_final_stats=1 \
+    "$build/corpus/$target" "$seeds" "$root/tests/fuzz/regressions"

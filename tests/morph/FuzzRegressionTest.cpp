@@ -1,5 +1,6 @@
-// Every input the importer fuzzer (tests/fuzz) ever crashed on, kept in tests/fuzz/regressions/:
-// each must now import to a Scene or one clean error line, under the same options the fuzzer uses.
+// Every input the fuzzers (tests/fuzz) ever crashed on, kept in tests/fuzz/regressions/: each must
+// now import to a Scene that survives the CPU pipeline (PipelineFuzzer's check), or give one clean
+// error line, under the same options the fuzzers use.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "fixtures/HostilePipeline.h"
 #include "fixtures/TestPaths.h"
 #include "morph/Glb.h"
 #include "morph/GltfImport.h"
@@ -38,7 +40,12 @@ TEST(FuzzRegression, EveryFoundCrashNowEndsCleanly) {
         const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
         const std::string name = morph::looksLikeGlb(bytes.data(), bytes.size()) ? "fuzz.glb" : "fuzz.gltf";
         morph::Result<morph::Scene> r = morph::importGltfMemory(bytes, name, empty, options);
-        if (r.ok()) continue;
+        if (r.ok()) {
+            // What the pipeline fuzzer checks past the importer.
+            const morph::Status pipeline = fixtures::runPipeline(*r);
+            EXPECT_TRUE(pipeline.ok()) << pipeline.error().message;
+            continue;
+        }
         EXPECT_THAT(r.error().message, testing::StartsWith(name + ": "));
         EXPECT_EQ(r.error().message.find('\n'), std::string::npos) << r.error().message;
     }

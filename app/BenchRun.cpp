@@ -1,0 +1,320 @@
+#include "BenchRun.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <memory>
+#include <optional>
+#include <utility>
+
+#include "BenchPaths.h"
+#include "ModelLoader.h"
+#include "renderer/Camera.h"
+#include "renderer/EglContext.h"
+#include "renderer/GpuScene.h"
+#include "renderer/Offscreen.h"
+#include "renderer/SceneRenderer.h"
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/Query.h"
+
+namespace app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// The bandwidth a morph pass can hope for: a large buffer-to-buffer copy on the same device,
+// counted as bytes read plus bytes written (a morph reads deltas and writes vertices). The best
+// of a few copies, after one that faults the pages in. 64 MiB is far past the caches of the CPU
+// llvmpipe runs on and small beside a GPU's memory.
+double measureCopyGbPerSec() {
+    constexpr GLsizeiptr kBytes = 64ll << 20;
+    renderer::gl::Buffer source = renderer::gl::Buffer::create(kBytes, nullptr, GL_DYNAMIC_STORAGE_BIT);
+    renderer::gl::Buffer target = renderer::gl::Buffer::create(kBytes, nullptr, 0);
+    std::vector<uint8_t> fill(size_t(kBytes), 0x5a);
+    source.subData(0, kBytes, fill.data());
+    double best = 0;
+    for (int i = 0; i < 6; ++i) {
+        glFinish();
+        const Clock::time_point start = Clock::now();
+        glCopyNamedBufferSubData(source.id(), target.id(), 0, 0, kBytes);
+        glFinish();
+        const double seconds = msSince(start) / 1000.0;
+        if (i > 0 && seconds > 0) best = std::max(best, 2.0 * double(kBytes) / seconds / 1e9);
+    }
+    return best;
+}
+
+// The workload's scene: the synthetic mesh (one node; instances are drawn as a renderer::Crowd)
+// or the file as it is.
+struct LoadedScene {
+    std::shared_ptr<const morph::Scene> scene;
+    double loadMs = 0;
+};
+
+morph::Result<LoadedScene> loadWorkload(const BenchWorkload& workload) {
+    LoadedScene out;
+    const Clock::time_point start = Clock::now();
+    if (!workload.modelPath.empty()) {
+        ModelOptions model;
+        model.path = workload.modelPath;
+        auto scene = loadModel(model);
+        if (!scene) return scene.error();
+        out.scene = std::make_shared<const morph::Scene>(std::move(scene).value());
+    } else {
+        out.scene = std::make_shared<const morph::Scene>(morph::toScene(morph::makeSyntheticMesh(workload.mesh)));
+    }
+    out.loadMs = msSince(start);
+    return out;
+}
+
+// A square grid of `count` copies, 2.5 mesh radii apart (the synthetic sphere has radius 1).
+std::vector<glm::vec3> gridOffsets(uint32_t count) {
+    const uint32_t side = uint32_t(std::ceil(std::sqrt(double(count))));
+    std::vector<glm::vec3> offsets;
+    for (uint32_t i = 0; i < count; ++i) {
+        offsets.emplace_back(2.5f * float(i % side), -2.5f * float(i / side), 0.0f);
+    }
+    return offsets;
+}
+
+// Per drawn node with a morphed mesh: its weights are redrawn every frame.
+struct MorphedNode {
+    int node = -1;
+    uint32_t targets = 0;
+    uint32_t active = 0;
+    uint32_t vertices = 0;             // of the mesh's morphed primitives
+    uint32_t outputBytesPerVertex = 0;  // what a morphed vertex is (16 B per morphed channel)
+    std::vector<uint64_t> entries;     // per target: sparse entries over the mesh's primitives
+};
+
+std::vector<MorphedNode> morphedNodes(const morph::Scene& scene, const std::vector<int>& drawn,
+                                      uint32_t active) {
+    std::vector<MorphedNode> out;
+    for (int node : drawn) {
+        const morph::Mesh& mesh = scene.meshes[size_t(scene.nodes[size_t(node)].mesh)];
+        if (mesh.targetCount() == 0) continue;
+        MorphedNode m;
+        m.node = node;
+        m.targets = uint32_t(mesh.targetCount());
+        m.active = std::min(active, m.targets);
+        m.entries.assign(m.targets, 0);
+        for (const morph::Primitive& p : mesh.primitives) {
+            if (p.targets.empty()) continue;
+            m.vertices += p.vertexCount();
+            m.outputBytesPerVertex = std::max(m.outputBytesPerVertex, uint32_t(16 * p.morphedChannels().size()));
+            for (size_t t = 0; t < p.targets.size() && t < m.targets; ++t) {
+                m.entries[t] += p.targetStats[t].movedVertices;
+            }
+        }
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+// A frame's weights: per morphed node `active` distinct random targets (a partial Fisher-Yates
+// shuffle) at random weights in (0, 1]; the rest zero. `order` is scratch.
+void drawWeights(morph::SplitMix64& rng, const MorphedNode& m, std::vector<float>& weights,
+                 std::vector<uint32_t>& order) {
+    weights.assign(m.targets, 0.0f);
+    order.resize(m.targets);
+    std::iota(order.begin(), order.end(), 0u);
+    for (uint32_t i = 0; i < m.active; ++i) {
+        std::swap(order[i], order[i + rng.below(m.targets - i)]);
+        weights[order[i]] = 1.0f - rng.unit();
+    }
+}
+
+// The morph stage's time. The GL timer (MorphFrameStats::gpuMs) where it sees the work; but
+// llvmpipe's GL_TIME_ELAPSED only spans what its rasterizer threads do, while its vertex shading
+// runs on the submitting thread inside the draw call, so for the vs paths it reads ~0. There
+// the wall-clock time of the same vertex-only pass (BenchPaths::vertexPassMs) is the stage's
+// time; it is used when the timer shows less than 5% of it. The cpu path's stage is its CPU
+// blend (in cpuMsPerFrame) plus the upload the timer brackets.
+void setMorphMs(BenchResult& r, double glMs, double vertexPassMs) {
+    const std::string& ran = r.resolvedPath;
+    r.morphTiming = "gl-timer";
+    r.morphMsMedian = glMs;
+    r.glMorphMsMedian = glMs;
+    if ((ran == "vs-dense" || ran == "vs-active" || ran == "mixed") && glMs < 0.05 * vertexPassMs) {
+        r.morphMsMedian = vertexPassMs;
+        r.morphTiming = "wall-clock vertex-only pass";
+    } else if (ran == "cpu") {
+        r.morphMsMedian = glMs + r.cpuMsPerFrame;
+        r.morphTiming = "cpu blend + gl-timer upload";
+    }
+}
+
+}  // namespace
+
+double median(std::vector<double> values) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+double percentile95(std::vector<double> values) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const size_t rank = size_t(std::ceil(0.95 * double(values.size())));  // nearest rank
+    return values[std::clamp<size_t>(rank, 1, values.size()) - 1];
+}
+
+struct BenchSession::State {
+    renderer::EglContext context;
+    BenchPaths paths;
+    double copyGbPerSec = 0;
+    std::optional<renderer::Offscreen> target;
+};
+
+BenchSession::BenchSession(std::unique_ptr<State> state) : mState(std::move(state)) {}
+BenchSession::~BenchSession() = default;
+
+morph::Result<std::unique_ptr<BenchSession>> BenchSession::create() {
+    auto context = renderer::EglContext::create();
+    if (!context) return context.error();
+    auto paths = BenchPaths::create();
+    if (!paths) return paths.error();
+    auto state = std::make_unique<State>(State{std::move(context).value(), std::move(paths).value(), 0, {}});
+    state->copyGbPerSec = measureCopyGbPerSec();
+    return std::unique_ptr<BenchSession>(new BenchSession(std::move(state)));
+}
+
+std::string BenchSession::device() const { return mState->context.description(); }
+double BenchSession::copyGbPerSec() const { return mState->copyGbPerSec; }
+
+morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& workload,
+                                                          const BenchSettings& settings) {
+    State& s = *mState;
+    if (!s.target || s.target->width() != settings.width || s.target->height() != settings.height) {
+        // Single-sampled, as three.js's WebGLRenderer is by default (antialias: false).
+        auto target = renderer::Offscreen::create(settings.width, settings.height, 0);
+        if (!target) return target.error();
+        s.target = std::move(target).value();
+    }
+    auto loaded = loadWorkload(workload);
+    if (!loaded) return loaded.error();
+    const Clock::time_point uploadStart = Clock::now();
+    auto gpu = BenchPaths::upload(loaded->scene);
+    if (!gpu) return gpu.error();
+    glFinish();
+    const double uploadMs = msSince(uploadStart);
+    const std::vector<MorphedNode> nodes = morphedNodes(*loaded->scene, gpu->nodes(), workload.active);
+    if (nodes.empty()) return morph::Error{workload.label + ": no morphed mesh to drive"};
+
+    std::vector<morph::NodePose> pose = morph::restPose(gpu->layout());
+    renderer::Crowd crowd;
+    const bool isCrowd = workload.instances > 1;
+    renderer::Aabb bounds = gpu->bounds(pose);
+    if (isCrowd) {
+        crowd.offsets = gridOffsets(workload.instances);
+        crowd.weights.resize(workload.instances);
+        const renderer::Aabb one = bounds;
+        for (const glm::vec3& o : crowd.offsets) {
+            bounds.extend(one.min + o);
+            bounds.extend(one.max + o);
+        }
+    }
+    const float aspect = float(settings.width) / float(settings.height);
+    const renderer::Camera camera = renderer::frameCamera(bounds, {}, aspect);
+
+    BenchResult shared;
+    shared.copyGbPerSec = s.copyGbPerSec;
+    shared.loadMs = loaded->loadMs;
+    shared.uploadMs = uploadMs;
+    for (const MorphedNode& m : nodes) {
+        shared.targets = std::max(shared.targets, m.targets);
+        shared.entries += std::accumulate(m.entries.begin(), m.entries.end(), uint64_t(0));
+        shared.vertices += m.vertices;
+    }
+
+    // A frame's weights (every node, every instance) and its bandwidth bound.
+    std::vector<uint32_t> order;
+    auto nextWeights = [&](morph::SplitMix64& rng) {
+        double bound = 0;
+        for (const MorphedNode& m : nodes) {
+            const uint32_t copies = isCrowd ? workload.instances : 1;
+            for (uint32_t k = 0; k < copies; ++k) {
+                std::vector<float>& weights = isCrowd ? crowd.weights[k] : pose[size_t(m.node)].weights;
+                drawWeights(rng, m, weights, order);
+                for (uint32_t t = 0; t < m.targets; ++t) {
+                    if (weights[t] != 0.0f) bound += 16.0 * double(m.entries[t]);
+                }
+                bound += double(m.vertices) * m.outputBytesPerVertex;
+            }
+        }
+        return bound;
+    };
+    // Draws one frame and waits for it with a 1-pixel read; returns its wall time.
+    auto frame = [&](renderer::MorphPath path, bool timed) {
+        const Clock::time_point start = Clock::now();
+        s.paths.drawFrame(*gpu, path, pose, camera, s.target->target(), workload.passes,
+                          isCrowd ? &crowd : nullptr, timed);
+        uint8_t pixel[4];
+        s.target->target().framebuffer->bind(GL_READ_FRAMEBUFFER);
+        glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        return msSince(start);
+    };
+
+    std::vector<BenchResult> results;
+    for (renderer::MorphPath path : settings.paths) {
+        BenchResult r = shared;
+        r.path = renderer::morphPathName(path);
+        std::vector<double> frameMs, vertexMs, morphMs, cpuMs, boundBytes, readBytes;
+        // Untimed frames give the frame and CPU times (and, after each, the vs paths' vertex-only
+        // pass); then the same weights again with the GL timer queries on give the morph stage's
+        // time (timed frames of the vs paths add a pass, so they are not counted as frames).
+        morph::SplitMix64 rng(settings.seed);  // the same weights for every path
+        for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
+            const double bound = nextWeights(rng);
+            const double ms = frame(path, false);
+            if (f == 0) r.firstFrameMs = ms;
+            if (f < settings.warmup) continue;
+            const renderer::MorphFrameStats& stats = s.paths.stats();
+            frameMs.push_back(ms);
+            cpuMs.push_back(stats.cpuMs);
+            boundBytes.push_back(bound);
+            readBytes.push_back(double(stats.cost.bytesReadPerFrame));
+            r.residentBytes = std::max(r.residentBytes, stats.cost.residentBytes);
+            const renderer::MorphPath used = stats.uniformPath();
+            r.resolvedPath = used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
+            vertexMs.push_back(s.paths.vertexPassMs(*gpu, path, workload.passes, workload.instances));
+        }
+        rng = morph::SplitMix64(settings.seed);
+        for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
+            nextWeights(rng);
+            if (f < settings.warmup) continue;
+            frame(path, true);
+            morphMs.push_back(std::max(s.paths.stats().gpuMs, 0.0));
+        }
+        r.gpuResidentBytes = gpu->morphResidentBytes();
+        gpu->releaseMorph(renderer::MorphPath::Auto);  // the next path starts from nothing
+
+        r.frameMsMedian = median(frameMs);
+        r.frameMsP95 = percentile95(frameMs);
+        r.cpuMsPerFrame = std::accumulate(cpuMs.begin(), cpuMs.end(), 0.0) / double(cpuMs.size());
+        setMorphMs(r, median(morphMs), median(vertexMs));
+        r.bytesReadPerFrame = uint64_t(std::llround(
+            std::accumulate(readBytes.begin(), readBytes.end(), 0.0) / double(readBytes.size())));
+        r.boundBytes = uint64_t(std::llround(
+            std::accumulate(boundBytes.begin(), boundBytes.end(), 0.0) / double(boundBytes.size())));
+        const double morphSeconds = r.morphMsMedian / 1000.0;
+        if (morphSeconds > 0) {
+            r.gbPerSec = double(r.bytesReadPerFrame) / morphSeconds / 1e9;
+            if (s.copyGbPerSec > 0) {
+                r.fractionOfBound = double(r.boundBytes) / (s.copyGbPerSec * 1e9) / morphSeconds;
+            }
+        }
+        results.push_back(std::move(r));
+    }
+    return results;
+}
+
+}  // namespace app

@@ -1,0 +1,73 @@
+#pragma once
+// `morphview --script FILE`: a viewer session driven without a person. Each line is one action
+// on the REAL widgets (the runner moves ImGui's mouse onto a widget's rectangle as last drawn,
+// presses and releases, types characters, presses keys), or a check of the state. Parsing is
+// here, GL-free and unit-tested; ViewerScript.cpp runs the commands through ImGuiIO.
+//
+//   # a comment            blank lines are ignored
+//   click "Filter"         press and release on the widget recorded as "Filter"
+//   double-click "NAME"    two clicks in a row (file browser entries)
+//   hover "jawOpen" [N]    rest the mouse on a widget for N frames (default 2)
+//   click-view X Y         click the 3D view at fractions X, Y (0..1) of its width and height
+//   type jaw               characters into the widget that has the keyboard (rest of the line,
+//                          or a "quoted string")
+//   drag "jawOpen" 0.6     drag a slider's grab from its left end to the value
+//   key space              press and release: space, enter, escape, tab, left, right, up, down,
+//                          delete, home, f1..f12, a..z, 0..9; ctrl+ / shift+ prefixes
+//   wait 10                let 10 frames pass (the clock advances 1/60 s a frame in a script)
+//   expect-clip "talk" [playing|paused]    the current clip's name (and state)
+//   expect-weight "jawOpen" 0.6 [TOL]      the selected mesh's weight as drawn (default 0.01)
+//   expect-message "exported"              the last message contains this text
+//   expect-no-error                        no error is shown
+//   screenshot out.png     save the whole window (relative: to the script's folder)
+//   quit                   exit: 0 when every expectation held, 1 otherwise
+#include <string>
+#include <vector>
+
+#include "morph/Result.h"
+
+namespace app {
+
+enum class ScriptOp {
+    Click,
+    DoubleClick,
+    Hover,
+    ClickView,
+    Type,
+    Drag,
+    Key,
+    Wait,
+    ExpectClip,
+    ExpectWeight,
+    ExpectMessage,
+    ExpectNoError,
+    Screenshot,
+    Quit,
+};
+
+struct ScriptKey {
+    std::string name;  // lower case: "space", "k", "f12"
+    bool ctrl = false;
+    bool shift = false;
+};
+
+struct ScriptCommand {
+    ScriptOp op = ScriptOp::Wait;
+    int line = 0;        // 1-based, for messages
+    std::string target;  // widget, clip, target name, message text or file
+    std::string text;    // type: the characters; expect-clip: "playing"/"paused"/""
+    float value = 0;     // drag and expect-weight: the value; click-view: X
+    float value2 = 0;    // click-view: Y; expect-weight: the tolerance
+    int frames = 0;      // wait and hover
+    ScriptKey key;
+};
+
+// Every key name `key` accepts, for messages and the runner's mapping.
+const std::vector<std::string>& scriptKeyNames();
+
+// Errors name the source and the line: "demo.txt:3: drag needs a widget and a value".
+morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
+                                                      const std::string& source);
+morph::Result<std::vector<ScriptCommand>> loadScript(const std::string& path);
+
+}  // namespace app

@@ -1,0 +1,205 @@
+// The GL-free parts of the viewer's presentation, recording and scripting: the preset cycle's
+// timing and blend, the turntable, recording folder/frame names and the fixed frame clock, PATH
+// lookup and the ffmpeg command, and the --script parser.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "app/ViewerStatePresentation.h"
+#include "app/ViewerStateRecording.h"
+#include "app/ViewerStateScript.h"
+#include "fixtures/TestPaths.h"
+
+namespace {
+
+using namespace app;
+
+morph::Scene twoTargetScene() {
+    morph::Scene scene;
+    scene.meshes.resize(1);
+    scene.meshes[0].targetNames = {"jawOpen", "smile"};
+    scene.meshes[0].defaultWeights = {0, 0};
+    scene.nodes.resize(1);
+    scene.nodes[0].mesh = 0;
+    scene.roots = {0};
+    return scene;
+}
+
+TEST(PresetCycle, PhaseHoldsThenBlendsIntoTheNext) {
+    // Three presets, 2 s each, the last 0.5 s of each blending.
+    CyclePhase p = presetCyclePhase(0.0, 3, 2.0f, 0.5f);
+    EXPECT_EQ(p.from, 0);
+    EXPECT_EQ(p.to, 1);
+    EXPECT_FLOAT_EQ(p.mix, 0.0f);
+    EXPECT_FLOAT_EQ(presetCyclePhase(1.5, 3, 2.0f, 0.5f).mix, 0.0f)
+        << "held until the blend starts";
+    EXPECT_FLOAT_EQ(presetCyclePhase(1.75, 3, 2.0f, 0.5f).mix, 0.5f) << "smoothstep at its middle";
+    p = presetCyclePhase(2.0, 3, 2.0f, 0.5f);
+    EXPECT_EQ(p.from, 1);
+    EXPECT_FLOAT_EQ(p.mix, 0.0f);
+    p = presetCyclePhase(5.0, 3, 2.0f, 0.5f);
+    EXPECT_EQ(p.from, 2);
+    EXPECT_EQ(p.to, 0) << "wraps around";
+    p = presetCyclePhase(6.1, 3, 2.0f, 0.0f);
+    EXPECT_EQ(p.from, 0);
+    EXPECT_FLOAT_EQ(p.mix, 0.0f) << "no blend: a cut";
+    EXPECT_EQ(presetCyclePhase(1.0, 0, 2.0f, 0.5f).from, -1);
+}
+
+TEST(PresetCycle, BlendsPresetsByNameIntoOverrides) {
+    const morph::Scene scene = twoTargetScene();
+    ViewerState state = makeViewerState(scene);
+    state.presets = {{"open", {{"jawOpen", 1.0f}}},
+                     {"smile", {{"smile", 0.8f}, {"jawOpen", 0.2f}}}};
+    ASSERT_TRUE(applyPresetBlend(state, scene, 0, 1, 0.5f));
+    EXPECT_FLOAT_EQ(state.meshes[0].targets[0].value, 0.6f);
+    EXPECT_FLOAT_EQ(state.meshes[0].targets[1].value, 0.4f) << "missing in 'open': 0 there";
+    EXPECT_TRUE(state.meshes[0].targets[1].overridden);
+
+    PresetCycle cycle;
+    cycle.on = true;
+    cycle.period = 1.0f;
+    cycle.blend = 0.0f;
+    ASSERT_TRUE(stepPresetCycle(state, scene, cycle, 1.25f));
+    EXPECT_FLOAT_EQ(state.meshes[0].targets[1].value, 0.8f) << "the second preset after one period";
+    cycle.on = false;
+    EXPECT_FALSE(stepPresetCycle(state, scene, cycle, 1.0f));
+}
+
+TEST(Turntable, TurnsAndWraps) {
+    Turntable t;
+    EXPECT_FLOAT_EQ(turntableAzimuth(10, t, 1.0f), 10.0f) << "off: no turn";
+    t.on = true;
+    t.degreesPerSecond = 30;
+    EXPECT_FLOAT_EQ(turntableAzimuth(10, t, 1.0f), 40.0f);
+    EXPECT_FLOAT_EQ(turntableAzimuth(170, t, 1.0f), -160.0f);
+    t.degreesPerSecond = -30;
+    EXPECT_FLOAT_EQ(turntableAzimuth(-170, t, 1.0f), 160.0f);
+}
+
+TEST(Recording, NamesSortAndTheClockIsFixedStep) {
+    std::tm local{};
+    local.tm_year = 126;
+    local.tm_mon = 10;
+    local.tm_mday = 30;
+    local.tm_hour = 9;
+    local.tm_min = 5;
+    local.tm_sec = 7;
+    EXPECT_EQ(recordingFolderName(local, 42), "morphview-rec-20261130-090507-042");
+    EXPECT_EQ(frameFileName(0), "frame-000000.png");
+    EXPECT_EQ(frameFileName(1234), "frame-001234.png");
+    EXPECT_LT(frameFileName(9), frameFileName(10)) << "zero padding keeps name order = frame order";
+    EXPECT_DOUBLE_EQ(frameTime(45, 30), 1.5);
+    EXPECT_FLOAT_EQ(frameStep(25), 0.04f);
+    EXPECT_EQ(framesForDuration(2.0f, 30), 61u) << "both ends of the clip";
+    EXPECT_EQ(framesForDuration(0.0f, 30), 1u);
+    EXPECT_EQ(framesForDuration(0.1f, 24), 3u);
+}
+
+TEST(Recording, FindsProgramsOnPathAndBuildsTheFfmpegLine) {
+    const std::string dir = fixtures::scratchDir("Recording_FindsProgramsOnPath");
+    const std::string tool = dir + "/fakeffmpeg";
+    { std::ofstream(tool) << "#!/bin/sh\n"; }
+    chmod(tool.c_str(), 0755);
+    { std::ofstream(dir + "/notexec") << "x"; }
+    const std::string path = "/nonexistent:" + dir;
+    EXPECT_EQ(findOnPath("fakeffmpeg", path.c_str()), tool);
+    EXPECT_EQ(findOnPath("notexec", path.c_str()), "") << "not executable";
+    EXPECT_EQ(findOnPath("fakeffmpeg", "/nonexistent"), "");
+    EXPECT_EQ(findOnPath("fakeffmpeg", nullptr), "");
+    const auto args = ffmpegArguments("/usr/bin/ffmpeg", 640, 360, 30, "out.mp4");
+    const std::vector<std::string> expected = {"/usr/bin/ffmpeg",
+                                               "-hide_banner",
+                                               "-loglevel",
+                                               "error",
+                                               "-y",
+                                               "-f",
+                                               "rawvideo",
+                                               "-pix_fmt",
+                                               "rgba",
+                                               "-s",
+                                               "640x360",
+                                               "-r",
+                                               "30",
+                                               "-i",
+                                               "-",
+                                               "-c:v",
+                                               "libx264",
+                                               "-pix_fmt",
+                                               "yuv420p",
+                                               "-f",
+                                               "mp4",
+                                               "out.mp4"};
+    EXPECT_EQ(args, expected);
+}
+
+TEST(Script, ParsesEveryCommand) {
+    const auto script = parseScript(R"(# the issue's workflow
+click "Filter"
+type jaw open
+type "  padded"
+drag "jawOpen" 0.6
+
+key ctrl+K
+key space
+wait 10
+hover "smile" 5
+click-view 0.5 0.25
+double-click "file:face.glb"
+expect-clip "talk" playing
+expect-weight "jawOpen" 0.6 0.02
+expect-message "exported"
+expect-no-error
+screenshot out.png
+quit
+)",
+                                    "s.txt");
+    ASSERT_TRUE(script.ok()) << script.error().message;
+    const auto& c = *script;
+    ASSERT_EQ(c.size(), 16u);
+    EXPECT_EQ(c[0].op, ScriptOp::Click);
+    EXPECT_EQ(c[0].target, "Filter");
+    EXPECT_EQ(c[0].line, 2);
+    EXPECT_EQ(c[1].text, "jaw open");
+    EXPECT_EQ(c[2].text, "  padded");
+    EXPECT_EQ(c[3].op, ScriptOp::Drag);
+    EXPECT_FLOAT_EQ(c[3].value, 0.6f);
+    EXPECT_EQ(c[4].key.name, "k");
+    EXPECT_TRUE(c[4].key.ctrl);
+    EXPECT_EQ(c[4].line, 7);
+    EXPECT_EQ(c[5].key.name, "space");
+    EXPECT_EQ(c[6].frames, 10);
+    EXPECT_EQ(c[7].frames, 5);
+    EXPECT_FLOAT_EQ(c[8].value2, 0.25f);
+    EXPECT_EQ(c[9].op, ScriptOp::DoubleClick);
+    EXPECT_EQ(c[10].text, "playing");
+    EXPECT_FLOAT_EQ(c[11].value2, 0.02f);
+    EXPECT_EQ(c[12].target, "exported");
+    EXPECT_EQ(c[13].op, ScriptOp::ExpectNoError);
+    EXPECT_EQ(c[14].target, "out.png");
+    EXPECT_EQ(c[15].op, ScriptOp::Quit);
+}
+
+TEST(Script, ErrorsNameTheLine) {
+    const auto expectError = [](const std::string& text, const std::string& message) {
+        const auto script = parseScript(text, "s.txt");
+        ASSERT_FALSE(script.ok()) << text;
+        EXPECT_EQ(script.error().message, message);
+    };
+    expectError("click \"Filter\"\nfly away", "s.txt:2: unknown command 'fly'");
+    expectError("click \"Filter", "s.txt:1: unterminated quote");
+    expectError("drag \"jawOpen\"", "s.txt:1: drag needs a widget and a value");
+    expectError("drag \"jawOpen\" lots", "s.txt:1: drag needs a widget and a value");
+    expectError("key hyper", "s.txt:1: unknown key 'hyper'");
+    expectError("wait -3", "s.txt:1: wait needs a frame count");
+    expectError("click-view 2 0",
+                "s.txt:1: click-view needs X Y, fractions of the view from 0 to 1");
+    expectError("expect-clip talk running",
+                "s.txt:1: expect-clip: 'running' is not playing|paused");
+    expectError("quit now", "s.txt:1: quit takes no arguments");
+    EXPECT_FALSE(loadScript("/nonexistent/script.txt").ok());
+}
+
+}  // namespace
