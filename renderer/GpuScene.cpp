@@ -398,7 +398,8 @@ MorphCost GpuScene::morphCost(MorphPath path, const std::vector<morph::NodePose>
         for (const GpuPrimitive& primitive : mesh.primitives) {
             if (primitive.morph.empty()) continue;
             const MorphPath resolved = primitive.morph.resolve(path, longest, passes);
-            cost += renderer::morphCost(resolved, primitive.morph.shape(), active, passes);
+            cost += renderer::morphCost(resolved, primitive.morph.shape(), active, passes,
+                                        primitive.morph.sparseMethod());
         }
     }
     return cost;
@@ -410,6 +411,12 @@ uint64_t GpuScene::morphResidentBytes() const {
         for (const GpuPrimitive& primitive : mesh.primitives) bytes += primitive.morph.residentBytes();
     }
     return bytes;
+}
+
+void GpuScene::setSparseMethod(SparseMethod method) const {
+    for (const GpuMesh& mesh : mMeshes) {
+        for (const GpuPrimitive& primitive : mesh.primitives) primitive.morph.setSparseMethod(method);
+    }
 }
 
 void GpuScene::releaseMorph(MorphPath path) const {

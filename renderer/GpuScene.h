@@ -117,6 +117,8 @@ public:
     // Frees what only `path` uses in every primitive (Auto: all morph resources); they are built
     // again on next use. E.g. after measuring vs-dense on a 2 GB mesh.
     void releaseMorph(MorphPath path) const;
+    // cs-sparse's pre-pass in every primitive (gather or scatter; SparseMorph.h).
+    void setSparseMethod(SparseMethod method) const;
     Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights) const;
     // The same for a skinned primitive under `joints` (node-space joint matrices), see
     // renderer::skinnedBounds; `joints` empty: primitiveBounds.

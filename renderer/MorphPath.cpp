@@ -63,11 +63,14 @@ constexpr uint64_t kTexelBytes = 16;       // RGBA32F texel, and one vec4 slot o
 constexpr uint64_t kSparseEntryBytes = 16;  // uint32 target + 6 x int16 deltas
 constexpr uint64_t kTargetIdBytes = 4;
 constexpr uint64_t kPairBytes = 8;  // (uint target, float weight)
+constexpr uint64_t kSumBytes = 24;  // scatter: six int32 fixed-point sums per vertex
+constexpr uint64_t kJobBytes = 24;  // scatter: a job (uvec4) and its factors (vec2)
 
 }  // namespace
 
 MorphCost morphCost(MorphPath path, const MorphShape& shape,
-                    const std::vector<std::vector<uint32_t>>& activeTargets, uint32_t passes) {
+                    const std::vector<std::vector<uint32_t>>& activeTargets, uint32_t passes,
+                    SparseMethod method) {
     MorphCost cost;
     if (shape.targetCount == 0 || shape.vertexCount == 0) return cost;
     const uint64_t v = shape.vertexCount;
@@ -94,11 +97,18 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
             break;
         case MorphPath::CsSparse: {
             const uint64_t output = instances * v * shape.sparseStride * kTexelBytes;
-            cost.residentBytes = shape.entries() * kSparseEntryBytes + (v + 1) * 4 + t * 8 +
-                                 output + instances * t * 4;
-            cost.bytesReadPerFrame =
-                instances * ((v + 1) * 4 + shape.entries() * kTargetIdBytes) +
-                activeEntries * (kSparseEntryBytes - kTargetIdBytes) + output + p * output;
+            cost.residentBytes = shape.entries() * kSparseEntryBytes + t * 8 + output;
+            if (method == SparseMethod::Scatter) {
+                const uint64_t sums = instances * v * kSumBytes;
+                cost.residentBytes += sums + activeSum * kJobBytes;
+                cost.bytesReadPerFrame = activeEntries * (kSparseEntryBytes + kSumBytes) +
+                                         activeSum * kJobBytes + 2 * sums + output + p * output;
+            } else {
+                cost.residentBytes += (v + 1) * 4 + instances * t * 4;
+                cost.bytesReadPerFrame =
+                    instances * ((v + 1) * 4 + shape.entries() * kTargetIdBytes) +
+                    activeEntries * (kSparseEntryBytes - kTargetIdBytes) + output + p * output;
+            }
             break;
         }
         case MorphPath::Cpu: {
@@ -115,23 +125,29 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
 // The auto rule, per primitive: cs-sparse when it can hold the primitive's targets and its
 // estimated bytes per frame are below vs-active's, else vs-active. Per vertex, with density d
 // (entries / (V x T)), A active targets, P passes and s output slots:
-//   vs-active reads  P * A * stride * 16   (every vertex fetches a texel per active target per
-//                                           channel, moved or not, in every pass)
-//   cs-sparse reads  4 + 4*T*d + 12*A*d + (1 + P) * s * 16
-//                    (row start, every entry's target id, the active entries' deltas, the
-//                    output written once and read by each pass)
+//   vs-active reads   P * A * stride * 16   (every vertex fetches a texel per active target per
+//                                            channel, moved or not, in every pass)
+//   cs-sparse scatter 40*A*d + 48 + (1 + P) * s * 16
+//                     (the active entries and their atomics, clearing and finalizing the sums,
+//                     the output written once and read by each pass)
+//   cs-sparse gather  4 + 4*T*d + 12*A*d + (1 + P) * s * 16
+//                     (row start, every entry's target id, the active entries' deltas, output)
 // so cs-sparse wins when targets are sparse, many are active, or several passes draw the mesh;
-// vs-active keeps tiny active sets on dense targets (one texel fetch per active target beats
-// walking every entry). vs-dense (visits every target) and cpu (one core, plus an upload) never
-// win on bytes, so auto never picks them: they are there to be measured against. On llvmpipe
-// the vertex stage runs on one thread and compute on all, which only moves the balance further
-// towards cs-sparse; the rule stays a bytes rule so that it means the same on a real GPU.
-MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes) {
+// vs-active keeps one or two active targets (a texel fetch each beats the fixed cost of a
+// pre-pass). vs-dense (visits every target) and cpu (one core, plus an upload) never win on
+// bytes, so auto never picks them: they are there to be measured against. On llvmpipe the
+// vertex stage runs on one thread and compute on all, which moves the balance further towards
+// cs-sparse; the rule stays a bytes rule so that it means the same on a real GPU.
+MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes,
+                          SparseMethod method) {
     if (!shape.sparseCovers || activeCount == 0 || shape.vertexCount == 0) return MorphPath::VsActive;
     const double d = shape.density();
     const double a = activeCount, t = shape.targetCount, p = std::max(passes, 1u);
+    const double output = (1.0 + p) * shape.sparseStride * 16.0;
     const double vsActive = p * a * shape.denseStride * 16.0;
-    const double csSparse = 4.0 + 4.0 * t * d + 12.0 * a * d + (1.0 + p) * shape.sparseStride * 16.0;
+    const double csSparse = method == SparseMethod::Scatter
+                                ? 40.0 * a * d + 2.0 * kSumBytes + output
+                                : 4.0 + 4.0 * t * d + 12.0 * a * d + output;
     return csSparse < vsActive ? MorphPath::CsSparse : MorphPath::VsActive;
 }
 

@@ -32,6 +32,18 @@ std::optional<MorphPath> parseMorphPath(std::string_view name);
 // auto). Errors name the unknown entry.
 morph::Result<std::vector<MorphPath>> parseMorphPathList(std::string_view list);
 
+// cs-sparse's two deterministic pre-passes (SparseMorph.h): a per-vertex gather over a CSR-by-
+// vertex layout, or a per-entry scatter of fixed-point terms with integer atomicAdd.
+enum class SparseMethod : uint8_t { Gather, Scatter };
+// Gather, measured on llvmpipe (Mesa, this 2-core machine under load from other jobs; medians
+// of the GL timer around the pre-pass, ms, gather / scatter): face (36,000 v x 52 t) 16 active
+// 292 / 284; 50,000 x 300 at 2%, 8 active 44 / 60; at 5%, 40 active 71 / 68; at 5%, 120 active
+// 95 / 90; arkit 1,220 x 52 at 30% x 1,000 instances, 16 active 152 / 317. Equal within noise
+// on single meshes, twice as fast on the crowd, and one pass with no clear: gather. Scatter's
+// bytes follow the active set (the gather reads every entry's target id), which a GPU with fast
+// atomics may prefer; GpuScene::setSparseMethod switches.
+inline constexpr SparseMethod kDefaultSparseMethod = SparseMethod::Gather;
+
 // What a path costs for the morph data of a primitive, or summed over a scene.
 struct MorphCost {
     uint64_t residentBytes = 0;      // GPU memory kept for morph data (deltas, indices, outputs)
@@ -63,15 +75,19 @@ struct MorphShape {
 //   vs-dense:  texture V*T*stride*16 (+ weight rows); reads the texels of every non-zero target
 //              plus one weight per target per vertex (its loop visits all of them).
 //   vs-active: the same texture; reads the texels of the active targets and the pairs.
-//   cs-sparse: CSR-by-vertex entries (4 B target + 12 B int16 deltas) + row starts + output
-//              V*stride*16 per instance; the gather reads every entry's target id, the deltas of
-//              active entries, writes the output and the draw reads it back in each pass.
+//   cs-sparse: entries of 16 B (a 4 B vertex or target + 12 B of int16 deltas) and the output
+//              V*stride*16 per instance. Scatter: reads the active targets' entries, adds
+//              24 B of atomics per entry, clears and finalizes 24 B of int32 sums per vertex,
+//              writes the output; gather: reads row starts and every entry's target id, the
+//              deltas of active entries, writes the output. The draws read it in each pass.
 //   cpu:       the output buffer; the upload of V*stride*16 per instance and the draws' reads.
 MorphCost morphCost(MorphPath path, const MorphShape& shape,
-                    const std::vector<std::vector<uint32_t>>& activeTargets, uint32_t passes = 1);
+                    const std::vector<std::vector<uint32_t>>& activeTargets, uint32_t passes = 1,
+                    SparseMethod method = kDefaultSparseMethod);
 
 // auto: the concrete path for a primitive from its density and active count (see MorphPath.cpp
 // for the rule and the reasons). Never returns Auto.
-MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes = 1);
+MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes = 1,
+                          SparseMethod method = kDefaultSparseMethod);
 
 }  // namespace renderer

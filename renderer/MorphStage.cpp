@@ -1,5 +1,7 @@
 #include "MorphStage.h"
 
+#include <chrono>
+
 #include "Log.h"
 
 namespace renderer {
@@ -28,6 +30,7 @@ morph::Result<MorphStage> MorphStage::create(const ShaderLibrary& library) {
 void MorphStage::beginFrame(bool timed) {
     mStats = MorphFrameStats();
     mPrePassPending = mVertexPending = false;
+    mRunMs = mCpuPathMs = 0;
     if (timed) {
         mPrePassQuery.begin();
         mPrePassPending = true;
@@ -54,9 +57,17 @@ MorphPath MorphStage::preparePrimitive(const GpuPrimitive& primitive, const Morp
                     "; drawn with " + morphPathName(path));
         }
     }
+    // The pre-pass itself is not bookkeeping: llvmpipe runs a dispatch synchronously inside
+    // glDispatchCompute, and the cpu path's blend is its morph stage.
+    const auto start = std::chrono::steady_clock::now();
     morph.run(path, *weights, mPrograms);
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    mRunMs += ms;
+    if (path == MorphPath::Cpu) mCpuPathMs += ms;
     mStats.primitives[size_t(path)] += 1;
-    mStats.cost += morphCost(path, morph.shape(), weights->activeTargets(), passes);
+    mStats.cost += morphCost(path, morph.shape(), weights->activeTargets(), passes,
+                             morph.sparseMethod());
     return path;
 }
 
@@ -77,12 +88,17 @@ void MorphStage::endVertexTiming(uint32_t passes) {
 const MorphFrameStats& MorphStage::stats() {
     if (mPrePassPending) {
         mStats.gpuMs = double(mPrePassQuery.result()) * 1e-6;
-        mStats.timing = "pre-pass";
+        mStats.timing = "pre-pass (GL timer)";
         mPrePassPending = false;
         if (mVertexPending) {
             mStats.gpuMs += double(mVertexQuery.result()) * 1e-6 * mVertexPasses;
-            mStats.timing += " + vertex-only pass x " + std::to_string(mVertexPasses);
+            mStats.timing += " + vertex-only pass x " + std::to_string(mVertexPasses) + " (GL timer)";
             mVertexPending = false;
+        }
+        if (mCpuPathMs > 0) {
+            // The cpu path's blend runs on the CPU, which no GL query sees.
+            mStats.gpuMs += mCpuPathMs;
+            mStats.timing += " + cpu blend and upload (wall clock)";
         }
     }
     return mStats;

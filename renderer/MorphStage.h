@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "GpuScene.h"
 #include "MorphPath.h"
@@ -21,12 +22,15 @@ struct MorphFrameStats {
     // GPU milliseconds of the morph stage (GL_TIME_ELAPSED); -1 when DrawOptions::timeMorph was
     // off. cs-sparse and cpu: the pre-pass (the gather dispatch; the cpu path's buffer upload).
     // vs-dense and vs-active morph inside the draw's vertex stage, which no query can split
-    // from the rest of the draw: they are timed on an extra vertex-only pass (rasterizer
-    // discard, every vertex of every instance once, the same morphVertex) run before the
-    // frame's passes, counted once per pass. `timing` says which of these the number holds.
+    // from the rest of the draw: they are timed on an extra vertex-only pass (every vertex of
+    // every instance once as a point, the same morphVertex, every fragment dropped by a GL_NEVER
+    // depth test) run before the frame's passes, counted once per pass. It includes vertex
+    // fetch and the node transform, a small part next to the morph loop. `timing` says which of these the number holds.
     double gpuMs = -1;
-    // CPU milliseconds of the morph stage: weight bookkeeping (active lists, rows, uploads),
-    // path resolution and, for cpu, morph::blend. Measured every frame.
+    // CPU milliseconds of morph bookkeeping: weights (active lists, rows), path resolution,
+    // building resources on first use, binding. Not the pre-pass itself (llvmpipe runs a
+    // compute dispatch inside the call) nor cpu's blend: those are the morph stage (gpuMs).
+    // Measured every frame.
     double cpuMs = 0;
     // Drawn primitives by the concrete path they ran with (index: MorphPath value).
     std::array<uint32_t, 4> primitives{};
@@ -53,6 +57,8 @@ public:
     void beginVertexTiming();
     void endVertexTiming(uint32_t passes);
     void addCpuMs(double ms) { mStats.cpuMs += ms; }
+    // Wall-clock time spent inside pre-passes since beginFrame (to keep it out of cpuMs).
+    double takeRunMs() { return std::exchange(mRunMs, 0.0); }
     // Waits for the timer results of the last frame.
     const MorphFrameStats& stats();
 
@@ -63,6 +69,8 @@ private:
     bool mPrePassPending = false;
     bool mVertexPending = false;
     uint32_t mVertexPasses = 1;
+    double mRunMs = 0;
+    double mCpuPathMs = 0;
     MorphFrameStats mStats;
 };
 

@@ -70,7 +70,9 @@ PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const morph::Primitive> so
 
 MorphPath PrimitiveMorph::resolve(MorphPath requested, uint32_t activeCount,
                                   uint32_t passes) const {
-    if (requested == MorphPath::Auto) return chooseMorphPath(mShape, activeCount, passes);
+    if (requested == MorphPath::Auto) {
+        return chooseMorphPath(mShape, activeCount, passes, mSparseMethod);
+    }
     if (requested == MorphPath::CsSparse && !mShape.sparseCovers) return MorphPath::VsActive;
     return requested;
 }
@@ -97,7 +99,7 @@ morph::Status PrimitiveMorph::build(MorphPath path) {
             return {};
         case MorphPath::CsSparse:
             if (!mSparse) {
-                auto sparse = SparseMorph::upload(*mSource);
+                auto sparse = SparseMorph::upload(*mSource, mSparseMethod);
                 if (!sparse) return sparse.error();
                 mSparse = std::move(sparse).value();
             }
@@ -106,6 +108,13 @@ morph::Status PrimitiveMorph::build(MorphPath path) {
         case MorphPath::Auto: break;
     }
     return morph::Error{"morph path auto must be resolved before prepare"};
+}
+
+void PrimitiveMorph::setSparseMethod(SparseMethod method) {
+    if (method == mSparseMethod) return;
+    mSparseMethod = method;
+    mSparse.reset();
+    mRanGeneration = 0;
 }
 
 void PrimitiveMorph::release(MorphPath path) {
@@ -140,7 +149,7 @@ void PrimitiveMorph::run(MorphPath path, const MorphWeights& weights, MorphProgr
     if (path == MorphPath::CsSparse) {
         if (!mSparse) return;
         ensureOutput(vertices * mSparse->stride() * sizeof(glm::vec4));
-        mSparse->run(programs.gather, weights, mOutput);
+        mSparse->run(programs, weights, mOutput);
     } else {
         const size_t stride = mShape.cpuStride;
         ensureOutput(vertices * stride * sizeof(glm::vec4));

@@ -54,6 +54,10 @@ public:
     // Points `program` (one that includes morph.glsl) at `path`'s data for a draw.
     void bind(gl::Program& program, MorphPath path, const MorphWeights& weights) const;
 
+    // cs-sparse's pre-pass (SparseMethod); a change drops the sparse data built for the other.
+    void setSparseMethod(SparseMethod method);
+    SparseMethod sparseMethod() const { return mSparseMethod; }
+
     // The texture array, when vs-dense or vs-active has been prepared (else null).
     const MorphTargets* denseTargets() const { return mDense ? &*mDense : nullptr; }
 
@@ -66,6 +70,7 @@ private:
     MorphShape mShape;
     std::optional<MorphTargets> mDense;
     std::optional<SparseMorph> mSparse;
+    SparseMethod mSparseMethod = kDefaultSparseMethod;
     gl::Buffer mOutput;  // cs-sparse sums or cpu values, instance-major
     std::array<int, morph::kMorphChannelCount> mCpuSlots{};
     std::vector<glm::vec4> mCpuScratch;

@@ -143,12 +143,18 @@ void SceneRenderer::runMorphStage(const GpuScene& scene, const std::vector<DrawI
         anyVertexPath |= item->path == MorphPath::VsDense || item->path == MorphPath::VsActive;
     }
     mMorphStage.addCpuMs(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() -
+        mMorphStage.takeRunMs());
     mMorphStage.endPrePass();
     if (!options.timeMorph || !anyVertexPath) return;
     // The vs paths' morph runs inside the draw: time it alone on a vertex-only pass.
+    // Not GL_RASTERIZER_DISCARD: llvmpipe skips vertex shading entirely under it (the pass
+    // timed 0 ms). Points that fail a GL_NEVER depth test are shaded and then dropped.
     mMorphStage.beginVertexTiming();
-    glEnable(GL_RASTERIZER_DISCARD);
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_NEVER);
     mProgram.use();
     for (const DrawItem* item : items) {
         if (item->path != MorphPath::VsDense && item->path != MorphPath::VsActive) continue;
@@ -160,7 +166,8 @@ void SceneRenderer::runMorphStage(const GpuScene& scene, const std::vector<DrawI
         glDrawArraysInstanced(GL_POINTS, 0, GLsizei(item->primitive->buffers.vertexCount()),
                               GLsizei(instances));
     }
-    glDisable(GL_RASTERIZER_DISCARD);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDepthMask(GL_TRUE);
     mMorphStage.endVertexTiming(passes);
 }
 

@@ -108,3 +108,22 @@ TEST(MorphPathTest, CostGrowsWithInstancesAndPasses) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(MorphPathTest, ScatterReadsFollowTheActiveSetGatherReadsEveryEntryId) {
+    const renderer::MorphShape s = shape(50000, 300, 0.05);
+    using renderer::SparseMethod;
+    const auto few = firstTargets(8), many = firstTargets(120);
+    const auto scatterFew = renderer::morphCost(MorphPath::CsSparse, s, few, 1, SparseMethod::Scatter);
+    const auto scatterMany = renderer::morphCost(MorphPath::CsSparse, s, many, 1, SparseMethod::Scatter);
+    const auto gatherFew = renderer::morphCost(MorphPath::CsSparse, s, few, 1, SparseMethod::Gather);
+    // 112 more active targets x 2,500 entries x (16 B entry + 24 B of atomics) + their jobs.
+    EXPECT_EQ(scatterMany.bytesReadPerFrame - scatterFew.bytesReadPerFrame,
+              112ull * 2500 * 40 + 112ull * 24);
+    // The gather reads the 4-byte target id of all 750,000 entries even with 8 active.
+    EXPECT_GT(gatherFew.bytesReadPerFrame, 750000ull * 4);
+    EXPECT_LT(scatterFew.bytesReadPerFrame, gatherFew.bytesReadPerFrame);
+}
+
+}  // namespace

@@ -97,6 +97,54 @@ TEST_F(MorphPathsTest, TwoRunsAreBitIdentical) {
     }
 }
 
+// cs-sparse's two pre-passes, the per-vertex gather and the fixed-point atomic scatter, both
+// match the CPU over the dequantized deltas, for a crowd of differing rows, and both repeat
+// bit for bit (the scatter adds integers, whose sum does not depend on the order of the atomics).
+TEST_F(MorphPathsTest, GatherAndScatterAgreeWithTheCpuAndRepeat) {
+    const morph::Primitive primitive = sparseMesh(5000, 30);
+    const morph::Primitive dequantized = fixtures::dequantizedPrimitive(primitive);
+    std::vector<std::vector<float>> rows;
+    for (uint32_t k = 0; k < 3; ++k) rows.push_back(fixtures::randomWeights(30, 70 + k, 0.5f));
+    for (renderer::SparseMethod method : {renderer::SparseMethod::Gather, renderer::SparseMethod::Scatter}) {
+        const std::string name = method == renderer::SparseMethod::Gather ? "gather" : "scatter";
+        std::vector<std::vector<morph::MorphedPrimitive>> runs;
+        for (int run = 0; run < 2; ++run) {
+            renderer::PrimitiveMorph morph =
+                renderer::PrimitiveMorph::create(borrowed(primitive), renderer::MorphLimits::query());
+            morph.setSparseMethod(method);
+            renderer::PrimitiveBuffers buffers = renderer::PrimitiveBuffers::upload(primitive);
+            renderer::MorphWeights weights = renderer::MorphWeights::create(30);
+            weights.updateInstances(rows);
+            auto result = gpu().run(buffers, morph, MorphPath::CsSparse, weights,
+                                    renderer::NormalOutput::RawSum);
+            ASSERT_TRUE(result.ok()) << name << ": " << result.error().message;
+            ASSERT_EQ(gpu().lastPath(), MorphPath::CsSparse);
+            runs.push_back(std::move(result).value());
+        }
+        for (size_t k = 0; k < rows.size(); ++k) {
+            // RawSum normals against the CPU's raw sums: compare positions only here (the
+            // normals are checked renormalized in GpuMorphGLTest), and bit-identity of both.
+            const morph::MorphedPrimitive cpu = morph::blend(dequantized, rows[k]);
+            const float diagonal = fixtures::boxDiagonal(cpu.positions);
+            for (size_t v = 0; v < cpu.positions.size(); ++v) {
+                ASSERT_LE(glm::length(runs[0][k].positions[v] - cpu.positions[v]), 1e-5f * diagonal)
+                    << name << " instance " << k << " vertex " << v;
+                ASSERT_LE(glm::length(runs[0][k].normals[v] - cpu.normals[v]),
+                          1e-5f * std::max(1.0f, glm::length(cpu.normals[v])))
+                    << name << " instance " << k << " vertex " << v;
+            }
+            EXPECT_EQ(std::memcmp(runs[0][k].positions.data(), runs[1][k].positions.data(),
+                                  runs[0][k].positions.size() * sizeof(glm::vec3)),
+                      0)
+                << name;
+            EXPECT_EQ(std::memcmp(runs[0][k].normals.data(), runs[1][k].normals.data(),
+                                  runs[0][k].normals.size() * sizeof(glm::vec3)),
+                      0)
+                << name;
+        }
+    }
+}
+
 TEST_F(MorphPathsTest, OnlyThePathInUseHoldsMemory) {
     const morph::Primitive primitive = sparseMesh(4000, 30);
     renderer::PrimitiveMorph morph =
