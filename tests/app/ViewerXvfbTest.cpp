@@ -40,32 +40,7 @@ bool haveXvfb() { return access("/usr/bin/xvfb-run", X_OK) == 0; }
 
 // xvfb-run -a -s "-screen 0 1280x800x24" morphview ARGS...
 fixtures::RunOutcome runUnderXvfb(const std::vector<std::string>& args) {
-    std::vector<std::string> all = {"-a", "-s", "-screen 0 1280x800x24", MORPHVIEW_EXECUTABLE};
-    all.insert(all.end(), args.begin(), args.end());
-    const std::string base = (fs::temp_directory_path() / ("viewer-xvfb-" + std::to_string(getpid()))).string();
-    const std::string outPath = base + ".out", errPath = base + ".err";
-    std::vector<std::string> argv = {"/usr/bin/xvfb-run"};
-    argv.insert(argv.end(), all.begin(), all.end());
-    std::vector<char*> cargv;
-    for (std::string& a : argv) cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    fixtures::RunOutcome run;
-    pid_t pid = 0;
-    if (posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ) == 0) {
-        int status = 0;
-        waitpid(pid, &status, 0);
-        if (WIFEXITED(status)) run.exitCode = WEXITSTATUS(status);
-    }
-    posix_spawn_file_actions_destroy(&actions);
-    run.out = fixtures::readWholeFile(outPath);
-    run.err = fixtures::readWholeFile(errPath);
-    fs::remove(outPath);
-    fs::remove(errPath);
-    return run;
+    return fixtures::runMorphviewUnderXvfb(args, "1280x800");
 }
 
 Rgb pixel(const morph::RgbaImage& image, int x, int y) {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "fixtures/Golden.h"
 #include "fixtures/TestPaths.h"
 #include "morph/GltfImport.h"
 #include "morph/ImageCompare.h"
@@ -45,22 +46,7 @@ const Golden kGoldens[] = {
     {"MorphStressTest_TheWave_t1", "MorphStressTest/glTF/MorphStressTest.gltf", "", "TheWave", 1.0f},
 };
 
-// The golden comparison's tolerances (STYLE.md: Filament renderdiff's starting point):
-morph::CompareTolerance goldenTolerance() {
-    morph::CompareTolerance t;
-    // 5/255 per channel: another Mesa/LLVM version may round the tone curve, the sRGB encode or
-    // texture filtering a few levels differently; a shading change moves far more.
-    t.maxChannelDiff = 5;
-    // 0.1% of the pixels (65 of 65,536): room for silhouette pixels whose MSAA coverage flips
-    // when a rasterizer's edge rounding changes; a moved vertex changes hundreds.
-    t.maxDifferingFraction = 0.001;
-    return t;
-}
 
-bool updating() {
-    const char* value = std::getenv("MORPHVIEW_UPDATE_GOLDENS");
-    return value != nullptr && std::string(value) == "1";
-}
 
 class CorpusGoldenTest : public fixtures::GlTest, public ::testing::WithParamInterface<Golden> {
 protected:
@@ -86,27 +72,7 @@ TEST_P(CorpusGoldenTest, MatchesGolden) {
     auto image = capturer().capture(*gpu, shot);
     ASSERT_TRUE(image.ok()) << image.error().message;
 
-    const std::string golden =
-        std::string(MORPHVIEW_SOURCE_DIR) + "/tests/golden/" + g.name + ".png";
-    if (updating()) {
-        const morph::Status written = morph::writePngFile(golden, *image);
-        ASSERT_TRUE(written.ok()) << written.error().message;
-        std::printf("rewrote %s\n", golden.c_str());
-        return;
-    }
-    auto expected = morph::readImageFile(golden);
-    ASSERT_TRUE(expected.ok()) << expected.error().message
-                               << " (make it with MORPHVIEW_UPDATE_GOLDENS=1, see tests/golden/README.md)";
-    const morph::CompareTolerance tolerance = goldenTolerance();
-    const morph::ImageDifference d = morph::compareImages(*expected, *image, tolerance);
-    if (!d.withinTolerance) {
-        // Leave the evidence where a person can look at it.
-        const std::string dir = fixtures::scratchDir(std::string("CorpusGoldenTest_") + g.name);
-        (void)morph::writePngFile(dir + "/actual.png", *image);
-        (void)morph::writePngFile(dir + "/diff.png", morph::diffImage(*expected, *image, tolerance));
-        ADD_FAILURE() << g.name << ": " << morph::summaryLine(d, *expected, *image, tolerance)
-                      << "; actual and diff images in " << dir;
-    }
+    fixtures::expectMatchesGolden("CorpusGoldenTest", g.name, *image);
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusGoldenTest, ::testing::ValuesIn(kGoldens),

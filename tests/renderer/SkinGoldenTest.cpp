@@ -9,6 +9,7 @@
 #include <string>
 
 #include "GlFixture.h"
+#include "fixtures/Golden.h"
 #include "fixtures/TestPaths.h"
 #include "morph/GltfImport.h"
 #include "morph/ImageCompare.h"
@@ -34,19 +35,7 @@ const Golden kGoldens[] = {
     {"character_walk_t0.25", "walk", 0.25f, "orbit:60,10"},
 };
 
-// The corpus goldens' tolerances, for the same reasons (CorpusGoldenTest.cpp): 5/255 per
-// channel for another Mesa/LLVM's rounding, 0.1% of pixels for MSAA edge coverage flips.
-morph::CompareTolerance goldenTolerance() {
-    morph::CompareTolerance t;
-    t.maxChannelDiff = 5;
-    t.maxDifferingFraction = 0.001;
-    return t;
-}
 
-bool updating() {
-    const char* value = std::getenv("MORPHVIEW_UPDATE_GOLDENS");
-    return value != nullptr && std::string(value) == "1";
-}
 
 class SkinGoldenTest : public fixtures::GlTest, public ::testing::WithParamInterface<Golden> {};
 
@@ -66,28 +55,7 @@ TEST_P(SkinGoldenTest, MatchesGolden) {
     auto image = capturer->capture(*gpu, shot);
     ASSERT_TRUE(image.ok()) << image.error().message;
 
-    const std::string golden =
-        std::string(MORPHVIEW_SOURCE_DIR) + "/tests/golden/" + g.name + ".png";
-    if (updating()) {
-        const morph::Status written = morph::writePngFile(golden, *image);
-        ASSERT_TRUE(written.ok()) << written.error().message;
-        std::printf("rewrote %s\n", golden.c_str());
-        return;
-    }
-    auto expected = morph::readImageFile(golden);
-    ASSERT_TRUE(expected.ok())
-        << expected.error().message
-        << " (make it with MORPHVIEW_UPDATE_GOLDENS=1, see tests/golden/README.md)";
-    const morph::CompareTolerance tolerance = goldenTolerance();
-    const morph::ImageDifference d = morph::compareImages(*expected, *image, tolerance);
-    if (!d.withinTolerance) {
-        const std::string dir = fixtures::scratchDir(std::string("SkinGoldenTest_") + g.name);
-        (void)morph::writePngFile(dir + "/actual.png", *image);
-        (void)morph::writePngFile(dir + "/diff.png",
-                                  morph::diffImage(*expected, *image, tolerance));
-        ADD_FAILURE() << g.name << ": " << morph::summaryLine(d, *expected, *image, tolerance)
-                      << "; actual and diff images in " << dir;
-    }
+    fixtures::expectMatchesGolden("SkinGoldenTest", g.name, *image);
 }
 
 INSTANTIATE_TEST_SUITE_P(Character, SkinGoldenTest, ::testing::ValuesIn(kGoldens),
