@@ -106,6 +106,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def stop_browser(browser):
+    """Ends the Chromium this script started: its process group (start_new_session), which holds
+    the browser and the GPU, renderer and zygote processes it forked."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(browser.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            browser.wait(10)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+
+
 def run_page(options, chromium):
     server = Server(os.path.abspath(options.model))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -124,11 +139,7 @@ def run_page(options, chromium):
         try:
             finished = server.done.wait(options.timeout)
         finally:
-            try:
-                os.killpg(browser.pid, signal.SIGTERM)  # the browser and its own child processes
-                browser.wait(10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(browser.pid, signal.SIGKILL)
+            stop_browser(browser)
             server.shutdown()
             log.seek(0)
             tail = log.read()[-3000:]
