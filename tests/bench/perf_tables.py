@@ -55,7 +55,8 @@ def load_peers(folder):
         path = os.path.join(folder, name + ".json") if folder else ""
         if not path or not os.path.exists(path):
             continue
-        r = json.load(open(path))["results"][0]
+        # run.py's JSON: three.js first, then morphview's results where it ran --morphview too.
+        r = next(r for r in json.load(open(path))["results"] if r["path"].startswith("three.js"))
         if "llvmpipe" not in r["renderer"]:
             sys.exit(f"perf_tables: {path}: three.js ran on {r['renderer']}, not llvmpipe")
         if (r["vertices"], r["targets"], r["active"]) != workload:

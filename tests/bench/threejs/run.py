@@ -5,6 +5,8 @@ shaped like `morphview bench --json`. Not part of the build or CI; see README.md
 
     cd tests/bench/threejs && npm install        # once, needs the network
     python3 tests/bench/threejs/run.py --model production5.glb --active 40 --frames 10 --warmup 2
+    # the side by side in one command: then morphview bench on the same file and settings
+    python3 tests/bench/threejs/run.py --model production5.glb --active 40 --morphview build/morphview
 
 Serves this folder and the model on 127.0.0.1 (python3 http.server), opens bench.html in
 Chromium, and takes the result the page POSTs back. Exits 1 if the page fails or WebGL did not
@@ -150,6 +152,23 @@ def run_page(options, chromium):
     return server.result["results"][0], " ".join(command[:1] + CHROMIUM_FLAGS)
 
 
+def run_morphview(options):
+    """`morphview bench` on the same file, active count, frames, warm-up, size and seed, after
+    the browser has gone (one at a time: both use every core)."""
+    command = [options.morphview, "bench", "--model", options.model, "--active", str(options.active),
+               "--path", options.morphview_paths, "--frames", str(options.frames), "--warmup",
+               str(options.warmup), "--size", options.size, "--seed", str(options.seed), "--json"]
+    load = os.getloadavg()
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        fail(f"{' '.join(command)} failed: {done.stderr.strip()}")
+    results = json.loads(done.stdout)["results"]
+    for r in results:
+        r["command"] = " ".join(command)
+        r["loadAverage"] = [round(v, 2) for v in load] + [round(v, 2) for v in os.getloadavg()]
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", required=True, help="the .glb to drive")
@@ -162,6 +181,9 @@ def main():
     parser.add_argument("--chromium", default="", help="the browser binary (default: chromium on PATH)")
     parser.add_argument("--chromium-flag", action="append", default=[], help="one more browser flag (repeatable)")
     parser.add_argument("--timeout", type=float, default=900, help="seconds to wait for the page (default 900)")
+    parser.add_argument("--morphview", default="",
+                        help="then run this morphview's bench on the same file and settings and add its results")
+    parser.add_argument("--morphview-paths", default="cs-sparse,cpu,auto", help="its --path (default cs-sparse,cpu,auto)")
     parser.add_argument("--allow-any-renderer", action="store_true",
                         help="do not fail when the renderer is not llvmpipe (never for published numbers)")
     options = parser.parse_args()
@@ -186,7 +208,10 @@ def main():
     result["loadAverage"] = [round(v, 2) for v in load] + [round(v, 2) for v in os.getloadavg()]
     result["loadAverageNote"] = "1/5/15 min before the run, then after it (os.getloadavg)"
     result["wallSeconds"] = round(time.monotonic() - started, 1)
-    text = json.dumps({"results": [result]}, indent=2)
+    results = [result]
+    if options.morphview:
+        results += run_morphview(options)
+    text = json.dumps({"results": results}, indent=2)
     print(text)
     if options.json_out:
         with open(options.json_out, "w") as f:
