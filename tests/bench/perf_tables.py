@@ -51,6 +51,8 @@ def load_peers(folder):
                                  "text": f"three.js's ~{THREEJS_PRODUCTION_MS:.0f} ms/frame (quoted)"},
              "face": {"ms": THREEJS_FACE_MS,
                       "text": f"three.js's ~{THREEJS_FACE_MS:.0f} ms/frame (quoted)"}}
+    if folder and not os.path.isdir(folder):
+        sys.exit(f"perf_tables: --threejs-dir {folder}: no such folder")
     for name, workload in PEER_WORKLOADS.items():
         path = os.path.join(folder, name + ".json") if folder else ""
         if not path or not os.path.exists(path):
