@@ -256,6 +256,14 @@ morph::Result<Workbench> prepare(const BenchWorkload& workload, int width, int h
     return w;
 }
 
+double trimmedMean(std::vector<double> values, double fraction) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const size_t drop = size_t(double(values.size()) * fraction);
+    if (2 * drop >= values.size()) return median(values);
+    return std::accumulate(values.begin() + ptrdiff_t(drop), values.end() - ptrdiff_t(drop), 0.0) /
+           double(values.size() - 2 * drop);
+}
 double mean(const std::vector<double>& values) {
     return values.empty() ? 0 : std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
 }
@@ -314,9 +322,11 @@ BenchResult BenchSession::measurePath(Workbench& w, renderer::MorphPath path,
 
     r.frameMsMedian = median(frameMs);
     r.frameMsP95 = percentile95(frameMs);
-    // The median, like the frame times: a bookkeeping of a few microseconds is easily doubled
-    // by one preemption, which would swamp a mean.
-    r.cpuMsPerFrame = median(cpuMs);
+    // A mean without the 10% highest and lowest frames. The bookkeeping takes a few
+    // microseconds, mostly cache misses after the frame's draw evicted its data, and is
+    // bimodal (warm or cold caches), which makes a median jump between the two; one
+    // preemption in the frame would swamp a plain mean.
+    r.cpuMsPerFrame = trimmedMean(cpuMs, 0.1);
     setMorphMs(r, median(morphMs), median(vertexMs));
     r.bytesReadPerFrame = uint64_t(std::llround(mean(readBytes)));
     r.boundBytes = uint64_t(std::llround(mean(boundBytes)));

@@ -4,6 +4,7 @@
 #include <iterator>
 #include <numeric>
 #include <string>
+#include <utility>
 
 namespace renderer {
 
@@ -48,8 +49,9 @@ morph::Result<std::vector<MorphPath>> parseMorphPathList(std::string_view list) 
     return paths;
 }
 
-uint64_t MorphShape::entries() const {
-    return std::accumulate(targetEntries.begin(), targetEntries.end(), uint64_t(0));
+void MorphShape::setTargetEntries(std::vector<uint32_t> entries) {
+    targetEntries = std::move(entries);
+    entryTotal = std::accumulate(targetEntries.begin(), targetEntries.end(), uint64_t(0));
 }
 
 double MorphShape::density() const {

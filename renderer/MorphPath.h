@@ -65,8 +65,11 @@ struct MorphShape {
     uint32_t cpuStride = 0;     // vec4 slots per vertex the cpu path uploads
     bool sparseCovers = false;  // morphs only POSITION/NORMAL: cs-sparse can hold every target
     std::vector<uint32_t> targetEntries;  // per target: vertices it moves (sparse entries)
-    uint64_t entries() const;             // the sum of targetEntries
-    double density() const;               // entries / (vertices x targets); 0 when empty
+    uint64_t entryTotal = 0;              // their sum
+    // Sets both, so that auto and the cost model, which run every frame, need not sum T counts.
+    void setTargetEntries(std::vector<uint32_t> entries);
+    uint64_t entries() const { return entryTotal; }
+    double density() const;  // entries / (vertices x targets); 0 when empty
 };
 
 // Bytes per frame and resident bytes of `path` (a concrete one) for `shape`, with instance k

@@ -59,10 +59,12 @@ PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const morph::Primitive> so
     for (morph::MorphChannel c : channels) {
         if (baseHas(p, c)) out.mCpuSlots[morph::index(c)] = int(shape.cpuStride++);
     }
-    shape.targetEntries.reserve(p.targets.size());
+    std::vector<uint32_t> entries;
+    entries.reserve(p.targets.size());
     for (const morph::MorphTarget& target : p.targets) {
-        shape.targetEntries.push_back(movedVertices(target, shape.vertexCount));
+        entries.push_back(movedVertices(target, shape.vertexCount));
     }
+    shape.setTargetEntries(std::move(entries));
     if (shape.denseStride == 0) shape.targetCount = 0;  // targets that morph nothing: no morph
     out.mSource = std::move(source);
     return out;

@@ -18,7 +18,7 @@ MorphShape shape(uint32_t vertices, uint32_t targets, double density) {
     s.sparseStride = 2;
     s.cpuStride = 2;
     s.sparseCovers = true;
-    s.targetEntries.assign(targets, uint32_t(vertices * density));
+    s.setTargetEntries(std::vector<uint32_t>(targets, uint32_t(vertices * density)));
     return s;
 }
 

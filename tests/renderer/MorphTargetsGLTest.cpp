@@ -1,6 +1,7 @@
 // The upload side of the morph path: texture-array layout (read back texel by texel), the
 // per-frame weight buffer, layer-limit splitting, and bounds.
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,30 @@ TEST_F(MorphTargetsTest, WeightBufferHoldsOnlyNonZeroWeightsInOrder) {
     // Entries beyond the target count are ignored rather than written past the buffer.
     weights.update(std::vector<float>(50, 1.0f));
     EXPECT_EQ(weights.activeCount(), 5u);
+}
+
+TEST_F(MorphTargetsTest, ActiveListsSkipZerosAcrossWordsOfEightWeights) {
+    // 300 targets: whole words of zeros (and of -0) skipped, actives at word edges, in the tail
+    // past the last full word, and a NaN (not zero: it stays visible instead of vanishing).
+    std::vector<float> w(300, 0.0f);
+    for (size_t t = 16; t < 24; ++t) w[t] = -0.0f;
+    const std::vector<uint32_t> expected = {0, 7, 8, 63, 150, 295, 299};
+    for (uint32_t t : expected) w[t] = 0.25f * float(t + 1);
+    w[150] = std::numeric_limits<float>::quiet_NaN();
+    MorphWeights weights = MorphWeights::create(300);
+    weights.update(w);
+    ASSERT_EQ(weights.activeTargets().size(), 1u);
+    EXPECT_EQ(weights.activeTargets()[0], expected);
+    EXPECT_EQ(weights.activeCount(), uint32_t(expected.size()));
+    EXPECT_EQ(weights.rows()[7], 2.0f);
+    // Instances: each row its own list; a short row counts its missing weights as zero.
+    weights.updateInstances({w, {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f}, {}});
+    ASSERT_EQ(weights.activeTargets().size(), 3u);
+    EXPECT_EQ(weights.activeTargets()[0], expected);
+    EXPECT_EQ(weights.activeTargets()[1], std::vector<uint32_t>{9});
+    EXPECT_TRUE(weights.activeTargets()[2].empty());
+    EXPECT_EQ(weights.rows()[300 + 9], 1.0f);
+    EXPECT_EQ(weights.rows()[600 + 9], 0.0f);
 }
 
 TEST_F(MorphTargetsTest, PrimitiveWithoutTargetsUploadsNothing) {
