@@ -22,18 +22,22 @@ import time
 
 SIZE = "64x64"  # three.js was timed at 64x64 on the same driver
 
-# (title, arguments, counted frames, warm-up frames). Each path draws warm-up + frames untimed
-# frames, then frames more with the GL timer on, so a setting costs about 2 x frames + warm-up
-# frames per path. On llvmpipe a vs-dense frame of 50,000 x 300 takes seconds (one thread runs
-# the vertex stage), hence few frames where meshes are large; more where frames are short.
+# (title, arguments, counted frames, warm-up frames, vs-dense frames). Each path draws warm-up +
+# frames untimed frames, then frames more with the GL timer on, so a setting costs about
+# 2 x frames + warm-up frames per path. On llvmpipe a vs-dense frame of 50,000 x 300 takes
+# seconds (one thread runs the vertex stage, looping over every target): where the last number is
+# given, vs-dense runs as its own command with that many frames (and one warm-up), the other
+# paths with the run's. Its rows are still one `morphview bench` process each.
 RUNS = [
-    ("arkit", ["--scenario", "arkit"], 20, 3),
-    ("production", ["--scenario", "production"], 3, 1),
-    ("dense", ["--scenario", "dense"], 2, 1),
-    ("crowd", ["--scenario", "crowd"], 2, 1),
-    ("multipass", ["--scenario", "multipass"], 2, 1),
-    ("target-count", ["--scenario", "target-count"], 5, 1),
+    ("arkit", ["--scenario", "arkit"], 40, 3, None),
+    ("production", ["--scenario", "production"], 10, 2, 2),
+    ("dense", ["--scenario", "dense"], 3, 1, 1),
+    ("crowd", ["--scenario", "crowd"], 5, 1, 1),
+    ("multipass", ["--scenario", "multipass"], 10, 2, 1),
+    # The CPU check compares microseconds of bookkeeping: more frames for its trimmed mean.
+    ("target-count", ["--scenario", "target-count"], 60, 3, 2),
 ]
+OTHER_PATHS = "vs-active,cs-sparse,cpu,auto"
 # The peers' workloads: the 50,000 x 300 file (5%, sparse accessors) loaded from disk at 40
 # active, and a face-sized 2,694 x 52 mesh (ARKit density) with every target active.
 PRODUCTION_FILE = ["--vertices", "50000", "--targets", "300", "--density", "0.05"]
@@ -82,8 +86,8 @@ def peer_sources(peers):
     return "\n\n" + "\n\n".join(lines) if lines else ""
 
 
-def run_bench(morphview, args, frames, warmup, json_dir, name):
-    command = [morphview, "bench"] + args + ["--path", "all", "--frames", str(frames),
+def run_bench(morphview, args, frames, warmup, json_dir, name, paths="all"):
+    command = [morphview, "bench"] + args + ["--path", paths, "--frames", str(frames),
                                              "--warmup", str(warmup), "--size", SIZE, "--json"]
     start = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True)
@@ -95,6 +99,25 @@ def run_bench(morphview, args, frames, warmup, json_dir, name):
             f.write(done.stdout)
     shown = " ".join(["morphview", "bench"] + command[2:])
     return json.loads(done.stdout)["results"], shown, seconds
+
+
+def merge_dense(dense, rest):
+    """vs-dense's rows (its own run) before the other paths' rows, setting by setting."""
+    merged = []
+    for setting in dict.fromkeys(r["setting"] for r in rest):
+        merged += [r for r in dense if r["setting"] == setting]
+        merged += [r for r in rest if r["setting"] == setting]
+    return merged
+
+
+def run_setting(morphview, name, args, frames, warmup, dense_frames, json_dir):
+    """One run's results, the command(s) shown for it and their seconds."""
+    if dense_frames is None:
+        return run_bench(morphview, args, frames, warmup, json_dir, name)
+    dense, dense_command, dense_seconds = run_bench(morphview, args, dense_frames, 1, json_dir,
+                                                    name + ".vs-dense", "vs-dense")
+    rest, command, seconds = run_bench(morphview, args, frames, warmup, json_dir, name, OTHER_PATHS)
+    return merge_dense(dense, rest), command, seconds, dense_command, dense_seconds
 
 
 def path_label(r):
@@ -111,14 +134,14 @@ def mb(value):
 
 
 def table(results):
-    lines = ["| setting | path | morph ms | frame ms (median) | frame ms (p95) | CPU ms/frame "
+    lines = ["| setting | path | morph ms | frame ms (median) | frame ms (p95) | CPU µs/frame "
              "| resident MB | read MB/frame | GB/s | of bound |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         setting = r["setting"].replace(os.path.dirname(r["model"]) + "/", "") if r["model"] else r["setting"]
         lines.append(
             f"| {setting} | {path_label(r)} | {r['morphMsMedian']:.3f}{timing_mark(r)} | "
-            f"{r['frameMsMedian']:.2f} | {r['frameMsP95']:.2f} | {r['cpuMsPerFrame']:.4f} | "
+            f"{r['frameMsMedian']:.2f} | {r['frameMsP95']:.2f} | {r['cpuMsPerFrame'] * 1000:.2f} | "
             f"{mb(r['residentBytes'])} | {mb(r['bytesReadPerFrame'])} | {r['gbPerSec']:.2f} | "
             f"{r['fractionOfBound']:.3f} |")
     return "\n".join(lines)
@@ -199,7 +222,7 @@ def target_count_checks(all_results):
         many = next(r for r in tc if r["targets"] == 256 and r["path"] == path)
         ratio = many["cpuMsPerFrame"] / max(few["cpuMsPerFrame"], 1e-12)
         out.append(f"| CPU ms/frame, 256 vs 8 targets at 8 active, within 1.25x ({path}) | "
-                   f"{many['cpuMsPerFrame']:.4f} vs {few['cpuMsPerFrame']:.4f} ms = {ratio:.2f}x | "
+                   f"{many['cpuMsPerFrame'] * 1000:.2f} vs {few['cpuMsPerFrame'] * 1000:.2f} µs = {ratio:.2f}x | "
                    f"{verdict(ratio <= 1.25)} |")
     return out
 
@@ -240,20 +263,28 @@ def main():
                                ["--write-model", model], capture_output=True, text=True)
         if wrote.returncode != 0:
             sys.exit(f"perf_tables: --write-model failed: {wrote.stderr.strip()}")
-        runs = RUNS + [("production-file", ["--model", model, "--active", "40"], 3, 1),
-                       ("face", FACE, 20, 3)]
+        runs = RUNS + [("production-file", ["--model", model, "--active", "40"], 10, 2, 2),
+                       ("face", FACE, 100, 5, None)]
         if options.only:
             runs = [r for r in runs if r[0] in options.only.split(",")]
-        for name, args, frames, warmup in runs:
+        for name, args, frames, warmup, dense_frames in runs:
             print(f"perf_tables: {name} ...", file=sys.stderr, flush=True)
-            results, command, seconds = run_bench(options.morphview, args, frames, warmup,
-                                                  options.json_dir, name)
+            done = run_setting(options.morphview, name, args, frames, warmup, dense_frames,
+                               options.json_dir)
+            results, command, seconds = done[:3]
             all_results[name] = results
             command = command.replace(model, "production5.glb")
             if options.json_dir:
                 with open(os.path.join(options.json_dir, "commands.txt"), "a") as f:
                     f.write(f"{name}\t{seconds:.0f}\t{command}\n")
-            sections.append(f"### {name}\n\n`{command}` ({seconds:.0f} s)\n\n{table(results)}\n")
+            shown = f"`{command}` ({seconds:.0f} s)"
+            if len(done) > 3:
+                dense_command = done[3].replace(model, "production5.glb")
+                shown = f"`{dense_command}` ({done[4]:.0f} s), then {shown}"
+                if options.json_dir:
+                    with open(os.path.join(options.json_dir, "commands.txt"), "a") as f:
+                        f.write(f"{name}.vs-dense\t{done[4]:.0f}\t{dense_command}\n")
+            sections.append(f"### {name}\n\n{shown}\n\n{table(results)}\n")
 
     first = next(iter(all_results.values()))[0]
     load = os.getloadavg()
@@ -268,12 +299,14 @@ def main():
 
 
 def command_line(name):
-    """The command perf_tables runs for `name` (the model file as production5.glb)."""
+    """The command perf_tables runs for `name` (the model file as production5.glb); for a run
+    with a separate vs-dense command, the other paths' one."""
     runs = {r[0]: r for r in RUNS}
-    runs["production-file"] = ("production-file", ["--model", "production5.glb", "--active", "40"], 3, 1)
-    runs["face"] = ("face", FACE, 20, 3)
-    _, args, frames, warmup = runs[name]
-    return " ".join(["morphview", "bench"] + args + ["--path", "all", "--frames", str(frames),
+    runs["production-file"] = ("production-file", ["--model", "production5.glb", "--active", "40"], 10, 2, 2)
+    runs["face"] = ("face", FACE, 100, 5, None)
+    _, args, frames, warmup, dense_frames = runs[name]
+    paths = "all" if dense_frames is None else OTHER_PATHS
+    return " ".join(["morphview", "bench"] + args + ["--path", paths, "--frames", str(frames),
                                                       "--warmup", str(warmup), "--size", SIZE,
                                                       "--json"])
 
@@ -294,8 +327,14 @@ def report_kept(folder, peers=None):
             continue
         all_results[name] = json.load(open(file))["results"]
         command, seconds = commands.get(name, (command_line(name), None))
-        took = f" ({seconds:.0f} s)" if seconds is not None else ""
-        sections.append(f"### {name}\n\n`{command}`{took}\n\n{table(all_results[name])}\n")
+        shown = f"`{command}`" + (f" ({seconds:.0f} s)" if seconds is not None else "")
+        dense_file = os.path.join(folder, name + ".vs-dense.json")
+        if os.path.exists(dense_file):
+            all_results[name] = merge_dense(json.load(open(dense_file))["results"], all_results[name])
+            dense_command, dense_seconds = commands.get(name + ".vs-dense", ("(vs-dense run)", None))
+            took = f" ({dense_seconds:.0f} s)" if dense_seconds is not None else ""
+            shown = f"`{dense_command}`{took}, then {shown}"
+        sections.append(f"### {name}\n\n{shown}\n\n{table(all_results[name])}\n")
     first = next(iter(all_results.values()))[0]
     bandwidths = [r["copyGbPerSec"] for results in all_results.values() for r in results]
     print(f"Device: {first['device']}; copy bandwidth {min(bandwidths):.1f} to "
