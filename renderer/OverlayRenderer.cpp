@@ -95,14 +95,17 @@ void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene,
                     glm::transpose(glm::inverse(glm::mat3(matrix))));
         for (const GpuPrimitive& primitive : mesh.primitives) {
             if (primitive.buffers.vertexCount() == 0) continue;
-            // The ghost is the base mesh: no morph at all. The other passes morph on the
-            // vs-active path (built on first use), whatever path the scene was drawn with: the
-            // overlay's weights are its own, and every path computes the same sum.
+            // The ghost is the base mesh: no morph at all. The other passes morph with their own
+            // weights (every path computes the same sum): on vs-active when the scene already
+            // built its texture array, else on the cpu path, whose output buffer the scene's
+            // next pre-pass rewrites anyway. Never a texture array just for an overlay: for a
+            // 50,000 x 300 mesh drawn with cs-sparse that would be 480 MB.
+            const MorphPath path = primitive.morph.denseTargets() ? MorphPath::VsActive : MorphPath::Cpu;
             const bool morphs = pass != Pass::Ghost && weights.targetCount() > 0 &&
-                                !primitive.morph.empty() &&
-                                primitive.morph.prepare(MorphPath::VsActive).ok();
+                                !primitive.morph.empty() && primitive.morph.prepare(path).ok();
             if (morphs) {
-                primitive.morph.bind(program, MorphPath::VsActive, weights);
+                primitive.morph.run(path, weights, mNoPrograms);  // nothing to run for vs-active
+                primitive.morph.bind(program, path, weights);
             } else {
                 bindMorph(program, nullptr, nullptr);
             }

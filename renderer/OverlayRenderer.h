@@ -61,6 +61,7 @@ private:
     gl::Program mSurface;                // overlay.vert + overlay.frag: heat and ghost
     gl::Program mNormals;                // overlay.vert + overlay_normals.geom + overlay.frag
     std::vector<MorphWeights> mWeights;  // per node: the overlay's own, the scene's stay as drawn
+    MorphPrograms mNoPrograms;           // the cpu path and vs-active run no compute program
 };
 
 }  // namespace renderer

@@ -99,10 +99,15 @@ protected:
         camera.farPlane = 20;
         renderer::DrawOptions draw;
         draw.background = kBackground;
+        draw.morphPath = mScenePath;
         sceneRenderer->draw(*gpu, pose, camera, offscreen->target(), draw);
         overlay->draw(*gpu, pose, camera, offscreen->target(), options);
+        mBuiltTextureArray = gpu->meshes()[0].primitives[0].morph.denseTargets() != nullptr;
         return offscreen->readPixels();
     }
+
+    renderer::MorphPath mScenePath = renderer::MorphPath::Auto;
+    bool mBuiltTextureArray = false;  // after the last shoot()
 };
 
 TEST_F(OverlayTest, HeatRampEndsAndMiddle) {
@@ -139,6 +144,27 @@ TEST_F(OverlayTest, HeatMapColoursTheDisplacement) {
     options.heatWeights = {{1.0f, 0.0f}};
     const morph::RgbaImage image = shoot(scene, {0.0f, 0.0f}, options);
     EXPECT_TRUE(near(pixel(image, c, c), toRgb(renderer::heatColor(0.5f))));
+}
+
+TEST_F(OverlayTest, HeatMapBuildsNoTextureArrayBehindAScenePathWithoutOne) {
+    // The scene on cs-sparse or cpu: the overlay morphs on the cpu path rather than building
+    // the vs paths' texture array (480 MB for a 50,000 x 300 mesh); behind vs-active it reuses
+    // the scene's array. The picture is the same.
+    const morph::Scene scene = quadScene(1.0f, {0, 0, 1}, {0, 0, 0.5f});
+    renderer::OverlayOptions options;
+    options.heat = true;
+    const int c = kSize / 2;
+    for (renderer::MorphPath path : {renderer::MorphPath::CsSparse, renderer::MorphPath::Cpu,
+                                     renderer::MorphPath::VsActive}) {
+        mScenePath = path;
+        const morph::RgbaImage image = shoot(scene, {1.5f, 0.0f}, options);
+        ASSERT_EQ(image.width, kSize);
+        EXPECT_TRUE(near(pixel(image, c, c), toRgb(renderer::heatColor(0.75f))))
+            << renderer::morphPathName(path);
+        EXPECT_EQ(mBuiltTextureArray, path == renderer::MorphPath::VsActive)
+            << renderer::morphPathName(path);
+    }
+    mScenePath = renderer::MorphPath::Auto;
 }
 
 TEST_F(OverlayTest, GhostIsTheUnmorphedMeshBlendedOver) {
