@@ -54,6 +54,16 @@ size_t elementBytes(const AccessorDesc& desc);
 // max(c / 127, -1)), other integers converted as they are. Non-finite values are errors.
 Result<std::vector<float>> decodeFloats(const AccessorDesc& desc);
 
+// A sparse accessor without a bufferView (3.6.2.3: its base is zeros) as it is stored: the
+// substituted elements' indices (strictly ascending, each < count) and their floats
+// (indices.size() * components, mapped as decodeFloats does). Errors as decodeFloats, plus an
+// accessor that has a bufferView or no sparse part.
+struct SparseFloats {
+    std::vector<uint32_t> indices;
+    std::vector<float> values;
+};
+Result<SparseFloats> decodeSparseFloats(const AccessorDesc& desc);
+
 // count * components unsigned integers (indices, joints). Float or signed types are errors, as
 // are normalized accessors.
 Result<std::vector<uint32_t>> decodeUints(const AccessorDesc& desc);

@@ -181,6 +181,17 @@ Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t i
     return std::move(*values);
 }
 
+Result<SparseFloats> readSparseAccessorFloats(const GltfDocument& doc, int64_t index,
+                                              std::initializer_list<const char*> types, uint32_t* components) {
+    auto desc = describeAccessor(doc, index);
+    if (!desc) return desc.error();
+    if (Status s = checkType(doc, *desc, types); !s) return s.error();
+    if (components) *components = desc->components();
+    auto values = decodeSparseFloats(*desc);
+    if (!values) return doc.error(values.error().message);
+    return std::move(*values);
+}
+
 Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t index,
                                                 std::initializer_list<const char*> types) {
     auto desc = describeAccessor(doc, index);

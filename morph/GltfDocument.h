@@ -55,6 +55,10 @@ Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index);
 Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t index,
                                               std::initializer_list<const char*> types,
                                               uint32_t* components = nullptr);
+// The same for a sparse accessor without a bufferView: only its substituted entries (Accessor.h).
+Result<SparseFloats> readSparseAccessorFloats(const GltfDocument& doc, int64_t index,
+                                              std::initializer_list<const char*> types,
+                                              uint32_t* components = nullptr);
 Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t index,
                                                 std::initializer_list<const char*> types);
 uint64_t accessorCount(const GltfDocument& doc, int64_t index);
@@ -68,6 +72,9 @@ Status validateDocument(const GltfDocument& doc, bool isGlb, size_t binSize, Val
 // The readers, in import order.
 Status decodeMeshoptViews(GltfDocument& doc);  // MeshoptDecode.cpp
 Status readMeshes(GltfDocument& doc, Scene& scene);       // GltfMeshes.cpp
+// primitive.targets[i] as `out` (GltfTargets.cpp; `where` names it in messages).
+Status readTarget(GltfDocument& doc, const Json& target, const std::string& where, uint64_t vertexCount,
+                  MorphTarget& out);
 Status readNodes(GltfDocument& doc, Scene& scene);        // GltfNodes.cpp (nodes, scenes, skins)
 Status readMaterials(GltfDocument& doc, Scene& scene);    // GltfMaterials.cpp (+ textures, images)
 Status readAnimations(GltfDocument& doc, Scene& scene);   // GltfAnimations.cpp
