@@ -228,24 +228,25 @@ Result<std::vector<float>> decodeFloats(const AccessorDesc& desc) {
     return out;
 }
 
-Result<SparseFloats> decodeSparseFloats(const AccessorDesc& desc) {
+Result<SparseValues> decodeSparseValues(const AccessorDesc& desc) {
     if (desc.hasView || !desc.sparse.present) {
         return Error{desc.label + " is not a sparse accessor without a bufferView"};
     }
     if (Status s = checkDesc(desc); !s) return s.error();
-    SparseFloats out;
-    const uint32_t comps = desc.components();
+    if (desc.components() > 4) return Error{desc.label + " has more than 4 components"};
+    SparseValues out;
     // Reserved for at most as many entries as the indices' bufferView can hold (a byte each), so
     // a hostile sparse.count never allocates more than the file's own bytes before walkSparse
     // refuses it.
     const uint64_t entries = std::min<uint64_t>(desc.sparse.count, desc.sparse.indicesView.size);
     out.indices.reserve(size_t(entries));
-    out.values.reserve(size_t(entries) * comps);
+    out.values.reserve(size_t(entries));
     Status s = walkSparse(desc, [&](uint64_t, uint64_t index, const uint8_t* p) -> Status {
         out.indices.push_back(uint32_t(index));
+        glm::vec4& value = out.values.emplace_back(0.0f);
         return forEachComponent(desc, p, [&](uint32_t component, const uint8_t* q) -> Status {
             Status status;
-            out.values.push_back(checkedFloat(desc, index, component, q, status));
+            value[int(component)] = checkedFloat(desc, index, component, q, status);
             return status;
         });
     });

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "Result.h"
 
 namespace morph {
@@ -55,14 +57,16 @@ size_t elementBytes(const AccessorDesc& desc);
 Result<std::vector<float>> decodeFloats(const AccessorDesc& desc);
 
 // A sparse accessor without a bufferView (3.6.2.3: its base is zeros) as it is stored: the
-// substituted elements' indices (strictly ascending, each < count) and their floats
-// (indices.size() * components, mapped as decodeFloats does). Errors as decodeFloats, plus an
-// accessor that has a bufferView or no sparse part.
-struct SparseFloats {
+// substituted elements' indices (strictly ascending, each < count) and their values, one vec4
+// per index (floats mapped as decodeFloats does; components past the accessor's are 0). Decoded
+// straight to vec4 because that is how morph targets keep them (no float copy in between).
+// Errors as decodeFloats, plus an accessor that has a bufferView, no sparse part, or more than
+// four components.
+struct SparseValues {
     std::vector<uint32_t> indices;
-    std::vector<float> values;
+    std::vector<glm::vec4> values;
 };
-Result<SparseFloats> decodeSparseFloats(const AccessorDesc& desc);
+Result<SparseValues> decodeSparseValues(const AccessorDesc& desc);
 
 // count * components unsigned integers (indices, joints). Float or signed types are errors, as
 // are normalized accessors.

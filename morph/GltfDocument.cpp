@@ -181,13 +181,12 @@ Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t i
     return std::move(*values);
 }
 
-Result<SparseFloats> readSparseAccessorFloats(const GltfDocument& doc, int64_t index,
-                                              std::initializer_list<const char*> types, uint32_t* components) {
+Result<SparseValues> readSparseAccessor(const GltfDocument& doc, int64_t index,
+                                        std::initializer_list<const char*> types) {
     auto desc = describeAccessor(doc, index);
     if (!desc) return desc.error();
     if (Status s = checkType(doc, *desc, types); !s) return s.error();
-    if (components) *components = desc->components();
-    auto values = decodeSparseFloats(*desc);
+    auto values = decodeSparseValues(*desc);
     if (!values) return doc.error(values.error().message);
     return std::move(*values);
 }

@@ -27,7 +27,8 @@ struct GltfDocument {
     std::string name;  // prefixes every message
     Json json;
     ImportOptions options;
-    std::vector<std::vector<uint8_t>> buffers;       // loaded bytes of buffers[i]
+    std::vector<std::vector<uint8_t>> buffers;       // loaded bytes of buffers[i] (empty: the GLB BIN chunk)
+    std::vector<ByteSpan> bufferBytes;               // bytes of buffers[i]: the loaded ones, or the BIN chunk in place
     std::vector<std::vector<uint8_t>> decodedViews;  // EXT_meshopt_compression output per view
     std::vector<ByteSpan> views;                     // bytes of bufferViews[i] (empty when absent)
     std::vector<std::vector<uint8_t>> imageBytes;    // encoded bytes of images[i] (uri / data: URI)
@@ -56,9 +57,8 @@ Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t i
                                               std::initializer_list<const char*> types,
                                               uint32_t* components = nullptr);
 // The same for a sparse accessor without a bufferView: only its substituted entries (Accessor.h).
-Result<SparseFloats> readSparseAccessorFloats(const GltfDocument& doc, int64_t index,
-                                              std::initializer_list<const char*> types,
-                                              uint32_t* components = nullptr);
+Result<SparseValues> readSparseAccessor(const GltfDocument& doc, int64_t index,
+                                        std::initializer_list<const char*> types);
 Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t index,
                                                 std::initializer_list<const char*> types);
 uint64_t accessorCount(const GltfDocument& doc, int64_t index);

@@ -43,7 +43,7 @@ std::vector<glm::vec4> toVec4(const std::vector<float>& flat, uint32_t n) {
 
 // The sorted union of ascending index lists (the usual case, channels sharing one index view,
 // costs one comparison pass).
-std::vector<uint32_t> indexUnion(const std::vector<SparseFloats>& channels) {
+std::vector<uint32_t> indexUnion(const std::vector<SparseValues>& channels) {
     std::vector<uint32_t> all = channels[0].indices;
     for (size_t i = 1; i < channels.size(); ++i) {
         if (channels[i].indices == all) continue;
@@ -57,13 +57,12 @@ std::vector<uint32_t> indexUnion(const std::vector<SparseFloats>& channels) {
 }
 
 // One channel's entries over `all` (a superset of its indices): zero where it has no entry.
-std::vector<glm::vec4> spread(const SparseFloats& channel, uint32_t n, const std::vector<uint32_t>& all) {
-    std::vector<glm::vec4> values = toVec4(channel.values, n);
-    if (channel.indices.size() == all.size()) return values;  // a subset of equal size is the same set
+std::vector<glm::vec4> spread(SparseValues& channel, const std::vector<uint32_t>& all) {
+    if (channel.indices.size() == all.size()) return std::move(channel.values);  // a subset of equal size is the same set
     std::vector<glm::vec4> out(all.size(), glm::vec4(0.0f));
     size_t k = 0;
     for (size_t e = 0; e < all.size() && k < channel.indices.size(); ++e) {
-        if (all[e] == channel.indices[k]) out[e] = values[k++];
+        if (all[e] == channel.indices[k]) out[e] = channel.values[k++];
     }
     return out;
 }
@@ -88,19 +87,17 @@ Status readTarget(GltfDocument& doc, const Json& target, const std::string& wher
     }
     if (sources.empty()) return {};
 
-    std::vector<SparseFloats> sparse;
-    std::vector<uint32_t> widths;
+    std::vector<SparseValues> sparse;
     for (const ChannelSource& s : sources) {
-        uint32_t n = 0;
         std::vector<glm::vec4> dense;
         uint64_t count = 0;
         if (allSparse) {
-            auto v = readSparseAccessorFloats(doc, s.accessor, allowedTypes(s.channel), &n);
+            auto v = readSparseAccessor(doc, s.accessor, allowedTypes(s.channel));
             if (!v) return v.error();
             sparse.push_back(std::move(*v));
-            widths.push_back(n);
             count = accessorCount(doc, s.accessor);
         } else {
+            uint32_t n = 0;
             auto v = readAccessorFloats(doc, s.accessor, allowedTypes(s.channel), &n);
             if (!v) return v.error();
             dense = toVec4(*v, n);
@@ -120,7 +117,7 @@ Status readTarget(GltfDocument& doc, const Json& target, const std::string& wher
     const bool keepSparse = MorphTarget::sparseIsSmaller(all.size(), vertexCount);
     out = keepSparse ? MorphTarget::makeSparse(all) : MorphTarget{};  // `all` is still needed below
     for (size_t i = 0; i < sources.size(); ++i) {
-        std::vector<glm::vec4> entries = spread(sparse[i], widths[i], all);
+        std::vector<glm::vec4> entries = spread(sparse[i], all);
         if (keepSparse) {
             out.set(sources[i].channel, std::move(entries));
             continue;
