@@ -42,7 +42,7 @@ struct BenchResult {
     double glMorphMsMedian = 0;  // what the GL timer said, whichever was used
     double frameMsMedian = 0;   // weights set .. 1-pixel glReadPixels returned
     double frameMsP95 = 0;
-    double cpuMsPerFrame = 0;   // CPU time of the morph bookkeeping (weights, active lists)
+    double cpuMsPerFrame = 0;   // CPU time of the morph bookkeeping (weights, active lists), median
     uint64_t residentBytes = 0;     // the renderer's cost model for the path (MorphCost)
     uint64_t gpuResidentBytes = 0;  // GPU bytes its morph resources held after the frames
     uint64_t bytesReadPerFrame = 0;

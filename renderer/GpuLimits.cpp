@@ -6,6 +6,7 @@
 
 #include "Bindings.h"
 #include "GlDebug.h"
+#include "MorphPath.h"
 #include "morph/Packing.h"
 
 namespace renderer {
@@ -39,6 +40,8 @@ GpuLimits GpuLimits::query() {
     limits.maxStorageBlockSize = uint64_t(std::max<GLint64>(storage, 0));
     // Some drivers report GL_MAX_ELEMENT_INDEX as a signed -1 meaning 2^32 - 1.
     limits.maxElementIndex = element <= 0 ? 0xffffffffull : uint64_t(element);
+    const GLubyte* renderer = glGetString(GL_RENDERER);
+    limits.softwareRenderer = renderer && isSoftwareRenderer(reinterpret_cast<const char*>(renderer));
     return limits;
 }
 

@@ -20,9 +20,12 @@ struct GpuLimits {
     uint64_t maxElementIndex = 0xffffffffull;   // GL_MAX_ELEMENT_INDEX
     // Not a GL query: draw calls take GLsizei counts, so 2^31 - 1 vertices or indices at most.
     uint64_t maxDrawCount = 0x7fffffffull;
+    // Not a limit: GL_RENDERER names a CPU rasterizer (isSoftwareRenderer), where auto picks
+    // the cpu morph path (MorphPath.h, chooseMorphPath).
+    bool softwareRenderer = false;
 
     static GpuLimits query();
-    MorphLimits morph() const { return MorphLimits{maxTextureSize, maxArrayLayers}; }
+    MorphLimits morph() const { return MorphLimits{maxTextureSize, maxArrayLayers, softwareRenderer}; }
 };
 
 // How GpuScene::upload checks what it uploads.

@@ -138,8 +138,16 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
 // bytes, so auto never picks them: they are there to be measured against. On llvmpipe the
 // vertex stage runs on one thread and compute on all, which moves the balance further towards
 // cs-sparse; the rule stays a bytes rule so that it means the same on a real GPU.
+//
+// A CPU rasterizer changes the answer: there "GPU" work is CPU work done the slow way. On
+// llvmpipe a 50,000-vertex gather dispatch takes ~6 ms (its compute runs each invocation as a
+// coroutine), the vs paths fetch every active texel on the draw's one thread (~3.5 ms for 8
+// active), while the cpu path sums only the active targets' entries into the same buffer and
+// uploads it (~1 ms for 8 active, memcpy speed). So auto picks cpu there, for every primitive;
+// the other paths stay a --morph-path away for comparison.
 MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes,
-                          SparseMethod method) {
+                          SparseMethod method, bool softwareRenderer) {
+    if (softwareRenderer && shape.vertexCount > 0) return MorphPath::Cpu;
     if (!shape.sparseCovers || activeCount == 0 || shape.vertexCount == 0) return MorphPath::VsActive;
     const double d = shape.density();
     const double a = activeCount, t = shape.targetCount, p = std::max(passes, 1u);
@@ -149,6 +157,13 @@ MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_
                                 ? 40.0 * a * d + 2.0 * kSumBytes + output
                                 : 4.0 + 4.0 * t * d + 12.0 * a * d + output;
     return csSparse < vsActive ? MorphPath::CsSparse : MorphPath::VsActive;
+}
+
+bool isSoftwareRenderer(std::string_view glRenderer) {
+    for (std::string_view name : {"llvmpipe", "softpipe", "SwiftShader", "Basic Render Driver"}) {
+        if (glRenderer.find(name) != std::string_view::npos) return true;
+    }
+    return false;
 }
 
 }  // namespace renderer

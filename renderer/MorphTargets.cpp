@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "Bindings.h"
+#include "MorphPath.h"
 #include "Log.h"
 #include "morph/Packing.h"
 
@@ -16,6 +17,8 @@ MorphLimits MorphLimits::query() {
     MorphLimits limits;
     limits.maxTextureSize = uint32_t(std::max(size, 1));
     limits.maxLayers = uint32_t(std::max(layers, 1));
+    const GLubyte* renderer = glGetString(GL_RENDERER);
+    limits.softwareRenderer = renderer && isSoftwareRenderer(reinterpret_cast<const char*>(renderer));
     return limits;
 }
 

@@ -19,6 +19,8 @@ namespace renderer {
 struct MorphLimits {
     uint32_t maxTextureSize = 16384;  // GL_MAX_TEXTURE_SIZE
     uint32_t maxLayers = 2048;        // GL_MAX_ARRAY_TEXTURE_LAYERS
+    // The driver rasterizes on the CPU (isSoftwareRenderer(GL_RENDERER)): auto morphs there.
+    bool softwareRenderer = false;
     // The current context's limits.
     static MorphLimits query();
 };

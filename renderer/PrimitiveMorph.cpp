@@ -74,7 +74,7 @@ PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const morph::Primitive> so
 MorphPath PrimitiveMorph::resolve(MorphPath requested, uint32_t activeCount,
                                   uint32_t passes) const {
     if (requested == MorphPath::Auto) {
-        return chooseMorphPath(mShape, activeCount, passes, mSparseMethod);
+        return chooseMorphPath(mShape, activeCount, passes, mSparseMethod, mLimits.softwareRenderer);
     }
     if (requested == MorphPath::CsSparse && !mShape.sparseCovers) return MorphPath::VsActive;
     return requested;

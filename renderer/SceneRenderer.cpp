@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "Bindings.h"
+#include "Log.h"
 
 namespace renderer {
 
@@ -62,12 +63,37 @@ std::string materialDefines() {
     return out;
 }
 
+// The attributes whose varyings pbr.frag can do without, in variant-index bit order.
+constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
+    {Attribute::Normal, "MV_OMIT_NORMAL"},       {Attribute::Tangent, "MV_OMIT_TANGENT"},
+    {Attribute::TexCoord0, "MV_OMIT_TEXCOORD_0"}, {Attribute::TexCoord1, "MV_OMIT_TEXCOORD_1"},
+    {Attribute::Color0, "MV_OMIT_COLOR_0"},
+};
+
+// Bit i set: kOptionalVaryings[i] is present.
+uint32_t variantIndex(uint32_t attributeMask) {
+    uint32_t index = 0;
+    for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
+        if (attributeMask & attributeBit(kOptionalVaryings[i].first)) index |= 1u << i;
+    }
+    return index;
+}
+
+std::string variantDefines(uint32_t index) {
+    std::string out = materialDefines();
+    for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
+        if (!(index & (1u << i))) out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
+    }
+    return out;
+}
+
 }  // namespace
 
 morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library) {
     auto program = library.program({"mesh.vert", "pbr.frag"}, {}, materialDefines());
     if (!program) return program.error();
     SceneRenderer out;
+    out.mLibrary = library;
     out.mProgram = std::move(program).value();
     out.mFrameBlock = gl::Buffer::create(sizeof(FrameBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
     out.mLightBlock = gl::Buffer::create(sizeof(LightBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
@@ -75,6 +101,27 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
     if (!stage) return stage.error();
     out.mMorphStage = std::move(stage).value();
     return out;
+}
+
+gl::Program& SceneRenderer::program(uint32_t attributeMask) {
+    const uint32_t index = variantIndex(attributeMask);
+    gl::Program* chosen = &mVariants[index];
+    if (chosen->id() == 0) {
+        auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(index));
+        if (built) {
+            *chosen = std::move(built).value();
+        } else {
+            static int notes = 0;
+            if (notes++ < 4) logNote("shader variant " + std::to_string(index) + ": " + built.error().message);
+            chosen = &mProgram;
+        }
+    }
+    if (chosen == &mProgram || mVariantFrame[index] != mFrame) {
+        chosen->set(location(UniformLocation::ViewProjection), mViewProjection);
+        chosen->set(location(UniformLocation::InstanceMode), mInstanceMode);
+        mVariantFrame[index] = mFrame;
+    }
+    return *chosen;
 }
 
 void SceneRenderer::writeFrameBlocks(const Camera& camera, const DrawOptions& options) {
@@ -117,16 +164,18 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const 
     const glm::mat3 linear(world);
     glFrontFace(glm::determinant(linear) < 0.0f ? GL_CW : GL_CCW);
 
-    mProgram.set(location(UniformLocation::Model), world);
-    mProgram.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));
-    mProgram.set(location(UniformLocation::AttributeMask), item.primitive->buffers.attributeMask());
+    gl::Program& program = this->program(item.primitive->buffers.attributeMask());
+    program.use();
+    program.set(location(UniformLocation::Model), world);
+    program.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));
+    program.set(location(UniformLocation::AttributeMask), item.primitive->buffers.attributeMask());
     const MorphWeights* weights = scene.nodeWeights(item.node);
     if (weights && item.path != MorphPath::Auto) {
-        item.primitive->morph.bind(mProgram, item.path, *weights);
+        item.primitive->morph.bind(program, item.path, *weights);
     } else {
-        bindMorph(mProgram, nullptr, nullptr);
+        bindMorph(program, nullptr, nullptr);
     }
-    bindSkin(mProgram, scene.nodeJoints(item.node), item.primitive->buffers);
+    bindSkin(program, scene.nodeJoints(item.node), item.primitive->buffers);
     item.primitive->buffers.draw(instances);
 }
 
@@ -254,7 +303,9 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
     writeFrameBlocks(camera, options);
     mFrameBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Frame));
     mLightBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Lights));
-    mProgram.set(location(UniformLocation::ViewProjection), camera.projection(aspect) * view);
+    ++mFrame;
+    mViewProjection = camera.projection(aspect) * view;
+    mProgram.set(location(UniformLocation::ViewProjection), mViewProjection);
     if (crowd) {
         std::vector<glm::vec4> offsets;
         offsets.reserve(crowd->offsets.size());
@@ -266,7 +317,8 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
         mInstanceOffsets.subData(0, GLsizeiptr(bytes), offsets.data());
         mInstanceOffsets.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::InstanceOffsets));
     }
-    mProgram.set(location(UniformLocation::InstanceMode), crowd ? 1 : 0);
+    mInstanceMode = crowd ? 1 : 0;
+    mProgram.set(location(UniformLocation::InstanceMode), mInstanceMode);
 
     // The morph stage: once per frame, before every pass.
     std::vector<DrawItem*> items;
@@ -274,7 +326,6 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
     for (DrawItem& item : blended) items.push_back(&item);
     runMorphStage(scene, items, world, options, instances);
     mMorphStage.addCpuMs(bookkeepingMs);
-    mProgram.use();
 
     // Passes before the last write depth only (a depth pre-pass); the last shades with LEQUAL
     // against that depth.

@@ -3,6 +3,7 @@
 // a studio light rig). All per-frame state comes in as arguments (node poses with their weights,
 // the camera, the target), so the viewer's window and the headless capture draw through this
 // same code.
+#include <array>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -85,8 +86,19 @@ private:
                        const std::vector<glm::mat4>& world, const DrawOptions& options,
                        uint32_t instances);
     void writeFrameBlocks(const Camera& camera, const DrawOptions& options);
+    // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
+    // pbr.frag without the inputs of absent attributes (MV_OMIT_*), compiled on first use, with
+    // this frame's view-projection and instance mode set; the full program if that fails.
+    gl::Program& program(uint32_t attributeMask);
 
-    gl::Program mProgram;
+    ShaderLibrary mLibrary;
+    gl::Program mProgram;  // every varying: the fallback and the vertex-only timing pass
+    // By variantIndex() of the attribute mask; empty until first used.
+    std::array<gl::Program, 32> mVariants;
+    std::array<uint64_t, 32> mVariantFrame{};  // the frame whose uniforms a variant holds
+    uint64_t mFrame = 0;
+    glm::mat4 mViewProjection{1.0f};
+    int mInstanceMode = 0;
     gl::Buffer mFrameBlock;
     gl::Buffer mLightBlock;
     gl::Buffer mInstanceOffsets;

@@ -6,12 +6,37 @@
 #include "lighting.glsl"
 #include "tonemap.glsl"
 
+// An attribute the primitive lacks is a constant here, not an input: the linker then drops the
+// varying from mesh.vert, and llvmpipe, which sets up every varying of every triangle on one
+// thread, draws a position+normal mesh about a third faster (SceneRenderer compiles one variant
+// per set of present attributes). The constants are what mesh.vert would have sent: a disabled
+// attribute reads (0, 0, 0, 1) and a missing COLOR_0 is white.
 in vec3 vPosition;
+#ifdef MV_OMIT_NORMAL
+const vec3 vNormal = vec3(0.0);
+#else
 in vec3 vNormal;
+#endif
+#ifdef MV_OMIT_TANGENT
+const vec4 vTangent = vec4(0.0, 0.0, 0.0, 1.0);
+#else
 in vec4 vTangent;
+#endif
+#ifdef MV_OMIT_TEXCOORD_0
+const vec2 vTexCoord0 = vec2(0.0);
+#else
 in vec2 vTexCoord0;
+#endif
+#ifdef MV_OMIT_TEXCOORD_1
+const vec2 vTexCoord1 = vec2(0.0);
+#else
 in vec2 vTexCoord1;
+#endif
+#ifdef MV_OMIT_COLOR_0
+const vec4 vColor = vec4(1.0);
+#else
 in vec4 vColor;
+#endif
 
 layout(location = MV_UNIFORM_ATTRIBUTE_MASK) uniform uint uAttributeMask;
 

@@ -74,6 +74,30 @@ TEST(MorphPathTest, AutoMovesToCsSparseWithMorePasses) {
     EXPECT_EQ(renderer::chooseMorphPath(s, 3, 3), MorphPath::CsSparse);
 }
 
+TEST(MorphPathTest, AutoPicksCpuOnASoftwareRenderer) {
+    // Every scenario's shape, any active count: on a CPU rasterizer the CPU sum of the active
+    // entries is the least work (MorphPath.cpp).
+    for (const MorphShape& s : {shape(50000, 300, 0.05), shape(1220, 52, 0.3), shape(1000000, 64, 0.2)}) {
+        for (uint32_t active : {0u, 1u, 16u, 40u}) {
+            EXPECT_EQ(renderer::chooseMorphPath(s, active, 1, renderer::kDefaultSparseMethod, true),
+                      MorphPath::Cpu);
+        }
+    }
+    EXPECT_EQ(renderer::chooseMorphPath(MorphShape(), 4, 1, renderer::kDefaultSparseMethod, true),
+              MorphPath::VsActive);  // nothing to morph
+}
+
+TEST(MorphPathTest, SoftwareRenderersAreKnownByName) {
+    EXPECT_TRUE(renderer::isSoftwareRenderer("llvmpipe (LLVM 15.0.6, 256 bits)"));
+    EXPECT_TRUE(renderer::isSoftwareRenderer("softpipe"));
+    EXPECT_TRUE(renderer::isSoftwareRenderer("Google SwiftShader"));
+    EXPECT_TRUE(renderer::isSoftwareRenderer(
+        "ANGLE (Mesa, llvmpipe (LLVM 15.0.6, 256 bits), OpenGL 4.5 (Core Profile) Mesa 22.3.6)"));
+    EXPECT_FALSE(renderer::isSoftwareRenderer("NVIDIA H200/PCIe/SSE2"));
+    EXPECT_FALSE(renderer::isSoftwareRenderer("AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.6)"));
+    EXPECT_FALSE(renderer::isSoftwareRenderer(""));
+}
+
 TEST(MorphPathTest, AutoNeverPicksCsSparseForChannelsSparseCannotHold) {
     MorphShape s = shape(50000, 300, 0.05);
     s.sparseCovers = false;  // e.g. TANGENT or COLOR_0 targets

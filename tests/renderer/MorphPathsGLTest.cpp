@@ -170,11 +170,28 @@ TEST_F(MorphPathsTest, CsSparseFallsBackForChannelsSparseCannotHold) {
     spec.channels = {morph::MorphChannel::Position, morph::MorphChannel::Color0};
     spec.colors = true;
     const morph::Primitive primitive = fixtures::generateMesh(spec);
-    renderer::PrimitiveMorph morph =
-        renderer::PrimitiveMorph::create(borrowed(primitive), renderer::MorphLimits::query());
+    renderer::MorphLimits limits = renderer::MorphLimits::query();
+    limits.softwareRenderer = false;  // auto's GPU rule, whatever this context is
+    renderer::PrimitiveMorph morph = renderer::PrimitiveMorph::create(borrowed(primitive), limits);
     EXPECT_EQ(morph.resolve(MorphPath::CsSparse, 3), MorphPath::VsActive);
     EXPECT_EQ(morph.resolve(MorphPath::Auto, 3), MorphPath::VsActive);
     EXPECT_EQ(morph.resolve(MorphPath::Cpu, 3), MorphPath::Cpu);
+}
+
+TEST_F(MorphPathsTest, AutoMorphsOnTheCpuOnASoftwareRenderer) {
+    fixtures::GeneratedMesh spec;
+    spec.vertexCount = 4000;
+    spec.targetCount = 30;
+    spec.movedFraction = 0.05f;
+    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    renderer::MorphLimits limits = renderer::MorphLimits::query();
+    limits.softwareRenderer = true;
+    renderer::PrimitiveMorph software = renderer::PrimitiveMorph::create(borrowed(primitive), limits);
+    EXPECT_EQ(software.resolve(MorphPath::Auto, 20), MorphPath::Cpu);
+    EXPECT_EQ(software.resolve(MorphPath::CsSparse, 20), MorphPath::CsSparse);  // asked for: kept
+    limits.softwareRenderer = false;
+    renderer::PrimitiveMorph hardware = renderer::PrimitiveMorph::create(borrowed(primitive), limits);
+    EXPECT_EQ(hardware.resolve(MorphPath::Auto, 20), MorphPath::CsSparse);
 }
 
 // --- whole frames ------------------------------------------------------------------------------
