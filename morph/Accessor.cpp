@@ -94,37 +94,29 @@ Status checkDesc(const AccessorDesc& d) {
     return {};
 }
 
-// Walks the dense part and then the sparse substitution, calling put(valueIndex, bytePointer) for
-// each component; every pointer handed out is inside its span.
+// Calls put(componentIndex, bytePointer) for each component of the element at `p`, honouring the
+// column padding of 3.6.2.4.
 template <typename Put>
-Status walk(const AccessorDesc& d, Put put) {
-    const uint32_t comps = d.components();
+Status forEachComponent(const AccessorDesc& d, const uint8_t* p, Put put) {
     const size_t compSize = componentBytes(d.componentType);
     const size_t colStride = ((d.rows * compSize) + 3) & ~size_t(3);
     const bool padded = d.columns > 1 && (d.rows * compSize) % 4 != 0;
-    const size_t elemSize = elementBytes(d);
-    auto putElement = [&](uint64_t element, const uint8_t* p) -> Status {
-        for (uint32_t c = 0; c < d.columns; ++c) {
-            for (uint32_t r = 0; r < d.rows; ++r) {
-                const uint8_t* q = p + (padded ? c * colStride : c * d.rows * compSize) + r * compSize;
-                Status s = put(element * comps + c * d.rows + r, element, q);
-                if (!s) return s;
-            }
-        }
-        return {};
-    };
-
-    if (d.hasView && d.count > 0) {
-        // Bounds were checked by checkDesc before anything was allocated.
-        const uint64_t stride = d.byteStride ? d.byteStride : elemSize;
-        for (uint64_t i = 0; i < d.count; ++i) {
-            Status s = putElement(i, d.view.data + d.byteOffset + i * stride);
+    for (uint32_t c = 0; c < d.columns; ++c) {
+        for (uint32_t r = 0; r < d.rows; ++r) {
+            const uint8_t* q = p + (padded ? c * colStride : c * d.rows * compSize) + r * compSize;
+            Status s = put(c * d.rows + r, q);
             if (!s) return s;
         }
     }
+    return {};
+}
 
-    if (!d.sparse.present) return {};
+// The sparse substitution (3.6.2.3): checks its views, then calls put(k, index, valuePointer)
+// for each of the sparse.count entries; every index is in range and strictly above the previous.
+template <typename Put>
+Status walkSparse(const AccessorDesc& d, Put put) {
     const SparseDesc& sp = d.sparse;
+    const size_t elemSize = elementBytes(d);
     if (sp.count < 1 || sp.count > d.count) {
         return Error{d.label + ".sparse.count " + std::to_string(sp.count) + " is not in 1.." + std::to_string(d.count)};
     }
@@ -157,10 +149,41 @@ Status walk(const AccessorDesc& d, Put put) {
                          " does not increase (previous " + std::to_string(previous) + ")"};
         }
         previous = index;
-        Status s = putElement(index, sp.valuesView.data + sp.valuesByteOffset + k * elemSize);
+        Status s = put(k, index, sp.valuesView.data + sp.valuesByteOffset + k * elemSize);
         if (!s) return s;
     }
     return {};
+}
+
+// Walks the dense part and then the sparse substitution, calling put(valueIndex, element,
+// bytePointer) for each component; every pointer handed out is inside its span.
+template <typename Put>
+Status walk(const AccessorDesc& d, Put put) {
+    const uint32_t comps = d.components();
+    auto putElement = [&](uint64_t element, const uint8_t* p) -> Status {
+        return forEachComponent(d, p, [&](uint32_t component, const uint8_t* q) {
+            return put(element * comps + component, element, q);
+        });
+    };
+    if (d.hasView && d.count > 0) {
+        // Bounds were checked by checkDesc before anything was allocated.
+        const uint64_t stride = d.byteStride ? d.byteStride : elementBytes(d);
+        for (uint64_t i = 0; i < d.count; ++i) {
+            Status s = putElement(i, d.view.data + d.byteOffset + i * stride);
+            if (!s) return s;
+        }
+    }
+    if (!d.sparse.present) return {};
+    return walkSparse(d, [&](uint64_t, uint64_t index, const uint8_t* p) { return putElement(index, p); });
+}
+
+float checkedFloat(const AccessorDesc& desc, uint64_t element, uint32_t component, const uint8_t* p, Status& status) {
+    const float v = readFloat(p, desc.componentType, desc.normalized);
+    if (!std::isfinite(v)) {
+        status = Error{desc.label + "[" + std::to_string(element) + "] component " + std::to_string(component) +
+                       " is not finite (" + std::to_string(v) + ")"};
+    }
+    return v;
 }
 
 }  // namespace
@@ -197,13 +220,35 @@ Result<std::vector<float>> decodeFloats(const AccessorDesc& desc) {
     std::vector<float> out(size_t(desc.count) * desc.components(), 0.0f);
     const uint32_t comps = desc.components();
     Status s = walk(desc, [&](uint64_t at, uint64_t element, const uint8_t* p) -> Status {
-        const float v = readFloat(p, desc.componentType, desc.normalized);
-        if (!std::isfinite(v)) {
-            return Error{desc.label + "[" + std::to_string(element) + "] component " +
-                         std::to_string(at - element * comps) + " is not finite (" + std::to_string(v) + ")"};
-        }
-        out[at] = v;
-        return {};
+        Status status;
+        out[at] = checkedFloat(desc, element, uint32_t(at - element * comps), p, status);
+        return status;
+    });
+    if (!s) return s.error();
+    return out;
+}
+
+Result<SparseValues> decodeSparseValues(const AccessorDesc& desc) {
+    if (desc.hasView || !desc.sparse.present) {
+        return Error{desc.label + " is not a sparse accessor without a bufferView"};
+    }
+    if (Status s = checkDesc(desc); !s) return s.error();
+    if (desc.components() > 4) return Error{desc.label + " has more than 4 components"};
+    SparseValues out;
+    // Reserved for at most as many entries as the indices' bufferView can hold (a byte each), so
+    // a hostile sparse.count never allocates more than the file's own bytes before walkSparse
+    // refuses it.
+    const uint64_t entries = std::min<uint64_t>(desc.sparse.count, desc.sparse.indicesView.size);
+    out.indices.reserve(size_t(entries));
+    out.values.reserve(size_t(entries));
+    Status s = walkSparse(desc, [&](uint64_t, uint64_t index, const uint8_t* p) -> Status {
+        out.indices.push_back(uint32_t(index));
+        glm::vec4& value = out.values.emplace_back(0.0f);
+        return forEachComponent(desc, p, [&](uint32_t component, const uint8_t* q) -> Status {
+            Status status;
+            value[int(component)] = checkedFloat(desc, index, component, q, status);
+            return status;
+        });
     });
     if (!s) return s.error();
     return out;

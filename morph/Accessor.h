@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "Result.h"
 
 namespace morph {
@@ -53,6 +55,18 @@ size_t elementBytes(const AccessorDesc& desc);
 // count * components floats: normalized integers mapped per 3.11 (e.g. signed byte:
 // max(c / 127, -1)), other integers converted as they are. Non-finite values are errors.
 Result<std::vector<float>> decodeFloats(const AccessorDesc& desc);
+
+// A sparse accessor without a bufferView (3.6.2.3: its base is zeros) as it is stored: the
+// substituted elements' indices (strictly ascending, each < count) and their values, one vec4
+// per index (floats mapped as decodeFloats does; components past the accessor's are 0). Decoded
+// straight to vec4 because that is how morph targets keep them (no float copy in between).
+// Errors as decodeFloats, plus an accessor that has a bufferView, no sparse part, or more than
+// four components.
+struct SparseValues {
+    std::vector<uint32_t> indices;
+    std::vector<glm::vec4> values;
+};
+Result<SparseValues> decodeSparseValues(const AccessorDesc& desc);
 
 // count * components unsigned integers (indices, joints). Float or signed types are errors, as
 // are normalized accessors.

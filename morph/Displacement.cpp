@@ -10,11 +10,12 @@ float maxDisplacement(const Primitive& primitive, const std::vector<float>& weig
     std::vector<glm::vec3> sum;
     for (size_t t = 0; t < count; ++t) {
         const float w = weights[t];
-        const std::vector<glm::vec4>& deltas = primitive.targets[t][MorphChannel::Position];
-        if (w == 0.0f || deltas.empty()) continue;
+        const MorphTarget& target = primitive.targets[t];
+        if (w == 0.0f || target.entries(MorphChannel::Position).empty()) continue;
         if (sum.empty()) sum.assign(primitive.positions.size(), glm::vec3(0.0f));
-        const size_t n = std::min(sum.size(), deltas.size());
-        for (size_t v = 0; v < n; ++v) sum[v] += w * glm::vec3(deltas[v]);
+        target.forEach(MorphChannel::Position, [&](uint32_t v, const glm::vec4& d) {
+            if (v < sum.size()) sum[v] += w * glm::vec3(d);
+        });
     }
     float largest = 0;
     for (const glm::vec3& d : sum) largest = std::max(largest, glm::length(linear * d));

@@ -181,6 +181,16 @@ Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t i
     return std::move(*values);
 }
 
+Result<SparseValues> readSparseAccessor(const GltfDocument& doc, int64_t index,
+                                        std::initializer_list<const char*> types) {
+    auto desc = describeAccessor(doc, index);
+    if (!desc) return desc.error();
+    if (Status s = checkType(doc, *desc, types); !s) return s.error();
+    auto values = decodeSparseValues(*desc);
+    if (!values) return doc.error(values.error().message);
+    return std::move(*values);
+}
+
 Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t index,
                                                 std::initializer_list<const char*> types) {
     auto desc = describeAccessor(doc, index);

@@ -27,7 +27,8 @@ struct GltfDocument {
     std::string name;  // prefixes every message
     Json json;
     ImportOptions options;
-    std::vector<std::vector<uint8_t>> buffers;       // loaded bytes of buffers[i]
+    std::vector<std::vector<uint8_t>> buffers;       // loaded bytes of buffers[i] (empty: the GLB BIN chunk)
+    std::vector<ByteSpan> bufferBytes;               // bytes of buffers[i]: the loaded ones, or the BIN chunk in place
     std::vector<std::vector<uint8_t>> decodedViews;  // EXT_meshopt_compression output per view
     std::vector<ByteSpan> views;                     // bytes of bufferViews[i] (empty when absent)
     std::vector<std::vector<uint8_t>> imageBytes;    // encoded bytes of images[i] (uri / data: URI)
@@ -55,6 +56,9 @@ Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index);
 Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t index,
                                               std::initializer_list<const char*> types,
                                               uint32_t* components = nullptr);
+// The same for a sparse accessor without a bufferView: only its substituted entries (Accessor.h).
+Result<SparseValues> readSparseAccessor(const GltfDocument& doc, int64_t index,
+                                        std::initializer_list<const char*> types);
 Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t index,
                                                 std::initializer_list<const char*> types);
 uint64_t accessorCount(const GltfDocument& doc, int64_t index);
@@ -68,6 +72,9 @@ Status validateDocument(const GltfDocument& doc, bool isGlb, size_t binSize, Val
 // The readers, in import order.
 Status decodeMeshoptViews(GltfDocument& doc);  // MeshoptDecode.cpp
 Status readMeshes(GltfDocument& doc, Scene& scene);       // GltfMeshes.cpp
+// primitive.targets[i] as `out` (GltfTargets.cpp; `where` names it in messages).
+Status readTarget(GltfDocument& doc, const Json& target, const std::string& where, uint64_t vertexCount,
+                  MorphTarget& out);
 Status readNodes(GltfDocument& doc, Scene& scene);        // GltfNodes.cpp (nodes, scenes, skins)
 Status readMaterials(GltfDocument& doc, Scene& scene);    // GltfMaterials.cpp (+ textures, images)
 Status readAnimations(GltfDocument& doc, Scene& scene);   // GltfAnimations.cpp

@@ -179,10 +179,21 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
     for (Json& image : patched["images"]) retype(image, "image/png");
     if (patched["images"].empty()) patched.erase("images");
     if (buffers.is_null()) buffers = Json::array();
+    // The GLB BIN chunk is read in place (glTF 2.0 4.4.3.3: a uri-less buffer is the BIN chunk):
+    // tinygltf gets a one-byte placeholder instead of a copy of a chunk that may be hundreds of
+    // megabytes. The validator checked byteLength <= the chunk's size. Not when an image lives in
+    // a bufferView: tinygltf hands those bytes over from its own copy of the buffer.
+    bool imageInView = false;
+    for (const Json& image : doc.array("images")) imageInView = imageInView || image.contains("bufferView");
+    std::vector<bool> inBin(buffers.is_array() ? buffers.size() : 0, false);
     for (size_t i = 0; buffers.is_array() && i < buffers.size(); ++i) {
         retype(buffers[i], "application/octet-stream");
         if (buffers[i].contains("uri")) continue;
-        if (facts.fallbackBuffers[i]) {
+        if (glb && glb->bin && !imageInView && !facts.fallbackBuffers[i]) {
+            inBin[i] = true;
+            buffers[i]["uri"] = kFallbackSentinel + "1";
+            buffers[i]["byteLength"] = 1;
+        } else if (facts.fallbackBuffers[i]) {
             buffers[i]["uri"] = kFallbackSentinel + "1";
             buffers[i]["byteLength"] = 1;
         } else {
@@ -208,8 +219,16 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
         return doc.error(firstLine(err));
     }
     doc.buffers.resize(model.buffers.size());
+    std::vector<ByteSpan>& bufferBytes = doc.bufferBytes;
+    bufferBytes.assign(model.buffers.size(), ByteSpan{});
     for (size_t i = 0; i < model.buffers.size(); ++i) {
+        if (i < inBin.size() && inBin[i]) {
+            const int64_t length = doc.json["buffers"][i].value("byteLength", int64_t(0));
+            bufferBytes[i] = ByteSpan{glb->bin, std::min(size_t(std::max<int64_t>(length, 0)), glb->binSize)};
+            continue;
+        }
         if (!facts.fallbackBuffers[i]) doc.buffers[i] = std::move(model.buffers[i].data);
+        bufferBytes[i] = ByteSpan{doc.buffers[i].data(), doc.buffers[i].size()};
     }
     const Json& views = doc.array("bufferViews");
     doc.views.assign(views.size(), ByteSpan{});
@@ -217,8 +236,8 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
         const size_t b = size_t(views[v]["buffer"].get<int64_t>());
         const uint64_t offset = uint64_t(getInt(views[v], "byteOffset", 0, "bufferViews"));
         const uint64_t length = uint64_t(getInt(views[v], "byteLength", 0, "bufferViews"));
-        if (b < doc.buffers.size() && offset + length <= doc.buffers[b].size()) {
-            doc.views[v] = ByteSpan{doc.buffers[b].data() + offset, size_t(length)};
+        if (b < bufferBytes.size() && offset + length <= bufferBytes[b].size) {
+            doc.views[v] = ByteSpan{bufferBytes[b].data + offset, size_t(length)};
         }
     }
     // External images (TINYGLTF_NO_EXTERNAL_IMAGE keeps tinygltf away from them): read through

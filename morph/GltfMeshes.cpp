@@ -198,31 +198,8 @@ private:
         if (!targets) return {};
         out.targets.resize(targets->size());
         for (size_t t = 0; t < targets->size(); ++t) {
-            const std::string tw = at(mWhere, "targets", t);
-            const Json& target = (*targets)[t];
-            for (auto it = target.begin(); it != target.end(); ++it) {
-                const auto channel = channelFromName(it.key());
-                if (!channel) {
-                    mDoc.warn(tw + "." + it.key() + " is not a morphable attribute here; ignored");
-                    continue;
-                }
-                const MorphChannel c = *channel;
-                const bool isColor = c == MorphChannel::Color0;
-                const bool isUv = c == MorphChannel::TexCoord0 || c == MorphChannel::TexCoord1;
-                // 3.7.2.2: POSITION/NORMAL/TANGENT deltas are VEC3 (tangent w is not morphed).
-                const int64_t accessor = getInt(target, it.key().c_str(), -1, tw);
-                uint32_t n = 0;
-                auto v = isUv ? readAccessorFloats(mDoc, accessor, {"VEC2"}, &n)
-                       : isColor ? readAccessorFloats(mDoc, accessor, {"VEC3", "VEC4"}, &n)
-                                 : readAccessorFloats(mDoc, accessor, {"VEC3"}, &n);
-                if (!v) return v.error();
-                if (v->size() / n != mVertexCount) {
-                    return mDoc.error(tw + "." + it.key() + ": accessors[" + std::to_string(accessor) + "] count " +
-                                      std::to_string(v->size() / n) + " differs from the base vertex count " +
-                                      std::to_string(mVertexCount));
-                }
-                // A VEC3 color delta leaves alpha unchanged: fill 0, not 1.
-                out.targets[t][c] = toVectors<glm::vec4>(*v, n, 0.0f);
+            if (Status s = readTarget(mDoc, (*targets)[t], at(mWhere, "targets", t), mVertexCount, out.targets[t]); !s) {
+                return s;
             }
         }
         return {};

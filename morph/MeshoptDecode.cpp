@@ -74,10 +74,10 @@ Status decodeMeshoptViews(GltfDocument& doc) {
         const size_t buffer = size_t(getInt(*m, "buffer", 0, where));
         const size_t offset = size_t(getInt(*m, "byteOffset", 0, where));
         const size_t length = size_t(getInt(*m, "byteLength", 0, where));
-        if (buffer >= doc.buffers.size() || offset + length > doc.buffers[buffer].size()) {
+        if (buffer >= doc.bufferBytes.size() || offset + length > doc.bufferBytes[buffer].size) {
             return doc.error(where + " range is past the end of buffers[" + std::to_string(buffer) + "]");
         }
-        auto decoded = decodeMeshopt(mv, doc.buffers[buffer].data() + offset, length);
+        auto decoded = decodeMeshopt(mv, doc.bufferBytes[buffer].data + offset, length);
         if (!decoded) return doc.error(where + ": " + decoded.error().message);
         // The view is byteLength long; decoded data fills its start (count * byteStride <= byteLength).
         const size_t viewLength = size_t(getInt(views[v], "byteLength", 0, where));

@@ -47,11 +47,10 @@ PackedTargets packTargets(const Primitive& primitive, uint32_t maxTextureSize) {
         const MorphTarget& target = primitive.targets[t];
         glm::vec4* layerStart = packed.texels.data() + layer * t;
         for (uint32_t slot = 0; slot < packed.stride; ++slot) {
-            const std::vector<glm::vec4>& deltas = target[packed.channels[slot]];
-            const size_t n = std::min<size_t>(deltas.size(), packed.vertexCount);
-            for (size_t v = 0; v < n; ++v) {
-                layerStart[v * packed.stride + slot] = deltas[v];
-            }
+            // A sparse target writes its entries over the zeros; a dense one every vertex.
+            target.forEach(packed.channels[slot], [&](uint32_t v, const glm::vec4& d) {
+                if (v < packed.vertexCount) layerStart[size_t(v) * packed.stride + slot] = d;
+            });
         }
     }
     return packed;

@@ -53,13 +53,13 @@ Status addPoseTarget(Scene& scene, const Scene& pose, const std::string& name) {
         Primitive& base = mesh.primitives[p];
         const Primitive& shape = poseMesh.primitives[p];
         MorphTarget target;
-        target[MorphChannel::Position] = differences(shape.positions, base.positions);
+        target.set(MorphChannel::Position, differences(shape.positions, base.positions));
         // NORMAL and TANGENT only where both have them; a missing one is "not morphed".
         if (!base.normals.empty() && shape.normals.size() == base.normals.size()) {
-            target[MorphChannel::Normal] = differences(shape.normals, base.normals);
+            target.set(MorphChannel::Normal, differences(shape.normals, base.normals));
         }
         if (!base.tangents.empty() && shape.tangents.size() == base.tangents.size()) {
-            target[MorphChannel::Tangent] = differences(shape.tangents, base.tangents);
+            target.set(MorphChannel::Tangent, differences(shape.tangents, base.tangents));
         }
         // All primitives share the mesh's weight vector (glTF 2.0 3.7.2.1): the new target is
         // number oldCount in each, so pad a primitive with fewer targets with empty ones.

@@ -17,9 +17,9 @@ std::vector<glm::vec3> morphedPositions(const Primitive& primitive,
     for (size_t t = 0; t < count; ++t) {
         const float w = weights[t];
         if (w == 0.0f) continue;
-        const std::vector<glm::vec4>& deltas = primitive.targets[t][MorphChannel::Position];
-        const size_t n = std::min(out.size(), deltas.size());
-        for (size_t v = 0; v < n; ++v) out[v] += w * glm::vec3(deltas[v]);
+        primitive.targets[t].forEach(MorphChannel::Position, [&](uint32_t v, const glm::vec4& d) {
+            if (v < out.size()) out[v] += w * glm::vec3(d);
+        });
     }
     return out;
 }
@@ -171,9 +171,7 @@ std::vector<VertexInfluence> vertexInfluences(const Primitive& primitive, uint32
                                               const std::vector<float>& weights) {
     std::vector<VertexInfluence> out;
     for (size_t t = 0; t < primitive.targets.size(); ++t) {
-        const std::vector<glm::vec4>& deltas = primitive.targets[t][MorphChannel::Position];
-        if (vertex >= deltas.size()) continue;
-        const float length = glm::length(glm::vec3(deltas[vertex]));
+        const float length = glm::length(glm::vec3(primitive.targets[t].delta(MorphChannel::Position, vertex)));
         if (!(length > 0.0f)) continue;
         const float w = t < weights.size() ? weights[t] : 0.0f;
         out.push_back({t, length, std::abs(w) * length});
@@ -191,8 +189,7 @@ glm::vec3 morphedPosition(const Primitive& primitive, uint32_t vertex,
     const size_t count = std::min(weights.size(), primitive.targets.size());
     for (size_t t = 0; t < count; ++t) {
         if (weights[t] == 0.0f) continue;
-        const std::vector<glm::vec4>& deltas = primitive.targets[t][MorphChannel::Position];
-        if (vertex < deltas.size()) out += weights[t] * glm::vec3(deltas[vertex]);
+        out += weights[t] * glm::vec3(primitive.targets[t].delta(MorphChannel::Position, vertex));
     }
     return out;
 }

@@ -7,6 +7,82 @@
 
 namespace morph {
 
+MorphTarget MorphTarget::makeSparse(std::vector<uint32_t> indices) {
+    MorphTarget target;
+    target.mSparse = true;
+    target.mIndices = std::move(indices);
+    return target;
+}
+
+size_t MorphTarget::entryCount() const {
+    if (mSparse) return mIndices.size();
+    size_t n = 0;
+    for (const auto& e : mEntries) n = std::max(n, e.size());
+    return n;
+}
+
+void MorphTarget::set(MorphChannel c, std::vector<glm::vec4> deltas) {
+    const bool fits = mSparse ? deltas.size() == mIndices.size() : !deltas.empty();
+    mHas[index(c)] = fits;
+    mEntries[index(c)] = fits ? std::move(deltas) : std::vector<glm::vec4>{};
+}
+
+void MorphTarget::clear(MorphChannel c) {
+    mHas[index(c)] = false;
+    mEntries[index(c)].clear();
+}
+
+glm::vec4 MorphTarget::delta(MorphChannel c, uint32_t vertex) const {
+    const std::vector<glm::vec4>& e = mEntries[index(c)];
+    if (!mSparse) return vertex < e.size() ? e[vertex] : glm::vec4(0.0f);
+    const auto it = std::lower_bound(mIndices.begin(), mIndices.end(), vertex);
+    if (it == mIndices.end() || *it != vertex || e.empty()) return glm::vec4(0.0f);
+    return e[size_t(it - mIndices.begin())];
+}
+
+std::vector<glm::vec4> MorphTarget::dense(MorphChannel c, uint32_t vertexCount) const {
+    if (!has(c)) return {};
+    if (!mSparse) {
+        std::vector<glm::vec4> out = mEntries[index(c)];
+        out.resize(vertexCount, glm::vec4(0.0f));
+        return out;
+    }
+    std::vector<glm::vec4> out(vertexCount, glm::vec4(0.0f));
+    forEach(c, [&](uint32_t v, const glm::vec4& d) {
+        if (v < vertexCount) out[v] = d;
+    });
+    return out;
+}
+
+MorphTarget MorphTarget::toDense(uint32_t vertexCount) const {
+    MorphTarget out;
+    for (size_t i = 0; i < kMorphChannelCount; ++i) {
+        const auto c = static_cast<MorphChannel>(i);
+        if (has(c)) out.set(c, dense(c, vertexCount));
+    }
+    return out;
+}
+
+MorphTarget MorphTarget::toSparse(uint32_t vertexCount) const {
+    std::vector<uint32_t> moved;
+    for (uint32_t v = 0; v < vertexCount; ++v) {
+        bool nonZero = false;
+        for (size_t i = 0; i < kMorphChannelCount && !nonZero; ++i) {
+            nonZero = mHas[i] && delta(static_cast<MorphChannel>(i), v) != glm::vec4(0.0f);
+        }
+        if (nonZero) moved.push_back(v);
+    }
+    MorphTarget out = makeSparse(moved);
+    for (size_t i = 0; i < kMorphChannelCount; ++i) {
+        const auto c = static_cast<MorphChannel>(i);
+        if (!has(c)) continue;
+        std::vector<glm::vec4> entries(moved.size());
+        for (size_t e = 0; e < moved.size(); ++e) entries[e] = delta(c, moved[e]);
+        out.set(c, std::move(entries));
+    }
+    return out;
+}
+
 bool Primitive::morphs(MorphChannel c) const {
     return std::any_of(targets.begin(), targets.end(),
                        [c](const MorphTarget& t) { return t.has(c); });
@@ -44,13 +120,12 @@ glm::mat3 TextureTransform::matrix() const {
 void computeTargetStats(Primitive& primitive) {
     primitive.targetStats.assign(primitive.targets.size(), TargetStats{});
     for (size_t t = 0; t < primitive.targets.size(); ++t) {
-        const auto& deltas = primitive.targets[t][MorphChannel::Position];
         TargetStats& stats = primitive.targetStats[t];
-        for (const glm::vec4& d : deltas) {
-            const float length = glm::length(glm::vec3(d));
+        // Vertices a sparse target does not store have zero deltas: they add nothing to either.
+        primitive.targets[t].forEach(MorphChannel::Position, [&](uint32_t, const glm::vec4& d) {
             if (d.x != 0.0f || d.y != 0.0f || d.z != 0.0f) ++stats.movedVertices;
-            stats.maxPositionDelta = std::max(stats.maxPositionDelta, length);
-        }
+            stats.maxPositionDelta = std::max(stats.maxPositionDelta, glm::length(glm::vec3(d)));
+        });
     }
 }
 

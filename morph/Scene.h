@@ -1,6 +1,7 @@
 #pragma once
 // The GL-free model morphview works on: plain data decoded from glTF, every accessor already
-// expanded to floats (sparse applied, normalized integers mapped, quantization decoded).
+// decoded to floats (normalized integers mapped, quantization decoded). Base attributes are
+// expanded per vertex; morph targets from sparse accessors stay sparse (MorphTarget).
 #include <array>
 #include <cstdint>
 #include <string>
@@ -13,15 +14,79 @@
 
 namespace morph {
 
-// A relative morph target (glTF 2.0 3.7.2.2): per channel one delta per vertex, or empty when
-// the target does not morph that channel. Deltas are vec4 whatever the channel's width
-// (POSITION/NORMAL/TANGENT use xyz, TEXCOORD xy, COLOR rgba) so packing is a copy.
-struct MorphTarget {
-    std::array<std::vector<glm::vec4>, kMorphChannelCount> deltas;
+// A relative morph target (glTF 2.0 3.7.2.2): per morphed channel a delta for every vertex, or
+// (sparse form) deltas for a few vertices only, the others' deltas being zero. Deltas are vec4
+// whatever the channel's width (POSITION/NORMAL/TANGENT use xyz, TEXCOORD xy, COLOR rgba) so
+// packing is a copy.
+//
+// Dense: entries(c) holds one delta per vertex (entry e is vertex e).
+// Sparse: indices() lists ascending, unique vertex indices and entries(c) one delta per index,
+// for every channel the target has; a channel lacking a vertex another channel moves stores a zero
+// there. The importer keeps glTF sparse accessors (3.6.2.3) in this form, so a 50,000-vertex
+// target that moves 2,500 vertices costs 2,500 entries, not 50,000.
+//
+// There is deliberately no per-vertex operator[]: code walks entries (forEach), looks one vertex
+// up (delta) or asks for a per-vertex copy (dense) where it truly needs one.
+class MorphTarget {
+public:
+    MorphTarget() = default;  // dense, no channel
+    // A sparse target over `indices` (ascending and unique; not checked here, the importer and
+    // makeSparse's callers guarantee it). Channels are then set with one delta per index.
+    static MorphTarget makeSparse(std::vector<uint32_t> indices);
 
-    bool has(MorphChannel c) const { return !deltas[index(c)].empty(); }
-    const std::vector<glm::vec4>& operator[](MorphChannel c) const { return deltas[index(c)]; }
-    std::vector<glm::vec4>& operator[](MorphChannel c) { return deltas[index(c)]; }
+    bool isSparse() const { return mSparse; }
+    bool has(MorphChannel c) const { return mHas[index(c)]; }
+    // Sparse: the index count. Dense: the per-vertex length of the channels (0 with none).
+    size_t entryCount() const;
+    const std::vector<uint32_t>& indices() const { return mIndices; }  // empty when dense
+    uint32_t vertexOf(size_t entry) const { return mSparse ? mIndices[entry] : uint32_t(entry); }
+    // The stored deltas of channel c, one per entry (empty when the target lacks c).
+    const std::vector<glm::vec4>& entries(MorphChannel c) const { return mEntries[index(c)]; }
+
+    // Dense: sets the per-vertex deltas (an empty vector removes the channel). Sparse: one delta
+    // per index; the size must be entryCount() (a mismatch is a programming error: the channel is
+    // then dropped, so nothing ever reads past the indices).
+    void set(MorphChannel c, std::vector<glm::vec4> deltas);
+    void clear(MorphChannel c);
+
+    // f(vertex, delta) for every stored entry of c, vertices ascending. Dense targets visit every
+    // vertex (zeros included).
+    template <typename F>
+    void forEach(MorphChannel c, F&& f) const {
+        const std::vector<glm::vec4>& e = mEntries[index(c)];
+        if (mSparse) {
+            for (size_t i = 0; i < e.size(); ++i) f(mIndices[i], e[i]);
+        } else {
+            for (size_t i = 0; i < e.size(); ++i) f(uint32_t(i), e[i]);
+        }
+    }
+    // The delta of one vertex (a binary search when sparse); zero when not stored.
+    glm::vec4 delta(MorphChannel c, uint32_t vertex) const;
+    // Per-vertex deltas over `vertexCount` vertices (zeros where none is stored); empty when the
+    // target lacks c. For code that needs whole arrays (tests, tools), never the hot paths.
+    std::vector<glm::vec4> dense(MorphChannel c, uint32_t vertexCount) const;
+    // The same target in dense form over `vertexCount` vertices.
+    MorphTarget toDense(uint32_t vertexCount) const;
+    // The same target in sparse form: the vertices where some channel's delta is not exactly zero
+    // (all four components compared, so nothing stored is lost).
+    MorphTarget toSparse(uint32_t vertexCount) const;
+
+    // Whether `entries` sparse entries of a `vertexCount`-vertex target are cheaper stored sparse:
+    // an entry costs an index plus its deltas, so past about half the vertices dense is smaller
+    // and faster to walk. The importer and SyntheticMesh share this rule.
+    static bool sparseIsSmaller(size_t entries, uint64_t vertexCount) { return entries * 2 <= vertexCount; }
+
+    // Same form, same indices, same channels and deltas (a dense target never equals a sparse one).
+    bool operator==(const MorphTarget& o) const {
+        return mSparse == o.mSparse && mHas == o.mHas && mIndices == o.mIndices && mEntries == o.mEntries;
+    }
+    bool operator!=(const MorphTarget& o) const { return !(*this == o); }
+
+private:
+    bool mSparse = false;
+    std::array<bool, kMorphChannelCount> mHas{};
+    std::vector<uint32_t> mIndices;
+    std::array<std::vector<glm::vec4>, kMorphChannelCount> mEntries;
 };
 
 // Per target facts used by info, bounds and the sparse paths.

@@ -95,28 +95,32 @@ glm::vec3 dequantizeNormal(const SparseTarget& target, size_t entry) {
 }
 
 MorphTarget dequantize(const SparseTarget& target, uint32_t vertexCount) {
-    MorphTarget dense;
-    if (target.hasPositions) dense[MorphChannel::Position].assign(vertexCount, glm::vec4(0.0f));
-    if (target.hasNormals) dense[MorphChannel::Normal].assign(vertexCount, glm::vec4(0.0f));
+    std::vector<glm::vec4> positions, normals;
+    if (target.hasPositions) positions.assign(vertexCount, glm::vec4(0.0f));
+    if (target.hasNormals) normals.assign(vertexCount, glm::vec4(0.0f));
     for (size_t e = 0; e < target.entryCount(); ++e) {
         const uint32_t v = target.indices[e];
         if (v >= vertexCount) continue;  // a target built for a larger primitive: keep what fits
-        if (target.hasPositions)
-            dense[MorphChannel::Position][v] = glm::vec4(dequantizePosition(target, e), 0.0f);
-        if (target.hasNormals)
-            dense[MorphChannel::Normal][v] = glm::vec4(dequantizeNormal(target, e), 0.0f);
+        if (target.hasPositions) positions[v] = glm::vec4(dequantizePosition(target, e), 0.0f);
+        if (target.hasNormals) normals[v] = glm::vec4(dequantizeNormal(target, e), 0.0f);
     }
+    MorphTarget dense;
+    dense.set(MorphChannel::Position, std::move(positions));
+    dense.set(MorphChannel::Normal, std::move(normals));
     return dense;
 }
 
 DequantizationError measureError(const SparseTarget& target, const MorphTarget& original) {
-    const uint32_t vertexCount = static_cast<uint32_t>(
-        std::max(original[MorphChannel::Position].size(), original[MorphChannel::Normal].size()));
+    // A dense original spans its vertices; a sparse one at least up to its last index (the
+    // vertices past it have zero deltas, which a dequantized target also gives).
+    uint32_t vertexCount = uint32_t(original.isSparse() ? 0 : original.entryCount());
+    if (original.isSparse() && !original.indices().empty()) vertexCount = original.indices().back() + 1;
+    if (!target.indices.empty()) vertexCount = std::max(vertexCount, target.indices.back() + 1);
     const MorphTarget restored = dequantize(target, vertexCount);
     DequantizationError error;
     auto channelError = [&](MorphChannel c) {
-        const std::vector<glm::vec4>& a = original[c];
-        const std::vector<glm::vec4>& b = restored[c];
+        const std::vector<glm::vec4> a = original.dense(c, vertexCount);
+        const std::vector<glm::vec4>& b = restored.entries(c);
         float largest = 0;
         for (size_t v = 0; v < std::max(a.size(), b.size()); ++v) {
             const glm::vec3 x = v < a.size() ? xyz(a[v]) : glm::vec3(0.0f);
@@ -135,23 +139,35 @@ Result<SparseTarget> sparsify(const MorphTarget& target, uint32_t vertexCount, f
         return Error{"sparsify: threshold " + std::to_string(threshold) +
                      " is not a finite value >= 0"};
     }
-    const std::vector<glm::vec4>& position = target[MorphChannel::Position];
-    const std::vector<glm::vec4>& normal = target[MorphChannel::Normal];
-    const bool hasPositions = !position.empty();
-    const bool hasNormals = !normal.empty();
-    for (MorphChannel c : {MorphChannel::Position, MorphChannel::Normal}) {
-        if (!target[c].empty() && target[c].size() != vertexCount) {
-            return Error{std::string(channelName(c)) + " has " + std::to_string(target[c].size()) +
-                         " deltas for " + std::to_string(vertexCount) + " vertices"};
+    const bool hasPositions = target.has(MorphChannel::Position);
+    const bool hasNormals = target.has(MorphChannel::Normal);
+    const std::vector<glm::vec4>& position = target.entries(MorphChannel::Position);
+    const std::vector<glm::vec4>& normal = target.entries(MorphChannel::Normal);
+    if (target.isSparse()) {
+        if (!target.indices().empty() && target.indices().back() >= vertexCount) {
+            return Error{"sparse target: vertex " + std::to_string(target.indices().back()) + " out of range (" +
+                         std::to_string(vertexCount) + " vertices)"};
+        }
+    } else {
+        for (MorphChannel c : {MorphChannel::Position, MorphChannel::Normal}) {
+            if (target.has(c) && target.entries(c).size() != vertexCount) {
+                return Error{std::string(channelName(c)) + " has " + std::to_string(target.entries(c).size()) +
+                             " deltas for " + std::to_string(vertexCount) + " vertices"};
+            }
         }
     }
 
+    // Entries in vertex order: every vertex of a dense target, the stored ones of a sparse target
+    // (the others have zero deltas, which threshold >= 0 always drops, so both forms keep the same
+    // entries and report the same errors).
     std::vector<uint32_t> indices;
     std::vector<glm::vec3> keptPositions, keptNormals;
     float droppedPosition = 0, droppedNormal = 0;  // dropping is an error too: report it
-    for (uint32_t v = 0; v < vertexCount; ++v) {
-        const glm::vec3 p = hasPositions ? xyz(position[v]) : glm::vec3(0.0f);
-        const glm::vec3 n = hasNormals ? xyz(normal[v]) : glm::vec3(0.0f);
+    const size_t entries = target.isSparse() ? target.entryCount() : vertexCount;
+    for (size_t e = 0; e < entries; ++e) {
+        const uint32_t v = target.vertexOf(e);
+        const glm::vec3 p = hasPositions ? xyz(position[e]) : glm::vec3(0.0f);
+        const glm::vec3 n = hasNormals ? xyz(normal[e]) : glm::vec3(0.0f);
         if (!finite3(p) || !finite3(n)) {
             return Error{"vertex " + std::to_string(v) + ": " +
                          (finite3(p) ? "NORMAL" : "POSITION") + " delta is not finite"};

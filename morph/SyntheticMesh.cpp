@@ -133,14 +133,19 @@ Scene toScene(const SyntheticMesh& mesh) {
     primitive.targets.resize(mesh.targets.size());
     for (size_t t = 0; t < mesh.targets.size(); ++t) {
         const SyntheticTarget& source = mesh.targets[t];
-        auto& position = primitive.targets[t][MorphChannel::Position];
-        auto& normal = primitive.targets[t][MorphChannel::Normal];
-        position.assign(vertices, glm::vec4(0.0f));
-        normal.assign(vertices, glm::vec4(0.0f));
+        // The form the importer gives the .glb toGltf() writes (sparse accessors, no bufferView).
+        const bool sparse = MorphTarget::sparseIsSmaller(source.indices.size(), vertices);
+        std::vector<glm::vec4> position(sparse ? source.indices.size() : vertices, glm::vec4(0.0f));
+        std::vector<glm::vec4> normal(position.size(), glm::vec4(0.0f));
         for (size_t e = 0; e < source.indices.size(); ++e) {
-            position[source.indices[e]] = glm::vec4(source.positions[e], 0.0f);
-            normal[source.indices[e]] = glm::vec4(source.normals[e], 0.0f);
+            const size_t at = sparse ? e : source.indices[e];
+            position[at] = glm::vec4(source.positions[e], 0.0f);
+            normal[at] = glm::vec4(source.normals[e], 0.0f);
         }
+        MorphTarget& target = primitive.targets[t];
+        if (sparse) target = MorphTarget::makeSparse(source.indices);
+        target.set(MorphChannel::Position, std::move(position));
+        target.set(MorphChannel::Normal, std::move(normal));
     }
     Mesh out;
     out.name = "synthetic";

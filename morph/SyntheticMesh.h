@@ -7,8 +7,8 @@
 // integer PRNG and no std:: distribution (whose output the standard leaves to the library).
 //
 // The targets are built sparse (indices + deltas), so the .glb with sparse accessors for the
-// 50,000 x 300 file is written without ever expanding it; toScene() expands to morph::Scene's
-// dense deltas, as the importer would.
+// 50,000 x 300 file is written without ever expanding it; toScene() keeps them sparse (dense past
+// half the vertices), as the importer does with that file.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -76,7 +76,7 @@ SyntheticMesh makeSyntheticMesh(const SyntheticSpec& spec);
 uint32_t syntheticEntriesPerTarget(const SyntheticSpec& spec);
 
 // One mesh ("synthetic", target names "t0", "t1", ...), one primitive, one node, one root:
-// the dense form the importer produces.
+// the form the importer produces from toGltf()'s file.
 Scene toScene(const SyntheticMesh& mesh);
 
 // The same as glTF: POSITION, NORMAL, uint32 indices, each target's POSITION and NORMAL as

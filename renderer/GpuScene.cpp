@@ -251,13 +251,15 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
             gpu.baseBounds = baseBounds(primitive);
             for (const morph::MorphTarget& target : primitive.targets) {
                 glm::vec3 lo(0.0f), hi(0.0f);
-                const auto& deltas = target[morph::MorphChannel::Position];
-                for (size_t v = 0; v < deltas.size(); ++v) {
-                    const glm::vec3 d(deltas[v]);
-                    if (!std::isfinite(d.x) || !std::isfinite(d.y) || !std::isfinite(d.z)) continue;
-                    lo = v == 0 ? d : glm::min(lo, d);
-                    hi = v == 0 ? d : glm::max(hi, d);
-                }
+                // The vertices a sparse target does not store have zero deltas: the box holds 0.
+                bool first = !target.isSparse() || target.entryCount() >= primitive.vertexCount();
+                target.forEach(morph::MorphChannel::Position, [&](uint32_t, const glm::vec4& delta) {
+                    const glm::vec3 d(delta);
+                    if (!std::isfinite(d.x) || !std::isfinite(d.y) || !std::isfinite(d.z)) return;
+                    lo = first ? d : glm::min(lo, d);
+                    hi = first ? d : glm::max(hi, d);
+                    first = false;
+                });
                 gpu.targetDeltaBoxes.emplace_back(lo, hi);
             }
             gpu.jointBoxes = jointBoxes(primitive);

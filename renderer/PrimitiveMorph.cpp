@@ -13,13 +13,16 @@ namespace {
 
 // Vertices that target `t` moves in POSITION or NORMAL: its sparse entry count, counted the way
 // morph::sparsify keeps entries (threshold 0: any non-zero component).
+// A sparse target walks its entries only (vertices it does not store have zero deltas).
 uint32_t movedVertices(const morph::MorphTarget& target, uint32_t vertexCount) {
-    const auto& positions = target[morph::MorphChannel::Position];
-    const auto& normals = target[morph::MorphChannel::Normal];
+    const auto& positions = target.entries(morph::MorphChannel::Position);
+    const auto& normals = target.entries(morph::MorphChannel::Normal);
+    const size_t entries = target.isSparse() ? target.entryCount() : vertexCount;
     uint32_t moved = 0;
-    for (uint32_t v = 0; v < vertexCount; ++v) {
-        const bool p = v < positions.size() && glm::vec3(positions[v]) != glm::vec3(0.0f);
-        const bool n = v < normals.size() && glm::vec3(normals[v]) != glm::vec3(0.0f);
+    for (size_t e = 0; e < entries; ++e) {
+        if (target.vertexOf(e) >= vertexCount) break;  // ascending: the rest are past it too
+        const bool p = e < positions.size() && glm::vec3(positions[e]) != glm::vec3(0.0f);
+        const bool n = e < normals.size() && glm::vec3(normals[e]) != glm::vec3(0.0f);
         moved += (p || n) ? 1u : 0u;
     }
     return moved;

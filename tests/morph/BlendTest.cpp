@@ -10,7 +10,7 @@ namespace {
 
 MorphTarget positionTarget(std::vector<glm::vec4> deltas) {
     MorphTarget t;
-    t[MorphChannel::Position] = std::move(deltas);
+    t.set(MorphChannel::Position, std::move(deltas));
     return t;
 }
 
@@ -63,12 +63,12 @@ TEST(Blend, EveryChannelIsMorphedAndTangentHandednessKept) {
     p.texcoords[1] = {{1, 1}};
     p.colors = {{1, 0, 0, 1}};
     MorphTarget t;
-    t[MorphChannel::Normal] = {{0, 1, 0, 0}};
+    t.set(MorphChannel::Normal, std::vector<glm::vec4>{{0, 1, 0, 0}});
     // A w in a TANGENT delta must not touch the handedness.
-    t[MorphChannel::Tangent] = {{0, 2, 0, 5}};
-    t[MorphChannel::TexCoord0] = {{0.5f, -0.5f, 0, 0}};
-    t[MorphChannel::TexCoord1] = {{-1, 0, 0, 0}};
-    t[MorphChannel::Color0] = {{-1, 1, 0, -0.5f}};
+    t.set(MorphChannel::Tangent, std::vector<glm::vec4>{{0, 2, 0, 5}});
+    t.set(MorphChannel::TexCoord0, std::vector<glm::vec4>{{0.5f, -0.5f, 0, 0}});
+    t.set(MorphChannel::TexCoord1, std::vector<glm::vec4>{{-1, 0, 0, 0}});
+    t.set(MorphChannel::Color0, std::vector<glm::vec4>{{-1, 1, 0, -0.5f}});
     p.targets.push_back(t);
 
     const MorphedPrimitive m = blend(p, {0.5f});
@@ -85,7 +85,7 @@ TEST(Blend, NormalsAreNotRenormalized) {
     p.positions = {{0, 0, 0}};
     p.normals = {{0, 0, 1}};
     MorphTarget t;
-    t[MorphChannel::Normal] = {{1, 0, 0, 0}};
+    t.set(MorphChannel::Normal, std::vector<glm::vec4>{{1, 0, 0, 0}});
     p.targets.push_back(t);
     const MorphedPrimitive m = blend(p, {1.0f});
     expectVec3({1, 0, 1}, m.normals[0]);
@@ -96,9 +96,9 @@ TEST(Blend, OnlyChannelsTheBaseHasComeOut) {
     Primitive p;
     p.positions = {{0, 0, 0}, {1, 1, 1}};
     MorphTarget t;
-    t[MorphChannel::Position] = {{1, 0, 0, 0}, {0, 1, 0, 0}};
-    t[MorphChannel::Normal] = {{1, 0, 0, 0}, {1, 0, 0, 0}};
-    t[MorphChannel::Color0] = {{1, 0, 0, 0}, {1, 0, 0, 0}};
+    t.set(MorphChannel::Position, std::vector<glm::vec4>{{1, 0, 0, 0}, {0, 1, 0, 0}});
+    t.set(MorphChannel::Normal, std::vector<glm::vec4>{{1, 0, 0, 0}, {1, 0, 0, 0}});
+    t.set(MorphChannel::Color0, std::vector<glm::vec4>{{1, 0, 0, 0}, {1, 0, 0, 0}});
     p.targets.push_back(t);
     const MorphedPrimitive m = blend(p, {1.0f});
     EXPECT_TRUE(m.normals.empty());

@@ -44,7 +44,7 @@ const morph::Primitive& skin(const morph::Scene& scene) {
 }
 
 size_t movedVertices(const morph::Primitive& p, int target) {
-    const auto& d = p.targets.at(target)[morph::MorphChannel::Position];
+    const auto& d = p.targets.at(target).dense(morph::MorphChannel::Position, p.vertexCount());
     return static_cast<size_t>(std::count_if(d.begin(), d.end(), [](const glm::vec4& v) {
         return v.x != 0.0f || v.y != 0.0f || v.z != 0.0f;
     }));
@@ -151,7 +151,7 @@ TEST(FaceAsset, LeftIsTheCharactersLeftOnPlusX) {
     const morph::Mesh& mesh = faceMesh(*scene);
     const morph::Primitive& s = skin(*scene);
     for (const char* name : {"eyeBlinkLeft", "browOuterUpLeft", "mouthSmileLeft", "cheekSquintLeft"}) {
-        const auto& d = s.targets.at(targetIndex(mesh, name))[morph::MorphChannel::Position];
+        const auto& d = s.targets.at(targetIndex(mesh, name)).dense(morph::MorphChannel::Position, s.vertexCount());
         float weighted = 0.0f;
         for (size_t v = 0; v < d.size(); ++v) weighted += glm::length(glm::vec3(d[v])) * s.positions[v].x;
         EXPECT_GT(weighted, 0.0f) << name;
@@ -168,7 +168,7 @@ TEST(FaceAsset, JawOpenMovesTheChinDownAndBlinkClosesTheLid) {
     float best = -1.0f;
     for (size_t v = 0; v < s.positions.size(); ++v)
         if (s.positions[v].y < -0.09f && s.positions[v].z > best) best = s.positions[v].z, chin = v;
-    const auto& jaw = s.targets.at(targetIndex(mesh, "jawOpen"))[morph::MorphChannel::Position];
+    const auto& jaw = s.targets.at(targetIndex(mesh, "jawOpen")).dense(morph::MorphChannel::Position, s.vertexCount());
     EXPECT_LT(jaw[chin].y, -0.01f);
     // The crown does not move.
     size_t crown = 0;
@@ -176,7 +176,7 @@ TEST(FaceAsset, JawOpenMovesTheChinDownAndBlinkClosesTheLid) {
         if (s.positions[v].y > s.positions[crown].y) crown = v;
     EXPECT_EQ(glm::vec3(jaw[crown]), glm::vec3(0.0f));
     // eyeBlinkLeft brings the upper lid down by more than half a centimetre somewhere.
-    const auto& blink = s.targets.at(targetIndex(mesh, "eyeBlinkLeft"))[morph::MorphChannel::Position];
+    const auto& blink = s.targets.at(targetIndex(mesh, "eyeBlinkLeft")).dense(morph::MorphChannel::Position, s.vertexCount());
     float lowest = 0.0f;
     for (const auto& d : blink) lowest = std::min(lowest, d.y);
     EXPECT_LT(lowest, -0.005f);

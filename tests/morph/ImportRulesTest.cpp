@@ -57,8 +57,8 @@ void expectTriangleWithTwoTargets(const morph::Scene& scene) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
     ASSERT_EQ(p.targets.size(), 2u);
-    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
-    expectVecs(p.targets[1][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 2, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[1].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 2, 0, 0}});
     expectFloats(scene.meshes[0].defaultWeights, {0.25f, 0.5f});
 }
 
@@ -68,7 +68,7 @@ TEST(ImportRules, SparseTargetWithoutBufferViewHasAZeroBase) {
     expectVecs(p.positions, kTriangle);
     EXPECT_EQ(p.indices, (std::vector<uint32_t>{0, 1, 2}));
     ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 0.5f, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 0.5f, 0}, {0, 0, 0, 0}});
     ASSERT_EQ(p.targetStats.size(), 1u);
     EXPECT_EQ(p.targetStats[0].movedVertices, 1u);
     EXPECT_FLOAT_EQ(p.targetStats[0].maxPositionDelta, 0.5f);
@@ -78,7 +78,7 @@ TEST(ImportRules, SparseTargetWithBufferViewReplacesBaseElements) {
     morph::Scene scene = load(fixtures::sparseTargetWithBufferView());
     const morph::Primitive& p = onlyPrimitive(scene);
     ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0][MorphChannel::Position],
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
                V4{{0.1f, 0, 0, 0}, {0.2f, 0, 0, 0}, {0, 0, 1, 0}});
 }
 
@@ -87,7 +87,7 @@ TEST(ImportRules, SparseBaseAttribute) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, std::vector<glm::vec3>{{0, 0, 0}, {2, 0, 0}, {0, 1, 0}});
     ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, SparseAnimationOutput) {
@@ -136,7 +136,7 @@ TEST(ImportRules, EveryTargetComponentTypeKhrMeshQuantizationAllows) {
         const morph::Primitive& p = onlyPrimitive(scene);
         ASSERT_EQ(p.targets.size(), 1u);
         const auto& e = c.expected;
-        expectVecs(p.targets[0][MorphChannel::Position],
+        expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
                    V4{{e[0], e[1], e[2], 0}, {e[3], e[4], e[5], 0}, {e[6], e[7], e[8], 0}});
     }
 }
@@ -159,7 +159,7 @@ TEST(ImportRules, NormalizedNormalTargets) {
         const morph::Primitive& p = onlyPrimitive(scene);
         ASSERT_EQ(p.targets.size(), 1u);
         EXPECT_FALSE(p.targets[0].has(MorphChannel::Position));
-        expectVecs(p.targets[0][MorphChannel::Normal], V4{{1, 0, -1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+        expectVecs(p.targets[0].dense(MorphChannel::Normal, p.vertexCount()), V4{{1, 0, -1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
         EXPECT_EQ(p.morphedChannels(), std::vector<MorphChannel>{MorphChannel::Normal});
     }
 }
@@ -172,7 +172,7 @@ TEST(ImportRules, EveryTexcoordTargetComponentType) {
         const morph::Primitive& p = onlyPrimitive(scene);
         ASSERT_EQ(p.targets.size(), 1u);
         const auto& e = c.expected;
-        expectVecs(p.targets[0][MorphChannel::TexCoord0], V4{{e[0], e[1], 0, 0}, {e[2], e[3], 0, 0}, {e[4], e[5], 0, 0}});
+        expectVecs(p.targets[0].dense(MorphChannel::TexCoord0, p.vertexCount()), V4{{e[0], e[1], 0, 0}, {e[2], e[3], 0, 0}, {e[4], e[5], 0, 0}});
     }
 }
 
@@ -190,7 +190,7 @@ TEST(ImportRules, InterleavedBaseAndTarget) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
     ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, UnknownTargetAttributeIsIgnored) {
@@ -198,7 +198,7 @@ TEST(ImportRules, UnknownTargetAttributeIsIgnored) {
     const morph::Primitive& p = onlyPrimitive(scene);
     ASSERT_EQ(p.targets.size(), 1u);
     EXPECT_EQ(p.morphedChannels(), std::vector<MorphChannel>{MorphChannel::Position});
-    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, GlbChunkOfUnknownTypeIsIgnored) {
@@ -256,8 +256,8 @@ TEST(ImportRules, PrimitivesShareWeightsButMorphDifferentAttributes) {
     EXPECT_EQ(p1.morphedChannels(), (std::vector<MorphChannel>{MorphChannel::Position, MorphChannel::Normal}));
     EXPECT_TRUE(p0.normals.empty());
     ASSERT_EQ(p1.targets.size(), 2u);
-    expectVecs(p1.targets[0][MorphChannel::Normal], V4{{0, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
-    expectVecs(p1.targets[1][MorphChannel::Position], V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 3, 0}});
+    expectVecs(p1.targets[0].dense(MorphChannel::Normal, p1.vertexCount()), V4{{0, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p1.targets[1].dense(MorphChannel::Position, p1.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 3, 0}});
 
     // One weight vector drives both: p0 v1 += 0.5 (0,0,1), v2 += 0.25 (0,2,0);
     // p1 v0 += 0.5 (1,0,0), v2 += 0.25 (0,0,3), n0 += 0.5 (0,1,0).
@@ -383,10 +383,10 @@ TEST(ImportRules, TexcoordAndColorTargets) {
     expectVecs(p.colors, V4{{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}});
     EXPECT_EQ(p.morphedChannels(), (std::vector<MorphChannel>{MorphChannel::TexCoord0, MorphChannel::Color0}));
     ASSERT_EQ(p.targets.size(), 2u);
-    expectVecs(p.targets[0][MorphChannel::TexCoord0], V4{{0.5f, 0, 0, 0}, {0, 0, 0, 0}, {0, -0.25f, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::TexCoord0, p.vertexCount()), V4{{0.5f, 0, 0, 0}, {0, 0, 0, 0}, {0, -0.25f, 0, 0}});
     // An RGB colour delta leaves alpha alone: its w is 0, not 1.
-    expectVecs(p.targets[0][MorphChannel::Color0], V4{{0, 0, 0, 0}, {0.5f, 0.25f, 0, 0}, {0, 0, 0, 0}});
-    expectVecs(p.targets[1][MorphChannel::Color0], V4{{0, 0, 0, -0.5f}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Color0, p.vertexCount()), V4{{0, 0, 0, 0}, {0.5f, 0.25f, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[1].dense(MorphChannel::Color0, p.vertexCount()), V4{{0, 0, 0, -0.5f}, {0, 0, 0, 0}, {0, 0, 0, 0}});
     EXPECT_FALSE(p.targets[1].has(MorphChannel::TexCoord0));
     EXPECT_FALSE(p.targets[0].has(MorphChannel::Position));
 }
@@ -396,8 +396,8 @@ TEST(ImportRules, TangentTargetsAreXyzDeltas) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.tangents, V4{{1, 0, 0, -1}, {1, 0, 0, -1}, {1, 0, 0, -1}});
     ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0][MorphChannel::Tangent], V4{{0, 0.5f, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
-    expectVecs(p.targets[0][MorphChannel::Normal], V4{{0, 0, 0, 0}, {0, -0.5f, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Tangent, p.vertexCount()), V4{{0, 0.5f, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Normal, p.vertexCount()), V4{{0, 0, 0, 0}, {0, -0.5f, 0, 0}, {0, 0, 0, 0}});
     EXPECT_EQ(p.morphedChannels(), (std::vector<MorphChannel>{MorphChannel::Normal, MorphChannel::Tangent}));
     // glTF 2.0 3.7.2.2: TANGENT targets have no w; the handedness stays the base's.
     morph::MorphedPrimitive m = morph::blend(p, {1.0f});
@@ -433,7 +433,7 @@ TEST(ImportRules, AbsolutePoseBecomesARelativeTarget) {
     const morph::Primitive& p = scene.meshes[0].primitives[0];
     ASSERT_EQ(p.targets.size(), 1u);
     // delta = pose - base: (0,0,0.5) - (0,0,0), (2,0,0) - (1,0,0), (0,1,0) - (0,1,0).
-    expectVecs(p.targets[0][MorphChannel::Position], V4{{0, 0, 0.5f, 0}, {1, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0.5f, 0}, {1, 0, 0, 0}, {0, 0, 0, 0}});
     // Weight 1 reproduces the pose exactly.
     expectVecs(morph::blend(p, {1.0f}).positions, std::vector<glm::vec3>{{0, 0, 0.5f}, {2, 0, 0}, {0, 1, 0}});
 }

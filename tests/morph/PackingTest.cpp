@@ -15,13 +15,18 @@ glm::vec4 tag(float target, float vertex, float channel) {
 Primitive threeChannelPrimitive(uint32_t vertices) {
     Primitive p;
     for (uint32_t v = 0; v < vertices; ++v) p.positions.push_back({float(v), 0, 0});
-    MorphTarget t0, t1;
+    std::vector<glm::vec4> p0, n0, p1, c1;
     for (uint32_t v = 0; v < vertices; ++v) {
-        t0[MorphChannel::Position].push_back(tag(0, float(v), 0));
-        t0[MorphChannel::Normal].push_back(tag(0, float(v), 1));
-        t1[MorphChannel::Position].push_back(tag(1, float(v), 0));
-        t1[MorphChannel::Color0].push_back(tag(1, float(v), 5));
+        p0.push_back(tag(0, float(v), 0));
+        n0.push_back(tag(0, float(v), 1));
+        p1.push_back(tag(1, float(v), 0));
+        c1.push_back(tag(1, float(v), 5));
     }
+    MorphTarget t0, t1;
+    t0.set(MorphChannel::Position, p0);
+    t0.set(MorphChannel::Normal, n0);
+    t1.set(MorphChannel::Position, p1);
+    t1.set(MorphChannel::Color0, c1);
     p.targets = {t0, t1};
     return p;
 }
@@ -114,10 +119,10 @@ TEST(Packing, ThreejsCountsOnlyPositionNormalColor) {
     p.positions.resize(10);
     for (int t = 0; t < 3; ++t) {
         MorphTarget target;
-        target[MorphChannel::Position].assign(10, glm::vec4(1.0f));
-        if (t == 1) target[MorphChannel::Normal].assign(10, glm::vec4(1.0f));
-        target[MorphChannel::Tangent].assign(10, glm::vec4(1.0f));
-        target[MorphChannel::TexCoord0].assign(10, glm::vec4(1.0f));
+        target.set(MorphChannel::Position, std::vector<glm::vec4>(10, glm::vec4(1.0f)));
+        if (t == 1) target.set(MorphChannel::Normal, std::vector<glm::vec4>(10, glm::vec4(1.0f)));
+        target.set(MorphChannel::Tangent, std::vector<glm::vec4>(10, glm::vec4(1.0f)));
+        target.set(MorphChannel::TexCoord0, std::vector<glm::vec4>(10, glm::vec4(1.0f)));
         p.targets.push_back(target);
     }
     // three.js: POSITION + NORMAL = 2 texels a vertex: 3 x 10 x 16 x 2.

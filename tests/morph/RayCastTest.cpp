@@ -14,7 +14,7 @@ namespace {
 
 MorphTarget positionTarget(std::vector<glm::vec4> deltas) {
     MorphTarget t;
-    t[MorphChannel::Position] = std::move(deltas);
+    t.set(MorphChannel::Position, std::move(deltas));
     return t;
 }
 
@@ -161,7 +161,7 @@ TEST(RayCast, PicksTheJawOnTheMorphedFace) {
     const std::vector<glm::mat4> world = worldMatrices(scene, pose);
 
     // The front-most of the vertices jawOpen moves far (the chin), so nothing is in front of it.
-    const std::vector<glm::vec4>& deltas = primitive.targets[target][MorphChannel::Position];
+    const std::vector<glm::vec4> deltas = primitive.targets[target].dense(MorphChannel::Position, primitive.vertexCount());
     float largest = 0;
     for (const glm::vec4& d : deltas) largest = std::max(largest, glm::length(glm::vec3(d)));
     uint32_t chosen = 0;
@@ -203,8 +203,8 @@ TEST(Displacement, LargestMovedVertexInWorldUnits) {
     Primitive p;
     p.positions = {{0, 0, 0}, {1, 0, 0}};
     MorphTarget a, b;
-    a[MorphChannel::Position] = {{0, 0, 1, 0}, {0, 0, 0, 0}};
-    b[MorphChannel::Position] = {{0, 0, -1, 0}, {0, 3, 0, 0}};
+    a.set(MorphChannel::Position, std::vector<glm::vec4>{{0, 0, 1, 0}, {0, 0, 0, 0}});
+    b.set(MorphChannel::Position, std::vector<glm::vec4>{{0, 0, -1, 0}, {0, 3, 0, 0}});
     p.targets = {a, b};
     EXPECT_FLOAT_EQ(maxDisplacement(p, {0, 0}), 0.0f);
     EXPECT_FLOAT_EQ(maxDisplacement(p, {1, 0}), 1.0f);

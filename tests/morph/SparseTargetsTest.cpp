@@ -41,16 +41,16 @@ float oracleError(const SparseTarget& sparse, const std::vector<glm::vec4>& orig
 
 // A target over `vertices` vertices that moves every `step`-th vertex by values of size `extent`.
 MorphTarget target(uint32_t vertices, uint32_t step, float extent, bool positions, bool normals) {
-    MorphTarget t;
-    if (positions) t[MorphChannel::Position].assign(vertices, glm::vec4(0.0f));
-    if (normals) t[MorphChannel::Normal].assign(vertices, glm::vec4(0.0f));
+    std::vector<glm::vec4> p(vertices, glm::vec4(0.0f)), n(vertices, glm::vec4(0.0f));
     for (uint32_t v = 0; v < vertices; v += step) {
         // Irrational-ish fractions so values fall between quanta, with both signs.
         const float a = std::sin(float(v) * 1.7f + 0.3f), b = std::cos(float(v) * 0.77f);
-        if (positions)
-            t[MorphChannel::Position][v] = {extent * a, -extent * b, extent * a * b, 0.0f};
-        if (normals) t[MorphChannel::Normal][v] = {0.3f * b, 0.2f * a, -0.5f * a * b, 0.0f};
+        p[v] = {extent * a, -extent * b, extent * a * b, 0.0f};
+        n[v] = {0.3f * b, 0.2f * a, -0.5f * a * b, 0.0f};
     }
+    MorphTarget t;
+    if (positions) t.set(MorphChannel::Position, p);
+    if (normals) t.set(MorphChannel::Normal, n);
     return t;
 }
 
@@ -62,12 +62,13 @@ Primitive primitiveWith(std::vector<MorphTarget> targets, uint32_t vertices) {
 }
 
 TEST(SparseTargets, IndicesAscendAndOnlyMovingVerticesAreKept) {
+    std::vector<glm::vec4> p(8, glm::vec4(0.0f));
+    p[6] = {0, 0, 1, 0};
+    p[1] = {0.5f, 0, 0, 0};
+    p[3] = {0, -2, 0, 0};
+    p[5] = {0, 0, 0, 7};  // w is not a POSITION component: no move
     MorphTarget t;
-    t[MorphChannel::Position].assign(8, glm::vec4(0.0f));
-    t[MorphChannel::Position][6] = {0, 0, 1, 0};
-    t[MorphChannel::Position][1] = {0.5f, 0, 0, 0};
-    t[MorphChannel::Position][3] = {0, -2, 0, 0};
-    t[MorphChannel::Position][5] = {0, 0, 0, 7};  // w is not a POSITION component: no move
+    t.set(MorphChannel::Position, p);
     Result<SparseTarget> sparse = sparsify(t, 8);
     ASSERT_TRUE(sparse) << sparse.error().message;
     EXPECT_EQ(sparse->indices, (std::vector<uint32_t>{1, 3, 6}));
@@ -78,8 +79,8 @@ TEST(SparseTargets, IndicesAscendAndOnlyMovingVerticesAreKept) {
 
 TEST(SparseTargets, ThresholdDropsWhenPositionAndNormalAreBothWithin) {
     MorphTarget t;
-    t[MorphChannel::Position] = {{0.01f, 0, 0, 0}, {0.01f, 0, 0, 0}, {0.5f, 0, 0, 0}, {0, 0, 0, 0}};
-    t[MorphChannel::Normal] = {{0, 0, 0, 0}, {0, 0.2f, 0, 0}, {0, 0, 0, 0}, {0, 0, -0.01f, 0}};
+    t.set(MorphChannel::Position, std::vector<glm::vec4>{{0.01f, 0, 0, 0}, {0.01f, 0, 0, 0}, {0.5f, 0, 0, 0}, {0, 0, 0, 0}});
+    t.set(MorphChannel::Normal, std::vector<glm::vec4>{{0, 0, 0, 0}, {0, 0.2f, 0, 0}, {0, 0, 0, 0}, {0, 0, -0.01f, 0}});
     Result<SparseTarget> exact = sparsify(t, 4);  // default 0: only exact zeros go
     ASSERT_TRUE(exact);
     EXPECT_EQ(exact->indices, (std::vector<uint32_t>{0, 1, 2, 3}));
@@ -121,8 +122,8 @@ TEST(SparseTargets, ErrorWithinHalfAQuantumOfEachTargetsOwnScale) {
     EXPECT_NEAR(jaw.positionScale / lid.positionScale, 50.0f, 1.0f);
     for (size_t t = 0; t < 2; ++t) {
         const SparseTarget& s = sparse->targets[t];
-        const float positionError = oracleError(s, p.targets[t][MorphChannel::Position], false);
-        const float normalError = oracleError(s, p.targets[t][MorphChannel::Normal], true);
+        const float positionError = oracleError(s, p.targets[t].dense(MorphChannel::Position, p.vertexCount()), false);
+        const float normalError = oracleError(s, p.targets[t].dense(MorphChannel::Normal, p.vertexCount()), true);
         EXPECT_LE(positionError, bound(s.positionScale)) << "target " << t;
         EXPECT_LE(normalError, bound(s.normalScale)) << "target " << t;
         // The reported error is the measured one, and quantization did round something.
@@ -144,8 +145,9 @@ TEST(SparseTargets, RoundTripThroughDenseIsStable) {
     ASSERT_TRUE(dense.has(MorphChannel::Position));
     ASSERT_TRUE(dense.has(MorphChannel::Normal));
     EXPECT_FALSE(dense.has(MorphChannel::Tangent));
-    EXPECT_EQ(dense[MorphChannel::Position].size(), 300u);
-    EXPECT_EQ(dense[MorphChannel::Position][1], glm::vec4(0.0f));  // not an entry: zero
+    EXPECT_FALSE(dense.isSparse());
+    EXPECT_EQ(dense.entries(MorphChannel::Position).size(), 300u);
+    EXPECT_EQ(dense.entries(MorphChannel::Position)[1], glm::vec4(0.0f));  // not an entry: zero
     // Quantizing dequantized values again gives the same integers (a fixed point), so reloading
     // a stored target never drifts.
     Result<SparseTarget> again = sparsify(dense, 300);
@@ -163,8 +165,8 @@ TEST(SparseTargets, EncodeMatchesSparsifyOfTheSameEntries) {
     std::vector<glm::vec3> positions, normals;
     for (uint32_t v = 0; v < 64; v += 5) {
         indices.push_back(v);
-        positions.push_back(dense[MorphChannel::Position][v]);
-        normals.push_back(dense[MorphChannel::Normal][v]);
+        positions.push_back(dense.delta(MorphChannel::Position, v));
+        normals.push_back(dense.delta(MorphChannel::Normal, v));
     }
     Result<SparseTarget> encoded = encode(indices, positions, normals, 64);
     ASSERT_TRUE(encoded) << encoded.error().message;
@@ -211,14 +213,14 @@ TEST(SparseTargets, EncodeRefusesBadEntries) {
 
 TEST(SparseTargets, SparsifyRefusesBadInput) {
     MorphTarget shortTarget;
-    shortTarget[MorphChannel::Position].assign(3, glm::vec4(1.0f));
+    shortTarget.set(MorphChannel::Position, std::vector<glm::vec4>(3, glm::vec4(1.0f)));
     Result<SparseTarget> sizes = sparsify(shortTarget, 4);
     ASSERT_FALSE(sizes);
     EXPECT_NE(sizes.error().message.find("POSITION has 3 deltas for 4 vertices"),
               std::string::npos);
 
-    MorphTarget nan = shortTarget;
-    nan[MorphChannel::Position][2].y = NAN;
+    MorphTarget nan;
+    nan.set(MorphChannel::Position, {glm::vec4(1.0f), glm::vec4(1.0f), glm::vec4(1.0f, NAN, 1.0f, 1.0f)});
     EXPECT_FALSE(sparsify(nan, 3));
     EXPECT_FALSE(sparsify(shortTarget, 3, -1.0f));
     EXPECT_FALSE(sparsify(shortTarget, 3, NAN));
@@ -237,7 +239,7 @@ TEST(SparseTargets, EmptyTargetStoresNothing) {
     EXPECT_EQ(zeros->positionScale, 0.0f);
     EXPECT_EQ(zeros->maxError(), 0.0f);
     EXPECT_TRUE(zeros->hasPositions);  // the channels survive, so dequantize gives zeros back
-    EXPECT_EQ(dequantize(*zeros, 50)[MorphChannel::Position],
+    EXPECT_EQ(dequantize(*zeros, 50).entries(MorphChannel::Position),
               std::vector<glm::vec4>(50, glm::vec4(0.0f)));
 
     Result<SparseTarget> none = sparsify(MorphTarget{}, 50);  // a target with no channel at all
@@ -267,7 +269,7 @@ TEST(SparseTargets, NormalsOnlyTarget) {
 
 TEST(SparseTargets, NormalDeltasAreNotRenormalized) {
     MorphTarget t;
-    t[MorphChannel::Normal] = {{0.0f, 0.0f, 0.001f, 0.0f}, {0.0f, 0.0f, -0.002f, 0.0f}};
+    t.set(MorphChannel::Normal, std::vector<glm::vec4>{{0.0f, 0.0f, 0.001f, 0.0f}, {0.0f, 0.0f, -0.002f, 0.0f}});
     Result<SparseTarget> sparse = sparsify(t, 2);
     ASSERT_TRUE(sparse);
     // A delta of length 0.001 stays 0.001 (normalizing it would give 1).
@@ -291,7 +293,7 @@ TEST(SparseTargets, ClampsAndRoundsToNearest) {
 TEST(SparseTargets, CoversOnlyPositionAndNormal) {
     Primitive p = primitiveWith({target(4, 1, 1.0f, true, true)}, 4);
     EXPECT_TRUE(sparseCovers(p));
-    p.targets[0][MorphChannel::TexCoord0].assign(4, glm::vec4(0.1f));
+    p.targets[0].set(MorphChannel::TexCoord0, std::vector<glm::vec4>(4, glm::vec4(0.1f)));
     EXPECT_FALSE(sparseCovers(p));  // a renderer keeps the dense path for this primitive
 }
 

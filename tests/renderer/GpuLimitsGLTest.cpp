@@ -54,7 +54,7 @@ morph::Scene quad(size_t targets, int imageSize = 0) {
     p.indices = {0, 1, 2, 0, 2, 3};
     for (size_t t = 0; t < targets; ++t) {
         morph::MorphTarget target;
-        target[morph::MorphChannel::Position].assign(4, glm::vec4(0, 0, 0.1f * float(t + 1), 0));
+        target.set(morph::MorphChannel::Position, std::vector<glm::vec4>(4, glm::vec4(0, 0, 0.1f * float(t + 1), 0)));
         p.targets.push_back(target);
     }
     morph::Mesh mesh;
@@ -219,8 +219,7 @@ TEST_F(GpuLimitsTest, MorphLayerTallerThanTheTextureLimitIsRefused) {
     ASSERT_TRUE(fits.ok()) << fits.error().message;
     EXPECT_TRUE(fits->meshes()[0].primitives[0].morph.prepare(renderer::MorphPath::VsActive).ok());
     morph::Scene scene = quad(1);
-    scene.meshes[0].primitives[0].targets[0][morph::MorphChannel::Normal].assign(
-        4, glm::vec4(0, 0.1f, 0, 0));
+    scene.meshes[0].primitives[0].targets[0].set(morph::MorphChannel::Normal, std::vector<glm::vec4>(4, glm::vec4(0, 0.1f, 0, 0)));
     expectPathRefused(GpuScene::upload(scene, with(limits)), "over GL_MAX_TEXTURE_SIZE 2");
 }
 

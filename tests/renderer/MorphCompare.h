@@ -24,6 +24,7 @@ struct GeneratedMesh {
     bool texcoords = false;      // base TEXCOORD_0
     bool colors = false;         // base COLOR_0
     uint32_t seed = 1;
+    bool sparse = false;  // targets in morph::MorphTarget's sparse form (as the importer keeps them)
 };
 
 // splitmix64: a few cycles per number, so the 50k x 300 mesh is generated in a blink (the
@@ -80,14 +81,15 @@ inline morph::Primitive generateMesh(const GeneratedMesh& spec) {
     p.targets.resize(spec.targetCount);
     for (morph::MorphTarget& target : p.targets) {
         for (morph::MorphChannel c : spec.channels) {
-            std::vector<glm::vec4>& deltas = target[c];
-            deltas.assign(v, glm::vec4(0.0f));
+            std::vector<glm::vec4> deltas(v, glm::vec4(0.0f));
             for (uint32_t i = 0; i < v; ++i) {
                 if (spec.movedFraction < 1.0f && chance(rng) >= spec.movedFraction) continue;
                 deltas[i] = glm::vec4(unit(rng), unit(rng), unit(rng), unit(rng)) * 0.2f;
                 if (c != morph::MorphChannel::Color0) deltas[i].w = 0.0f;
             }
+            target.set(c, std::move(deltas));
         }
+        if (spec.sparse) target = target.toSparse(v);
     }
     morph::computeTargetStats(p);
     return p;
@@ -103,8 +105,10 @@ inline morph::Primitive dequantizedPrimitive(const morph::Primitive& primitive) 
     if (!sparse.ok()) return out;
     for (size_t t = 0; t < out.targets.size(); ++t) {
         const morph::MorphTarget dense = morph::dequantize(sparse->targets[t], primitive.vertexCount());
+        morph::MorphTarget& target = out.targets[t];
+        if (target.isSparse()) target = target.toDense(primitive.vertexCount());
         for (morph::MorphChannel c : {morph::MorphChannel::Position, morph::MorphChannel::Normal}) {
-            if (!out.targets[t][c].empty()) out.targets[t][c] = dense[c];
+            if (target.has(c)) target.set(c, dense.entries(c));
         }
     }
     return out;
@@ -155,8 +159,8 @@ inline CompareResult expectSameMorph(const morph::Primitive& primitive,
     auto magnitude = [&](morph::MorphChannel c, const glm::vec3& base, size_t v) {
         float m = glm::length(base);
         for (size_t t = 0; t < targets; ++t) {
-            const auto& d = primitive.targets[t][c];
-            if (v < d.size()) m += std::abs(weights[t]) * glm::length(glm::vec3(d[v]));
+            const glm::vec4 d = primitive.targets[t].delta(c, uint32_t(v));
+            m += std::abs(weights[t]) * glm::length(glm::vec3(d));
         }
         return m;
     };

@@ -12,6 +12,7 @@
 #include "renderer/Bindings.h"
 #include "renderer/Bounds.h"
 #include "renderer/GpuMorph.h"
+#include "renderer/GpuScene.h"
 #include "renderer/Log.h"
 #include "renderer/MorphTargets.h"
 
@@ -29,6 +30,70 @@ glm::vec4 readTexel(const renderer::gl::Texture& texture, int x, int y, int laye
     glGetTextureSubImage(texture.id(), 0, x, y, layer, 1, 1, 1, GL_RGBA, GL_FLOAT,
                          sizeof(texel), &texel);
     return texel;
+}
+
+// A primitive whose targets are in the sparse form (as imported from sparse accessors) uploads
+// exactly what its dense twin uploads: the same texture texels (zeros + entries), the same
+// per-target entry counts and delta boxes, the same morphed bounds.
+TEST_F(MorphTargetsTest, SparseTargetsUploadLikeTheirDenseForm) {
+    fixtures::GeneratedMesh spec;
+    spec.vertexCount = 300;
+    spec.targetCount = 4;
+    spec.movedFraction = 0.1f;
+    spec.channels = {MorphChannel::Position, MorphChannel::Normal, MorphChannel::Color0};
+    spec.colors = true;
+    const morph::Primitive dense = fixtures::generateMesh(spec);
+    spec.sparse = true;
+    const morph::Primitive sparse = fixtures::generateMesh(spec);
+    ASSERT_TRUE(sparse.targets[0].isSparse());
+
+    auto sceneOf = [](const morph::Primitive& p) {
+        morph::Scene scene;
+        scene.meshes.resize(1);
+        scene.meshes[0].primitives = {p};
+        scene.meshes[0].targetNames = {"a", "b", "c", "d"};
+        scene.meshes[0].defaultWeights.assign(4, 0.0f);
+        scene.nodes.resize(1);
+        scene.nodes[0].mesh = 0;
+        scene.roots = {0};
+        morph::computeTargetStats(scene);
+        return scene;
+    };
+    auto a = renderer::GpuScene::upload(sceneOf(dense));
+    auto b = renderer::GpuScene::upload(sceneOf(sparse));
+    ASSERT_TRUE(a.ok() && b.ok());
+    const renderer::GpuPrimitive& pa = a->meshes()[0].primitives[0];
+    const renderer::GpuPrimitive& pb = b->meshes()[0].primitives[0];
+    EXPECT_EQ(pa.targetDeltaBoxes, pb.targetDeltaBoxes);
+    EXPECT_EQ(pa.morph.shape().targetEntries, pb.morph.shape().targetEntries);
+    EXPECT_GT(pa.morph.shape().entries(), 0u);
+
+    const std::vector<float> weights = {0.5f, -1.0f, 0.0f, 2.0f};
+    const morph::Primitive withoutStats = [&] {
+        morph::Primitive p = sparse;
+        p.targetStats.clear();  // the bounds then walk the deltas themselves
+        return p;
+    }();
+    const renderer::Aabb boundsA = renderer::morphedBounds(sceneOf(dense).meshes[0].primitives[0], weights);
+    const renderer::Aabb boundsB = renderer::morphedBounds(withoutStats, weights);
+    EXPECT_EQ(boundsA.min, boundsB.min);
+    EXPECT_EQ(boundsA.max, boundsB.max);
+
+    auto ta = MorphTargets::upload(dense, MorphLimits::query());
+    auto tb = MorphTargets::upload(sparse, MorphLimits::query());
+    ASSERT_TRUE(ta.ok() && tb.ok());
+    ASSERT_EQ(ta->width(), tb->width());
+    ASSERT_EQ(ta->slots(), tb->slots());
+    const int width = int(ta->width()), height = int(ta->height());
+    for (int t = 0; t < 4; ++t) {
+        std::vector<glm::vec4> texelsA(size_t(width * height)), texelsB(texelsA.size());
+        const GLsizei bytes = GLsizei(texelsA.size() * sizeof(glm::vec4));
+        glGetTextureSubImage(ta->textures()[0].id(), 0, 0, 0, t, width, height, 1, GL_RGBA, GL_FLOAT, bytes,
+                             texelsA.data());
+        glGetTextureSubImage(tb->textures()[0].id(), 0, 0, 0, t, width, height, 1, GL_RGBA, GL_FLOAT, bytes,
+                             texelsB.data());
+        EXPECT_EQ(texelsA, texelsB) << "target " << t;
+    }
 }
 
 TEST_F(MorphTargetsTest, TexelsFollowThePackingLayout) {
@@ -60,7 +125,7 @@ TEST_F(MorphTargetsTest, TexelsFollowThePackingLayout) {
                 const uint32_t texel = v * 3 + uint32_t(slots[morph::index(c)]);
                 const glm::vec4 got =
                     readTexel(targets->textures()[0], int(texel % 16), int(texel / 16), int(t));
-                EXPECT_EQ(got, primitive.targets[t][c][v])
+                EXPECT_EQ(got, primitive.targets[t].delta(c, v))
                     << "target " << t << " vertex " << v << " " << morph::channelName(c);
             }
         }
@@ -150,7 +215,7 @@ TEST_F(MorphTargetsTest, TargetsBeyondTheLayerLimitSplitAcrossArrays) {
     const int slot = targets->slots()[morph::index(MorphChannel::Normal)];
     const uint32_t texel = 4 * 2 + uint32_t(slot);
     EXPECT_EQ(readTexel(targets->textures()[2], int(texel % 64), int(texel / 64), 1),
-              primitive.targets[15][MorphChannel::Normal][4]);
+              primitive.targets[15].dense(MorphChannel::Normal, primitive.vertexCount())[4]);
 
     auto gpu = renderer::GpuMorph::create();
     ASSERT_TRUE(gpu.ok()) << gpu.error().message;

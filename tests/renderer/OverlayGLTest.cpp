@@ -55,9 +55,9 @@ morph::Scene quadScene(float h, glm::vec3 normal, glm::vec3 t0) {
     p.normals.assign(4, normal);
     p.indices = {0, 1, 2, 0, 2, 3};
     morph::MorphTarget a, b;
-    a[morph::MorphChannel::Position].assign(4, glm::vec4(t0, 0));
-    b[morph::MorphChannel::Position] = {
-        glm::vec4(0), glm::vec4(0), {0, 0.5f, 0, 0}, {0, 0.5f, 0, 0}};
+    a.set(morph::MorphChannel::Position, std::vector<glm::vec4>(4, glm::vec4(t0, 0)));
+    b.set(morph::MorphChannel::Position, std::vector<glm::vec4>{
+        glm::vec4(0), glm::vec4(0), {0, 0.5f, 0, 0}, {0, 0.5f, 0, 0}});
     p.targets = {a, b};
     morph::Mesh mesh;
     mesh.primitives.push_back(p);

@@ -165,7 +165,7 @@ TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
     }
     morph::normalizeSkinWeights(primitive);
     morph::MorphTarget target;
-    target[morph::MorphChannel::Position].assign(500, glm::vec4(0.1f, 0.0f, -0.2f, 0.0f));
+    target.set(morph::MorphChannel::Position, std::vector<glm::vec4>(500, glm::vec4(0.1f, 0.0f, -0.2f, 0.0f)));
     primitive.targets.push_back(target);
     std::vector<glm::mat4> joints;
     for (int j = 0; j < 300; ++j) {
