@@ -64,6 +64,7 @@ MorphPath MorphStage::preparePrimitive(const GpuPrimitive& primitive, const Morp
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     mRunMs += ms;
+    mStats.prePassWallMs += ms;
     if (path == MorphPath::Cpu) mCpuPathMs += ms;
     mStats.primitives[size_t(path)] += 1;
     mStats.cost += morphCost(path, morph.shape(), weights->activeTargets(), passes,

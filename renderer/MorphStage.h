@@ -32,6 +32,10 @@ struct MorphFrameStats {
     // compute dispatch inside the call) nor cpu's blend: those are the morph stage (gpuMs).
     // Measured every frame.
     double cpuMs = 0;
+    // Wall-clock milliseconds inside the pre-pass calls (cs-sparse's dispatch, cpu's blend and
+    // upload). On a GPU that is only submission; a CPU rasterizer (llvmpipe) runs a dispatch
+    // synchronously inside the call, so there it is the pre-pass's whole time.
+    double prePassWallMs = 0;
     // Drawn primitives by the concrete path they ran with (index: MorphPath value).
     std::array<uint32_t, 4> primitives{};
     std::string timing;

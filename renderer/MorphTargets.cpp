@@ -118,14 +118,21 @@ MorphWeights MorphWeights::create(size_t targetCount) {
 }
 
 void MorphWeights::update(const std::vector<float>& weights) {
-    // Every frame, for every morphed node: a copy and a scan of T floats, eight at a time.
+    // Every frame, for every morphed node. The row keeps zeros everywhere but at the active
+    // targets, so only the last update's and this one's actives are written: a scan of the
+    // caller's T floats (eight at a time, in cache: they were just computed) and O(active)
+    // writes, rather than T writes into a row the frame's draw has long evicted from the cache.
+    const size_t stride = std::max<size_t>(mTargetCount, 1);
+    if (mInstanceCount != 1 || mRows.size() != stride || mActiveTargets.size() != 1) {
+        mRows.assign(stride, 0.0f);
+    } else {
+        for (uint32_t t : mActiveTargets[0]) mRows[t] = 0.0f;
+    }
     mInstanceCount = 1;
-    const size_t count = std::min(weights.size(), mTargetCount);
-    mRows.resize(std::max<size_t>(mTargetCount, 1));
-    std::copy_n(weights.begin(), count, mRows.begin());
-    std::fill(mRows.begin() + ptrdiff_t(count), mRows.end(), 0.0f);
     mActiveTargets.resize(1);
-    appendActive(mRows.data(), count, mActiveTargets[0]);
+    const size_t count = std::min(weights.size(), mTargetCount);
+    appendActive(weights.data(), count, mActiveTargets[0]);
+    for (uint32_t t : mActiveTargets[0]) mRows[t] = weights[t];
     mActiveCount = uint32_t(mActiveTargets[0].size());
     mPairsDirty = mRowsDirty = true;
     mGeneration = nextGeneration();

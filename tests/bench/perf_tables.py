@@ -125,8 +125,10 @@ def path_label(r):
 
 
 def timing_mark(r):
-    # gl-timer: no mark; wall-clock vertex-only pass: *; cpu blend + upload: dagger.
-    return {"gl-timer": "", "wall-clock vertex-only pass": " *"}.get(r["morphTiming"], " +")
+    # gl-timer: no mark; wall-clock vertex-only pass: *; wall-clock synchronous dispatch: #;
+    # the cpu path's blend and upload (wall clock): +.
+    return {"gl-timer": "", "wall-clock vertex-only pass": " *",
+            "wall-clock pre-pass (synchronous dispatch)": " #"}.get(r["morphTiming"], " +")
 
 
 def mb(value):
