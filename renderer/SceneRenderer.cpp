@@ -105,14 +105,16 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
 
 gl::Program& SceneRenderer::program(uint32_t attributeMask) {
     const uint32_t index = variantIndex(attributeMask);
-    gl::Program* chosen = &mVariants[index];
+    gl::Program* chosen = mVariantFailed[index] ? &mProgram : &mVariants[index];
     if (chosen->id() == 0) {
         auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(index));
         if (built) {
             *chosen = std::move(built).value();
         } else {
-            static int notes = 0;
-            if (notes++ < 4) logNote("shader variant " + std::to_string(index) + ": " + built.error().message);
+            // Once: every later draw of this attribute set takes the full program.
+            logNote("shader variant " + std::to_string(index) + ": " + built.error().message +
+                    "; drawn with every varying");
+            mVariantFailed[index] = true;
             chosen = &mProgram;
         }
     }

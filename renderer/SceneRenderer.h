@@ -96,6 +96,7 @@ private:
     // By variantIndex() of the attribute mask; empty until first used.
     std::array<gl::Program, 32> mVariants;
     std::array<uint64_t, 32> mVariantFrame{};  // the frame whose uniforms a variant holds
+    std::array<bool, 32> mVariantFailed{};     // did not build: the full program stands in
     uint64_t mFrame = 0;
     glm::mat4 mViewProjection{1.0f};
     int mInstanceMode = 0;
