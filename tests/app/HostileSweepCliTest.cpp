@@ -184,7 +184,7 @@ TEST(HostileSweepCli, EveryMutantEndsWithExitZeroOrOneCleanLine) {
         jobs.clear();
         for (const auto& entry : fs::directory_iterator(dir)) fs::remove(entry.path());
     };
-    fixtures::forEachSweepMutant(3, [&](const fixtures::Mutant& m) {
+    fixtures::forEachSweepMutant(2, [&](const fixtures::Mutant& m) {
         ++files;
         const std::string path = (fs::path(dir) / m.name).string();
         std::ofstream(path, std::ios::binary)
@@ -208,7 +208,7 @@ TEST(HostileSweepCli, EveryMutantEndsWithExitZeroOrOneCleanLine) {
         if (jobs.size() >= 256) flush();
     });
     flush();
-    ASSERT_GT(files, 150u);
+    ASSERT_GT(files, 120u);  // 138 at 2 mutants per seed: the sweep did not shrink unnoticed
     EXPECT_EQ(failures, 0u);
     std::printf("hostile sweep (cli): %zu files, %zu runs (%zu captures), %zu failed\n", files,
                 runs, captures, failures);
