@@ -4,23 +4,14 @@
 #include <cstring>
 
 #include "Bindings.h"
-#include "MorphPath.h"
+#include "GpuLimits.h"
 #include "Log.h"
 #include "morph/Packing.h"
 
 namespace renderer {
 
-MorphLimits MorphLimits::query() {
-    GLint size = 0, layers = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);
-    glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &layers);
-    MorphLimits limits;
-    limits.maxTextureSize = uint32_t(std::max(size, 1));
-    limits.maxLayers = uint32_t(std::max(layers, 1));
-    const GLubyte* renderer = glGetString(GL_RENDERER);
-    limits.softwareRenderer = renderer && isSoftwareRenderer(reinterpret_cast<const char*>(renderer));
-    return limits;
-}
+// One reading of the context for every limit (GpuLimits), so the two cannot disagree.
+MorphLimits MorphLimits::query() { return GpuLimits::query().morph(); }
 
 morph::Result<MorphTargets> MorphTargets::upload(const morph::Primitive& primitive,
                                                  const MorphLimits& limits) {
