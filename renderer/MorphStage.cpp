@@ -57,6 +57,11 @@ MorphPath MorphStage::preparePrimitive(const GpuPrimitive& primitive, const Morp
                     "; drawn with " + morphPathName(path));
         }
     }
+    // Before the run: on a CPU rasterizer a dispatch runs on every core and evicts the
+    // caches, and the cost model's per-target lookups would pay for that.
+    mStats.primitives[size_t(path)] += 1;
+    mStats.cost += morphCost(path, morph.shape(), weights->activeTargets(), passes,
+                             morph.sparseMethod());
     // The pre-pass itself is not bookkeeping: llvmpipe runs a dispatch synchronously inside
     // glDispatchCompute, and the cpu path's blend is its morph stage.
     const auto start = std::chrono::steady_clock::now();
@@ -66,9 +71,6 @@ MorphPath MorphStage::preparePrimitive(const GpuPrimitive& primitive, const Morp
     mRunMs += ms;
     mStats.prePassWallMs += ms;
     if (path == MorphPath::Cpu) mCpuPathMs += ms;
-    mStats.primitives[size_t(path)] += 1;
-    mStats.cost += morphCost(path, morph.shape(), weights->activeTargets(), passes,
-                             morph.sparseMethod());
     return path;
 }
 

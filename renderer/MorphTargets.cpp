@@ -6,6 +6,7 @@
 #include "Bindings.h"
 #include "GpuLimits.h"
 #include "Log.h"
+#include "morph/ActiveWeights.h"
 #include "morph/Packing.h"
 
 namespace renderer {
@@ -77,28 +78,6 @@ uint64_t nextGeneration() {
     return ++generation;
 }
 
-// Replaces `active` by the indices of the non-zero weights in [0, count), ascending. A zero
-// weight adds nothing (and -0 is zero). Words of eight floats with no bit set beyond the sign
-// bits are skipped whole: with a few active targets out of hundreds, most are.
-void appendActive(const float* weights, size_t count, std::vector<uint32_t>& active) {
-    active.clear();
-    constexpr uint32_t kMagnitude = 0x7fffffffu;
-    size_t t = 0;
-    for (; t + 8 <= count; t += 8) {
-        uint32_t bits[8];
-        std::memcpy(bits, weights + t, sizeof bits);
-        uint32_t any = 0;
-        for (uint32_t b : bits) any |= b & kMagnitude;
-        if (any == 0) continue;
-        for (size_t i = 0; i < 8; ++i) {
-            if (weights[t + i] != 0.0f) active.push_back(uint32_t(t + i));
-        }
-    }
-    for (; t < count; ++t) {
-        if (weights[t] != 0.0f) active.push_back(uint32_t(t));
-    }
-}
-
 }  // namespace
 
 MorphWeights MorphWeights::create(size_t targetCount) {
@@ -108,45 +87,43 @@ MorphWeights MorphWeights::create(size_t targetCount) {
     return out;
 }
 
-void MorphWeights::update(const std::vector<float>& weights) {
-    // Every frame, for every morphed node. The row keeps zeros everywhere but at the active
-    // targets, so only the last update's and this one's actives are written: a scan of the
-    // caller's T floats (eight at a time, in cache: they were just computed) and O(active)
-    // writes, rather than T writes into a row the frame's draw has long evicted from the cache.
-    const size_t stride = std::max<size_t>(mTargetCount, 1);
-    if (mInstanceCount != 1 || mRows.size() != stride || mActiveTargets.size() != 1) {
-        mRows.assign(stride, 0.0f);
-    } else {
-        for (uint32_t t : mActiveTargets[0]) mRows[t] = 0.0f;
+void MorphWeights::update(const std::vector<float>& weights) { setRows(&weights, 1); }
+
+void MorphWeights::updateInstances(const std::vector<std::vector<float>>& rows) {
+    setRows(rows.data(), rows.size());
+}
+
+void MorphWeights::setRows(const std::vector<float>* rows, size_t count) {
+    // Every frame, for every morphed node: a scan of the caller's weights (in cache: they were
+    // just written) into the active lists, and nothing else. Per-target state (the dense rows)
+    // is written only for the paths that read it, when they ask for it: with a few active
+    // targets out of hundreds, each would be a cache line the frame's draw has evicted.
+    const size_t instances = std::max<size_t>(count, 1);
+    mInstanceCount = uint32_t(instances);
+    mActiveTargets.resize(instances);
+    mActiveWeights.resize(instances);
+    mActiveCount = 0;
+    for (size_t k = 0; k < instances; ++k) {
+        const float* weights = k < count ? rows[k].data() : nullptr;
+        const size_t n = k < count ? std::min(rows[k].size(), mTargetCount) : 0;
+        morph::collectActive(weights, n, mActiveTargets[k], mActiveWeights[k]);
+        mActiveCount = std::max(mActiveCount, uint32_t(mActiveTargets[k].size()));
     }
-    mInstanceCount = 1;
-    mActiveTargets.resize(1);
-    const size_t count = std::min(weights.size(), mTargetCount);
-    appendActive(weights.data(), count, mActiveTargets[0]);
-    for (uint32_t t : mActiveTargets[0]) mRows[t] = weights[t];
-    mActiveCount = uint32_t(mActiveTargets[0].size());
-    mPairsDirty = mRowsDirty = true;
+    mPairsDirty = mRowsDirty = mRowsStale = true;
     mGeneration = nextGeneration();
 }
 
-void MorphWeights::updateInstances(const std::vector<std::vector<float>>& rows) {
-    if (rows.size() <= 1) {
-        update(rows.empty() ? std::vector<float>() : rows[0]);
-        return;
-    }
+const std::vector<float>& MorphWeights::rows() const {
+    if (!mRowsStale) return mRows;
     const size_t stride = std::max<size_t>(mTargetCount, 1);
-    mInstanceCount = uint32_t(rows.size());
-    mRows.assign(stride * rows.size(), 0.0f);
-    mActiveTargets.resize(rows.size());
-    mActiveCount = 0;
-    for (size_t k = 0; k < rows.size(); ++k) {
-        const size_t count = std::min(rows[k].size(), mTargetCount);
-        std::copy_n(rows[k].begin(), count, mRows.begin() + ptrdiff_t(k * stride));
-        appendActive(mRows.data() + k * stride, count, mActiveTargets[k]);
-        mActiveCount = std::max(mActiveCount, uint32_t(mActiveTargets[k].size()));
+    mRows.assign(stride * mInstanceCount, 0.0f);
+    for (size_t k = 0; k < mActiveTargets.size(); ++k) {
+        for (size_t i = 0; i < mActiveTargets[k].size(); ++i) {
+            mRows[k * stride + mActiveTargets[k][i]] = mActiveWeights[k][i];
+        }
     }
-    mPairsDirty = mRowsDirty = true;
-    mGeneration = nextGeneration();
+    mRowsStale = false;
+    return mRows;
 }
 
 namespace {
@@ -171,7 +148,7 @@ const gl::Buffer& MorphWeights::buffer() const {
     for (size_t k = 0; k < mActiveTargets.size(); ++k) {
         for (size_t i = 0; i < mActiveTargets[k].size(); ++i) {
             const uint32_t t = mActiveTargets[k][i];
-            const float w = mRows[k * std::max<size_t>(mTargetCount, 1) + t];
+            const float w = mActiveWeights[k][i];
             mScratch[1 + 2 * (k * stride + i)] = t;
             std::memcpy(&mScratch[2 + 2 * (k * stride + i)], &w, sizeof(float));
         }
@@ -189,7 +166,8 @@ const gl::Buffer& MorphWeights::buffer() const {
 
 const gl::Buffer& MorphWeights::rowsBuffer() const {
     if (mRowsDirty) {
-        writeGrowing(mRowsBuffer, mRows.data(), mRows.size() * sizeof(float));
+        const std::vector<float>& all = rows();
+        writeGrowing(mRowsBuffer, all.data(), all.size() * sizeof(float));
         mRowsDirty = false;
     }
     return mRowsBuffer;

@@ -72,10 +72,12 @@ public:
     uint32_t activeCount() const { return mActiveCount; }
     uint32_t instanceCount() const { return mInstanceCount; }
     size_t targetCount() const { return mTargetCount; }
-    // Per instance, the targets with a non-zero weight, ascending.
+    // Per instance, the targets with a non-zero weight, ascending, and their weights.
     const std::vector<std::vector<uint32_t>>& activeTargets() const { return mActiveTargets; }
-    // instanceCount() rows of targetCount() weights.
-    const std::vector<float>& rows() const { return mRows; }
+    const std::vector<std::vector<float>>& activeWeights() const { return mActiveWeights; }
+    // instanceCount() rows of targetCount() weights, written out on first use after an update
+    // (only the vs-dense and gather paths and the cpu blend read whole rows).
+    const std::vector<float>& rows() const;
     // New (and unique across all MorphWeights) after every update: a pre-pass that ran for this
     // generation need not run again.
     uint64_t generation() const { return mGeneration; }
@@ -88,16 +90,21 @@ public:
     const gl::Buffer& rowsBuffer() const;
 
 private:
+    // `count` rows (none: one row of zeros) become the active lists.
+    void setRows(const std::vector<float>* rows, size_t count);
+
     mutable gl::Buffer mBuffer;
     mutable gl::Buffer mRowsBuffer;
     mutable bool mPairsDirty = true;
-    mutable bool mRowsDirty = true;
+    mutable bool mRowsDirty = true;   // rowsBuffer() is behind the weights
+    mutable bool mRowsStale = true;   // mRows is behind the weights
     size_t mTargetCount = 0;
     uint32_t mInstanceCount = 1;
     uint32_t mActiveCount = 0;
     uint64_t mGeneration = 0;
-    std::vector<float> mRows;
+    mutable std::vector<float> mRows;
     std::vector<std::vector<uint32_t>> mActiveTargets;
+    std::vector<std::vector<float>> mActiveWeights;
     mutable std::vector<uint32_t> mScratch;  // the words of buffer(), kept to avoid reallocating
 };
 

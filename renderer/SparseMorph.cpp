@@ -166,24 +166,25 @@ void SparseMorph::runScatter(MorphPrograms& programs, const MorphWeights& weight
     mJobScratch.clear();
     mFactorScratch.clear();
     mQuantaScratch.clear();
-    const size_t rowStride = std::max<size_t>(weights.targetCount(), 1);
     uint32_t invocations = 0;
     for (uint32_t k = 0; k < weights.instanceCount(); ++k) {
         const std::vector<uint32_t>& active = weights.activeTargets()[k];
-        const float* row = weights.rows().data() + k * rowStride;
+        const std::vector<float>& values = weights.activeWeights()[k];
         double boundPosition = 0, boundNormal = 0;
-        for (uint32_t t : active) {
+        for (size_t i = 0; i < active.size(); ++i) {
+            const uint32_t t = active[i];
             if (t >= mTargetEntries.size()) continue;
-            boundPosition += std::abs(double(row[t])) * mTargetScales[t].x;
-            boundNormal += std::abs(double(row[t])) * mTargetScales[t].y;
+            boundPosition += std::abs(double(values[i])) * mTargetScales[t].x;
+            boundNormal += std::abs(double(values[i])) * mTargetScales[t].y;
         }
         const glm::vec2 quantum(fixedQuantum(boundPosition), fixedQuantum(boundNormal));
         mQuantaScratch.push_back(quantum);
-        for (uint32_t t : active) {
+        for (size_t i = 0; i < active.size(); ++i) {
+            const uint32_t t = active[i];
             if (t >= mTargetEntries.size() || mTargetEntries[t] == 0) continue;
             mJobScratch.emplace_back(mTargetFirst[t], mTargetEntries[t], k, invocations);
-            mFactorScratch.emplace_back(row[t] * mTargetQuanta[t].x / quantum.x,
-                                        row[t] * mTargetQuanta[t].y / quantum.y);
+            mFactorScratch.emplace_back(values[i] * mTargetQuanta[t].x / quantum.x,
+                                        values[i] * mTargetQuanta[t].y / quantum.y);
             invocations += mTargetEntries[t];
         }
     }

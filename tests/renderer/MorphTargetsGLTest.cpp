@@ -176,6 +176,47 @@ TEST_F(MorphTargetsTest, ActiveListsSkipZerosAcrossWordsOfEightWeights) {
     EXPECT_EQ(weights.rows()[600 + 9], 0.0f);
 }
 
+TEST_F(MorphTargetsTest, RowsAndBuffersFollowEveryUpdate) {
+    // The dense rows are written when first asked for after an update: a weight that was active
+    // and is now zero must read zero, in the rows and in both GPU buffers.
+    MorphWeights weights = MorphWeights::create(300);
+    std::vector<float> w(300, 0.0f);
+    w[10] = 0.5f;
+    w[200] = -2.0f;
+    weights.update(w);
+    EXPECT_EQ(weights.activeWeights()[0], (std::vector<float>{0.5f, -2.0f}));
+    EXPECT_EQ(weights.rows()[200], -2.0f);
+    (void)weights.rowsBuffer();
+
+    w[10] = 0.0f;
+    w[200] = 0.0f;
+    w[299] = 0.25f;
+    weights.update(w);
+    EXPECT_EQ(weights.activeTargets()[0], std::vector<uint32_t>{299});
+    EXPECT_EQ(weights.activeWeights()[0], std::vector<float>{0.25f});
+    std::vector<float> row(300, -1.0f);
+    weights.rowsBuffer().read(0, GLsizeiptr(row.size() * sizeof(float)), row.data());
+    EXPECT_EQ(row, weights.rows());
+    EXPECT_EQ(row[10], 0.0f);
+    EXPECT_EQ(row[200], 0.0f);
+    EXPECT_EQ(row[299], 0.25f);
+    uint32_t words[3] = {};
+    weights.buffer().read(0, sizeof(words), words);
+    float w299 = 0;
+    std::memcpy(&w299, &words[2], sizeof(float));
+    EXPECT_EQ(words[0], 1u);
+    EXPECT_EQ(words[1], 299u);
+    EXPECT_EQ(w299, 0.25f);
+
+    // From a crowd back to one instance: one row again, the crowd's other rows gone.
+    weights.updateInstances({w, w});
+    EXPECT_EQ(weights.rows().size(), 600u);
+    weights.update(std::vector<float>(300, 0.0f));
+    EXPECT_EQ(weights.instanceCount(), 1u);
+    EXPECT_EQ(weights.activeCount(), 0u);
+    EXPECT_EQ(weights.rows(), std::vector<float>(300, 0.0f));
+}
+
 TEST_F(MorphTargetsTest, PrimitiveWithoutTargetsUploadsNothing) {
     fixtures::GeneratedMesh spec;
     spec.targetCount = 0;
