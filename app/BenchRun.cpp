@@ -293,67 +293,90 @@ double BenchSession::frame(Workbench& w, renderer::MorphPath path, bool timed) {
     return msSince(start);
 }
 
-BenchResult BenchSession::measurePath(Workbench& w, renderer::MorphPath path,
-                                      const BenchSettings& settings) {
+std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>& group,
+                                                  renderer::MorphPath path,
+                                                  const BenchSettings& settings) {
     State& s = *mState;
-    BenchResult r = w.shared;
-    r.path = renderer::morphPathName(path);
-    r.copyGbPerSec = s.copyGbPerSec;
-    std::vector<double> frameMs, vertexMs, morphMs, cpuMs, prePassMs, boundBytes, readBytes;
+    // Per workbench of the group: its own weight sequence (the same for every path) and samples.
+    struct Samples {
+        morph::SplitMix64 rng;
+        std::vector<double> frameMs, vertexMs, morphMs, cpuMs, prePassMs, boundBytes, readBytes;
+        BenchResult r;
+    };
+    std::vector<Samples> samples;
+    for (Workbench* w : group) {
+        samples.push_back({morph::SplitMix64(settings.seed), {}, {}, {}, {}, {}, {}, {}, w->shared});
+        samples.back().r.path = renderer::morphPathName(path);
+        samples.back().r.copyGbPerSec = s.copyGbPerSec;
+    }
     // Untimed frames give the frame and CPU times (and, after each, the vs paths' vertex-only
     // pass); then the same weights again with the GL timer queries on give the morph stage's
-    // time (timed frames of the vs paths add a pass, so they are not counted as frames).
-    morph::SplitMix64 rng(settings.seed);  // the same weights for every path
+    // time (timed frames of the vs paths add a pass, so they are not counted as frames). The
+    // workbenches of a group take turns frame by frame.
     for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
-        const double bound = w.nextWeights(rng);
-        const double ms = frame(w, path, false);
-        if (f == 0) r.firstFrameMs = ms;
-        if (f < settings.warmup) continue;
-        const renderer::MorphFrameStats& stats = s.paths.stats();
-        frameMs.push_back(ms);
-        cpuMs.push_back(stats.cpuMs);
-        prePassMs.push_back(stats.prePassWallMs);
-        boundBytes.push_back(bound);
-        readBytes.push_back(double(stats.cost.bytesReadPerFrame));
-        r.residentBytes = std::max(r.residentBytes, stats.cost.residentBytes);
-        const renderer::MorphPath used = stats.uniformPath();
-        r.resolvedPath = used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
-        const uint32_t instances = w.isCrowd ? uint32_t(w.crowd.offsets.size()) : 1;
-        vertexMs.push_back(s.paths.vertexPassMs(w.gpu, path, w.passes, instances));
-    }
-    rng = morph::SplitMix64(settings.seed);
-    for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
-        w.nextWeights(rng);
-        if (f < settings.warmup) continue;
-        frame(w, path, true);
-        morphMs.push_back(std::max(s.paths.stats().gpuMs, 0.0));
-    }
-    r.gpuResidentBytes = w.gpu.morphResidentBytes();
-    w.gpu.releaseMorph(renderer::MorphPath::Auto);  // the next path starts from nothing
-
-    r.frameMsMedian = median(frameMs);
-    r.frameMsP95 = percentile95(frameMs);
-    // A mean without the 10% highest and lowest frames. The bookkeeping takes a few
-    // microseconds, mostly cache misses after the frame's draw evicted its data, and is
-    // bimodal (warm or cold caches), which makes a median jump between the two; one
-    // preemption in the frame would swamp a plain mean.
-    r.cpuMsPerFrame = trimmedMean(cpuMs, 0.1);
-    setMorphMs(r, median(morphMs), median(vertexMs), median(prePassMs),
-               renderer::isSoftwareRenderer(device()));
-    r.bytesReadPerFrame = uint64_t(std::llround(mean(readBytes)));
-    r.boundBytes = uint64_t(std::llround(mean(boundBytes)));
-    const double morphSeconds = r.morphMsMedian / 1000.0;
-    if (morphSeconds > 0) {
-        r.gbPerSec = double(r.bytesReadPerFrame) / morphSeconds / 1e9;
-        if (s.copyGbPerSec > 0) {
-            r.fractionOfBound = double(r.boundBytes) / (s.copyGbPerSec * 1e9) / morphSeconds;
+        for (size_t i = 0; i < group.size(); ++i) {
+            Workbench& w = *group[i];
+            Samples& m = samples[i];
+            const double bound = w.nextWeights(m.rng);
+            const double ms = frame(w, path, false);
+            if (f == 0) m.r.firstFrameMs = ms;
+            if (f < settings.warmup) continue;
+            const renderer::MorphFrameStats& stats = s.paths.stats();
+            m.frameMs.push_back(ms);
+            m.cpuMs.push_back(stats.cpuMs);
+            m.prePassMs.push_back(stats.prePassWallMs);
+            m.boundBytes.push_back(bound);
+            m.readBytes.push_back(double(stats.cost.bytesReadPerFrame));
+            m.r.residentBytes = std::max(m.r.residentBytes, stats.cost.residentBytes);
+            const renderer::MorphPath used = stats.uniformPath();
+            m.r.resolvedPath = used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
+            const uint32_t instances = w.isCrowd ? uint32_t(w.crowd.offsets.size()) : 1;
+            m.vertexMs.push_back(s.paths.vertexPassMs(w.gpu, path, w.passes, instances));
         }
     }
-    return r;
+    for (Samples& m : samples) m.rng = morph::SplitMix64(settings.seed);
+    for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
+        for (size_t i = 0; i < group.size(); ++i) {
+            group[i]->nextWeights(samples[i].rng);
+            if (f < settings.warmup) continue;
+            frame(*group[i], path, true);
+            samples[i].morphMs.push_back(std::max(s.paths.stats().gpuMs, 0.0));
+        }
+    }
+
+    std::vector<BenchResult> results;
+    for (size_t i = 0; i < group.size(); ++i) {
+        Workbench& w = *group[i];
+        Samples& m = samples[i];
+        BenchResult& r = m.r;
+        r.gpuResidentBytes = w.gpu.morphResidentBytes();
+        w.gpu.releaseMorph(renderer::MorphPath::Auto);  // the next path starts from nothing
+
+        r.frameMsMedian = median(m.frameMs);
+        r.frameMsP95 = percentile95(m.frameMs);
+        // A mean without the 10% highest and lowest frames. The bookkeeping takes a few
+        // microseconds, mostly cache misses after the frame's draw evicted its data, and is
+        // bimodal (warm or cold caches), which makes a median jump between the two; one
+        // preemption in the frame would swamp a plain mean.
+        r.cpuMsPerFrame = trimmedMean(m.cpuMs, 0.1);
+        setMorphMs(r, median(m.morphMs), median(m.vertexMs), median(m.prePassMs),
+                   renderer::isSoftwareRenderer(device()));
+        r.bytesReadPerFrame = uint64_t(std::llround(mean(m.readBytes)));
+        r.boundBytes = uint64_t(std::llround(mean(m.boundBytes)));
+        const double morphSeconds = r.morphMsMedian / 1000.0;
+        if (morphSeconds > 0) {
+            r.gbPerSec = double(r.bytesReadPerFrame) / morphSeconds / 1e9;
+            if (s.copyGbPerSec > 0) {
+                r.fractionOfBound = double(r.boundBytes) / (s.copyGbPerSec * 1e9) / morphSeconds;
+            }
+        }
+        results.push_back(r);
+    }
+    return results;
 }
 
-morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& workload,
-                                                          const BenchSettings& settings) {
+morph::Result<std::vector<std::vector<BenchResult>>> BenchSession::run(
+    const std::vector<BenchWorkload>& workloads, const BenchSettings& settings) {
     State& s = *mState;
     if (!s.target || s.target->width() != settings.width || s.target->height() != settings.height) {
         // Single-sampled, as three.js's WebGLRenderer is by default (antialias: false).
@@ -361,11 +384,18 @@ morph::Result<std::vector<BenchResult>> BenchSession::run(const BenchWorkload& w
         if (!target) return target.error();
         s.target = std::move(target).value();
     }
-    auto workbench = prepare(workload, settings.width, settings.height);
-    if (!workbench) return workbench.error();
-    std::vector<BenchResult> results;
+    std::vector<Workbench> workbenches;
+    for (const BenchWorkload& workload : workloads) {
+        auto workbench = prepare(workload, settings.width, settings.height);
+        if (!workbench) return workbench.error();
+        workbenches.push_back(std::move(workbench).value());
+    }
+    std::vector<Workbench*> group;
+    for (Workbench& w : workbenches) group.push_back(&w);
+    std::vector<std::vector<BenchResult>> results(workloads.size());
     for (renderer::MorphPath path : settings.paths) {
-        results.push_back(measurePath(*workbench, path, settings));
+        std::vector<BenchResult> row = measurePath(group, path, settings);
+        for (size_t i = 0; i < row.size(); ++i) results[i].push_back(std::move(row[i]));
     }
     return results;
 }

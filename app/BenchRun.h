@@ -22,6 +22,9 @@ struct BenchWorkload {
     uint32_t active = 8;     // random non-zero weights per frame per instance (clamped to T)
     uint32_t instances = 1;  // copies of the mesh, each with its own weights (a crowd)
     uint32_t passes = 1;     // draws of the scene per frame (main, depth, picking, ...)
+    // Drawn in turn, frame by frame, with the scenario's other interleaved settings, because
+    // the scenario compares them (BenchSession::run).
+    bool interleaved = false;
 };
 
 struct BenchSettings {
@@ -70,15 +73,20 @@ public:
     std::string device() const;
     double copyGbPerSec() const;
 
-    // Runs every path of `settings` on `workload`; results in the order of settings.paths.
-    morph::Result<std::vector<BenchResult>> run(const BenchWorkload& workload,
-                                                const BenchSettings& settings);
+    // Runs every path of `settings` on each workload; per workload, results in the order of
+    // settings.paths. Several workloads are drawn in turn, frame by frame, for each path: their
+    // numbers are then comparable (drift of the machine's speed over the run, a VM's stolen
+    // time or another process's load, falls on all of them alike), at the cost of holding all
+    // of their meshes (and the path's resources for each) at once.
+    morph::Result<std::vector<std::vector<BenchResult>>> run(
+        const std::vector<BenchWorkload>& workloads, const BenchSettings& settings);
 
 private:
     struct State;
     explicit BenchSession(std::unique_ptr<State> state);
     double frame(Workbench& w, renderer::MorphPath path, bool timed);
-    BenchResult measurePath(Workbench& w, renderer::MorphPath path, const BenchSettings& settings);
+    std::vector<BenchResult> measurePath(const std::vector<Workbench*>& group,
+                                         renderer::MorphPath path, const BenchSettings& settings);
     std::unique_ptr<State> mState;
 };
 
