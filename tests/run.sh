@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds morphview with ASan + UBSan and runs every test in it (all labels), then both fuzzers for
-# 45 s each. Run from anywhere; exits non-zero on any failure.
+# 30 s each. Run from anywhere; exits non-zero on any failure.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -31,10 +31,10 @@ cmake --build build-asan -j "$jobs"
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --output-on-failure -j "$jobs") | tee build-asan/ctest-summary.txt
 
-# The libFuzzer targets (clang, their own build in build-fuzz/), 45 s each: the importer, and
+# The libFuzzer targets (clang, their own build in build-fuzz/), 30 s each: the importer, and
 # the CPU pipeline after it with inputs up to 1 MiB.
-MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 45 ImportFuzzer
-MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 45 PipelineFuzzer
+MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 30 ImportFuzzer
+MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 30 PipelineFuzzer
 
 # One closing line over the CTest run (the fuzzer's stats print last otherwise).
 total=0
