@@ -159,10 +159,13 @@ void PrimitiveMorph::run(MorphPath path, const MorphWeights& weights, MorphProgr
         const size_t stride = mShape.cpuStride;
         ensureOutput(vertices * stride * sizeof(glm::vec4));
         mCpuScratch.resize(vertices * stride);
-        const size_t rowStride = std::max<size_t>(weights.targetCount(), 1);
+        // The instance's row from its active lists (not weights.rows(), which would write every
+        // instance's row only for this loop to copy it).
         std::vector<float> row(weights.targetCount());
         for (uint32_t k = 0; k < weights.instanceCount(); ++k) {
-            std::copy_n(weights.rows().begin() + ptrdiff_t(k * rowStride), row.size(), row.begin());
+            std::fill(row.begin(), row.end(), 0.0f);
+            const std::vector<uint32_t>& targets = weights.activeTargets()[k];
+            for (size_t i = 0; i < targets.size(); ++i) row[targets[i]] = weights.activeWeights()[k][i];
             const morph::MorphedPrimitive m = morph::blend(*mSource, row);
             glm::vec4* out = mCpuScratch.data() + size_t(k) * mShape.vertexCount * stride;
             auto put = [&](morph::MorphChannel c, auto&& value) {
