@@ -78,27 +78,13 @@ std::vector<std::string> childEnvironment() {
 void start(Job& job, const std::vector<std::string>& env) {
     std::vector<std::string> argv = {MORPHVIEW_EXECUTABLE};
     argv.insert(argv.end(), job.args.begin(), job.args.end());
-    std::vector<char*> cargv, cenv;
-    for (std::string& a : argv) cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-    for (const std::string& e : env) cenv.push_back(const_cast<char*>(e.c_str()));
-    cenv.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        // Only async-signal-safe calls between fork and exec.
-        const int out = open(job.outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int err = open(job.errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(out, 1);
-        dup2(err, 2);
-        if (!kAsan) {
-            const rlimit limit{kAddressSpace, kAddressSpace};
-            setrlimit(RLIMIT_AS, &limit);
-        }
-        alarm(kTimeoutSeconds);
-        execve(cargv[0], cargv.data(), cenv.data());
-        _exit(127);
-    }
-    job.pid = pid;
+    fixtures::ChildOptions options;
+    options.environment = env;
+    options.outPath = job.outPath;
+    options.errPath = job.errPath;
+    options.alarmSeconds = kTimeoutSeconds;
+    if (!kAsan) options.addressSpace = kAddressSpace;
+    job.pid = fixtures::startChild(argv, options);
 }
 
 // Runs every job, at most nproc at a time.

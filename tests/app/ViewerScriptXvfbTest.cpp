@@ -94,8 +94,8 @@ quit
 )script";
 
 TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
-    ASSERT_TRUE(fixtures::haveXvfbRun())
-        << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb())
+        << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     // A copy: the export lands next to the model it came from.
     const std::string face = dir + "/face.glb";
@@ -168,8 +168,8 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
 }
 
 TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
-    ASSERT_TRUE(fixtures::haveXvfbRun())
-        << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb())
+        << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     { std::ofstream(dir + "/s.txt") << "wait 1\nexpect-clip \"talk\"\nquit\n"; }
     const auto run = fixtures::runMorphviewUnderXvfb(
@@ -179,8 +179,8 @@ TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
 }
 
 TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
-    ASSERT_TRUE(fixtures::haveXvfbRun())
-        << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb())
+        << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     { std::ofstream(dir + "/s.txt") << "click \"No such button\"\nquit\n"; }
     const auto run = fixtures::runMorphviewUnderXvfb(
@@ -195,8 +195,8 @@ TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
 // appears, listing jawOpen, whose S solos it: tongueOut's 0.5 is no longer drawn), H turns on
 // the heat map, hovering jawOpen's slider shows that target alone.
 TEST(ViewerScriptXvfbTest, PickAVertexAndShowTheHeatMap) {
-    ASSERT_TRUE(fixtures::haveXvfbRun())
-        << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb())
+        << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     {
         std::ofstream(dir + "/s.txt") << R"(click-view 0.5 0.6
@@ -237,8 +237,8 @@ quit
 // folder, one per frame drawn while recording, the window's size; with the turntable on (T) the
 // camera moved between the first and the last frame. No ffmpeg on PATH: the message says so.
 TEST(ViewerScriptXvfbTest, RecordsAPngSequenceWithF9) {
-    ASSERT_TRUE(fixtures::haveXvfbRun())
-        << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb())
+        << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     {
         std::ofstream(dir + "/s.txt") << R"(key t
@@ -252,7 +252,7 @@ quit
     }
     const char* old = std::getenv("PATH");
     const std::string saved = old ? old : "";
-    setenv("PATH", "/usr/bin:/bin", 1);  // xvfb-run's own needs; no stand-in ffmpeg here
+    setenv("PATH", "/usr/bin:/bin", 1);  // the child's PATH: no stand-in ffmpeg here
     const bool realFfmpeg =
         access("/usr/bin/ffmpeg", X_OK) == 0 || access("/bin/ffmpeg", X_OK) == 0;
     const auto run = fixtures::runMorphviewUnderXvfb(

@@ -3,10 +3,7 @@
 // times of the clip. The 3D view must show the figure and must change between the two times
 // (the clip moves joints, so a viewer that drew the bind pose, or ignored node animation, would
 // give the same picture).
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -24,38 +21,17 @@ namespace fs = std::filesystem;
 
 const std::string kCharacter = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb";
 
-// xvfb-run -a -s "-screen 0 1280x800x24" morphview ARGS...; exit code and stderr.
-std::pair<int, std::string> runUnderXvfb(const std::vector<std::string>& args,
-                                         const std::string& dir) {
-    std::vector<std::string> argv = {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x800x24",
-                                     MORPHVIEW_EXECUTABLE};
-    argv.insert(argv.end(), args.begin(), args.end());
-    std::vector<char*> cargv;
-    for (std::string& a : argv) cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-    const std::string errPath = dir + "/err.txt";
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    int exitCode = -1;
-    pid_t pid = 0;
-    if (posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ) == 0) {
-        int status = 0;
-        waitpid(pid, &status, 0);
-        if (WIFEXITED(status)) exitCode = WEXITSTATUS(status);
-    }
-    posix_spawn_file_actions_destroy(&actions);
-    return {exitCode, fixtures::readWholeFile(errPath)};
+// morphview ARGS... on a private 1280x800x24 Xvfb; exit code and stderr.
+std::pair<int, std::string> runUnderXvfb(const std::vector<std::string>& args) {
+    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfb(args, "1280x800");
+    return {run.exitCode, run.err};
 }
 
 morph::RgbaImage screenshotAt(const std::string& time, const std::string& dir) {
     const std::string out = dir + "/wave_" + time + ".png";
     const auto [code, err] =
         runUnderXvfb({kCharacter, "--window-size", "1024x700", "--screenshot-after", "4", "--out",
-                      out, "--animation", "wave", "--time", time},
-                     dir);
+                      out, "--animation", "wave", "--time", time});
     EXPECT_EQ(code, 0) << err;
     auto image = morph::readImageFile(out);
     EXPECT_TRUE(image.ok()) << (image.ok() ? "" : image.error().message);
@@ -78,8 +54,7 @@ double figureShare(const morph::RgbaImage& image) {
 }
 
 TEST(ViewerSkinXvfbTest, PlaysTheSkinnedCharactersClip) {
-    ASSERT_EQ(access("/usr/bin/xvfb-run", X_OK), 0)
-        << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::scratchDir("ViewerSkinXvfbTest");
     const morph::RgbaImage start = screenshotAt("0", dir);
     const morph::RgbaImage waving = screenshotAt("0.6", dir);

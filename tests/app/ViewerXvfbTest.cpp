@@ -2,10 +2,7 @@
 // `morphview MODEL --window-size WxH --screenshot-after N --out FILE.png` opens the window, draws
 // N frames with the UI and saves the whole window. The picture is checked for its size, for not
 // being blank, for the UI (menu bar and weight panel colours where the layout puts them) and for
-// the model in the 3D view. Skipped where xvfb-run is not installed.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
+// the model in the 3D view. Xvfb missing fails the tests.
 #include <unistd.h>
 
 #include <algorithm>
@@ -36,9 +33,7 @@ constexpr Rgb kMenuBar{22, 23, 26};
 constexpr Rgb kPanel{27, 28, 31};  // WindowBg at 97% over the 3D background: within 1 of this
 constexpr Rgb kBackground{46, 48, 54};
 
-bool haveXvfb() { return access("/usr/bin/xvfb-run", X_OK) == 0; }
-
-// xvfb-run -a -s "-screen 0 1280x800x24" morphview ARGS...
+// morphview ARGS... on a private 1280x800x24 Xvfb.
 fixtures::RunOutcome runUnderXvfb(const std::vector<std::string>& args) {
     return fixtures::runMorphviewUnderXvfb(args, "1280x800");
 }
@@ -69,7 +64,7 @@ std::string testDir() {
 }
 
 TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
-    ASSERT_TRUE(haveXvfb()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string out = testDir() + "/viewer.png";
     const auto run = runUnderXvfb({kFace, "--window-size", "1024x700", "--screenshot-after", "5", "--out", out});
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -104,7 +99,7 @@ TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
 }
 
 TEST(ViewerXvfbTest, ABrokenModelFailsWithItsNameInScreenshotMode) {
-    ASSERT_TRUE(haveXvfb()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     const std::string bad = dir + "/broken.glb";
     { std::ofstream(bad) << "not a glb"; }
@@ -134,7 +129,7 @@ TEST(ViewerXvfbTest, NoArgumentsWithoutADisplayFailsCleanly) {
 }
 
 TEST(ViewerXvfbTest, OpensTheBundledFaceWithoutAModel) {
-    ASSERT_TRUE(haveXvfb()) << "xvfb-run is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string out = testDir() + "/face.png";
     const auto run = runUnderXvfb({"--window-size", "640x400", "--screenshot-after", "2", "--out", out,
                                    "--weights", "jawOpen=1", "--animation", "talk", "--time", "0.5"});
