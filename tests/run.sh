@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Builds morphview with ASan + UBSan and runs every test in it (all labels), then both fuzzers for
-# 30 s each. Run from anywhere; exits non-zero on any failure.
+# The whole test suite, as CI runs it (.ci/run calls this). Run from anywhere, as root on a fresh
+# Debian machine; exits non-zero on any failure.
+#   1. the Release tree users get (build/, the README's first command): every label
+#   2. the sanitized tree (build-asan/, ASan + UBSan + LeakSanitizer): every label
+#   3. the libFuzzer targets (build-fuzz/), 30 s each
+# and fails if any process a test started is still running after its tree's tests.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+source tests/ci-lib.sh
 bash third_party/setup.sh
 corpus=${MORPHVIEW_CORPUS_DIR:-$root/../shared/corpus}
 if [[ ! -f "$corpus/README.md" ]]; then
@@ -11,34 +16,59 @@ if [[ ! -f "$corpus/README.md" ]]; then
   exit 1
 fi
 jobs=$(nproc)
+started=$SECONDS
+stamp() { echo "tests/run.sh: $1 at $((SECONDS - started)) s"; }
 
-# One tree, sanitized: ASan + UBSan over everything (morph, the renderer, the app) and every
-# CTest label (unit, corpus, gl, golden, app). Mesa's llvmpipe is not instrumented, but our calls
-# into it and the buffers we hand it are. A second, unsanitized Release tree ran the same tests
-# until the CI time passed 25 minutes on 2 cores; the sanitized run checks strictly more, so it is
-# the one kept (the README's first command still builds and runs Release). -O1 without debug
-# info: measured on app/CaptureCommand.cpp, -g1 costs 37 s of CPU against 27 s for -g0; reports
-# still name the functions (the symbol table stays), rebuild with -g1 for lines. No benchmarks.
-# LeakSanitizer ignores leaks inside the GL driver stack only (tests/sanitizers/lsan.supp); UBSan
-# stops at the first finding.
+# ccache (installed by setup.sh) keeps objects across runs and between build/ and a developer's
+# own build of the same flags; paths are taken relative to the checkout, so clones in other
+# folders share it. A cold cache only costs the compiles.
+export CCACHE_BASEDIR=$root CCACHE_NOHASHDIR=true CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+
+# Runs one tree's tests; its CTest summary goes to TREE/ctest-summary.txt.
+run_ctest() {
+  local tree=$1
+  shift
+  local status=0
+  (cd "$tree" && ctest --output-on-failure -j "$jobs" "$@") | tee "$tree/ctest-summary.txt" || status=1
+  mv_check_no_leftovers "$root/$tree" || status=1
+  return $status
+}
+
+# 1. Release, as the README builds it. The tests the sanitized run repeats with strictly more
+# checks and that take longest are run there only: the 50,000 x 300 GPU oracle (every path) and
+# the hostile-file sweep through the CLI.
+slow_once='FiftyThousandVerticesThreeHundredTargets|HostileSweepCli\.'
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
+  -DMORPHVIEW_CORPUS_DIR="$corpus" >/dev/null
+cmake --build build -j "$jobs"
+stamp "Release built"
+run_ctest build -E "$slow_once"
+stamp "Release tests done"
+
+# 2. Sanitized: ASan + UBSan over everything (morph, the renderer, the app) and every label.
+# Mesa's llvmpipe is not instrumented, but our calls into it and the buffers we hand it are.
+# -O1 without debug info: -g1 costs 37 s of CPU against 27 s for -g0 on app/CaptureCommand.cpp;
+# reports still name the functions (the symbol table stays), rebuild with -g1 for lines. No
+# benchmarks. The sanitizer options are compiled into every executable
+# (tests/sanitizers/SanitizerDefaults.cpp), so CTest needs no environment.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g0" \
-  -DCMAKE_C_FLAGS_DEBUG="-O1 -g0" -DMORPHVIEW_SANITIZE=ON -DMORPHVIEW_WITH_GL=ON -DMORPHVIEW_BENCH=OFF \
+  -DCMAKE_C_FLAGS_DEBUG="-O1 -g0" -DMORPHVIEW_SANITIZE=ON -DMORPHVIEW_BENCH=OFF "${launcher[@]}" \
   -DMORPHVIEW_CORPUS_DIR="$corpus" >/dev/null
 cmake --build build-asan -j "$jobs"
-(cd build-asan && \
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-  LSAN_OPTIONS=suppressions="$root/tests/sanitizers/lsan.supp":print_suppressions=0 \
-  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --output-on-failure -j "$jobs") | tee build-asan/ctest-summary.txt
+stamp "sanitized tree built"
+run_ctest build-asan
+stamp "sanitized tests done"
 
-# The libFuzzer targets (clang, their own build in build-fuzz/), 30 s each: the importer, and
+# 3. The libFuzzer targets (clang, their own build in build-fuzz/), 30 s each: the importer, and
 # the CPU pipeline after it with inputs up to 1 MiB.
 MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 30 ImportFuzzer
 MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 30 PipelineFuzzer
+stamp "fuzzers done"
 
-# One closing line over the CTest run (the fuzzer's stats print last otherwise).
+# One closing line over both CTest runs (the fuzzer's stats print last otherwise).
 total=0
-for summary in build-asan/ctest-summary.txt; do
+for summary in build/ctest-summary.txt build-asan/ctest-summary.txt; do
   n=$(sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$summary")
   total=$((total + ${n:-0}))
 done

@@ -28,7 +28,12 @@ case "$target" in
 esac
 max_len=${MORPHVIEW_FUZZ_MAX_LEN:-$max_len}
 
-cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ >/dev/null
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  "${launcher[@]}" >/dev/null
 cmake --build "$build" -j "$jobs" --target "$target" FuzzSeedWriter
 
 seeds="$build/seeds-$target"

@@ -15,10 +15,13 @@
 #include "renderer/MorphPath.h"
 #include "renderer/PrimitiveMorph.h"
 #include "renderer/gl/Buffer.h"
+#include "sanitizers/SanitizerDefaults.h"
 
 // Lets the out-of-memory case ask the driver for an impossible buffer under ASan too: the
 // allocation then fails with null (GL_OUT_OF_MEMORY) instead of ASan stopping the process.
-extern "C" const char* __asan_default_options() { return "allocator_may_return_null=1"; }
+extern "C" const char* __asan_default_options() {
+    return MV_ASAN_DEFAULT_OPTIONS ":allocator_may_return_null=1";
+}
 
 namespace {
 
