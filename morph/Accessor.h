@@ -1,5 +1,5 @@
 #pragma once
-// Accessor decoding (glTF 2.0 3.6.2, 3.6.2.3 sparse, 3.11 normalized integers), without tinygltf:
+// Accessor decoding (glTF 2.0 3.6.2, 3.6.2.3 sparse, 3.11 normalized integers):
 // the importer describes an accessor with plain numbers and byte spans, this expands it to floats
 // or integers. Every read is bounds-checked; errors name the accessor and the element.
 #include <cstddef>

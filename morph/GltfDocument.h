@@ -1,5 +1,5 @@
 #pragma once
-// Internal to the importer: the parsed glTF JSON plus the bytes tinygltf loaded (buffers, images),
+// Internal to the importer: the parsed glTF JSON plus the bytes it loaded (buffers, images),
 // and the small helpers the Gltf*.cpp readers share. Not part of the public API.
 #include <cstdint>
 #include <stdexcept>
@@ -63,7 +63,7 @@ Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t
                                                 std::initializer_list<const char*> types);
 uint64_t accessorCount(const GltfDocument& doc, int64_t index);
 
-// Pre-validation (GltfValidate.cpp): everything tinygltf would read unchecked, before it runs.
+// Pre-validation (GltfValidate.cpp): everything the loader and readers trust, before they run.
 struct ValidationFacts {
     std::vector<bool> fallbackBuffers;  // EXT_meshopt_compression fallback (no data of its own)
 };

@@ -1,16 +1,8 @@
-// glTF 2.0 / GLB import: the only file that sees tinygltf. The steps, in order:
-//   GLB container (Glb.cpp) -> JSON -> pre-validation (GltfValidate.cpp) -> tinygltf loads the
-//   buffers and hands over image bytes (every file read goes through the callbacks below) ->
-//   EXT_meshopt_compression views -> readers (GltfMeshes/Nodes/Materials/Animations.cpp).
-// nlohmann/json first: Debian's tiny_gltf.h includes it under "visibility hidden", which would
-// give this file's json a different visibility from the other readers'.
+// glTF 2.0 / GLB import. The steps, in order:
+//   GLB container (Glb.cpp) -> JSON -> pre-validation (GltfValidate.cpp) -> buffers (the BIN
+//   chunk in place, data: URIs, files in the model's folder) -> EXT_meshopt_compression views ->
+//   image bytes -> readers (GltfMeshes/Nodes/Materials/Animations.cpp).
 #include "GltfDocument.h"
-
-#define TINYGLTF_IMPLEMENTATION
-#define TINYGLTF_NO_STB_IMAGE
-#define TINYGLTF_NO_STB_IMAGE_WRITE
-#define TINYGLTF_NO_EXTERNAL_IMAGE
-#include <tiny_gltf.h>
 
 #include <cctype>
 #include <filesystem>
@@ -24,16 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// URIs we give buffers that have no uri (the GLB BIN chunk, meshopt fallback buffers) so that
-// tinygltf reads them through our callbacks; the suffix carries the byte count it must return.
-const std::string kBinSentinel = "__morphview_glb_bin__.";
-const std::string kFallbackSentinel = "__morphview_fallback__.";
-
 struct FileAccess {
     fs::path baseDir;  // absolute, normalized
     bool allowAnyUri = false;
-    const uint8_t* bin = nullptr;
-    size_t binSize = 0;
     uint64_t maxBytes = 0;
 
     bool inside(const fs::path& path) const {
@@ -74,63 +59,57 @@ struct FileAccess {
     }
 };
 
-bool sentinelSize(const std::string& path, const std::string& sentinel, size_t& size) {
-    const size_t at = path.rfind(sentinel);
-    if (at == std::string::npos || (at != 0 && path[at - 1] != '/')) return false;
-    const std::string digits = path.substr(at + sentinel.size());
-    if (digits.empty() || digits.size() > 19 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
-    size = size_t(std::stoull(digits));
-    return true;
-}
-
-bool fileExists(const std::string& path, void* user) {
-    const auto* access = static_cast<const FileAccess*>(user);
-    size_t size = 0;
-    if (sentinelSize(path, kBinSentinel, size) || sentinelSize(path, kFallbackSentinel, size)) return true;
-    std::error_code ec;
-    return access->inside(path) && fs::is_regular_file(path, ec);
-}
-
-std::string expandFilePath(const std::string& path, void*) { return path; }  // no ~ or $VAR expansion
-
-bool readWholeFile(std::vector<unsigned char>* out, std::string* err, const std::string& path, void* user) {
-    const auto* access = static_cast<const FileAccess*>(user);
-    size_t size = 0;
-    if (sentinelSize(path, kBinSentinel, size)) {
-        // The validator checked byteLength <= BIN chunk size (the chunk may carry up to 3 bytes of padding).
-        if (size > access->binSize) return false;
-        out->assign(access->bin, access->bin + size);
-        return true;
+// glTF 2.0 3.2: URIs are percent-encoded (RFC 3986); decoded once, as the validator does.
+std::string percentDecode(const std::string& uri) {
+    std::string out;
+    for (size_t i = 0; i < uri.size(); ++i) {
+        if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uint8_t(uri[i + 1])) &&
+            std::isxdigit(uint8_t(uri[i + 2]))) {
+            out += char(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+        } else {
+            out += uri[i];
+        }
     }
-    if (sentinelSize(path, kFallbackSentinel, size)) {
-        out->assign(1, 0);  // placeholder; the views' bytes come from EXT_meshopt_compression
-        return true;
+    return out;
+}
+
+// The bytes of a base64 data: URI (RFC 4648). The validator checked that it is base64: only the
+// alphabet after the comma, '=' padding at the end only, and (for buffers) the decoded length.
+std::vector<uint8_t> dataUriBytes(const std::string& uri) {
+    std::vector<uint8_t> out;
+    const size_t comma = uri.find(',');
+    if (comma == std::string::npos) return out;
+    out.reserve((uri.size() - comma) / 4 * 3);
+    uint32_t bits = 0;
+    int count = 0;
+    for (size_t i = comma + 1; i < uri.size(); ++i) {
+        const char c = uri[i];
+        int value = -1;
+        if (c >= 'A' && c <= 'Z') value = c - 'A';
+        else if (c >= 'a' && c <= 'z') value = c - 'a' + 26;
+        else if (c >= '0' && c <= '9') value = c - '0' + 52;
+        else if (c == '+') value = 62;
+        else if (c == '/') value = 63;
+        if (value < 0) break;  // the padding
+        bits = (bits << 6) | uint32_t(value);
+        if (++count == 4) {
+            out.push_back(uint8_t(bits >> 16));
+            out.push_back(uint8_t(bits >> 8));
+            out.push_back(uint8_t(bits));
+            bits = 0;
+            count = 0;
+        }
     }
-    std::string problem;
-    if (!access->read(path, *out, problem)) {
-        if (err) *err = problem;
-        return false;
+    if (count == 2) out.push_back(uint8_t(bits >> 4));
+    if (count == 3) {
+        out.push_back(uint8_t(bits >> 10));
+        out.push_back(uint8_t(bits >> 2));
     }
-    return true;
+    return out;
 }
 
-bool writeWholeFile(std::string* err, const std::string&, const std::vector<unsigned char>&, void*) {
-    if (err) *err = "writing is not supported";
-    return false;
-}
-
-// tinygltf hands over the encoded bytes of buffer-view and data: URI images; they are decoded
-// later with stb (GltfMaterials.cpp), so a bad image is a warning, not a failed load.
-bool keepImageBytes(tinygltf::Image*, const int index, std::string*, std::string*, int, int,
-                    const unsigned char* bytes, int size, void* user) {
-    auto* images = static_cast<std::vector<std::vector<uint8_t>>*>(user);
-    if (index < 0) return true;
-    if (size_t(index) >= images->size()) images->resize(size_t(index) + 1);
-    if (bytes && size > 0) (*images)[size_t(index)].assign(bytes, bytes + size);
-    return true;
-}
-
-// Copying, dumping and tinygltf's parsing of JSON recurse per nesting level; a hostile file of
+// Copying, dumping and parsing JSON recurse per nesting level; a hostile file of
 // 100,000 nested arrays would overflow the stack. Real glTF nests about 10 deep.
 constexpr int kMaxJsonDepth = 256;
 
@@ -153,82 +132,43 @@ bool nestsTooDeep(const char* text, size_t size) {
     return false;
 }
 
-std::string firstLine(const std::string& text) {
-    std::string line = text.substr(0, text.find('\n'));
-    return line.empty() ? "tinygltf failed without a message" : line;
-}
-
-Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbView* glb, const std::string& baseDir) {
-    // tinygltf loads the bytes: buffers (files, data: URIs, the BIN chunk) and images. It sees
-    // only those parts of the document: the rest is read from the validated JSON by our readers,
-    // and tinygltf 2.7 rejects valid files there (Draco indices accessors have no bufferView).
-    Json patched = Json::object();
-    for (const char* key : {"asset", "buffers", "bufferViews", "images"}) {
-        if (doc.json.contains(key)) patched[key] = doc.json[key];
-    }
-    // Give uri-less buffers a sentinel uri: tinygltf 2.7 would otherwise copy the whole BIN chunk
-    // into every one of them, or fail on meshopt fallback buffers that have no bytes at all.
-    Json& buffers = patched["buffers"];
-    // tinygltf 2.7 accepts data: URIs of a few media types only (the validator checked they are
-    // base64); give every one a type it takes, ours come from the original JSON.
-    auto retype = [](Json& object, const char* mediaType) {
-        std::string uri = object.value("uri", std::string());
-        if (uri.rfind("data:", 0) != 0) return;
-        object["uri"] = std::string("data:") + mediaType + ";base64," + uri.substr(uri.find(',') + 1);
-    };
-    for (Json& image : patched["images"]) retype(image, "image/png");
-    if (patched["images"].empty()) patched.erase("images");
-    if (buffers.is_null()) buffers = Json::array();
-    // The GLB BIN chunk is read in place (glTF 2.0 4.4.3.3: a uri-less buffer is the BIN chunk):
-    // tinygltf gets a one-byte placeholder instead of a copy of a chunk that may be hundreds of
-    // megabytes. The validator checked byteLength <= the chunk's size. Not when an image lives in
-    // a bufferView: tinygltf hands those bytes over from its own copy of the buffer.
-    bool imageInView = false;
-    for (const Json& image : doc.array("images")) imageInView = imageInView || image.contains("bufferView");
-    std::vector<bool> inBin(buffers.is_array() ? buffers.size() : 0, false);
-    for (size_t i = 0; buffers.is_array() && i < buffers.size(); ++i) {
-        retype(buffers[i], "application/octet-stream");
-        if (buffers[i].contains("uri")) continue;
-        if (glb && glb->bin && !imageInView && !facts.fallbackBuffers[i]) {
-            inBin[i] = true;
-            buffers[i]["uri"] = kFallbackSentinel + "1";
-            buffers[i]["byteLength"] = 1;
-        } else if (facts.fallbackBuffers[i]) {
-            buffers[i]["uri"] = kFallbackSentinel + "1";
-            buffers[i]["byteLength"] = 1;
-        } else {
-            buffers[i]["uri"] = kBinSentinel + std::to_string(buffers[i]["byteLength"].get<int64_t>());
-        }
-    }
-    FileAccess access;
-    access.baseDir = fs::absolute(baseDir.empty() ? fs::path(".") : fs::path(baseDir)).lexically_normal();
-    access.allowAnyUri = doc.options.allowAnyUri;
-    access.bin = glb ? glb->bin : nullptr;
-    access.binSize = glb ? glb->binSize : 0;
-    access.maxBytes = doc.options.maxMemoryBytes;
-
-    tinygltf::TinyGLTF loader;
-    loader.SetFsCallbacks(tinygltf::FsCallbacks{&fileExists, &expandFilePath, &readWholeFile, &writeWholeFile, &access});
-    doc.imageBytes.assign(doc.array("images").size(), {});
-    loader.SetImageLoader(&keepImageBytes, &doc.imageBytes);
-    tinygltf::Model model;
-    std::string err, warn;
-    const std::string text = patched.dump();
-    if (text.size() > 0xFFFFFFFFu) return doc.error("JSON is larger than 4 GiB");
-    if (!loader.LoadASCIIFromString(&model, &err, &warn, text.c_str(), unsigned(text.size()), access.baseDir.string())) {
-        return doc.error(firstLine(err));
-    }
-    doc.buffers.resize(model.buffers.size());
-    std::vector<ByteSpan>& bufferBytes = doc.bufferBytes;
-    bufferBytes.assign(model.buffers.size(), ByteSpan{});
-    for (size_t i = 0; i < model.buffers.size(); ++i) {
-        if (i < inBin.size() && inBin[i]) {
-            const int64_t length = doc.json["buffers"][i].value("byteLength", int64_t(0));
-            bufferBytes[i] = ByteSpan{glb->bin, std::min(size_t(std::max<int64_t>(length, 0)), glb->binSize)};
+// The bytes of every buffer: a uri-less one is the GLB BIN chunk (glTF 2.0 4.4.3.3), read in
+// place; the others are decoded data: URIs or files in the model's folder, read through the same
+// folder and size checks the validator applied to their URIs. A meshopt fallback buffer has no
+// bytes of its own (its views are decoded later).
+Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbView* glb,
+                   const FileAccess& access) {
+    const Json& buffers = doc.array("buffers");
+    doc.buffers.assign(buffers.size(), {});
+    doc.bufferBytes.assign(buffers.size(), ByteSpan{});
+    for (size_t i = 0; i < buffers.size(); ++i) {
+        if (facts.fallbackBuffers[i]) continue;
+        const std::string where = "buffers[" + std::to_string(i) + "]";
+        const int64_t length = getInt(buffers[i], "byteLength", 0, where);
+        if (!buffers[i].contains("uri")) {
+            // The validator checked: a GLB, buffers[0], byteLength <= the chunk's size.
+            if (glb && glb->bin) {
+                doc.bufferBytes[i] = ByteSpan{glb->bin, std::min(size_t(std::max<int64_t>(length, 0)), glb->binSize)};
+            }
             continue;
         }
-        if (!facts.fallbackBuffers[i]) doc.buffers[i] = std::move(model.buffers[i].data);
-        bufferBytes[i] = ByteSpan{doc.buffers[i].data(), doc.buffers[i].size()};
+        const std::string uri = getString(buffers[i], "uri", where);
+        std::vector<uint8_t>& bytes = doc.buffers[i];
+        if (uri.rfind("data:", 0) == 0) {
+            bytes = dataUriBytes(uri);
+        } else {
+            const std::string file = percentDecode(uri);
+            std::string problem;
+            if (!access.read((access.baseDir / fs::u8path(file)).string(), bytes, problem)) {
+                return doc.error(where + ".uri \"" + file + "\": " + problem);
+            }
+            // A file longer than byteLength is used as it is (the views stay inside byteLength).
+            if (bytes.size() < uint64_t(length)) {
+                return doc.error(where + ".uri \"" + file + "\" has " + std::to_string(bytes.size()) +
+                                 " bytes, byteLength says " + std::to_string(length));
+            }
+        }
+        doc.bufferBytes[i] = ByteSpan{bytes.data(), bytes.size()};
     }
     const Json& views = doc.array("bufferViews");
     doc.views.assign(views.size(), ByteSpan{});
@@ -236,26 +176,44 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
         const size_t b = size_t(views[v]["buffer"].get<int64_t>());
         const uint64_t offset = uint64_t(getInt(views[v], "byteOffset", 0, "bufferViews"));
         const uint64_t length = uint64_t(getInt(views[v], "byteLength", 0, "bufferViews"));
-        if (b < bufferBytes.size() && offset + length <= bufferBytes[b].size) {
-            doc.views[v] = ByteSpan{bufferBytes[b].data + offset, size_t(length)};
-        }
-    }
-    // External images (TINYGLTF_NO_EXTERNAL_IMAGE keeps tinygltf away from them): read through
-    // the same folder and size checks as buffers; a missing image is a warning.
-    const Json& images = doc.array("images");
-    for (size_t i = 0; i < images.size(); ++i) {
-        const std::string uri = getString(images[i], "uri", "images[" + std::to_string(i) + "]");
-        if (uri.empty() || uri.rfind("data:", 0) == 0 || !doc.options.decodeImages) continue;
-        std::vector<uint8_t> bytes;
-        std::string problem;
-        const fs::path path = access.baseDir / fs::u8path(tinygltf::dlib::urldecode(uri));
-        if (access.read(path.string(), bytes, problem)) {
-            doc.imageBytes[i] = std::move(bytes);
-        } else {
-            doc.warn("images[" + std::to_string(i) + "].uri \"" + uri + "\": " + problem);
+        if (b < doc.bufferBytes.size() && offset + length <= doc.bufferBytes[b].size) {
+            doc.views[v] = ByteSpan{doc.bufferBytes[b].data + offset, size_t(length)};
         }
     }
     return {};
+}
+
+// The encoded bytes of every image (decoded later with stb in GltfMaterials.cpp, so a bad or
+// missing image is a warning, not a failed load): a buffer view's bytes (after meshopt
+// decoding), a data: URI, or a file in the model's folder.
+void loadImageBytes(GltfDocument& doc, const FileAccess& access) {
+    const Json& images = doc.array("images");
+    doc.imageBytes.assign(images.size(), {});
+    if (!doc.options.decodeImages) return;
+    for (size_t i = 0; i < images.size(); ++i) {
+        const std::string where = "images[" + std::to_string(i) + "]";
+        if (images[i].contains("bufferView")) {
+            const size_t v = size_t(getInt(images[i], "bufferView", -1, where));
+            if (v < doc.views.size() && doc.views[v].data) {
+                doc.imageBytes[i].assign(doc.views[v].data, doc.views[v].data + doc.views[v].size);
+            }
+            continue;
+        }
+        const std::string uri = getString(images[i], "uri", where);
+        if (uri.empty()) continue;
+        if (uri.rfind("data:", 0) == 0) {
+            doc.imageBytes[i] = dataUriBytes(uri);
+            continue;
+        }
+        std::vector<uint8_t> bytes;
+        std::string problem;
+        const fs::path path = access.baseDir / fs::u8path(percentDecode(uri));
+        if (access.read(path.string(), bytes, problem)) {
+            doc.imageBytes[i] = std::move(bytes);
+        } else {
+            doc.warn(where + ".uri \"" + uri + "\": " + problem);
+        }
+    }
 }
 
 Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::string& name, const std::string& baseDir,
@@ -291,8 +249,13 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     }
     ValidationFacts facts;
     if (Status s = validateDocument(doc, isGlb, glb.binSize, facts); !s) return s.error();
-    if (Status s = loadBuffers(doc, facts, isGlb ? &glb : nullptr, baseDir); !s) return s.error();
+    FileAccess access;
+    access.baseDir = fs::absolute(baseDir.empty() ? fs::path(".") : fs::path(baseDir)).lexically_normal();
+    access.allowAnyUri = doc.options.allowAnyUri;
+    access.maxBytes = doc.options.maxMemoryBytes;
+    if (Status s = loadBuffers(doc, facts, isGlb ? &glb : nullptr, access); !s) return s.error();
     if (Status s = decodeMeshoptViews(doc); !s) return s.error();
+    loadImageBytes(doc, access);
 
     Scene scene;
     scene.path = name;

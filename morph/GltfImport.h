@@ -1,5 +1,5 @@
 #pragma once
-// glTF 2.0 / GLB import into morph::Scene. The only entry into tinygltf.
+// glTF 2.0 / GLB import into morph::Scene: our own GLB parser, validator and sandboxed file reads.
 #include <cstdint>
 #include <string>
 #include <vector>

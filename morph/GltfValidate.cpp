@@ -1,6 +1,6 @@
-// Pre-validation of the glTF JSON, before tinygltf runs: tinygltf 2.7 indexes buffers with the
-// numbers it reads (e.g. an image's bufferView range) and allocates what byteLength says, so every
-// index, range and declared size it would trust is checked here first.
+// Pre-validation of the glTF JSON, before any buffer is loaded: the loader and the readers index
+// buffers with the numbers they read (e.g. an image's bufferView range) and allocate what
+// byteLength says, so every index, range and declared size they would trust is checked here first.
 #include <array>
 #include <cctype>
 #include <cstring>

@@ -1,7 +1,5 @@
 # Glue for system packages (Debian). No third-party source lives in this repository.
 
-# glTF parsing: Debian's header-only tinygltf (uses Debian's nlohmann json and stb).
-find_package(TinyGLTF CONFIG REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(glm REQUIRED)
 find_package(meshoptimizer CONFIG REQUIRED)

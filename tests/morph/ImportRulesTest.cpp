@@ -422,6 +422,56 @@ TEST(ImportRules, GltfWithExternalBin) {
     EXPECT_EQ(r->path, path);
 }
 
+std::string base64(const std::vector<uint8_t>& bytes) {
+    const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        const uint32_t n = uint32_t(bytes[i]) << 16 | (i + 1 < bytes.size() ? uint32_t(bytes[i + 1]) << 8 : 0) |
+                           (i + 2 < bytes.size() ? uint32_t(bytes[i + 2]) : 0);
+        out += alphabet[n >> 18 & 63];
+        out += alphabet[n >> 12 & 63];
+        out += i + 1 < bytes.size() ? alphabet[n >> 6 & 63] : '=';
+        out += i + 2 < bytes.size() ? alphabet[n & 63] : '=';
+    }
+    return out;
+}
+
+// The importer reads buffers itself: a data: URI of every length modulo 3 (no, two and one
+// padding characters) decodes to exactly the bytes it encodes.
+TEST(ImportRules, DataUriBuffersOfEveryPaddingDecode) {
+    for (size_t extra : {0, 1, 2, 3}) {
+        SCOPED_TRACE(extra);
+        morph::GltfBuilder b = fixtures::triangleWithTwoTargetsBuilder();
+        std::vector<uint8_t> bin = b.bin();
+        for (size_t i = 0; i < extra; ++i) bin.push_back(uint8_t(0xA5 + i));
+        b.json()["buffers"][0]["byteLength"] = bin.size();
+        const std::string text = b.gltfText("data:application/octet-stream;base64," + base64(bin));
+        expectTriangleWithTwoTargets(load(fixtures::Bytes(text.begin(), text.end()), "padding.gltf"));
+    }
+}
+
+// An external buffer file longer than byteLength loads (the views stay inside byteLength); a
+// shorter one is an error naming the file and both sizes.
+TEST(ImportRules, ExternalBufferLongerLoadsShorterIsAnError) {
+    const std::string dir = fixtures::scratchDir("ImportRules.ExternalBufferLength");
+    const std::string path = fixtures::writeGltfWithExternalBin(dir);
+    ASSERT_FALSE(path.empty());
+    std::vector<uint8_t> bin = fixtures::triangleWithTwoTargetsBuilder().bin();
+    bin.resize(bin.size() + 7, 0);
+    ASSERT_TRUE(morph::writeFileAtomic(dir + "/external.bin", bin.data(), bin.size()));
+    morph::Result<morph::Scene> longer = morph::importGltf(path);
+    ASSERT_TRUE(longer.ok()) << longer.error().message;
+    expectTriangleWithTwoTargets(longer.value());
+
+    bin.resize(bin.size() - 7 - 4);
+    ASSERT_TRUE(morph::writeFileAtomic(dir + "/external.bin", bin.data(), bin.size()));
+    morph::Result<morph::Scene> shorter = morph::importGltf(path);
+    ASSERT_FALSE(shorter.ok());
+    EXPECT_THAT(shorter.error().message, HasSubstr("buffers[0].uri \"external.bin\" has " +
+                                                   std::to_string(bin.size()) + " bytes, byteLength says " +
+                                                   std::to_string(bin.size() + 4)));
+}
+
 TEST(ImportRules, AbsolutePoseBecomesARelativeTarget) {
     morph::Scene scene = load(fixtures::poseBase());
     morph::Scene pose = load(fixtures::posePose(), "pose.glb");
