@@ -267,6 +267,10 @@ int ViewerWindow::run() {
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
+        // A script's run must not depend on the machine's speed either inside ImGui (double
+        // clicks, key repeat, hover delays are timed with DeltaTime, which the backend just read
+        // from the wall clock).
+        if (mScript) ImGui::GetIO().DeltaTime = ScriptRunner::kFrameSeconds;
         int width = 0, height = 0, fbWidth = 0, fbHeight = 0;
         glfwGetWindowSize(window, &width, &height);
         mContext.framebufferSize(fbWidth, fbHeight);
