@@ -29,11 +29,6 @@ struct BenchOptions {
     std::string writeModel;
 };
 
-int fail(const std::string& message) {
-    std::fprintf(stderr, "%s\n", message.c_str());
-    return kExitFailure;
-}
-
 std::string percent(float density) {
     char text[32];
     std::snprintf(text, sizeof text, "%g%%", double(density) * 100.0);
@@ -130,7 +125,7 @@ int writeModel(const BenchOptions& o) {
     morph::SyntheticSpec spec{o.vertices, o.targets, o.density, o.seed};
     const morph::SyntheticMesh mesh = morph::makeSyntheticMesh(spec);
     const morph::GltfBuilder gltf = morph::toGltf(mesh);
-    if (morph::Status s = gltf.writeGlb(o.writeModel); !s) return fail(s.error().message);
+    if (morph::Status s = gltf.writeGlb(o.writeModel); !s) return failWith(s.error().message);
     std::printf("%s: %u vertices, %u targets, %llu sparse entries (%s per target), seed %llu\n",
                 o.writeModel.c_str(), mesh.vertexCount(), uint32_t(mesh.targets.size()),
                 static_cast<unsigned long long>(mesh.entryCount()), percent(o.density).c_str(),
@@ -140,7 +135,7 @@ int writeModel(const BenchOptions& o) {
 
 int runBench(const BenchOptions& o, std::vector<BenchWorkload> workloads, BenchSettings settings) {
     auto session = BenchSession::create();
-    if (!session) return fail(session.error().message);
+    if (!session) return failWith(session.error().message);
     const std::string device = (*session)->device();
     if (!o.json) printTableHeader(device, (*session)->copyGbPerSec(), settings);
     Json results = Json::array();
@@ -154,7 +149,7 @@ int runBench(const BenchOptions& o, std::vector<BenchWorkload> workloads, BenchS
             if (!o.json) std::fprintf(stderr, "bench: %s ...\n", w.label.c_str());
         }
         auto run = (*session)->run(group, settings);
-        if (!run) return fail(run.error().message);
+        if (!run) return failWith(run.error().message);
         for (size_t i = 0; i < group.size(); ++i) {
             if (o.json) {
                 for (const BenchResult& r : (*run)[i]) results.push_back(resultJson(group[i], settings, r, device));

@@ -58,11 +58,6 @@ std::optional<std::string> optionalString(const nlohmann::json& entry, const cha
     return it->get<std::string>();
 }
 
-int fail(const std::string& message) {
-    std::fprintf(stderr, "%s\n", message.c_str());
-    return kExitFailure;
-}
-
 // A shot name becomes a file name in --out-dir: no folders, nothing hidden.
 bool validShotName(const std::string& name) {
     if (name.empty() || name[0] == '.' || name.size() > 200) return false;
@@ -176,7 +171,7 @@ morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
 
 int runSingle(const CaptureOptions& options) {
     auto shot = makeShot(options.size, options.camera, options.background);
-    if (!shot) return fail(shot.error().message);
+    if (!shot) return failWith(shot.error().message);
     shot->weights = options.weights;
     shot->animation = options.animation;
     shot->time = options.time;
@@ -184,13 +179,13 @@ int runSingle(const CaptureOptions& options) {
     shot->instances = options.instances;
 
     auto session = startSession();
-    if (!session) return fail(session.error().message);
+    if (!session) return failWith(session.error().message);
     auto scene = loadGpuScene(options.model);
-    if (!scene) return fail(scene.error().message);
+    if (!scene) return failWith(scene.error().message);
     auto image = (*session)->capturer.capture(*scene, *shot);
-    if (!image) return fail(options.model.path + ": " + image.error().message);
+    if (!image) return failWith(options.model.path + ": " + image.error().message);
     if (auto written = morph::writePngFile(options.outPath, *image); !written) {
-        return fail(written.error().message);
+        return failWith(written.error().message);
     }
     return kExitOk;
 }
@@ -200,14 +195,14 @@ int runSingle(const CaptureOptions& options) {
 int runClip(const CaptureOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     auto shot = makeShot(options.size, options.camera, options.background);
-    if (!shot) return fail(shot.error().message);
+    if (!shot) return failWith(shot.error().message);
     shot->weights = options.weights;
     shot->animation = options.clip;
 
     auto session = startSession();
-    if (!session) return fail(session.error().message);
+    if (!session) return failWith(session.error().message);
     auto scene = loadGpuScene(options.model);
-    if (!scene) return fail(scene.error().message);
+    if (!scene) return failWith(scene.error().message);
     // The clip by name, else by index (as --animation finds it); its length sets the frames.
     const std::vector<morph::Animation>& animations = scene->layout().animations;
     int found = -1;
@@ -219,7 +214,7 @@ int runClip(const CaptureOptions& options) {
         size_t(std::stoi(options.clip)) < animations.size()) {
         found = std::stoi(options.clip);
     }
-    if (found < 0) return fail("--clip: no clip '" + options.clip + "' in " + options.model.path);
+    if (found < 0) return failWith("--clip: no clip '" + options.clip + "' in " + options.model.path);
     const morph::Animation& animation = animations[size_t(found)];
     const size_t frames = framesForDuration(animation.end, options.fps);
 
@@ -232,15 +227,15 @@ int runClip(const CaptureOptions& options) {
     videoName += ".mp4";
     Recorder recorder;
     if (auto started = recorder.start(options.outDir, options.fps, ffmpeg, videoName); !started) {
-        return fail(started.error().message);
+        return failWith(started.error().message);
     }
     std::string videoProblem;
     for (size_t i = 0; i < frames; ++i) {
         shot->time = float(frameTime(i, options.fps));
         auto image = (*session)->capturer.capture(*scene, *shot);
-        if (!image) return fail(options.model.path + ": " + image.error().message);
+        if (!image) return failWith(options.model.path + ": " + image.error().message);
         if (auto added = recorder.addFrame(ffmpeg.empty() ? *image : evenSized(*image)); !added) {
-            if (recorder.frames() != i + 1) return fail(added.error().message);
+            if (recorder.frames() != i + 1) return failWith(added.error().message);
             videoProblem = added.error().message;  // the PNG is written; only the video failed
         }
     }
@@ -258,13 +253,13 @@ int runClip(const CaptureOptions& options) {
 int runShots(const CaptureOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     auto shots = readShotsFile(options.shotsPath);
-    if (!shots) return fail(shots.error().message);
+    if (!shots) return failWith(shots.error().message);
     std::error_code ec;
     fs::create_directories(options.outDir, ec);
-    if (ec) return fail(options.outDir + ": cannot create the folder (" + ec.message() + ")");
+    if (ec) return failWith(options.outDir + ": cannot create the folder (" + ec.message() + ")");
 
     auto session = startSession();
-    if (!session) return fail(session.error().message);
+    if (!session) return failWith(session.error().message);
     // Each model is loaded and uploaded once, however many shots use it; a model that fails to
     // load fails its shots only.
     std::map<std::string, morph::Result<renderer::GpuScene>> scenes;
@@ -436,7 +431,7 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     CLI::App* capture = root.add_subcommand("capture", "Render to PNG (needs a build with GL)");
     capture->allow_extras();
     capture->callback([&context] {
-        context.run = [] { return fail("capture: morphview was built without GL (MORPHVIEW_WITH_GL=OFF)"); };
+        context.run = [] { return failWith("capture: morphview was built without GL (MORPHVIEW_WITH_GL=OFF)"); };
     });
 }
 

@@ -5,7 +5,9 @@
 //
 // To add a subcommand: declare `void addXxxCommand(CLI::App&, CommandContext&)` in your own
 // XxxCommand.h, implement it in XxxCommand.cpp, and add one line to main.cpp.
+#include <cstdio>
 #include <functional>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -15,6 +17,12 @@ namespace app {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // runtime failure: bad file, unknown target, write error
 inline constexpr int kExitUsage = 2;    // command line errors: unknown option, missing argument
+
+// Prints the one-line error and returns kExitFailure: `return failWith(error.message);`.
+inline int failWith(const std::string& message) {
+    std::fprintf(stderr, "%s\n", message.c_str());
+    return kExitFailure;
+}
 
 struct CommandContext {
     // Set by the chosen subcommand's callback during parsing; main() calls it afterwards and

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string>
 
+#include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/ImageFile.h"

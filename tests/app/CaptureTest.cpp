@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/ImageCompare.h"

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/GltfBuilder.h"

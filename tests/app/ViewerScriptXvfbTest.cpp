@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/GltfImport.h"

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "fixtures/BuildPaths.h"
 #include "app/ViewerState.h"
 #include "fixtures/TestPaths.h"
 #include "morph/GltfImport.h"

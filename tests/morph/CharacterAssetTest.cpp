@@ -7,6 +7,7 @@
 #include <iterator>
 #include <set>
 
+#include "fixtures/BuildPaths.h"
 #include "character/Character.h"
 #include "morph/Animate.h"
 #include "morph/Blend.h"

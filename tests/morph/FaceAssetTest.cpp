@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fixtures/BuildPaths.h"
 #include "face/FaceAssembly.h"
 #include "morph/GltfImport.h"
 

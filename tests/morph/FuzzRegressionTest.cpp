@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "fixtures/BuildPaths.h"
 #include "fixtures/HostilePipeline.h"
 #include "fixtures/TestPaths.h"
 #include "morph/Glb.h"

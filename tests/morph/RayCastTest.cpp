@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "fixtures/BuildPaths.h"
 #include "morph/Displacement.h"
 #include "morph/GltfImport.h"
 #include "morph/RayCast.h"

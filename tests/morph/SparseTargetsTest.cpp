@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
 #include "morph/GltfImport.h"
 #include "morph/Packing.h"

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
 
 namespace {

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/BuildPaths.h"
 #include "GlFixture.h"
 #include "MorphCompare.h"
 #include "morph/GltfImport.h"

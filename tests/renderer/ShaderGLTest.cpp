@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/BuildPaths.h"
 #include "GlFixture.h"
 #include "renderer/Bindings.h"
 #include "renderer/ShaderLibrary.h"

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "fixtures/BuildPaths.h"
 #include "GlFixture.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/SkinFixtures.h"

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "fixtures/BuildPaths.h"
 #include "GlFixture.h"
 #include "fixtures/Golden.h"
 #include "fixtures/TestPaths.h"
