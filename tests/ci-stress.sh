@@ -21,6 +21,7 @@ build=$(cd "$root" && cd "${3:-build-asan}" 2>/dev/null && pwd) || {
   exit 2
 }
 [[ -f $build/CTestTestfile.cmake ]] || { echo "tests/ci-stress.sh: $build is not a CTest tree" >&2; exit 2; }
+cd "$root"  # the load below must not run from inside the tree the leftover check looks at
 jobs=$(nproc)
 logs=$build/ci-stress
 rm -rf "$logs"
