@@ -7,15 +7,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include "BenchCommand.h"
-#include "CaptureCommand.h"
-#include "Commands.h"
-#include "CompareCommand.h"
-#include "EvalCommand.h"
-#include "ViewerApp.h"
-#ifdef MORPHVIEW_WITH_GL
-#include "GpuEval.h"
-#endif
+#include "app/cli/BenchCommand.h"
+#include "app/cli/CaptureCommand.h"
+#include "app/cli/Commands.h"
+#include "app/cli/CompareCommand.h"
+#include "app/cli/EvalCommand.h"
+#include "app/viewer/ViewerApp.h"
+#include "app/cli/GpuEval.h"
 
 namespace {
 
@@ -35,14 +33,10 @@ int main(int argc, char** argv) {
     root.require_subcommand(0, 1);
 
     app::CommandContext context;
-    // One line per subcommand (each lives in its own app/XxxCommand.cpp).
+    // One line per subcommand (each lives in its own app/cli/XxxCommand.cpp).
     app::addInfoCommand(root, context);
-#ifdef MORPHVIEW_WITH_GL
     app::addEvalCommand(root, context, app::gpuEvalMorph());  // adds --gpu
-#else
-    app::addEvalCommand(root, context);
-#endif
-    app::addCaptureCommand(root, context);  // headless PNG (EGL); fails cleanly without GL
+    app::addCaptureCommand(root, context);  // headless PNG (EGL)
     app::addCompareCommand(root, context);
     app::addBenchCommand(root, context);  // the morph benchmark (issue 6; EGL)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "character/Character.h"
-#include "morph/GltfBuilder.h"
+#include "morph/gltf/GltfBuilder.h"
 
 int main(int argc, char** argv) {
     if (argc > 2 ||

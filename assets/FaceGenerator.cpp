@@ -4,7 +4,7 @@
 #include <string>
 
 #include "face/FaceAssembly.h"
-#include "morph/GltfBuilder.h"
+#include "morph/gltf/GltfBuilder.h"
 
 int main(int argc, char** argv) {
     if (argc > 2 || (argc == 2 && (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))) {

@@ -1,4 +1,4 @@
-#include "MorphChannel.h"
+#include "morph/MorphChannel.h"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "Scene.h"
+#include "morph/Scene.h"
 
 #include <algorithm>
 #include <cmath>

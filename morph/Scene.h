@@ -10,7 +10,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "MorphChannel.h"
+#include "morph/MorphChannel.h"
 
 namespace morph {
 

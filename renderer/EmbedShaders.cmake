@@ -20,7 +20,7 @@ file(WRITE "${OUTPUT}.tmp"
 #include <string_view>
 #include <utility>
 
-#include \"renderer/ShaderSource.h\"
+#include \"renderer/gl/ShaderSource.h\"
 
 namespace renderer {
 

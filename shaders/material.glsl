@@ -1,5 +1,5 @@
 // The glTF 2.0 metallic-roughness material (glTF 2.0 3.9) as pbr.frag reads it: one uniform
-// block per material, written once at load by renderer/GpuScene.cpp (keep the two in sync),
+// block per material, written once at load by renderer/scene/GpuScene.cpp (keep the two in sync),
 // and one texture per slot (a 1x1 white texture where the material has none). The slot numbers
 // (MV_SLOT_*, MV_MATERIAL_SLOT_COUNT) come from renderer::MaterialSlot via SceneRenderer.
 

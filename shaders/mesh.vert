@@ -1,8 +1,8 @@
 #version 450 core
 // The one vertex shader of every mesh draw: morph (morph.glsl), skin (skin.glsl), then the node
 // transform.
-// GpuMorph captures its outputs with transform feedback (identity matrices), so the oracle
-// tests check exactly the code that renders. Keep the output names in sync with GpuMorph.cpp.
+// GpuOracle captures its outputs with transform feedback (identity matrices), so the oracle
+// tests check exactly the code that renders. Keep the output names in sync with GpuOracle.cpp.
 #include "morph.glsl"
 #include "skin.glsl"
 #include "instances.glsl"
@@ -25,7 +25,7 @@ out vec4 vTangent;   // world space xyz, w handedness
 out vec2 vTexCoord0;
 out vec2 vTexCoord1;
 out vec4 vColor;
-out vec3 vNormalSum;  // mesh space, base + sum(w * delta) before renormalizing (GpuMorph only)
+out vec3 vNormalSum;  // mesh space, base + sum(w * delta) before renormalizing (GpuOracle only)
 
 bool hasAttribute(uint location) { return (uAttributeMask & (1u << location)) != 0u; }
 

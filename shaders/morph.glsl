@@ -3,7 +3,7 @@
 // texel per vertex per morphed channel, `stride` texels per vertex, texel index
 // vertex * stride + slot, wrapped into rows of `width` texels, one layer per target. Targets past
 // the driver's layer limit continue in the next array (uMorphTargets[1], ...).
-// uMorphMode.x picks how the deltas are found (renderer::MorphShaderMode, renderer/MorphPath.h):
+// uMorphMode.x picks how the deltas are found (renderer::MorphShaderMode, renderer/morph/MorphPath.h):
 //   0 vs-active: the CPU writes only the non-zero weights into MorphWeights as (target, weight)
 //     pairs in ascending target order (the same order as the CPU reference sums), `stride`
 //     pairs per instance; the loop runs over that count (data, so no recompile when it changes).

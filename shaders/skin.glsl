@@ -3,7 +3,7 @@
 // The joint matrices of the drawn node arrive per frame in a storage buffer (no fixed UBO size:
 // rigs with hundreds of joints fit), already multiplied by the inverse bind matrices and
 // expressed in the node's space, so uModel stays the node's world matrix for every caller (see
-// morph/Skin.h). Normals and tangents use the upper 3x3 of the blended matrix, as three.js and
+// morph/anim/Skin.h). Normals and tangents use the upper 3x3 of the blended matrix, as three.js and
 // Babylon.js do; morph::toWorldSpace is the CPU mirror of this file.
 
 layout(std430, binding = MV_SSBO_SKIN_JOINTS) readonly buffer SkinJoints {

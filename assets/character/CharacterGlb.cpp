@@ -7,7 +7,7 @@
 
 #include "Character.h"
 #include "face/DeterministicMath.h"
-#include "morph/GltfBuilder.h"
+#include "morph/gltf/GltfBuilder.h"
 
 namespace character {
 namespace {

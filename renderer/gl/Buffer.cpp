@@ -1,4 +1,4 @@
-#include "Buffer.h"
+#include "renderer/gl/Buffer.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // A buffer object with immutable storage (glNamedBufferStorage), edited through DSA only.
 #include <vector>
 
-#include "Object.h"
+#include "renderer/gl/Object.h"
 
 namespace renderer::gl {
 

@@ -1,4 +1,4 @@
-#include "Framebuffer.h"
+#include "renderer/gl/Framebuffer.h"
 
 #include <cstdio>
 

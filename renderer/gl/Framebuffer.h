@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "morph/Result.h"
-#include "Object.h"
-#include "Texture.h"
+#include "renderer/gl/Object.h"
+#include "renderer/gl/Texture.h"
 
 namespace renderer::gl {
 

@@ -4,7 +4,7 @@
 // so no renderer code outside renderer/gl/ holds a bare GLuint.
 #include <utility>
 
-#include "Gl.h"
+#include "renderer/gl/Gl.h"
 
 namespace renderer::gl {
 

@@ -1,4 +1,4 @@
-#include "Program.h"
+#include "renderer/gl/Program.h"
 
 namespace renderer::gl {
 

@@ -6,8 +6,8 @@
 #include <glm/glm.hpp>
 
 #include "morph/Result.h"
-#include "Object.h"
-#include "Shader.h"
+#include "renderer/gl/Object.h"
+#include "renderer/gl/Shader.h"
 
 namespace renderer::gl {
 

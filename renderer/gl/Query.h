@@ -3,7 +3,7 @@
 // GL_TIME_ELAPSED, GL_SAMPLES_PASSED, ...).
 #include <cstdint>
 
-#include "Object.h"
+#include "renderer/gl/Object.h"
 
 namespace renderer::gl {
 

@@ -1,6 +1,6 @@
 #pragma once
 // A sampler object: filtering and wrapping kept apart from the texture (glTF samplers map 1:1).
-#include "Object.h"
+#include "renderer/gl/Object.h"
 
 namespace renderer::gl {
 

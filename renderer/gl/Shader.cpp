@@ -1,4 +1,4 @@
-#include "Shader.h"
+#include "renderer/gl/Shader.h"
 
 namespace renderer::gl {
 

@@ -1,10 +1,10 @@
 #pragma once
 // A compiled shader stage. Compilation errors come back as values with the source's name and
-// the driver's info log; the source is assumed already expanded (see renderer/ShaderSource.h).
+// the driver's info log; the source is assumed already expanded (see renderer/gl/ShaderSource.h).
 #include <string>
 
 #include "morph/Result.h"
-#include "Object.h"
+#include "renderer/gl/Object.h"
 
 namespace renderer::gl {
 

@@ -1,4 +1,4 @@
-#include "Texture.h"
+#include "renderer/gl/Texture.h"
 
 namespace renderer::gl {
 

@@ -1,6 +1,6 @@
 #pragma once
 // A texture with immutable storage (glTextureStorage*), edited through DSA only.
-#include "Object.h"
+#include "renderer/gl/Object.h"
 
 namespace renderer::gl {
 

@@ -1,7 +1,7 @@
 #pragma once
 // A transform feedback object: where captured vertex outputs go (GPU eval reads them back).
-#include "Buffer.h"
-#include "Object.h"
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/Object.h"
 
 namespace renderer::gl {
 

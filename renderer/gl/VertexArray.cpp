@@ -1,4 +1,4 @@
-#include "VertexArray.h"
+#include "renderer/gl/VertexArray.h"
 
 namespace renderer::gl {
 

@@ -1,7 +1,7 @@
 #pragma once
 // A vertex array object set up through DSA (glVertexArrayAttribFormat and friends).
-#include "Buffer.h"
-#include "Object.h"
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/Object.h"
 
 namespace renderer::gl {
 

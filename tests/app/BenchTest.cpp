@@ -10,7 +10,7 @@
 
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/GltfImport.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/ImageFile.h"
+#include "morph/image/ImageFile.h"
 
 namespace {
 

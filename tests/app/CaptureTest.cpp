@@ -11,8 +11,8 @@
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/ImageCompare.h"
-#include "morph/ImageFile.h"
+#include "morph/image/ImageCompare.h"
+#include "morph/image/ImageFile.h"
 
 namespace {
 

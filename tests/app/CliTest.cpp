@@ -14,7 +14,7 @@
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/GltfBuilder.h"
+#include "morph/gltf/GltfBuilder.h"
 
 namespace {
 

@@ -24,7 +24,7 @@
 #include "fixtures/Mutants.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/GltfImport.h"
+#include "morph/gltf/GltfImport.h"
 
 extern char** environ;
 

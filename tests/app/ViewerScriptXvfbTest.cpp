@@ -18,9 +18,9 @@
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/GltfImport.h"
-#include "morph/ImageFile.h"
-#include "morph/UserClip.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/image/ImageFile.h"
+#include "morph/edit/UserClip.h"
 
 namespace {
 

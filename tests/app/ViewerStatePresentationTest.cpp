@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/ViewerStatePresentation.h"
-#include "app/ViewerStateRecording.h"
-#include "app/ViewerStateScript.h"
+#include "app/viewer/state/ViewerStatePresentation.h"
+#include "app/record/Recording.h"
+#include "app/viewer/state/ViewerStateScript.h"
 #include "fixtures/TestPaths.h"
 
 namespace {

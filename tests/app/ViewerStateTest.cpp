@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "app/ViewerState.h"
+#include "app/viewer/state/ViewerState.h"
 #include "fixtures/TestPaths.h"
 
 namespace {

@@ -7,11 +7,11 @@
 #include <iterator>
 
 #include "fixtures/BuildPaths.h"
-#include "app/ViewerState.h"
+#include "app/viewer/state/ViewerState.h"
 #include "fixtures/TestPaths.h"
-#include "morph/GltfImport.h"
-#include "morph/Sampler.h"
-#include "morph/TargetGroups.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/anim/Sampler.h"
+#include "morph/edit/TargetGroups.h"
 
 namespace {
 

@@ -11,13 +11,13 @@
 #include <cstring>
 #include <vector>
 
-#include "morph/ActiveWeights.h"
-#include "morph/Blend.h"
-#include "morph/GltfImport.h"
-#include "morph/Packing.h"
-#include "morph/Sampler.h"
-#include "morph/SparseTargets.h"
-#include "morph/SyntheticMesh.h"
+#include "morph/targets/ActiveWeights.h"
+#include "morph/targets/Blend.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/Packing.h"
+#include "morph/anim/Sampler.h"
+#include "morph/targets/SparseTargets.h"
+#include "morph/targets/SyntheticMesh.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "morph/Glb.h"
-#include "morph/GltfImport.h"
+#include "morph/gltf/Glb.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "fixtures/HostilePipeline.h"
-#include "morph/Glb.h"
-#include "morph/GltfImport.h"
+#include "morph/gltf/Glb.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

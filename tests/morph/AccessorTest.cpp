@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "morph/Accessor.h"
+#include "morph/gltf/Accessor.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-#include "morph/ActiveWeights.h"
+#include "morph/targets/ActiveWeights.h"
 
 namespace {
 

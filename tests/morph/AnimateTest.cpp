@@ -4,7 +4,7 @@
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "morph/Animate.h"
+#include "morph/anim/Animate.h"
 
 namespace morph {
 namespace {

@@ -5,8 +5,8 @@
 
 #include "fixtures/BadFixtures.h"
 #include "fixtures/TestPaths.h"
-#include "morph/Animate.h"
-#include "morph/GltfImport.h"
+#include "morph/anim/Animate.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "morph/Blend.h"
+#include "morph/targets/Blend.h"
 
 namespace morph {
 namespace {

@@ -9,10 +9,10 @@
 
 #include "fixtures/BuildPaths.h"
 #include "character/Character.h"
-#include "morph/Animate.h"
-#include "morph/Blend.h"
-#include "morph/GltfImport.h"
-#include "morph/Skin.h"
+#include "morph/anim/Animate.h"
+#include "morph/targets/Blend.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/anim/Skin.h"
 
 namespace {
 

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/TestPaths.h"
-#include "morph/ClipExport.h"
-#include "morph/GltfImport.h"
-#include "morph/Sampler.h"
+#include "morph/gltf/ClipExport.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/anim/Sampler.h"
 
 namespace {
 

@@ -5,10 +5,10 @@
 #include <iterator>
 
 #include "fixtures/TestPaths.h"
-#include "morph/ClipExport.h"
-#include "morph/GltfBuilder.h"
-#include "morph/GltfImport.h"
-#include "morph/Sampler.h"
+#include "morph/gltf/ClipExport.h"
+#include "morph/gltf/GltfBuilder.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/anim/Sampler.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 
 #include "fixtures/BuildPaths.h"
 #include "face/FaceAssembly.h"
-#include "morph/GltfImport.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include "fixtures/BuildPaths.h"
 #include "fixtures/HostilePipeline.h"
 #include "fixtures/TestPaths.h"
-#include "morph/Glb.h"
-#include "morph/GltfImport.h"
+#include "morph/gltf/Glb.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

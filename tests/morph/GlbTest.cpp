@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "morph/Glb.h"
-#include "morph/GltfImport.h"
+#include "morph/gltf/Glb.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // GltfBuilder: the GLB byte layout (glTF 2.0 4.4), buffer view alignment, accessor JSON, and the
 // atomic file write.
-#include "morph/GltfBuilder.h"
+#include "morph/gltf/GltfBuilder.h"
 
 #include <cstring>
 #include <filesystem>

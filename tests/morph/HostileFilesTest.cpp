@@ -11,9 +11,9 @@
 
 #include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
-#include "morph/GltfBuilder.h"
-#include "morph/GltfImport.h"
-#include "morph/ImageFile.h"
+#include "morph/gltf/GltfBuilder.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/image/ImageFile.h"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include "fixtures/HostilePipeline.h"
 #include "fixtures/Mutants.h"
 #include "fixtures/TestPaths.h"
-#include "morph/GltfImport.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // CPU downscaling for textures over GL_MAX_TEXTURE_SIZE: factor, sizes, box-filter averages.
 #include <gtest/gtest.h>
 
-#include "morph/ImageResize.h"
+#include "morph/image/ImageResize.h"
 
 namespace {
 

@@ -11,9 +11,9 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/TestPaths.h"
-#include "morph/Animate.h"
-#include "morph/Blend.h"
-#include "morph/GltfImport.h"
+#include "morph/anim/Animate.h"
+#include "morph/targets/Blend.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/Fixtures.h"
-#include "morph/GltfImport.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

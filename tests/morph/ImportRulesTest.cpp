@@ -5,11 +5,11 @@
 
 #include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
-#include "morph/Animate.h"
-#include "morph/Blend.h"
-#include "morph/GltfImport.h"
-#include "morph/Pose.h"
-#include "morph/Sampler.h"
+#include "morph/anim/Animate.h"
+#include "morph/targets/Blend.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/PoseTargets.h"
+#include "morph/anim/Sampler.h"
 
 namespace {
 

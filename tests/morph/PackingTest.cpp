@@ -1,7 +1,7 @@
 // Texture-array packing: sizes and texel index math, worked out by hand.
 #include <gtest/gtest.h>
 
-#include "morph/Packing.h"
+#include "morph/targets/Packing.h"
 
 namespace morph {
 namespace {

@@ -1,8 +1,8 @@
 // Absolute poses become relative targets: base + w (pose - base) == base (1 - w) + w pose.
 #include <gtest/gtest.h>
 
-#include "morph/Blend.h"
-#include "morph/Pose.h"
+#include "morph/targets/Blend.h"
+#include "morph/targets/PoseTargets.h"
 
 namespace morph {
 namespace {

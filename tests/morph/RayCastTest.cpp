@@ -1,4 +1,4 @@
-// Vertex picking (morph/RayCast.h): the ray hits the morphed mesh, not the base, through node
+// Vertex picking (morph/edit/RayCast.h): the ray hits the morphed mesh, not the base, through node
 // transforms; the nearest of several nodes wins; the targets moving a vertex come largest first.
 #include <gtest/gtest.h>
 
@@ -6,9 +6,9 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "fixtures/BuildPaths.h"
-#include "morph/Displacement.h"
-#include "morph/GltfImport.h"
-#include "morph/RayCast.h"
+#include "morph/targets/Displacement.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/edit/RayCast.h"
 
 namespace morph {
 namespace {

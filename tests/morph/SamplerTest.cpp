@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "morph/Sampler.h"
+#include "morph/anim/Sampler.h"
 
 namespace morph {
 namespace {

@@ -1,4 +1,4 @@
-// Skins on the CPU (morph/Skin.h): joint matrices, the skinning reference against values
+// Skins on the CPU (morph/anim/Skin.h): joint matrices, the skinning reference against values
 // computed by hand, weight normalization, and the importer's skin validation.
 #include <gtest/gtest.h>
 
@@ -6,10 +6,10 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "fixtures/SkinFixtures.h"
-#include "morph/Animate.h"
-#include "morph/Blend.h"
-#include "morph/GltfImport.h"
-#include "morph/Skin.h"
+#include "morph/anim/Animate.h"
+#include "morph/targets/Blend.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/anim/Skin.h"
 
 namespace morph {
 namespace {

@@ -4,15 +4,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "morph/Animate.h"
-#include "morph/Blend.h"
-#include "morph/Displacement.h"
-#include "morph/GltfBuilder.h"
-#include "morph/GltfImport.h"
-#include "morph/Packing.h"
-#include "morph/RayCast.h"
-#include "morph/SparseTargets.h"
-#include "morph/SyntheticMesh.h"
+#include "morph/anim/Animate.h"
+#include "morph/targets/Blend.h"
+#include "morph/targets/Displacement.h"
+#include "morph/gltf/GltfBuilder.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/Packing.h"
+#include "morph/edit/RayCast.h"
+#include "morph/targets/SparseTargets.h"
+#include "morph/targets/SyntheticMesh.h"
 
 namespace {
 

@@ -8,9 +8,9 @@
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
-#include "morph/GltfImport.h"
-#include "morph/Packing.h"
-#include "morph/SparseTargets.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/Packing.h"
+#include "morph/targets/SparseTargets.h"
 
 namespace morph {
 namespace {

@@ -1,7 +1,7 @@
 // SyntheticMesh: the benchmark's generated mesh is deterministic, moves the fraction of vertices
 // asked for in one coherent patch per target, and survives a trip through GLB with sparse
 // accessors and the importer unchanged.
-#include "morph/SyntheticMesh.h"
+#include "morph/targets/SyntheticMesh.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/TestPaths.h"
-#include "morph/GltfImport.h"
-#include "morph/SparseTargets.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/SparseTargets.h"
 
 namespace {
 

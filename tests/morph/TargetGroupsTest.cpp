@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "morph/TargetGroups.h"
+#include "morph/edit/TargetGroups.h"
 
 namespace {
 

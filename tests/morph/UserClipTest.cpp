@@ -3,8 +3,8 @@
 #include <fstream>
 
 #include "fixtures/TestPaths.h"
-#include "morph/Sampler.h"
-#include "morph/UserClip.h"
+#include "morph/anim/Sampler.h"
+#include "morph/edit/UserClip.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // --weights SPEC: parsing, its one-line errors, and applying it to a scene.
 #include <gtest/gtest.h>
 
-#include "morph/WeightSpec.h"
+#include "morph/edit/WeightSpec.h"
 
 namespace morph {
 namespace {

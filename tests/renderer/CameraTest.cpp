@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "renderer/Camera.h"
-#include "renderer/Capture.h"
+#include "renderer/scene/Camera.h"
+#include "renderer/scene/Capture.h"
 
 namespace {
 

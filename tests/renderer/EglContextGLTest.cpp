@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "renderer/EglContext.h"
-#include "renderer/GlDebug.h"
+#include "renderer/gl/EglContext.h"
+#include "renderer/gl/GlDebug.h"
 #include "renderer/gl/Buffer.h"
 
 namespace {

@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "renderer/EglContext.h"
-#include "renderer/GlDebug.h"
+#include "renderer/gl/EglContext.h"
+#include "renderer/gl/GlDebug.h"
 
 namespace fixtures {
 

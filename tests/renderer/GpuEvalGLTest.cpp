@@ -130,7 +130,7 @@ TEST(GpuEvalTest, WeightSpecMatchesTheCpu) {
 namespace {
 
 // --morph-path with --gpu: the float paths give the CPU's numbers through eval too (cs-sparse's
-// int16 deltas are held to the CPU in GpuMorphGLTest, against dequantized deltas).
+// int16 deltas are held to the CPU in GpuOracleGLTest, against dequantized deltas).
 TEST(GpuEvalTest, MorphPathsMatchTheCpu) {
     for (const char* path : {"vs-dense", "vs-active", "cpu"}) {
         SCOPED_TRACE(path);

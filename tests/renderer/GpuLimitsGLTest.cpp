@@ -8,12 +8,12 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
-#include "renderer/Bindings.h"
-#include "renderer/GpuLimits.h"
-#include "renderer/GpuScene.h"
-#include "renderer/Log.h"
-#include "renderer/MorphPath.h"
-#include "renderer/PrimitiveMorph.h"
+#include "renderer/gl/Bindings.h"
+#include "renderer/morph/GpuLimits.h"
+#include "renderer/scene/GpuScene.h"
+#include "renderer/gl/Log.h"
+#include "renderer/morph/MorphPath.h"
+#include "renderer/morph/PrimitiveMorph.h"
 #include "renderer/gl/Buffer.h"
 #include "sanitizers/SanitizerDefaults.h"
 

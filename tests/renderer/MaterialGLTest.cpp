@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
-#include "morph/ImageCompare.h"
-#include "renderer/Capture.h"
+#include "morph/image/ImageCompare.h"
+#include "renderer/scene/Capture.h"
 
 namespace {
 

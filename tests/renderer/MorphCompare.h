@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
-#include "morph/Blend.h"
+#include "morph/targets/Blend.h"
 #include "morph/Scene.h"
-#include "morph/SparseTargets.h"
+#include "morph/targets/SparseTargets.h"
 
 namespace fixtures {
 

@@ -2,7 +2,7 @@
 // auto's rule (chooseMorphPath), on shapes like the benchmark's scenarios.
 #include <gtest/gtest.h>
 
-#include "renderer/MorphPath.h"
+#include "renderer/morph/MorphPath.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The morph paths beyond the per-vertex oracle (GpuMorphGLTest): crowds (instance k shows weight
+// The morph paths beyond the per-vertex oracle (GpuOracleGLTest): crowds (instance k shows weight
 // row k), determinism (two runs are bit-identical), resources built only for the path in use,
 // and whole frames: every path draws the face like vs-active (golden tolerance), a depth
 // pre-pass leaves the image unchanged, the frame stats add up.
@@ -12,14 +12,14 @@
 #include "fixtures/BuildPaths.h"
 #include "GlFixture.h"
 #include "MorphCompare.h"
-#include "morph/GltfImport.h"
-#include "morph/ImageCompare.h"
-#include "renderer/Capture.h"
-#include "renderer/GpuMorph.h"
-#include "renderer/MorphPath.h"
-#include "renderer/Offscreen.h"
-#include "renderer/PrimitiveMorph.h"
-#include "renderer/SceneRenderer.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/image/ImageCompare.h"
+#include "renderer/scene/Capture.h"
+#include "renderer/morph/GpuOracle.h"
+#include "renderer/morph/MorphPath.h"
+#include "renderer/scene/Offscreen.h"
+#include "renderer/morph/PrimitiveMorph.h"
+#include "renderer/scene/SceneRenderer.h"
 
 namespace {
 
@@ -28,8 +28,8 @@ using renderer::MorphPath;
 const MorphPath kPaths[] = {MorphPath::VsDense, MorphPath::VsActive, MorphPath::CsSparse,
                             MorphPath::Cpu, MorphPath::Auto};
 
-renderer::GpuMorph& gpu() {
-    static morph::Result<renderer::GpuMorph> instance = renderer::GpuMorph::create();
+renderer::GpuOracle& gpu() {
+    static morph::Result<renderer::GpuOracle> instance = renderer::GpuOracle::create();
     if (!instance.ok()) ADD_FAILURE() << instance.error().message;
     return instance.value();
 }
@@ -124,7 +124,7 @@ TEST_F(MorphPathsTest, GatherAndScatterAgreeWithTheCpuAndRepeat) {
         }
         for (size_t k = 0; k < rows.size(); ++k) {
             // RawSum normals against the CPU's raw sums: compare positions only here (the
-            // normals are checked renormalized in GpuMorphGLTest), and bit-identity of both.
+            // normals are checked renormalized in GpuOracleGLTest), and bit-identity of both.
             const morph::MorphedPrimitive cpu = morph::blend(dequantized, rows[k]);
             const float diagonal = fixtures::boxDiagonal(cpu.positions);
             for (size_t v = 0; v < cpu.positions.size(); ++v) {

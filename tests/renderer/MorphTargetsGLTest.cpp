@@ -9,12 +9,12 @@
 
 #include "GlFixture.h"
 #include "MorphCompare.h"
-#include "renderer/Bindings.h"
-#include "renderer/Bounds.h"
-#include "renderer/GpuMorph.h"
-#include "renderer/GpuScene.h"
-#include "renderer/Log.h"
-#include "renderer/MorphTargets.h"
+#include "renderer/gl/Bindings.h"
+#include "renderer/scene/Bounds.h"
+#include "renderer/morph/GpuOracle.h"
+#include "renderer/scene/GpuScene.h"
+#include "renderer/gl/Log.h"
+#include "renderer/morph/MorphTargets.h"
 
 namespace {
 
@@ -227,7 +227,7 @@ TEST_F(MorphTargetsTest, PrimitiveWithoutTargetsUploadsNothing) {
     EXPECT_TRUE(targets->textures().empty());
 
     // And it still evaluates: the base, with normals renormalized.
-    auto gpu = renderer::GpuMorph::create();
+    auto gpu = renderer::GpuOracle::create();
     ASSERT_TRUE(gpu.ok()) << gpu.error().message;
     auto result = gpu->eval(primitive, {});
     ASSERT_TRUE(result.ok()) << result.error().message;
@@ -258,7 +258,7 @@ TEST_F(MorphTargetsTest, TargetsBeyondTheLayerLimitSplitAcrossArrays) {
     EXPECT_EQ(readTexel(targets->textures()[2], int(texel % 64), int(texel / 64), 1),
               primitive.targets[15].dense(MorphChannel::Normal, primitive.vertexCount())[4]);
 
-    auto gpu = renderer::GpuMorph::create();
+    auto gpu = renderer::GpuOracle::create();
     ASSERT_TRUE(gpu.ok()) << gpu.error().message;
     renderer::PrimitiveBuffers buffers = renderer::PrimitiveBuffers::upload(primitive);
     MorphWeights weights = MorphWeights::create(spec.targetCount);

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "GlFixture.h"
-#include "morph/Animate.h"
-#include "renderer/Offscreen.h"
-#include "renderer/OverlayRenderer.h"
-#include "renderer/SceneRenderer.h"
+#include "morph/anim/Animate.h"
+#include "renderer/scene/Offscreen.h"
+#include "renderer/scene/OverlayRenderer.h"
+#include "renderer/scene/SceneRenderer.h"
 
 namespace {
 

@@ -11,13 +11,13 @@
 
 #include "GlFixture.h"
 #include "fixtures/TestPaths.h"
-#include "morph/Animate.h"
-#include "morph/Blend.h"
-#include "morph/GltfImport.h"
-#include "morph/ImageCompare.h"
-#include "renderer/Capture.h"
-#include "renderer/Offscreen.h"
-#include "renderer/SceneRenderer.h"
+#include "morph/anim/Animate.h"
+#include "morph/targets/Blend.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/image/ImageCompare.h"
+#include "renderer/scene/Capture.h"
+#include "renderer/scene/Offscreen.h"
+#include "renderer/scene/SceneRenderer.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 
 #include "fixtures/BuildPaths.h"
 #include "GlFixture.h"
-#include "renderer/Bindings.h"
-#include "renderer/ShaderLibrary.h"
+#include "renderer/gl/Bindings.h"
+#include "renderer/gl/ShaderLibrary.h"
 
 namespace {
 

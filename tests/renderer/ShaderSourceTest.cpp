@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "renderer/Bindings.h"
-#include "renderer/ShaderSource.h"
+#include "renderer/gl/Bindings.h"
+#include "renderer/gl/ShaderSource.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // Skins on the GPU: `morphview eval --space world` with and without --gpu through the real
 // binary (positions after morph, skin and node transforms from mesh.vert + skin.glsl, read
-// back with transform feedback, against morph::toWorldSpace), many joints through GpuMorph
+// back with transform feedback, against morph::toWorldSpace), many joints through GpuOracle
 // directly, and skinned bounds holding every skinned vertex.
 #include <gtest/gtest.h>
 
@@ -18,12 +18,12 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/SkinFixtures.h"
 #include "fixtures/TestPaths.h"
-#include "morph/Animate.h"
-#include "morph/GltfBuilder.h"
-#include "morph/GltfImport.h"
-#include "morph/Skin.h"
-#include "renderer/GpuMorph.h"
-#include "renderer/GpuScene.h"
+#include "morph/anim/Animate.h"
+#include "morph/gltf/GltfBuilder.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/anim/Skin.h"
+#include "renderer/morph/GpuOracle.h"
+#include "renderer/scene/GpuScene.h"
 
 namespace {
 
@@ -141,7 +141,7 @@ TEST(SkinEval, BadSpaceIsAUsageError) {
 class SkinGLTest : public fixtures::GlTest {};
 
 // 300 joints (19 KiB of matrices, past a 16 KiB uniform block) and 8 influences with random
-// joints and weights: GpuMorph::evalWorld against morph::toWorldSpace, positions, normals and
+// joints and weights: GpuOracle::evalWorld against morph::toWorldSpace, positions, normals and
 // tangents.
 TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
     std::mt19937 random(7);
@@ -178,7 +178,7 @@ TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
     }
     const glm::mat4 model = glm::translate(glm::mat4(1.0f), {0, 1, 2});
 
-    auto gpuMorph = renderer::GpuMorph::create();
+    auto gpuMorph = renderer::GpuOracle::create();
     ASSERT_TRUE(gpuMorph.ok()) << gpuMorph.error().message;
     auto gpu = gpuMorph->evalWorld(primitive, {0.5f}, model, joints);
     ASSERT_TRUE(gpu.ok()) << gpu.error().message;
@@ -210,7 +210,7 @@ TEST_F(SkinGLTest, EveryMorphPathSkinsAfterMorphing) {
     const std::vector<glm::mat4> joints = morph::nodeJointMatrices(*scene, body, world);
     const glm::mat4 model = morph::skinnedModel(world[body]);
     ASSERT_FALSE(joints.empty());
-    auto gpuMorph = renderer::GpuMorph::create();
+    auto gpuMorph = renderer::GpuOracle::create();
     ASSERT_TRUE(gpuMorph.ok()) << gpuMorph.error().message;
     std::set<renderer::MorphPath> ran;
     for (const morph::Primitive& primitive : scene->meshes[0].primitives) {

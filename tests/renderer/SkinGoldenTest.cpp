@@ -12,10 +12,10 @@
 #include "GlFixture.h"
 #include "fixtures/Golden.h"
 #include "fixtures/TestPaths.h"
-#include "morph/GltfImport.h"
-#include "morph/ImageCompare.h"
-#include "morph/ImageFile.h"
-#include "renderer/Capture.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/image/ImageCompare.h"
+#include "morph/image/ImageFile.h"
+#include "renderer/scene/Capture.h"
 
 namespace {
 

@@ -1,0 +1,50 @@
+#pragma once
+// The seam between `morphview bench` and the renderer's morph paths (renderer/morph/MorphPath.h): upload
+// a scene once for every path, draw one frame with a chosen path, read what the morph stage cost
+// (SceneRenderer::morphStats: bytes, CPU bookkeeping, GL timer), and free a path's resources
+// before the next. Everything the benchmark needs from the renderer goes through here.
+#include <memory>
+#include <vector>
+
+#include "morph/anim/Animate.h"
+#include "morph/Result.h"
+#include "morph/Scene.h"
+#include "renderer/scene/Camera.h"
+#include "renderer/scene/GpuScene.h"
+#include "renderer/morph/MorphPath.h"
+#include "renderer/morph/MorphStage.h"
+#include "renderer/scene/SceneRenderer.h"
+
+namespace app {
+
+class BenchPaths {
+public:
+    static morph::Result<BenchPaths> create();
+
+    // Keeps `scene` alive (the paths build their resources from it on first use).
+    static morph::Result<renderer::GpuScene> upload(std::shared_ptr<const morph::Scene> scene);
+
+    // One frame: `passes` passes of `scene` with `path` (a crowd when `crowd` is not null), the
+    // morph stage timed with GL queries when `timed` (the vs paths then run an extra vertex-only
+    // pass, so a timed frame is not a representative frame).
+    void drawFrame(const renderer::GpuScene& scene, renderer::MorphPath path,
+                   const std::vector<morph::NodePose>& pose, const renderer::Camera& camera,
+                   const renderer::RenderTarget& target, uint32_t passes,
+                   const renderer::Crowd* crowd, bool timed);
+    // The last frame's morph numbers; waits for its timer queries when it was timed.
+    const renderer::MorphFrameStats& stats() { return mRenderer.morphStats(); }
+
+    // Wall-clock milliseconds of the vs paths' morph on its own, with the last frame's weights:
+    // mesh.vert over every vertex of every instance once (GL_POINTS, rasterizer discard, as
+    // SceneRenderer's own vertex timing pass), bracketed by glFinish, times `passes` (the vs
+    // paths morph in every pass). 0 when no primitive resolves to a vs path. For drivers whose
+    // GL timer misses the vertex stage (llvmpipe: BenchRun.cpp setMorphMs).
+    double vertexPassMs(const renderer::GpuScene& scene, renderer::MorphPath path,
+                        uint32_t passes, uint32_t instances);
+
+private:
+    renderer::SceneRenderer mRenderer;
+    renderer::gl::Program mVertexProgram;
+};
+
+}  // namespace app

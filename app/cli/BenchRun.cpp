@@ -1,0 +1,403 @@
+#include "app/cli/BenchRun.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <memory>
+#include <optional>
+#include <utility>
+
+#include "app/cli/BenchPaths.h"
+#include "app/cli/ModelLoader.h"
+#include "renderer/scene/Camera.h"
+#include "renderer/gl/EglContext.h"
+#include "renderer/scene/GpuScene.h"
+#include "renderer/scene/Offscreen.h"
+#include "renderer/scene/SceneRenderer.h"
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/Query.h"
+
+namespace app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// The bandwidth a morph pass can hope for: a large buffer-to-buffer copy on the same device,
+// counted as bytes read plus bytes written (a morph reads deltas and writes vertices). The best
+// of a few copies, after one that faults the pages in. 64 MiB is far past the caches of the CPU
+// llvmpipe runs on and small beside a GPU's memory.
+double measureCopyGbPerSec() {
+    constexpr GLsizeiptr kBytes = 64ll << 20;
+    renderer::gl::Buffer source = renderer::gl::Buffer::create(kBytes, nullptr, GL_DYNAMIC_STORAGE_BIT);
+    renderer::gl::Buffer target = renderer::gl::Buffer::create(kBytes, nullptr, 0);
+    std::vector<uint8_t> fill(size_t(kBytes), 0x5a);
+    source.subData(0, kBytes, fill.data());
+    double best = 0;
+    for (int i = 0; i < 6; ++i) {
+        glFinish();
+        const Clock::time_point start = Clock::now();
+        glCopyNamedBufferSubData(source.id(), target.id(), 0, 0, kBytes);
+        glFinish();
+        const double seconds = msSince(start) / 1000.0;
+        if (i > 0 && seconds > 0) best = std::max(best, 2.0 * double(kBytes) / seconds / 1e9);
+    }
+    return best;
+}
+
+// The workload's scene: the synthetic mesh (one node; instances are drawn as a renderer::Crowd)
+// or the file as it is.
+struct LoadedScene {
+    std::shared_ptr<const morph::Scene> scene;
+    double loadMs = 0;
+};
+
+morph::Result<LoadedScene> loadWorkload(const BenchWorkload& workload) {
+    LoadedScene out;
+    const Clock::time_point start = Clock::now();
+    if (!workload.modelPath.empty()) {
+        ModelOptions model;
+        model.path = workload.modelPath;
+        auto scene = loadModel(model);
+        if (!scene) return scene.error();
+        out.scene = std::make_shared<const morph::Scene>(std::move(scene).value());
+    } else {
+        out.scene = std::make_shared<const morph::Scene>(morph::toScene(morph::makeSyntheticMesh(workload.mesh)));
+    }
+    out.loadMs = msSince(start);
+    return out;
+}
+
+// A square grid of `count` copies, 2.5 mesh radii apart (the synthetic sphere has radius 1).
+std::vector<glm::vec3> gridOffsets(uint32_t count) {
+    const uint32_t side = uint32_t(std::ceil(std::sqrt(double(count))));
+    std::vector<glm::vec3> offsets;
+    for (uint32_t i = 0; i < count; ++i) {
+        offsets.emplace_back(2.5f * float(i % side), -2.5f * float(i / side), 0.0f);
+    }
+    return offsets;
+}
+
+// Per drawn node with a morphed mesh: its weights are redrawn every frame.
+struct MorphedNode {
+    int node = -1;
+    uint32_t targets = 0;
+    uint32_t active = 0;
+    uint32_t vertices = 0;             // of the mesh's morphed primitives
+    uint32_t outputBytesPerVertex = 0;  // what a morphed vertex is (16 B per morphed channel)
+    std::vector<uint64_t> entries;     // per target: sparse entries over the mesh's primitives
+};
+
+std::vector<MorphedNode> morphedNodes(const morph::Scene& scene, const std::vector<int>& drawn,
+                                      uint32_t active) {
+    std::vector<MorphedNode> out;
+    for (int node : drawn) {
+        const morph::Mesh& mesh = scene.meshes[size_t(scene.nodes[size_t(node)].mesh)];
+        if (mesh.targetCount() == 0) continue;
+        MorphedNode m;
+        m.node = node;
+        m.targets = uint32_t(mesh.targetCount());
+        m.active = std::min(active, m.targets);
+        m.entries.assign(m.targets, 0);
+        for (const morph::Primitive& p : mesh.primitives) {
+            if (p.targets.empty()) continue;
+            m.vertices += p.vertexCount();
+            m.outputBytesPerVertex = std::max(m.outputBytesPerVertex, uint32_t(16 * p.morphedChannels().size()));
+            for (size_t t = 0; t < p.targets.size() && t < m.targets; ++t) {
+                m.entries[t] += p.targetStats[t].movedVertices;
+            }
+        }
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+// A frame's weights: per morphed node `active` distinct random targets (a partial Fisher-Yates
+// shuffle) at random weights in (0, 1]; the rest zero. `order` is scratch.
+void drawWeights(morph::SplitMix64& rng, const MorphedNode& m, std::vector<float>& weights,
+                 std::vector<uint32_t>& order) {
+    weights.assign(m.targets, 0.0f);
+    order.resize(m.targets);
+    std::iota(order.begin(), order.end(), 0u);
+    for (uint32_t i = 0; i < m.active; ++i) {
+        std::swap(order[i], order[i + rng.below(m.targets - i)]);
+        weights[order[i]] = 1.0f - rng.unit();
+    }
+}
+
+// The morph stage's time. The GL timer (MorphFrameStats::gpuMs) where it sees the work; but
+// llvmpipe's GL_TIME_ELAPSED only spans what its rasterizer threads do, while its vertex shading
+// runs on the submitting thread inside the draw call, so for the vs paths it reads ~0. There
+// the wall-clock time of the same vertex-only pass (BenchPaths::vertexPassMs) is the stage's
+// time; it is used when the timer shows less than 5% of it. The cpu path's stage is its CPU
+// blend and upload by wall clock, which MorphStage already adds to the timer's reading.
+//
+// On a CPU rasterizer the timer is no use for the vs paths at all (it read ~3 ms against a
+// 160 ms vertex stage on llvmpipe once the pass got cheap), and around cs-sparse's dispatch it
+// read about twice the dispatch's own wall time; but there the dispatch runs synchronously
+// inside the call, so the wall clock around it is the pre-pass's time.
+void setMorphMs(BenchResult& r, double glMs, double vertexPassMs, double prePassWallMs,
+                bool software) {
+    const std::string& ran = r.resolvedPath;
+    r.morphTiming = "gl-timer";
+    r.morphMsMedian = glMs;
+    r.glMorphMsMedian = glMs;
+    if (software && ran == "cs-sparse") {
+        r.morphMsMedian = prePassWallMs;
+        r.morphTiming = "wall-clock pre-pass (synchronous dispatch)";
+    } else if ((ran == "vs-dense" || ran == "vs-active" || ran == "mixed") &&
+               (software || glMs < 0.05 * vertexPassMs)) {
+        r.morphMsMedian = vertexPassMs;
+        r.morphTiming = "wall-clock vertex-only pass";
+    } else if (ran == "cpu") {
+        r.morphTiming = "cpu blend and upload (wall clock)";
+    }
+}
+
+}  // namespace
+
+double median(std::vector<double> values) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+double percentile95(std::vector<double> values) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const size_t rank = size_t(std::ceil(0.95 * double(values.size())));  // nearest rank
+    return values[std::clamp<size_t>(rank, 1, values.size()) - 1];
+}
+
+struct BenchSession::State {
+    renderer::EglContext context;
+    BenchPaths paths;
+    double copyGbPerSec = 0;
+    std::optional<renderer::Offscreen> target;
+};
+
+BenchSession::BenchSession(std::unique_ptr<State> state) : mState(std::move(state)) {}
+BenchSession::~BenchSession() = default;
+
+morph::Result<std::unique_ptr<BenchSession>> BenchSession::create() {
+    auto context = renderer::EglContext::create();
+    if (!context) return context.error();
+    auto paths = BenchPaths::create();
+    if (!paths) return paths.error();
+    auto state = std::make_unique<State>(State{std::move(context).value(), std::move(paths).value(), 0, {}});
+    state->copyGbPerSec = measureCopyGbPerSec();
+    return std::unique_ptr<BenchSession>(new BenchSession(std::move(state)));
+}
+
+std::string BenchSession::device() const { return mState->context.description(); }
+double BenchSession::copyGbPerSec() const { return mState->copyGbPerSec; }
+
+// One workload made ready to draw: the GPU scene, the nodes to drive, the pose and crowd the
+// weights go into, and a camera that frames every copy.
+struct Workbench {
+    renderer::GpuScene gpu;
+    std::vector<MorphedNode> nodes;
+    std::vector<morph::NodePose> pose;
+    renderer::Crowd crowd;
+    bool isCrowd = false;
+    uint32_t passes = 1;
+    renderer::Camera camera;
+    BenchResult shared;  // the fields every path's row shares
+    std::vector<uint32_t> order;
+
+    // A frame's weights (every node, every instance); returns its bandwidth bound in bytes.
+    double nextWeights(morph::SplitMix64& rng) {
+        double bound = 0;
+        for (const MorphedNode& m : nodes) {
+            const size_t copies = isCrowd ? crowd.weights.size() : 1;
+            for (size_t k = 0; k < copies; ++k) {
+                std::vector<float>& weights = isCrowd ? crowd.weights[k] : pose[size_t(m.node)].weights;
+                drawWeights(rng, m, weights, order);
+                for (uint32_t t = 0; t < m.targets; ++t) {
+                    if (weights[t] != 0.0f) bound += 16.0 * double(m.entries[t]);
+                }
+                bound += double(m.vertices) * m.outputBytesPerVertex;
+            }
+        }
+        return bound;
+    }
+};
+
+namespace {
+
+morph::Result<Workbench> prepare(const BenchWorkload& workload, int width, int height) {
+    auto loaded = loadWorkload(workload);
+    if (!loaded) return loaded.error();
+    const Clock::time_point uploadStart = Clock::now();
+    auto gpu = BenchPaths::upload(loaded->scene);
+    if (!gpu) return gpu.error();
+    glFinish();
+    Workbench w;
+    w.shared.uploadMs = msSince(uploadStart);
+    w.shared.loadMs = loaded->loadMs;
+    w.gpu = std::move(gpu).value();
+    w.nodes = morphedNodes(*loaded->scene, w.gpu.nodes(), workload.active);
+    if (w.nodes.empty()) return morph::Error{workload.label + ": no morphed mesh to drive"};
+    for (const MorphedNode& m : w.nodes) {
+        w.shared.targets = std::max(w.shared.targets, m.targets);
+        w.shared.entries += std::accumulate(m.entries.begin(), m.entries.end(), uint64_t(0));
+        w.shared.vertices += m.vertices;
+    }
+    w.pose = morph::restPose(w.gpu.layout());
+    w.passes = workload.passes;
+    w.isCrowd = workload.instances > 1;
+    renderer::Aabb bounds = w.gpu.bounds(w.pose);
+    if (w.isCrowd) {
+        w.crowd.offsets = gridOffsets(workload.instances);
+        w.crowd.weights.resize(workload.instances);
+        const renderer::Aabb one = bounds;
+        for (const glm::vec3& o : w.crowd.offsets) {
+            bounds.extend(one.min + o);
+            bounds.extend(one.max + o);
+        }
+    }
+    w.camera = renderer::frameCamera(bounds, {}, float(width) / float(height));
+    return w;
+}
+
+double trimmedMean(std::vector<double> values, double fraction) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const size_t drop = size_t(double(values.size()) * fraction);
+    if (2 * drop >= values.size()) return median(values);
+    return std::accumulate(values.begin() + ptrdiff_t(drop), values.end() - ptrdiff_t(drop), 0.0) /
+           double(values.size() - 2 * drop);
+}
+double mean(const std::vector<double>& values) {
+    return values.empty() ? 0 : std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
+}
+
+}  // namespace
+
+// Draws one frame and waits for it with a 1-pixel read; returns its wall time.
+double BenchSession::frame(Workbench& w, renderer::MorphPath path, bool timed) {
+    State& s = *mState;
+    const Clock::time_point start = Clock::now();
+    s.paths.drawFrame(w.gpu, path, w.pose, w.camera, s.target->target(), w.passes,
+                      w.isCrowd ? &w.crowd : nullptr, timed);
+    uint8_t pixel[4];
+    s.target->target().framebuffer->bind(GL_READ_FRAMEBUFFER);
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    return msSince(start);
+}
+
+std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>& group,
+                                                  renderer::MorphPath path,
+                                                  const BenchSettings& settings) {
+    State& s = *mState;
+    // Per workbench of the group: its own weight sequence (the same for every path) and samples.
+    struct Samples {
+        morph::SplitMix64 rng;
+        std::vector<double> frameMs, vertexMs, morphMs, cpuMs, prePassMs, boundBytes, readBytes;
+        BenchResult r;
+    };
+    std::vector<Samples> samples;
+    for (Workbench* w : group) {
+        samples.push_back({morph::SplitMix64(settings.seed), {}, {}, {}, {}, {}, {}, {}, w->shared});
+        samples.back().r.path = renderer::morphPathName(path);
+        samples.back().r.copyGbPerSec = s.copyGbPerSec;
+    }
+    // Untimed frames give the frame and CPU times (and, after each, the vs paths' vertex-only
+    // pass); then the same weights again with the GL timer queries on give the morph stage's
+    // time (timed frames of the vs paths add a pass, so they are not counted as frames). The
+    // workbenches of a group take turns frame by frame.
+    for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
+        for (size_t i = 0; i < group.size(); ++i) {
+            Workbench& w = *group[i];
+            Samples& m = samples[i];
+            const double bound = w.nextWeights(m.rng);
+            const double ms = frame(w, path, false);
+            if (f == 0) m.r.firstFrameMs = ms;
+            if (f < settings.warmup) continue;
+            const renderer::MorphFrameStats& stats = s.paths.stats();
+            m.frameMs.push_back(ms);
+            m.cpuMs.push_back(stats.cpuMs);
+            m.prePassMs.push_back(stats.prePassWallMs);
+            m.boundBytes.push_back(bound);
+            m.readBytes.push_back(double(stats.cost.bytesReadPerFrame));
+            m.r.residentBytes = std::max(m.r.residentBytes, stats.cost.residentBytes);
+            const renderer::MorphPath used = stats.uniformPath();
+            m.r.resolvedPath = used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
+            const uint32_t instances = w.isCrowd ? uint32_t(w.crowd.offsets.size()) : 1;
+            m.vertexMs.push_back(s.paths.vertexPassMs(w.gpu, path, w.passes, instances));
+        }
+    }
+    for (Samples& m : samples) m.rng = morph::SplitMix64(settings.seed);
+    for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
+        for (size_t i = 0; i < group.size(); ++i) {
+            group[i]->nextWeights(samples[i].rng);
+            if (f < settings.warmup) continue;
+            frame(*group[i], path, true);
+            samples[i].morphMs.push_back(std::max(s.paths.stats().gpuMs, 0.0));
+        }
+    }
+
+    std::vector<BenchResult> results;
+    for (size_t i = 0; i < group.size(); ++i) {
+        Workbench& w = *group[i];
+        Samples& m = samples[i];
+        BenchResult& r = m.r;
+        r.gpuResidentBytes = w.gpu.morphResidentBytes();
+        w.gpu.releaseMorph(renderer::MorphPath::Auto);  // the next path starts from nothing
+
+        r.frameMsMedian = median(m.frameMs);
+        r.frameMsP95 = percentile95(m.frameMs);
+        // A mean without the 10% highest and lowest frames. The bookkeeping takes a few
+        // microseconds, mostly cache misses after the frame's draw evicted its data, and is
+        // bimodal (warm or cold caches), which makes a median jump between the two; one
+        // preemption in the frame would swamp a plain mean.
+        r.cpuMsPerFrame = trimmedMean(m.cpuMs, 0.1);
+        setMorphMs(r, median(m.morphMs), median(m.vertexMs), median(m.prePassMs),
+                   renderer::isSoftwareRenderer(device()));
+        r.bytesReadPerFrame = uint64_t(std::llround(mean(m.readBytes)));
+        r.boundBytes = uint64_t(std::llround(mean(m.boundBytes)));
+        const double morphSeconds = r.morphMsMedian / 1000.0;
+        if (morphSeconds > 0) {
+            r.gbPerSec = double(r.bytesReadPerFrame) / morphSeconds / 1e9;
+            if (s.copyGbPerSec > 0) {
+                r.fractionOfBound = double(r.boundBytes) / (s.copyGbPerSec * 1e9) / morphSeconds;
+            }
+        }
+        results.push_back(r);
+    }
+    return results;
+}
+
+morph::Result<std::vector<std::vector<BenchResult>>> BenchSession::run(
+    const std::vector<BenchWorkload>& workloads, const BenchSettings& settings) {
+    State& s = *mState;
+    if (!s.target || s.target->width() != settings.width || s.target->height() != settings.height) {
+        // Single-sampled, as three.js's WebGLRenderer is by default (antialias: false).
+        auto target = renderer::Offscreen::create(settings.width, settings.height, 0);
+        if (!target) return target.error();
+        s.target = std::move(target).value();
+    }
+    std::vector<Workbench> workbenches;
+    for (const BenchWorkload& workload : workloads) {
+        auto workbench = prepare(workload, settings.width, settings.height);
+        if (!workbench) return workbench.error();
+        workbenches.push_back(std::move(workbench).value());
+    }
+    std::vector<Workbench*> group;
+    for (Workbench& w : workbenches) group.push_back(&w);
+    std::vector<std::vector<BenchResult>> results(workloads.size());
+    for (renderer::MorphPath path : settings.paths) {
+        std::vector<BenchResult> row = measurePath(group, path, settings);
+        for (size_t i = 0; i < row.size(); ++i) results[i].push_back(std::move(row[i]));
+    }
+    return results;
+}
+
+}  // namespace app

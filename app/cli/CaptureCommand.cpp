@@ -1,0 +1,426 @@
+#include "app/cli/CaptureCommand.h"
+
+#include <cctype>
+#include <chrono>
+#include <cstdlib>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/ModelLoader.h"
+#include "app/record/Recorder.h"
+#include "app/record/Recording.h"
+#include "morph/image/ImageFile.h"
+#include "morph/edit/WeightSpec.h"
+
+#include "renderer/scene/Capture.h"
+#include "renderer/gl/EglContext.h"
+#include "renderer/scene/GpuScene.h"
+
+namespace app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CaptureOptions {
+    ModelOptions model;
+    std::string outPath;     // --out (with MODEL)
+    std::string shotsPath;   // --shots
+    std::string outDir;      // --out-dir (with --shots)
+    std::string size = "512x512";
+    std::string weights;
+    std::string animation;
+    float time = 0;
+    std::string camera = "front";
+    std::string background = "#2e3036";
+    std::string clip;  // --clip: every frame of this animation into --out-dir
+    int fps = 30;
+    std::string morphPath = "auto";
+    int instances = 1;
+};
+
+std::optional<std::string> optionalString(const nlohmann::json& entry, const char* key,
+                                          const std::string& where, std::string& error) {
+    const auto it = entry.find(key);
+    if (it == entry.end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) {
+        error = where + "." + key + ": not a string";
+        return std::nullopt;
+    }
+    return it->get<std::string>();
+}
+
+// A shot name becomes a file name in --out-dir: no folders, nothing hidden.
+bool validShotName(const std::string& name) {
+    if (name.empty() || name[0] == '.' || name.size() > 200) return false;
+    for (char c : name) {
+        if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return morph::Error{path + ": cannot read (no such file or no permission)"};
+    const nlohmann::json document = nlohmann::json::parse(file, nullptr, false);
+    if (document.is_discarded()) return morph::Error{path + ": not valid JSON"};
+    if (!document.is_array()) return morph::Error{path + ": expected a JSON list of shots"};
+    const fs::path folder = fs::path(path).parent_path();
+    std::vector<ShotEntry> shots;
+    std::map<std::string, size_t> names;
+    for (size_t i = 0; i < document.size(); ++i) {
+        const nlohmann::json& entry = document[i];
+        const std::string where = path + ": [" + std::to_string(i) + "]";
+        if (!entry.is_object()) return morph::Error{where + ": not an object"};
+        std::string error;
+        ShotEntry shot;
+        const auto name = optionalString(entry, "name", where, error);
+        const auto model = optionalString(entry, "model", where, error);
+        const auto weights = optionalString(entry, "weights", where, error);
+        shot.camera = optionalString(entry, "camera", where, error);
+        shot.size = optionalString(entry, "size", where, error);
+        shot.background = optionalString(entry, "background", where, error);
+        if (!error.empty()) return morph::Error{error};
+        if (!name) return morph::Error{where + ".name: missing"};
+        if (!validShotName(*name)) {
+            return morph::Error{where + ".name: '" + *name + "' cannot be a file name"};
+        }
+        if (!names.emplace(*name, i).second) {
+            return morph::Error{where + ".name: '" + *name + "' is also shot [" +
+                                std::to_string(names[*name]) + "]"};
+        }
+        if (!model) return morph::Error{where + ".model: missing"};
+        shot.name = *name;
+        shot.model = fs::path(*model).is_absolute() ? *model : (folder / *model).string();
+        shot.weights = weights.value_or("");
+        if (const auto it = entry.find("animation"); it != entry.end() && !it->is_null()) {
+            if (it->is_string()) {
+                shot.animation = it->get<std::string>();
+            } else if (it->is_number_unsigned()) {
+                shot.animation = std::to_string(it->get<uint64_t>());
+            } else {
+                return morph::Error{where + ".animation: not a name, an index or null"};
+            }
+        }
+        if (const auto it = entry.find("time"); it != entry.end() && !it->is_null()) {
+            if (!it->is_number() || !std::isfinite(it->get<double>())) {
+                return morph::Error{where + ".time: not a number of seconds"};
+            }
+            shot.time = it->get<float>();
+        }
+        shots.push_back(std::move(shot));
+    }
+    return shots;
+}
+
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The command-line settings as a shot; --shots entries override them field by field.
+morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
+                                           const std::string& background) {
+    renderer::ShotSpec shot;
+    auto parsedSize = renderer::parseSize(size);
+    if (!parsedSize) return parsedSize.error();
+    auto parsedBackground = renderer::parseBackground(background);
+    if (!parsedBackground) return parsedBackground.error();
+    if (auto view = renderer::parseCameraView(camera); !view) return view.error();
+    shot.width = parsedSize->first;
+    shot.height = parsedSize->second;
+    shot.camera = camera;
+    shot.background = *parsedBackground;
+    return shot;
+}
+
+struct Session {
+    renderer::EglContext context;
+    renderer::Capturer capturer;
+};
+
+morph::Result<std::unique_ptr<Session>> startSession() {
+    auto context = renderer::EglContext::create();
+    if (!context) return context.error();
+    auto capturer = renderer::Capturer::create();
+    if (!capturer) return capturer.error();
+    return std::make_unique<Session>(Session{std::move(context).value(), std::move(capturer).value()});
+}
+
+morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
+    auto scene = loadModel(model);
+    if (!scene) return scene.error();
+    printWarnings(*scene);
+    renderer::UploadOptions upload;
+    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
+    return renderer::GpuScene::upload(*scene, upload);
+}
+
+int runSingle(const CaptureOptions& options) {
+    auto shot = makeShot(options.size, options.camera, options.background);
+    if (!shot) return failWith(shot.error().message);
+    shot->weights = options.weights;
+    shot->animation = options.animation;
+    shot->time = options.time;
+    shot->morphPath = renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
+    shot->instances = options.instances;
+
+    auto session = startSession();
+    if (!session) return failWith(session.error().message);
+    auto scene = loadGpuScene(options.model);
+    if (!scene) return failWith(scene.error().message);
+    auto image = (*session)->capturer.capture(*scene, *shot);
+    if (!image) return failWith(options.model.path + ": " + image.error().message);
+    if (auto written = morph::writePngFile(options.outPath, *image); !written) {
+        return failWith(written.error().message);
+    }
+    return kExitOk;
+}
+
+// --clip: the animation sampled at frame n / fps for n = 0 .. framesForDuration (both ends of the
+// clip), written as the viewer's recordings are (frame-000000.png, ... and an MP4 with ffmpeg).
+int runClip(const CaptureOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    auto shot = makeShot(options.size, options.camera, options.background);
+    if (!shot) return failWith(shot.error().message);
+    shot->weights = options.weights;
+    shot->animation = options.clip;
+
+    auto session = startSession();
+    if (!session) return failWith(session.error().message);
+    auto scene = loadGpuScene(options.model);
+    if (!scene) return failWith(scene.error().message);
+    // The clip by name, else by index (as --animation finds it); its length sets the frames.
+    const std::vector<morph::Animation>& animations = scene->layout().animations;
+    int found = -1;
+    for (size_t i = 0; i < animations.size(); ++i) {
+        if (animations[i].name == options.clip) found = int(i);
+    }
+    if (found < 0 && !options.clip.empty() && options.clip.size() < 9 &&
+        options.clip.find_first_not_of("0123456789") == std::string::npos &&
+        size_t(std::stoi(options.clip)) < animations.size()) {
+        found = std::stoi(options.clip);
+    }
+    if (found < 0) return failWith("--clip: no clip '" + options.clip + "' in " + options.model.path);
+    const morph::Animation& animation = animations[size_t(found)];
+    const size_t frames = framesForDuration(animation.end, options.fps);
+
+    const std::string ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
+    std::string videoName;
+    for (char c : animation.name.empty() ? std::string("clip") : animation.name) {
+        const bool keep = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+        videoName += keep ? c : '_';
+    }
+    videoName += ".mp4";
+    Recorder recorder;
+    if (auto started = recorder.start(options.outDir, options.fps, ffmpeg, videoName); !started) {
+        return failWith(started.error().message);
+    }
+    std::string videoProblem;
+    for (size_t i = 0; i < frames; ++i) {
+        shot->time = float(frameTime(i, options.fps));
+        auto image = (*session)->capturer.capture(*scene, *shot);
+        if (!image) return failWith(options.model.path + ": " + image.error().message);
+        if (auto added = recorder.addFrame(ffmpeg.empty() ? *image : evenSized(*image)); !added) {
+            if (recorder.frames() != i + 1) return failWith(added.error().message);
+            videoProblem = added.error().message;  // the PNG is written; only the video failed
+        }
+    }
+    const bool video = recorder.writesVideo();
+    if (auto stopped = recorder.stop(); !stopped) videoProblem = stopped.error().message;
+    std::printf("captured %zu frames of '%s' (%.2f s at %d fps) to %s in %.2f s; %s\n", frames,
+                animation.name.c_str(), animation.end, options.fps, options.outDir.c_str(),
+                secondsSince(start),
+                ffmpeg.empty() ? "ffmpeg not on PATH: PNG frames only"
+                : !videoProblem.empty() ? videoProblem.c_str()
+                : video ? (videoName + " written").c_str() : "no video");
+    return kExitOk;
+}
+
+int runShots(const CaptureOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    auto shots = readShotsFile(options.shotsPath);
+    if (!shots) return failWith(shots.error().message);
+    std::error_code ec;
+    fs::create_directories(options.outDir, ec);
+    if (ec) return failWith(options.outDir + ": cannot create the folder (" + ec.message() + ")");
+
+    auto session = startSession();
+    if (!session) return failWith(session.error().message);
+    // Each model is loaded and uploaded once, however many shots use it; a model that fails to
+    // load fails its shots only.
+    std::map<std::string, morph::Result<renderer::GpuScene>> scenes;
+    size_t failed = 0;
+    const size_t total = shots->size();
+    for (size_t i = 0; i < total; ++i) {
+        const ShotEntry& entry = (*shots)[i];
+        const auto shotStart = std::chrono::steady_clock::now();
+        const std::string prefix = "[" + std::to_string(i + 1) + "/" + std::to_string(total) + "] " +
+                                   entry.name;
+        auto report = [&](const std::string& problem) {
+            ++failed;
+            std::fprintf(stderr, "%s: %s\n", prefix.c_str(), problem.c_str());
+        };
+        auto shot = makeShot(entry.size.value_or(options.size), entry.camera.value_or(options.camera),
+                             entry.background.value_or(options.background));
+        if (!shot) {
+            report(shot.error().message);
+            continue;
+        }
+        shot->weights = entry.weights;
+        shot->animation = entry.animation;
+        shot->time = entry.time;
+        shot->morphPath =
+            renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
+        shot->instances = options.instances;
+
+        auto found = scenes.find(entry.model);
+        if (found == scenes.end()) {
+            ModelOptions model = options.model;
+            model.path = entry.model;
+            found = scenes.emplace(entry.model, loadGpuScene(model)).first;
+        }
+        if (!found->second) {
+            report(found->second.error().message);
+            continue;
+        }
+        auto image = (*session)->capturer.capture(*found->second, *shot);
+        if (!image) {
+            report(entry.model + ": " + image.error().message);
+            continue;
+        }
+        const std::string out = (fs::path(options.outDir) / (entry.name + ".png")).string();
+        if (auto written = morph::writePngFile(out, *image); !written) {
+            report(written.error().message);
+            continue;
+        }
+        std::printf("%s: %s (%dx%d, %.2f s)\n", prefix.c_str(), out.c_str(), shot->width,
+                    shot->height, secondsSince(shotStart));
+        std::fflush(stdout);
+    }
+    std::printf("captured %zu of %zu shots (%zu models) in %.2f s%s\n", total - failed, total,
+                scenes.size(), secondsSince(start), failed ? "; some failed, see above" : "");
+    return failed == 0 ? kExitOk : kExitFailure;
+}
+
+// CLI11 checks: the option's own error text without the "--size: " prefix (CLI11 adds it).
+template <typename Parse>
+std::function<std::string(const std::string&)> checkWith(Parse parse, const char* option) {
+    return [parse, option](const std::string& text) -> std::string {
+        auto parsed = parse(text);
+        if (parsed) return {};
+        const std::string prefix = std::string(option) + ": ";
+        const std::string& message = parsed.error().message;
+        return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+    };
+}
+
+}  // namespace
+
+void addCaptureCommand(CLI::App& root, CommandContext& context) {
+    auto options = std::make_shared<CaptureOptions>();
+    CLI::App* capture = root.add_subcommand(
+        "capture", "Render MODEL (or every shot of a --shots file) to PNG, headless (no display)");
+    addModelOptions(*capture, options->model, /*modelRequired=*/false);
+    CLI::Option* out = capture->add_option("--out", options->outPath, "The PNG to write (with MODEL)")
+                           ->type_name("FILE.png");
+    CLI::Option* shots =
+        capture
+            ->add_option("--shots", options->shotsPath,
+                         "A JSON list of shots [{\"name\",\"model\",\"weights\",\"animation\","
+                         "\"time\",\"camera\",\"size\"}], rendered instead of MODEL; models "
+                         "are loaded once each")
+            ->type_name("FILE.json");
+    CLI::Option* outDir =
+        capture->add_option("--out-dir", options->outDir, "Where --shots writes NAME.png (and --clip its frames)")
+            ->type_name("DIR");
+    CLI::Option* clip =
+        capture->add_option("--clip", options->clip,
+                            "Every frame of this animation (name or index) at --fps into --out-dir: "
+                            "frame-000000.png ..., and NAME.mp4 when ffmpeg is on PATH")
+            ->type_name("NAME|INDEX");
+    capture->add_option("--fps", options->fps, "Frames per second of --clip (default 30)")
+        ->type_name("F")
+        ->check(CLI::Range(kMinRecordFps, kMaxRecordFps))
+        ->needs(clip);
+    capture->add_option("--size", options->size, "Image size (default 512x512)")
+        ->type_name("WxH")
+        ->check(checkWith(renderer::parseSize, "--size"));
+    capture
+        ->add_option("--weights", options->weights,
+                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V or *=V, "
+                     "comma separated")
+        ->type_name("SPEC")
+        ->check(checkWith(morph::parseWeightSpec, "--weights"));
+    CLI::Option* animation =
+        capture->add_option("--animation", options->animation,
+                            "Sample this animation (name, or index when no clip has that name)")
+            ->type_name("NAME|INDEX")
+            ->excludes(clip);
+    capture->add_option("--time", options->time, "Seconds into the animation (default 0)")
+        ->type_name("T")
+        ->check(CLI::Number)
+        ->needs(animation);
+    capture
+        ->add_option("--camera", options->camera,
+                     "front, left, right, top, or orbit:AZ,EL[,DIST] (degrees; DIST in model "
+                     "units from the centre, default: framed)")
+        ->type_name("VIEW")
+        ->check(checkWith(renderer::parseCameraView, "--camera"));
+    capture->add_option("--background", options->background, "Background colour (default #2e3036)")
+        ->type_name("#rrggbb")
+        ->check(checkWith(renderer::parseBackground, "--background"));
+
+    capture
+        ->add_option("--morph-path", options->morphPath,
+                     "How meshes morph: vs-dense, vs-active, cs-sparse, cpu, or auto (default: per "
+                     "primitive from its density and active targets)")
+        ->type_name("NAME")
+        ->check([](const std::string& text) -> std::string {
+            return renderer::parseMorphPath(text) ? std::string()
+                                                  : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
+        });
+    capture
+        ->add_option("--instances", options->instances,
+                     "Draw N copies in a grid of ceil(sqrt(N)) columns, one instanced draw per "
+                     "primitive (default 1). Copy 0 shows the shot's weights; copy k > 0 gets, "
+                     "per target, a weight in [0, 1) with probability 1/4 (else 0), both from a "
+                     "fixed hash of (k, target), so every run shows the same crowd")
+        ->type_name("N")
+        ->check(CLI::Range(1, 65535));
+
+    capture->callback([&context, options, capture, out, shots, outDir, clip] {
+        const bool haveModel = !options->model.path.empty();
+        if (haveModel == (shots->count() > 0)) {
+            throw CLI::ValidationError("capture", "give either MODEL --out FILE.png, MODEL --clip NAME --out-dir DIR or --shots FILE.json --out-dir DIR");
+        }
+        if (clip->count() > 0) {
+            if (out->count() > 0) throw CLI::ValidationError("--out", "--clip writes frames into --out-dir");
+            if (outDir->count() == 0) throw CLI::RequiredError("--out-dir");
+            context.run = [options] { return runClip(*options); };
+            return;
+        }
+        if (haveModel && out->count() == 0) throw CLI::RequiredError("--out");
+        if (!haveModel && outDir->count() == 0) throw CLI::RequiredError("--out-dir");
+        if (!haveModel && !options->model.poses.empty()) {
+            throw CLI::ValidationError("--pose", "applies to MODEL, not to --shots");
+        }
+        (void)capture;
+        context.run = [options, haveModel] {
+            return haveModel ? runSingle(*options) : runShots(*options);
+        };
+    });
+}
+
+
+}  // namespace app

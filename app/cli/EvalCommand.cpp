@@ -1,0 +1,208 @@
+#include "app/cli/EvalCommand.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#include "app/cli/JsonOut.h"
+#include "morph/anim/Animate.h"
+#include "morph/anim/Skin.h"
+#include "renderer/scene/GpuScene.h"
+#include "morph/edit/WeightSpec.h"
+
+namespace app {
+
+morph::Result<std::vector<morph::MorphedPrimitive>> cpuMorph(const morph::Scene& scene,
+                                                             const std::vector<EvalItem>& items) {
+    std::vector<morph::MorphedPrimitive> morphed;
+    morphed.reserve(items.size());
+    for (const EvalItem& item : items) {
+        const morph::Primitive& primitive = scene.meshes[item.mesh].primitives[item.primitive];
+        morphed.push_back(morph::blend(primitive, item.weights));
+        if (item.world) morph::toWorldSpace(primitive, item.model, item.joints, morphed.back());
+    }
+    return morphed;
+}
+
+morph::Result<size_t> findAnimation(const morph::Scene& scene, const std::string& key) {
+    for (size_t i = 0; i < scene.animations.size(); ++i) {
+        if (scene.animations[i].name == key) return i;
+    }
+    // Unnamed clips are common (SimpleMorph's only clip has no name): allow the index.
+    const bool numeric =
+        !key.empty() && key.size() < 10 && key.find_first_not_of("0123456789") == std::string::npos;
+    if (numeric && std::stoul(key) < scene.animations.size()) return size_t(std::stoul(key));
+    return morph::Error{scene.path + ": no animation named or numbered '" + key + "' (the file has " +
+                        std::to_string(scene.animations.size()) + ")"};
+}
+
+namespace {
+
+// The message names the model when the core's does not ("--weights: no mesh has ...").
+morph::Error inFile(const morph::Scene& scene, const morph::Error& error) {
+    if (error.message.find(scene.path) != std::string::npos) return error;
+    return {scene.path + ": " + error.message};
+}
+
+}  // namespace
+
+morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
+                                               const EvalOptions& options) {
+    std::vector<morph::NodePose> pose = morph::restPose(scene);
+    if (options.animation) {
+        morph::Result<size_t> animation = findAnimation(scene, *options.animation);
+        if (!animation) return animation.error();
+        morph::applyAnimation(scene, scene.animations[*animation], options.time, pose);
+    }
+    if (!options.weightSpec.empty()) {
+        auto spec = morph::parseWeightSpec(options.weightSpec);
+        if (!spec) return inFile(scene, spec.error());
+        morph::Status applied = morph::applyWeightSpec(scene, *spec, pose);
+        if (!applied) return inFile(scene, applied.error());
+    }
+
+    std::vector<EvalItem> items;
+    if (options.world) {
+        const std::vector<glm::mat4> world = morph::worldMatrices(scene, pose);
+        for (int n : renderer::drawnNodes(scene)) {
+            EvalItem item{n, scene.nodes[size_t(n)].mesh, 0, pose[size_t(n)].weights};
+            item.world = true;
+            item.joints = morph::nodeJointMatrices(scene, n, world);
+            item.model = item.joints.empty() ? world[size_t(n)] : morph::skinnedModel(world[size_t(n)]);
+            for (size_t p = 0; p < scene.meshes[size_t(item.mesh)].primitives.size(); ++p) {
+                item.primitive = int(p);
+                items.push_back(item);
+            }
+        }
+        return items;
+    }
+    for (size_t n = 0; n < scene.nodes.size(); ++n) {
+        const int meshIndex = scene.nodes[n].mesh;
+        if (meshIndex < 0 || size_t(meshIndex) >= scene.meshes.size()) continue;
+        const morph::Mesh& mesh = scene.meshes[meshIndex];
+        if (mesh.targetCount() == 0) continue;
+        for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+            items.push_back({int(n), meshIndex, int(p), pose[n].weights});
+        }
+    }
+    return items;
+}
+
+Json evalJson(const morph::Scene& scene, const std::vector<EvalItem>& items,
+                        const std::vector<morph::MorphedPrimitive>& morphed) {
+    Json array = Json::array();
+    for (size_t i = 0; i < items.size() && i < morphed.size(); ++i) {
+        const EvalItem& item = items[i];
+        const morph::Primitive& primitive = scene.meshes[item.mesh].primitives[item.primitive];
+        // A primitive without NORMAL gets [] (not the morph's output, which a GPU path might
+        // fill with zeros).
+        const bool hasNormals = !primitive.normals.empty();
+        Json entry = {{"node", item.node},
+                      {"mesh", item.mesh},
+                      {"primitive", item.primitive},
+                      {"weights", floatArray(item.weights)},
+                      {"positions", flatArray(morphed[i].positions)},
+                      {"normals", hasNormals ? flatArray(morphed[i].normals) : Json::array()}};
+        if (item.world) {
+            entry["nodeName"] = scene.nodes[size_t(item.node)].name;
+            entry["skin"] = item.joints.empty() ? -1 : scene.nodes[size_t(item.node)].skin;
+        }
+        array.push_back(std::move(entry));
+    }
+    Json out = {{"items", std::move(array)}};
+    if (!items.empty() && items.front().world) out["space"] = "world";
+    return out;
+}
+
+namespace {
+
+int fail(const morph::Error& error) {
+    std::fprintf(stderr, "%s\n", error.message.c_str());
+    return kExitFailure;
+}
+
+int runEval(const EvalOptions& options, const MorphFunction& gpuMorph) {
+    morph::Result<morph::Scene> scene = loadModel(options.model);
+    if (!scene) return fail(scene.error());
+    printWarnings(*scene);
+
+    morph::Result<std::vector<EvalItem>> items = evalItems(*scene, options);
+    if (!items) return fail(items.error());
+
+    morph::Result<std::vector<morph::MorphedPrimitive>> morphed =
+        options.gpu ? gpuMorph(*scene, *items, options.morphPath) : cpuMorph(*scene, *items);
+    if (!morphed) return fail(morphed.error());
+    if (morphed->size() != items->size()) {
+        return fail({scene->path + ": the morph returned " + std::to_string(morphed->size()) +
+                     " primitives for " + std::to_string(items->size()) + " items"});
+    }
+
+    morph::Status written =
+        writeText(evalJson(*scene, *items, *morphed).dump() + "\n", options.outPath);
+    if (!written) return fail(written.error());
+    return kExitOk;
+}
+
+}  // namespace
+
+void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMorph) {
+    auto options = std::make_shared<EvalOptions>();
+    CLI::App* eval = root.add_subcommand(
+        "eval", "Print the morphed positions and normals of every morphed primitive as JSON");
+    addModelOptions(*eval, options->model);
+    eval->add_option("--weights", options->weightSpec,
+                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V or *=V, "
+                     "comma separated (e.g. jawOpen=1,3=0.5)")
+        ->type_name("SPEC")
+        ->check(
+            [](const std::string& spec) -> std::string {
+                auto parsed = morph::parseWeightSpec(spec);
+                if (parsed) return {};
+                // CLI11 puts the option's name in front already.
+                const std::string prefix = "--weights: ";
+                const std::string& message = parsed.error().message;
+                return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+            });
+    CLI::Option* animation =
+        eval->add_option_function<std::string>(
+                "--animation", [options](const std::string& key) { options->animation = key; },
+                "Sample this animation (name, or index when no clip has that name)")
+            ->type_name("NAME|INDEX");
+    eval->add_option("--time", options->time, "Seconds into the animation (default 0)")
+        ->type_name("T")
+        ->check(
+            [](const std::string& text) -> std::string {
+                char* end = nullptr;
+                const float t = std::strtof(text.c_str(), &end);
+                if (end == text.c_str() || *end != '\0' || !std::isfinite(t)) {
+                    return "'" + text + "' is not a time in seconds";
+                }
+                return {};
+            })
+        ->needs(animation);
+    eval->add_option_function<std::string>(
+            "--space",
+            [options](const std::string& space) { options->world = space == "world"; },
+            "mesh (default): each primitive in its mesh's space; world: after morph, skin and "
+            "node transforms, every drawn node")
+        ->type_name("mesh|world")
+        ->check(CLI::IsMember({"mesh", "world"}));
+    eval->add_option("--out", options->outPath, "Write the JSON to FILE (atomically), not stdout")
+        ->type_name("FILE");
+    if (gpuMorph) {
+        eval->add_flag("--gpu", options->gpu,
+                       "Morph on the GPU (read back from the renderer) instead of the CPU");
+        // The names are renderer::MorphPath's; the GPU morph reports an unknown one.
+        eval->add_option("--morph-path", options->morphPath,
+                         "With --gpu: vs-dense, vs-active (default), cs-sparse (int16 deltas: "
+                         "within their quantum of the CPU), cpu, or auto")
+            ->type_name("NAME")
+            ->check(CLI::IsMember({"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}));
+    }
+    eval->callback([&context, options, gpuMorph] {
+        context.run = [options, gpuMorph] { return runEval(*options, gpuMorph); };
+    });
+}
+
+}  // namespace app

@@ -1,0 +1,277 @@
+#include "app/cli/InfoCommand.h"
+
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+#include "app/cli/Commands.h"
+#include "app/cli/JsonOut.h"
+#include "app/cli/ModelLoader.h"
+#include "morph/targets/Packing.h"
+#include "morph/targets/SparseTargets.h"
+
+namespace app {
+
+const char* pathName(morph::AnimationPath path) {
+    switch (path) {
+        case morph::AnimationPath::Translation: return "translation";
+        case morph::AnimationPath::Rotation: return "rotation";
+        case morph::AnimationPath::Scale: return "scale";
+        case morph::AnimationPath::Weights: return "weights";
+    }
+    return "?";
+}
+
+const char* interpolationName(morph::Interpolation interpolation) {
+    switch (interpolation) {
+        case morph::Interpolation::Step: return "STEP";
+        case morph::Interpolation::Linear: return "LINEAR";
+        case morph::Interpolation::CubicSpline: return "CUBICSPLINE";
+    }
+    return "?";
+}
+
+namespace {
+
+// Per target over every primitive of the mesh (all primitives share the weights, so a target is
+// one thing to the user even when it is stored per primitive).
+morph::TargetStats meshTargetStats(const morph::Mesh& mesh, size_t target) {
+    morph::TargetStats total;
+    for (const morph::Primitive& primitive : mesh.primitives) {
+        if (target >= primitive.targetStats.size()) continue;
+        total.movedVertices += primitive.targetStats[target].movedVertices;
+        total.maxPositionDelta =
+            std::max(total.maxPositionDelta, primitive.targetStats[target].maxPositionDelta);
+    }
+    return total;
+}
+
+std::vector<std::string> baseAttributes(const morph::Primitive& p) {
+    std::vector<std::string> names;
+    if (!p.positions.empty()) names.push_back("POSITION");
+    if (!p.normals.empty()) names.push_back("NORMAL");
+    if (!p.tangents.empty()) names.push_back("TANGENT");
+    for (int i = 0; i < 2; ++i) {
+        if (!p.texcoords[i].empty()) names.push_back("TEXCOORD_" + std::to_string(i));
+    }
+    if (!p.colors.empty()) names.push_back("COLOR_0");
+    for (int i = 0; i < 2; ++i) {
+        if (!p.joints[i].empty()) names.push_back("JOINTS_" + std::to_string(i));
+        if (!p.weights[i].empty()) names.push_back("WEIGHTS_" + std::to_string(i));
+    }
+    return names;
+}
+
+std::vector<std::string> channelNames(const morph::Primitive& primitive) {
+    std::vector<std::string> names;
+    for (morph::MorphChannel c : primitive.morphedChannels()) {
+        names.emplace_back(morph::channelName(c));
+    }
+    return names;
+}
+
+Json primitiveJson(const morph::Primitive& primitive) {
+    Json p = {{"vertices", primitive.vertexCount()},
+                        {"indices", primitive.indices.size()},
+                        {"channels", channelNames(primitive)},
+                        {"mode", static_cast<uint32_t>(primitive.mode)},
+                        {"material", primitive.material},
+                        {"attributes", baseAttributes(primitive)},
+                        {"targets", primitive.targets.size()}};
+    if (!primitive.targets.empty()) {
+        const morph::PackedTargets layout = morph::packLayout(primitive, 16384);
+        p["packing"] = {{"stride", layout.stride},
+                        {"width", layout.width},
+                        {"height", layout.height},
+                        {"bytes", layout.bytes()},
+                        {"threejsBytes", morph::threejsMorphBytes(primitive)}};
+    }
+    return p;
+}
+
+Json meshJson(const morph::Mesh& mesh, size_t index) {
+    Json targets = Json::array();
+    const morph::Result<std::vector<float>> errors = morph::maxDequantizationErrors(mesh);
+    for (size_t t = 0; t < mesh.targetCount(); ++t) {
+        const morph::TargetStats stats = meshTargetStats(mesh, t);
+        targets.push_back({{"name", mesh.targetNames[t]},
+                           {"movedVertices", stats.movedVertices},
+                           {"index", t},
+                           {"maxPositionDelta", static_cast<double>(stats.maxPositionDelta)}});
+        // Sparse int16 storage (SparseTargets.h): max over POSITION/NORMAL components.
+        if (errors && t < errors->size()) {
+            targets.back()["maxDequantizationError"] = static_cast<double>((*errors)[t]);
+        }
+    }
+    Json primitives = Json::array();
+    for (const morph::Primitive& primitive : mesh.primitives) {
+        primitives.push_back(primitiveJson(primitive));
+    }
+    return {{"index", index},
+            {"name", mesh.name},
+            {"targets", std::move(targets)},
+            {"defaultWeights", floatArray(mesh.defaultWeights)},
+            {"primitives", std::move(primitives)}};
+}
+
+Json animationJson(const morph::Animation& animation, size_t index) {
+    Json channels = Json::array();
+    for (const morph::AnimationChannel& channel : animation.channels) {
+        Json c = {{"node", channel.node},
+                            {"path", pathName(channel.path)},
+                            {"sampler", channel.sampler}};
+        if (channel.sampler >= 0 && size_t(channel.sampler) < animation.samplers.size()) {
+            const morph::AnimationSampler& sampler = animation.samplers[channel.sampler];
+            c["interpolation"] = interpolationName(sampler.interpolation);
+            c["keys"] = sampler.input.size();
+        }
+        channels.push_back(std::move(c));
+    }
+    return {{"index", index},
+            {"name", animation.name},
+            {"duration", static_cast<double>(animation.end)},
+            {"start", static_cast<double>(animation.start)},
+            {"channels", std::move(channels)}};
+}
+
+}  // namespace
+
+Json infoJson(const morph::Scene& scene) {
+    Json meshes = Json::array();
+    for (size_t i = 0; i < scene.meshes.size(); ++i) meshes.push_back(meshJson(scene.meshes[i], i));
+
+    Json nodes = Json::array();
+    for (size_t i = 0; i < scene.nodes.size(); ++i) {
+        const morph::Node& node = scene.nodes[i];
+        nodes.push_back({{"index", i},
+                         {"name", node.name},
+                         {"mesh", node.mesh},
+                         {"weights", floatArray(node.weights)},
+                         {"skin", node.skin},
+                         {"parent", node.parent},
+                         {"children", node.children}});
+    }
+
+    Json animations = Json::array();
+    for (size_t i = 0; i < scene.animations.size(); ++i) {
+        animations.push_back(animationJson(scene.animations[i], i));
+    }
+
+    const morph::PackingSummary packing = morph::packingSummary(scene);
+    Json doc = {{"file", scene.path},
+            {"meshes", std::move(meshes)},
+            {"nodes", std::move(nodes)},
+            {"roots", scene.roots},
+            {"animations", std::move(animations)},
+            {"packing", {{"bytes", packing.bytes}, {"threejsBytes", packing.threejsBytes}}},
+            {"materials", scene.materials.size()},
+            {"textures", scene.textures.size()},
+            {"images", scene.images.size()},
+            {"skins", scene.skins.size()},
+            {"warnings", scene.warnings}};
+    const morph::Result<morph::SparseSummary> sparse = morph::sparseSummary(scene);
+    if (sparse) doc["sparse"] = {{"bytes", sparse->bytes}};
+    return doc;
+}
+
+namespace {
+
+std::string quoted(const std::string& name) { return name.empty() ? "(unnamed)" : '"' + name + '"'; }
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out.empty() ? "-" : out;
+}
+
+void printMesh(std::ostream& out, const morph::Mesh& mesh, size_t index) {
+    char line[256];
+    out << "mesh " << index << " " << quoted(mesh.name) << ": " << mesh.primitives.size()
+        << " primitive(s), " << mesh.targetCount() << " target(s)\n";
+    for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+        const morph::Primitive& primitive = mesh.primitives[p];
+        out << "  primitive " << p << ": " << primitive.vertexCount() << " vertices, "
+            << primitive.indices.size() << " indices, morphs " << joined(channelNames(primitive))
+            << "\n";
+    }
+    for (size_t t = 0; t < mesh.targetCount(); ++t) {
+        const morph::TargetStats stats = meshTargetStats(mesh, t);
+        const float weight = t < mesh.defaultWeights.size() ? mesh.defaultWeights[t] : 0.0f;
+        std::snprintf(line, sizeof line, "  target %zu %s: moves %u vertices (max %g), default %g\n",
+                      t, quoted(mesh.targetNames[t]).c_str(), stats.movedVertices,
+                      stats.maxPositionDelta, weight);
+        out << line;
+    }
+}
+
+}  // namespace
+
+std::string infoText(const morph::Scene& scene) {
+    std::ostringstream out;
+    out << scene.path << ": " << scene.meshes.size() << " mesh(es), " << scene.nodes.size()
+        << " node(s), " << scene.animations.size() << " animation(s), " << scene.materials.size()
+        << " material(s), " << scene.skins.size() << " skin(s)\n";
+    for (size_t i = 0; i < scene.meshes.size(); ++i) printMesh(out, scene.meshes[i], i);
+    for (size_t i = 0; i < scene.nodes.size(); ++i) {
+        const morph::Node& node = scene.nodes[i];
+        if (node.mesh < 0) continue;  // only the nodes that draw something; --json lists all
+        out << "node " << i << " " << quoted(node.name) << ": mesh " << node.mesh;
+        if (!node.weights.empty()) {
+            out << ", weights";
+            for (float w : node.weights) out << " " << w;
+        }
+        out << "\n";
+    }
+    for (size_t i = 0; i < scene.animations.size(); ++i) {
+        const morph::Animation& animation = scene.animations[i];
+        out << "animation " << i << " " << quoted(animation.name) << ": " << animation.end
+            << " s, " << animation.channels.size() << " channel(s)\n";
+        for (const morph::AnimationChannel& channel : animation.channels) {
+            out << "  node " << channel.node << " " << pathName(channel.path);
+            if (channel.sampler >= 0 && size_t(channel.sampler) < animation.samplers.size()) {
+                out << " " << interpolationName(animation.samplers[channel.sampler].interpolation);
+            }
+            out << "\n";
+        }
+    }
+    const morph::PackingSummary packing = morph::packingSummary(scene);
+    out << "packed targets: " << packing.bytes << " bytes (three.js layout: "
+        << packing.threejsBytes << " bytes)\n";
+    return out.str();
+}
+
+namespace {
+
+struct InfoOptions {
+    ModelOptions model;
+    bool json = false;
+};
+
+int runInfo(const InfoOptions& options) {
+    morph::Result<morph::Scene> scene = loadModel(options.model);
+    if (!scene) {
+        std::fprintf(stderr, "%s\n", scene.error().message.c_str());
+        return kExitFailure;
+    }
+    printWarnings(*scene);
+    const std::string text = options.json ? infoJson(*scene).dump(2) + "\n" : infoText(*scene);
+    morph::Status written = writeText(text, "");
+    if (!written) {
+        std::fprintf(stderr, "%s\n", written.error().message.c_str());
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void addInfoCommand(CLI::App& root, CommandContext& context) {
+    auto options = std::make_shared<InfoOptions>();
+    CLI::App* info = root.add_subcommand("info", "Summarize a model's meshes, targets, nodes, "
+                                                 "animations and packed sizes");
+    addModelOptions(*info, options->model);
+    info->add_flag("--json", options->json, "Print JSON instead of the summary");
+    info->callback([&context, options] { context.run = [options] { return runInfo(*options); }; });
+}
+
+}  // namespace app

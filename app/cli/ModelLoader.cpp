@@ -1,0 +1,108 @@
+#include "app/cli/ModelLoader.h"
+
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+
+#include "morph/targets/PoseTargets.h"
+
+namespace app {
+
+void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequired) {
+    CLI::Option* model = command.add_option("MODEL", options.path, "glTF 2.0 file (.gltf or .glb)");
+    model->type_name("FILE");
+    if (modelRequired) model->required();
+    command.add_option("--pose", options.poses,
+                       "Add the first mesh of a glTF file of the same topology as a target, named "
+                       "after the file (repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("FILE");
+    command.add_flag("--allow-any-uri", options.allowAnyUri,
+                     "Let the file's URIs point outside its folder");
+    command
+        .add_option_function<std::string>(
+            "--max-memory",
+            [&options](const std::string& text) { options.maxMemoryBytes = *parseByteSize(text); },
+            "Largest total size the file may declare (buffers, images), e.g. 512M, 4G")
+        ->check(
+            [](const std::string& text) -> std::string {
+                if (parseByteSize(text)) return {};
+                return "'" + text + "' is not a size in bytes (e.g. 1048576, 512M, 4G)";
+            })
+        ->type_name("BYTES");
+}
+
+std::optional<uint64_t> parseByteSize(const std::string& text) {
+    size_t i = 0;
+    long double value = 0;
+    bool digits = false;
+    for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+        value = value * 10 + (text[i] - '0');
+        digits = true;
+    }
+    if (i < text.size() && text[i] == '.') {
+        long double scale = 0.1L;
+        for (++i; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+            value += (text[i] - '0') * scale;
+            scale /= 10;
+            digits = true;
+        }
+    }
+    if (!digits) return std::nullopt;
+
+    std::string suffix;
+    for (; i < text.size(); ++i) suffix += static_cast<char>(std::toupper(text[i]));
+    // Binary multiples whatever the spelling: memory budgets are thought of in KiB/MiB/GiB.
+    static const char* const kUnits = "KMGTP";
+    int exponent = 0;
+    if (!suffix.empty() && suffix != "B") {
+        const char* unit = std::strchr(kUnits, suffix[0]);
+        if (unit == nullptr || *unit == '\0') return std::nullopt;
+        exponent = static_cast<int>(unit - kUnits) + 1;
+        const std::string rest = suffix.substr(1);
+        if (!rest.empty() && rest != "B" && rest != "IB") return std::nullopt;
+    }
+    for (int e = 0; e < exponent; ++e) value *= 1024;
+    if (value < 1 || value >= 18446744073709551616.0L) return std::nullopt;
+    return static_cast<uint64_t>(value);
+}
+
+morph::Result<morph::Scene> loadModel(const ModelOptions& options) {
+    morph::ImportOptions importOptions;
+    importOptions.allowAnyUri = options.allowAnyUri;
+    importOptions.maxMemoryBytes = options.maxMemoryBytes;
+
+    morph::Result<morph::Scene> scene = morph::importGltf(options.path, importOptions);
+    if (!scene) return scene;
+
+    for (const std::string& posePath : options.poses) {
+        morph::Result<morph::Scene> pose = morph::importGltf(posePath, importOptions);
+        if (!pose) return pose.error();
+        const std::string name = std::filesystem::path(posePath).stem().string();
+        morph::Status added = morph::addPoseTarget(*scene, *pose, name);
+        if (!added) {
+            // The message must name a file (COMMON.md); add the pose's when it names neither.
+            const std::string& message = added.error().message;
+            if (message.find(posePath) == std::string::npos &&
+                message.find(options.path) == std::string::npos) {
+                return morph::Error{posePath + ": " + message};
+            }
+            return added.error();
+        }
+        scene->warnings.insert(scene->warnings.end(), pose->warnings.begin(),
+                               pose->warnings.end());
+    }
+    if (!options.poses.empty()) morph::computeTargetStats(*scene);
+    return scene;
+}
+
+void printWarnings(const morph::Scene& scene) {
+    for (const std::string& warning : scene.warnings) {
+        std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    }
+    std::fflush(stderr);
+}
+
+}  // namespace app

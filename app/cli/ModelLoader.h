@@ -1,0 +1,43 @@
+#pragma once
+// The model every command works on: a glTF file plus any --pose files, added as targets.
+// The options common to every command that takes a model live here, so they read the same
+// everywhere: MODEL, --pose FILE (repeatable), --allow-any-uri, --max-memory BYTES.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "morph/gltf/GltfImport.h"
+#include "morph/Result.h"
+#include "morph/Scene.h"
+
+namespace app {
+
+struct ModelOptions {
+    std::string path;                // MODEL
+    std::vector<std::string> poses;  // --pose FILE, in command line order
+    bool allowAnyUri = false;
+    uint64_t maxMemoryBytes = morph::ImportOptions{}.maxMemoryBytes;
+};
+
+// Adds MODEL (a positional; required unless `modelRequired` is false, as for the viewer, which
+// opens the bundled face without one) and the common options to `command`. `options` must
+// outlive the parse.
+void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequired = true);
+
+// "4G", "512M", "64k", "1.5GiB", "1000000" -> bytes (binary multiples: K = 1024). nullopt when
+// the text is not such a size, is zero, or does not fit in 64 bits.
+std::optional<uint64_t> parseByteSize(const std::string& text);
+
+// Imports options.path, then every pose: glTF 2.0 3.7.2.2 targets are relative, so each pose's
+// first mesh becomes the delta target `pose - base` of the model's first mesh (morph/targets/PoseTargets.h),
+// named after the pose file's stem ("smile" for poses/smile.glb). The pose files' warnings are
+// appended to the scene's. Errors are one line naming the file.
+morph::Result<morph::Scene> loadModel(const ModelOptions& options);
+
+// Scene::warnings on stderr, one line each, prefixed "warning: ".
+void printWarnings(const morph::Scene& scene);
+
+}  // namespace app

@@ -1,0 +1,113 @@
+#include "app/viewer/GlfwContext.h"
+
+#include <algorithm>
+
+#include "renderer/gl/Gl.h"
+// glad provides the GL declarations; GLFW must not pull in the system GL header.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+namespace app {
+
+namespace {
+
+// GLFW reports errors through a callback; the last one explains a failed create.
+std::string& lastGlfwError() {
+    static std::string error;
+    return error;
+}
+
+void onGlfwError(int, const char* description) { lastGlfwError() = description ? description : ""; }
+
+std::string withGlfwError(const std::string& message) {
+    const std::string& detail = lastGlfwError();
+    return detail.empty() ? message : message + " (" + detail + ")";
+}
+
+}  // namespace
+
+struct GlfwContext::State {
+    GLFWwindow* window = nullptr;
+    // The windowed placement to return to when fullscreen ends.
+    int windowedX = 0, windowedY = 0, windowedWidth = 0, windowedHeight = 0;
+
+    ~State() {
+        if (window) glfwDestroyWindow(window);
+        glfwTerminate();
+    }
+};
+
+morph::Result<GlfwContext> GlfwContext::create(const WindowOptions& options) {
+    glfwSetErrorCallback(onGlfwError);
+    if (!glfwInit()) {
+        return morph::Error{withGlfwError("window: GLFW could not start (no display? set DISPLAY, or use 'morphview capture' headless)")};
+    }
+    auto state = std::make_unique<State>();
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, options.debug ? GLFW_TRUE : GLFW_FALSE);
+    glfwWindowHint(GLFW_SAMPLES, 4);  // smooth silhouettes, as Offscreen's 4x MSAA for capture
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);  // window size in logical units on HiDPI
+    glfwWindowHint(GLFW_DEPTH_BITS, 24);
+    state->window = glfwCreateWindow(std::max(options.width, 64), std::max(options.height, 64),
+                                     options.title.c_str(), nullptr, nullptr);
+    if (!state->window) {
+        return morph::Error{withGlfwError("window: GLFW could not create a 4.5 core context")};
+    }
+    glfwMakeContextCurrent(state->window);
+    if (gladLoadGL(glfwGetProcAddress) == 0) {
+        return morph::Error{"window: loading OpenGL entry points failed"};
+    }
+    glfwSwapInterval(options.vsync ? 1 : 0);
+    return GlfwContext(std::move(state));
+}
+
+GlfwContext::GlfwContext(std::unique_ptr<State> state) : mState(std::move(state)) {}
+GlfwContext::GlfwContext(GlfwContext&&) noexcept = default;
+GlfwContext& GlfwContext::operator=(GlfwContext&&) noexcept = default;
+GlfwContext::~GlfwContext() = default;
+
+GLFWwindow* GlfwContext::window() const { return mState ? mState->window : nullptr; }
+
+void GlfwContext::framebufferSize(int& width, int& height) const {
+    glfwGetFramebufferSize(mState->window, &width, &height);
+}
+
+float GlfwContext::contentScale() const {
+    float x = 1, y = 1;
+    glfwGetWindowContentScale(mState->window, &x, &y);
+    // A broken report (0, NaN) must not make the UI vanish.
+    const float scale = std::max(x, y);
+    return scale >= 0.5f && scale <= 8.0f ? scale : 1.0f;
+}
+
+bool GlfwContext::fullscreen() const { return glfwGetWindowMonitor(mState->window) != nullptr; }
+
+void GlfwContext::setFullscreen(bool on) {
+    if (on == fullscreen()) return;
+    State& s = *mState;
+    if (on) {
+        GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+        const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+        if (!mode) return;
+        glfwGetWindowPos(s.window, &s.windowedX, &s.windowedY);
+        glfwGetWindowSize(s.window, &s.windowedWidth, &s.windowedHeight);
+        glfwSetWindowMonitor(s.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    } else {
+        glfwSetWindowMonitor(s.window, nullptr, s.windowedX, s.windowedY, s.windowedWidth,
+                             s.windowedHeight, GLFW_DONT_CARE);
+    }
+}
+
+std::string GlfwContext::description() const {
+    auto text = [](GLenum name) {
+        const GLubyte* s = glGetString(name);
+        return s ? std::string(reinterpret_cast<const char*>(s)) : std::string("?");
+    };
+    return text(GL_RENDERER) + " / " + text(GL_VERSION);
+}
+
+}  // namespace app
+

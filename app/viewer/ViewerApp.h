@@ -1,0 +1,43 @@
+#pragma once
+// The interactive viewer: `morphview [MODEL]`. Wires the window (GlfwContext), Dear ImGui, the
+// panels (ViewerPanels*.cpp), the state (ViewerState.h) and the renderer; it draws through
+// renderer::SceneRenderer::draw, the same code `morphview capture` uses.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "app/cli/ModelLoader.h"
+#include "morph/Result.h"
+
+namespace app {
+
+struct ViewerOptions {
+    ModelOptions model;                  // empty path: the bundled face
+    std::string windowSize = "1280x800";  // --window-size WxH (logical pixels)
+    int screenshotAfter = 0;             // --screenshot-after N: save frame N and exit (0: off)
+    std::string weights;                 // --weights SPEC: user overrides on the first model
+    std::string animation;               // --animation NAME|INDEX: the clip selected at start
+    float time = 0;                      // --time T: where that clip starts
+    std::string out;                     // --out FILE.png, with --screenshot-after
+    std::string script;                  // --script FILE: drive the UI (ViewerStateScript.h)
+    bool vsync = true;
+    std::string morphPath = "auto";      // --morph-path NAME: the morph path at start
+};
+
+// The root command's options (the viewer runs when no subcommand is given): MODEL and the model
+// options, --window-size, --screenshot-after with --out, and the starting --weights, --animation
+// and --time (as capture spells them), and --script FILE.
+void addViewerOptions(CLI::App& root, ViewerOptions& options);
+
+// Runs the window until it is closed (or, with --screenshot-after, until the picture is saved).
+// 0 on success, 1 when the window cannot open, the model cannot load in screenshot mode, or the
+// picture cannot be written.
+int runViewer(const ViewerOptions& options);
+
+// assets/face.glb beside the executable (build/morphview -> assets/), else in the source tree
+// this binary was built from; "" when neither exists.
+std::string bundledFacePath();
+
+}  // namespace app

@@ -1,0 +1,98 @@
+// `morphview [MODEL] [--window-size WxH] [--screenshot-after N --out FILE.png]`: the viewer's
+// command line, and where the bundled face is found.
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+#include <unistd.h>
+
+#include "app/cli/Commands.h"
+#include "app/viewer/ViewerApp.h"
+#include "morph/edit/WeightSpec.h"
+
+#include "app/viewer/ViewerWindow.h"
+#include "renderer/scene/Capture.h"
+
+namespace app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path executableFolder() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : exe.parent_path();
+}
+
+}  // namespace
+
+std::string bundledFacePath() {
+    std::vector<fs::path> candidates;
+    if (const fs::path folder = executableFolder(); !folder.empty()) {
+        candidates.push_back(folder / "assets" / "face.glb");        // an installed layout
+        candidates.push_back(folder.parent_path() / "assets" / "face.glb");  // build/morphview
+    }
+    // The source tree this file was compiled from (CMake passes absolute paths): app/.. /assets.
+    candidates.push_back(fs::path(__FILE__).parent_path().parent_path() / "assets" / "face.glb");
+    for (const fs::path& path : candidates) {
+        std::error_code ec;
+        if (fs::is_regular_file(path, ec)) return path.lexically_normal().string();
+    }
+    return "";
+}
+
+void addViewerOptions(CLI::App& root, ViewerOptions& options) {
+    addModelOptions(root, options.model, /*modelRequired=*/false);
+    CLI::Option* size = root.add_option("--window-size", options.windowSize,
+                                        "Viewer window size (default 1280x800)")
+                            ->type_name("WxH");
+    size->check([](const std::string& text) -> std::string {
+        auto parsed = renderer::parseSize(text);
+        return parsed ? std::string() : parsed.error().message;
+    });
+    CLI::Option* after =
+        root.add_option("--screenshot-after", options.screenshotAfter,
+                        "Run the window for N frames, save it (UI included) to --out, exit")
+            ->type_name("N")
+            ->check(CLI::Range(1, 100000));
+    CLI::Option* out = root.add_option("--out", options.out, "Where --screenshot-after writes the PNG")
+                           ->type_name("FILE.png");
+    after->needs(out);
+    out->needs(after);
+    root.add_option("--weights", options.weights,
+                    "Start with these weights set as if by the sliders: NAME=V, INDEX=V or *=V, "
+                    "comma separated")
+        ->type_name("SPEC")
+        ->check([](const std::string& text) -> std::string {
+            auto parsed = morph::parseWeightSpec(text);
+            return parsed ? std::string() : parsed.error().message;
+        });
+    CLI::Option* animation =
+        root.add_option("--animation", options.animation, "Start with this clip selected (name or index)")
+            ->type_name("NAME|INDEX");
+    root.add_option("--script", options.script,
+                    "Drive the real UI from FILE (click, type, drag, key, wait, expect-..., "
+                    "screenshot, quit; see docs/VIEWER.md) and exit 0 when every check held")
+        ->type_name("FILE");
+    root.add_option("--time", options.time, "Start the clip at T seconds")
+        ->type_name("T")
+        ->check(CLI::Number)
+        ->needs(animation);
+    root.add_option("--morph-path", options.morphPath,
+                    "Start with this morph path: vs-dense, vs-active, cs-sparse, cpu or auto "
+                    "(default; View > Morph path switches)")
+        ->type_name("NAME")
+        ->check(CLI::IsMember({"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}));
+}
+
+int runViewer(const ViewerOptions& options) {
+    auto viewer = ViewerWindow::create(options);
+    if (!viewer) {
+        std::fprintf(stderr, "morphview: %s\n", viewer.error().message.c_str());
+        return kExitFailure;
+    }
+    return (*viewer)->run();
+}
+
+}  // namespace app

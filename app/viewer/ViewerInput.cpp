@@ -1,0 +1,219 @@
+// The viewer's input: the camera (mouse over the 3D view only), the keyboard shortcuts (only
+// while no text field has the keyboard), dropped files, and the requests panels post.
+#include <algorithm>
+#include <filesystem>
+
+#include "app/viewer/ViewerWindow.h"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+namespace app {
+
+namespace {
+
+bool pressed(int key) { return ImGui::IsKeyPressed(key, false); }
+bool repeated(int key) { return ImGui::IsKeyPressed(key, true); }
+
+}  // namespace
+
+void ViewerWindow::onDrop(GLFWwindow* window, int count, const char** paths) {
+    auto* self = static_cast<ViewerWindow*>(glfwGetWindowUserPointer(window));
+    if (!self || count <= 0 || !paths) return;
+    // Several files at once: the last one is opened (one document at a time).
+    self->mDropped.assign(paths, paths + count);
+}
+
+void ViewerWindow::handleCameraInput() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantCaptureMouse) return;
+    int fbWidth = 0, fbHeight = 0;
+    mContext.framebufferSize(fbWidth, fbHeight);
+    // ImGui's mouse is in window units; the camera works in framebuffer pixels.
+    const float dx = io.MouseDelta.x * io.DisplayFramebufferScale.x;
+    const float dy = io.MouseDelta.y * io.DisplayFramebufferScale.y;
+    const bool moved = io.MouseDelta.x != 0 || io.MouseDelta.y != 0;
+    const bool panning = io.MouseDown[2] || (io.MouseDown[0] && io.KeyShift);
+    if (moved && panning) {
+        mCamera.pan(dx, dy, fbHeight);
+    } else if (moved && io.MouseDown[0]) {
+        mCamera.orbit(dx, dy);
+    }
+    if (io.MouseWheel != 0) mCamera.zoom(io.MouseWheel);
+    // A click (pressed and released without dragging past a few pixels) picks a vertex.
+    constexpr float kClickSlopSq = 16.0f;
+    if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < kClickSlopSq && !io.KeyShift) pickAtMouse();
+}
+
+void ViewerWindow::handleShortcuts() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantCaptureKeyboard || io.WantTextInput) return;
+    ViewerRequests& r = mUi.requests;
+    const bool ctrl = io.KeyCtrl;
+    if (pressed(GLFW_KEY_TAB)) mUi.visible = !mUi.visible;
+    if (pressed(GLFW_KEY_F1)) mUi.showShortcuts = !mUi.showShortcuts;
+    if (pressed(GLFW_KEY_F5)) r.reload = true;
+    if (pressed(GLFW_KEY_F11)) r.toggleFullscreen = true;
+    if (pressed(GLFW_KEY_F12)) r.screenshot = true;
+    if (pressed(GLFW_KEY_F) && !ctrl) r.frame = true;
+    if (pressed(GLFW_KEY_HOME)) r.resetCamera = true;
+    if (pressed(GLFW_KEY_1) || pressed(GLFW_KEY_KP_1)) r.view = ctrl ? CameraPreset::Back : CameraPreset::Front;
+    if (pressed(GLFW_KEY_3) || pressed(GLFW_KEY_KP_3)) r.view = ctrl ? CameraPreset::Left : CameraPreset::Right;
+    if (pressed(GLFW_KEY_7) || pressed(GLFW_KEY_KP_7)) r.view = ctrl ? CameraPreset::Bottom : CameraPreset::Top;
+    if (pressed(GLFW_KEY_W) && !ctrl) mUi.wireframe = Wireframe((int(mUi.wireframe) + 1) % 3);
+    if (pressed(GLFW_KEY_N) && !ctrl) mUi.inspect.normals = !mUi.inspect.normals;
+    if (pressed(GLFW_KEY_G) && !ctrl) mUi.inspect.ghost = renderer::GhostMode((int(mUi.inspect.ghost) + 1) % 3);
+    if (pressed(GLFW_KEY_H) && !ctrl) mUi.inspect.heat = !mUi.inspect.heat;
+    if (pressed(GLFW_KEY_T) && !ctrl) mUi.turntable.on = !mUi.turntable.on;
+    if (pressed(GLFW_KEY_P) && !ctrl) mUi.presetCycle.on = !mUi.presetCycle.on;
+    if (pressed(GLFW_KEY_F9)) r.toggleRecording = true;
+    if (pressed(GLFW_KEY_O) && ctrl) openBrowser(mUi, BrowserMode::OpenModel, mDoc.model.path);
+    if (pressed(GLFW_KEY_Q) && ctrl) r.quit = true;
+    if (pressed(GLFW_KEY_ESCAPE)) {
+        if (mContext.fullscreen()) {
+            r.toggleFullscreen = true;
+        } else if (mUi.browser.visible) {
+            mUi.browser.visible = false;
+        } else {
+            r.quit = true;
+        }
+    }
+    if (!mDoc.loaded) return;
+    ViewerState& state = mDoc.state;
+    if (pressed(GLFW_KEY_SPACE)) togglePlay(state, mDoc.scene);
+    if (repeated(GLFW_KEY_LEFT)) stepToPrevKey(state, mDoc.scene);
+    if (repeated(GLFW_KEY_RIGHT)) stepToNextKey(state, mDoc.scene);
+    if (pressed(GLFW_KEY_K)) keyPose(mDoc, mUi);
+    if (pressed(GLFW_KEY_DELETE) && mUi.selectedKey >= 0 && state.keyClip >= 0 &&
+        size_t(state.keyClip) < state.userClips.size()) {
+        morph::deleteKey(state.userClips[size_t(state.keyClip)], size_t(mUi.selectedKey));
+        mUi.selectedKey = -1;
+    }
+}
+
+renderer::Aabb ViewerWindow::sceneBounds() const {
+    if (!mDoc.loaded) return {};
+    return mDoc.gpu.bounds(resolvePose(mDoc.scene, mDoc.state));
+}
+
+void ViewerWindow::frameModel() {
+    int fbWidth = 0, fbHeight = 0;
+    mContext.framebufferSize(fbWidth, fbHeight);
+    mCamera.frame(sceneBounds(), viewRegion(), fbWidth, fbHeight);
+}
+
+void ViewerWindow::handleRequests() {
+    ViewerRequests& r = mUi.requests;
+    if (!mDropped.empty()) {
+        r.open = mDropped.back();
+        mDropped.clear();
+    }
+    if (r.open) {
+        const std::string path = *r.open;
+        r.open.reset();
+        openModel(path, false);
+    }
+    if (r.reload) {
+        r.reload = false;
+        if (mDoc.loaded) openModel(mDoc.model.path, true);
+    }
+    if (r.view) {
+        switch (*r.view) {
+            case CameraPreset::Front: mCamera.setAngles(0, 0); break;
+            case CameraPreset::Back: mCamera.setAngles(180, 0); break;
+            case CameraPreset::Right: mCamera.setAngles(90, 0); break;
+            case CameraPreset::Left: mCamera.setAngles(-90, 0); break;
+            case CameraPreset::Top: mCamera.setAngles(0, 90); break;
+            case CameraPreset::Bottom: mCamera.setAngles(0, -90); break;
+        }
+        r.view.reset();
+        r.frame = true;
+    }
+    if (r.resetCamera) {
+        r.resetCamera = false;
+        mCamera.setAngles(0, 0);
+        r.frame = true;
+    }
+    if (r.frame) {
+        r.frame = false;
+        frameModel();
+    }
+    if (r.toggleFullscreen) {
+        r.toggleFullscreen = false;
+        mContext.setFullscreen(!mContext.fullscreen());
+    }
+    if (r.toggleRecording) {
+        r.toggleRecording = false;
+        toggleRecording();
+    }
+    if (r.quit) {
+        r.quit = false;
+        glfwSetWindowShouldClose(mContext.window(), GLFW_TRUE);
+    }
+}
+
+bool ViewerWindow::openModel(const std::string& path, bool keepState) {
+    ModelOptions model = mDoc.loaded || !mDoc.model.path.empty() ? mDoc.model : mOptions.model;
+    model.path = path;
+    // --pose files belong to the model they were given with, not to one opened later.
+    if (path != mOptions.model.path) model.poses.clear();
+    auto scene = loadModel(model);
+    if (!scene) {
+        showError(mUi, scene.error().message);
+        return false;
+    }
+    renderer::UploadOptions upload;
+    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
+    auto gpu = renderer::GpuScene::upload(*scene, upload);
+    if (!gpu) {
+        showError(mUi, gpu.error().message);  // names the file already
+        return false;
+    }
+    for (const std::string& warning : scene->warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+
+    ViewerState state;
+    if (keepState && mDoc.loaded) {
+        state = remapState(mDoc.state, mDoc.scene, *scene);
+    } else {
+        state = makeViewerState(*scene);
+        applySettings(state, mSettings);
+        // User clips and presets are stored by target name: they carry over to the next model.
+        state.userClips = std::move(mDoc.state.userClips);
+        state.presets = std::move(mDoc.state.presets);
+        state.abPresets = mDoc.state.abPresets;
+        state.abActive = mDoc.state.abActive;
+        mUi.curveTargets.clear();
+        mUi.selectedKey = -1;
+        mNeedsFraming = true;
+    }
+    mDoc.model = model;
+    mDoc.scene = std::move(scene).value();
+    mDoc.gpu = std::move(gpu).value();
+    mDoc.state = std::move(state);
+    mDoc.loaded = true;
+    mUi.inspect.picked = false;  // its indices belong to the previous scene
+    mUi.error.clear();
+    measureMorphMemory(mDoc, mUi.stats);
+    showMessage(mUi, (keepState ? "reloaded " : "opened ") + path);
+
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).string();
+    addRecentFile(mSettings, ec ? path : absolute);
+    mUi.recentFiles = mSettings.recentFiles;
+    saveSettings();
+    return true;
+}
+
+void ViewerWindow::saveSettings() {
+    if (reproducible()) return;
+    const std::string path = settingsPath();
+    if (path.empty()) return;
+    if (mDoc.loaded) captureSettings(mSettings, mDoc.state);
+    mSettings.recentFiles = mUi.recentFiles;
+    if (auto saved = app::saveSettings(mSettings, path); !saved) {
+        std::fprintf(stderr, "morphview: %s\n", saved.error().message.c_str());
+    }
+}
+
+}  // namespace app
+

@@ -1,0 +1,92 @@
+// The View menu: panels, the looking-closely overlays, presentation (turntable, preset cycle),
+// recording settings and the camera.
+#include <imgui.h>
+
+#include "app/record/Recording.h"
+#include "app/viewer/ViewerUi.h"
+
+namespace app {
+
+namespace {
+
+void drawOverlayItems(ViewerUi& ui) {
+    int wire = int(ui.wireframe);
+    ImGui::TextDisabled("Wireframe (W)");
+    ImGui::RadioButton("Off", &wire, int(Wireframe::Off));
+    ImGui::SameLine();
+    ImGui::RadioButton("Overlay", &wire, int(Wireframe::Overlay));
+    ImGui::SameLine();
+    ImGui::RadioButton("Only", &wire, int(Wireframe::Only));
+    ui.wireframe = Wireframe(wire);
+    ImGui::MenuItem("Normals", "N", &ui.inspect.normals);
+    trackItem(ui, "Normals");
+    int ghost = int(ui.inspect.ghost);
+    ImGui::TextDisabled("Base-mesh ghost (G)");
+    ImGui::RadioButton("Off##ghost", &ghost, int(renderer::GhostMode::Off));
+    ImGui::SameLine();
+    ImGui::RadioButton("Translucent##ghost", &ghost, int(renderer::GhostMode::Translucent));
+    ImGui::SameLine();
+    ImGui::RadioButton("Wire##ghost", &ghost, int(renderer::GhostMode::Wire));
+    ui.inspect.ghost = renderer::GhostMode(ghost);
+    ImGui::MenuItem("Heat map of displacement", "H", &ui.inspect.heat);
+    trackItem(ui, "Heat map");
+    ImGui::MenuItem("Heat map: hovered target alone", nullptr, &ui.inspect.heatFollowsHover);
+}
+
+void drawPresentationItems(ViewerUi& ui) {
+    const float width = 140 * ui.scale;
+    ImGui::MenuItem("Turntable", "T", &ui.turntable.on);
+    trackItem(ui, "Turntable");
+    ImGui::SetNextItemWidth(width);
+    ImGui::SliderFloat("deg/s##turntable", &ui.turntable.degreesPerSecond, -90.0f, 90.0f, "%.0f");
+    ImGui::MenuItem("Cycle presets", "P", &ui.presetCycle.on);
+    trackItem(ui, "Cycle presets");
+    ImGui::SetNextItemWidth(width);
+    ImGui::SliderFloat("s per preset##cycle", &ui.presetCycle.period, 0.5f, 20.0f, "%.1f");
+    ImGui::SetNextItemWidth(width);
+    ImGui::SliderFloat("s blending##cycle", &ui.presetCycle.blend, 0.0f, ui.presetCycle.period,
+                       "%.1f");
+    ImGui::Separator();
+    ImGui::TextDisabled("Recording (F9)");
+    ImGui::BeginDisabled(ui.record.active);
+    ImGui::SetNextItemWidth(width);
+    ImGui::SliderInt("fps##record", &ui.record.fps, kMinRecordFps, kMaxRecordFps);
+    ImGui::Checkbox("3D view only (no panels)", &ui.record.viewOnly);
+    trackItem(ui, "3D view only");
+    ImGui::EndDisabled();
+    ImGui::TextDisabled("%s", ui.record.ffmpeg.empty() ? "ffmpeg not on PATH: PNG frames only"
+                                                       : "ffmpeg found: PNG frames and an MP4");
+}
+
+}  // namespace
+
+void drawViewMenu(ViewerUi& ui) {
+    ImGui::MenuItem("Weights panel", nullptr, &ui.showWeights);
+    ImGui::MenuItem("Timeline", nullptr, &ui.showTimeline);
+    ImGui::MenuItem("Stats", nullptr, &ui.showStats);
+    if (ImGui::MenuItem("Hide all panels", "Tab")) ui.visible = false;
+    ImGui::Separator();
+    drawOverlayItems(ui);
+    ImGui::Separator();
+    ImGui::TextDisabled("Morph path");
+    for (renderer::MorphPath path : {renderer::MorphPath::Auto, renderer::MorphPath::VsDense,
+                                     renderer::MorphPath::VsActive, renderer::MorphPath::CsSparse,
+                                     renderer::MorphPath::Cpu}) {
+        if (ImGui::RadioButton(renderer::morphPathName(path), ui.morphPath == path)) {
+            ui.morphPath = path;
+        }
+    }
+    ImGui::Separator();
+    drawPresentationItems(ui);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Frame the model", "F")) ui.requests.frame = true;
+    if (ImGui::MenuItem("Front", "1")) ui.requests.view = CameraPreset::Front;
+    if (ImGui::MenuItem("Right", "3")) ui.requests.view = CameraPreset::Right;
+    if (ImGui::MenuItem("Top", "7")) ui.requests.view = CameraPreset::Top;
+    if (ImGui::MenuItem("Reset camera", "Home")) ui.requests.resetCamera = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Fullscreen", "F11")) ui.requests.toggleFullscreen = true;
+}
+
+}  // namespace app
+

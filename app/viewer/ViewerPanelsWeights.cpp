@@ -1,0 +1,348 @@
+// The weight panel: one slider per target of the selected mesh, grouped (ARKit prefixes),
+// filtered, with left/right links, solo/mute/reset, the slider range, the source of every
+// weight, and the presets tab with its A/B switch.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/viewer/ViewerUi.h"
+#include "morph/edit/TargetGroups.h"
+
+namespace app {
+
+namespace {
+
+ImVec4 sourceColor(WeightSource source) {
+    switch (source) {
+        case WeightSource::Default: return ImVec4(0.74f, 0.76f, 0.80f, 1.0f);
+        case WeightSource::Animation: return ImVec4(0.45f, 0.72f, 1.0f, 1.0f);
+        case WeightSource::User: return ImVec4(1.0f, 0.70f, 0.35f, 1.0f);
+    }
+    return ImVec4(1, 1, 1, 1);
+}
+
+const char* sourceName(WeightSource source) {
+    switch (source) {
+        case WeightSource::Default: return "default";
+        case WeightSource::Animation: return "animation";
+        case WeightSource::User: return "user";
+    }
+    return "";
+}
+
+// A small button that stays lit while `on`.
+bool toggleButton(const char* label, bool on, const ImVec4& onColor, const char* tooltip) {
+    if (on) {
+        ImGui::PushStyleColor(ImGuiCol_Button, onColor);
+        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, onColor);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.08f, 0.09f, 1.0f));
+    }
+    const bool pressed = ImGui::SmallButton(label);
+    if (on) ImGui::PopStyleColor(3);
+    if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+    return pressed;
+}
+
+// The pair `target` belongs to, or -1.
+int pairOf(const MeshState& mesh, size_t target) {
+    for (size_t p = 0; p < mesh.pairs.size(); ++p) {
+        if (mesh.pairs[p].left == target || mesh.pairs[p].right == target) return int(p);
+    }
+    return -1;
+}
+
+std::string meshLabel(const morph::Scene& scene, int mesh) {
+    const morph::Mesh& m = scene.meshes[size_t(mesh)];
+    char text[160];
+    std::snprintf(text, sizeof text, "%s (%zu targets)",
+                  m.name.empty() ? ("mesh " + std::to_string(mesh)).c_str() : m.name.c_str(), m.targetCount());
+    return text;
+}
+
+void drawMeshPicker(ViewerDocument& doc, ViewerUi& ui) {
+    const std::vector<int> meshes = meshesWithTargets(doc.scene);
+    if (meshes.size() < 2) return;
+    ViewerState& state = doc.state;
+    ImGui::SetNextItemWidth(-1);
+    const std::string current = state.selectedMesh >= 0 ? meshLabel(doc.scene, state.selectedMesh) : "(none)";
+    if (ImGui::BeginCombo("##mesh", current.c_str())) {
+        for (int m : meshes) {
+            if (ImGui::Selectable(meshLabel(doc.scene, m).c_str(), m == state.selectedMesh)) {
+                state.selectedMesh = m;
+                ui.curveTargets.clear();
+            }
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::Checkbox("Link meshes with the same targets", &state.linkIdenticalMeshes);
+}
+
+void drawRangeAndResets(ViewerDocument& doc, ViewerUi& ui) {
+    ViewerState& state = doc.state;
+    struct Range {
+        const char* label;
+        float min, max;
+    };
+    static const Range kRanges[] = {{"0 .. 1", 0, 1}, {"-1 .. 1", -1, 1}, {"0 .. 2", 0, 2}, {"-1 .. 2", -1, 2}};
+    char current[48];
+    std::snprintf(current, sizeof current, "%g .. %g", state.rangeMin, state.rangeMax);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("-1 .. 2").x + ImGui::GetFrameHeight() * 2);
+    if (ImGui::BeginCombo("##range", current)) {
+        for (const Range& r : kRanges) {
+            if (ImGui::Selectable(r.label, state.rangeMin == r.min && state.rangeMax == r.max)) {
+                setRange(state, r.min, r.max);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Slider range (relative targets may go past 1)");
+    ImGui::SameLine();
+    if (ImGui::Button("Reset all")) resetToDefaults(state, doc.scene);
+    trackItem(ui, "Reset all");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear every override: defaults and the clip show again");
+    ImGui::SameLine();
+    if (ImGui::Button("Zero all")) resetToZero(state, doc.scene);
+    trackItem(ui, "Zero all");
+    ImGui::SameLine();
+    if (ImGui::Checkbox("Sticky", &state.stickyOverrides)) {}
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Off: a slider moved while a clip plays overrides it only while held.\n"
+                          "On: the override stays until reset.");
+    }
+    if (state.selectedMesh >= 0 && size_t(state.selectedMesh) < state.meshes.size()) {
+        std::vector<PairLink>& pairs = state.meshes[size_t(state.selectedMesh)].pairs;
+        if (!pairs.empty()) {
+            bool all = std::all_of(pairs.begin(), pairs.end(), [](const PairLink& p) { return p.linked; });
+            if (ImGui::Checkbox("Link every left/right pair", &all)) {
+                for (size_t p = 0; p < pairs.size(); ++p) setPairLinked(state, state.selectedMesh, p, all);
+            }
+            ImGui::SameLine();
+            ImGui::TextDisabled("(%zu pairs)", pairs.size());
+        }
+    }
+}
+
+void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWeights& resolved) {
+    ViewerState& state = doc.state;
+    const morph::Mesh& mesh = doc.scene.meshes[size_t(state.selectedMesh)];
+    MeshState& ms = state.meshes[size_t(state.selectedMesh)];
+    const TargetState& ts = ms.targets[t];
+    const WeightSource source = resolved.sources[t];
+    ImGui::PushID(int(t));
+    ImGui::TableNextRow();
+
+    ImGui::TableNextColumn();
+    const bool inCurves = ui.curveTargets.count(t) > 0;
+    ImGui::PushStyleColor(ImGuiCol_Text, sourceColor(source));
+    if (ImGui::Selectable(mesh.targetNames[t].c_str(), inCurves)) {
+        if (inCurves) {
+            ui.curveTargets.erase(t);
+        } else {
+            ui.curveTargets.insert(t);
+        }
+    }
+    ImGui::PopStyleColor();
+    if (ui.inspect.scrollToTarget == int(t)) {
+        ImGui::SetScrollHereY(0.3f);
+        ui.inspect.scrollToTarget = -1;
+    }
+    const bool nameHovered = ImGui::IsItemHovered();
+    if (nameHovered) ui.inspect.hoveredTarget = int(t);
+    if (nameHovered) {
+        ImGui::SetTooltip("%s  (target %zu)\nsource: %s\nclick: show its curve in the timeline",
+                          mesh.targetNames[t].c_str(), t, sourceName(source));
+    }
+
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-1);
+    float value = resolved.beforeSoloMute[t];
+    const bool silenced = resolved.weights[t] != value;  // solo/mute hide it from the picture
+    if (silenced) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
+    // Ctrl-click (or double-click) types a value: SliderFloat's own text input.
+    const bool changed = ImGui::SliderFloat("##w", &value, state.rangeMin, state.rangeMax, "%.3f");
+    if (silenced) ImGui::PopStyleVar();
+    trackItem(ui, mesh.targetNames[t]);
+    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ui.inspect.hoveredTarget = int(t);
+    if (ImGui::IsItemActivated()) beginUserEdit(state, doc.scene, t);
+    if (changed) setUserWeight(state, doc.scene, t, value);
+    if (ImGui::IsItemDeactivated()) endUserEdit(state, doc.scene, t);
+
+    ImGui::TableNextColumn();
+    const int pair = pairOf(ms, t);
+    if (pair >= 0) {
+        const bool linked = ms.pairs[size_t(pair)].linked;
+        const size_t other = ms.pairs[size_t(pair)].left == t ? ms.pairs[size_t(pair)].right : ms.pairs[size_t(pair)].left;
+        char tip[200];
+        std::snprintf(tip, sizeof tip, "Link with %s: one slider drives both", mesh.targetNames[other].c_str());
+        if (toggleButton("LR", linked, ImVec4(0.45f, 0.72f, 1.0f, 1.0f), tip)) {
+            setPairLinked(state, state.selectedMesh, size_t(pair), !linked);
+        }
+    }
+    ImGui::TableNextColumn();
+    if (toggleButton("S", ts.solo, ImVec4(0.95f, 0.82f, 0.35f, 1.0f), "Solo: show only the soloed targets")) {
+        setSolo(state, doc.scene, t, !ts.solo);
+    }
+    ImGui::TableNextColumn();
+    if (toggleButton("M", ts.mute, ImVec4(0.92f, 0.45f, 0.42f, 1.0f), "Mute: leave this target out")) {
+        setMute(state, doc.scene, t, !ts.mute);
+    }
+    ImGui::TableNextColumn();
+    ImGui::BeginDisabled(!ts.overridden);
+    if (ImGui::SmallButton("x")) clearOverride(state, doc.scene, t);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("Reset: back to the %s value", resolved.sources[t] == WeightSource::User ? "default or clip" : "current");
+    }
+    ImGui::PopID();
+}
+
+void drawTargets(ViewerDocument& doc, ViewerUi& ui) {
+    ViewerState& state = doc.state;
+    const morph::Mesh& mesh = doc.scene.meshes[size_t(state.selectedMesh)];
+    const ResolvedWeights resolved = resolveMeshWeights(doc.scene, state, state.selectedMesh);
+    if (resolved.sources.size() != mesh.targetCount()) return;
+    ImGui::BeginChild("##targets", ImVec2(0, 0), false);
+    const float buttonWidth = ImGui::CalcTextSize("LR").x + ImGui::GetStyle().FramePadding.x * 2;
+    size_t shown = 0;
+    for (const morph::TargetGroup& group : morph::groupTargets(mesh.targetNames)) {
+        std::vector<size_t> matching;
+        for (size_t t : group.targets) {
+            if (morph::matchesFilter(mesh.targetNames[t], ui.filter)) matching.push_back(t);
+        }
+        if (matching.empty()) continue;
+        shown += matching.size();
+        bool open = true;
+        if (!group.name.empty()) {
+            if (!ui.filter.empty()) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
+            char header[96];
+            std::snprintf(header, sizeof header, "%s  (%zu)###%s", group.name.c_str(), matching.size(), group.name.c_str());
+            open = ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen);
+        }
+        if (!open) continue;
+        if (ImGui::BeginTable(group.name.empty() ? "##flat" : group.name.c_str(), 6,
+                              ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+            ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch, 1.25f);
+            ImGui::TableSetupColumn("weight", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+            ImGui::TableSetupColumn("lr", ImGuiTableColumnFlags_WidthFixed, buttonWidth);
+            ImGui::TableSetupColumn("s", ImGuiTableColumnFlags_WidthFixed);
+            ImGui::TableSetupColumn("m", ImGuiTableColumnFlags_WidthFixed);
+            ImGui::TableSetupColumn("r", ImGuiTableColumnFlags_WidthFixed);
+            for (size_t t : matching) drawTargetRow(doc, ui, t, resolved);
+            ImGui::EndTable();
+        }
+    }
+    if (shown == 0) ImGui::TextDisabled("No target matches '%s'", ui.filter.c_str());
+    ImGui::EndChild();
+}
+
+void drawPresets(ViewerDocument& doc, ViewerUi& ui) {
+    ViewerState& state = doc.state;
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Save pose").x - ImGui::GetStyle().FramePadding.x * 2 -
+                            ImGui::GetStyle().ItemSpacing.x);
+    ImGui::InputTextWithHint("##presetName", "preset name", &ui.presetName);
+    trackItem(ui, "Preset name");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(ui.presetName.empty());
+    const bool savePose = ImGui::Button("Save pose");
+    trackItem(ui, "Save pose");
+    if (savePose) {
+        savePreset(state, doc.scene, ui.presetName);
+        showMessage(ui, "saved preset '" + ui.presetName + "'");
+        ui.presetName = "preset " + std::to_string(state.presets.size() + 1);
+    }
+    ImGui::EndDisabled();
+
+    if (ImGui::BeginTable("##presets", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch);
+        for (int i = 0; i < 4; ++i) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+        for (size_t p = 0; p < state.presets.size(); ++p) {
+            ImGui::PushID(int(p));
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("%s", state.presets[p].name.c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%zu weights", state.presets[p].weights.size());
+            ImGui::TableNextColumn();
+            const bool apply = ImGui::SmallButton("Apply");
+            trackItem(ui, "apply:" + state.presets[p].name);
+            if (apply && !applyPreset(state, doc.scene, int(p))) {
+                showError(ui, "preset '" + state.presets[p].name + "' names none of this mesh's targets");
+            }
+            ImGui::TableNextColumn();
+            if (toggleButton("A", state.abPresets[0] == int(p), ImVec4(0.45f, 0.72f, 1.0f, 1), "Put behind A")) {
+                setABPreset(state, 0, int(p));
+            }
+            ImGui::TableNextColumn();
+            if (toggleButton("B", state.abPresets[1] == int(p), ImVec4(1.0f, 0.70f, 0.35f, 1), "Put behind B")) {
+                setABPreset(state, 1, int(p));
+            }
+            ImGui::TableNextColumn();
+            const bool remove = ImGui::SmallButton("Delete");
+            ImGui::PopID();
+            if (remove) {
+                deletePreset(state, int(p));
+                break;
+            }
+        }
+        ImGui::EndTable();
+    }
+    if (state.presets.empty()) ImGui::TextDisabled("No presets yet: set the sliders, name it, Save pose.");
+
+    ImGui::Separator();
+    const bool ab = state.abPresets[0] >= 0 && state.abPresets[1] >= 0;
+    ImGui::BeginDisabled(!ab);
+    if (ImGui::Button(state.abActive == 0 ? "A/B: showing A, switch to B" : "A/B: showing B, switch to A")) {
+        toggleAB(state, doc.scene);
+    }
+    ImGui::EndDisabled();
+    if (!ab) ImGui::TextDisabled("Mark one preset A and one B to compare them.");
+
+    ImGui::Separator();
+    const std::string dir = configDir();
+    const std::string path = ui.presetsPath.empty() ? (dir.empty() ? "presets.json" : dir + "/presets.json") : ui.presetsPath;
+    if (ImGui::Button("Save presets...")) openBrowser(ui, BrowserMode::SavePresets, path);
+    ImGui::SameLine();
+    if (ImGui::Button("Load presets...")) openBrowser(ui, BrowserMode::LoadPresets, path);
+}
+
+}  // namespace
+
+void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui) {
+    ViewerState& state = doc.state;
+    const bool haveMesh = doc.loaded && state.selectedMesh >= 0 &&
+                          size_t(state.selectedMesh) < doc.scene.meshes.size() &&
+                          size_t(state.selectedMesh) < state.meshes.size();
+    if (!ImGui::BeginTabBar("##weightTabs")) return;
+    const bool weightsTab = ImGui::BeginTabItem("Weights");
+    trackItem(ui, "Weights tab");
+    if (weightsTab) {
+        if (!haveMesh) {
+            ImGui::TextDisabled(doc.loaded ? "This model has no morph targets." : "No model open.");
+        } else {
+            drawMeshPicker(doc, ui);
+            ImGui::SetNextItemWidth(-1);
+            ImGui::InputTextWithHint("##filter", "Filter targets (e.g. jaw, blink left)", &ui.filter);
+            trackItem(ui, "Filter");
+            drawRangeAndResets(doc, ui);
+            ImGui::Spacing();
+            drawTargets(doc, ui);
+        }
+        ImGui::EndTabItem();
+    }
+    const bool presetsTab = ImGui::BeginTabItem("Presets");
+    trackItem(ui, "Presets tab");
+    if (presetsTab) {
+        if (haveMesh) {
+            drawPresets(doc, ui);
+        } else {
+            ImGui::TextDisabled("Presets need a mesh with targets.");
+        }
+        ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+}
+
+}  // namespace app
+

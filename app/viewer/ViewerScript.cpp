@@ -1,0 +1,262 @@
+#include "app/viewer/ViewerScript.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+namespace app {
+
+namespace {
+
+// A widget not drawn within this many frames (a menu that did not open) fails the script.
+constexpr int kWidgetFrames = 30;
+constexpr int kDragSteps = 6;
+
+int glfwKey(const std::string& name) {
+    if (name.size() == 1 && name[0] >= 'a' && name[0] <= 'z') return GLFW_KEY_A + (name[0] - 'a');
+    if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return GLFW_KEY_0 + (name[0] - '0');
+    if (name.size() >= 2 && name[0] == 'f') return GLFW_KEY_F1 + std::stoi(name.substr(1)) - 1;
+    if (name == "space") return GLFW_KEY_SPACE;
+    if (name == "enter") return GLFW_KEY_ENTER;
+    if (name == "escape") return GLFW_KEY_ESCAPE;
+    if (name == "tab") return GLFW_KEY_TAB;
+    if (name == "left") return GLFW_KEY_LEFT;
+    if (name == "right") return GLFW_KEY_RIGHT;
+    if (name == "up") return GLFW_KEY_UP;
+    if (name == "down") return GLFW_KEY_DOWN;
+    if (name == "delete") return GLFW_KEY_DELETE;
+    if (name == "backspace") return GLFW_KEY_BACKSPACE;
+    if (name == "home") return GLFW_KEY_HOME;
+    if (name == "end") return GLFW_KEY_END;
+    return -1;
+}
+
+// Where SliderFloat (imgui_widgets.cpp SliderBehaviorT, 1.86) puts `value` along its frame:
+// the frame less a 2 px grab padding on each side, less the grab's own width.
+float sliderX(const WidgetRect& r, float value, float min, float max) {
+    constexpr float kGrabPadding = 2.0f;
+    const float grab = ImGui::GetStyle().GrabMinSize;
+    const float usable = (r.x1 - r.x0) - 2 * kGrabPadding - grab;
+    const float t = max > min ? std::clamp((value - min) / (max - min), 0.0f, 1.0f) : 0.0f;
+    // ImGui floors the mouse position (UpdateMouseInputs): the nearest whole pixel lands closest.
+    return std::round(r.x0 + kGrabPadding + grab * 0.5f + usable * t);
+}
+
+int indexOf(const std::vector<std::string>& names, const std::string& name) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    return it == names.end() ? -1 : int(it - names.begin());
+}
+
+}  // namespace
+
+ScriptRunner::ScriptRunner(std::vector<ScriptCommand> commands, std::string folder)
+    : mCommands(std::move(commands)), mFolder(std::move(folder)) {}
+
+bool ScriptRunner::fail(const ScriptCommand& c, const std::string& problem) {
+    std::fprintf(stderr, "morphview: script line %d: %s\n", c.line, problem.c_str());
+    mFailed = true;
+    return false;
+}
+
+void ScriptRunner::next() {
+    ++mIndex;
+    mPhase = 0;
+    mWaiting = 0;
+}
+
+std::optional<WidgetRect> ScriptRunner::widget(const ViewerUi& ui, const ScriptCommand& c) {
+    // Looked up once, when the command starts: a menu item vanishes as it is clicked.
+    if (mPhase > 0) return mRect;
+    const auto it = ui.widgets.find(c.target);
+    if (it != ui.widgets.end()) {
+        mRect = it->second;
+        return mRect;
+    }
+    if (++mWaiting > kWidgetFrames) fail(c, "no widget \"" + c.target + "\" was drawn");
+    return std::nullopt;
+}
+
+ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, float viewX,
+                                             float viewY, float viewWidth, float viewHeight) {
+    ImGuiIO& io = ImGui::GetIO();
+    Step step;
+    if (mHeldKey >= 0) {  // a key is down for exactly one frame
+        io.KeysDown[mHeldKey] = false;
+        io.KeyCtrl = io.KeyShift = false;
+        mHeldKey = -1;
+    }
+    const auto apply = [&] {
+        io.MousePos = ImVec2(mMouseX, mMouseY);
+        for (bool& down : io.MouseDown) down = false;
+        io.MouseDown[0] = mMouseDown;
+    };
+    if (mFailed) {
+        apply();
+        step.exitCode = 1;
+        return step;
+    }
+    if (mIndex >= mCommands.size()) {
+        apply();
+        step.exitCode = 0;
+        return step;
+    }
+    // The first frames lay the panels out (and frame the model into what they leave): nothing
+    // is where a person would see it before that.
+    if (mSettle > 0) {
+        --mSettle;
+        apply();
+        return step;
+    }
+    const ScriptCommand& c = mCommands[mIndex];
+    // The press/release dance of a click, from the frame the target is known: move, press,
+    // release, then one frame for the UI to act on it.
+    const auto click = [&](float x, float y, int first) {
+        const int phase = mPhase - first;
+        if (phase == 0) {
+            mMouseX = x;
+            mMouseY = y;
+        }
+        mMouseDown = phase == 1;
+        if (phase >= 3) return true;
+        return false;
+    };
+    bool done = false;
+    switch (c.op) {
+        case ScriptOp::Click:
+        case ScriptOp::DoubleClick: {
+            const auto r = widget(ui, c);
+            if (!r) break;
+            const float x = 0.5f * (r->x0 + r->x1), y = 0.5f * (r->y0 + r->y1);
+            if (c.op == ScriptOp::Click) {
+                done = click(x, y, 0);
+            } else {
+                io.MouseDoubleClickTime = 5.0f;  // two clicks on consecutive frames, however slow
+                mMouseX = x;
+                mMouseY = y;
+                mMouseDown = mPhase == 1 || mPhase == 3;
+                done = mPhase >= 5;
+            }
+            ++mPhase;
+            break;
+        }
+        case ScriptOp::Hover: {
+            const auto r = widget(ui, c);
+            if (!r) break;
+            mMouseX = 0.5f * (r->x0 + r->x1);
+            mMouseY = 0.5f * (r->y0 + r->y1);
+            mMouseDown = false;
+            done = ++mPhase > c.frames;
+            break;
+        }
+        case ScriptOp::ClickView:
+            done = click(viewX + c.value * viewWidth, viewY + c.value2 * viewHeight, 0);
+            ++mPhase;
+            break;
+        case ScriptOp::Type:
+            if (mPhase == 0) {
+                for (char ch : c.text) io.AddInputCharacter(static_cast<unsigned char>(ch));
+            }
+            done = ++mPhase > 1;
+            break;
+        case ScriptOp::Drag: {
+            const auto r = widget(ui, c);
+            if (!r) break;
+            const float min = doc.state.rangeMin, max = doc.state.rangeMax;
+            const float y = 0.5f * (r->y0 + r->y1);
+            const float from = sliderX(*r, min, min, max), to = sliderX(*r, c.value, min, max);
+            // Press at the slider's low end, move across in steps while held, release.
+            const int phase = mPhase++;
+            mMouseY = y;
+            if (phase == 0) {
+                mMouseX = from;
+                mMouseDown = false;
+            } else if (phase <= kDragSteps + 1) {
+                mMouseDown = true;
+                mMouseX = from + (to - from) * float(phase - 1) / float(kDragSteps);
+            } else {
+                mMouseDown = false;
+                done = phase >= kDragSteps + 3;
+            }
+            break;
+        }
+        case ScriptOp::Key:
+            if (mPhase == 0) {
+                mHeldKey = glfwKey(c.key.name);
+                if (mHeldKey < 0) {
+                    fail(c, "key '" + c.key.name + "' has no GLFW code");
+                    break;
+                }
+                io.KeysDown[mHeldKey] = true;
+                io.KeyCtrl = c.key.ctrl;
+                io.KeyShift = c.key.shift;
+            }
+            done = ++mPhase > 1;
+            break;
+        case ScriptOp::Wait:
+            done = mPhase++ >= c.frames;
+            break;
+        case ScriptOp::ExpectClip: {
+            const std::string name =
+                doc.loaded ? clipName(doc.scene, doc.state, doc.state.playback.clip) : "";
+            if (name != c.target) {
+                fail(c, "expected clip \"" + c.target + "\", the current clip is \"" + name + "\"");
+            } else if (!c.text.empty() && doc.state.playback.playing != (c.text == "playing")) {
+                fail(c, "clip \"" + name + "\" is not " + c.text);
+            }
+            done = true;
+            break;
+        }
+        case ScriptOp::ExpectWeight: {
+            const int mesh = doc.state.selectedMesh;
+            const int t = mesh >= 0 && doc.loaded
+                              ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, c.target)
+                              : -1;
+            if (t < 0) {
+                fail(c, "the selected mesh has no target \"" + c.target + "\"");
+            } else {
+                const float w = resolveMeshWeights(doc.scene, doc.state, mesh).weights[size_t(t)];
+                if (!(std::abs(w - c.value) <= c.value2)) {
+                    fail(c, c.target + " is " + std::to_string(w) + ", expected " +
+                                std::to_string(c.value));
+                }
+            }
+            done = true;
+            break;
+        }
+        case ScriptOp::ExpectMessage:
+            if (ui.message.find(c.target) == std::string::npos) {
+                fail(c, "the last message is \"" + ui.message + "\", expected it to contain \"" +
+                            c.target + "\"" +
+                            (ui.error.empty() ? "" : " (error: " + ui.error + ")"));
+            }
+            done = true;
+            break;
+        case ScriptOp::ExpectNoError:
+            if (!ui.error.empty()) fail(c, "an error is shown: " + ui.error);
+            done = true;
+            break;
+        case ScriptOp::Screenshot: {
+            const std::filesystem::path path(c.target);
+            step.screenshot = path.is_absolute() ? path.string()
+                                                 : (std::filesystem::path(mFolder) / path).string();
+            done = true;
+            break;
+        }
+        case ScriptOp::Quit:
+            step.exitCode = mFailed ? 1 : 0;
+            done = true;
+            break;
+    }
+    if (mFailed) step.exitCode = 1;
+    if (done) next();
+    apply();
+    return step;
+}
+
+}  // namespace app
+

@@ -1,0 +1,49 @@
+#pragma once
+// Runs a --script (ViewerStateScript.h) through the real UI: before each ImGui frame it sets
+// ImGuiIO's mouse position, buttons, keys and characters as a person would (the platform
+// backend has just written the real ones; these replace them), aiming at the rectangles the
+// panels recorded for named widgets on the previous frame (trackItem). Checks read the state.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/viewer/state/ViewerStateScript.h"
+#include "app/viewer/ViewerUi.h"
+
+namespace app {
+
+class ScriptRunner {
+public:
+    ScriptRunner(std::vector<ScriptCommand> commands, std::string folder);
+
+    struct Step {
+        std::optional<std::string> screenshot;  // save the window after this frame's draw
+        std::optional<int> exitCode;            // quit after this frame
+    };
+    // Between the backend's NewFrame and ImGui::NewFrame. `viewX..` is the 3D view in ImGui's
+    // units (for click-view).
+    Step beforeFrame(ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY, float viewWidth,
+                     float viewHeight);
+
+    // Seconds the clock advances per frame while a script runs: fixed, so a run is repeatable.
+    static constexpr float kFrameSeconds = 1.0f / 60.0f;
+
+private:
+    bool fail(const ScriptCommand& c, const std::string& problem);
+    void next();
+    std::optional<WidgetRect> widget(const ViewerUi& ui, const ScriptCommand& c);
+
+    std::vector<ScriptCommand> mCommands;
+    std::string mFolder;
+    size_t mIndex = 0;
+    int mPhase = 0;    // frames spent on the current command
+    int mWaiting = 0;  // frames spent looking for a widget that is not drawn yet
+    bool mFailed = false;
+    float mMouseX = -1, mMouseY = -1;
+    bool mMouseDown = false;
+    int mHeldKey = -1;
+    WidgetRect mRect;  // the current command's widget
+    int mSettle = 2;   // frames to let pass before the first command
+};
+
+}  // namespace app

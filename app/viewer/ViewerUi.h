@@ -1,0 +1,205 @@
+#pragma once
+// What the viewer's panels need besides the ViewerState: the open document, UI-only state
+// (filter text, which windows show, the file browser), and the requests a panel makes of the
+// application (open a file, reload, take a screenshot). Panels never touch GL or GLFW: they edit
+// state and post requests; ViewerApp carries the requests out after the frame.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/cli/ModelLoader.h"
+#include "app/viewer/state/ViewerState.h"
+#include "app/viewer/state/ViewerStatePresentation.h"
+#include "morph/edit/RayCast.h"
+#include "morph/Scene.h"
+#include "renderer/scene/GpuScene.h"
+#include "renderer/morph/MorphPath.h"
+#include "renderer/scene/OverlayRenderer.h"
+
+namespace app {
+
+// The model on screen: its CPU scene (the state's reference), its GPU copy, and its state.
+struct ViewerDocument {
+    ModelOptions model;  // the path it came from (and any --pose files)
+    morph::Scene scene;
+    renderer::GpuScene gpu;
+    ViewerState state;
+    bool loaded = false;
+};
+
+enum class CameraPreset { Front, Back, Right, Left, Top, Bottom };
+
+struct ViewerRequests {
+    std::optional<std::string> open;  // a model path
+    bool reload = false;
+    bool frame = false;
+    std::optional<CameraPreset> view;
+    bool resetCamera = false;
+    bool screenshot = false;
+    bool toggleFullscreen = false;
+    bool toggleRecording = false;
+    bool quit = false;
+};
+
+enum class BrowserMode { OpenModel, LoadClip, SaveClip, ExportGlb, LoadPresets, SavePresets };
+
+// File > Open and friends: a list of one folder, filtered by extension.
+struct FileBrowser {
+    bool visible = false;
+    BrowserMode mode = BrowserMode::OpenModel;
+    std::string folder;
+    std::string fileName;  // the name field (save modes), or the selected entry
+    std::string error;
+};
+
+enum class Wireframe { Off, Overlay, Only };
+
+// Per-frame numbers the stats overlay shows.
+struct FrameStats {
+    float frameMs = 0;  // smoothed
+    uint64_t vertices = 0;
+    uint64_t targets = 0;
+    uint64_t activeTargets = 0;
+    uint64_t morphTextureBytes = 0;  // what GpuScene uploaded
+    uint64_t threeJsBytes = 0;       // three.js's morph texture layout for the same primitives
+    std::string morphPath;           // the path the last frame ran ("auto: ..." when mixed)
+    uint64_t morphReadBytes = 0;     // bytes read per frame by that path (MorphCost)
+    std::string renderer;            // GL_RENDERER / GL_VERSION
+};
+
+// "Looking closely": the overlays and the picked vertex.
+struct InspectUi {
+    bool normals = false;
+    renderer::GhostMode ghost = renderer::GhostMode::Off;
+    bool heat = false;
+    bool heatFollowsHover = true;  // with the mouse over a slider: that target alone, at 1
+    int hoveredTarget = -1;        // the selected mesh's target whose row the mouse is over
+    int heatTarget = -1;           // what the heat map showed (-1: the current weights)
+    float heatMax = 0;             // world units at the ramp's top, for the legend
+
+    bool picked = false;
+    int pickNode = -1;
+    int pickMesh = -1;
+    int pickPrimitive = -1;
+    uint32_t pickVertex = 0;
+    int scrollToTarget = -1;  // the weight panel brings this row into view once
+};
+
+struct RecordUi {
+    int fps = 30;
+    bool viewOnly = false;  // the 3D view without panels, else the whole window
+    bool active = false;
+    size_t frames = 0;
+    std::string folder;
+    std::string ffmpeg;  // found on PATH ("" none: PNG frames only)
+};
+
+// Where a widget was drawn this frame (ImGui's window coordinates), by a name the --script
+// runner addresses it with: the label a user reads ("Filter", "Key", a target's name).
+struct WidgetRect {
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+struct ViewerUi {
+    bool visible = true;  // Tab hides every panel
+    bool showWeights = true;
+    bool showTimeline = true;
+    bool showStats = true;
+    bool showShortcuts = false;
+    bool showAbout = false;
+    Wireframe wireframe = Wireframe::Off;
+    renderer::MorphPath morphPath = renderer::MorphPath::Auto;  // View > Morph path, --morph-path
+    float scale = 1;  // the HiDPI content scale the style and fonts were built for
+
+    std::string filter;                 // the weight panel's filter box
+    std::set<size_t> curveTargets;      // targets of the selected mesh shown in the curve view
+    int selectedKey = -1;               // of the key clip, in the timeline
+    bool draggingKey = false;           // the scrub bar drag moves the selected key
+    std::string presetName = "preset 1";
+    std::string clipPath;               // last user clip JSON path
+    std::string exportPath;             // last export path
+    std::string presetsPath;            // last presets JSON path
+
+    std::string error;     // a failed load or write, shown until dismissed
+    std::string message;   // the last thing that worked ("saved shot.png")
+    double messageTime = 0;
+
+    InspectUi inspect;
+    RecordUi record;
+    Turntable turntable;
+    PresetCycle presetCycle;
+    bool trackWidgets = false;  // --script: record widget rectangles
+    std::map<std::string, WidgetRect> widgets;
+
+    std::vector<std::string> recentFiles;  // most recent first (Settings::recentFiles)
+    FileBrowser browser;
+    FrameStats stats;
+    ViewerRequests requests;
+
+    // Panel geometry of this frame in framebuffer pixels (the 3D view is what is left).
+    float menuHeight = 0;
+    float weightsWidth = 0;
+    float timelineHeight = 0;
+};
+
+// One line per shortcut, for Help > Shortcuts (and the README's table).
+struct Shortcut {
+    const char* keys;
+    const char* action;
+};
+const std::vector<Shortcut>& viewerShortcuts();
+
+// ---- Panels (ViewerPanels*.cpp) ----
+void applyViewerTheme(float scale);  // the dark style, sizes scaled for HiDPI
+void drawMenuBar(ViewerDocument& doc, ViewerUi& ui);
+void drawViewMenu(ViewerUi& ui);  // ViewerPanelsView.cpp
+void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui);
+void drawTimelinePanel(ViewerDocument& doc, ViewerUi& ui);
+void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui);
+void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY,
+                  float viewWidth, float viewHeight);
+void drawShortcutsWindow(ViewerUi& ui);
+void openBrowser(ViewerUi& ui, BrowserMode mode, const std::string& startPath);
+// Records the last item's rectangle under `name` (only while ui.trackWidgets, only if visible).
+void trackItem(ViewerUi& ui, const std::string& name);
+// A rectangle given explicitly (menu bar titles, whose last item is their popup).
+void trackRect(ViewerUi& ui, const std::string& name, const WidgetRect& rect);
+
+// ---- Looking closely (ViewerInspect.cpp) ----
+// The picked vertex's panel (index, position, the targets moving it, each clickable) and the
+// heat map's legend, inside the 3D view.
+void drawInspectPanels(ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY, float viewWidth,
+                       float viewHeight);
+// A click in the 3D view: the ray against the scene as drawn now (resolvePose, morph::raycast).
+// A hit on a mesh with targets selects that mesh in the weight panel.
+void pickVertex(ViewerDocument& doc, ViewerUi& ui, const morph::Ray& ray);
+// The picked vertex as morphed now, in world space (false: nothing picked).
+bool pickedPosition(const ViewerDocument& doc, const ViewerUi& ui, glm::vec3& world);
+// Per node the weights the heat map shows (empty vectors: the pose's), and which target alone.
+std::vector<std::vector<float>> heatWeights(const ViewerDocument& doc, ViewerUi& ui,
+                                            const std::vector<morph::NodePose>& pose);
+
+// ---- Actions shared by panels and shortcuts (ViewerActions.cpp) ----
+void showError(ViewerUi& ui, const std::string& error);
+void showMessage(ViewerUi& ui, const std::string& message);
+void keyPose(ViewerDocument& doc, ViewerUi& ui);  // "Key" (K)
+// The export next to the source: "face-clip 1.glb" for face.glb; never the source itself.
+std::string defaultExportPath(const ViewerDocument& doc, const morph::UserClip& clip);
+void exportUserClip(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
+void saveKeyClip(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
+void loadClip(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
+void savePresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
+void loadPresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
+// --weights SPEC as user overrides (every mesh with such a target) and --animation/--time as
+// the selected clip. Errors name the option: "--animation: no clip 'walk' in face.glb".
+morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
+                                const std::string& animation, float time);
+// Morph texture bytes as GpuScene packs them, and as three.js (WebGLMorphtargets) would.
+void measureMorphMemory(const ViewerDocument& doc, FrameStats& stats);
+// "2026-11-30 10:15:02" style stamp for file names: "morphview-20261130-101502-123.png".
+std::string timestampedName(const std::string& prefix, const std::string& extension);
+
+}  // namespace app

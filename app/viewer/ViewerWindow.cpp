@@ -1,0 +1,330 @@
+#include "app/viewer/ViewerWindow.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "app/record/Recording.h"
+#include "renderer/scene/Capture.h"
+#include "renderer/gl/Gl.h"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+namespace app {
+
+namespace {
+
+constexpr float kWeightsWidth = 410;     // logical pixels, before the HiDPI scale
+constexpr float kTimelineHeight = 205;
+const glm::vec3 kBackground = glm::vec3(46, 48, 54) / 255.0f;  // SceneRenderer's studio gray
+
+const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                     ImGuiWindowFlags_NoSavedSettings |
+                                     ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+}  // namespace
+
+ViewerWindow::ViewerWindow(const ViewerOptions& options, GlfwContext context)
+    : mOptions(options), mContext(std::move(context)) {}
+
+ViewerWindow::~ViewerWindow() {
+    if (mImGuiStarted) {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+    }
+}
+
+morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOptions& options) {
+    // A script that cannot be read fails before a window opens (no display needed to find out).
+    std::optional<std::vector<ScriptCommand>> script;
+    if (!options.script.empty()) {
+        auto loaded = loadScript(options.script);
+        if (!loaded) return loaded.error();
+        script = std::move(loaded).value();
+    }
+    auto size = renderer::parseSize(options.windowSize);  // "WxH"; shared with capture --size
+    WindowOptions windowOptions;
+    if (size) {
+        windowOptions.width = size->first;
+        windowOptions.height = size->second;
+    }
+    windowOptions.vsync = options.vsync && options.screenshotAfter == 0 && options.script.empty();
+    auto context = GlfwContext::create(windowOptions);
+    if (!context) return context.error();
+    std::unique_ptr<ViewerWindow> self(new ViewerWindow(options, std::move(context).value()));
+
+    auto renderer = renderer::SceneRenderer::create();
+    if (!renderer) return morph::Error{"viewer: " + renderer.error().message};
+    self->mRenderer = std::move(renderer).value();
+    auto overlay = renderer::OverlayRenderer::create();
+    if (!overlay) return morph::Error{"viewer: " + overlay.error().message};
+    self->mOverlay = std::move(overlay).value();
+    if (script) {
+        const std::string folder = std::filesystem::absolute(options.script).parent_path().string();
+        self->mScript = std::make_unique<ScriptRunner>(std::move(*script), folder);
+        self->mUi.trackWidgets = true;
+    }
+    self->mUi.record.ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // the layout is fixed; nothing to remember in the current folder
+    self->mUi.scale = self->mContext.contentScale();
+    applyViewerTheme(self->mUi.scale);
+    ImGui_ImplGlfw_InitForOpenGL(self->mContext.window(), true);
+    ImGui_ImplOpenGL3_Init("#version 450");
+    self->mImGuiStarted = true;
+
+    GLFWwindow* window = self->mContext.window();
+    glfwSetWindowUserPointer(window, self.get());
+    glfwSetDropCallback(window, &ViewerWindow::onDrop);
+    glfwSetWindowContentScaleCallback(window, &ViewerWindow::onContentScale);
+
+    // A screenshot run is reproducible: the user's recent files and ranges stay out of it, and
+    // nothing is written to the config folder.
+    if (!self->reproducible()) {
+        if (const std::string path = settingsPath(); !path.empty()) {
+            auto settings = loadSettings(path);
+            if (settings) {
+                self->mSettings = std::move(settings).value();
+            } else {
+                showError(self->mUi, settings.error().message);
+            }
+        }
+    }
+    self->mUi.recentFiles = self->mSettings.recentFiles;
+    self->mUi.morphPath = renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
+    self->mUi.stats.renderer = self->mContext.description();
+
+    self->mDoc.model = options.model;
+    const std::string first = options.model.path.empty() ? bundledFacePath() : options.model.path;
+    if (first.empty()) {
+        showError(self->mUi, "viewer: the bundled assets/face.glb was not found; open a model");
+    } else if (!self->openModel(first, false) && self->reproducible()) {
+        return morph::Error{self->mUi.error};
+    }
+    if (auto applied = applyStartOptions(self->mDoc, options.weights, options.animation, options.time); !applied) {
+        if (self->reproducible()) return applied.error();
+        showError(self->mUi, applied.error().message);
+    }
+    return self;
+}
+
+ViewRegion ViewerWindow::viewRegion() const {
+    int fbWidth = 0, fbHeight = 0;
+    mContext.framebufferSize(fbWidth, fbHeight);
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    ViewRegion region;
+    region.x = mUi.weightsWidth * scale.x;
+    region.y = mUi.menuHeight * scale.y;
+    region.width = std::max(1.0f, fbWidth - region.x);
+    region.height = std::max(1.0f, fbHeight - region.y - mUi.timelineHeight * scale.y);
+    return region;
+}
+
+void ViewerWindow::buildPanels(int width, int height) {
+    ViewerUi& ui = mUi;
+    ui.menuHeight = ui.weightsWidth = ui.timelineHeight = 0;
+    ui.widgets.clear();
+    ui.inspect.hoveredTarget = -1;
+    if (!ui.visible) return;
+    drawMenuBar(mDoc, ui);
+    const float w = float(width), h = float(height);
+    if (ui.showTimeline) {
+        const float minHeight = 140 * ui.scale, maxHeight = std::max(minHeight, h * 0.6f);
+        ImGui::SetNextWindowPos(ImVec2(0, h), ImGuiCond_Always, ImVec2(0, 1));
+        ImGui::SetNextWindowSize(ImVec2(w, std::min(kTimelineHeight * ui.scale, h * 0.34f)), ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSizeConstraints(ImVec2(w, minHeight), ImVec2(w, maxHeight));
+        if (ImGui::Begin("Timeline", nullptr, kPanelFlags | ImGuiWindowFlags_NoTitleBar)) {
+            drawTimelinePanel(mDoc, ui);
+        }
+        ui.timelineHeight = ImGui::GetWindowHeight();
+        ImGui::End();
+    }
+    if (ui.showWeights) {
+        const float top = ui.menuHeight, panelHeight = std::max(1.0f, h - top - ui.timelineHeight);
+        const float minWidth = 240 * ui.scale, maxWidth = std::max(minWidth, w * 0.6f);
+        ImGui::SetNextWindowPos(ImVec2(0, top), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(std::min(kWeightsWidth * ui.scale, w * 0.45f), panelHeight), ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSizeConstraints(ImVec2(minWidth, panelHeight), ImVec2(maxWidth, panelHeight));
+        if (ImGui::Begin("Weights", nullptr, kPanelFlags | ImGuiWindowFlags_NoTitleBar)) {
+            drawWeightPanel(mDoc, ui);
+        }
+        ui.weightsWidth = ImGui::GetWindowWidth();
+        ImGui::End();
+    }
+    const float viewX = ui.weightsWidth, viewY = ui.menuHeight;
+    drawOverlays(mDoc, ui, viewX, viewY, w - viewX, h - viewY - ui.timelineHeight);
+    drawInspectPanels(mDoc, ui, viewX, viewY, w - viewX, h - viewY - ui.timelineHeight);
+    drawFileBrowser(mDoc, ui);
+    drawShortcutsWindow(ui);
+}
+
+void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
+    if (!mDoc.loaded) {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glViewport(0, 0, fbWidth, fbHeight);
+        glClearColor(kBackground.r, kBackground.g, kBackground.b, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        return;
+    }
+    const std::vector<morph::NodePose> pose = resolvePose(mDoc.scene, mDoc.state);
+    uint64_t active = 0;
+    for (int node : mDoc.gpu.nodes()) {
+        for (float w : pose[size_t(node)].weights) active += w != 0.0f;
+    }
+    mUi.stats.activeTargets = active;
+
+    const renderer::Camera camera = mCamera.camera(viewRegion(), fbWidth, fbHeight);
+    const renderer::RenderTarget target{nullptr, fbWidth, fbHeight};
+    renderer::DrawOptions options;
+    options.background = kBackground;
+    options.morphPath = mUi.morphPath;
+    if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    mRenderer.draw(mDoc.gpu, pose, camera, target, options);
+    {
+        const renderer::MorphFrameStats& morph = mRenderer.morphStats();
+        const renderer::MorphPath used = morph.uniformPath();
+        std::string name = renderer::morphPathName(mUi.morphPath);
+        if (mUi.morphPath == renderer::MorphPath::Auto || used != mUi.morphPath) {
+            name += used != renderer::MorphPath::Auto ? std::string(" -> ") + renderer::morphPathName(used)
+                                                      : std::string(" (mixed)");
+        }
+        mUi.stats.morphPath = name;
+        mUi.stats.morphReadBytes = morph.cost.bytesReadPerFrame;
+        // Resident: whatever every path used so far has built (paths build on first use).
+        mUi.stats.morphTextureBytes = mDoc.gpu.morphResidentBytes();
+    }
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    if (mUi.wireframe == Wireframe::Overlay) {
+        // The edges again, in front of the surface they lie on (polygon offset), each pixel
+        // inverted (a logic op needs no shader change and reads on light and dark skin alike).
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        glEnable(GL_POLYGON_OFFSET_LINE);
+        glPolygonOffset(-1.0f, -1.0f);
+        glEnable(GL_COLOR_LOGIC_OP);
+        glLogicOp(GL_INVERT);
+        options.clear = false;
+        mRenderer.draw(mDoc.gpu, pose, camera, target, options);
+        glDisable(GL_COLOR_LOGIC_OP);
+        glDisable(GL_POLYGON_OFFSET_LINE);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+    drawInspection(pose, camera, fbWidth, fbHeight);
+}
+
+morph::RgbaImage ViewerWindow::readWindow() const {
+    int width = 0, height = 0;
+    mContext.framebufferSize(width, height);
+    morph::RgbaImage image;
+    image.width = width;
+    image.height = height;
+    image.pixels.resize(size_t(width) * size_t(height) * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glReadBuffer(GL_BACK);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
+    // GL's rows run bottom-up, image files' top-down; the window is opaque whatever alpha says.
+    const size_t row = size_t(width) * 4;
+    for (int y = 0; y < height / 2; ++y) {
+        std::swap_ranges(image.pixels.begin() + y * row, image.pixels.begin() + (y + 1) * row,
+                         image.pixels.begin() + (height - 1 - y) * row);
+    }
+    for (size_t i = 3; i < image.pixels.size(); i += 4) image.pixels[i] = 255;
+    return image;
+}
+
+void ViewerWindow::saveScreenshot(const std::string& path) {
+    if (auto written = morph::writePngFile(path, readWindow()); !written) {
+        showError(mUi, written.error().message);
+        return;
+    }
+    showMessage(mUi, "saved " + path);
+}
+
+int ViewerWindow::run() {
+    GLFWwindow* window = mContext.window();
+    mLastTime = glfwGetTime();
+    while (!glfwWindowShouldClose(window)) {
+        glfwPollEvents();
+        const double now = glfwGetTime();
+        float dt = float(std::min(now - mLastTime, 0.25));  // a stall must not skip the clip
+        mLastTime = now;
+        mUi.stats.frameMs = mUi.stats.frameMs == 0 ? dt * 1000 : 0.9f * mUi.stats.frameMs + 0.1f * dt * 1000;
+        // Fixed steps where the result must not depend on the machine's speed.
+        if (mScript) dt = ScriptRunner::kFrameSeconds;
+        if (mRecorder.active()) dt = frameStep(mUi.record.fps);
+        applyPendingScale();
+
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        // A script's run must not depend on the machine's speed either inside ImGui (double
+        // clicks, key repeat, hover delays are timed with DeltaTime, which the backend just read
+        // from the wall clock).
+        if (mScript) ImGui::GetIO().DeltaTime = ScriptRunner::kFrameSeconds;
+        int width = 0, height = 0, fbWidth = 0, fbHeight = 0;
+        glfwGetWindowSize(window, &width, &height);
+        mContext.framebufferSize(fbWidth, fbHeight);
+        ScriptRunner::Step scripted;
+        if (mScript) {
+            const float viewX = mUi.weightsWidth, viewY = mUi.menuHeight;
+            scripted = mScript->beforeFrame(mDoc, mUi, viewX, viewY, float(width) - viewX,
+                                            float(height) - viewY - mUi.timelineHeight);
+        }
+        ImGui::NewFrame();
+        buildPanels(width, height);
+        if (mNeedsFraming) {  // after the panels: the model is framed into what they leave
+            frameModel();
+            mNeedsFraming = false;
+        }
+        handleCameraInput();
+        handleShortcuts();
+        present(dt);
+        if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
+
+        if (fbWidth > 0 && fbHeight > 0) drawScene(fbWidth, fbHeight);
+        recordFrame(false);
+        ImGui::Render();
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        recordFrame(true);
+        ++mFrames;
+
+        if (mOptions.screenshotAfter > 0 && mFrames >= mOptions.screenshotAfter) {
+            auto written = morph::writePngFile(mOptions.out, readWindow());
+            if (!written) {
+                std::fprintf(stderr, "%s\n", written.error().message.c_str());
+                return 1;
+            }
+            return 0;
+        }
+        if (scripted.screenshot) {
+            if (auto written = morph::writePngFile(*scripted.screenshot, readWindow()); !written) {
+                std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
+                return 1;
+            }
+        }
+        if (scripted.exitCode) {
+            (void)mRecorder.stop();
+            return *scripted.exitCode;
+        }
+        if (mUi.requests.screenshot) {
+            mUi.requests.screenshot = false;
+            saveScreenshot(timestampedName("morphview", ".png"));
+        }
+        glfwSwapBuffers(window);
+        handleRequests();
+    }
+    if (mRecorder.active()) toggleRecording();
+    saveSettings();
+    return 0;
+}
+
+}  // namespace app
+

@@ -1,0 +1,83 @@
+#pragma once
+// The viewer's main loop and what it owns: the window, ImGui, the renderer, the document, the
+// camera and the settings file. Frame order: poll events, build the panels (they edit the state
+// and post requests), camera and shortcut input (only what ImGui does not want), advance the
+// clock, draw the scene, draw ImGui last, screenshot, swap, then carry out the requests.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/viewer/GlfwContext.h"
+#include "app/viewer/ViewerApp.h"
+#include "app/viewer/ViewerCamera.h"
+#include "app/viewer/ViewerScript.h"
+#include "app/record/Recorder.h"
+#include "app/viewer/ViewerUi.h"
+#include "morph/image/ImageFile.h"
+#include "renderer/scene/OverlayRenderer.h"
+#include "renderer/scene/SceneRenderer.h"
+
+namespace app {
+
+class ViewerWindow {
+public:
+    // Opens the window, starts ImGui and the renderer, loads the first model. A model that fails
+    // to load is an error only in screenshot mode; interactively the window opens and shows it.
+    static morph::Result<std::unique_ptr<ViewerWindow>> create(const ViewerOptions& options);
+    ~ViewerWindow();
+    ViewerWindow(const ViewerWindow&) = delete;
+    ViewerWindow& operator=(const ViewerWindow&) = delete;
+
+    int run();
+
+private:
+    explicit ViewerWindow(const ViewerOptions& options, GlfwContext context);
+
+    // ViewerWindow.cpp
+    void buildPanels(int width, int height);
+    void drawScene(int fbWidth, int fbHeight);
+    ViewRegion viewRegion() const;  // framebuffer pixels
+    morph::RgbaImage readWindow() const;
+    void saveScreenshot(const std::string& path);
+    // A screenshot, scripted or --screenshot-after run: no settings read or written.
+    bool reproducible() const { return mOptions.screenshotAfter > 0 || !mOptions.script.empty(); }
+
+    // ViewerPresent.cpp: overlays, the pick marker, presentation, recording, HiDPI changes.
+    void drawInspection(const std::vector<morph::NodePose>& pose, const renderer::Camera& camera,
+                        int fbWidth, int fbHeight);
+    void pickAtMouse();
+    void present(float seconds);
+    void toggleRecording();
+    void recordFrame(bool afterUi);
+    void applyPendingScale();
+    static void onContentScale(struct GLFWwindow* window, float x, float y);
+
+    // ViewerInput.cpp
+    void handleCameraInput();
+    void handleShortcuts();
+    void handleRequests();
+    bool openModel(const std::string& path, bool keepState);
+    renderer::Aabb sceneBounds() const;
+    void frameModel();
+    void saveSettings();
+    static void onDrop(struct GLFWwindow* window, int count, const char** paths);
+
+    ViewerOptions mOptions;
+    GlfwContext mContext;
+    renderer::SceneRenderer mRenderer;
+    renderer::OverlayRenderer mOverlay;
+    Recorder mRecorder;
+    std::unique_ptr<ScriptRunner> mScript;
+    float mPendingScale = 0;  // a content scale change to apply before the next frame
+    ViewerDocument mDoc;
+    ViewerUi mUi;
+    OrbitCamera mCamera;
+    Settings mSettings;
+    bool mImGuiStarted = false;
+    bool mNeedsFraming = true;  // frame the model once the panels' size is known
+    int mFrames = 0;
+    double mLastTime = 0;
+    std::vector<std::string> mDropped;
+};
+
+}  // namespace app

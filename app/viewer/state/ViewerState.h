@@ -1,0 +1,228 @@
+#pragma once
+// The viewer's state: a plain struct the UI edits and the renderer reads, and the free functions
+// that change it. No window, no ImGui, no GL here: every rule (links, solo/mute, overrides while
+// playing, keying, presets, A/B, settings, reload) is unit-tested without a context.
+//
+// Weights resolve in one order (resolvePose / resolveMeshWeights):
+//   defaults (node.weights, else mesh.weights, else 0)
+//   -> the current clip at the (timing-preview) time
+//   -> the user's overrides
+//   -> solo / mute (a view aid: never keyed, never saved in presets).
+#include <array>
+#include <cstddef>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "morph/anim/Animate.h"
+#include "morph/gltf/ClipExport.h"
+#include "morph/Result.h"
+#include "morph/Scene.h"
+#include "morph/edit/TargetGroups.h"
+#include "morph/edit/UserClip.h"
+
+namespace app {
+
+// The slider range may be widened to -1..2: relative targets are often driven past 1.
+inline constexpr float kRangeLimitMin = -1.0f;
+inline constexpr float kRangeLimitMax = 2.0f;
+inline constexpr float kSpeedMin = 0.1f;
+inline constexpr float kSpeedMax = 4.0f;
+inline constexpr int kMaxInbetweens = 10;
+inline constexpr size_t kMaxRecentFiles = 10;
+
+enum class WeightSource { Default, Animation, User };
+
+struct TargetState {
+    bool overridden = false;  // the user's value wins over the default and the clip
+    float value = 0;          // the user's value; meaningful while overridden
+    bool held = false;        // the slider is being dragged right now
+    bool solo = false;
+    bool mute = false;
+};
+
+// A left/right pair (morph::findLeftRightPairs); linked, one slider drives both.
+struct PairLink {
+    size_t left = 0;
+    size_t right = 0;
+    bool linked = false;
+};
+
+struct MeshState {
+    std::vector<TargetState> targets;  // one per scene.meshes[m].targetNames
+    std::vector<PairLink> pairs;
+};
+
+enum class ClipKind { None, Scene, User };
+struct ClipRef {
+    ClipKind kind = ClipKind::None;
+    int index = -1;  // scene.animations or ViewerState::userClips
+    bool operator==(const ClipRef& o) const { return kind == o.kind && index == o.index; }
+    bool operator!=(const ClipRef& o) const { return !(*this == o); }
+};
+
+struct Playback {
+    ClipRef clip;
+    bool playing = false;
+    bool loop = true;
+    float speed = 1;             // kSpeedMin..kSpeedMax
+    float time = 0;              // seconds on the clip's timeline
+    bool timingPreview = false;  // hold the pose on the keys and `inbetweens` per key interval
+    int inbetweens = 2;          // 0..kMaxInbetweens
+};
+
+// A named weight set, by target name, so it applies to any mesh that has those names.
+struct Preset {
+    std::string name;
+    std::map<std::string, float> weights;
+};
+
+struct ViewerState {
+    int selectedMesh = -1;
+    std::vector<MeshState> meshes;     // one per scene.meshes
+    bool linkIdenticalMeshes = false;  // edits reach every mesh with the same target names
+    float rangeMin = 0;
+    float rangeMax = 1;
+    // false: a slider touched while a clip plays overrides it only until released. true: the
+    // override stays until cleared. Edits made while paused always stay until cleared.
+    bool stickyOverrides = false;
+    Playback playback;
+    // A user clip's timeline runs to its last key or this, whichever is later, so there is room
+    // to key past the end.
+    float userClipLength = 2.0f;
+    std::vector<morph::UserClip> userClips;
+    int keyClip = -1;  // the user clip "Key" writes into (-1: the next Key makes one)
+    std::vector<Preset> presets;
+    std::array<int, 2> abPresets{-1, -1};  // presets behind the A and B buttons
+    int abActive = 0;                      // which of them was applied last
+};
+
+// What the panel shows for one mesh: final weights, and where each came from before solo/mute.
+struct ResolvedWeights {
+    std::vector<float> weights;         // after solo/mute: what is drawn
+    std::vector<float> beforeSoloMute;  // what Key and presets store
+    std::vector<WeightSource> sources;
+};
+
+// ---- Scene and selection (ViewerState.cpp) ----
+ViewerState makeViewerState(const morph::Scene& scene);  // selects the first mesh with targets
+std::vector<int> meshesWithTargets(const morph::Scene& scene);
+std::vector<int> nodesUsingMesh(const morph::Scene& scene, int mesh);
+// `mesh` and, when linkIdenticalMeshes, every mesh with exactly the same target names.
+std::vector<int> linkedMeshes(const morph::Scene& scene, const ViewerState& state, int mesh);
+// The targets of the selected mesh an edit of `target` reaches: itself and a linked partner.
+std::vector<size_t> linkedTargets(const ViewerState& state, int mesh, size_t target);
+void setPairLinked(ViewerState& state, int mesh, size_t pair, bool linked);
+void setRange(ViewerState& state, float min, float max);  // clamped to the limits, min < max
+
+// ---- Editing the selected mesh; each reaches linked targets and linked meshes ----
+// Press: the override starts at the value shown, so nothing jumps.
+void beginUserEdit(ViewerState& state, const morph::Scene& scene, size_t target);
+// Drag or typed value (ctrl-click): clamped to the slider range.
+void setUserWeight(ViewerState& state, const morph::Scene& scene, size_t target, float value);
+// Release: while a clip plays (and overrides are not sticky) the clip takes the target back.
+void endUserEdit(ViewerState& state, const morph::Scene& scene, size_t target);
+void clearOverride(ViewerState& state, const morph::Scene& scene, size_t target);  // "reset"
+void resetToDefaults(ViewerState& state, const morph::Scene& scene);  // clears the overrides
+void resetToZero(ViewerState& state, const morph::Scene& scene);      // overrides every target to 0
+void clearAllOverrides(ViewerState& state);                           // every mesh
+void setSolo(ViewerState& state, const morph::Scene& scene, size_t target, bool solo);
+void setMute(ViewerState& state, const morph::Scene& scene, size_t target, bool mute);
+
+// ---- Resolution ----
+// For the renderer: every node's TRS and weights (the clip's node animation plays along).
+std::vector<morph::NodePose> resolvePose(const morph::Scene& scene, const ViewerState& state);
+// For the panel: mesh `mesh` as its first node shows it (no node: the mesh's defaults).
+ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state, int mesh);
+
+// ---- Playback (ViewerStatePlayback.cpp) ----
+std::string clipName(const morph::Scene& scene, const ViewerState& state, ClipRef clip);
+float clipDuration(const morph::Scene& scene, const ViewerState& state);  // the current clip
+// Sorted, distinct key times of the current clip (scrub bar ticks, stepping, timing preview).
+std::vector<float> clipKeyTimes(const morph::Scene& scene, const ViewerState& state);
+void selectClip(ViewerState& state, const morph::Scene& scene, ClipRef clip);  // time -> 0
+void togglePlay(ViewerState& state, const morph::Scene& scene);  // at the end without loop: restart
+void stop(ViewerState& state);                                   // pause and rewind
+void advance(ViewerState& state, const morph::Scene& scene, float seconds);  // per frame
+void scrub(ViewerState& state, const morph::Scene& scene, float time);  // clamped; keeps playing
+void setSpeed(ViewerState& state, float speed);
+void setInbetweens(ViewerState& state, int inbetweens);
+bool stepToNextKey(ViewerState& state, const morph::Scene& scene);  // pauses; false: no later key
+bool stepToPrevKey(ViewerState& state, const morph::Scene& scene);
+// The time the clip is evaluated at: playback.time, or with the timing preview the last of the
+// keys and their N evenly spaced inbetweens at or before it (the pose holds between them).
+float evaluationTime(const morph::Scene& scene, const ViewerState& state);
+// The same rule as a pure function, for drawing many times at once (the curve view): `keys` from
+// clipKeyTimes, computed once.
+float heldTime(const std::vector<float>& keys, int inbetweens, float time);
+// The animation the current clip plays (a user clip as its glTF form), or nullptr.
+const morph::Animation* currentAnimation(const morph::Scene& scene, const ViewerState& state,
+                                         morph::Animation& scratch);
+
+// ---- User clips and keying ----
+// A new empty clip for the selected mesh ("clip 1", "clip 2", ... unless named); it becomes the
+// key clip. Returns its index.
+int newUserClip(ViewerState& state, const morph::Scene& scene, const std::string& name = "");
+// "Key": the selected mesh's weights (before solo/mute) at playback.time into the key clip,
+// made first if needed. When that clip is the one playing, the mesh's overrides are cleared
+// (the clip now holds their values). Returns the key's index.
+morph::Result<size_t> keyCurrentPose(ViewerState& state, const morph::Scene& scene);
+void deleteUserClip(ViewerState& state, int index);  // fixes the playing and key clip indices
+morph::Status loadUserClipInto(ViewerState& state, const std::string& path);  // appends
+// File > Export: scene.path plus user clip `clip` (on the mesh it plays on) as a new GLB at
+// `output` (morph::exportClip: never over the source).
+morph::Status exportUserClip(const ViewerState& state, const morph::Scene& scene, int clip,
+                             const std::string& output);
+
+// ---- Presets and A/B (ViewerStateStore.cpp) ----
+// The selected mesh's weights (before solo/mute) under `name`, replacing a preset of that name.
+int savePreset(ViewerState& state, const morph::Scene& scene, const std::string& name);
+// Overrides the named targets of the selected (and linked) meshes, clears the others' overrides.
+// False when the preset names none of the mesh's targets.
+bool applyPreset(ViewerState& state, const morph::Scene& scene, int preset);
+void deletePreset(ViewerState& state, int preset);  // fixes the A/B slots
+void setABPreset(ViewerState& state, int slot, int preset);
+// Applies the other slot's preset; false when it has none.
+bool toggleAB(ViewerState& state, const morph::Scene& scene);
+nlohmann::json presetsToJson(const std::vector<Preset>& presets);
+morph::Result<std::vector<Preset>> presetsFromJson(const nlohmann::json& json,
+                                                   const std::string& source);
+morph::Status savePresets(const std::vector<Preset>& presets, const std::string& path);
+morph::Result<std::vector<Preset>> loadPresets(const std::string& path);
+
+// ---- Settings and recent files ----
+struct Settings {
+    std::vector<std::string> recentFiles;  // most recent first
+    float rangeMin = 0;
+    float rangeMax = 1;
+    bool loop = true;
+    float speed = 1;
+    bool stickyOverrides = false;
+    int inbetweens = 2;
+    bool linkIdenticalMeshes = false;
+};
+// $XDG_CONFIG_HOME/morphview, else $HOME/.config/morphview (XDG Base Directory: a relative
+// XDG_CONFIG_HOME is ignored); "" when neither is usable. The overload reads the environment.
+std::string configDir(const char* xdgConfigHome, const char* home);
+std::string configDir();
+std::string settingsPath();  // configDir()/settings.json, or "" without a config folder
+void addRecentFile(Settings& settings, const std::string& path);  // made absolute, to the front
+void removeRecentFile(Settings& settings, const std::string& path);
+void applySettings(ViewerState& state, const Settings& settings);
+void captureSettings(Settings& settings, const ViewerState& state);
+nlohmann::json settingsToJson(const Settings& settings);
+Settings settingsFromJson(const nlohmann::json& json);  // bad fields keep their defaults
+// A missing file is not an error: first run gets the defaults.
+morph::Result<Settings> loadSettings(const std::string& path);
+morph::Status saveSettings(const Settings& settings, const std::string& path);  // makes folders
+
+// ---- Reload (F5) ----
+// The state carried over to `newScene`: meshes matched by name (else index), targets, solo/mute,
+// overrides and pair links by target name, the clip by animation name; user clips, presets and
+// playback settings as they were.
+ViewerState remapState(const ViewerState& old, const morph::Scene& oldScene,
+                       const morph::Scene& newScene);
+
+}  // namespace app

@@ -1,0 +1,160 @@
+#include "morph/edit/TargetGroups.h"
+
+#include <algorithm>
+#include <cctype>
+#include <unordered_map>
+
+namespace morph {
+namespace {
+
+enum class Side { None, Left, Right };
+
+struct Sided {
+    Side side = Side::None;
+    std::string mirror;
+};
+
+char lower(char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
+
+std::string toLower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), lower);
+    return out;
+}
+
+// The side word in the case the name uses, so "LEFT" mirrors to "RIGHT" and "left" to "right".
+std::string sideWord(Side side, std::string_view caseOf) {
+    std::string word = side == Side::Left ? "left" : "right";
+    if (caseOf.size() > 1 && std::isupper(static_cast<unsigned char>(caseOf[1]))) {
+        std::transform(word.begin(), word.end(), word.begin(),
+                       [](char c) { return static_cast<char>(std::toupper(c)); });
+    } else if (!caseOf.empty() && std::isupper(static_cast<unsigned char>(caseOf[0]))) {
+        word[0] = static_cast<char>(std::toupper(word[0]));
+    }
+    return word;
+}
+
+Sided sideOf(std::string_view name) {
+    // Suffixes first: "_L" is the whole side marker, while a "left" inside could be part of a word.
+    if (name.size() > 2 && (name[name.size() - 2] == '_' || name[name.size() - 2] == '.')) {
+        char c = name.back();
+        Side side = (c == 'L' || c == 'l')   ? Side::Left
+                    : (c == 'R' || c == 'r') ? Side::Right
+                                             : Side::None;
+        if (side != Side::None) {
+            char swapped = side == Side::Left ? (c == 'L' ? 'R' : 'r') : (c == 'R' ? 'L' : 'l');
+            std::string mirror(name);
+            mirror.back() = swapped;
+            return {side, mirror};
+        }
+    }
+    // The last "left" or "right": "eyeLookInLeft", "Left_Eye_Blink".
+    std::string low = toLower(name);
+    size_t l = low.rfind("left");
+    size_t r = low.rfind("right");
+    bool useLeft = l != std::string::npos && (r == std::string::npos || l > r);
+    bool useRight = r != std::string::npos && !useLeft;
+    if (!useLeft && !useRight) return {};
+    Side side = useLeft ? Side::Left : Side::Right;
+    size_t at = useLeft ? l : r;
+    size_t len = useLeft ? 4 : 5;
+    std::string_view original = name.substr(at, len);
+    std::string mirror(name.substr(0, at));
+    mirror += sideWord(side == Side::Left ? Side::Right : Side::Left, original);
+    mirror += name.substr(at + len);
+    return {side, mirror};
+}
+
+// Exporters put a namespace before the ARKit name: "blendShape1.jawOpen", "Face:mouthSmile",
+// "Head|browInnerUp". A trailing ".L"/".R" side marker is not a namespace.
+std::string_view stripNamespace(std::string_view name) {
+    size_t cut = name.find_last_of(".:|");
+    if (cut == std::string_view::npos || cut + 2 >= name.size()) return name;
+    return name.substr(cut + 1);
+}
+
+}  // namespace
+
+const std::vector<std::string>& arkitGroupPrefixes() {
+    static const std::vector<std::string> kPrefixes = {"brow",  "eye",  "cheek", "jaw",
+                                                       "mouth", "nose", "tongue"};
+    return kPrefixes;
+}
+
+std::optional<std::string> arkitGroupOf(std::string_view name) {
+    std::string low = toLower(stripNamespace(name));
+    for (const std::string& prefix : arkitGroupPrefixes()) {
+        if (low.compare(0, prefix.size(), prefix) == 0) return prefix;
+    }
+    return std::nullopt;
+}
+
+std::vector<TargetGroup> groupTargets(const std::vector<std::string>& names) {
+    if (names.empty()) return {};
+    const std::vector<std::string>& prefixes = arkitGroupPrefixes();
+    std::vector<TargetGroup> groups(prefixes.size() + 1);
+    for (size_t g = 0; g < prefixes.size(); ++g) groups[g].name = prefixes[g];
+    groups.back().name = "other";
+    size_t grouped = 0;
+    for (size_t i = 0; i < names.size(); ++i) {
+        std::optional<std::string> group = arkitGroupOf(names[i]);
+        size_t g = prefixes.size();
+        if (group) {
+            g = static_cast<size_t>(std::find(prefixes.begin(), prefixes.end(), *group) -
+                                    prefixes.begin());
+            ++grouped;
+        }
+        groups[g].targets.push_back(i);
+    }
+    // Mostly other names ("0", "1", "Smile", "Frown"): grouping would hide them in "other".
+    if (grouped * 2 < names.size()) {
+        TargetGroup flat;
+        for (size_t i = 0; i < names.size(); ++i) flat.targets.push_back(i);
+        return {flat};
+    }
+    groups.erase(std::remove_if(groups.begin(), groups.end(),
+                                [](const TargetGroup& g) { return g.targets.empty(); }),
+                 groups.end());
+    return groups;
+}
+
+std::optional<std::string> mirrorName(std::string_view name) {
+    Sided s = sideOf(name);
+    if (s.side == Side::None) return std::nullopt;
+    return s.mirror;
+}
+
+std::vector<TargetPair> findLeftRightPairs(const std::vector<std::string>& names) {
+    std::unordered_map<std::string, size_t> byName;
+    for (size_t i = 0; i < names.size(); ++i) byName.emplace(names[i], i);  // first one wins
+    std::vector<bool> used(names.size(), false);
+    std::vector<TargetPair> pairs;
+    for (size_t i = 0; i < names.size(); ++i) {
+        Sided s = sideOf(names[i]);
+        if (s.side != Side::Left || used[i]) continue;
+        auto it = byName.find(s.mirror);
+        if (it == byName.end() || it->second == i || used[it->second]) continue;
+        used[i] = used[it->second] = true;
+        pairs.push_back({i, it->second});
+    }
+    return pairs;
+}
+
+bool matchesFilter(std::string_view name, std::string_view filter) {
+    std::string low = toLower(name);
+    std::string words = toLower(filter);
+    size_t pos = 0;
+    while (pos < words.size()) {
+        size_t start = words.find_first_not_of(" \t", pos);
+        if (start == std::string::npos) break;
+        size_t end = words.find_first_of(" \t", start);
+        if (end == std::string::npos) end = words.size();
+        if (low.find(words.substr(start, end - start)) == std::string::npos) return false;
+        pos = end;
+    }
+    return true;
+}
+
+}  // namespace morph

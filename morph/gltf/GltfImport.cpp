@@ -1,0 +1,324 @@
+// glTF 2.0 / GLB import. The steps, in order:
+//   GLB container (Glb.cpp) -> JSON -> pre-validation (GltfValidate.cpp) -> buffers (the BIN
+//   chunk in place, data: URIs, files in the model's folder) -> EXT_meshopt_compression views ->
+//   image bytes -> readers (GltfMeshes/Nodes/Materials/Animations.cpp).
+#include "morph/gltf/GltfDocument.h"
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+
+#include "morph/gltf/Glb.h"
+#include "morph/gltf/GltfImport.h"
+
+namespace morph {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct FileAccess {
+    fs::path baseDir;  // absolute, normalized
+    bool allowAnyUri = false;
+    uint64_t maxBytes = 0;
+
+    bool inside(const fs::path& path) const {
+        if (allowAnyUri) return true;
+        const fs::path p = fs::absolute(path).lexically_normal();
+        auto b = baseDir.begin(), pi = p.begin();
+        for (; b != baseDir.end(); ++b, ++pi) {
+            if (b->empty()) continue;  // trailing separator of the folder
+            if (pi == p.end() || *pi != *b) return false;
+        }
+        return true;
+    }
+
+    // Reads a file the model refers to; false with `err` when it is outside the folder, missing,
+    // or larger than the memory budget.
+    bool read(const std::string& path, std::vector<uint8_t>& out, std::string& err) const {
+        if (!inside(path)) {
+            err = "outside the model's folder";
+            return false;
+        }
+        std::error_code ec;
+        const auto size = fs::file_size(path, ec);
+        if (ec) {
+            err = "cannot read (" + ec.message() + ")";
+            return false;
+        }
+        if (size > maxBytes) {
+            err = std::to_string(size) + " bytes is past the memory limit";
+            return false;
+        }
+        std::ifstream in(path, std::ios::binary);
+        out.resize(size_t(size));
+        if (!in || !in.read(reinterpret_cast<char*>(out.data()), std::streamsize(size))) {
+            err = "read failed";
+            return false;
+        }
+        return true;
+    }
+};
+
+// glTF 2.0 3.2: URIs are percent-encoded (RFC 3986); decoded once, as the validator does.
+std::string percentDecode(const std::string& uri) {
+    std::string out;
+    for (size_t i = 0; i < uri.size(); ++i) {
+        if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uint8_t(uri[i + 1])) &&
+            std::isxdigit(uint8_t(uri[i + 2]))) {
+            out += char(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+        } else {
+            out += uri[i];
+        }
+    }
+    return out;
+}
+
+// The bytes of a base64 data: URI (RFC 4648). The validator checked that it is base64: only the
+// alphabet after the comma, '=' padding at the end only, and (for buffers) the decoded length.
+std::vector<uint8_t> dataUriBytes(const std::string& uri) {
+    std::vector<uint8_t> out;
+    const size_t comma = uri.find(',');
+    if (comma == std::string::npos) return out;
+    out.reserve((uri.size() - comma) / 4 * 3);
+    uint32_t bits = 0;
+    int count = 0;
+    for (size_t i = comma + 1; i < uri.size(); ++i) {
+        const char c = uri[i];
+        int value = -1;
+        if (c >= 'A' && c <= 'Z') value = c - 'A';
+        else if (c >= 'a' && c <= 'z') value = c - 'a' + 26;
+        else if (c >= '0' && c <= '9') value = c - '0' + 52;
+        else if (c == '+') value = 62;
+        else if (c == '/') value = 63;
+        if (value < 0) break;  // the padding
+        bits = (bits << 6) | uint32_t(value);
+        if (++count == 4) {
+            out.push_back(uint8_t(bits >> 16));
+            out.push_back(uint8_t(bits >> 8));
+            out.push_back(uint8_t(bits));
+            bits = 0;
+            count = 0;
+        }
+    }
+    if (count == 2) out.push_back(uint8_t(bits >> 4));
+    if (count == 3) {
+        out.push_back(uint8_t(bits >> 10));
+        out.push_back(uint8_t(bits >> 2));
+    }
+    return out;
+}
+
+// Copying, dumping and parsing JSON recurse per nesting level; a hostile file of
+// 100,000 nested arrays would overflow the stack. Real glTF nests about 10 deep.
+constexpr int kMaxJsonDepth = 256;
+
+bool nestsTooDeep(const char* text, size_t size) {
+    int depth = 0;
+    bool inString = false;
+    for (size_t i = 0; i < size; ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\') ++i;
+            else if (c == '"') inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            if (++depth > kMaxJsonDepth) return true;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return false;
+}
+
+// The bytes of every buffer: a uri-less one is the GLB BIN chunk (glTF 2.0 4.4.3.3), read in
+// place; the others are decoded data: URIs or files in the model's folder, read through the same
+// folder and size checks the validator applied to their URIs. A meshopt fallback buffer has no
+// bytes of its own (its views are decoded later).
+Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbView* glb,
+                   const FileAccess& access) {
+    const Json& buffers = doc.array("buffers");
+    doc.buffers.assign(buffers.size(), {});
+    doc.bufferBytes.assign(buffers.size(), ByteSpan{});
+    for (size_t i = 0; i < buffers.size(); ++i) {
+        if (facts.fallbackBuffers[i]) continue;
+        const std::string where = "buffers[" + std::to_string(i) + "]";
+        const int64_t length = getInt(buffers[i], "byteLength", 0, where);
+        if (!buffers[i].contains("uri")) {
+            // The validator checked: a GLB, buffers[0], byteLength <= the chunk's size.
+            if (glb && glb->bin) {
+                doc.bufferBytes[i] = ByteSpan{glb->bin, std::min(size_t(std::max<int64_t>(length, 0)), glb->binSize)};
+            }
+            continue;
+        }
+        const std::string uri = getString(buffers[i], "uri", where);
+        std::vector<uint8_t>& bytes = doc.buffers[i];
+        if (uri.rfind("data:", 0) == 0) {
+            bytes = dataUriBytes(uri);
+        } else {
+            const std::string file = percentDecode(uri);
+            std::string problem;
+            if (!access.read((access.baseDir / fs::u8path(file)).string(), bytes, problem)) {
+                return doc.error(where + ".uri \"" + file + "\": " + problem);
+            }
+            // A file longer than byteLength is used as it is (the views stay inside byteLength).
+            if (bytes.size() < uint64_t(length)) {
+                return doc.error(where + ".uri \"" + file + "\" has " + std::to_string(bytes.size()) +
+                                 " bytes, byteLength says " + std::to_string(length));
+            }
+        }
+        doc.bufferBytes[i] = ByteSpan{bytes.data(), bytes.size()};
+    }
+    const Json& views = doc.array("bufferViews");
+    doc.views.assign(views.size(), ByteSpan{});
+    for (size_t v = 0; v < views.size(); ++v) {
+        const size_t b = size_t(views[v]["buffer"].get<int64_t>());
+        const uint64_t offset = uint64_t(getInt(views[v], "byteOffset", 0, "bufferViews"));
+        const uint64_t length = uint64_t(getInt(views[v], "byteLength", 0, "bufferViews"));
+        if (b < doc.bufferBytes.size() && offset + length <= doc.bufferBytes[b].size) {
+            doc.views[v] = ByteSpan{doc.bufferBytes[b].data + offset, size_t(length)};
+        }
+    }
+    return {};
+}
+
+// The encoded bytes of every image (decoded later with stb in GltfMaterials.cpp, so a bad or
+// missing image is a warning, not a failed load): a buffer view's bytes (after meshopt
+// decoding), a data: URI, or a file in the model's folder.
+void loadImageBytes(GltfDocument& doc, const FileAccess& access) {
+    const Json& images = doc.array("images");
+    doc.imageBytes.assign(images.size(), {});
+    if (!doc.options.decodeImages) return;
+    for (size_t i = 0; i < images.size(); ++i) {
+        const std::string where = "images[" + std::to_string(i) + "]";
+        if (images[i].contains("bufferView")) {
+            const size_t v = size_t(getInt(images[i], "bufferView", -1, where));
+            if (v < doc.views.size() && doc.views[v].data) {
+                doc.imageBytes[i].assign(doc.views[v].data, doc.views[v].data + doc.views[v].size);
+            }
+            continue;
+        }
+        const std::string uri = getString(images[i], "uri", where);
+        if (uri.empty()) continue;
+        if (uri.rfind("data:", 0) == 0) {
+            doc.imageBytes[i] = dataUriBytes(uri);
+            continue;
+        }
+        std::vector<uint8_t> bytes;
+        std::string problem;
+        const fs::path path = access.baseDir / fs::u8path(percentDecode(uri));
+        if (access.read(path.string(), bytes, problem)) {
+            doc.imageBytes[i] = std::move(bytes);
+        } else {
+            doc.warn(where + ".uri \"" + uri + "\": " + problem);
+        }
+    }
+}
+
+Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::string& name, const std::string& baseDir,
+                             const ImportOptions& options) {
+    GltfDocument doc;
+    doc.name = name;
+    doc.options = options;
+    if (bytes.empty()) return doc.error("empty file");
+    GlbView glb;
+    // A .glb name, or bytes that cannot start JSON, mean a GLB: report its header problem
+    // ("bad magic") rather than a JSON syntax error.
+    size_t first = 0;
+    while (first < bytes.size() && std::isspace(bytes[first])) ++first;
+    const bool jsonStart = first < bytes.size() && (bytes[first] == '{' || bytes[first] == '[');
+    const bool glbName = name.size() >= 4 && fs::path(name).extension() == ".glb";
+    const bool isGlb = looksLikeGlb(bytes.data(), bytes.size()) || glbName || !jsonStart;
+    const char* jsonBegin = reinterpret_cast<const char*>(bytes.data());
+    size_t jsonSize = bytes.size();
+    if (isGlb) {
+        auto parsed = parseGlb(bytes.data(), bytes.size());
+        if (!parsed) return doc.error(parsed.error().message);
+        glb = *parsed;
+        jsonBegin = reinterpret_cast<const char*>(glb.json);
+        jsonSize = glb.jsonSize;
+    }
+    if (nestsTooDeep(jsonBegin, jsonSize)) {
+        return doc.error("JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    }
+    try {
+        doc.json = Json::parse(jsonBegin, jsonBegin + jsonSize);
+    } catch (const Json::exception& e) {
+        return doc.error(std::string(isGlb ? "GLB JSON chunk" : "invalid JSON") + ": " + e.what());
+    }
+    ValidationFacts facts;
+    if (Status s = validateDocument(doc, isGlb, glb.binSize, facts); !s) return s.error();
+    FileAccess access;
+    access.baseDir = fs::absolute(baseDir.empty() ? fs::path(".") : fs::path(baseDir)).lexically_normal();
+    access.allowAnyUri = doc.options.allowAnyUri;
+    access.maxBytes = doc.options.maxMemoryBytes;
+    if (Status s = loadBuffers(doc, facts, isGlb ? &glb : nullptr, access); !s) return s.error();
+    if (Status s = decodeMeshoptViews(doc); !s) return s.error();
+    loadImageBytes(doc, access);
+
+    Scene scene;
+    scene.path = name;
+    if (Status s = readMeshes(doc, scene); !s) return s.error();
+    if (Status s = readMaterials(doc, scene); !s) return s.error();
+    if (Status s = readNodes(doc, scene); !s) return s.error();
+    if (Status s = checkSkins(doc, scene); !s) return s.error();
+    if (Status s = readAnimations(doc, scene); !s) return s.error();
+    computeTargetStats(scene);
+    scene.warnings = std::move(doc.warnings);
+    return scene;
+}
+
+// Messages echo strings from the file (URIs, names, types): a newline or other control character
+// in one would break the one-line contract (or forge a line in a log), so they are written as \xNN.
+std::string oneLine(const std::string& message) {
+    std::string out;
+    for (const char c : message) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u != 0x7f) {
+            out += c;
+            continue;
+        }
+        const char* hex = "0123456789abcdef";
+        out += {'\\', 'x', hex[u >> 4], hex[u & 15]};
+    }
+    return out;
+}
+
+}  // namespace
+
+Result<Scene> importGltfMemory(const std::vector<uint8_t>& bytes, const std::string& name, const std::string& baseDir,
+                               const ImportOptions& options) {
+    // Nothing may escape the boundary: JSON fields of the wrong type deep in a reader, and
+    // allocation failures the budget did not foresee, become one-line errors.
+    Result<Scene> scene = Error{};
+    try {
+        scene = importDocument(bytes, name, baseDir, options);
+    } catch (const GltfFieldError& e) {
+        scene = Error{name + ": " + e.what()};
+    } catch (const std::bad_alloc&) {
+        scene = Error{name + ": out of memory"};
+    } catch (const std::exception& e) {
+        scene = Error{name + ": " + e.what()};
+    }
+    if (!scene) return Error{oneLine(scene.error().message)};
+    for (std::string& warning : scene->warnings) warning = oneLine(warning);
+    return scene;
+}
+
+Result<Scene> importGltf(const std::string& path, const ImportOptions& options) {
+    const fs::path p = fs::u8path(path);
+    const std::string& name = path;  // messages name the file as the caller gave it
+    std::error_code ec;
+    const auto size = fs::file_size(p, ec);
+    if (ec) return Error{path + ": cannot read (" + ec.message() + ")"};
+    if (size > options.maxMemoryBytes) return Error{path + ": " + std::to_string(size) + " bytes is past the memory limit"};
+    std::vector<uint8_t> bytes(static_cast<size_t>(size));
+    std::ifstream in(p, std::ios::binary);
+    if (!in || (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size)))) {
+        return Error{path + ": cannot read"};
+    }
+    return importGltfMemory(bytes, name, p.parent_path().string(), options);
+}
+
+}  // namespace morph

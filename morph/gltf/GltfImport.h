@@ -1,0 +1,26 @@
+#pragma once
+// glTF 2.0 / GLB import into morph::Scene: our own GLB parser, validator and sandboxed file reads.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "morph/Result.h"
+#include "morph/Scene.h"
+
+namespace morph {
+
+struct ImportOptions {
+    bool allowAnyUri = false;                     // else URIs must stay inside the model's folder
+    uint64_t maxMemoryBytes = 4ull << 30;         // budget for declared sizes, checked before allocating
+    bool decodeImages = true;                     // false: images keep name/mimeType only
+};
+
+// Loads a .gltf or .glb file. Errors are one line: "<path>: <problem>".
+Result<Scene> importGltf(const std::string& path, const ImportOptions& options = {});
+
+// The same from bytes already in memory (tests, fuzzing). `name` prefixes messages; external
+// URIs resolve against `baseDir`.
+Result<Scene> importGltfMemory(const std::vector<uint8_t>& bytes, const std::string& name,
+                               const std::string& baseDir, const ImportOptions& options = {});
+
+}  // namespace morph

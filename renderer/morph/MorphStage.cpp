@@ -1,0 +1,110 @@
+#include "renderer/morph/MorphStage.h"
+
+#include <chrono>
+
+#include "renderer/gl/Log.h"
+
+namespace renderer {
+
+MorphPath MorphFrameStats::uniformPath() const {
+    MorphPath only = MorphPath::Auto;
+    int used = 0;
+    for (size_t i = 0; i < primitives.size(); ++i) {
+        if (primitives[i] == 0) continue;
+        only = MorphPath(i);
+        ++used;
+    }
+    return used == 1 ? only : MorphPath::Auto;
+}
+
+morph::Result<MorphStage> MorphStage::create(const ShaderLibrary& library) {
+    auto programs = MorphPrograms::create(library);
+    if (!programs) return programs.error();
+    MorphStage out;
+    out.mPrograms = std::move(programs).value();
+    out.mPrePassQuery = gl::Query::create(GL_TIME_ELAPSED);
+    out.mVertexQuery = gl::Query::create(GL_TIME_ELAPSED);
+    return out;
+}
+
+void MorphStage::beginFrame(bool timed) {
+    mStats = MorphFrameStats();
+    mPrePassPending = mVertexPending = false;
+    mRunMs = mCpuPathMs = 0;
+    if (timed) {
+        mPrePassQuery.begin();
+        mPrePassPending = true;
+    }
+}
+
+MorphPath MorphStage::preparePrimitive(const GpuPrimitive& primitive, const MorphWeights* weights,
+                                       MorphPath requested, uint32_t passes) {
+    PrimitiveMorph& morph = primitive.morph;
+    if (morph.empty() || weights == nullptr) return MorphPath::Auto;
+    MorphPath path = morph.resolve(requested, weights->activeCount(), passes);
+    morph::Status ready = morph.prepare(path);
+    if (!ready) {
+        // Ordered by what holds the most: sparse storage grows with the moved vertices only,
+        // and the cpu path needs nothing but its output buffer.
+        const MorphPath failed = path;
+        for (MorphPath fallback : {MorphPath::CsSparse, MorphPath::Cpu}) {
+            path = morph.resolve(fallback, weights->activeCount(), passes);
+            if (path != failed && morph.prepare(path).ok()) break;
+        }
+        static int notes = 0;
+        if (notes++ < 8) {
+            logNote(std::string(morphPathName(failed)) + ": " + ready.error().message +
+                    "; drawn with " + morphPathName(path));
+        }
+    }
+    // Before the run: on a CPU rasterizer a dispatch runs on every core and evicts the
+    // caches, and the cost model's per-target lookups would pay for that.
+    mStats.primitives[size_t(path)] += 1;
+    mStats.cost += morphCost(path, morph.shape(), weights->activeTargets(), passes,
+                             morph.sparseMethod());
+    // The pre-pass itself is not bookkeeping: llvmpipe runs a dispatch synchronously inside
+    // glDispatchCompute, and the cpu path's blend is its morph stage.
+    const auto start = std::chrono::steady_clock::now();
+    morph.run(path, *weights, mPrograms);
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    mRunMs += ms;
+    mStats.prePassWallMs += ms;
+    if (path == MorphPath::Cpu) mCpuPathMs += ms;
+    return path;
+}
+
+void MorphStage::endPrePass() {
+    if (mPrePassPending) mPrePassQuery.end();
+}
+
+void MorphStage::beginVertexTiming() {
+    mVertexQuery.begin();
+    mVertexPending = true;
+}
+
+void MorphStage::endVertexTiming(uint32_t passes) {
+    mVertexQuery.end();
+    mVertexPasses = std::max(passes, 1u);
+}
+
+const MorphFrameStats& MorphStage::stats() {
+    if (mPrePassPending) {
+        mStats.gpuMs = double(mPrePassQuery.result()) * 1e-6;
+        mStats.timing = "pre-pass (GL timer)";
+        mPrePassPending = false;
+        if (mVertexPending) {
+            mStats.gpuMs += double(mVertexQuery.result()) * 1e-6 * mVertexPasses;
+            mStats.timing += " + vertex-only pass x " + std::to_string(mVertexPasses) + " (GL timer)";
+            mVertexPending = false;
+        }
+        if (mCpuPathMs > 0) {
+            // The cpu path's blend runs on the CPU, which no GL query sees.
+            mStats.gpuMs += mCpuPathMs;
+            mStats.timing += " + cpu blend and upload (wall clock)";
+        }
+    }
+    return mStats;
+}
+
+}  // namespace renderer

@@ -1,0 +1,81 @@
+#pragma once
+// The morph stage of a frame (issue 6): for each drawn primitive, the path that runs (auto
+// resolved, resources built on first use, a fallback when a path cannot hold the primitive),
+// the pre-pass of cs-sparse and cpu (once per frame, whatever the number of passes), what it
+// costs (MorphCost) and, when asked, how long it took on the GPU (GL timer queries).
+#include <array>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "renderer/scene/GpuScene.h"
+#include "renderer/morph/MorphPath.h"
+#include "renderer/morph/SparseMorph.h"
+#include "renderer/gl/Query.h"
+#include "morph/Result.h"
+
+namespace renderer {
+
+// The last frame's morph numbers (SceneRenderer::morphStats()).
+struct MorphFrameStats {
+    MorphCost cost;  // summed over the drawn primitives, each for the path it ran with
+    // GPU milliseconds of the morph stage (GL_TIME_ELAPSED); -1 when DrawOptions::timeMorph was
+    // off. cs-sparse and cpu: the pre-pass (the gather dispatch; the cpu path's buffer upload).
+    // vs-dense and vs-active morph inside the draw's vertex stage, which no query can split
+    // from the rest of the draw: they are timed on an extra vertex-only pass (every vertex of
+    // every instance once as a point, the same morphVertex, every fragment dropped by a GL_NEVER
+    // depth test) run before the frame's passes, counted once per pass. It includes vertex
+    // fetch and the node transform, a small part next to the morph loop. `timing` says which of these the number holds.
+    double gpuMs = -1;
+    // CPU milliseconds of morph bookkeeping: weights (active lists, rows), path resolution,
+    // building resources on first use, binding. Not the pre-pass itself (llvmpipe runs a
+    // compute dispatch inside the call) nor cpu's blend: those are the morph stage (gpuMs).
+    // Measured every frame.
+    double cpuMs = 0;
+    // Wall-clock milliseconds inside the pre-pass calls (cs-sparse's dispatch, cpu's blend and
+    // upload). On a GPU that is only submission; a CPU rasterizer (llvmpipe) runs a dispatch
+    // synchronously inside the call, so there it is the pre-pass's whole time.
+    double prePassWallMs = 0;
+    // Drawn primitives by the concrete path they ran with (index: MorphPath value).
+    std::array<uint32_t, 4> primitives{};
+    std::string timing;
+    // The one path every morphed primitive ran with; Auto when they differ (or none morphs).
+    MorphPath uniformPath() const;
+};
+
+class MorphStage {
+public:
+    MorphStage() = default;
+    static morph::Result<MorphStage> create(const ShaderLibrary& library = ShaderLibrary());
+
+    // A new frame's stats; the GPU timer runs from here to endPrePass() when `timed`.
+    void beginFrame(bool timed);
+    // Resolves `requested` for `primitive` (with `weights`' longest active list), builds its
+    // resources, falling back to cs-sparse then cpu when the path cannot hold the primitive
+    // (e.g. a texture past GL_MAX_TEXTURE_SIZE; noted once), runs its pre-pass and adds its
+    // cost. Returns the path the draw must bind. Auto without weights: nothing to morph.
+    MorphPath preparePrimitive(const GpuPrimitive& primitive, const MorphWeights* weights,
+                               MorphPath requested, uint32_t passes);
+    void endPrePass();
+    // The vertex-only timing pass of the vs paths (see MorphFrameStats::gpuMs).
+    void beginVertexTiming();
+    void endVertexTiming(uint32_t passes);
+    void addCpuMs(double ms) { mStats.cpuMs += ms; }
+    // Wall-clock time spent inside pre-passes since beginFrame (to keep it out of cpuMs).
+    double takeRunMs() { return std::exchange(mRunMs, 0.0); }
+    // Waits for the timer results of the last frame.
+    const MorphFrameStats& stats();
+
+private:
+    MorphPrograms mPrograms;
+    gl::Query mPrePassQuery;
+    gl::Query mVertexQuery;
+    bool mPrePassPending = false;
+    bool mVertexPending = false;
+    uint32_t mVertexPasses = 1;
+    double mRunMs = 0;
+    double mCpuPathMs = 0;
+    MorphFrameStats mStats;
+};
+
+}  // namespace renderer

@@ -1,0 +1,158 @@
+#include "renderer/scene/Camera.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace renderer {
+
+namespace {
+
+// Parses a whole float (no trailing text), rejecting inf/nan.
+std::optional<float> parseFloat(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    char* end = nullptr;
+    const float value = std::strtof(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+std::vector<std::string> splitCommas(const std::string& text) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    while (true) {
+        const size_t comma = text.find(',', start);
+        parts.push_back(text.substr(start, comma - start));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return parts;
+}
+
+}  // namespace
+
+glm::mat4 Camera::view() const { return glm::lookAt(eye, target, up); }
+
+glm::mat4 Camera::projection(float aspect) const {
+    return glm::perspective(fovY, aspect > 0.0f ? aspect : 1.0f, nearPlane, farPlane);
+}
+
+morph::Result<CameraView> parseCameraView(const std::string& text) {
+    CameraView view;
+    if (text == "front") return view;
+    if (text == "left") {
+        view.azimuthDegrees = -90;
+        return view;
+    }
+    if (text == "right") {
+        view.azimuthDegrees = 90;
+        return view;
+    }
+    if (text == "top") {
+        view.elevationDegrees = 90;
+        return view;
+    }
+    const std::string prefix = "orbit:";
+    if (text.compare(0, prefix.size(), prefix) != 0) {
+        return morph::Error{"--camera: '" + text +
+                            "' is not front, left, right, top or orbit:AZ,EL[,DIST]"};
+    }
+    const std::vector<std::string> parts = splitCommas(text.substr(prefix.size()));
+    if (parts.size() < 2 || parts.size() > 3) {
+        return morph::Error{"--camera: '" + text + "' needs AZ,EL[,DIST]"};
+    }
+    const auto az = parseFloat(parts[0]);
+    const auto el = parseFloat(parts[1]);
+    if (!az || !el) {
+        return morph::Error{"--camera: '" + text + "': AZ and EL must be numbers (degrees)"};
+    }
+    if (std::abs(*el) > 90.0f) {
+        return morph::Error{"--camera: '" + text + "': EL must be within [-90, 90]"};
+    }
+    view.azimuthDegrees = *az;
+    view.elevationDegrees = *el;
+    if (parts.size() == 3) {
+        const auto distance = parseFloat(parts[2]);
+        if (!distance || *distance <= 0.0f) {
+            return morph::Error{"--camera: '" + text + "': DIST must be a positive number"};
+        }
+        view.distance = *distance;
+    }
+    return view;
+}
+
+Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect) {
+    Camera camera;
+    const glm::vec3 center = bounds.valid ? bounds.center() : glm::vec3(0.0f);
+    float radius = bounds.valid ? 0.5f * bounds.diagonal() : 1.0f;
+    if (!(radius > 0.0f) || !std::isfinite(radius)) radius = 1.0f;
+
+    const float az = glm::radians(view.azimuthDegrees);
+    const float el = glm::radians(view.elevationDegrees);
+    const glm::vec3 direction(std::cos(el) * std::sin(az), std::sin(el), std::cos(el) * std::cos(az));
+    // d(direction)/d(elevation): orthogonal to the view direction at every elevation, so the top
+    // view (elevation 90) has a defined up: -Z, which puts the model's front at the image bottom.
+    const glm::vec3 up(-std::sin(el) * std::sin(az), std::cos(el), -std::sin(el) * std::cos(az));
+    const glm::vec3 right = glm::cross(-direction, up);
+
+    // Frame the box itself, not its bounding sphere (which leaves a cube at 58% of the frame):
+    // the nearest distance at which all eight corners are inside both fields of view, with a
+    // margin of background around them.
+    constexpr float kMargin = 0.9f;  // the box spans at most 90% of the frame's width or height
+    const float tanY = kMargin * std::tan(0.5f * camera.fovY);
+    const float tanX = tanY * (aspect > 0.0f ? aspect : 1.0f);
+    float framed = 0.0f;
+    const glm::vec3 lo = bounds.valid ? bounds.min : center - glm::vec3(radius);
+    const glm::vec3 hi = bounds.valid ? bounds.max : center + glm::vec3(radius);
+    for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 p = glm::vec3((corner & 1) ? hi.x : lo.x, (corner & 2) ? hi.y : lo.y,
+                                      (corner & 4) ? hi.z : lo.z) - center;
+        const float towardsCamera = glm::dot(p, direction);
+        framed = std::max(framed, towardsCamera + std::abs(glm::dot(p, right)) / tanX);
+        framed = std::max(framed, towardsCamera + std::abs(glm::dot(p, up)) / tanY);
+    }
+    if (!(framed > 0.0f)) framed = radius / tanY;  // a flat box seen edge-on, or a point
+    const float distance = view.distance ? *view.distance : framed;
+
+    camera.target = center;
+    camera.eye = center + direction * distance;
+    camera.up = up;
+    // Near/far hug the box's bounding sphere (every corner is within `radius` of the centre); a
+    // camera inside it (a short orbit DIST) keeps a small near plane.
+    camera.nearPlane = std::max(0.95f * (distance - radius), 1e-3f * distance);
+    camera.farPlane = distance + 1.05f * radius;
+    return camera;
+}
+
+bool boxInView(const Camera& camera, const Aabb& box, float aspect) {
+    if (!box.valid) return true;
+    // Only the frame's sides: depth is the near/far planes' business (enclose() widens them), and
+    // a box grown by a few millimetres towards the camera must not change the framing.
+    const glm::mat4 m = camera.projection(aspect) * camera.view();
+    for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
+                          (corner & 4) ? box.max.z : box.min.z);
+        const glm::vec4 clip = m * glm::vec4(p, 1.0f);
+        if (!(clip.w > 0.0f) || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void enclose(Camera& camera, const Aabb& box) {
+    if (!box.valid) return;
+    const glm::vec3 forward = glm::normalize(camera.target - camera.eye);
+    const float distance = glm::length(camera.target - camera.eye);
+    for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
+                          (corner & 4) ? box.max.z : box.min.z);
+        const float depth = glm::dot(p - camera.eye, forward);
+        camera.nearPlane = std::min(camera.nearPlane, std::max(0.95f * depth, 1e-3f * distance));
+        camera.farPlane = std::max(camera.farPlane, 1.05f * depth);
+    }
+}
+
+}  // namespace renderer

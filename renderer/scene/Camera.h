@@ -1,0 +1,51 @@
+#pragma once
+// The camera a frame is drawn with, as plain values (the viewer's orbit controls and the
+// capture's --camera both produce one), and the framing of a box from a named view.
+#include <optional>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "renderer/scene/Bounds.h"
+#include "morph/Result.h"
+
+namespace renderer {
+
+struct Camera {
+    glm::vec3 eye{0.0f, 0.0f, 3.0f};
+    glm::vec3 target{0.0f};
+    glm::vec3 up{0.0f, 1.0f, 0.0f};
+    float fovY = 0.7854f;  // radians (45 degrees)
+    float nearPlane = 0.01f;
+    float farPlane = 100.0f;
+
+    glm::mat4 view() const;
+    glm::mat4 projection(float aspect) const;
+};
+
+// A direction to look from, around the framed box's centre. glTF 2.0 3.4: +Y is up and the
+// front of an asset faces +Z, so azimuth 0 / elevation 0 looks at the front along -Z.
+// Positive azimuth moves the camera to the viewer's right (towards +X), positive elevation up.
+struct CameraView {
+    float azimuthDegrees = 0;
+    float elevationDegrees = 0;
+    std::optional<float> distance;  // from the box centre, in model units; unset: framed
+};
+
+// "front", "left" (the camera at the viewer's left, -X, as Blender's Left view), "right" (+X),
+// "top" (looking down, the front towards the bottom of the image), or "orbit:AZ,EL[,DIST]"
+// (degrees, model units). Errors name the text: "--camera: 'orbit:10' needs AZ,EL[,DIST]".
+morph::Result<CameraView> parseCameraView(const std::string& text);
+
+// A camera looking at `bounds` from `view`, far enough that the box's bounding sphere fits the
+// frame at `aspect` (width / height) with a small margin. Near/far hug the sphere so the depth
+// buffer's precision goes where the model is.
+Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect);
+
+// Whether all eight corners of `box` project inside the frame of `camera` at `aspect` (its
+// sides only; see enclose() for depth).
+bool boxInView(const Camera& camera, const Aabb& box, float aspect);
+// Widens the near and far planes so every corner of `box` lies between them.
+void enclose(Camera& camera, const Aabb& box);
+
+}  // namespace renderer

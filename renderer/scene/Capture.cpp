@@ -1,0 +1,202 @@
+#include "renderer/scene/Capture.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "morph/edit/WeightSpec.h"
+
+namespace renderer {
+
+namespace {
+
+constexpr int kMaxSide = 16384;  // GL 4.5's guaranteed minimum GL_MAX_RENDERBUFFER_SIZE
+
+std::optional<int> parseSide(const std::string& text) {
+    if (text.empty() || text.size() > 6) return std::nullopt;
+    for (char c : text) {
+        if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    }
+    const int value = std::atoi(text.c_str());
+    if (value < 1 || value > kMaxSide) return std::nullopt;
+    return value;
+}
+
+int hexDigit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// An animation by exact name first, then by index ("0", "1", ...).
+int findAnimation(const morph::Scene& scene, const std::string& key) {
+    for (size_t i = 0; i < scene.animations.size(); ++i) {
+        if (scene.animations[i].name == key) return int(i);
+    }
+    if (!key.empty() && key.size() < 9 &&
+        key.find_first_not_of("0123456789") == std::string::npos) {
+        const int index = std::atoi(key.c_str());
+        if (size_t(index) < scene.animations.size()) return index;
+    }
+    return -1;
+}
+
+// splitmix64: a fixed, portable hash of the instance and target numbers.
+uint64_t mix(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+}  // namespace
+
+Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count) {
+    Crowd crowd;
+    if (count < 2) return crowd;
+    std::vector<morph::NodePose> unmorphed = pose;
+    for (morph::NodePose& node : unmorphed) std::fill(node.weights.begin(), node.weights.end(), 0.0f);
+    const Aabb box = scene.bounds(unmorphed);
+    const glm::vec3 size = box.valid ? box.max - box.min : glm::vec3(1.0f);
+    const int columns = int(std::ceil(std::sqrt(double(count))));
+    const int rows = (count + columns - 1) / columns;
+    const glm::vec2 spacing = 1.25f * glm::max(glm::vec2(size.x, size.y), glm::vec2(1e-3f));
+    size_t targets = 0;
+    for (const morph::Mesh& mesh : scene.layout().meshes) targets = std::max(targets, mesh.targetCount());
+    for (int k = 0; k < count; ++k) {
+        const int column = k % columns, row = k / columns;
+        crowd.offsets.emplace_back((column - 0.5f * (columns - 1)) * spacing.x,
+                                   (0.5f * (rows - 1) - row) * spacing.y, 0.0f);
+        std::vector<float> weights;  // instance 0: empty, the pose's weights
+        if (k > 0) {
+            weights.resize(targets);
+            for (size_t t = 0; t < targets; ++t) {
+                const uint64_t h = mix(uint64_t(k) * 1000003ull + t);
+                weights[t] = (h & 3u) == 0 ? float((h >> 11) % 1000) / 1000.0f : 0.0f;
+            }
+        }
+        crowd.weights.push_back(std::move(weights));
+    }
+    return crowd;
+}
+
+morph::Result<std::pair<int, int>> parseSize(const std::string& text) {
+    const size_t x = text.find_first_of("xX");
+    if (x == std::string::npos) return morph::Error{"--size: '" + text + "' is not WxH"};
+    const auto w = parseSide(text.substr(0, x));
+    const auto h = parseSide(text.substr(x + 1));
+    if (!w || !h) {
+        return morph::Error{"--size: '" + text + "': W and H must be whole numbers in 1.." +
+                            std::to_string(kMaxSide)};
+    }
+    return std::make_pair(*w, *h);
+}
+
+morph::Result<glm::vec3> parseBackground(const std::string& text) {
+    const std::string hex = !text.empty() && text[0] == '#' ? text.substr(1) : text;
+    if (hex.size() != 6) return morph::Error{"--background: '" + text + "' is not #rrggbb"};
+    glm::vec3 color;
+    for (int c = 0; c < 3; ++c) {
+        const int hi = hexDigit(hex[size_t(2 * c)]), lo = hexDigit(hex[size_t(2 * c + 1)]);
+        if (hi < 0 || lo < 0) return morph::Error{"--background: '" + text + "' is not #rrggbb"};
+        color[c] = float(hi * 16 + lo) / 255.0f;
+    }
+    return color;
+}
+
+morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
+                                                     const ShotSpec& shot) {
+    std::vector<morph::NodePose> pose = morph::restPose(layout);
+    if (!shot.animation.empty()) {
+        const int index = findAnimation(layout, shot.animation);
+        if (index < 0) {
+            std::string names;
+            for (size_t i = 0; i < layout.animations.size(); ++i) {
+                const std::string& name = layout.animations[i].name;
+                names += (i ? ", " : "") + (name.empty() ? std::to_string(i) : "'" + name + "'");
+            }
+            return morph::Error{"--animation: '" + shot.animation + "' is not an animation of " +
+                                layout.path + " (it has " +
+                                (names.empty() ? std::string("none") : names) + ")"};
+        }
+        morph::applyAnimation(layout, layout.animations[size_t(index)], shot.time, pose);
+    }
+    if (!shot.weights.empty()) {
+        auto spec = morph::parseWeightSpec(shot.weights);
+        if (!spec) return spec.error();
+        if (auto applied = morph::applyWeightSpec(layout, *spec, pose); !applied) {
+            return applied.error();
+        }
+    }
+    return pose;
+}
+
+morph::Result<Capturer> Capturer::create(const ShaderLibrary& library) {
+    auto renderer = SceneRenderer::create(library);
+    if (!renderer) return renderer.error();
+    Capturer out;
+    out.mRenderer = std::move(renderer).value();
+    return out;
+}
+
+morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const ShotSpec& shot) {
+    auto view = parseCameraView(shot.camera);
+    if (!view) return view.error();
+    auto pose = shotPose(scene.layout(), shot);
+    if (!pose) return pose.error();
+
+    const std::pair<int, int> size(shot.width, shot.height);
+    auto found = mTargets.find(size);
+    if (found == mTargets.end()) {
+        auto offscreen = Offscreen::create(shot.width, shot.height);
+        if (!offscreen) return offscreen.error();
+        found = mTargets.emplace(size, std::move(offscreen).value()).first;
+    }
+    Offscreen& target = found->second;
+
+    const float aspect = float(shot.width) / float(shot.height);
+    // Framed on the unmorphed geometry (the shot's node transforms, zero weights), so shots of
+    // one model at different weights share a camera and differ only where the mesh moved; only
+    // when the morphed bounds would leave that frame does the camera frame them instead.
+    std::vector<morph::NodePose> unmorphed = *pose;
+    for (morph::NodePose& node : unmorphed) std::fill(node.weights.begin(), node.weights.end(), 0.0f);
+    Aabb morphed = scene.bounds(*pose);
+    Aabb rest = scene.bounds(unmorphed);
+    const Crowd crowd = crowdFor(scene, *pose, shot.instances);
+    if (!crowd.offsets.empty()) {
+        // Every copy's box, each at its own weights, moved to its place in the grid.
+        const Aabb restBox = rest, morphedBox = morphed;
+        rest = morphed = Aabb();
+        std::vector<morph::NodePose> copy = *pose;
+        for (size_t k = 0; k < crowd.offsets.size(); ++k) {
+            const glm::mat4 move = glm::translate(glm::mat4(1.0f), crowd.offsets[k]);
+            rest.extend(restBox.transformed(move));
+            if (crowd.weights[k].empty()) {
+                morphed.extend(morphedBox.transformed(move));
+                continue;
+            }
+            for (morph::NodePose& node : copy) {
+                for (size_t t = 0; t < node.weights.size(); ++t) {
+                    node.weights[t] = t < crowd.weights[k].size() ? crowd.weights[k][t] : 0.0f;
+                }
+            }
+            morphed.extend(scene.bounds(copy).transformed(move));
+        }
+    }
+    Camera camera = frameCamera(rest, *view, aspect);
+    if (!boxInView(camera, morphed, aspect)) camera = frameCamera(morphed, *view, aspect);
+    enclose(camera, morphed);
+    DrawOptions options;
+    options.background = shot.background;
+    options.morphPath = shot.morphPath;
+    options.crowd = crowd.offsets.empty() ? nullptr : &crowd;
+    mRenderer.draw(scene, *pose, camera, target.target(), options);
+    return target.readPixels();
+}
+
+}  // namespace renderer

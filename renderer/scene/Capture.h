@@ -1,0 +1,68 @@
+#pragma once
+// One still image of a scene: the shot's settings (weights, animation time, camera, size,
+// background) turned into a pose and a camera, drawn by SceneRenderer into an Offscreen target
+// and read back. `morphview capture` and the golden tests share it, so a golden image is exactly
+// what the command writes.
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "renderer/scene/Camera.h"
+#include "renderer/scene/GpuScene.h"
+#include "renderer/scene/Offscreen.h"
+#include "renderer/scene/SceneRenderer.h"
+#include "morph/anim/Animate.h"
+#include "morph/image/ImageFile.h"
+#include "morph/Result.h"
+
+namespace renderer {
+
+struct ShotSpec {
+    std::string weights;    // a --weights SPEC applied after the animation ("" none)
+    std::string animation;  // an animation name or index ("" none)
+    float time = 0;         // seconds into the animation
+    std::string camera = "front";
+    int width = 512;
+    int height = 512;
+    glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036, display values 0..1
+    MorphPath morphPath = MorphPath::Auto;  // --morph-path
+    // --instances: copies in a grid (crowdFor), drawn as one instanced draw per primitive.
+    int instances = 1;
+};
+
+// The crowd of `count` copies of `scene` at `pose` (count > 1): a grid of ceil(sqrt(count))
+// columns, row after row downwards, spaced by 1.25 times the scene's unmorphed box and centred
+// on it. Instance 0 keeps the pose's weights; instance k > 0 gets, per target t, a weight in
+// [0, 1) with probability 1/4, else 0, both from a hash of (k, t): deterministic, the same on
+// every run and machine.
+Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count);
+
+// "WxH", e.g. "512x512" (1..16384 each). Errors: "--size: '512' is not WxH".
+morph::Result<std::pair<int, int>> parseSize(const std::string& text);
+// "#rrggbb" (the # optional) to display values 0..1.
+morph::Result<glm::vec3> parseBackground(const std::string& text);
+
+// The rest pose, the animation sampled at the shot's time (glTF 2.0 3.11), then the weights
+// spec on top. `layout` is the scene (GpuScene::layout() will do). Errors name the option.
+morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
+                                                     const ShotSpec& shot);
+
+class Capturer {
+public:
+    Capturer() = default;
+    // Needs a current 4.5 context (EglContext for headless use).
+    static morph::Result<Capturer> create(const ShaderLibrary& library = ShaderLibrary());
+
+    // Draws `scene` as `shot` frames it (on the unmorphed bounds, or the morphed bounds when
+    // the morph leaves that frame) and reads the image back. Deterministic: the same shot gives the same pixels.
+    morph::Result<morph::RgbaImage> capture(const GpuScene& scene, const ShotSpec& shot);
+
+private:
+    SceneRenderer mRenderer;
+    std::map<std::pair<int, int>, Offscreen> mTargets;  // by size, reused across shots
+};
+
+}  // namespace renderer

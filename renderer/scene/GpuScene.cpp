@@ -1,0 +1,430 @@
+#include "renderer/scene/GpuScene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "renderer/gl/Log.h"
+#include "morph/anim/Animate.h"
+#include "morph/image/ImageResize.h"
+#include "morph/anim/Skin.h"
+
+namespace renderer {
+
+namespace {
+
+// The C++ mirror of MaterialBlock in shaders/material.glsl (std140: only vec4-sized members,
+// so the layout is the declaration order with no padding rules to get wrong).
+struct MaterialBlock {
+    glm::vec4 baseColorFactor{1.0f};
+    glm::vec4 emissive{0.0f};     // xyz: emissiveFactor, w: alphaCutoff
+    glm::vec4 params{1.0f};       // metallic, roughness, normal scale, occlusion strength
+    glm::ivec4 modes{0};          // alpha mode (0 opaque, 1 mask, 2 blend), double-sided, unlit, normal map
+    glm::ivec4 texCoords{0};      // TEXCOORD set of base colour, metallic-roughness, normal, occlusion
+    glm::ivec4 texCoords2{0};     // x: emissive
+    glm::vec4 uvTransform[2 * kMaterialSlotCount];  // per slot: the two rows of a 2x3 affine map
+};
+static_assert(sizeof(MaterialBlock) == 16 * (6 + 2 * kMaterialSlotCount), "std140 mismatch");
+
+GLint filterOr(int value, GLint fallback) { return value != 0 ? GLint(value) : fallback; }
+
+gl::Sampler makeSampler(const morph::TextureSampler& s) {
+    gl::Sampler sampler = gl::Sampler::create();
+    // glTF 2.0 5.26: filters left undefined are up to the viewer; trilinear is the usual choice.
+    sampler.parameter(GL_TEXTURE_MAG_FILTER, filterOr(s.magFilter, GL_LINEAR));
+    sampler.parameter(GL_TEXTURE_MIN_FILTER, filterOr(s.minFilter, GL_LINEAR_MIPMAP_LINEAR));
+    sampler.parameter(GL_TEXTURE_WRAP_S, GLint(s.wrapS));
+    sampler.parameter(GL_TEXTURE_WRAP_T, GLint(s.wrapT));
+    return sampler;
+}
+
+gl::Texture makeTexture(const morph::Image& image, bool srgb) {
+    const int largest = std::max(image.width, image.height);
+    const GLsizei levels = GLsizei(std::floor(std::log2(double(largest)))) + 1;
+    gl::Texture texture = gl::Texture::create(GL_TEXTURE_2D);
+    texture.storage2D(levels, srgb ? GL_SRGB8_ALPHA8 : GL_RGBA8, image.width, image.height);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    texture.subImage2D(0, 0, 0, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE,
+                       image.rgba.data());
+    texture.generateMipmap();
+    return texture;
+}
+
+bool imageUsable(const morph::Image& image) {
+    return image.width > 0 && image.height > 0 &&
+           image.rgba.size() == size_t(image.width) * size_t(image.height) * 4;
+}
+
+int slotTexCoord(const morph::TextureRef& ref) {
+    // KHR_texture_transform: its texCoord, when present, overrides the textureInfo's.
+    const int set = ref.transform.texCoord >= 0 ? ref.transform.texCoord : ref.texCoord;
+    return std::clamp(set, 0, 1);  // the renderer carries TEXCOORD_0 and TEXCOORD_1
+}
+
+void writeTransform(const morph::TextureRef& ref, glm::vec4* rows) {
+    const glm::mat3 m = ref.transform.present ? ref.transform.matrix() : glm::mat3(1.0f);
+    rows[0] = glm::vec4(m[0][0], m[1][0], m[2][0], 0.0f);
+    rows[1] = glm::vec4(m[0][1], m[1][1], m[2][1], 0.0f);
+}
+
+}  // namespace
+
+std::vector<int> drawnNodes(const morph::Scene& scene) {
+    std::vector<int> out;
+    std::vector<uint8_t> seen(scene.nodes.size(), 0);
+    std::vector<int> stack(scene.roots.rbegin(), scene.roots.rend());
+    // Depth-first with an explicit stack (deep hierarchies must not overflow the call stack);
+    // `seen` keeps an invalid cyclic or shared hierarchy finite.
+    while (!stack.empty()) {
+        const int node = stack.back();
+        stack.pop_back();
+        if (node < 0 || size_t(node) >= scene.nodes.size() || seen[size_t(node)]) continue;
+        seen[size_t(node)] = 1;
+        const morph::Node& n = scene.nodes[size_t(node)];
+        if (n.mesh >= 0 && size_t(n.mesh) < scene.meshes.size()) out.push_back(node);
+        stack.insert(stack.end(), n.children.rbegin(), n.children.rend());
+    }
+    return out;
+}
+
+GpuTextureBinding GpuScene::bindTexture(const morph::Scene& scene, const morph::TextureRef& ref,
+                                        bool srgb) {
+    GpuTextureBinding binding;
+    if (ref.texture < 0 || size_t(ref.texture) >= scene.textures.size()) return binding;
+    const morph::Texture& texture = scene.textures[size_t(ref.texture)];
+    if (texture.sampler >= 0 && size_t(texture.sampler) < mSamplers.size()) {
+        binding.sampler = texture.sampler;
+    }
+    if (texture.image < 0 || size_t(texture.image) >= scene.images.size()) return binding;
+    const size_t key = size_t(texture.image) * 2 + (srgb ? 1 : 0);
+    if (mImageTextures[key] == -1) {
+        const morph::Image& image = scene.images[size_t(texture.image)];
+        if (!imageUsable(image)) {
+            // E.g. KTX2/Basis images, which the importer does not decode: white keeps the
+            // material's factors visible instead of failing the whole model.
+            if (mImageTextures[key ^ 1] != -2) {
+                logNote(scene.path + ": images[" + std::to_string(texture.image) + "] (" +
+                        (image.mimeType.empty() ? std::string("unknown type") : image.mimeType) +
+                        ") was not decoded; drawn as white");
+            }
+            mImageTextures[key] = -2;
+        } else {
+            mImageTextures[key] = uploadImage(scene, texture.image, srgb);
+        }
+    }
+    binding.texture = mImageTextures[key] >= 0 ? mImageTextures[key] : -1;
+    return binding;
+}
+
+int GpuScene::uploadImage(const morph::Scene& scene, int imageIndex, bool srgb) {
+    const morph::Image& image = scene.images[size_t(imageIndex)];
+    const std::string where = scene.path + ": images[" + std::to_string(imageIndex) + "]";
+    // The note is written once per image, not again for its other colour space.
+    const bool first = mImageTextures[size_t(imageIndex) * 2 + (srgb ? 0 : 1)] == -1;
+    const uint32_t maxSize = mUploadLimits.maxTextureSize;
+    morph::Image shrunk;
+    if (morph::downscaleFactor(image.width, image.height, maxSize) > 1) {
+        shrunk = morph::downscaleToFit(image, maxSize);
+        if (first) {
+            logNote(where + " is " + std::to_string(image.width) + " x " +
+                    std::to_string(image.height) + ", over GL_MAX_TEXTURE_SIZE " +
+                    std::to_string(maxSize) + "; downscaled to " + std::to_string(shrunk.width) +
+                    " x " + std::to_string(shrunk.height));
+        }
+    }
+    const morph::Image& use = shrunk.rgba.empty() ? image : shrunk;
+    // RGBA8 plus its mipmaps (a third more).
+    const uint64_t bytes = uint64_t(use.width) * uint64_t(use.height) * 4 * 4 / 3;
+    if (auto charged = mUploadBudget.charge(bytes, where); !charged) {
+        if (first) logNote(charged.error().message + "; drawn as white");
+        return -2;
+    }
+    gl::Texture texture = makeTexture(use, srgb);
+    if (auto uploaded = checkUpload(where); !uploaded) {
+        if (first) logNote(uploaded.error().message + "; drawn as white");
+        return -2;
+    }
+    mTextures.push_back(std::move(texture));
+    return int(mTextures.size()) - 1;
+}
+
+GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Material& m) {
+    GpuMaterial out;
+    out.alphaMode = m.alphaMode;
+    out.doubleSided = m.doubleSided;
+    // glTF 2.0 3.9.2: base colour and emissive textures are sRGB, the others linear data.
+    const std::pair<const morph::TextureRef*, bool> refs[kMaterialSlotCount] = {
+        {&m.baseColorTexture, true}, {&m.metallicRoughnessTexture, false},
+        {&m.normalTexture, false},   {&m.occlusionTexture, false},
+        {&m.emissiveTexture, true}};
+    MaterialBlock block;
+    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
+        out.slots[slot] = bindTexture(scene, *refs[slot].first, refs[slot].second);
+        writeTransform(*refs[slot].first, &block.uvTransform[2 * slot]);
+    }
+    block.baseColorFactor = m.baseColorFactor;
+    block.emissive = glm::vec4(m.emissiveFactor, m.alphaCutoff);
+    block.params = glm::vec4(m.metallicFactor, m.roughnessFactor, m.normalTexture.scale,
+                             m.occlusionTexture.scale);
+    const int alphaMode = m.alphaMode == morph::AlphaMode::Mask    ? 1
+                          : m.alphaMode == morph::AlphaMode::Blend ? 2
+                                                                   : 0;
+    const bool normalMap = out.slots[size_t(MaterialSlot::Normal)].texture >= 0;
+    block.modes = glm::ivec4(alphaMode, m.doubleSided ? 1 : 0, m.unlit ? 1 : 0, normalMap ? 1 : 0);
+    block.texCoords = glm::ivec4(slotTexCoord(m.baseColorTexture),
+                                 slotTexCoord(m.metallicRoughnessTexture),
+                                 slotTexCoord(m.normalTexture), slotTexCoord(m.occlusionTexture));
+    block.texCoords2 = glm::ivec4(slotTexCoord(m.emissiveTexture), 0, 0, 0);
+    out.block = gl::Buffer::create(sizeof block, &block);
+    return out;
+}
+
+morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene, const UploadOptions& options) {
+    return upload(scene, nullptr, options);
+}
+
+morph::Result<GpuScene> GpuScene::upload(std::shared_ptr<const morph::Scene> scene,
+                                         const UploadOptions& options) {
+    if (!scene) return morph::Error{"GpuScene::upload: no scene"};
+    const morph::Scene& ref = *scene;
+    return upload(ref, scene, options);
+}
+
+morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
+                                         const std::shared_ptr<const morph::Scene>& owner,
+                                         const UploadOptions& options) {
+    GpuScene out;
+    const GpuLimits gpuLimits = options.limits ? *options.limits : GpuLimits::query();
+    const MorphLimits limits = gpuLimits.morph();
+    out.mUploadLimits = gpuLimits;
+    out.mUploadBudget = GpuBudget(options.maxBytes);
+
+    // White is the neutral value of every slot but the normal map (which the shader skips when
+    // absent): base colour x 1, metallic/roughness factors x 1, no occlusion, emissive x 1.
+    const uint8_t white[4] = {255, 255, 255, 255};
+    out.mWhite = gl::Texture::create(GL_TEXTURE_2D);
+    out.mWhite.storage2D(1, GL_RGBA8, 1, 1);
+    out.mWhite.subImage2D(0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
+    out.mDefaultSampler = makeSampler(morph::TextureSampler{});
+    for (const morph::TextureSampler& s : scene.samplers) out.mSamplers.push_back(makeSampler(s));
+
+    out.mImageTextures.assign(scene.images.size() * 2, -1);
+    for (const morph::Material& m : scene.materials) {
+        out.mMaterials.push_back(out.uploadMaterial(scene, m));
+    }
+    // glTF 2.0 3.9.1: a primitive without a material uses the default material (factors 1,
+    // metallic 1, roughness 1, no textures).
+    out.mDefaultMaterial = out.uploadMaterial(scene, morph::Material{});
+    out.mImageTextures.clear();
+
+    for (size_t meshIndex = 0; meshIndex < scene.meshes.size(); ++meshIndex) {
+        const morph::Mesh& mesh = scene.meshes[meshIndex];
+        GpuMesh gpuMesh;
+        gpuMesh.targetCount = mesh.targetCount();
+        for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+            const morph::Primitive& primitive = mesh.primitives[p];
+            const std::string where = scene.path + ": meshes[" + std::to_string(meshIndex) +
+                                      "].primitives[" + std::to_string(p) + "]";
+            // Limits and budget first, so a primitive that cannot fit never reaches GL.
+            if (auto fits = checkPrimitiveLimits(primitive, gpuMesh.targetCount, gpuLimits); !fits) {
+                return morph::Error{where + ": " + fits.error().message};
+            }
+            const uint64_t bytes =
+                vertexBufferBytes(primitive) + morphTextureBytes(primitive, gpuLimits);
+            if (auto charged = out.mUploadBudget.charge(bytes, where); !charged) {
+                return charged.error();
+            }
+            GpuPrimitive gpu;
+            gpu.buffers = PrimitiveBuffers::upload(primitive);
+            if (auto uploaded = checkUpload(where); !uploaded) return uploaded.error();
+            if (!primitive.targets.empty()) {
+                // Aliasing the owner keeps its primitive without a copy.
+                std::shared_ptr<const morph::Primitive> source =
+                    owner ? std::shared_ptr<const morph::Primitive>(owner, &primitive)
+                          : std::make_shared<const morph::Primitive>(primitive);
+                gpu.morph = PrimitiveMorph::create(std::move(source), limits);
+            }
+            gpu.material = primitive.material >= 0 && size_t(primitive.material) < scene.materials.size()
+                               ? primitive.material
+                               : -1;
+            gpu.baseBounds = baseBounds(primitive);
+            for (const morph::MorphTarget& target : primitive.targets) {
+                glm::vec3 lo(0.0f), hi(0.0f);
+                // The vertices a sparse target does not store have zero deltas: the box holds 0.
+                bool first = !target.isSparse() || target.entryCount() >= primitive.vertexCount();
+                target.forEach(morph::MorphChannel::Position, [&](uint32_t, const glm::vec4& delta) {
+                    const glm::vec3 d(delta);
+                    if (!std::isfinite(d.x) || !std::isfinite(d.y) || !std::isfinite(d.z)) return;
+                    lo = first ? d : glm::min(lo, d);
+                    hi = first ? d : glm::max(hi, d);
+                    first = false;
+                });
+                gpu.targetDeltaBoxes.emplace_back(lo, hi);
+            }
+            gpu.jointBoxes = jointBoxes(primitive);
+            gpuMesh.primitives.push_back(std::move(gpu));
+        }
+        out.mMeshes.push_back(std::move(gpuMesh));
+    }
+
+    // The layout: the same scene without vertex data or images.
+    out.mLayout.path = scene.path;
+    out.mLayout.nodes = scene.nodes;
+    out.mLayout.roots = scene.roots;
+    out.mLayout.animations = scene.animations;
+    out.mLayout.skins = scene.skins;
+    for (const morph::Mesh& mesh : scene.meshes) {
+        morph::Mesh stripped;
+        stripped.name = mesh.name;
+        stripped.targetNames = mesh.targetNames;
+        stripped.defaultWeights = mesh.defaultWeights;
+        out.mLayout.meshes.push_back(std::move(stripped));
+    }
+    out.mDrawnNodes = drawnNodes(scene);
+    out.mNodeWeights.resize(scene.nodes.size());
+    for (int node : out.mDrawnNodes) {
+        const size_t targets = out.mMeshes[size_t(scene.nodes[size_t(node)].mesh)].targetCount;
+        if (targets == 0) continue;
+        const std::string where = scene.path + ": nodes[" + std::to_string(node) + "] weights";
+        if (auto charged = out.mUploadBudget.charge(weightBufferBytes(targets), where); !charged) {
+            return charged.error();
+        }
+        out.mNodeWeights[size_t(node)] = MorphWeights::create(targets);
+    }
+    out.mNodeJoints.resize(scene.nodes.size());
+    for (int node : out.mDrawnNodes) {
+        const morph::Node& n = scene.nodes[size_t(node)];
+        const auto& primitives = scene.meshes[size_t(n.mesh)].primitives;
+        const bool skinned = std::any_of(primitives.begin(), primitives.end(), [](const morph::Primitive& p) {
+            return morph::influenceCount(p) > 0;
+        });
+        const int skin = n.skin;
+        if (skinned && skin >= 0 && size_t(skin) < scene.skins.size()) {
+            out.mNodeJoints[size_t(node)] = SkinJoints::create(scene.skins[size_t(skin)].joints.size());
+        }
+    }
+    if (auto uploaded = checkUpload(scene.path); !uploaded) return uploaded.error();
+    return out;
+}
+
+MorphWeights* GpuScene::nodeWeights(int node) const {
+    if (node < 0 || size_t(node) >= mNodeWeights.size()) return nullptr;
+    MorphWeights& weights = mNodeWeights[size_t(node)];
+    return weights.targetCount() > 0 ? &weights : nullptr;
+}
+
+SkinJoints* GpuScene::nodeJoints(int node) const {
+    if (node < 0 || size_t(node) >= mNodeJoints.size()) return nullptr;
+    SkinJoints& joints = mNodeJoints[size_t(node)];
+    return joints.jointCount() > 0 ? &joints : nullptr;
+}
+
+void GpuScene::updateSkins(std::vector<glm::mat4>& world) const {
+    std::vector<std::pair<int, glm::mat4>> models;
+    for (int node : mDrawnNodes) {
+        SkinJoints* joints = nodeJoints(node);
+        if (!joints || size_t(node) >= world.size()) continue;
+        joints->update(morph::nodeJointMatrices(mLayout, node, world));
+        models.emplace_back(node, morph::skinnedModel(world[size_t(node)]));
+    }
+    // After all joints: a skinned node may itself be another skin's joint.
+    for (const auto& [node, model] : models) world[size_t(node)] = model;
+}
+
+Aabb GpuScene::primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights,
+                               const std::vector<glm::mat4>& joints) const {
+    const Aabb morphed = primitiveBounds(primitive, weights);
+    if (joints.empty() || primitive.jointBoxes.empty() || !morphed.valid) return morphed;
+    return skinnedBounds(primitive.jointBoxes, morphed.min - primitive.baseBounds.min,
+                         morphed.max - primitive.baseBounds.max, joints);
+}
+
+Aabb GpuScene::primitiveBounds(const GpuPrimitive& primitive,
+                               const std::vector<float>& weights) const {
+    Aabb box = primitive.baseBounds;
+    if (!box.valid) return box;
+    const size_t count = std::min(weights.size(), primitive.targetDeltaBoxes.size());
+    for (size_t t = 0; t < count; ++t) {
+        const float w = weights[t];
+        if (w == 0.0f || !std::isfinite(w)) continue;
+        const auto& [lo, hi] = primitive.targetDeltaBoxes[t];
+        box.min += w > 0.0f ? w * lo : w * hi;
+        box.max += w > 0.0f ? w * hi : w * lo;
+    }
+    return box;
+}
+
+Aabb GpuScene::bounds(const std::vector<morph::NodePose>& pose) const {
+    Aabb box;
+    const std::vector<glm::mat4> world = morph::worldMatrices(mLayout, pose);
+    for (int node : mDrawnNodes) {
+        const GpuMesh& mesh = mMeshes[size_t(mLayout.nodes[size_t(node)].mesh)];
+        static const std::vector<float> kNone;
+        const std::vector<float>& weights =
+            size_t(node) < pose.size() ? pose[size_t(node)].weights : kNone;
+        const std::vector<glm::mat4> joints =
+            nodeJoints(node) ? morph::nodeJointMatrices(mLayout, node, world) : std::vector<glm::mat4>{};
+        const glm::mat4 model = joints.empty() ? world[size_t(node)] : morph::skinnedModel(world[size_t(node)]);
+        for (const GpuPrimitive& primitive : mesh.primitives) {
+            box.extend(primitiveBounds(primitive, weights, joints).transformed(model));
+        }
+    }
+    return box;
+}
+
+MorphCost GpuScene::morphCost(MorphPath path, const std::vector<morph::NodePose>& pose,
+                              uint32_t passes,
+                              const std::vector<std::vector<float>>& instanceWeights) const {
+    MorphCost cost;
+    for (int node : mDrawnNodes) {
+        const GpuMesh& mesh = mMeshes[size_t(mLayout.nodes[size_t(node)].mesh)];
+        if (mesh.targetCount == 0) continue;
+        static const std::vector<float> kNone;
+        const std::vector<float>& weights =
+            size_t(node) < pose.size() ? pose[size_t(node)].weights : kNone;
+        std::vector<std::vector<uint32_t>> active;
+        const size_t instances = std::max<size_t>(instanceWeights.size(), 1);
+        uint32_t longest = 0;
+        for (size_t k = 0; k < instances; ++k) {
+            const std::vector<float>& row = k < instanceWeights.size() && !instanceWeights[k].empty()
+                                                ? instanceWeights[k]
+                                                : weights;
+            std::vector<uint32_t> targets;
+            for (size_t t = 0; t < std::min(row.size(), mesh.targetCount); ++t) {
+                if (row[t] != 0.0f) targets.push_back(uint32_t(t));
+            }
+            longest = std::max(longest, uint32_t(targets.size()));
+            active.push_back(std::move(targets));
+        }
+        for (const GpuPrimitive& primitive : mesh.primitives) {
+            if (primitive.morph.empty()) continue;
+            const MorphPath resolved = primitive.morph.resolve(path, longest, passes);
+            cost += renderer::morphCost(resolved, primitive.morph.shape(), active, passes,
+                                        primitive.morph.sparseMethod());
+        }
+    }
+    return cost;
+}
+
+uint64_t GpuScene::morphResidentBytes() const {
+    uint64_t bytes = 0;
+    for (const GpuMesh& mesh : mMeshes) {
+        for (const GpuPrimitive& primitive : mesh.primitives) bytes += primitive.morph.residentBytes();
+    }
+    return bytes;
+}
+
+void GpuScene::setSparseMethod(SparseMethod method) const {
+    for (const GpuMesh& mesh : mMeshes) {
+        for (const GpuPrimitive& primitive : mesh.primitives) primitive.morph.setSparseMethod(method);
+    }
+}
+
+void GpuScene::releaseMorph(MorphPath path) const {
+    for (const GpuMesh& mesh : mMeshes) {
+        for (const GpuPrimitive& primitive : mesh.primitives) primitive.morph.release(path);
+    }
+}
+
+}  // namespace renderer

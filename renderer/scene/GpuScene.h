@@ -1,0 +1,154 @@
+#pragma once
+// A whole morph::Scene on the GPU, uploaded once at load: per primitive its vertex buffers
+// (PrimitiveBuffers) and morph textures (MorphTargets), per material a uniform block and its
+// textures (sRGB for colour, linear for data) with sampler objects, and a 1x1 white fallback.
+// What changes per frame (node poses, weights) is not stored here: SceneRenderer::draw takes it.
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "renderer/scene/Bounds.h"
+#include "renderer/morph/GpuLimits.h"
+#include "renderer/morph/MorphTargets.h"
+#include "renderer/morph/PrimitiveMorph.h"
+#include "renderer/scene/PrimitiveBuffers.h"
+#include "renderer/scene/SkinJoints.h"
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/Sampler.h"
+#include "renderer/gl/Texture.h"
+#include "morph/anim/Animate.h"
+#include "morph/Result.h"
+#include "morph/Scene.h"
+
+namespace renderer {
+
+// The nodes the default scene draws: every node with a mesh reachable from Scene::roots, in a
+// fixed depth-first order (so draws, and therefore images, are deterministic).
+std::vector<int> drawnNodes(const morph::Scene& scene);
+
+// The material texture slots, in Bindings.h TextureUnit order from BaseColor.
+enum class MaterialSlot : uint32_t { BaseColor, MetallicRoughness, Normal, Occlusion, Emissive };
+inline constexpr size_t kMaterialSlotCount = 5;
+
+struct GpuTextureBinding {
+    int texture = -1;  // index into GpuScene::textures(), -1: the white fallback
+    int sampler = -1;  // index into GpuScene::samplers(), -1: the default sampler
+};
+
+struct GpuMaterial {
+    gl::Buffer block;  // the MaterialBlock of pbr.frag (std140), written once
+    GpuTextureBinding slots[kMaterialSlotCount];
+    morph::AlphaMode alphaMode = morph::AlphaMode::Opaque;
+    bool doubleSided = false;
+};
+
+struct GpuPrimitive {
+    PrimitiveBuffers buffers;
+    // The morph of every path (MorphPath.h), its GPU resources built on first use: per-frame
+    // state, hence mutable like the weights.
+    mutable PrimitiveMorph morph;
+    int material = -1;  // index into GpuScene::materials(); -1: the default material
+    Aabb baseBounds;
+    // Per target the box of its POSITION deltas (signed, per axis; {0, 0} without any).
+    std::vector<std::pair<glm::vec3, glm::vec3>> targetDeltaBoxes;
+    std::vector<JointBox> jointBoxes;  // skinned primitives: per joint, the vertices it moves
+};
+
+struct GpuMesh {
+    std::vector<GpuPrimitive> primitives;
+    size_t targetCount = 0;
+};
+
+class GpuScene {
+public:
+    GpuScene() = default;
+    // Needs a current 4.5 context. Everything is checked against `options.limits` and its GPU
+    // memory budget before it is uploaded: a primitive past a limit, over the budget, or whose
+    // upload fails (GL_OUT_OF_MEMORY) is an error naming the file, mesh and primitive. Images
+    // that could not be decoded, or do not fit the budget, fall back to white with a note;
+    // images larger than GL_MAX_TEXTURE_SIZE are downscaled on the CPU with a note.
+    // The morphed primitives' CPU data is kept (copied) for the morph paths' lazily built
+    // resources; the shared_ptr form keeps `scene` alive instead of copying (large meshes).
+    static morph::Result<GpuScene> upload(const morph::Scene& scene,
+                                          const UploadOptions& options = {});
+    static morph::Result<GpuScene> upload(std::shared_ptr<const morph::Scene> scene,
+                                          const UploadOptions& options = {});
+
+    // The scene's node structure (nodes, roots, mesh target names and default weights) without
+    // vertex data: enough for morph::worldMatrices and morph::restPose.
+    const morph::Scene& layout() const { return mLayout; }
+    const std::vector<int>& nodes() const { return mDrawnNodes; }
+    const std::vector<GpuMesh>& meshes() const { return mMeshes; }
+    const std::vector<GpuMaterial>& materials() const { return mMaterials; }
+    const GpuMaterial& defaultMaterial() const { return mDefaultMaterial; }
+    const std::vector<gl::Texture>& textures() const { return mTextures; }
+    const std::vector<gl::Sampler>& samplers() const { return mSamplers; }
+    const gl::Texture& whiteTexture() const { return mWhite; }
+    const gl::Sampler& defaultSampler() const { return mDefaultSampler; }
+
+    // The weights buffer of `node` (null for a node without a morphed mesh). Writing weights is
+    // per-frame state, not part of the upload, hence const access to a mutable buffer.
+    MorphWeights* nodeWeights(int node) const;
+    // The joint matrices buffer of `node` (null unless it draws a skinned mesh with a skin).
+    SkinJoints* nodeJoints(int node) const;
+    // Per frame, before drawing: writes every drawn skinned node's joint matrices
+    // (morph::nodeJointMatrices of `world`) and replaces its entry of `world` with
+    // morph::skinnedModel (the matrix those joint matrices are relative to).
+    void updateSkins(std::vector<glm::mat4>& world) const;
+
+    // World-space bounds of the drawn nodes for `pose`: each primitive's base box grown for the
+    // weights, then transformed by its node. The growth is renderer::morphedBounds' idea
+    // (base + sum of w_i times target i's extent) taken per axis and with sign: target i moves
+    // no vertex outside w_i * [min delta, max delta] of its deltas, so the Minkowski sum of the
+    // base box with those boxes holds every morphed position. A target that lifts a bar grows
+    // the box upwards only, instead of by |delta| in all six directions, which keeps captures
+    // of such models framed tightly.
+    Aabb bounds(const std::vector<morph::NodePose>& pose) const;
+
+    // What `path` costs over the drawn nodes for `pose` (or, with `instanceWeights`, one row per
+    // instance as SceneRenderer's Crowd gives them), Auto resolved per primitive. Nothing is
+    // built. `passes` as in DrawOptions.
+    MorphCost morphCost(MorphPath path, const std::vector<morph::NodePose>& pose,
+                        uint32_t passes = 1,
+                        const std::vector<std::vector<float>>& instanceWeights = {}) const;
+    // GPU bytes the morph resources hold now (over every path prepared so far).
+    uint64_t morphResidentBytes() const;
+    // Frees what only `path` uses in every primitive (Auto: all morph resources); they are built
+    // again on next use. E.g. after measuring vs-dense on a 2 GB mesh.
+    void releaseMorph(MorphPath path) const;
+    // cs-sparse's pre-pass in every primitive (gather or scatter; SparseMorph.h).
+    void setSparseMethod(SparseMethod method) const;
+    Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights) const;
+    // The same for a skinned primitive under `joints` (node-space joint matrices), see
+    // renderer::skinnedBounds; `joints` empty: primitiveBounds.
+    Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights,
+                         const std::vector<glm::mat4>& joints) const;
+
+private:
+    static morph::Result<GpuScene> upload(const morph::Scene& scene,
+                                          const std::shared_ptr<const morph::Scene>& owner,
+                                          const UploadOptions& options);
+    GpuMaterial uploadMaterial(const morph::Scene& scene, const morph::Material& material);
+    GpuTextureBinding bindTexture(const morph::Scene& scene, const morph::TextureRef& ref,
+                                  bool srgb);
+    int uploadImage(const morph::Scene& scene, int imageIndex, bool srgb);
+
+    morph::Scene mLayout;
+    std::vector<int> mDrawnNodes;
+    std::vector<GpuMesh> mMeshes;
+    std::vector<GpuMaterial> mMaterials;
+    GpuMaterial mDefaultMaterial;
+    std::vector<gl::Texture> mTextures;
+    std::vector<gl::Sampler> mSamplers;
+    gl::Texture mWhite;
+    gl::Sampler mDefaultSampler;
+    mutable std::vector<MorphWeights> mNodeWeights;  // per node; empty for non-morphing nodes
+    mutable std::vector<SkinJoints> mNodeJoints;     // per node; empty for unskinned nodes
+    // While uploading: textures index of each (image, sRGB) pair, image * 2 + sRGB; -1 not made.
+    std::vector<int> mImageTextures;
+    GpuLimits mUploadLimits;          // while uploading: the limits images are checked against
+    GpuBudget mUploadBudget{0};       // while uploading: GPU bytes left
+};
+
+}  // namespace renderer

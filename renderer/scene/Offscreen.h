@@ -1,0 +1,42 @@
+#pragma once
+// A headless render target: multisampled colour (RGBA8) and depth renderbuffers, resolved into
+// a single-sampled framebuffer and read back as RGBA8 with top-down rows (the order image files
+// use; GL's rows run bottom-up).
+#include <cstdint>
+#include <vector>
+
+#include "renderer/scene/SceneRenderer.h"
+#include "renderer/gl/Framebuffer.h"
+#include "morph/image/ImageFile.h"
+#include "morph/Result.h"
+
+namespace renderer {
+
+class Offscreen {
+public:
+    // 4x MSAA by default: smooth silhouettes at a cost llvmpipe handles at capture sizes.
+    static constexpr int kDefaultSamples = 4;
+
+    Offscreen() = default;
+    // Needs a current 4.5 context. Errors name the size when it exceeds
+    // GL_MAX_RENDERBUFFER_SIZE or the framebuffer is incomplete.
+    static morph::Result<Offscreen> create(int width, int height, int samples = kDefaultSamples);
+
+    RenderTarget target() const { return {&mMultisampled, mWidth, mHeight}; }
+    int width() const { return mWidth; }
+    int height() const { return mHeight; }
+
+    // Resolves the samples and reads the pixels back (waits for rendering to finish).
+    morph::RgbaImage readPixels();
+
+private:
+    gl::Framebuffer mMultisampled;
+    gl::Renderbuffer mColor;
+    gl::Renderbuffer mDepth;
+    gl::Framebuffer mResolved;
+    gl::Renderbuffer mResolvedColor;
+    int mWidth = 0;
+    int mHeight = 0;
+};
+
+}  // namespace renderer

@@ -1,0 +1,39 @@
+#pragma once
+// The base (unmorphed) vertex data of one morph::Primitive in GL buffers, with a vertex array
+// whose attribute locations come from Bindings.h. Uploaded once at load.
+#include <cstdint>
+#include <vector>
+
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/VertexArray.h"
+#include "morph/Scene.h"
+
+namespace renderer {
+
+class PrimitiveBuffers {
+public:
+    PrimitiveBuffers() = default;
+    static PrimitiveBuffers upload(const morph::Primitive& primitive);
+
+    const gl::VertexArray& vertexArray() const { return mVertexArray; }
+    bool indexed() const { return mIndexCount > 0; }
+    uint32_t indexCount() const { return mIndexCount; }
+    uint32_t vertexCount() const { return mVertexCount; }
+    GLenum mode() const { return mMode; }
+    // Bits attributeBit(Attribute::x) of the attributes the primitive has (MV_UNIFORM_ATTRIBUTE_MASK).
+    uint32_t attributeMask() const { return mAttributeMask; }
+
+    // glDrawElements / glDrawArrays of the whole primitive with its own mode, `instances` times
+    // (instanced: gl_InstanceID 0 .. instances - 1).
+    void draw(uint32_t instances = 1) const;
+
+private:
+    gl::VertexArray mVertexArray;
+    std::vector<gl::Buffer> mBuffers;  // one per attribute, plus the indices
+    uint32_t mIndexCount = 0;
+    uint32_t mVertexCount = 0;
+    uint32_t mAttributeMask = 0;
+    GLenum mMode = GL_TRIANGLES;
+};
+
+}  // namespace renderer

@@ -1,0 +1,357 @@
+#include "renderer/scene/SceneRenderer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <utility>
+
+#include "renderer/gl/Bindings.h"
+#include "renderer/gl/Log.h"
+
+namespace renderer {
+
+namespace {
+
+// The C++ mirrors of FrameBlock and LightBlock in shaders/lighting.glsl (std140, vec4 members).
+struct FrameBlock {
+    glm::vec4 cameraPosition{0.0f};
+    glm::vec4 exposure{1.0f};
+};
+
+struct LightBlock {
+    glm::vec4 direction[3];
+    glm::vec4 color[3];
+    glm::vec4 sky;
+    glm::vec4 horizon;
+    glm::vec4 ground;
+};
+
+// The studio rig, in view space (x right, y up, z towards the viewer) so that every camera
+// preset gets the same modelling: a warm key from the upper right front, a cool, weaker fill
+// from the left and a rim from behind above that separates the silhouette from the background.
+struct RigLight {
+    glm::vec3 towardsLight;
+    glm::vec3 radiance;
+};
+const RigLight kRig[3] = {
+    {{0.55f, 0.55f, 0.65f}, glm::vec3(1.0f, 0.96f, 0.90f) * 2.0f},   // key
+    {{-0.75f, 0.10f, 0.55f}, glm::vec3(0.85f, 0.90f, 1.0f) * 0.7f},  // fill
+    {{-0.25f, 0.60f, -0.75f}, glm::vec3(1.0f) * 1.6f},               // rim
+};
+// The analytic environment is in world space (glTF +Y up): a cool sky, a neutral horizon and a
+// darker warm floor, bright enough that faces turned away from every rig light keep their
+// colour (a studio's bounce light), dim enough not to flatten the key's modelling.
+const glm::vec3 kSky = glm::vec3(0.60f, 0.66f, 0.78f) * 0.55f;
+const glm::vec3 kHorizon = glm::vec3(0.55f) * 0.50f;
+const glm::vec3 kGround = glm::vec3(0.34f, 0.31f, 0.28f) * 0.45f;
+
+// Slot numbers and counts come from GpuScene.h's MaterialSlot, so material.glsl never
+// hard-codes them.
+std::string materialDefines() {
+    const std::pair<const char*, MaterialSlot> slots[] = {
+        {"MV_SLOT_BASE_COLOR", MaterialSlot::BaseColor},
+        {"MV_SLOT_METALLIC_ROUGHNESS", MaterialSlot::MetallicRoughness},
+        {"MV_SLOT_NORMAL", MaterialSlot::Normal},
+        {"MV_SLOT_OCCLUSION", MaterialSlot::Occlusion},
+        {"MV_SLOT_EMISSIVE", MaterialSlot::Emissive},
+    };
+    std::string out;
+    for (const auto& [name, slot] : slots) {
+        out += "#define " + std::string(name) + " " + std::to_string(uint32_t(slot)) + "\n";
+    }
+    out += "#define MV_MATERIAL_SLOT_COUNT " + std::to_string(kMaterialSlotCount) + "\n";
+    return out;
+}
+
+// The attributes whose varyings pbr.frag can do without, in variant-index bit order.
+constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
+    {Attribute::Normal, "MV_OMIT_NORMAL"},       {Attribute::Tangent, "MV_OMIT_TANGENT"},
+    {Attribute::TexCoord0, "MV_OMIT_TEXCOORD_0"}, {Attribute::TexCoord1, "MV_OMIT_TEXCOORD_1"},
+    {Attribute::Color0, "MV_OMIT_COLOR_0"},
+};
+
+// Bit i set: kOptionalVaryings[i] is present.
+uint32_t variantIndex(uint32_t attributeMask) {
+    uint32_t index = 0;
+    for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
+        if (attributeMask & attributeBit(kOptionalVaryings[i].first)) index |= 1u << i;
+    }
+    return index;
+}
+
+std::string variantDefines(uint32_t index) {
+    std::string out = materialDefines();
+    for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
+        if (!(index & (1u << i))) out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library) {
+    auto program = library.program({"mesh.vert", "pbr.frag"}, {}, materialDefines());
+    if (!program) return program.error();
+    SceneRenderer out;
+    out.mLibrary = library;
+    out.mProgram = std::move(program).value();
+    out.mFrameBlock = gl::Buffer::create(sizeof(FrameBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
+    out.mLightBlock = gl::Buffer::create(sizeof(LightBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
+    auto stage = MorphStage::create(library);
+    if (!stage) return stage.error();
+    out.mMorphStage = std::move(stage).value();
+    return out;
+}
+
+gl::Program& SceneRenderer::program(uint32_t attributeMask) {
+    const uint32_t index = variantIndex(attributeMask);
+    gl::Program* chosen = mVariantFailed[index] ? &mProgram : &mVariants[index];
+    if (chosen->id() == 0) {
+        auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(index));
+        if (built) {
+            *chosen = std::move(built).value();
+        } else {
+            // Once: every later draw of this attribute set takes the full program.
+            logNote("shader variant " + std::to_string(index) + ": " + built.error().message +
+                    "; drawn with every varying");
+            mVariantFailed[index] = true;
+            chosen = &mProgram;
+        }
+    }
+    if (chosen == &mProgram || mVariantFrame[index] != mFrame) {
+        chosen->set(location(UniformLocation::ViewProjection), mViewProjection);
+        chosen->set(location(UniformLocation::InstanceMode), mInstanceMode);
+        mVariantFrame[index] = mFrame;
+    }
+    return *chosen;
+}
+
+void SceneRenderer::writeFrameBlocks(const Camera& camera, const DrawOptions& options) {
+    FrameBlock frame;
+    frame.cameraPosition = glm::vec4(camera.eye, 1.0f);
+    frame.exposure = glm::vec4(options.exposure, 0.0f, 0.0f, 0.0f);
+    mFrameBlock.subData(0, sizeof frame, &frame);
+
+    // View space to world: the transpose of the view matrix's rotation.
+    const glm::mat3 viewToWorld = glm::transpose(glm::mat3(camera.view()));
+    LightBlock lights;
+    for (int i = 0; i < 3; ++i) {
+        lights.direction[i] = glm::vec4(glm::normalize(viewToWorld * kRig[i].towardsLight), 0.0f);
+        lights.color[i] = glm::vec4(kRig[i].radiance, 0.0f);
+    }
+    lights.sky = glm::vec4(kSky, 0.0f);
+    lights.horizon = glm::vec4(kHorizon, 0.0f);
+    lights.ground = glm::vec4(kGround, 0.0f);
+    mLightBlock.subData(0, sizeof lights, &lights);
+}
+
+void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const glm::mat4& world,
+                             uint32_t instances) {
+    const GpuMaterial& material = *item.material;
+    material.block.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Material));
+    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
+        const GLuint textureUnit = unit(TextureUnit::BaseColor) + GLuint(slot);
+        const GpuTextureBinding& b = material.slots[slot];
+        (b.texture >= 0 ? scene.textures()[size_t(b.texture)] : scene.whiteTexture()).bindUnit(textureUnit);
+        (b.sampler >= 0 ? scene.samplers()[size_t(b.sampler)] : scene.defaultSampler()).bindUnit(textureUnit);
+    }
+    // glTF 2.0 3.9.6: double-sided materials are not culled. glTF 2.0 3.7.4: a node transform
+    // with a negative determinant mirrors the mesh, so its front faces wind clockwise.
+    if (material.doubleSided) {
+        glDisable(GL_CULL_FACE);
+    } else {
+        glEnable(GL_CULL_FACE);
+        glCullFace(GL_BACK);
+    }
+    const glm::mat3 linear(world);
+    glFrontFace(glm::determinant(linear) < 0.0f ? GL_CW : GL_CCW);
+
+    gl::Program& program = this->program(item.primitive->buffers.attributeMask());
+    program.use();
+    program.set(location(UniformLocation::Model), world);
+    program.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));
+    program.set(location(UniformLocation::AttributeMask), item.primitive->buffers.attributeMask());
+    const MorphWeights* weights = scene.nodeWeights(item.node);
+    if (weights && item.path != MorphPath::Auto) {
+        item.primitive->morph.bind(program, item.path, *weights);
+    } else {
+        bindMorph(program, nullptr, nullptr);
+    }
+    bindSkin(program, scene.nodeJoints(item.node), item.primitive->buffers);
+    item.primitive->buffers.draw(instances);
+}
+
+void SceneRenderer::runMorphStage(const GpuScene& scene, const std::vector<DrawItem*>& items,
+                                  const std::vector<glm::mat4>& world, const DrawOptions& options,
+                                  uint32_t instances) {
+    const uint32_t passes = std::max(options.passes, 1u);
+    mMorphStage.beginFrame(options.timeMorph);
+    const auto start = std::chrono::steady_clock::now();
+    bool anyVertexPath = false;
+    for (DrawItem* item : items) {
+        item->path = mMorphStage.preparePrimitive(*item->primitive, scene.nodeWeights(item->node),
+                                                  options.morphPath, passes);
+        anyVertexPath |= item->path == MorphPath::VsDense || item->path == MorphPath::VsActive;
+    }
+    mMorphStage.addCpuMs(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() -
+        mMorphStage.takeRunMs());
+    mMorphStage.endPrePass();
+    if (!options.timeMorph || !anyVertexPath) return;
+    // The vs paths' morph runs inside the draw: time it alone on a vertex-only pass.
+    // Not GL_RASTERIZER_DISCARD: llvmpipe skips vertex shading entirely under it (the pass
+    // timed 0 ms). Points that fail a GL_NEVER depth test are shaded and then dropped.
+    mMorphStage.beginVertexTiming();
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_NEVER);
+    mProgram.use();
+    for (const DrawItem* item : items) {
+        if (item->path != MorphPath::VsDense && item->path != MorphPath::VsActive) continue;
+        mProgram.set(location(UniformLocation::Model), world[size_t(item->node)]);
+        mProgram.set(location(UniformLocation::AttributeMask), item->primitive->buffers.attributeMask());
+        item->primitive->morph.bind(mProgram, item->path, *scene.nodeWeights(item->node));
+        bindSkin(mProgram, nullptr, item->primitive->buffers);  // the morph alone
+        item->primitive->buffers.vertexArray().bind();
+        glDrawArraysInstanced(GL_POINTS, 0, GLsizei(item->primitive->buffers.vertexCount()),
+                              GLsizei(instances));
+    }
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDepthMask(GL_TRUE);
+    mMorphStage.endVertexTiming(passes);
+}
+
+void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose,
+                         const Camera& camera, const RenderTarget& target,
+                         const DrawOptions& options) {
+    const morph::Scene& layout = scene.layout();
+    // A pose of another scene would index past the nodes: draw the rest pose instead.
+    const std::vector<morph::NodePose>& poses =
+        pose.size() == layout.nodes.size() ? pose : morph::restPose(layout);
+    std::vector<glm::mat4> world = morph::worldMatrices(layout, poses);
+    scene.updateSkins(world);  // joint matrices; skinned nodes' world becomes their skin space
+    const float aspect = target.height > 0 ? float(target.width) / float(target.height) : 1.0f;
+    const glm::mat4 view = camera.view();
+
+    const Crowd* crowd = options.crowd && !options.crowd->offsets.empty() ? options.crowd : nullptr;
+    const uint32_t instances = crowd ? uint32_t(crowd->offsets.size()) : 1u;
+    const auto bookkeeping = std::chrono::steady_clock::now();
+    std::vector<std::vector<float>> rows;
+    std::vector<DrawItem> opaque, blended;
+    for (int node : scene.nodes()) {
+        if (MorphWeights* weights = scene.nodeWeights(node)) {
+            if (crowd) {
+                rows.assign(instances, poses[size_t(node)].weights);
+                for (size_t k = 0; k < std::min(rows.size(), crowd->weights.size()); ++k) {
+                    if (!crowd->weights[k].empty()) rows[k] = crowd->weights[k];
+                }
+                weights->updateInstances(rows);
+            } else {
+                weights->update(poses[size_t(node)].weights);
+            }
+        }
+        const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
+        Aabb nodeBox;
+        std::vector<DrawItem> nodeBlended;
+        for (const GpuPrimitive& primitive : mesh.primitives) {
+            if (primitive.buffers.vertexCount() == 0) continue;
+            DrawItem item;
+            item.node = node;
+            item.primitive = &primitive;
+            item.material = primitive.material >= 0 ? &scene.materials()[size_t(primitive.material)]
+                                                    : &scene.defaultMaterial();
+            if (item.material->alphaMode == morph::AlphaMode::Blend) {
+                // Skinned: the box in the node's skin space (updateSkins wrote the joints).
+                const SkinJoints* joints = scene.nodeJoints(node);
+                nodeBox.extend(joints ? scene.primitiveBounds(primitive, poses[size_t(node)].weights, joints->matrices())
+                                      : scene.primitiveBounds(primitive, poses[size_t(node)].weights));
+                nodeBlended.push_back(item);
+            } else {
+                opaque.push_back(item);
+            }
+        }
+        if (nodeBlended.empty()) continue;
+        const glm::vec3 center = glm::vec3(world[size_t(node)] * glm::vec4(nodeBox.center(), 1.0f));
+        const float depth = -(view * glm::vec4(center, 1.0f)).z;
+        for (DrawItem& item : nodeBlended) {
+            item.viewDepth = depth;
+            blended.push_back(item);
+        }
+    }
+    // Stable: equal depths keep node and primitive order, so frames are deterministic.
+    std::stable_sort(blended.begin(), blended.end(),
+                     [](const DrawItem& a, const DrawItem& b) { return a.viewDepth > b.viewDepth; });
+    const double bookkeepingMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - bookkeeping).count();
+
+    if (target.framebuffer) {
+        target.framebuffer->bind();
+    } else {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+    glViewport(0, 0, target.width, target.height);
+    // pbr.frag writes sRGB-encoded values itself; the window's framebuffer may be sRGB-capable.
+    glDisable(GL_FRAMEBUFFER_SRGB);
+    glEnable(GL_DEPTH_TEST);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    if (options.clear) {
+        glClearColor(options.background.r, options.background.g, options.background.b, 1.0f);
+        glClearDepth(1.0);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    }
+
+    writeFrameBlocks(camera, options);
+    mFrameBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Frame));
+    mLightBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Lights));
+    ++mFrame;
+    mViewProjection = camera.projection(aspect) * view;
+    mProgram.set(location(UniformLocation::ViewProjection), mViewProjection);
+    if (crowd) {
+        std::vector<glm::vec4> offsets;
+        offsets.reserve(crowd->offsets.size());
+        for (const glm::vec3& o : crowd->offsets) offsets.emplace_back(o, 0.0f);
+        const size_t bytes = offsets.size() * sizeof(glm::vec4);
+        if (size_t(mInstanceOffsets.size()) < bytes) {
+            mInstanceOffsets = gl::Buffer::create(GLsizeiptr(bytes), nullptr, GL_DYNAMIC_STORAGE_BIT);
+        }
+        mInstanceOffsets.subData(0, GLsizeiptr(bytes), offsets.data());
+        mInstanceOffsets.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::InstanceOffsets));
+    }
+    mInstanceMode = crowd ? 1 : 0;
+    mProgram.set(location(UniformLocation::InstanceMode), mInstanceMode);
+
+    // The morph stage: once per frame, before every pass.
+    std::vector<DrawItem*> items;
+    for (DrawItem& item : opaque) items.push_back(&item);
+    for (DrawItem& item : blended) items.push_back(&item);
+    runMorphStage(scene, items, world, options, instances);
+    mMorphStage.addCpuMs(bookkeepingMs);
+
+    // Passes before the last write depth only (a depth pre-pass); the last shades with LEQUAL
+    // against that depth.
+    const uint32_t passes = std::max(options.passes, 1u);
+    for (uint32_t pass = 0; pass < passes; ++pass) {
+        const bool shaded = pass + 1 == passes;
+        glColorMask(shaded, shaded, shaded, shaded);
+        glDepthFunc(shaded ? GL_LEQUAL : GL_LESS);
+        for (const DrawItem& item : opaque) drawItem(scene, item, world[size_t(item.node)], instances);
+    }
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    if (!blended.empty()) {
+        // Straight alpha over what is behind; the target's alpha stays 1 (an opaque image).
+        glEnable(GL_BLEND);
+        glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
+        glDepthMask(GL_FALSE);
+        for (const DrawItem& item : blended) drawItem(scene, item, world[size_t(item.node)], instances);
+        glDepthMask(GL_TRUE);
+        glDisable(GL_BLEND);
+    }
+    glDisable(GL_CULL_FACE);
+    glFrontFace(GL_CCW);
+    glBindVertexArray(0);
+    glUseProgram(0);
+}
+
+}  // namespace renderer

@@ -1,0 +1,109 @@
+#pragma once
+// Draws a GpuScene: mesh.vert (morph, node transform) + pbr.frag (glTF metallic-roughness under
+// a studio light rig). All per-frame state comes in as arguments (node poses with their weights,
+// the camera, the target), so the viewer's window and the headless capture draw through this
+// same code.
+#include <array>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "renderer/scene/Camera.h"
+#include "renderer/scene/GpuScene.h"
+#include "renderer/morph/MorphPath.h"
+#include "renderer/morph/MorphStage.h"
+#include "renderer/gl/ShaderLibrary.h"
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/Framebuffer.h"
+#include "renderer/gl/Program.h"
+#include "morph/anim/Animate.h"
+#include "morph/Result.h"
+
+namespace renderer {
+
+// Where a frame goes: an offscreen framebuffer (Offscreen::target()) or, with a null
+// framebuffer, the context's default framebuffer (the viewer's window).
+struct RenderTarget {
+    const gl::Framebuffer* framebuffer = nullptr;
+    int width = 0;
+    int height = 0;
+};
+
+// Crowds (issue 6): every drawn node becomes one instanced draw of offsets.size() copies, copy k
+// moved by offsets[k] in world space and morphed with weights[k] (three.js's setMorphAt), which
+// applies to every morphed node (missing or empty rows: the node's pose weights).
+struct Crowd {
+    std::vector<glm::vec3> offsets;
+    std::vector<std::vector<float>> weights;
+};
+
+struct DrawOptions {
+    // The background in display (sRGB-encoded) values 0..1, as a colour picker or
+    // --background #rrggbb gives it; written to the target unchanged.
+    glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036: a neutral studio gray
+    bool clear = true;
+    float exposure = 1.0f;
+    // How primitives morph (MorphPath.h); auto chooses per primitive.
+    MorphPath morphPath = MorphPath::Auto;
+    // Passes over the scene: passes - 1 depth-only passes (a depth pre-pass), then the shaded
+    // one. cs-sparse and cpu morph once per frame and every pass reads that; the vs paths
+    // morph again in each pass.
+    uint32_t passes = 1;
+    // GL timer queries around the morph stage, read by SceneRenderer::morphStats().
+    bool timeMorph = false;
+    const Crowd* crowd = nullptr;  // null: one copy of each node
+};
+
+class SceneRenderer {
+public:
+    SceneRenderer() = default;
+    // Compiles and links the shading program; needs a current 4.5 context.
+    static morph::Result<SceneRenderer> create(const ShaderLibrary& library = ShaderLibrary());
+
+    // One frame. `pose` has one entry per node of the scene (morph::restPose and friends);
+    // each node's weights are written to its weights buffer, the only per-frame upload.
+    // Opaque and MASK primitives are drawn first in node order, then BLEND primitives back to
+    // front by the depth of their node's bounds centre (glTF 2.0 3.9.5 leaves the order to the
+    // viewer; sorting by node is the usual compromise).
+    void draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose,
+              const Camera& camera, const RenderTarget& target, const DrawOptions& options = {});
+
+    // The morph numbers of the last draw: cost, paths used, CPU time and, with timeMorph, the
+    // GPU time (waits for the timer queries).
+    const MorphFrameStats& morphStats() { return mMorphStage.stats(); }
+
+private:
+    struct DrawItem {
+        int node = -1;
+        const GpuPrimitive* primitive = nullptr;
+        const GpuMaterial* material = nullptr;
+        float viewDepth = 0;  // BLEND only: distance of the node's bounds centre along the view
+        MorphPath path = MorphPath::Auto;  // resolved by the morph stage
+    };
+    void drawItem(const GpuScene& scene, const DrawItem& item, const glm::mat4& world,
+                  uint32_t instances);
+    void runMorphStage(const GpuScene& scene, const std::vector<DrawItem*>& items,
+                       const std::vector<glm::mat4>& world, const DrawOptions& options,
+                       uint32_t instances);
+    void writeFrameBlocks(const Camera& camera, const DrawOptions& options);
+    // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
+    // pbr.frag without the inputs of absent attributes (MV_OMIT_*), compiled on first use, with
+    // this frame's view-projection and instance mode set; the full program if that fails.
+    gl::Program& program(uint32_t attributeMask);
+
+    ShaderLibrary mLibrary;
+    gl::Program mProgram;  // every varying: the fallback and the vertex-only timing pass
+    // By variantIndex() of the attribute mask; empty until first used.
+    std::array<gl::Program, 32> mVariants;
+    std::array<uint64_t, 32> mVariantFrame{};  // the frame whose uniforms a variant holds
+    std::array<bool, 32> mVariantFailed{};     // did not build: the full program stands in
+    uint64_t mFrame = 0;
+    glm::mat4 mViewProjection{1.0f};
+    int mInstanceMode = 0;
+    gl::Buffer mFrameBlock;
+    gl::Buffer mLightBlock;
+    gl::Buffer mInstanceOffsets;
+    MorphStage mMorphStage;
+};
+
+}  // namespace renderer
