@@ -12,8 +12,8 @@
 #include "app/cli/Commands.h"
 #include "app/cli/CompareCommand.h"
 #include "app/cli/EvalCommand.h"
-#include "app/viewer/ViewerApp.h"
 #include "app/cli/GpuEval.h"
+#include "app/viewer/ViewerApp.h"
 
 namespace {
 
@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
     // One line per subcommand (each lives in its own app/cli/XxxCommand.cpp).
     app::addInfoCommand(root, context);
     app::addEvalCommand(root, context, app::gpuEvalMorph());  // adds --gpu
-    app::addCaptureCommand(root, context);  // headless PNG (EGL)
+    app::addCaptureCommand(root, context);                    // headless PNG (EGL)
     app::addCompareCommand(root, context);
     app::addBenchCommand(root, context);  // the morph benchmark (issue 6; EGL)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).

@@ -7,7 +7,8 @@
 #include "morph/gltf/GltfBuilder.h"
 
 int main(int argc, char** argv) {
-    if (argc > 2 || (argc == 2 && (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))) {
+    if (argc > 2 ||
+        (argc == 2 && (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0))) {
         std::printf("usage: face_generator [output.glb]   (default: face.glb)\n");
         return argc > 2 ? 2 : 0;
     }

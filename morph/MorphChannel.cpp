@@ -9,7 +9,9 @@ constexpr std::array<std::string_view, kMorphChannelCount> kNames = {
     "POSITION", "NORMAL", "TANGENT", "TEXCOORD_0", "TEXCOORD_1", "COLOR_0"};
 }
 
-std::string_view channelName(MorphChannel c) { return kNames[index(c)]; }
+std::string_view channelName(MorphChannel c) {
+    return kNames[index(c)];
+}
 
 std::optional<MorphChannel> channelFromName(std::string_view gltfAttribute) {
     for (size_t i = 0; i < kNames.size(); ++i) {

@@ -11,7 +11,9 @@ namespace morph {
 enum class MorphChannel : uint8_t { Position, Normal, Tangent, TexCoord0, TexCoord1, Color0 };
 inline constexpr size_t kMorphChannelCount = 6;
 
-constexpr size_t index(MorphChannel c) { return static_cast<size_t>(c); }
+constexpr size_t index(MorphChannel c) {
+    return static_cast<size_t>(c);
+}
 
 // The glTF attribute name: "POSITION", "NORMAL", "TANGENT", "TEXCOORD_0", "TEXCOORD_1", "COLOR_0".
 std::string_view channelName(MorphChannel c);

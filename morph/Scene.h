@@ -74,11 +74,14 @@ public:
     // Whether `entries` sparse entries of a `vertexCount`-vertex target are cheaper stored sparse:
     // an entry costs an index plus its deltas, so past about half the vertices dense is smaller
     // and faster to walk. The importer and SyntheticMesh share this rule.
-    static bool sparseIsSmaller(size_t entries, uint64_t vertexCount) { return entries * 2 <= vertexCount; }
+    static bool sparseIsSmaller(size_t entries, uint64_t vertexCount) {
+        return entries * 2 <= vertexCount;
+    }
 
     // Same form, same indices, same channels and deltas (a dense target never equals a sparse one).
     bool operator==(const MorphTarget& o) const {
-        return mSparse == o.mSparse && mHas == o.mHas && mIndices == o.mIndices && mEntries == o.mEntries;
+        return mSparse == o.mSparse && mHas == o.mHas && mIndices == o.mIndices &&
+               mEntries == o.mEntries;
     }
     bool operator!=(const MorphTarget& o) const { return !(*this == o); }
 
@@ -96,8 +99,13 @@ struct TargetStats {
 };
 
 enum class PrimitiveMode : uint32_t {
-    Points = 0, Lines = 1, LineLoop = 2, LineStrip = 3,
-    Triangles = 4, TriangleStrip = 5, TriangleFan = 6
+    Points = 0,
+    Lines = 1,
+    LineLoop = 2,
+    LineStrip = 3,
+    Triangles = 4,
+    TriangleStrip = 5,
+    TriangleFan = 6
 };
 
 struct Primitive {
@@ -116,7 +124,7 @@ struct Primitive {
     std::vector<TargetStats> targetStats;  // one per target, filled by computeTargetStats()
 
     uint32_t vertexCount() const { return static_cast<uint32_t>(positions.size()); }
-    bool morphs(MorphChannel c) const;                // any target has channel c
+    bool morphs(MorphChannel c) const;                  // any target has channel c
     std::vector<MorphChannel> morphedChannels() const;  // in MorphChannel order
 };
 

@@ -6,7 +6,7 @@ packages=(
   libglfw3-dev libglm-dev libimgui-dev libstb-dev nlohmann-json3-dev
   python3-glad libegl-dev libgl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
   libgtest-dev libgmock-dev libbenchmark-dev libmeshoptimizer-dev libdraco-dev libcli11-dev
-  xvfb xauth ccache
+  xvfb xauth ccache clang-format
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -51,11 +51,14 @@ BenchWorkload synthetic(const std::string& scenario, uint32_t vertices, uint32_t
 // A usage error for `option` whose message may already start with "option: " (parseSize's do).
 CLI::ValidationError usage(const std::string& option, const std::string& message) {
     const std::string prefix = option + ": ";
-    return CLI::ValidationError(option, message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
+    return CLI::ValidationError(
+        option, message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
 }
 
 // Finite and never negative, as the JSON contract promises (a query that returned nothing is 0).
-double clean(double value) { return std::isfinite(value) && value > 0 ? value : 0.0; }
+double clean(double value) {
+    return std::isfinite(value) && value > 0 ? value : 0.0;
+}
 
 Json resultJson(const BenchWorkload& w, const BenchSettings& settings, const BenchResult& r,
                 const std::string& device) {
@@ -96,27 +99,29 @@ Json resultJson(const BenchWorkload& w, const BenchSettings& settings, const Ben
 }
 
 void printTableHeader(const std::string& device, double copyGbPerSec, const BenchSettings& s) {
-    std::printf("device: %s\ncopy bandwidth: %.2f GB/s (read + write); %u frames per path after %u "
-                "warm-up, %dx%d\n",
-                device.c_str(), copyGbPerSec, s.frames, s.warmup, s.width, s.height);
+    std::printf(
+        "device: %s\ncopy bandwidth: %.2f GB/s (read + write); %u frames per path after %u "
+        "warm-up, %dx%d\n",
+        device.c_str(), copyGbPerSec, s.frames, s.warmup, s.width, s.height);
 }
 
 void printTable(const BenchWorkload& w, const std::vector<BenchResult>& results) {
     const BenchResult& first = results.front();
-    std::printf("\n%s%s%s: %u v x %u t, %llu entries, %u instance(s), %u pass(es); load %.0f ms, "
-                "upload %.0f ms\n",
-                w.scenario.empty() ? "" : (w.scenario + ": ").c_str(), w.label.c_str(),
-                w.modelPath.empty() ? "" : (" (" + w.modelPath + ")").c_str(), first.vertices,
-                first.targets, static_cast<unsigned long long>(first.entries), w.instances,
-                w.passes, first.loadMs, first.uploadMs);
-    std::printf("  %-16s %10s %10s %10s %10s %12s %12s %8s %9s\n", "path", "morph ms",
-                "frame ms", "frame p95", "cpu ms", "resident MB", "read MB/fr", "GB/s", "of bound");
+    std::printf(
+        "\n%s%s%s: %u v x %u t, %llu entries, %u instance(s), %u pass(es); load %.0f ms, "
+        "upload %.0f ms\n",
+        w.scenario.empty() ? "" : (w.scenario + ": ").c_str(), w.label.c_str(),
+        w.modelPath.empty() ? "" : (" (" + w.modelPath + ")").c_str(), first.vertices,
+        first.targets, static_cast<unsigned long long>(first.entries), w.instances, w.passes,
+        first.loadMs, first.uploadMs);
+    std::printf("  %-16s %10s %10s %10s %10s %12s %12s %8s %9s\n", "path", "morph ms", "frame ms",
+                "frame p95", "cpu ms", "resident MB", "read MB/fr", "GB/s", "of bound");
     for (const BenchResult& r : results) {
         const std::string path = r.path == r.resolvedPath ? r.path : r.path + ":" + r.resolvedPath;
-        std::printf("  %-16s %10.3f %10.3f %10.3f %10.4f %12.2f %12.2f %8.2f %9.3f\n",
-                    path.c_str(), r.morphMsMedian, r.frameMsMedian, r.frameMsP95,
-                    r.cpuMsPerFrame, double(r.residentBytes) / 1e6,
-                    double(r.bytesReadPerFrame) / 1e6, r.gbPerSec, r.fractionOfBound);
+        std::printf("  %-16s %10.3f %10.3f %10.3f %10.4f %12.2f %12.2f %8.2f %9.3f\n", path.c_str(),
+                    r.morphMsMedian, r.frameMsMedian, r.frameMsP95, r.cpuMsPerFrame,
+                    double(r.residentBytes) / 1e6, double(r.bytesReadPerFrame) / 1e6, r.gbPerSec,
+                    r.fractionOfBound);
     }
     std::fflush(stdout);
 }
@@ -142,7 +147,8 @@ int runBench(const BenchOptions& o, std::vector<BenchWorkload> workloads, BenchS
     for (size_t first = 0; first < workloads.size();) {
         // A run of interleaved settings goes as one group; any other setting alone.
         size_t end = first + 1;
-        while (workloads[first].interleaved && end < workloads.size() && workloads[end].interleaved) ++end;
+        while (workloads[first].interleaved && end < workloads.size() && workloads[end].interleaved)
+            ++end;
         const std::vector<BenchWorkload> group(workloads.begin() + ptrdiff_t(first),
                                                workloads.begin() + ptrdiff_t(end));
         for (const BenchWorkload& w : group) {
@@ -152,7 +158,8 @@ int runBench(const BenchOptions& o, std::vector<BenchWorkload> workloads, BenchS
         if (!run) return failWith(run.error().message);
         for (size_t i = 0; i < group.size(); ++i) {
             if (o.json) {
-                for (const BenchResult& r : (*run)[i]) results.push_back(resultJson(group[i], settings, r, device));
+                for (const BenchResult& r : (*run)[i])
+                    results.push_back(resultJson(group[i], settings, r, device));
             } else {
                 printTable(group[i], (*run)[i]);
             }
@@ -184,8 +191,8 @@ BenchSettings makeSettings(const BenchOptions& o) {
 }
 
 // The settings to run: a scenario's, the file's, or the synthetic mesh of the command line.
-std::vector<BenchWorkload> makeWorkloads(const BenchOptions& o, bool fromScenario,
-                                         bool fromModel, bool instancesGiven, bool passesGiven) {
+std::vector<BenchWorkload> makeWorkloads(const BenchOptions& o, bool fromScenario, bool fromModel,
+                                         bool instancesGiven, bool passesGiven) {
     std::vector<BenchWorkload> workloads;
     if (fromScenario) {
         auto list = scenarioWorkloads(o.scenario);
@@ -259,38 +266,51 @@ void addBenchCommand(CLI::App& root, CommandContext& context) {
     auto o = std::make_shared<BenchOptions>();
     CLI::App* bench = root.add_subcommand(
         "bench", "Benchmark the morph paths on a synthetic mesh, a scenario or a file (headless)");
-    CLI::Option* vertices = bench->add_option("--vertices", o->vertices, "Synthetic mesh: vertices")->type_name("V");
-    CLI::Option* targets = bench->add_option("--targets", o->targets, "Synthetic mesh: targets")->type_name("T");
-    CLI::Option* density = bench->add_option("--density", o->density,
-                                              "Synthetic mesh: fraction of the vertices each target moves, (0, 1]")
-                               ->type_name("D");
-    CLI::Option* active = bench->add_option("--active", o->active,
-                                            "Random non-zero weights per frame (per instance)")
-                              ->type_name("A");
+    CLI::Option* vertices =
+        bench->add_option("--vertices", o->vertices, "Synthetic mesh: vertices")->type_name("V");
+    CLI::Option* targets =
+        bench->add_option("--targets", o->targets, "Synthetic mesh: targets")->type_name("T");
+    CLI::Option* density =
+        bench
+            ->add_option("--density", o->density,
+                         "Synthetic mesh: fraction of the vertices each target moves, (0, 1]")
+            ->type_name("D");
+    CLI::Option* active =
+        bench->add_option("--active", o->active, "Random non-zero weights per frame (per instance)")
+            ->type_name("A");
     CLI::Option* scenario =
-        bench->add_option("--scenario", o->scenario,
-                          "arkit, production, dense, crowd, multipass or target-count (each of "
-                          "its settings is run)")
+        bench
+            ->add_option("--scenario", o->scenario,
+                         "arkit, production, dense, crowd, multipass or target-count (each of "
+                         "its settings is run)")
             ->type_name("NAME");
-    CLI::Option* model = bench->add_option("--model", o->modelPath,
-                                           "Drive every morphed mesh of this glTF file")
-                             ->type_name("FILE");
-    CLI::Option* instances = bench->add_option("--instances", o->instances,
-                                               "Copies of the mesh, each with its own weights (default 1)")
-                                 ->type_name("N");
-    CLI::Option* passes = bench->add_option("--passes", o->passes, "Draws of the scene per frame (default 1)")
-                              ->type_name("P");
-    bench->add_option("--path", o->pathList, "Comma list of vs-dense, vs-active, cs-sparse, cpu, auto, or all (default)")
+    CLI::Option* model =
+        bench->add_option("--model", o->modelPath, "Drive every morphed mesh of this glTF file")
+            ->type_name("FILE");
+    CLI::Option* instances =
+        bench
+            ->add_option("--instances", o->instances,
+                         "Copies of the mesh, each with its own weights (default 1)")
+            ->type_name("N");
+    CLI::Option* passes =
+        bench->add_option("--passes", o->passes, "Draws of the scene per frame (default 1)")
+            ->type_name("P");
+    bench
+        ->add_option("--path", o->pathList,
+                     "Comma list of vs-dense, vs-active, cs-sparse, cpu, auto, or all (default)")
         ->type_name("LIST");
-    bench->add_option("--frames", o->frames, "Counted frames per path (default 20)")->type_name("F");
+    bench->add_option("--frames", o->frames, "Counted frames per path (default 20)")
+        ->type_name("F");
     bench->add_option("--warmup", o->warmup, "Uncounted frames first (default 3)")->type_name("W");
     bench->add_option("--size", o->size, "Frame size (default 64x64)")->type_name("WxH");
-    bench->add_option("--seed", o->seed, "Seed of the mesh and the weights (default 1)")->type_name("S");
+    bench->add_option("--seed", o->seed, "Seed of the mesh and the weights (default 1)")
+        ->type_name("S");
     bench->add_flag("--json", o->json, "Print {\"results\":[...]} instead of a table");
     CLI::Option* writeModelOption =
-        bench->add_option("--write-model", o->writeModel,
-                          "With --vertices/--targets/--density: write the mesh as .glb (sparse "
-                          "accessors) and exit")
+        bench
+            ->add_option("--write-model", o->writeModel,
+                         "With --vertices/--targets/--density: write the mesh as .glb (sparse "
+                         "accessors) and exit")
             ->type_name("FILE.glb");
 
     bench->callback([&context, o, vertices, targets, density, active, scenario, model, instances,
@@ -298,11 +318,14 @@ void addBenchCommand(CLI::App& root, CommandContext& context) {
         const bool isSynthetic = vertices->count() + targets->count() + density->count() > 0;
         const int modes = int(isSynthetic) + int(scenario->count() > 0) + int(model->count() > 0);
         if (modes != 1) {
-            throw CLI::ValidationError("bench", "give one of --vertices V --targets T --density D "
-                                                "--active A, --scenario NAME, --model FILE --active A");
+            throw CLI::ValidationError("bench",
+                                       "give one of --vertices V --targets T --density D "
+                                       "--active A, --scenario NAME, --model FILE --active A");
         }
-        if (isSynthetic && (vertices->count() == 0 || targets->count() == 0 || density->count() == 0)) {
-            throw CLI::ValidationError("bench", "a synthetic mesh needs --vertices, --targets and --density");
+        if (isSynthetic &&
+            (vertices->count() == 0 || targets->count() == 0 || density->count() == 0)) {
+            throw CLI::ValidationError(
+                "bench", "a synthetic mesh needs --vertices, --targets and --density");
         }
         if (isSynthetic) {
             morph::SyntheticSpec spec{o->vertices, o->targets, o->density, o->seed};
@@ -311,7 +334,9 @@ void addBenchCommand(CLI::App& root, CommandContext& context) {
             }
         }
         if (writeModelOption->count() > 0) {
-            if (!isSynthetic) throw CLI::ValidationError("--write-model", "needs --vertices, --targets and --density");
+            if (!isSynthetic)
+                throw CLI::ValidationError("--write-model",
+                                           "needs --vertices, --targets and --density");
             context.run = [o] { return writeModel(*o); };
             return;
         }
@@ -319,15 +344,18 @@ void addBenchCommand(CLI::App& root, CommandContext& context) {
             throw CLI::ValidationError("--active", "a scenario sets its own active counts");
         }
         if (scenario->count() == 0 && active->count() == 0) throw CLI::RequiredError("--active");
-        if (active->count() > 0 && o->active == 0) throw CLI::ValidationError("--active", "must be at least 1");
+        if (active->count() > 0 && o->active == 0)
+            throw CLI::ValidationError("--active", "must be at least 1");
         if (isSynthetic && o->active > o->targets) {
             throw CLI::ValidationError("--active", "is more than --targets");
         }
-        if (o->instances == 0 || o->instances > 100000) throw CLI::ValidationError("--instances", "must be 1..100000");
+        if (o->instances == 0 || o->instances > 100000)
+            throw CLI::ValidationError("--instances", "must be 1..100000");
         if (model->count() > 0 && o->instances != 1) {
             throw CLI::ValidationError("--instances", "applies to synthetic meshes and scenarios");
         }
-        if (o->passes == 0 || o->passes > 64) throw CLI::ValidationError("--passes", "must be 1..64");
+        if (o->passes == 0 || o->passes > 64)
+            throw CLI::ValidationError("--passes", "must be 1..64");
         if (o->frames == 0) throw CLI::ValidationError("--frames", "must be at least 1");
 
         BenchSettings settings = makeSettings(*o);

@@ -44,12 +44,14 @@ double BenchPaths::vertexPassMs(const renderer::GpuScene& scene, renderer::Morph
     glEnable(GL_RASTERIZER_DISCARD);
     mVertexProgram.use();
     // The crowd's offsets buffer is still bound from the frame.
-    mVertexProgram.set(renderer::location(renderer::UniformLocation::InstanceMode), instances > 1 ? 1 : 0);
+    mVertexProgram.set(renderer::location(renderer::UniformLocation::InstanceMode),
+                       instances > 1 ? 1 : 0);
     mVertexProgram.set(renderer::location(renderer::UniformLocation::Model), glm::mat4(1.0f));
     for (int node : scene.nodes()) {
         const renderer::MorphWeights* weights = scene.nodeWeights(node);
         if (!weights) continue;
-        const renderer::GpuMesh& mesh = scene.meshes()[size_t(scene.layout().nodes[size_t(node)].mesh)];
+        const renderer::GpuMesh& mesh =
+            scene.meshes()[size_t(scene.layout().nodes[size_t(node)].mesh)];
         for (const renderer::GpuPrimitive& primitive : mesh.primitives) {
             if (primitive.morph.empty()) continue;
             const MorphPath ran = primitive.morph.resolve(path, weights->activeCount(), passes);
@@ -68,7 +70,8 @@ double BenchPaths::vertexPassMs(const renderer::GpuScene& scene, renderer::Morph
     glUseProgram(0);
     glFinish();
     if (!drew) return 0;
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() *
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+               .count() *
            double(passes);
 }
 

@@ -1,18 +1,18 @@
 #pragma once
-// The seam between `morphview bench` and the renderer's morph paths (renderer/morph/MorphPath.h): upload
-// a scene once for every path, draw one frame with a chosen path, read what the morph stage cost
-// (SceneRenderer::morphStats: bytes, CPU bookkeeping, GL timer), and free a path's resources
+// The seam between `morphview bench` and the renderer's morph paths (renderer/morph/MorphPath.h):
+// upload a scene once for every path, draw one frame with a chosen path, read what the morph stage
+// cost (SceneRenderer::morphStats: bytes, CPU bookkeeping, GL timer), and free a path's resources
 // before the next. Everything the benchmark needs from the renderer goes through here.
 #include <memory>
 #include <vector>
 
-#include "morph/anim/Animate.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
-#include "renderer/scene/Camera.h"
-#include "renderer/scene/GpuScene.h"
+#include "morph/anim/Animate.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/MorphStage.h"
+#include "renderer/scene/Camera.h"
+#include "renderer/scene/GpuScene.h"
 #include "renderer/scene/SceneRenderer.h"
 
 namespace app {
@@ -39,8 +39,8 @@ public:
     // SceneRenderer's own vertex timing pass), bracketed by glFinish, times `passes` (the vs
     // paths morph in every pass). 0 when no primitive resolves to a vs path. For drivers whose
     // GL timer misses the vertex stage (llvmpipe: BenchRun.cpp setMorphMs).
-    double vertexPassMs(const renderer::GpuScene& scene, renderer::MorphPath path,
-                        uint32_t passes, uint32_t instances);
+    double vertexPassMs(const renderer::GpuScene& scene, renderer::MorphPath path, uint32_t passes,
+                        uint32_t instances);
 
 private:
     renderer::SceneRenderer mRenderer;

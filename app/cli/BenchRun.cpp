@@ -3,20 +3,20 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <numeric>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <utility>
 
 #include "app/cli/BenchPaths.h"
 #include "app/cli/ModelLoader.h"
-#include "renderer/scene/Camera.h"
+#include "renderer/gl/Buffer.h"
 #include "renderer/gl/EglContext.h"
+#include "renderer/gl/Query.h"
+#include "renderer/scene/Camera.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/SceneRenderer.h"
-#include "renderer/gl/Buffer.h"
-#include "renderer/gl/Query.h"
 
 namespace app {
 
@@ -34,7 +34,8 @@ double msSince(Clock::time_point start) {
 // llvmpipe runs on and small beside a GPU's memory.
 double measureCopyGbPerSec() {
     constexpr GLsizeiptr kBytes = 64ll << 20;
-    renderer::gl::Buffer source = renderer::gl::Buffer::create(kBytes, nullptr, GL_DYNAMIC_STORAGE_BIT);
+    renderer::gl::Buffer source =
+        renderer::gl::Buffer::create(kBytes, nullptr, GL_DYNAMIC_STORAGE_BIT);
     renderer::gl::Buffer target = renderer::gl::Buffer::create(kBytes, nullptr, 0);
     std::vector<uint8_t> fill(size_t(kBytes), 0x5a);
     source.subData(0, kBytes, fill.data());
@@ -67,7 +68,8 @@ morph::Result<LoadedScene> loadWorkload(const BenchWorkload& workload) {
         if (!scene) return scene.error();
         out.scene = std::make_shared<const morph::Scene>(std::move(scene).value());
     } else {
-        out.scene = std::make_shared<const morph::Scene>(morph::toScene(morph::makeSyntheticMesh(workload.mesh)));
+        out.scene = std::make_shared<const morph::Scene>(
+            morph::toScene(morph::makeSyntheticMesh(workload.mesh)));
     }
     out.loadMs = msSince(start);
     return out;
@@ -88,9 +90,9 @@ struct MorphedNode {
     int node = -1;
     uint32_t targets = 0;
     uint32_t active = 0;
-    uint32_t vertices = 0;             // of the mesh's morphed primitives
+    uint32_t vertices = 0;              // of the mesh's morphed primitives
     uint32_t outputBytesPerVertex = 0;  // what a morphed vertex is (16 B per morphed channel)
-    std::vector<uint64_t> entries;     // per target: sparse entries over the mesh's primitives
+    std::vector<uint64_t> entries;      // per target: sparse entries over the mesh's primitives
 };
 
 std::vector<MorphedNode> morphedNodes(const morph::Scene& scene, const std::vector<int>& drawn,
@@ -107,7 +109,8 @@ std::vector<MorphedNode> morphedNodes(const morph::Scene& scene, const std::vect
         for (const morph::Primitive& p : mesh.primitives) {
             if (p.targets.empty()) continue;
             m.vertices += p.vertexCount();
-            m.outputBytesPerVertex = std::max(m.outputBytesPerVertex, uint32_t(16 * p.morphedChannels().size()));
+            m.outputBytesPerVertex =
+                std::max(m.outputBytesPerVertex, uint32_t(16 * p.morphedChannels().size()));
             for (size_t t = 0; t < p.targets.size() && t < m.targets; ++t) {
                 m.entries[t] += p.targetStats[t].movedVertices;
             }
@@ -190,13 +193,18 @@ morph::Result<std::unique_ptr<BenchSession>> BenchSession::create() {
     if (!context) return context.error();
     auto paths = BenchPaths::create();
     if (!paths) return paths.error();
-    auto state = std::make_unique<State>(State{std::move(context).value(), std::move(paths).value(), 0, {}});
+    auto state =
+        std::make_unique<State>(State{std::move(context).value(), std::move(paths).value(), 0, {}});
     state->copyGbPerSec = measureCopyGbPerSec();
     return std::unique_ptr<BenchSession>(new BenchSession(std::move(state)));
 }
 
-std::string BenchSession::device() const { return mState->context.description(); }
-double BenchSession::copyGbPerSec() const { return mState->copyGbPerSec; }
+std::string BenchSession::device() const {
+    return mState->context.description();
+}
+double BenchSession::copyGbPerSec() const {
+    return mState->copyGbPerSec;
+}
 
 // One workload made ready to draw: the GPU scene, the nodes to drive, the pose and crowd the
 // weights go into, and a camera that frames every copy.
@@ -217,7 +225,8 @@ struct Workbench {
         for (const MorphedNode& m : nodes) {
             const size_t copies = isCrowd ? crowd.weights.size() : 1;
             for (size_t k = 0; k < copies; ++k) {
-                std::vector<float>& weights = isCrowd ? crowd.weights[k] : pose[size_t(m.node)].weights;
+                std::vector<float>& weights =
+                    isCrowd ? crowd.weights[k] : pose[size_t(m.node)].weights;
                 drawWeights(rng, m, weights, order);
                 for (uint32_t t = 0; t < m.targets; ++t) {
                     if (weights[t] != 0.0f) bound += 16.0 * double(m.entries[t]);
@@ -275,7 +284,9 @@ double trimmedMean(std::vector<double> values, double fraction) {
            double(values.size() - 2 * drop);
 }
 double mean(const std::vector<double>& values) {
-    return values.empty() ? 0 : std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
+    return values.empty()
+               ? 0
+               : std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
 }
 
 }  // namespace
@@ -294,8 +305,8 @@ double BenchSession::frame(Workbench& w, renderer::MorphPath path, bool timed) {
 }
 
 std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>& group,
-                                                  renderer::MorphPath path,
-                                                  const BenchSettings& settings) {
+                                                   renderer::MorphPath path,
+                                                   const BenchSettings& settings) {
     State& s = *mState;
     // Per workbench of the group: its own weight sequence (the same for every path) and samples.
     struct Samples {
@@ -305,7 +316,8 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
     };
     std::vector<Samples> samples;
     for (Workbench* w : group) {
-        samples.push_back({morph::SplitMix64(settings.seed), {}, {}, {}, {}, {}, {}, {}, w->shared});
+        samples.push_back(
+            {morph::SplitMix64(settings.seed), {}, {}, {}, {}, {}, {}, {}, w->shared});
         samples.back().r.path = renderer::morphPathName(path);
         samples.back().r.copyGbPerSec = s.copyGbPerSec;
     }
@@ -329,7 +341,8 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
             m.readBytes.push_back(double(stats.cost.bytesReadPerFrame));
             m.r.residentBytes = std::max(m.r.residentBytes, stats.cost.residentBytes);
             const renderer::MorphPath used = stats.uniformPath();
-            m.r.resolvedPath = used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
+            m.r.resolvedPath =
+                used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
             const uint32_t instances = w.isCrowd ? uint32_t(w.crowd.offsets.size()) : 1;
             m.vertexMs.push_back(s.paths.vertexPassMs(w.gpu, path, w.passes, instances));
         }

@@ -15,8 +15,8 @@ namespace app {
 
 // One setting of a scenario (or the command line's own).
 struct BenchWorkload {
-    std::string scenario;      // "" for --vertices/--model runs
-    std::string label;         // e.g. "production 5% 40 active": says which setting a row is
+    std::string scenario;       // "" for --vertices/--model runs
+    std::string label;          // e.g. "production 5% 40 active": says which setting a row is
     morph::SyntheticSpec mesh;  // used when modelPath is empty
     std::string modelPath;
     uint32_t active = 8;     // random non-zero weights per frame per instance (clamped to T)
@@ -39,27 +39,27 @@ struct BenchSettings {
 // One row of the output: a workload drawn with one path.
 struct BenchResult {
     std::string path;
-    std::string resolvedPath;   // what ran: the path itself, auto's choice, or "mixed"
-    double morphMsMedian = 0;   // the morph stage: GL timer query, see morphTiming
-    std::string morphTiming;    // how morphMsMedian was measured (BenchRun.cpp setMorphMs)
+    std::string resolvedPath;    // what ran: the path itself, auto's choice, or "mixed"
+    double morphMsMedian = 0;    // the morph stage: GL timer query, see morphTiming
+    std::string morphTiming;     // how morphMsMedian was measured (BenchRun.cpp setMorphMs)
     double glMorphMsMedian = 0;  // what the GL timer said, whichever was used
-    double frameMsMedian = 0;   // weights set .. 1-pixel glReadPixels returned
+    double frameMsMedian = 0;    // weights set .. 1-pixel glReadPixels returned
     double frameMsP95 = 0;
-    double cpuMsPerFrame = 0;   // CPU time of the morph bookkeeping (weights, active lists), median
+    double cpuMsPerFrame = 0;  // CPU time of the morph bookkeeping (weights, active lists), median
     uint64_t residentBytes = 0;     // the renderer's cost model for the path (MorphCost)
     uint64_t gpuResidentBytes = 0;  // GPU bytes its morph resources held after the frames
     uint64_t bytesReadPerFrame = 0;
     double gbPerSec = 0;         // bytesReadPerFrame / morph stage time
     double fractionOfBound = 0;  // (boundBytes / copy bandwidth) / morph stage time
     // Context for reading the row.
-    uint64_t boundBytes = 0;     // sum over active targets of nnz*16 B + V * output bytes
-    double copyGbPerSec = 0;     // the copy bandwidth the bound uses
-    uint32_t vertices = 0;       // summed over the morphed primitives (one instance)
-    uint32_t targets = 0;        // the largest target count of a morphed mesh
-    uint64_t entries = 0;        // non-zero (vertex, target) pairs, summed
-    double loadMs = 0;           // generate or import the scene
-    double uploadMs = 0;         // upload it (what the renderer builds at load)
-    double firstFrameMs = 0;     // the path's first (warm-up) frame: builds its resources
+    uint64_t boundBytes = 0;  // sum over active targets of nnz*16 B + V * output bytes
+    double copyGbPerSec = 0;  // the copy bandwidth the bound uses
+    uint32_t vertices = 0;    // summed over the morphed primitives (one instance)
+    uint32_t targets = 0;     // the largest target count of a morphed mesh
+    uint64_t entries = 0;     // non-zero (vertex, target) pairs, summed
+    double loadMs = 0;        // generate or import the scene
+    double uploadMs = 0;      // upload it (what the renderer builds at load)
+    double firstFrameMs = 0;  // the path's first (warm-up) frame: builds its resources
 };
 
 struct Workbench;  // a workload made ready to draw (BenchRun.cpp)

@@ -2,9 +2,9 @@
 
 #include <cctype>
 #include <chrono>
-#include <cstdlib>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -15,11 +15,10 @@
 #include "app/cli/ModelLoader.h"
 #include "app/record/Recorder.h"
 #include "app/record/Recording.h"
-#include "morph/image/ImageFile.h"
 #include "morph/edit/WeightSpec.h"
-
-#include "renderer/scene/Capture.h"
+#include "morph/image/ImageFile.h"
 #include "renderer/gl/EglContext.h"
+#include "renderer/scene/Capture.h"
 #include "renderer/scene/GpuScene.h"
 
 namespace app {
@@ -30,9 +29,9 @@ namespace fs = std::filesystem;
 
 struct CaptureOptions {
     ModelOptions model;
-    std::string outPath;     // --out (with MODEL)
-    std::string shotsPath;   // --shots
-    std::string outDir;      // --out-dir (with --shots)
+    std::string outPath;    // --out (with MODEL)
+    std::string shotsPath;  // --shots
+    std::string outDir;     // --out-dir (with --shots)
     std::string size = "512x512";
     std::string weights;
     std::string animation;
@@ -121,7 +120,6 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
     return shots;
 }
 
-
 namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
@@ -154,7 +152,8 @@ morph::Result<std::unique_ptr<Session>> startSession() {
     if (!context) return context.error();
     auto capturer = renderer::Capturer::create();
     if (!capturer) return capturer.error();
-    return std::make_unique<Session>(Session{std::move(context).value(), std::move(capturer).value()});
+    return std::make_unique<Session>(
+        Session{std::move(context).value(), std::move(capturer).value()});
 }
 
 morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
@@ -172,7 +171,8 @@ int runSingle(const CaptureOptions& options) {
     shot->weights = options.weights;
     shot->animation = options.animation;
     shot->time = options.time;
-    shot->morphPath = renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
+    shot->morphPath =
+        renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
     shot->instances = options.instances;
 
     auto session = startSession();
@@ -211,14 +211,16 @@ int runClip(const CaptureOptions& options) {
         size_t(std::stoi(options.clip)) < animations.size()) {
         found = std::stoi(options.clip);
     }
-    if (found < 0) return failWith("--clip: no clip '" + options.clip + "' in " + options.model.path);
+    if (found < 0)
+        return failWith("--clip: no clip '" + options.clip + "' in " + options.model.path);
     const morph::Animation& animation = animations[size_t(found)];
     const size_t frames = framesForDuration(animation.end, options.fps);
 
     const std::string ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
     std::string videoName;
     for (char c : animation.name.empty() ? std::string("clip") : animation.name) {
-        const bool keep = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+        const bool keep =
+            std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
         videoName += keep ? c : '_';
     }
     videoName += ".mp4";
@@ -241,9 +243,10 @@ int runClip(const CaptureOptions& options) {
     std::printf("captured %zu frames of '%s' (%.2f s at %d fps) to %s in %.2f s; %s\n", frames,
                 animation.name.c_str(), animation.end, options.fps, options.outDir.c_str(),
                 secondsSince(start),
-                ffmpeg.empty() ? "ffmpeg not on PATH: PNG frames only"
+                ffmpeg.empty()          ? "ffmpeg not on PATH: PNG frames only"
                 : !videoProblem.empty() ? videoProblem.c_str()
-                : video ? (videoName + " written").c_str() : "no video");
+                : video                 ? (videoName + " written").c_str()
+                                        : "no video");
     return kExitOk;
 }
 
@@ -265,14 +268,15 @@ int runShots(const CaptureOptions& options) {
     for (size_t i = 0; i < total; ++i) {
         const ShotEntry& entry = (*shots)[i];
         const auto shotStart = std::chrono::steady_clock::now();
-        const std::string prefix = "[" + std::to_string(i + 1) + "/" + std::to_string(total) + "] " +
-                                   entry.name;
+        const std::string prefix =
+            "[" + std::to_string(i + 1) + "/" + std::to_string(total) + "] " + entry.name;
         auto report = [&](const std::string& problem) {
             ++failed;
             std::fprintf(stderr, "%s: %s\n", prefix.c_str(), problem.c_str());
         };
-        auto shot = makeShot(entry.size.value_or(options.size), entry.camera.value_or(options.camera),
-                             entry.background.value_or(options.background));
+        auto shot =
+            makeShot(entry.size.value_or(options.size), entry.camera.value_or(options.camera),
+                     entry.background.value_or(options.background));
         if (!shot) {
             report(shot.error().message);
             continue;
@@ -332,8 +336,9 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     CLI::App* capture = root.add_subcommand(
         "capture", "Render MODEL (or every shot of a --shots file) to PNG, headless (no display)");
     addModelOptions(*capture, options->model, /*modelRequired=*/false);
-    CLI::Option* out = capture->add_option("--out", options->outPath, "The PNG to write (with MODEL)")
-                           ->type_name("FILE.png");
+    CLI::Option* out =
+        capture->add_option("--out", options->outPath, "The PNG to write (with MODEL)")
+            ->type_name("FILE.png");
     CLI::Option* shots =
         capture
             ->add_option("--shots", options->shotsPath,
@@ -341,13 +346,15 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
                          "\"time\",\"camera\",\"size\"}], rendered instead of MODEL; models "
                          "are loaded once each")
             ->type_name("FILE.json");
-    CLI::Option* outDir =
-        capture->add_option("--out-dir", options->outDir, "Where --shots writes NAME.png (and --clip its frames)")
-            ->type_name("DIR");
+    CLI::Option* outDir = capture
+                              ->add_option("--out-dir", options->outDir,
+                                           "Where --shots writes NAME.png (and --clip its frames)")
+                              ->type_name("DIR");
     CLI::Option* clip =
-        capture->add_option("--clip", options->clip,
-                            "Every frame of this animation (name or index) at --fps into --out-dir: "
-                            "frame-000000.png ..., and NAME.mp4 when ffmpeg is on PATH")
+        capture
+            ->add_option("--clip", options->clip,
+                         "Every frame of this animation (name or index) at --fps into --out-dir: "
+                         "frame-000000.png ..., and NAME.mp4 when ffmpeg is on PATH")
             ->type_name("NAME|INDEX");
     capture->add_option("--fps", options->fps, "Frames per second of --clip (default 30)")
         ->type_name("F")
@@ -363,8 +370,9 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
         ->type_name("SPEC")
         ->check(checkWith(morph::parseWeightSpec, "--weights"));
     CLI::Option* animation =
-        capture->add_option("--animation", options->animation,
-                            "Sample this animation (name, or index when no clip has that name)")
+        capture
+            ->add_option("--animation", options->animation,
+                         "Sample this animation (name, or index when no clip has that name)")
             ->type_name("NAME|INDEX")
             ->excludes(clip);
     capture->add_option("--time", options->time, "Seconds into the animation (default 0)")
@@ -387,8 +395,9 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
                      "primitive from its density and active targets)")
         ->type_name("NAME")
         ->check([](const std::string& text) -> std::string {
-            return renderer::parseMorphPath(text) ? std::string()
-                                                  : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
+            return renderer::parseMorphPath(text)
+                       ? std::string()
+                       : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
         });
     capture
         ->add_option("--instances", options->instances,
@@ -402,10 +411,13 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     capture->callback([&context, options, capture, out, shots, outDir, clip] {
         const bool haveModel = !options->model.path.empty();
         if (haveModel == (shots->count() > 0)) {
-            throw CLI::ValidationError("capture", "give either MODEL --out FILE.png, MODEL --clip NAME --out-dir DIR or --shots FILE.json --out-dir DIR");
+            throw CLI::ValidationError("capture",
+                                       "give either MODEL --out FILE.png, MODEL --clip NAME "
+                                       "--out-dir DIR or --shots FILE.json --out-dir DIR");
         }
         if (clip->count() > 0) {
-            if (out->count() > 0) throw CLI::ValidationError("--out", "--clip writes frames into --out-dir");
+            if (out->count() > 0)
+                throw CLI::ValidationError("--out", "--clip writes frames into --out-dir");
             if (outDir->count() == 0) throw CLI::RequiredError("--out-dir");
             context.run = [options] { return runClip(*options); };
             return;
@@ -421,6 +433,5 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
         };
     });
 }
-
 
 }  // namespace app

@@ -32,8 +32,8 @@ int runCompare(const CompareOptions& options) {
         if (difference.sizeMismatch) {
             std::fprintf(stderr, "%s: not written (the images differ in size)\n",
                          options.diffOut.c_str());
-        } else if (auto written = morph::writePngFile(
-                       options.diffOut, morph::diffImage(*a, *b, options.tolerance));
+        } else if (auto written = morph::writePngFile(options.diffOut,
+                                                      morph::diffImage(*a, *b, options.tolerance));
                    !written) {
             std::fprintf(stderr, "%s\n", written.error().message.c_str());
             return kExitFailure;
@@ -65,9 +65,8 @@ void addCompareCommand(CLI::App& root, CommandContext& context) {
                      "Write A in gray with the differences marked: yellow within the channel "
                      "tolerance, red beyond it (brighter for larger differences)")
         ->type_name("D.png");
-    compare->callback([&context, options] {
-        context.run = [options] { return runCompare(*options); };
-    });
+    compare->callback(
+        [&context, options] { context.run = [options] { return runCompare(*options); }; });
 }
 
 }  // namespace app

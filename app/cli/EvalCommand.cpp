@@ -8,8 +8,8 @@
 #include "app/cli/JsonOut.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/Skin.h"
-#include "renderer/scene/GpuScene.h"
 #include "morph/edit/WeightSpec.h"
+#include "renderer/scene/GpuScene.h"
 
 namespace app {
 
@@ -33,8 +33,8 @@ morph::Result<size_t> findAnimation(const morph::Scene& scene, const std::string
     const bool numeric =
         !key.empty() && key.size() < 10 && key.find_first_not_of("0123456789") == std::string::npos;
     if (numeric && std::stoul(key) < scene.animations.size()) return size_t(std::stoul(key));
-    return morph::Error{scene.path + ": no animation named or numbered '" + key + "' (the file has " +
-                        std::to_string(scene.animations.size()) + ")"};
+    return morph::Error{scene.path + ": no animation named or numbered '" + key +
+                        "' (the file has " + std::to_string(scene.animations.size()) + ")"};
 }
 
 namespace {
@@ -69,7 +69,8 @@ morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
             EvalItem item{n, scene.nodes[size_t(n)].mesh, 0, pose[size_t(n)].weights};
             item.world = true;
             item.joints = morph::nodeJointMatrices(scene, n, world);
-            item.model = item.joints.empty() ? world[size_t(n)] : morph::skinnedModel(world[size_t(n)]);
+            item.model =
+                item.joints.empty() ? world[size_t(n)] : morph::skinnedModel(world[size_t(n)]);
             for (size_t p = 0; p < scene.meshes[size_t(item.mesh)].primitives.size(); ++p) {
                 item.primitive = int(p);
                 items.push_back(item);
@@ -90,7 +91,7 @@ morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
 }
 
 Json evalJson(const morph::Scene& scene, const std::vector<EvalItem>& items,
-                        const std::vector<morph::MorphedPrimitive>& morphed) {
+              const std::vector<morph::MorphedPrimitive>& morphed) {
     Json array = Json::array();
     for (size_t i = 0; i < items.size() && i < morphed.size(); ++i) {
         const EvalItem& item = items[i];
@@ -155,15 +156,14 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
                      "Weights on top of the defaults and the animation: NAME=V, INDEX=V or *=V, "
                      "comma separated (e.g. jawOpen=1,3=0.5)")
         ->type_name("SPEC")
-        ->check(
-            [](const std::string& spec) -> std::string {
-                auto parsed = morph::parseWeightSpec(spec);
-                if (parsed) return {};
-                // CLI11 puts the option's name in front already.
-                const std::string prefix = "--weights: ";
-                const std::string& message = parsed.error().message;
-                return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
-            });
+        ->check([](const std::string& spec) -> std::string {
+            auto parsed = morph::parseWeightSpec(spec);
+            if (parsed) return {};
+            // CLI11 puts the option's name in front already.
+            const std::string prefix = "--weights: ";
+            const std::string& message = parsed.error().message;
+            return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+        });
     CLI::Option* animation =
         eval->add_option_function<std::string>(
                 "--animation", [options](const std::string& key) { options->animation = key; },
@@ -171,19 +171,17 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
             ->type_name("NAME|INDEX");
     eval->add_option("--time", options->time, "Seconds into the animation (default 0)")
         ->type_name("T")
-        ->check(
-            [](const std::string& text) -> std::string {
-                char* end = nullptr;
-                const float t = std::strtof(text.c_str(), &end);
-                if (end == text.c_str() || *end != '\0' || !std::isfinite(t)) {
-                    return "'" + text + "' is not a time in seconds";
-                }
-                return {};
-            })
+        ->check([](const std::string& text) -> std::string {
+            char* end = nullptr;
+            const float t = std::strtof(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !std::isfinite(t)) {
+                return "'" + text + "' is not a time in seconds";
+            }
+            return {};
+        })
         ->needs(animation);
     eval->add_option_function<std::string>(
-            "--space",
-            [options](const std::string& space) { options->world = space == "world"; },
+            "--space", [options](const std::string& space) { options->world = space == "world"; },
             "mesh (default): each primitive in its mesh's space; world: after morph, skin and "
             "node transforms, every drawn node")
         ->type_name("mesh|world")

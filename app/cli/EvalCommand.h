@@ -16,21 +16,22 @@
 #include "app/cli/Commands.h"
 #include "app/cli/JsonOut.h"
 #include "app/cli/ModelLoader.h"
-#include "morph/targets/Blend.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "morph/targets/Blend.h"
 
 namespace app {
 
 struct EvalOptions {
     ModelOptions model;
-    std::string weightSpec;              // --weights, empty: none
+    std::string weightSpec;                // --weights, empty: none
     std::optional<std::string> animation;  // --animation NAME|INDEX
-    float time = 0;                      // --time, seconds (needs --animation)
-    std::string outPath;                 // --out, empty: stdout
-    bool gpu = false;                    // --gpu (only offered when a GPU morph is registered)
-    bool world = false;                  // --space world (default mesh)
-    std::string morphPath = "vs-active";  // --morph-path with --gpu (renderer/morph/MorphPath.h names)
+    float time = 0;                        // --time, seconds (needs --animation)
+    std::string outPath;                   // --out, empty: stdout
+    bool gpu = false;                      // --gpu (only offered when a GPU morph is registered)
+    bool world = false;                    // --space world (default mesh)
+    std::string morphPath =
+        "vs-active";  // --morph-path with --gpu (renderer/morph/MorphPath.h names)
 };
 
 // One (node, primitive) to morph, with the weights its node has.
@@ -68,7 +69,7 @@ morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
 // {"items":[{"node","mesh","primitive","weights","positions","normals"}, ...]}. World space adds
 // "space": "world" at the top and "nodeName", "skin" per item; its normals are unit length.
 Json evalJson(const morph::Scene& scene, const std::vector<EvalItem>& items,
-                        const std::vector<morph::MorphedPrimitive>& morphed);
+              const std::vector<morph::MorphedPrimitive>& morphed);
 
 // Registers `eval`. With `gpuMorph`, also the --gpu flag, which makes eval use it instead of
 // cpuMorph (main.cpp passes the renderer's read-back morph, gpuEvalMorph()).

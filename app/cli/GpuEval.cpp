@@ -26,13 +26,15 @@ MorphFunction gpuEvalMorph() {
             const std::string where = scene.path + ": meshes[" + std::to_string(item.mesh) +
                                       "].primitives[" + std::to_string(item.primitive) + "]";
             // Checked before GL sees it, as GpuScene::upload does (issue 7: never a GL error).
-            auto fits = renderer::checkPrimitiveLimits(primitive, primitive.targets.size(), gpuLimits);
+            auto fits =
+                renderer::checkPrimitiveLimits(primitive, primitive.targets.size(), gpuLimits);
             if (!fits) return morph::Error{where + ": " + fits.error().message};
             // The same JSON as the CPU eval: in mesh space normals are the raw sums, not
             // renormalized; in world space unit vectors (both sides renormalize).
-            auto result =
-                item.world ? gpu->evalWorld(primitive, item.weights, item.model, item.joints, limits, *path)
-                           : gpu->eval(primitive, item.weights, limits, renderer::NormalOutput::RawSum, *path);
+            auto result = item.world ? gpu->evalWorld(primitive, item.weights, item.model,
+                                                      item.joints, limits, *path)
+                                     : gpu->eval(primitive, item.weights, limits,
+                                                 renderer::NormalOutput::RawSum, *path);
             if (!result) return morph::Error{where + ": " + result.error().message};
             morphed.push_back(std::move(result).value());
         }

@@ -14,19 +14,26 @@ namespace app {
 
 const char* pathName(morph::AnimationPath path) {
     switch (path) {
-        case morph::AnimationPath::Translation: return "translation";
-        case morph::AnimationPath::Rotation: return "rotation";
-        case morph::AnimationPath::Scale: return "scale";
-        case morph::AnimationPath::Weights: return "weights";
+        case morph::AnimationPath::Translation:
+            return "translation";
+        case morph::AnimationPath::Rotation:
+            return "rotation";
+        case morph::AnimationPath::Scale:
+            return "scale";
+        case morph::AnimationPath::Weights:
+            return "weights";
     }
     return "?";
 }
 
 const char* interpolationName(morph::Interpolation interpolation) {
     switch (interpolation) {
-        case morph::Interpolation::Step: return "STEP";
-        case morph::Interpolation::Linear: return "LINEAR";
-        case morph::Interpolation::CubicSpline: return "CUBICSPLINE";
+        case morph::Interpolation::Step:
+            return "STEP";
+        case morph::Interpolation::Linear:
+            return "LINEAR";
+        case morph::Interpolation::CubicSpline:
+            return "CUBICSPLINE";
     }
     return "?";
 }
@@ -71,13 +78,11 @@ std::vector<std::string> channelNames(const morph::Primitive& primitive) {
 }
 
 Json primitiveJson(const morph::Primitive& primitive) {
-    Json p = {{"vertices", primitive.vertexCount()},
-                        {"indices", primitive.indices.size()},
-                        {"channels", channelNames(primitive)},
-                        {"mode", static_cast<uint32_t>(primitive.mode)},
-                        {"material", primitive.material},
-                        {"attributes", baseAttributes(primitive)},
-                        {"targets", primitive.targets.size()}};
+    Json p = {
+        {"vertices", primitive.vertexCount()}, {"indices", primitive.indices.size()},
+        {"channels", channelNames(primitive)}, {"mode", static_cast<uint32_t>(primitive.mode)},
+        {"material", primitive.material},      {"attributes", baseAttributes(primitive)},
+        {"targets", primitive.targets.size()}};
     if (!primitive.targets.empty()) {
         const morph::PackedTargets layout = morph::packLayout(primitive, 16384);
         p["packing"] = {{"stride", layout.stride},
@@ -117,9 +122,8 @@ Json meshJson(const morph::Mesh& mesh, size_t index) {
 Json animationJson(const morph::Animation& animation, size_t index) {
     Json channels = Json::array();
     for (const morph::AnimationChannel& channel : animation.channels) {
-        Json c = {{"node", channel.node},
-                            {"path", pathName(channel.path)},
-                            {"sampler", channel.sampler}};
+        Json c = {
+            {"node", channel.node}, {"path", pathName(channel.path)}, {"sampler", channel.sampler}};
         if (channel.sampler >= 0 && size_t(channel.sampler) < animation.samplers.size()) {
             const morph::AnimationSampler& sampler = animation.samplers[channel.sampler];
             c["interpolation"] = interpolationName(sampler.interpolation);
@@ -159,16 +163,16 @@ Json infoJson(const morph::Scene& scene) {
 
     const morph::PackingSummary packing = morph::packingSummary(scene);
     Json doc = {{"file", scene.path},
-            {"meshes", std::move(meshes)},
-            {"nodes", std::move(nodes)},
-            {"roots", scene.roots},
-            {"animations", std::move(animations)},
-            {"packing", {{"bytes", packing.bytes}, {"threejsBytes", packing.threejsBytes}}},
-            {"materials", scene.materials.size()},
-            {"textures", scene.textures.size()},
-            {"images", scene.images.size()},
-            {"skins", scene.skins.size()},
-            {"warnings", scene.warnings}};
+                {"meshes", std::move(meshes)},
+                {"nodes", std::move(nodes)},
+                {"roots", scene.roots},
+                {"animations", std::move(animations)},
+                {"packing", {{"bytes", packing.bytes}, {"threejsBytes", packing.threejsBytes}}},
+                {"materials", scene.materials.size()},
+                {"textures", scene.textures.size()},
+                {"images", scene.images.size()},
+                {"skins", scene.skins.size()},
+                {"warnings", scene.warnings}};
     const morph::Result<morph::SparseSummary> sparse = morph::sparseSummary(scene);
     if (sparse) doc["sparse"] = {{"bytes", sparse->bytes}};
     return doc;
@@ -176,7 +180,9 @@ Json infoJson(const morph::Scene& scene) {
 
 namespace {
 
-std::string quoted(const std::string& name) { return name.empty() ? "(unnamed)" : '"' + name + '"'; }
+std::string quoted(const std::string& name) {
+    return name.empty() ? "(unnamed)" : '"' + name + '"';
+}
 
 std::string joined(const std::vector<std::string>& names) {
     std::string out;
@@ -197,8 +203,9 @@ void printMesh(std::ostream& out, const morph::Mesh& mesh, size_t index) {
     for (size_t t = 0; t < mesh.targetCount(); ++t) {
         const morph::TargetStats stats = meshTargetStats(mesh, t);
         const float weight = t < mesh.defaultWeights.size() ? mesh.defaultWeights[t] : 0.0f;
-        std::snprintf(line, sizeof line, "  target %zu %s: moves %u vertices (max %g), default %g\n",
-                      t, quoted(mesh.targetNames[t]).c_str(), stats.movedVertices,
+        std::snprintf(line, sizeof line,
+                      "  target %zu %s: moves %u vertices (max %g), default %g\n", t,
+                      quoted(mesh.targetNames[t]).c_str(), stats.movedVertices,
                       stats.maxPositionDelta, weight);
         out << line;
     }
@@ -224,8 +231,8 @@ std::string infoText(const morph::Scene& scene) {
     }
     for (size_t i = 0; i < scene.animations.size(); ++i) {
         const morph::Animation& animation = scene.animations[i];
-        out << "animation " << i << " " << quoted(animation.name) << ": " << animation.end
-            << " s, " << animation.channels.size() << " channel(s)\n";
+        out << "animation " << i << " " << quoted(animation.name) << ": " << animation.end << " s, "
+            << animation.channels.size() << " channel(s)\n";
         for (const morph::AnimationChannel& channel : animation.channels) {
             out << "  node " << channel.node << " " << pathName(channel.path);
             if (channel.sampler >= 0 && size_t(channel.sampler) < animation.samplers.size()) {
@@ -235,8 +242,8 @@ std::string infoText(const morph::Scene& scene) {
         }
     }
     const morph::PackingSummary packing = morph::packingSummary(scene);
-    out << "packed targets: " << packing.bytes << " bytes (three.js layout: "
-        << packing.threejsBytes << " bytes)\n";
+    out << "packed targets: " << packing.bytes
+        << " bytes (three.js layout: " << packing.threejsBytes << " bytes)\n";
     return out.str();
 }
 
@@ -267,8 +274,9 @@ int runInfo(const InfoOptions& options) {
 
 void addInfoCommand(CLI::App& root, CommandContext& context) {
     auto options = std::make_shared<InfoOptions>();
-    CLI::App* info = root.add_subcommand("info", "Summarize a model's meshes, targets, nodes, "
-                                                 "animations and packed sizes");
+    CLI::App* info = root.add_subcommand("info",
+                                         "Summarize a model's meshes, targets, nodes, "
+                                         "animations and packed sizes");
     addModelOptions(*info, options->model);
     info->add_flag("--json", options->json, "Print JSON instead of the summary");
     info->callback([&context, options] { context.run = [options] { return runInfo(*options); }; });

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "app/cli/JsonOut.h"
-
 #include "morph/Scene.h"
 
 namespace app {
@@ -16,7 +15,7 @@ Json infoJson(const morph::Scene& scene);
 // The human-readable summary, several lines ending in '\n'.
 std::string infoText(const morph::Scene& scene);
 
-const char* pathName(morph::AnimationPath path);              // "translation", ... "weights"
+const char* pathName(morph::AnimationPath path);                    // "translation", ... "weights"
 const char* interpolationName(morph::Interpolation interpolation);  // "LINEAR", "STEP", ...
 
 }  // namespace app

@@ -14,9 +14,10 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
     CLI::Option* model = command.add_option("MODEL", options.path, "glTF 2.0 file (.gltf or .glb)");
     model->type_name("FILE");
     if (modelRequired) model->required();
-    command.add_option("--pose", options.poses,
-                       "Add the first mesh of a glTF file of the same topology as a target, named "
-                       "after the file (repeatable)")
+    command
+        .add_option("--pose", options.poses,
+                    "Add the first mesh of a glTF file of the same topology as a target, named "
+                    "after the file (repeatable)")
         ->allow_extra_args(false)
         ->type_name("FILE");
     command.add_flag("--allow-any-uri", options.allowAnyUri,
@@ -26,11 +27,10 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
             "--max-memory",
             [&options](const std::string& text) { options.maxMemoryBytes = *parseByteSize(text); },
             "Largest total size the file may declare (buffers, images), e.g. 512M, 4G")
-        ->check(
-            [](const std::string& text) -> std::string {
-                if (parseByteSize(text)) return {};
-                return "'" + text + "' is not a size in bytes (e.g. 1048576, 512M, 4G)";
-            })
+        ->check([](const std::string& text) -> std::string {
+            if (parseByteSize(text)) return {};
+            return "'" + text + "' is not a size in bytes (e.g. 1048576, 512M, 4G)";
+        })
         ->type_name("BYTES");
 }
 
@@ -91,8 +91,7 @@ morph::Result<morph::Scene> loadModel(const ModelOptions& options) {
             }
             return added.error();
         }
-        scene->warnings.insert(scene->warnings.end(), pose->warnings.begin(),
-                               pose->warnings.end());
+        scene->warnings.insert(scene->warnings.end(), pose->warnings.begin(), pose->warnings.end());
     }
     if (!options.poses.empty()) morph::computeTargetStats(*scene);
     return scene;

@@ -2,13 +2,13 @@
 // A recording in progress: numbered PNG frames in their own folder (each written atomically) and,
 // when ffmpeg is on PATH, the same frames piped raw into ffmpeg for an MP4 that appears under
 // its final name only once complete. Used by the viewer (F9) and `morphview capture --clip`.
-#include <sys/types.h>
-
 #include <cstdio>
 #include <string>
 
-#include "morph/image/ImageFile.h"
+#include <sys/types.h>
+
 #include "morph/Result.h"
+#include "morph/image/ImageFile.h"
 
 namespace app {
 

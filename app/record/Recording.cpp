@@ -1,10 +1,10 @@
 #include "app/record/Recording.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+
+#include <unistd.h>
 
 namespace app {
 

@@ -17,7 +17,9 @@ std::string& lastGlfwError() {
     return error;
 }
 
-void onGlfwError(int, const char* description) { lastGlfwError() = description ? description : ""; }
+void onGlfwError(int, const char* description) {
+    lastGlfwError() = description ? description : "";
+}
 
 std::string withGlfwError(const std::string& message) {
     const std::string& detail = lastGlfwError();
@@ -40,7 +42,9 @@ struct GlfwContext::State {
 morph::Result<GlfwContext> GlfwContext::create(const WindowOptions& options) {
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) {
-        return morph::Error{withGlfwError("window: GLFW could not start (no display? set DISPLAY, or use 'morphview capture' headless)")};
+        return morph::Error{
+            withGlfwError("window: GLFW could not start (no display? set DISPLAY, or use "
+                          "'morphview capture' headless)")};
     }
     auto state = std::make_unique<State>();
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
@@ -69,7 +73,9 @@ GlfwContext::GlfwContext(GlfwContext&&) noexcept = default;
 GlfwContext& GlfwContext::operator=(GlfwContext&&) noexcept = default;
 GlfwContext::~GlfwContext() = default;
 
-GLFWwindow* GlfwContext::window() const { return mState ? mState->window : nullptr; }
+GLFWwindow* GlfwContext::window() const {
+    return mState ? mState->window : nullptr;
+}
 
 void GlfwContext::framebufferSize(int& width, int& height) const {
     glfwGetFramebufferSize(mState->window, &width, &height);
@@ -83,7 +89,9 @@ float GlfwContext::contentScale() const {
     return scale >= 0.5f && scale <= 8.0f ? scale : 1.0f;
 }
 
-bool GlfwContext::fullscreen() const { return glfwGetWindowMonitor(mState->window) != nullptr; }
+bool GlfwContext::fullscreen() const {
+    return glfwGetWindowMonitor(mState->window) != nullptr;
+}
 
 void GlfwContext::setFullscreen(bool on) {
     if (on == fullscreen()) return;
@@ -110,4 +118,3 @@ std::string GlfwContext::description() const {
 }
 
 }  // namespace app
-

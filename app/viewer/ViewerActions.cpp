@@ -7,12 +7,12 @@
 #include <ctime>
 #include <filesystem>
 
-#include "app/viewer/ViewerUi.h"
-#include "morph/gltf/ClipExport.h"
-#include "morph/edit/WeightSpec.h"
-#include "renderer/morph/MorphTargets.h"
-
 #include <imgui.h>
+
+#include "app/viewer/ViewerUi.h"
+#include "morph/edit/WeightSpec.h"
+#include "morph/gltf/ClipExport.h"
+#include "renderer/morph/MorphTargets.h"
 
 namespace app {
 
@@ -26,7 +26,8 @@ morph::UserClip* activeUserClip(ViewerState& state) {
         return &state.userClips[size_t(state.keyClip)];
     }
     const ClipRef clip = state.playback.clip;
-    if (clip.kind == ClipKind::User && clip.index >= 0 && size_t(clip.index) < state.userClips.size()) {
+    if (clip.kind == ClipKind::User && clip.index >= 0 &&
+        size_t(clip.index) < state.userClips.size()) {
         return &state.userClips[size_t(clip.index)];
     }
     return nullptr;
@@ -36,8 +37,8 @@ morph::UserClip* activeUserClip(ViewerState& state) {
 std::string fileSafe(const std::string& name) {
     std::string out;
     for (char c : name) {
-        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                          c == '-' || c == '_' || c == '.';
+        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                          (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
         out += keep ? c : '_';
     }
     return out.empty() ? std::string("clip") : out;
@@ -116,7 +117,8 @@ std::string defaultExportPath(const ViewerDocument& doc, const morph::UserClip& 
     fs::path out = folder / (source.stem().string() + "-" + fileSafe(clip.name) + ".glb");
     // Never over the source: exportClip refuses it too, but the suggestion should be usable.
     for (int n = 2; fs::exists(out) && fs::equivalent(out, source); ++n) {
-        out = folder / (source.stem().string() + "-" + fileSafe(clip.name) + "-" + std::to_string(n) + ".glb");
+        out = folder / (source.stem().string() + "-" + fileSafe(clip.name) + "-" +
+                        std::to_string(n) + ".glb");
     }
     return out.string();
 }
@@ -206,9 +208,10 @@ morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
                 const std::vector<std::string>& names = doc.scene.meshes[m].targetNames;
                 std::vector<TargetState>& targets = doc.state.meshes[m].targets;
                 for (size_t t = 0; t < names.size() && t < targets.size(); ++t) {
-                    const bool hit = a.kind == morph::WeightAssignment::Kind::All ||
-                                     (a.kind == morph::WeightAssignment::Kind::Name && names[t] == a.name) ||
-                                     (a.kind == morph::WeightAssignment::Kind::Index && t == a.index);
+                    const bool hit =
+                        a.kind == morph::WeightAssignment::Kind::All ||
+                        (a.kind == morph::WeightAssignment::Kind::Name && names[t] == a.name) ||
+                        (a.kind == morph::WeightAssignment::Kind::Index && t == a.index);
                     if (!hit) continue;
                     targets[t].overridden = true;
                     targets[t].value = a.value;
@@ -216,8 +219,11 @@ morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
                 }
             }
             if (!matched) {
-                const std::string item = a.kind == morph::WeightAssignment::Kind::Index ? std::to_string(a.index) : a.name;
-                return morph::Error{"--weights: no mesh of " + doc.model.path + " has a target '" + item + "'"};
+                const std::string item = a.kind == morph::WeightAssignment::Kind::Index
+                                             ? std::to_string(a.index)
+                                             : a.name;
+                return morph::Error{"--weights: no mesh of " + doc.model.path + " has a target '" +
+                                    item + "'"};
             }
         }
     }
@@ -226,11 +232,13 @@ morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
         for (size_t i = 0; i < doc.scene.animations.size(); ++i) {
             if (doc.scene.animations[i].name == animation) found = int(i);
         }
-        if (found < 0 && !animation.empty() && animation.find_first_not_of("0123456789") == std::string::npos &&
+        if (found < 0 && !animation.empty() &&
+            animation.find_first_not_of("0123456789") == std::string::npos &&
             animation.size() < 9 && size_t(std::stoi(animation)) < doc.scene.animations.size()) {
             found = std::stoi(animation);
         }
-        if (found < 0) return morph::Error{"--animation: no clip '" + animation + "' in " + doc.model.path};
+        if (found < 0)
+            return morph::Error{"--animation: no clip '" + animation + "' in " + doc.model.path};
         selectClip(doc.state, doc.scene, {ClipKind::Scene, found});
         scrub(doc.state, doc.scene, time);
     }
@@ -269,7 +277,8 @@ std::string timestampedName(const std::string& prefix, const std::string& extens
     const auto now = std::chrono::system_clock::now();
     const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
     const auto millis =
-        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() %
+        1000;
     std::tm local{};
     localtime_r(&seconds, &local);
     char stamp[64];
@@ -280,4 +289,3 @@ std::string timestampedName(const std::string& prefix, const std::string& extens
 }
 
 }  // namespace app
-

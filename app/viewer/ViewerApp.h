@@ -14,16 +14,16 @@
 namespace app {
 
 struct ViewerOptions {
-    ModelOptions model;                  // empty path: the bundled face
+    ModelOptions model;                   // empty path: the bundled face
     std::string windowSize = "1280x800";  // --window-size WxH (logical pixels)
-    int screenshotAfter = 0;             // --screenshot-after N: save frame N and exit (0: off)
-    std::string weights;                 // --weights SPEC: user overrides on the first model
-    std::string animation;               // --animation NAME|INDEX: the clip selected at start
-    float time = 0;                      // --time T: where that clip starts
-    std::string out;                     // --out FILE.png, with --screenshot-after
-    std::string script;                  // --script FILE: drive the UI (ViewerStateScript.h)
+    int screenshotAfter = 0;              // --screenshot-after N: save frame N and exit (0: off)
+    std::string weights;                  // --weights SPEC: user overrides on the first model
+    std::string animation;                // --animation NAME|INDEX: the clip selected at start
+    float time = 0;                       // --time T: where that clip starts
+    std::string out;                      // --out FILE.png, with --screenshot-after
+    std::string script;                   // --script FILE: drive the UI (ViewerStateScript.h)
     bool vsync = true;
-    std::string morphPath = "auto";      // --morph-path NAME: the morph path at start
+    std::string morphPath = "auto";  // --morph-path NAME: the morph path at start
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

@@ -65,7 +65,8 @@ void OrbitCamera::pan(float dx, float dy, int windowHeight) {
 }
 
 void OrbitCamera::zoom(float steps) {
-    mDistance = std::clamp(mDistance * std::pow(kZoomPerStep, steps), 0.01f * mRadius, 100.0f * mRadius);
+    mDistance =
+        std::clamp(mDistance * std::pow(kZoomPerStep, steps), 0.01f * mRadius, 100.0f * mRadius);
 }
 
 renderer::Camera OrbitCamera::camera(const ViewRegion& region, int windowWidth,
@@ -91,4 +92,3 @@ renderer::Camera OrbitCamera::camera(const ViewRegion& region, int windowWidth,
 }
 
 }  // namespace app
-

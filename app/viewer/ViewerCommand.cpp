@@ -8,9 +8,8 @@
 
 #include "app/cli/Commands.h"
 #include "app/viewer/ViewerApp.h"
-#include "morph/edit/WeightSpec.h"
-
 #include "app/viewer/ViewerWindow.h"
+#include "morph/edit/WeightSpec.h"
 #include "renderer/scene/Capture.h"
 
 namespace app {
@@ -30,7 +29,7 @@ fs::path executableFolder() {
 std::string bundledFacePath() {
     std::vector<fs::path> candidates;
     if (const fs::path folder = executableFolder(); !folder.empty()) {
-        candidates.push_back(folder / "assets" / "face.glb");        // an installed layout
+        candidates.push_back(folder / "assets" / "face.glb");                // an installed layout
         candidates.push_back(folder.parent_path() / "assets" / "face.glb");  // build/morphview
     }
     // The source tree this file was compiled from (CMake passes absolute paths): app/.. /assets.
@@ -56,8 +55,9 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
                         "Run the window for N frames, save it (UI included) to --out, exit")
             ->type_name("N")
             ->check(CLI::Range(1, 100000));
-    CLI::Option* out = root.add_option("--out", options.out, "Where --screenshot-after writes the PNG")
-                           ->type_name("FILE.png");
+    CLI::Option* out =
+        root.add_option("--out", options.out, "Where --screenshot-after writes the PNG")
+            ->type_name("FILE.png");
     after->needs(out);
     out->needs(after);
     root.add_option("--weights", options.weights,
@@ -68,9 +68,9 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
             auto parsed = morph::parseWeightSpec(text);
             return parsed ? std::string() : parsed.error().message;
         });
-    CLI::Option* animation =
-        root.add_option("--animation", options.animation, "Start with this clip selected (name or index)")
-            ->type_name("NAME|INDEX");
+    CLI::Option* animation = root.add_option("--animation", options.animation,
+                                             "Start with this clip selected (name or index)")
+                                 ->type_name("NAME|INDEX");
     root.add_option("--script", options.script,
                     "Drive the real UI from FILE (click, type, drag, key, wait, expect-..., "
                     "screenshot, quit; see docs/VIEWER.md) and exit 0 when every check held")

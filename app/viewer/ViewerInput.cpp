@@ -12,8 +12,12 @@ namespace app {
 
 namespace {
 
-bool pressed(int key) { return ImGui::IsKeyPressed(key, false); }
-bool repeated(int key) { return ImGui::IsKeyPressed(key, true); }
+bool pressed(int key) {
+    return ImGui::IsKeyPressed(key, false);
+}
+bool repeated(int key) {
+    return ImGui::IsKeyPressed(key, true);
+}
 
 }  // namespace
 
@@ -42,7 +46,8 @@ void ViewerWindow::handleCameraInput() {
     if (io.MouseWheel != 0) mCamera.zoom(io.MouseWheel);
     // A click (pressed and released without dragging past a few pixels) picks a vertex.
     constexpr float kClickSlopSq = 16.0f;
-    if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < kClickSlopSq && !io.KeyShift) pickAtMouse();
+    if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < kClickSlopSq && !io.KeyShift)
+        pickAtMouse();
 }
 
 void ViewerWindow::handleShortcuts() {
@@ -57,12 +62,16 @@ void ViewerWindow::handleShortcuts() {
     if (pressed(GLFW_KEY_F12)) r.screenshot = true;
     if (pressed(GLFW_KEY_F) && !ctrl) r.frame = true;
     if (pressed(GLFW_KEY_HOME)) r.resetCamera = true;
-    if (pressed(GLFW_KEY_1) || pressed(GLFW_KEY_KP_1)) r.view = ctrl ? CameraPreset::Back : CameraPreset::Front;
-    if (pressed(GLFW_KEY_3) || pressed(GLFW_KEY_KP_3)) r.view = ctrl ? CameraPreset::Left : CameraPreset::Right;
-    if (pressed(GLFW_KEY_7) || pressed(GLFW_KEY_KP_7)) r.view = ctrl ? CameraPreset::Bottom : CameraPreset::Top;
+    if (pressed(GLFW_KEY_1) || pressed(GLFW_KEY_KP_1))
+        r.view = ctrl ? CameraPreset::Back : CameraPreset::Front;
+    if (pressed(GLFW_KEY_3) || pressed(GLFW_KEY_KP_3))
+        r.view = ctrl ? CameraPreset::Left : CameraPreset::Right;
+    if (pressed(GLFW_KEY_7) || pressed(GLFW_KEY_KP_7))
+        r.view = ctrl ? CameraPreset::Bottom : CameraPreset::Top;
     if (pressed(GLFW_KEY_W) && !ctrl) mUi.wireframe = Wireframe((int(mUi.wireframe) + 1) % 3);
     if (pressed(GLFW_KEY_N) && !ctrl) mUi.inspect.normals = !mUi.inspect.normals;
-    if (pressed(GLFW_KEY_G) && !ctrl) mUi.inspect.ghost = renderer::GhostMode((int(mUi.inspect.ghost) + 1) % 3);
+    if (pressed(GLFW_KEY_G) && !ctrl)
+        mUi.inspect.ghost = renderer::GhostMode((int(mUi.inspect.ghost) + 1) % 3);
     if (pressed(GLFW_KEY_H) && !ctrl) mUi.inspect.heat = !mUi.inspect.heat;
     if (pressed(GLFW_KEY_T) && !ctrl) mUi.turntable.on = !mUi.turntable.on;
     if (pressed(GLFW_KEY_P) && !ctrl) mUi.presetCycle.on = !mUi.presetCycle.on;
@@ -119,12 +128,24 @@ void ViewerWindow::handleRequests() {
     }
     if (r.view) {
         switch (*r.view) {
-            case CameraPreset::Front: mCamera.setAngles(0, 0); break;
-            case CameraPreset::Back: mCamera.setAngles(180, 0); break;
-            case CameraPreset::Right: mCamera.setAngles(90, 0); break;
-            case CameraPreset::Left: mCamera.setAngles(-90, 0); break;
-            case CameraPreset::Top: mCamera.setAngles(0, 90); break;
-            case CameraPreset::Bottom: mCamera.setAngles(0, -90); break;
+            case CameraPreset::Front:
+                mCamera.setAngles(0, 0);
+                break;
+            case CameraPreset::Back:
+                mCamera.setAngles(180, 0);
+                break;
+            case CameraPreset::Right:
+                mCamera.setAngles(90, 0);
+                break;
+            case CameraPreset::Left:
+                mCamera.setAngles(-90, 0);
+                break;
+            case CameraPreset::Top:
+                mCamera.setAngles(0, 90);
+                break;
+            case CameraPreset::Bottom:
+                mCamera.setAngles(0, -90);
+                break;
         }
         r.view.reset();
         r.frame = true;
@@ -169,7 +190,8 @@ bool ViewerWindow::openModel(const std::string& path, bool keepState) {
         showError(mUi, gpu.error().message);  // names the file already
         return false;
     }
-    for (const std::string& warning : scene->warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    for (const std::string& warning : scene->warnings)
+        std::fprintf(stderr, "warning: %s\n", warning.c_str());
 
     ViewerState state;
     if (keepState && mDoc.loaded) {
@@ -216,4 +238,3 @@ void ViewerWindow::saveSettings() {
 }
 
 }  // namespace app
-

@@ -1,10 +1,10 @@
 // "Looking closely" in the viewer: the vertex picked by a click (its index, where it is now,
 // which targets move it, largest first, each a button that brings its slider up), the heat
 // map's weights (the pose's, or the hovered target alone) and its legend.
-#include <imgui.h>
-
 #include <algorithm>
 #include <cstdio>
+
+#include <imgui.h>
 
 #include "app/viewer/ViewerUi.h"
 #include "morph/targets/Displacement.h"
@@ -216,4 +216,3 @@ void drawInspectPanels(ViewerDocument& doc, ViewerUi& ui, float viewX, float vie
 }
 
 }  // namespace app
-

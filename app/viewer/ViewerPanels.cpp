@@ -21,16 +21,24 @@ namespace fs = std::filesystem;
 constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr float kFontPixels = 15.0f;
 
-ImVec4 rgb(int r, int g, int b, float a = 1.0f) { return ImVec4(r / 255.0f, g / 255.0f, b / 255.0f, a); }
+ImVec4 rgb(int r, int g, int b, float a = 1.0f) {
+    return ImVec4(r / 255.0f, g / 255.0f, b / 255.0f, a);
+}
 
 const char* browserTitle(BrowserMode mode) {
     switch (mode) {
-        case BrowserMode::OpenModel: return "Open model";
-        case BrowserMode::LoadClip: return "Load clip";
-        case BrowserMode::SaveClip: return "Save clip";
-        case BrowserMode::ExportGlb: return "Export .glb with the user clip";
-        case BrowserMode::LoadPresets: return "Load presets";
-        case BrowserMode::SavePresets: return "Save presets";
+        case BrowserMode::OpenModel:
+            return "Open model";
+        case BrowserMode::LoadClip:
+            return "Load clip";
+        case BrowserMode::SaveClip:
+            return "Save clip";
+        case BrowserMode::ExportGlb:
+            return "Export .glb with the user clip";
+        case BrowserMode::LoadPresets:
+            return "Load presets";
+        case BrowserMode::SavePresets:
+            return "Save presets";
     }
     return "";
 }
@@ -42,20 +50,34 @@ bool savesFile(BrowserMode mode) {
 
 bool listed(BrowserMode mode, const fs::path& file) {
     std::string ext = file.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    if (mode == BrowserMode::OpenModel || mode == BrowserMode::ExportGlb) return ext == ".gltf" || ext == ".glb";
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (mode == BrowserMode::OpenModel || mode == BrowserMode::ExportGlb)
+        return ext == ".gltf" || ext == ".glb";
     return ext == ".json";
 }
 
 void finishBrowser(ViewerDocument& doc, ViewerUi& ui, const std::string& path) {
     FileBrowser& b = ui.browser;
     switch (b.mode) {
-        case BrowserMode::OpenModel: ui.requests.open = path; break;
-        case BrowserMode::LoadClip: loadClip(doc, ui, path); break;
-        case BrowserMode::SaveClip: saveKeyClip(doc, ui, path); break;
-        case BrowserMode::ExportGlb: exportUserClip(doc, ui, path); break;
-        case BrowserMode::LoadPresets: loadPresetsFile(doc, ui, path); break;
-        case BrowserMode::SavePresets: savePresetsFile(doc, ui, path); break;
+        case BrowserMode::OpenModel:
+            ui.requests.open = path;
+            break;
+        case BrowserMode::LoadClip:
+            loadClip(doc, ui, path);
+            break;
+        case BrowserMode::SaveClip:
+            saveKeyClip(doc, ui, path);
+            break;
+        case BrowserMode::ExportGlb:
+            exportUserClip(doc, ui, path);
+            break;
+        case BrowserMode::LoadPresets:
+            loadPresetsFile(doc, ui, path);
+            break;
+        case BrowserMode::SavePresets:
+            savePresetsFile(doc, ui, path);
+            break;
     }
     b.visible = false;
 }
@@ -74,10 +96,13 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
     if (ImGui::MenuItem("Reload", "F5", false, doc.loaded)) ui.requests.reload = true;
     ImGui::Separator();
     const bool haveClip = !doc.state.userClips.empty();
-    if (ImGui::MenuItem("Export .glb with the user clip...", nullptr, false, doc.loaded && haveClip)) {
-        openBrowser(ui, BrowserMode::ExportGlb, ui.exportPath.empty() ? doc.model.path : ui.exportPath);
+    if (ImGui::MenuItem("Export .glb with the user clip...", nullptr, false,
+                        doc.loaded && haveClip)) {
+        openBrowser(ui, BrowserMode::ExportGlb,
+                    ui.exportPath.empty() ? doc.model.path : ui.exportPath);
         const int clip = doc.state.keyClip >= 0 ? doc.state.keyClip : 0;
-        ui.browser.fileName = fs::path(defaultExportPath(doc, doc.state.userClips[size_t(clip)])).filename().string();
+        ui.browser.fileName =
+            fs::path(defaultExportPath(doc, doc.state.userClips[size_t(clip)])).filename().string();
     }
     trackItem(ui, "Export .glb with the user clip...");
     if (ImGui::MenuItem("Save user clip (JSON)...", nullptr, false, haveClip)) {
@@ -88,7 +113,8 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Screenshot", "F12")) ui.requests.screenshot = true;
-    if (ImGui::MenuItem(ui.record.active ? "Stop recording" : "Start recording", "F9")) ui.requests.toggleRecording = true;
+    if (ImGui::MenuItem(ui.record.active ? "Stop recording" : "Start recording", "F9"))
+        ui.requests.toggleRecording = true;
     trackItem(ui, "Record");
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) ui.requests.quit = true;
@@ -219,7 +245,8 @@ void drawMenuBar(ViewerDocument& doc, ViewerUi& ui) {
         ImGui::EndMenu();
     }
     // The open file on the right, where a title bar would show it.
-    const std::string title = doc.loaded ? fs::path(doc.model.path).filename().string() : "no model";
+    const std::string title =
+        doc.loaded ? fs::path(doc.model.path).filename().string() : "no model";
     const float width = ImGui::CalcTextSize(title.c_str()).x;
     ImGui::SameLine(ImGui::GetWindowWidth() - width - ImGui::GetStyle().WindowPadding.x * 2);
     ImGui::TextDisabled("%s", title.c_str());
@@ -230,8 +257,8 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
     FileBrowser& b = ui.browser;
     if (!b.visible) return;
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y * 0.45f), ImGuiCond_Appearing,
-                            ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y * 0.45f),
+                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(560 * ui.scale, 420 * ui.scale), ImGuiCond_Appearing);
     ImGui::SetNextWindowFocus();
     if (!ImGui::Begin(browserTitle(b.mode), &b.visible, ImGuiWindowFlags_NoCollapse)) {
@@ -248,7 +275,8 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputText("##folder", &b.folder, ImGuiInputTextFlags_EnterReturnsTrue)) folder = b.folder;
+    if (ImGui::InputText("##folder", &b.folder, ImGuiInputTextFlags_EnterReturnsTrue))
+        folder = b.folder;
 
     std::vector<fs::directory_entry> dirs, files;
     for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
@@ -261,13 +289,16 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
             files.push_back(*it);
         }
     }
-    auto byName = [](const fs::directory_entry& a, const fs::directory_entry& c) { return a.path() < c.path(); };
+    auto byName = [](const fs::directory_entry& a, const fs::directory_entry& c) {
+        return a.path() < c.path();
+    };
     std::sort(dirs.begin(), dirs.end(), byName);
     std::sort(files.begin(), files.end(), byName);
 
     const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetStyle().ItemSpacing.y;
     ImGui::BeginChild("##entries", ImVec2(0, -footer), true);
-    if (ec) ImGui::TextColored(rgb(240, 110, 100), "%s: %s", b.folder.c_str(), ec.message().c_str());
+    if (ec)
+        ImGui::TextColored(rgb(240, 110, 100), "%s: %s", b.folder.c_str(), ec.message().c_str());
     std::string chosen;
     for (const auto& d : dirs) {
         const std::string label = d.path().filename().string() + "/";
@@ -279,7 +310,8 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
     }
     for (const auto& f : files) {
         const std::string name = f.path().filename().string();
-        if (ImGui::Selectable(name.c_str(), b.fileName == name, ImGuiSelectableFlags_AllowDoubleClick)) {
+        if (ImGui::Selectable(name.c_str(), b.fileName == name,
+                              ImGuiSelectableFlags_AllowDoubleClick)) {
             b.fileName = name;
             if (ImGui::IsMouseDoubleClicked(0)) chosen = f.path().string();
         }
@@ -289,7 +321,8 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
     ImGui::EndChild();
 
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Cancel").x * 2 - 40 * ui.scale);
-    const bool entered = ImGui::InputTextWithHint("##name", "file name", &b.fileName, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool entered = ImGui::InputTextWithHint("##name", "file name", &b.fileName,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue);
     trackItem(ui, "File name");
     ImGui::SameLine();
     const bool ok = ImGui::Button(savesFile(b.mode) ? "Save" : "Open");
@@ -303,31 +336,33 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
     if (!chosen.empty()) finishBrowser(doc, ui, chosen);
 }
 
-void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY, float viewWidth,
-                  float viewHeight) {
+void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY,
+                  float viewWidth, float viewHeight) {
     const float pad = 10 * ui.scale;
-    const ImGuiWindowFlags overlay = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
+    const ImGuiWindowFlags overlay =
+        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+        ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
     if (ui.showStats && ui.visible) {
-        ImGui::SetNextWindowPos(ImVec2(viewX + viewWidth - pad, viewY + viewHeight - pad), ImGuiCond_Always,
-                                ImVec2(1, 1));
+        ImGui::SetNextWindowPos(ImVec2(viewX + viewWidth - pad, viewY + viewHeight - pad),
+                                ImGuiCond_Always, ImVec2(1, 1));
         ImGui::SetNextWindowBgAlpha(0.45f);
         if (ImGui::Begin("##stats", nullptr, overlay | ImGuiWindowFlags_NoInputs)) {
             const FrameStats& s = ui.stats;
             ImGui::Text("%.1f ms   %llu vertices   %llu targets, %llu active", s.frameMs,
                         (unsigned long long)s.vertices, (unsigned long long)s.targets,
                         (unsigned long long)s.activeTargets);
-            ImGui::TextDisabled("morph %s: %.1f MiB resident, %.2f MiB read a frame (three.js "
-                                "layout %.1f MiB)",
-                                s.morphPath.c_str(), s.morphTextureBytes / 1048576.0,
-                                s.morphReadBytes / 1048576.0, s.threeJsBytes / 1048576.0);
+            ImGui::TextDisabled(
+                "morph %s: %.1f MiB resident, %.2f MiB read a frame (three.js "
+                "layout %.1f MiB)",
+                s.morphPath.c_str(), s.morphTextureBytes / 1048576.0, s.morphReadBytes / 1048576.0,
+                s.threeJsBytes / 1048576.0);
         }
         ImGui::End();
     }
     if (!doc.loaded) {
-        ImGui::SetNextWindowPos(ImVec2(viewX + viewWidth * 0.5f, viewY + viewHeight * 0.5f), ImGuiCond_Always,
-                                ImVec2(0.5f, 0.5f));
+        ImGui::SetNextWindowPos(ImVec2(viewX + viewWidth * 0.5f, viewY + viewHeight * 0.5f),
+                                ImGuiCond_Always, ImVec2(0.5f, 0.5f));
         ImGui::SetNextWindowBgAlpha(0.0f);
         if (ImGui::Begin("##empty", nullptr, overlay | ImGuiWindowFlags_NoInputs)) {
             ImGui::TextDisabled("Drop a .gltf or .glb here, or use File > Open (Ctrl+O)");
@@ -335,8 +370,10 @@ void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float vi
         ImGui::End();
     }
     if (!ui.error.empty()) {
-        ImGui::SetNextWindowPos(ImVec2(viewX + viewWidth * 0.5f, viewY + pad), ImGuiCond_Always, ImVec2(0.5f, 0));
-        ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(viewWidth - 2 * pad, 400 * ui.scale));
+        ImGui::SetNextWindowPos(ImVec2(viewX + viewWidth * 0.5f, viewY + pad), ImGuiCond_Always,
+                                ImVec2(0.5f, 0));
+        ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0),
+                                            ImVec2(viewWidth - 2 * pad, 400 * ui.scale));
         ImGui::PushStyleColor(ImGuiCol_WindowBg, rgb(96, 30, 30, 0.94f));
         if (ImGui::Begin("##error", nullptr, overlay)) {
             ImGui::PushTextWrapPos(viewWidth - 6 * pad);
@@ -350,7 +387,8 @@ void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float vi
     constexpr double kMessageSeconds = 4.0;
     const double age = ImGui::GetTime() - ui.messageTime;
     if (!ui.message.empty() && age < kMessageSeconds) {
-        ImGui::SetNextWindowPos(ImVec2(viewX + pad, viewY + viewHeight - pad), ImGuiCond_Always, ImVec2(0, 1));
+        ImGui::SetNextWindowPos(ImVec2(viewX + pad, viewY + viewHeight - pad), ImGuiCond_Always,
+                                ImVec2(0, 1));
         ImGui::SetNextWindowBgAlpha(0.7f * float(std::min(1.0, (kMessageSeconds - age) / 0.5)));
         if (ImGui::Begin("##message", nullptr, overlay | ImGuiWindowFlags_NoInputs)) {
             ImGui::TextUnformatted(ui.message.c_str());
@@ -363,9 +401,10 @@ void drawShortcutsWindow(ViewerUi& ui) {
     if (ui.showAbout) {
         ImGui::SetNextWindowSize(ImVec2(420 * ui.scale, 0), ImGuiCond_Appearing);
         if (ImGui::Begin("About morphview", &ui.showAbout, ImGuiWindowFlags_NoCollapse)) {
-            ImGui::TextWrapped("morphview: a viewer for glTF 2.0 morph targets. Weights, clips and "
-                               "keys are edited here; 'morphview capture' renders the same frames "
-                               "headless.");
+            ImGui::TextWrapped(
+                "morphview: a viewer for glTF 2.0 morph targets. Weights, clips and "
+                "keys are edited here; 'morphview capture' renders the same frames "
+                "headless.");
             ImGui::TextDisabled("%s", ui.stats.renderer.c_str());
             ImGui::TextDisabled("Dear ImGui %s", ImGui::GetVersion());
         }
@@ -373,8 +412,8 @@ void drawShortcutsWindow(ViewerUi& ui) {
     }
     if (!ui.showShortcuts) return;
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y * 0.5f), ImGuiCond_Appearing,
-                            ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y * 0.5f),
+                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(460 * ui.scale, 0), ImGuiCond_Appearing);
     if (ImGui::Begin("Shortcuts", &ui.showShortcuts, ImGuiWindowFlags_NoCollapse)) {
         if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
@@ -395,4 +434,3 @@ void drawShortcutsWindow(ViewerUi& ui) {
 }
 
 }  // namespace app
-

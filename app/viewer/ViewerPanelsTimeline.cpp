@@ -15,7 +15,7 @@ namespace app {
 
 namespace {
 
-const ImU32 kCurveColors[] = {IM_COL32(94, 160, 240, 255), IM_COL32(255, 178, 90, 255),
+const ImU32 kCurveColors[] = {IM_COL32(94, 160, 240, 255),  IM_COL32(255, 178, 90, 255),
                               IM_COL32(120, 210, 140, 255), IM_COL32(236, 110, 150, 255),
                               IM_COL32(190, 150, 250, 255), IM_COL32(240, 220, 100, 255)};
 constexpr size_t kCurveColorCount = sizeof kCurveColors / sizeof kCurveColors[0];
@@ -28,29 +28,37 @@ bool iconButton(const char* id, Icon icon, const char* tooltip) {
     const float size = ImGui::GetFrameHeight();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const bool pressed = ImGui::InvisibleButton(id, ImVec2(size, size));
-    const ImGuiCol bg = ImGui::IsItemActive() ? ImGuiCol_ButtonActive
-                        : ImGui::IsItemHovered() ? ImGuiCol_ButtonHovered : ImGuiCol_Button;
+    const ImGuiCol bg = ImGui::IsItemActive()    ? ImGuiCol_ButtonActive
+                        : ImGui::IsItemHovered() ? ImGuiCol_ButtonHovered
+                                                 : ImGuiCol_Button;
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    draw->AddRectFilled(p, ImVec2(p.x + size, p.y + size), ImGui::GetColorU32(bg), ImGui::GetStyle().FrameRounding);
+    draw->AddRectFilled(p, ImVec2(p.x + size, p.y + size), ImGui::GetColorU32(bg),
+                        ImGui::GetStyle().FrameRounding);
     const ImU32 fg = ImGui::GetColorU32(ImGuiCol_Text);
     const float c = size * 0.5f, r = size * 0.26f;
     const ImVec2 m(p.x + c, p.y + c);
     switch (icon) {
         case Icon::Play:
-            draw->AddTriangleFilled(ImVec2(m.x - r * 0.8f, m.y - r), ImVec2(m.x - r * 0.8f, m.y + r), ImVec2(m.x + r, m.y), fg);
+            draw->AddTriangleFilled(ImVec2(m.x - r * 0.8f, m.y - r),
+                                    ImVec2(m.x - r * 0.8f, m.y + r), ImVec2(m.x + r, m.y), fg);
             break;
         case Icon::Pause:
             draw->AddRectFilled(ImVec2(m.x - r, m.y - r), ImVec2(m.x - r * 0.3f, m.y + r), fg);
             draw->AddRectFilled(ImVec2(m.x + r * 0.3f, m.y - r), ImVec2(m.x + r, m.y + r), fg);
             break;
-        case Icon::Stop: draw->AddRectFilled(ImVec2(m.x - r * 0.85f, m.y - r * 0.85f), ImVec2(m.x + r * 0.85f, m.y + r * 0.85f), fg); break;
+        case Icon::Stop:
+            draw->AddRectFilled(ImVec2(m.x - r * 0.85f, m.y - r * 0.85f),
+                                ImVec2(m.x + r * 0.85f, m.y + r * 0.85f), fg);
+            break;
         case Icon::Prev:
             draw->AddRectFilled(ImVec2(m.x - r, m.y - r), ImVec2(m.x - r * 0.7f, m.y + r), fg);
-            draw->AddTriangleFilled(ImVec2(m.x + r, m.y - r), ImVec2(m.x + r, m.y + r), ImVec2(m.x - r * 0.6f, m.y), fg);
+            draw->AddTriangleFilled(ImVec2(m.x + r, m.y - r), ImVec2(m.x + r, m.y + r),
+                                    ImVec2(m.x - r * 0.6f, m.y), fg);
             break;
         case Icon::Next:
             draw->AddRectFilled(ImVec2(m.x + r * 0.7f, m.y - r), ImVec2(m.x + r, m.y + r), fg);
-            draw->AddTriangleFilled(ImVec2(m.x - r, m.y - r), ImVec2(m.x - r, m.y + r), ImVec2(m.x + r * 0.6f, m.y), fg);
+            draw->AddTriangleFilled(ImVec2(m.x - r, m.y - r), ImVec2(m.x - r, m.y + r),
+                                    ImVec2(m.x + r * 0.6f, m.y), fg);
             break;
     }
     if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
@@ -59,23 +67,30 @@ bool iconButton(const char* id, Icon icon, const char* tooltip) {
 
 morph::UserClip* playingUserClip(ViewerState& state) {
     const ClipRef clip = state.playback.clip;
-    if (clip.kind != ClipKind::User || clip.index < 0 || size_t(clip.index) >= state.userClips.size()) return nullptr;
+    if (clip.kind != ClipKind::User || clip.index < 0 ||
+        size_t(clip.index) >= state.userClips.size())
+        return nullptr;
     return &state.userClips[size_t(clip.index)];
 }
 
 // The weights sampler of the current clip that drives the selected mesh, or nullptr.
-const morph::AnimationSampler* meshSampler(const ViewerDocument& doc, const morph::Animation* animation) {
+const morph::AnimationSampler* meshSampler(const ViewerDocument& doc,
+                                           const morph::Animation* animation) {
     if (!animation) return nullptr;
     for (const morph::AnimationChannel& c : animation->channels) {
-        if (c.path != morph::AnimationPath::Weights || c.node < 0 || size_t(c.node) >= doc.scene.nodes.size()) continue;
+        if (c.path != morph::AnimationPath::Weights || c.node < 0 ||
+            size_t(c.node) >= doc.scene.nodes.size())
+            continue;
         if (doc.scene.nodes[size_t(c.node)].mesh != doc.state.selectedMesh) continue;
-        if (c.sampler >= 0 && size_t(c.sampler) < animation->samplers.size()) return &animation->samplers[size_t(c.sampler)];
+        if (c.sampler >= 0 && size_t(c.sampler) < animation->samplers.size())
+            return &animation->samplers[size_t(c.sampler)];
     }
     return nullptr;
 }
 
 // Without a selection the curve view shows the targets the clip moves most.
-std::vector<size_t> defaultCurveTargets(const morph::AnimationSampler& sampler, size_t targetCount) {
+std::vector<size_t> defaultCurveTargets(const morph::AnimationSampler& sampler,
+                                        size_t targetCount) {
     const size_t width = sampler.width;
     if (width == 0 || sampler.input.empty()) return {};
     const bool cubic = sampler.interpolation == morph::Interpolation::CubicSpline;
@@ -90,9 +105,11 @@ std::vector<size_t> defaultCurveTargets(const morph::AnimationSampler& sampler, 
         }
         if (hi - lo > 1e-4f) spread.emplace_back(hi - lo, t);
     }
-    std::stable_sort(spread.begin(), spread.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::stable_sort(spread.begin(), spread.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
     std::vector<size_t> out;
-    for (size_t i = 0; i < std::min(spread.size(), kDefaultCurves); ++i) out.push_back(spread[i].second);
+    for (size_t i = 0; i < std::min(spread.size(), kDefaultCurves); ++i)
+        out.push_back(spread[i].second);
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -104,10 +121,12 @@ void drawClipPicker(ViewerDocument& doc, ViewerUi& ui) {
     const bool clipOpen = ImGui::BeginCombo("##clip", current.c_str());
     trackItem(ui, "Clip");
     if (clipOpen) {
-        if (ImGui::Selectable("(none)", state.playback.clip.kind == ClipKind::None)) selectClip(state, doc.scene, {});
+        if (ImGui::Selectable("(none)", state.playback.clip.kind == ClipKind::None))
+            selectClip(state, doc.scene, {});
         for (size_t a = 0; a < doc.scene.animations.size(); ++a) {
             const ClipRef ref{ClipKind::Scene, int(a)};
-            if (ImGui::Selectable(clipName(doc.scene, state, ref).c_str(), state.playback.clip == ref)) {
+            if (ImGui::Selectable(clipName(doc.scene, state, ref).c_str(),
+                                  state.playback.clip == ref)) {
                 selectClip(state, doc.scene, ref);
             }
             trackItem(ui, "clip:" + clipName(doc.scene, state, ref));
@@ -115,7 +134,8 @@ void drawClipPicker(ViewerDocument& doc, ViewerUi& ui) {
         if (!state.userClips.empty()) ImGui::Separator();
         for (size_t u = 0; u < state.userClips.size(); ++u) {
             const ClipRef ref{ClipKind::User, int(u)};
-            const std::string label = "user: " + state.userClips[u].name + "##u" + std::to_string(u);
+            const std::string label =
+                "user: " + state.userClips[u].name + "##u" + std::to_string(u);
             if (ImGui::Selectable(label.c_str(), state.playback.clip == ref)) {
                 selectClip(state, doc.scene, ref);
                 state.keyClip = int(u);
@@ -133,7 +153,8 @@ void drawTransport(ViewerDocument& doc, ViewerUi& ui) {
     Playback& p = state.playback;
     drawClipPicker(doc, ui);
     ImGui::SameLine();
-    if (iconButton("##play", p.playing ? Icon::Pause : Icon::Play, "Play / pause (Space)")) togglePlay(state, doc.scene);
+    if (iconButton("##play", p.playing ? Icon::Pause : Icon::Play, "Play / pause (Space)"))
+        togglePlay(state, doc.scene);
     trackItem(ui, "Play");
     ImGui::SameLine();
     if (iconButton("##stop", Icon::Stop, "Stop: pause and rewind")) stop(state);
@@ -147,23 +168,27 @@ void drawTransport(ViewerDocument& doc, ViewerUi& ui) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(100 * ui.scale);
     float speed = p.speed;
-    if (ImGui::SliderFloat("##speed", &speed, kSpeedMin, kSpeedMax, "%.2fx speed", ImGuiSliderFlags_Logarithmic)) {
+    if (ImGui::SliderFloat("##speed", &speed, kSpeedMin, kSpeedMax, "%.2fx speed",
+                           ImGuiSliderFlags_Logarithmic)) {
         setSpeed(state, speed);
     }
     ImGui::SameLine();
     ImGui::Checkbox("Timing preview", &p.timingPreview);
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("Hold the pose on each key and N evenly spaced inbetweens per interval,\n"
-                          "as an animator's timing chart: few inbetweens snap, many stretch.");
+        ImGui::SetTooltip(
+            "Hold the pose on each key and N evenly spaced inbetweens per interval,\n"
+            "as an animator's timing chart: few inbetweens snap, many stretch.");
     }
     if (p.timingPreview) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(90 * ui.scale);
         int n = p.inbetweens;
-        if (ImGui::SliderInt("##inbetweens", &n, 0, kMaxInbetweens, "N = %d")) setInbetweens(state, n);
+        if (ImGui::SliderInt("##inbetweens", &n, 0, kMaxInbetweens, "N = %d"))
+            setInbetweens(state, n);
     }
     char readout[64];
-    std::snprintf(readout, sizeof readout, "%6.2f / %.2f s", p.time, clipDuration(doc.scene, state));
+    std::snprintf(readout, sizeof readout, "%6.2f / %.2f s", p.time,
+                  clipDuration(doc.scene, state));
     const float width = ImGui::CalcTextSize(readout).x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - width));
     ImGui::TextUnformatted(readout);
@@ -179,30 +204,39 @@ void drawScrubBar(ViewerDocument& doc, ViewerUi& ui) {
     ImGui::InvisibleButton("##scrub", ImVec2(width, height));
     const bool active = ImGui::IsItemActive();
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    draw->AddRectFilled(p, ImVec2(p.x + width, p.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg), 3);
+    draw->AddRectFilled(p, ImVec2(p.x + width, p.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg),
+                        3);
     if (duration <= 0) {
-        draw->AddText(ImVec2(p.x + 8, p.y + (height - ImGui::GetFontSize()) * 0.5f), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+        draw->AddText(ImVec2(p.x + 8, p.y + (height - ImGui::GetFontSize()) * 0.5f),
+                      ImGui::GetColorU32(ImGuiCol_TextDisabled),
                       doc.loaded ? "No clip: pick one, or press Key to start a user clip" : "");
         return;
     }
-    auto xOf = [&](float t) { return p.x + 6 + (width - 12) * std::clamp(t / duration, 0.0f, 1.0f); };
-    auto tOf = [&](float x) { return std::clamp((x - p.x - 6) / (width - 12), 0.0f, 1.0f) * duration; };
+    auto xOf = [&](float t) {
+        return p.x + 6 + (width - 12) * std::clamp(t / duration, 0.0f, 1.0f);
+    };
+    auto tOf = [&](float x) {
+        return std::clamp((x - p.x - 6) / (width - 12), 0.0f, 1.0f) * duration;
+    };
 
     // Second marks along the track.
     const float step = duration > 20 ? 5.0f : duration > 4 ? 1.0f : 0.25f;
     for (float t = 0; t <= duration + 1e-4f; t += step) {
-        draw->AddLine(ImVec2(xOf(t), p.y + height - 5), ImVec2(xOf(t), p.y + height), IM_COL32(120, 124, 132, 200));
+        draw->AddLine(ImVec2(xOf(t), p.y + height - 5), ImVec2(xOf(t), p.y + height),
+                      IM_COL32(120, 124, 132, 200));
     }
     morph::UserClip* user = playingUserClip(state);
     const std::vector<float> keys = clipKeyTimes(doc.scene, state);
     for (size_t k = 0; k < keys.size(); ++k) {
         const bool selected = user && int(k) == ui.selectedKey;
-        const float x = xOf(keys[k]), r = (selected ? 5.5f : 4.0f) * ui.scale, y = p.y + height * 0.5f;
+        const float x = xOf(keys[k]), r = (selected ? 5.5f : 4.0f) * ui.scale,
+                    y = p.y + height * 0.5f;
         draw->AddQuadFilled(ImVec2(x, y - r), ImVec2(x + r, y), ImVec2(x, y + r), ImVec2(x - r, y),
                             selected ? IM_COL32(255, 178, 90, 255) : IM_COL32(200, 204, 212, 220));
     }
     const float cx = xOf(state.playback.time);
-    draw->AddLine(ImVec2(cx, p.y), ImVec2(cx, p.y + height), IM_COL32(94, 160, 240, 255), 2.0f * ui.scale);
+    draw->AddLine(ImVec2(cx, p.y), ImVec2(cx, p.y + height), IM_COL32(94, 160, 240, 255),
+                  2.0f * ui.scale);
 
     bool& draggingKey = ui.draggingKey;
     const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -221,7 +255,8 @@ void drawScrubBar(ViewerDocument& doc, ViewerUi& ui) {
     if (active) {
         if (draggingKey && user && ui.selectedKey >= 0 && ImGui::IsMouseDragging(0, 2.0f)) {
             // Refused moves (onto another key) leave the key where it was.
-            if (auto moved = morph::moveKey(*user, size_t(ui.selectedKey), tOf(mouse.x))) ui.selectedKey = int(*moved);
+            if (auto moved = morph::moveKey(*user, size_t(ui.selectedKey), tOf(mouse.x)))
+                ui.selectedKey = int(*moved);
             scrub(state, doc.scene, user->keys[size_t(ui.selectedKey)].time);
         } else if (!draggingKey) {
             scrub(state, doc.scene, tOf(mouse.x));
@@ -236,12 +271,14 @@ void drawKeying(ViewerDocument& doc, ViewerUi& ui) {
     trackItem(ui, "Key");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("Key (K): write the current weights at the current time into the user clip");
+        ImGui::SetTooltip(
+            "Key (K): write the current weights at the current time into the user clip");
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(130 * ui.scale);
     const bool haveKeyClip = state.keyClip >= 0 && size_t(state.keyClip) < state.userClips.size();
-    const std::string into = haveKeyClip ? state.userClips[size_t(state.keyClip)].name : "(new clip)";
+    const std::string into =
+        haveKeyClip ? state.userClips[size_t(state.keyClip)].name : "(new clip)";
     if (ImGui::BeginCombo("##keyclip", into.c_str())) {
         for (size_t u = 0; u < state.userClips.size(); ++u) {
             const std::string label = state.userClips[u].name + "##k" + std::to_string(u);
@@ -265,7 +302,8 @@ void drawKeying(ViewerDocument& doc, ViewerUi& ui) {
     ImGui::SetNextItemWidth(120 * ui.scale);
     int interpolation = int(clip.interpolation);
     const char* names[] = {"STEP", "LINEAR", "CUBICSPLINE"};
-    if (ImGui::Combo("##interp", &interpolation, names, 3)) clip.interpolation = morph::Interpolation(interpolation);
+    if (ImGui::Combo("##interp", &interpolation, names, 3))
+        clip.interpolation = morph::Interpolation(interpolation);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Interpolation of the whole clip");
 
     if (ui.selectedKey >= 0 && size_t(ui.selectedKey) < clip.keys.size()) {
@@ -275,7 +313,8 @@ void drawKeying(ViewerDocument& doc, ViewerUi& ui) {
         ImGui::SetNextItemWidth(80 * ui.scale);
         float time = clip.keys[size_t(ui.selectedKey)].time;
         if (ImGui::DragFloat("##keytime", &time, 0.01f, 0.0f, 1000.0f, "%.2f s")) {
-            if (auto moved = morph::moveKey(clip, size_t(ui.selectedKey), time)) ui.selectedKey = int(*moved);
+            if (auto moved = morph::moveKey(clip, size_t(ui.selectedKey), time))
+                ui.selectedKey = int(*moved);
         }
         ImGui::SameLine();
         if (ImGui::Button("Delete key")) {
@@ -284,7 +323,8 @@ void drawKeying(ViewerDocument& doc, ViewerUi& ui) {
         }
     }
     ImGui::SameLine();
-    if (ImGui::Button("Save...")) openBrowser(ui, BrowserMode::SaveClip, ui.clipPath.empty() ? doc.model.path : ui.clipPath);
+    if (ImGui::Button("Save..."))
+        openBrowser(ui, BrowserMode::SaveClip, ui.clipPath.empty() ? doc.model.path : ui.clipPath);
     trackItem(ui, "Save clip");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save the user clip as JSON");
     ImGui::SameLine();
@@ -292,30 +332,37 @@ void drawKeying(ViewerDocument& doc, ViewerUi& ui) {
     trackItem(ui, "Export .glb...");
     if (exportGlb) {
         openBrowser(ui, BrowserMode::ExportGlb, doc.model.path);
-        ui.browser.fileName = std::filesystem::path(defaultExportPath(doc, clip)).filename().string();
+        ui.browser.fileName =
+            std::filesystem::path(defaultExportPath(doc, clip)).filename().string();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A new .glb: the model plus this clip as a glTF animation");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("A new .glb: the model plus this clip as a glTF animation");
 }
 
 void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
     ViewerState& state = doc.state;
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(ImGui::GetContentRegionAvail().y, 30.0f));
+    const ImVec2 size(ImGui::GetContentRegionAvail().x,
+                      std::max(ImGui::GetContentRegionAvail().y, 30.0f));
     ImGui::InvisibleButton("##curves", size);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), IM_COL32(20, 21, 24, 255), 3);
     const float duration = clipDuration(doc.scene, state);
     morph::Animation scratch;
-    const morph::AnimationSampler* sampler = meshSampler(doc, currentAnimation(doc.scene, state, scratch));
+    const morph::AnimationSampler* sampler =
+        meshSampler(doc, currentAnimation(doc.scene, state, scratch));
     if (duration <= 0 || !sampler || state.selectedMesh < 0) {
-        draw->AddText(ImVec2(p.x + 8, p.y + 6), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                      "Curves: play a clip that drives this mesh; click target names to pick curves");
+        draw->AddText(
+            ImVec2(p.x + 8, p.y + 6), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+            "Curves: play a clip that drives this mesh; click target names to pick curves");
         return;
     }
     const morph::Mesh& mesh = doc.scene.meshes[size_t(state.selectedMesh)];
     std::vector<size_t> targets(ui.curveTargets.begin(), ui.curveTargets.end());
     if (targets.empty()) targets = defaultCurveTargets(*sampler, mesh.targetCount());
-    targets.erase(std::remove_if(targets.begin(), targets.end(), [&](size_t t) { return t >= sampler->width; }), targets.end());
+    targets.erase(std::remove_if(targets.begin(), targets.end(),
+                                 [&](size_t t) { return t >= sampler->width; }),
+                  targets.end());
 
     const int columns = std::max(2, int(size.x / 2));
     std::vector<std::vector<float>> values(targets.size(), std::vector<float>(size_t(columns)));
@@ -324,7 +371,8 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
     std::vector<float> out(sampler->width);
     for (int c = 0; c < columns; ++c) {
         probe.playback.time = duration * float(c) / float(columns - 1);
-        morph::sampleInto(*sampler, morph::AnimationPath::Weights, evaluationTime(doc.scene, probe), out.data());
+        morph::sampleInto(*sampler, morph::AnimationPath::Weights, evaluationTime(doc.scene, probe),
+                          out.data());
         for (size_t i = 0; i < targets.size(); ++i) {
             values[i][size_t(c)] = out[targets[i]];
             lo = std::min(lo, out[targets[i]]);
@@ -336,7 +384,8 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
     auto xOf = [&](float t) { return p.x + 6 + (size.x - 12) * t / duration; };
     for (float g : {0.0f, 0.5f, 1.0f}) {
         if (g < lo || g > hi) continue;
-        draw->AddLine(ImVec2(p.x, yOf(g)), ImVec2(p.x + size.x, yOf(g)), IM_COL32(255, 255, 255, g == 0.5f ? 14 : 30));
+        draw->AddLine(ImVec2(p.x, yOf(g)), ImVec2(p.x + size.x, yOf(g)),
+                      IM_COL32(255, 255, 255, g == 0.5f ? 14 : 30));
     }
     for (float k : clipKeyTimes(doc.scene, state)) {
         draw->AddLine(ImVec2(xOf(k), top), ImVec2(xOf(k), bottom), IM_COL32(255, 255, 255, 22));
@@ -346,7 +395,8 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
         const ImU32 color = kCurveColors[i % kCurveColorCount];
         std::vector<ImVec2> points(static_cast<size_t>(columns));
         for (int c = 0; c < columns; ++c) {
-            points[size_t(c)] = ImVec2(xOf(duration * float(c) / float(columns - 1)), yOf(values[i][size_t(c)]));
+            points[size_t(c)] =
+                ImVec2(xOf(duration * float(c) / float(columns - 1)), yOf(values[i][size_t(c)]));
         }
         draw->AddPolyline(points.data(), columns, color, 0, 1.6f * ui.scale);
         const char* name = mesh.targetNames[targets[i]].c_str();
@@ -354,8 +404,10 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
         legendX += ImGui::CalcTextSize(name).x + 14 * ui.scale;
     }
     const float cx = xOf(state.playback.time);
-    draw->AddLine(ImVec2(cx, p.y), ImVec2(cx, p.y + size.y), IM_COL32(94, 160, 240, 200), 1.5f * ui.scale);
-    if (ImGui::IsItemActive()) scrub(state, doc.scene, (ImGui::GetIO().MousePos.x - p.x - 6) / (size.x - 12) * duration);
+    draw->AddLine(ImVec2(cx, p.y), ImVec2(cx, p.y + size.y), IM_COL32(94, 160, 240, 200),
+                  1.5f * ui.scale);
+    if (ImGui::IsItemActive())
+        scrub(state, doc.scene, (ImGui::GetIO().MousePos.x - p.x - 6) / (size.x - 12) * duration);
 }
 
 }  // namespace
@@ -368,4 +420,3 @@ void drawTimelinePanel(ViewerDocument& doc, ViewerUi& ui) {
 }
 
 }  // namespace app
-

@@ -69,9 +69,9 @@ void drawViewMenu(ViewerUi& ui) {
     drawOverlayItems(ui);
     ImGui::Separator();
     ImGui::TextDisabled("Morph path");
-    for (renderer::MorphPath path : {renderer::MorphPath::Auto, renderer::MorphPath::VsDense,
-                                     renderer::MorphPath::VsActive, renderer::MorphPath::CsSparse,
-                                     renderer::MorphPath::Cpu}) {
+    for (renderer::MorphPath path :
+         {renderer::MorphPath::Auto, renderer::MorphPath::VsDense, renderer::MorphPath::VsActive,
+          renderer::MorphPath::CsSparse, renderer::MorphPath::Cpu}) {
         if (ImGui::RadioButton(renderer::morphPathName(path), ui.morphPath == path)) {
             ui.morphPath = path;
         }
@@ -89,4 +89,3 @@ void drawViewMenu(ViewerUi& ui) {
 }
 
 }  // namespace app
-

@@ -17,18 +17,24 @@ namespace {
 
 ImVec4 sourceColor(WeightSource source) {
     switch (source) {
-        case WeightSource::Default: return ImVec4(0.74f, 0.76f, 0.80f, 1.0f);
-        case WeightSource::Animation: return ImVec4(0.45f, 0.72f, 1.0f, 1.0f);
-        case WeightSource::User: return ImVec4(1.0f, 0.70f, 0.35f, 1.0f);
+        case WeightSource::Default:
+            return ImVec4(0.74f, 0.76f, 0.80f, 1.0f);
+        case WeightSource::Animation:
+            return ImVec4(0.45f, 0.72f, 1.0f, 1.0f);
+        case WeightSource::User:
+            return ImVec4(1.0f, 0.70f, 0.35f, 1.0f);
     }
     return ImVec4(1, 1, 1, 1);
 }
 
 const char* sourceName(WeightSource source) {
     switch (source) {
-        case WeightSource::Default: return "default";
-        case WeightSource::Animation: return "animation";
-        case WeightSource::User: return "user";
+        case WeightSource::Default:
+            return "default";
+        case WeightSource::Animation:
+            return "animation";
+        case WeightSource::User:
+            return "user";
     }
     return "";
 }
@@ -58,7 +64,8 @@ std::string meshLabel(const morph::Scene& scene, int mesh) {
     const morph::Mesh& m = scene.meshes[size_t(mesh)];
     char text[160];
     std::snprintf(text, sizeof text, "%s (%zu targets)",
-                  m.name.empty() ? ("mesh " + std::to_string(mesh)).c_str() : m.name.c_str(), m.targetCount());
+                  m.name.empty() ? ("mesh " + std::to_string(mesh)).c_str() : m.name.c_str(),
+                  m.targetCount());
     return text;
 }
 
@@ -67,7 +74,8 @@ void drawMeshPicker(ViewerDocument& doc, ViewerUi& ui) {
     if (meshes.size() < 2) return;
     ViewerState& state = doc.state;
     ImGui::SetNextItemWidth(-1);
-    const std::string current = state.selectedMesh >= 0 ? meshLabel(doc.scene, state.selectedMesh) : "(none)";
+    const std::string current =
+        state.selectedMesh >= 0 ? meshLabel(doc.scene, state.selectedMesh) : "(none)";
     if (ImGui::BeginCombo("##mesh", current.c_str())) {
         for (int m : meshes) {
             if (ImGui::Selectable(meshLabel(doc.scene, m).c_str(), m == state.selectedMesh)) {
@@ -86,7 +94,8 @@ void drawRangeAndResets(ViewerDocument& doc, ViewerUi& ui) {
         const char* label;
         float min, max;
     };
-    static const Range kRanges[] = {{"0 .. 1", 0, 1}, {"-1 .. 1", -1, 1}, {"0 .. 2", 0, 2}, {"-1 .. 2", -1, 2}};
+    static const Range kRanges[] = {
+        {"0 .. 1", 0, 1}, {"-1 .. 1", -1, 1}, {"0 .. 2", 0, 2}, {"-1 .. 2", -1, 2}};
     char current[48];
     std::snprintf(current, sizeof current, "%g .. %g", state.rangeMin, state.rangeMax);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("-1 .. 2").x + ImGui::GetFrameHeight() * 2);
@@ -102,22 +111,27 @@ void drawRangeAndResets(ViewerDocument& doc, ViewerUi& ui) {
     ImGui::SameLine();
     if (ImGui::Button("Reset all")) resetToDefaults(state, doc.scene);
     trackItem(ui, "Reset all");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear every override: defaults and the clip show again");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Clear every override: defaults and the clip show again");
     ImGui::SameLine();
     if (ImGui::Button("Zero all")) resetToZero(state, doc.scene);
     trackItem(ui, "Zero all");
     ImGui::SameLine();
-    if (ImGui::Checkbox("Sticky", &state.stickyOverrides)) {}
+    if (ImGui::Checkbox("Sticky", &state.stickyOverrides)) {
+    }
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("Off: a slider moved while a clip plays overrides it only while held.\n"
-                          "On: the override stays until reset.");
+        ImGui::SetTooltip(
+            "Off: a slider moved while a clip plays overrides it only while held.\n"
+            "On: the override stays until reset.");
     }
     if (state.selectedMesh >= 0 && size_t(state.selectedMesh) < state.meshes.size()) {
         std::vector<PairLink>& pairs = state.meshes[size_t(state.selectedMesh)].pairs;
         if (!pairs.empty()) {
-            bool all = std::all_of(pairs.begin(), pairs.end(), [](const PairLink& p) { return p.linked; });
+            bool all =
+                std::all_of(pairs.begin(), pairs.end(), [](const PairLink& p) { return p.linked; });
             if (ImGui::Checkbox("Link every left/right pair", &all)) {
-                for (size_t p = 0; p < pairs.size(); ++p) setPairLinked(state, state.selectedMesh, p, all);
+                for (size_t p = 0; p < pairs.size(); ++p)
+                    setPairLinked(state, state.selectedMesh, p, all);
             }
             ImGui::SameLine();
             ImGui::TextDisabled("(%zu pairs)", pairs.size());
@@ -174,19 +188,23 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWe
     const int pair = pairOf(ms, t);
     if (pair >= 0) {
         const bool linked = ms.pairs[size_t(pair)].linked;
-        const size_t other = ms.pairs[size_t(pair)].left == t ? ms.pairs[size_t(pair)].right : ms.pairs[size_t(pair)].left;
+        const size_t other = ms.pairs[size_t(pair)].left == t ? ms.pairs[size_t(pair)].right
+                                                              : ms.pairs[size_t(pair)].left;
         char tip[200];
-        std::snprintf(tip, sizeof tip, "Link with %s: one slider drives both", mesh.targetNames[other].c_str());
+        std::snprintf(tip, sizeof tip, "Link with %s: one slider drives both",
+                      mesh.targetNames[other].c_str());
         if (toggleButton("LR", linked, ImVec4(0.45f, 0.72f, 1.0f, 1.0f), tip)) {
             setPairLinked(state, state.selectedMesh, size_t(pair), !linked);
         }
     }
     ImGui::TableNextColumn();
-    if (toggleButton("S", ts.solo, ImVec4(0.95f, 0.82f, 0.35f, 1.0f), "Solo: show only the soloed targets")) {
+    if (toggleButton("S", ts.solo, ImVec4(0.95f, 0.82f, 0.35f, 1.0f),
+                     "Solo: show only the soloed targets")) {
         setSolo(state, doc.scene, t, !ts.solo);
     }
     ImGui::TableNextColumn();
-    if (toggleButton("M", ts.mute, ImVec4(0.92f, 0.45f, 0.42f, 1.0f), "Mute: leave this target out")) {
+    if (toggleButton("M", ts.mute, ImVec4(0.92f, 0.45f, 0.42f, 1.0f),
+                     "Mute: leave this target out")) {
         setMute(state, doc.scene, t, !ts.mute);
     }
     ImGui::TableNextColumn();
@@ -194,7 +212,9 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWe
     if (ImGui::SmallButton("x")) clearOverride(state, doc.scene, t);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("Reset: back to the %s value", resolved.sources[t] == WeightSource::User ? "default or clip" : "current");
+        ImGui::SetTooltip("Reset: back to the %s value", resolved.sources[t] == WeightSource::User
+                                                             ? "default or clip"
+                                                             : "current");
     }
     ImGui::PopID();
 }
@@ -218,7 +238,8 @@ void drawTargets(ViewerDocument& doc, ViewerUi& ui) {
         if (!group.name.empty()) {
             if (!ui.filter.empty()) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
             char header[96];
-            std::snprintf(header, sizeof header, "%s  (%zu)###%s", group.name.c_str(), matching.size(), group.name.c_str());
+            std::snprintf(header, sizeof header, "%s  (%zu)###%s", group.name.c_str(),
+                          matching.size(), group.name.c_str());
             open = ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen);
         }
         if (!open) continue;
@@ -240,8 +261,8 @@ void drawTargets(ViewerDocument& doc, ViewerUi& ui) {
 
 void drawPresets(ViewerDocument& doc, ViewerUi& ui) {
     ViewerState& state = doc.state;
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Save pose").x - ImGui::GetStyle().FramePadding.x * 2 -
-                            ImGui::GetStyle().ItemSpacing.x);
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Save pose").x -
+                            ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x);
     ImGui::InputTextWithHint("##presetName", "preset name", &ui.presetName);
     trackItem(ui, "Preset name");
     ImGui::SameLine();
@@ -263,19 +284,23 @@ void drawPresets(ViewerDocument& doc, ViewerUi& ui) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::Text("%s", state.presets[p].name.c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%zu weights", state.presets[p].weights.size());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%zu weights", state.presets[p].weights.size());
             ImGui::TableNextColumn();
             const bool apply = ImGui::SmallButton("Apply");
             trackItem(ui, "apply:" + state.presets[p].name);
             if (apply && !applyPreset(state, doc.scene, int(p))) {
-                showError(ui, "preset '" + state.presets[p].name + "' names none of this mesh's targets");
+                showError(
+                    ui, "preset '" + state.presets[p].name + "' names none of this mesh's targets");
             }
             ImGui::TableNextColumn();
-            if (toggleButton("A", state.abPresets[0] == int(p), ImVec4(0.45f, 0.72f, 1.0f, 1), "Put behind A")) {
+            if (toggleButton("A", state.abPresets[0] == int(p), ImVec4(0.45f, 0.72f, 1.0f, 1),
+                             "Put behind A")) {
                 setABPreset(state, 0, int(p));
             }
             ImGui::TableNextColumn();
-            if (toggleButton("B", state.abPresets[1] == int(p), ImVec4(1.0f, 0.70f, 0.35f, 1), "Put behind B")) {
+            if (toggleButton("B", state.abPresets[1] == int(p), ImVec4(1.0f, 0.70f, 0.35f, 1),
+                             "Put behind B")) {
                 setABPreset(state, 1, int(p));
             }
             ImGui::TableNextColumn();
@@ -288,12 +313,14 @@ void drawPresets(ViewerDocument& doc, ViewerUi& ui) {
         }
         ImGui::EndTable();
     }
-    if (state.presets.empty()) ImGui::TextDisabled("No presets yet: set the sliders, name it, Save pose.");
+    if (state.presets.empty())
+        ImGui::TextDisabled("No presets yet: set the sliders, name it, Save pose.");
 
     ImGui::Separator();
     const bool ab = state.abPresets[0] >= 0 && state.abPresets[1] >= 0;
     ImGui::BeginDisabled(!ab);
-    if (ImGui::Button(state.abActive == 0 ? "A/B: showing A, switch to B" : "A/B: showing B, switch to A")) {
+    if (ImGui::Button(state.abActive == 0 ? "A/B: showing A, switch to B"
+                                          : "A/B: showing B, switch to A")) {
         toggleAB(state, doc.scene);
     }
     ImGui::EndDisabled();
@@ -301,7 +328,9 @@ void drawPresets(ViewerDocument& doc, ViewerUi& ui) {
 
     ImGui::Separator();
     const std::string dir = configDir();
-    const std::string path = ui.presetsPath.empty() ? (dir.empty() ? "presets.json" : dir + "/presets.json") : ui.presetsPath;
+    const std::string path = ui.presetsPath.empty()
+                                 ? (dir.empty() ? "presets.json" : dir + "/presets.json")
+                                 : ui.presetsPath;
     if (ImGui::Button("Save presets...")) openBrowser(ui, BrowserMode::SavePresets, path);
     ImGui::SameLine();
     if (ImGui::Button("Load presets...")) openBrowser(ui, BrowserMode::LoadPresets, path);
@@ -323,7 +352,8 @@ void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui) {
         } else {
             drawMeshPicker(doc, ui);
             ImGui::SetNextItemWidth(-1);
-            ImGui::InputTextWithHint("##filter", "Filter targets (e.g. jaw, blink left)", &ui.filter);
+            ImGui::InputTextWithHint("##filter", "Filter targets (e.g. jaw, blink left)",
+                                     &ui.filter);
             trackItem(ui, "Filter");
             drawRangeAndResets(doc, ui);
             ImGui::Spacing();
@@ -345,4 +375,3 @@ void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui) {
 }
 
 }  // namespace app
-

@@ -174,4 +174,3 @@ void ViewerWindow::applyPendingScale() {
 }
 
 }  // namespace app
-

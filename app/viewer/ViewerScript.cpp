@@ -259,4 +259,3 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
 }
 
 }  // namespace app
-

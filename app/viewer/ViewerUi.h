@@ -13,10 +13,10 @@
 #include "app/cli/ModelLoader.h"
 #include "app/viewer/state/ViewerState.h"
 #include "app/viewer/state/ViewerStatePresentation.h"
-#include "morph/edit/RayCast.h"
 #include "morph/Scene.h"
-#include "renderer/scene/GpuScene.h"
+#include "morph/edit/RayCast.h"
 #include "renderer/morph/MorphPath.h"
+#include "renderer/scene/GpuScene.h"
 #include "renderer/scene/OverlayRenderer.h"
 
 namespace app {
@@ -114,17 +114,17 @@ struct ViewerUi {
     renderer::MorphPath morphPath = renderer::MorphPath::Auto;  // View > Morph path, --morph-path
     float scale = 1;  // the HiDPI content scale the style and fonts were built for
 
-    std::string filter;                 // the weight panel's filter box
-    std::set<size_t> curveTargets;      // targets of the selected mesh shown in the curve view
-    int selectedKey = -1;               // of the key clip, in the timeline
-    bool draggingKey = false;           // the scrub bar drag moves the selected key
+    std::string filter;             // the weight panel's filter box
+    std::set<size_t> curveTargets;  // targets of the selected mesh shown in the curve view
+    int selectedKey = -1;           // of the key clip, in the timeline
+    bool draggingKey = false;       // the scrub bar drag moves the selected key
     std::string presetName = "preset 1";
-    std::string clipPath;               // last user clip JSON path
-    std::string exportPath;             // last export path
-    std::string presetsPath;            // last presets JSON path
+    std::string clipPath;     // last user clip JSON path
+    std::string exportPath;   // last export path
+    std::string presetsPath;  // last presets JSON path
 
-    std::string error;     // a failed load or write, shown until dismissed
-    std::string message;   // the last thing that worked ("saved shot.png")
+    std::string error;    // a failed load or write, shown until dismissed
+    std::string message;  // the last thing that worked ("saved shot.png")
     double messageTime = 0;
 
     InspectUi inspect;

@@ -7,8 +7,8 @@
 #include <filesystem>
 
 #include "app/record/Recording.h"
-#include "renderer/scene/Capture.h"
 #include "renderer/gl/Gl.h"
+#include "renderer/scene/Capture.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -19,7 +19,7 @@ namespace app {
 
 namespace {
 
-constexpr float kWeightsWidth = 410;     // logical pixels, before the HiDPI scale
+constexpr float kWeightsWidth = 410;  // logical pixels, before the HiDPI scale
 constexpr float kTimelineHeight = 205;
 const glm::vec3 kBackground = glm::vec3(46, 48, 54) / 255.0f;  // SceneRenderer's studio gray
 
@@ -100,7 +100,8 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
         }
     }
     self->mUi.recentFiles = self->mSettings.recentFiles;
-    self->mUi.morphPath = renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
+    self->mUi.morphPath =
+        renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
     self->mUi.stats.renderer = self->mContext.description();
 
     self->mDoc.model = options.model;
@@ -110,7 +111,9 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     } else if (!self->openModel(first, false) && self->reproducible()) {
         return morph::Error{self->mUi.error};
     }
-    if (auto applied = applyStartOptions(self->mDoc, options.weights, options.animation, options.time); !applied) {
+    if (auto applied =
+            applyStartOptions(self->mDoc, options.weights, options.animation, options.time);
+        !applied) {
         if (self->reproducible()) return applied.error();
         showError(self->mUi, applied.error().message);
     }
@@ -140,7 +143,8 @@ void ViewerWindow::buildPanels(int width, int height) {
     if (ui.showTimeline) {
         const float minHeight = 140 * ui.scale, maxHeight = std::max(minHeight, h * 0.6f);
         ImGui::SetNextWindowPos(ImVec2(0, h), ImGuiCond_Always, ImVec2(0, 1));
-        ImGui::SetNextWindowSize(ImVec2(w, std::min(kTimelineHeight * ui.scale, h * 0.34f)), ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSize(ImVec2(w, std::min(kTimelineHeight * ui.scale, h * 0.34f)),
+                                 ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowSizeConstraints(ImVec2(w, minHeight), ImVec2(w, maxHeight));
         if (ImGui::Begin("Timeline", nullptr, kPanelFlags | ImGuiWindowFlags_NoTitleBar)) {
             drawTimelinePanel(mDoc, ui);
@@ -152,8 +156,10 @@ void ViewerWindow::buildPanels(int width, int height) {
         const float top = ui.menuHeight, panelHeight = std::max(1.0f, h - top - ui.timelineHeight);
         const float minWidth = 240 * ui.scale, maxWidth = std::max(minWidth, w * 0.6f);
         ImGui::SetNextWindowPos(ImVec2(0, top), ImGuiCond_Always);
-        ImGui::SetNextWindowSize(ImVec2(std::min(kWeightsWidth * ui.scale, w * 0.45f), panelHeight), ImGuiCond_FirstUseEver);
-        ImGui::SetNextWindowSizeConstraints(ImVec2(minWidth, panelHeight), ImVec2(maxWidth, panelHeight));
+        ImGui::SetNextWindowSize(ImVec2(std::min(kWeightsWidth * ui.scale, w * 0.45f), panelHeight),
+                                 ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSizeConstraints(ImVec2(minWidth, panelHeight),
+                                            ImVec2(maxWidth, panelHeight));
         if (ImGui::Begin("Weights", nullptr, kPanelFlags | ImGuiWindowFlags_NoTitleBar)) {
             drawWeightPanel(mDoc, ui);
         }
@@ -194,8 +200,9 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
         const renderer::MorphPath used = morph.uniformPath();
         std::string name = renderer::morphPathName(mUi.morphPath);
         if (mUi.morphPath == renderer::MorphPath::Auto || used != mUi.morphPath) {
-            name += used != renderer::MorphPath::Auto ? std::string(" -> ") + renderer::morphPathName(used)
-                                                      : std::string(" (mixed)");
+            name += used != renderer::MorphPath::Auto
+                        ? std::string(" -> ") + renderer::morphPathName(used)
+                        : std::string(" (mixed)");
         }
         mUi.stats.morphPath = name;
         mUi.stats.morphReadBytes = morph.cost.bytesReadPerFrame;
@@ -257,7 +264,8 @@ int ViewerWindow::run() {
         const double now = glfwGetTime();
         float dt = float(std::min(now - mLastTime, 0.25));  // a stall must not skip the clip
         mLastTime = now;
-        mUi.stats.frameMs = mUi.stats.frameMs == 0 ? dt * 1000 : 0.9f * mUi.stats.frameMs + 0.1f * dt * 1000;
+        mUi.stats.frameMs =
+            mUi.stats.frameMs == 0 ? dt * 1000 : 0.9f * mUi.stats.frameMs + 0.1f * dt * 1000;
         // Fixed steps where the result must not depend on the machine's speed.
         if (mScript) dt = ScriptRunner::kFrameSeconds;
         if (mRecorder.active()) dt = frameStep(mUi.record.fps);
@@ -327,4 +335,3 @@ int ViewerWindow::run() {
 }
 
 }  // namespace app
-

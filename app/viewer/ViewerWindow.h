@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "app/record/Recorder.h"
 #include "app/viewer/GlfwContext.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerCamera.h"
 #include "app/viewer/ViewerScript.h"
-#include "app/record/Recorder.h"
 #include "app/viewer/ViewerUi.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/scene/OverlayRenderer.h"

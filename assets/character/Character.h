@@ -4,9 +4,10 @@
 // joints and weights together. Built from plain arithmetic (face/DeterministicMath.h), so the
 // GLB is byte-identical on every build.
 #include <cstdint>
-#include <glm/glm.hpp>
 #include <string>
 #include <vector>
+
+#include <glm/glm.hpp>
 
 namespace character {
 

@@ -3,6 +3,7 @@
 // targets), and two clips that move joints and weights together: "wave" and "walk".
 #include <algorithm>
 #include <functional>
+
 #include <glm/gtc/quaternion.hpp>
 
 #include "Character.h"

@@ -17,16 +17,16 @@ std::vector<float> poseWeights(const Pose& pose, const std::vector<std::string>&
 // Visemes of a short sentence: jaw, rounding, closure and spread, one every ~0.14 s.
 const std::vector<Pose>& visemes() {
     static const std::vector<Pose> v = {
-        {},                                                                      // rest
+        {},                                                                             // rest
         {{"jawOpen", 0.45f}, {"mouthStretchLeft", 0.2f}, {"mouthStretchRight", 0.2f}},  // "eh"
-        {{"mouthClose", 0.3f}, {"mouthPressLeft", 0.5f}, {"mouthPressRight", 0.5f}},     // "m"
-        {{"jawOpen", 0.6f}},                                                     // "ah"
-        {{"jawOpen", 0.2f}, {"mouthFunnel", 0.7f}},                              // "oo"
+        {{"mouthClose", 0.3f}, {"mouthPressLeft", 0.5f}, {"mouthPressRight", 0.5f}},    // "m"
+        {{"jawOpen", 0.6f}},                                                            // "ah"
+        {{"jawOpen", 0.2f}, {"mouthFunnel", 0.7f}},                                     // "oo"
         {{"jawOpen", 0.25f}, {"mouthSmileLeft", 0.35f}, {"mouthSmileRight", 0.35f}},    // "ee"
-        {{"jawOpen", 0.15f}, {"mouthPucker", 0.8f}},                             // "w"
-        {{"jawOpen", 0.5f}, {"tongueOut", 0.15f}},                               // "th"
+        {{"jawOpen", 0.15f}, {"mouthPucker", 0.8f}},                                    // "w"
+        {{"jawOpen", 0.5f}, {"tongueOut", 0.15f}},                                      // "th"
         {{"mouthRollLower", 0.6f}, {"mouthUpperUpLeft", 0.2f}, {"mouthUpperUpRight", 0.2f}},  // "f"
-        {{"jawOpen", 0.35f}, {"mouthFunnel", 0.3f}},                             // "oh"
+        {{"jawOpen", 0.35f}, {"mouthFunnel", 0.3f}},  // "oh"
     };
     return v;
 }
@@ -51,11 +51,12 @@ WeightClip talk(const std::vector<std::string>& names) {
         std::vector<float> tangent(n, 0.0f);
         if (k > 0 && k < keys - 1) {
             float dt = clip.times[k + 1] - clip.times[k - 1];
-            for (size_t i = 0; i < n; ++i) tangent[i] = 0.5f * (values[k + 1][i] - values[k - 1][i]) / dt;
+            for (size_t i = 0; i < n; ++i)
+                tangent[i] = 0.5f * (values[k + 1][i] - values[k - 1][i]) / dt;
         }
-        clip.output.insert(clip.output.end(), tangent.begin(), tangent.end());    // in-tangent
-        clip.output.insert(clip.output.end(), values[k].begin(), values[k].end()); // value
-        clip.output.insert(clip.output.end(), tangent.begin(), tangent.end());    // out-tangent
+        clip.output.insert(clip.output.end(), tangent.begin(), tangent.end());      // in-tangent
+        clip.output.insert(clip.output.end(), values[k].begin(), values[k].end());  // value
+        clip.output.insert(clip.output.end(), tangent.begin(), tangent.end());      // out-tangent
     }
     return clip;
 }
@@ -101,20 +102,38 @@ const std::vector<std::pair<std::string, Pose>>& expressionPoses() {
     static const std::vector<std::pair<std::string, Pose>> poses = {
         {"neutral", {}},
         {"smile",
-         {{"mouthSmileLeft", 1.0f}, {"mouthSmileRight", 1.0f}, {"cheekSquintLeft", 0.6f},
-          {"cheekSquintRight", 0.6f}, {"eyeSquintLeft", 0.3f}, {"eyeSquintRight", 0.3f},
+         {{"mouthSmileLeft", 1.0f},
+          {"mouthSmileRight", 1.0f},
+          {"cheekSquintLeft", 0.6f},
+          {"cheekSquintRight", 0.6f},
+          {"eyeSquintLeft", 0.3f},
+          {"eyeSquintRight", 0.3f},
           {"jawOpen", 0.08f}}},
         {"frown",
-         {{"mouthFrownLeft", 1.0f}, {"mouthFrownRight", 1.0f}, {"browDownLeft", 0.35f},
-          {"browDownRight", 0.35f}, {"browInnerUp", 0.5f}, {"mouthShrugLower", 0.5f}}},
+         {{"mouthFrownLeft", 1.0f},
+          {"mouthFrownRight", 1.0f},
+          {"browDownLeft", 0.35f},
+          {"browDownRight", 0.35f},
+          {"browInnerUp", 0.5f},
+          {"mouthShrugLower", 0.5f}}},
         {"surprise",
-         {{"browInnerUp", 1.0f}, {"browOuterUpLeft", 1.0f}, {"browOuterUpRight", 1.0f},
-          {"eyeWideLeft", 1.0f}, {"eyeWideRight", 1.0f}, {"jawOpen", 0.55f},
+         {{"browInnerUp", 1.0f},
+          {"browOuterUpLeft", 1.0f},
+          {"browOuterUpRight", 1.0f},
+          {"eyeWideLeft", 1.0f},
+          {"eyeWideRight", 1.0f},
+          {"jawOpen", 0.55f},
           {"mouthFunnel", 0.3f}}},
         {"anger",
-         {{"browDownLeft", 1.0f}, {"browDownRight", 1.0f}, {"eyeSquintLeft", 0.8f},
-          {"eyeSquintRight", 0.8f}, {"mouthPressLeft", 0.8f}, {"mouthPressRight", 0.8f},
-          {"noseSneerLeft", 0.7f}, {"noseSneerRight", 0.7f}, {"mouthFrownLeft", 0.3f},
+         {{"browDownLeft", 1.0f},
+          {"browDownRight", 1.0f},
+          {"eyeSquintLeft", 0.8f},
+          {"eyeSquintRight", 0.8f},
+          {"mouthPressLeft", 0.8f},
+          {"mouthPressRight", 0.8f},
+          {"noseSneerLeft", 0.7f},
+          {"noseSneerRight", 0.7f},
+          {"mouthFrownLeft", 0.3f},
           {"mouthFrownRight", 0.3f}}},
         {"blink", {{"eyeBlinkLeft", 1.0f}, {"eyeBlinkRight", 1.0f}}},
     };

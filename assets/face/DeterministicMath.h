@@ -13,8 +13,10 @@ inline constexpr double kPiD = 3.14159265358979323846;
 inline double dsinD(double x) {
     double k = std::floor(x / (2.0 * kPiD) + 0.5);
     double r = x - k * (2.0 * kPiD);  // [-pi, pi]
-    if (r > 0.5 * kPiD) r = kPiD - r;
-    else if (r < -0.5 * kPiD) r = -kPiD - r;  // [-pi/2, pi/2], where Taylor to r^15 is exact in float
+    if (r > 0.5 * kPiD)
+        r = kPiD - r;
+    else if (r < -0.5 * kPiD)
+        r = -kPiD - r;  // [-pi/2, pi/2], where Taylor to r^15 is exact in float
     double r2 = r * r;
     double p = 1.0 / 1307674368000.0;
     p = -1.0 / 6227020800.0 + r2 * p;
@@ -27,8 +29,12 @@ inline double dsinD(double x) {
     return -r * p;
 }
 
-inline float dsin(float x) { return static_cast<float>(dsinD(x)); }
-inline float dcos(float x) { return static_cast<float>(dsinD(static_cast<double>(x) + 0.5 * kPiD)); }
+inline float dsin(float x) {
+    return static_cast<float>(dsinD(x));
+}
+inline float dcos(float x) {
+    return static_cast<float>(dsinD(static_cast<double>(x) + 0.5 * kPiD));
+}
 
 inline double dlog(double x) {
     int e = 0;

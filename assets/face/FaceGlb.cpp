@@ -22,17 +22,18 @@ json materials() {
     auto pbr = [](const char* name, std::initializer_list<double> color, double roughness) {
         return json{{"name", name},
                     {"pbrMetallicRoughness",
-                     {{"baseColorFactor", color}, {"metallicFactor", 0.0}, {"roughnessFactor", roughness}}}};
+                     {{"baseColorFactor", color},
+                      {"metallicFactor", 0.0},
+                      {"roughnessFactor", roughness}}}};
     };
     json skin = pbr("skin", {1.0, 1.0, 1.0, 1.0}, 0.55);
     skin["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
     // Order matches MaterialId.
-    return json::array({skin, pbr("eyeWhite", {0.80, 0.77, 0.72, 1.0}, 0.2),
-                        pbr("iris", {0.06, 0.16, 0.30, 1.0}, 0.25),
-                        pbr("pupil", {0.01, 0.01, 0.01, 1.0}, 0.2),
-                        pbr("inside", {0.12, 0.02, 0.02, 1.0}, 0.8),
-                        pbr("teeth", {0.80, 0.76, 0.64, 1.0}, 0.3),
-                        pbr("tongue", {0.55, 0.16, 0.15, 1.0}, 0.5)});
+    return json::array(
+        {skin, pbr("eyeWhite", {0.80, 0.77, 0.72, 1.0}, 0.2),
+         pbr("iris", {0.06, 0.16, 0.30, 1.0}, 0.25), pbr("pupil", {0.01, 0.01, 0.01, 1.0}, 0.2),
+         pbr("inside", {0.12, 0.02, 0.02, 1.0}, 0.8), pbr("teeth", {0.80, 0.76, 0.64, 1.0}, 0.3),
+         pbr("tongue", {0.55, 0.16, 0.15, 1.0}, 0.5)});
 }
 
 // One target of one part: the vertices whose position or normal changes, as sparse accessors
@@ -78,16 +79,18 @@ json primitive(morph::GltfBuilder& b, const Part& part) {
                           {"TEXCOORD_0", b.addFloats(uvs, "VEC2")}};
     if (part.vertexCount() <= 65535) {
         std::vector<uint16_t> idx(part.indices.begin(), part.indices.end());
-        prim["indices"] = b.addAccessor(idx.data(), ComponentType::UnsignedShort, idx.size(), "SCALAR");
-    } else {
         prim["indices"] =
-            b.addAccessor(part.indices.data(), ComponentType::UnsignedInt, part.indices.size(), "SCALAR");
+            b.addAccessor(idx.data(), ComponentType::UnsignedShort, idx.size(), "SCALAR");
+    } else {
+        prim["indices"] = b.addAccessor(part.indices.data(), ComponentType::UnsignedInt,
+                                        part.indices.size(), "SCALAR");
     }
     prim["material"] = static_cast<int>(part.material);
     prim["mode"] = 4;
     json targets = json::array();
     int zero = -1;
-    for (size_t t = 0; t < part.positionDeltas.size(); ++t) targets.push_back(targetAccessors(b, part, t, zero));
+    for (size_t t = 0; t < part.positionDeltas.size(); ++t)
+        targets.push_back(targetAccessors(b, part, t, zero));
     prim["targets"] = targets;
     return prim;
 }
@@ -98,7 +101,8 @@ json animation(morph::GltfBuilder& b, const WeightClip& clip) {
     int output = b.addFloats(clip.output, "SCALAR");
     return {{"name", clip.name},
             {"samplers",
-             {{{"input", input}, {"output", output},
+             {{{"input", input},
+               {"output", output},
                {"interpolation", kInterp[static_cast<int>(clip.interpolation)]}}}},
             {"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "weights"}}}}}}};
 }
@@ -113,10 +117,12 @@ std::vector<uint8_t> buildFaceGlb() {
     doc["asset"]["generator"] = "morphview assets/FaceGenerator";
     doc["asset"]["extras"] = {{"leftIs", "+X: the character's left; the face looks down +Z"}};
 
-    std::vector<uint8_t> png = encodePng(paintSkin(head, kSkinTextureSize), kSkinTextureSize, kSkinTextureSize);
+    std::vector<uint8_t> png =
+        encodePng(paintSkin(head, kSkinTextureSize), kSkinTextureSize, kSkinTextureSize);
     int imageView = b.addBufferView(png.data(), png.size());
     doc["images"] = {{{"name", "skin"}, {"bufferView", imageView}, {"mimeType", "image/png"}}};
-    doc["samplers"] = {{{"magFilter", 9729}, {"minFilter", 9987}, {"wrapS", 10497}, {"wrapT", 33071}}};
+    doc["samplers"] = {
+        {{"magFilter", 9729}, {"minFilter", 9987}, {"wrapS", 10497}, {"wrapT", 33071}}};
     doc["textures"] = {{{"sampler", 0}, {"source", 0}}};
     doc["materials"] = materials();
 
@@ -131,7 +137,8 @@ std::vector<uint8_t> buildFaceGlb() {
     doc["scene"] = 0;
 
     json animations = json::array();
-    for (const WeightClip& clip : makeClips(model.targetNames)) animations.push_back(animation(b, clip));
+    for (const WeightClip& clip : makeClips(model.targetNames))
+        animations.push_back(animation(b, clip));
     doc["animations"] = animations;
     return b.glb();
 }

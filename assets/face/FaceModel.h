@@ -15,10 +15,10 @@ enum class MaterialId : int { Skin = 0, EyeWhite, Iris, Pupil, MouthInside, Teet
 
 // What the deformers need to know of a vertex beyond its position.
 struct VertexTag {
-    int8_t eye = -1;         // 0 left (+X), 1 right (-X): which eyeball (eye parts) or eye region
-    bool belowMouth = false; // on the jaw side of the mouth slit (head), or moves with the jaw
-    bool lowerLid = false;   // on the lower side of an eye slit (head)
-    bool lowerTeeth = false; // teeth: the lower row
+    int8_t eye = -1;          // 0 left (+X), 1 right (-X): which eyeball (eye parts) or eye region
+    bool belowMouth = false;  // on the jaw side of the mouth slit (head), or moves with the jaw
+    bool lowerLid = false;    // on the lower side of an eye slit (head)
+    bool lowerTeeth = false;  // teeth: the lower row
 };
 
 struct Part {

@@ -13,8 +13,8 @@ namespace {
 constexpr float kHairThickness = 0.0035f;  // a short haircut standing off the scalp
 
 float nose(float x, float y, float eyeY) {
-    const float top = eyeY + 0.004f;   // nasion, between the eyes
-    const float tip = -0.028f;         // tip of the nose
+    const float top = eyeY + 0.004f;  // nasion, between the eyes
+    const float tip = -0.028f;        // tip of the nose
     float ax = std::fabs(x);
     float t = clamp01((top - y) / (top - tip));
     // The dorsum: a ridge rising from the nasion to the tip, widening towards the base.
@@ -33,12 +33,12 @@ float nose(float x, float y, float eyeY) {
 float eyes(float x, float y, float eyeY) {
     float ax = std::fabs(x);
     float h = 0.0f;
-    h -= 0.0125f * bump(ax, y, 0.031f, eyeY + 0.0005f, 0.022f, 0.0165f);   // the sockets
-    h += 0.0060f * bump(ax, y, 0.030f, eyeY + 0.0205f, 0.027f, 0.0105f);   // brow ridge
-    h += 0.0035f * bump(x, y, 0.0f, eyeY + 0.017f, 0.013f, 0.012f);         // glabella
-    h += 0.0030f * bump(ax, y, 0.047f, eyeY + 0.010f, 0.012f, 0.012f);     // outer orbit rim
-    h -= 0.0012f * bump(ax, y, 0.032f, eyeY + 0.0115f, 0.014f, 0.0030f);   // upper lid crease
-    h += 0.0010f * bump(ax, y, 0.033f, eyeY - 0.0095f, 0.012f, 0.004f);    // lower lid roll
+    h -= 0.0125f * bump(ax, y, 0.031f, eyeY + 0.0005f, 0.022f, 0.0165f);  // the sockets
+    h += 0.0060f * bump(ax, y, 0.030f, eyeY + 0.0205f, 0.027f, 0.0105f);  // brow ridge
+    h += 0.0035f * bump(x, y, 0.0f, eyeY + 0.017f, 0.013f, 0.012f);       // glabella
+    h += 0.0030f * bump(ax, y, 0.047f, eyeY + 0.010f, 0.012f, 0.012f);    // outer orbit rim
+    h -= 0.0012f * bump(ax, y, 0.032f, eyeY + 0.0115f, 0.014f, 0.0030f);  // upper lid crease
+    h += 0.0010f * bump(ax, y, 0.033f, eyeY - 0.0095f, 0.012f, 0.004f);   // lower lid roll
     return h;
 }
 
@@ -48,7 +48,7 @@ float mouth(float x, float y, float mouthY, float cornerX) {
     // Upper lip with a cupid's bow: two lobes either side of the philtrum.
     h += 0.0055f * bump(x, y, 0.0f, mouthY + 0.0048f, 0.027f, 0.0072f);
     h += 0.0012f * bump(ax, y, 0.0062f, mouthY + 0.0075f, 0.0065f, 0.0035f);
-    h -= 0.0010f * bump(x, y, 0.0f, mouthY + 0.0165f, 0.0060f, 0.0080f);    // philtrum groove
+    h -= 0.0010f * bump(x, y, 0.0f, mouthY + 0.0165f, 0.0060f, 0.0080f);  // philtrum groove
     // Lower lip: fuller, then the fold under it and the chin.
     h += 0.0062f * bump(x, y, 0.0f, mouthY - 0.0062f, 0.0235f, 0.0075f);
     h -= 0.0030f * bump(x, y, 0.0f, mouthY - 0.0175f, 0.022f, 0.0055f);
@@ -67,7 +67,7 @@ float cheeks(float x, float y, float eyeY, float mouthY) {
     h += 0.0065f * bump(ax, y, 0.047f, eyeY - 0.021f, 0.026f, 0.017f);    // cheekbones
     h += 0.0040f * bump(ax, y, 0.036f, mouthY + 0.022f, 0.020f, 0.022f);  // fleshy cheeks
     h -= 0.0015f * bump(ax, y, 0.056f, mouthY + 0.008f, 0.018f, 0.028f);  // under the cheekbone
-    h -= 0.0030f * bump(ax, y, 0.064f, eyeY + 0.024f, 0.012f, 0.018f);   // temples
+    h -= 0.0030f * bump(ax, y, 0.064f, eyeY + 0.024f, 0.012f, 0.018f);    // temples
     return h;
 }
 
@@ -80,16 +80,17 @@ float ear(const glm::vec3& p, float eyeY) {
     float r = ellipse(z, y, cz, cy, 0.0155f, 0.029f);
     float plate = smoothstep(1.0f, 0.78f, r);
     float h = 0.010f * plate;
-    h += 0.0025f * kernel(std::fabs(r - 0.84f) / 0.11f);                      // helix rim
-    h -= 0.0070f * bump(z, y, cz + 0.003f, cy - 0.002f, 0.0085f, 0.012f);     // concha
-    h += 0.0020f * bump(z, y, cz + 0.0125f, cy - 0.004f, 0.0045f, 0.006f);    // tragus
-    h -= 0.0020f * bump(z, y, cz - 0.002f, cy + 0.012f, 0.007f, 0.007f);      // upper hollow
+    h += 0.0025f * kernel(std::fabs(r - 0.84f) / 0.11f);                    // helix rim
+    h -= 0.0070f * bump(z, y, cz + 0.003f, cy - 0.002f, 0.0085f, 0.012f);   // concha
+    h += 0.0020f * bump(z, y, cz + 0.0125f, cy - 0.004f, 0.0045f, 0.006f);  // tragus
+    h -= 0.0020f * bump(z, y, cz - 0.002f, cy + 0.012f, 0.007f, 0.007f);    // upper hollow
     return h * side;
 }
 
 }  // namespace
 
-float hairCover(const glm::vec3& base, float phi, const HeadLayout& layout, float below, float above) {
+float hairCover(const glm::vec3& base, float phi, const HeadLayout& layout, float below,
+                float above) {
     // The hairline runs over the forehead, above the ears and down to the nape.
     float a = std::fabs(phi), ax = std::fabs(base.x);
     float hairline = 0.066f + 0.004f * (1.0f - clamp01(ax / 0.05f)) -

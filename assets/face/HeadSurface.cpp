@@ -40,17 +40,16 @@ std::vector<Ring> profileKeys() {
     for (float d : degrees) {
         float th = d * kPi / 180.0f;
         float s = dsin(th);
-        keys.push_back({0.015f + 0.100f * dcos(th), 0.073f * dpow(s, 0.8f),
-                        0.088f * dpow(s, 0.6f), 0.103f * dpow(s, 0.8f)});
+        keys.push_back({0.015f + 0.100f * dcos(th), 0.073f * dpow(s, 0.8f), 0.088f * dpow(s, 0.6f),
+                        0.103f * dpow(s, 0.8f)});
     }
-    const Ring lower[] = {
-        {-0.005f, 0.0725f, 0.0875f, 0.100f}, {-0.025f, 0.0705f, 0.0865f, 0.093f},
-        {-0.045f, 0.0665f, 0.0855f, 0.082f}, {-0.065f, 0.0605f, 0.0845f, 0.070f},
-        {-0.085f, 0.0530f, 0.0815f, 0.064f}, {-0.100f, 0.0460f, 0.0760f, 0.063f},
-        {-0.110f, 0.0440f, 0.0620f, 0.063f}, {-0.117f, 0.0460f, 0.0420f, 0.063f},
-        {-0.127f, 0.0490f, 0.0330f, 0.063f}, {-0.150f, 0.0500f, 0.0330f, 0.063f},
-        {-0.185f, 0.0560f, 0.0370f, 0.066f}, {-0.212f, 0.0680f, 0.0450f, 0.076f},
-        {-0.222f, 0.0420f, 0.0280f, 0.047f}, {-0.224f, 0.0f, 0.0f, 0.0f}};
+    const Ring lower[] = {{-0.005f, 0.0725f, 0.0875f, 0.100f}, {-0.025f, 0.0705f, 0.0865f, 0.093f},
+                          {-0.045f, 0.0665f, 0.0855f, 0.082f}, {-0.065f, 0.0605f, 0.0845f, 0.070f},
+                          {-0.085f, 0.0530f, 0.0815f, 0.064f}, {-0.100f, 0.0460f, 0.0760f, 0.063f},
+                          {-0.110f, 0.0440f, 0.0620f, 0.063f}, {-0.117f, 0.0460f, 0.0420f, 0.063f},
+                          {-0.127f, 0.0490f, 0.0330f, 0.063f}, {-0.150f, 0.0500f, 0.0330f, 0.063f},
+                          {-0.185f, 0.0560f, 0.0370f, 0.066f}, {-0.212f, 0.0680f, 0.0450f, 0.076f},
+                          {-0.222f, 0.0420f, 0.0280f, 0.047f}, {-0.224f, 0.0f, 0.0f, 0.0f}};
     for (const Ring& r : lower) keys.push_back(r);
     return keys;
 }
@@ -136,7 +135,8 @@ HeadSurface::HeadSurface() {
     auto nearestRow = [&](float y) {
         int best = 1;
         for (int j = 1; j < kRows - 1; ++j)
-            if (std::fabs(ringAt(L.rowT[j]).y - y) < std::fabs(ringAt(L.rowT[best]).y - y)) best = j;
+            if (std::fabs(ringAt(L.rowT[j]).y - y) < std::fabs(ringAt(L.rowT[best]).y - y))
+                best = j;
         return best;
     };
     L.eyeRow = nearestRow(kEyeYWanted);
@@ -204,7 +204,9 @@ float HeadSurface::rowParam(float v) const {
     return mLayout.rowT[j] + w * (mLayout.rowT[j + 1] - mLayout.rowT[j]);
 }
 
-float HeadSurface::columnPhi(float u) const { return phiOf(u); }
+float HeadSurface::columnPhi(float u) const {
+    return phiOf(u);
+}
 
 uint32_t HeadSurface::vertexAt(int column, int row, bool below) const {
     int k = row * (mLayout.columns + 1) + column;
@@ -302,8 +304,8 @@ Part HeadSurface::makePart(const HeadParams& params) const {
         const GridVertex& g = mVertices[v];
         part.uvs[v] = {static_cast<float>(g.column) / L.columns,
                        static_cast<float>(g.row) / (L.rows - 1)};
-        part.weld[v] = g.column == L.columns ? vertexAt(0, g.row, g.lowerCopy)
-                                             : static_cast<uint32_t>(v);
+        part.weld[v] =
+            g.column == L.columns ? vertexAt(0, g.row, g.lowerCopy) : static_cast<uint32_t>(v);
         VertexTag& tag = part.tags[v];
         tag.belowMouth = g.row > L.mouthRow || (g.row == L.mouthRow && g.lowerCopy);
         tag.lowerLid = g.row > L.eyeRow || (g.row == L.eyeRow && g.lowerCopy);

@@ -19,13 +19,13 @@ struct HeadParams {
 };
 
 struct HeadLayout {
-    int columns = 0;              // quads around; vertex columns = columns + 1 (UV seam at the back)
-    int rows = 0;                 // including the crown and neck poles
-    std::vector<float> rowT;      // profile parameter per row
-    std::vector<float> columnPhi; // azimuth per vertex column, 0 = facing +Z
+    int columns = 0;          // quads around; vertex columns = columns + 1 (UV seam at the back)
+    int rows = 0;             // including the crown and neck poles
+    std::vector<float> rowT;  // profile parameter per row
+    std::vector<float> columnPhi;  // azimuth per vertex column, 0 = facing +Z
     int eyeRow = 0;
     int mouthRow = 0;
-    int eyeColumns[2][2] = {};    // corner columns of each eye slit (ascending)
+    int eyeColumns[2][2] = {};  // corner columns of each eye slit (ascending)
     int mouthColumns[2] = {};
     float eyeY = 0;
     float mouthY = 0;
@@ -73,6 +73,7 @@ glm::vec3 faceDisplacement(const glm::vec3& base, const glm::vec3& normal, float
                            const HeadLayout& layout);
 // 0..1: how much hair covers an unsculpted point; the edge spans [hairline - below,
 // hairline + above] in height (shared by the hair's relief and its colour).
-float hairCover(const glm::vec3& base, float phi, const HeadLayout& layout, float below, float above);
+float hairCover(const glm::vec3& base, float phi, const HeadLayout& layout, float below,
+                float above);
 
 }  // namespace face

@@ -24,9 +24,12 @@ void addEllipsoid(Part& part, glm::vec3 center, glm::vec3 radii, int rings, int 
             part.uvs.push_back({static_cast<float>(i) / segments, static_cast<float>(j) / rings});
             uint32_t self = part.vertexCount() - 1;
             uint32_t weld = self;
-            if (j == 0) weld = base;                                  // crown pole
-            else if (j == rings) weld = base + j * stride;            // bottom pole
-            else if (i == segments) weld = base + j * stride;         // UV seam
+            if (j == 0)
+                weld = base;  // crown pole
+            else if (j == rings)
+                weld = base + j * stride;  // bottom pole
+            else if (i == segments)
+                weld = base + j * stride;  // UV seam
             part.weld.push_back(weld);
             VertexTag tag;
             tag.belowMouth = belowMouth;
@@ -87,11 +90,17 @@ void addTeethRow(Part& part, float top, float bottom, float halfWidth, float dep
 
 }  // namespace
 
-glm::vec3 jawHinge() { return {0.0f, -0.004f, 0.0f}; }
+glm::vec3 jawHinge() {
+    return {0.0f, -0.004f, 0.0f};
+}
 
-glm::vec3 cavityCenter(const HeadLayout& layout) { return {0.0f, layout.mouthY - 0.004f, 0.052f}; }
+glm::vec3 cavityCenter(const HeadLayout& layout) {
+    return {0.0f, layout.mouthY - 0.004f, 0.052f};
+}
 
-glm::vec3 tongueCenter(const HeadLayout& layout) { return {0.0f, layout.mouthY - 0.0115f, 0.050f}; }
+glm::vec3 tongueCenter(const HeadLayout& layout) {
+    return {0.0f, layout.mouthY - 0.0115f, 0.050f};
+}
 
 std::vector<Part> makeMouthParts(const HeadLayout& layout) {
     std::vector<Part> parts(3);

@@ -15,11 +15,40 @@ constexpr float kJawOpenAngle = 14.0f * kPi / 180.0f;
 constexpr float kTongueJaw = 0.45f;  // how far tongueOut opens the jaw
 
 enum class Shape {
-    EyeBlink, EyeLookDown, EyeLookIn, EyeLookOut, EyeLookUp, EyeSquint, EyeWide,
-    JawForward, JawLeft, JawRight, JawOpen, MouthClose, MouthFunnel, MouthPucker, MouthLeft,
-    MouthRight, MouthSmile, MouthFrown, MouthDimple, MouthStretch, MouthRollLower,
-    MouthRollUpper, MouthShrugLower, MouthShrugUpper, MouthPress, MouthLowerDown, MouthUpperUp,
-    BrowDown, BrowInnerUp, BrowOuterUp, CheekPuff, CheekSquint, NoseSneer, TongueOut
+    EyeBlink,
+    EyeLookDown,
+    EyeLookIn,
+    EyeLookOut,
+    EyeLookUp,
+    EyeSquint,
+    EyeWide,
+    JawForward,
+    JawLeft,
+    JawRight,
+    JawOpen,
+    MouthClose,
+    MouthFunnel,
+    MouthPucker,
+    MouthLeft,
+    MouthRight,
+    MouthSmile,
+    MouthFrown,
+    MouthDimple,
+    MouthStretch,
+    MouthRollLower,
+    MouthRollUpper,
+    MouthShrugLower,
+    MouthShrugUpper,
+    MouthPress,
+    MouthLowerDown,
+    MouthUpperUp,
+    BrowDown,
+    BrowInnerUp,
+    BrowOuterUp,
+    CheekPuff,
+    CheekSquint,
+    NoseSneer,
+    TongueOut
 };
 
 struct TargetDef {
@@ -29,36 +58,63 @@ struct TargetDef {
 };
 
 const TargetDef kTargets[] = {
-    {"eyeBlinkLeft", Shape::EyeBlink, 1}, {"eyeLookDownLeft", Shape::EyeLookDown, 1},
-    {"eyeLookInLeft", Shape::EyeLookIn, 1}, {"eyeLookOutLeft", Shape::EyeLookOut, 1},
-    {"eyeLookUpLeft", Shape::EyeLookUp, 1}, {"eyeSquintLeft", Shape::EyeSquint, 1},
-    {"eyeWideLeft", Shape::EyeWide, 1}, {"eyeBlinkRight", Shape::EyeBlink, -1},
-    {"eyeLookDownRight", Shape::EyeLookDown, -1}, {"eyeLookInRight", Shape::EyeLookIn, -1},
-    {"eyeLookOutRight", Shape::EyeLookOut, -1}, {"eyeLookUpRight", Shape::EyeLookUp, -1},
-    {"eyeSquintRight", Shape::EyeSquint, -1}, {"eyeWideRight", Shape::EyeWide, -1},
-    {"jawForward", Shape::JawForward, 0}, {"jawLeft", Shape::JawLeft, 0},
-    {"jawRight", Shape::JawRight, 0}, {"jawOpen", Shape::JawOpen, 0},
-    {"mouthClose", Shape::MouthClose, 0}, {"mouthFunnel", Shape::MouthFunnel, 0},
-    {"mouthPucker", Shape::MouthPucker, 0}, {"mouthLeft", Shape::MouthLeft, 0},
-    {"mouthRight", Shape::MouthRight, 0}, {"mouthSmileLeft", Shape::MouthSmile, 1},
-    {"mouthSmileRight", Shape::MouthSmile, -1}, {"mouthFrownLeft", Shape::MouthFrown, 1},
-    {"mouthFrownRight", Shape::MouthFrown, -1}, {"mouthDimpleLeft", Shape::MouthDimple, 1},
-    {"mouthDimpleRight", Shape::MouthDimple, -1}, {"mouthStretchLeft", Shape::MouthStretch, 1},
-    {"mouthStretchRight", Shape::MouthStretch, -1}, {"mouthRollLower", Shape::MouthRollLower, 0},
-    {"mouthRollUpper", Shape::MouthRollUpper, 0}, {"mouthShrugLower", Shape::MouthShrugLower, 0},
-    {"mouthShrugUpper", Shape::MouthShrugUpper, 0}, {"mouthPressLeft", Shape::MouthPress, 1},
-    {"mouthPressRight", Shape::MouthPress, -1}, {"mouthLowerDownLeft", Shape::MouthLowerDown, 1},
+    {"eyeBlinkLeft", Shape::EyeBlink, 1},
+    {"eyeLookDownLeft", Shape::EyeLookDown, 1},
+    {"eyeLookInLeft", Shape::EyeLookIn, 1},
+    {"eyeLookOutLeft", Shape::EyeLookOut, 1},
+    {"eyeLookUpLeft", Shape::EyeLookUp, 1},
+    {"eyeSquintLeft", Shape::EyeSquint, 1},
+    {"eyeWideLeft", Shape::EyeWide, 1},
+    {"eyeBlinkRight", Shape::EyeBlink, -1},
+    {"eyeLookDownRight", Shape::EyeLookDown, -1},
+    {"eyeLookInRight", Shape::EyeLookIn, -1},
+    {"eyeLookOutRight", Shape::EyeLookOut, -1},
+    {"eyeLookUpRight", Shape::EyeLookUp, -1},
+    {"eyeSquintRight", Shape::EyeSquint, -1},
+    {"eyeWideRight", Shape::EyeWide, -1},
+    {"jawForward", Shape::JawForward, 0},
+    {"jawLeft", Shape::JawLeft, 0},
+    {"jawRight", Shape::JawRight, 0},
+    {"jawOpen", Shape::JawOpen, 0},
+    {"mouthClose", Shape::MouthClose, 0},
+    {"mouthFunnel", Shape::MouthFunnel, 0},
+    {"mouthPucker", Shape::MouthPucker, 0},
+    {"mouthLeft", Shape::MouthLeft, 0},
+    {"mouthRight", Shape::MouthRight, 0},
+    {"mouthSmileLeft", Shape::MouthSmile, 1},
+    {"mouthSmileRight", Shape::MouthSmile, -1},
+    {"mouthFrownLeft", Shape::MouthFrown, 1},
+    {"mouthFrownRight", Shape::MouthFrown, -1},
+    {"mouthDimpleLeft", Shape::MouthDimple, 1},
+    {"mouthDimpleRight", Shape::MouthDimple, -1},
+    {"mouthStretchLeft", Shape::MouthStretch, 1},
+    {"mouthStretchRight", Shape::MouthStretch, -1},
+    {"mouthRollLower", Shape::MouthRollLower, 0},
+    {"mouthRollUpper", Shape::MouthRollUpper, 0},
+    {"mouthShrugLower", Shape::MouthShrugLower, 0},
+    {"mouthShrugUpper", Shape::MouthShrugUpper, 0},
+    {"mouthPressLeft", Shape::MouthPress, 1},
+    {"mouthPressRight", Shape::MouthPress, -1},
+    {"mouthLowerDownLeft", Shape::MouthLowerDown, 1},
     {"mouthLowerDownRight", Shape::MouthLowerDown, -1},
-    {"mouthUpperUpLeft", Shape::MouthUpperUp, 1}, {"mouthUpperUpRight", Shape::MouthUpperUp, -1},
-    {"browDownLeft", Shape::BrowDown, 1}, {"browDownRight", Shape::BrowDown, -1},
-    {"browInnerUp", Shape::BrowInnerUp, 0}, {"browOuterUpLeft", Shape::BrowOuterUp, 1},
-    {"browOuterUpRight", Shape::BrowOuterUp, -1}, {"cheekPuff", Shape::CheekPuff, 0},
-    {"cheekSquintLeft", Shape::CheekSquint, 1}, {"cheekSquintRight", Shape::CheekSquint, -1},
-    {"noseSneerLeft", Shape::NoseSneer, 1}, {"noseSneerRight", Shape::NoseSneer, -1},
+    {"mouthUpperUpLeft", Shape::MouthUpperUp, 1},
+    {"mouthUpperUpRight", Shape::MouthUpperUp, -1},
+    {"browDownLeft", Shape::BrowDown, 1},
+    {"browDownRight", Shape::BrowDown, -1},
+    {"browInnerUp", Shape::BrowInnerUp, 0},
+    {"browOuterUpLeft", Shape::BrowOuterUp, 1},
+    {"browOuterUpRight", Shape::BrowOuterUp, -1},
+    {"cheekPuff", Shape::CheekPuff, 0},
+    {"cheekSquintLeft", Shape::CheekSquint, 1},
+    {"cheekSquintRight", Shape::CheekSquint, -1},
+    {"noseSneerLeft", Shape::NoseSneer, 1},
+    {"noseSneerRight", Shape::NoseSneer, -1},
     {"tongueOut", Shape::TongueOut, 0},
 };
 
-int eyeOf(float side) { return side > 0.0f ? 0 : 1; }
+int eyeOf(float side) {
+    return side > 0.0f ? 0 : 1;
+}
 
 // Rotation about the X axis through `pivot` (positive: the front goes down).
 glm::vec3 pitch(glm::vec3 p, glm::vec3 pivot, float angle) {
@@ -95,9 +151,12 @@ float jawWeight(const Part& part, size_t v, const HeadLayout& L) {
             float cy = cavityCenter(L).y;
             return smoothstep(cy + 0.004f, cy - 0.010f, p.y);
         }
-        case MaterialId::Teeth: return tag.lowerTeeth ? 1.0f : 0.0f;
-        case MaterialId::Tongue: return 1.0f;
-        default: return 0.0f;
+        case MaterialId::Teeth:
+            return tag.lowerTeeth ? 1.0f : 0.0f;
+        case MaterialId::Tongue:
+            return 1.0f;
+        default:
+            return 0.0f;
     }
 }
 
@@ -118,22 +177,30 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
     const bool upper = !tag.belowMouth;
     auto mirrored = [&](float k, glm::vec3 d) { return k * glm::vec3(d.x * s, d.y, d.z); };
     // Face fields are placed by (x, y): keep them off the back of the head.
-    bool jaw = t.shape == Shape::JawOpen || t.shape == Shape::JawForward || t.shape == Shape::TongueOut ||
-               t.shape == Shape::JawLeft || t.shape == Shape::JawRight;
+    bool jaw = t.shape == Shape::JawOpen || t.shape == Shape::JawForward ||
+               t.shape == Shape::TongueOut || t.shape == Shape::JawLeft ||
+               t.shape == Shape::JawRight;
     if (p.z < 0.0f && !jaw) return glm::vec3(0.0f);
     switch (t.shape) {
         case Shape::EyeSquint:
             return mirrored(bump(x, y, 0.036f, E - 0.020f, 0.020f, 0.012f), {0, 0.0018f, 0.0008f});
         case Shape::EyeWide:
             return mirrored(bump(x, y, 0.030f, E + 0.022f, 0.024f, 0.012f), {0, 0.0015f, 0});
-        case Shape::JawOpen: return jawOpenDelta(part, v, L);
-        case Shape::TongueOut: return kTongueJaw * jawOpenDelta(part, v, L);
-        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
-        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
-        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
+        case Shape::JawOpen:
+            return jawOpenDelta(part, v, L);
+        case Shape::TongueOut:
+            return kTongueJaw * jawOpenDelta(part, v, L);
+        case Shape::JawForward:
+            return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
+        case Shape::JawLeft:
+            return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
+        case Shape::JawRight:
+            return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
         case Shape::MouthClose: {
             // Undoes jawOpen on the lips only, so jawOpen + mouthClose opens the jaw lips sealed.
-            if (upper) return bump(x, y, 0.0f, M + 0.004f, cx + 0.006f, 0.010f) * glm::vec3(0, -0.0015f, 0);
+            if (upper)
+                return bump(x, y, 0.0f, M + 0.004f, cx + 0.006f, 0.010f) *
+                       glm::vec3(0, -0.0015f, 0);
             float k = bump(x, y, 0.0f, M - 0.006f, cx + 0.008f, 0.020f);
             if (k == 0.0f) return glm::vec3(0.0f);
             return -k * jawOpenDelta(part, v, L);
@@ -155,23 +222,30 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
         case Shape::MouthRight:
             return bump(p.x, y, 0.0f, M - 0.002f, 0.048f, 0.030f) * glm::vec3(-0.008f, 0, -0.001f);
         case Shape::MouthSmile:
-            return mirrored(bump(x, y, cx, M + 0.002f, 0.030f, 0.026f), {0.004f, 0.0065f, -0.0025f}) +
-                   mirrored(bump(x, y, 0.038f, M + 0.028f, 0.022f, 0.020f), {0.0005f, 0.0025f, 0.0025f}) +
+            return mirrored(bump(x, y, cx, M + 0.002f, 0.030f, 0.026f),
+                            {0.004f, 0.0065f, -0.0025f}) +
+                   mirrored(bump(x, y, 0.038f, M + 0.028f, 0.022f, 0.020f),
+                            {0.0005f, 0.0025f, 0.0025f}) +
                    mirrored(bump(x, y, 0.0f, M, cx, 0.008f) * smoothstep(-0.01f, 0.02f, x),
                             {0, upper ? 0.0012f : 0.0004f, 0});
         case Shape::MouthFrown:
-            return mirrored(bump(x, y, cx, M - 0.003f, 0.026f, 0.028f), {0.001f, -0.0060f, -0.0010f}) +
-                   mirrored(bump(x, y, cx + 0.006f, M - 0.022f, 0.014f, 0.014f), {0, -0.002f, 0.0015f});
+            return mirrored(bump(x, y, cx, M - 0.003f, 0.026f, 0.028f),
+                            {0.001f, -0.0060f, -0.0010f}) +
+                   mirrored(bump(x, y, cx + 0.006f, M - 0.022f, 0.014f, 0.014f),
+                            {0, -0.002f, 0.0015f});
         case Shape::MouthDimple:
             return mirrored(bump(x, y, cx, M, 0.020f, 0.020f), {0.003f, 0.0008f, -0.0040f});
         case Shape::MouthStretch:
-            return mirrored(bump(x, y, cx, M - 0.004f, 0.030f, 0.030f), {0.0065f, -0.0025f, -0.0025f});
+            return mirrored(bump(x, y, cx, M - 0.004f, 0.030f, 0.030f),
+                            {0.0065f, -0.0025f, -0.0025f});
         case Shape::MouthRollLower:
             if (upper) return glm::vec3(0.0f);
-            return bump(x, y, 0.0f, M - 0.004f, cx + 0.002f, 0.011f) * glm::vec3(0, 0.0025f, -0.005f);
+            return bump(x, y, 0.0f, M - 0.004f, cx + 0.002f, 0.011f) *
+                   glm::vec3(0, 0.0025f, -0.005f);
         case Shape::MouthRollUpper:
             if (!upper) return glm::vec3(0.0f);
-            return bump(x, y, 0.0f, M + 0.004f, cx + 0.002f, 0.011f) * glm::vec3(0, -0.0025f, -0.005f);
+            return bump(x, y, 0.0f, M + 0.004f, cx + 0.002f, 0.011f) *
+                   glm::vec3(0, -0.0025f, -0.005f);
         case Shape::MouthShrugLower:
             if (upper) return glm::vec3(0.0f);
             return bump(x, y, 0.0f, M - 0.016f, 0.032f, 0.026f) * glm::vec3(0, 0.0045f, 0.003f);
@@ -189,7 +263,8 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
             if (!upper) return glm::vec3(0.0f);
             return mirrored(bump(x, y, 0.010f, M + 0.006f, 0.026f, 0.018f), {0, 0.0055f, 0.0010f});
         case Shape::BrowDown:
-            return mirrored(bump(x, y, 0.020f, E + 0.022f, 0.026f, 0.018f), {-0.0035f, -0.0065f, 0.0020f});
+            return mirrored(bump(x, y, 0.020f, E + 0.022f, 0.026f, 0.018f),
+                            {-0.0035f, -0.0065f, 0.0020f});
         case Shape::BrowInnerUp:
             return bump(ax, y, 0.012f, E + 0.023f, 0.020f, 0.018f) * glm::vec3(0, 0.0060f, 0.0005f);
         case Shape::BrowOuterUp:
@@ -201,9 +276,11 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
         case Shape::CheekSquint:
             return mirrored(bump(x, y, 0.040f, E - 0.022f, 0.022f, 0.015f), {0, 0.0035f, 0.0015f});
         case Shape::NoseSneer:
-            return mirrored(bump(x, y, 0.012f, -0.024f, 0.014f, 0.016f), {0.0005f, 0.0035f, 0.0008f}) +
+            return mirrored(bump(x, y, 0.012f, -0.024f, 0.014f, 0.016f),
+                            {0.0005f, 0.0035f, 0.0008f}) +
                    mirrored(bump(x, y, 0.017f, M + 0.012f, 0.014f, 0.010f), {0, 0.0020f, 0});
-        default: return glm::vec3(0.0f);
+        default:
+            return glm::vec3(0.0f);
     }
 }
 
@@ -212,13 +289,31 @@ HeadParams lidParams(const TargetDef& t) {
     HeadParams p;
     int e = eyeOf(t.side);
     switch (t.shape) {
-        case Shape::EyeBlink: p.upperClose[e] = 1.0f; p.lowerClose[e] = 1.0f; break;
-        case Shape::EyeWide: p.upperClose[e] = -0.50f; p.lowerClose[e] = -0.20f; break;
-        case Shape::EyeSquint: p.upperClose[e] = 0.30f; p.lowerClose[e] = 0.70f; break;
-        case Shape::EyeLookUp: p.upperClose[e] = -0.20f; p.lowerClose[e] = -0.10f; break;
-        case Shape::EyeLookDown: p.upperClose[e] = 0.35f; p.lowerClose[e] = -0.10f; break;
-        case Shape::CheekSquint: p.lowerClose[e] = 0.30f; break;
-        default: break;
+        case Shape::EyeBlink:
+            p.upperClose[e] = 1.0f;
+            p.lowerClose[e] = 1.0f;
+            break;
+        case Shape::EyeWide:
+            p.upperClose[e] = -0.50f;
+            p.lowerClose[e] = -0.20f;
+            break;
+        case Shape::EyeSquint:
+            p.upperClose[e] = 0.30f;
+            p.lowerClose[e] = 0.70f;
+            break;
+        case Shape::EyeLookUp:
+            p.upperClose[e] = -0.20f;
+            p.lowerClose[e] = -0.10f;
+            break;
+        case Shape::EyeLookDown:
+            p.upperClose[e] = 0.35f;
+            p.lowerClose[e] = -0.10f;
+            break;
+        case Shape::CheekSquint:
+            p.lowerClose[e] = 0.30f;
+            break;
+        default:
+            break;
     }
     return p;
 }
@@ -236,20 +331,29 @@ glm::vec3 eyeDelta(const TargetDef& t, const Part& part, size_t v, const HeadLay
     const float look = 20.0f * kPi / 180.0f;
     switch (t.shape) {
         // "In" turns the gaze towards the nose: -X for the left eye, +X for the right.
-        case Shape::EyeLookIn: return yaw(p, c, -t.side * look) - p;
-        case Shape::EyeLookOut: return yaw(p, c, t.side * look) - p;
-        case Shape::EyeLookUp: return pitch(p, c, -0.8f * look) - p;
-        case Shape::EyeLookDown: return pitch(p, c, 0.8f * look) - p;
-        default: return glm::vec3(0.0f);
+        case Shape::EyeLookIn:
+            return yaw(p, c, -t.side * look) - p;
+        case Shape::EyeLookOut:
+            return yaw(p, c, t.side * look) - p;
+        case Shape::EyeLookUp:
+            return pitch(p, c, -0.8f * look) - p;
+        case Shape::EyeLookDown:
+            return pitch(p, c, 0.8f * look) - p;
+        default:
+            return glm::vec3(0.0f);
     }
 }
 
 glm::vec3 mouthDelta(const TargetDef& t, const Part& part, size_t v, const HeadLayout& L) {
     switch (t.shape) {
-        case Shape::JawOpen: return jawOpenDelta(part, v, L);
-        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
-        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
-        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
+        case Shape::JawOpen:
+            return jawOpenDelta(part, v, L);
+        case Shape::JawForward:
+            return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
+        case Shape::JawLeft:
+            return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
+        case Shape::JawRight:
+            return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
         case Shape::TongueOut: {
             // The jaw drops a little to let the tongue out over the lower lip.
             glm::vec3 d = kTongueJaw * jawOpenDelta(part, v, L);
@@ -259,7 +363,8 @@ glm::vec3 mouthDelta(const TargetDef& t, const Part& part, size_t v, const HeadL
             float k = smoothstep(c - 0.024f, c + 0.024f, p.z);
             return d + k * glm::vec3(0.12f * p.x, 0.003f, 0.024f);
         }
-        default: return glm::vec3(0.0f);
+        default:
+            return glm::vec3(0.0f);
     }
 }
 
@@ -287,11 +392,17 @@ void buildTargets(FaceModel& model, const HeadSurface& head) {
             for (size_t v = 0; v < moved.size(); ++v) {
                 glm::vec3 d(0.0f);
                 switch (part.material) {
-                    case MaterialId::Skin: d = skinDelta(t, part, v, L); break;
+                    case MaterialId::Skin:
+                        d = skinDelta(t, part, v, L);
+                        break;
                     case MaterialId::EyeWhite:
                     case MaterialId::Iris:
-                    case MaterialId::Pupil: d = eyeDelta(t, part, v, L); break;
-                    default: d = mouthDelta(t, part, v, L); break;
+                    case MaterialId::Pupil:
+                        d = eyeDelta(t, part, v, L);
+                        break;
+                    default:
+                        d = mouthDelta(t, part, v, L);
+                        break;
                 }
                 moved[v] += d;
             }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "morph/anim/Sampler.h"

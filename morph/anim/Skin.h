@@ -16,12 +16,13 @@
 // Babylon.js and glTF-Sample-Viewer do the same), not with its inverse transpose: joint matrices
 // are rigid or uniformly scaled in practice, and the one convention is used on CPU and GPU.
 #include <cstdint>
-#include <glm/glm.hpp>
 #include <string>
 #include <vector>
 
-#include "morph/targets/Blend.h"
+#include <glm/glm.hpp>
+
 #include "morph/Scene.h"
+#include "morph/targets/Blend.h"
 
 namespace morph {
 

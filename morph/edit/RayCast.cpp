@@ -171,7 +171,8 @@ std::vector<VertexInfluence> vertexInfluences(const Primitive& primitive, uint32
                                               const std::vector<float>& weights) {
     std::vector<VertexInfluence> out;
     for (size_t t = 0; t < primitive.targets.size(); ++t) {
-        const float length = glm::length(glm::vec3(primitive.targets[t].delta(MorphChannel::Position, vertex)));
+        const float length =
+            glm::length(glm::vec3(primitive.targets[t].delta(MorphChannel::Position, vertex)));
         if (!(length > 0.0f)) continue;
         const float w = t < weights.size() ? weights[t] : 0.0f;
         out.push_back({t, length, std::abs(w) * length});

@@ -4,12 +4,13 @@
 // viewer's click uses it; it is the same data the GPU draws, so what is under the cursor is what
 // gets picked.
 #include <cstdint>
-#include <glm/glm.hpp>
 #include <optional>
 #include <vector>
 
-#include "morph/anim/Animate.h"
+#include <glm/glm.hpp>
+
 #include "morph/Scene.h"
+#include "morph/anim/Animate.h"
 
 namespace morph {
 

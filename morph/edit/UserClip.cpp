@@ -7,8 +7,8 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "morph/gltf/GltfBuilder.h"
 #include "morph/anim/Sampler.h"
+#include "morph/gltf/GltfBuilder.h"
 
 namespace morph {
 namespace {

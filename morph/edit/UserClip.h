@@ -4,10 +4,11 @@
 // it), saved as JSON, and turned into a morph::Animation so the normal sampler evaluates it: what
 // the viewer plays is what export writes.
 #include <cstddef>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "morph/Result.h"
 #include "morph/Scene.h"

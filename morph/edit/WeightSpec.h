@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "morph/anim/Animate.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "morph/anim/Animate.h"
 
 namespace morph {
 

@@ -20,21 +20,30 @@ T load(const uint8_t* p) {
 
 const char* componentTypeName(int componentType) {
     switch (componentType) {
-        case 5120: return "BYTE";
-        case 5121: return "UNSIGNED_BYTE";
-        case 5122: return "SHORT";
-        case 5123: return "UNSIGNED_SHORT";
-        case 5125: return "UNSIGNED_INT";
-        case 5126: return "FLOAT";
-        default: return "unknown";
+        case 5120:
+            return "BYTE";
+        case 5121:
+            return "UNSIGNED_BYTE";
+        case 5122:
+            return "SHORT";
+        case 5123:
+            return "UNSIGNED_SHORT";
+        case 5125:
+            return "UNSIGNED_INT";
+        case 5126:
+            return "FLOAT";
+        default:
+            return "unknown";
     }
 }
 
-// One component as float. glTF 2.0 3.11: normalized signed values map with max(c / (2^(b-1) - 1), -1),
-// unsigned with c / (2^b - 1); non-normalized integers keep their value (KHR_mesh_quantization).
+// One component as float. glTF 2.0 3.11: normalized signed values map with max(c / (2^(b-1) - 1),
+// -1), unsigned with c / (2^b - 1); non-normalized integers keep their value
+// (KHR_mesh_quantization).
 float readFloat(const uint8_t* p, int componentType, bool normalized) {
     switch (componentType) {
-        case 5126: return load<float>(p);
+        case 5126:
+            return load<float>(p);
         case 5120: {
             const float c = float(load<int8_t>(p));
             return normalized ? std::max(c / 127.0f, -1.0f) : c;
@@ -51,28 +60,34 @@ float readFloat(const uint8_t* p, int componentType, bool normalized) {
             const float c = float(load<uint16_t>(p));
             return normalized ? c / 65535.0f : c;
         }
-        default: return float(load<uint32_t>(p));
+        default:
+            return float(load<uint32_t>(p));
     }
 }
 
 uint32_t readUint(const uint8_t* p, int componentType) {
     switch (componentType) {
-        case 5121: return load<uint8_t>(p);
-        case 5123: return load<uint16_t>(p);
-        default: return load<uint32_t>(p);
+        case 5121:
+            return load<uint8_t>(p);
+        case 5123:
+            return load<uint16_t>(p);
+        default:
+            return load<uint32_t>(p);
     }
 }
 
 Status checkDesc(const AccessorDesc& d) {
     if (componentBytes(d.componentType) == 0) {
-        return Error{d.label + ".componentType " + std::to_string(d.componentType) + " is not a glTF component type"};
+        return Error{d.label + ".componentType " + std::to_string(d.componentType) +
+                     " is not a glTF component type"};
     }
     if (d.columns < 1 || d.columns > 4 || d.rows < 1 || d.rows > 4) {
         return Error{d.label + ".type is not SCALAR, VEC2..4 or MAT2..4"};
     }
     if (d.normalized && (d.componentType == 5126 || d.componentType == 5125)) {
         // 3.6.2.2: normalized MUST NOT be true for FLOAT or UNSIGNED_INT.
-        return Error{d.label + ".normalized is true for componentType " + componentTypeName(d.componentType)};
+        return Error{d.label + ".normalized is true for componentType " +
+                     componentTypeName(d.componentType)};
     }
     if (d.count > kMaxCount) {
         return Error{d.label + ".count " + std::to_string(d.count) + " is too large"};
@@ -81,15 +96,16 @@ Status checkDesc(const AccessorDesc& d) {
     const size_t elemSize = elementBytes(d);
     const uint64_t stride = d.byteStride ? d.byteStride : elemSize;
     if (d.byteStride && d.byteStride < elemSize) {
-        return Error{d.label + ": byteStride " + std::to_string(d.byteStride) + " is smaller than an element (" +
-                     std::to_string(elemSize) + " bytes)"};
+        return Error{d.label + ": byteStride " + std::to_string(d.byteStride) +
+                     " is smaller than an element (" + std::to_string(elemSize) + " bytes)"};
     }
     // 3.6.2.4: offset + stride * (count - 1) + element size must fit in the buffer view.
     const uint64_t needed = d.byteOffset + stride * (d.count - 1) + elemSize;
     if (d.byteOffset > d.view.size || needed > d.view.size || d.view.data == nullptr) {
         return Error{d.label + " needs " + std::to_string(needed) + " bytes (byteOffset " +
-                     std::to_string(d.byteOffset) + ", count " + std::to_string(d.count) + ", stride " +
-                     std::to_string(stride) + ") but its bufferView has " + std::to_string(d.view.size)};
+                     std::to_string(d.byteOffset) + ", count " + std::to_string(d.count) +
+                     ", stride " + std::to_string(stride) + ") but its bufferView has " +
+                     std::to_string(d.view.size)};
     }
     return {};
 }
@@ -118,7 +134,8 @@ Status walkSparse(const AccessorDesc& d, Put put) {
     const SparseDesc& sp = d.sparse;
     const size_t elemSize = elementBytes(d);
     if (sp.count < 1 || sp.count > d.count) {
-        return Error{d.label + ".sparse.count " + std::to_string(sp.count) + " is not in 1.." + std::to_string(d.count)};
+        return Error{d.label + ".sparse.count " + std::to_string(sp.count) + " is not in 1.." +
+                     std::to_string(d.count)};
     }
     const int it = sp.indexComponentType;
     if (it != 5121 && it != 5123 && it != 5125) {
@@ -127,26 +144,31 @@ Status walkSparse(const AccessorDesc& d, Put put) {
     }
     const uint64_t indexSize = componentBytes(it);
     const uint64_t indicesNeeded = sp.indicesByteOffset + sp.count * indexSize;
-    if (sp.indicesByteOffset > sp.indicesView.size || indicesNeeded > sp.indicesView.size || !sp.indicesView.data) {
+    if (sp.indicesByteOffset > sp.indicesView.size || indicesNeeded > sp.indicesView.size ||
+        !sp.indicesView.data) {
         return Error{d.label + ".sparse.indices needs " + std::to_string(indicesNeeded) +
                      " bytes but its bufferView has " + std::to_string(sp.indicesView.size)};
     }
     const uint64_t valuesNeeded = sp.valuesByteOffset + sp.count * elemSize;
-    if (sp.valuesByteOffset > sp.valuesView.size || valuesNeeded > sp.valuesView.size || !sp.valuesView.data) {
+    if (sp.valuesByteOffset > sp.valuesView.size || valuesNeeded > sp.valuesView.size ||
+        !sp.valuesView.data) {
         return Error{d.label + ".sparse.values needs " + std::to_string(valuesNeeded) +
                      " bytes but its bufferView has " + std::to_string(sp.valuesView.size)};
     }
     uint64_t previous = 0;
     for (uint64_t k = 0; k < sp.count; ++k) {
-        const uint64_t index = readUint(sp.indicesView.data + sp.indicesByteOffset + k * indexSize, it);
+        const uint64_t index =
+            readUint(sp.indicesView.data + sp.indicesByteOffset + k * indexSize, it);
         if (index >= d.count) {
-            return Error{d.label + ".sparse.indices[" + std::to_string(k) + "] = " + std::to_string(index) +
-                         " out of range (count " + std::to_string(d.count) + ")"};
+            return Error{d.label + ".sparse.indices[" + std::to_string(k) +
+                         "] = " + std::to_string(index) + " out of range (count " +
+                         std::to_string(d.count) + ")"};
         }
         // 3.6.2.3: indices MUST strictly increase (so no element is substituted twice).
         if (k > 0 && index <= previous) {
-            return Error{d.label + ".sparse.indices[" + std::to_string(k) + "] = " + std::to_string(index) +
-                         " does not increase (previous " + std::to_string(previous) + ")"};
+            return Error{d.label + ".sparse.indices[" + std::to_string(k) +
+                         "] = " + std::to_string(index) + " does not increase (previous " +
+                         std::to_string(previous) + ")"};
         }
         previous = index;
         Status s = put(k, index, sp.valuesView.data + sp.valuesByteOffset + k * elemSize);
@@ -174,14 +196,16 @@ Status walk(const AccessorDesc& d, Put put) {
         }
     }
     if (!d.sparse.present) return {};
-    return walkSparse(d, [&](uint64_t, uint64_t index, const uint8_t* p) { return putElement(index, p); });
+    return walkSparse(
+        d, [&](uint64_t, uint64_t index, const uint8_t* p) { return putElement(index, p); });
 }
 
-float checkedFloat(const AccessorDesc& desc, uint64_t element, uint32_t component, const uint8_t* p, Status& status) {
+float checkedFloat(const AccessorDesc& desc, uint64_t element, uint32_t component, const uint8_t* p,
+                   Status& status) {
     const float v = readFloat(p, desc.componentType, desc.normalized);
     if (!std::isfinite(v)) {
-        status = Error{desc.label + "[" + std::to_string(element) + "] component " + std::to_string(component) +
-                       " is not finite (" + std::to_string(v) + ")"};
+        status = Error{desc.label + "[" + std::to_string(element) + "] component " +
+                       std::to_string(component) + " is not finite (" + std::to_string(v) + ")"};
     }
     return v;
 }
@@ -189,22 +213,57 @@ float checkedFloat(const AccessorDesc& desc, uint64_t element, uint32_t componen
 }  // namespace
 
 bool accessorShape(const std::string& type, uint32_t& columns, uint32_t& rows) {
-    if (type == "SCALAR") { columns = 1; rows = 1; return true; }
-    if (type == "VEC2") { columns = 1; rows = 2; return true; }
-    if (type == "VEC3") { columns = 1; rows = 3; return true; }
-    if (type == "VEC4") { columns = 1; rows = 4; return true; }
-    if (type == "MAT2") { columns = 2; rows = 2; return true; }
-    if (type == "MAT3") { columns = 3; rows = 3; return true; }
-    if (type == "MAT4") { columns = 4; rows = 4; return true; }
+    if (type == "SCALAR") {
+        columns = 1;
+        rows = 1;
+        return true;
+    }
+    if (type == "VEC2") {
+        columns = 1;
+        rows = 2;
+        return true;
+    }
+    if (type == "VEC3") {
+        columns = 1;
+        rows = 3;
+        return true;
+    }
+    if (type == "VEC4") {
+        columns = 1;
+        rows = 4;
+        return true;
+    }
+    if (type == "MAT2") {
+        columns = 2;
+        rows = 2;
+        return true;
+    }
+    if (type == "MAT3") {
+        columns = 3;
+        rows = 3;
+        return true;
+    }
+    if (type == "MAT4") {
+        columns = 4;
+        rows = 4;
+        return true;
+    }
     return false;
 }
 
 size_t componentBytes(int componentType) {
     switch (componentType) {
-        case 5120: case 5121: return 1;
-        case 5122: case 5123: return 2;
-        case 5125: case 5126: return 4;
-        default: return 0;
+        case 5120:
+        case 5121:
+            return 1;
+        case 5122:
+        case 5123:
+            return 2;
+        case 5125:
+        case 5126:
+            return 4;
+        default:
+            return 0;
     }
 }
 
@@ -258,7 +317,8 @@ Result<std::vector<uint32_t>> decodeUints(const AccessorDesc& desc) {
     if (Status s = checkDesc(desc); !s) return s.error();
     const int ct = desc.componentType;
     if ((ct != 5121 && ct != 5123 && ct != 5125) || desc.normalized) {
-        return Error{desc.label + " has componentType " + componentTypeName(ct) + (desc.normalized ? " normalized" : "") +
+        return Error{desc.label + " has componentType " + componentTypeName(ct) +
+                     (desc.normalized ? " normalized" : "") +
                      ", needs UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT"};
     }
     std::vector<uint32_t> out(size_t(desc.count) * desc.components(), 0u);

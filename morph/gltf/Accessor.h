@@ -23,21 +23,21 @@ struct SparseDesc {
     bool present = false;
     uint64_t count = 0;
     int indexComponentType = 5125;  // UNSIGNED_BYTE / UNSIGNED_SHORT / UNSIGNED_INT
-    ByteSpan indicesView;            // the whole buffer view of the indices
+    ByteSpan indicesView;           // the whole buffer view of the indices
     uint64_t indicesByteOffset = 0;
-    ByteSpan valuesView;             // the whole buffer view of the values
+    ByteSpan valuesView;  // the whole buffer view of the values
     uint64_t valuesByteOffset = 0;
 };
 
 struct AccessorDesc {
-    std::string label;      // for messages, e.g. "accessors[12]"
+    std::string label;  // for messages, e.g. "accessors[12]"
     int componentType = 5126;
-    uint32_t columns = 1;   // 1 for SCALAR/VECn, n for MATn
-    uint32_t rows = 1;      // components per column: SCALAR 1, VEC3 3, MAT4 4
+    uint32_t columns = 1;  // 1 for SCALAR/VECn, n for MATn
+    uint32_t rows = 1;     // components per column: SCALAR 1, VEC3 3, MAT4 4
     bool normalized = false;
     uint64_t count = 0;
-    bool hasView = false;   // false: the base is zeros (3.6.2.3)
-    ByteSpan view;          // the whole buffer view
+    bool hasView = false;  // false: the base is zeros (3.6.2.3)
+    ByteSpan view;         // the whole buffer view
     uint64_t byteOffset = 0;
     uint32_t byteStride = 0;  // 0: tightly packed
     SparseDesc sparse;
@@ -49,7 +49,8 @@ struct AccessorDesc {
 bool accessorShape(const std::string& type, uint32_t& columns, uint32_t& rows);
 // Bytes per component of a glTF componentType, 0 when unknown.
 size_t componentBytes(int componentType);
-// Bytes of one element including the column padding of 3.6.2.4 (MAT2 of bytes, MAT3 of bytes/shorts).
+// Bytes of one element including the column padding of 3.6.2.4 (MAT2 of bytes, MAT3 of
+// bytes/shorts).
 size_t elementBytes(const AccessorDesc& desc);
 
 // count * components floats: normalized integers mapped per 3.11 (e.g. signed byte:

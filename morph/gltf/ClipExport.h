@@ -4,9 +4,10 @@
 // external and data: URI buffers and images are embedded in the BIN chunk so the result stands
 // alone. The source file is never written.
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "morph/Result.h"
 #include "morph/edit/UserClip.h"

@@ -5,12 +5,15 @@
 
 namespace morph {
 
-Result<DracoPrimitive> decodeDraco(const uint8_t* data, size_t size, const std::vector<DracoRequest>& requests) {
+Result<DracoPrimitive> decodeDraco(const uint8_t* data, size_t size,
+                                   const std::vector<DracoRequest>& requests) {
     draco::DecoderBuffer buffer;
     buffer.Init(reinterpret_cast<const char*>(data), size);
     draco::Decoder decoder;  // dequantizes attributes (the default), as the extension expects
     auto decoded = decoder.DecodeMeshFromBuffer(&buffer);
-    if (!decoded.ok()) return Error{std::string("Draco could not decode the mesh: ") + decoded.status().error_msg()};
+    if (!decoded.ok())
+        return Error{std::string("Draco could not decode the mesh: ") +
+                     decoded.status().error_msg()};
     const std::unique_ptr<draco::Mesh> mesh = std::move(decoded).value();
     if (!mesh) return Error{"Draco returned no mesh"};
 
@@ -22,19 +25,26 @@ Result<DracoPrimitive> decodeDraco(const uint8_t* data, size_t size, const std::
         for (int k = 0; k < 3; ++k) out.indices.push_back(face[k].value());
     }
     for (const DracoRequest& request : requests) {
-        const draco::PointAttribute* attribute = request.uniqueId >= 0 ? mesh->GetAttributeByUniqueId(uint32_t(request.uniqueId)) : nullptr;
+        const draco::PointAttribute* attribute =
+            request.uniqueId >= 0 ? mesh->GetAttributeByUniqueId(uint32_t(request.uniqueId))
+                                  : nullptr;
         if (!attribute) {
-            return Error{"attribute " + request.name + " (id " + std::to_string(request.uniqueId) + ") is not in the Draco data"};
+            return Error{"attribute " + request.name + " (id " + std::to_string(request.uniqueId) +
+                         ") is not in the Draco data"};
         }
-        if (request.components < 1 || request.components > 16) return Error{"attribute " + request.name + " has a bad width"};
+        if (request.components < 1 || request.components > 16)
+            return Error{"attribute " + request.name + " has a bad width"};
         DracoAttribute values;
         const draco::DataType type = attribute->data_type();
-        values.rawIntegers = !attribute->normalized() && type != draco::DT_FLOAT32 && type != draco::DT_FLOAT64;
+        values.rawIntegers =
+            !attribute->normalized() && type != draco::DT_FLOAT32 && type != draco::DT_FLOAT64;
         values.values.resize(size_t(out.pointCount) * request.components);
         for (draco::PointIndex p(0); p < out.pointCount; ++p) {
             float* dst = values.values.data() + size_t(p.value()) * request.components;
-            if (!attribute->ConvertValue<float>(attribute->mapped_index(p), int8_t(request.components), dst)) {
-                return Error{"attribute " + request.name + " could not be read at point " + std::to_string(p.value())};
+            if (!attribute->ConvertValue<float>(attribute->mapped_index(p),
+                                                int8_t(request.components), dst)) {
+                return Error{"attribute " + request.name + " could not be read at point " +
+                             std::to_string(p.value())};
             }
         }
         out.attributes.push_back(std::move(values));

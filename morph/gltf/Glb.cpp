@@ -31,10 +31,12 @@ bool looksLikeGlb(const uint8_t* data, size_t size) {
 
 Result<GlbView> parseGlb(const uint8_t* data, size_t size) {
     if (size == 0) return Error{"empty file"};
-    if (size < 12) return Error{"truncated GLB: " + std::to_string(size) + " bytes, header needs 12"};
+    if (size < 12)
+        return Error{"truncated GLB: " + std::to_string(size) + " bytes, header needs 12"};
     if (readU32(data) != kGlbMagic) return Error{"not a GLB file (bad magic)"};
     const uint32_t version = readU32(data + 4);
-    if (version != 2) return Error{"GLB version " + std::to_string(version) + " (only 2 is supported)"};
+    if (version != 2)
+        return Error{"GLB version " + std::to_string(version) + " (only 2 is supported)"};
     const uint32_t length = readU32(data + 8);
     if (length > size) {
         return Error{"truncated GLB: header says " + std::to_string(length) + " bytes, file has " +
@@ -47,15 +49,16 @@ Result<GlbView> parseGlb(const uint8_t* data, size_t size) {
     while (offset < length) {
         if (length - offset < 8) {
             return Error{"GLB chunk " + std::to_string(chunkIndex) + " header at byte " +
-                         std::to_string(offset) + " runs past the end (" + std::to_string(length) + " bytes)"};
+                         std::to_string(offset) + " runs past the end (" + std::to_string(length) +
+                         " bytes)"};
         }
         const uint32_t chunkLength = readU32(data + offset);
         const uint32_t chunkType = readU32(data + offset + 4);
         offset += 8;
         if (chunkLength > length - offset) {
-            return Error{"GLB chunk " + std::to_string(chunkIndex) + " (" + chunkTypeName(chunkType) +
-                         ") length " + std::to_string(chunkLength) + " runs past the end (" +
-                         std::to_string(length - offset) + " bytes left)"};
+            return Error{"GLB chunk " + std::to_string(chunkIndex) + " (" +
+                         chunkTypeName(chunkType) + ") length " + std::to_string(chunkLength) +
+                         " runs past the end (" + std::to_string(length - offset) + " bytes left)"};
         }
         if (chunkIndex == 0) {
             if (chunkType != kGlbChunkJson) {
@@ -68,12 +71,14 @@ Result<GlbView> parseGlb(const uint8_t* data, size_t size) {
             view.binSize = chunkLength;
         } else if (chunkType == kGlbChunkJson || chunkType == kGlbChunkBin) {
             // 4.4.3: exactly one JSON chunk, first; at most one BIN chunk, second.
-            return Error{"GLB chunk " + std::to_string(chunkIndex) + " is an extra " + chunkTypeName(chunkType) +
-                         " chunk"};
+            return Error{"GLB chunk " + std::to_string(chunkIndex) + " is an extra " +
+                         chunkTypeName(chunkType) + " chunk"};
         }
-        // Unknown chunk types are skipped (4.4.3.1: "clients MUST ignore chunks with unknown types").
+        // Unknown chunk types are skipped (4.4.3.1: "clients MUST ignore chunks with unknown
+        // types").
         offset += chunkLength;
-        // Chunks are 4-byte aligned; a writer that forgot the padding still ends exactly at `length`.
+        // Chunks are 4-byte aligned; a writer that forgot the padding still ends exactly at
+        // `length`.
         ++chunkIndex;
     }
     if (chunkIndex == 0) return Error{"GLB has no JSON chunk"};

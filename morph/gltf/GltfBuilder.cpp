@@ -11,9 +11,9 @@
 namespace morph {
 namespace {
 
-constexpr uint32_t kGlbMagic = 0x46546C67;      // "glTF"
-constexpr uint32_t kChunkJson = 0x4E4F534A;     // "JSON"
-constexpr uint32_t kChunkBin = 0x004E4942;      // "BIN\0"
+constexpr uint32_t kGlbMagic = 0x46546C67;   // "glTF"
+constexpr uint32_t kChunkJson = 0x4E4F534A;  // "JSON"
+constexpr uint32_t kChunkBin = 0x004E4942;   // "BIN\0"
 
 void appendU32(std::vector<uint8_t>& out, uint32_t v) {
     // GLB is little-endian (glTF 2.0 4.4.1); written byte by byte so the host order never matters.
@@ -37,18 +37,23 @@ void writeMinMax(nlohmann::json& accessor, const std::vector<float>& values, siz
     accessor["max"] = hi;
 }
 
-std::string errnoText() { return std::strerror(errno); }
+std::string errnoText() {
+    return std::strerror(errno);
+}
 
 }  // namespace
 
 size_t componentSize(ComponentType componentType) {
     switch (componentType) {
         case ComponentType::Byte:
-        case ComponentType::UnsignedByte: return 1;
+        case ComponentType::UnsignedByte:
+            return 1;
         case ComponentType::Short:
-        case ComponentType::UnsignedShort: return 2;
+        case ComponentType::UnsignedShort:
+            return 2;
         case ComponentType::UnsignedInt:
-        case ComponentType::Float: return 4;
+        case ComponentType::Float:
+            return 4;
     }
     return 0;
 }
@@ -81,17 +86,18 @@ int GltfBuilder::addBufferView(const void* data, size_t byteLength, int byteStri
 
     // The buffer keeps the padded length so the next view also starts 4-byte aligned.
     size_t length = mBin.size() + (4 - mBin.size() % 4) % 4;
-    // Not `= {object()}`: clang reads a one-element brace list as a copy of the object, gcc as an array.
-    if (!mJson.contains("buffers") || mJson["buffers"].empty()) mJson["buffers"] = nlohmann::json::array({nlohmann::json::object()});
+    // Not `= {object()}`: clang reads a one-element brace list as a copy of the object, gcc as an
+    // array.
+    if (!mJson.contains("buffers") || mJson["buffers"].empty())
+        mJson["buffers"] = nlohmann::json::array({nlohmann::json::object()});
     mJson["buffers"][0]["byteLength"] = length;
     return static_cast<int>(mJson["bufferViews"].size()) - 1;
 }
 
 int GltfBuilder::addAccessorOnView(int bufferView, size_t byteOffset, ComponentType componentType,
                                    size_t count, const std::string& type, bool normalized) {
-    nlohmann::json accessor = {{"componentType", static_cast<int>(componentType)},
-                               {"count", count},
-                               {"type", type}};
+    nlohmann::json accessor = {
+        {"componentType", static_cast<int>(componentType)}, {"count", count}, {"type", type}};
     if (bufferView >= 0) accessor["bufferView"] = bufferView;
     if (byteOffset != 0) accessor["byteOffset"] = byteOffset;
     if (normalized) accessor["normalized"] = true;
@@ -141,15 +147,17 @@ int GltfBuilder::addSparseAccessor(size_t count, ComponentType componentType,
     std::vector<uint8_t> indexBytes;
     size_t indexSize = componentSize(indexType);
     for (uint32_t index : indices)
-        for (size_t b = 0; b < indexSize; ++b) indexBytes.push_back(static_cast<uint8_t>(index >> (8 * b)));
+        for (size_t b = 0; b < indexSize; ++b)
+            indexBytes.push_back(static_cast<uint8_t>(index >> (8 * b)));
     int indexView = addBufferView(indexBytes.data(), indexBytes.size());
     int valueView = addBufferView(values, indices.size() * elementSize);
 
     int accessor = addAccessorOnView(baseView, 0, componentType, count, type, normalized);
     nlohmann::json& a = mJson["accessors"][accessor];
-    a["sparse"] = {{"count", indices.size()},
-                   {"indices", {{"bufferView", indexView}, {"componentType", static_cast<int>(indexType)}}},
-                   {"values", {{"bufferView", valueView}}}};
+    a["sparse"] = {
+        {"count", indices.size()},
+        {"indices", {{"bufferView", indexView}, {"componentType", static_cast<int>(indexType)}}},
+        {"values", {{"bufferView", valueView}}}};
 
     if (componentType == ComponentType::Float && components > 0)
         writeSparseMinMax(a, count, components, indices, values, baseView);
@@ -157,8 +165,8 @@ int GltfBuilder::addSparseAccessor(size_t count, ComponentType componentType,
 }
 
 void GltfBuilder::writeSparseMinMax(nlohmann::json& accessor, size_t count, size_t components,
-                                     const std::vector<uint32_t>& indices, const void* values,
-                                     int baseView) {
+                                    const std::vector<uint32_t>& indices, const void* values,
+                                    int baseView) {
     // min/max describe the accessor after substitution (glTF 2.0 3.6.2.3).
     const auto* v = static_cast<const uint8_t*>(values);
     if (baseView >= 0 && mJson.contains("bufferViews") &&
@@ -169,7 +177,8 @@ void GltfBuilder::writeSparseMinMax(nlohmann::json& accessor, size_t count, size
         size_t length = view.value("byteLength", size_t(0));
         size_t elements = std::min(count, length / (components * 4));
         std::vector<float> all(elements * components, 0.0f);
-        if (offset + all.size() * 4 <= mBin.size()) std::memcpy(all.data(), mBin.data() + offset, all.size() * 4);
+        if (offset + all.size() * 4 <= mBin.size())
+            std::memcpy(all.data(), mBin.data() + offset, all.size() * 4);
         for (size_t i = 0; i < indices.size(); ++i)
             if (indices[i] < elements)
                 std::memcpy(&all[indices[i] * components], v + i * components * 4, components * 4);
@@ -240,7 +249,9 @@ std::vector<uint8_t> makeGlb(const std::string& jsonText, const std::vector<uint
     return out;
 }
 
-std::vector<uint8_t> GltfBuilder::glb() const { return makeGlb(mJson.dump(), mBin); }
+std::vector<uint8_t> GltfBuilder::glb() const {
+    return makeGlb(mJson.dump(), mBin);
+}
 
 Status GltfBuilder::writeGlb(const std::string& path) const {
     std::vector<uint8_t> bytes = glb();
@@ -297,7 +308,8 @@ Status writeFileAtomic(const std::string& path, const void* data, size_t size) {
     name.push_back('\0');
 
     int fd = mkstemp(name.data());
-    if (fd < 0) return Error{path + ": cannot create a temporary file in " + folder + ": " + errnoText()};
+    if (fd < 0)
+        return Error{path + ": cannot create a temporary file in " + folder + ": " + errnoText()};
     std::string tmp(name.data());
     auto fail = [&](const std::string& what) {
         std::string message = path + ": " + what + ": " + errnoText();

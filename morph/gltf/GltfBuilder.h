@@ -13,8 +13,12 @@ namespace morph {
 
 // glTF component types (5120..5126).
 enum class ComponentType : int {
-    Byte = 5120, UnsignedByte = 5121, Short = 5122, UnsignedShort = 5123,
-    UnsignedInt = 5125, Float = 5126
+    Byte = 5120,
+    UnsignedByte = 5121,
+    Short = 5122,
+    UnsignedShort = 5123,
+    UnsignedInt = 5125,
+    Float = 5126
 };
 
 class GltfBuilder {
@@ -76,8 +80,7 @@ public:
 
 private:
     void writeSparseMinMax(nlohmann::json& accessor, size_t count, size_t components,
-                           const std::vector<uint32_t>& indices, const void* values,
-                           int baseView);
+                           const std::vector<uint32_t>& indices, const void* values, int baseView);
 
     nlohmann::json mJson;
     std::vector<uint8_t> mBin;

@@ -57,11 +57,13 @@ std::string getString(const Json& object, const char* key, const std::string& wh
     return it->get<std::string>();
 }
 
-void getNumbers(const Json& object, const char* key, float* out, size_t size, const std::string& where) {
+void getNumbers(const Json& object, const char* key, float* out, size_t size,
+                const std::string& where) {
     auto it = object.find(key);
     if (it == object.end()) return;
     if (!it->is_array() || it->size() != size) {
-        throw GltfFieldError(where + "." + key + " is not an array of " + std::to_string(size) + " numbers");
+        throw GltfFieldError(where + "." + key + " is not an array of " + std::to_string(size) +
+                             " numbers");
     }
     for (size_t i = 0; i < size; ++i) {
         if (!(*it)[i].is_number()) {
@@ -69,7 +71,8 @@ void getNumbers(const Json& object, const char* key, float* out, size_t size, co
         }
         const double value = (*it)[i].get<double>();
         if (!fitsFloat(value)) {
-            throw GltfFieldError(where + "." + key + "[" + std::to_string(i) + "] is not a finite float");
+            throw GltfFieldError(where + "." + key + "[" + std::to_string(i) +
+                                 "] is not a finite float");
         }
         out[i] = float(value);
     }
@@ -114,7 +117,8 @@ Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index) {
     if (count < 0) return doc.error(where + ".count is missing or negative");
     d.count = uint64_t(count);
     if (!accessorShape(getString(a, "type", where), d.columns, d.rows)) {
-        return doc.error(where + ".type \"" + getString(a, "type", where) + "\" is not SCALAR, VEC2..4 or MAT2..4");
+        return doc.error(where + ".type \"" + getString(a, "type", where) +
+                         "\" is not SCALAR, VEC2..4 or MAT2..4");
     }
     const int64_t byteOffset = getInt(a, "byteOffset", 0, where);
     if (byteOffset < 0) return doc.error(where + ".byteOffset is negative");
@@ -124,7 +128,8 @@ Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index) {
         d.hasView = true;
         d.view = viewSpan(doc, view, where + ".bufferView");
         const Json& bv = doc.array("bufferViews")[size_t(view)];
-        d.byteStride = uint32_t(getInt(bv, "byteStride", 0, "bufferViews[" + std::to_string(view) + "]"));
+        d.byteStride =
+            uint32_t(getInt(bv, "byteStride", 0, "bufferViews[" + std::to_string(view) + "]"));
     }
     if (const Json* sparse = getObject(a, "sparse", where)) {
         const std::string sw = where + ".sparse";
@@ -136,9 +141,11 @@ Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index) {
         const Json* values = getObject(*sparse, "values", sw);
         if (!indices || !values) return doc.error(sw + " needs indices and values");
         d.sparse.indexComponentType = int(getInt(*indices, "componentType", 0, sw + ".indices"));
-        d.sparse.indicesView = viewSpan(doc, getInt(*indices, "bufferView", -1, sw + ".indices"), sw + ".indices.bufferView");
+        d.sparse.indicesView = viewSpan(doc, getInt(*indices, "bufferView", -1, sw + ".indices"),
+                                        sw + ".indices.bufferView");
         const int64_t io = getInt(*indices, "byteOffset", 0, sw + ".indices");
-        d.sparse.valuesView = viewSpan(doc, getInt(*values, "bufferView", -1, sw + ".values"), sw + ".values.bufferView");
+        d.sparse.valuesView = viewSpan(doc, getInt(*values, "bufferView", -1, sw + ".values"),
+                                       sw + ".values.bufferView");
         const int64_t vo = getInt(*values, "byteOffset", 0, sw + ".values");
         if (io < 0 || vo < 0) return doc.error(sw + " has a negative byteOffset");
         d.sparse.indicesByteOffset = uint64_t(io);
@@ -150,13 +157,15 @@ Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index) {
 uint64_t accessorCount(const GltfDocument& doc, int64_t index) {
     const Json& accessors = doc.array("accessors");
     if (index < 0 || size_t(index) >= accessors.size()) return 0;
-    const int64_t count = getInt(accessors[size_t(index)], "count", 0, "accessors[" + std::to_string(index) + "]");
+    const int64_t count =
+        getInt(accessors[size_t(index)], "count", 0, "accessors[" + std::to_string(index) + "]");
     return count < 0 ? 0 : uint64_t(count);
 }
 
 namespace {
 
-Status checkType(const GltfDocument& doc, const AccessorDesc& d, std::initializer_list<const char*> types) {
+Status checkType(const GltfDocument& doc, const AccessorDesc& d,
+                 std::initializer_list<const char*> types) {
     if (types.size() == 0) return {};
     std::string allowed;
     for (const char* t : types) {
@@ -171,7 +180,8 @@ Status checkType(const GltfDocument& doc, const AccessorDesc& d, std::initialize
 }  // namespace
 
 Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t index,
-                                              std::initializer_list<const char*> types, uint32_t* components) {
+                                              std::initializer_list<const char*> types,
+                                              uint32_t* components) {
     auto desc = describeAccessor(doc, index);
     if (!desc) return desc.error();
     if (Status s = checkType(doc, *desc, types); !s) return s.error();

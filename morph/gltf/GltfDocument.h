@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "morph/gltf/Accessor.h"
-#include "morph/gltf/GltfImport.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "morph/gltf/Accessor.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace morph {
 
@@ -27,8 +27,10 @@ struct GltfDocument {
     std::string name;  // prefixes every message
     Json json;
     ImportOptions options;
-    std::vector<std::vector<uint8_t>> buffers;       // loaded bytes of buffers[i] (empty: the GLB BIN chunk)
-    std::vector<ByteSpan> bufferBytes;               // bytes of buffers[i]: the loaded ones, or the BIN chunk in place
+    std::vector<std::vector<uint8_t>>
+        buffers;  // loaded bytes of buffers[i] (empty: the GLB BIN chunk)
+    std::vector<ByteSpan>
+        bufferBytes;  // bytes of buffers[i]: the loaded ones, or the BIN chunk in place
     std::vector<std::vector<uint8_t>> decodedViews;  // EXT_meshopt_compression output per view
     std::vector<ByteSpan> views;                     // bytes of bufferViews[i] (empty when absent)
     std::vector<std::vector<uint8_t>> imageBytes;    // encoded bytes of images[i] (uri / data: URI)
@@ -40,15 +42,19 @@ struct GltfDocument {
     const Json& array(const char* key) const;  // json[key], or an empty array
 };
 
-// Field access that names the field in its error ("meshes[2].primitives[0].mode is not an integer").
+// Field access that names the field in its error ("meshes[2].primitives[0].mode is not an
+// integer").
 int64_t getInt(const Json& object, const char* key, int64_t fallback, const std::string& where);
 double getNumber(const Json& object, const char* key, double fallback, const std::string& where);
 bool getBool(const Json& object, const char* key, bool fallback, const std::string& where);
 std::string getString(const Json& object, const char* key, const std::string& where);
 // A fixed-size array of numbers (e.g. "translation" of 3); absent: `fallback` is left unchanged.
-void getNumbers(const Json& object, const char* key, float* out, size_t size, const std::string& where);
-const Json* getObject(const Json& object, const char* key, const std::string& where);  // nullptr if absent
-const Json* getArray(const Json& object, const char* key, const std::string& where);   // nullptr if absent
+void getNumbers(const Json& object, const char* key, float* out, size_t size,
+                const std::string& where);
+const Json* getObject(const Json& object, const char* key,
+                      const std::string& where);  // nullptr if absent
+const Json* getArray(const Json& object, const char* key,
+                     const std::string& where);  // nullptr if absent
 
 // Plain description of accessors[index] over the document's views (for Accessor.h).
 Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index);
@@ -67,17 +73,18 @@ uint64_t accessorCount(const GltfDocument& doc, int64_t index);
 struct ValidationFacts {
     std::vector<bool> fallbackBuffers;  // EXT_meshopt_compression fallback (no data of its own)
 };
-Status validateDocument(const GltfDocument& doc, bool isGlb, size_t binSize, ValidationFacts& facts);
+Status validateDocument(const GltfDocument& doc, bool isGlb, size_t binSize,
+                        ValidationFacts& facts);
 
 // The readers, in import order.
-Status decodeMeshoptViews(GltfDocument& doc);  // MeshoptDecode.cpp
-Status readMeshes(GltfDocument& doc, Scene& scene);       // GltfMeshes.cpp
+Status decodeMeshoptViews(GltfDocument& doc);        // MeshoptDecode.cpp
+Status readMeshes(GltfDocument& doc, Scene& scene);  // GltfMeshes.cpp
 // primitive.targets[i] as `out` (GltfTargets.cpp; `where` names it in messages).
-Status readTarget(GltfDocument& doc, const Json& target, const std::string& where, uint64_t vertexCount,
-                  MorphTarget& out);
-Status readNodes(GltfDocument& doc, Scene& scene);        // GltfNodes.cpp (nodes, scenes, skins)
-Status readMaterials(GltfDocument& doc, Scene& scene);    // GltfMaterials.cpp (+ textures, images)
-Status readAnimations(GltfDocument& doc, Scene& scene);   // GltfAnimations.cpp
-Status checkSkins(GltfDocument& doc, Scene& scene);       // GltfSkins.cpp (after meshes and nodes)
+Status readTarget(GltfDocument& doc, const Json& target, const std::string& where,
+                  uint64_t vertexCount, MorphTarget& out);
+Status readNodes(GltfDocument& doc, Scene& scene);       // GltfNodes.cpp (nodes, scenes, skins)
+Status readMaterials(GltfDocument& doc, Scene& scene);   // GltfMaterials.cpp (+ textures, images)
+Status readAnimations(GltfDocument& doc, Scene& scene);  // GltfAnimations.cpp
+Status checkSkins(GltfDocument& doc, Scene& scene);      // GltfSkins.cpp (after meshes and nodes)
 
 }  // namespace morph

@@ -2,14 +2,14 @@
 //   GLB container (Glb.cpp) -> JSON -> pre-validation (GltfValidate.cpp) -> buffers (the BIN
 //   chunk in place, data: URIs, files in the model's folder) -> EXT_meshopt_compression views ->
 //   image bytes -> readers (GltfMeshes/Nodes/Materials/Animations.cpp).
-#include "morph/gltf/GltfDocument.h"
+#include "morph/gltf/GltfImport.h"
 
 #include <cctype>
 #include <filesystem>
 #include <fstream>
 
 #include "morph/gltf/Glb.h"
-#include "morph/gltf/GltfImport.h"
+#include "morph/gltf/GltfDocument.h"
 
 namespace morph {
 namespace {
@@ -86,11 +86,16 @@ std::vector<uint8_t> dataUriBytes(const std::string& uri) {
     for (size_t i = comma + 1; i < uri.size(); ++i) {
         const char c = uri[i];
         int value = -1;
-        if (c >= 'A' && c <= 'Z') value = c - 'A';
-        else if (c >= 'a' && c <= 'z') value = c - 'a' + 26;
-        else if (c >= '0' && c <= '9') value = c - '0' + 52;
-        else if (c == '+') value = 62;
-        else if (c == '/') value = 63;
+        if (c >= 'A' && c <= 'Z')
+            value = c - 'A';
+        else if (c >= 'a' && c <= 'z')
+            value = c - 'a' + 26;
+        else if (c >= '0' && c <= '9')
+            value = c - '0' + 52;
+        else if (c == '+')
+            value = 62;
+        else if (c == '/')
+            value = 63;
         if (value < 0) break;  // the padding
         bits = (bits << 6) | uint32_t(value);
         if (++count == 4) {
@@ -119,8 +124,10 @@ bool nestsTooDeep(const char* text, size_t size) {
     for (size_t i = 0; i < size; ++i) {
         const char c = text[i];
         if (inString) {
-            if (c == '\\') ++i;
-            else if (c == '"') inString = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
         } else if (c == '"') {
             inString = true;
         } else if (c == '{' || c == '[') {
@@ -148,7 +155,8 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
         if (!buffers[i].contains("uri")) {
             // The validator checked: a GLB, buffers[0], byteLength <= the chunk's size.
             if (glb && glb->bin) {
-                doc.bufferBytes[i] = ByteSpan{glb->bin, std::min(size_t(std::max<int64_t>(length, 0)), glb->binSize)};
+                doc.bufferBytes[i] = ByteSpan{
+                    glb->bin, std::min(size_t(std::max<int64_t>(length, 0)), glb->binSize)};
             }
             continue;
         }
@@ -164,8 +172,9 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
             }
             // A file longer than byteLength is used as it is (the views stay inside byteLength).
             if (bytes.size() < uint64_t(length)) {
-                return doc.error(where + ".uri \"" + file + "\" has " + std::to_string(bytes.size()) +
-                                 " bytes, byteLength says " + std::to_string(length));
+                return doc.error(where + ".uri \"" + file + "\" has " +
+                                 std::to_string(bytes.size()) + " bytes, byteLength says " +
+                                 std::to_string(length));
             }
         }
         doc.bufferBytes[i] = ByteSpan{bytes.data(), bytes.size()};
@@ -216,8 +225,8 @@ void loadImageBytes(GltfDocument& doc, const FileAccess& access) {
     }
 }
 
-Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::string& name, const std::string& baseDir,
-                             const ImportOptions& options) {
+Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::string& name,
+                             const std::string& baseDir, const ImportOptions& options) {
     GltfDocument doc;
     doc.name = name;
     doc.options = options;
@@ -250,7 +259,8 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     ValidationFacts facts;
     if (Status s = validateDocument(doc, isGlb, glb.binSize, facts); !s) return s.error();
     FileAccess access;
-    access.baseDir = fs::absolute(baseDir.empty() ? fs::path(".") : fs::path(baseDir)).lexically_normal();
+    access.baseDir =
+        fs::absolute(baseDir.empty() ? fs::path(".") : fs::path(baseDir)).lexically_normal();
     access.allowAnyUri = doc.options.allowAnyUri;
     access.maxBytes = doc.options.maxMemoryBytes;
     if (Status s = loadBuffers(doc, facts, isGlb ? &glb : nullptr, access); !s) return s.error();
@@ -287,8 +297,8 @@ std::string oneLine(const std::string& message) {
 
 }  // namespace
 
-Result<Scene> importGltfMemory(const std::vector<uint8_t>& bytes, const std::string& name, const std::string& baseDir,
-                               const ImportOptions& options) {
+Result<Scene> importGltfMemory(const std::vector<uint8_t>& bytes, const std::string& name,
+                               const std::string& baseDir, const ImportOptions& options) {
     // Nothing may escape the boundary: JSON fields of the wrong type deep in a reader, and
     // allocation failures the budget did not foresee, become one-line errors.
     Result<Scene> scene = Error{};
@@ -312,10 +322,12 @@ Result<Scene> importGltf(const std::string& path, const ImportOptions& options) 
     std::error_code ec;
     const auto size = fs::file_size(p, ec);
     if (ec) return Error{path + ": cannot read (" + ec.message() + ")"};
-    if (size > options.maxMemoryBytes) return Error{path + ": " + std::to_string(size) + " bytes is past the memory limit"};
+    if (size > options.maxMemoryBytes)
+        return Error{path + ": " + std::to_string(size) + " bytes is past the memory limit"};
     std::vector<uint8_t> bytes(static_cast<size_t>(size));
     std::ifstream in(p, std::ios::binary);
-    if (!in || (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size)))) {
+    if (!in ||
+        (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size)))) {
         return Error{path + ": cannot read"};
     }
     return importGltfMemory(bytes, name, p.parent_path().string(), options);

@@ -10,9 +10,9 @@
 namespace morph {
 
 struct ImportOptions {
-    bool allowAnyUri = false;                     // else URIs must stay inside the model's folder
-    uint64_t maxMemoryBytes = 4ull << 30;         // budget for declared sizes, checked before allocating
-    bool decodeImages = true;                     // false: images keep name/mimeType only
+    bool allowAnyUri = false;              // else URIs must stay inside the model's folder
+    uint64_t maxMemoryBytes = 4ull << 30;  // budget for declared sizes, checked before allocating
+    bool decodeImages = true;              // false: images keep name/mimeType only
 };
 
 // Loads a .gltf or .glb file. Errors are one line: "<path>: <problem>".

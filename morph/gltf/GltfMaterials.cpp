@@ -13,15 +13,16 @@ const Json* extension(const Json& object, const char* name, const std::string& w
     return ext ? getObject(*ext, name, where + ".extensions") : nullptr;
 }
 
-Status readTextureRef(GltfDocument& doc, const Json& parent, const char* key, const std::string& owner, TextureRef& ref,
-                      const char* scaleKey = nullptr) {
+Status readTextureRef(GltfDocument& doc, const Json& parent, const char* key,
+                      const std::string& owner, TextureRef& ref, const char* scaleKey = nullptr) {
     const Json* info = getObject(parent, key, owner);
     if (!info) return {};
     const std::string where = owner + "." + key;
     ref.texture = int(getInt(*info, "index", -1, where));
     if (ref.texture < 0 || size_t(ref.texture) >= doc.array("textures").size()) {
-        return doc.error(where + ".index = " + std::to_string(ref.texture) + " is not in textures (" +
-                         std::to_string(doc.array("textures").size()) + ")");
+        return doc.error(where + ".index = " + std::to_string(ref.texture) +
+                         " is not in textures (" + std::to_string(doc.array("textures").size()) +
+                         ")");
     }
     ref.texCoord = int(getInt(*info, "texCoord", 0, where));
     if (scaleKey) ref.scale = float(getNumber(*info, scaleKey, 1.0, where));
@@ -43,21 +44,36 @@ Status readMaterial(GltfDocument& doc, const Json& json, const std::string& wher
         getNumbers(*pbr, "baseColorFactor", &m.baseColorFactor.x, 4, pw);
         m.metallicFactor = float(getNumber(*pbr, "metallicFactor", 1.0, pw));
         m.roughnessFactor = float(getNumber(*pbr, "roughnessFactor", 1.0, pw));
-        if (Status s = readTextureRef(doc, *pbr, "baseColorTexture", pw, m.baseColorTexture); !s) return s;
-        if (Status s = readTextureRef(doc, *pbr, "metallicRoughnessTexture", pw, m.metallicRoughnessTexture); !s) return s;
+        if (Status s = readTextureRef(doc, *pbr, "baseColorTexture", pw, m.baseColorTexture); !s)
+            return s;
+        if (Status s = readTextureRef(doc, *pbr, "metallicRoughnessTexture", pw,
+                                      m.metallicRoughnessTexture);
+            !s)
+            return s;
     }
-    if (Status s = readTextureRef(doc, json, "normalTexture", where, m.normalTexture, "scale"); !s) return s;
-    if (Status s = readTextureRef(doc, json, "occlusionTexture", where, m.occlusionTexture, "strength"); !s) return s;
-    if (Status s = readTextureRef(doc, json, "emissiveTexture", where, m.emissiveTexture); !s) return s;
+    if (Status s = readTextureRef(doc, json, "normalTexture", where, m.normalTexture, "scale"); !s)
+        return s;
+    if (Status s =
+            readTextureRef(doc, json, "occlusionTexture", where, m.occlusionTexture, "strength");
+        !s)
+        return s;
+    if (Status s = readTextureRef(doc, json, "emissiveTexture", where, m.emissiveTexture); !s)
+        return s;
     getNumbers(json, "emissiveFactor", &m.emissiveFactor.x, 3, where);
     if (const Json* e = extension(json, "KHR_materials_emissive_strength", where)) {
-        m.emissiveFactor *= float(getNumber(*e, "emissiveStrength", 1.0, where + ".extensions.KHR_materials_emissive_strength"));
+        m.emissiveFactor *= float(getNumber(*e, "emissiveStrength", 1.0,
+                                            where + ".extensions.KHR_materials_emissive_strength"));
     }
-    const std::string alphaMode = json.contains("alphaMode") ? getString(json, "alphaMode", where) : "OPAQUE";
-    if (alphaMode == "OPAQUE") m.alphaMode = AlphaMode::Opaque;
-    else if (alphaMode == "MASK") m.alphaMode = AlphaMode::Mask;
-    else if (alphaMode == "BLEND") m.alphaMode = AlphaMode::Blend;
-    else return doc.error(where + ".alphaMode \"" + alphaMode + "\" is not OPAQUE, MASK or BLEND");
+    const std::string alphaMode =
+        json.contains("alphaMode") ? getString(json, "alphaMode", where) : "OPAQUE";
+    if (alphaMode == "OPAQUE")
+        m.alphaMode = AlphaMode::Opaque;
+    else if (alphaMode == "MASK")
+        m.alphaMode = AlphaMode::Mask;
+    else if (alphaMode == "BLEND")
+        m.alphaMode = AlphaMode::Blend;
+    else
+        return doc.error(where + ".alphaMode \"" + alphaMode + "\" is not OPAQUE, MASK or BLEND");
     m.alphaCutoff = float(getNumber(json, "alphaCutoff", 0.5, where));
     m.doubleSided = getBool(json, "doubleSided", false, where);
     m.unlit = extension(json, "KHR_materials_unlit", where) != nullptr;
@@ -65,20 +81,25 @@ Status readMaterial(GltfDocument& doc, const Json& json, const std::string& wher
 }
 
 bool isKtx2(const Image& image, const std::string& uri) {
-    return image.mimeType == "image/ktx2" || (uri.size() >= 5 && uri.compare(uri.size() - 5, 5, ".ktx2") == 0);
+    return image.mimeType == "image/ktx2" ||
+           (uri.size() >= 5 && uri.compare(uri.size() - 5, 5, ".ktx2") == 0);
 }
 
 // `budgetLeft`: what decoded images may still take. Every image shares the one budget, so many
 // small files that each decode to a large picture cannot add up past it.
-void readImage(GltfDocument& doc, const Json& json, size_t index, Image& image, uint64_t& budgetLeft) {
+void readImage(GltfDocument& doc, const Json& json, size_t index, Image& image,
+               uint64_t& budgetLeft) {
     const std::string where = "images[" + std::to_string(index) + "]";
     image.name = getString(json, "name", where);
     image.mimeType = getString(json, "mimeType", where);
     const std::string uri = getString(json, "uri", where);
-    if (image.mimeType.empty() && uri.rfind("data:", 0) == 0) image.mimeType = uri.substr(5, uri.find_first_of(";,") - 5);
+    if (image.mimeType.empty() && uri.rfind("data:", 0) == 0)
+        image.mimeType = uri.substr(5, uri.find_first_of(";,") - 5);
     if (isKtx2(image, uri)) {
         // KHR_texture_basisu: no transcoder here; materials fall back to their factors.
-        doc.warn(where + " is KTX2 (KHR_texture_basisu), which is not decoded; its materials use their factors");
+        doc.warn(
+            where +
+            " is KTX2 (KHR_texture_basisu), which is not decoded; its materials use their factors");
         return;
     }
     if (!doc.options.decodeImages) return;
@@ -105,7 +126,8 @@ Status readMaterials(GltfDocument& doc, Scene& scene) {
     const Json& images = doc.array("images");
     scene.images.resize(images.size());
     uint64_t imageBudget = doc.options.maxMemoryBytes;
-    for (size_t i = 0; i < images.size(); ++i) readImage(doc, images[i], i, scene.images[i], imageBudget);
+    for (size_t i = 0; i < images.size(); ++i)
+        readImage(doc, images[i], i, scene.images[i], imageBudget);
 
     const Json& samplers = doc.array("samplers");
     scene.samplers.resize(samplers.size());
@@ -127,7 +149,8 @@ Status readMaterials(GltfDocument& doc, Scene& scene) {
         t.image = int(getInt(textures[i], "source", -1, where));
         // KHR_texture_basisu: `source` (when given) is the PNG/JPEG fallback; otherwise the KTX2
         // image, which stays undecoded (empty rgba), so the material renders with its factors.
-        if (const Json* basisu = extension(textures[i], "KHR_texture_basisu", where); basisu && t.image < 0) {
+        if (const Json* basisu = extension(textures[i], "KHR_texture_basisu", where);
+            basisu && t.image < 0) {
             t.image = int(getInt(*basisu, "source", -1, where + ".extensions.KHR_texture_basisu"));
             if (t.image < -1 || t.image >= int(scene.images.size())) {
                 return doc.error(where + ".extensions.KHR_texture_basisu.source is not an image");
@@ -138,7 +161,10 @@ Status readMaterials(GltfDocument& doc, Scene& scene) {
     const Json& materials = doc.array("materials");
     scene.materials.resize(materials.size());
     for (size_t i = 0; i < materials.size(); ++i) {
-        if (Status s = readMaterial(doc, materials[i], "materials[" + std::to_string(i) + "]", scene.materials[i]); !s) return s;
+        if (Status s = readMaterial(doc, materials[i], "materials[" + std::to_string(i) + "]",
+                                    scene.materials[i]);
+            !s)
+            return s;
     }
     return {};
 }

@@ -18,7 +18,8 @@ template <typename Vec>
 std::vector<Vec> toVectors(const std::vector<float>& flat, uint32_t components, float fill) {
     std::vector<Vec> out(flat.size() / components);
     for (size_t i = 0; i < out.size(); ++i) {
-        for (uint32_t c = 0; c < uint32_t(Vec::length()); ++c) out[i][c] = c < components ? flat[i * components + c] : fill;
+        for (uint32_t c = 0; c < uint32_t(Vec::length()); ++c)
+            out[i][c] = c < components ? flat[i * components + c] : fill;
     }
     return out;
 }
@@ -26,21 +27,28 @@ std::vector<Vec> toVectors(const std::vector<float>& flat, uint32_t components, 
 // 3.11 for integer data Draco handed back as plain values.
 float normalizeRaw(float c, int componentType) {
     switch (componentType) {
-        case 5120: return std::max(c / 127.0f, -1.0f);
-        case 5121: return c / 255.0f;
-        case 5122: return std::max(c / 32767.0f, -1.0f);
-        case 5123: return c / 65535.0f;
-        default: return c;
+        case 5120:
+            return std::max(c / 127.0f, -1.0f);
+        case 5121:
+            return c / 255.0f;
+        case 5122:
+            return std::max(c / 32767.0f, -1.0f);
+        case 5123:
+            return c / 65535.0f;
+        default:
+            return c;
     }
 }
 
 class PrimitiveReader {
 public:
-    PrimitiveReader(GltfDocument& doc, const Json& prim, std::string where) : mDoc(doc), mPrim(prim), mWhere(std::move(where)) {}
+    PrimitiveReader(GltfDocument& doc, const Json& prim, std::string where)
+        : mDoc(doc), mPrim(prim), mWhere(std::move(where)) {}
 
     Status read(Primitive& out) {
         const int64_t mode = getInt(mPrim, "mode", 4, mWhere);
-        if (mode < 0 || mode > 6) return mDoc.error(mWhere + ".mode " + std::to_string(mode) + " is not 0..6");
+        if (mode < 0 || mode > 6)
+            return mDoc.error(mWhere + ".mode " + std::to_string(mode) + " is not 0..6");
         out.mode = PrimitiveMode(mode);
         out.material = int(getInt(mPrim, "material", -1, mWhere));
         if (Status s = decodeDracoIfAny(); !s) return s;
@@ -50,7 +58,8 @@ public:
             mDoc.warn(mWhere + " has no POSITION; it is skipped");
             return {};
         }
-        mVertexCount = accessorCount(mDoc, getInt(attributes, "POSITION", -1, mWhere + ".attributes"));
+        mVertexCount =
+            accessorCount(mDoc, getInt(attributes, "POSITION", -1, mWhere + ".attributes"));
         if (mDraco) mVertexCount = mDraco->pointCount;
         for (auto it = attributes.begin(); it != attributes.end(); ++it) {
             if (Status s = readAttribute(it.key(), out); !s) return s;
@@ -62,20 +71,26 @@ public:
 private:
     Status decodeDracoIfAny() {
         const Json* ext = getObject(mPrim, "extensions", mWhere);
-        const Json* draco = ext ? getObject(*ext, "KHR_draco_mesh_compression", mWhere + ".extensions") : nullptr;
+        const Json* draco =
+            ext ? getObject(*ext, "KHR_draco_mesh_compression", mWhere + ".extensions") : nullptr;
         if (!draco) return {};
         const std::string dw = mWhere + ".extensions.KHR_draco_mesh_compression";
         const int64_t view = getInt(*draco, "bufferView", -1, dw);
-        if (view < 0 || size_t(view) >= mDoc.views.size()) return mDoc.error(dw + ".bufferView is not a bufferView");
+        if (view < 0 || size_t(view) >= mDoc.views.size())
+            return mDoc.error(dw + ".bufferView is not a bufferView");
         const Json* ids = getObject(*draco, "attributes", dw);
         if (!ids) return mDoc.error(dw + ".attributes is missing");
         const Json& attributes = *getObject(mPrim, "attributes", mWhere);
         std::vector<DracoRequest> requests;
         for (auto it = ids->begin(); it != ids->end(); ++it) {
-            if (!attributes.contains(it.key())) continue;  // 3.x of the extension: ids of absent attributes are ignored
-            auto desc = describeAccessor(mDoc, getInt(attributes, it.key().c_str(), -1, mWhere + ".attributes"));
+            if (!attributes.contains(it.key()))
+                continue;  // 3.x of the extension: ids of absent attributes are ignored
+            auto desc = describeAccessor(
+                mDoc, getInt(attributes, it.key().c_str(), -1, mWhere + ".attributes"));
             if (!desc) return desc.error();
-            requests.push_back({it.key(), int(getInt(*ids, it.key().c_str(), -1, dw + ".attributes")), desc->components()});
+            requests.push_back({it.key(),
+                                int(getInt(*ids, it.key().c_str(), -1, dw + ".attributes")),
+                                desc->components()});
             mDracoTypes[it.key()] = {desc->componentType, desc->normalized};
         }
         const ByteSpan bytes = mDoc.views[size_t(view)];
@@ -87,7 +102,9 @@ private:
     }
 
     // The floats of a base attribute: from Draco when the extension covers it, else the accessor.
-    Result<std::vector<float>> attribute(const std::string& name, std::initializer_list<const char*> types, uint32_t& components) {
+    Result<std::vector<float>> attribute(const std::string& name,
+                                         std::initializer_list<const char*> types,
+                                         uint32_t& components) {
         const Json& attributes = *getObject(mPrim, "attributes", mWhere);
         const int64_t accessor = getInt(attributes, name.c_str(), -1, mWhere + ".attributes");
         auto found = mDracoIndex.find(name);
@@ -95,8 +112,10 @@ private:
             auto desc = describeAccessor(mDoc, accessor);
             if (!desc) return desc.error();
             if (desc->count != mDraco->pointCount) {
-                return mDoc.error(mWhere + ".attributes." + name + ": accessors[" + std::to_string(accessor) + "] count " +
-                                  std::to_string(desc->count) + " differs from the Draco point count " + std::to_string(mDraco->pointCount));
+                return mDoc.error(
+                    mWhere + ".attributes." + name + ": accessors[" + std::to_string(accessor) +
+                    "] count " + std::to_string(desc->count) +
+                    " differs from the Draco point count " + std::to_string(mDraco->pointCount));
             }
             components = desc->components();
             DracoAttribute& d = mDraco->attributes[found->second];
@@ -109,15 +128,19 @@ private:
         auto values = readAccessorFloats(mDoc, accessor, types, &components);
         if (!values) return values.error();
         if (values->size() / components != mVertexCount) {
-            return mDoc.error(mWhere + ".attributes." + name + ": accessors[" + std::to_string(accessor) + "] count " +
-                              std::to_string(values->size() / components) + " differs from POSITION count " + std::to_string(mVertexCount));
+            return mDoc.error(mWhere + ".attributes." + name + ": accessors[" +
+                              std::to_string(accessor) + "] count " +
+                              std::to_string(values->size() / components) +
+                              " differs from POSITION count " + std::to_string(mVertexCount));
         }
         return values;
     }
 
     Status readAttribute(const std::string& name, Primitive& out) {
         uint32_t n = 0;
-        auto get = [&](std::initializer_list<const char*> types) { return attribute(name, types, n); };
+        auto get = [&](std::initializer_list<const char*> types) {
+            return attribute(name, types, n);
+        };
         if (name == "POSITION" || name == "NORMAL") {
             auto v = get({"VEC3"});
             if (!v) return v.error();
@@ -146,7 +169,8 @@ private:
             auto& joints = out.joints[name.back() - '0'];
             joints.resize(v->size() / 4);
             for (size_t i = 0; i < joints.size(); ++i) {
-                for (int c = 0; c < 4; ++c) joints[i][c] = uint16_t(std::clamp((*v)[i * 4 + c], 0.0f, 65535.0f));
+                for (int c = 0; c < 4; ++c)
+                    joints[i][c] = uint16_t(std::clamp((*v)[i * 4 + c], 0.0f, 65535.0f));
             }
         }
         // Other attributes (TEXCOORD_2+, COLOR_1+, _CUSTOM) are not used by the viewer.
@@ -162,16 +186,18 @@ private:
             std::tie(componentType, normalized) = d->second;
         } else {
             const Json& attributes = *getObject(mPrim, "attributes", mWhere);
-            auto desc = describeAccessor(mDoc, getInt(attributes, name.c_str(), -1, mWhere + ".attributes"));
+            auto desc = describeAccessor(
+                mDoc, getInt(attributes, name.c_str(), -1, mWhere + ".attributes"));
             if (!desc) return desc.error();
             componentType = desc->componentType;
             normalized = desc->normalized;
         }
         const bool integer = componentType == 5121 || componentType == 5123;
-        const bool ok = joints ? integer && !normalized : componentType == 5126 || (integer && normalized);
+        const bool ok =
+            joints ? integer && !normalized : componentType == 5126 || (integer && normalized);
         if (ok) return {};
-        return mDoc.error(mWhere + ".attributes." + name + " has componentType " + std::to_string(componentType) +
-                          (normalized ? " normalized" : "") +
+        return mDoc.error(mWhere + ".attributes." + name + " has componentType " +
+                          std::to_string(componentType) + (normalized ? " normalized" : "") +
                           (joints ? "; JOINTS must be unsigned byte or unsigned short"
                                   : "; WEIGHTS must be float or normalized unsigned byte/short"));
     }
@@ -186,7 +212,8 @@ private:
         }
         for (size_t i = 0; i < out.indices.size(); ++i) {
             if (out.indices[i] >= mVertexCount) {
-                return mDoc.error(mWhere + ".indices[" + std::to_string(i) + "] = " + std::to_string(out.indices[i]) +
+                return mDoc.error(mWhere + ".indices[" + std::to_string(i) +
+                                  "] = " + std::to_string(out.indices[i]) +
                                   " out of range (vertices " + std::to_string(mVertexCount) + ")");
             }
         }
@@ -198,7 +225,9 @@ private:
         if (!targets) return {};
         out.targets.resize(targets->size());
         for (size_t t = 0; t < targets->size(); ++t) {
-            if (Status s = readTarget(mDoc, (*targets)[t], at(mWhere, "targets", t), mVertexCount, out.targets[t]); !s) {
+            if (Status s = readTarget(mDoc, (*targets)[t], at(mWhere, "targets", t), mVertexCount,
+                                      out.targets[t]);
+                !s) {
                 return s;
             }
         }
@@ -220,39 +249,49 @@ Status readMesh(GltfDocument& doc, const Json& json, size_t index, Mesh& mesh) {
     const Json& prims = *getArray(json, "primitives", where);
     mesh.primitives.resize(prims.size());
     for (size_t p = 0; p < prims.size(); ++p) {
-        if (Status s = PrimitiveReader(doc, prims[p], at(where, "primitives", p)).read(mesh.primitives[p]); !s) return s;
+        if (Status s =
+                PrimitiveReader(doc, prims[p], at(where, "primitives", p)).read(mesh.primitives[p]);
+            !s)
+            return s;
     }
     // 3.7.2.2: all primitives of a mesh have the same number of targets (one weight vector).
-    const size_t targetCount = getArray(prims[0], "targets", where) ? prims[0]["targets"].size() : 0;
+    const size_t targetCount =
+        getArray(prims[0], "targets", where) ? prims[0]["targets"].size() : 0;
     for (size_t p = 1; p < prims.size(); ++p) {
         const size_t count = getArray(prims[p], "targets", where) ? prims[p]["targets"].size() : 0;
         if (count != targetCount) {
-            return doc.error(at(where, "primitives", p) + " has " + std::to_string(count) + " targets, primitives[0] has " +
-                             std::to_string(targetCount));
+            return doc.error(at(where, "primitives", p) + " has " + std::to_string(count) +
+                             " targets, primitives[0] has " + std::to_string(targetCount));
         }
     }
     for (Primitive& prim : mesh.primitives) {
-        if (prim.positions.empty()) prim.targets.assign(targetCount, MorphTarget{});  // skipped primitive
+        if (prim.positions.empty())
+            prim.targets.assign(targetCount, MorphTarget{});  // skipped primitive
     }
     for (size_t t = 0; t < targetCount; ++t) mesh.targetNames.push_back(std::to_string(t));
     // extras may be any JSON value (glTF 2.0 3.12.2); only an object can carry targetNames.
     auto extras = json.find("extras");
     const Json* names = nullptr;
-    if (extras != json.end() && extras->is_object() && extras->contains("targetNames")) names = &(*extras)["targetNames"];
+    if (extras != json.end() && extras->is_object() && extras->contains("targetNames"))
+        names = &(*extras)["targetNames"];
     if (names) {
-        const bool allStrings = names->is_array() && std::all_of(names->begin(), names->end(), [](const Json& n) { return n.is_string(); });
+        const bool allStrings =
+            names->is_array() &&
+            std::all_of(names->begin(), names->end(), [](const Json& n) { return n.is_string(); });
         if (allStrings && names->size() == targetCount) {
-            for (size_t t = 0; t < targetCount; ++t) mesh.targetNames[t] = (*names)[t].get<std::string>();
+            for (size_t t = 0; t < targetCount; ++t)
+                mesh.targetNames[t] = (*names)[t].get<std::string>();
         } else {
-            doc.warn(where + ".extras.targetNames has " + std::to_string(names->is_array() ? names->size() : 0) +
-                     " names for " + std::to_string(targetCount) + " targets; using indices");
+            doc.warn(where + ".extras.targetNames has " +
+                     std::to_string(names->is_array() ? names->size() : 0) + " names for " +
+                     std::to_string(targetCount) + " targets; using indices");
         }
     }
     mesh.defaultWeights.assign(targetCount, 0.0f);
     if (const Json* weights = getArray(json, "weights", where)) {
         if (weights->size() != targetCount) {
-            return doc.error(where + ".weights has " + std::to_string(weights->size()) + " values for " +
-                             std::to_string(targetCount) + " targets");
+            return doc.error(where + ".weights has " + std::to_string(weights->size()) +
+                             " values for " + std::to_string(targetCount) + " targets");
         }
         getNumbers(json, "weights", mesh.defaultWeights.data(), targetCount, where);
     }

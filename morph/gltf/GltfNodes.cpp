@@ -24,7 +24,8 @@ Status readNode(GltfDocument&, const Json& json, size_t index, Node& node) {
         getNumbers(json, "scale", &node.scale.x, 3, where);
     }
     if (const Json* children = getArray(json, "children", where)) {
-        for (const Json& c : *children) node.children.push_back(int(c.get<int64_t>()));  // validated
+        for (const Json& c : *children)
+            node.children.push_back(int(c.get<int64_t>()));  // validated
     }
     if (const Json* weights = getArray(json, "weights", where)) {
         node.weights.assign(weights->size(), 0.0f);
@@ -41,8 +42,9 @@ Status linkParents(GltfDocument& doc, Scene& scene) {
         for (int c : scene.nodes[p].children) {
             Node& child = scene.nodes[size_t(c)];
             if (child.parent >= 0) {
-                return doc.error("nodes[" + std::to_string(c) + "] has two parents (nodes[" + std::to_string(child.parent) +
-                                 "] and nodes[" + std::to_string(p) + "])");
+                return doc.error("nodes[" + std::to_string(c) + "] has two parents (nodes[" +
+                                 std::to_string(child.parent) + "] and nodes[" + std::to_string(p) +
+                                 "])");
             }
             child.parent = int(p);
         }
@@ -60,7 +62,8 @@ Status linkParents(GltfDocument& doc, Scene& scene) {
             i = size_t(scene.nodes[i].parent);
         }
         if (state[i] == 1 && scene.nodes[i].parent >= 0) {
-            return doc.error("nodes[" + std::to_string(i) + "] is its own ancestor (a cycle in children)");
+            return doc.error("nodes[" + std::to_string(i) +
+                             "] is its own ancestor (a cycle in children)");
         }
         for (size_t w : walk) state[w] = 2;
     }
@@ -75,13 +78,16 @@ Status readRoots(GltfDocument& doc, Scene& scene) {
         if (const Json* nodes = getArray(scenes[size_t(chosen)], "nodes", where)) {
             for (size_t i = 0; i < nodes->size(); ++i) {
                 const Json& r = (*nodes)[i];
-                if (!r.is_number_integer() || r.get<int64_t>() < 0 || size_t(r.get<int64_t>()) >= scene.nodes.size()) {
-                    return doc.error(where + ".nodes[" + std::to_string(i) + "] is not a node index");
+                if (!r.is_number_integer() || r.get<int64_t>() < 0 ||
+                    size_t(r.get<int64_t>()) >= scene.nodes.size()) {
+                    return doc.error(where + ".nodes[" + std::to_string(i) +
+                                     "] is not a node index");
                 }
                 const int root = int(r.get<int64_t>());
                 if (scene.nodes[size_t(root)].parent >= 0) {
                     // 3.5.2: scene roots MUST be root nodes; drawing it twice would be wrong.
-                    doc.warn(where + ".nodes[" + std::to_string(i) + "] = " + std::to_string(root) + " has a parent; ignored");
+                    doc.warn(where + ".nodes[" + std::to_string(i) + "] = " + std::to_string(root) +
+                             " has a parent; ignored");
                     continue;
                 }
                 scene.roots.push_back(root);
@@ -103,7 +109,8 @@ Status readSkin(GltfDocument& doc, const Json& json, size_t index, size_t nodeCo
     if (!joints || joints->empty()) return doc.error(where + ".joints is missing or empty");
     for (size_t j = 0; j < joints->size(); ++j) {
         const Json& v = (*joints)[j];
-        if (!v.is_number_integer() || v.get<int64_t>() < 0 || size_t(v.get<int64_t>()) >= nodeCount) {
+        if (!v.is_number_integer() || v.get<int64_t>() < 0 ||
+            size_t(v.get<int64_t>()) >= nodeCount) {
             return doc.error(where + ".joints[" + std::to_string(j) + "] is not a node index");
         }
         skin.joints.push_back(int(v.get<int64_t>()));
@@ -114,10 +121,12 @@ Status readSkin(GltfDocument& doc, const Json& json, size_t index, size_t nodeCo
         auto m = readAccessorFloats(doc, accessor, {"MAT4"});
         if (!m) return m.error();
         if (m->size() / 16 < skin.joints.size()) {
-            return doc.error(where + ".inverseBindMatrices: accessors[" + std::to_string(accessor) + "] has " +
-                             std::to_string(m->size() / 16) + " matrices for " + std::to_string(skin.joints.size()) + " joints");
+            return doc.error(where + ".inverseBindMatrices: accessors[" + std::to_string(accessor) +
+                             "] has " + std::to_string(m->size() / 16) + " matrices for " +
+                             std::to_string(skin.joints.size()) + " joints");
         }
-        for (size_t j = 0; j < skin.joints.size(); ++j) skin.inverseBindMatrices[j] = glm::make_mat4(m->data() + j * 16);
+        for (size_t j = 0; j < skin.joints.size(); ++j)
+            skin.inverseBindMatrices[j] = glm::make_mat4(m->data() + j * 16);
     }
     return {};
 }
@@ -132,10 +141,12 @@ Status readNodes(GltfDocument& doc, Scene& scene) {
         const Node& node = scene.nodes[i];
         if (!node.weights.empty()) {
             // 3.7.2.2: node.weights has one weight per target of the node's mesh.
-            const size_t targets = node.mesh >= 0 ? scene.meshes[size_t(node.mesh)].targetCount() : 0;
+            const size_t targets =
+                node.mesh >= 0 ? scene.meshes[size_t(node.mesh)].targetCount() : 0;
             if (node.weights.size() != targets) {
-                return doc.error("nodes[" + std::to_string(i) + "].weights has " + std::to_string(node.weights.size()) +
-                                 " values for " + std::to_string(targets) + " targets");
+                return doc.error("nodes[" + std::to_string(i) + "].weights has " +
+                                 std::to_string(node.weights.size()) + " values for " +
+                                 std::to_string(targets) + " targets");
             }
         }
     }

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "morph/gltf/GltfDocument.h"
 #include "morph/anim/Skin.h"
+#include "morph/gltf/GltfDocument.h"
 
 namespace morph {
 namespace {

@@ -20,7 +20,8 @@ struct ChannelSource {
 
 // 3.7.2.2: POSITION/NORMAL/TANGENT deltas are VEC3 (tangent w is not morphed).
 std::initializer_list<const char*> allowedTypes(MorphChannel c) {
-    static const std::initializer_list<const char*> uv = {"VEC2"}, color = {"VEC3", "VEC4"}, vec3 = {"VEC3"};
+    static const std::initializer_list<const char*> uv = {"VEC2"}, color = {"VEC3", "VEC4"},
+                                                    vec3 = {"VEC3"};
     if (c == MorphChannel::TexCoord0 || c == MorphChannel::TexCoord1) return uv;
     return c == MorphChannel::Color0 ? color : vec3;
 }
@@ -31,7 +32,8 @@ std::vector<glm::vec4> toVec4(const std::vector<float>& flat, uint32_t n) {
     std::vector<glm::vec4> out(flat.size() / n);
     const float* in = flat.data();
     if (n == 3) {  // POSITION/NORMAL/TANGENT: the common case, kept a straight copy loop
-        for (size_t i = 0; i < out.size(); ++i) out[i] = {in[3 * i], in[3 * i + 1], in[3 * i + 2], 0.0f};
+        for (size_t i = 0; i < out.size(); ++i)
+            out[i] = {in[3 * i], in[3 * i + 1], in[3 * i + 2], 0.0f};
         return out;
     }
     for (size_t i = 0; i < out.size(); ++i) {
@@ -49,8 +51,8 @@ std::vector<uint32_t> indexUnion(const std::vector<SparseValues>& channels) {
         if (channels[i].indices == all) continue;
         std::vector<uint32_t> merged;
         merged.reserve(all.size() + channels[i].indices.size());
-        std::set_union(all.begin(), all.end(), channels[i].indices.begin(), channels[i].indices.end(),
-                       std::back_inserter(merged));
+        std::set_union(all.begin(), all.end(), channels[i].indices.begin(),
+                       channels[i].indices.end(), std::back_inserter(merged));
         all = std::move(merged);
     }
     return all;
@@ -58,7 +60,8 @@ std::vector<uint32_t> indexUnion(const std::vector<SparseValues>& channels) {
 
 // One channel's entries over `all` (a superset of its indices): zero where it has no entry.
 std::vector<glm::vec4> spread(SparseValues& channel, const std::vector<uint32_t>& all) {
-    if (channel.indices.size() == all.size()) return std::move(channel.values);  // a subset of equal size is the same set
+    if (channel.indices.size() == all.size())
+        return std::move(channel.values);  // a subset of equal size is the same set
     std::vector<glm::vec4> out(all.size(), glm::vec4(0.0f));
     size_t k = 0;
     for (size_t e = 0; e < all.size() && k < channel.indices.size(); ++e) {
@@ -69,8 +72,8 @@ std::vector<glm::vec4> spread(SparseValues& channel, const std::vector<uint32_t>
 
 }  // namespace
 
-Status readTarget(GltfDocument& doc, const Json& target, const std::string& where, uint64_t vertexCount,
-                  MorphTarget& out) {
+Status readTarget(GltfDocument& doc, const Json& target, const std::string& where,
+                  uint64_t vertexCount, MorphTarget& out) {
     std::vector<ChannelSource> sources;
     bool allSparse = true;
     for (auto it = target.begin(); it != target.end(); ++it) {
@@ -105,9 +108,9 @@ Status readTarget(GltfDocument& doc, const Json& target, const std::string& wher
         }
         // 3.7.2.2: a target's accessors have the base's vertex count.
         if (count != vertexCount) {
-            return doc.error(where + "." + s.key + ": accessors[" + std::to_string(s.accessor) + "] count " +
-                             std::to_string(count) + " differs from the base vertex count " +
-                             std::to_string(vertexCount));
+            return doc.error(where + "." + s.key + ": accessors[" + std::to_string(s.accessor) +
+                             "] count " + std::to_string(count) +
+                             " differs from the base vertex count " + std::to_string(vertexCount));
         }
         if (!allSparse) out.set(s.channel, std::move(dense));
     }

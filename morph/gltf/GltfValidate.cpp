@@ -12,14 +12,16 @@ namespace {
 
 // glTF 2.0 3.12 lists none of these as required; the importer implements each of them.
 constexpr std::array<const char*, 7> kSupportedRequired = {
-    "KHR_mesh_quantization",  "EXT_meshopt_compression", "KHR_draco_mesh_compression",
-    "KHR_texture_transform",  "KHR_materials_unlit",     "KHR_texture_basisu",
+    "KHR_mesh_quantization",          "EXT_meshopt_compression", "KHR_draco_mesh_compression",
+    "KHR_texture_transform",          "KHR_materials_unlit",     "KHR_texture_basisu",
     "KHR_materials_emissive_strength"};
 
 // Counts this close to 2^31 overflow 32-bit index math downstream; no real model comes near.
 constexpr int64_t kMaxCount = int64_t(1) << 30;
 
-std::string at(const char* array, size_t i) { return std::string(array) + "[" + std::to_string(i) + "]"; }
+std::string at(const char* array, size_t i) {
+    return std::string(array) + "[" + std::to_string(i) + "]";
+}
 
 class Validator {
 public:
@@ -28,8 +30,9 @@ public:
 
     void run() {
         checkAsset();
-        for (const char* key : {"buffers", "bufferViews", "accessors", "meshes", "nodes", "materials", "textures",
-                                "samplers", "images", "skins", "animations", "scenes", "cameras"}) {
+        for (const char* key :
+             {"buffers", "bufferViews", "accessors", "meshes", "nodes", "materials", "textures",
+              "samplers", "images", "skins", "animations", "scenes", "cameras"}) {
             const Json* a = getArray(mJson, key, "glTF");
             if (!a) continue;
             for (size_t i = 0; i < a->size(); ++i) {
@@ -50,7 +53,8 @@ private:
 
     size_t size(const char* key) const { return mDoc.array(key).size(); }
 
-    void index(const Json& object, const char* key, const char* array, const std::string& where) const {
+    void index(const Json& object, const char* key, const char* array,
+               const std::string& where) const {
         if (!object.contains(key)) return;
         const int64_t i = getInt(object, key, -1, where);
         if (i < 0 || size_t(i) >= size(array)) {
@@ -72,10 +76,12 @@ private:
         if (!asset) fail("not a glTF 2.0 file: no \"asset\"");
         const std::string version = getString(*asset, "version", "asset");
         if (version.empty()) fail("not a glTF 2.0 file: asset.version is missing");
-        if (version.rfind("2.", 0) != 0 && version != "2") fail("asset.version \"" + version + "\" is not 2.x");
+        if (version.rfind("2.", 0) != 0 && version != "2")
+            fail("asset.version \"" + version + "\" is not 2.x");
         if (const Json* required = getArray(mJson, "extensionsRequired", "glTF")) {
             for (size_t i = 0; i < required->size(); ++i) {
-                if (!(*required)[i].is_string()) fail(at("extensionsRequired", i) + " is not a string");
+                if (!(*required)[i].is_string())
+                    fail(at("extensionsRequired", i) + " is not a string");
                 const std::string name = (*required)[i].get<std::string>();
                 bool known = false;
                 for (const char* s : kSupportedRequired) known = known || name == s;
@@ -125,13 +131,15 @@ private:
             const int64_t length = getInt(b, "byteLength", -1, where);
             if (length < 1) fail(where + ".byteLength is missing or < 1");
             const Json* ext = getObject(b, "extensions", where);
-            const Json* meshopt = ext ? getObject(*ext, "EXT_meshopt_compression", where + ".extensions") : nullptr;
-            const bool fallback = meshopt && getBool(*meshopt, "fallback", false, where + ".extensions.EXT_meshopt_compression");
+            const Json* meshopt =
+                ext ? getObject(*ext, "EXT_meshopt_compression", where + ".extensions") : nullptr;
+            const bool fallback = meshopt && getBool(*meshopt, "fallback", false,
+                                                     where + ".extensions.EXT_meshopt_compression");
             checkUri(b, where);
             const std::string uri = getString(b, "uri", where);
             if (uri.rfind("data:", 0) == 0 && checkDataUri(uri, where) != uint64_t(length)) {
-                fail(where + ".uri holds " + std::to_string(checkDataUri(uri, where)) + " bytes, byteLength says " +
-                     std::to_string(length));
+                fail(where + ".uri holds " + std::to_string(checkDataUri(uri, where)) +
+                     " bytes, byteLength says " + std::to_string(length));
             }
             if (fallback && !b.contains("uri")) {
                 // The decompressed views live here; it has no bytes of its own (charged per view).
@@ -142,8 +150,9 @@ private:
                 // glTF 2.0 4.4.3.3: only buffers[0] of a GLB may refer to the BIN chunk.
                 if (!mIsGlb || i != 0) fail(where + " has no uri");
                 if (uint64_t(length) > mBinSize) {
-                    fail(where + ".byteLength " + std::to_string(length) + " is larger than the GLB BIN chunk (" +
-                         std::to_string(mBinSize) + " bytes)");
+                    fail(where + ".byteLength " + std::to_string(length) +
+                         " is larger than the GLB BIN chunk (" + std::to_string(mBinSize) +
+                         " bytes)");
                 }
             }
             charge(uint64_t(length), where);
@@ -161,32 +170,41 @@ private:
             const int64_t buffer = getInt(v, "buffer", 0, where);
             const int64_t offset = getInt(v, "byteOffset", 0, where);
             const int64_t length = getInt(v, "byteLength", -1, where);
-            const int64_t bufferLength = getInt(buffers[size_t(buffer)], "byteLength", 0, "buffers");
-            if (offset < 0 || length < 1) fail(where + " has a negative byteOffset or a byteLength < 1");
+            const int64_t bufferLength =
+                getInt(buffers[size_t(buffer)], "byteLength", 0, "buffers");
+            if (offset < 0 || length < 1)
+                fail(where + " has a negative byteOffset or a byteLength < 1");
             if (offset > bufferLength || length > bufferLength - offset) {
-                fail(where + " (byteOffset " + std::to_string(offset) + ", byteLength " + std::to_string(length) +
-                     ") is past the end of buffers[" + std::to_string(buffer) + "] (" + std::to_string(bufferLength) +
-                     " bytes)");
+                fail(where + " (byteOffset " + std::to_string(offset) + ", byteLength " +
+                     std::to_string(length) + ") is past the end of buffers[" +
+                     std::to_string(buffer) + "] (" + std::to_string(bufferLength) + " bytes)");
             }
             const int64_t stride = getInt(v, "byteStride", 0, where);
             if (v.contains("byteStride") && (stride < 4 || stride > 252)) {
                 fail(where + ".byteStride " + std::to_string(stride) + " is not in 4..252");
             }
             const Json* ext = getObject(v, "extensions", where);
-            const Json* m = ext ? getObject(*ext, "EXT_meshopt_compression", where + ".extensions") : nullptr;
+            const Json* m =
+                ext ? getObject(*ext, "EXT_meshopt_compression", where + ".extensions") : nullptr;
             if (!m) continue;
             const std::string mw = where + ".extensions.EXT_meshopt_compression";
             if (!m->contains("buffer")) fail(mw + ".buffer is missing");
             index(*m, "buffer", "buffers", mw);
             const int64_t mb = getInt(*m, "buffer", 0, mw);
-            const int64_t mo = getInt(*m, "byteOffset", 0, mw), ml = getInt(*m, "byteLength", -1, mw);
+            const int64_t mo = getInt(*m, "byteOffset", 0, mw),
+                          ml = getInt(*m, "byteLength", -1, mw);
             const int64_t mbLength = getInt(buffers[size_t(mb)], "byteLength", 0, "buffers");
-            if (mo < 0 || ml < 0 || mo > mbLength || ml > mbLength - mo) fail(mw + " range is past the end of its buffer");
-            if (mFacts.fallbackBuffers[size_t(mb)]) fail(mw + ".buffer is a fallback buffer with no data");
-            const int64_t count = getInt(*m, "count", -1, mw), mstride = getInt(*m, "byteStride", -1, mw);
-            if (count < 0 || count > kMaxCount || mstride < 1 || mstride > 256) fail(mw + " count or byteStride is invalid");
+            if (mo < 0 || ml < 0 || mo > mbLength || ml > mbLength - mo)
+                fail(mw + " range is past the end of its buffer");
+            if (mFacts.fallbackBuffers[size_t(mb)])
+                fail(mw + ".buffer is a fallback buffer with no data");
+            const int64_t count = getInt(*m, "count", -1, mw),
+                          mstride = getInt(*m, "byteStride", -1, mw);
+            if (count < 0 || count > kMaxCount || mstride < 1 || mstride > 256)
+                fail(mw + " count or byteStride is invalid");
             if (count * mstride > length) {
-                fail(mw + " decodes to " + std::to_string(count * mstride) + " bytes, the view has " + std::to_string(length));
+                fail(mw + " decodes to " + std::to_string(count * mstride) +
+                     " bytes, the view has " + std::to_string(length));
             }
             charge(uint64_t(length), mw);
         }
@@ -199,16 +217,19 @@ private:
             const std::string where = at("accessors", i);
             index(a, "bufferView", "bufferViews", where);
             const int64_t count = getInt(a, "count", -1, where);
-            if (count < 0 || count > kMaxCount) fail(where + ".count " + std::to_string(count) + " is out of range");
+            if (count < 0 || count > kMaxCount)
+                fail(where + ".count " + std::to_string(count) + " is out of range");
             uint32_t columns = 0, rows = 0;
-            if (!accessorShape(getString(a, "type", where), columns, rows)) fail(where + ".type is not a glTF type");
+            if (!accessorShape(getString(a, "type", where), columns, rows))
+                fail(where + ".type is not a glTF type");
             // Decoded accessors are floats; charge them before anything is allocated.
             charge(uint64_t(count) * columns * rows * 4, where);
             if (const Json* sparse = getObject(a, "sparse", where)) {
                 const Json* ind = getObject(*sparse, "indices", where + ".sparse");
                 const Json* val = getObject(*sparse, "values", where + ".sparse");
                 if (!ind || !val) fail(where + ".sparse needs indices and values");
-                if (!ind->contains("bufferView") || !val->contains("bufferView")) fail(where + ".sparse needs bufferViews");
+                if (!ind->contains("bufferView") || !val->contains("bufferView"))
+                    fail(where + ".sparse needs bufferViews");
                 index(*ind, "bufferView", "bufferViews", where + ".sparse.indices");
                 index(*val, "bufferView", "bufferViews", where + ".sparse.values");
             }
@@ -234,7 +255,8 @@ private:
                 if (const Json* targets = getArray(prim, "targets", where)) {
                     for (size_t t = 0; t < targets->size(); ++t) {
                         const Json& target = (*targets)[t];
-                        if (!target.is_object()) fail(where + at(".targets", t) + " is not an object");
+                        if (!target.is_object())
+                            fail(where + at(".targets", t) + " is not an object");
                         for (auto it = target.begin(); it != target.end(); ++it) {
                             index(target, it.key().c_str(), "accessors", where + at(".targets", t));
                         }
@@ -253,7 +275,8 @@ private:
             if (const Json* children = getArray(nodes[n], "children", where)) {
                 for (size_t c = 0; c < children->size(); ++c) {
                     const Json& child = (*children)[c];
-                    if (!child.is_number_integer() || child.get<int64_t>() < 0 || size_t(child.get<int64_t>()) >= nodes.size()) {
+                    if (!child.is_number_integer() || child.get<int64_t>() < 0 ||
+                        size_t(child.get<int64_t>()) >= nodes.size()) {
                         fail(where + at(".children", c) + " is not a node index");
                     }
                 }
@@ -277,7 +300,8 @@ private:
             if (images[i].contains("bufferView")) {
                 const int64_t v = getInt(images[i], "bufferView", -1, where);
                 const int64_t b = getInt(views[size_t(v)], "buffer", 0, "bufferViews");
-                if (mFacts.fallbackBuffers[size_t(b)]) fail(where + ".bufferView is in a fallback buffer with no data");
+                if (mFacts.fallbackBuffers[size_t(b)])
+                    fail(where + ".bufferView is in a fallback buffer with no data");
             }
         }
         const Json& textures = mDoc.array("textures");
@@ -294,7 +318,8 @@ private:
             if (const Json* samplers = getArray(animations[a], "samplers", where)) {
                 for (size_t s = 0; s < samplers->size(); ++s) {
                     const Json& sampler = (*samplers)[s];
-                    if (!sampler.is_object()) fail(where + at(".samplers", s) + " is not an object");
+                    if (!sampler.is_object())
+                        fail(where + at(".samplers", s) + " is not an object");
                     index(sampler, "input", "accessors", where + at(".samplers", s));
                     index(sampler, "output", "accessors", where + at(".samplers", s));
                 }
@@ -307,14 +332,17 @@ private:
         // other schemes and any ".." segment (percent-decoding first, so %2e%2e is caught too).
         std::string path;
         for (size_t i = 0; i < uri.size(); ++i) {
-            if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uint8_t(uri[i + 1])) && std::isxdigit(uint8_t(uri[i + 2]))) {
+            if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uint8_t(uri[i + 1])) &&
+                std::isxdigit(uint8_t(uri[i + 2]))) {
                 path += char(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
                 i += 2;
             } else {
                 path += uri[i];
             }
         }
-        if (path.empty() || path[0] == '/' || path[0] == '\\' || path.find(':') != std::string::npos) return true;
+        if (path.empty() || path[0] == '/' || path[0] == '\\' ||
+            path.find(':') != std::string::npos)
+            return true;
         size_t start = 0;
         while (start <= path.size()) {
             size_t end = path.find_first_of("/\\", start);
@@ -335,7 +363,8 @@ private:
 
 }  // namespace
 
-Status validateDocument(const GltfDocument& doc, bool isGlb, size_t binSize, ValidationFacts& facts) {
+Status validateDocument(const GltfDocument& doc, bool isGlb, size_t binSize,
+                        ValidationFacts& facts) {
     if (!doc.json.is_object()) return doc.error("not a glTF file: the JSON is not an object");
     try {
         Validator(doc, isGlb, binSize, facts).run();

@@ -20,6 +20,7 @@ struct MeshoptView {
 };
 
 // Decodes `size` compressed bytes into count * byteStride bytes. Errors name no file.
-Result<std::vector<uint8_t>> decodeMeshopt(const MeshoptView& view, const uint8_t* data, size_t size);
+Result<std::vector<uint8_t>> decodeMeshopt(const MeshoptView& view, const uint8_t* data,
+                                           size_t size);
 
 }  // namespace morph

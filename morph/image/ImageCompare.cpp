@@ -44,8 +44,8 @@ ImageDifference compareImages(const RgbaImage& a, const RgbaImage& b,
         if (largest > tolerance.maxChannelDiff) ++out.differingPixels;
     }
     const double mse = squared / (double(out.totalPixels) * 4.0);
-    out.psnr = mse > 0 ? 10.0 * std::log10(255.0 * 255.0 / mse)
-                       : std::numeric_limits<double>::infinity();
+    out.psnr =
+        mse > 0 ? 10.0 * std::log10(255.0 * 255.0 / mse) : std::numeric_limits<double>::infinity();
     out.withinTolerance = out.differingFraction() <= tolerance.maxDifferingFraction;
     return out;
 }
@@ -91,7 +91,8 @@ RgbaImage diffImage(const RgbaImage& a, const RgbaImage& b, const CompareToleran
         } else if (d <= tolerance.maxChannelDiff) {
             o[0] = 200, o[1] = 180, o[2] = 0;
         } else {
-            // 128..255 over differences tolerance..tolerance+64 and beyond: small misses stay visible.
+            // 128..255 over differences tolerance..tolerance+64 and beyond: small misses stay
+            // visible.
             const int span = std::min(d - tolerance.maxChannelDiff, 64);
             o[0] = uint8_t(128 + span * 127 / 64), o[1] = 0, o[2] = 0;
         }

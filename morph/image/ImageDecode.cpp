@@ -17,7 +17,8 @@ Result<DecodedImage> decodeImage(const uint8_t* data, size_t size, uint64_t maxB
         return Error{std::string("not a decodable image (") + (reason ? reason : "unknown") + ")"};
     }
     if (w <= 0 || h <= 0 || uint64_t(w) * uint64_t(h) * 4 > maxBytes) {
-        return Error{"image of " + std::to_string(w) + "x" + std::to_string(h) + " is past the memory limit"};
+        return Error{"image of " + std::to_string(w) + "x" + std::to_string(h) +
+                     " is past the memory limit"};
     }
     stbi_uc* pixels = stbi_load_from_memory(data, int(size), &w, &h, &channels, 4);
     if (!pixels) {

@@ -1,8 +1,9 @@
 #pragma once
 // How far a morph moves vertices: the scale of the viewer's displacement heat map (its legend's
 // top) is the largest |morphed - base| of the weights shown.
-#include <glm/glm.hpp>
 #include <vector>
+
+#include <glm/glm.hpp>
 
 #include "morph/Scene.h"
 

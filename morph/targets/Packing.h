@@ -15,9 +15,9 @@ namespace morph {
 struct PackedTargets {
     uint32_t vertexCount = 0;
     uint32_t targetCount = 0;
-    uint32_t stride = 0;  // morphed channels of the primitive
-    uint32_t width = 0;   // <= maxTextureSize
-    uint32_t height = 0;  // ceil(vertexCount * stride / width)
+    uint32_t stride = 0;                 // morphed channels of the primitive
+    uint32_t width = 0;                  // <= maxTextureSize
+    uint32_t height = 0;                 // ceil(vertexCount * stride / width)
     std::vector<MorphChannel> channels;  // channel slot s of a vertex holds channels[s]
     std::vector<glm::vec4> texels;       // targetCount layers of width * height texels
 

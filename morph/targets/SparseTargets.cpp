@@ -114,7 +114,8 @@ DequantizationError measureError(const SparseTarget& target, const MorphTarget& 
     // A dense original spans its vertices; a sparse one at least up to its last index (the
     // vertices past it have zero deltas, which a dequantized target also gives).
     uint32_t vertexCount = uint32_t(original.isSparse() ? 0 : original.entryCount());
-    if (original.isSparse() && !original.indices().empty()) vertexCount = original.indices().back() + 1;
+    if (original.isSparse() && !original.indices().empty())
+        vertexCount = original.indices().back() + 1;
     if (!target.indices.empty()) vertexCount = std::max(vertexCount, target.indices.back() + 1);
     const MorphTarget restored = dequantize(target, vertexCount);
     DequantizationError error;
@@ -145,14 +146,15 @@ Result<SparseTarget> sparsify(const MorphTarget& target, uint32_t vertexCount, f
     const std::vector<glm::vec4>& normal = target.entries(MorphChannel::Normal);
     if (target.isSparse()) {
         if (!target.indices().empty() && target.indices().back() >= vertexCount) {
-            return Error{"sparse target: vertex " + std::to_string(target.indices().back()) + " out of range (" +
-                         std::to_string(vertexCount) + " vertices)"};
+            return Error{"sparse target: vertex " + std::to_string(target.indices().back()) +
+                         " out of range (" + std::to_string(vertexCount) + " vertices)"};
         }
     } else {
         for (MorphChannel c : {MorphChannel::Position, MorphChannel::Normal}) {
             if (target.has(c) && target.entries(c).size() != vertexCount) {
-                return Error{std::string(channelName(c)) + " has " + std::to_string(target.entries(c).size()) +
-                             " deltas for " + std::to_string(vertexCount) + " vertices"};
+                return Error{std::string(channelName(c)) + " has " +
+                             std::to_string(target.entries(c).size()) + " deltas for " +
+                             std::to_string(vertexCount) + " vertices"};
             }
         }
     }

@@ -8,10 +8,11 @@
 // sparseCovers() says whether a primitive morphs anything else, in which case a renderer must keep
 // the dense path for it.
 #include <cstdint>
-#include <glm/glm.hpp>
-#include <glm/gtc/type_precision.hpp>
 #include <limits>
 #include <vector>
+
+#include <glm/glm.hpp>
+#include <glm/gtc/type_precision.hpp>
 
 #include "morph/Result.h"
 #include "morph/Scene.h"

@@ -35,9 +35,11 @@ void buildGrid(uint32_t vertices, SyntheticMesh& mesh) {
     mesh.positions.resize(vertices);
     mesh.normals.resize(vertices);
     for (uint32_t k = 0; k < vertices; ++k) {
-        const float lat = (-75.0f + 150.0f * (float(k / columns) + 0.5f) / float(rings)) * kPi / 180.0f;
+        const float lat =
+            (-75.0f + 150.0f * (float(k / columns) + 0.5f) / float(rings)) * kPi / 180.0f;
         const float lon = 2.0f * kPi * float(k % columns) / float(columns);
-        const glm::vec3 p(std::cos(lat) * std::sin(lon), std::sin(lat), std::cos(lat) * std::cos(lon));
+        const glm::vec3 p(std::cos(lat) * std::sin(lon), std::sin(lat),
+                          std::cos(lat) * std::cos(lon));
         mesh.positions[k] = p;
         mesh.normals[k] = p;  // a unit sphere: the normal is the position
     }
@@ -78,7 +80,8 @@ SyntheticTarget buildTarget(const SyntheticMesh& mesh, uint32_t entries, SplitMi
     target.positions.reserve(entries);
     target.normals.reserve(entries);
     for (const auto& [negDot, v] : nearest) {
-        const float s = edge < 1.0f ? glm::clamp((-negDot - edge) / (1.0f - edge), 0.0f, 1.0f) : 1.0f;
+        const float s =
+            edge < 1.0f ? glm::clamp((-negDot - edge) / (1.0f - edge), 0.0f, 1.0f) : 1.0f;
         const float falloff = 0.25f + 0.75f * s * s * (3.0f - 2.0f * s);
         const glm::vec3 n = mesh.normals[v];
         target.indices.push_back(v);
@@ -149,7 +152,8 @@ Scene toScene(const SyntheticMesh& mesh) {
     }
     Mesh out;
     out.name = "synthetic";
-    for (size_t t = 0; t < mesh.targets.size(); ++t) out.targetNames.push_back("t" + std::to_string(t));
+    for (size_t t = 0; t < mesh.targets.size(); ++t)
+        out.targetNames.push_back("t" + std::to_string(t));
     out.defaultWeights.assign(mesh.targets.size(), 0.0f);
     out.primitives.push_back(std::move(primitive));
 
@@ -187,21 +191,22 @@ GltfBuilder toGltf(const SyntheticMesh& mesh) {
     nlohmann::json names = nlohmann::json::array();
     for (size_t t = 0; t < mesh.targets.size(); ++t) {
         const SyntheticTarget& target = mesh.targets[t];
-        const int indexView = builder.addBufferView(target.indices.data(),
-                                                    target.indices.size() * sizeof(uint32_t));
+        const int indexView =
+            builder.addBufferView(target.indices.data(), target.indices.size() * sizeof(uint32_t));
         targets.push_back(
-            {{"POSITION", builder.addSparseFloatsOnIndexView(vertices, "VEC3", indexView,
-                                                             target.indices, flat(target.positions))},
+            {{"POSITION", builder.addSparseFloatsOnIndexView(
+                              vertices, "VEC3", indexView, target.indices, flat(target.positions))},
              {"NORMAL", builder.addSparseFloatsOnIndexView(vertices, "VEC3", indexView,
                                                            target.indices, flat(target.normals))}});
         names.push_back("t" + std::to_string(t));
     }
     primitive["targets"] = std::move(targets);
     nlohmann::json& doc = builder.json();
-    doc["meshes"] = nlohmann::json::array({{{"name", "synthetic"},
-                                            {"primitives", nlohmann::json::array({primitive})},
-                                            {"weights", std::vector<float>(mesh.targets.size(), 0.0f)},
-                                            {"extras", {{"targetNames", names}}}}});
+    doc["meshes"] =
+        nlohmann::json::array({{{"name", "synthetic"},
+                                {"primitives", nlohmann::json::array({primitive})},
+                                {"weights", std::vector<float>(mesh.targets.size(), 0.0f)},
+                                {"extras", {{"targetNames", names}}}}});
     doc["nodes"] = nlohmann::json::array({{{"name", "synthetic"}, {"mesh", 0}}});
     doc["scenes"] = nlohmann::json::array({{{"nodes", nlohmann::json::array({0})}}});
     doc["scene"] = 0;

@@ -15,9 +15,9 @@
 
 #include <glm/glm.hpp>
 
-#include "morph/gltf/GltfBuilder.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "morph/gltf/GltfBuilder.h"
 
 namespace morph {
 
@@ -35,7 +35,7 @@ public:
     float unit() { return float(next() >> 40) * (1.0f / 16777216.0f); }  // [0, 1), 24 bits
     float signedUnit() { return unit() * 2.0f - 1.0f; }
     uint32_t below(uint32_t n) { return uint32_t(next() % n); }  // n > 0; bias < 2^-32 * n
-    glm::vec3 direction();  // uniform on the unit sphere
+    glm::vec3 direction();                                       // uniform on the unit sphere
 
 private:
     uint64_t mState;

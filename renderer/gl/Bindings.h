@@ -10,9 +10,16 @@ namespace renderer {
 
 // Vertex attribute locations (MV_ATTRIB_*).
 enum class Attribute : uint32_t {
-    Position = 0, Normal = 1, Tangent = 2, TexCoord0 = 3, TexCoord1 = 4, Color0 = 5,
-    Joints0 = 6, Weights0 = 7,
-    Joints1 = 8, Weights1 = 9,  // 8 influences; 10 of GL's guaranteed 16 locations
+    Position = 0,
+    Normal = 1,
+    Tangent = 2,
+    TexCoord0 = 3,
+    TexCoord1 = 4,
+    Color0 = 5,
+    Joints0 = 6,
+    Weights0 = 7,
+    Joints1 = 8,
+    Weights1 = 9,  // 8 influences; 10 of GL's guaranteed 16 locations
 };
 inline constexpr uint32_t kAttributeCount = 10;
 
@@ -23,21 +30,26 @@ inline constexpr uint32_t kAttributeCount = 10;
 inline constexpr uint32_t kMaxMorphTextures = 8;
 enum class TextureUnit : uint32_t {
     MorphTargets = 0,  // .. MorphTargets + kMaxMorphTextures - 1
-    BaseColor = kMaxMorphTextures, MetallicRoughness, NormalMap, Occlusion, Emissive, Environment,
+    BaseColor = kMaxMorphTextures,
+    MetallicRoughness,
+    NormalMap,
+    Occlusion,
+    Emissive,
+    Environment,
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.
 enum class UniformLocation : uint32_t {
-    Model = 0,           // mat4: the node's world matrix
-    NormalMatrix = 1,    // mat3: inverse transpose of Model's upper 3x3
-    ViewProjection = 2,  // mat4
-    AttributeMask = 3,   // uint: bit (1 << MV_ATTRIB_x) set when the primitive has attribute x
-    MorphLayout = 4,     // ivec4: stride, texture width, layers per texture, target count
-    MorphSlots = 5,      // int[MV_CHANNEL_COUNT]: texel slot of each morph::MorphChannel, -1: none
-    MorphMode = 11,      // ivec4: MorphShaderMode, vertex count, weight row stride, 0
-    InstanceMode = 12,   // int: 1 when InstanceOffsets holds one offset per gl_InstanceID
+    Model = 0,            // mat4: the node's world matrix
+    NormalMatrix = 1,     // mat3: inverse transpose of Model's upper 3x3
+    ViewProjection = 2,   // mat4
+    AttributeMask = 3,    // uint: bit (1 << MV_ATTRIB_x) set when the primitive has attribute x
+    MorphLayout = 4,      // ivec4: stride, texture width, layers per texture, target count
+    MorphSlots = 5,       // int[MV_CHANNEL_COUNT]: texel slot of each morph::MorphChannel, -1: none
+    MorphMode = 11,       // ivec4: MorphShaderMode, vertex count, weight row stride, 0
+    InstanceMode = 12,    // int: 1 when InstanceOffsets holds one offset per gl_InstanceID
     SkinInfluences = 15,  // int: 0 not skinned, 4 (JOINTS_0) or 8 (JOINTS_0 and _1); skin.glsl
-    Material = 16,       // first free location for the shading passes
+    Material = 16,        // first free location for the shading passes
 };
 
 // Uniform block bindings (MV_UBO_*).
@@ -57,12 +69,24 @@ enum class StorageBlock : uint32_t {
     SparseScales = 14,     // cs-sparse: vec2 per target, the position and normal quanta
 };
 
-constexpr uint32_t location(Attribute a) { return static_cast<uint32_t>(a); }
-constexpr uint32_t unit(TextureUnit u) { return static_cast<uint32_t>(u); }
-constexpr int32_t location(UniformLocation u) { return static_cast<int32_t>(u); }
-constexpr uint32_t binding(UniformBlock b) { return static_cast<uint32_t>(b); }
-constexpr uint32_t binding(StorageBlock b) { return static_cast<uint32_t>(b); }
-constexpr uint32_t attributeBit(Attribute a) { return 1u << location(a); }
+constexpr uint32_t location(Attribute a) {
+    return static_cast<uint32_t>(a);
+}
+constexpr uint32_t unit(TextureUnit u) {
+    return static_cast<uint32_t>(u);
+}
+constexpr int32_t location(UniformLocation u) {
+    return static_cast<int32_t>(u);
+}
+constexpr uint32_t binding(UniformBlock b) {
+    return static_cast<uint32_t>(b);
+}
+constexpr uint32_t binding(StorageBlock b) {
+    return static_cast<uint32_t>(b);
+}
+constexpr uint32_t attributeBit(Attribute a) {
+    return 1u << location(a);
+}
 
 // "#define MV_ATTRIB_POSITION 0\n..." for all of the above, plus MV_MAX_MORPH_TEXTURES and
 // MV_CHANNEL_<NAME> / MV_CHANNEL_COUNT taken from morph/MorphChannel.h.

@@ -25,6 +25,8 @@ void Buffer::read(GLintptr offset, GLsizeiptr bytes, void* out) const {
     if (bytes > 0) glGetNamedBufferSubData(id(), offset, bytes, out);
 }
 
-void Buffer::bindBase(GLenum target, GLuint index) const { glBindBufferBase(target, index, id()); }
+void Buffer::bindBase(GLenum target, GLuint index) const {
+    glBindBufferBase(target, index, id());
+}
 
 }  // namespace renderer::gl

@@ -4,8 +4,8 @@
 
 #include <glad/egl.h>
 
-#include "renderer/gl/GlDebug.h"
 #include "renderer/gl/Gl.h"
+#include "renderer/gl/GlDebug.h"
 
 namespace renderer {
 
@@ -37,7 +37,8 @@ morph::Result<EGLDisplay> initialize(EGLDisplay display, const char* platform) {
         return morph::Error{"EGL: loading the display's entry points failed"};
     }
     if (!GLAD_EGL_KHR_surfaceless_context) {
-        return morph::Error{std::string("EGL: EGL_KHR_surfaceless_context missing (") + platform + ")"};
+        return morph::Error{std::string("EGL: EGL_KHR_surfaceless_context missing (") + platform +
+                            ")"};
     }
     return display;
 }
@@ -76,7 +77,8 @@ morph::Result<EGLDisplay> deviceDisplay() {
 morph::Result<EGLDisplay> openDisplay(EglPlatform platform) {
     // First load: client extensions and the entry points that need no display.
     if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) return morph::Error{"EGL: libEGL not found"};
-    if (!GLAD_EGL_EXT_platform_base) return morph::Error{"EGL: no display (EGL_EXT_platform_base missing)"};
+    if (!GLAD_EGL_EXT_platform_base)
+        return morph::Error{"EGL: no display (EGL_EXT_platform_base missing)"};
     if (platform == EglPlatform::Surfaceless) return surfacelessDisplay();
     if (platform == EglPlatform::Device) return deviceDisplay();
     auto display = surfacelessDisplay();
@@ -125,12 +127,15 @@ morph::Result<EglContext> EglContext::create(const ContextOptions& options) {
         configCount == 0) {
         return eglError("no OpenGL config");
     }
-    const EGLint contextAttributes[] = {
-        EGL_CONTEXT_MAJOR_VERSION, options.major,
-        EGL_CONTEXT_MINOR_VERSION, options.minor,
-        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-        EGL_CONTEXT_OPENGL_DEBUG, options.debug ? EGL_TRUE : EGL_FALSE,
-        EGL_NONE};
+    const EGLint contextAttributes[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                        options.major,
+                                        EGL_CONTEXT_MINOR_VERSION,
+                                        options.minor,
+                                        EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                        EGL_CONTEXT_OPENGL_DEBUG,
+                                        options.debug ? EGL_TRUE : EGL_FALSE,
+                                        EGL_NONE};
     state->context = eglCreateContext(state->display, config, EGL_NO_CONTEXT, contextAttributes);
     if (state->context == EGL_NO_CONTEXT) {
         return eglError("no OpenGL " + std::to_string(options.major) + "." +

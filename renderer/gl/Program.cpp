@@ -9,7 +9,8 @@ morph::Result<Program> Program::link(const std::vector<const Shader*>& shaders,
     for (const Shader* shader : shaders) glAttachShader(program.id(), shader->id());
     if (!options.feedbackVaryings.empty()) {
         std::vector<const char*> names;
-        for (const std::string& varying : options.feedbackVaryings) names.push_back(varying.c_str());
+        for (const std::string& varying : options.feedbackVaryings)
+            names.push_back(varying.c_str());
         glTransformFeedbackVaryings(program.id(), GLsizei(names.size()), names.data(),
                                     options.feedbackMode);
     }

@@ -38,7 +38,9 @@ public:
     void set(GLint location, const glm::ivec4& v) {
         glProgramUniform4i(id(), location, v.x, v.y, v.z, v.w);
     }
-    void set(GLint location, const glm::vec3& v) { glProgramUniform3f(id(), location, v.x, v.y, v.z); }
+    void set(GLint location, const glm::vec3& v) {
+        glProgramUniform3f(id(), location, v.x, v.y, v.z);
+    }
     void set(GLint location, const glm::vec4& v) {
         glProgramUniform4f(id(), location, v.x, v.y, v.z, v.w);
     }

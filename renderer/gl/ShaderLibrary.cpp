@@ -26,8 +26,9 @@ morph::Result<gl::Shader> ShaderLibrary::compile(const std::string& name,
                                                  const std::string& extraDefines) const {
     const GLenum stage = stageOf(name);
     if (stage == 0) {
-        return morph::Error{name + ": unknown shader stage (expected .vert, .frag, .geom, .comp, "
-                                   ".tesc or .tese)"};
+        return morph::Error{name +
+                            ": unknown shader stage (expected .vert, .frag, .geom, .comp, "
+                            ".tesc or .tese)"};
     }
     auto expanded = expandShader(name, mReader, extraDefines);
     if (!expanded) return expanded.error();

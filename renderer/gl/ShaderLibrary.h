@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "renderer/gl/ShaderSource.h"
+#include "morph/Result.h"
 #include "renderer/gl/Program.h"
 #include "renderer/gl/Shader.h"
-#include "morph/Result.h"
+#include "renderer/gl/ShaderSource.h"
 
 namespace renderer {
 

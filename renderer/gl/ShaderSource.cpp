@@ -63,7 +63,8 @@ struct Expander {
             std::string argument = match[1];
             std::smatch file;
             if (!std::regex_match(argument, file, quoted)) {
-                return morph::Error{where + "#include needs a \"file\" name, got '" + argument + "'"};
+                return morph::Error{where + "#include needs a \"file\" name, got '" + argument +
+                                    "'"};
             }
             const std::string included = file[1];
             if (std::find(files.begin(), files.end(), included) != files.end()) {

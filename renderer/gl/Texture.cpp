@@ -41,8 +41,12 @@ void Texture::subImage3D(GLint level, GLint x, GLint y, GLint z, GLsizei width, 
     glTextureSubImage3D(id(), level, x, y, z, width, height, depth, format, type, pixels);
 }
 
-void Texture::parameter(GLenum name, GLint value) { glTextureParameteri(id(), name, value); }
+void Texture::parameter(GLenum name, GLint value) {
+    glTextureParameteri(id(), name, value);
+}
 
-void Texture::generateMipmap() { glGenerateTextureMipmap(id()); }
+void Texture::generateMipmap() {
+    glGenerateTextureMipmap(id());
+}
 
 }  // namespace renderer::gl

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "morph/targets/Packing.h"
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/GlDebug.h"
 #include "renderer/morph/MorphPath.h"
-#include "morph/targets/Packing.h"
 
 namespace renderer {
 
@@ -41,7 +41,8 @@ GpuLimits GpuLimits::query() {
     // Some drivers report GL_MAX_ELEMENT_INDEX as a signed -1 meaning 2^32 - 1.
     limits.maxElementIndex = element <= 0 ? 0xffffffffull : uint64_t(element);
     const GLubyte* renderer = glGetString(GL_RENDERER);
-    limits.softwareRenderer = renderer && isSoftwareRenderer(reinterpret_cast<const char*>(renderer));
+    limits.softwareRenderer =
+        renderer && isSoftwareRenderer(reinterpret_cast<const char*>(renderer));
     return limits;
 }
 

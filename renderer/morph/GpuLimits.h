@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
-#include "renderer/morph/MorphTargets.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "renderer/morph/MorphTargets.h"
 
 namespace renderer {
 
@@ -25,7 +25,9 @@ struct GpuLimits {
     bool softwareRenderer = false;
 
     static GpuLimits query();
-    MorphLimits morph() const { return MorphLimits{maxTextureSize, maxArrayLayers, softwareRenderer}; }
+    MorphLimits morph() const {
+        return MorphLimits{maxTextureSize, maxArrayLayers, softwareRenderer};
+    }
 };
 
 // How GpuScene::upload checks what it uploads.

@@ -29,8 +29,9 @@ morph::Result<GpuOracle> GpuOracle::create(const ShaderLibrary& library) {
     GLint storageBlocks = 0;
     glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &storageBlocks);
     if (storageBlocks < 1) {
-        return morph::Error{"mesh.vert: the driver allows no shader storage blocks in vertex "
-                            "shaders (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = 0)"};
+        return morph::Error{
+            "mesh.vert: the driver allows no shader storage blocks in vertex "
+            "shaders (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = 0)"};
     }
     auto programs = MorphPrograms::create(library);
     if (!programs) return programs.error();
@@ -47,10 +48,10 @@ morph::Result<GpuOracle> GpuOracle::create(const ShaderLibrary& library) {
 }
 
 morph::Result<morph::MorphedPrimitive> GpuOracle::run(const PrimitiveBuffers& buffers,
-                                                     const MorphTargets& targets,
-                                                     const MorphWeights& weights,
-                                                     NormalOutput normalOutput,
-                                                     const VertexTransform& transform) {
+                                                      const MorphTargets& targets,
+                                                      const MorphWeights& weights,
+                                                      NormalOutput normalOutput,
+                                                      const VertexTransform& transform) {
     if (buffers.vertexCount() == 0) return morph::MorphedPrimitive{};
     bindMorph(mProgram, &targets, &weights);
     mLastPath = MorphPath::VsActive;
@@ -59,12 +60,9 @@ morph::Result<morph::MorphedPrimitive> GpuOracle::run(const PrimitiveBuffers& bu
     return std::move(captured->front());
 }
 
-morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::run(const PrimitiveBuffers& buffers,
-                                                                  PrimitiveMorph& morph,
-                                                                  MorphPath path,
-                                                                  const MorphWeights& weights,
-                                                                  NormalOutput normalOutput,
-                                                                  const VertexTransform& transform) {
+morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::run(
+    const PrimitiveBuffers& buffers, PrimitiveMorph& morph, MorphPath path,
+    const MorphWeights& weights, NormalOutput normalOutput, const VertexTransform& transform) {
     mLastPath = morph.resolve(path, weights.activeCount());
     if (!morph.empty()) {
         if (auto ready = morph.prepare(mLastPath); !ready) return ready.error();
@@ -76,10 +74,9 @@ morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::run(const Primiti
     return capture(buffers, weights.instanceCount(), normalOutput, transform);
 }
 
-morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::capture(const PrimitiveBuffers& buffers,
-                                                                      uint32_t instances,
-                                                                      NormalOutput normalOutput,
-                                                                      const VertexTransform& transform) {
+morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::capture(
+    const PrimitiveBuffers& buffers, uint32_t instances, NormalOutput normalOutput,
+    const VertexTransform& transform) {
     std::vector<morph::MorphedPrimitive> out(std::max(instances, 1u));
     const uint32_t vertexCount = buffers.vertexCount();
     if (vertexCount == 0) return out;
@@ -95,8 +92,8 @@ morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::capture(const Pri
     bindSkin(mProgram, transform.joints, buffers);
     mProgram.set(location(UniformLocation::InstanceMode), 0);
 
-    gl::Buffer capture = gl::Buffer::create(
-        GLsizeiptr(captured * kFloatsPerVertex * sizeof(float)), nullptr, 0);
+    gl::Buffer capture =
+        gl::Buffer::create(GLsizeiptr(captured * kFloatsPerVertex * sizeof(float)), nullptr, 0);
     mFeedback.bufferBase(0, capture);
     gl::Query written = gl::Query::create(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
 
@@ -144,7 +141,8 @@ morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::capture(const Pri
             const float* f = data.data() + (k * vertexCount + v) * kFloatsPerVertex;
             m.positions[v] = glm::make_vec3(f);
             if (!m.normals.empty()) {
-                m.normals[v] = glm::make_vec3(normalOutput == NormalOutput::RawSum ? f + 18 : f + 3);
+                m.normals[v] =
+                    glm::make_vec3(normalOutput == NormalOutput::RawSum ? f + 18 : f + 3);
             }
             if (!m.tangents.empty()) m.tangents[v] = glm::make_vec4(f + 6);
             if (!m.texcoords[0].empty()) m.texcoords[0][v] = glm::make_vec2(f + 10);
@@ -156,13 +154,14 @@ morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::capture(const Pri
 }
 
 morph::Result<morph::MorphedPrimitive> GpuOracle::eval(const morph::Primitive& primitive,
-                                                      const std::vector<float>& weights,
-                                                      const MorphLimits& limits,
-                                                      NormalOutput normalOutput, MorphPath path) {
+                                                       const std::vector<float>& weights,
+                                                       const MorphLimits& limits,
+                                                       NormalOutput normalOutput, MorphPath path) {
     // A non-owning pointer: `primitive` outlives this call, and nothing keeps `morph`.
-    PrimitiveMorph morph = PrimitiveMorph::create(
-        std::shared_ptr<const morph::Primitive>(std::shared_ptr<const morph::Primitive>(), &primitive),
-        limits);
+    PrimitiveMorph morph =
+        PrimitiveMorph::create(std::shared_ptr<const morph::Primitive>(
+                                   std::shared_ptr<const morph::Primitive>(), &primitive),
+                               limits);
     PrimitiveBuffers buffers = PrimitiveBuffers::upload(primitive);
     MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
     morphWeights.update(weights);
@@ -171,15 +170,14 @@ morph::Result<morph::MorphedPrimitive> GpuOracle::eval(const morph::Primitive& p
     return std::move(result->front());
 }
 
-morph::Result<morph::MorphedPrimitive> GpuOracle::evalWorld(const morph::Primitive& primitive,
-                                                           const std::vector<float>& weights,
-                                                           const glm::mat4& model,
-                                                           const std::vector<glm::mat4>& joints,
-                                                           const MorphLimits& limits, MorphPath path) {
+morph::Result<morph::MorphedPrimitive> GpuOracle::evalWorld(
+    const morph::Primitive& primitive, const std::vector<float>& weights, const glm::mat4& model,
+    const std::vector<glm::mat4>& joints, const MorphLimits& limits, MorphPath path) {
     // As eval(): a non-owning pointer to `primitive`, which outlives this call.
-    PrimitiveMorph morph = PrimitiveMorph::create(
-        std::shared_ptr<const morph::Primitive>(std::shared_ptr<const morph::Primitive>(), &primitive),
-        limits);
+    PrimitiveMorph morph =
+        PrimitiveMorph::create(std::shared_ptr<const morph::Primitive>(
+                                   std::shared_ptr<const morph::Primitive>(), &primitive),
+                               limits);
     PrimitiveBuffers buffers = PrimitiveBuffers::upload(primitive);
     MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
     morphWeights.update(weights);

@@ -4,19 +4,19 @@
 // morphed attributes back as a morph::MorphedPrimitive, to be compared with morph::blend.
 #include <vector>
 
+#include "morph/Result.h"
+#include "morph/Scene.h"
+#include "morph/targets/Blend.h"
+#include "renderer/gl/Framebuffer.h"
+#include "renderer/gl/Program.h"
+#include "renderer/gl/ShaderLibrary.h"
+#include "renderer/gl/TransformFeedback.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/MorphTargets.h"
 #include "renderer/morph/PrimitiveMorph.h"
 #include "renderer/morph/SparseMorph.h"
 #include "renderer/scene/PrimitiveBuffers.h"
-#include "renderer/gl/ShaderLibrary.h"
 #include "renderer/scene/SkinJoints.h"
-#include "renderer/gl/Framebuffer.h"
-#include "renderer/gl/Program.h"
-#include "renderer/gl/TransformFeedback.h"
-#include "morph/targets/Blend.h"
-#include "morph/Result.h"
-#include "morph/Scene.h"
 
 namespace renderer {
 
@@ -42,11 +42,10 @@ public:
     // identity here, so the result is the morphed primitive in its own space. Unlike
     // morph::blend, normals and tangents come back renormalized (the shader does that once,
     // after the sum); only the attributes the primitive has are filled.
-    morph::Result<morph::MorphedPrimitive> run(const PrimitiveBuffers& buffers,
-                                               const MorphTargets& targets,
-                                               const MorphWeights& weights,
-                                               NormalOutput normalOutput = NormalOutput::Renormalized,
-                                               const VertexTransform& transform = {});
+    morph::Result<morph::MorphedPrimitive> run(
+        const PrimitiveBuffers& buffers, const MorphTargets& targets, const MorphWeights& weights,
+        NormalOutput normalOutput = NormalOutput::Renormalized,
+        const VertexTransform& transform = {});
 
     // The same through any morph path (MorphPath.h): `path` is resolved (auto, fallbacks),
     // prepared and its pre-pass run, then mesh.vert is captured as above. lastPath() says which
@@ -59,20 +58,18 @@ public:
     MorphPath lastPath() const { return mLastPath; }
 
     // Uploads `primitive`, writes `weights` and runs; the one-call form for eval and tests.
-    morph::Result<morph::MorphedPrimitive> eval(const morph::Primitive& primitive,
-                                                const std::vector<float>& weights,
-                                                const MorphLimits& limits = MorphLimits::query(),
-                                                NormalOutput normalOutput = NormalOutput::Renormalized,
-                                                MorphPath path = MorphPath::VsActive);
+    morph::Result<morph::MorphedPrimitive> eval(
+        const morph::Primitive& primitive, const std::vector<float>& weights,
+        const MorphLimits& limits = MorphLimits::query(),
+        NormalOutput normalOutput = NormalOutput::Renormalized,
+        MorphPath path = MorphPath::VsActive);
     // The world-space form: `joints` (node-space joint matrices, may be empty) and `model`.
     // Normals and tangents come back unit length (vNormal/vTangent renormalized after the
     // normal matrix), as morph::toWorldSpace gives them.
-    morph::Result<morph::MorphedPrimitive> evalWorld(const morph::Primitive& primitive,
-                                                     const std::vector<float>& weights,
-                                                     const glm::mat4& model,
-                                                     const std::vector<glm::mat4>& joints,
-                                                     const MorphLimits& limits = MorphLimits::query(),
-                                                     MorphPath path = MorphPath::VsActive);
+    morph::Result<morph::MorphedPrimitive> evalWorld(
+        const morph::Primitive& primitive, const std::vector<float>& weights,
+        const glm::mat4& model, const std::vector<glm::mat4>& joints,
+        const MorphLimits& limits = MorphLimits::query(), MorphPath path = MorphPath::VsActive);
 
 private:
     // Captures mesh.vert over every vertex of every instance (the morph already bound).

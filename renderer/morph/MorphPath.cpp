@@ -10,11 +10,16 @@ namespace renderer {
 
 const char* morphPathName(MorphPath path) {
     switch (path) {
-        case MorphPath::VsDense: return "vs-dense";
-        case MorphPath::VsActive: return "vs-active";
-        case MorphPath::CsSparse: return "cs-sparse";
-        case MorphPath::Cpu: return "cpu";
-        case MorphPath::Auto: return "auto";
+        case MorphPath::VsDense:
+            return "vs-dense";
+        case MorphPath::VsActive:
+            return "vs-active";
+        case MorphPath::CsSparse:
+            return "cs-sparse";
+        case MorphPath::Cpu:
+            return "cpu";
+        case MorphPath::Auto:
+            return "auto";
     }
     return "?";
 }
@@ -61,7 +66,7 @@ double MorphShape::density() const {
 
 namespace {
 
-constexpr uint64_t kTexelBytes = 16;       // RGBA32F texel, and one vec4 slot of an output
+constexpr uint64_t kTexelBytes = 16;        // RGBA32F texel, and one vec4 slot of an output
 constexpr uint64_t kSparseEntryBytes = 16;  // uint32 target + 6 x int16 deltas
 constexpr uint64_t kTargetIdBytes = 4;
 constexpr uint64_t kPairBytes = 8;  // (uint target, float weight)
@@ -96,7 +101,8 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
                 p * (activeSum * v * shape.denseStride * kTexelBytes + instances * v * t * 4);
             break;
         case MorphPath::VsActive:
-            cost.residentBytes = v * t * shape.denseStride * kTexelBytes + instances * t * kPairBytes;
+            cost.residentBytes =
+                v * t * shape.denseStride * kTexelBytes + instances * t * kPairBytes;
             cost.bytesReadPerFrame =
                 p * (activeSum * v * shape.denseStride * kTexelBytes + activeSum * kPairBytes);
             break;
@@ -122,7 +128,8 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
             cost.bytesReadPerFrame = output + p * output;
             break;
         }
-        case MorphPath::Auto: break;
+        case MorphPath::Auto:
+            break;
     }
     return cost;
 }
@@ -153,7 +160,8 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
 MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes,
                           SparseMethod method, bool softwareRenderer) {
     if (softwareRenderer && shape.vertexCount > 0) return MorphPath::Cpu;
-    if (!shape.sparseCovers || activeCount == 0 || shape.vertexCount == 0) return MorphPath::VsActive;
+    if (!shape.sparseCovers || activeCount == 0 || shape.vertexCount == 0)
+        return MorphPath::VsActive;
     const double d = shape.density();
     const double a = activeCount, t = shape.targetCount, p = std::max(passes, 1u);
     const double output = (1.0 + p) * shape.sparseStride * 16.0;

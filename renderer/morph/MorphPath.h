@@ -91,7 +91,8 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
 // auto: the concrete path for a primitive from its density and active count, and whether the
 // driver is a CPU rasterizer (see MorphPath.cpp for the rule and the reasons). Never returns Auto.
 MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes = 1,
-                          SparseMethod method = kDefaultSparseMethod, bool softwareRenderer = false);
+                          SparseMethod method = kDefaultSparseMethod,
+                          bool softwareRenderer = false);
 
 // Whether a GL_RENDERER string names a rasterizer that runs on the CPU: Mesa's llvmpipe and
 // softpipe, SwiftShader, Microsoft's WARP ("Basic Render Driver").

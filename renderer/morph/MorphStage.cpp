@@ -60,8 +60,8 @@ MorphPath MorphStage::preparePrimitive(const GpuPrimitive& primitive, const Morp
     // Before the run: on a CPU rasterizer a dispatch runs on every core and evicts the
     // caches, and the cost model's per-target lookups would pay for that.
     mStats.primitives[size_t(path)] += 1;
-    mStats.cost += morphCost(path, morph.shape(), weights->activeTargets(), passes,
-                             morph.sparseMethod());
+    mStats.cost +=
+        morphCost(path, morph.shape(), weights->activeTargets(), passes, morph.sparseMethod());
     // The pre-pass itself is not bookkeeping: llvmpipe runs a dispatch synchronously inside
     // glDispatchCompute, and the cpu path's blend is its morph stage.
     const auto start = std::chrono::steady_clock::now();
@@ -95,7 +95,8 @@ const MorphFrameStats& MorphStage::stats() {
         mPrePassPending = false;
         if (mVertexPending) {
             mStats.gpuMs += double(mVertexQuery.result()) * 1e-6 * mVertexPasses;
-            mStats.timing += " + vertex-only pass x " + std::to_string(mVertexPasses) + " (GL timer)";
+            mStats.timing +=
+                " + vertex-only pass x " + std::to_string(mVertexPasses) + " (GL timer)";
             mVertexPending = false;
         }
         if (mCpuPathMs > 0) {

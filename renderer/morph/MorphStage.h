@@ -8,11 +8,11 @@
 #include <string>
 #include <utility>
 
-#include "renderer/scene/GpuScene.h"
+#include "morph/Result.h"
+#include "renderer/gl/Query.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/SparseMorph.h"
-#include "renderer/gl/Query.h"
-#include "morph/Result.h"
+#include "renderer/scene/GpuScene.h"
 
 namespace renderer {
 
@@ -25,7 +25,8 @@ struct MorphFrameStats {
     // from the rest of the draw: they are timed on an extra vertex-only pass (every vertex of
     // every instance once as a point, the same morphVertex, every fragment dropped by a GL_NEVER
     // depth test) run before the frame's passes, counted once per pass. It includes vertex
-    // fetch and the node transform, a small part next to the morph loop. `timing` says which of these the number holds.
+    // fetch and the node transform, a small part next to the morph loop. `timing` says which of
+    // these the number holds.
     double gpuMs = -1;
     // CPU milliseconds of morph bookkeeping: weights (active lists, rows), path resolution,
     // building resources on first use, binding. Not the pre-pass itself (llvmpipe runs a

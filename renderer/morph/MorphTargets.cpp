@@ -3,16 +3,18 @@
 #include <algorithm>
 #include <cstring>
 
-#include "renderer/gl/Bindings.h"
-#include "renderer/morph/GpuLimits.h"
-#include "renderer/gl/Log.h"
 #include "morph/targets/ActiveWeights.h"
 #include "morph/targets/Packing.h"
+#include "renderer/gl/Bindings.h"
+#include "renderer/gl/Log.h"
+#include "renderer/morph/GpuLimits.h"
 
 namespace renderer {
 
 // One reading of the context for every limit (GpuLimits), so the two cannot disagree.
-MorphLimits MorphLimits::query() { return GpuLimits::query().morph(); }
+MorphLimits MorphLimits::query() {
+    return GpuLimits::query().morph();
+}
 
 morph::Result<MorphTargets> MorphTargets::upload(const morph::Primitive& primitive,
                                                  const MorphLimits& limits) {
@@ -23,9 +25,9 @@ morph::Result<MorphTargets> MorphTargets::upload(const morph::Primitive& primiti
 
     if (layout.height > limits.maxTextureSize) {
         return morph::Error{"morph targets: " + std::to_string(layout.vertexCount) +
-                            " vertices x " + std::to_string(layout.stride) +
-                            " channels need a " + std::to_string(layout.width) + " x " +
-                            std::to_string(layout.height) + " layer, over GL_MAX_TEXTURE_SIZE " +
+                            " vertices x " + std::to_string(layout.stride) + " channels need a " +
+                            std::to_string(layout.width) + " x " + std::to_string(layout.height) +
+                            " layer, over GL_MAX_TEXTURE_SIZE " +
                             std::to_string(limits.maxTextureSize)};
     }
     const uint32_t layersPerTexture = std::min(layout.targetCount, std::max(limits.maxLayers, 1u));
@@ -87,7 +89,9 @@ MorphWeights MorphWeights::create(size_t targetCount) {
     return out;
 }
 
-void MorphWeights::update(const std::vector<float>& weights) { setRows(&weights, 1); }
+void MorphWeights::update(const std::vector<float>& weights) {
+    setRows(&weights, 1);
+}
 
 void MorphWeights::updateInstances(const std::vector<std::vector<float>>& rows) {
     setRows(rows.data(), rows.size());
@@ -185,7 +189,8 @@ void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWei
         targets->textures()[i].bindUnit(unit(TextureUnit::MorphTargets) + GLuint(i));
     }
     if (mode == MorphShaderMode::VsDense) {
-        weights->rowsBuffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphWeightRows));
+        weights->rowsBuffer().bindBase(GL_SHADER_STORAGE_BUFFER,
+                                       binding(StorageBlock::MorphWeightRows));
     } else {
         mode = MorphShaderMode::VsActive;
         weights->buffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphWeights));
@@ -196,7 +201,8 @@ void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWei
                 glm::ivec4(int(targets->stride()), int(targets->width()),
                            int(targets->layersPerTexture()), int(targets->targetCount())));
     const auto& slots = targets->slots();
-    program.set(location(UniformLocation::MorphSlots), std::vector<int>(slots.begin(), slots.end()));
+    program.set(location(UniformLocation::MorphSlots),
+                std::vector<int>(slots.begin(), slots.end()));
 }
 
 }  // namespace renderer

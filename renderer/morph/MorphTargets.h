@@ -7,12 +7,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "renderer/gl/Buffer.h"
-#include "renderer/gl/Program.h"
-#include "renderer/gl/Texture.h"
 #include "morph/MorphChannel.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/Program.h"
+#include "renderer/gl/Texture.h"
 
 namespace renderer {
 
@@ -96,8 +96,8 @@ private:
     mutable gl::Buffer mBuffer;
     mutable gl::Buffer mRowsBuffer;
     mutable bool mPairsDirty = true;
-    mutable bool mRowsDirty = true;   // rowsBuffer() is behind the weights
-    mutable bool mRowsStale = true;   // mRows is behind the weights
+    mutable bool mRowsDirty = true;  // rowsBuffer() is behind the weights
+    mutable bool mRowsStale = true;  // mRows is behind the weights
     size_t mTargetCount = 0;
     uint32_t mInstanceCount = 1;
     uint32_t mActiveCount = 0;

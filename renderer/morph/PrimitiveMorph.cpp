@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "renderer/gl/Bindings.h"
 #include "morph/targets/Blend.h"
 #include "morph/targets/Packing.h"
 #include "morph/targets/SparseTargets.h"
+#include "renderer/gl/Bindings.h"
 
 namespace renderer {
 
@@ -32,12 +32,18 @@ uint32_t movedVertices(const morph::MorphTarget& target, uint32_t vertexCount) {
 bool baseHas(const morph::Primitive& p, morph::MorphChannel c) {
     const size_t n = p.positions.size();
     switch (c) {
-        case morph::MorphChannel::Position: return true;
-        case morph::MorphChannel::Normal: return p.normals.size() == n;
-        case morph::MorphChannel::Tangent: return p.tangents.size() == n;
-        case morph::MorphChannel::TexCoord0: return p.texcoords[0].size() == n;
-        case morph::MorphChannel::TexCoord1: return p.texcoords[1].size() == n;
-        case morph::MorphChannel::Color0: return p.colors.size() == n;
+        case morph::MorphChannel::Position:
+            return true;
+        case morph::MorphChannel::Normal:
+            return p.normals.size() == n;
+        case morph::MorphChannel::Tangent:
+            return p.tangents.size() == n;
+        case morph::MorphChannel::TexCoord0:
+            return p.texcoords[0].size() == n;
+        case morph::MorphChannel::TexCoord1:
+            return p.texcoords[1].size() == n;
+        case morph::MorphChannel::Color0:
+            return p.colors.size() == n;
     }
     return false;
 }
@@ -76,7 +82,8 @@ PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const morph::Primitive> so
 MorphPath PrimitiveMorph::resolve(MorphPath requested, uint32_t activeCount,
                                   uint32_t passes) const {
     if (requested == MorphPath::Auto) {
-        return chooseMorphPath(mShape, activeCount, passes, mSparseMethod, mLimits.softwareRenderer);
+        return chooseMorphPath(mShape, activeCount, passes, mSparseMethod,
+                               mLimits.softwareRenderer);
     }
     if (requested == MorphPath::CsSparse && !mShape.sparseCovers) return MorphPath::VsActive;
     return requested;
@@ -109,8 +116,10 @@ morph::Status PrimitiveMorph::build(MorphPath path) {
                 mSparse = std::move(sparse).value();
             }
             return {};
-        case MorphPath::Cpu: return {};  // the output buffer is sized by run()
-        case MorphPath::Auto: break;
+        case MorphPath::Cpu:
+            return {};  // the output buffer is sized by run()
+        case MorphPath::Auto:
+            break;
     }
     return morph::Error{"morph path auto must be resolved before prepare"};
 }
@@ -165,13 +174,15 @@ void PrimitiveMorph::run(MorphPath path, const MorphWeights& weights, MorphProgr
         for (uint32_t k = 0; k < weights.instanceCount(); ++k) {
             std::fill(row.begin(), row.end(), 0.0f);
             const std::vector<uint32_t>& targets = weights.activeTargets()[k];
-            for (size_t i = 0; i < targets.size(); ++i) row[targets[i]] = weights.activeWeights()[k][i];
+            for (size_t i = 0; i < targets.size(); ++i)
+                row[targets[i]] = weights.activeWeights()[k][i];
             const morph::MorphedPrimitive m = morph::blend(*mSource, row);
             glm::vec4* out = mCpuScratch.data() + size_t(k) * mShape.vertexCount * stride;
             auto put = [&](morph::MorphChannel c, auto&& value) {
                 const int slot = mCpuSlots[morph::index(c)];
                 if (slot < 0) return;
-                for (uint32_t v = 0; v < mShape.vertexCount; ++v) out[v * stride + size_t(slot)] = value(v);
+                for (uint32_t v = 0; v < mShape.vertexCount; ++v)
+                    out[v * stride + size_t(slot)] = value(v);
             };
             using C = morph::MorphChannel;
             put(C::Position, [&](uint32_t v) { return glm::vec4(m.positions[v], 0.0f); });
@@ -182,7 +193,8 @@ void PrimitiveMorph::run(MorphPath path, const MorphWeights& weights, MorphProgr
             put(C::Color0, [&](uint32_t v) { return m.colors[v]; });
         }
         if (!mCpuScratch.empty()) {
-            mOutput.subData(0, GLsizeiptr(mCpuScratch.size() * sizeof(glm::vec4)), mCpuScratch.data());
+            mOutput.subData(0, GLsizeiptr(mCpuScratch.size() * sizeof(glm::vec4)),
+                            mCpuScratch.data());
         }
     }
     mRanPath = path;
@@ -195,8 +207,9 @@ void PrimitiveMorph::bind(gl::Program& program, MorphPath path, const MorphWeigh
         return;
     }
     if (path == MorphPath::VsDense || path == MorphPath::VsActive) {
-        bindMorph(program, denseTargets(), &weights,
-                  path == MorphPath::VsDense ? MorphShaderMode::VsDense : MorphShaderMode::VsActive);
+        bindMorph(
+            program, denseTargets(), &weights,
+            path == MorphPath::VsDense ? MorphShaderMode::VsDense : MorphShaderMode::VsActive);
         return;
     }
     std::vector<int> slots(morph::kMorphChannelCount, -1);

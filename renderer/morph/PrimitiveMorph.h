@@ -11,14 +11,14 @@
 #include <optional>
 #include <string>
 
-#include "renderer/morph/MorphPath.h"
-#include "renderer/morph/MorphTargets.h"
-#include "renderer/morph/SparseMorph.h"
-#include "renderer/gl/Buffer.h"
-#include "renderer/gl/Program.h"
 #include "morph/MorphChannel.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/Program.h"
+#include "renderer/morph/MorphPath.h"
+#include "renderer/morph/MorphTargets.h"
+#include "renderer/morph/SparseMorph.h"
 
 namespace renderer {
 

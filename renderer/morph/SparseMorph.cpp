@@ -4,8 +4,8 @@
 #include <cmath>
 #include <utility>
 
-#include "renderer/gl/Bindings.h"
 #include "morph/targets/SparseTargets.h"
+#include "renderer/gl/Bindings.h"
 
 namespace renderer {
 
@@ -38,8 +38,9 @@ morph::Result<MorphPrograms> MorphPrograms::create(const ShaderLibrary& library)
 morph::Result<SparseMorph> SparseMorph::upload(const morph::Primitive& primitive,
                                                SparseMethod method) {
     if (!morph::sparseCovers(primitive)) {
-        return morph::Error{"cs-sparse: the primitive morphs channels other than POSITION and "
-                            "NORMAL, which sparse targets do not hold"};
+        return morph::Error{
+            "cs-sparse: the primitive morphs channels other than POSITION and "
+            "NORMAL, which sparse targets do not hold"};
     }
     auto sparse = morph::sparsify(primitive);
     if (!sparse) return morph::Error{"cs-sparse: " + sparse.error().message};
@@ -133,8 +134,9 @@ void SparseMorph::runGather(gl::Program& gather, const MorphWeights& weights,
     mScales.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::SparseScales));
     weights.rowsBuffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphWeightRows));
     output.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphedVertices));
-    gather.set("uGather", glm::ivec4(int(mVertexCount), int(std::max<size_t>(weights.targetCount(), 1)),
-                                     int(mStride), int(weights.targetCount())));
+    gather.set("uGather",
+               glm::ivec4(int(mVertexCount), int(std::max<size_t>(weights.targetCount(), 1)),
+                          int(mStride), int(weights.targetCount())));
     gather.set("uGatherSlots", glm::ivec4(mPositionSlot, mNormalSlot, 0, 0));
     gather.use();
     constexpr uint32_t kGroupSize = 64;  // local_size_x of sparse_gather.comp
@@ -155,7 +157,9 @@ void uploadGrowing(gl::Buffer& buffer, const std::vector<T>& values) {
 
 // The fixed-point quantum for sums bounded by `bound` per component: 2^30 steps, so the sum of
 // rounded terms (each off by at most one step) stays inside int32.
-float fixedQuantum(double bound) { return bound > 0 ? float(bound / double(1 << 30)) : 1.0f; }
+float fixedQuantum(double bound) {
+    return bound > 0 ? float(bound / double(1 << 30)) : 1.0f;
+}
 
 }  // namespace
 
@@ -217,8 +221,8 @@ void SparseMorph::runScatter(MorphPrograms& programs, const MorphWeights& weight
     mAccumulators.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::SparseRows));
     mInstanceQuanta.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::SparseScales));
     output.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphedVertices));
-    programs.finalize.set("uFinalize", glm::ivec4(int(mVertexCount), int(mStride), mPositionSlot,
-                                                  mNormalSlot));
+    programs.finalize.set("uFinalize",
+                          glm::ivec4(int(mVertexCount), int(mStride), mPositionSlot, mNormalSlot));
     programs.finalize.use();
     glDispatchCompute((mVertexCount + 63) / 64, weights.instanceCount(), 1);
 }

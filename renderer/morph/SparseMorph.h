@@ -14,13 +14,13 @@
 // SparseMethod and kDefaultSparseMethod (and why) are in MorphPath.h, with the cost model.
 #include <cstdint>
 
-#include "renderer/morph/MorphPath.h"
-#include "renderer/morph/MorphTargets.h"
-#include "renderer/gl/ShaderLibrary.h"
-#include "renderer/gl/Buffer.h"
-#include "renderer/gl/Program.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "renderer/gl/Buffer.h"
+#include "renderer/gl/Program.h"
+#include "renderer/gl/ShaderLibrary.h"
+#include "renderer/morph/MorphPath.h"
+#include "renderer/morph/MorphTargets.h"
 
 namespace renderer {
 
@@ -53,7 +53,8 @@ public:
     void run(MorphPrograms& programs, const MorphWeights& weights, const gl::Buffer& output);
 
 private:
-    void runGather(gl::Program& gather, const MorphWeights& weights, const gl::Buffer& output) const;
+    void runGather(gl::Program& gather, const MorphWeights& weights,
+                   const gl::Buffer& output) const;
     void runScatter(MorphPrograms& programs, const MorphWeights& weights, const gl::Buffer& output);
 
     gl::Buffer mRows;

@@ -59,9 +59,10 @@ Aabb morphedBounds(const morph::Primitive& primitive, const std::vector<float>& 
         if (haveStats) {
             extent = primitive.targetStats[t].maxPositionDelta;
         } else {
-            primitive.targets[t].forEach(morph::MorphChannel::Position, [&](uint32_t, const glm::vec4& d) {
-                extent = std::max(extent, glm::length(glm::vec3(d)));
-            });
+            primitive.targets[t].forEach(morph::MorphChannel::Position,
+                                         [&](uint32_t, const glm::vec4& d) {
+                                             extent = std::max(extent, glm::length(glm::vec3(d)));
+                                         });
         }
         margin += std::abs(weights[t]) * extent;
     }

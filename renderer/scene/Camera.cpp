@@ -33,7 +33,9 @@ std::vector<std::string> splitCommas(const std::string& text) {
 
 }  // namespace
 
-glm::mat4 Camera::view() const { return glm::lookAt(eye, target, up); }
+glm::mat4 Camera::view() const {
+    return glm::lookAt(eye, target, up);
+}
 
 glm::mat4 Camera::projection(float aspect) const {
     return glm::perspective(fovY, aspect > 0.0f ? aspect : 1.0f, nearPlane, farPlane);
@@ -91,7 +93,8 @@ Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect) {
 
     const float az = glm::radians(view.azimuthDegrees);
     const float el = glm::radians(view.elevationDegrees);
-    const glm::vec3 direction(std::cos(el) * std::sin(az), std::sin(el), std::cos(el) * std::cos(az));
+    const glm::vec3 direction(std::cos(el) * std::sin(az), std::sin(el),
+                              std::cos(el) * std::cos(az));
     // d(direction)/d(elevation): orthogonal to the view direction at every elevation, so the top
     // view (elevation 90) has a defined up: -Z, which puts the model's front at the image bottom.
     const glm::vec3 up(-std::sin(el) * std::sin(az), std::cos(el), -std::sin(el) * std::cos(az));
@@ -108,7 +111,8 @@ Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect) {
     const glm::vec3 hi = bounds.valid ? bounds.max : center + glm::vec3(radius);
     for (int corner = 0; corner < 8; ++corner) {
         const glm::vec3 p = glm::vec3((corner & 1) ? hi.x : lo.x, (corner & 2) ? hi.y : lo.y,
-                                      (corner & 4) ? hi.z : lo.z) - center;
+                                      (corner & 4) ? hi.z : lo.z) -
+                            center;
         const float towardsCamera = glm::dot(p, direction);
         framed = std::max(framed, towardsCamera + std::abs(glm::dot(p, right)) / tanX);
         framed = std::max(framed, towardsCamera + std::abs(glm::dot(p, up)) / tanY);
@@ -132,7 +136,8 @@ bool boxInView(const Camera& camera, const Aabb& box, float aspect) {
     // a box grown by a few millimetres towards the camera must not change the framing.
     const glm::mat4 m = camera.projection(aspect) * camera.view();
     for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
+        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x,
+                          (corner & 2) ? box.max.y : box.min.y,
                           (corner & 4) ? box.max.z : box.min.z);
         const glm::vec4 clip = m * glm::vec4(p, 1.0f);
         if (!(clip.w > 0.0f) || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w) {
@@ -147,7 +152,8 @@ void enclose(Camera& camera, const Aabb& box) {
     const glm::vec3 forward = glm::normalize(camera.target - camera.eye);
     const float distance = glm::length(camera.target - camera.eye);
     for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x, (corner & 2) ? box.max.y : box.min.y,
+        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x,
+                          (corner & 2) ? box.max.y : box.min.y,
                           (corner & 4) ? box.max.z : box.min.z);
         const float depth = glm::dot(p - camera.eye, forward);
         camera.nearPlane = std::min(camera.nearPlane, std::max(0.95f * depth, 1e-3f * distance));

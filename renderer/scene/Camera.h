@@ -6,8 +6,8 @@
 
 #include <glm/glm.hpp>
 
-#include "renderer/scene/Bounds.h"
 #include "morph/Result.h"
+#include "renderer/scene/Bounds.h"
 
 namespace renderer {
 

@@ -60,14 +60,16 @@ Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, 
     Crowd crowd;
     if (count < 2) return crowd;
     std::vector<morph::NodePose> unmorphed = pose;
-    for (morph::NodePose& node : unmorphed) std::fill(node.weights.begin(), node.weights.end(), 0.0f);
+    for (morph::NodePose& node : unmorphed)
+        std::fill(node.weights.begin(), node.weights.end(), 0.0f);
     const Aabb box = scene.bounds(unmorphed);
     const glm::vec3 size = box.valid ? box.max - box.min : glm::vec3(1.0f);
     const int columns = int(std::ceil(std::sqrt(double(count))));
     const int rows = (count + columns - 1) / columns;
     const glm::vec2 spacing = 1.25f * glm::max(glm::vec2(size.x, size.y), glm::vec2(1e-3f));
     size_t targets = 0;
-    for (const morph::Mesh& mesh : scene.layout().meshes) targets = std::max(targets, mesh.targetCount());
+    for (const morph::Mesh& mesh : scene.layout().meshes)
+        targets = std::max(targets, mesh.targetCount());
     for (int k = 0; k < count; ++k) {
         const int column = k % columns, row = k / columns;
         crowd.offsets.emplace_back((column - 0.5f * (columns - 1)) * spacing.x,
@@ -164,7 +166,8 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     // one model at different weights share a camera and differ only where the mesh moved; only
     // when the morphed bounds would leave that frame does the camera frame them instead.
     std::vector<morph::NodePose> unmorphed = *pose;
-    for (morph::NodePose& node : unmorphed) std::fill(node.weights.begin(), node.weights.end(), 0.0f);
+    for (morph::NodePose& node : unmorphed)
+        std::fill(node.weights.begin(), node.weights.end(), 0.0f);
     Aabb morphed = scene.bounds(*pose);
     Aabb rest = scene.bounds(unmorphed);
     const Crowd crowd = crowdFor(scene, *pose, shot.instances);

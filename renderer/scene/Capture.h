@@ -10,13 +10,13 @@
 
 #include <glm/glm.hpp>
 
+#include "morph/Result.h"
+#include "morph/anim/Animate.h"
+#include "morph/image/ImageFile.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/SceneRenderer.h"
-#include "morph/anim/Animate.h"
-#include "morph/image/ImageFile.h"
-#include "morph/Result.h"
 
 namespace renderer {
 
@@ -28,7 +28,7 @@ struct ShotSpec {
     int width = 512;
     int height = 512;
     glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036, display values 0..1
-    MorphPath morphPath = MorphPath::Auto;  // --morph-path
+    MorphPath morphPath = MorphPath::Auto;                  // --morph-path
     // --instances: copies in a grid (crowdFor), drawn as one instanced draw per primitive.
     int instances = 1;
 };
@@ -57,7 +57,8 @@ public:
     static morph::Result<Capturer> create(const ShaderLibrary& library = ShaderLibrary());
 
     // Draws `scene` as `shot` frames it (on the unmorphed bounds, or the morphed bounds when
-    // the morph leaves that frame) and reads the image back. Deterministic: the same shot gives the same pixels.
+    // the morph leaves that frame) and reads the image back. Deterministic: the same shot gives the
+    // same pixels.
     morph::Result<morph::RgbaImage> capture(const GpuScene& scene, const ShotSpec& shot);
 
 private:

@@ -5,10 +5,10 @@
 #include <string>
 #include <utility>
 
-#include "renderer/gl/Log.h"
 #include "morph/anim/Animate.h"
-#include "morph/image/ImageResize.h"
 #include "morph/anim/Skin.h"
+#include "morph/image/ImageResize.h"
+#include "renderer/gl/Log.h"
 
 namespace renderer {
 
@@ -18,16 +18,18 @@ namespace {
 // so the layout is the declaration order with no padding rules to get wrong).
 struct MaterialBlock {
     glm::vec4 baseColorFactor{1.0f};
-    glm::vec4 emissive{0.0f};     // xyz: emissiveFactor, w: alphaCutoff
-    glm::vec4 params{1.0f};       // metallic, roughness, normal scale, occlusion strength
-    glm::ivec4 modes{0};          // alpha mode (0 opaque, 1 mask, 2 blend), double-sided, unlit, normal map
-    glm::ivec4 texCoords{0};      // TEXCOORD set of base colour, metallic-roughness, normal, occlusion
-    glm::ivec4 texCoords2{0};     // x: emissive
+    glm::vec4 emissive{0.0f};  // xyz: emissiveFactor, w: alphaCutoff
+    glm::vec4 params{1.0f};    // metallic, roughness, normal scale, occlusion strength
+    glm::ivec4 modes{0};  // alpha mode (0 opaque, 1 mask, 2 blend), double-sided, unlit, normal map
+    glm::ivec4 texCoords{0};   // TEXCOORD set of base colour, metallic-roughness, normal, occlusion
+    glm::ivec4 texCoords2{0};  // x: emissive
     glm::vec4 uvTransform[2 * kMaterialSlotCount];  // per slot: the two rows of a 2x3 affine map
 };
 static_assert(sizeof(MaterialBlock) == 16 * (6 + 2 * kMaterialSlotCount), "std140 mismatch");
 
-GLint filterOr(int value, GLint fallback) { return value != 0 ? GLint(value) : fallback; }
+GLint filterOr(int value, GLint fallback) {
+    return value != 0 ? GLint(value) : fallback;
+}
 
 gl::Sampler makeSampler(const morph::TextureSampler& s) {
     gl::Sampler sampler = gl::Sampler::create();
@@ -155,8 +157,10 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     out.doubleSided = m.doubleSided;
     // glTF 2.0 3.9.2: base colour and emissive textures are sRGB, the others linear data.
     const std::pair<const morph::TextureRef*, bool> refs[kMaterialSlotCount] = {
-        {&m.baseColorTexture, true}, {&m.metallicRoughnessTexture, false},
-        {&m.normalTexture, false},   {&m.occlusionTexture, false},
+        {&m.baseColorTexture, true},
+        {&m.metallicRoughnessTexture, false},
+        {&m.normalTexture, false},
+        {&m.occlusionTexture, false},
         {&m.emissiveTexture, true}};
     MaterialBlock block;
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
@@ -172,9 +176,9 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
                                                                    : 0;
     const bool normalMap = out.slots[size_t(MaterialSlot::Normal)].texture >= 0;
     block.modes = glm::ivec4(alphaMode, m.doubleSided ? 1 : 0, m.unlit ? 1 : 0, normalMap ? 1 : 0);
-    block.texCoords = glm::ivec4(slotTexCoord(m.baseColorTexture),
-                                 slotTexCoord(m.metallicRoughnessTexture),
-                                 slotTexCoord(m.normalTexture), slotTexCoord(m.occlusionTexture));
+    block.texCoords =
+        glm::ivec4(slotTexCoord(m.baseColorTexture), slotTexCoord(m.metallicRoughnessTexture),
+                   slotTexCoord(m.normalTexture), slotTexCoord(m.occlusionTexture));
     block.texCoords2 = glm::ivec4(slotTexCoord(m.emissiveTexture), 0, 0, 0);
     out.block = gl::Buffer::create(sizeof block, &block);
     return out;
@@ -227,7 +231,8 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
             const std::string where = scene.path + ": meshes[" + std::to_string(meshIndex) +
                                       "].primitives[" + std::to_string(p) + "]";
             // Limits and budget first, so a primitive that cannot fit never reaches GL.
-            if (auto fits = checkPrimitiveLimits(primitive, gpuMesh.targetCount, gpuLimits); !fits) {
+            if (auto fits = checkPrimitiveLimits(primitive, gpuMesh.targetCount, gpuLimits);
+                !fits) {
                 return morph::Error{where + ": " + fits.error().message};
             }
             const uint64_t bytes =
@@ -245,21 +250,24 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
                           : std::make_shared<const morph::Primitive>(primitive);
                 gpu.morph = PrimitiveMorph::create(std::move(source), limits);
             }
-            gpu.material = primitive.material >= 0 && size_t(primitive.material) < scene.materials.size()
-                               ? primitive.material
-                               : -1;
+            gpu.material =
+                primitive.material >= 0 && size_t(primitive.material) < scene.materials.size()
+                    ? primitive.material
+                    : -1;
             gpu.baseBounds = baseBounds(primitive);
             for (const morph::MorphTarget& target : primitive.targets) {
                 glm::vec3 lo(0.0f), hi(0.0f);
                 // The vertices a sparse target does not store have zero deltas: the box holds 0.
                 bool first = !target.isSparse() || target.entryCount() >= primitive.vertexCount();
-                target.forEach(morph::MorphChannel::Position, [&](uint32_t, const glm::vec4& delta) {
-                    const glm::vec3 d(delta);
-                    if (!std::isfinite(d.x) || !std::isfinite(d.y) || !std::isfinite(d.z)) return;
-                    lo = first ? d : glm::min(lo, d);
-                    hi = first ? d : glm::max(hi, d);
-                    first = false;
-                });
+                target.forEach(
+                    morph::MorphChannel::Position, [&](uint32_t, const glm::vec4& delta) {
+                        const glm::vec3 d(delta);
+                        if (!std::isfinite(d.x) || !std::isfinite(d.y) || !std::isfinite(d.z))
+                            return;
+                        lo = first ? d : glm::min(lo, d);
+                        hi = first ? d : glm::max(hi, d);
+                        first = false;
+                    });
                 gpu.targetDeltaBoxes.emplace_back(lo, hi);
             }
             gpu.jointBoxes = jointBoxes(primitive);
@@ -296,12 +304,13 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
     for (int node : out.mDrawnNodes) {
         const morph::Node& n = scene.nodes[size_t(node)];
         const auto& primitives = scene.meshes[size_t(n.mesh)].primitives;
-        const bool skinned = std::any_of(primitives.begin(), primitives.end(), [](const morph::Primitive& p) {
-            return morph::influenceCount(p) > 0;
-        });
+        const bool skinned =
+            std::any_of(primitives.begin(), primitives.end(),
+                        [](const morph::Primitive& p) { return morph::influenceCount(p) > 0; });
         const int skin = n.skin;
         if (skinned && skin >= 0 && size_t(skin) < scene.skins.size()) {
-            out.mNodeJoints[size_t(node)] = SkinJoints::create(scene.skins[size_t(skin)].joints.size());
+            out.mNodeJoints[size_t(node)] =
+                SkinJoints::create(scene.skins[size_t(skin)].joints.size());
         }
     }
     if (auto uploaded = checkUpload(scene.path); !uploaded) return uploaded.error();
@@ -363,9 +372,11 @@ Aabb GpuScene::bounds(const std::vector<morph::NodePose>& pose) const {
         static const std::vector<float> kNone;
         const std::vector<float>& weights =
             size_t(node) < pose.size() ? pose[size_t(node)].weights : kNone;
-        const std::vector<glm::mat4> joints =
-            nodeJoints(node) ? morph::nodeJointMatrices(mLayout, node, world) : std::vector<glm::mat4>{};
-        const glm::mat4 model = joints.empty() ? world[size_t(node)] : morph::skinnedModel(world[size_t(node)]);
+        const std::vector<glm::mat4> joints = nodeJoints(node)
+                                                  ? morph::nodeJointMatrices(mLayout, node, world)
+                                                  : std::vector<glm::mat4>{};
+        const glm::mat4 model =
+            joints.empty() ? world[size_t(node)] : morph::skinnedModel(world[size_t(node)]);
         for (const GpuPrimitive& primitive : mesh.primitives) {
             box.extend(primitiveBounds(primitive, weights, joints).transformed(model));
         }
@@ -387,9 +398,9 @@ MorphCost GpuScene::morphCost(MorphPath path, const std::vector<morph::NodePose>
         const size_t instances = std::max<size_t>(instanceWeights.size(), 1);
         uint32_t longest = 0;
         for (size_t k = 0; k < instances; ++k) {
-            const std::vector<float>& row = k < instanceWeights.size() && !instanceWeights[k].empty()
-                                                ? instanceWeights[k]
-                                                : weights;
+            const std::vector<float>& row =
+                k < instanceWeights.size() && !instanceWeights[k].empty() ? instanceWeights[k]
+                                                                          : weights;
             std::vector<uint32_t> targets;
             for (size_t t = 0; t < std::min(row.size(), mesh.targetCount); ++t) {
                 if (row[t] != 0.0f) targets.push_back(uint32_t(t));
@@ -410,14 +421,16 @@ MorphCost GpuScene::morphCost(MorphPath path, const std::vector<morph::NodePose>
 uint64_t GpuScene::morphResidentBytes() const {
     uint64_t bytes = 0;
     for (const GpuMesh& mesh : mMeshes) {
-        for (const GpuPrimitive& primitive : mesh.primitives) bytes += primitive.morph.residentBytes();
+        for (const GpuPrimitive& primitive : mesh.primitives)
+            bytes += primitive.morph.residentBytes();
     }
     return bytes;
 }
 
 void GpuScene::setSparseMethod(SparseMethod method) const {
     for (const GpuMesh& mesh : mMeshes) {
-        for (const GpuPrimitive& primitive : mesh.primitives) primitive.morph.setSparseMethod(method);
+        for (const GpuPrimitive& primitive : mesh.primitives)
+            primitive.morph.setSparseMethod(method);
     }
 }
 

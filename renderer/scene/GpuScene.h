@@ -8,18 +8,18 @@
 #include <utility>
 #include <vector>
 
-#include "renderer/scene/Bounds.h"
-#include "renderer/morph/GpuLimits.h"
-#include "renderer/morph/MorphTargets.h"
-#include "renderer/morph/PrimitiveMorph.h"
-#include "renderer/scene/PrimitiveBuffers.h"
-#include "renderer/scene/SkinJoints.h"
+#include "morph/Result.h"
+#include "morph/Scene.h"
+#include "morph/anim/Animate.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Sampler.h"
 #include "renderer/gl/Texture.h"
-#include "morph/anim/Animate.h"
-#include "morph/Result.h"
-#include "morph/Scene.h"
+#include "renderer/morph/GpuLimits.h"
+#include "renderer/morph/MorphTargets.h"
+#include "renderer/morph/PrimitiveMorph.h"
+#include "renderer/scene/Bounds.h"
+#include "renderer/scene/PrimitiveBuffers.h"
+#include "renderer/scene/SkinJoints.h"
 
 namespace renderer {
 
@@ -147,8 +147,8 @@ private:
     mutable std::vector<SkinJoints> mNodeJoints;     // per node; empty for unskinned nodes
     // While uploading: textures index of each (image, sRGB) pair, image * 2 + sRGB; -1 not made.
     std::vector<int> mImageTextures;
-    GpuLimits mUploadLimits;          // while uploading: the limits images are checked against
-    GpuBudget mUploadBudget{0};       // while uploading: GPU bytes left
+    GpuLimits mUploadLimits;     // while uploading: the limits images are checked against
+    GpuBudget mUploadBudget{0};  // while uploading: GPU bytes left
 };
 
 }  // namespace renderer

@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "renderer/scene/SceneRenderer.h"
-#include "renderer/gl/Framebuffer.h"
-#include "morph/image/ImageFile.h"
 #include "morph/Result.h"
+#include "morph/image/ImageFile.h"
+#include "renderer/gl/Framebuffer.h"
+#include "renderer/scene/SceneRenderer.h"
 
 namespace renderer {
 

@@ -100,7 +100,8 @@ void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene,
             // built its texture array, else on the cpu path, whose output buffer the scene's
             // next pre-pass rewrites anyway. Never a texture array just for an overlay: for a
             // 50,000 x 300 mesh drawn with cs-sparse that would be 480 MB.
-            const MorphPath path = primitive.morph.denseTargets() ? MorphPath::VsActive : MorphPath::Cpu;
+            const MorphPath path =
+                primitive.morph.denseTargets() ? MorphPath::VsActive : MorphPath::Cpu;
             const bool morphs = pass != Pass::Ghost && weights.targetCount() > 0 &&
                                 !primitive.morph.empty() && primitive.morph.prepare(path).ok();
             if (morphs) {

@@ -5,16 +5,17 @@
 // through a colour ramp. Every pass morphs through morph.glsl's morphVertex() (overlay.vert), so
 // what they show is what mesh.vert draws. Like SceneRenderer, all state comes in as arguments.
 #include <array>
-#include <glm/glm.hpp>
 #include <vector>
 
+#include <glm/glm.hpp>
+
+#include "morph/Result.h"
+#include "morph/anim/Animate.h"
+#include "renderer/gl/Program.h"
+#include "renderer/gl/ShaderLibrary.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/SceneRenderer.h"
-#include "renderer/gl/ShaderLibrary.h"
-#include "renderer/gl/Program.h"
-#include "morph/anim/Animate.h"
-#include "morph/Result.h"
 
 namespace renderer {
 

@@ -9,9 +9,8 @@ namespace {
 // One buffer per attribute (no interleaving): the importer hands each attribute as its own
 // array, and a separate buffer lets the binding index equal the attribute location.
 template <typename T>
-void addAttribute(gl::VertexArray& vao, std::vector<gl::Buffer>& buffers,
-                  uint32_t& mask, Attribute attribute, const std::vector<T>& values,
-                  GLint components) {
+void addAttribute(gl::VertexArray& vao, std::vector<gl::Buffer>& buffers, uint32_t& mask,
+                  Attribute attribute, const std::vector<T>& values, GLint components) {
     if (values.empty()) return;
     buffers.push_back(gl::Buffer::fromVector(values));
     const GLuint index = location(attribute);

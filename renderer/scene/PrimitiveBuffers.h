@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "morph/Scene.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/VertexArray.h"
-#include "morph/Scene.h"
 
 namespace renderer {
 
@@ -20,7 +20,8 @@ public:
     uint32_t indexCount() const { return mIndexCount; }
     uint32_t vertexCount() const { return mVertexCount; }
     GLenum mode() const { return mMode; }
-    // Bits attributeBit(Attribute::x) of the attributes the primitive has (MV_UNIFORM_ATTRIBUTE_MASK).
+    // Bits attributeBit(Attribute::x) of the attributes the primitive has
+    // (MV_UNIFORM_ATTRIBUTE_MASK).
     uint32_t attributeMask() const { return mAttributeMask; }
 
     // glDrawElements / glDrawArrays of the whole primitive with its own mode, `instances` times

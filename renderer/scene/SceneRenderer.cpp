@@ -65,7 +65,7 @@ std::string materialDefines() {
 
 // The attributes whose varyings pbr.frag can do without, in variant-index bit order.
 constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
-    {Attribute::Normal, "MV_OMIT_NORMAL"},       {Attribute::Tangent, "MV_OMIT_TANGENT"},
+    {Attribute::Normal, "MV_OMIT_NORMAL"},        {Attribute::Tangent, "MV_OMIT_TANGENT"},
     {Attribute::TexCoord0, "MV_OMIT_TEXCOORD_0"}, {Attribute::TexCoord1, "MV_OMIT_TEXCOORD_1"},
     {Attribute::Color0, "MV_OMIT_COLOR_0"},
 };
@@ -82,7 +82,8 @@ uint32_t variantIndex(uint32_t attributeMask) {
 std::string variantDefines(uint32_t index) {
     std::string out = materialDefines();
     for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
-        if (!(index & (1u << i))) out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
+        if (!(index & (1u << i)))
+            out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
     }
     return out;
 }
@@ -152,8 +153,10 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const 
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
         const GLuint textureUnit = unit(TextureUnit::BaseColor) + GLuint(slot);
         const GpuTextureBinding& b = material.slots[slot];
-        (b.texture >= 0 ? scene.textures()[size_t(b.texture)] : scene.whiteTexture()).bindUnit(textureUnit);
-        (b.sampler >= 0 ? scene.samplers()[size_t(b.sampler)] : scene.defaultSampler()).bindUnit(textureUnit);
+        (b.texture >= 0 ? scene.textures()[size_t(b.texture)] : scene.whiteTexture())
+            .bindUnit(textureUnit);
+        (b.sampler >= 0 ? scene.samplers()[size_t(b.sampler)] : scene.defaultSampler())
+            .bindUnit(textureUnit);
     }
     // glTF 2.0 3.9.6: double-sided materials are not culled. glTF 2.0 3.7.4: a node transform
     // with a negative determinant mirrors the mesh, so its front faces wind clockwise.
@@ -194,7 +197,8 @@ void SceneRenderer::runMorphStage(const GpuScene& scene, const std::vector<DrawI
         anyVertexPath |= item->path == MorphPath::VsDense || item->path == MorphPath::VsActive;
     }
     mMorphStage.addCpuMs(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() -
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count() -
         mMorphStage.takeRunMs());
     mMorphStage.endPrePass();
     if (!options.timeMorph || !anyVertexPath) return;
@@ -210,7 +214,8 @@ void SceneRenderer::runMorphStage(const GpuScene& scene, const std::vector<DrawI
     for (const DrawItem* item : items) {
         if (item->path != MorphPath::VsDense && item->path != MorphPath::VsActive) continue;
         mProgram.set(location(UniformLocation::Model), world[size_t(item->node)]);
-        mProgram.set(location(UniformLocation::AttributeMask), item->primitive->buffers.attributeMask());
+        mProgram.set(location(UniformLocation::AttributeMask),
+                     item->primitive->buffers.attributeMask());
         item->primitive->morph.bind(mProgram, item->path, *scene.nodeWeights(item->node));
         bindSkin(mProgram, nullptr, item->primitive->buffers);  // the morph alone
         item->primitive->buffers.vertexArray().bind();
@@ -264,8 +269,10 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
             if (item.material->alphaMode == morph::AlphaMode::Blend) {
                 // Skinned: the box in the node's skin space (updateSkins wrote the joints).
                 const SkinJoints* joints = scene.nodeJoints(node);
-                nodeBox.extend(joints ? scene.primitiveBounds(primitive, poses[size_t(node)].weights, joints->matrices())
-                                      : scene.primitiveBounds(primitive, poses[size_t(node)].weights));
+                nodeBox.extend(joints
+                                   ? scene.primitiveBounds(primitive, poses[size_t(node)].weights,
+                                                           joints->matrices())
+                                   : scene.primitiveBounds(primitive, poses[size_t(node)].weights));
                 nodeBlended.push_back(item);
             } else {
                 opaque.push_back(item);
@@ -280,10 +287,12 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
         }
     }
     // Stable: equal depths keep node and primitive order, so frames are deterministic.
-    std::stable_sort(blended.begin(), blended.end(),
-                     [](const DrawItem& a, const DrawItem& b) { return a.viewDepth > b.viewDepth; });
+    std::stable_sort(blended.begin(), blended.end(), [](const DrawItem& a, const DrawItem& b) {
+        return a.viewDepth > b.viewDepth;
+    });
     const double bookkeepingMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - bookkeeping).count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - bookkeeping)
+            .count();
 
     if (target.framebuffer) {
         target.framebuffer->bind();
@@ -314,7 +323,8 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
         for (const glm::vec3& o : crowd->offsets) offsets.emplace_back(o, 0.0f);
         const size_t bytes = offsets.size() * sizeof(glm::vec4);
         if (size_t(mInstanceOffsets.size()) < bytes) {
-            mInstanceOffsets = gl::Buffer::create(GLsizeiptr(bytes), nullptr, GL_DYNAMIC_STORAGE_BIT);
+            mInstanceOffsets =
+                gl::Buffer::create(GLsizeiptr(bytes), nullptr, GL_DYNAMIC_STORAGE_BIT);
         }
         mInstanceOffsets.subData(0, GLsizeiptr(bytes), offsets.data());
         mInstanceOffsets.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::InstanceOffsets));
@@ -336,7 +346,8 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
         const bool shaded = pass + 1 == passes;
         glColorMask(shaded, shaded, shaded, shaded);
         glDepthFunc(shaded ? GL_LEQUAL : GL_LESS);
-        for (const DrawItem& item : opaque) drawItem(scene, item, world[size_t(item.node)], instances);
+        for (const DrawItem& item : opaque)
+            drawItem(scene, item, world[size_t(item.node)], instances);
     }
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     if (!blended.empty()) {
@@ -344,7 +355,8 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
         glEnable(GL_BLEND);
         glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
         glDepthMask(GL_FALSE);
-        for (const DrawItem& item : blended) drawItem(scene, item, world[size_t(item.node)], instances);
+        for (const DrawItem& item : blended)
+            drawItem(scene, item, world[size_t(item.node)], instances);
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);
     }

@@ -8,16 +8,16 @@
 
 #include <glm/glm.hpp>
 
-#include "renderer/scene/Camera.h"
-#include "renderer/scene/GpuScene.h"
-#include "renderer/morph/MorphPath.h"
-#include "renderer/morph/MorphStage.h"
-#include "renderer/gl/ShaderLibrary.h"
+#include "morph/Result.h"
+#include "morph/anim/Animate.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Framebuffer.h"
 #include "renderer/gl/Program.h"
-#include "morph/anim/Animate.h"
-#include "morph/Result.h"
+#include "renderer/gl/ShaderLibrary.h"
+#include "renderer/morph/MorphPath.h"
+#include "renderer/morph/MorphStage.h"
+#include "renderer/scene/Camera.h"
+#include "renderer/scene/GpuScene.h"
 
 namespace renderer {
 
@@ -65,8 +65,8 @@ public:
     // Opaque and MASK primitives are drawn first in node order, then BLEND primitives back to
     // front by the depth of their node's bounds centre (glTF 2.0 3.9.5 leaves the order to the
     // viewer; sorting by node is the usual compromise).
-    void draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose,
-              const Camera& camera, const RenderTarget& target, const DrawOptions& options = {});
+    void draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose, const Camera& camera,
+              const RenderTarget& target, const DrawOptions& options = {});
 
     // The morph numbers of the last draw: cost, paths used, CPU time and, with timeMorph, the
     // GPU time (waits for the timer queries).

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "renderer/gl/Bindings.h"
 #include "morph/anim/Skin.h"
+#include "renderer/gl/Bindings.h"
 
 namespace renderer {
 

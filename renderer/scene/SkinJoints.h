@@ -4,14 +4,15 @@
 // shaders/skin.glsl for the reading side). A storage buffer rather than a uniform block: rigs
 // with more joints than a 16 KiB UBO holds (256 mat4) are common in real files.
 #include <cstdint>
-#include <glm/glm.hpp>
 #include <vector>
 
-#include "renderer/scene/Bounds.h"
-#include "renderer/scene/PrimitiveBuffers.h"
+#include <glm/glm.hpp>
+
+#include "morph/Scene.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Program.h"
-#include "morph/Scene.h"
+#include "renderer/scene/Bounds.h"
+#include "renderer/scene/PrimitiveBuffers.h"
 
 namespace renderer {
 

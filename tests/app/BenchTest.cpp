@@ -20,16 +20,16 @@ using fixtures::runMorphview;
 const std::vector<std::string> kPaths = {"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"};
 const char* kPathList = "all";
 
-const char* kContractKeys[] = {"morphMsMedian", "frameMsMedian", "frameMsP95", "cpuMsPerFrame",
-                               "residentBytes", "bytesReadPerFrame", "gbPerSec", "fractionOfBound"};
+const char* kContractKeys[] = {"morphMsMedian", "frameMsMedian",  "frameMsP95",
+                               "cpuMsPerFrame", "residentBytes",  "bytesReadPerFrame",
+                               "gbPerSec",      "fractionOfBound"};
 
 std::vector<std::string> tiny(std::vector<std::string> extra = {},
                               const std::string& pathList = kPathList) {
-    std::vector<std::string> args = {"bench",  "--vertices", "300",        "--targets",
-                                     "12",     "--density",  "0.1",        "--active",
-                                     "3",      "--frames",   "3",          "--warmup",
-                                     "1",      "--size",     "16x16",      "--path",
-                                     pathList};
+    std::vector<std::string> args = {"bench",     "--vertices", "300",      "--targets", "12",
+                                     "--density", "0.1",        "--active", "3",         "--frames",
+                                     "3",         "--warmup",   "1",        "--size",    "16x16",
+                                     "--path",    pathList};
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
 }
@@ -84,14 +84,12 @@ TEST(Bench, JsonHasOneResultPerPathWithTheContractKeys) {
 }
 
 TEST(Bench, PathListKeepsTheOrderGiven) {
-    const nlohmann::json results =
-        parseResults(runMorphview(tiny({"--json"}, "cpu,vs-dense")));
+    const nlohmann::json results = parseResults(runMorphview(tiny({"--json"}, "cpu,vs-dense")));
     ASSERT_EQ(results.size(), 2u);
     EXPECT_EQ(results[0]["path"], "cpu");
     EXPECT_EQ(results[1]["path"], "vs-dense");
     // The sparse path holds less than the texture array for a 10%-dense mesh.
-    const nlohmann::json both =
-        parseResults(runMorphview(tiny({"--json"}, "vs-dense,cs-sparse")));
+    const nlohmann::json both = parseResults(runMorphview(tiny({"--json"}, "vs-dense,cs-sparse")));
     ASSERT_EQ(both.size(), 2u);
     EXPECT_LT(both[1]["residentBytes"].get<double>(), both[0]["residentBytes"].get<double>());
 }
@@ -104,9 +102,9 @@ TEST(Bench, TableNamesEveryPath) {
 }
 
 TEST(Bench, ScenarioRunsEachSettingAndSaysWhich) {
-    const nlohmann::json results = parseResults(runMorphview(
-        {"bench", "--scenario", "arkit", "--frames", "2", "--warmup", "0", "--size", "16x16",
-         "--path", kPathList, "--json"}));
+    const nlohmann::json results =
+        parseResults(runMorphview({"bench", "--scenario", "arkit", "--frames", "2", "--warmup", "0",
+                                   "--size", "16x16", "--path", kPathList, "--json"}));
     ASSERT_EQ(results.size(), 3 * kPaths.size());
     const int actives[] = {4, 16, 52};
     for (size_t i = 0; i < results.size(); ++i) {
@@ -122,8 +120,8 @@ TEST(Bench, TargetCountSettingsTakeTurnsAndDrawWhatTheyWouldAlone) {
     // The scenario compares its two settings, so they are drawn frame by frame in turn; each
     // still gets its own weight sequence: the bytes the second setting's active targets read
     // (and the bound they give) are those of the setting run by itself.
-    const std::vector<std::string> run = {"--frames", "2", "--warmup", "0", "--size", "16x16",
-                                          "--path", "cs-sparse", "--json"};
+    const std::vector<std::string> run = {"--frames", "2",      "--warmup",  "0",     "--size",
+                                          "16x16",    "--path", "cs-sparse", "--json"};
     std::vector<std::string> scenario = {"bench", "--scenario", "target-count"};
     scenario.insert(scenario.end(), run.begin(), run.end());
     const nlohmann::json both = parseResults(runMorphview(scenario));
@@ -136,8 +134,8 @@ TEST(Bench, TargetCountSettingsTakeTurnsAndDrawWhatTheyWouldAlone) {
         EXPECT_EQ(both[i]["active"], 8);
     }
     // The 256-target setting is the one drawn after the other in each round.
-    std::vector<std::string> alone = {"bench",    "--vertices", "50000", "--targets", "256",
-                                      "--density", "0.05",      "--active", "8"};
+    std::vector<std::string> alone = {"bench",     "--vertices", "50000",    "--targets", "256",
+                                      "--density", "0.05",       "--active", "8"};
     alone.insert(alone.end(), run.begin(), run.end());
     const nlohmann::json single = parseResults(runMorphview(alone));
     ASSERT_EQ(single.size(), 1u);
@@ -161,8 +159,9 @@ TEST(Bench, WriteModelThenBenchTheFile) {
     const std::string dir = fixtures::scratchDir("BenchTest_WriteModel");
     const std::string a = dir + "/a.glb", b = dir + "/b.glb";
     for (const std::string& path : {a, b}) {
-        const fixtures::RunOutcome write = runMorphview(
-            {"bench", "--vertices", "500", "--targets", "7", "--density", "0.05", "--write-model", path});
+        const fixtures::RunOutcome write =
+            runMorphview({"bench", "--vertices", "500", "--targets", "7", "--density", "0.05",
+                          "--write-model", path});
         ASSERT_EQ(write.exitCode, 0) << write.err;
         EXPECT_NE(write.out.find("7 targets"), std::string::npos) << write.out;
     }
@@ -171,9 +170,9 @@ TEST(Bench, WriteModelThenBenchTheFile) {
     ASSERT_TRUE(scene.ok()) << scene.error().message;
     EXPECT_EQ(scene->meshes[0].primitives[0].vertexCount(), 500u);
 
-    const nlohmann::json results = parseResults(runMorphview(
-        {"bench", "--model", a, "--active", "2", "--frames", "2", "--size", "8x8", "--path",
-         kPathList, "--json"}));
+    const nlohmann::json results =
+        parseResults(runMorphview({"bench", "--model", a, "--active", "2", "--frames", "2",
+                                   "--size", "8x8", "--path", kPathList, "--json"}));
     ASSERT_EQ(results.size(), kPaths.size());
     for (const nlohmann::json& r : results) {
         expectContract(r);
@@ -192,19 +191,34 @@ TEST(Bench, BadArgumentsFailWithOneLine) {
         {{"bench", "--frames", "2"}, "give one of"},
         {{"bench", "--scenario", "arkit", "--model", "x.glb", "--active", "2"}, "give one of"},
         {{"bench", "--vertices", "100", "--targets", "4", "--active", "2"}, "--density"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0", "--active", "2"}, "--density"},
+        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0", "--active", "2"},
+         "--density"},
         {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5"}, "--active"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "9"}, "--active"},
-        {{"bench", "--vertices", "2", "--targets", "4", "--density", "0.5", "--active", "1"}, "--vertices"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1", "--path", "vs-fast"}, "vs-fast"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1", "--size", "0x0"}, "--size"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1", "--frames", "0"}, "--frames"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1", "--instances", "0"}, "--instances"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1", "--frames", "many"}, "--frames"},
+        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "9"},
+         "--active"},
+        {{"bench", "--vertices", "2", "--targets", "4", "--density", "0.5", "--active", "1"},
+         "--vertices"},
+        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
+          "--path", "vs-fast"},
+         "vs-fast"},
+        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
+          "--size", "0x0"},
+         "--size"},
+        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
+          "--frames", "0"},
+         "--frames"},
+        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
+          "--instances", "0"},
+         "--instances"},
+        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
+          "--frames", "many"},
+         "--frames"},
         {{"bench", "--scenario", "huge"}, "huge"},
         {{"bench", "--scenario", "arkit", "--active", "3"}, "--active"},
         {{"bench", "--scenario", "arkit", "--write-model", "x.glb"}, "--write-model"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1", "--bogus"}, "--bogus"},
+        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
+          "--bogus"},
+         "--bogus"},
     };
     for (const BadArgs& c : cases) {
         std::string joined;
@@ -219,8 +233,8 @@ TEST(Bench, BadArgumentsFailWithOneLine) {
 }
 
 TEST(Bench, UnreadableModelFailsWithOneLine) {
-    const fixtures::RunOutcome run =
-        runMorphview({"bench", "--model", "/nonexistent/model.glb", "--active", "2", "--path", kPathList, "--json"});
+    const fixtures::RunOutcome run = runMorphview({"bench", "--model", "/nonexistent/model.glb",
+                                                   "--active", "2", "--path", kPathList, "--json"});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_TRUE(run.out.empty()) << run.out;
     EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << run.err;

@@ -3,13 +3,13 @@
 // with ffmpeg on PATH the frames are also piped into it and the MP4 appears under its final name
 // only when ffmpeg succeeds. ffmpeg is stood in for by small shell scripts on PATH, so the pipe
 // is tested whether or not the real one is installed.
-#include <gtest/gtest.h>
-#include <sys/stat.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"

@@ -16,7 +16,8 @@
 
 namespace {
 
-const std::string kSphere = fixtures::corpusPath("AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf");
+const std::string kSphere =
+    fixtures::corpusPath("AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf");
 const std::string kCube = fixtures::corpusPath("AnimatedMorphCube/glTF/AnimatedMorphCube.gltf");
 
 std::string testDir() {
@@ -24,7 +25,9 @@ std::string testDir() {
     return fixtures::scratchDir(std::string("CaptureTest_") + info->name());
 }
 
-size_t lines(const std::string& text) { return size_t(std::count(text.begin(), text.end(), '\n')); }
+size_t lines(const std::string& text) {
+    return size_t(std::count(text.begin(), text.end(), '\n'));
+}
 
 // Every --morph-path draws the bundled face like the default (the golden tolerance: the paths
 // differ only by float summation order and, for cs-sparse, int16 rounding of the deltas), and
@@ -33,8 +36,8 @@ TEST(CaptureTest, EveryMorphPathCapturesTheFaceAlike) {
     const std::string dir = testDir();
     const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
     auto shot = [&](const std::vector<std::string>& extra, const std::string& name) {
-        std::vector<std::string> args = {"capture", face, "--size", "128x128", "--weights",
-                                         "*=0.4", "--out", dir + "/" + name};
+        std::vector<std::string> args = {"capture",   face,    "--size", "128x128",
+                                         "--weights", "*=0.4", "--out",  dir + "/" + name};
         args.insert(args.end(), extra.begin(), extra.end());
         const auto run = fixtures::runMorphview(args);
         EXPECT_EQ(run.exitCode, 0) << run.err;
@@ -48,9 +51,11 @@ TEST(CaptureTest, EveryMorphPathCapturesTheFaceAlike) {
         const morph::ImageDifference d = morph::compareImages(reference, image);
         EXPECT_TRUE(d.withinTolerance) << path << ": " << morph::summaryLine(d, reference, image);
     }
-    const morph::RgbaImage crowd = shot({"--instances", "9", "--morph-path", "cs-sparse"}, "crowd.png");
+    const morph::RgbaImage crowd =
+        shot({"--instances", "9", "--morph-path", "cs-sparse"}, "crowd.png");
     EXPECT_FALSE(morph::compareImages(reference, crowd).withinTolerance);
-    const auto bad = fixtures::runMorphview({"capture", face, "--out", dir + "/x.png", "--morph-path", "gpu"});
+    const auto bad =
+        fixtures::runMorphview({"capture", face, "--out", dir + "/x.png", "--morph-path", "gpu"});
     EXPECT_EQ(bad.exitCode, 2) << bad.err;
 }
 
@@ -76,7 +81,8 @@ TEST(CaptureTest, WritesAPngHeadlessWithoutDisplay) {
 
 TEST(CaptureTest, SameShotTwiceIsByteIdenticalAndWeightsChangeIt) {
     const std::string dir = testDir();
-    const std::vector<std::string> shot = {"capture", kSphere, "--size", "80x80", "--weights", "0=1"};
+    const std::vector<std::string> shot = {"capture", kSphere,     "--size",
+                                           "80x80",   "--weights", "0=1"};
     auto with = [&](const std::string& out) {
         std::vector<std::string> args = shot;
         args.push_back("--out");
@@ -89,8 +95,8 @@ TEST(CaptureTest, SameShotTwiceIsByteIdenticalAndWeightsChangeIt) {
     EXPECT_FALSE(a.empty());
     EXPECT_TRUE(a == fixtures::readWholeFile(dir + "/b.png"));
 
-    ASSERT_EQ(fixtures::runMorphview({"capture", kSphere, "--size", "80x80", "--out",
-                                      dir + "/neutral.png"})
+    ASSERT_EQ(fixtures::runMorphview(
+                  {"capture", kSphere, "--size", "80x80", "--out", dir + "/neutral.png"})
                   .exitCode,
               0);
     auto morphed = morph::readImageFile(dir + "/a.png");
@@ -103,14 +109,17 @@ TEST(CaptureTest, ShotsFileLoadsEachModelOnceAndSummarizes) {
     const std::string dir = testDir();
     const std::string shots = dir + "/shots.json";
     std::ofstream(shots) << R"([
-      {"name": "neutral", "model": ")" << kSphere << R"(", "size": "64x64"},
-      {"name": "bulge", "model": ")" << kSphere << R"(", "weights": "0=1", "animation": null,
+      {"name": "neutral", "model": ")"
+                         << kSphere << R"(", "size": "64x64"},
+      {"name": "bulge", "model": ")"
+                         << kSphere << R"(", "weights": "0=1", "animation": null,
        "time": 0, "camera": "front", "size": "64x64"},
-      {"name": "cube", "model": ")" << kCube << R"(", "animation": "Square", "time": 1.0,
+      {"name": "cube", "model": ")"
+                         << kCube << R"(", "animation": "Square", "time": 1.0,
        "camera": "orbit:30,20", "size": "48x32"}
     ])";
-    const auto run = fixtures::runMorphview({"capture", "--shots", shots, "--out-dir", dir + "/out"},
-                                            {"DISPLAY"});
+    const auto run = fixtures::runMorphview(
+        {"capture", "--shots", shots, "--out-dir", dir + "/out"}, {"DISPLAY"});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_EQ(lines(run.out), 4u) << run.out;  // one per shot and the summary
     EXPECT_NE(run.out.find("[1/3] neutral"), std::string::npos) << run.out;
@@ -135,8 +144,10 @@ TEST(CaptureTest, FailedShotsAreReportedAndTheRestStillRun) {
     const std::string shots = dir + "/shots.json";
     std::ofstream(shots) << R"([
       {"name": "missing", "model": "nope.gltf"},
-      {"name": "badanim", "model": ")" << kCube << R"(", "animation": "Nope", "size": "32x32"},
-      {"name": "ok", "model": ")" << kCube << R"(", "size": "32x32"}
+      {"name": "badanim", "model": ")"
+                         << kCube << R"(", "animation": "Nope", "size": "32x32"},
+      {"name": "ok", "model": ")"
+                         << kCube << R"(", "size": "32x32"}
     ])";
     const auto run = fixtures::runMorphview({"capture", "--shots", shots, "--out-dir", dir});
     EXPECT_EQ(run.exitCode, 1);
@@ -168,16 +179,16 @@ TEST(CaptureTest, BadShotsFilesNameTheEntry) {
 TEST(CaptureTest, UsageErrorsExitTwo) {
     const std::string out = testDir() + "/x.png";
     const std::vector<std::vector<std::string>> bad = {
-        {"capture"},                                                  // neither MODEL nor --shots
-        {"capture", kCube},                                           // no --out
-        {"capture", kCube, "--out", out, "--shots", "s.json"},        // both
-        {"capture", "--shots", "s.json"},                             // no --out-dir
+        {"capture"},                                            // neither MODEL nor --shots
+        {"capture", kCube},                                     // no --out
+        {"capture", kCube, "--out", out, "--shots", "s.json"},  // both
+        {"capture", "--shots", "s.json"},                       // no --out-dir
         {"capture", kCube, "--out", out, "--size", "big"},
         {"capture", kCube, "--out", out, "--camera", "sideways"},
         {"capture", kCube, "--out", out, "--camera", "orbit:1"},
         {"capture", kCube, "--out", out, "--background", "#12"},
         {"capture", kCube, "--out", out, "--weights", "x="},
-        {"capture", kCube, "--out", out, "--time", "1"},              // --time needs --animation
+        {"capture", kCube, "--out", out, "--time", "1"},  // --time needs --animation
     };
     for (const auto& args : bad) {
         const auto run = fixtures::runMorphview(args);
@@ -190,14 +201,16 @@ TEST(CaptureTest, UsageErrorsExitTwo) {
 
 TEST(CaptureTest, RuntimeErrorsExitOne) {
     const std::string dir = testDir();
-    const auto missing = fixtures::runMorphview({"capture", dir + "/none.gltf", "--out", dir + "/x.png"});
+    const auto missing =
+        fixtures::runMorphview({"capture", dir + "/none.gltf", "--out", dir + "/x.png"});
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("none.gltf"), std::string::npos) << missing.err;
     const auto target = fixtures::runMorphview(
         {"capture", kCube, "--out", dir + "/x.png", "--weights", "noSuchTarget=1"});
     EXPECT_EQ(target.exitCode, 1);
     EXPECT_NE(target.err.find("noSuchTarget"), std::string::npos) << target.err;
-    const auto folder = fixtures::runMorphview({"capture", kCube, "--out", dir + "/no/such/dir/x.png"});
+    const auto folder =
+        fixtures::runMorphview({"capture", kCube, "--out", dir + "/no/such/dir/x.png"});
     EXPECT_EQ(folder.exitCode, 1);
 }
 

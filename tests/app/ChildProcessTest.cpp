@@ -1,10 +1,6 @@
 // What the suite starts never outlives it: a child dies with the test process that started it
 // (however that process ends), and each private Xvfb takes a display of its own and is gone,
 // lock file included, when its owner is.
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -13,6 +9,9 @@
 #include <thread>
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "fixtures/ChildProcess.h"
 
@@ -62,9 +61,12 @@ TEST(ChildProcessTest, AChildDiesWithTheProcessThatStartedIt) {
 TEST(ChildProcessTest, TheEnvironmentIsTheTestsWithChanges) {
     setenv("MORPHVIEW_CHILD_TEST_KEEP", "1", 1);
     setenv("MORPHVIEW_CHILD_TEST_DROP", "1", 1);
-    const std::vector<std::string> env = fixtures::environmentWith(
-        {"MORPHVIEW_CHILD_TEST_SET=2", "MORPHVIEW_CHILD_TEST_KEEP=3"}, {"MORPHVIEW_CHILD_TEST_DROP"});
-    auto count = [&](const std::string& entry) { return std::count(env.begin(), env.end(), entry); };
+    const std::vector<std::string> env =
+        fixtures::environmentWith({"MORPHVIEW_CHILD_TEST_SET=2", "MORPHVIEW_CHILD_TEST_KEEP=3"},
+                                  {"MORPHVIEW_CHILD_TEST_DROP"});
+    auto count = [&](const std::string& entry) {
+        return std::count(env.begin(), env.end(), entry);
+    };
     EXPECT_EQ(count("MORPHVIEW_CHILD_TEST_SET=2"), 1);
     EXPECT_EQ(count("MORPHVIEW_CHILD_TEST_KEEP=3"), 1);
     EXPECT_EQ(count("MORPHVIEW_CHILD_TEST_KEEP=1"), 0);
@@ -77,7 +79,8 @@ TEST(ChildProcessTest, TheEnvironmentIsTheTestsWithChanges) {
 // when its owner is destroyed. (Not checked: that its lock file is gone, since a test running
 // beside this one may take the freed display number at once.)
 TEST(ChildProcessTest, XvfbServersTakeTheirOwnDisplayAndStopWithTheirOwner) {
-    ASSERT_TRUE(access("/usr/bin/Xvfb", X_OK) == 0) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(access("/usr/bin/Xvfb", X_OK) == 0)
+        << "Xvfb is not installed (third_party/setup.sh installs it)";
     std::string error;
     pid_t first = -1, second = -1;
     {

@@ -23,7 +23,9 @@ using nlohmann::json;
 
 using Outcome = fixtures::RunOutcome;
 
-std::string readFile(const std::string& path) { return fixtures::readWholeFile(path); }
+std::string readFile(const std::string& path) {
+    return fixtures::readWholeFile(path);
+}
 
 // A folder of this test's own (ctest may run the cases in parallel).
 std::string testDir() {
@@ -32,13 +34,17 @@ std::string testDir() {
                                 info->name());
 }
 
-Outcome morphview(const std::vector<std::string>& args) { return fixtures::runMorphview(args); }
+Outcome morphview(const std::vector<std::string>& args) {
+    return fixtures::runMorphview(args);
+}
 
 const std::string kSimpleMorph = fixtures::corpusPath("SimpleMorph/glTF/SimpleMorph.gltf");
 const std::string kStress = fixtures::corpusPath("MorphStressTest/glTF/MorphStressTest.gltf");
 const std::string kCube = fixtures::corpusPath("AnimatedMorphCube/glTF/AnimatedMorphCube.gltf");
 
-size_t lineCount(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+size_t lineCount(const std::string& text) {
+    return std::count(text.begin(), text.end(), '\n');
+}
 
 // Exactly one line on stderr that contains every one of `words`.
 void expectOneLineError(const Outcome& run, const std::vector<std::string>& words) {
@@ -88,13 +94,13 @@ TEST(CliUsage, HelpExitsZero) {
 
 TEST(CliUsage, UsageErrorsExitTwoWithOneLine) {
     const std::vector<std::vector<std::string>> cases = {
-        {"info", kSimpleMorph, "--bogus"},                // unknown option
-        {"info"},                                         // missing MODEL
-        {"--frobnicate"},                                 // unknown top-level option
-        {"info", kSimpleMorph, kSimpleMorph},             // two models
-        {"eval", kSimpleMorph, "--time", "1"},            // --time needs --animation
+        {"info", kSimpleMorph, "--bogus"},      // unknown option
+        {"info"},                               // missing MODEL
+        {"--frobnicate"},                       // unknown top-level option
+        {"info", kSimpleMorph, kSimpleMorph},   // two models
+        {"eval", kSimpleMorph, "--time", "1"},  // --time needs --animation
         {"eval", kSimpleMorph, "--animation", "0", "--time", "soon"},
-        {"eval", kSimpleMorph, "--weights", "0=x"},       // malformed SPEC
+        {"eval", kSimpleMorph, "--weights", "0=x"},  // malformed SPEC
         {"info", kSimpleMorph, "--max-memory", "12X"},
         {"info", kSimpleMorph, "--max-memory", "0"},
     };
@@ -115,7 +121,8 @@ TEST(CliUsage, MaxMemoryAcceptsSuffixes) {
     }
 }
 
-// ---- runtime failures ----------------------------------------------------------------------------
+// ---- runtime failures
+// ----------------------------------------------------------------------------
 
 TEST(CliErrors, MissingFileNamesIt) {
     const std::string path = testDir() + "/no-such-model.glb";
@@ -151,7 +158,8 @@ TEST(CliErrors, UnknownAnimationNamesIt) {
     }
 }
 
-// ---- info ----------------------------------------------------------------------------------------
+// ---- info
+// ----------------------------------------------------------------------------------------
 
 // The README's table: vertex counts of the morphed primitives and the target count.
 struct CorpusModel {
@@ -281,7 +289,8 @@ TEST(CliInfo, TextSummary) {
     }
 }
 
-// ---- eval ----------------------------------------------------------------------------------------
+// ---- eval
+// ----------------------------------------------------------------------------------------
 
 // SimpleMorph: base (0,0,0) (1,0,0) (0.5,0.5,0); only vertex 2 moves: target 0 by (-1,1,0),
 // target 1 by (1,1,0). So vertex 2 = (0.5 - w0 + w1, 0.5 + w0 + w1, 0).
@@ -306,7 +315,8 @@ TEST(CliEval, SimpleMorphDefaultWeights) {
 
 TEST(CliEval, SimpleMorphAnimationAtOnePointFive) {
     // Keys at 0..4 s hold (0,0) (0,1) (1,1) (1,0) (0,0); LINEAR halfway from (0,1) to (1,1).
-    json item = onlyItem(parse(morphview({"eval", kSimpleMorph, "--animation", "0", "--time", "1.5"})));
+    json item =
+        onlyItem(parse(morphview({"eval", kSimpleMorph, "--animation", "0", "--time", "1.5"})));
     expectFloats(item["weights"], {0.5f, 1.0f});
     expectFloats(item["positions"], simpleMorphPositions(0.5f, 1.0f));
 }
@@ -389,14 +399,16 @@ TEST(CliEval, FloatsRoundTrip) {
     }
 }
 
-// ---- --pose --------------------------------------------------------------------------------------
+// ---- --pose
+// --------------------------------------------------------------------------------------
 
 // SimpleMorph's triangle lifted by 1 in z: the pose target moves all three vertices by (0,0,1).
 std::string writeLiftedPose(const std::string& dir) {
     morph::GltfBuilder builder;
     const std::vector<float> positions = {0, 0, 1, 1, 0, 1, 0.5f, 0.5f, 1};
     const int accessor = builder.addFloats(positions, "VEC3");
-    builder.json()["meshes"] = json::array({{{"primitives", {{{"attributes", {{"POSITION", accessor}}}}}}}});
+    builder.json()["meshes"] =
+        json::array({{{"primitives", {{{"attributes", {{"POSITION", accessor}}}}}}}});
     builder.json()["nodes"] = json::array({{{"mesh", 0}}});
     builder.json()["scenes"] = json::array({{{"nodes", {0}}}});
     builder.json()["scene"] = 0;
@@ -413,7 +425,8 @@ TEST(CliPose, MatchingPoseBecomesANamedTarget) {
     EXPECT_EQ(targets[2]["name"], "lifted");
     EXPECT_EQ(targets[2]["movedVertices"], 3);
 
-    json item = onlyItem(parse(morphview({"eval", kSimpleMorph, "--pose", pose, "--weights", "lifted=1"})));
+    json item =
+        onlyItem(parse(morphview({"eval", kSimpleMorph, "--pose", pose, "--weights", "lifted=1"})));
     expectFloats(item["weights"], {0.5f, 0.5f, 1.0f});
     std::vector<float> expected = simpleMorphPositions(0.5f, 0.5f);
     for (size_t v = 0; v < 3; ++v) expected[v * 3 + 2] = 1.0f;
@@ -434,7 +447,8 @@ TEST(CliPose, MissingPoseFileNamesIt) {
     expectOneLineError(run, {pose});
 }
 
-// ---- warnings ------------------------------------------------------------------------------------
+// ---- warnings
+// ------------------------------------------------------------------------------------
 
 TEST(CliWarnings, GoToStderrPrefixed) {
     // extras.targetNames with the wrong length: the importer warns and names targets by index.
@@ -442,8 +456,9 @@ TEST(CliWarnings, GoToStderrPrefixed) {
     const int base = builder.addFloats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
     const int delta = builder.addFloats({0, 0, 1, 0, 0, 1, 0, 0, 1}, "VEC3");
     builder.json()["meshes"] = json::array({{
-        {"primitives", {{{"attributes", {{"POSITION", base}}},
-                         {"targets", {{{"POSITION", delta}}, {{"POSITION", delta}}}}}}},
+        {"primitives",
+         {{{"attributes", {{"POSITION", base}}},
+           {"targets", {{{"POSITION", delta}}, {{"POSITION", delta}}}}}}},
         {"extras", {{"targetNames", {"onlyOne"}}}},
     }});
     builder.json()["nodes"] = json::array({{{"mesh", 0}}});

@@ -42,7 +42,9 @@ std::string write(const std::string& dir, const std::string& name, const morph::
     return path;
 }
 
-size_t lines(const std::string& text) { return size_t(std::count(text.begin(), text.end(), '\n')); }
+size_t lines(const std::string& text) {
+    return size_t(std::count(text.begin(), text.end(), '\n'));
+}
 
 TEST(CompareTest, IdenticalImagesMatch) {
     const std::string dir = testDir();
@@ -135,7 +137,8 @@ TEST(CompareTest, BadOptionsAreUsageErrors) {
     const std::string a = write(dir, "a.png", gradient(8, 8));
     EXPECT_EQ(fixtures::runMorphview({"compare", a}).exitCode, 2);
     EXPECT_EQ(fixtures::runMorphview({"compare", a, a, "--max-channel-diff", "300"}).exitCode, 2);
-    EXPECT_EQ(fixtures::runMorphview({"compare", a, a, "--max-differing-fraction", "2"}).exitCode, 2);
+    EXPECT_EQ(fixtures::runMorphview({"compare", a, a, "--max-differing-fraction", "2"}).exitCode,
+              2);
     EXPECT_EQ(fixtures::runMorphview({"compare", a, a, "--max-channel-diff", "x"}).exitCode, 2);
 }
 
@@ -143,7 +146,7 @@ TEST(CompareTest, DiffImageMarksWhatChanged) {
     const std::string dir = testDir();
     morph::RgbaImage changed = gradient(32, 32);
     changed.pixels[(3 * 32 + 4) * 4 + 0] ^= 0xff;  // far beyond the tolerance
-    changed.pixels[(10 * 32 + 20) * 4 + 2] += 2;    // within it
+    changed.pixels[(10 * 32 + 20) * 4 + 2] += 2;   // within it
     const std::string diff = dir + "/diff.png";
     const auto run = fixtures::runMorphview({"compare", write(dir, "a.png", gradient(32, 32)),
                                              write(dir, "b.png", changed), "--diff-out", diff});

@@ -4,12 +4,6 @@
 // `morphview info`, `eval` and (for those that load) `capture` as a child process with a memory
 // limit and a wall-clock timeout. Each must exit 0, or exit 1 with its last stderr line naming the
 // file and no other line but warnings and notes about the same file. Under ASan + UBSan in CI.
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -18,7 +12,12 @@
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/Mutants.h"
@@ -128,7 +127,8 @@ std::string verdict(const Job& job) {
         return command + ": killed by signal " + std::to_string(WTERMSIG(job.status)) +
                (WTERMSIG(job.status) == SIGALRM ? " (timeout)" : "") + "\n" + err;
     }
-    if (err.find("Sanitizer") != std::string::npos || err.find("runtime error") != std::string::npos) {
+    if (err.find("Sanitizer") != std::string::npos ||
+        err.find("runtime error") != std::string::npos) {
         return command + ": a sanitizer report\n" + err;
     }
     const int code = WEXITSTATUS(job.status);
@@ -181,7 +181,8 @@ TEST(HostileSweepCli, EveryMutantEndsWithExitZeroOrOneCleanLine) {
             Job job;
             job.file = m.name;
             job.args = std::move(args);
-            const std::string base = (fs::path(dir) / ("run-" + std::to_string(jobs.size()))).string();
+            const std::string base =
+                (fs::path(dir) / ("run-" + std::to_string(jobs.size()))).string();
             job.outPath = base + ".out";
             job.errPath = base + ".err";
             jobs.push_back(std::move(job));
@@ -191,7 +192,8 @@ TEST(HostileSweepCli, EveryMutantEndsWithExitZeroOrOneCleanLine) {
         const bool loads = morph::importGltfMemory(m.bytes, m.name, empty, options).ok();
         if (loads && captures < maxCaptures) {
             ++captures;
-            add({"capture", path, "--out", path + ".png", "--size", "64x64", "--max-memory", kBudget});
+            add({"capture", path, "--out", path + ".png", "--size", "64x64", "--max-memory",
+                 kBudget});
         }
         if (jobs.size() >= 256) flush();
     });

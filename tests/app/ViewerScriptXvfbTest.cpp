@@ -4,9 +4,6 @@
 // exports it, reopens the export and sees the clip. The test then checks the exported .glb with
 // the importer (the clip is there; its keys are the keyed weights, as the saved clip JSON holds
 // them) and the screenshots the script took. Script mistakes fail with the line.
-#include <gtest/gtest.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -15,12 +12,15 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "morph/edit/UserClip.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageFile.h"
-#include "morph/edit/UserClip.h"
 
 namespace {
 
@@ -95,8 +95,7 @@ quit
 )script";
 
 TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
-    ASSERT_TRUE(fixtures::haveXvfb())
-        << "Xvfb is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     // A copy: the export lands next to the model it came from.
     const std::string face = dir + "/face.glb";
@@ -169,8 +168,7 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
 }
 
 TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
-    ASSERT_TRUE(fixtures::haveXvfb())
-        << "Xvfb is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     { std::ofstream(dir + "/s.txt") << "wait 1\nexpect-clip \"talk\"\nquit\n"; }
     const auto run = fixtures::runMorphviewUnderXvfb(
@@ -180,8 +178,7 @@ TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
 }
 
 TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
-    ASSERT_TRUE(fixtures::haveXvfb())
-        << "Xvfb is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     { std::ofstream(dir + "/s.txt") << "click \"No such button\"\nquit\n"; }
     const auto run = fixtures::runMorphviewUnderXvfb(
@@ -196,8 +193,7 @@ TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
 // appears, listing jawOpen, whose S solos it: tongueOut's 0.5 is no longer drawn), H turns on
 // the heat map, hovering jawOpen's slider shows that target alone.
 TEST(ViewerScriptXvfbTest, PickAVertexAndShowTheHeatMap) {
-    ASSERT_TRUE(fixtures::haveXvfb())
-        << "Xvfb is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     {
         std::ofstream(dir + "/s.txt") << R"(click-view 0.5 0.6
@@ -238,8 +234,7 @@ quit
 // folder, one per frame drawn while recording, the window's size; with the turntable on (T) the
 // camera moved between the first and the last frame. No ffmpeg on PATH: the message says so.
 TEST(ViewerScriptXvfbTest, RecordsAPngSequenceWithF9) {
-    ASSERT_TRUE(fixtures::haveXvfb())
-        << "Xvfb is not installed (third_party/setup.sh installs it)";
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
     {
         std::ofstream(dir + "/s.txt") << R"(key t

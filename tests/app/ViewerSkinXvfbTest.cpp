@@ -3,13 +3,13 @@
 // times of the clip. The 3D view must show the figure and must change between the two times
 // (the clip moves joints, so a viewer that drew the bind pose, or ignored node animation, would
 // give the same picture).
-#include <gtest/gtest.h>
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"

@@ -1,14 +1,14 @@
 // The GL-free parts of the viewer's presentation, recording and scripting: the preset cycle's
 // timing and blend, the turntable, recording folder/frame names and the fixed frame clock, PATH
 // lookup and the ffmpeg command, and the --script parser.
-#include <gtest/gtest.h>
-#include <sys/stat.h>
-
 #include <filesystem>
 #include <fstream>
 
-#include "app/viewer/state/ViewerStatePresentation.h"
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
 #include "app/record/Recording.h"
+#include "app/viewer/state/ViewerStatePresentation.h"
 #include "app/viewer/state/ViewerStateScript.h"
 #include "fixtures/TestPaths.h"
 

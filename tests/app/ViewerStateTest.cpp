@@ -1,8 +1,8 @@
 // The viewer's state rules without a window: links, solo/mute, overrides while playing, the
 // timing preview, keying, presets and A/B, settings, and reload by target name.
-#include <gtest/gtest.h>
-
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "app/viewer/state/ViewerState.h"
 #include "fixtures/TestPaths.h"

@@ -1,17 +1,17 @@
 // Issue 5's "done when", without a window: open the bundled face, find jawOpen by typing "jaw",
 // drag it, play "talk", key a new clip, export it, reopen the export and see the clip.
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
-#include "fixtures/BuildPaths.h"
+#include <gtest/gtest.h>
+
 #include "app/viewer/state/ViewerState.h"
+#include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfImport.h"
 #include "morph/anim/Sampler.h"
 #include "morph/edit/TargetGroups.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

@@ -3,8 +3,6 @@
 // N frames with the UI and saves the whole window. The picture is checked for its size, for not
 // being blank, for the UI (menu bar and weight panel colours where the layout puts them) and for
 // the model in the 3D view. Xvfb missing fails the tests.
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
@@ -67,7 +66,8 @@ std::string testDir() {
 TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string out = testDir() + "/viewer.png";
-    const auto run = runUnderXvfb({kFace, "--window-size", "1024x700", "--screenshot-after", "5", "--out", out});
+    const auto run =
+        runUnderXvfb({kFace, "--window-size", "1024x700", "--screenshot-after", "5", "--out", out});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto image = morph::readImageFile(out);
     ASSERT_TRUE(image.ok()) << image.error().message;
@@ -78,7 +78,8 @@ TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
     double sum = 0, sumSq = 0;
     const size_t count = size_t(image->width) * size_t(image->height);
     for (size_t i = 0; i < count; ++i) {
-        const double l = 0.299 * image->pixels[i * 4] + 0.587 * image->pixels[i * 4 + 1] + 0.114 * image->pixels[i * 4 + 2];
+        const double l = 0.299 * image->pixels[i * 4] + 0.587 * image->pixels[i * 4 + 1] +
+                         0.114 * image->pixels[i * 4 + 2];
         sum += l;
         sumSq += l * l;
     }
@@ -132,8 +133,9 @@ TEST(ViewerXvfbTest, NoArgumentsWithoutADisplayFailsCleanly) {
 TEST(ViewerXvfbTest, OpensTheBundledFaceWithoutAModel) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string out = testDir() + "/face.png";
-    const auto run = runUnderXvfb({"--window-size", "640x400", "--screenshot-after", "2", "--out", out,
-                                   "--weights", "jawOpen=1", "--animation", "talk", "--time", "0.5"});
+    const auto run =
+        runUnderXvfb({"--window-size", "640x400", "--screenshot-after", "2", "--out", out,
+                      "--weights", "jawOpen=1", "--animation", "talk", "--time", "0.5"});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto image = morph::readImageFile(out);
     ASSERT_TRUE(image.ok()) << image.error().message;

@@ -4,18 +4,18 @@
 // vertices x 300 targets, 5%), packing and sparsifying it, and compacting a frame's weights into
 // the active list, whose cost per frame must not grow with the target count (BM_ActiveList/8 vs
 // /256 at 8 active; `morphview bench --scenario target-count` measures the whole frame's).
-#include <benchmark/benchmark.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
 
+#include <benchmark/benchmark.h>
+
+#include "morph/anim/Sampler.h"
+#include "morph/gltf/GltfImport.h"
 #include "morph/targets/ActiveWeights.h"
 #include "morph/targets/Blend.h"
-#include "morph/gltf/GltfImport.h"
 #include "morph/targets/Packing.h"
-#include "morph/anim/Sampler.h"
 #include "morph/targets/SparseTargets.h"
 #include "morph/targets/SyntheticMesh.h"
 
@@ -32,7 +32,8 @@ Primitive facePrimitive(uint32_t vertices, uint32_t targets) {
     for (uint32_t v = 0; v < vertices; ++v) p.positions[v] = {float(v % 100), float(v / 100), 0};
     p.targets.resize(targets);
     for (uint32_t t = 0; t < targets; ++t) {
-        std::vector<glm::vec4> position(vertices, glm::vec4(0.0f)), normal(vertices, glm::vec4(0.0f));
+        std::vector<glm::vec4> position(vertices, glm::vec4(0.0f)),
+            normal(vertices, glm::vec4(0.0f));
         for (uint32_t v = t % 5; v < vertices; v += 5) {
             position[v] = {0.01f * float(t), 0.0f, 0.001f * float(v % 7), 0.0f};
             normal[v] = {0.0f, 0.01f, 0.0f, 0.0f};
@@ -86,7 +87,8 @@ void BM_SparsifyPrimitive(benchmark::State& state) {
         Result<SparsePrimitive> sparse = sparsify(p);
         benchmark::DoNotOptimize(sparse.ok());
     }
-    state.SetItemsProcessed(int64_t(state.iterations()) * p.vertexCount() * int64_t(p.targets.size()));
+    state.SetItemsProcessed(int64_t(state.iterations()) * p.vertexCount() *
+                            int64_t(p.targets.size()));
 }
 BENCHMARK(BM_SparsifyPrimitive)->Unit(benchmark::kMillisecond);
 
@@ -188,12 +190,13 @@ BENCHMARK(BM_FindKeyInterval)->Arg(30)->Arg(30000);
 
 // ---- Issue 6: the benchmark's CPU-side pieces ---------------------------------------------
 
-morph::SyntheticSpec productionSpec() { return {50000, 300, 0.05f, 1}; }
+morph::SyntheticSpec productionSpec() {
+    return {50000, 300, 0.05f, 1};
+}
 
 // The production file's bytes as `morphview bench --write-model` writes them (sparse accessors).
 const std::vector<uint8_t>& productionGlb() {
-    static const std::vector<uint8_t> bytes =
-        toGltf(makeSyntheticMesh(productionSpec())).glb();
+    static const std::vector<uint8_t> bytes = toGltf(makeSyntheticMesh(productionSpec())).glb();
     return bytes;
 }
 
@@ -307,7 +310,8 @@ void BM_ActiveList(benchmark::State& state) {
     SplitMix64 rng(1);
     std::vector<std::vector<uint32_t>> sets(4096);
     for (std::vector<uint32_t>& set : sets) {
-        for (uint32_t i = 0; i < std::min(targets, 8u); ++i) set.push_back(uint32_t(rng.below(targets)));
+        for (uint32_t i = 0; i < std::min(targets, 8u); ++i)
+            set.push_back(uint32_t(rng.below(targets)));
     }
     std::vector<float> w(targets, 0.0f);
     std::vector<uint32_t> active;

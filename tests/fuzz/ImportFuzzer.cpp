@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const bool glb = morph::looksLikeGlb(data, size);
     morph::ImportOptions options;
     options.maxMemoryBytes = kBudget;
-    morph::Result<morph::Scene> scene = morph::importGltfMemory(bytes, glb ? "fuzz.glb" : "fuzz.gltf", gBaseDir, options);
+    morph::Result<morph::Scene> scene =
+        morph::importGltfMemory(bytes, glb ? "fuzz.glb" : "fuzz.gltf", gBaseDir, options);
     if (!scene) {
         // The contract: one line that starts with the file name.
         const std::string& message = scene.error().message;

@@ -22,8 +22,8 @@ std::vector<uint8_t> bytesOf(const std::vector<T>& values) {
     return out;
 }
 
-AccessorDesc dense(const std::vector<uint8_t>& view, int componentType, uint32_t rows, uint64_t count,
-                   bool normalized = false) {
+AccessorDesc dense(const std::vector<uint8_t>& view, int componentType, uint32_t rows,
+                   uint64_t count, bool normalized = false) {
     AccessorDesc d;
     d.label = "accessors[3]";
     d.componentType = componentType;
@@ -83,7 +83,8 @@ TEST(Accessor, NormalizedFloatIsAnError) {
     const auto view = bytesOf<float>({1});
     auto v = decodeFloats(dense(view, 5126, 1, 1, true));
     ASSERT_FALSE(v.ok());
-    EXPECT_NE(v.error().message.find("accessors[3].normalized"), std::string::npos) << v.error().message;
+    EXPECT_NE(v.error().message.find("accessors[3].normalized"), std::string::npos)
+        << v.error().message;
 }
 
 TEST(Accessor, StrideAndOffset) {
@@ -121,7 +122,8 @@ TEST(Accessor, PastTheViewIsAnError) {
     const auto view = bytesOf<float>({1, 2, 3, 4, 5});
     auto v = decodeFloats(dense(view, 5126, 3, 2));  // needs 24 bytes, has 20
     ASSERT_FALSE(v.ok());
-    EXPECT_NE(v.error().message.find("accessors[3] needs 24 bytes"), std::string::npos) << v.error().message;
+    EXPECT_NE(v.error().message.find("accessors[3] needs 24 bytes"), std::string::npos)
+        << v.error().message;
 }
 
 TEST(Accessor, StrideSmallerThanElementIsAnError) {
@@ -135,7 +137,9 @@ TEST(Accessor, NonFiniteFloatNamesTheElement) {
     const auto view = bytesOf<float>({0, 1, 2, 3, std::numeric_limits<float>::quiet_NaN(), 5});
     auto v = decodeFloats(dense(view, 5126, 3, 2));
     ASSERT_FALSE(v.ok());
-    EXPECT_NE(v.error().message.find("accessors[3][1] component 1 is not finite"), std::string::npos) << v.error().message;
+    EXPECT_NE(v.error().message.find("accessors[3][1] component 1 is not finite"),
+              std::string::npos)
+        << v.error().message;
 }
 
 TEST(Accessor, NoViewIsZeros) {
@@ -148,8 +152,8 @@ TEST(Accessor, NoViewIsZeros) {
     EXPECT_EQ(*v, std::vector<float>(12, 0.0f));
 }
 
-AccessorDesc sparseOverZeros(const std::vector<uint8_t>& indices, int indexType, const std::vector<uint8_t>& values,
-                             uint64_t sparseCount) {
+AccessorDesc sparseOverZeros(const std::vector<uint8_t>& indices, int indexType,
+                             const std::vector<uint8_t>& values, uint64_t sparseCount) {
     AccessorDesc d;
     d.label = "accessors[12]";
     d.rows = 1;
@@ -194,7 +198,8 @@ TEST(Accessor, SparseIndexOutOfRange) {
     const auto values = bytesOf<float>(std::vector<float>(8, 1.0f));
     auto v = decodeFloats(sparseOverZeros(indices, 5125, values, 8));
     ASSERT_FALSE(v.ok());
-    EXPECT_EQ(v.error().message, "accessors[12].sparse.indices[7] = 4096 out of range (count 1504)");
+    EXPECT_EQ(v.error().message,
+              "accessors[12].sparse.indices[7] = 4096 out of range (count 1504)");
 }
 
 TEST(Accessor, SparseIndicesMustStrictlyIncrease) {
@@ -202,11 +207,13 @@ TEST(Accessor, SparseIndicesMustStrictlyIncrease) {
     const auto unsorted = bytesOf<uint16_t>({5, 3, 9});
     auto a = decodeFloats(sparseOverZeros(unsorted, 5123, values, 3));
     ASSERT_FALSE(a.ok());
-    EXPECT_NE(a.error().message.find("sparse.indices[1] = 3 does not increase"), std::string::npos) << a.error().message;
+    EXPECT_NE(a.error().message.find("sparse.indices[1] = 3 does not increase"), std::string::npos)
+        << a.error().message;
     const auto repeated = bytesOf<uint16_t>({5, 9, 9});
     auto b = decodeFloats(sparseOverZeros(repeated, 5123, values, 3));
     ASSERT_FALSE(b.ok());
-    EXPECT_NE(b.error().message.find("sparse.indices[2] = 9"), std::string::npos) << b.error().message;
+    EXPECT_NE(b.error().message.find("sparse.indices[2] = 9"), std::string::npos)
+        << b.error().message;
 }
 
 TEST(Accessor, SparseViewsTooShort) {
@@ -214,10 +221,13 @@ TEST(Accessor, SparseViewsTooShort) {
     const auto values = bytesOf<float>({1});
     auto v = decodeFloats(sparseOverZeros(indices, 5123, values, 2));
     ASSERT_FALSE(v.ok());
-    EXPECT_NE(v.error().message.find("accessors[12].sparse.values needs 8 bytes"), std::string::npos) << v.error().message;
+    EXPECT_NE(v.error().message.find("accessors[12].sparse.values needs 8 bytes"),
+              std::string::npos)
+        << v.error().message;
     auto w = decodeFloats(sparseOverZeros(indices, 5123, bytesOf<float>({1, 2, 3}), 3));
     ASSERT_FALSE(w.ok());
-    EXPECT_NE(w.error().message.find("sparse.indices needs"), std::string::npos) << w.error().message;
+    EXPECT_NE(w.error().message.find("sparse.indices needs"), std::string::npos)
+        << w.error().message;
 }
 
 TEST(Accessor, SparseIndexTypeMustBeUnsigned) {

@@ -1,10 +1,10 @@
 // morph::collectActive: the non-zero weights of a vector, ascending, at every length around the
 // 64-weight blocks it reads, with the special values a weight can hold.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <limits>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "morph/targets/ActiveWeights.h"
 

@@ -1,8 +1,8 @@
 // Default weights, animation application and world matrices.
-#include <gtest/gtest.h>
-
 #include <cmath>
+
 #include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
 
 #include "morph/anim/Animate.h"
 

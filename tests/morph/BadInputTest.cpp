@@ -57,7 +57,8 @@ TEST(BadInput, JsonThatIsNotGltf) {
 }
 
 TEST(BadInput, UnknownMajorVersion) {
-    EXPECT_THAT(importError(fixtures::bad::unknownMajorVersion()), AllOf(HasSubstr("version"), HasSubstr("3.0")));
+    EXPECT_THAT(importError(fixtures::bad::unknownMajorVersion()),
+                AllOf(HasSubstr("version"), HasSubstr("3.0")));
 }
 
 TEST(BadInput, AccessorPastItsBufferView) {
@@ -126,8 +127,8 @@ TEST(BadInput, SparseMemoryBombStopsAtTheBudget) {
     // budget (1 MiB here) must refuse it from the declared sizes, before allocating.
     morph::ImportOptions options;
     options.maxMemoryBytes = 1 << 20;
-    morph::Result<morph::Scene> r =
-        morph::importGltfMemory(fixtures::bad::sparseMemoryBomb(10'000'000), "bomb.glb", "", options);
+    morph::Result<morph::Scene> r = morph::importGltfMemory(
+        fixtures::bad::sparseMemoryBomb(10'000'000), "bomb.glb", "", options);
     ASSERT_FALSE(r.ok());
     EXPECT_THAT(r.error().message, StartsWith("bomb.glb: "));
     EXPECT_THAT(r.error().message, HasSubstr("accessors["));
@@ -149,7 +150,8 @@ TEST(BadInput, IndicesPastTheVertexCount) {
 }
 
 TEST(BadInput, ReferencesToMissingObjects) {
-    EXPECT_THAT(importError(fixtures::bad::missingMesh()), AllOf(HasSubstr("nodes[0]"), HasSubstr("mesh")));
+    EXPECT_THAT(importError(fixtures::bad::missingMesh()),
+                AllOf(HasSubstr("nodes[0]"), HasSubstr("mesh")));
     EXPECT_THAT(importError(fixtures::bad::missingMaterial()), HasSubstr("material"));
     EXPECT_THAT(importError(fixtures::bad::missingAccessor()), HasSubstr("99"));
     EXPECT_THAT(importError(fixtures::bad::missingSceneNode()), HasSubstr("scenes[0]"));
@@ -164,7 +166,8 @@ TEST(BadInput, NodeCycle) {
 
 TEST(BadInput, DeepNodeChainLoadsWithoutRecursion) {
     constexpr int kDepth = 100000;
-    morph::Result<morph::Scene> r = morph::importGltfMemory(fixtures::bad::deepNodeChain(kDepth), "deep.glb", "");
+    morph::Result<morph::Scene> r =
+        morph::importGltfMemory(fixtures::bad::deepNodeChain(kDepth), "deep.glb", "");
     ASSERT_TRUE(r.ok()) << r.error().message;
     const morph::Scene& scene = r.value();
     ASSERT_EQ(scene.nodes.size(), size_t(kDepth));
@@ -182,7 +185,8 @@ TEST(BadInput, NaNInPositions) {
 }
 
 TEST(BadInput, UndecodableImageStillLoadsWithAWarning) {
-    morph::Result<morph::Scene> r = morph::importGltfMemory(fixtures::bad::undecodableImage(), "image.glb", "");
+    morph::Result<morph::Scene> r =
+        morph::importGltfMemory(fixtures::bad::undecodableImage(), "image.glb", "");
     ASSERT_TRUE(r.ok()) << r.error().message;
     ASSERT_EQ(r->images.size(), 1u);
     EXPECT_TRUE(r->images[0].rgba.empty());
@@ -211,7 +215,8 @@ TEST(BadInput, MissingExternalBuffer) {
 
 TEST(BadInput, DataUriThatIsNotBase64) {
     std::string text = fixtures::bad::gltfWithBadDataUri();
-    EXPECT_THAT(importError(fixtures::Bytes(text.begin(), text.end()), "datauri.gltf"), HasSubstr("buffers[0]"));
+    EXPECT_THAT(importError(fixtures::Bytes(text.begin(), text.end()), "datauri.gltf"),
+                HasSubstr("buffers[0]"));
 }
 
 // Every prefix of a valid GLB, and every byte of it set to 0xFF, either loads or fails with one
@@ -222,10 +227,12 @@ TEST(BadInput, TruncationsAndByteFlipsNeverCrash) {
         morph::Result<morph::Scene> r = morph::importGltfMemory(bytes, "mutant.glb", "");
         if (r.ok()) return;
         EXPECT_THAT(r.error().message, StartsWith("mutant.glb: ")) << what;
-        EXPECT_EQ(r.error().message.find('\n'), std::string::npos) << what << ": " << r.error().message;
+        EXPECT_EQ(r.error().message.find('\n'), std::string::npos)
+            << what << ": " << r.error().message;
     };
     for (size_t length = 0; length < good.size(); ++length)
-        check(fixtures::Bytes(good.begin(), good.begin() + length), "prefix " + std::to_string(length));
+        check(fixtures::Bytes(good.begin(), good.begin() + length),
+              "prefix " + std::to_string(length));
     for (size_t i = 0; i < good.size(); ++i) {
         fixtures::Bytes mutant = good;
         mutant[i] = 0xFF;
@@ -274,7 +281,8 @@ TEST(BadInput, AbsoluteAndFileUrisAreRefused) {
 }
 
 TEST(BadInput, UnsupportedRequiredExtensionIsNamed) {
-    EXPECT_THAT(importError(fixtures::bad::unsupportedRequiredExtension()), HasSubstr("EXT_imaginary_morphs"));
+    EXPECT_THAT(importError(fixtures::bad::unsupportedRequiredExtension()),
+                HasSubstr("EXT_imaginary_morphs"));
 }
 
 }  // namespace

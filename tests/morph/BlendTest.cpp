@@ -1,7 +1,7 @@
 // The CPU reference blend, checked against sums worked out by hand.
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include "morph/targets/Blend.h"
 

@@ -1,18 +1,18 @@
 // The bundled skinned character (assets/character.glb, issue 8): exactly what its generator
 // writes, and a whole scene the way real skinned characters are: a skin with a skeleton root,
 // morph targets on the skinned primitives, clips with node TRS and weights channels together.
-#include <gtest/gtest.h>
-
 #include <fstream>
 #include <iterator>
 #include <set>
 
-#include "fixtures/BuildPaths.h"
+#include <gtest/gtest.h>
+
 #include "character/Character.h"
+#include "fixtures/BuildPaths.h"
 #include "morph/anim/Animate.h"
-#include "morph/targets/Blend.h"
-#include "morph/gltf/GltfImport.h"
 #include "morph/anim/Skin.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/Blend.h"
 
 namespace {
 

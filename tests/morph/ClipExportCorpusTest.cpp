@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/TestPaths.h"
+#include "morph/anim/Sampler.h"
 #include "morph/gltf/ClipExport.h"
 #include "morph/gltf/GltfImport.h"
-#include "morph/anim/Sampler.h"
 
 namespace {
 
@@ -53,7 +53,8 @@ TEST_P(ClipExportCorpus, ModelSurvivesAndTheClipIsAdded) {
             EXPECT_EQ(a.primitives[p].indices, b.primitives[p].indices);
             ASSERT_EQ(a.primitives[p].targets.size(), b.primitives[p].targets.size());
             for (size_t t = 0; t < a.primitives[p].targets.size(); ++t) {
-                EXPECT_TRUE(a.primitives[p].targets[t] == b.primitives[p].targets[t]) << "target " << t;
+                EXPECT_TRUE(a.primitives[p].targets[t] == b.primitives[p].targets[t])
+                    << "target " << t;
             }
         }
     }

@@ -1,14 +1,14 @@
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
+#include <gtest/gtest.h>
+
 #include "fixtures/TestPaths.h"
+#include "morph/anim/Sampler.h"
 #include "morph/gltf/ClipExport.h"
 #include "morph/gltf/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
-#include "morph/anim/Sampler.h"
 
 namespace {
 
@@ -180,8 +180,10 @@ TEST(ClipExport, ExternalAndDataUriBuffersAreEmbedded) {
         ASSERT_TRUE(scene.ok()) << scene.error().message;
         ASSERT_EQ(scene->meshes.size(), 1u);
         EXPECT_EQ(scene->meshes[0].primitives[0].positions[1], glm::vec3(1, 0, 0));
-        EXPECT_EQ(scene->meshes[0].primitives[0].targets[1].dense(morph::MorphChannel::Position, scene->meshes[0].primitives[0].vertexCount())[2],
-                  glm::vec4(0, 2, 0, 0));
+        EXPECT_EQ(
+            scene->meshes[0].primitives[0].targets[1].dense(
+                morph::MorphChannel::Position, scene->meshes[0].primitives[0].vertexCount())[2],
+            glm::vec4(0, 2, 0, 0));
         EXPECT_EQ(scene->animations.size(), 2u);
     }
 }

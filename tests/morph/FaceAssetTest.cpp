@@ -1,18 +1,17 @@
 // The bundled face (assets/face.glb, issue 4): it is exactly what the generator writes, and it
 // has what the issue asks of it (vertex count, ARKit targets stored sparse, local deformations,
 // the three clips).
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <set>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "fixtures/BuildPaths.h"
 #include "face/FaceAssembly.h"
+#include "fixtures/BuildPaths.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {
@@ -31,7 +30,9 @@ nlohmann::json glbJson(const std::vector<uint8_t>& glb) {
     return nlohmann::json::parse(glb.begin() + 20, glb.begin() + 20 + length);
 }
 
-const morph::Mesh& faceMesh(const morph::Scene& scene) { return scene.meshes.at(0); }
+const morph::Mesh& faceMesh(const morph::Scene& scene) {
+    return scene.meshes.at(0);
+}
 
 int targetIndex(const morph::Mesh& mesh, const std::string& name) {
     auto it = std::find(mesh.targetNames.begin(), mesh.targetNames.end(), name);
@@ -52,14 +53,16 @@ size_t movedVertices(const morph::Primitive& p, int target) {
 }
 
 const std::vector<std::string> kArkit = {
-    "eyeBlinkLeft", "eyeBlinkRight", "eyeWideLeft", "eyeWideRight", "eyeSquintLeft",
-    "eyeSquintRight", "browDownLeft", "browDownRight", "browInnerUp", "browOuterUpLeft",
-    "browOuterUpRight", "jawOpen", "jawLeft", "jawRight", "jawForward", "mouthClose",
-    "mouthSmileLeft", "mouthSmileRight", "mouthFrownLeft", "mouthFrownRight", "mouthPucker",
-    "mouthFunnel", "mouthLeft", "mouthRight", "mouthStretchLeft", "mouthStretchRight",
-    "mouthRollLower", "mouthRollUpper", "mouthShrugLower", "mouthShrugUpper", "mouthPressLeft",
-    "mouthPressRight", "cheekPuff", "cheekSquintLeft", "cheekSquintRight", "noseSneerLeft",
-    "noseSneerRight", "eyeLookUpLeft", "eyeLookInRight", "tongueOut"};
+    "eyeBlinkLeft",     "eyeBlinkRight",     "eyeWideLeft",      "eyeWideRight",
+    "eyeSquintLeft",    "eyeSquintRight",    "browDownLeft",     "browDownRight",
+    "browInnerUp",      "browOuterUpLeft",   "browOuterUpRight", "jawOpen",
+    "jawLeft",          "jawRight",          "jawForward",       "mouthClose",
+    "mouthSmileLeft",   "mouthSmileRight",   "mouthFrownLeft",   "mouthFrownRight",
+    "mouthPucker",      "mouthFunnel",       "mouthLeft",        "mouthRight",
+    "mouthStretchLeft", "mouthStretchRight", "mouthRollLower",   "mouthRollUpper",
+    "mouthShrugLower",  "mouthShrugUpper",   "mouthPressLeft",   "mouthPressRight",
+    "cheekPuff",        "cheekSquintLeft",   "cheekSquintRight", "noseSneerLeft",
+    "noseSneerRight",   "eyeLookUpLeft",     "eyeLookInRight",   "tongueOut"};
 
 TEST(FaceAsset, CommittedFileIsTheGeneratorsOutputByteForByte) {
     std::vector<uint8_t> committed = readBytes(kFacePath);
@@ -151,10 +154,13 @@ TEST(FaceAsset, LeftIsTheCharactersLeftOnPlusX) {
     ASSERT_TRUE(scene.ok()) << scene.error().message;
     const morph::Mesh& mesh = faceMesh(*scene);
     const morph::Primitive& s = skin(*scene);
-    for (const char* name : {"eyeBlinkLeft", "browOuterUpLeft", "mouthSmileLeft", "cheekSquintLeft"}) {
-        const auto& d = s.targets.at(targetIndex(mesh, name)).dense(morph::MorphChannel::Position, s.vertexCount());
+    for (const char* name :
+         {"eyeBlinkLeft", "browOuterUpLeft", "mouthSmileLeft", "cheekSquintLeft"}) {
+        const auto& d = s.targets.at(targetIndex(mesh, name))
+                            .dense(morph::MorphChannel::Position, s.vertexCount());
         float weighted = 0.0f;
-        for (size_t v = 0; v < d.size(); ++v) weighted += glm::length(glm::vec3(d[v])) * s.positions[v].x;
+        for (size_t v = 0; v < d.size(); ++v)
+            weighted += glm::length(glm::vec3(d[v])) * s.positions[v].x;
         EXPECT_GT(weighted, 0.0f) << name;
     }
 }
@@ -169,7 +175,8 @@ TEST(FaceAsset, JawOpenMovesTheChinDownAndBlinkClosesTheLid) {
     float best = -1.0f;
     for (size_t v = 0; v < s.positions.size(); ++v)
         if (s.positions[v].y < -0.09f && s.positions[v].z > best) best = s.positions[v].z, chin = v;
-    const auto& jaw = s.targets.at(targetIndex(mesh, "jawOpen")).dense(morph::MorphChannel::Position, s.vertexCount());
+    const auto& jaw = s.targets.at(targetIndex(mesh, "jawOpen"))
+                          .dense(morph::MorphChannel::Position, s.vertexCount());
     EXPECT_LT(jaw[chin].y, -0.01f);
     // The crown does not move.
     size_t crown = 0;
@@ -177,7 +184,8 @@ TEST(FaceAsset, JawOpenMovesTheChinDownAndBlinkClosesTheLid) {
         if (s.positions[v].y > s.positions[crown].y) crown = v;
     EXPECT_EQ(glm::vec3(jaw[crown]), glm::vec3(0.0f));
     // eyeBlinkLeft brings the upper lid down by more than half a centimetre somewhere.
-    const auto& blink = s.targets.at(targetIndex(mesh, "eyeBlinkLeft")).dense(morph::MorphChannel::Position, s.vertexCount());
+    const auto& blink = s.targets.at(targetIndex(mesh, "eyeBlinkLeft"))
+                            .dense(morph::MorphChannel::Position, s.vertexCount());
     float lowest = 0.0f;
     for (const auto& d : blink) lowest = std::min(lowest, d.y);
     EXPECT_LT(lowest, -0.005f);

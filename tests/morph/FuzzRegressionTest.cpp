@@ -1,13 +1,13 @@
 // Every input the fuzzers (tests/fuzz) ever crashed on, kept in tests/fuzz/regressions/: each must
 // now import to a Scene that survives the CPU pipeline (PipelineFuzzer's check), or give one clean
 // error line, under the same options the fuzzers use.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/HostilePipeline.h"
@@ -21,8 +21,10 @@ namespace fs = std::filesystem;
 
 std::vector<fs::path> regressionFiles() {
     std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(fs::path(MORPHVIEW_SOURCE_DIR) / "tests/fuzz/regressions")) {
-        if (entry.is_regular_file() && entry.path().filename() != "README.md") files.push_back(entry.path());
+    for (const auto& entry :
+         fs::directory_iterator(fs::path(MORPHVIEW_SOURCE_DIR) / "tests/fuzz/regressions")) {
+        if (entry.is_regular_file() && entry.path().filename() != "README.md")
+            files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());
     return files;
@@ -38,8 +40,10 @@ TEST(FuzzRegression, EveryFoundCrashNowEndsCleanly) {
     for (const fs::path& file : files) {
         SCOPED_TRACE(file.filename().string());
         std::ifstream in(file, std::ios::binary);
-        const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-        const std::string name = morph::looksLikeGlb(bytes.data(), bytes.size()) ? "fuzz.glb" : "fuzz.gltf";
+        const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in),
+                                         std::istreambuf_iterator<char>()};
+        const std::string name =
+            morph::looksLikeGlb(bytes.data(), bytes.size()) ? "fuzz.glb" : "fuzz.gltf";
         morph::Result<morph::Scene> r = morph::importGltfMemory(bytes, name, empty, options);
         if (r.ok()) {
             // What the pipeline fuzzer checks past the importer.

@@ -82,7 +82,8 @@ TEST(Glb, ChunkLengthPastTheEnd) {
     putU32(glb, binHeader, 1000);
     auto view = parseGlb(glb.data(), glb.size());
     ASSERT_FALSE(view.ok());
-    EXPECT_NE(view.error().message.find("runs past the end"), std::string::npos) << view.error().message;
+    EXPECT_NE(view.error().message.find("runs past the end"), std::string::npos)
+        << view.error().message;
 }
 
 TEST(Glb, FirstChunkNotJson) {
@@ -117,8 +118,9 @@ TEST(Glb, ImporterNamesTheFile) {
 }
 
 TEST(Glb, ImporterRejectsJsonThatIsNotGltf) {
-    for (const std::string& text : {std::string("[1,2,3]"), std::string("{\"meshes\":[]}"),
-                                    std::string("{\"asset\":{\"version\":\"1.0\"}}"), std::string("{not json")}) {
+    for (const std::string& text :
+         {std::string("[1,2,3]"), std::string("{\"meshes\":[]}"),
+          std::string("{\"asset\":{\"version\":\"1.0\"}}"), std::string("{not json")}) {
         auto scene = morph::importGltfMemory(writeGlb(text, nullptr, 0), "x.glb", "");
         ASSERT_FALSE(scene.ok()) << text;
         EXPECT_EQ(scene.error().message.rfind("x.glb: ", 0), 0u) << scene.error().message;
@@ -138,9 +140,11 @@ TEST(Glb, ImporterRefusesDeeplyNestedJson) {
                              std::string(100000, ']') + "}";
     auto scene = morph::importGltfMemory(writeGlb(deep, nullptr, 0), "deep.glb", "");
     ASSERT_FALSE(scene.ok());
-    EXPECT_NE(scene.error().message.find("deep.glb: JSON nests deeper than"), std::string::npos) << scene.error().message;
+    EXPECT_NE(scene.error().message.find("deep.glb: JSON nests deeper than"), std::string::npos)
+        << scene.error().message;
     // Brackets inside strings do not count.
-    const std::string quoted = R"({"asset":{"version":"2.0","generator":")" + std::string(1000, '[') + R"("}})";
+    const std::string quoted =
+        R"({"asset":{"version":"2.0","generator":")" + std::string(1000, '[') + R"("}})";
     EXPECT_TRUE(morph::importGltfMemory(writeGlb(quoted, nullptr, 0), "quoted.glb", "").ok());
 }
 

@@ -1,7 +1,5 @@
 // GltfBuilder: the GLB byte layout (glTF 2.0 4.4), buffer view alignment, accessor JSON, and the
 // atomic file write.
-#include "morph/gltf/GltfBuilder.h"
-
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +11,7 @@
 #include <unistd.h>
 
 #include "fixtures/TestPaths.h"
+#include "morph/gltf/GltfBuilder.h"
 
 namespace {
 

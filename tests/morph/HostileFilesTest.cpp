@@ -2,12 +2,12 @@
 // sizes past a 64 MiB budget, sparse count bombs, JSON nested 100,000 deep, NaN/Inf, URIs that
 // try to leave the model's folder, data: URIs with bad base64. Each import ends with a Scene or
 // ONE line "<file>: <problem>" naming the field, and (ASan/UBSan run) without a crash.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstring>
 #include <limits>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
@@ -24,12 +24,14 @@ using testing::StartsWith;
 
 constexpr uint64_t kBudget64MiB = 64ull << 20;
 
-Bytes textBytes(const std::string& text) { return Bytes(text.begin(), text.end()); }
+Bytes textBytes(const std::string& text) {
+    return Bytes(text.begin(), text.end());
+}
 
 // The contract every hostile file is held to: a Scene, or one line starting with the name.
 // Returns the message ("" when the file loaded).
-std::string outcome(const Bytes& bytes, const std::string& name, const morph::ImportOptions& options = {},
-                    const std::string& baseDir = "") {
+std::string outcome(const Bytes& bytes, const std::string& name,
+                    const morph::ImportOptions& options = {}, const std::string& baseDir = "") {
     morph::Result<morph::Scene> r = morph::importGltfMemory(bytes, name, baseDir, options);
     if (r.ok()) return "";
     const std::string& message = r.error().message;
@@ -54,19 +56,23 @@ morph::ImportOptions budget64MiB() {
     return options;
 }
 
-morph::GltfBuilder triangle() { return fixtures::triangleWithTwoTargetsBuilder(); }
+morph::GltfBuilder triangle() {
+    return fixtures::triangleWithTwoTargetsBuilder();
+}
 
 // One LINEAR weights animation of node 0 over the given accessors.
 json weightsAnimation(int input, int output) {
     const json sampler = {{"input", input}, {"output", output}};
     const json channel = {{"sampler", 0}, {"target", {{"node", 0}, {"path", "weights"}}}};
-    return json::array({json{{"samplers", json::array({sampler})}, {"channels", json::array({channel})}}});
+    return json::array(
+        {json{{"samplers", json::array({sampler})}, {"channels", json::array({channel})}}});
 }
 
 // ---- counts and offsets near 2^31 (and 2^63) --------------------------------------------------
 
 TEST(HostileFiles, CountsNearTwoToTheThirtyOne) {
-    for (int64_t count : {(int64_t(1) << 31) - 1, int64_t(1) << 31, (int64_t(1) << 32) + 3, INT64_MAX}) {
+    for (int64_t count :
+         {(int64_t(1) << 31) - 1, int64_t(1) << 31, (int64_t(1) << 32) + 3, INT64_MAX}) {
         SCOPED_TRACE(count);
         morph::GltfBuilder b = triangle();
         b.json()["accessors"][2]["count"] = count;
@@ -131,8 +137,10 @@ TEST(HostileFiles, HugeDeclaredBufferIsRefusedBeforeReadingIt) {
     expectRefused(textBytes(b.gltfText("big.bin")), "big.gltf", "buffers[0]", budget64MiB());
     // Several buffers under the budget one by one, past it together.
     morph::GltfBuilder many = triangle();
-    for (int i = 0; i < 3; ++i) many.json()["buffers"].push_back({{"uri", "part.bin"}, {"byteLength", 30 << 20}});
-    const std::string message = outcome(textBytes(many.gltfText("small.bin")), "many.gltf", budget64MiB());
+    for (int i = 0; i < 3; ++i)
+        many.json()["buffers"].push_back({{"uri", "part.bin"}, {"byteLength", 30 << 20}});
+    const std::string message =
+        outcome(textBytes(many.gltfText("small.bin")), "many.gltf", budget64MiB());
     EXPECT_THAT(message, HasSubstr("buffers[3]"));
     EXPECT_THAT(message, HasSubstr("memory limit"));
 }
@@ -140,11 +148,13 @@ TEST(HostileFiles, HugeDeclaredBufferIsRefusedBeforeReadingIt) {
 TEST(HostileFiles, AccessorsDecodingPastTheBudget) {
     // 2^22 VEC4 floats over no bufferView (zeros): 64 MiB of floats from a few bytes of JSON.
     morph::GltfBuilder b = triangle();
-    b.json()["accessors"].push_back({{"componentType", 5126}, {"count", 1 << 22}, {"type", "VEC4"}});
+    b.json()["accessors"].push_back(
+        {{"componentType", 5126}, {"count", 1 << 22}, {"type", "VEC4"}});
     expectRefused(b.glb(), "zeros.glb", "memory limit", budget64MiB());
     // MAT4 is 16 floats an element: 2^20 of them take the same 64 MiB.
     morph::GltfBuilder m = triangle();
-    m.json()["accessors"].push_back({{"componentType", 5126}, {"count", 1 << 20}, {"type", "MAT4"}});
+    m.json()["accessors"].push_back(
+        {{"componentType", 5126}, {"count", 1 << 20}, {"type", "MAT4"}});
     expectRefused(m.glb(), "mat4.glb", "accessors[4]", budget64MiB());
 }
 
@@ -160,7 +170,8 @@ TEST(HostileFiles, SparseCountBombs) {
     morph::GltfBuilder many = triangle();
     json& targets = many.json()["meshes"][0]["primitives"][0]["targets"];
     for (int t = 0; t < 20; ++t) {
-        const int a = many.addSparseAccessor(1u << 20, morph::ComponentType::Float, "VEC3", {index}, value);
+        const int a =
+            many.addSparseAccessor(1u << 20, morph::ComponentType::Float, "VEC3", {index}, value);
         targets.push_back({{"POSITION", a}});
     }
     expectRefused(many.glb(), "bombs.glb", "memory limit", budget64MiB());
@@ -176,8 +187,9 @@ TEST(HostileFiles, ImagesDecodingPastTheBudget) {
     // A PNG header claiming 8000 x 8000 (256 MB of RGBA) over a few bytes: the header is read
     // first and the decode refused; the model still loads, with a warning naming the image.
     morph::GltfBuilder b = triangle();
-    std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
-                                0, 0, 0x1f, 0x40, 0, 0, 0x1f, 0x40, 8, 6, 0, 0, 0, 0, 0, 0, 0};
+    std::vector<uint8_t> png = {0x89, 'P',  'N', 'G', '\r', '\n', 0x1a, '\n', 0,    0, 0,
+                                13,   'I',  'H', 'D', 'R',  0,    0,    0x1f, 0x40, 0, 0,
+                                0x1f, 0x40, 8,   6,   0,    0,    0,    0,    0,    0, 0};
     const int view = b.addBufferView(png.data(), png.size());
     b.json()["images"] = {{{"bufferView", view}, {"mimeType", "image/png"}}};
     morph::Result<morph::Scene> r = morph::importGltfMemory(b.glb(), "png.glb", "", budget64MiB());
@@ -220,11 +232,14 @@ TEST(HostileFiles, JsonNestedOneHundredThousandDeep) {
     expectRefused(textBytes(head + objects + "}"), "objects.gltf", "nest");
     // Unterminated, in a GLB, and inside a mesh where a reader would walk it.
     expectRefused(textBytes(head + std::string(depth, '[')), "open.gltf", "nest");
-    expectRefused(morph::makeGlb(head + std::string(depth, '[') + std::string(depth, ']') + "}", {}), "deep.glb", "nest");
+    expectRefused(
+        morph::makeGlb(head + std::string(depth, '[') + std::string(depth, ']') + "}", {}),
+        "deep.glb", "nest");
     morph::GltfBuilder b = triangle();
     b.json()["meshes"][0]["extras"] = "PLACEHOLDER";
     std::string text = b.json().dump();
-    text.replace(text.find("\"PLACEHOLDER\""), 13, std::string(depth, '[') + std::string(depth, ']'));
+    text.replace(text.find("\"PLACEHOLDER\""), 13,
+                 std::string(depth, '[') + std::string(depth, ']'));
     expectRefused(morph::makeGlb(text, b.bin()), "mesh.glb", "nest");
     // Brackets in strings, escaped quotes included, are text, not nesting.
     const std::string quoted = head + "\"\\\"" + std::string(depth, '[') + "\\\\\"}";
@@ -234,7 +249,8 @@ TEST(HostileFiles, JsonNestedOneHundredThousandDeep) {
 // ---- NaN and infinity ------------------------------------------------------------------------
 
 TEST(HostileFiles, NonFiniteValuesInAccessors) {
-    const float values[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+    const float values[] = {std::numeric_limits<float>::quiet_NaN(),
+                            std::numeric_limits<float>::infinity(),
                             -std::numeric_limits<float>::infinity()};
     for (float v : values) {
         SCOPED_TRACE(v);
@@ -287,24 +303,35 @@ TEST(HostileFiles, UrisThatLeaveTheModelsFolder) {
     std::vector<uint8_t> bin = triangle().bin();
     ASSERT_TRUE(morph::writeFileAtomic(dir + "/outside.bin", bin.data(), bin.size()));
     ASSERT_TRUE(morph::writeFileAtomic(dir + "/model/outside.bin", bin.data(), bin.size()));
-    const std::string uris[] = {
-        "../../outside.bin", "%2e%2e/%2e%2e/outside.bin", "%2E%2E%2F%2E%2E%2Foutside.bin", "./../../outside.bin",
-        "a/../../../outside.bin", "..\\..\\outside.bin", "%2e%2e%5c%2e%2e%5coutside.bin", dir + "/outside.bin",
-        "file://" + dir + "/outside.bin", "file:../../outside.bin", "//localhost" + dir + "/outside.bin",
-        "C:\\outside.bin", "../outside.bin"};
+    const std::string uris[] = {"../../outside.bin",
+                                "%2e%2e/%2e%2e/outside.bin",
+                                "%2E%2E%2F%2E%2E%2Foutside.bin",
+                                "./../../outside.bin",
+                                "a/../../../outside.bin",
+                                "..\\..\\outside.bin",
+                                "%2e%2e%5c%2e%2e%5coutside.bin",
+                                dir + "/outside.bin",
+                                "file://" + dir + "/outside.bin",
+                                "file:../../outside.bin",
+                                "//localhost" + dir + "/outside.bin",
+                                "C:\\outside.bin",
+                                "../outside.bin"};
     for (const std::string& uri : uris) {
         SCOPED_TRACE(uri);
         expectRefused(textBytes(triangle().gltfText(uri)), "uri.gltf", "buffers[0].uri", {}, model);
     }
     // Decoded once, as the loader does: "%252e%252e" is the literal folder name "%2e%2e", which
     // does not exist (the loader's message names the file).
-    expectRefused(textBytes(triangle().gltfText("%252e%252e/outside.bin")), "double.gltf", "%2e%2e/outside.bin", {}, model);
+    expectRefused(textBytes(triangle().gltfText("%252e%252e/outside.bin")), "double.gltf",
+                  "%2e%2e/outside.bin", {}, model);
     // The same for an image: refused, or kept out of the scene (a warning), never read.
     morph::GltfBuilder img = triangle();
     img.json()["images"] = {{{"uri", "%2e%2e/%2e%2e/outside.bin"}}};
-    const std::string message = outcome(textBytes(img.gltfText(img.binDataUri())), "image.gltf", {}, model);
+    const std::string message =
+        outcome(textBytes(img.gltfText(img.binDataUri())), "image.gltf", {}, model);
     if (message.empty()) {
-        morph::Result<morph::Scene> r = morph::importGltfMemory(textBytes(img.gltfText(img.binDataUri())), "image.gltf", model);
+        morph::Result<morph::Scene> r =
+            morph::importGltfMemory(textBytes(img.gltfText(img.binDataUri())), "image.gltf", model);
         ASSERT_TRUE(r.ok());
         EXPECT_TRUE(r->images.at(0).rgba.empty());
     } else {

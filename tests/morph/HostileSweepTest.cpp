@@ -31,10 +31,26 @@ TEST(HostileSweep, GeneratorIsDeterministicAndBroad) {
     }
     // Every kind of mutation is made (checked on the full, unsampled set of one seed).
     const auto all = fixtures::makeMutants({seeds.front()}, 100000, 1);
-    for (const char* kind : {".cut", ".flip", ".jsonlen", ".binlen", ".total", ".version", "=m1.",
-                             "=2p31.", "=2p32p1.", "=1e308.", "=nanstr.", "=arr.", ".del_",
-                             ".dup_", ".all_count2p30.", ".all_stride252.", ".deep_arrays.",
-                             ".node_self_cycle.", ".node_chain_100k.", ".giant_image.",
+    for (const char* kind : {".cut",
+                             ".flip",
+                             ".jsonlen",
+                             ".binlen",
+                             ".total",
+                             ".version",
+                             "=m1.",
+                             "=2p31.",
+                             "=2p32p1.",
+                             "=1e308.",
+                             "=nanstr.",
+                             "=arr.",
+                             ".del_",
+                             ".dup_",
+                             ".all_count2p30.",
+                             ".all_stride252.",
+                             ".deep_arrays.",
+                             ".node_self_cycle.",
+                             ".node_chain_100k.",
+                             ".giant_image.",
                              ".sparse_bomb."}) {
         bool found = false;
         for (const auto& m : all) found = found || m.name.find(kind) != std::string::npos;
@@ -57,10 +73,13 @@ TEST(HostileSweep, EveryMutantLoadsAndSurvivesThePipelineOrFailsInOneLine) {
             std::vector<std::pair<double, std::string>>& out;
             const std::string& name;
             ~Clock() {
-                out.emplace_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), name);
+                out.emplace_back(
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                    name);
             }
         } clock{start, seconds, m.name};
-        morph::Result<morph::Scene> scene = morph::importGltfMemory(m.bytes, m.name, empty, options);
+        morph::Result<morph::Scene> scene =
+            morph::importGltfMemory(m.bytes, m.name, empty, options);
         if (!scene) {
             const std::string& message = scene.error().message;
             EXPECT_EQ(message.rfind(m.name + ": ", 0), 0u) << message;

@@ -12,8 +12,8 @@
 
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
-#include "morph/targets/Blend.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/targets/Blend.h"
 
 namespace {
 
@@ -42,7 +42,8 @@ TEST(ImportCorpus, EveryFileLoads) {
         auto scene = morph::importGltf(entry.path().string());
         ASSERT_TRUE(scene.ok()) << scene.error().message;
         EXPECT_NE(morphedMesh(*scene), nullptr) << entry.path();
-        for (const std::string& warning : scene->warnings) EXPECT_EQ(warning.find('\n'), std::string::npos);
+        for (const std::string& warning : scene->warnings)
+            EXPECT_EQ(warning.find('\n'), std::string::npos);
     }
     EXPECT_GE(files, 23u) << "the corpus README lists 5 models and their variants";
 }
@@ -59,14 +60,32 @@ struct Expected {
 const std::vector<Expected> kTable = {
     {"SimpleMorph/glTF/SimpleMorph.gltf", {3}, 2, {MorphChannel::Position}, 1},
     {"SimpleMorph/variants/SimpleMorph.glb", {3}, 2, {MorphChannel::Position}, 1},
-    {"AnimatedMorphCube/glTF/AnimatedMorphCube.gltf", {24}, 2,
-     {MorphChannel::Position, MorphChannel::Normal, MorphChannel::Tangent}, 1},
-    {"AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf", {1876}, 2,
-     {MorphChannel::Position, MorphChannel::Normal, MorphChannel::Tangent}, 1},
+    {"AnimatedMorphCube/glTF/AnimatedMorphCube.gltf",
+     {24},
+     2,
+     {MorphChannel::Position, MorphChannel::Normal, MorphChannel::Tangent},
+     1},
+    {"AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf",
+     {1876},
+     2,
+     {MorphChannel::Position, MorphChannel::Normal, MorphChannel::Tangent},
+     1},
     {"MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf", {21, 9}, 1, {MorphChannel::Position}, 0},
-    {"MorphPrimitivesTest/variants/MorphPrimitivesTest.glb", {21, 9}, 1, {MorphChannel::Position}, 0},
-    {"MorphStressTest/glTF/MorphStressTest.gltf", {24, 1504}, 8, {MorphChannel::Position, MorphChannel::Normal}, 3},
-    {"MorphStressTest/variants/MorphStressTest.glb", {24, 1504}, 8, {MorphChannel::Position, MorphChannel::Normal}, 3},
+    {"MorphPrimitivesTest/variants/MorphPrimitivesTest.glb",
+     {21, 9},
+     1,
+     {MorphChannel::Position},
+     0},
+    {"MorphStressTest/glTF/MorphStressTest.gltf",
+     {24, 1504},
+     8,
+     {MorphChannel::Position, MorphChannel::Normal},
+     3},
+    {"MorphStressTest/variants/MorphStressTest.glb",
+     {24, 1504},
+     8,
+     {MorphChannel::Position, MorphChannel::Normal},
+     3},
 };
 
 TEST(ImportCorpus, CountsMatchTheReadme) {
@@ -93,22 +112,27 @@ TEST(ImportCorpus, MorphStressTestNamesAndZeroTargets) {
     const morph::Scene scene = load("MorphStressTest/glTF/MorphStressTest.gltf");
     const morph::Mesh* mesh = morphedMesh(scene);
     ASSERT_NE(mesh, nullptr);
-    EXPECT_EQ(mesh->targetNames, (std::vector<std::string>{"Key 1", "Key 2", "Key 3", "Key 4", "Key 5", "Key 6",
-                                                           "Key 7", "Key 8"}));
+    EXPECT_EQ(mesh->targetNames, (std::vector<std::string>{"Key 1", "Key 2", "Key 3", "Key 4",
+                                                           "Key 5", "Key 6", "Key 7", "Key 8"}));
     // README: "prim 0 has all-zero targets"; prim 1 moves vertices in every target.
     ASSERT_EQ(mesh->primitives.size(), 2u);
-    for (const morph::TargetStats& s : mesh->primitives[0].targetStats) EXPECT_EQ(s.movedVertices, 0u);
-    for (const morph::TargetStats& s : mesh->primitives[1].targetStats) EXPECT_GT(s.movedVertices, 0u);
+    for (const morph::TargetStats& s : mesh->primitives[0].targetStats)
+        EXPECT_EQ(s.movedVertices, 0u);
+    for (const morph::TargetStats& s : mesh->primitives[1].targetStats)
+        EXPECT_GT(s.movedVertices, 0u);
     EXPECT_FALSE(mesh->primitives[1].texcoords[1].empty()) << "README: TEXCOORD_1";
     EXPECT_EQ(scene.images.size(), 3u);
     for (const morph::Image& image : scene.images) EXPECT_FALSE(image.rgba.empty()) << image.name;
 }
 
 TEST(ImportCorpus, DefaultWeights) {
-    EXPECT_EQ(morphedMesh(load("SimpleMorph/glTF/SimpleMorph.gltf"))->defaultWeights, (std::vector<float>{0.5f, 0.5f}));
-    EXPECT_EQ(morphedMesh(load("MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf"))->defaultWeights,
-              (std::vector<float>{0.5f}));
-    EXPECT_EQ(morphedMesh(load("MorphPrimitivesTest/variants/MorphPrimitivesTest.draco.glb"))->defaultWeights,
+    EXPECT_EQ(morphedMesh(load("SimpleMorph/glTF/SimpleMorph.gltf"))->defaultWeights,
+              (std::vector<float>{0.5f, 0.5f}));
+    EXPECT_EQ(
+        morphedMesh(load("MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf"))->defaultWeights,
+        (std::vector<float>{0.5f}));
+    EXPECT_EQ(morphedMesh(load("MorphPrimitivesTest/variants/MorphPrimitivesTest.draco.glb"))
+                  ->defaultWeights,
               (std::vector<float>{0.5f}));
 }
 
@@ -122,7 +146,8 @@ std::vector<glm::vec3> morphedPoints(const morph::Scene& scene, const std::vecto
         const int m = scene.nodes[n].mesh;
         if (m < 0 || scene.meshes[size_t(m)].targetCount() == 0) continue;
         for (const morph::Primitive& p : scene.meshes[size_t(m)].primitives) {
-            for (const glm::vec3& v : morph::blend(p, weights).positions) points.push_back(glm::vec3(world[n] * glm::vec4(v, 1.0f)));
+            for (const glm::vec3& v : morph::blend(p, weights).positions)
+                points.push_back(glm::vec3(world[n] * glm::vec4(v, 1.0f)));
         }
     }
     return points;
@@ -144,7 +169,8 @@ float farthestNearest(const std::vector<glm::vec3>& a, std::vector<glm::vec3> b)
     std::sort(b.begin(), b.end(), [](const glm::vec3& l, const glm::vec3& r) { return l.x < r.x; });
     float worst = 0.0f;
     for (const glm::vec3& p : a) {
-        const auto start = std::lower_bound(b.begin(), b.end(), p.x, [](const glm::vec3& q, float x) { return q.x < x; });
+        const auto start = std::lower_bound(b.begin(), b.end(), p.x,
+                                            [](const glm::vec3& q, float x) { return q.x < x; });
         float best = std::numeric_limits<float>::max();
         for (auto it = start; it != b.end() && (it->x - p.x) * (it->x - p.x) < best; ++it) {
             best = std::min(best, glm::dot(p - *it, p - *it));
@@ -183,22 +209,38 @@ constexpr float kQuantized = 5e-4f;
 const std::vector<Variant> kVariants = {
     {"SimpleMorph/glTF/SimpleMorph.gltf", "SimpleMorph/variants/SimpleMorph.glb", kExact},
     {"SimpleMorph/glTF/SimpleMorph.gltf", "SimpleMorph/variants/SimpleMorph.step.glb", kExact},
-    {"SimpleMorph/glTF/SimpleMorph.gltf", "SimpleMorph/variants/SimpleMorph.cubicspline.glb", kExact},
-    {"AnimatedMorphCube/glTF/AnimatedMorphCube.gltf", "AnimatedMorphCube/variants/AnimatedMorphCube.glb", kExact},
-    {"AnimatedMorphCube/glTF/AnimatedMorphCube.gltf", "AnimatedMorphCube/variants/AnimatedMorphCube.sparse.glb", kExact},
-    {"AnimatedMorphCube/glTF/AnimatedMorphCube.gltf", "AnimatedMorphCube/variants/AnimatedMorphCube.gltfpack.glb", kQuantized},
-    {"AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf", "AnimatedMorphSphere/variants/AnimatedMorphSphere.glb", kExact},
-    {"AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf", "AnimatedMorphSphere/variants/AnimatedMorphSphere.gltfpack.glb", kQuantized},
-    {"MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf", "MorphPrimitivesTest/variants/MorphPrimitivesTest.glb", kExact},
-    {"MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf", "MorphPrimitivesTest/variants/MorphPrimitivesTest.draco.glb", kQuantized},
-    {"MorphStressTest/glTF/MorphStressTest.gltf", "MorphStressTest/variants/MorphStressTest.glb", kExact},
-    {"MorphStressTest/glTF/MorphStressTest.gltf", "MorphStressTest/variants/MorphStressTest.sparse.glb", kExact},
-    {"MorphStressTest/glTF/MorphStressTest.gltf", "MorphStressTest/variants/MorphStressTest.step.glb", kExact},
-    {"MorphStressTest/glTF/MorphStressTest.gltf", "MorphStressTest/variants/MorphStressTest.cubicspline.glb", kExact},
-    {"MorphStressTest/glTF/MorphStressTest.gltf", "MorphStressTest/variants/MorphStressTest.gltfpack.glb", kQuantized},
-    {"MorphStressTest/glTF/MorphStressTest.gltf", "MorphStressTest/variants/MorphStressTest.gltfpack-c.glb", kQuantized},
-    {"MorphStressTest/glTF/MorphStressTest.gltf", "MorphStressTest/variants/MorphStressTest.gt-quantize.glb", kQuantized},
-    {"MorphStressTest/glTF/MorphStressTest.gltf", "MorphStressTest/variants/MorphStressTest.draco.glb", kQuantized},
+    {"SimpleMorph/glTF/SimpleMorph.gltf", "SimpleMorph/variants/SimpleMorph.cubicspline.glb",
+     kExact},
+    {"AnimatedMorphCube/glTF/AnimatedMorphCube.gltf",
+     "AnimatedMorphCube/variants/AnimatedMorphCube.glb", kExact},
+    {"AnimatedMorphCube/glTF/AnimatedMorphCube.gltf",
+     "AnimatedMorphCube/variants/AnimatedMorphCube.sparse.glb", kExact},
+    {"AnimatedMorphCube/glTF/AnimatedMorphCube.gltf",
+     "AnimatedMorphCube/variants/AnimatedMorphCube.gltfpack.glb", kQuantized},
+    {"AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf",
+     "AnimatedMorphSphere/variants/AnimatedMorphSphere.glb", kExact},
+    {"AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf",
+     "AnimatedMorphSphere/variants/AnimatedMorphSphere.gltfpack.glb", kQuantized},
+    {"MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf",
+     "MorphPrimitivesTest/variants/MorphPrimitivesTest.glb", kExact},
+    {"MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf",
+     "MorphPrimitivesTest/variants/MorphPrimitivesTest.draco.glb", kQuantized},
+    {"MorphStressTest/glTF/MorphStressTest.gltf", "MorphStressTest/variants/MorphStressTest.glb",
+     kExact},
+    {"MorphStressTest/glTF/MorphStressTest.gltf",
+     "MorphStressTest/variants/MorphStressTest.sparse.glb", kExact},
+    {"MorphStressTest/glTF/MorphStressTest.gltf",
+     "MorphStressTest/variants/MorphStressTest.step.glb", kExact},
+    {"MorphStressTest/glTF/MorphStressTest.gltf",
+     "MorphStressTest/variants/MorphStressTest.cubicspline.glb", kExact},
+    {"MorphStressTest/glTF/MorphStressTest.gltf",
+     "MorphStressTest/variants/MorphStressTest.gltfpack.glb", kQuantized},
+    {"MorphStressTest/glTF/MorphStressTest.gltf",
+     "MorphStressTest/variants/MorphStressTest.gltfpack-c.glb", kQuantized},
+    {"MorphStressTest/glTF/MorphStressTest.gltf",
+     "MorphStressTest/variants/MorphStressTest.gt-quantize.glb", kQuantized},
+    {"MorphStressTest/glTF/MorphStressTest.gltf",
+     "MorphStressTest/variants/MorphStressTest.draco.glb", kQuantized},
 };
 
 TEST(ImportCorpus, VariantsMorphToTheSameWorldShape) {
@@ -245,10 +287,12 @@ TEST(ImportCorpus, RewrittenAnimationsKeepTheirKeys) {
             for (size_t a = 0; a < plain.animations.size(); ++a) {
                 const morph::AnimationSampler& p = plain.animations[a].samplers.at(0);
                 const morph::AnimationSampler& s = variant.animations[a].samplers.at(0);
-                EXPECT_EQ(s.interpolation, kind == "step" ? morph::Interpolation::Step : morph::Interpolation::CubicSpline);
+                EXPECT_EQ(s.interpolation, kind == "step" ? morph::Interpolation::Step
+                                                          : morph::Interpolation::CubicSpline);
                 ASSERT_EQ(s.input, p.input);
                 ASSERT_EQ(s.width, p.width);
-                const size_t stride = kind == "step" ? 1 : 3;  // CUBICSPLINE: in-tangent, value, out-tangent
+                const size_t stride =
+                    kind == "step" ? 1 : 3;  // CUBICSPLINE: in-tangent, value, out-tangent
                 ASSERT_EQ(s.output.size(), p.output.size() * stride);
                 for (size_t k = 0; k < p.input.size(); ++k) {
                     for (size_t c = 0; c < p.width; ++c) {
@@ -266,8 +310,9 @@ TEST(ImportCorpus, MeshoptAndTextureTransform) {
     const morph::Scene scene = load("MorphStressTest/variants/MorphStressTest.gltfpack-c.glb");
     bool anyTransform = false;
     for (const morph::Material& m : scene.materials) {
-        anyTransform = anyTransform || m.baseColorTexture.transform.present || m.occlusionTexture.transform.present ||
-                       m.normalTexture.transform.present || m.emissiveTexture.transform.present ||
+        anyTransform = anyTransform || m.baseColorTexture.transform.present ||
+                       m.occlusionTexture.transform.present || m.normalTexture.transform.present ||
+                       m.emissiveTexture.transform.present ||
                        m.metallicRoughnessTexture.transform.present;
     }
     EXPECT_TRUE(anyTransform) << "README: KHR_texture_transform on TEXCOORD";
@@ -278,12 +323,14 @@ TEST(ImportCorpus, MeshoptAndTextureTransform) {
 // strides, so they land in the JSON, the views and the compressed streams alike), and the file is
 // cut at 100 lengths. The ASan/UBSan build checks the reads.
 TEST(ImportCorpus, CorruptedCompressedFilesNeverCrash) {
-    for (const std::string relative : {"MorphStressTest/variants/MorphStressTest.gltfpack-c.glb",
-                                       "MorphPrimitivesTest/variants/MorphPrimitivesTest.draco.glb",
-                                       "AnimatedMorphCube/variants/AnimatedMorphCube.gltfpack.glb"}) {
+    for (const std::string relative :
+         {"MorphStressTest/variants/MorphStressTest.gltfpack-c.glb",
+          "MorphPrimitivesTest/variants/MorphPrimitivesTest.draco.glb",
+          "AnimatedMorphCube/variants/AnimatedMorphCube.gltfpack.glb"}) {
         SCOPED_TRACE(relative);
         std::ifstream in(fixtures::corpusPath(relative), std::ios::binary);
-        const std::vector<uint8_t> good((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::vector<uint8_t> good((std::istreambuf_iterator<char>(in)),
+                                        std::istreambuf_iterator<char>());
         ASSERT_FALSE(good.empty());
         morph::ImportOptions options;
         options.decodeImages = false;  // stb is not ours to fuzz, and it is slow on big PNGs

@@ -1,6 +1,7 @@
 // Import of the extensions and scene parts the rule fixtures do not cover: materials
-// (KHR_texture_transform, KHR_materials_unlit, KHR_materials_emissive_strength), KHR_texture_basisu,
-// extensionsRequired/Used, node matrices, skins, hierarchy errors, the memory budget.
+// (KHR_texture_transform, KHR_materials_unlit, KHR_materials_emissive_strength),
+// KHR_texture_basisu, extensionsRequired/Used, node matrices, skins, hierarchy errors, the memory
+// budget.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -13,7 +14,8 @@ using nlohmann::json;
 using testing::HasSubstr;
 using testing::StartsWith;
 
-morph::Result<morph::Scene> import(const morph::GltfBuilder& b, const morph::ImportOptions& options = {}) {
+morph::Result<morph::Scene> import(const morph::GltfBuilder& b,
+                                   const morph::ImportOptions& options = {}) {
     return morph::importGltfMemory(b.glb(), "ext.glb", "", options);
 }
 
@@ -40,12 +42,14 @@ morph::GltfBuilder materialFixture() {
     const uint8_t notPng[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     const uint8_t ktx2[12] = {0xAB, 'K', 'T', 'X', ' ', '2', '0', 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
     json& j = b.json();
-    j["images"] = {{{"bufferView", b.addBufferView(notPng, sizeof(notPng))}, {"mimeType", "image/png"}},
-                   {{"bufferView", b.addBufferView(ktx2, sizeof(ktx2))}, {"mimeType", "image/ktx2"}}};
+    j["images"] = {
+        {{"bufferView", b.addBufferView(notPng, sizeof(notPng))}, {"mimeType", "image/png"}},
+        {{"bufferView", b.addBufferView(ktx2, sizeof(ktx2))}, {"mimeType", "image/ktx2"}}};
     j["samplers"] = {{{"magFilter", 9728}, {"wrapS", 33071}}};
     // textures[0]: KTX2 only; textures[1]: PNG fallback in `source`, KTX2 in the extension.
-    j["textures"] = {{{"extensions", {{"KHR_texture_basisu", {{"source", 1}}}}}},
-                     {{"source", 0}, {"sampler", 0}, {"extensions", {{"KHR_texture_basisu", {{"source", 1}}}}}}};
+    j["textures"] = {
+        {{"extensions", {{"KHR_texture_basisu", {{"source", 1}}}}}},
+        {{"source", 0}, {"sampler", 0}, {"extensions", {{"KHR_texture_basisu", {{"source", 1}}}}}}};
     j["materials"] = {{
         {"name", "skin"},
         {"pbrMetallicRoughness",
@@ -56,7 +60,11 @@ morph::GltfBuilder materialFixture() {
            {{"index", 0},
             {"texCoord", 1},
             {"extensions",
-             {{"KHR_texture_transform", {{"offset", {0.5, 0.25}}, {"rotation", 1.5}, {"scale", {2, 3}}, {"texCoord", 0}}}}}}}}},
+             {{"KHR_texture_transform",
+               {{"offset", {0.5, 0.25}},
+                {"rotation", 1.5},
+                {"scale", {2, 3}},
+                {"texCoord", 0}}}}}}}}},
         {"normalTexture", {{"index", 1}, {"scale", 0.5}}},
         {"occlusionTexture", {{"index", 1}, {"strength", 0.25}}},
         {"emissiveTexture", {{"index", 1}}},
@@ -64,7 +72,9 @@ morph::GltfBuilder materialFixture() {
         {"alphaMode", "MASK"},
         {"alphaCutoff", 0.3},
         {"doubleSided", true},
-        {"extensions", {{"KHR_materials_unlit", json::object()}, {"KHR_materials_emissive_strength", {{"emissiveStrength", 4}}}}},
+        {"extensions",
+         {{"KHR_materials_unlit", json::object()},
+          {"KHR_materials_emissive_strength", {{"emissiveStrength", 4}}}}},
     }};
     j["meshes"][0]["primitives"][0]["material"] = 0;
     j["extensionsUsed"] = {"KHR_texture_basisu", "KHR_texture_transform", "KHR_materials_unlit",
@@ -123,9 +133,10 @@ TEST(ImportExtensions, UnsupportedRequiredExtensionIsNamedUsedOnesAreIgnored) {
     morph::GltfBuilder b = materialFixture();
     b.json()["extensionsRequired"] = {"KHR_mesh_quantization", "EXT_unknown_required"};
     EXPECT_THAT(error(b), HasSubstr("EXT_unknown_required"));
-    b.json()["extensionsRequired"] = {"KHR_mesh_quantization", "EXT_meshopt_compression", "KHR_draco_mesh_compression",
-                                      "KHR_texture_transform", "KHR_materials_unlit", "KHR_texture_basisu",
-                                      "KHR_materials_emissive_strength"};
+    b.json()["extensionsRequired"] = {
+        "KHR_mesh_quantization",          "EXT_meshopt_compression", "KHR_draco_mesh_compression",
+        "KHR_texture_transform",          "KHR_materials_unlit",     "KHR_texture_basisu",
+        "KHR_materials_emissive_strength"};
     EXPECT_TRUE(import(b).ok());
 }
 
@@ -140,10 +151,13 @@ TEST(ImportExtensions, MatrixNodesAndSkins) {
     json& j = b.json();
     const size_t meshNode = j["nodes"].size() - 1;
     // nodes: [..., mesh node, joint (matrix = translate(1,2,3))]
-    j["nodes"].push_back({{"name", "joint"}, {"matrix", {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1}}});
+    j["nodes"].push_back(
+        {{"name", "joint"}, {"matrix", {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1}}});
     const int joint = int(j["nodes"].size()) - 1;
     std::vector<float> inverseBind = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, -2, -3, 1};
-    j["skins"] = {{{"joints", {joint}}, {"inverseBindMatrices", b.addFloats(inverseBind, "MAT4")}, {"skeleton", joint}}};
+    j["skins"] = {{{"joints", {joint}},
+                   {"inverseBindMatrices", b.addFloats(inverseBind, "MAT4")},
+                   {"skeleton", joint}}};
     j["nodes"][meshNode]["skin"] = 0;
     j["nodes"][meshNode]["children"] = {joint};
     const morph::Scene scene = load(b);
@@ -181,8 +195,11 @@ TEST(ImportExtensions, WeightsChannelOnANodeWithoutTargetsIsAnError) {
     json& j = b.json();
     j["nodes"].push_back({{"name", "empty"}});
     const int empty = int(j["nodes"].size()) - 1;
-    j["animations"] = {{{"samplers", {{{"input", b.addFloats({0, 1}, "SCALAR")}, {"output", b.addFloats({0, 0, 1, 1}, "SCALAR")}}}},
-                        {"channels", {{{"sampler", 0}, {"target", {{"node", empty}, {"path", "weights"}}}}}}}};
+    j["animations"] = {
+        {{"samplers",
+          {{{"input", b.addFloats({0, 1}, "SCALAR")},
+            {"output", b.addFloats({0, 0, 1, 1}, "SCALAR")}}}},
+         {"channels", {{{"sampler", 0}, {"target", {{"node", empty}, {"path", "weights"}}}}}}}};
     EXPECT_THAT(error(b), HasSubstr("which has no mesh with morph targets"));
 }
 
@@ -190,13 +207,16 @@ TEST(ImportExtensions, AnimationStartAndEndSpanAllSamplers) {
     morph::GltfBuilder b = fixtures::triangleWithTwoTargetsBuilder();
     json& j = b.json();
     const size_t node = j["nodes"].size() - 1;
-    j["animations"] = {{{"samplers",
-                         {{{"input", b.addFloats({0.5, 2}, "SCALAR")}, {"output", b.addFloats({0, 0, 1, 1}, "SCALAR")}},
-                          {{"input", b.addFloats({1, 3}, "SCALAR")}, {"output", b.addFloats({0, 0, 0, 1, 1, 1}, "VEC3")},
-                           {"interpolation", "STEP"}}}},
-                        {"channels",
-                         {{{"sampler", 0}, {"target", {{"node", node}, {"path", "weights"}}}},
-                          {{"sampler", 1}, {"target", {{"node", node}, {"path", "translation"}}}}}}}};
+    j["animations"] = {
+        {{"samplers",
+          {{{"input", b.addFloats({0.5, 2}, "SCALAR")},
+            {"output", b.addFloats({0, 0, 1, 1}, "SCALAR")}},
+           {{"input", b.addFloats({1, 3}, "SCALAR")},
+            {"output", b.addFloats({0, 0, 0, 1, 1, 1}, "VEC3")},
+            {"interpolation", "STEP"}}}},
+         {"channels",
+          {{{"sampler", 0}, {"target", {{"node", node}, {"path", "weights"}}}},
+           {{"sampler", 1}, {"target", {{"node", node}, {"path", "translation"}}}}}}}};
     const morph::Scene scene = load(b);
     ASSERT_EQ(scene.animations.size(), 1u);
     EXPECT_EQ(scene.animations[0].start, 0.5f);
@@ -212,7 +232,8 @@ TEST(ImportExtensions, DeclaredSizesPastTheBudgetAreRefusedBeforeAllocating) {
     small.maxMemoryBytes = 64;
     EXPECT_THAT(error(b, small), HasSubstr("memory limit"));
     // An accessor claiming 2^29 VEC4 elements over no bufferView (zeros) would decode to 8 GiB.
-    b.json()["accessors"].push_back({{"componentType", 5126}, {"count", 1 << 29}, {"type", "VEC4"}});
+    b.json()["accessors"].push_back(
+        {{"componentType", 5126}, {"count", 1 << 29}, {"type", "VEC4"}});
     EXPECT_THAT(error(b), HasSubstr("memory limit"));
 }
 

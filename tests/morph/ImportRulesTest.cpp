@@ -6,10 +6,10 @@
 #include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
-#include "morph/targets/Blend.h"
-#include "morph/gltf/GltfImport.h"
-#include "morph/targets/PoseTargets.h"
 #include "morph/anim/Sampler.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/Blend.h"
+#include "morph/targets/PoseTargets.h"
 
 namespace {
 
@@ -37,7 +37,8 @@ void expectVecs(const std::vector<Vec>& actual, const std::vector<Vec>& expected
 
 void expectFloats(const std::vector<float>& actual, const std::vector<float>& expected) {
     ASSERT_EQ(actual.size(), expected.size());
-    for (size_t i = 0; i < actual.size(); ++i) EXPECT_FLOAT_EQ(actual[i], expected[i]) << "index " << i;
+    for (size_t i = 0; i < actual.size(); ++i)
+        EXPECT_FLOAT_EQ(actual[i], expected[i]) << "index " << i;
 }
 
 const std::vector<glm::vec3> kTriangle = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
@@ -57,8 +58,10 @@ void expectTriangleWithTwoTargets(const morph::Scene& scene) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
     ASSERT_EQ(p.targets.size(), 2u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
-    expectVecs(p.targets[1].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 2, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
+               V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[1].dense(MorphChannel::Position, p.vertexCount()),
+               V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 2, 0, 0}});
     expectFloats(scene.meshes[0].defaultWeights, {0.25f, 0.5f});
 }
 
@@ -68,7 +71,8 @@ TEST(ImportRules, SparseTargetWithoutBufferViewHasAZeroBase) {
     expectVecs(p.positions, kTriangle);
     EXPECT_EQ(p.indices, (std::vector<uint32_t>{0, 1, 2}));
     ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 0.5f, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
+               V4{{0, 0, 0, 0}, {0, 0, 0.5f, 0}, {0, 0, 0, 0}});
     ASSERT_EQ(p.targetStats.size(), 1u);
     EXPECT_EQ(p.targetStats[0].movedVertices, 1u);
     EXPECT_FLOAT_EQ(p.targetStats[0].maxPositionDelta, 0.5f);
@@ -87,7 +91,8 @@ TEST(ImportRules, SparseBaseAttribute) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, std::vector<glm::vec3>{{0, 0, 0}, {2, 0, 0}, {0, 1, 0}});
     ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
+               V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, SparseAnimationOutput) {
@@ -108,23 +113,29 @@ std::string caseName(const QuantizedCase& c) {
 }
 
 // The raw components are listed in Fixtures.h.
-const QuantizedCase kByteN{ComponentType::Byte, true,
-                           {1, -1, 0, 1 / 127.0f, -1 / 127.0f, 64 / 127.0f, -1, 100 / 127.0f, 5 / 127.0f}};
+const QuantizedCase kByteN{
+    ComponentType::Byte,
+    true,
+    {1, -1, 0, 1 / 127.0f, -1 / 127.0f, 64 / 127.0f, -1, 100 / 127.0f, 5 / 127.0f}};
 const QuantizedCase kByte{ComponentType::Byte, false, {127, -128, 0, 1, -1, 64, -127, 100, 5}};
-const QuantizedCase kUByteN{ComponentType::UnsignedByte, true,
+const QuantizedCase kUByteN{ComponentType::UnsignedByte,
+                            true,
                             {1, 0, 128 / 255.0f, 1 / 255.0f, 2 / 255.0f, 254 / 255.0f, 17 / 255.0f,
                              34 / 255.0f, 51 / 255.0f}};
-const QuantizedCase kUByte{ComponentType::UnsignedByte, false, {255, 0, 128, 1, 2, 254, 17, 34, 51}};
-const QuantizedCase kShortN{ComponentType::Short, true,
-                            {1, -1, 0, 16383 / 32767.0f, -1 / 32767.0f, 1 / 32767.0f, -1,
-                             100 / 32767.0f, 5 / 32767.0f}};
-const QuantizedCase kShort{ComponentType::Short, false,
-                           {32767, -32768, 0, 16383, -1, 1, -32767, 100, 5}};
-const QuantizedCase kUShortN{ComponentType::UnsignedShort, true,
+const QuantizedCase kUByte{
+    ComponentType::UnsignedByte, false, {255, 0, 128, 1, 2, 254, 17, 34, 51}};
+const QuantizedCase kShortN{
+    ComponentType::Short,
+    true,
+    {1, -1, 0, 16383 / 32767.0f, -1 / 32767.0f, 1 / 32767.0f, -1, 100 / 32767.0f, 5 / 32767.0f}};
+const QuantizedCase kShort{
+    ComponentType::Short, false, {32767, -32768, 0, 16383, -1, 1, -32767, 100, 5}};
+const QuantizedCase kUShortN{ComponentType::UnsignedShort,
+                             true,
                              {1, 0, 32768 / 65535.0f, 1 / 65535.0f, 2 / 65535.0f, 65534 / 65535.0f,
                               17 / 65535.0f, 34 / 65535.0f, 51 / 65535.0f}};
-const QuantizedCase kUShort{ComponentType::UnsignedShort, false,
-                            {65535, 0, 32768, 1, 2, 65534, 17, 34, 51}};
+const QuantizedCase kUShort{
+    ComponentType::UnsignedShort, false, {65535, 0, 32768, 1, 2, 65534, 17, 34, 51}};
 const QuantizedCase kFloat{ComponentType::Float, false, {1.5f, -2, 0, 0.25f, -1, 1, 3, 100, 5}};
 
 TEST(ImportRules, EveryTargetComponentTypeKhrMeshQuantizationAllows) {
@@ -142,12 +153,14 @@ TEST(ImportRules, EveryTargetComponentTypeKhrMeshQuantizationAllows) {
 }
 
 TEST(ImportRules, EveryBasePositionComponentType) {
-    for (const QuantizedCase& c : {kFloat, kByte, kByteN, kUByte, kUByteN, kShort, kShortN, kUShort, kUShortN}) {
+    for (const QuantizedCase& c :
+         {kFloat, kByte, kByteN, kUByte, kUByteN, kShort, kShortN, kUShort, kUShortN}) {
         SCOPED_TRACE(caseName(c));
         morph::Scene scene = load(fixtures::quantizedBase(c.type, c.normalized));
         const morph::Primitive& p = onlyPrimitive(scene);
         const auto& e = c.expected;
-        expectVecs(p.positions, std::vector<glm::vec3>{{e[0], e[1], e[2]}, {e[3], e[4], e[5]}, {e[6], e[7], e[8]}});
+        expectVecs(p.positions, std::vector<glm::vec3>{
+                                    {e[0], e[1], e[2]}, {e[3], e[4], e[5]}, {e[6], e[7], e[8]}});
         EXPECT_TRUE(p.targets.empty());
     }
 }
@@ -159,7 +172,8 @@ TEST(ImportRules, NormalizedNormalTargets) {
         const morph::Primitive& p = onlyPrimitive(scene);
         ASSERT_EQ(p.targets.size(), 1u);
         EXPECT_FALSE(p.targets[0].has(MorphChannel::Position));
-        expectVecs(p.targets[0].dense(MorphChannel::Normal, p.vertexCount()), V4{{1, 0, -1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+        expectVecs(p.targets[0].dense(MorphChannel::Normal, p.vertexCount()),
+                   V4{{1, 0, -1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
         EXPECT_EQ(p.morphedChannels(), std::vector<MorphChannel>{MorphChannel::Normal});
     }
 }
@@ -172,7 +186,8 @@ TEST(ImportRules, EveryTexcoordTargetComponentType) {
         const morph::Primitive& p = onlyPrimitive(scene);
         ASSERT_EQ(p.targets.size(), 1u);
         const auto& e = c.expected;
-        expectVecs(p.targets[0].dense(MorphChannel::TexCoord0, p.vertexCount()), V4{{e[0], e[1], 0, 0}, {e[2], e[3], 0, 0}, {e[4], e[5], 0, 0}});
+        expectVecs(p.targets[0].dense(MorphChannel::TexCoord0, p.vertexCount()),
+                   V4{{e[0], e[1], 0, 0}, {e[2], e[3], 0, 0}, {e[4], e[5], 0, 0}});
     }
 }
 
@@ -190,7 +205,8 @@ TEST(ImportRules, InterleavedBaseAndTarget) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
     ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
+               V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, UnknownTargetAttributeIsIgnored) {
@@ -198,7 +214,8 @@ TEST(ImportRules, UnknownTargetAttributeIsIgnored) {
     const morph::Primitive& p = onlyPrimitive(scene);
     ASSERT_EQ(p.targets.size(), 1u);
     EXPECT_EQ(p.morphedChannels(), std::vector<MorphChannel>{MorphChannel::Position});
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
+               V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, GlbChunkOfUnknownTypeIsIgnored) {
@@ -253,11 +270,14 @@ TEST(ImportRules, PrimitivesShareWeightsButMorphDifferentAttributes) {
     const morph::Primitive& p0 = mesh.primitives[0];
     const morph::Primitive& p1 = mesh.primitives[1];
     EXPECT_EQ(p0.morphedChannels(), std::vector<MorphChannel>{MorphChannel::Position});
-    EXPECT_EQ(p1.morphedChannels(), (std::vector<MorphChannel>{MorphChannel::Position, MorphChannel::Normal}));
+    EXPECT_EQ(p1.morphedChannels(),
+              (std::vector<MorphChannel>{MorphChannel::Position, MorphChannel::Normal}));
     EXPECT_TRUE(p0.normals.empty());
     ASSERT_EQ(p1.targets.size(), 2u);
-    expectVecs(p1.targets[0].dense(MorphChannel::Normal, p1.vertexCount()), V4{{0, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
-    expectVecs(p1.targets[1].dense(MorphChannel::Position, p1.vertexCount()), V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 3, 0}});
+    expectVecs(p1.targets[0].dense(MorphChannel::Normal, p1.vertexCount()),
+               V4{{0, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p1.targets[1].dense(MorphChannel::Position, p1.vertexCount()),
+               V4{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 3, 0}});
 
     // One weight vector drives both: p0 v1 += 0.5 (0,0,1), v2 += 0.25 (0,2,0);
     // p1 v0 += 0.5 (1,0,0), v2 += 0.25 (0,0,3), n0 += 0.5 (0,1,0).
@@ -305,8 +325,10 @@ TEST(ImportRules, WeightsAnimationsOfEachInterpolation) {
     const InterpolationCase cases[] = {
         {"STEP", morph::Interpolation::Step, {0, 0, 1, 0.5f, 0.25f, 1}, {0, 0}},
         {"LINEAR", morph::Interpolation::Linear, {0, 0, 1, 0.5f, 0.25f, 1}, {0.5f, 0.25f}},
-        {"CUBICSPLINE", morph::Interpolation::CubicSpline,
-         {0, 0, 0, 0, 1, 0, 0, 1, 1, 0.5f, 0, 0, 0, 0, 0.25f, 1, 0, 0}, {0.625f, 0.125f}},
+        {"CUBICSPLINE",
+         morph::Interpolation::CubicSpline,
+         {0, 0, 0, 0, 1, 0, 0, 1, 1, 0.5f, 0, 0, 0, 0, 0.25f, 1, 0, 0},
+         {0.625f, 0.125f}},
     };
     for (const InterpolationCase& c : cases) {
         SCOPED_TRACE(c.name);
@@ -381,12 +403,16 @@ TEST(ImportRules, TexcoordAndColorTargets) {
     expectVecs(p.texcoords[0], std::vector<glm::vec2>{{0, 0}, {1, 0}, {0, 1}});
     // Base COLOR_0 is RGB: alpha 1 (glTF 2.0 3.7.2.1).
     expectVecs(p.colors, V4{{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}});
-    EXPECT_EQ(p.morphedChannels(), (std::vector<MorphChannel>{MorphChannel::TexCoord0, MorphChannel::Color0}));
+    EXPECT_EQ(p.morphedChannels(),
+              (std::vector<MorphChannel>{MorphChannel::TexCoord0, MorphChannel::Color0}));
     ASSERT_EQ(p.targets.size(), 2u);
-    expectVecs(p.targets[0].dense(MorphChannel::TexCoord0, p.vertexCount()), V4{{0.5f, 0, 0, 0}, {0, 0, 0, 0}, {0, -0.25f, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::TexCoord0, p.vertexCount()),
+               V4{{0.5f, 0, 0, 0}, {0, 0, 0, 0}, {0, -0.25f, 0, 0}});
     // An RGB colour delta leaves alpha alone: its w is 0, not 1.
-    expectVecs(p.targets[0].dense(MorphChannel::Color0, p.vertexCount()), V4{{0, 0, 0, 0}, {0.5f, 0.25f, 0, 0}, {0, 0, 0, 0}});
-    expectVecs(p.targets[1].dense(MorphChannel::Color0, p.vertexCount()), V4{{0, 0, 0, -0.5f}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Color0, p.vertexCount()),
+               V4{{0, 0, 0, 0}, {0.5f, 0.25f, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[1].dense(MorphChannel::Color0, p.vertexCount()),
+               V4{{0, 0, 0, -0.5f}, {0, 0, 0, 0}, {0, 0, 0, 0}});
     EXPECT_FALSE(p.targets[1].has(MorphChannel::TexCoord0));
     EXPECT_FALSE(p.targets[0].has(MorphChannel::Position));
 }
@@ -396,15 +422,20 @@ TEST(ImportRules, TangentTargetsAreXyzDeltas) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.tangents, V4{{1, 0, 0, -1}, {1, 0, 0, -1}, {1, 0, 0, -1}});
     ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Tangent, p.vertexCount()), V4{{0, 0.5f, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
-    expectVecs(p.targets[0].dense(MorphChannel::Normal, p.vertexCount()), V4{{0, 0, 0, 0}, {0, -0.5f, 0, 0}, {0, 0, 0, 0}});
-    EXPECT_EQ(p.morphedChannels(), (std::vector<MorphChannel>{MorphChannel::Normal, MorphChannel::Tangent}));
+    expectVecs(p.targets[0].dense(MorphChannel::Tangent, p.vertexCount()),
+               V4{{0, 0.5f, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Normal, p.vertexCount()),
+               V4{{0, 0, 0, 0}, {0, -0.5f, 0, 0}, {0, 0, 0, 0}});
+    EXPECT_EQ(p.morphedChannels(),
+              (std::vector<MorphChannel>{MorphChannel::Normal, MorphChannel::Tangent}));
     // glTF 2.0 3.7.2.2: TANGENT targets have no w; the handedness stays the base's.
     morph::MorphedPrimitive m = morph::blend(p, {1.0f});
     expectVecs(m.tangents, V4{{1, 0.5f, 0, -1}, {1, 0, 0, -1}, {1, 0, 0, -1}});
 }
 
-TEST(ImportRules, GlbWithTwoTargets) { expectTriangleWithTwoTargets(load(fixtures::triangleWithTwoTargets())); }
+TEST(ImportRules, GlbWithTwoTargets) {
+    expectTriangleWithTwoTargets(load(fixtures::triangleWithTwoTargets()));
+}
 
 TEST(ImportRules, GltfWithDataUri) {
     std::string text = fixtures::gltfWithDataUri();
@@ -426,7 +457,8 @@ std::string base64(const std::vector<uint8_t>& bytes) {
     const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string out;
     for (size_t i = 0; i < bytes.size(); i += 3) {
-        const uint32_t n = uint32_t(bytes[i]) << 16 | (i + 1 < bytes.size() ? uint32_t(bytes[i + 1]) << 8 : 0) |
+        const uint32_t n = uint32_t(bytes[i]) << 16 |
+                           (i + 1 < bytes.size() ? uint32_t(bytes[i + 1]) << 8 : 0) |
                            (i + 2 < bytes.size() ? uint32_t(bytes[i + 2]) : 0);
         out += alphabet[n >> 18 & 63];
         out += alphabet[n >> 12 & 63];
@@ -446,7 +478,8 @@ TEST(ImportRules, DataUriBuffersOfEveryPaddingDecode) {
         for (size_t i = 0; i < extra; ++i) bin.push_back(uint8_t(0xA5 + i));
         b.json()["buffers"][0]["byteLength"] = bin.size();
         const std::string text = b.gltfText("data:application/octet-stream;base64," + base64(bin));
-        expectTriangleWithTwoTargets(load(fixtures::Bytes(text.begin(), text.end()), "padding.gltf"));
+        expectTriangleWithTwoTargets(
+            load(fixtures::Bytes(text.begin(), text.end()), "padding.gltf"));
     }
 }
 
@@ -467,9 +500,9 @@ TEST(ImportRules, ExternalBufferLongerLoadsShorterIsAnError) {
     ASSERT_TRUE(morph::writeFileAtomic(dir + "/external.bin", bin.data(), bin.size()));
     morph::Result<morph::Scene> shorter = morph::importGltf(path);
     ASSERT_FALSE(shorter.ok());
-    EXPECT_THAT(shorter.error().message, HasSubstr("buffers[0].uri \"external.bin\" has " +
-                                                   std::to_string(bin.size()) + " bytes, byteLength says " +
-                                                   std::to_string(bin.size() + 4)));
+    EXPECT_THAT(shorter.error().message,
+                HasSubstr("buffers[0].uri \"external.bin\" has " + std::to_string(bin.size()) +
+                          " bytes, byteLength says " + std::to_string(bin.size() + 4)));
 }
 
 TEST(ImportRules, AbsolutePoseBecomesARelativeTarget) {
@@ -483,9 +516,11 @@ TEST(ImportRules, AbsolutePoseBecomesARelativeTarget) {
     const morph::Primitive& p = scene.meshes[0].primitives[0];
     ASSERT_EQ(p.targets.size(), 1u);
     // delta = pose - base: (0,0,0.5) - (0,0,0), (2,0,0) - (1,0,0), (0,1,0) - (0,1,0).
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), V4{{0, 0, 0.5f, 0}, {1, 0, 0, 0}, {0, 0, 0, 0}});
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
+               V4{{0, 0, 0.5f, 0}, {1, 0, 0, 0}, {0, 0, 0, 0}});
     // Weight 1 reproduces the pose exactly.
-    expectVecs(morph::blend(p, {1.0f}).positions, std::vector<glm::vec3>{{0, 0, 0.5f}, {2, 0, 0}, {0, 1, 0}});
+    expectVecs(morph::blend(p, {1.0f}).positions,
+               std::vector<glm::vec3>{{0, 0, 0.5f}, {2, 0, 0}, {0, 1, 0}});
 }
 
 TEST(ImportRules, PoseWithAnotherVertexCountIsAnErrorNamingBoth) {

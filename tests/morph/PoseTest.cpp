@@ -16,7 +16,8 @@ Scene model() {
     p.normals = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
     p.tangents = {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, -1}};
     MorphTarget existing;
-    existing.set(MorphChannel::Position, std::vector<glm::vec4>{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    existing.set(MorphChannel::Position,
+                 std::vector<glm::vec4>{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
     p.targets = {existing};
     mesh.primitives = {p};
     mesh.targetNames = {"lift"};
@@ -81,7 +82,8 @@ TEST(Pose, TangentDeltasAreXyzOnly) {
     Scene pose = poseOf({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}});
     pose.meshes[0].primitives[0].tangents = {{0, 1, 0, -1}, {1, 0, 0, 1}, {1, 0, 0, 1}};
     ASSERT_TRUE(addPoseTarget(scene, pose, "twist"));
-    const auto& deltas = scene.meshes[0].primitives[0].targets[1].dense(MorphChannel::Tangent, scene.meshes[0].primitives[0].vertexCount());
+    const auto& deltas = scene.meshes[0].primitives[0].targets[1].dense(
+        MorphChannel::Tangent, scene.meshes[0].primitives[0].vertexCount());
     ASSERT_EQ(deltas.size(), 3u);
     EXPECT_EQ(deltas[0], glm::vec4(-1, 1, 0, 0));
     EXPECT_EQ(deltas[2], glm::vec4(0, 0, 0, 0));  // handedness differences are not a delta

@@ -1,14 +1,14 @@
 // Vertex picking (morph/edit/RayCast.h): the ray hits the morphed mesh, not the base, through node
 // transforms; the nearest of several nodes wins; the targets moving a vertex come largest first.
+#include <algorithm>
+
+#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <glm/gtc/matrix_transform.hpp>
-
 #include "fixtures/BuildPaths.h"
-#include "morph/targets/Displacement.h"
-#include "morph/gltf/GltfImport.h"
 #include "morph/edit/RayCast.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/Displacement.h"
 
 namespace morph {
 namespace {
@@ -162,7 +162,8 @@ TEST(RayCast, PicksTheJawOnTheMorphedFace) {
     const std::vector<glm::mat4> world = worldMatrices(scene, pose);
 
     // The front-most of the vertices jawOpen moves far (the chin), so nothing is in front of it.
-    const std::vector<glm::vec4> deltas = primitive.targets[target].dense(MorphChannel::Position, primitive.vertexCount());
+    const std::vector<glm::vec4> deltas =
+        primitive.targets[target].dense(MorphChannel::Position, primitive.vertexCount());
     float largest = 0;
     for (const glm::vec4& d : deltas) largest = std::max(largest, glm::length(glm::vec3(d)));
     uint32_t chosen = 0;

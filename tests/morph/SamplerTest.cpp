@@ -1,7 +1,7 @@
 // Animation sampling against values worked out by hand (glTF 2.0 Appendix C).
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include "morph/anim/Sampler.h"
 

@@ -10,9 +10,9 @@
 
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
-#include "morph/targets/Blend.h"
-#include "morph/gltf/GltfImport.h"
 #include "morph/anim/Sampler.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/Blend.h"
 
 namespace {
 
@@ -24,13 +24,15 @@ void expectPositions(const std::vector<glm::vec3>& actual, const std::vector<glm
 
 void expectWeights(const std::vector<float>& actual, const std::vector<float>& expected) {
     ASSERT_EQ(actual.size(), expected.size());
-    for (size_t i = 0; i < actual.size(); ++i) EXPECT_FLOAT_EQ(actual[i], expected[i]) << "target " << i;
+    for (size_t i = 0; i < actual.size(); ++i)
+        EXPECT_FLOAT_EQ(actual[i], expected[i]) << "target " << i;
 }
 
 class SimpleMorph : public testing::Test {
 protected:
     void SetUp() override {
-        morph::Result<morph::Scene> r = morph::importGltf(fixtures::corpusPath("SimpleMorph/glTF/SimpleMorph.gltf"));
+        morph::Result<morph::Scene> r =
+            morph::importGltf(fixtures::corpusPath("SimpleMorph/glTF/SimpleMorph.gltf"));
         ASSERT_TRUE(r.ok()) << r.error().message;
         mScene = std::move(r).value();
         ASSERT_EQ(mScene.meshes.size(), 1u);
@@ -100,9 +102,14 @@ TEST(SimpleMorphVariants, StepAndCubicSplineAtOneAndAHalfSeconds) {
         glm::vec3 v2;
     };
     const Case cases[] = {
-        {"SimpleMorph/variants/SimpleMorph.step.glb", morph::Interpolation::Step, {0, 1}, {1.5f, 1.5f, 0}},
-        {"SimpleMorph/variants/SimpleMorph.cubicspline.glb", morph::Interpolation::CubicSpline,
-         {0.5f, 1.125f}, {1.125f, 2.125f, 0}},
+        {"SimpleMorph/variants/SimpleMorph.step.glb",
+         morph::Interpolation::Step,
+         {0, 1},
+         {1.5f, 1.5f, 0}},
+        {"SimpleMorph/variants/SimpleMorph.cubicspline.glb",
+         morph::Interpolation::CubicSpline,
+         {0.5f, 1.125f},
+         {1.125f, 2.125f, 0}},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.file);

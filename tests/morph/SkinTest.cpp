@@ -1,15 +1,15 @@
 // Skins on the CPU (morph/anim/Skin.h): joint matrices, the skinning reference against values
 // computed by hand, weight normalization, and the importer's skin validation.
-#include <gtest/gtest.h>
-
 #include <cmath>
+
 #include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
 
 #include "fixtures/SkinFixtures.h"
 #include "morph/anim/Animate.h"
-#include "morph/targets/Blend.h"
-#include "morph/gltf/GltfImport.h"
 #include "morph/anim/Skin.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/targets/Blend.h"
 
 namespace morph {
 namespace {

@@ -5,12 +5,12 @@
 #include <gtest/gtest.h>
 
 #include "morph/anim/Animate.h"
-#include "morph/targets/Blend.h"
-#include "morph/targets/Displacement.h"
+#include "morph/edit/RayCast.h"
 #include "morph/gltf/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/targets/Blend.h"
+#include "morph/targets/Displacement.h"
 #include "morph/targets/Packing.h"
-#include "morph/edit/RayCast.h"
 #include "morph/targets/SparseTargets.h"
 #include "morph/targets/SyntheticMesh.h"
 
@@ -54,10 +54,10 @@ TEST(SparseForm, ImportKeepsSparseAccessorsWithoutBufferViewSparse) {
     const int position = b.addSparseFloats(kVertices, "VEC3", {2, 7}, {0, 0, 1, 0.5f, 0, 0});
     const int normal = b.addSparseFloats(kVertices, "VEC3", {2, 5}, {0, 1, 0, -1, 0, 0});
     const float value[3] = {0, -2, 0};
-    const int single =
-        b.addSparseAccessor(kVertices, ComponentType::Float, "VEC3", {9}, value, ComponentType::UnsignedByte);
-    auto scene = importBytes(glbWithTargets(b, json::array({{{"POSITION", position}, {"NORMAL", normal}},
-                                                            {{"POSITION", single}}})));
+    const int single = b.addSparseAccessor(kVertices, ComponentType::Float, "VEC3", {9}, value,
+                                           ComponentType::UnsignedByte);
+    auto scene = importBytes(glbWithTargets(
+        b, json::array({{{"POSITION", position}, {"NORMAL", normal}}, {{"POSITION", single}}})));
     ASSERT_TRUE(scene) << scene.error().message;
     const morph::Primitive& p = scene->meshes[0].primitives[0];
     ASSERT_EQ(p.targets.size(), 2u);
@@ -65,7 +65,8 @@ TEST(SparseForm, ImportKeepsSparseAccessorsWithoutBufferViewSparse) {
     ASSERT_TRUE(t0.isSparse());
     EXPECT_EQ(t0.entryCount(), 3u);
     EXPECT_EQ(t0.indices(), (std::vector<uint32_t>{2, 5, 7}));
-    EXPECT_EQ(t0.entries(MorphChannel::Position), (V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0.5f, 0, 0, 0}}));
+    EXPECT_EQ(t0.entries(MorphChannel::Position),
+              (V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0.5f, 0, 0, 0}}));
     EXPECT_EQ(t0.entries(MorphChannel::Normal), (V4{{0, 1, 0, 0}, {-1, 0, 0, 0}, {0, 0, 0, 0}}));
     EXPECT_FALSE(t0.has(MorphChannel::Tangent));
     EXPECT_EQ(t0.delta(MorphChannel::Position, 7), glm::vec4(0.5f, 0, 0, 0));
@@ -109,9 +110,11 @@ TEST(SparseForm, BufferViewBackedOrDenseChannelsMakeTheTargetDense) {
 TEST(SparseForm, MoreThanHalfTheVerticesIsStoredDense) {
     morph::GltfBuilder b;
     std::vector<float> values(6 * 3, 1.0f);
-    const int five = b.addSparseFloats(kVertices, "VEC3", {0, 1, 2, 3, 4}, std::vector<float>(15, 1.0f));
+    const int five =
+        b.addSparseFloats(kVertices, "VEC3", {0, 1, 2, 3, 4}, std::vector<float>(15, 1.0f));
     const int six = b.addSparseFloats(kVertices, "VEC3", {0, 1, 2, 3, 4, 5}, values);
-    auto scene = importBytes(glbWithTargets(b, json::array({{{"POSITION", five}}, {{"POSITION", six}}})));
+    auto scene =
+        importBytes(glbWithTargets(b, json::array({{{"POSITION", five}}, {{"POSITION", six}}})));
     ASSERT_TRUE(scene) << scene.error().message;
     const morph::Primitive& p = scene->meshes[0].primitives[0];
     EXPECT_TRUE(p.targets[0].isSparse());
@@ -138,7 +141,8 @@ TEST(SparseForm, HostileSparseTargetsAreRefusedInOneLine) {
         SCOPED_TRACE(c.problem);
         morph::GltfBuilder b;
         std::vector<float> values(c.indices.size() * 3, 0.5f);
-        const int accessor = b.addSparseAccessor(c.count, ComponentType::Float, "VEC3", c.indices, values.data());
+        const int accessor =
+            b.addSparseAccessor(c.count, ComponentType::Float, "VEC3", c.indices, values.data());
         auto scene = importBytes(glbWithTargets(b, json::array({{{"POSITION", accessor}}})));
         ASSERT_FALSE(scene);
         EXPECT_EQ(scene.error().message.rfind("sparse.glb: ", 0), 0u) << scene.error().message;
@@ -173,7 +177,8 @@ morph::Primitive mixedPrimitive(bool sparse) {
             if (t == 3 && c != MorphChannel::Position) continue;  // a POSITION-only target
             V4 deltas(n, glm::vec4(0.0f));
             for (uint32_t v = 0; v < n; ++v) {
-                if (rng.unit() < 0.2f) deltas[v] = {rng.signedUnit(), rng.signedUnit(), rng.signedUnit(), 0.0f};
+                if (rng.unit() < 0.2f)
+                    deltas[v] = {rng.signedUnit(), rng.signedUnit(), rng.signedUnit(), 0.0f};
             }
             target.set(c, deltas);
         }
@@ -196,7 +201,8 @@ TEST(SparseForm, ToSparseAndToDenseRoundTrip) {
             EXPECT_EQ(back.entries(channel), dense.targets[t].entries(channel)) << "target " << t;
         }
         for (uint32_t v = 0; v < dense.vertexCount(); ++v) {
-            EXPECT_EQ(sparse.targets[t].delta(MorphChannel::Normal, v), dense.targets[t].delta(MorphChannel::Normal, v));
+            EXPECT_EQ(sparse.targets[t].delta(MorphChannel::Normal, v),
+                      dense.targets[t].delta(MorphChannel::Normal, v));
         }
     }
 }
@@ -206,7 +212,8 @@ TEST(SparseForm, ConsumersGiveTheDenseFormsResults) {
     const morph::Primitive sparse = mixedPrimitive(true);
     const std::vector<float> weights = {0.5f, -0.25f, 1.0f, 0.75f, 0.0f};
 
-    const morph::MorphedPrimitive a = morph::blend(dense, weights), b = morph::blend(sparse, weights);
+    const morph::MorphedPrimitive a = morph::blend(dense, weights),
+                                  b = morph::blend(sparse, weights);
     EXPECT_EQ(a.positions, b.positions);
     EXPECT_EQ(a.normals, b.normals);
     EXPECT_EQ(a.tangents, b.tangents);
@@ -214,7 +221,8 @@ TEST(SparseForm, ConsumersGiveTheDenseFormsResults) {
     EXPECT_EQ(a.colors, b.colors);
     EXPECT_NE(a.positions, dense.positions);  // the targets did move something
 
-    const morph::PackedTargets pa = morph::packTargets(dense, 16384), pb = morph::packTargets(sparse, 16384);
+    const morph::PackedTargets pa = morph::packTargets(dense, 16384),
+                               pb = morph::packTargets(sparse, 16384);
     EXPECT_EQ(pa.channels, pb.channels);
     EXPECT_EQ(pa.width, pb.width);
     EXPECT_EQ(pa.texels, pb.texels);
@@ -244,8 +252,10 @@ TEST(SparseForm, ConsumersGiveTheDenseFormsResults) {
     EXPECT_EQ(morph::maxDisplacement(dense, weights, glm::mat3(2.0f)),
               morph::maxDisplacement(sparse, weights, glm::mat3(2.0f)));
     for (uint32_t v : {0u, 7u, 33u, 63u}) {
-        EXPECT_EQ(morph::morphedPosition(dense, v, weights), morph::morphedPosition(sparse, v, weights));
-        const auto ia = morph::vertexInfluences(dense, v, weights), ib = morph::vertexInfluences(sparse, v, weights);
+        EXPECT_EQ(morph::morphedPosition(dense, v, weights),
+                  morph::morphedPosition(sparse, v, weights));
+        const auto ia = morph::vertexInfluences(dense, v, weights),
+                   ib = morph::vertexInfluences(sparse, v, weights);
         ASSERT_EQ(ia.size(), ib.size());
         for (size_t i = 0; i < ia.size(); ++i) {
             EXPECT_EQ(ia[i].target, ib[i].target);
@@ -268,7 +278,8 @@ TEST(SparseForm, RayCastHitsTheSameVertex) {
         scene.roots = {0};
         return scene;
     };
-    const morph::Scene dense = sceneOf(mixedPrimitive(false)), sparse = sceneOf(mixedPrimitive(true));
+    const morph::Scene dense = sceneOf(mixedPrimitive(false)),
+                       sparse = sceneOf(mixedPrimitive(true));
     const std::vector<morph::NodePose> pose = morph::restPose(dense);
     const std::vector<glm::mat4> world = morph::worldMatrices(dense, pose);
     int hits = 0;

@@ -1,10 +1,10 @@
 // Sparse quantized targets: entry order, dropping, entry sizes, the half-quantum error bound per
 // target (a tiny eyelid beside a large jaw), round trips, encode() validation, and the face asset.
-#include <gtest/gtest.h>
-
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+
+#include <gtest/gtest.h>
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
@@ -80,8 +80,11 @@ TEST(SparseTargets, IndicesAscendAndOnlyMovingVerticesAreKept) {
 
 TEST(SparseTargets, ThresholdDropsWhenPositionAndNormalAreBothWithin) {
     MorphTarget t;
-    t.set(MorphChannel::Position, std::vector<glm::vec4>{{0.01f, 0, 0, 0}, {0.01f, 0, 0, 0}, {0.5f, 0, 0, 0}, {0, 0, 0, 0}});
-    t.set(MorphChannel::Normal, std::vector<glm::vec4>{{0, 0, 0, 0}, {0, 0.2f, 0, 0}, {0, 0, 0, 0}, {0, 0, -0.01f, 0}});
+    t.set(
+        MorphChannel::Position,
+        std::vector<glm::vec4>{{0.01f, 0, 0, 0}, {0.01f, 0, 0, 0}, {0.5f, 0, 0, 0}, {0, 0, 0, 0}});
+    t.set(MorphChannel::Normal,
+          std::vector<glm::vec4>{{0, 0, 0, 0}, {0, 0.2f, 0, 0}, {0, 0, 0, 0}, {0, 0, -0.01f, 0}});
     Result<SparseTarget> exact = sparsify(t, 4);  // default 0: only exact zeros go
     ASSERT_TRUE(exact);
     EXPECT_EQ(exact->indices, (std::vector<uint32_t>{0, 1, 2, 3}));
@@ -123,8 +126,10 @@ TEST(SparseTargets, ErrorWithinHalfAQuantumOfEachTargetsOwnScale) {
     EXPECT_NEAR(jaw.positionScale / lid.positionScale, 50.0f, 1.0f);
     for (size_t t = 0; t < 2; ++t) {
         const SparseTarget& s = sparse->targets[t];
-        const float positionError = oracleError(s, p.targets[t].dense(MorphChannel::Position, p.vertexCount()), false);
-        const float normalError = oracleError(s, p.targets[t].dense(MorphChannel::Normal, p.vertexCount()), true);
+        const float positionError =
+            oracleError(s, p.targets[t].dense(MorphChannel::Position, p.vertexCount()), false);
+        const float normalError =
+            oracleError(s, p.targets[t].dense(MorphChannel::Normal, p.vertexCount()), true);
         EXPECT_LE(positionError, bound(s.positionScale)) << "target " << t;
         EXPECT_LE(normalError, bound(s.normalScale)) << "target " << t;
         // The reported error is the measured one, and quantization did round something.
@@ -221,7 +226,8 @@ TEST(SparseTargets, SparsifyRefusesBadInput) {
               std::string::npos);
 
     MorphTarget nan;
-    nan.set(MorphChannel::Position, {glm::vec4(1.0f), glm::vec4(1.0f), glm::vec4(1.0f, NAN, 1.0f, 1.0f)});
+    nan.set(MorphChannel::Position,
+            {glm::vec4(1.0f), glm::vec4(1.0f), glm::vec4(1.0f, NAN, 1.0f, 1.0f)});
     EXPECT_FALSE(sparsify(nan, 3));
     EXPECT_FALSE(sparsify(shortTarget, 3, -1.0f));
     EXPECT_FALSE(sparsify(shortTarget, 3, NAN));
@@ -270,7 +276,8 @@ TEST(SparseTargets, NormalsOnlyTarget) {
 
 TEST(SparseTargets, NormalDeltasAreNotRenormalized) {
     MorphTarget t;
-    t.set(MorphChannel::Normal, std::vector<glm::vec4>{{0.0f, 0.0f, 0.001f, 0.0f}, {0.0f, 0.0f, -0.002f, 0.0f}});
+    t.set(MorphChannel::Normal,
+          std::vector<glm::vec4>{{0.0f, 0.0f, 0.001f, 0.0f}, {0.0f, 0.0f, -0.002f, 0.0f}});
     Result<SparseTarget> sparse = sparsify(t, 2);
     ASSERT_TRUE(sparse);
     // A delta of length 0.001 stays 0.001 (normalizing it would give 1).

@@ -1,8 +1,6 @@
 // SyntheticMesh: the benchmark's generated mesh is deterministic, moves the fraction of vertices
 // asked for in one coherent patch per target, and survives a trip through GLB with sparse
 // accessors and the importer unchanged.
-#include "morph/targets/SyntheticMesh.h"
-
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -12,6 +10,7 @@
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/SparseTargets.h"
+#include "morph/targets/SyntheticMesh.h"
 
 namespace {
 
@@ -71,11 +70,12 @@ TEST(SyntheticMesh, DensityWithinOneVertexAndDeltasSmallAndNonZero) {
         for (const morph::SyntheticTarget& t : mesh.targets) {
             EXPECT_NEAR(double(t.indices.size()) / spec.vertices, density, 1.0 / spec.vertices);
             EXPECT_TRUE(std::is_sorted(t.indices.begin(), t.indices.end()));
-            EXPECT_EQ(std::set<uint32_t>(t.indices.begin(), t.indices.end()).size(), t.indices.size());
+            EXPECT_EQ(std::set<uint32_t>(t.indices.begin(), t.indices.end()).size(),
+                      t.indices.size());
             for (size_t e = 0; e < t.indices.size(); ++e) {
                 const float length = glm::length(t.positions[e]);
-                ASSERT_GT(length, 0.0f);     // every listed vertex moves (sparsify keeps it)
-                ASSERT_LE(length, 0.031f);   // small: at most 3 cm on a unit sphere
+                ASSERT_GT(length, 0.0f);    // every listed vertex moves (sparsify keeps it)
+                ASSERT_LE(length, 0.031f);  // small: at most 3 cm on a unit sphere
                 ASSERT_LE(glm::length(t.normals[e]), 0.15f);
             }
         }
@@ -115,8 +115,10 @@ TEST(SyntheticMesh, SceneAndGlbRoundTripThroughTheImporter) {
     EXPECT_EQ(pa.indices, pb.indices);
     ASSERT_EQ(pb.targets.size(), pa.targets.size());
     for (size_t t = 0; t < pa.targets.size(); ++t) {
-        EXPECT_EQ(pa.targets[t].dense(morph::MorphChannel::Position, pa.vertexCount()), pb.targets[t].dense(morph::MorphChannel::Position, pb.vertexCount()));
-        EXPECT_EQ(pa.targets[t].dense(morph::MorphChannel::Normal, pa.vertexCount()), pb.targets[t].dense(morph::MorphChannel::Normal, pb.vertexCount()));
+        EXPECT_EQ(pa.targets[t].dense(morph::MorphChannel::Position, pa.vertexCount()),
+                  pb.targets[t].dense(morph::MorphChannel::Position, pb.vertexCount()));
+        EXPECT_EQ(pa.targets[t].dense(morph::MorphChannel::Normal, pa.vertexCount()),
+                  pb.targets[t].dense(morph::MorphChannel::Normal, pb.vertexCount()));
         EXPECT_EQ(pb.targetStats[t].movedVertices, mesh.targets[t].indices.size());
     }
     // The sparse form holds exactly the generated entries.

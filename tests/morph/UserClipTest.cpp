@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"

@@ -28,9 +28,11 @@ TEST(CameraTest, PresetsFollowGltfAxes) {
     EXPECT_GT(f.eye.z, 1.0f);
     EXPECT_NEAR(f.up.y, 1, 1e-5);
 
-    const renderer::Camera left = renderer::frameCamera(unit, *renderer::parseCameraView("left"), 1);
+    const renderer::Camera left =
+        renderer::frameCamera(unit, *renderer::parseCameraView("left"), 1);
     EXPECT_LT(left.eye.x, -1.0f);
-    const renderer::Camera right = renderer::frameCamera(unit, *renderer::parseCameraView("right"), 1);
+    const renderer::Camera right =
+        renderer::frameCamera(unit, *renderer::parseCameraView("right"), 1);
     EXPECT_GT(right.eye.x, 1.0f);
     const renderer::Camera top = renderer::frameCamera(unit, *renderer::parseCameraView("top"), 1);
     EXPECT_GT(top.eye.y, 1.0f);
@@ -63,10 +65,12 @@ TEST(CameraTest, FramingKeepsTheWholeBoxInView) {
     const Aabb b = box(glm::vec3(-3, 0, -1), glm::vec3(5, 2, 1));
     for (float aspect : {0.5f, 1.0f, 2.0f}) {
         for (const char* name : {"front", "left", "top", "orbit:37,25"}) {
-            const renderer::Camera c = renderer::frameCamera(b, *renderer::parseCameraView(name), aspect);
+            const renderer::Camera c =
+                renderer::frameCamera(b, *renderer::parseCameraView(name), aspect);
             const glm::mat4 m = c.projection(aspect) * c.view();
             for (int corner = 0; corner < 8; ++corner) {
-                const glm::vec3 p((corner & 1) ? b.max.x : b.min.x, (corner & 2) ? b.max.y : b.min.y,
+                const glm::vec3 p((corner & 1) ? b.max.x : b.min.x,
+                                  (corner & 2) ? b.max.y : b.min.y,
                                   (corner & 4) ? b.max.z : b.min.z);
                 const glm::vec4 clip = m * glm::vec4(p, 1.0f);
                 const glm::vec3 ndc = glm::vec3(clip) / clip.w;

@@ -37,16 +37,17 @@ const Golden kGoldens[] = {
     {"SimpleMorph_default", "SimpleMorph/glTF/SimpleMorph.gltf", "", "", 0},
     {"SimpleMorph_anim_t1.5", "SimpleMorph/glTF/SimpleMorph.gltf", "", "0", 1.5f},
     {"AnimatedMorphCube_default", "AnimatedMorphCube/glTF/AnimatedMorphCube.gltf", "", "", 0},
-    {"AnimatedMorphCube_Square_t1.2", "AnimatedMorphCube/glTF/AnimatedMorphCube.gltf", "", "Square", 1.2f},
+    {"AnimatedMorphCube_Square_t1.2", "AnimatedMorphCube/glTF/AnimatedMorphCube.gltf", "", "Square",
+     1.2f},
     {"AnimatedMorphSphere_default", "AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf", "", "", 0},
-    {"AnimatedMorphSphere_Globe_t2", "AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf", "", "Globe", 2.0f},
+    {"AnimatedMorphSphere_Globe_t2", "AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf", "",
+     "Globe", 2.0f},
     {"MorphPrimitivesTest_default", "MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf", "", "", 0},
     {"MorphPrimitivesTest_w1", "MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf", "0=1", "", 0},
     {"MorphStressTest_default", "MorphStressTest/glTF/MorphStressTest.gltf", "", "", 0},
-    {"MorphStressTest_TheWave_t1", "MorphStressTest/glTF/MorphStressTest.gltf", "", "TheWave", 1.0f},
+    {"MorphStressTest_TheWave_t1", "MorphStressTest/glTF/MorphStressTest.gltf", "", "TheWave",
+     1.0f},
 };
-
-
 
 class CorpusGoldenTest : public fixtures::GlTest, public ::testing::WithParamInterface<Golden> {
 protected:

@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include "renderer/gl/Buffer.h"
 #include "renderer/gl/EglContext.h"
 #include "renderer/gl/GlDebug.h"
-#include "renderer/gl/Buffer.h"
 
 namespace {
 

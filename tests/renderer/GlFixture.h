@@ -33,8 +33,8 @@ protected:
     }
     void TearDown() override {
         if (!sharedGlContext().ok()) return;
-        const morph::Status status = renderer::checkGl(
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        const morph::Status status =
+            renderer::checkGl(::testing::UnitTest::GetInstance()->current_test_info()->name());
         EXPECT_TRUE(status.ok()) << status.error().message;
     }
 };

@@ -50,7 +50,7 @@ void checkOwnerSemantics(Create create, IsName isName) {
 
         T c = create();
         second = c.id();
-        c = std::move(b);  // c's own name is deleted here
+        c = std::move(b);       // c's own name is deleted here
         EXPECT_EQ(b.id(), 0u);  // NOLINT(bugprone-use-after-move)
         EXPECT_EQ(c.id(), first);
         EXPECT_FALSE(isName(second));

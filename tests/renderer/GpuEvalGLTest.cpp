@@ -2,8 +2,6 @@
 // as the CPU eval, with positions from the vertex shader equal to the CPU's to 1e-5 of the
 // bounding-box diagonal, and normals (the raw sums base + sum(w * delta), not renormalized, in
 // both) to 1e-5 of their own length plus the JSON round trip.
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -14,6 +12,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/wait.h>
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
@@ -40,10 +39,10 @@ std::string slurp(const std::string& path) {
 json runEval(const std::vector<std::string>& args) {
     // One folder per call: ctest runs the cases as parallel processes.
     static int call = 0;
-    const std::string dir = fixtures::scratchDir(
-        std::string("GpuEvalGLTest_") +
-        ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
-        std::to_string(call++));
+    const std::string dir =
+        fixtures::scratchDir(std::string("GpuEvalGLTest_") +
+                             ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+                             std::to_string(call++));
     std::string command = "cd " + quoted(dir) + " && env -u DISPLAY -u WAYLAND_DISPLAY " +
                           quoted(MORPHVIEW_EXECUTABLE);
     for (const std::string& arg : args) command += " " + quoted(arg);
@@ -112,11 +111,13 @@ void expectSameEval(const std::vector<std::string>& args) {
 
 TEST(GpuEvalTest, DefaultWeightsMatchTheCpu) {
     expectSameEval({"eval", fixtures::corpusPath("SimpleMorph/glTF/SimpleMorph.gltf")});
-    expectSameEval({"eval", fixtures::corpusPath("MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf")});
+    expectSameEval(
+        {"eval", fixtures::corpusPath("MorphPrimitivesTest/glTF/MorphPrimitivesTest.gltf")});
 }
 
 TEST(GpuEvalTest, AnimationTimeMatchesTheCpu) {
-    expectSameEval({"eval", fixtures::corpusPath("AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf"),
+    expectSameEval({"eval",
+                    fixtures::corpusPath("AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf"),
                     "--animation", "0", "--time", "0.7"});
 }
 

@@ -9,12 +9,12 @@
 
 #include "GlFixture.h"
 #include "renderer/gl/Bindings.h"
-#include "renderer/morph/GpuLimits.h"
-#include "renderer/scene/GpuScene.h"
+#include "renderer/gl/Buffer.h"
 #include "renderer/gl/Log.h"
+#include "renderer/morph/GpuLimits.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/PrimitiveMorph.h"
-#include "renderer/gl/Buffer.h"
+#include "renderer/scene/GpuScene.h"
 #include "sanitizers/SanitizerDefaults.h"
 
 // Lets the out-of-memory case ask the driver for an impossible buffer under ASan too: the
@@ -33,7 +33,8 @@ class GpuLimitsTest : public fixtures::GlTest {
 protected:
     void SetUp() override {
         fixtures::GlTest::SetUp();
-        mPrevious = renderer::setLogSink([this](const std::string& line) { notes.push_back(line); });
+        mPrevious =
+            renderer::setLogSink([this](const std::string& line) { notes.push_back(line); });
     }
     void TearDown() override {
         renderer::setLogSink(mPrevious);
@@ -57,7 +58,8 @@ morph::Scene quad(size_t targets, int imageSize = 0) {
     p.indices = {0, 1, 2, 0, 2, 3};
     for (size_t t = 0; t < targets; ++t) {
         morph::MorphTarget target;
-        target.set(morph::MorphChannel::Position, std::vector<glm::vec4>(4, glm::vec4(0, 0, 0.1f * float(t + 1), 0)));
+        target.set(morph::MorphChannel::Position,
+                   std::vector<glm::vec4>(4, glm::vec4(0, 0, 0.1f * float(t + 1), 0)));
         p.targets.push_back(target);
     }
     morph::Mesh mesh;
@@ -119,8 +121,9 @@ TEST_F(GpuLimitsTest, ImageOverMaxTextureSizeIsDownscaledWithANote) {
     EXPECT_EQ(gpu->textures()[0].width(), 14);
     EXPECT_EQ(gpu->textures()[0].height(), 7);
     ASSERT_EQ(notes.size(), 1u);
-    EXPECT_EQ(notes[0], "hostile.glb: images[0] is 40 x 20, over GL_MAX_TEXTURE_SIZE 16; "
-                        "downscaled to 14 x 7");
+    EXPECT_EQ(notes[0],
+              "hostile.glb: images[0] is 40 x 20, over GL_MAX_TEXTURE_SIZE 16; "
+              "downscaled to 14 x 7");
 }
 
 TEST_F(GpuLimitsTest, ImageOverTheBudgetIsDrawnWhiteWithANote) {
@@ -150,20 +153,22 @@ TEST_F(GpuLimitsTest, MorphTexturesCountAgainstTheBudget) {
     expectRefused(GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + textureBytes - 1)),
                   "needs");
     EXPECT_TRUE(GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + textureBytes +
-                                                             renderer::weightBufferBytes(8)))
+                                                              renderer::weightBufferBytes(8)))
                     .ok());
 }
 
 TEST_F(GpuLimitsTest, VerticesPastADrawCallAreRefused) {
     GpuLimits limits;
     limits.maxDrawCount = 3;
-    expectRefused(GpuScene::upload(quad(0), with(limits)), "4 vertices, over the 3 a draw call takes");
+    expectRefused(GpuScene::upload(quad(0), with(limits)),
+                  "4 vertices, over the 3 a draw call takes");
 }
 
 TEST_F(GpuLimitsTest, IndicesPastADrawCallAreRefused) {
     GpuLimits limits;
     limits.maxDrawCount = 5;
-    expectRefused(GpuScene::upload(quad(0), with(limits)), "6 indices, over the 5 a draw call takes");
+    expectRefused(GpuScene::upload(quad(0), with(limits)),
+                  "6 indices, over the 5 a draw call takes");
 }
 
 TEST_F(GpuLimitsTest, IndicesPastMaxElementIndexAreRefused) {
@@ -184,8 +189,9 @@ TEST_F(GpuLimitsTest, TooFewVertexAttributesAreRefused) {
 TEST_F(GpuLimitsTest, WeightBufferPastTheStorageBlockSizeIsRefused) {
     GpuLimits limits;
     limits.maxStorageBlockSize = 16;  // 3 targets need (1 + 2 x 3) x 4 = 28 bytes
-    expectRefused(GpuScene::upload(quad(3), with(limits)),
-                  "3 targets need a weight buffer of 28 bytes, over GL_MAX_SHADER_STORAGE_BLOCK_SIZE 16");
+    expectRefused(
+        GpuScene::upload(quad(3), with(limits)),
+        "3 targets need a weight buffer of 28 bytes, over GL_MAX_SHADER_STORAGE_BLOCK_SIZE 16");
 }
 
 // The texture array is built when a vs path first needs it (PrimitiveMorph::prepare), so the
@@ -222,7 +228,8 @@ TEST_F(GpuLimitsTest, MorphLayerTallerThanTheTextureLimitIsRefused) {
     ASSERT_TRUE(fits.ok()) << fits.error().message;
     EXPECT_TRUE(fits->meshes()[0].primitives[0].morph.prepare(renderer::MorphPath::VsActive).ok());
     morph::Scene scene = quad(1);
-    scene.meshes[0].primitives[0].targets[0].set(morph::MorphChannel::Normal, std::vector<glm::vec4>(4, glm::vec4(0, 0.1f, 0, 0)));
+    scene.meshes[0].primitives[0].targets[0].set(
+        morph::MorphChannel::Normal, std::vector<glm::vec4>(4, glm::vec4(0, 0.1f, 0, 0)));
     expectPathRefused(GpuScene::upload(scene, with(limits)), "over GL_MAX_TEXTURE_SIZE 2");
 }
 

@@ -60,7 +60,8 @@ void evalAndCompare(renderer::GpuOracle& gpu, const morph::Primitive& primitive,
     ASSERT_TRUE(result.ok()) << what << ": " << result.error().message;
     const std::string label = what + " [" + renderer::morphPathName(gpu.lastPath()) + "]";
     if (gpu.lastPath() == MorphPath::CsSparse) {
-        fixtures::expectSameMorph(fixtures::dequantizedPrimitive(primitive), weights, *result, label);
+        fixtures::expectSameMorph(fixtures::dequantizedPrimitive(primitive), weights, *result,
+                                  label);
     } else {
         fixtures::expectSameMorph(primitive, weights, *result, label);
     }
@@ -75,8 +76,8 @@ TEST_P(GpuMorphPathTest, EveryChannelMorphs) {
     spec.tangents = spec.texcoords = spec.colors = true;
     const morph::Primitive primitive = fixtures::generateMesh(spec);
     for (uint32_t seed = 1; seed <= 4; ++seed) {
-        evalAndCompare(gpu(), primitive, fixtures::randomWeights(5, seed), "seed " + std::to_string(seed),
-                       GetParam());
+        evalAndCompare(gpu(), primitive, fixtures::randomWeights(5, seed),
+                       "seed " + std::to_string(seed), GetParam());
     }
     // Sparse targets hold POSITION and NORMAL only: cs-sparse (and auto) fall back to vs-active;
     // auto morphs on the CPU when the driver rasterizes there (chooseMorphPath).
@@ -122,8 +123,8 @@ TEST_P(GpuMorphPathTest, SparseFormTargetsEveryChannel) {
         ASSERT_LT(primitive.targets[0].entryCount(), 1500u / 2);
         for (uint32_t seed = 1; seed <= 2; ++seed) {
             evalAndCompare(gpu(), primitive, fixtures::randomWeights(12, seed, 0.5f),
-                           std::string(allChannels ? "all channels" : "position+normal") + ", seed " +
-                               std::to_string(seed),
+                           std::string(allChannels ? "all channels" : "position+normal") +
+                               ", seed " + std::to_string(seed),
                            GetParam());
         }
     }
@@ -136,8 +137,10 @@ TEST_P(GpuMorphPathTest, HandComputedTriangle) {
     morph::Primitive p;
     p.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
     p.targets.resize(2);
-    p.targets[0].set(MorphChannel::Position, std::vector<glm::vec4>{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
-    p.targets[1].set(MorphChannel::Position, std::vector<glm::vec4>{{0, 0, 0, 0}, {4, 0, 0, 0}, {0, -4, 0, 0}});
+    p.targets[0].set(MorphChannel::Position,
+                     std::vector<glm::vec4>{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    p.targets[1].set(MorphChannel::Position,
+                     std::vector<glm::vec4>{{0, 0, 0, 0}, {4, 0, 0, 0}, {0, -4, 0, 0}});
     auto result = gpu().eval(p, {0.5f, 0.25f}, renderer::MorphLimits::query(),
                              renderer::NormalOutput::Renormalized, GetParam());
     ASSERT_TRUE(result.ok()) << result.error().message;
@@ -183,9 +186,10 @@ TEST_P(GpuMorphPathTest, FiftyThousandVerticesThreeHundredTargets) {
     const auto generated = std::chrono::steady_clock::now();
 
     auto limits = renderer::MorphLimits::query();
-    renderer::PrimitiveMorph morph = renderer::PrimitiveMorph::create(
-        std::shared_ptr<const morph::Primitive>(std::shared_ptr<const morph::Primitive>(), &primitive),
-        limits);
+    renderer::PrimitiveMorph morph =
+        renderer::PrimitiveMorph::create(std::shared_ptr<const morph::Primitive>(
+                                             std::shared_ptr<const morph::Primitive>(), &primitive),
+                                         limits);
     renderer::PrimitiveBuffers buffers = renderer::PrimitiveBuffers::upload(primitive);
     renderer::MorphWeights weights = renderer::MorphWeights::create(300);
     // Every target active (no zero weights): the longest loop the shader can run here.
@@ -199,19 +203,21 @@ TEST_P(GpuMorphPathTest, FiftyThousandVerticesThreeHundredTargets) {
     ASSERT_TRUE(result.ok()) << result.error().message;
     const auto evaluated = std::chrono::steady_clock::now();
     const bool sparse = gpu().lastPath() == MorphPath::CsSparse;
-    const fixtures::CompareResult compared = fixtures::expectSameMorph(
-        sparse ? fixtures::dequantizedPrimitive(primitive) : primitive, w, result->front(), "50k x 300");
+    const fixtures::CompareResult compared =
+        fixtures::expectSameMorph(sparse ? fixtures::dequantizedPrimitive(primitive) : primitive, w,
+                                  result->front(), "50k x 300");
     const auto done = std::chrono::steady_clock::now();
 
     auto ms = [](auto a, auto b) {
         return std::chrono::duration_cast<std::chrono::milliseconds>(b - a).count();
     };
     // Reported, never asserted (no timing assertions): generate / upload / GPU eval / CPU compare.
-    std::printf("50k x 300 %s: generate %lld ms, upload %lld ms, gpu eval %lld ms, cpu blend+compare "
-                "%lld ms; worst position error %.3g of the diagonal, worst normal %.3g of allowed\n",
-                renderer::morphPathName(gpu().lastPath()), (long long)ms(start, generated),
-                (long long)ms(generated, uploaded), (long long)ms(uploaded, evaluated),
-                (long long)ms(evaluated, done), compared.worstPosition, compared.worstNormal);
+    std::printf(
+        "50k x 300 %s: generate %lld ms, upload %lld ms, gpu eval %lld ms, cpu blend+compare "
+        "%lld ms; worst position error %.3g of the diagonal, worst normal %.3g of allowed\n",
+        renderer::morphPathName(gpu().lastPath()), (long long)ms(start, generated),
+        (long long)ms(generated, uploaded), (long long)ms(uploaded, evaluated),
+        (long long)ms(evaluated, done), compared.worstPosition, compared.worstNormal);
 }
 
 // --- corpus ------------------------------------------------------------------------------------
@@ -233,7 +239,8 @@ std::vector<std::string> corpusFiles() {
 void checkScene(renderer::GpuOracle& gpu, const morph::Scene& scene, const std::string& name,
                 MorphPath path) {
     int checkedPrimitives = 0;
-    auto checkMesh = [&](int meshIndex, const std::vector<float>& weights, const std::string& what) {
+    auto checkMesh = [&](int meshIndex, const std::vector<float>& weights,
+                         const std::string& what) {
         for (size_t p = 0; p < scene.meshes[size_t(meshIndex)].primitives.size(); ++p) {
             const morph::Primitive& primitive = scene.meshes[size_t(meshIndex)].primitives[p];
             if (primitive.targets.empty()) continue;

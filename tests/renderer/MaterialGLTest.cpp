@@ -50,7 +50,9 @@ Rgb pixel(const morph::RgbaImage& image, double fx, double fy) {
     return {p[0], p[1], p[2]};
 }
 
-bool isBackground(const Rgb& p, int level) { return p.r == level && p.g == level && p.b == level; }
+bool isBackground(const Rgb& p, int level) {
+    return p.r == level && p.g == level && p.b == level;
+}
 constexpr int kBackgroundLevel = 51;  // 0.2 * 255
 
 // One quad, one material (index 0), optionally one 2x2 image (texture 0, sampler 0: NEAREST).
@@ -96,7 +98,7 @@ morph::Material dielectric(glm::vec4 color = glm::vec4(1.0f)) {
 
 void expectDominant(const Rgb& p, char channel) {
     const int value = channel == 'r' ? p.r : channel == 'g' ? p.g : p.b;
-    const int others = channel == 'r' ? std::max(p.g, p.b)
+    const int others = channel == 'r'   ? std::max(p.g, p.b)
                        : channel == 'g' ? std::max(p.r, p.b)
                                         : std::max(p.r, p.g);
     EXPECT_GT(value, others + 60) << channel << ": " << p.r << "," << p.g << "," << p.b;
@@ -194,7 +196,8 @@ TEST_F(MaterialTest, NormalMapsTiltTheSurfaceWithOrWithoutTangents) {
     scene.materials[0].normalTexture.texture = 0;
     auto fill = [&](uint8_t x) {  // a uniform normal map leaning along tangent-space X
         const uint8_t texel[4] = {x, 128, 218, 255};
-        for (int i = 0; i < 4; ++i) std::copy(texel, texel + 4, &scene.images[0].rgba[size_t(i) * 4]);
+        for (int i = 0; i < 4; ++i)
+            std::copy(texel, texel + 4, &scene.images[0].rgba[size_t(i) * 4]);
     };
     fill(218);  // (0.71, 0, 0.71): towards +u, which runs to the right on this quad
     const morph::RgbaImage right = shoot(scene);  // no TANGENT: the frame from UV derivatives

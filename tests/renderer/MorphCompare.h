@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "morph/targets/Blend.h"
 #include "morph/Scene.h"
+#include "morph/targets/Blend.h"
 #include "morph/targets/SparseTargets.h"
 
 namespace fixtures {
@@ -24,7 +24,8 @@ struct GeneratedMesh {
     bool texcoords = false;      // base TEXCOORD_0
     bool colors = false;         // base COLOR_0
     uint32_t seed = 1;
-    bool sparse = false;  // targets in morph::MorphTarget's sparse form (as the importer keeps them)
+    bool sparse =
+        false;  // targets in morph::MorphTarget's sparse form (as the importer keeps them)
 };
 
 // splitmix64: a few cycles per number, so the 50k x 300 mesh is generated in a blink (the
@@ -66,8 +67,9 @@ inline morph::Primitive generateMesh(const GeneratedMesh& spec) {
     if (spec.tangents) {
         p.tangents.resize(v);
         for (uint32_t i = 0; i < v; ++i) {
-            p.tangents[i] = glm::vec4(glm::normalize(glm::vec3(unit(rng) + 2.0f, unit(rng), unit(rng))),
-                                      i % 2 ? 1.0f : -1.0f);
+            p.tangents[i] =
+                glm::vec4(glm::normalize(glm::vec3(unit(rng) + 2.0f, unit(rng), unit(rng))),
+                          i % 2 ? 1.0f : -1.0f);
         }
     }
     if (spec.texcoords) {
@@ -104,7 +106,8 @@ inline morph::Primitive dequantizedPrimitive(const morph::Primitive& primitive) 
     EXPECT_TRUE(sparse.ok()) << sparse.error().message;
     if (!sparse.ok()) return out;
     for (size_t t = 0; t < out.targets.size(); ++t) {
-        const morph::MorphTarget dense = morph::dequantize(sparse->targets[t], primitive.vertexCount());
+        const morph::MorphTarget dense =
+            morph::dequantize(sparse->targets[t], primitive.vertexCount());
         morph::MorphTarget& target = out.targets[t];
         if (target.isSparse()) target = target.toDense(primitive.vertexCount());
         for (morph::MorphChannel c : {morph::MorphChannel::Position, morph::MorphChannel::Normal}) {
@@ -173,8 +176,9 @@ inline CompareResult expectSameMorph(const morph::Primitive& primitive,
                           << tolerance << ")";
         }
     }
-    auto checkDirection = [&](const char* name, morph::MorphChannel channel, const glm::vec3& cpuSum,
-                              const glm::vec3& gpuDir, const glm::vec3& base, size_t v) {
+    auto checkDirection = [&](const char* name, morph::MorphChannel channel,
+                              const glm::vec3& cpuSum, const glm::vec3& gpuDir,
+                              const glm::vec3& base, size_t v) {
         const float length = glm::length(cpuSum);
         if (length == 0.0f) return;
         const float allowed = 1e-5f * std::max(1.0f, magnitude(channel, base, v) / length);

@@ -77,7 +77,8 @@ TEST(MorphPathTest, AutoMovesToCsSparseWithMorePasses) {
 TEST(MorphPathTest, AutoPicksCpuOnASoftwareRenderer) {
     // Every scenario's shape, any active count: on a CPU rasterizer the CPU sum of the active
     // entries is the least work (MorphPath.cpp).
-    for (const MorphShape& s : {shape(50000, 300, 0.05), shape(1220, 52, 0.3), shape(1000000, 64, 0.2)}) {
+    for (const MorphShape& s :
+         {shape(50000, 300, 0.05), shape(1220, 52, 0.3), shape(1000000, 64, 0.2)}) {
         for (uint32_t active : {0u, 1u, 16u, 40u}) {
             EXPECT_EQ(renderer::chooseMorphPath(s, active, 1, renderer::kDefaultSparseMethod, true),
                       MorphPath::Cpu);
@@ -94,7 +95,8 @@ TEST(MorphPathTest, SoftwareRenderersAreKnownByName) {
     EXPECT_TRUE(renderer::isSoftwareRenderer(
         "ANGLE (Mesa, llvmpipe (LLVM 15.0.6, 256 bits), OpenGL 4.5 (Core Profile) Mesa 22.3.6)"));
     EXPECT_FALSE(renderer::isSoftwareRenderer("NVIDIA H200/PCIe/SSE2"));
-    EXPECT_FALSE(renderer::isSoftwareRenderer("AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.6)"));
+    EXPECT_FALSE(
+        renderer::isSoftwareRenderer("AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.6)"));
     EXPECT_FALSE(renderer::isSoftwareRenderer(""));
 }
 
@@ -128,7 +130,8 @@ TEST(MorphPathTest, CostGrowsWithInstancesAndPasses) {
     EXPECT_EQ(vs3.bytesReadPerFrame, 3 * vs1.bytesReadPerFrame);
     EXPECT_EQ(vs3.residentBytes, vs1.residentBytes);
     // No targets: no cost whatever the path.
-    EXPECT_EQ(renderer::morphCost(MorphPath::VsDense, MorphShape(), firstTargets(3)).residentBytes, 0u);
+    EXPECT_EQ(renderer::morphCost(MorphPath::VsDense, MorphShape(), firstTargets(3)).residentBytes,
+              0u);
 }
 
 }  // namespace
@@ -139,9 +142,12 @@ TEST(MorphPathTest, ScatterReadsFollowTheActiveSetGatherReadsEveryEntryId) {
     const renderer::MorphShape s = shape(50000, 300, 0.05);
     using renderer::SparseMethod;
     const auto few = firstTargets(8), many = firstTargets(120);
-    const auto scatterFew = renderer::morphCost(MorphPath::CsSparse, s, few, 1, SparseMethod::Scatter);
-    const auto scatterMany = renderer::morphCost(MorphPath::CsSparse, s, many, 1, SparseMethod::Scatter);
-    const auto gatherFew = renderer::morphCost(MorphPath::CsSparse, s, few, 1, SparseMethod::Gather);
+    const auto scatterFew =
+        renderer::morphCost(MorphPath::CsSparse, s, few, 1, SparseMethod::Scatter);
+    const auto scatterMany =
+        renderer::morphCost(MorphPath::CsSparse, s, many, 1, SparseMethod::Scatter);
+    const auto gatherFew =
+        renderer::morphCost(MorphPath::CsSparse, s, few, 1, SparseMethod::Gather);
     // 112 more active targets x 2,500 entries x (16 B entry + 24 B of atomics) + their jobs.
     EXPECT_EQ(scatterMany.bytesReadPerFrame - scatterFew.bytesReadPerFrame,
               112ull * 2500 * 40 + 112ull * 24);

@@ -9,16 +9,16 @@
 
 #include <gtest/gtest.h>
 
-#include "fixtures/BuildPaths.h"
 #include "GlFixture.h"
 #include "MorphCompare.h"
+#include "fixtures/BuildPaths.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageCompare.h"
-#include "renderer/scene/Capture.h"
 #include "renderer/morph/GpuOracle.h"
 #include "renderer/morph/MorphPath.h"
-#include "renderer/scene/Offscreen.h"
 #include "renderer/morph/PrimitiveMorph.h"
+#include "renderer/scene/Capture.h"
+#include "renderer/scene/Offscreen.h"
 #include "renderer/scene/SceneRenderer.h"
 
 namespace {
@@ -35,7 +35,8 @@ renderer::GpuOracle& gpu() {
 }
 
 std::shared_ptr<const morph::Primitive> borrowed(const morph::Primitive& primitive) {
-    return std::shared_ptr<const morph::Primitive>(std::shared_ptr<const morph::Primitive>(), &primitive);
+    return std::shared_ptr<const morph::Primitive>(std::shared_ptr<const morph::Primitive>(),
+                                                   &primitive);
 }
 
 class MorphPathsTest : public fixtures::GlTest {};
@@ -66,9 +67,9 @@ TEST_F(MorphPathsTest, InstanceKShowsWeightRowK) {
         ASSERT_EQ(result->size(), 5u);
         const bool sparse = gpu().lastPath() == MorphPath::CsSparse;
         for (size_t k = 0; k < rows.size(); ++k) {
-            fixtures::expectSameMorph(sparse ? dequantized : primitive, rows[k], (*result)[k],
-                                      std::string(renderer::morphPathName(path)) + " instance " +
-                                          std::to_string(k));
+            fixtures::expectSameMorph(
+                sparse ? dequantized : primitive, rows[k], (*result)[k],
+                std::string(renderer::morphPathName(path)) + " instance " + std::to_string(k));
         }
     }
 }
@@ -80,8 +81,8 @@ TEST_F(MorphPathsTest, TwoRunsAreBitIdentical) {
         std::vector<morph::MorphedPrimitive> runs;
         for (int run = 0; run < 2; ++run) {
             // Fresh resources each run: nothing carried over but the inputs.
-            renderer::PrimitiveMorph morph =
-                renderer::PrimitiveMorph::create(borrowed(primitive), renderer::MorphLimits::query());
+            renderer::PrimitiveMorph morph = renderer::PrimitiveMorph::create(
+                borrowed(primitive), renderer::MorphLimits::query());
             renderer::PrimitiveBuffers buffers = renderer::PrimitiveBuffers::upload(primitive);
             renderer::MorphWeights weights = renderer::MorphWeights::create(40);
             weights.updateInstances({w, w});
@@ -89,11 +90,16 @@ TEST_F(MorphPathsTest, TwoRunsAreBitIdentical) {
             ASSERT_TRUE(result.ok()) << result.error().message;
             runs.push_back(result->back());
         }
-        const auto bytes = [](const std::vector<glm::vec3>& v) { return v.size() * sizeof(glm::vec3); };
+        const auto bytes = [](const std::vector<glm::vec3>& v) {
+            return v.size() * sizeof(glm::vec3);
+        };
         ASSERT_EQ(runs[0].positions.size(), runs[1].positions.size());
-        EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(), bytes(runs[0].positions)), 0)
+        EXPECT_EQ(std::memcmp(runs[0].positions.data(), runs[1].positions.data(),
+                              bytes(runs[0].positions)),
+                  0)
             << renderer::morphPathName(path);
-        EXPECT_EQ(std::memcmp(runs[0].normals.data(), runs[1].normals.data(), bytes(runs[0].normals)), 0)
+        EXPECT_EQ(
+            std::memcmp(runs[0].normals.data(), runs[1].normals.data(), bytes(runs[0].normals)), 0)
             << renderer::morphPathName(path);
     }
 }
@@ -106,12 +112,13 @@ TEST_F(MorphPathsTest, GatherAndScatterAgreeWithTheCpuAndRepeat) {
     const morph::Primitive dequantized = fixtures::dequantizedPrimitive(primitive);
     std::vector<std::vector<float>> rows;
     for (uint32_t k = 0; k < 3; ++k) rows.push_back(fixtures::randomWeights(30, 70 + k, 0.5f));
-    for (renderer::SparseMethod method : {renderer::SparseMethod::Gather, renderer::SparseMethod::Scatter}) {
+    for (renderer::SparseMethod method :
+         {renderer::SparseMethod::Gather, renderer::SparseMethod::Scatter}) {
         const std::string name = method == renderer::SparseMethod::Gather ? "gather" : "scatter";
         std::vector<std::vector<morph::MorphedPrimitive>> runs;
         for (int run = 0; run < 2; ++run) {
-            renderer::PrimitiveMorph morph =
-                renderer::PrimitiveMorph::create(borrowed(primitive), renderer::MorphLimits::query());
+            renderer::PrimitiveMorph morph = renderer::PrimitiveMorph::create(
+                borrowed(primitive), renderer::MorphLimits::query());
             morph.setSparseMethod(method);
             renderer::PrimitiveBuffers buffers = renderer::PrimitiveBuffers::upload(primitive);
             renderer::MorphWeights weights = renderer::MorphWeights::create(30);
@@ -187,11 +194,13 @@ TEST_F(MorphPathsTest, AutoMorphsOnTheCpuOnASoftwareRenderer) {
     const morph::Primitive primitive = fixtures::generateMesh(spec);
     renderer::MorphLimits limits = renderer::MorphLimits::query();
     limits.softwareRenderer = true;
-    renderer::PrimitiveMorph software = renderer::PrimitiveMorph::create(borrowed(primitive), limits);
+    renderer::PrimitiveMorph software =
+        renderer::PrimitiveMorph::create(borrowed(primitive), limits);
     EXPECT_EQ(software.resolve(MorphPath::Auto, 20), MorphPath::Cpu);
     EXPECT_EQ(software.resolve(MorphPath::CsSparse, 20), MorphPath::CsSparse);  // asked for: kept
     limits.softwareRenderer = false;
-    renderer::PrimitiveMorph hardware = renderer::PrimitiveMorph::create(borrowed(primitive), limits);
+    renderer::PrimitiveMorph hardware =
+        renderer::PrimitiveMorph::create(borrowed(primitive), limits);
     EXPECT_EQ(hardware.resolve(MorphPath::Auto, 20), MorphPath::CsSparse);
 }
 
@@ -224,7 +233,8 @@ protected:
         mTarget = std::make_unique<renderer::Offscreen>(std::move(offscreen).value());
         mPose = morph::restPose(mGpu->layout());
         for (morph::NodePose& node : mPose) {
-            for (size_t t = 0; t < node.weights.size(); ++t) node.weights[t] = t % 3 == 0 ? 0.6f : 0.0f;
+            for (size_t t = 0; t < node.weights.size(); ++t)
+                node.weights[t] = t % 3 == 0 ? 0.6f : 0.0f;
         }
     }
 
@@ -282,14 +292,15 @@ TEST_F(FaceFrameTest, EveryPathDrawsTheFaceLikeVsActive) {
     for (MorphPath path : kPaths) {
         const Frame frame = draw(path);
         const morph::ImageDifference d = morph::compareImages(reference.image, frame.image);
-        EXPECT_TRUE(d.withinTolerance)
-            << renderer::morphPathName(path) << ": "
-            << morph::summaryLine(d, reference.image, frame.image);
+        EXPECT_TRUE(d.withinTolerance) << renderer::morphPathName(path) << ": "
+                                       << morph::summaryLine(d, reference.image, frame.image);
         // The stats: a GPU time was taken, the cost is the scene's cost for this path.
         EXPECT_GE(frame.stats.gpuMs, 0.0) << renderer::morphPathName(path);
         const renderer::MorphCost cost = mGpu->morphCost(path, mPose);
-        EXPECT_EQ(frame.stats.cost.bytesReadPerFrame, cost.bytesReadPerFrame) << renderer::morphPathName(path);
-        EXPECT_EQ(frame.stats.cost.residentBytes, cost.residentBytes) << renderer::morphPathName(path);
+        EXPECT_EQ(frame.stats.cost.bytesReadPerFrame, cost.bytesReadPerFrame)
+            << renderer::morphPathName(path);
+        EXPECT_EQ(frame.stats.cost.residentBytes, cost.residentBytes)
+            << renderer::morphPathName(path);
         if (path != MorphPath::Auto) EXPECT_EQ(frame.stats.uniformPath(), path);
     }
 }
@@ -335,7 +346,8 @@ TEST_F(FaceFrameTest, CrowdCopiesShowTheirOwnWeights) {
     renderer::Crowd both{{-step, step}, {rest, morphed}};
     renderer::Crowd leftOnly{{-step}, {rest}};
     renderer::Crowd rightOnly{{step}, {morphed}};
-    for (MorphPath path : {MorphPath::VsDense, MorphPath::VsActive, MorphPath::CsSparse, MorphPath::Cpu}) {
+    for (MorphPath path :
+         {MorphPath::VsDense, MorphPath::VsActive, MorphPath::CsSparse, MorphPath::Cpu}) {
         renderer::DrawOptions options;
         options.morphPath = path;
         options.crowd = &both;

@@ -10,25 +10,25 @@
 #include "GlFixture.h"
 #include "MorphCompare.h"
 #include "renderer/gl/Bindings.h"
-#include "renderer/scene/Bounds.h"
-#include "renderer/morph/GpuOracle.h"
-#include "renderer/scene/GpuScene.h"
 #include "renderer/gl/Log.h"
+#include "renderer/morph/GpuOracle.h"
 #include "renderer/morph/MorphTargets.h"
+#include "renderer/scene/Bounds.h"
+#include "renderer/scene/GpuScene.h"
 
 namespace {
 
+using morph::MorphChannel;
 using renderer::MorphLimits;
 using renderer::MorphTargets;
 using renderer::MorphWeights;
-using morph::MorphChannel;
 
 class MorphTargetsTest : public fixtures::GlTest {};
 
 glm::vec4 readTexel(const renderer::gl::Texture& texture, int x, int y, int layer) {
     glm::vec4 texel(-99.0f);
-    glGetTextureSubImage(texture.id(), 0, x, y, layer, 1, 1, 1, GL_RGBA, GL_FLOAT,
-                         sizeof(texel), &texel);
+    glGetTextureSubImage(texture.id(), 0, x, y, layer, 1, 1, 1, GL_RGBA, GL_FLOAT, sizeof(texel),
+                         &texel);
     return texel;
 }
 
@@ -74,7 +74,8 @@ TEST_F(MorphTargetsTest, SparseTargetsUploadLikeTheirDenseForm) {
         p.targetStats.clear();  // the bounds then walk the deltas themselves
         return p;
     }();
-    const renderer::Aabb boundsA = renderer::morphedBounds(sceneOf(dense).meshes[0].primitives[0], weights);
+    const renderer::Aabb boundsA =
+        renderer::morphedBounds(sceneOf(dense).meshes[0].primitives[0], weights);
     const renderer::Aabb boundsB = renderer::morphedBounds(withoutStats, weights);
     EXPECT_EQ(boundsA.min, boundsB.min);
     EXPECT_EQ(boundsA.max, boundsB.max);
@@ -88,10 +89,10 @@ TEST_F(MorphTargetsTest, SparseTargetsUploadLikeTheirDenseForm) {
     for (int t = 0; t < 4; ++t) {
         std::vector<glm::vec4> texelsA(size_t(width * height)), texelsB(texelsA.size());
         const GLsizei bytes = GLsizei(texelsA.size() * sizeof(glm::vec4));
-        glGetTextureSubImage(ta->textures()[0].id(), 0, 0, 0, t, width, height, 1, GL_RGBA, GL_FLOAT, bytes,
-                             texelsA.data());
-        glGetTextureSubImage(tb->textures()[0].id(), 0, 0, 0, t, width, height, 1, GL_RGBA, GL_FLOAT, bytes,
-                             texelsB.data());
+        glGetTextureSubImage(ta->textures()[0].id(), 0, 0, 0, t, width, height, 1, GL_RGBA,
+                             GL_FLOAT, bytes, texelsA.data());
+        glGetTextureSubImage(tb->textures()[0].id(), 0, 0, 0, t, width, height, 1, GL_RGBA,
+                             GL_FLOAT, bytes, texelsB.data());
         EXPECT_EQ(texelsA, texelsB) << "target " << t;
     }
 }

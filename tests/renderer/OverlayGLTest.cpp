@@ -3,12 +3,12 @@
 // is the unmorphed mesh blended over the frame, the normals are lines along the MORPHED normals.
 // A code-built quad facing the camera, so every covered pixel faces it squarely (no shading
 // falloff) and the expected colours are exact.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "GlFixture.h"
 #include "morph/anim/Animate.h"
@@ -56,8 +56,8 @@ morph::Scene quadScene(float h, glm::vec3 normal, glm::vec3 t0) {
     p.indices = {0, 1, 2, 0, 2, 3};
     morph::MorphTarget a, b;
     a.set(morph::MorphChannel::Position, std::vector<glm::vec4>(4, glm::vec4(t0, 0)));
-    b.set(morph::MorphChannel::Position, std::vector<glm::vec4>{
-        glm::vec4(0), glm::vec4(0), {0, 0.5f, 0, 0}, {0, 0.5f, 0, 0}});
+    b.set(morph::MorphChannel::Position,
+          std::vector<glm::vec4>{glm::vec4(0), glm::vec4(0), {0, 0.5f, 0, 0}, {0, 0.5f, 0, 0}});
     p.targets = {a, b};
     morph::Mesh mesh;
     mesh.primitives.push_back(p);
@@ -154,8 +154,8 @@ TEST_F(OverlayTest, HeatMapBuildsNoTextureArrayBehindAScenePathWithoutOne) {
     renderer::OverlayOptions options;
     options.heat = true;
     const int c = kSize / 2;
-    for (renderer::MorphPath path : {renderer::MorphPath::CsSparse, renderer::MorphPath::Cpu,
-                                     renderer::MorphPath::VsActive}) {
+    for (renderer::MorphPath path :
+         {renderer::MorphPath::CsSparse, renderer::MorphPath::Cpu, renderer::MorphPath::VsActive}) {
         mScenePath = path;
         const morph::RgbaImage image = shoot(scene, {1.5f, 0.0f}, options);
         ASSERT_EQ(image.width, kSize);

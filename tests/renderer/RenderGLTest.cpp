@@ -12,9 +12,9 @@
 #include "GlFixture.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
-#include "morph/targets/Blend.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageCompare.h"
+#include "morph/targets/Blend.h"
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/SceneRenderer.h"
@@ -118,10 +118,8 @@ TEST_F(RenderTest, GpuMorphRendersLikeCpuMorph) {
         float time;
     };
     const Case cases[] = {
-        {kCorpus[0], "0=0.8,1=-0.3", nullptr, 0},
-        {kCorpus[1], "", "0", 0.9f},
-        {kCorpus[2], "0=0.7,1=0.45", nullptr, 0},
-        {kCorpus[3], "0=1", nullptr, 0},
+        {kCorpus[0], "0=0.8,1=-0.3", nullptr, 0}, {kCorpus[1], "", "0", 0.9f},
+        {kCorpus[2], "0=0.7,1=0.45", nullptr, 0}, {kCorpus[3], "0=1", nullptr, 0},
         {kCorpus[4], "", "TheWave", 1.3f},
     };
     for (const Case& c : cases) {
@@ -219,7 +217,8 @@ TEST_F(RenderTest, ShotErrorsNameTheOption) {
     shot.animation = "nope";
     auto a = capturer().capture(scene, shot);
     ASSERT_FALSE(a.ok());
-    EXPECT_NE(a.error().message.find("--animation: 'nope'"), std::string::npos) << a.error().message;
+    EXPECT_NE(a.error().message.find("--animation: 'nope'"), std::string::npos)
+        << a.error().message;
     shot.animation.clear();
     shot.weights = "noSuchTarget=1";
     auto b = capturer().capture(scene, shot);

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "fixtures/BuildPaths.h"
 #include "GlFixture.h"
+#include "fixtures/BuildPaths.h"
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/ShaderLibrary.h"
 
@@ -37,7 +37,8 @@ TEST_F(ShaderTest, EmbeddedMeshProgramLinksWithBindingLocations) {
               renderer::location(renderer::UniformLocation::MorphLayout));
     EXPECT_EQ(glGetUniformLocation(program->id(), "uMorphSlots[2]"),
               renderer::location(renderer::UniformLocation::MorphSlots) + 2);
-    const GLuint block = glGetProgramResourceIndex(program->id(), GL_SHADER_STORAGE_BLOCK, "MorphWeights");
+    const GLuint block =
+        glGetProgramResourceIndex(program->id(), GL_SHADER_STORAGE_BLOCK, "MorphWeights");
     ASSERT_NE(block, GL_INVALID_INDEX);
     const GLenum property = GL_BUFFER_BINDING;
     GLint bindingPoint = -1;
@@ -48,7 +49,8 @@ TEST_F(ShaderTest, EmbeddedMeshProgramLinksWithBindingLocations) {
 
 TEST_F(ShaderTest, CompileErrorNamesTheIncludedFileAndLine) {
     ShaderLibrary library(mapReader({
-        {"a.vert", "#version 450 core\n#include \"lib.glsl\"\nvoid main() { gl_Position = f(); }\n"},
+        {"a.vert",
+         "#version 450 core\n#include \"lib.glsl\"\nvoid main() { gl_Position = f(); }\n"},
         {"lib.glsl", "vec4 f() {\n  return vec4(1.0);\n  nonsense here;\n}\n"},
     }));
     auto shader = library.compile("a.vert");
@@ -63,7 +65,8 @@ TEST_F(ShaderTest, LinkErrorNamesTheStages) {
     ShaderLibrary library(mapReader({
         {"a.vert", "#version 450 core\nvoid main() { gl_Position = vec4(0.0); }\n"},
         // An input no stage writes, used: a link error.
-        {"b.frag", "#version 450 core\nin vec4 vMissing;\nout vec4 c;\nvoid main() { c = vMissing; }\n"},
+        {"b.frag",
+         "#version 450 core\nin vec4 vMissing;\nout vec4 c;\nvoid main() { c = vMissing; }\n"},
     }));
     auto program = library.program({"a.vert", "b.frag"});
     ASSERT_FALSE(program.ok());

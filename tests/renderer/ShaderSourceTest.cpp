@@ -28,7 +28,8 @@ size_t count(const std::string& text, const std::string& what) {
 }
 
 TEST(ShaderSourceTest, BindingsFollowTheVersionLine) {
-    auto expanded = expandShader("a.vert", mapReader({{"a.vert", "#version 450 core\nvoid main() {}\n"}}));
+    auto expanded =
+        expandShader("a.vert", mapReader({{"a.vert", "#version 450 core\nvoid main() {}\n"}}));
     ASSERT_TRUE(expanded.ok()) << expanded.error().message;
     const std::string& text = expanded->text;
     EXPECT_EQ(text.rfind("#version 450 core\n#define MV_ATTRIB_POSITION 0\n", 0), 0u);
@@ -77,9 +78,11 @@ TEST(ShaderSourceTest, MissingIncludeNamesFileAndLine) {
 }
 
 TEST(ShaderSourceTest, MalformedIncludeAndMissingVersionAreErrors) {
-    auto bad = expandShader("a.vert", mapReader({{"a.vert", "#version 450 core\n#include <x.glsl>\n"}}));
+    auto bad =
+        expandShader("a.vert", mapReader({{"a.vert", "#version 450 core\n#include <x.glsl>\n"}}));
     ASSERT_FALSE(bad.ok());
-    EXPECT_NE(bad.error().message.find("a.vert:2: #include needs a \"file\" name"), std::string::npos);
+    EXPECT_NE(bad.error().message.find("a.vert:2: #include needs a \"file\" name"),
+              std::string::npos);
 
     auto noVersion = expandShader("a.vert", mapReader({{"a.vert", "void main() {}\n"}}));
     ASSERT_FALSE(noVersion.ok());
@@ -92,15 +95,17 @@ TEST(ShaderSourceTest, MalformedIncludeAndMissingVersionAreErrors) {
 }
 
 TEST(ShaderSourceTest, ExtraDefinesComeAfterTheBindings) {
-    auto expanded = expandShader("a.vert", mapReader({{"a.vert", "#version 450 core\n"}}),
-                                 "#define MV_TEST 1");
+    auto expanded =
+        expandShader("a.vert", mapReader({{"a.vert", "#version 450 core\n"}}), "#define MV_TEST 1");
     ASSERT_TRUE(expanded.ok());
-    EXPECT_LT(expanded->text.find("MV_ATTRIB_POSITION"), expanded->text.find("#define MV_TEST 1\n"));
+    EXPECT_LT(expanded->text.find("MV_ATTRIB_POSITION"),
+              expanded->text.find("#define MV_TEST 1\n"));
 }
 
 TEST(ShaderSourceTest, LogsNameTheFiles) {
     const std::vector<std::string> files = {"mesh.vert", "morph.glsl"};
-    EXPECT_EQ(renderer::nameFilesInLog("mesh.vert: compile failed: 1:12(5): error: x | 0:3(1): error: y", files),
+    EXPECT_EQ(renderer::nameFilesInLog(
+                  "mesh.vert: compile failed: 1:12(5): error: x | 0:3(1): error: y", files),
               "mesh.vert: compile failed: morph.glsl:12(5): error: x | mesh.vert:3(1): error: y");
     // Numbers that are no file are left alone.
     EXPECT_EQ(renderer::nameFilesInLog("a: 7:1(2): z", files), "a: 7:1(2): z");

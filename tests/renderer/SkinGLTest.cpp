@@ -2,26 +2,26 @@
 // binary (positions after morph, skin and node transforms from mesh.vert + skin.glsl, read
 // back with transform feedback, against morph::toWorldSpace), many joints through GpuOracle
 // directly, and skinned bounds holding every skinned vertex.
-#include <gtest/gtest.h>
-
 #include <cmath>
-#include <glm/gtc/matrix_transform.hpp>
 #include <iterator>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "fixtures/BuildPaths.h"
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
 #include "GlFixture.h"
+#include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/SkinFixtures.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/Skin.h"
 #include "morph/gltf/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
-#include "morph/anim/Skin.h"
 #include "renderer/morph/GpuOracle.h"
 #include "renderer/scene/GpuScene.h"
 
@@ -166,7 +166,8 @@ TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
     }
     morph::normalizeSkinWeights(primitive);
     morph::MorphTarget target;
-    target.set(morph::MorphChannel::Position, std::vector<glm::vec4>(500, glm::vec4(0.1f, 0.0f, -0.2f, 0.0f)));
+    target.set(morph::MorphChannel::Position,
+               std::vector<glm::vec4>(500, glm::vec4(0.1f, 0.0f, -0.2f, 0.0f)));
     primitive.targets.push_back(target);
     std::vector<glm::mat4> joints;
     for (int j = 0; j < 300; ++j) {

@@ -2,14 +2,14 @@
 // node TRS, skin and weights channels sampled at the same time, drawn through renderer::Capturer
 // (the code behind `morphview capture`) and compared with tests/golden/character_*.png. Made
 // and refreshed like the corpus goldens (tests/golden/README.md; MORPHVIEW_UPDATE_GOLDENS=1).
-#include <gtest/gtest.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
-#include "fixtures/BuildPaths.h"
+#include <gtest/gtest.h>
+
 #include "GlFixture.h"
+#include "fixtures/BuildPaths.h"
 #include "fixtures/Golden.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
@@ -35,8 +35,6 @@ const Golden kGoldens[] = {
     {"character_wave_t1.3", "wave", 1.3f, "orbit:25,10"},
     {"character_walk_t0.25", "walk", 0.25f, "orbit:60,10"},
 };
-
-
 
 class SkinGoldenTest : public fixtures::GlTest, public ::testing::WithParamInterface<Golden> {};
 

@@ -8,15 +8,14 @@
 // through the leak check as any test process does, and must exit 0, as it does with the compiled-in
 // intercept_tls_get_addr=0 (with the interceptor on it ends "LeakSanitizer has encountered a fatal
 // error").
-#include <dlfcn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdlib>
 #include <vector>
 
+#include <dlfcn.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 

@@ -3,4 +3,6 @@
 // misreads (tests/sanitizers/SanitizerDefaults.cpp).
 thread_local char tlsBlock[24];
 
-extern "C" __attribute__((visibility("default"))) char* tlsBlockAddress() { return tlsBlock; }
+extern "C" __attribute__((visibility("default"))) char* tlsBlockAddress() {
+    return tlsBlock;
+}

@@ -11,17 +11,18 @@
 #include <array>
 #include <cstddef>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "morph/anim/Animate.h"
-#include "morph/gltf/ClipExport.h"
+#include <nlohmann/json.hpp>
+
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "morph/anim/Animate.h"
 #include "morph/edit/TargetGroups.h"
 #include "morph/edit/UserClip.h"
+#include "morph/gltf/ClipExport.h"
 
 namespace app {
 
