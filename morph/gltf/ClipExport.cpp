@@ -9,6 +9,7 @@
 
 #include "morph/gltf/Glb.h"
 #include "morph/gltf/GltfBuilder.h"
+#include "morph/gltf/Uri.h"
 
 namespace morph {
 namespace {
@@ -27,57 +28,6 @@ Result<std::vector<uint8_t>> readFile(const std::string& path) {
                                 std::istreambuf_iterator<char>());
 }
 
-int hexValue(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// glTF URIs are RFC 3986 references: a file name with spaces is written "my%20file.bin".
-std::string percentDecode(const std::string& uri) {
-    std::string out;
-    for (size_t i = 0; i < uri.size(); ++i) {
-        if (uri[i] == '%' && i + 2 < uri.size() && hexValue(uri[i + 1]) >= 0 &&
-            hexValue(uri[i + 2]) >= 0) {
-            out += static_cast<char>(hexValue(uri[i + 1]) * 16 + hexValue(uri[i + 2]));
-            i += 2;
-        } else {
-            out += uri[i];
-        }
-    }
-    return out;
-}
-
-// RFC 4648 alphabet; the URL-safe '-' and '_' are accepted too.
-int base64Value(char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+' || c == '-') return 62;
-    if (c == '/' || c == '_') return 63;
-    return -1;
-}
-
-std::optional<std::vector<uint8_t>> base64Decode(const std::string& text, size_t from) {
-    std::vector<uint8_t> out;
-    uint32_t acc = 0;
-    int bits = 0;
-    for (size_t i = from; i < text.size(); ++i) {
-        char c = text[i];
-        if (c == '=') break;  // padding ends the payload
-        const int v = base64Value(c);
-        if (v < 0) return std::nullopt;
-        acc = (acc << 6) | static_cast<uint32_t>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<uint8_t>(acc >> bits));
-        }
-    }
-    return out;
-}
-
 struct UriBytes {
     std::vector<uint8_t> bytes;
     std::string mimeType;  // from a data: URI, else empty
@@ -87,12 +37,9 @@ struct UriBytes {
 Result<UriBytes> loadUri(const std::string& uri, const fs::path& folder,
                          std::vector<std::string>& files) {
     if (uri.rfind("data:", 0) == 0) {
-        size_t comma = uri.find(',');
-        if (comma == std::string::npos || uri.rfind(";base64", comma) == std::string::npos) {
-            return Error{"data: URI is not base64"};
-        }
-        std::optional<std::vector<uint8_t>> bytes = base64Decode(uri, comma + 1);
-        if (!bytes) return Error{"data: URI holds characters outside base64"};
+        const size_t comma = uri.find(',');
+        Result<std::vector<uint8_t>> bytes = dataUriBytes(uri);
+        if (!bytes) return bytes.error();
         size_t semicolon = uri.find(';');
         return UriBytes{std::move(*bytes), uri.substr(5, std::min(semicolon, comma) - 5)};
     }
@@ -388,7 +335,7 @@ Status exportClip(const std::string& sourcePath, const std::string& outputPath,
     Result<int> appended = appendClip(*gltf, clip, mesh);
     if (!appended) return Error{sourcePath + ": " + appended.error().message};
     std::vector<uint8_t> glb =
-        makeGlb(gltf->json.dump(-1, ' ', false, Json::error_handler_t::replace), gltf->bin);
+        writeGlb(gltf->json.dump(-1, ' ', false, Json::error_handler_t::replace), gltf->bin);
     return writeFileAtomic(outputPath, glb.data(), glb.size());
 }
 

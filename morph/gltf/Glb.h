@@ -29,7 +29,8 @@ bool looksLikeGlb(const uint8_t* data, size_t size);
 Result<GlbView> parseGlb(const uint8_t* data, size_t size);
 
 // A GLB from a JSON text and an optional BIN payload (both padded to 4 bytes as 4.4.3 asks:
-// JSON with spaces, BIN with zeros).
+// JSON with spaces, BIN with zeros; no BIN chunk when there is none). Nothing is checked, so
+// hostile fixtures can say anything. GltfBuilder, File > Export and the fixtures write with it.
 std::vector<uint8_t> writeGlb(const std::string& json, const uint8_t* bin, size_t binSize);
 inline std::vector<uint8_t> writeGlb(const std::string& json, const std::vector<uint8_t>& bin) {
     return writeGlb(json, bin.empty() ? nullptr : bin.data(), bin.size());

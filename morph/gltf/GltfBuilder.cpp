@@ -11,15 +11,6 @@
 namespace morph {
 namespace {
 
-constexpr uint32_t kGlbMagic = 0x46546C67;   // "glTF"
-constexpr uint32_t kChunkJson = 0x4E4F534A;  // "JSON"
-constexpr uint32_t kChunkBin = 0x004E4942;   // "BIN\0"
-
-void appendU32(std::vector<uint8_t>& out, uint32_t v) {
-    // GLB is little-endian (glTF 2.0 4.4.1); written byte by byte so the host order never matters.
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
-}
-
 void padTo4(std::vector<uint8_t>& bytes, uint8_t fill) {
     while (bytes.size() % 4 != 0) bytes.push_back(fill);
 }
@@ -226,31 +217,8 @@ int GltfBuilder::addSparseFloatsOnIndexView(size_t count, const std::string& typ
     return accessor;
 }
 
-std::vector<uint8_t> makeGlb(const std::string& jsonText, const std::vector<uint8_t>& bin) {
-    std::vector<uint8_t> json(jsonText.begin(), jsonText.end());
-    padTo4(json, ' ');  // glTF 2.0 4.4.3.2: the JSON chunk is padded with spaces
-    std::vector<uint8_t> binPadded = bin;
-    padTo4(binPadded, 0);  // ... and the BIN chunk with zeros
-
-    size_t total = 12 + 8 + json.size() + (bin.empty() ? 0 : 8 + binPadded.size());
-    std::vector<uint8_t> out;
-    out.reserve(total);
-    appendU32(out, kGlbMagic);
-    appendU32(out, 2);
-    appendU32(out, static_cast<uint32_t>(total));
-    appendU32(out, static_cast<uint32_t>(json.size()));
-    appendU32(out, kChunkJson);
-    out.insert(out.end(), json.begin(), json.end());
-    if (!bin.empty()) {
-        appendU32(out, static_cast<uint32_t>(binPadded.size()));
-        appendU32(out, kChunkBin);
-        out.insert(out.end(), binPadded.begin(), binPadded.end());
-    }
-    return out;
-}
-
 std::vector<uint8_t> GltfBuilder::glb() const {
-    return makeGlb(mJson.dump(), mBin);
+    return morph::writeGlb(mJson.dump(), mBin);
 }
 
 Status GltfBuilder::writeGlb(const std::string& path) const {

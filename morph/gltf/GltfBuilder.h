@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "morph/Result.h"
+#include "morph/gltf/Glb.h"  // writeGlb: a GLB from any JSON text and BIN bytes
 
 namespace morph {
 
@@ -90,10 +91,6 @@ private:
 size_t componentSize(ComponentType componentType);
 size_t componentCount(const std::string& type);
 
-// A GLB from raw JSON text and a binary chunk (no BIN chunk when `bin` is empty): the JSON chunk
-// is padded with spaces and the BIN chunk with zeros to 4 bytes (glTF 2.0 4.4.3). Nothing is
-// checked, so hostile fixtures can say anything.
-std::vector<uint8_t> makeGlb(const std::string& jsonText, const std::vector<uint8_t>& bin);
 std::string base64Encode(const void* data, size_t size);
 
 // Writes bytes to `path` through a temporary file and a rename; a failure says why and leaves

@@ -10,6 +10,7 @@
 
 #include "morph/gltf/Glb.h"
 #include "morph/gltf/GltfDocument.h"
+#include "morph/gltf/Uri.h"
 
 namespace morph {
 namespace {
@@ -58,61 +59,6 @@ struct FileAccess {
         return true;
     }
 };
-
-// glTF 2.0 3.2: URIs are percent-encoded (RFC 3986); decoded once, as the validator does.
-std::string percentDecode(const std::string& uri) {
-    std::string out;
-    for (size_t i = 0; i < uri.size(); ++i) {
-        if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uint8_t(uri[i + 1])) &&
-            std::isxdigit(uint8_t(uri[i + 2]))) {
-            out += char(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
-            i += 2;
-        } else {
-            out += uri[i];
-        }
-    }
-    return out;
-}
-
-// The bytes of a base64 data: URI (RFC 4648). The validator checked that it is base64: only the
-// alphabet after the comma, '=' padding at the end only, and (for buffers) the decoded length.
-std::vector<uint8_t> dataUriBytes(const std::string& uri) {
-    std::vector<uint8_t> out;
-    const size_t comma = uri.find(',');
-    if (comma == std::string::npos) return out;
-    out.reserve((uri.size() - comma) / 4 * 3);
-    uint32_t bits = 0;
-    int count = 0;
-    for (size_t i = comma + 1; i < uri.size(); ++i) {
-        const char c = uri[i];
-        int value = -1;
-        if (c >= 'A' && c <= 'Z')
-            value = c - 'A';
-        else if (c >= 'a' && c <= 'z')
-            value = c - 'a' + 26;
-        else if (c >= '0' && c <= '9')
-            value = c - '0' + 52;
-        else if (c == '+')
-            value = 62;
-        else if (c == '/')
-            value = 63;
-        if (value < 0) break;  // the padding
-        bits = (bits << 6) | uint32_t(value);
-        if (++count == 4) {
-            out.push_back(uint8_t(bits >> 16));
-            out.push_back(uint8_t(bits >> 8));
-            out.push_back(uint8_t(bits));
-            bits = 0;
-            count = 0;
-        }
-    }
-    if (count == 2) out.push_back(uint8_t(bits >> 4));
-    if (count == 3) {
-        out.push_back(uint8_t(bits >> 10));
-        out.push_back(uint8_t(bits >> 2));
-    }
-    return out;
-}
 
 // Copying, dumping and parsing JSON recurse per nesting level; a hostile file of
 // 100,000 nested arrays would overflow the stack. Real glTF nests about 10 deep.
@@ -163,7 +109,9 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
         const std::string uri = getString(buffers[i], "uri", where);
         std::vector<uint8_t>& bytes = doc.buffers[i];
         if (uri.rfind("data:", 0) == 0) {
-            bytes = dataUriBytes(uri);
+            Result<std::vector<uint8_t>> decoded = dataUriBytes(uri);  // validated: base64
+            if (!decoded) return doc.error(where + ".uri: " + decoded.error().message);
+            bytes = std::move(*decoded);
         } else {
             const std::string file = percentDecode(uri);
             std::string problem;
@@ -211,7 +159,9 @@ void loadImageBytes(GltfDocument& doc, const FileAccess& access) {
         const std::string uri = getString(images[i], "uri", where);
         if (uri.empty()) continue;
         if (uri.rfind("data:", 0) == 0) {
-            doc.imageBytes[i] = dataUriBytes(uri);
+            // Validated as base64; an image that still fails is a warning when it is decoded.
+            Result<std::vector<uint8_t>> decoded = dataUriBytes(uri);
+            if (decoded) doc.imageBytes[i] = std::move(*decoded);
             continue;
         }
         std::vector<uint8_t> bytes;

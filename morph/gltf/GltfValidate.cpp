@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "morph/gltf/GltfDocument.h"
+#include "morph/gltf/Uri.h"
 
 namespace morph {
 namespace {
@@ -119,7 +120,8 @@ private:
             return;
         }
         if (uri.empty() || mDoc.options.allowAnyUri) return;
-        if (uriEscapes(uri)) fail(where + ".uri \"" + uri + "\" is outside the model's folder");
+        if (uriLeavesFolder(uri))
+            fail(where + ".uri \"" + uri + "\" is outside the model's folder");
     }
 
     void checkBuffers() {
@@ -325,32 +327,6 @@ private:
                 }
             }
         }
-    }
-
-    static bool uriEscapes(const std::string& uri) {
-        // glTF 2.0 3.2: relative URIs resolve against the model's folder. Refuse absolute paths,
-        // other schemes and any ".." segment (percent-decoding first, so %2e%2e is caught too).
-        std::string path;
-        for (size_t i = 0; i < uri.size(); ++i) {
-            if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(uint8_t(uri[i + 1])) &&
-                std::isxdigit(uint8_t(uri[i + 2]))) {
-                path += char(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
-                i += 2;
-            } else {
-                path += uri[i];
-            }
-        }
-        if (path.empty() || path[0] == '/' || path[0] == '\\' ||
-            path.find(':') != std::string::npos)
-            return true;
-        size_t start = 0;
-        while (start <= path.size()) {
-            size_t end = path.find_first_of("/\\", start);
-            if (end == std::string::npos) end = path.size();
-            if (path.compare(start, end - start, "..") == 0 && end - start == 2) return true;
-            start = end + 1;
-        }
-        return false;
     }
 
     const GltfDocument& mDoc;

@@ -10,7 +10,7 @@ namespace renderer {
 
 namespace {
 
-std::mutex gMutex;
+std::mutex gDebugMutex;
 std::vector<std::string> gDebugErrors;
 
 const char* errorName(GLenum error) {
@@ -42,7 +42,7 @@ void GLAD_API_PTR onDebugMessage(GLenum source, GLenum type, GLuint /*id*/, GLen
     // name); here they would only be the same message twice, charged as a GL error.
     if (source == GL_DEBUG_SOURCE_SHADER_COMPILER) return;
     if (type == GL_DEBUG_TYPE_ERROR) {
-        std::lock_guard<std::mutex> lock(gMutex);
+        std::lock_guard<std::mutex> lock(gDebugMutex);
         gDebugErrors.push_back(text);
     }
     if (type == GL_DEBUG_TYPE_ERROR || severity == GL_DEBUG_SEVERITY_HIGH) {
@@ -74,7 +74,7 @@ std::vector<std::string> glErrors() {
 }
 
 std::vector<std::string> takeDebugErrors() {
-    std::lock_guard<std::mutex> lock(gMutex);
+    std::lock_guard<std::mutex> lock(gDebugMutex);
     std::vector<std::string> out;
     out.swap(gDebugErrors);
     return out;

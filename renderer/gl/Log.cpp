@@ -7,19 +7,19 @@
 namespace renderer {
 
 namespace {
-std::mutex gMutex;
+std::mutex gSinkMutex;
 LogSink gSink;
 }  // namespace
 
 LogSink setLogSink(LogSink sink) {
-    std::lock_guard<std::mutex> lock(gMutex);
+    std::lock_guard<std::mutex> lock(gSinkMutex);
     return std::exchange(gSink, std::move(sink));
 }
 
 void logNote(const std::string& line) {
     LogSink sink;
     {
-        std::lock_guard<std::mutex> lock(gMutex);
+        std::lock_guard<std::mutex> lock(gSinkMutex);
         sink = gSink;
     }
     if (sink) {

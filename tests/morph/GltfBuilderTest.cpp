@@ -135,7 +135,7 @@ TEST(GltfBuilder, SparseAccessorWithoutAndWithBase) {
 }
 
 TEST(GltfBuilder, MakeGlbTakesAnyJsonText) {
-    std::vector<uint8_t> glb = morph::makeGlb("not json", {});
+    std::vector<uint8_t> glb = morph::writeGlb("not json", {});
     EXPECT_EQ(u32At(glb, 12), 8u);
     EXPECT_EQ(std::string(glb.begin() + 20, glb.end()), "not json");
 }

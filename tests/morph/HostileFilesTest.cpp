@@ -233,14 +233,14 @@ TEST(HostileFiles, JsonNestedOneHundredThousandDeep) {
     // Unterminated, in a GLB, and inside a mesh where a reader would walk it.
     expectRefused(textBytes(head + std::string(depth, '[')), "open.gltf", "nest");
     expectRefused(
-        morph::makeGlb(head + std::string(depth, '[') + std::string(depth, ']') + "}", {}),
+        morph::writeGlb(head + std::string(depth, '[') + std::string(depth, ']') + "}", {}),
         "deep.glb", "nest");
     morph::GltfBuilder b = triangle();
     b.json()["meshes"][0]["extras"] = "PLACEHOLDER";
     std::string text = b.json().dump();
     text.replace(text.find("\"PLACEHOLDER\""), 13,
                  std::string(depth, '[') + std::string(depth, ']'));
-    expectRefused(morph::makeGlb(text, b.bin()), "mesh.glb", "nest");
+    expectRefused(morph::writeGlb(text, b.bin()), "mesh.glb", "nest");
     // Brackets in strings, escaped quotes included, are text, not nesting.
     const std::string quoted = head + "\"\\\"" + std::string(depth, '[') + "\\\\\"}";
     EXPECT_EQ(outcome(textBytes(quoted), "quoted.gltf"), "");
@@ -375,7 +375,9 @@ TEST(HostileFiles, DataUrisWithBadBase64) {
     morph::GltfBuilder img = triangle();
     img.json()["images"] = {{{"uri", "data:image/png;base64,%%%%"}}};
     const std::string message = outcome(textBytes(img.gltfText(bin)), "image.gltf");
-    if (!message.empty()) EXPECT_THAT(message, HasSubstr("images[0]"));
+    if (!message.empty()) {
+        EXPECT_THAT(message, HasSubstr("images[0]"));
+    }
 }
 
 }  // namespace
