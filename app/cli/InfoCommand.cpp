@@ -14,26 +14,19 @@ namespace app {
 
 const char* pathName(morph::AnimationPath path) {
     switch (path) {
-        case morph::AnimationPath::Translation:
-            return "translation";
-        case morph::AnimationPath::Rotation:
-            return "rotation";
-        case morph::AnimationPath::Scale:
-            return "scale";
-        case morph::AnimationPath::Weights:
-            return "weights";
+        case morph::AnimationPath::Translation: return "translation";
+        case morph::AnimationPath::Rotation: return "rotation";
+        case morph::AnimationPath::Scale: return "scale";
+        case morph::AnimationPath::Weights: return "weights";
     }
     return "?";
 }
 
 const char* interpolationName(morph::Interpolation interpolation) {
     switch (interpolation) {
-        case morph::Interpolation::Step:
-            return "STEP";
-        case morph::Interpolation::Linear:
-            return "LINEAR";
-        case morph::Interpolation::CubicSpline:
-            return "CUBICSPLINE";
+        case morph::Interpolation::Step: return "STEP";
+        case morph::Interpolation::Linear: return "LINEAR";
+        case morph::Interpolation::CubicSpline: return "CUBICSPLINE";
     }
     return "?";
 }

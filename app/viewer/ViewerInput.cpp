@@ -128,24 +128,12 @@ void ViewerWindow::handleRequests() {
     }
     if (r.view) {
         switch (*r.view) {
-            case CameraPreset::Front:
-                mCamera.setAngles(0, 0);
-                break;
-            case CameraPreset::Back:
-                mCamera.setAngles(180, 0);
-                break;
-            case CameraPreset::Right:
-                mCamera.setAngles(90, 0);
-                break;
-            case CameraPreset::Left:
-                mCamera.setAngles(-90, 0);
-                break;
-            case CameraPreset::Top:
-                mCamera.setAngles(0, 90);
-                break;
-            case CameraPreset::Bottom:
-                mCamera.setAngles(0, -90);
-                break;
+            case CameraPreset::Front: mCamera.setAngles(0, 0); break;
+            case CameraPreset::Back: mCamera.setAngles(180, 0); break;
+            case CameraPreset::Right: mCamera.setAngles(90, 0); break;
+            case CameraPreset::Left: mCamera.setAngles(-90, 0); break;
+            case CameraPreset::Top: mCamera.setAngles(0, 90); break;
+            case CameraPreset::Bottom: mCamera.setAngles(0, -90); break;
         }
         r.view.reset();
         r.frame = true;

@@ -27,18 +27,12 @@ ImVec4 rgb(int r, int g, int b, float a = 1.0f) {
 
 const char* browserTitle(BrowserMode mode) {
     switch (mode) {
-        case BrowserMode::OpenModel:
-            return "Open model";
-        case BrowserMode::LoadClip:
-            return "Load clip";
-        case BrowserMode::SaveClip:
-            return "Save clip";
-        case BrowserMode::ExportGlb:
-            return "Export .glb with the user clip";
-        case BrowserMode::LoadPresets:
-            return "Load presets";
-        case BrowserMode::SavePresets:
-            return "Save presets";
+        case BrowserMode::OpenModel: return "Open model";
+        case BrowserMode::LoadClip: return "Load clip";
+        case BrowserMode::SaveClip: return "Save clip";
+        case BrowserMode::ExportGlb: return "Export .glb with the user clip";
+        case BrowserMode::LoadPresets: return "Load presets";
+        case BrowserMode::SavePresets: return "Save presets";
     }
     return "";
 }
@@ -60,24 +54,12 @@ bool listed(BrowserMode mode, const fs::path& file) {
 void finishBrowser(ViewerDocument& doc, ViewerUi& ui, const std::string& path) {
     FileBrowser& b = ui.browser;
     switch (b.mode) {
-        case BrowserMode::OpenModel:
-            ui.requests.open = path;
-            break;
-        case BrowserMode::LoadClip:
-            loadClip(doc, ui, path);
-            break;
-        case BrowserMode::SaveClip:
-            saveKeyClip(doc, ui, path);
-            break;
-        case BrowserMode::ExportGlb:
-            exportUserClip(doc, ui, path);
-            break;
-        case BrowserMode::LoadPresets:
-            loadPresetsFile(doc, ui, path);
-            break;
-        case BrowserMode::SavePresets:
-            savePresetsFile(doc, ui, path);
-            break;
+        case BrowserMode::OpenModel: ui.requests.open = path; break;
+        case BrowserMode::LoadClip: loadClip(doc, ui, path); break;
+        case BrowserMode::SaveClip: saveKeyClip(doc, ui, path); break;
+        case BrowserMode::ExportGlb: exportUserClip(doc, ui, path); break;
+        case BrowserMode::LoadPresets: loadPresetsFile(doc, ui, path); break;
+        case BrowserMode::SavePresets: savePresetsFile(doc, ui, path); break;
     }
     b.visible = false;
 }

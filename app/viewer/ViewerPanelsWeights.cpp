@@ -17,24 +17,18 @@ namespace {
 
 ImVec4 sourceColor(WeightSource source) {
     switch (source) {
-        case WeightSource::Default:
-            return ImVec4(0.74f, 0.76f, 0.80f, 1.0f);
-        case WeightSource::Animation:
-            return ImVec4(0.45f, 0.72f, 1.0f, 1.0f);
-        case WeightSource::User:
-            return ImVec4(1.0f, 0.70f, 0.35f, 1.0f);
+        case WeightSource::Default: return ImVec4(0.74f, 0.76f, 0.80f, 1.0f);
+        case WeightSource::Animation: return ImVec4(0.45f, 0.72f, 1.0f, 1.0f);
+        case WeightSource::User: return ImVec4(1.0f, 0.70f, 0.35f, 1.0f);
     }
     return ImVec4(1, 1, 1, 1);
 }
 
 const char* sourceName(WeightSource source) {
     switch (source) {
-        case WeightSource::Default:
-            return "default";
-        case WeightSource::Animation:
-            return "animation";
-        case WeightSource::User:
-            return "user";
+        case WeightSource::Default: return "default";
+        case WeightSource::Animation: return "animation";
+        case WeightSource::User: return "user";
     }
     return "";
 }

@@ -197,9 +197,7 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
             }
             done = ++mPhase > 1;
             break;
-        case ScriptOp::Wait:
-            done = mPhase++ >= c.frames;
-            break;
+        case ScriptOp::Wait: done = mPhase++ >= c.frames; break;
         case ScriptOp::ExpectClip: {
             const std::string name =
                 doc.loaded ? clipName(doc.scene, doc.state, doc.state.playback.clip) : "";

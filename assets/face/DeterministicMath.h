@@ -13,8 +13,7 @@ inline constexpr double kPiD = 3.14159265358979323846;
 inline double dsinD(double x) {
     double k = std::floor(x / (2.0 * kPiD) + 0.5);
     double r = x - k * (2.0 * kPiD);  // [-pi, pi]
-    if (r > 0.5 * kPiD)
-        r = kPiD - r;
+    if (r > 0.5 * kPiD) r = kPiD - r;
     else if (r < -0.5 * kPiD)
         r = -kPiD - r;  // [-pi/2, pi/2], where Taylor to r^15 is exact in float
     double r2 = r * r;

@@ -24,12 +24,9 @@ void addEllipsoid(Part& part, glm::vec3 center, glm::vec3 radii, int rings, int 
             part.uvs.push_back({static_cast<float>(i) / segments, static_cast<float>(j) / rings});
             uint32_t self = part.vertexCount() - 1;
             uint32_t weld = self;
-            if (j == 0)
-                weld = base;  // crown pole
-            else if (j == rings)
-                weld = base + j * stride;  // bottom pole
-            else if (i == segments)
-                weld = base + j * stride;  // UV seam
+            if (j == 0) weld = base;                           // crown pole
+            else if (j == rings) weld = base + j * stride;     // bottom pole
+            else if (i == segments) weld = base + j * stride;  // UV seam
             part.weld.push_back(weld);
             VertexTag tag;
             tag.belowMouth = belowMouth;

@@ -151,12 +151,9 @@ float jawWeight(const Part& part, size_t v, const HeadLayout& L) {
             float cy = cavityCenter(L).y;
             return smoothstep(cy + 0.004f, cy - 0.010f, p.y);
         }
-        case MaterialId::Teeth:
-            return tag.lowerTeeth ? 1.0f : 0.0f;
-        case MaterialId::Tongue:
-            return 1.0f;
-        default:
-            return 0.0f;
+        case MaterialId::Teeth: return tag.lowerTeeth ? 1.0f : 0.0f;
+        case MaterialId::Tongue: return 1.0f;
+        default: return 0.0f;
     }
 }
 
@@ -186,16 +183,11 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
             return mirrored(bump(x, y, 0.036f, E - 0.020f, 0.020f, 0.012f), {0, 0.0018f, 0.0008f});
         case Shape::EyeWide:
             return mirrored(bump(x, y, 0.030f, E + 0.022f, 0.024f, 0.012f), {0, 0.0015f, 0});
-        case Shape::JawOpen:
-            return jawOpenDelta(part, v, L);
-        case Shape::TongueOut:
-            return kTongueJaw * jawOpenDelta(part, v, L);
-        case Shape::JawForward:
-            return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
-        case Shape::JawLeft:
-            return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
-        case Shape::JawRight:
-            return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
+        case Shape::JawOpen: return jawOpenDelta(part, v, L);
+        case Shape::TongueOut: return kTongueJaw * jawOpenDelta(part, v, L);
+        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
+        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
+        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
         case Shape::MouthClose: {
             // Undoes jawOpen on the lips only, so jawOpen + mouthClose opens the jaw lips sealed.
             if (upper)
@@ -279,8 +271,7 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
             return mirrored(bump(x, y, 0.012f, -0.024f, 0.014f, 0.016f),
                             {0.0005f, 0.0035f, 0.0008f}) +
                    mirrored(bump(x, y, 0.017f, M + 0.012f, 0.014f, 0.010f), {0, 0.0020f, 0});
-        default:
-            return glm::vec3(0.0f);
+        default: return glm::vec3(0.0f);
     }
 }
 
@@ -309,11 +300,8 @@ HeadParams lidParams(const TargetDef& t) {
             p.upperClose[e] = 0.35f;
             p.lowerClose[e] = -0.10f;
             break;
-        case Shape::CheekSquint:
-            p.lowerClose[e] = 0.30f;
-            break;
-        default:
-            break;
+        case Shape::CheekSquint: p.lowerClose[e] = 0.30f; break;
+        default: break;
     }
     return p;
 }
@@ -331,29 +319,20 @@ glm::vec3 eyeDelta(const TargetDef& t, const Part& part, size_t v, const HeadLay
     const float look = 20.0f * kPi / 180.0f;
     switch (t.shape) {
         // "In" turns the gaze towards the nose: -X for the left eye, +X for the right.
-        case Shape::EyeLookIn:
-            return yaw(p, c, -t.side * look) - p;
-        case Shape::EyeLookOut:
-            return yaw(p, c, t.side * look) - p;
-        case Shape::EyeLookUp:
-            return pitch(p, c, -0.8f * look) - p;
-        case Shape::EyeLookDown:
-            return pitch(p, c, 0.8f * look) - p;
-        default:
-            return glm::vec3(0.0f);
+        case Shape::EyeLookIn: return yaw(p, c, -t.side * look) - p;
+        case Shape::EyeLookOut: return yaw(p, c, t.side * look) - p;
+        case Shape::EyeLookUp: return pitch(p, c, -0.8f * look) - p;
+        case Shape::EyeLookDown: return pitch(p, c, 0.8f * look) - p;
+        default: return glm::vec3(0.0f);
     }
 }
 
 glm::vec3 mouthDelta(const TargetDef& t, const Part& part, size_t v, const HeadLayout& L) {
     switch (t.shape) {
-        case Shape::JawOpen:
-            return jawOpenDelta(part, v, L);
-        case Shape::JawForward:
-            return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
-        case Shape::JawLeft:
-            return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
-        case Shape::JawRight:
-            return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
+        case Shape::JawOpen: return jawOpenDelta(part, v, L);
+        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
+        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
+        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
         case Shape::TongueOut: {
             // The jaw drops a little to let the tongue out over the lower lip.
             glm::vec3 d = kTongueJaw * jawOpenDelta(part, v, L);
@@ -363,8 +342,7 @@ glm::vec3 mouthDelta(const TargetDef& t, const Part& part, size_t v, const HeadL
             float k = smoothstep(c - 0.024f, c + 0.024f, p.z);
             return d + k * glm::vec3(0.12f * p.x, 0.003f, 0.024f);
         }
-        default:
-            return glm::vec3(0.0f);
+        default: return glm::vec3(0.0f);
     }
 }
 
@@ -392,17 +370,11 @@ void buildTargets(FaceModel& model, const HeadSurface& head) {
             for (size_t v = 0; v < moved.size(); ++v) {
                 glm::vec3 d(0.0f);
                 switch (part.material) {
-                    case MaterialId::Skin:
-                        d = skinDelta(t, part, v, L);
-                        break;
+                    case MaterialId::Skin: d = skinDelta(t, part, v, L); break;
                     case MaterialId::EyeWhite:
                     case MaterialId::Iris:
-                    case MaterialId::Pupil:
-                        d = eyeDelta(t, part, v, L);
-                        break;
-                    default:
-                        d = mouthDelta(t, part, v, L);
-                        break;
+                    case MaterialId::Pupil: d = eyeDelta(t, part, v, L); break;
+                    default: d = mouthDelta(t, part, v, L); break;
                 }
                 moved[v] += d;
             }

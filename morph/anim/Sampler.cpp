@@ -101,9 +101,7 @@ void sampleInto(const AnimationSampler& sampler, AnimationPath path, float t, fl
     const double u = td > 0 ? std::clamp((double(t) - t0) / td, 0.0, 1.0) : 0.0;
 
     switch (sampler.interpolation) {
-        case Interpolation::Step:
-            std::copy(value(k), value(k) + width, out);
-            return;
+        case Interpolation::Step: std::copy(value(k), value(k) + width, out); return;
         case Interpolation::Linear:
             if (rotation) {
                 slerp(value(k), value(k + 1), u, out);

@@ -70,17 +70,14 @@ std::vector<uint32_t> triangleCorners(const Primitive& primitive) {
         case PrimitiveMode::TriangleStrip:
             // glTF 2.0 3.7.2.1 defers to the GL rules: odd triangles swap their first two corners.
             for (size_t i = 0; i + 2 < n; ++i) {
-                if (i % 2 == 0)
-                    add(at(i), at(i + 1), at(i + 2));
-                else
-                    add(at(i + 1), at(i), at(i + 2));
+                if (i % 2 == 0) add(at(i), at(i + 1), at(i + 2));
+                else add(at(i + 1), at(i), at(i + 2));
             }
             break;
         case PrimitiveMode::TriangleFan:
             for (size_t i = 1; i + 1 < n; ++i) add(at(0), at(i), at(i + 1));
             break;
-        default:
-            break;  // points and lines have no surface to hit
+        default: break;  // points and lines have no surface to hit
     }
     return out;
 }

@@ -37,12 +37,9 @@ std::vector<float> UserClip::keyTimes() const {
 
 const char* interpolationName(Interpolation interpolation) {
     switch (interpolation) {
-        case Interpolation::Step:
-            return "STEP";
-        case Interpolation::Linear:
-            return "LINEAR";
-        case Interpolation::CubicSpline:
-            return "CUBICSPLINE";
+        case Interpolation::Step: return "STEP";
+        case Interpolation::Linear: return "LINEAR";
+        case Interpolation::CubicSpline: return "CUBICSPLINE";
     }
     return "LINEAR";
 }

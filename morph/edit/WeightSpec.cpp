@@ -72,12 +72,10 @@ Result<WeightAssignment> parseItem(const std::string& rawItem) {
 
 std::string describe(const WeightAssignment& a) {
     switch (a.kind) {
-        case WeightAssignment::Kind::Name:
-            return "no mesh has a target named '" + a.name + "'";
+        case WeightAssignment::Kind::Name: return "no mesh has a target named '" + a.name + "'";
         case WeightAssignment::Kind::Index:
             return "no mesh has a target with index " + std::to_string(a.index);
-        case WeightAssignment::Kind::All:
-            break;
+        case WeightAssignment::Kind::All: break;
     }
     return "'*' matches nothing: no mesh has morph targets";
 }

@@ -20,20 +20,13 @@ T load(const uint8_t* p) {
 
 const char* componentTypeName(int componentType) {
     switch (componentType) {
-        case 5120:
-            return "BYTE";
-        case 5121:
-            return "UNSIGNED_BYTE";
-        case 5122:
-            return "SHORT";
-        case 5123:
-            return "UNSIGNED_SHORT";
-        case 5125:
-            return "UNSIGNED_INT";
-        case 5126:
-            return "FLOAT";
-        default:
-            return "unknown";
+        case 5120: return "BYTE";
+        case 5121: return "UNSIGNED_BYTE";
+        case 5122: return "SHORT";
+        case 5123: return "UNSIGNED_SHORT";
+        case 5125: return "UNSIGNED_INT";
+        case 5126: return "FLOAT";
+        default: return "unknown";
     }
 }
 
@@ -42,8 +35,7 @@ const char* componentTypeName(int componentType) {
 // (KHR_mesh_quantization).
 float readFloat(const uint8_t* p, int componentType, bool normalized) {
     switch (componentType) {
-        case 5126:
-            return load<float>(p);
+        case 5126: return load<float>(p);
         case 5120: {
             const float c = float(load<int8_t>(p));
             return normalized ? std::max(c / 127.0f, -1.0f) : c;
@@ -60,19 +52,15 @@ float readFloat(const uint8_t* p, int componentType, bool normalized) {
             const float c = float(load<uint16_t>(p));
             return normalized ? c / 65535.0f : c;
         }
-        default:
-            return float(load<uint32_t>(p));
+        default: return float(load<uint32_t>(p));
     }
 }
 
 uint32_t readUint(const uint8_t* p, int componentType) {
     switch (componentType) {
-        case 5121:
-            return load<uint8_t>(p);
-        case 5123:
-            return load<uint16_t>(p);
-        default:
-            return load<uint32_t>(p);
+        case 5121: return load<uint8_t>(p);
+        case 5123: return load<uint16_t>(p);
+        default: return load<uint32_t>(p);
     }
 }
 
@@ -254,16 +242,12 @@ bool accessorShape(const std::string& type, uint32_t& columns, uint32_t& rows) {
 size_t componentBytes(int componentType) {
     switch (componentType) {
         case 5120:
-        case 5121:
-            return 1;
+        case 5121: return 1;
         case 5122:
-        case 5123:
-            return 2;
+        case 5123: return 2;
         case 5125:
-        case 5126:
-            return 4;
-        default:
-            return 0;
+        case 5126: return 4;
+        default: return 0;
     }
 }
 

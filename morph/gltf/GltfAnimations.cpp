@@ -12,12 +12,9 @@ Status readSampler(GltfDocument& doc, const Json& json, const std::string& where
                    AnimationSampler& sampler) {
     const std::string interpolation =
         json.contains("interpolation") ? getString(json, "interpolation", where) : "LINEAR";
-    if (interpolation == "LINEAR")
-        sampler.interpolation = Interpolation::Linear;
-    else if (interpolation == "STEP")
-        sampler.interpolation = Interpolation::Step;
-    else if (interpolation == "CUBICSPLINE")
-        sampler.interpolation = Interpolation::CubicSpline;
+    if (interpolation == "LINEAR") sampler.interpolation = Interpolation::Linear;
+    else if (interpolation == "STEP") sampler.interpolation = Interpolation::Step;
+    else if (interpolation == "CUBICSPLINE") sampler.interpolation = Interpolation::CubicSpline;
     else
         return doc.error(where + ".interpolation \"" + interpolation +
                          "\" is not LINEAR, STEP or CUBICSPLINE");

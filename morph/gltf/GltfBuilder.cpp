@@ -37,14 +37,11 @@ std::string errnoText() {
 size_t componentSize(ComponentType componentType) {
     switch (componentType) {
         case ComponentType::Byte:
-        case ComponentType::UnsignedByte:
-            return 1;
+        case ComponentType::UnsignedByte: return 1;
         case ComponentType::Short:
-        case ComponentType::UnsignedShort:
-            return 2;
+        case ComponentType::UnsignedShort: return 2;
         case ComponentType::UnsignedInt:
-        case ComponentType::Float:
-            return 4;
+        case ComponentType::Float: return 4;
     }
     return 0;
 }

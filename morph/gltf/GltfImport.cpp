@@ -70,10 +70,8 @@ bool nestsTooDeep(const char* text, size_t size) {
     for (size_t i = 0; i < size; ++i) {
         const char c = text[i];
         if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
+            if (c == '\\') ++i;
+            else if (c == '"') inString = false;
         } else if (c == '"') {
             inString = true;
         } else if (c == '{' || c == '[') {

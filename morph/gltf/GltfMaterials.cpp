@@ -66,14 +66,10 @@ Status readMaterial(GltfDocument& doc, const Json& json, const std::string& wher
     }
     const std::string alphaMode =
         json.contains("alphaMode") ? getString(json, "alphaMode", where) : "OPAQUE";
-    if (alphaMode == "OPAQUE")
-        m.alphaMode = AlphaMode::Opaque;
-    else if (alphaMode == "MASK")
-        m.alphaMode = AlphaMode::Mask;
-    else if (alphaMode == "BLEND")
-        m.alphaMode = AlphaMode::Blend;
-    else
-        return doc.error(where + ".alphaMode \"" + alphaMode + "\" is not OPAQUE, MASK or BLEND");
+    if (alphaMode == "OPAQUE") m.alphaMode = AlphaMode::Opaque;
+    else if (alphaMode == "MASK") m.alphaMode = AlphaMode::Mask;
+    else if (alphaMode == "BLEND") m.alphaMode = AlphaMode::Blend;
+    else return doc.error(where + ".alphaMode \"" + alphaMode + "\" is not OPAQUE, MASK or BLEND");
     m.alphaCutoff = float(getNumber(json, "alphaCutoff", 0.5, where));
     m.doubleSided = getBool(json, "doubleSided", false, where);
     m.unlit = extension(json, "KHR_materials_unlit", where) != nullptr;

@@ -27,16 +27,11 @@ std::vector<Vec> toVectors(const std::vector<float>& flat, uint32_t components, 
 // 3.11 for integer data Draco handed back as plain values.
 float normalizeRaw(float c, int componentType) {
     switch (componentType) {
-        case 5120:
-            return std::max(c / 127.0f, -1.0f);
-        case 5121:
-            return c / 255.0f;
-        case 5122:
-            return std::max(c / 32767.0f, -1.0f);
-        case 5123:
-            return c / 65535.0f;
-        default:
-            return c;
+        case 5120: return std::max(c / 127.0f, -1.0f);
+        case 5121: return c / 255.0f;
+        case 5122: return std::max(c / 32767.0f, -1.0f);
+        case 5123: return c / 65535.0f;
+        default: return c;
     }
 }
 

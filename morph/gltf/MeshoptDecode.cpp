@@ -35,8 +35,7 @@ Result<std::vector<uint8_t>> decodeMeshopt(const MeshoptView& view, const uint8_
         return Error{"filters apply to ATTRIBUTES only"};
     }
     switch (view.filter) {
-        case MeshoptFilter::None:
-            break;
+        case MeshoptFilter::None: break;
         case MeshoptFilter::Octahedral:
             if (stride != 4 && stride != 8)
                 return Error{"OCTAHEDRAL filter needs byteStride 4 or 8"};
@@ -69,26 +68,18 @@ Status decodeMeshoptViews(GltfDocument& doc) {
         mv.count = size_t(getInt(*m, "count", 0, where));
         mv.byteStride = size_t(getInt(*m, "byteStride", 0, where));
         const std::string mode = getString(*m, "mode", where);
-        if (mode == "ATTRIBUTES")
-            mv.mode = MeshoptMode::Attributes;
-        else if (mode == "TRIANGLES")
-            mv.mode = MeshoptMode::Triangles;
-        else if (mode == "INDICES")
-            mv.mode = MeshoptMode::Indices;
+        if (mode == "ATTRIBUTES") mv.mode = MeshoptMode::Attributes;
+        else if (mode == "TRIANGLES") mv.mode = MeshoptMode::Triangles;
+        else if (mode == "INDICES") mv.mode = MeshoptMode::Indices;
         else
             return doc.error(where + ".mode \"" + mode +
                              "\" is not ATTRIBUTES, TRIANGLES or INDICES");
         const std::string filter = m->contains("filter") ? getString(*m, "filter", where) : "NONE";
-        if (filter == "NONE")
-            mv.filter = MeshoptFilter::None;
-        else if (filter == "OCTAHEDRAL")
-            mv.filter = MeshoptFilter::Octahedral;
-        else if (filter == "QUATERNION")
-            mv.filter = MeshoptFilter::Quaternion;
-        else if (filter == "EXPONENTIAL")
-            mv.filter = MeshoptFilter::Exponential;
-        else
-            return doc.error(where + ".filter \"" + filter + "\" is not known");
+        if (filter == "NONE") mv.filter = MeshoptFilter::None;
+        else if (filter == "OCTAHEDRAL") mv.filter = MeshoptFilter::Octahedral;
+        else if (filter == "QUATERNION") mv.filter = MeshoptFilter::Quaternion;
+        else if (filter == "EXPONENTIAL") mv.filter = MeshoptFilter::Exponential;
+        else return doc.error(where + ".filter \"" + filter + "\" is not known");
         // Ranges were validated against the buffer's byteLength; the loaded bytes must agree.
         const size_t buffer = size_t(getInt(*m, "buffer", 0, where));
         const size_t offset = size_t(getInt(*m, "byteOffset", 0, where));

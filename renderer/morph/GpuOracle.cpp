@@ -17,6 +17,25 @@ const std::vector<std::string> kVaryings = {"vPosition",  "vNormal", "vTangent",
                                             "vTexCoord1", "vColor",  "vNormalSum"};
 constexpr size_t kFloatsPerVertex = 21;
 
+// What one eval() or evalWorld() call uploads: the primitive's morph (a non-owning pointer:
+// `primitive` outlives the call, and nothing keeps the morph), its base buffers and its weights.
+struct OneShot {
+    PrimitiveMorph morph;
+    PrimitiveBuffers buffers;
+    MorphWeights weights;
+
+    static OneShot upload(const morph::Primitive& primitive, const std::vector<float>& weights,
+                          const MorphLimits& limits) {
+        MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
+        morphWeights.update(weights);
+        return OneShot{
+            PrimitiveMorph::create(std::shared_ptr<const morph::Primitive>(
+                                       std::shared_ptr<const morph::Primitive>(), &primitive),
+                                   limits),
+            PrimitiveBuffers::upload(primitive), std::move(morphWeights)};
+    }
+};
+
 }  // namespace
 
 morph::Result<GpuOracle> GpuOracle::create(const ShaderLibrary& library) {
@@ -157,15 +176,8 @@ morph::Result<morph::MorphedPrimitive> GpuOracle::eval(const morph::Primitive& p
                                                        const std::vector<float>& weights,
                                                        const MorphLimits& limits,
                                                        NormalOutput normalOutput, MorphPath path) {
-    // A non-owning pointer: `primitive` outlives this call, and nothing keeps `morph`.
-    PrimitiveMorph morph =
-        PrimitiveMorph::create(std::shared_ptr<const morph::Primitive>(
-                                   std::shared_ptr<const morph::Primitive>(), &primitive),
-                               limits);
-    PrimitiveBuffers buffers = PrimitiveBuffers::upload(primitive);
-    MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
-    morphWeights.update(weights);
-    auto result = run(buffers, morph, path, morphWeights, normalOutput);
+    OneShot gpu = OneShot::upload(primitive, weights, limits);
+    auto result = run(gpu.buffers, gpu.morph, path, gpu.weights, normalOutput);
     if (!result) return result.error();
     return std::move(result->front());
 }
@@ -173,14 +185,7 @@ morph::Result<morph::MorphedPrimitive> GpuOracle::eval(const morph::Primitive& p
 morph::Result<morph::MorphedPrimitive> GpuOracle::evalWorld(
     const morph::Primitive& primitive, const std::vector<float>& weights, const glm::mat4& model,
     const std::vector<glm::mat4>& joints, const MorphLimits& limits, MorphPath path) {
-    // As eval(): a non-owning pointer to `primitive`, which outlives this call.
-    PrimitiveMorph morph =
-        PrimitiveMorph::create(std::shared_ptr<const morph::Primitive>(
-                                   std::shared_ptr<const morph::Primitive>(), &primitive),
-                               limits);
-    PrimitiveBuffers buffers = PrimitiveBuffers::upload(primitive);
-    MorphWeights morphWeights = MorphWeights::create(primitive.targets.size());
-    morphWeights.update(weights);
+    OneShot gpu = OneShot::upload(primitive, weights, limits);
     SkinJoints skinJoints;
     VertexTransform transform;
     transform.model = model;
@@ -189,7 +194,8 @@ morph::Result<morph::MorphedPrimitive> GpuOracle::evalWorld(
         skinJoints.update(joints);
         transform.joints = &skinJoints;
     }
-    auto result = run(buffers, morph, path, morphWeights, NormalOutput::Renormalized, transform);
+    auto result =
+        run(gpu.buffers, gpu.morph, path, gpu.weights, NormalOutput::Renormalized, transform);
     if (!result) return result.error();
     morph::MorphedPrimitive out = std::move(result->front());
     auto unit = [](glm::vec3 v) {

@@ -10,16 +10,11 @@ namespace renderer {
 
 const char* morphPathName(MorphPath path) {
     switch (path) {
-        case MorphPath::VsDense:
-            return "vs-dense";
-        case MorphPath::VsActive:
-            return "vs-active";
-        case MorphPath::CsSparse:
-            return "cs-sparse";
-        case MorphPath::Cpu:
-            return "cpu";
-        case MorphPath::Auto:
-            return "auto";
+        case MorphPath::VsDense: return "vs-dense";
+        case MorphPath::VsActive: return "vs-active";
+        case MorphPath::CsSparse: return "cs-sparse";
+        case MorphPath::Cpu: return "cpu";
+        case MorphPath::Auto: return "auto";
     }
     return "?";
 }
@@ -128,8 +123,7 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
             cost.bytesReadPerFrame = output + p * output;
             break;
         }
-        case MorphPath::Auto:
-            break;
+        case MorphPath::Auto: break;
     }
     return cost;
 }

@@ -32,18 +32,12 @@ uint32_t movedVertices(const morph::MorphTarget& target, uint32_t vertexCount) {
 bool baseHas(const morph::Primitive& p, morph::MorphChannel c) {
     const size_t n = p.positions.size();
     switch (c) {
-        case morph::MorphChannel::Position:
-            return true;
-        case morph::MorphChannel::Normal:
-            return p.normals.size() == n;
-        case morph::MorphChannel::Tangent:
-            return p.tangents.size() == n;
-        case morph::MorphChannel::TexCoord0:
-            return p.texcoords[0].size() == n;
-        case morph::MorphChannel::TexCoord1:
-            return p.texcoords[1].size() == n;
-        case morph::MorphChannel::Color0:
-            return p.colors.size() == n;
+        case morph::MorphChannel::Position: return true;
+        case morph::MorphChannel::Normal: return p.normals.size() == n;
+        case morph::MorphChannel::Tangent: return p.tangents.size() == n;
+        case morph::MorphChannel::TexCoord0: return p.texcoords[0].size() == n;
+        case morph::MorphChannel::TexCoord1: return p.texcoords[1].size() == n;
+        case morph::MorphChannel::Color0: return p.colors.size() == n;
     }
     return false;
 }
@@ -116,10 +110,8 @@ morph::Status PrimitiveMorph::build(MorphPath path) {
                 mSparse = std::move(sparse).value();
             }
             return {};
-        case MorphPath::Cpu:
-            return {};  // the output buffer is sized by run()
-        case MorphPath::Auto:
-            break;
+        case MorphPath::Cpu: return {};  // the output buffer is sized by run()
+        case MorphPath::Auto: break;
     }
     return morph::Error{"morph path auto must be resolved before prepare"};
 }

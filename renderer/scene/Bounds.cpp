@@ -34,9 +34,7 @@ Aabb Aabb::transformed(const glm::mat4& matrix) const {
     Aabb out;
     if (!valid) return out;
     for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 p((corner & 1) ? max.x : min.x, (corner & 2) ? max.y : min.y,
-                          (corner & 4) ? max.z : min.z);
-        out.extend(glm::vec3(matrix * glm::vec4(p, 1.0f)));
+        out.extend(glm::vec3(matrix * glm::vec4(this->corner(corner), 1.0f)));
     }
     return out;
 }

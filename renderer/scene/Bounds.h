@@ -18,6 +18,10 @@ struct Aabb {
     // Moves every face outwards by `margin`.
     Aabb grown(float margin) const;
     glm::vec3 center() const { return (min + max) * 0.5f; }
+    // Corner i of 8: bit 0 of i picks max.x over min.x, bit 1 max.y, bit 2 max.z.
+    glm::vec3 corner(int i) const {
+        return {(i & 1) ? max.x : min.x, (i & 2) ? max.y : min.y, (i & 4) ? max.z : min.z};
+    }
     float diagonal() const { return valid ? glm::length(max - min) : 0.0f; }
     // The box of this box's eight corners under `matrix`.
     Aabb transformed(const glm::mat4& matrix) const;

@@ -107,12 +107,10 @@ Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect) {
     const float tanY = kMargin * std::tan(0.5f * camera.fovY);
     const float tanX = tanY * (aspect > 0.0f ? aspect : 1.0f);
     float framed = 0.0f;
-    const glm::vec3 lo = bounds.valid ? bounds.min : center - glm::vec3(radius);
-    const glm::vec3 hi = bounds.valid ? bounds.max : center + glm::vec3(radius);
+    const Aabb box =
+        bounds.valid ? bounds : Aabb{center - glm::vec3(radius), center + glm::vec3(radius), true};
     for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 p = glm::vec3((corner & 1) ? hi.x : lo.x, (corner & 2) ? hi.y : lo.y,
-                                      (corner & 4) ? hi.z : lo.z) -
-                            center;
+        const glm::vec3 p = box.corner(corner) - center;
         const float towardsCamera = glm::dot(p, direction);
         framed = std::max(framed, towardsCamera + std::abs(glm::dot(p, right)) / tanX);
         framed = std::max(framed, towardsCamera + std::abs(glm::dot(p, up)) / tanY);
@@ -136,9 +134,7 @@ bool boxInView(const Camera& camera, const Aabb& box, float aspect) {
     // a box grown by a few millimetres towards the camera must not change the framing.
     const glm::mat4 m = camera.projection(aspect) * camera.view();
     for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x,
-                          (corner & 2) ? box.max.y : box.min.y,
-                          (corner & 4) ? box.max.z : box.min.z);
+        const glm::vec3 p = box.corner(corner);
         const glm::vec4 clip = m * glm::vec4(p, 1.0f);
         if (!(clip.w > 0.0f) || std::abs(clip.x) > clip.w || std::abs(clip.y) > clip.w) {
             return false;
@@ -152,9 +148,7 @@ void enclose(Camera& camera, const Aabb& box) {
     const glm::vec3 forward = glm::normalize(camera.target - camera.eye);
     const float distance = glm::length(camera.target - camera.eye);
     for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 p((corner & 1) ? box.max.x : box.min.x,
-                          (corner & 2) ? box.max.y : box.min.y,
-                          (corner & 4) ? box.max.z : box.min.z);
+        const glm::vec3 p = box.corner(corner);
         const float depth = glm::dot(p - camera.eye, forward);
         camera.nearPlane = std::min(camera.nearPlane, std::max(0.95f * depth, 1e-3f * distance));
         camera.farPlane = std::max(camera.farPlane, 1.05f * depth);

@@ -143,12 +143,7 @@ void OverlayRenderer::draw(const GpuScene& scene, const std::vector<morph::NodeP
         }
     }
 
-    if (target.framebuffer) {
-        target.framebuffer->bind();
-    } else {
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    }
-    glViewport(0, 0, target.width, target.height);
+    target.bind();
     glDisable(GL_FRAMEBUFFER_SRGB);
     glDisable(GL_CULL_FACE);
     glEnable(GL_DEPTH_TEST);

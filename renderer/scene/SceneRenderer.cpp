@@ -90,6 +90,15 @@ std::string variantDefines(uint32_t index) {
 
 }  // namespace
 
+void RenderTarget::bind() const {
+    if (framebuffer) {
+        framebuffer->bind();
+    } else {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+    glViewport(0, 0, width, height);
+}
+
 morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library) {
     auto program = library.program({"mesh.vert", "pbr.frag"}, {}, materialDefines());
     if (!program) return program.error();
@@ -294,12 +303,7 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - bookkeeping)
             .count();
 
-    if (target.framebuffer) {
-        target.framebuffer->bind();
-    } else {
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    }
-    glViewport(0, 0, target.width, target.height);
+    target.bind();
     // pbr.frag writes sRGB-encoded values itself; the window's framebuffer may be sRGB-capable.
     glDisable(GL_FRAMEBUFFER_SRGB);
     glEnable(GL_DEPTH_TEST);

@@ -27,6 +27,9 @@ struct RenderTarget {
     const gl::Framebuffer* framebuffer = nullptr;
     int width = 0;
     int height = 0;
+
+    // Binds the framebuffer (or the default one) and sets the viewport to the whole target.
+    void bind() const;
 };
 
 // Crowds (issue 6): every drawn node becomes one instanced draw of offsets.size() copies, copy k

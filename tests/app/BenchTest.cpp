@@ -1,6 +1,7 @@
 // `morphview bench`: the CLI contract on tiny runs (JSON shape, one result per requested path,
 // finite non-negative numbers, scenarios, files, --write-model) and one-line errors for bad
 // arguments. Never timings: speed is what the command reports, not what a test asserts.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -182,48 +183,37 @@ TEST(Bench, WriteModelThenBenchTheFile) {
 }
 
 struct BadArgs {
-    std::vector<std::string> args;
+    const char* line;      // the arguments, split at spaces
     const char* mentions;  // the option the error line must name
 };
 
 TEST(Bench, BadArgumentsFailWithOneLine) {
     const std::vector<BadArgs> cases = {
-        {{"bench", "--frames", "2"}, "give one of"},
-        {{"bench", "--scenario", "arkit", "--model", "x.glb", "--active", "2"}, "give one of"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--active", "2"}, "--density"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0", "--active", "2"},
-         "--density"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5"}, "--active"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "9"},
-         "--active"},
-        {{"bench", "--vertices", "2", "--targets", "4", "--density", "0.5", "--active", "1"},
-         "--vertices"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
-          "--path", "vs-fast"},
-         "vs-fast"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
-          "--size", "0x0"},
-         "--size"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
-          "--frames", "0"},
-         "--frames"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
-          "--instances", "0"},
-         "--instances"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
-          "--frames", "many"},
-         "--frames"},
-        {{"bench", "--scenario", "huge"}, "huge"},
-        {{"bench", "--scenario", "arkit", "--active", "3"}, "--active"},
-        {{"bench", "--scenario", "arkit", "--write-model", "x.glb"}, "--write-model"},
-        {{"bench", "--vertices", "100", "--targets", "4", "--density", "0.5", "--active", "1",
-          "--bogus"},
-         "--bogus"},
+        {"bench --frames 2", "give one of"},
+        {"bench --scenario arkit --model x.glb --active 2", "give one of"},
+        {"bench --vertices 100 --targets 4 --active 2", "--density"},
+        {"bench --vertices 100 --targets 4 --density 0 --active 2", "--density"},
+        {"bench --vertices 100 --targets 4 --density 0.5", "--active"},
+        {"bench --vertices 100 --targets 4 --density 0.5 --active 9", "--active"},
+        {"bench --vertices 2 --targets 4 --density 0.5 --active 1", "--vertices"},
+        {"bench --vertices 100 --targets 4 --density 0.5 --active 1 --path vs-fast", "vs-fast"},
+        {"bench --vertices 100 --targets 4 --density 0.5 --active 1 --size 0x0", "--size"},
+        {"bench --vertices 100 --targets 4 --density 0.5 --active 1 --frames 0", "--frames"},
+        {"bench --vertices 100 --targets 4 --density 0.5 --active 1 --instances 0", "--instances"},
+        {"bench --vertices 100 --targets 4 --density 0.5 --active 1 --frames many", "--frames"},
+        {"bench --scenario huge", "huge"},
+        {"bench --scenario arkit --active 3", "--active"},
+        {"bench --scenario arkit --write-model x.glb", "--write-model"},
+        {"bench --vertices 100 --targets 4 --density 0.5 --active 1 --bogus", "--bogus"},
     };
     for (const BadArgs& c : cases) {
-        std::string joined;
-        for (const std::string& a : c.args) joined += a + " ";
-        const fixtures::RunOutcome run = runMorphview(c.args);
+        const std::string joined = c.line;
+        std::vector<std::string> args;
+        for (size_t start = 0, end; start < joined.size(); start = end + 1) {
+            end = std::min(joined.find(' ', start), joined.size());
+            args.push_back(joined.substr(start, end - start));
+        }
+        const fixtures::RunOutcome run = runMorphview(args);
         EXPECT_EQ(run.exitCode, 2) << joined << run.err;  // a usage error (STYLE.md exit codes)
         EXPECT_TRUE(run.out.empty()) << joined << run.out;
         ASSERT_FALSE(run.err.empty()) << joined;

@@ -110,29 +110,12 @@ TEST(Recording, FindsProgramsOnPathAndBuildsTheFfmpegLine) {
     EXPECT_EQ(findOnPath("fakeffmpeg", "/nonexistent"), "");
     EXPECT_EQ(findOnPath("fakeffmpeg", nullptr), "");
     const auto args = ffmpegArguments("/usr/bin/ffmpeg", 640, 360, 30, "out.mp4");
-    const std::vector<std::string> expected = {"/usr/bin/ffmpeg",
-                                               "-hide_banner",
-                                               "-loglevel",
-                                               "error",
-                                               "-y",
-                                               "-f",
-                                               "rawvideo",
-                                               "-pix_fmt",
-                                               "rgba",
-                                               "-s",
-                                               "640x360",
-                                               "-r",
-                                               "30",
-                                               "-i",
-                                               "-",
-                                               "-c:v",
-                                               "libx264",
-                                               "-pix_fmt",
-                                               "yuv420p",
-                                               "-f",
-                                               "mp4",
-                                               "out.mp4"};
-    EXPECT_EQ(args, expected);
+    std::string line;
+    for (const std::string& arg : args) line += (line.empty() ? "" : " ") + arg;
+    EXPECT_EQ(args.size(), 22u);
+    EXPECT_EQ(line,
+              "/usr/bin/ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgba "
+              "-s 640x360 -r 30 -i - -c:v libx264 -pix_fmt yuv420p -f mp4 out.mp4");
 }
 
 TEST(Script, ParsesEveryCommand) {

@@ -3,16 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/Fixtures.h"
 #include "morph/targets/Blend.h"
 
 namespace morph {
 namespace {
 
-MorphTarget positionTarget(std::vector<glm::vec4> deltas) {
-    MorphTarget t;
-    t.set(MorphChannel::Position, std::move(deltas));
-    return t;
-}
+using fixtures::positionTarget;
 
 void expectVec3(const glm::vec3& expected, const glm::vec3& actual) {
     EXPECT_FLOAT_EQ(expected.x, actual.x);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/BuildPaths.h"
+#include "fixtures/Fixtures.h"
 #include "morph/edit/RayCast.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/Displacement.h"
@@ -13,11 +14,7 @@
 namespace morph {
 namespace {
 
-MorphTarget positionTarget(std::vector<glm::vec4> deltas) {
-    MorphTarget t;
-    t.set(MorphChannel::Position, std::move(deltas));
-    return t;
-}
+using fixtures::positionTarget;
 
 // The fixtures' triangle v0 (0,0,0), v1 (1,0,0), v2 (0,1,0) with T0 (0,0,1) on v1 and
 // T1 (0,2,0) on v2, on node 0 (and a second node on the same mesh when asked).

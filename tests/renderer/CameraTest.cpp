@@ -69,10 +69,7 @@ TEST(CameraTest, FramingKeepsTheWholeBoxInView) {
                 renderer::frameCamera(b, *renderer::parseCameraView(name), aspect);
             const glm::mat4 m = c.projection(aspect) * c.view();
             for (int corner = 0; corner < 8; ++corner) {
-                const glm::vec3 p((corner & 1) ? b.max.x : b.min.x,
-                                  (corner & 2) ? b.max.y : b.min.y,
-                                  (corner & 4) ? b.max.z : b.min.z);
-                const glm::vec4 clip = m * glm::vec4(p, 1.0f);
+                const glm::vec4 clip = m * glm::vec4(b.corner(corner), 1.0f);
                 const glm::vec3 ndc = glm::vec3(clip) / clip.w;
                 EXPECT_LE(std::abs(ndc.x), 1.0f) << name << " aspect " << aspect;
                 EXPECT_LE(std::abs(ndc.y), 1.0f) << name << " aspect " << aspect;

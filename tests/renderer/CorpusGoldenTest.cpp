@@ -78,11 +78,7 @@ TEST_P(CorpusGoldenTest, MatchesGolden) {
 
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusGoldenTest, ::testing::ValuesIn(kGoldens),
                          [](const ::testing::TestParamInfo<Golden>& info) {
-                             std::string name = info.param.name;
-                             for (char& c : name) {
-                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                             }
-                             return name;
+                             return fixtures::goldenParamName(info.param.name);
                          });
 
 }  // namespace

@@ -157,25 +157,24 @@ TEST_F(GpuLimitsTest, MorphTexturesCountAgainstTheBudget) {
                     .ok());
 }
 
-TEST_F(GpuLimitsTest, VerticesPastADrawCallAreRefused) {
-    GpuLimits limits;
-    limits.maxDrawCount = 3;
-    expectRefused(GpuScene::upload(quad(0), with(limits)),
-                  "4 vertices, over the 3 a draw call takes");
-}
-
-TEST_F(GpuLimitsTest, IndicesPastADrawCallAreRefused) {
-    GpuLimits limits;
-    limits.maxDrawCount = 5;
-    expectRefused(GpuScene::upload(quad(0), with(limits)),
-                  "6 indices, over the 5 a draw call takes");
-}
-
-TEST_F(GpuLimitsTest, IndicesPastMaxElementIndexAreRefused) {
-    GpuLimits limits;
-    limits.maxElementIndex = 2;
-    expectRefused(GpuScene::upload(quad(0), with(limits)),
-                  "4 vertices need indices up to 3, over GL_MAX_ELEMENT_INDEX 2");
+// The draw-call limits one at a time: the quad (4 vertices, 6 indices) is refused, naming it.
+TEST_F(GpuLimitsTest, MeshesPastADrawCallsLimitsAreRefused) {
+    struct Case {
+        void (*set)(GpuLimits&);
+        const char* message;
+    };
+    const Case cases[] = {
+        {[](GpuLimits& l) { l.maxDrawCount = 3; }, "4 vertices, over the 3 a draw call takes"},
+        {[](GpuLimits& l) { l.maxDrawCount = 5; }, "6 indices, over the 5 a draw call takes"},
+        {[](GpuLimits& l) { l.maxElementIndex = 2; },
+         "4 vertices need indices up to 3, over GL_MAX_ELEMENT_INDEX 2"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.message);
+        GpuLimits limits;
+        c.set(limits);
+        expectRefused(GpuScene::upload(quad(0), with(limits)), c.message);
+    }
 }
 
 TEST_F(GpuLimitsTest, TooFewVertexAttributesAreRefused) {

@@ -91,11 +91,7 @@ TEST_P(GpuMorphPathTest, EveryChannelMorphs) {
 }
 
 TEST_P(GpuMorphPathTest, SparseTargetsOfPositionsAndNormals) {
-    fixtures::GeneratedMesh spec;
-    spec.vertexCount = 2000;
-    spec.targetCount = 24;
-    spec.movedFraction = 0.15f;
-    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    const morph::Primitive primitive = fixtures::generateMesh(2000, 24, 0.15f);
     for (uint32_t seed = 1; seed <= 3; ++seed) {
         evalAndCompare(gpu(), primitive, fixtures::randomWeights(24, seed, 0.6f),
                        "seed " + std::to_string(seed), GetParam());
@@ -152,10 +148,7 @@ TEST_P(GpuMorphPathTest, HandComputedTriangle) {
 }
 
 TEST_F(GpuOracleTest, WeightsChangeWithoutReupload) {
-    fixtures::GeneratedMesh spec;
-    spec.vertexCount = 200;
-    spec.targetCount = 8;
-    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    const morph::Primitive primitive = fixtures::generateMesh(200, 8);
     auto targets = renderer::MorphTargets::upload(primitive, renderer::MorphLimits::query());
     ASSERT_TRUE(targets.ok());
     renderer::PrimitiveBuffers buffers = renderer::PrimitiveBuffers::upload(primitive);

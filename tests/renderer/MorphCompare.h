@@ -97,6 +97,17 @@ inline morph::Primitive generateMesh(const GeneratedMesh& spec) {
     return p;
 }
 
+// The same for the common case: `vertexCount` x `targetCount`, POSITION and NORMAL targets that
+// each move `movedFraction` of the vertices.
+inline morph::Primitive generateMesh(uint32_t vertexCount, uint32_t targetCount,
+                                     float movedFraction = 1.0f) {
+    GeneratedMesh spec;
+    spec.vertexCount = vertexCount;
+    spec.targetCount = targetCount;
+    spec.movedFraction = movedFraction;
+    return generateMesh(spec);
+}
+
 // `primitive` with its POSITION and NORMAL deltas replaced by their int16 round trip
 // (morph::sparsify then morph::dequantize): the deltas cs-sparse actually adds, so that its
 // output can be held to the same 1e-5 as the float paths.

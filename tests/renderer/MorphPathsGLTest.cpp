@@ -42,11 +42,7 @@ std::shared_ptr<const morph::Primitive> borrowed(const morph::Primitive& primiti
 class MorphPathsTest : public fixtures::GlTest {};
 
 morph::Primitive sparseMesh(uint32_t vertices = 600, uint32_t targets = 12) {
-    fixtures::GeneratedMesh spec;
-    spec.vertexCount = vertices;
-    spec.targetCount = targets;
-    spec.movedFraction = 0.2f;
-    return fixtures::generateMesh(spec);
+    return fixtures::generateMesh(vertices, targets, 0.2f);
 }
 
 TEST_F(MorphPathsTest, InstanceKShowsWeightRowK) {
@@ -187,11 +183,7 @@ TEST_F(MorphPathsTest, CsSparseFallsBackForChannelsSparseCannotHold) {
 }
 
 TEST_F(MorphPathsTest, AutoMorphsOnTheCpuOnASoftwareRenderer) {
-    fixtures::GeneratedMesh spec;
-    spec.vertexCount = 4000;
-    spec.targetCount = 30;
-    spec.movedFraction = 0.05f;
-    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    const morph::Primitive primitive = fixtures::generateMesh(4000, 30, 0.05f);
     renderer::MorphLimits limits = renderer::MorphLimits::query();
     limits.softwareRenderer = true;
     renderer::PrimitiveMorph software =

@@ -236,10 +236,7 @@ TEST_F(MorphTargetsTest, PrimitiveWithoutTargetsUploadsNothing) {
 }
 
 TEST_F(MorphTargetsTest, TargetsBeyondTheLayerLimitSplitAcrossArrays) {
-    fixtures::GeneratedMesh spec;
-    spec.vertexCount = 50;
-    spec.targetCount = 20;
-    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    const morph::Primitive primitive = fixtures::generateMesh(50, 20);
     MorphLimits limits = MorphLimits::query();
     limits.maxLayers = 7;  // as if the driver allowed 7 layers: 7 + 7 + 6
     limits.maxTextureSize = 64;
@@ -262,9 +259,9 @@ TEST_F(MorphTargetsTest, TargetsBeyondTheLayerLimitSplitAcrossArrays) {
     auto gpu = renderer::GpuOracle::create();
     ASSERT_TRUE(gpu.ok()) << gpu.error().message;
     renderer::PrimitiveBuffers buffers = renderer::PrimitiveBuffers::upload(primitive);
-    MorphWeights weights = MorphWeights::create(spec.targetCount);
+    MorphWeights weights = MorphWeights::create(primitive.targets.size());
     for (uint32_t seed : {1u, 2u, 3u}) {
-        const std::vector<float> w = fixtures::randomWeights(spec.targetCount, seed);
+        const std::vector<float> w = fixtures::randomWeights(primitive.targets.size(), seed);
         weights.update(w);
         auto result = gpu->run(buffers, *targets, weights);
         ASSERT_TRUE(result.ok()) << result.error().message;
@@ -273,10 +270,7 @@ TEST_F(MorphTargetsTest, TargetsBeyondTheLayerLimitSplitAcrossArrays) {
 }
 
 TEST_F(MorphTargetsTest, TooManyArraysIsAnErrorNotAGlError) {
-    fixtures::GeneratedMesh spec;
-    spec.vertexCount = 4;
-    spec.targetCount = renderer::kMaxMorphTextures + 1;
-    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    const morph::Primitive primitive = fixtures::generateMesh(4, renderer::kMaxMorphTextures + 1);
     MorphLimits limits = MorphLimits::query();
     limits.maxLayers = 1;
     auto targets = MorphTargets::upload(primitive, limits);
@@ -287,10 +281,7 @@ TEST_F(MorphTargetsTest, TooManyArraysIsAnErrorNotAGlError) {
 }
 
 TEST_F(MorphTargetsTest, LayerTallerThanTheTextureLimitIsAnError) {
-    fixtures::GeneratedMesh spec;
-    spec.vertexCount = 100;
-    spec.targetCount = 1;
-    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    const morph::Primitive primitive = fixtures::generateMesh(100, 1);
     MorphLimits limits;
     limits.maxTextureSize = 8;  // 200 texels need 25 rows of 8
     auto targets = MorphTargets::upload(primitive, limits);
@@ -300,12 +291,9 @@ TEST_F(MorphTargetsTest, LayerTallerThanTheTextureLimitIsAnError) {
 }
 
 TEST_F(MorphTargetsTest, MorphedBoundsHoldEveryMorphedPosition) {
-    fixtures::GeneratedMesh spec;
-    spec.vertexCount = 500;
-    spec.targetCount = 6;
-    const morph::Primitive primitive = fixtures::generateMesh(spec);
+    const morph::Primitive primitive = fixtures::generateMesh(500, 6);
     for (uint32_t seed = 1; seed <= 5; ++seed) {
-        const std::vector<float> w = fixtures::randomWeights(spec.targetCount, seed);
+        const std::vector<float> w = fixtures::randomWeights(primitive.targets.size(), seed);
         const renderer::Aabb box = renderer::morphedBounds(primitive, w);
         ASSERT_TRUE(box.valid);
         for (const glm::vec3& p : morph::blend(primitive, w).positions) {

@@ -17,10 +17,8 @@ bool validClip(const morph::Scene& scene, const ViewerState& state, ClipRef clip
     switch (clip.kind) {
         case ClipKind::Scene:
             return clip.index >= 0 && size_t(clip.index) < scene.animations.size();
-        case ClipKind::User:
-            return userClipAt(state, clip.index) != nullptr;
-        case ClipKind::None:
-            return false;
+        case ClipKind::User: return userClipAt(state, clip.index) != nullptr;
+        case ClipKind::None: return false;
     }
     return false;
 }
@@ -255,10 +253,8 @@ void deleteUserClip(ViewerState& state, int index) {
             --playing.index;
         }
     }
-    if (state.keyClip == index)
-        state.keyClip = -1;
-    else if (state.keyClip > index)
-        --state.keyClip;
+    if (state.keyClip == index) state.keyClip = -1;
+    else if (state.keyClip > index) --state.keyClip;
 }
 
 morph::Status loadUserClipInto(ViewerState& state, const std::string& path) {

@@ -137,10 +137,8 @@ void deletePreset(ViewerState& state, int preset) {
     if (preset < 0 || size_t(preset) >= state.presets.size()) return;
     state.presets.erase(state.presets.begin() + preset);
     for (int& slot : state.abPresets) {
-        if (slot == preset)
-            slot = -1;
-        else if (slot > preset)
-            --slot;
+        if (slot == preset) slot = -1;
+        else if (slot > preset) --slot;
     }
 }
 
