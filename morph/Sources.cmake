@@ -1,46 +1,49 @@
 # morph's sources, room by room: included by morph/CMakeLists.txt and by the fuzzers' own project
-# (tests/fuzz/CMakeLists.txt), so both build the same list. MORPH_ALL_SOURCES is all of them.
+# (tests/fuzz/CMakeLists.txt), so both build the same list. MORPH_ALL_SOURCES is all of them, as
+# absolute paths.
 set(MORPH_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/MorphChannel.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Scene.cpp)
+  MorphChannel.cpp
+  Scene.cpp)
 set(MORPH_GLTF_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/Accessor.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/ClipExport.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/DracoDecode.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/Glb.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfAnimations.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfBuilder.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfDocument.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfImport.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfMaterials.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfMeshes.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfNodes.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfSkins.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfTargets.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/GltfValidate.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/MeshoptDecode.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/gltf/Uri.cpp)
+  gltf/Accessor.cpp
+  gltf/ClipExport.cpp
+  gltf/DracoDecode.cpp
+  gltf/Glb.cpp
+  gltf/GltfAnimations.cpp
+  gltf/GltfBuilder.cpp
+  gltf/GltfDocument.cpp
+  gltf/GltfImport.cpp
+  gltf/GltfMaterials.cpp
+  gltf/GltfMeshes.cpp
+  gltf/GltfNodes.cpp
+  gltf/GltfSkins.cpp
+  gltf/GltfTargets.cpp
+  gltf/GltfValidate.cpp
+  gltf/MeshoptDecode.cpp
+  gltf/Uri.cpp)
 set(MORPH_ANIM_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/anim/Animate.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/anim/Sampler.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/anim/Skin.cpp)
+  anim/Animate.cpp
+  anim/Sampler.cpp
+  anim/Skin.cpp)
 set(MORPH_TARGETS_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/targets/ActiveWeights.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/targets/Blend.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/targets/Displacement.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/targets/Packing.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/targets/PoseTargets.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/targets/SparseTargets.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/targets/SyntheticMesh.cpp)
+  targets/ActiveWeights.cpp
+  targets/Blend.cpp
+  targets/Displacement.cpp
+  targets/Packing.cpp
+  targets/PoseTargets.cpp
+  targets/SparseTargets.cpp
+  targets/SyntheticMesh.cpp)
 set(MORPH_IMAGE_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/image/ImageCompare.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/image/ImageDecode.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/image/ImageFile.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/image/ImageResize.cpp)
+  image/ImageCompare.cpp
+  image/ImageDecode.cpp
+  image/ImageFile.cpp
+  image/ImageResize.cpp)
 set(MORPH_EDIT_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/edit/RayCast.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/edit/TargetGroups.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/edit/UserClip.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/edit/WeightSpec.cpp)
+  edit/RayCast.cpp
+  edit/TargetGroups.cpp
+  edit/UserClip.cpp
+  edit/WeightSpec.cpp)
 set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES}
     ${MORPH_TARGETS_SOURCES} ${MORPH_IMAGE_SOURCES} ${MORPH_EDIT_SOURCES})
+# Absolute, so the fuzz project (another source folder) can use the list as it is.
+list(TRANSFORM MORPH_ALL_SOURCES PREPEND "${CMAKE_CURRENT_LIST_DIR}/")
