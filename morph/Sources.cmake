@@ -23,6 +23,7 @@ set(MORPH_GLTF_SOURCES
   gltf/Uri.cpp)
 set(MORPH_ANIM_SOURCES
   anim/Animate.cpp
+  anim/FramePose.cpp
   anim/Sampler.cpp
   anim/Skin.cpp)
 set(MORPH_TARGETS_SOURCES

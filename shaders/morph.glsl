@@ -3,17 +3,23 @@
 // texel per vertex per morphed channel, `stride` texels per vertex, texel index
 // vertex * stride + slot, wrapped into rows of `width` texels, one layer per target. Targets past
 // the driver's layer limit continue in the next array (uMorphTargets[1], ...).
-// uMorphMode.x picks how the deltas are found (renderer::MorphShaderMode, renderer/morph/MorphPath.h):
-//   0 vs-active: the CPU writes only the non-zero weights into MorphWeights as (target, weight)
+// uMorphMode.x is the path (renderer::MorphPath, renderer/morph/MorphPath.h; the program gets
+// MV_MORPH_PATH_* from renderer::morphPathDefines()):
+//   VS_ACTIVE: the CPU writes only the non-zero weights into MorphWeights as (target, weight)
 //     pairs in ascending target order (the same order as the CPU reference sums), `stride`
 //     pairs per instance; the loop runs over that count (data, so no recompile when it changes).
-//   1 vs-dense: the loop visits every target, reading a full row of weights per instance and
+//   VS_DENSE: the loop visits every target, reading a full row of weights per instance and
 //     skipping zeros (three.js's way, the baseline).
-//   2 cs-sparse: a compute pre-pass (sparse_gather.comp) wrote the sum of w * delta per vertex
+//   CS_SPARSE: a compute pre-pass (sparse_gather.comp) wrote the sum of w * delta per vertex
 //     per instance into MorphedVertices; this adds it to the base attributes.
-//   3 cpu: MorphedVertices holds morph::blend's values; this replaces the base attributes.
-// In modes 2 and 3 uMorphLayout.x is the vec4 slots per vertex of MorphedVertices and
+//   CPU: MorphedVertices holds morph::blend's values; this replaces the base attributes.
+// uMorphLayout.x = 0: nothing to morph, whatever the mode.
+// For CS_SPARSE and CPU uMorphLayout.x is the vec4 slots per vertex of MorphedVertices and
 // uMorphSlots the slot of each channel there. Crowds: gl_InstanceID picks the instance's row.
+
+#ifndef MV_MORPH_PATH_CPU
+#error "a program that includes morph.glsl needs renderer::morphPathDefines() among its defines"
+#endif
 
 struct MorphWeight {
     uint target;
@@ -40,7 +46,7 @@ layout(location = MV_UNIFORM_MORPH_LAYOUT) uniform ivec4 uMorphLayout;
 // Texel slot of each morph channel within a vertex's stride (indexed by MV_CHANNEL_*), -1: the
 // primitive's targets do not move that channel.
 layout(location = MV_UNIFORM_MORPH_SLOTS) uniform int uMorphSlots[MV_CHANNEL_COUNT];
-// x: mode (above), y: vertex count (modes 2, 3), z: weight row stride (mode 1).
+// x: the path (above), y: vertex count (CS_SPARSE, CPU), z: weight row stride (VS_DENSE).
 layout(location = MV_UNIFORM_MORPH_MODE) uniform ivec4 uMorphMode;
 
 struct MorphedVertex {
@@ -66,7 +72,7 @@ vec3 renormalized(vec3 v) {
     return len2 > 0.0 ? v * inversesqrt(len2) : v;
 }
 
-// Adds w * (the deltas of `target` at this vertex) to `v` (modes 0 and 1).
+// Adds w * (the deltas of `target` at this vertex) to `v` (the vs paths).
 void addTarget(inout MorphedVertex v, int target, float w) {
     const int stride = uMorphLayout.x;
     const int layers = uMorphLayout.z;
@@ -87,7 +93,7 @@ void addTarget(inout MorphedVertex v, int target, float w) {
     if (col >= 0) v.color += w * morphDelta(arrayIndex, layer, first + col);
 }
 
-// Modes 2 and 3: the pre-morphed vertex. Sums are added to the base; values replace it (the
+// CS_SPARSE and CPU: the pre-morphed vertex. Sums are added to the base; values replace it (the
 // tangent's w, its handedness, is never morphed).
 void readMorphed(inout MorphedVertex v, bool add) {
     const int stride = uMorphLayout.x;
@@ -112,9 +118,9 @@ void readMorphed(inout MorphedVertex v, bool add) {
 void morphVertex(inout MorphedVertex v) {
     const int mode = uMorphMode.x;
     if (uMorphLayout.x > 0) {
-        if (mode == 2 || mode == 3) {
-            readMorphed(v, mode == 2);
-        } else if (mode == 1) {
+        if (mode == MV_MORPH_PATH_CS_SPARSE || mode == MV_MORPH_PATH_CPU) {
+            readMorphed(v, mode == MV_MORPH_PATH_CS_SPARSE);
+        } else if (mode == MV_MORPH_PATH_VS_DENSE) {
             const int targets = uMorphLayout.w;
             const int row = gl_InstanceID * uMorphMode.z;
             for (int t = 0; t < targets; ++t) {

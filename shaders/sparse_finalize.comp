@@ -1,6 +1,6 @@
 #version 450 core
 // The scatter pre-pass's second step: per vertex per instance, the fixed-point sums back to
-// floats (times the instance's quanta), written where the draw reads them (morph.glsl, mode 2).
+// floats (times the instance's quanta), written where the draw reads them (morph.glsl, MV_MORPH_PATH_CS_SPARSE).
 layout(local_size_x = 64) in;
 
 layout(std430, binding = MV_SSBO_SPARSE_ROWS) readonly buffer Accumulators { int sums[]; };

@@ -2,7 +2,7 @@
 // cs-sparse's pre-pass (issue 6): one invocation per vertex per instance walks that vertex's
 // sparse entries (CSR by vertex: the entries of every target that moves it, in ascending target
 // order) and writes sum(w_t * dequantized delta) into MorphedVertices, which every pass that
-// draws the mesh then adds to its base attributes (morph.glsl, mode 2).
+// draws the mesh then adds to its base attributes (morph.glsl, MV_MORPH_PATH_CS_SPARSE).
 // Deterministic without atomics: each output is written by exactly one invocation, and its sum
 // runs in target order, the order morph::blend sums in. Normal deltas are summed as they are;
 // only the final normal is renormalized, in the draw.

@@ -34,17 +34,16 @@ public:
     // The last frame's morph numbers; waits for its timer queries when it was timed.
     const renderer::MorphFrameStats& stats() { return mRenderer.morphStats(); }
 
-    // Wall-clock milliseconds of the vs paths' morph on its own, with the last frame's weights:
-    // mesh.vert over every vertex of every instance once (GL_POINTS, rasterizer discard, as
-    // SceneRenderer's own vertex timing pass), bracketed by glFinish, times `passes` (the vs
-    // paths morph in every pass). 0 when no primitive resolves to a vs path. For drivers whose
-    // GL timer misses the vertex stage (llvmpipe: BenchRun.cpp setMorphMs).
-    double vertexPassMs(const renderer::GpuScene& scene, renderer::MorphPath path, uint32_t passes,
-                        uint32_t instances);
+    // Wall-clock milliseconds of the last frame's vs-path morphs on their own
+    // (SceneRenderer::vertexMorphWallMs): for drivers whose GL timer misses the vertex stage
+    // (llvmpipe: BenchRun.cpp setMorphMs).
+    double vertexMorphMs() { return mRenderer.vertexMorphWallMs(); }
+    // GPU bytes the morph paths hold now, and freeing them before the next path.
+    uint64_t morphResidentBytes() { return mRenderer.state().morphResidentBytes(); }
+    void releaseMorph() { mRenderer.state().releaseMorph(); }
 
 private:
     renderer::SceneRenderer mRenderer;
-    renderer::gl::Program mVertexProgram;
 };
 
 }  // namespace app

@@ -136,7 +136,7 @@ void drawWeights(morph::SplitMix64& rng, const MorphedNode& m, std::vector<float
 // The morph stage's time. The GL timer (MorphFrameStats::gpuMs) where it sees the work; but
 // llvmpipe's GL_TIME_ELAPSED only spans what its rasterizer threads do, while its vertex shading
 // runs on the submitting thread inside the draw call, so for the vs paths it reads ~0. There
-// the wall-clock time of the same vertex-only pass (BenchPaths::vertexPassMs) is the stage's
+// the wall-clock time of the same vertex-only pass (BenchPaths::vertexMorphMs) is the stage's
 // time; it is used when the timer shows less than 5% of it. The cpu path's stage is its CPU
 // blend and upload by wall clock, which MorphStage already adds to the timer's reading.
 //
@@ -146,18 +146,19 @@ void drawWeights(morph::SplitMix64& rng, const MorphedNode& m, std::vector<float
 // inside the call, so the wall clock around it is the pre-pass's time.
 void setMorphMs(BenchResult& r, double glMs, double vertexPassMs, double prePassWallMs,
                 bool software) {
-    const std::string& ran = r.resolvedPath;
+    using renderer::MorphPath;
+    const MorphPath ran = r.ranPath;
     r.morphTiming = "gl-timer";
     r.morphMsMedian = glMs;
     r.glMorphMsMedian = glMs;
-    if (software && ran == "cs-sparse") {
+    if (software && ran == MorphPath::CsSparse) {
         r.morphMsMedian = prePassWallMs;
         r.morphTiming = "wall-clock pre-pass (synchronous dispatch)";
-    } else if ((ran == "vs-dense" || ran == "vs-active" || ran == "mixed") &&
+    } else if ((renderer::morphsInVertexStage(ran) || ran == MorphPath::Mixed) &&
                (software || glMs < 0.05 * vertexPassMs)) {
         r.morphMsMedian = vertexPassMs;
         r.morphTiming = "wall-clock vertex-only pass";
-    } else if (ran == "cpu") {
+    } else if (ran == MorphPath::Cpu) {
         r.morphTiming = "cpu blend and upload (wall clock)";
     }
 }
@@ -180,7 +181,6 @@ double percentile95(std::vector<double> values) {
 
 struct BenchSession::State {
     renderer::EglContext context;
-    BenchPaths paths;
     double copyGbPerSec = 0;
     std::optional<renderer::Offscreen> target;
 };
@@ -191,10 +191,7 @@ BenchSession::~BenchSession() = default;
 morph::Result<std::unique_ptr<BenchSession>> BenchSession::create() {
     auto context = renderer::EglContext::create();
     if (!context) return context.error();
-    auto paths = BenchPaths::create();
-    if (!paths) return paths.error();
-    auto state =
-        std::make_unique<State>(State{std::move(context).value(), std::move(paths).value(), 0, {}});
+    auto state = std::make_unique<State>(State{std::move(context).value(), 0, {}});
     state->copyGbPerSec = measureCopyGbPerSec();
     return std::unique_ptr<BenchSession>(new BenchSession(std::move(state)));
 }
@@ -210,6 +207,7 @@ double BenchSession::copyGbPerSec() const {
 // weights go into, and a camera that frames every copy.
 struct Workbench {
     renderer::GpuScene gpu;
+    BenchPaths paths;  // its own drawer: the workbenches of a group take turns frame by frame
     std::vector<MorphedNode> nodes;
     std::vector<morph::NodePose> pose;
     renderer::Crowd crowd;
@@ -247,7 +245,10 @@ morph::Result<Workbench> prepare(const BenchWorkload& workload, int width, int h
     auto gpu = BenchPaths::upload(loaded->scene);
     if (!gpu) return gpu.error();
     glFinish();
+    auto paths = BenchPaths::create();
+    if (!paths) return paths.error();
     Workbench w;
+    w.paths = std::move(paths).value();
     w.shared.uploadMs = msSince(uploadStart);
     w.shared.loadMs = loaded->loadMs;
     w.gpu = std::move(gpu).value();
@@ -295,7 +296,7 @@ double mean(const std::vector<double>& values) {
 double BenchSession::frame(Workbench& w, renderer::MorphPath path, bool timed) {
     State& s = *mState;
     const Clock::time_point start = Clock::now();
-    s.paths.drawFrame(w.gpu, path, w.pose, w.camera, s.target->target(), w.passes,
+    w.paths.drawFrame(w.gpu, path, w.pose, w.camera, s.target->target(), w.passes,
                       w.isCrowd ? &w.crowd : nullptr, timed);
     uint8_t pixel[4];
     s.target->target().framebuffer->bind(GL_READ_FRAMEBUFFER);
@@ -333,18 +334,16 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
             const double ms = frame(w, path, false);
             if (f == 0) m.r.firstFrameMs = ms;
             if (f < settings.warmup) continue;
-            const renderer::MorphFrameStats& stats = s.paths.stats();
+            const renderer::MorphFrameStats& stats = w.paths.stats();
             m.frameMs.push_back(ms);
             m.cpuMs.push_back(stats.cpuMs);
             m.prePassMs.push_back(stats.prePassWallMs);
             m.boundBytes.push_back(bound);
             m.readBytes.push_back(double(stats.cost.bytesReadPerFrame));
             m.r.residentBytes = std::max(m.r.residentBytes, stats.cost.residentBytes);
-            const renderer::MorphPath used = stats.uniformPath();
-            m.r.resolvedPath =
-                used == renderer::MorphPath::Auto ? "mixed" : renderer::morphPathName(used);
-            const uint32_t instances = w.isCrowd ? uint32_t(w.crowd.offsets.size()) : 1;
-            m.vertexMs.push_back(s.paths.vertexPassMs(w.gpu, path, w.passes, instances));
+            m.r.ranPath = stats.uniformPath();
+            m.r.resolvedPath = renderer::morphPathName(m.r.ranPath);
+            m.vertexMs.push_back(w.paths.vertexMorphMs());
         }
     }
     for (Samples& m : samples) m.rng = morph::SplitMix64(settings.seed);
@@ -353,7 +352,7 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
             group[i]->nextWeights(samples[i].rng);
             if (f < settings.warmup) continue;
             frame(*group[i], path, true);
-            samples[i].morphMs.push_back(std::max(s.paths.stats().gpuMs, 0.0));
+            samples[i].morphMs.push_back(std::max(group[i]->paths.stats().gpuMs, 0.0));
         }
     }
 
@@ -362,8 +361,8 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
         Workbench& w = *group[i];
         Samples& m = samples[i];
         BenchResult& r = m.r;
-        r.gpuResidentBytes = w.gpu.morphResidentBytes();
-        w.gpu.releaseMorph(renderer::MorphPath::Auto);  // the next path starts from nothing
+        r.gpuResidentBytes = w.paths.morphResidentBytes();
+        w.paths.releaseMorph();  // the next path starts from nothing
 
         r.frameMsMedian = median(m.frameMs);
         r.frameMsP95 = percentile95(m.frameMs);

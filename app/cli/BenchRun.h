@@ -39,7 +39,8 @@ struct BenchSettings {
 // One row of the output: a workload drawn with one path.
 struct BenchResult {
     std::string path;
-    std::string resolvedPath;    // what ran: the path itself, auto's choice, or "mixed"
+    std::string resolvedPath;  // what ran: the path itself, auto's choice, or "mixed"
+    renderer::MorphPath ranPath = renderer::MorphPath::None;  // the same, as the renderer has it
     double morphMsMedian = 0;    // the morph stage: GL timer query, see morphTiming
     std::string morphTiming;     // how morphMsMedian was measured (BenchRun.cpp setMorphMs)
     double glMorphMsMedian = 0;  // what the GL timer said, whichever was used

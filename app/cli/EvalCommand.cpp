@@ -7,6 +7,7 @@
 
 #include "app/cli/JsonOut.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/FramePose.h"
 #include "morph/anim/Skin.h"
 #include "morph/edit/WeightSpec.h"
 #include "renderer/scene/GpuScene.h"
@@ -62,15 +63,19 @@ morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
         if (!applied) return inFile(scene, applied.error());
     }
 
+    // The frame, resolved once: every item reads its weights, world and joint matrices.
+    const morph::FramePose frame = morph::resolveFrame(scene, std::move(pose));
     std::vector<EvalItem> items;
     if (options.world) {
-        const std::vector<glm::mat4> world = morph::worldMatrices(scene, pose);
         for (int n : renderer::drawnNodes(scene)) {
-            EvalItem item{n, scene.nodes[size_t(n)].mesh, 0, pose[size_t(n)].weights};
+            EvalItem item;
+            item.node = n;
+            item.mesh = scene.nodes[size_t(n)].mesh;
+            item.weights = frame.weights(n);
             item.world = true;
-            item.joints = morph::nodeJointMatrices(scene, n, world);
-            item.model =
-                item.joints.empty() ? world[size_t(n)] : morph::skinnedModel(world[size_t(n)]);
+            item.joints = frame.joints[size_t(n)];
+            item.model = item.joints.empty() ? frame.world[size_t(n)]
+                                             : morph::skinnedModel(frame.world[size_t(n)]);
             for (size_t p = 0; p < scene.meshes[size_t(item.mesh)].primitives.size(); ++p) {
                 item.primitive = int(p);
                 items.push_back(item);
@@ -84,7 +89,12 @@ morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
         const morph::Mesh& mesh = scene.meshes[meshIndex];
         if (mesh.targetCount() == 0) continue;
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
-            items.push_back({int(n), meshIndex, int(p), pose[n].weights});
+            EvalItem item;
+            item.node = int(n);
+            item.mesh = meshIndex;
+            item.primitive = int(p);
+            item.weights = frame.nodes[n].weights;
+            items.push_back(std::move(item));
         }
     }
     return items;

@@ -269,8 +269,8 @@ void measureMorphMemory(const ViewerDocument& doc, FrameStats& stats) {
             stats.threeJsBytes += width * height * 16 * p.targets.size();
         }
     }
-    // What the morph paths used so far hold on the GPU (each path builds its data on first use).
-    stats.morphTextureBytes = doc.gpu.morphResidentBytes();
+    // The morph paths build their data on first use, when the model is drawn (ViewerWindow).
+    stats.morphTextureBytes = 0;
 }
 
 std::string timestampedName(const std::string& prefix, const std::string& extension) {

@@ -102,7 +102,7 @@ void ViewerWindow::handleShortcuts() {
 
 renderer::Aabb ViewerWindow::sceneBounds() const {
     if (!mDoc.loaded) return {};
-    return mDoc.gpu.bounds(resolvePose(mDoc.scene, mDoc.state));
+    return mDoc.gpu.bounds(mDoc.frame.pose);
 }
 
 void ViewerWindow::frameModel() {
@@ -201,6 +201,7 @@ bool ViewerWindow::openModel(const std::string& path, bool keepState) {
     mDoc.gpu = std::move(gpu).value();
     mDoc.state = std::move(state);
     mDoc.loaded = true;
+    refreshFrame(mDoc);          // whatever reads the frame before the next one reads this scene's
     mUi.inspect.picked = false;  // its indices belong to the previous scene
     mUi.error.clear();
     measureMorphMemory(mDoc, mUi.stats);

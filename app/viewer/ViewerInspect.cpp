@@ -28,8 +28,8 @@ void drawPickPanel(ViewerDocument& doc, ViewerUi& ui, float x, float y) {
     const morph::Primitive* primitive = pickedPrimitive(doc, ui);
     if (!primitive) return;
     InspectUi& in = ui.inspect;
-    const std::vector<morph::NodePose> pose = resolvePose(doc.scene, doc.state);
-    const std::vector<float>& weights = pose[size_t(in.pickNode)].weights;
+    if (size_t(in.pickNode) >= doc.frame.pose.size()) return;
+    const std::vector<float>& weights = doc.frame.pose.weights(in.pickNode);
     glm::vec3 world(0.0f);
     pickedPosition(doc, ui, world);
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always, ImVec2(1, 0));
@@ -146,10 +146,9 @@ void drawHeatLegend(const ViewerDocument& doc, ViewerUi& ui, float x, float y) {
 }  // namespace
 
 void pickVertex(ViewerDocument& doc, ViewerUi& ui, const morph::Ray& ray) {
-    if (!doc.loaded) return;
-    const std::vector<morph::NodePose> pose = resolvePose(doc.scene, doc.state);
-    const auto hit = morph::raycast(doc.scene, pose, morph::worldMatrices(doc.scene, pose),
-                                    doc.gpu.nodes(), ray);
+    if (!doc.loaded || !doc.frame.valid(doc.scene)) return;
+    const morph::FramePose& frame = doc.frame.pose;
+    const auto hit = morph::raycast(doc.scene, frame.nodes, frame.world, doc.gpu.nodes(), ray);
     InspectUi& in = ui.inspect;
     in.picked = hit.has_value();
     if (!hit) return;
@@ -166,17 +165,18 @@ void pickVertex(ViewerDocument& doc, ViewerUi& ui, const morph::Ray& ray) {
 bool pickedPosition(const ViewerDocument& doc, const ViewerUi& ui, glm::vec3& world) {
     const morph::Primitive* primitive = pickedPrimitive(doc, ui);
     if (!primitive) return false;
-    const std::vector<morph::NodePose> pose = resolvePose(doc.scene, doc.state);
+    const morph::FramePose& frame = doc.frame.pose;
     const size_t node = size_t(ui.inspect.pickNode);
-    if (node >= pose.size()) return false;
+    if (node >= frame.size()) return false;
     const glm::vec3 local =
-        morph::morphedPosition(*primitive, ui.inspect.pickVertex, pose[node].weights);
-    world = glm::vec3(morph::worldMatrices(doc.scene, pose)[node] * glm::vec4(local, 1.0f));
+        morph::morphedPosition(*primitive, ui.inspect.pickVertex, frame.nodes[node].weights);
+    world = glm::vec3(frame.world[node] * glm::vec4(local, 1.0f));
     return true;
 }
 
 std::vector<std::vector<float>> heatWeights(const ViewerDocument& doc, ViewerUi& ui,
-                                            const std::vector<morph::NodePose>& pose) {
+                                            const morph::FramePose& frame) {
+    const std::vector<morph::NodePose>& pose = frame.nodes;
     InspectUi& in = ui.inspect;
     const int mesh = doc.state.selectedMesh;
     in.heatTarget = -1;
@@ -190,7 +190,7 @@ std::vector<std::vector<float>> heatWeights(const ViewerDocument& doc, ViewerUi&
         }
     }
     // The scale: the largest displacement on screen, so the ramp's top is always reached.
-    const std::vector<glm::mat4> world = morph::worldMatrices(doc.scene, pose);
+    const std::vector<glm::mat4>& world = frame.world;
     float largest = 0;
     for (int node : doc.gpu.nodes()) {
         const std::vector<float>& w =

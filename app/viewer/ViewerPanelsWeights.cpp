@@ -216,7 +216,8 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWe
 void drawTargets(ViewerDocument& doc, ViewerUi& ui) {
     ViewerState& state = doc.state;
     const morph::Mesh& mesh = doc.scene.meshes[size_t(state.selectedMesh)];
-    const ResolvedWeights resolved = resolveMeshWeights(doc.scene, state, state.selectedMesh);
+    const ResolvedWeights resolved =
+        resolveMeshWeights(doc.scene, state, doc.frame, state.selectedMesh);
     if (resolved.sources.size() != mesh.targetCount()) return;
     ImGui::BeginChild("##targets", ImVec2(0, 0), false);
     const float buttonWidth = ImGui::CalcTextSize("LR").x + ImGui::GetStyle().FramePadding.x * 2;

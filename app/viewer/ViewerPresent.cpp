@@ -16,8 +16,8 @@
 
 namespace app {
 
-void ViewerWindow::drawInspection(const std::vector<morph::NodePose>& pose,
-                                  const renderer::Camera& camera, int fbWidth, int fbHeight) {
+void ViewerWindow::drawInspection(const morph::FramePose& frame, const renderer::Camera& camera,
+                                  int fbWidth, int fbHeight) {
     const InspectUi& in = mUi.inspect;
     if (in.normals || in.heat || in.ghost != renderer::GhostMode::Off) {
         renderer::OverlayOptions options;
@@ -28,10 +28,10 @@ void ViewerWindow::drawInspection(const std::vector<morph::NodePose>& pose,
         options.ghost = in.ghost;
         options.heat = in.heat;
         if (in.heat) {
-            options.heatWeights = heatWeights(mDoc, mUi, pose);
+            options.heatWeights = heatWeights(mDoc, mUi, frame);
             options.heatScale = mUi.inspect.heatMax;
         }
-        mOverlay.draw(mDoc.gpu, pose, camera, {nullptr, fbWidth, fbHeight}, options);
+        mOverlay.draw(mDoc.gpu, frame, camera, {nullptr, fbWidth, fbHeight}, options);
     }
     glm::vec3 picked;
     if (!pickedPosition(mDoc, mUi, picked)) return;

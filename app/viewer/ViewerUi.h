@@ -27,8 +27,17 @@ struct ViewerDocument {
     morph::Scene scene;
     renderer::GpuScene gpu;
     ViewerState state;
+    // The frame being shown: resolved once per frame, after the clips advance and before the
+    // panels (refreshFrame), and read by the draw, the overlays, the panels, picking and
+    // inspection alike.
+    ViewerFrame frame;
     bool loaded = false;
 };
+
+// doc.frame for the document as it is now (an empty frame when nothing is loaded).
+inline void refreshFrame(ViewerDocument& doc) {
+    doc.frame = doc.loaded ? resolveFrame(doc.scene, doc.state) : ViewerFrame();
+}
 
 enum class CameraPreset { Front, Back, Right, Left, Top, Bottom };
 
@@ -180,7 +189,7 @@ void pickVertex(ViewerDocument& doc, ViewerUi& ui, const morph::Ray& ray);
 bool pickedPosition(const ViewerDocument& doc, const ViewerUi& ui, glm::vec3& world);
 // Per node the weights the heat map shows (empty vectors: the pose's), and which target alone.
 std::vector<std::vector<float>> heatWeights(const ViewerDocument& doc, ViewerUi& ui,
-                                            const std::vector<morph::NodePose>& pose);
+                                            const morph::FramePose& frame);
 
 // ---- Actions shared by panels and shortcuts (ViewerActions.cpp) ----
 void showError(ViewerUi& ui, const std::string& error);

@@ -181,10 +181,10 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
         return;
     }
-    const std::vector<morph::NodePose> pose = resolvePose(mDoc.scene, mDoc.state);
+    const morph::FramePose& frame = mDoc.frame.pose;
     uint64_t active = 0;
     for (int node : mDoc.gpu.nodes()) {
-        for (float w : pose[size_t(node)].weights) active += w != 0.0f;
+        if (size_t(node) < frame.size()) active += frame.active[size_t(node)].size();
     }
     mUi.stats.activeTargets = active;
 
@@ -194,20 +194,20 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     options.background = kBackground;
     options.morphPath = mUi.morphPath;
     if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-    mRenderer.draw(mDoc.gpu, pose, camera, target, options);
+    mRenderer.draw(mDoc.gpu, frame, camera, target, options);
     {
         const renderer::MorphFrameStats& morph = mRenderer.morphStats();
         const renderer::MorphPath used = morph.uniformPath();
         std::string name = renderer::morphPathName(mUi.morphPath);
         if (mUi.morphPath == renderer::MorphPath::Auto || used != mUi.morphPath) {
-            name += used != renderer::MorphPath::Auto
-                        ? std::string(" -> ") + renderer::morphPathName(used)
-                        : std::string(" (mixed)");
+            name += used == renderer::MorphPath::Mixed
+                        ? std::string(" (mixed)")
+                        : std::string(" -> ") + renderer::morphPathName(used);
         }
         mUi.stats.morphPath = name;
         mUi.stats.morphReadBytes = morph.cost.bytesReadPerFrame;
         // Resident: whatever every path used so far has built (paths build on first use).
-        mUi.stats.morphTextureBytes = mDoc.gpu.morphResidentBytes();
+        mUi.stats.morphTextureBytes = mRenderer.state().morphResidentBytes();
     }
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     if (mUi.wireframe == Wireframe::Overlay) {
@@ -219,12 +219,12 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
         glEnable(GL_COLOR_LOGIC_OP);
         glLogicOp(GL_INVERT);
         options.clear = false;
-        mRenderer.draw(mDoc.gpu, pose, camera, target, options);
+        mRenderer.draw(mDoc.gpu, frame, camera, target, options);
         glDisable(GL_COLOR_LOGIC_OP);
         glDisable(GL_POLYGON_OFFSET_LINE);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }
-    drawInspection(pose, camera, fbWidth, fbHeight);
+    drawInspection(frame, camera, fbWidth, fbHeight);
 }
 
 morph::RgbaImage ViewerWindow::readWindow() const {
@@ -286,6 +286,11 @@ int ViewerWindow::run() {
             scripted = mScript->beforeFrame(mDoc, mUi, viewX, viewY, float(width) - viewX,
                                             float(height) - viewY - mUi.timelineHeight);
         }
+        // The clips advance, then the frame is resolved once: the panels below show it, and
+        // drawScene draws it.
+        if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
+        refreshFrame(mDoc);
+        const uint64_t resolved = mDoc.state.revision;
         ImGui::NewFrame();
         buildPanels(width, height);
         if (mNeedsFraming) {  // after the panels: the model is framed into what they leave
@@ -295,7 +300,8 @@ int ViewerWindow::run() {
         handleCameraInput();
         handleShortcuts();
         present(dt);
-        if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
+        // An edit made in the panels or with a key is drawn in this frame: resolved again.
+        if (mDoc.state.revision != resolved) refreshFrame(mDoc);
 
         if (fbWidth > 0 && fbHeight > 0) drawScene(fbWidth, fbHeight);
         recordFrame(false);

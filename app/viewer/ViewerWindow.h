@@ -43,8 +43,8 @@ private:
     bool reproducible() const { return mOptions.screenshotAfter > 0 || !mOptions.script.empty(); }
 
     // ViewerPresent.cpp: overlays, the pick marker, presentation, recording, HiDPI changes.
-    void drawInspection(const std::vector<morph::NodePose>& pose, const renderer::Camera& camera,
-                        int fbWidth, int fbHeight);
+    void drawInspection(const morph::FramePose& frame, const renderer::Camera& camera, int fbWidth,
+                        int fbHeight);
     void pickAtMouse();
     void present(float seconds);
     void toggleRecording();

@@ -15,4 +15,15 @@ namespace morph {
 void collectActive(const float* weights, size_t count, std::vector<uint32_t>& targets,
                    std::vector<float>& values);
 
+// One weight vector's active list: the form every consumer of a frame's weights reads.
+struct ActiveWeights {
+    std::vector<uint32_t> targets;  // ascending
+    std::vector<float> values;      // values[i] is the weight of targets[i]
+
+    void assign(const std::vector<float>& weights) {
+        collectActive(weights.data(), weights.size(), targets, values);
+    }
+    size_t size() const { return targets.size(); }
+};
+
 }  // namespace morph

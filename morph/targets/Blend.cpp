@@ -33,9 +33,7 @@ void accumulate(std::vector<V>& out, const MorphTarget& target, MorphChannel c, 
     });
 }
 
-}  // namespace
-
-MorphedPrimitive blend(const Primitive& primitive, const std::vector<float>& weights) {
+MorphedPrimitive base(const Primitive& primitive) {
     // Only the channels the base has come out: a target delta for an attribute the base lacks has
     // nothing to be added to.
     MorphedPrimitive out;
@@ -44,23 +42,38 @@ MorphedPrimitive blend(const Primitive& primitive, const std::vector<float>& wei
     out.tangents = primitive.tangents;
     out.texcoords = primitive.texcoords;
     out.colors = primitive.colors;
+    return out;
+}
 
+void add(MorphedPrimitive& out, const MorphTarget& target, float w) {
+    if (w == 0.0f) return;  // a zero weight adds nothing; skipping it saves a pass
+    accumulate(out.positions, target, MorphChannel::Position, w);
+    accumulate(out.normals, target, MorphChannel::Normal, w);
+    accumulate(out.tangents, target, MorphChannel::Tangent, w);
+    accumulate(out.texcoords[0], target, MorphChannel::TexCoord0, w);
+    accumulate(out.texcoords[1], target, MorphChannel::TexCoord1, w);
+    accumulate(out.colors, target, MorphChannel::Color0, w);
+}
+
+}  // namespace
+
+// Normals and tangents are deliberately NOT renormalized here. The sum of deltas is linear, and
+// the shader renormalizes once, after the sum, before lighting. Renormalizing here would make
+// this reference disagree with the GPU path it checks (which reads the raw sum) and, fed to the
+// shader, normalize twice. Callers that light with these normalize at use.
+MorphedPrimitive blend(const Primitive& primitive, const std::vector<float>& weights) {
+    MorphedPrimitive out = base(primitive);
     const size_t count = std::min(weights.size(), primitive.targets.size());
-    for (size_t t = 0; t < count; ++t) {
-        const float w = weights[t];
-        if (w == 0.0f) continue;  // a zero weight adds nothing; skipping it saves a pass
-        const MorphTarget& target = primitive.targets[t];
-        accumulate(out.positions, target, MorphChannel::Position, w);
-        accumulate(out.normals, target, MorphChannel::Normal, w);
-        accumulate(out.tangents, target, MorphChannel::Tangent, w);
-        accumulate(out.texcoords[0], target, MorphChannel::TexCoord0, w);
-        accumulate(out.texcoords[1], target, MorphChannel::TexCoord1, w);
-        accumulate(out.colors, target, MorphChannel::Color0, w);
+    for (size_t t = 0; t < count; ++t) add(out, primitive.targets[t], weights[t]);
+    return out;
+}
+
+MorphedPrimitive blendActive(const Primitive& primitive, const ActiveWeights& active) {
+    MorphedPrimitive out = base(primitive);
+    for (size_t i = 0; i < active.size(); ++i) {
+        if (active.targets[i] >= primitive.targets.size()) break;  // ascending: the rest too
+        add(out, primitive.targets[active.targets[i]], active.values[i]);
     }
-    // Normals and tangents are deliberately NOT renormalized here. The sum of deltas is linear,
-    // and the shader renormalizes once, after the sum, before lighting. Renormalizing here would
-    // make this reference disagree with the GPU path it checks (which reads the raw sum) and, fed
-    // to the shader, normalize twice. Callers that light with these normalize at use.
     return out;
 }
 

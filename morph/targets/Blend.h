@@ -6,6 +6,7 @@
 #include <glm/glm.hpp>
 
 #include "morph/Scene.h"
+#include "morph/targets/ActiveWeights.h"
 
 namespace morph {
 
@@ -19,5 +20,8 @@ struct MorphedPrimitive {
 
 // `weights` has one entry per target; missing entries count as 0.
 MorphedPrimitive blend(const Primitive& primitive, const std::vector<float>& weights);
+// The same from an active list (targets ascending; those past the primitive's are ignored):
+// only the listed targets are visited, in the same order, so the sums are the same.
+MorphedPrimitive blendActive(const Primitive& primitive, const ActiveWeights& active);
 
 }  // namespace morph

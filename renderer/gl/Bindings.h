@@ -46,7 +46,7 @@ enum class UniformLocation : uint32_t {
     AttributeMask = 3,    // uint: bit (1 << MV_ATTRIB_x) set when the primitive has attribute x
     MorphLayout = 4,      // ivec4: stride, texture width, layers per texture, target count
     MorphSlots = 5,       // int[MV_CHANNEL_COUNT]: texel slot of each morph::MorphChannel, -1: none
-    MorphMode = 11,       // ivec4: MorphShaderMode, vertex count, weight row stride, 0
+    MorphMode = 11,       // ivec4: MorphPath, vertex count, weight row stride, 0
     InstanceMode = 12,    // int: 1 when InstanceOffsets holds one offset per gl_InstanceID
     SkinInfluences = 15,  // int: 0 not skinned, 4 (JOINTS_0) or 8 (JOINTS_0 and _1); skin.glsl
     Material = 16,        // first free location for the shading passes

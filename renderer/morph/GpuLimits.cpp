@@ -47,9 +47,8 @@ GpuLimits GpuLimits::query() {
 }
 
 morph::Status GpuBudget::charge(uint64_t bytes, const std::string& what) {
-    const uint64_t left = mUsed <= mMax ? mMax - mUsed : 0;
-    if (bytes > left) {
-        return morph::Error{what + " needs " + mib(bytes) + " of GPU memory; " + mib(left) +
+    if (bytes > left()) {
+        return morph::Error{what + " needs " + mib(bytes) + " of GPU memory; " + mib(left()) +
                             " of the --max-memory budget of " + mib(mMax) + " are left"};
     }
     mUsed += bytes;
@@ -62,8 +61,8 @@ uint64_t vertexBufferBytes(const morph::Primitive& p) {
            bytesOf(p.weights[0]) + bytesOf(p.joints[0]) + bytesOf(p.indices);
 }
 
-uint64_t morphTextureBytes(const morph::Primitive& primitive, const GpuLimits& limits) {
-    return morph::packLayout(primitive, limits.maxTextureSize).bytes();
+uint64_t morphTextureBytes(const morph::Primitive& primitive, uint32_t maxTextureSize) {
+    return morph::packLayout(primitive, maxTextureSize).bytes();
 }
 
 uint64_t weightBufferBytes(size_t targetCount) {

@@ -2,6 +2,7 @@
 // The context limits every upload is checked against, and the GPU memory budget (issue 7: "a
 // mesh past GL limits falls back or is refused with a message, never a GL error"). The limits
 // are plain values so tests can inject tiny ones; GpuLimits::query() reads the current context.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -39,11 +40,16 @@ struct UploadOptions {
 // Bytes of GPU memory charged against UploadOptions::maxBytes, refusing what does not fit.
 class GpuBudget {
 public:
-    explicit GpuBudget(uint64_t maxBytes) : mMax(maxBytes) {}
+    explicit GpuBudget(uint64_t maxBytes, uint64_t usedBytes = 0)
+        : mMax(maxBytes), mUsed(usedBytes) {}
     // Ok and charged when `bytes` fit in what is left, else "<what> needs N MiB of GPU memory;
     // M MiB of the --max-memory budget of X MiB are left".
     morph::Status charge(uint64_t bytes, const std::string& what);
+    // Gives back what a charge took, when the resource is freed.
+    void refund(uint64_t bytes) { mUsed -= std::min(bytes, mUsed); }
     uint64_t used() const { return mUsed; }
+    uint64_t left() const { return mUsed <= mMax ? mMax - mUsed : 0; }
+    uint64_t max() const { return mMax; }
 
 private:
     uint64_t mMax;
@@ -53,7 +59,7 @@ private:
 // Bytes the vertex and index buffers of `primitive` take (PrimitiveBuffers::upload).
 uint64_t vertexBufferBytes(const morph::Primitive& primitive);
 // Bytes of the morph texture arrays of `primitive` (MorphTargets::upload; packLayout only).
-uint64_t morphTextureBytes(const morph::Primitive& primitive, const GpuLimits& limits);
+uint64_t morphTextureBytes(const morph::Primitive& primitive, uint32_t maxTextureSize);
 // Bytes of a mesh's MorphWeights storage buffer (std430: count, then (target, weight) pairs).
 uint64_t weightBufferBytes(size_t targetCount);
 

@@ -43,7 +43,7 @@ morph::Result<GpuOracle> GpuOracle::create(const ShaderLibrary& library) {
     options.feedbackVaryings = kVaryings;
     options.feedbackMode = GL_INTERLEAVED_ATTRIBS;
     // A vertex shader alone is a complete program when nothing is rasterized.
-    auto program = library.program({"mesh.vert"}, options);
+    auto program = library.program({"mesh.vert"}, options, morphPathDefines());
     if (!program) return program.error();
     GLint storageBlocks = 0;
     glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &storageBlocks);
@@ -52,11 +52,11 @@ morph::Result<GpuOracle> GpuOracle::create(const ShaderLibrary& library) {
             "mesh.vert: the driver allows no shader storage blocks in vertex "
             "shaders (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = 0)"};
     }
-    auto programs = MorphPrograms::create(library);
-    if (!programs) return programs.error();
+    auto stage = MorphStage::create(library);
+    if (!stage) return stage.error();
     GpuOracle out;
     out.mProgram = std::move(program).value();
-    out.mPrograms = std::move(programs).value();
+    out.mStage = std::move(stage).value();
     out.mFeedback = gl::TransformFeedback::create();
     out.mFramebuffer = gl::Framebuffer::create();
     out.mFramebuffer.defaultSize(1, 1);
@@ -82,14 +82,9 @@ morph::Result<morph::MorphedPrimitive> GpuOracle::run(const PrimitiveBuffers& bu
 morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::run(
     const PrimitiveBuffers& buffers, PrimitiveMorph& morph, MorphPath path,
     const MorphWeights& weights, NormalOutput normalOutput, const VertexTransform& transform) {
-    mLastPath = morph.resolve(path, weights.activeCount());
-    if (!morph.empty()) {
-        if (auto ready = morph.prepare(mLastPath); !ready) return ready.error();
-        morph.run(mLastPath, weights, mPrograms);
-        morph.bind(mProgram, mLastPath, weights);
-    } else {
-        bindMorph(mProgram, nullptr, nullptr);
-    }
+    mStage.beginFrame(false);
+    mLastPath = mStage.preparePrimitive(morph, &weights, path);
+    morph.bind(mProgram, mLastPath, weights);
     return capture(buffers, weights.instanceCount(), normalOutput, transform);
 }
 

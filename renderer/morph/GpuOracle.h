@@ -12,6 +12,7 @@
 #include "renderer/gl/ShaderLibrary.h"
 #include "renderer/gl/TransformFeedback.h"
 #include "renderer/morph/MorphPath.h"
+#include "renderer/morph/MorphStage.h"
 #include "renderer/morph/MorphTargets.h"
 #include "renderer/morph/PrimitiveMorph.h"
 #include "renderer/morph/SparseMorph.h"
@@ -47,10 +48,10 @@ public:
         NormalOutput normalOutput = NormalOutput::Renormalized,
         const VertexTransform& transform = {});
 
-    // The same through any morph path (MorphPath.h): `path` is resolved (auto, fallbacks),
-    // prepared and its pre-pass run, then mesh.vert is captured as above. lastPath() says which
-    // concrete path ran. With several instances in `weights` (updateInstances), instance k's
-    // vertices are the k-th MorphedPrimitive (gl_InstanceID = k).
+    // The same through any morph path (MorphPath.h): the morph sequence every drawer runs
+    // (MorphStage: resolved, prepared with its fallbacks, pre-pass), then mesh.vert is captured
+    // as above. lastPath() says which concrete path ran. With several instances in `weights`
+    // (updateInstances), instance k's vertices are the k-th MorphedPrimitive (gl_InstanceID = k).
     morph::Result<std::vector<morph::MorphedPrimitive>> run(
         const PrimitiveBuffers& buffers, PrimitiveMorph& morph, MorphPath path,
         const MorphWeights& weights, NormalOutput normalOutput = NormalOutput::Renormalized,
@@ -79,7 +80,7 @@ private:
                                                                 const VertexTransform& transform);
 
     gl::Program mProgram;
-    MorphPrograms mPrograms;
+    MorphStage mStage;
     MorphPath mLastPath = MorphPath::VsActive;
     gl::TransformFeedback mFeedback;
     // Draws need a complete framebuffer even with rasterization off, and a surfaceless context

@@ -1,6 +1,7 @@
 #include "renderer/morph/MorphPath.h"
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <numeric>
 #include <string>
@@ -15,8 +16,23 @@ const char* morphPathName(MorphPath path) {
         case MorphPath::CsSparse: return "cs-sparse";
         case MorphPath::Cpu: return "cpu";
         case MorphPath::Auto: return "auto";
+        case MorphPath::None: return "none";
+        case MorphPath::Mixed: return "mixed";
     }
     return "?";
+}
+
+const std::string& morphPathDefines() {
+    static const std::string defines = [] {
+        std::string out;
+        for (MorphPath path : kConcreteMorphPaths) {
+            std::string name = morphPathName(path);
+            for (char& c : name) c = c == '-' ? '_' : char(std::toupper((unsigned char)c));
+            out += "#define MV_MORPH_PATH_" + name + " " + std::to_string(int(path)) + "\n";
+        }
+        return out;
+    }();
+    return defines;
 }
 
 std::optional<MorphPath> parseMorphPath(std::string_view name) {
@@ -71,21 +87,21 @@ constexpr uint64_t kJobBytes = 24;  // scatter: a job (uvec4) and its factors (v
 }  // namespace
 
 MorphCost morphCost(MorphPath path, const MorphShape& shape,
-                    const std::vector<std::vector<uint32_t>>& activeTargets, uint32_t passes,
+                    const std::vector<morph::ActiveWeights>& active, uint32_t passes,
                     SparseMethod method) {
     MorphCost cost;
     if (shape.targetCount == 0 || shape.vertexCount == 0) return cost;
     const uint64_t v = shape.vertexCount;
     const uint64_t t = shape.targetCount;
-    const uint64_t instances = std::max<size_t>(activeTargets.size(), 1);
+    const uint64_t instances = std::max<size_t>(active.size(), 1);
     const uint64_t p = std::max(passes, 1u);
     // The active entries only matter to cs-sparse: the other paths' cost stays free of
     // per-target lookups (each a cache miss when a few of hundreds of targets are active).
     uint64_t activeSum = 0, activeEntries = 0;
-    for (const std::vector<uint32_t>& row : activeTargets) {
+    for (const morph::ActiveWeights& row : active) {
         activeSum += row.size();
         if (path != MorphPath::CsSparse) continue;
-        for (uint32_t target : row) {
+        for (uint32_t target : row.targets) {
             if (target < shape.targetEntries.size()) activeEntries += shape.targetEntries[target];
         }
     }
@@ -123,7 +139,9 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
             cost.bytesReadPerFrame = output + p * output;
             break;
         }
-        case MorphPath::Auto: break;
+        case MorphPath::Auto:
+        case MorphPath::None:
+        case MorphPath::Mixed: break;
     }
     return cost;
 }
@@ -164,6 +182,16 @@ MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_
                                 ? 40.0 * a * d + 2.0 * kSumBytes + output
                                 : 4.0 + 4.0 * t * d + 12.0 * a * d + output;
     return csSparse < vsActive ? MorphPath::CsSparse : MorphPath::VsActive;
+}
+
+MorphPath resolveMorphPath(MorphPath requested, const MorphShape& shape, uint32_t activeCount,
+                           uint32_t passes, SparseMethod method, bool softwareRenderer) {
+    if (shape.targetCount == 0 || shape.vertexCount == 0) return MorphPath::None;
+    if (requested == MorphPath::Auto) {
+        return chooseMorphPath(shape, activeCount, passes, method, softwareRenderer);
+    }
+    if (requested == MorphPath::CsSparse && !shape.sparseCovers) return MorphPath::VsActive;
+    return isConcrete(requested) ? requested : MorphPath::None;
 }
 
 bool isSoftwareRenderer(std::string_view glRenderer) {

@@ -10,24 +10,42 @@
 //              active targets writes a morphed vertex buffer that every pass then draws.
 //   cpu:       morph::blend on the CPU, uploaded each frame (for comparison).
 //   auto:      per primitive, from its density and the active count.
+// Two more values name what a frame ran rather than a request: none (the primitive has nothing
+// to morph, or no weights) and mixed (a frame's primitives ran different paths).
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "morph/Result.h"
+#include "morph/targets/ActiveWeights.h"
 
 namespace renderer {
 
-enum class MorphPath : uint8_t { VsDense, VsActive, CsSparse, Cpu, Auto };
+// The one numbering of the paths: the concrete ones are also the values of morph.glsl's
+// uMorphMode.x (MV_MORPH_PATH_*, from morphPathDefines()) and index per-path arrays.
+enum class MorphPath : uint8_t { VsDense, VsActive, CsSparse, Cpu, Auto, None, Mixed };
 
 // The paths that do the work (Auto resolves to one of these per primitive).
 inline constexpr MorphPath kConcreteMorphPaths[] = {MorphPath::VsDense, MorphPath::VsActive,
                                                     MorphPath::CsSparse, MorphPath::Cpu};
+inline constexpr size_t kConcreteMorphPathCount = 4;
+constexpr bool isConcrete(MorphPath path) {
+    return size_t(path) < kConcreteMorphPathCount;
+}
+// vs-dense and vs-active morph inside the draw's vertex stage (in every pass).
+constexpr bool morphsInVertexStage(MorphPath path) {
+    return path == MorphPath::VsDense || path == MorphPath::VsActive;
+}
 
-// "vs-dense", "vs-active", "cs-sparse", "cpu", "auto".
+// "vs-dense", "vs-active", "cs-sparse", "cpu", "auto", "none", "mixed".
 const char* morphPathName(MorphPath path);
+// What a user may ask for: a concrete path or auto (not none or mixed).
 std::optional<MorphPath> parseMorphPath(std::string_view name);
+// "#define MV_MORPH_PATH_VS_DENSE 0" ... for every concrete path: the extra defines of each
+// program that includes morph.glsl.
+const std::string& morphPathDefines();
 // A comma-separated list ("vs-dense,cs-sparse,auto") or "all" (the four concrete paths, then
 // auto). Errors name the unknown entry.
 morph::Result<std::vector<MorphPath>> parseMorphPathList(std::string_view list);
@@ -41,7 +59,7 @@ enum class SparseMethod : uint8_t { Gather, Scatter };
 // 95 / 90; arkit 1,220 x 52 at 30% x 1,000 instances, 16 active 152 / 317. Equal within noise
 // on single meshes, twice as fast on the crowd, and one pass with no clear: gather. Scatter's
 // bytes follow the active set (the gather reads every entry's target id), which a GPU with fast
-// atomics may prefer; GpuScene::setSparseMethod switches.
+// atomics may prefer; DrawState::setSparseMethod switches.
 inline constexpr SparseMethod kDefaultSparseMethod = SparseMethod::Gather;
 
 // What a path costs for the morph data of a primitive, or summed over a scene.
@@ -73,7 +91,7 @@ struct MorphShape {
 };
 
 // Bytes per frame and resident bytes of `path` (a concrete one) for `shape`, with instance k
-// using the targets whose weight is non-zero in row k (`activeTargets[k]`, ascending), drawn in
+// using the targets whose weight is non-zero in row k (`active[k]`, ascending), drawn in
 // `passes` passes (the vs paths morph again in every pass; the others once per frame).
 //   vs-dense:  texture V*T*stride*16 (+ weight rows); reads the texels of every non-zero target
 //              plus one weight per target per vertex (its loop visits all of them).
@@ -85,7 +103,7 @@ struct MorphShape {
 //              deltas of active entries, writes the output. The draws read it in each pass.
 //   cpu:       the output buffer; the upload of V*stride*16 per instance and the draws' reads.
 MorphCost morphCost(MorphPath path, const MorphShape& shape,
-                    const std::vector<std::vector<uint32_t>>& activeTargets, uint32_t passes = 1,
+                    const std::vector<morph::ActiveWeights>& active, uint32_t passes = 1,
                     SparseMethod method = kDefaultSparseMethod);
 
 // auto: the concrete path for a primitive from its density and active count, and whether the
@@ -93,6 +111,14 @@ MorphCost morphCost(MorphPath path, const MorphShape& shape,
 MorphPath chooseMorphPath(const MorphShape& shape, uint32_t activeCount, uint32_t passes = 1,
                           SparseMethod method = kDefaultSparseMethod,
                           bool softwareRenderer = false);
+
+// The concrete path that runs for `requested` on a primitive of `shape`: auto's choice
+// (chooseMorphPath) for Auto; vs-active for cs-sparse when the primitive morphs channels sparse
+// targets do not hold (TANGENT, TEXCOORD, COLOR); None when the primitive has nothing to morph;
+// else `requested`.
+MorphPath resolveMorphPath(MorphPath requested, const MorphShape& shape, uint32_t activeCount,
+                           uint32_t passes = 1, SparseMethod method = kDefaultSparseMethod,
+                           bool softwareRenderer = false);
 
 // Whether a GL_RENDERER string names a rasterizer that runs on the CPU: Mesa's llvmpipe and
 // softpipe, SwiftShader, Microsoft's WARP ("Basic Render Driver").

@@ -7,14 +7,13 @@
 namespace renderer {
 
 MorphPath MorphFrameStats::uniformPath() const {
-    MorphPath only = MorphPath::Auto;
-    int used = 0;
+    MorphPath only = MorphPath::None;
     for (size_t i = 0; i < primitives.size(); ++i) {
         if (primitives[i] == 0) continue;
+        if (only != MorphPath::None) return MorphPath::Mixed;
         only = MorphPath(i);
-        ++used;
     }
-    return used == 1 ? only : MorphPath::Auto;
+    return only;
 }
 
 morph::Result<MorphStage> MorphStage::create(const ShaderLibrary& library) {
@@ -37,11 +36,11 @@ void MorphStage::beginFrame(bool timed) {
     }
 }
 
-MorphPath MorphStage::preparePrimitive(const GpuPrimitive& primitive, const MorphWeights* weights,
+MorphPath MorphStage::preparePrimitive(PrimitiveMorph& morph, const MorphWeights* weights,
                                        MorphPath requested, uint32_t passes) {
-    PrimitiveMorph& morph = primitive.morph;
-    if (morph.empty() || weights == nullptr) return MorphPath::Auto;
+    if (morph.empty() || weights == nullptr) return MorphPath::None;
     MorphPath path = morph.resolve(requested, weights->activeCount(), passes);
+    if (path == MorphPath::None) return path;
     morph::Status ready = morph.prepare(path);
     if (!ready) {
         // Ordered by what holds the most: sparse storage grows with the moved vertices only,
@@ -60,8 +59,7 @@ MorphPath MorphStage::preparePrimitive(const GpuPrimitive& primitive, const Morp
     // Before the run: on a CPU rasterizer a dispatch runs on every core and evicts the
     // caches, and the cost model's per-target lookups would pay for that.
     mStats.primitives[size_t(path)] += 1;
-    mStats.cost +=
-        morphCost(path, morph.shape(), weights->activeTargets(), passes, morph.sparseMethod());
+    mStats.cost += morphCost(path, morph.shape(), weights->active(), passes, morph.sparseMethod());
     // The pre-pass itself is not bookkeeping: llvmpipe runs a dispatch synchronously inside
     // glDispatchCompute, and the cpu path's blend is its morph stage.
     const auto start = std::chrono::steady_clock::now();

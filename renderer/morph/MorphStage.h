@@ -1,8 +1,10 @@
 #pragma once
-// The morph stage of a frame (issue 6): for each drawn primitive, the path that runs (auto
-// resolved, resources built on first use, a fallback when a path cannot hold the primitive),
-// the pre-pass of cs-sparse and cpu (once per frame, whatever the number of passes), what it
-// costs (MorphCost) and, when asked, how long it took on the GPU (GL timer queries).
+// The morph sequence, the one every drawer runs (SceneRenderer, OverlayRenderer, GpuOracle): for
+// each primitive, resolve the path (auto chosen), prepare it (resources built on first use, a
+// fallback when the path cannot hold the primitive), run its pre-pass (cs-sparse and cpu, once
+// per frame whatever the number of passes), then PrimitiveMorph::bind for each draw. It also
+// keeps what the frame's morph cost (MorphCost) and, when asked, how long it took on the GPU
+// (GL timer queries).
 #include <array>
 #include <cstdint>
 #include <string>
@@ -11,8 +13,9 @@
 #include "morph/Result.h"
 #include "renderer/gl/Query.h"
 #include "renderer/morph/MorphPath.h"
+#include "renderer/morph/MorphTargets.h"
+#include "renderer/morph/PrimitiveMorph.h"
 #include "renderer/morph/SparseMorph.h"
-#include "renderer/scene/GpuScene.h"
 
 namespace renderer {
 
@@ -38,9 +41,10 @@ struct MorphFrameStats {
     // synchronously inside the call, so there it is the pre-pass's whole time.
     double prePassWallMs = 0;
     // Drawn primitives by the concrete path they ran with (index: MorphPath value).
-    std::array<uint32_t, 4> primitives{};
+    std::array<uint32_t, kConcreteMorphPathCount> primitives{};
     std::string timing;
-    // The one path every morphed primitive ran with; Auto when they differ (or none morphs).
+    // The one path every morphed primitive ran with; Mixed when they differ, None when no
+    // primitive morphed.
     MorphPath uniformPath() const;
 };
 
@@ -51,12 +55,13 @@ public:
 
     // A new frame's stats; the GPU timer runs from here to endPrePass() when `timed`.
     void beginFrame(bool timed);
-    // Resolves `requested` for `primitive` (with `weights`' longest active list), builds its
+    // Resolves `requested` for `morph` (with `weights`' longest active list), builds its
     // resources, falling back to cs-sparse then cpu when the path cannot hold the primitive
-    // (e.g. a texture past GL_MAX_TEXTURE_SIZE; noted once), runs its pre-pass and adds its
-    // cost. Returns the path the draw must bind. Auto without weights: nothing to morph.
-    MorphPath preparePrimitive(const GpuPrimitive& primitive, const MorphWeights* weights,
-                               MorphPath requested, uint32_t passes);
+    // (e.g. a texture past GL_MAX_TEXTURE_SIZE or the memory budget; noted), runs its pre-pass
+    // and adds its cost. Returns the path the draw must bind: None when there is nothing to
+    // morph (no targets, no weights).
+    MorphPath preparePrimitive(PrimitiveMorph& morph, const MorphWeights* weights,
+                               MorphPath requested, uint32_t passes = 1);
     void endPrePass();
     // The vertex-only timing pass of the vs paths (see MorphFrameStats::gpuMs).
     void beginVertexTiming();

@@ -85,75 +85,59 @@ uint64_t nextGeneration() {
 MorphWeights MorphWeights::create(size_t targetCount) {
     MorphWeights out;
     out.mTargetCount = targetCount;
-    out.updateInstances({});
+    out.updated();
     return out;
 }
 
+void MorphWeights::update(const morph::ActiveWeights& active) {
+    // Every frame, for every morphed node: a copy of the frame's list into capacity kept across
+    // frames, and nothing else. No per-target state: with a few active targets out of hundreds,
+    // each would be a cache line the frame's draw has evicted.
+    mActive.resize(1);
+    morph::ActiveWeights& mine = mActive[0];
+    const auto end = std::lower_bound(active.targets.begin(), active.targets.end(),
+                                      uint32_t(std::min<size_t>(mTargetCount, UINT32_MAX)));
+    const size_t n = size_t(end - active.targets.begin());
+    mine.targets.assign(active.targets.begin(), end);
+    mine.values.assign(active.values.begin(), active.values.begin() + ptrdiff_t(n));
+    updated();
+}
+
 void MorphWeights::update(const std::vector<float>& weights) {
-    setRows(&weights, 1);
+    mActive.resize(1);
+    morph::collectActive(weights.data(), std::min(weights.size(), mTargetCount), mActive[0].targets,
+                         mActive[0].values);
+    updated();
 }
 
 void MorphWeights::updateInstances(const std::vector<std::vector<float>>& rows) {
-    setRows(rows.data(), rows.size());
+    mActive.resize(std::max<size_t>(rows.size(), 1));
+    for (size_t k = 0; k < mActive.size(); ++k) {
+        const float* weights = k < rows.size() ? rows[k].data() : nullptr;
+        const size_t n = k < rows.size() ? std::min(rows[k].size(), mTargetCount) : 0;
+        morph::collectActive(weights, n, mActive[k].targets, mActive[k].values);
+    }
+    updated();
 }
 
-void MorphWeights::setRows(const std::vector<float>* rows, size_t count) {
-    // Every frame, for every morphed node: a scan of the caller's weights (in cache: they were
-    // just written) into the active lists, and nothing else. Per-target state (the dense rows)
-    // is written only for the paths that read it, when they ask for it: with a few active
-    // targets out of hundreds, each would be a cache line the frame's draw has evicted.
-    const size_t instances = std::max<size_t>(count, 1);
-    mInstanceCount = uint32_t(instances);
-    mActiveTargets.resize(instances);
-    mActiveWeights.resize(instances);
+void MorphWeights::updated() {
     mActiveCount = 0;
-    for (size_t k = 0; k < instances; ++k) {
-        const float* weights = k < count ? rows[k].data() : nullptr;
-        const size_t n = k < count ? std::min(rows[k].size(), mTargetCount) : 0;
-        morph::collectActive(weights, n, mActiveTargets[k], mActiveWeights[k]);
-        mActiveCount = std::max(mActiveCount, uint32_t(mActiveTargets[k].size()));
-    }
-    mPairsDirty = mRowsDirty = mRowsStale = true;
+    for (const morph::ActiveWeights& a : mActive)
+        mActiveCount = std::max(mActiveCount, uint32_t(a.size()));
+    mPairsDirty = mRowsDirty = true;
     mGeneration = nextGeneration();
 }
-
-const std::vector<float>& MorphWeights::rows() const {
-    if (!mRowsStale) return mRows;
-    const size_t stride = std::max<size_t>(mTargetCount, 1);
-    mRows.assign(stride * mInstanceCount, 0.0f);
-    for (size_t k = 0; k < mActiveTargets.size(); ++k) {
-        for (size_t i = 0; i < mActiveTargets[k].size(); ++i) {
-            mRows[k * stride + mActiveTargets[k][i]] = mActiveWeights[k][i];
-        }
-    }
-    mRowsStale = false;
-    return mRows;
-}
-
-namespace {
-
-// Grows `buffer` (never shrinks: a crowd that gets smaller keeps its storage) and writes `words`.
-void writeGrowing(gl::Buffer& buffer, const void* data, size_t bytes) {
-    if (buffer.id() == 0 || size_t(buffer.size()) < bytes) {
-        buffer = gl::Buffer::create(GLsizeiptr(bytes), data, GL_DYNAMIC_STORAGE_BIT);
-    } else if (bytes > 0) {
-        buffer.subData(0, GLsizeiptr(bytes), data);
-    }
-}
-
-}  // namespace
 
 const gl::Buffer& MorphWeights::buffer() const {
     if (!mPairsDirty) return mBuffer;
     // Layout of MorphWeights in morph.glsl (std430): uint stride, then (uint, float) pairs.
     const size_t stride = mActiveCount;
-    mScratch.assign(1 + 2 * std::max<size_t>(stride * mInstanceCount, 1), 0u);
+    mScratch.assign(1 + 2 * std::max<size_t>(stride * mActive.size(), 1), 0u);
     mScratch[0] = uint32_t(stride);
-    for (size_t k = 0; k < mActiveTargets.size(); ++k) {
-        for (size_t i = 0; i < mActiveTargets[k].size(); ++i) {
-            const uint32_t t = mActiveTargets[k][i];
-            const float w = mActiveWeights[k][i];
-            mScratch[1 + 2 * (k * stride + i)] = t;
+    for (size_t k = 0; k < mActive.size(); ++k) {
+        for (size_t i = 0; i < mActive[k].size(); ++i) {
+            const float w = mActive[k].values[i];
+            mScratch[1 + 2 * (k * stride + i)] = mActive[k].targets[i];
             std::memcpy(&mScratch[2 + 2 * (k * stride + i)], &w, sizeof(float));
         }
     }
@@ -163,40 +147,58 @@ const gl::Buffer& MorphWeights::buffer() const {
         mBuffer = gl::Buffer::create(GLsizeiptr(capacity * sizeof(uint32_t)), nullptr,
                                      GL_DYNAMIC_STORAGE_BIT);
     }
-    writeGrowing(mBuffer, mScratch.data(), mScratch.size() * sizeof(uint32_t));
+    mBuffer.subData(0, GLsizeiptr(mScratch.size() * sizeof(uint32_t)), mScratch.data());
     mPairsDirty = false;
     return mBuffer;
 }
 
 const gl::Buffer& MorphWeights::rowsBuffer() const {
-    if (mRowsDirty) {
-        const std::vector<float>& all = rows();
-        writeGrowing(mRowsBuffer, all.data(), all.size() * sizeof(float));
-        mRowsDirty = false;
+    if (!mRowsDirty) return mRowsBuffer;
+    const size_t stride = std::max<size_t>(mTargetCount, 1);
+    const size_t bytes = stride * mActive.size() * sizeof(float);
+    // Never shrinks: a crowd that gets smaller keeps its storage.
+    if (mRowsBuffer.id() == 0 || size_t(mRowsBuffer.size()) < bytes) {
+        mRowsBuffer = gl::Buffer::create(GLsizeiptr(bytes), nullptr,
+                                         GL_DYNAMIC_STORAGE_BIT | GL_MAP_WRITE_BIT);
     }
+    auto* rows = static_cast<float*>(glMapNamedBufferRange(
+        mRowsBuffer.id(), 0, GLsizeiptr(bytes), GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT));
+    if (rows != nullptr) {
+        std::fill(rows, rows + stride * mActive.size(), 0.0f);
+        for (size_t k = 0; k < mActive.size(); ++k) {
+            for (size_t i = 0; i < mActive[k].size(); ++i)
+                rows[k * stride + mActive[k].targets[i]] = mActive[k].values[i];
+        }
+        glUnmapNamedBuffer(mRowsBuffer.id());
+    }
+    mRowsDirty = false;
     return mRowsBuffer;
 }
 
+void bindNoMorph(gl::Program& program) {
+    program.set(location(UniformLocation::MorphLayout), glm::ivec4(0));
+    program.set(location(UniformLocation::MorphMode), glm::ivec4(0));
+}
+
 void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWeights* weights,
-               MorphShaderMode mode) {
+               MorphPath path) {
     const bool morphs = targets != nullptr && !targets->empty() && weights != nullptr;
     if (!morphs) {
-        program.set(location(UniformLocation::MorphLayout), glm::ivec4(0));
-        program.set(location(UniformLocation::MorphMode), glm::ivec4(0));
+        bindNoMorph(program);
         return;
     }
     for (size_t i = 0; i < targets->textures().size(); ++i) {
         targets->textures()[i].bindUnit(unit(TextureUnit::MorphTargets) + GLuint(i));
     }
-    if (mode == MorphShaderMode::VsDense) {
+    if (path == MorphPath::VsDense) {
         weights->rowsBuffer().bindBase(GL_SHADER_STORAGE_BUFFER,
                                        binding(StorageBlock::MorphWeightRows));
     } else {
-        mode = MorphShaderMode::VsActive;
+        path = MorphPath::VsActive;
         weights->buffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphWeights));
     }
     program.set(location(UniformLocation::MorphMode),
-                glm::ivec4(int(mode), 0, int(std::max<size_t>(weights->targetCount(), 1)), 0));
+                glm::ivec4(int(path), 0, int(std::max<size_t>(weights->targetCount(), 1)), 0));
     program.set(location(UniformLocation::MorphLayout),
                 glm::ivec4(int(targets->stride()), int(targets->width()),
                            int(targets->layersPerTexture()), int(targets->targetCount())));

@@ -10,9 +10,11 @@
 #include "morph/MorphChannel.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "morph/targets/ActiveWeights.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Program.h"
 #include "renderer/gl/Texture.h"
+#include "renderer/morph/MorphPath.h"
 
 namespace renderer {
 
@@ -55,14 +57,19 @@ private:
     uint32_t mLayersPerTexture = 0;
 };
 
+// A mesh's weights as the morph paths read them: per instance the active list (the non-zero
+// weights, ascending), and nothing dense. The GPU buffers are written from those lists when a
+// path first asks for them after an update.
 class MorphWeights {
 public:
     MorphWeights() = default;
     // Storage for `targetCount` weights (all of a mesh's primitives share them).
     static MorphWeights create(size_t targetCount);
 
-    // One instance: writes the weights (entries past targetCount are ignored, missing ones
-    // count as 0). The GPU buffers are written when a path first asks for them.
+    // One instance, from the frame's active list (targets past targetCount are dropped).
+    void update(const morph::ActiveWeights& active);
+    // One instance from dense weights (entries past targetCount are ignored, missing ones count
+    // as 0).
     void update(const std::vector<float>& weights);
     // Crowds: instance k draws with rows[k] (the shaders index by gl_InstanceID, as three.js's
     // setMorphAt does). An empty list counts as one row of zeros.
@@ -70,14 +77,10 @@ public:
 
     // The longest active list over the instances (the vs-active loop count).
     uint32_t activeCount() const { return mActiveCount; }
-    uint32_t instanceCount() const { return mInstanceCount; }
+    uint32_t instanceCount() const { return uint32_t(mActive.size()); }
     size_t targetCount() const { return mTargetCount; }
     // Per instance, the targets with a non-zero weight, ascending, and their weights.
-    const std::vector<std::vector<uint32_t>>& activeTargets() const { return mActiveTargets; }
-    const std::vector<std::vector<float>>& activeWeights() const { return mActiveWeights; }
-    // instanceCount() rows of targetCount() weights, written out on first use after an update
-    // (only the vs-dense and gather paths and the cpu blend read whole rows).
-    const std::vector<float>& rows() const;
+    const std::vector<morph::ActiveWeights>& active() const { return mActive; }
     // New (and unique across all MorphWeights) after every update: a pre-pass that ran for this
     // generation need not run again.
     uint64_t generation() const { return mGeneration; }
@@ -86,36 +89,30 @@ public:
     // pairs in ascending target order (padded with zero weights), so the shader's sum runs in
     // the same order as morph::blend's.
     const gl::Buffer& buffer() const;
-    // vs-dense and cs-sparse: the rows as floats, instance-major.
+    // vs-dense and cs-sparse's gather: instanceCount() rows of targetCount() floats, written
+    // into the mapped buffer straight from the active lists (zeros, then the active entries).
     const gl::Buffer& rowsBuffer() const;
 
 private:
-    // `count` rows (none: one row of zeros) become the active lists.
-    void setRows(const std::vector<float>* rows, size_t count);
+    void updated();
 
     mutable gl::Buffer mBuffer;
     mutable gl::Buffer mRowsBuffer;
     mutable bool mPairsDirty = true;
-    mutable bool mRowsDirty = true;  // rowsBuffer() is behind the weights
-    mutable bool mRowsStale = true;  // mRows is behind the weights
+    mutable bool mRowsDirty = true;
     size_t mTargetCount = 0;
-    uint32_t mInstanceCount = 1;
     uint32_t mActiveCount = 0;
     uint64_t mGeneration = 0;
-    mutable std::vector<float> mRows;
-    std::vector<std::vector<uint32_t>> mActiveTargets;
-    std::vector<std::vector<float>> mActiveWeights;
+    std::vector<morph::ActiveWeights> mActive{1};
     mutable std::vector<uint32_t> mScratch;  // the words of buffer(), kept to avoid reallocating
 };
 
-// Values of MV_UNIFORM_MORPH_MODE.x (see morph.glsl); 0 so that a program that never sets it
-// keeps the vs-active reading.
-enum class MorphShaderMode : int { VsActive = 0, VsDense = 1, AddSums = 2, ReplaceValues = 3 };
-
 // Binds `targets`' textures and `weights`' buffer to the units/binding points of Bindings.h and
-// sets the program's morph uniforms for `mode` (VsActive or VsDense). `targets` empty (or
-// null): the shader skips morphing.
+// sets the program's morph uniforms for `path` (vs-dense or vs-active: what morph.glsl's
+// uMorphMode.x holds). `targets` empty (or null): the shader skips morphing.
 void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWeights* weights,
-               MorphShaderMode mode = MorphShaderMode::VsActive);
+               MorphPath path = MorphPath::VsActive);
+// The shader skips morphing (uMorphLayout.x = 0).
+void bindNoMorph(gl::Program& program);
 
 }  // namespace renderer

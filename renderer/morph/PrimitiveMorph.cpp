@@ -1,11 +1,13 @@
 #include "renderer/morph/PrimitiveMorph.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "morph/targets/Blend.h"
 #include "morph/targets/Packing.h"
 #include "morph/targets/SparseTargets.h"
 #include "renderer/gl/Bindings.h"
+#include "renderer/morph/GpuLimits.h"
 
 namespace renderer {
 
@@ -44,14 +46,14 @@ bool baseHas(const morph::Primitive& p, morph::MorphChannel c) {
 
 }  // namespace
 
-PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const morph::Primitive> source,
-                                      const MorphLimits& limits) {
-    PrimitiveMorph out;
-    out.mLimits = limits;
-    out.mCpuSlots.fill(-1);
-    if (!source || source->targets.empty() || source->vertexCount() == 0) return out;
-    const morph::Primitive& p = *source;
-    MorphShape& shape = out.mShape;
+std::shared_ptr<const MorphSource> MorphSource::measure(
+    std::shared_ptr<const morph::Primitive> primitive, std::string where) {
+    auto out = std::make_shared<MorphSource>();
+    out->where = std::move(where);
+    out->cpuSlots.fill(-1);
+    if (!primitive || primitive->targets.empty() || primitive->vertexCount() == 0) return out;
+    const morph::Primitive& p = *primitive;
+    MorphShape& shape = out->shape;
     shape.vertexCount = p.vertexCount();
     shape.targetCount = uint32_t(p.targets.size());
     const std::vector<morph::MorphChannel> channels = p.morphedChannels();
@@ -60,7 +62,7 @@ PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const morph::Primitive> so
     shape.sparseStride = (p.morphs(morph::MorphChannel::Position) ? 1u : 0u) +
                          (p.morphs(morph::MorphChannel::Normal) ? 1u : 0u);
     for (morph::MorphChannel c : channels) {
-        if (baseHas(p, c)) out.mCpuSlots[morph::index(c)] = int(shape.cpuStride++);
+        if (baseHas(p, c)) out->cpuSlots[morph::index(c)] = int(shape.cpuStride++);
     }
     std::vector<uint32_t> entries;
     entries.reserve(p.targets.size());
@@ -69,69 +71,107 @@ PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const morph::Primitive> so
     }
     shape.setTargetEntries(std::move(entries));
     if (shape.denseStride == 0) shape.targetCount = 0;  // targets that morph nothing: no morph
-    out.mSource = std::move(source);
+    out->primitive = std::move(primitive);
     return out;
+}
+
+PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const MorphSource> source,
+                                      const MorphLimits& limits, GpuBudget* budget) {
+    PrimitiveMorph out;
+    out.mSource = std::move(source);
+    out.mLimits = limits;
+    out.mBudget = budget;
+    return out;
+}
+
+PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const morph::Primitive> primitive,
+                                      const MorphLimits& limits) {
+    return create(MorphSource::measure(std::move(primitive)), limits);
+}
+
+const MorphShape& PrimitiveMorph::shape() const {
+    static const MorphShape kNone;
+    return mSource ? mSource->shape : kNone;
 }
 
 MorphPath PrimitiveMorph::resolve(MorphPath requested, uint32_t activeCount,
                                   uint32_t passes) const {
-    if (requested == MorphPath::Auto) {
-        return chooseMorphPath(mShape, activeCount, passes, mSparseMethod,
-                               mLimits.softwareRenderer);
-    }
-    if (requested == MorphPath::CsSparse && !mShape.sparseCovers) return MorphPath::VsActive;
-    return requested;
+    return resolveMorphPath(requested, shape(), activeCount, passes, mSparseMethod,
+                            mLimits.softwareRenderer);
 }
 
 morph::Status PrimitiveMorph::prepare(MorphPath path) {
-    if (empty()) return {};
-    if (path != MorphPath::Auto && !mFailures[size_t(path)].empty()) {
-        return morph::Error{mFailures[size_t(path)]};
+    if (empty() || path == MorphPath::None) return {};
+    if (!isConcrete(path)) {
+        return morph::Error{std::string("morph path ") + morphPathName(path) +
+                            " must be resolved before prepare"};
     }
+    if (!mFailures[size_t(path)].empty()) return morph::Error{mFailures[size_t(path)]};
     morph::Status status = build(path);
-    if (!status && path != MorphPath::Auto) mFailures[size_t(path)] = status.error().message;
+    if (!status) mFailures[size_t(path)] = status.error().message;
     return status;
 }
 
 morph::Status PrimitiveMorph::build(MorphPath path) {
+    const morph::Primitive& primitive = *mSource->primitive;
     switch (path) {
         case MorphPath::VsDense:
         case MorphPath::VsActive:
             if (!mDense) {
-                auto dense = MorphTargets::upload(*mSource, mLimits);
-                if (!dense) return dense.error();
+                const uint64_t bytes = morphTextureBytes(primitive, mLimits.maxTextureSize);
+                if (mBudget) {
+                    auto charged = mBudget->charge(bytes, mSource->where + " texture array");
+                    if (!charged) return charged.error();
+                }
+                auto dense = MorphTargets::upload(primitive, mLimits);
+                if (!dense) {
+                    if (mBudget) mBudget->refund(bytes);
+                    return dense.error();
+                }
                 mDense = std::move(dense).value();
+                mDenseCharged = mBudget ? bytes : 0;
             }
             return {};
         case MorphPath::CsSparse:
             if (!mSparse) {
-                auto sparse = SparseMorph::upload(*mSource, mSparseMethod);
+                auto sparse = SparseMorph::upload(primitive, mSparseMethod);
                 if (!sparse) return sparse.error();
+                if (mBudget) {
+                    auto charged =
+                        mBudget->charge(sparse->residentBytes(), mSource->where + " sparse data");
+                    if (!charged) return charged.error();
+                    mSparseCharged = sparse->residentBytes();
+                }
                 mSparse = std::move(sparse).value();
             }
             return {};
         case MorphPath::Cpu: return {};  // the output buffer is sized by run()
-        case MorphPath::Auto: break;
+        default: break;
     }
-    return morph::Error{"morph path auto must be resolved before prepare"};
+    return morph::Error{std::string("morph path ") + morphPathName(path) + " cannot be prepared"};
 }
 
 void PrimitiveMorph::setSparseMethod(SparseMethod method) {
     if (method == mSparseMethod) return;
     mSparseMethod = method;
-    mSparse.reset();
+    release(MorphPath::CsSparse);
     mRanGeneration = 0;
 }
 
 void PrimitiveMorph::release(MorphPath path) {
-    const bool all = path == MorphPath::Auto;
-    if (all || path == MorphPath::VsDense || path == MorphPath::VsActive) mDense.reset();
-    if (all || path == MorphPath::CsSparse) mSparse.reset();
-    if (all || path == MorphPath::CsSparse || path == MorphPath::Cpu) {
+    if (mBudget && morphsInVertexStage(path)) mBudget->refund(std::exchange(mDenseCharged, 0));
+    if (mBudget && path == MorphPath::CsSparse) mBudget->refund(std::exchange(mSparseCharged, 0));
+    if (morphsInVertexStage(path)) mDense.reset();
+    if (path == MorphPath::CsSparse) mSparse.reset();
+    if (path == MorphPath::CsSparse || path == MorphPath::Cpu) {
         mOutput = gl::Buffer();
         mCpuScratch = {};
     }
     mRanGeneration = 0;
+}
+
+void PrimitiveMorph::releaseAll() {
+    for (MorphPath path : kConcreteMorphPaths) release(path);
 }
 
 uint64_t PrimitiveMorph::residentBytes() const {
@@ -151,29 +191,25 @@ void PrimitiveMorph::ensureOutput(uint64_t bytes) {
 void PrimitiveMorph::run(MorphPath path, const MorphWeights& weights, MorphPrograms& programs) {
     if (empty() || (path != MorphPath::CsSparse && path != MorphPath::Cpu)) return;
     if (mRanPath == path && mRanGeneration == weights.generation()) return;
-    const uint64_t vertices = uint64_t(mShape.vertexCount) * weights.instanceCount();
+    const MorphShape& shape = mSource->shape;
+    const uint64_t vertices = uint64_t(shape.vertexCount) * weights.instanceCount();
     if (path == MorphPath::CsSparse) {
         if (!mSparse) return;
         ensureOutput(vertices * mSparse->stride() * sizeof(glm::vec4));
         mSparse->run(programs, weights, mOutput);
     } else {
-        const size_t stride = mShape.cpuStride;
+        const size_t stride = shape.cpuStride;
         ensureOutput(vertices * stride * sizeof(glm::vec4));
         mCpuScratch.resize(vertices * stride);
-        // The instance's row from its active lists (not weights.rows(), which would write every
-        // instance's row only for this loop to copy it).
-        std::vector<float> row(weights.targetCount());
         for (uint32_t k = 0; k < weights.instanceCount(); ++k) {
-            std::fill(row.begin(), row.end(), 0.0f);
-            const std::vector<uint32_t>& targets = weights.activeTargets()[k];
-            for (size_t i = 0; i < targets.size(); ++i)
-                row[targets[i]] = weights.activeWeights()[k][i];
-            const morph::MorphedPrimitive m = morph::blend(*mSource, row);
-            glm::vec4* out = mCpuScratch.data() + size_t(k) * mShape.vertexCount * stride;
+            // Straight from the instance's active list: only its targets are visited.
+            const morph::MorphedPrimitive m =
+                morph::blendActive(*mSource->primitive, weights.active()[k]);
+            glm::vec4* out = mCpuScratch.data() + size_t(k) * shape.vertexCount * stride;
             auto put = [&](morph::MorphChannel c, auto&& value) {
-                const int slot = mCpuSlots[morph::index(c)];
+                const int slot = mSource->cpuSlots[morph::index(c)];
                 if (slot < 0) return;
-                for (uint32_t v = 0; v < mShape.vertexCount; ++v)
+                for (uint32_t v = 0; v < shape.vertexCount; ++v)
                     out[v * stride + size_t(slot)] = value(v);
             };
             using C = morph::MorphChannel;
@@ -194,14 +230,12 @@ void PrimitiveMorph::run(MorphPath path, const MorphWeights& weights, MorphProgr
 }
 
 void PrimitiveMorph::bind(gl::Program& program, MorphPath path, const MorphWeights& weights) const {
-    if (empty() || path == MorphPath::Auto) {
-        bindMorph(program, nullptr, nullptr);
+    if (empty() || !isConcrete(path)) {
+        bindNoMorph(program);
         return;
     }
-    if (path == MorphPath::VsDense || path == MorphPath::VsActive) {
-        bindMorph(
-            program, denseTargets(), &weights,
-            path == MorphPath::VsDense ? MorphShaderMode::VsDense : MorphShaderMode::VsActive);
+    if (morphsInVertexStage(path)) {
+        bindMorph(program, denseTargets(), &weights, path);
         return;
     }
     std::vector<int> slots(morph::kMorphChannelCount, -1);
@@ -211,18 +245,16 @@ void PrimitiveMorph::bind(gl::Program& program, MorphPath path, const MorphWeigh
         slots[morph::index(morph::MorphChannel::Normal)] = mSparse->normalSlot();
         stride = int(mSparse->stride());
     } else if (path == MorphPath::Cpu) {
-        slots.assign(mCpuSlots.begin(), mCpuSlots.end());
-        stride = int(mShape.cpuStride);
+        slots.assign(mSource->cpuSlots.begin(), mSource->cpuSlots.end());
+        stride = int(mSource->shape.cpuStride);
     }
     if (stride == 0 || mOutput.id() == 0) {
-        bindMorph(program, nullptr, nullptr);
+        bindNoMorph(program);
         return;
     }
     mOutput.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphedVertices));
-    const MorphShaderMode mode =
-        path == MorphPath::CsSparse ? MorphShaderMode::AddSums : MorphShaderMode::ReplaceValues;
     program.set(location(UniformLocation::MorphMode),
-                glm::ivec4(int(mode), int(mShape.vertexCount), 0, 0));
+                glm::ivec4(int(path), int(mSource->shape.vertexCount), 0, 0));
     program.set(location(UniformLocation::MorphLayout), glm::ivec4(stride, 0, 0, 0));
     program.set(location(UniformLocation::MorphSlots), slots);
 }

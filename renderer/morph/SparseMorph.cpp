@@ -172,8 +172,8 @@ void SparseMorph::runScatter(MorphPrograms& programs, const MorphWeights& weight
     mQuantaScratch.clear();
     uint32_t invocations = 0;
     for (uint32_t k = 0; k < weights.instanceCount(); ++k) {
-        const std::vector<uint32_t>& active = weights.activeTargets()[k];
-        const std::vector<float>& values = weights.activeWeights()[k];
+        const std::vector<uint32_t>& active = weights.active()[k].targets;
+        const std::vector<float>& values = weights.active()[k].values;
         double boundPosition = 0, boundNormal = 0;
         for (size_t i = 0; i < active.size(); ++i) {
             const uint32_t t = active[i];

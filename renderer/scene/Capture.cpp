@@ -151,6 +151,7 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     if (!view) return view.error();
     auto pose = shotPose(scene.layout(), shot);
     if (!pose) return pose.error();
+    const morph::FramePose frame = morph::resolveFrame(scene.layout(), *pose);
 
     const std::pair<int, int> size(shot.width, shot.height);
     auto found = mTargets.find(size);
@@ -168,7 +169,7 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     std::vector<morph::NodePose> unmorphed = *pose;
     for (morph::NodePose& node : unmorphed)
         std::fill(node.weights.begin(), node.weights.end(), 0.0f);
-    Aabb morphed = scene.bounds(*pose);
+    Aabb morphed = scene.bounds(frame);
     Aabb rest = scene.bounds(unmorphed);
     const Crowd crowd = crowdFor(scene, *pose, shot.instances);
     if (!crowd.offsets.empty()) {
@@ -198,7 +199,7 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     options.background = shot.background;
     options.morphPath = shot.morphPath;
     options.crowd = crowd.offsets.empty() ? nullptr : &crowd;
-    mRenderer.draw(scene, *pose, camera, target.target(), options);
+    mRenderer.draw(scene, frame, camera, target.target(), options);
     return target.readPixels();
 }
 

@@ -138,7 +138,7 @@ int GpuScene::uploadImage(const morph::Scene& scene, int imageIndex, bool srgb) 
     const morph::Image& use = shrunk.rgba.empty() ? image : shrunk;
     // RGBA8 plus its mipmaps (a third more).
     const uint64_t bytes = uint64_t(use.width) * uint64_t(use.height) * 4 * 4 / 3;
-    if (auto charged = mUploadBudget.charge(bytes, where); !charged) {
+    if (auto charged = mBudget.charge(bytes, where); !charged) {
         if (first) logNote(charged.error().message + "; drawn as white");
         return -2;
     }
@@ -200,9 +200,11 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
                                          const UploadOptions& options) {
     GpuScene out;
     const GpuLimits gpuLimits = options.limits ? *options.limits : GpuLimits::query();
-    const MorphLimits limits = gpuLimits.morph();
+    static uint64_t nextId = 0;
+    out.mId = ++nextId;
+    out.mMorphLimits = gpuLimits.morph();
     out.mUploadLimits = gpuLimits;
-    out.mUploadBudget = GpuBudget(options.maxBytes);
+    out.mBudget = GpuBudget(options.maxBytes);
 
     // White is the neutral value of every slot but the normal map (which the shader skips when
     // absent): base colour x 1, metallic/roughness factors x 1, no occlusion, emissive x 1.
@@ -235,12 +237,13 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
                 !fits) {
                 return morph::Error{where + ": " + fits.error().message};
             }
-            const uint64_t bytes =
-                vertexBufferBytes(primitive) + morphTextureBytes(primitive, gpuLimits);
-            if (auto charged = out.mUploadBudget.charge(bytes, where); !charged) {
+            // The morph paths' data is charged when a drawer builds it (PrimitiveMorph::prepare).
+            const uint64_t bytes = vertexBufferBytes(primitive);
+            if (auto charged = out.mBudget.charge(bytes, where); !charged) {
                 return charged.error();
             }
             GpuPrimitive gpu;
+            gpu.index = out.mPrimitiveCount++;
             gpu.buffers = PrimitiveBuffers::upload(primitive);
             if (auto uploaded = checkUpload(where); !uploaded) return uploaded.error();
             if (!primitive.targets.empty()) {
@@ -248,7 +251,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
                 std::shared_ptr<const morph::Primitive> source =
                     owner ? std::shared_ptr<const morph::Primitive>(owner, &primitive)
                           : std::make_shared<const morph::Primitive>(primitive);
-                gpu.morph = PrimitiveMorph::create(std::move(source), limits);
+                gpu.morph = MorphSource::measure(std::move(source), where);
             }
             gpu.material =
                 primitive.material >= 0 && size_t(primitive.material) < scene.materials.size()
@@ -290,17 +293,17 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
         out.mLayout.meshes.push_back(std::move(stripped));
     }
     out.mDrawnNodes = drawnNodes(scene);
-    out.mNodeWeights.resize(scene.nodes.size());
+    // The drawers' weight buffers are charged here, once: they are small, and every drawer
+    // has them.
     for (int node : out.mDrawnNodes) {
         const size_t targets = out.mMeshes[size_t(scene.nodes[size_t(node)].mesh)].targetCount;
         if (targets == 0) continue;
         const std::string where = scene.path + ": nodes[" + std::to_string(node) + "] weights";
-        if (auto charged = out.mUploadBudget.charge(weightBufferBytes(targets), where); !charged) {
+        if (auto charged = out.mBudget.charge(weightBufferBytes(targets), where); !charged) {
             return charged.error();
         }
-        out.mNodeWeights[size_t(node)] = MorphWeights::create(targets);
     }
-    out.mNodeJoints.resize(scene.nodes.size());
+    out.mNodeJointCounts.assign(scene.nodes.size(), 0);
     for (int node : out.mDrawnNodes) {
         const morph::Node& n = scene.nodes[size_t(node)];
         const auto& primitives = scene.meshes[size_t(n.mesh)].primitives;
@@ -309,36 +312,16 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
                         [](const morph::Primitive& p) { return morph::influenceCount(p) > 0; });
         const int skin = n.skin;
         if (skinned && skin >= 0 && size_t(skin) < scene.skins.size()) {
-            out.mNodeJoints[size_t(node)] =
-                SkinJoints::create(scene.skins[size_t(skin)].joints.size());
+            out.mNodeJointCounts[size_t(node)] = scene.skins[size_t(skin)].joints.size();
         }
     }
     if (auto uploaded = checkUpload(scene.path); !uploaded) return uploaded.error();
     return out;
 }
 
-MorphWeights* GpuScene::nodeWeights(int node) const {
-    if (node < 0 || size_t(node) >= mNodeWeights.size()) return nullptr;
-    MorphWeights& weights = mNodeWeights[size_t(node)];
-    return weights.targetCount() > 0 ? &weights : nullptr;
-}
-
-SkinJoints* GpuScene::nodeJoints(int node) const {
-    if (node < 0 || size_t(node) >= mNodeJoints.size()) return nullptr;
-    SkinJoints& joints = mNodeJoints[size_t(node)];
-    return joints.jointCount() > 0 ? &joints : nullptr;
-}
-
-void GpuScene::updateSkins(std::vector<glm::mat4>& world) const {
-    std::vector<std::pair<int, glm::mat4>> models;
-    for (int node : mDrawnNodes) {
-        SkinJoints* joints = nodeJoints(node);
-        if (!joints || size_t(node) >= world.size()) continue;
-        joints->update(morph::nodeJointMatrices(mLayout, node, world));
-        models.emplace_back(node, morph::skinnedModel(world[size_t(node)]));
-    }
-    // After all joints: a skinned node may itself be another skin's joint.
-    for (const auto& [node, model] : models) world[size_t(node)] = model;
+size_t GpuScene::nodeJointCount(int node) const {
+    if (node < 0 || size_t(node) >= mNodeJointCounts.size()) return 0;
+    return mNodeJointCounts[size_t(node)];
 }
 
 Aabb GpuScene::primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights,
@@ -365,18 +348,20 @@ Aabb GpuScene::primitiveBounds(const GpuPrimitive& primitive,
 }
 
 Aabb GpuScene::bounds(const std::vector<morph::NodePose>& pose) const {
+    return bounds(morph::resolveFrame(mLayout, pose));
+}
+
+Aabb GpuScene::bounds(const morph::FramePose& frame) const {
     Aabb box;
-    const std::vector<glm::mat4> world = morph::worldMatrices(mLayout, pose);
+    if (frame.size() != mLayout.nodes.size()) return bounds(morph::resolveFrame(mLayout, {}));
     for (int node : mDrawnNodes) {
         const GpuMesh& mesh = mMeshes[size_t(mLayout.nodes[size_t(node)].mesh)];
-        static const std::vector<float> kNone;
-        const std::vector<float>& weights =
-            size_t(node) < pose.size() ? pose[size_t(node)].weights : kNone;
-        const std::vector<glm::mat4> joints = nodeJoints(node)
-                                                  ? morph::nodeJointMatrices(mLayout, node, world)
-                                                  : std::vector<glm::mat4>{};
+        const std::vector<float>& weights = frame.weights(node);
+        static const std::vector<glm::mat4> kNoJoints;
+        const bool skinned = nodeJointCount(node) > 0 && !frame.joints[size_t(node)].empty();
+        const std::vector<glm::mat4>& joints = skinned ? frame.joints[size_t(node)] : kNoJoints;
         const glm::mat4 model =
-            joints.empty() ? world[size_t(node)] : morph::skinnedModel(world[size_t(node)]);
+            skinned ? morph::skinnedModel(frame.world[size_t(node)]) : frame.world[size_t(node)];
         for (const GpuPrimitive& primitive : mesh.primitives) {
             box.extend(primitiveBounds(primitive, weights, joints).transformed(model));
         }
@@ -386,7 +371,8 @@ Aabb GpuScene::bounds(const std::vector<morph::NodePose>& pose) const {
 
 MorphCost GpuScene::morphCost(MorphPath path, const std::vector<morph::NodePose>& pose,
                               uint32_t passes,
-                              const std::vector<std::vector<float>>& instanceWeights) const {
+                              const std::vector<std::vector<float>>& instanceWeights,
+                              SparseMethod method) const {
     MorphCost cost;
     for (int node : mDrawnNodes) {
         const GpuMesh& mesh = mMeshes[size_t(mLayout.nodes[size_t(node)].mesh)];
@@ -394,50 +380,26 @@ MorphCost GpuScene::morphCost(MorphPath path, const std::vector<morph::NodePose>
         static const std::vector<float> kNone;
         const std::vector<float>& weights =
             size_t(node) < pose.size() ? pose[size_t(node)].weights : kNone;
-        std::vector<std::vector<uint32_t>> active;
         const size_t instances = std::max<size_t>(instanceWeights.size(), 1);
+        std::vector<morph::ActiveWeights> active(instances);
         uint32_t longest = 0;
         for (size_t k = 0; k < instances; ++k) {
             const std::vector<float>& row =
                 k < instanceWeights.size() && !instanceWeights[k].empty() ? instanceWeights[k]
                                                                           : weights;
-            std::vector<uint32_t> targets;
-            for (size_t t = 0; t < std::min(row.size(), mesh.targetCount); ++t) {
-                if (row[t] != 0.0f) targets.push_back(uint32_t(t));
-            }
-            longest = std::max(longest, uint32_t(targets.size()));
-            active.push_back(std::move(targets));
+            morph::collectActive(row.data(), std::min(row.size(), mesh.targetCount),
+                                 active[k].targets, active[k].values);
+            longest = std::max(longest, uint32_t(active[k].size()));
         }
         for (const GpuPrimitive& primitive : mesh.primitives) {
-            if (primitive.morph.empty()) continue;
-            const MorphPath resolved = primitive.morph.resolve(path, longest, passes);
-            cost += renderer::morphCost(resolved, primitive.morph.shape(), active, passes,
-                                        primitive.morph.sparseMethod());
+            if (!primitive.morph) continue;
+            const MorphShape& shape = primitive.morph->shape;
+            const MorphPath resolved = resolveMorphPath(path, shape, longest, passes, method,
+                                                        mMorphLimits.softwareRenderer);
+            cost += renderer::morphCost(resolved, shape, active, passes, method);
         }
     }
     return cost;
-}
-
-uint64_t GpuScene::morphResidentBytes() const {
-    uint64_t bytes = 0;
-    for (const GpuMesh& mesh : mMeshes) {
-        for (const GpuPrimitive& primitive : mesh.primitives)
-            bytes += primitive.morph.residentBytes();
-    }
-    return bytes;
-}
-
-void GpuScene::setSparseMethod(SparseMethod method) const {
-    for (const GpuMesh& mesh : mMeshes) {
-        for (const GpuPrimitive& primitive : mesh.primitives)
-            primitive.morph.setSparseMethod(method);
-    }
-}
-
-void GpuScene::releaseMorph(MorphPath path) const {
-    for (const GpuMesh& mesh : mMeshes) {
-        for (const GpuPrimitive& primitive : mesh.primitives) primitive.morph.release(path);
-    }
 }
 
 }  // namespace renderer

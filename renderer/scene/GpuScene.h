@@ -1,8 +1,10 @@
 #pragma once
-// A whole morph::Scene on the GPU, uploaded once at load: per primitive its vertex buffers
-// (PrimitiveBuffers) and morph textures (MorphTargets), per material a uniform block and its
-// textures (sRGB for colour, linear for data) with sampler objects, and a 1x1 white fallback.
-// What changes per frame (node poses, weights) is not stored here: SceneRenderer::draw takes it.
+// A whole morph::Scene on the GPU, uploaded once at load and never changed after: per primitive
+// its vertex buffers (PrimitiveBuffers) and what its morph is made from (MorphSource), per
+// material a uniform block and its textures (sRGB for colour, linear for data) with sampler
+// objects, and a 1x1 white fallback. What changes per frame (weights, joint matrices, the morph
+// paths' data and outputs) belongs to whoever draws it (DrawState), so one GpuScene can be drawn
+// by several drawers at once.
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -11,6 +13,7 @@
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/FramePose.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Sampler.h"
 #include "renderer/gl/Texture.h"
@@ -45,10 +48,11 @@ struct GpuMaterial {
 
 struct GpuPrimitive {
     PrimitiveBuffers buffers;
-    // The morph of every path (MorphPath.h), its GPU resources built on first use: per-frame
-    // state, hence mutable like the weights.
-    mutable PrimitiveMorph morph;
-    int material = -1;  // index into GpuScene::materials(); -1: the default material
+    // What the morph paths are built from (null: no targets). Each drawer builds its own
+    // PrimitiveMorph from it, indexed by `index`.
+    std::shared_ptr<const MorphSource> morph;
+    uint32_t index = 0;  // this primitive's place among all of the scene's, mesh by mesh
+    int material = -1;   // index into GpuScene::materials(); -1: the default material
     Aabb baseBounds;
     // Per target the box of its POSITION deltas (signed, per axis; {0, 0} without any).
     std::vector<std::pair<glm::vec3, glm::vec3>> targetDeltaBoxes;
@@ -87,15 +91,16 @@ public:
     const gl::Texture& whiteTexture() const { return mWhite; }
     const gl::Sampler& defaultSampler() const { return mDefaultSampler; }
 
-    // The weights buffer of `node` (null for a node without a morphed mesh). Writing weights is
-    // per-frame state, not part of the upload, hence const access to a mutable buffer.
-    MorphWeights* nodeWeights(int node) const;
-    // The joint matrices buffer of `node` (null unless it draws a skinned mesh with a skin).
-    SkinJoints* nodeJoints(int node) const;
-    // Per frame, before drawing: writes every drawn skinned node's joint matrices
-    // (morph::nodeJointMatrices of `world`) and replaces its entry of `world` with
-    // morph::skinnedModel (the matrix those joint matrices are relative to).
-    void updateSkins(std::vector<glm::mat4>& world) const;
+    // A number no other GpuScene of this process has: drawers key their state by it.
+    uint64_t id() const { return mId; }
+    uint32_t primitiveCount() const { return mPrimitiveCount; }
+    // The limits the scene was checked against, as the morph paths read them.
+    const MorphLimits& morphLimits() const { return mMorphLimits; }
+    // The --max-memory budget as the upload left it: the morph paths' data, built later by a
+    // drawer, is charged to a copy of it (DrawState).
+    const GpuBudget& budget() const { return mBudget; }
+    // Joints of `node`'s skin when it draws a skinned mesh with a valid skin, else 0.
+    size_t nodeJointCount(int node) const;
 
     // World-space bounds of the drawn nodes for `pose`: each primitive's base box grown for the
     // weights, then transformed by its node. The growth is renderer::morphedBounds' idea
@@ -105,20 +110,15 @@ public:
     // the box upwards only, instead of by |delta| in all six directions, which keeps captures
     // of such models framed tightly.
     Aabb bounds(const std::vector<morph::NodePose>& pose) const;
+    Aabb bounds(const morph::FramePose& frame) const;  // the frame's matrices, none recomputed
 
     // What `path` costs over the drawn nodes for `pose` (or, with `instanceWeights`, one row per
     // instance as SceneRenderer's Crowd gives them), Auto resolved per primitive. Nothing is
     // built. `passes` as in DrawOptions.
     MorphCost morphCost(MorphPath path, const std::vector<morph::NodePose>& pose,
                         uint32_t passes = 1,
-                        const std::vector<std::vector<float>>& instanceWeights = {}) const;
-    // GPU bytes the morph resources hold now (over every path prepared so far).
-    uint64_t morphResidentBytes() const;
-    // Frees what only `path` uses in every primitive (Auto: all morph resources); they are built
-    // again on next use. E.g. after measuring vs-dense on a 2 GB mesh.
-    void releaseMorph(MorphPath path) const;
-    // cs-sparse's pre-pass in every primitive (gather or scatter; SparseMorph.h).
-    void setSparseMethod(SparseMethod method) const;
+                        const std::vector<std::vector<float>>& instanceWeights = {},
+                        SparseMethod method = kDefaultSparseMethod) const;
     Aabb primitiveBounds(const GpuPrimitive& primitive, const std::vector<float>& weights) const;
     // The same for a skinned primitive under `joints` (node-space joint matrices), see
     // renderer::skinnedBounds; `joints` empty: primitiveBounds.
@@ -143,12 +143,14 @@ private:
     std::vector<gl::Sampler> mSamplers;
     gl::Texture mWhite;
     gl::Sampler mDefaultSampler;
-    mutable std::vector<MorphWeights> mNodeWeights;  // per node; empty for non-morphing nodes
-    mutable std::vector<SkinJoints> mNodeJoints;     // per node; empty for unskinned nodes
+    std::vector<size_t> mNodeJointCounts;  // per node; 0 for unskinned nodes
+    uint64_t mId = 0;
+    uint32_t mPrimitiveCount = 0;
+    MorphLimits mMorphLimits;
+    GpuBudget mBudget{0};
     // While uploading: textures index of each (image, sRGB) pair, image * 2 + sRGB; -1 not made.
     std::vector<int> mImageTextures;
-    GpuLimits mUploadLimits;     // while uploading: the limits images are checked against
-    GpuBudget mUploadBudget{0};  // while uploading: GPU bytes left
+    GpuLimits mUploadLimits;  // while uploading: the limits images are checked against
 };
 
 }  // namespace renderer

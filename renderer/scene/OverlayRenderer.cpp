@@ -63,8 +63,10 @@ glm::vec3 heatColor(float t) {
 }
 
 morph::Result<OverlayRenderer> OverlayRenderer::create(const ShaderLibrary& library) {
-    const std::string defines = overlayDefines();
+    const std::string defines = overlayDefines() + morphPathDefines();
     auto surface = library.program({"overlay.vert", "overlay.frag"}, {}, defines);
+    auto stage = MorphStage::create(library);
+    if (!stage) return stage.error();
     if (!surface) return surface.error();
     auto normals = library.program({"overlay.vert", "overlay_normals.geom", "overlay.frag"}, {},
                                    defines + "#define MV_OVERLAY_FROM_GEOMETRY 1\n");
@@ -72,46 +74,42 @@ morph::Result<OverlayRenderer> OverlayRenderer::create(const ShaderLibrary& libr
     OverlayRenderer out;
     out.mSurface = std::move(surface).value();
     out.mNormals = std::move(normals).value();
+    out.mStage = std::move(stage).value();
     return out;
 }
 
-void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene,
-                               const std::vector<morph::NodePose>& pose,
-                               const std::vector<glm::mat4>& world, const OverlayOptions& options) {
+void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene, const OverlayOptions& options) {
     gl::Program& program = pass == Pass::Normals ? mNormals : mSurface;
-    program.use();
     const morph::Scene& layout = scene.layout();
     for (int node : scene.nodes()) {
         const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
-        MorphWeights& weights = mWeights[size_t(node)];
-        if (pass != Pass::Ghost && weights.targetCount() > 0) {
-            const bool own = pass == Pass::Heat && size_t(node) < options.heatWeights.size() &&
-                             !options.heatWeights[size_t(node)].empty();
-            weights.update(own ? options.heatWeights[size_t(node)] : pose[size_t(node)].weights);
+        // The ghost is the base mesh: no morph at all. The heat map may show weights of its own.
+        const MorphWeights* weights = pass == Pass::Ghost ? nullptr : mState.weights(node);
+        if (weights && pass == Pass::Heat && size_t(node) < options.heatWeights.size() &&
+            !options.heatWeights[size_t(node)].empty()) {
+            MorphWeights& heat = mHeatWeights[size_t(node)];
+            if (heat.targetCount() != weights->targetCount())
+                heat = MorphWeights::create(weights->targetCount());
+            heat.update(options.heatWeights[size_t(node)]);
+            weights = &heat;
         }
-        const glm::mat4& matrix = world[size_t(node)];
+        const glm::mat4& matrix = mState.model(node);
+        program.use();
         program.set(location(UniformLocation::Model), matrix);
         program.set(location(UniformLocation::NormalMatrix),
                     glm::transpose(glm::inverse(glm::mat3(matrix))));
         for (const GpuPrimitive& primitive : mesh.primitives) {
             if (primitive.buffers.vertexCount() == 0) continue;
-            // The ghost is the base mesh: no morph at all. The other passes morph with their own
-            // weights (every path computes the same sum): on vs-active when the scene already
-            // built its texture array, else on the cpu path, whose output buffer the scene's
-            // next pre-pass rewrites anyway. Never a texture array just for an overlay: for a
-            // 50,000 x 300 mesh drawn with cs-sparse that would be 480 MB.
-            const MorphPath path =
-                primitive.morph.denseTargets() ? MorphPath::VsActive : MorphPath::Cpu;
-            const bool morphs = pass != Pass::Ghost && weights.targetCount() > 0 &&
-                                !primitive.morph.empty() && primitive.morph.prepare(path).ok();
-            if (morphs) {
-                primitive.morph.run(path, weights, mNoPrograms);  // nothing to run for vs-active
-                primitive.morph.bind(program, path, weights);
+            PrimitiveMorph& morph = mState.morph(primitive);
+            const MorphPath path = mStage.preparePrimitive(morph, weights, MorphPath::Cpu);
+            program.use();  // the pre-pass may have bound another program
+            if (weights) {
+                morph.bind(program, path, *weights);
             } else {
-                bindMorph(program, nullptr, nullptr);
+                bindNoMorph(program);
             }
             // Skinned as SceneRenderer drew it this frame (the ghost too: the base shape, posed).
-            bindSkin(program, scene.nodeJoints(node), primitive.buffers);
+            bindSkin(program, mState.joints(node), primitive.buffers);
             if (pass == Pass::Normals) {
                 // Each vertex once, in vertex order: gl_VertexID is the vertex index morph.glsl
                 // reads its deltas with.
@@ -127,21 +125,20 @@ void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene,
 void OverlayRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose,
                            const Camera& camera, const RenderTarget& target,
                            const OverlayOptions& options) {
+    draw(scene, morph::resolveFrame(scene.layout(), pose), camera, target, options);
+}
+
+void OverlayRenderer::draw(const GpuScene& scene, const morph::FramePose& frame,
+                           const Camera& camera, const RenderTarget& target,
+                           const OverlayOptions& options) {
     if (!options.normals && options.ghost == GhostMode::Off && !options.heat) return;
-    const morph::Scene& layout = scene.layout();
-    const std::vector<morph::NodePose>& poses =
-        pose.size() == layout.nodes.size() ? pose : morph::restPose(layout);
-    const std::vector<glm::mat4> world = morph::worldMatrices(layout, poses);
-    if (mWeights.size() != layout.nodes.size()) {
-        mWeights.clear();
-        mWeights.resize(layout.nodes.size());
+    if (frame.size() != scene.layout().nodes.size()) {
+        draw(scene, morph::resolveFrame(scene.layout(), {}), camera, target, options);
+        return;
     }
-    for (int node : scene.nodes()) {
-        const size_t count = layout.meshes[size_t(layout.nodes[size_t(node)].mesh)].targetCount();
-        if (count > 0 && mWeights[size_t(node)].targetCount() != count) {
-            mWeights[size_t(node)] = MorphWeights::create(count);
-        }
-    }
+    mState.write(scene, frame);
+    mHeatWeights.resize(frame.size());
+    mStage.beginFrame(false);
 
     target.bind();
     glDisable(GL_FRAMEBUFFER_SRGB);
@@ -164,7 +161,7 @@ void OverlayRenderer::draw(const GpuScene& scene, const std::vector<morph::NodeP
         glClear(GL_DEPTH_BUFFER_BIT);
         glDepthMask(GL_TRUE);
         mSurface.set(at(OverlayUniform::Mode), 1);
-        drawPass(Pass::Heat, scene, poses, world, options);
+        drawPass(Pass::Heat, scene, options);
     }
     if (options.ghost != GhostMode::Off) {
         glEnable(GL_BLEND);
@@ -177,7 +174,7 @@ void OverlayRenderer::draw(const GpuScene& scene, const std::vector<morph::NodeP
         if (wire) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         mSurface.set(at(OverlayUniform::Mode), 0);
         mSurface.set(at(OverlayUniform::Color), options.ghostColor);
-        drawPass(Pass::Ghost, scene, poses, world, options);
+        drawPass(Pass::Ghost, scene, options);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
         glDisable(GL_POLYGON_OFFSET_LINE);
         glDisable(GL_POLYGON_OFFSET_FILL);
@@ -187,7 +184,7 @@ void OverlayRenderer::draw(const GpuScene& scene, const std::vector<morph::NodeP
     if (options.normals) {
         mNormals.set(at(OverlayUniform::Mode), 0);
         mNormals.set(at(OverlayUniform::Color), glm::vec4(options.normalColor, 1.0f));
-        drawPass(Pass::Normals, scene, poses, world, options);
+        drawPass(Pass::Normals, scene, options);
     }
     glBindVertexArray(0);
     glUseProgram(0);

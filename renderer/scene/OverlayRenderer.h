@@ -11,9 +11,12 @@
 
 #include "morph/Result.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/FramePose.h"
 #include "renderer/gl/Program.h"
 #include "renderer/gl/ShaderLibrary.h"
+#include "renderer/morph/MorphStage.h"
 #include "renderer/scene/Camera.h"
+#include "renderer/scene/DrawState.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/SceneRenderer.h"
 
@@ -48,21 +51,30 @@ public:
     OverlayRenderer() = default;
     static morph::Result<OverlayRenderer> create(const ShaderLibrary& library = ShaderLibrary());
 
-    // Draws the enabled passes into `target` (which holds the scene's colour and depth), in the
-    // order heat (it replaces the model's shading: depth is cleared and the heat shape drawn
-    // alone), ghost, normals.
+    // Draws the enabled passes of `frame` into `target` (which holds the scene's colour and
+    // depth), in the order heat (it replaces the model's shading: depth is cleared and the heat
+    // shape drawn alone), ghost, normals.
+    void draw(const GpuScene& scene, const morph::FramePose& frame, const Camera& camera,
+              const RenderTarget& target, const OverlayOptions& options);
     void draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose, const Camera& camera,
               const RenderTarget& target, const OverlayOptions& options);
 
+    // Its own weights, joints and morph outputs (never the scene renderer's).
+    const DrawState& state() const { return mState; }
+
 private:
     enum class Pass { Heat, Ghost, Normals };
-    void drawPass(Pass pass, const GpuScene& scene, const std::vector<morph::NodePose>& pose,
-                  const std::vector<glm::mat4>& world, const OverlayOptions& options);
+    // `scene` as mState holds this frame of it.
+    void drawPass(Pass pass, const GpuScene& scene, const OverlayOptions& options);
 
-    gl::Program mSurface;                // overlay.vert + overlay.frag: heat and ghost
-    gl::Program mNormals;                // overlay.vert + overlay_normals.geom + overlay.frag
-    std::vector<MorphWeights> mWeights;  // per node: the overlay's own, the scene's stay as drawn
-    MorphPrograms mNoPrograms;           // the cpu path and vs-active run no compute program
+    gl::Program mSurface;  // overlay.vert + overlay.frag: heat and ghost
+    gl::Program mNormals;  // overlay.vert + overlay_normals.geom + overlay.frag
+    // The overlay's own weights, joints and morph outputs: the scene renderer's stay as drawn.
+    DrawState mState;
+    // The morph sequence, on the cpu path: never a texture array just for an overlay (for a
+    // 50,000 x 300 mesh drawn with cs-sparse that would be 480 MB).
+    MorphStage mStage;
+    std::vector<MorphWeights> mHeatWeights;  // per node: the heat map's own weights, when given
 };
 
 }  // namespace renderer

@@ -60,7 +60,7 @@ std::string materialDefines() {
         out += "#define " + std::string(name) + " " + std::to_string(uint32_t(slot)) + "\n";
     }
     out += "#define MV_MATERIAL_SLOT_COUNT " + std::to_string(kMaterialSlotCount) + "\n";
-    return out;
+    return out + morphPathDefines();
 }
 
 // The attributes whose varyings pbr.frag can do without, in variant-index bit order.
@@ -155,8 +155,8 @@ void SceneRenderer::writeFrameBlocks(const Camera& camera, const DrawOptions& op
     mLightBlock.subData(0, sizeof lights, &lights);
 }
 
-void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const glm::mat4& world,
-                             uint32_t instances) {
+void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances) {
+    const glm::mat4& world = mState.model(item.node);
     const GpuMaterial& material = *item.material;
     material.block.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Material));
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
@@ -183,34 +183,35 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, const 
     program.set(location(UniformLocation::Model), world);
     program.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));
     program.set(location(UniformLocation::AttributeMask), item.primitive->buffers.attributeMask());
-    const MorphWeights* weights = scene.nodeWeights(item.node);
-    if (weights && item.path != MorphPath::Auto) {
-        item.primitive->morph.bind(program, item.path, *weights);
+    const MorphWeights* weights = mState.weights(item.node);
+    if (weights && item.path != MorphPath::None) {
+        mState.morph(*item.primitive).bind(program, item.path, *weights);
     } else {
-        bindMorph(program, nullptr, nullptr);
+        bindNoMorph(program);
     }
-    bindSkin(program, scene.nodeJoints(item.node), item.primitive->buffers);
+    bindSkin(program, mState.joints(item.node), item.primitive->buffers);
     item.primitive->buffers.draw(instances);
 }
 
-void SceneRenderer::runMorphStage(const GpuScene& scene, const std::vector<DrawItem*>& items,
-                                  const std::vector<glm::mat4>& world, const DrawOptions& options,
+void SceneRenderer::runMorphStage(const std::vector<DrawItem*>& items, const DrawOptions& options,
                                   uint32_t instances) {
     const uint32_t passes = std::max(options.passes, 1u);
     mMorphStage.beginFrame(options.timeMorph);
     const auto start = std::chrono::steady_clock::now();
-    bool anyVertexPath = false;
+    mVertexItems.clear();
     for (DrawItem* item : items) {
-        item->path = mMorphStage.preparePrimitive(*item->primitive, scene.nodeWeights(item->node),
-                                                  options.morphPath, passes);
-        anyVertexPath |= item->path == MorphPath::VsDense || item->path == MorphPath::VsActive;
+        item->path = mMorphStage.preparePrimitive(
+            mState.morph(*item->primitive), mState.weights(item->node), options.morphPath, passes);
+        if (morphsInVertexStage(item->path)) mVertexItems.push_back(*item);
     }
+    mLastInstances = instances;
+    mLastPasses = passes;
     mMorphStage.addCpuMs(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count() -
         mMorphStage.takeRunMs());
     mMorphStage.endPrePass();
-    if (!options.timeMorph || !anyVertexPath) return;
+    if (!options.timeMorph || mVertexItems.empty()) return;
     // The vs paths' morph runs inside the draw: time it alone on a vertex-only pass.
     // Not GL_RASTERIZER_DISCARD: llvmpipe skips vertex shading entirely under it (the pass
     // timed 0 ms). Points that fail a GL_NEVER depth test are shaded and then dropped.
@@ -219,52 +220,66 @@ void SceneRenderer::runMorphStage(const GpuScene& scene, const std::vector<DrawI
     glDepthMask(GL_FALSE);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_NEVER);
-    mProgram.use();
-    for (const DrawItem* item : items) {
-        if (item->path != MorphPath::VsDense && item->path != MorphPath::VsActive) continue;
-        mProgram.set(location(UniformLocation::Model), world[size_t(item->node)]);
-        mProgram.set(location(UniformLocation::AttributeMask),
-                     item->primitive->buffers.attributeMask());
-        item->primitive->morph.bind(mProgram, item->path, *scene.nodeWeights(item->node));
-        bindSkin(mProgram, nullptr, item->primitive->buffers);  // the morph alone
-        item->primitive->buffers.vertexArray().bind();
-        glDrawArraysInstanced(GL_POINTS, 0, GLsizei(item->primitive->buffers.vertexCount()),
-                              GLsizei(instances));
-    }
+    drawVertexMorphs(mProgram);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDepthMask(GL_TRUE);
     mMorphStage.endVertexTiming(passes);
 }
 
+void SceneRenderer::drawVertexMorphs(gl::Program& program) {
+    program.use();
+    program.set(location(UniformLocation::InstanceMode), mLastInstances > 1 ? 1 : 0);
+    for (const DrawItem& item : mVertexItems) {
+        program.set(location(UniformLocation::Model), mState.model(item.node));
+        program.set(location(UniformLocation::AttributeMask),
+                    item.primitive->buffers.attributeMask());
+        mState.morph(*item.primitive).bind(program, item.path, *mState.weights(item.node));
+        bindSkin(program, nullptr, item.primitive->buffers);  // the morph alone
+        item.primitive->buffers.vertexArray().bind();
+        glDrawArraysInstanced(GL_POINTS, 0, GLsizei(item.primitive->buffers.vertexCount()),
+                              GLsizei(mLastInstances));
+    }
+}
+
+double SceneRenderer::vertexMorphWallMs() {
+    if (mVertexItems.empty()) return 0;
+    glFinish();
+    const auto start = std::chrono::steady_clock::now();
+    glEnable(GL_RASTERIZER_DISCARD);
+    drawVertexMorphs(mProgram);
+    glDisable(GL_RASTERIZER_DISCARD);
+    glBindVertexArray(0);
+    glUseProgram(0);
+    glFinish();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+               .count() *
+           double(mLastPasses);
+}
+
 void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose,
                          const Camera& camera, const RenderTarget& target,
                          const DrawOptions& options) {
+    draw(scene, morph::resolveFrame(scene.layout(), pose), camera, target, options);
+}
+
+void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, const Camera& camera,
+                         const RenderTarget& target, const DrawOptions& options) {
     const morph::Scene& layout = scene.layout();
-    // A pose of another scene would index past the nodes: draw the rest pose instead.
-    const std::vector<morph::NodePose>& poses =
-        pose.size() == layout.nodes.size() ? pose : morph::restPose(layout);
-    std::vector<glm::mat4> world = morph::worldMatrices(layout, poses);
-    scene.updateSkins(world);  // joint matrices; skinned nodes' world becomes their skin space
+    // A frame of another scene would index past the nodes: draw the rest pose instead.
+    if (frame.size() != layout.nodes.size()) {
+        draw(scene, morph::resolveFrame(layout, {}), camera, target, options);
+        return;
+    }
     const float aspect = target.height > 0 ? float(target.width) / float(target.height) : 1.0f;
     const glm::mat4 view = camera.view();
 
     const Crowd* crowd = options.crowd && !options.crowd->offsets.empty() ? options.crowd : nullptr;
     const uint32_t instances = crowd ? uint32_t(crowd->offsets.size()) : 1u;
     const auto bookkeeping = std::chrono::steady_clock::now();
-    std::vector<std::vector<float>> rows;
+    // Weights and joints of this frame; skinned nodes draw with their skin's model matrix.
+    mState.write(scene, frame, crowd ? &crowd->weights : nullptr, instances);
     std::vector<DrawItem> opaque, blended;
     for (int node : scene.nodes()) {
-        if (MorphWeights* weights = scene.nodeWeights(node)) {
-            if (crowd) {
-                rows.assign(instances, poses[size_t(node)].weights);
-                for (size_t k = 0; k < std::min(rows.size(), crowd->weights.size()); ++k) {
-                    if (!crowd->weights[k].empty()) rows[k] = crowd->weights[k];
-                }
-                weights->updateInstances(rows);
-            } else {
-                weights->update(poses[size_t(node)].weights);
-            }
-        }
         const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
         Aabb nodeBox;
         std::vector<DrawItem> nodeBlended;
@@ -276,19 +291,19 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
             item.material = primitive.material >= 0 ? &scene.materials()[size_t(primitive.material)]
                                                     : &scene.defaultMaterial();
             if (item.material->alphaMode == morph::AlphaMode::Blend) {
-                // Skinned: the box in the node's skin space (updateSkins wrote the joints).
-                const SkinJoints* joints = scene.nodeJoints(node);
-                nodeBox.extend(joints
-                                   ? scene.primitiveBounds(primitive, poses[size_t(node)].weights,
-                                                           joints->matrices())
-                                   : scene.primitiveBounds(primitive, poses[size_t(node)].weights));
+                // Skinned: the box in the node's skin space.
+                const std::vector<float>& weights = frame.weights(node);
+                const SkinJoints* joints = mState.joints(node);
+                nodeBox.extend(
+                    joints ? scene.primitiveBounds(primitive, weights, frame.joints[size_t(node)])
+                           : scene.primitiveBounds(primitive, weights));
                 nodeBlended.push_back(item);
             } else {
                 opaque.push_back(item);
             }
         }
         if (nodeBlended.empty()) continue;
-        const glm::vec3 center = glm::vec3(world[size_t(node)] * glm::vec4(nodeBox.center(), 1.0f));
+        const glm::vec3 center = glm::vec3(mState.model(node) * glm::vec4(nodeBox.center(), 1.0f));
         const float depth = -(view * glm::vec4(center, 1.0f)).z;
         for (DrawItem& item : nodeBlended) {
             item.viewDepth = depth;
@@ -340,7 +355,7 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
     std::vector<DrawItem*> items;
     for (DrawItem& item : opaque) items.push_back(&item);
     for (DrawItem& item : blended) items.push_back(&item);
-    runMorphStage(scene, items, world, options, instances);
+    runMorphStage(items, options, instances);
     mMorphStage.addCpuMs(bookkeepingMs);
 
     // Passes before the last write depth only (a depth pre-pass); the last shades with LEQUAL
@@ -350,8 +365,7 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
         const bool shaded = pass + 1 == passes;
         glColorMask(shaded, shaded, shaded, shaded);
         glDepthFunc(shaded ? GL_LEQUAL : GL_LESS);
-        for (const DrawItem& item : opaque)
-            drawItem(scene, item, world[size_t(item.node)], instances);
+        for (const DrawItem& item : opaque) drawItem(scene, item, instances);
     }
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     if (!blended.empty()) {
@@ -359,8 +373,7 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
         glEnable(GL_BLEND);
         glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
         glDepthMask(GL_FALSE);
-        for (const DrawItem& item : blended)
-            drawItem(scene, item, world[size_t(item.node)], instances);
+        for (const DrawItem& item : blended) drawItem(scene, item, instances);
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);
     }

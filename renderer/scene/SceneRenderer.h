@@ -10,6 +10,7 @@
 
 #include "morph/Result.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/FramePose.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Framebuffer.h"
 #include "renderer/gl/Program.h"
@@ -17,6 +18,7 @@
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/MorphStage.h"
 #include "renderer/scene/Camera.h"
+#include "renderer/scene/DrawState.h"
 #include "renderer/scene/GpuScene.h"
 
 namespace renderer {
@@ -63,11 +65,16 @@ public:
     // Compiles and links the shading program; needs a current 4.5 context.
     static morph::Result<SceneRenderer> create(const ShaderLibrary& library = ShaderLibrary());
 
-    // One frame. `pose` has one entry per node of the scene (morph::restPose and friends);
-    // each node's weights are written to its weights buffer, the only per-frame upload.
+    // One frame of `frame` (morph::resolveFrame over scene.layout(); a frame of another scene
+    // draws the rest pose). Its weights and joint matrices are written to this renderer's
+    // DrawState, the only per-frame upload; then the morph sequence (MorphStage) and the passes.
     // Opaque and MASK primitives are drawn first in node order, then BLEND primitives back to
     // front by the depth of their node's bounds centre (glTF 2.0 3.9.5 leaves the order to the
     // viewer; sorting by node is the usual compromise).
+    void draw(const GpuScene& scene, const morph::FramePose& frame, const Camera& camera,
+              const RenderTarget& target, const DrawOptions& options = {});
+    // The same for a pose (one entry per node), resolved here: for callers that draw one frame
+    // of a pose they made (tests, bench).
     void draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose, const Camera& camera,
               const RenderTarget& target, const DrawOptions& options = {});
 
@@ -75,19 +82,28 @@ public:
     // GPU time (waits for the timer queries).
     const MorphFrameStats& morphStats() { return mMorphStage.stats(); }
 
+    // What this renderer holds for the scene it drew last (weights, joints, morph data).
+    DrawState& state() { return mState; }
+
+    // Wall-clock milliseconds of the last frame's vs-path morphs on their own, with its weights:
+    // mesh.vert over every vertex of every instance once (GL_POINTS, rasterizer discard),
+    // bracketed by glFinish, times the frame's passes. 0 when no primitive ran a vs path. For
+    // drivers whose GL timer misses the vertex stage (llvmpipe; `bench`).
+    double vertexMorphWallMs();
+
 private:
     struct DrawItem {
         int node = -1;
         const GpuPrimitive* primitive = nullptr;
         const GpuMaterial* material = nullptr;
         float viewDepth = 0;  // BLEND only: distance of the node's bounds centre along the view
-        MorphPath path = MorphPath::Auto;  // resolved by the morph stage
+        MorphPath path = MorphPath::None;  // resolved by the morph stage
     };
-    void drawItem(const GpuScene& scene, const DrawItem& item, const glm::mat4& world,
-                  uint32_t instances);
-    void runMorphStage(const GpuScene& scene, const std::vector<DrawItem*>& items,
-                       const std::vector<glm::mat4>& world, const DrawOptions& options,
+    void drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances);
+    void runMorphStage(const std::vector<DrawItem*>& items, const DrawOptions& options,
                        uint32_t instances);
+    // The vs paths' items of the last frame, drawn as points with `program` (morph only).
+    void drawVertexMorphs(gl::Program& program);
     void writeFrameBlocks(const Camera& camera, const DrawOptions& options);
     // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
     // pbr.frag without the inputs of absent attributes (MV_OMIT_*), compiled on first use, with
@@ -107,6 +123,11 @@ private:
     gl::Buffer mLightBlock;
     gl::Buffer mInstanceOffsets;
     MorphStage mMorphStage;
+    DrawState mState;
+    // The last frame's morphed items on a vs path, for vertexMorphWallMs().
+    std::vector<DrawItem> mVertexItems;
+    uint32_t mLastInstances = 1;
+    uint32_t mLastPasses = 1;
 };
 
 }  // namespace renderer

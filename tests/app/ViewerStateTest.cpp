@@ -181,6 +181,58 @@ TEST(ViewerState, ClipDrivesWeightsAndNodesAndShowsAsAnimation) {
     EXPECT_FLOAT_EQ(pose[0].weights[kBlinkL], 0.25f);
 }
 
+// The window resolves one frame after the clips advance; the panel, the draw and picking all read
+// it, so the sliders show the weights of the frame that is drawn.
+TEST(ViewerState, TheFrameIsWhatThePanelShowsAndWhatIsDrawn) {
+    morph::Scene scene = testScene();
+    ViewerState state = app::makeViewerState(scene);
+    playTalk(state, scene);
+    app::beginUserEdit(state, scene, kBlinkL);
+    app::setUserWeight(state, scene, kBlinkL, 0.8f);
+    app::advance(state, scene, 0.5f);
+    const app::ViewerFrame frame = app::resolveFrame(scene, state);
+    ASSERT_TRUE(frame.valid(scene));
+    // What is drawn: the clip's jaw at 0.5 s and the user's blink, with the node animated.
+    EXPECT_EQ(frame.pose.nodes[0].weights, app::resolvePose(scene, state)[0].weights);
+    EXPECT_FLOAT_EQ(frame.pose.weights(0)[kJaw], 0.5f);
+    EXPECT_FLOAT_EQ(frame.pose.weights(0)[kBlinkL], 0.8f);
+    EXPECT_FLOAT_EQ(frame.pose.world[0][3].x, 0.5f);
+    // The blinks are a linked pair: the edit reached both.
+    EXPECT_EQ(frame.pose.active[0].targets, (std::vector<uint32_t>{kJaw, kBlinkL, kBlinkR}));
+    // What the panel shows, read from the frame: the same values and where they came from.
+    const app::ResolvedWeights shownInPanel = app::resolveMeshWeights(scene, state, frame, 0);
+    EXPECT_EQ(shownInPanel.weights, frame.pose.weights(0));
+    EXPECT_EQ(shownInPanel.sources[kJaw], WeightSource::Animation);
+    EXPECT_EQ(shownInPanel.sources[kBlinkL], WeightSource::User);
+    // The frame stays the frame it was: a later advance does not reach it.
+    app::advance(state, scene, 0.25f);
+    EXPECT_FLOAT_EQ(app::resolveMeshWeights(scene, state, frame, 0).weights[kJaw], 0.5f);
+    EXPECT_FLOAT_EQ(app::resolveMeshWeights(scene, state, 0).weights[kJaw], 0.75f);
+}
+
+TEST(ViewerState, EditsThatChangeTheDrawnFrameBumpTheRevision) {
+    morph::Scene scene = testScene();
+    ViewerState state = app::makeViewerState(scene);
+    uint64_t seen = state.revision;
+    auto bumped = [&] {
+        const bool changed = state.revision != seen;
+        seen = state.revision;
+        return changed;
+    };
+    app::setUserWeight(state, scene, kJaw, 0.3f);
+    EXPECT_TRUE(bumped());
+    app::setMute(state, scene, kJaw, true);
+    EXPECT_TRUE(bumped());
+    app::clearOverride(state, scene, kJaw);
+    EXPECT_TRUE(bumped());
+    playTalk(state, scene);
+    EXPECT_TRUE(bumped());
+    app::scrub(state, scene, 0.25f);
+    EXPECT_TRUE(bumped());
+    app::advance(state, scene, 0.1f);  // the clock, before the frame is resolved: no bump
+    EXPECT_FALSE(bumped());
+}
+
 TEST(ViewerState, TouchedSliderOverridesThePlayingClipUntilReleased) {
     morph::Scene scene = testScene();
     ViewerState state = app::makeViewerState(scene);

@@ -35,6 +35,16 @@ TEST(Blend, SimpleMorphTriangleAtHalfAndHalf) {
     expectVec3({0.5f, 1.0f, 0}, m.positions[2]);
 }
 
+TEST(Blend, AnActiveListGivesTheSameSumsAsItsDenseWeights) {
+    const Primitive p = simpleMorphTriangle();
+    for (const std::vector<float>& weights :
+         {std::vector<float>{0.5f, 0.5f}, {0.0f, -2.0f}, {1.0f}, {}, {0.25f, 0.0f, 7.0f}}) {
+        ActiveWeights active;
+        active.assign(weights);
+        EXPECT_EQ(blendActive(p, active).positions, blend(p, weights).positions);
+    }
+}
+
 TEST(Blend, ZeroAndMissingWeightsGiveTheBase) {
     const Primitive p = simpleMorphTriangle();
     EXPECT_EQ(blend(p, {0.0f, 0.0f}).positions, p.positions);

@@ -7,6 +7,7 @@
 
 #include "fixtures/SkinFixtures.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/FramePose.h"
 #include "morph/anim/Skin.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/Blend.h"
@@ -43,6 +44,30 @@ MorphedPrimitive armWorld(const Scene& scene, float t) {
     MorphedPrimitive out = blend(primitive, pose[3].weights);
     toWorldSpace(primitive, skinnedModel(world[3]), joints, out);
     return out;
+}
+
+TEST(FramePose, HoldsThePosesWeightsWorldAndJointMatrices) {
+    const Scene scene = importArm();
+    std::vector<NodePose> pose = restPose(scene);
+    applyAnimation(scene, scene.animations[0], 0.5f, pose);
+    ASSERT_FALSE(pose[3].weights.empty());  // the arm has morph targets
+    pose[3].weights.assign(pose[3].weights.size(), 0.0f);
+    pose[3].weights.back() = 0.75f;
+    const FramePose frame = resolveFrame(scene, pose);
+    ASSERT_EQ(frame.size(), scene.nodes.size());
+    EXPECT_EQ(frame.world, worldMatrices(scene, pose));
+    EXPECT_EQ(frame.joints[3], nodeJointMatrices(scene, 3, frame.world));
+    EXPECT_FALSE(frame.joints[3].empty());
+    for (size_t n = 0; n < scene.nodes.size(); ++n) {
+        if (n != 3) {
+            EXPECT_TRUE(frame.joints[n].empty()) << n;  // no mesh, or no skin
+        }
+    }
+    EXPECT_EQ(frame.weights(3), pose[3].weights);
+    EXPECT_EQ(frame.active[3].targets, std::vector<uint32_t>{uint32_t(pose[3].weights.size() - 1)});
+    EXPECT_EQ(frame.active[3].values, std::vector<float>{0.75f});
+    // A pose of another scene: the rest pose.
+    EXPECT_EQ(resolveFrame(scene, {}).world, worldMatrices(scene, restPose(scene)));
 }
 
 // R90 about z around the elbow (1.5, 0, 0).

@@ -14,6 +14,7 @@
 #include "renderer/morph/GpuLimits.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/PrimitiveMorph.h"
+#include "renderer/scene/DrawState.h"
 #include "renderer/scene/GpuScene.h"
 #include "sanitizers/SanitizerDefaults.h"
 
@@ -143,18 +144,45 @@ TEST_F(GpuLimitsTest, PrimitiveOverTheBudgetIsRefused) {
                   "of GPU memory; 0.0 MiB of the --max-memory budget");
 }
 
-TEST_F(GpuLimitsTest, MorphTexturesCountAgainstTheBudget) {
+// The morph paths' data is charged when a drawer builds it, not at upload: a texture array that
+// does not fit refuses that path (the draw falls back), never the file.
+TEST_F(GpuLimitsTest, MorphTexturesCountAgainstTheBudgetWhenBuilt) {
     // Vertex buffers: 4 x (12 + 12 + 8) + 6 x 4 = 152 bytes; targets: 8 layers of 4 texels.
     const morph::Scene scene = quad(8);
     const uint64_t vertexBytes = renderer::vertexBufferBytes(scene.meshes[0].primitives[0]);
-    const uint64_t textureBytes = renderer::morphTextureBytes(scene.meshes[0].primitives[0], {});
+    const uint64_t textureBytes =
+        renderer::morphTextureBytes(scene.meshes[0].primitives[0], GpuLimits{}.maxTextureSize);
+    const uint64_t weightBytes = renderer::weightBufferBytes(8);
     EXPECT_EQ(vertexBytes, 152u);
     EXPECT_EQ(textureBytes, 8u * 4u * 16u);
-    expectRefused(GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + textureBytes - 1)),
-                  "needs");
-    EXPECT_TRUE(GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + textureBytes +
-                                                              renderer::weightBufferBytes(8)))
-                    .ok());
+    expectRefused(GpuScene::upload(scene, with(GpuLimits{}, vertexBytes - 1)), "needs");
+
+    auto tight = GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + weightBytes));
+    ASSERT_TRUE(tight.ok()) << tight.error().message;
+    renderer::DrawState state;
+    state.use(*tight);
+    renderer::PrimitiveMorph& morph = state.morph(tight->meshes()[0].primitives[0]);
+    const morph::Status dense = morph.prepare(renderer::MorphPath::VsActive);
+    ASSERT_FALSE(dense.ok());
+    EXPECT_EQ(dense.error().message.rfind("hostile.glb: meshes[0].primitives[0] texture array "
+                                          "needs 0.0 MiB of GPU memory",
+                                          0),
+              0u)
+        << dense.error().message;
+    EXPECT_TRUE(morph.prepare(renderer::MorphPath::Cpu).ok());  // the last fallback needs none
+
+    auto roomy =
+        GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + weightBytes + textureBytes));
+    ASSERT_TRUE(roomy.ok()) << roomy.error().message;
+    renderer::DrawState roomyState;
+    roomyState.use(*roomy);
+    renderer::PrimitiveMorph& fits = roomyState.morph(roomy->meshes()[0].primitives[0]);
+    EXPECT_TRUE(fits.prepare(renderer::MorphPath::VsActive).ok());
+    EXPECT_EQ(roomyState.morphResidentBytes(), textureBytes);
+    // Freed, the bytes go back to the budget: the next build fits again.
+    roomyState.releaseMorph();
+    EXPECT_EQ(roomyState.morphResidentBytes(), 0u);
+    EXPECT_TRUE(fits.prepare(renderer::MorphPath::VsActive).ok());
 }
 
 // The draw-call limits one at a time: the quad (4 vertices, 6 indices) is refused, naming it.
@@ -198,7 +226,9 @@ TEST_F(GpuLimitsTest, WeightBufferPastTheStorageBlockSizeIsRefused) {
 // (MorphStage::preparePrimitive) with a note.
 void expectPathRefused(const morph::Result<GpuScene>& gpu, const std::string& part) {
     ASSERT_TRUE(gpu.ok()) << gpu.error().message;
-    renderer::PrimitiveMorph& morph = gpu->meshes()[0].primitives[0].morph;
+    renderer::DrawState state;
+    state.use(*gpu);
+    renderer::PrimitiveMorph& morph = state.morph(gpu->meshes()[0].primitives[0]);
     const morph::Status dense = morph.prepare(renderer::MorphPath::VsActive);
     ASSERT_FALSE(dense.ok());
     EXPECT_NE(dense.error().message.find(part), std::string::npos) << dense.error().message;
@@ -212,7 +242,9 @@ TEST_F(GpuLimitsTest, TargetsPastTheLayerLimitAreSplitThenRefused) {
     limits.maxArrayLayers = 2;
     auto split = GpuScene::upload(quad(5), with(limits));
     ASSERT_TRUE(split.ok()) << split.error().message;
-    renderer::PrimitiveMorph& morph = split->meshes()[0].primitives[0].morph;
+    renderer::DrawState state;
+    state.use(*split);
+    renderer::PrimitiveMorph& morph = state.morph(split->meshes()[0].primitives[0]);
     ASSERT_TRUE(morph.prepare(renderer::MorphPath::VsActive).ok());
     ASSERT_NE(morph.denseTargets(), nullptr);
     EXPECT_EQ(morph.denseTargets()->textures().size(), 3u);
@@ -225,7 +257,10 @@ TEST_F(GpuLimitsTest, MorphLayerTallerThanTheTextureLimitIsRefused) {
     limits.maxTextureSize = 2;  // 4 vertices x 1 channel: 2 x 2 fits; 2 channels do not
     auto fits = GpuScene::upload(quad(1), with(limits));
     ASSERT_TRUE(fits.ok()) << fits.error().message;
-    EXPECT_TRUE(fits->meshes()[0].primitives[0].morph.prepare(renderer::MorphPath::VsActive).ok());
+    renderer::DrawState state;
+    state.use(*fits);
+    EXPECT_TRUE(
+        state.morph(fits->meshes()[0].primitives[0]).prepare(renderer::MorphPath::VsActive).ok());
     morph::Scene scene = quad(1);
     scene.meshes[0].primitives[0].targets[0].set(
         morph::MorphChannel::Normal, std::vector<glm::vec4>(4, glm::vec4(0, 0.1f, 0, 0)));

@@ -95,7 +95,9 @@ TEST_P(GpuMorphPathTest, SparseTargetsOfPositionsAndNormals) {
     for (uint32_t seed = 1; seed <= 3; ++seed) {
         evalAndCompare(gpu(), primitive, fixtures::randomWeights(24, seed, 0.6f),
                        "seed " + std::to_string(seed), GetParam());
-        if (GetParam() != MorphPath::Auto) EXPECT_EQ(gpu().lastPath(), GetParam());
+        if (GetParam() != MorphPath::Auto) {
+            EXPECT_EQ(gpu().lastPath(), GetParam());
+        }
     }
 }
 

@@ -22,10 +22,13 @@ MorphShape shape(uint32_t vertices, uint32_t targets, double density) {
     return s;
 }
 
-std::vector<std::vector<uint32_t>> firstTargets(uint32_t count, uint32_t instances = 1) {
-    std::vector<uint32_t> row;
-    for (uint32_t t = 0; t < count; ++t) row.push_back(t);
-    return std::vector<std::vector<uint32_t>>(instances, row);
+std::vector<morph::ActiveWeights> firstTargets(uint32_t count, uint32_t instances = 1) {
+    morph::ActiveWeights row;
+    for (uint32_t t = 0; t < count; ++t) {
+        row.targets.push_back(t);
+        row.values.push_back(1.0f);
+    }
+    return std::vector<morph::ActiveWeights>(instances, row);
 }
 
 TEST(MorphPathTest, NamesRoundTripAndListsParse) {
@@ -39,6 +42,38 @@ TEST(MorphPathTest, NamesRoundTripAndListsParse) {
     auto bad = renderer::parseMorphPathList("vs-dense,gpu");
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find("'gpu'"), std::string::npos);
+}
+
+TEST(MorphPathTest, NoneAndMixedNameWhatRanAndAreNeverRequested) {
+    EXPECT_STREQ(renderer::morphPathName(MorphPath::None), "none");
+    EXPECT_STREQ(renderer::morphPathName(MorphPath::Mixed), "mixed");
+    EXPECT_EQ(renderer::parseMorphPath("none"), std::nullopt);
+    EXPECT_EQ(renderer::parseMorphPath("mixed"), std::nullopt);
+    EXPECT_FALSE(renderer::isConcrete(MorphPath::Auto));
+    EXPECT_FALSE(renderer::isConcrete(MorphPath::None));
+    // A primitive with nothing to morph runs no path, whatever was asked.
+    for (MorphPath p : {MorphPath::VsDense, MorphPath::Cpu, MorphPath::Auto}) {
+        EXPECT_EQ(renderer::resolveMorphPath(p, MorphShape(), 3), MorphPath::None);
+    }
+    EXPECT_EQ(renderer::resolveMorphPath(MorphPath::Mixed, shape(1000, 10, 0.25), 3),
+              MorphPath::None);
+}
+
+TEST(MorphPathTest, ShaderDefinesNumberTheConcretePathsAsTheEnumDoes) {
+    const std::string& defines = renderer::morphPathDefines();
+    EXPECT_NE(defines.find("#define MV_MORPH_PATH_VS_DENSE " +
+                           std::to_string(int(MorphPath::VsDense)) + "\n"),
+              std::string::npos);
+    EXPECT_NE(defines.find("#define MV_MORPH_PATH_VS_ACTIVE " +
+                           std::to_string(int(MorphPath::VsActive)) + "\n"),
+              std::string::npos);
+    EXPECT_NE(defines.find("#define MV_MORPH_PATH_CS_SPARSE " +
+                           std::to_string(int(MorphPath::CsSparse)) + "\n"),
+              std::string::npos);
+    EXPECT_NE(
+        defines.find("#define MV_MORPH_PATH_CPU " + std::to_string(int(MorphPath::Cpu)) + "\n"),
+        std::string::npos);
+    EXPECT_EQ(defines.find("AUTO"), std::string::npos);
 }
 
 TEST(MorphPathTest, DensityIsEntriesOverVerticesTimesTargets) {

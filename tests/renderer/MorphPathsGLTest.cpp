@@ -165,7 +165,7 @@ TEST_F(MorphPathsTest, OnlyThePathInUseHoldsMemory) {
     morph.release(MorphPath::VsActive);
     EXPECT_EQ(morph.denseTargets(), nullptr);
     EXPECT_EQ(morph.residentBytes(), sparse);
-    morph.release(MorphPath::Auto);
+    morph.releaseAll();
     EXPECT_EQ(morph.residentBytes(), 0u);
 }
 
@@ -293,7 +293,9 @@ TEST_F(FaceFrameTest, EveryPathDrawsTheFaceLikeVsActive) {
             << renderer::morphPathName(path);
         EXPECT_EQ(frame.stats.cost.residentBytes, cost.residentBytes)
             << renderer::morphPathName(path);
-        if (path != MorphPath::Auto) EXPECT_EQ(frame.stats.uniformPath(), path);
+        if (path != MorphPath::Auto) {
+            EXPECT_EQ(frame.stats.uniformPath(), path);
+        }
     }
 }
 
@@ -306,8 +308,11 @@ TEST_F(FaceFrameTest, DepthPrePassesLeaveTheImageUnchanged) {
         const renderer::MorphCost c1 = mGpu->morphCost(path, mPose, 1);
         const renderer::MorphCost c3 = mGpu->morphCost(path, mPose, 3);
         EXPECT_EQ(three.stats.cost.bytesReadPerFrame, c3.bytesReadPerFrame);
-        if (path == MorphPath::VsActive) EXPECT_EQ(c3.bytesReadPerFrame, 3 * c1.bytesReadPerFrame);
-        if (path == MorphPath::CsSparse) EXPECT_LT(c3.bytesReadPerFrame, 3 * c1.bytesReadPerFrame);
+        if (path == MorphPath::VsActive) {
+            EXPECT_EQ(c3.bytesReadPerFrame, 3 * c1.bytesReadPerFrame);
+        } else {
+            EXPECT_LT(c3.bytesReadPerFrame, 3 * c1.bytesReadPerFrame);
+        }
     }
 }
 

@@ -65,8 +65,8 @@ TEST_F(MorphTargetsTest, SparseTargetsUploadLikeTheirDenseForm) {
     const renderer::GpuPrimitive& pa = a->meshes()[0].primitives[0];
     const renderer::GpuPrimitive& pb = b->meshes()[0].primitives[0];
     EXPECT_EQ(pa.targetDeltaBoxes, pb.targetDeltaBoxes);
-    EXPECT_EQ(pa.morph.shape().targetEntries, pb.morph.shape().targetEntries);
-    EXPECT_GT(pa.morph.shape().entries(), 0u);
+    EXPECT_EQ(pa.morph->shape.targetEntries, pb.morph->shape.targetEntries);
+    EXPECT_GT(pa.morph->shape.entries(), 0u);
 
     const std::vector<float> weights = {0.5f, -1.0f, 0.0f, 2.0f};
     const morph::Primitive withoutStats = [&] {
@@ -153,6 +153,13 @@ TEST_F(MorphTargetsTest, WeightBufferHoldsOnlyNonZeroWeightsInOrder) {
     EXPECT_EQ(weights.activeCount(), 5u);
 }
 
+// What the GPU holds as rows (vs-dense, the gather): instanceCount() x targetCount() floats.
+std::vector<float> gpuRows(const MorphWeights& weights) {
+    std::vector<float> rows(weights.instanceCount() * weights.targetCount(), -1.0f);
+    weights.rowsBuffer().read(0, GLsizeiptr(rows.size() * sizeof(float)), rows.data());
+    return rows;
+}
+
 TEST_F(MorphTargetsTest, ActiveListsSkipZerosAcrossWordsOfEightWeights) {
     // 300 targets: whole words of zeros (and of -0) skipped, actives at word edges, in the tail
     // past the last full word, and a NaN (not zero: it stays visible instead of vanishing).
@@ -163,44 +170,52 @@ TEST_F(MorphTargetsTest, ActiveListsSkipZerosAcrossWordsOfEightWeights) {
     w[150] = std::numeric_limits<float>::quiet_NaN();
     MorphWeights weights = MorphWeights::create(300);
     weights.update(w);
-    ASSERT_EQ(weights.activeTargets().size(), 1u);
-    EXPECT_EQ(weights.activeTargets()[0], expected);
+    ASSERT_EQ(weights.active().size(), 1u);
+    EXPECT_EQ(weights.active()[0].targets, expected);
     EXPECT_EQ(weights.activeCount(), uint32_t(expected.size()));
-    EXPECT_EQ(weights.rows()[7], 2.0f);
+    EXPECT_EQ(gpuRows(weights)[7], 2.0f);
     // Instances: each row its own list; a short row counts its missing weights as zero.
     weights.updateInstances({w, {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f}, {}});
-    ASSERT_EQ(weights.activeTargets().size(), 3u);
-    EXPECT_EQ(weights.activeTargets()[0], expected);
-    EXPECT_EQ(weights.activeTargets()[1], std::vector<uint32_t>{9});
-    EXPECT_TRUE(weights.activeTargets()[2].empty());
-    EXPECT_EQ(weights.rows()[300 + 9], 1.0f);
-    EXPECT_EQ(weights.rows()[600 + 9], 0.0f);
+    ASSERT_EQ(weights.active().size(), 3u);
+    EXPECT_EQ(weights.active()[0].targets, expected);
+    EXPECT_EQ(weights.active()[1].targets, std::vector<uint32_t>{9});
+    EXPECT_TRUE(weights.active()[2].targets.empty());
+    const std::vector<float> rows = gpuRows(weights);
+    EXPECT_EQ(rows[300 + 9], 1.0f);
+    EXPECT_EQ(rows[600 + 9], 0.0f);
+}
+
+TEST_F(MorphTargetsTest, AFramesActiveListIsTakenAsItIs) {
+    morph::ActiveWeights frame;
+    frame.assign({0.0f, 0.5f, 0.0f, -1.0f, 2.0f});
+    MorphWeights weights = MorphWeights::create(4);  // the fifth target is past the mesh's
+    weights.update(frame);
+    EXPECT_EQ(weights.active()[0].targets, (std::vector<uint32_t>{1, 3}));
+    EXPECT_EQ(weights.active()[0].values, (std::vector<float>{0.5f, -1.0f}));
+    EXPECT_EQ(gpuRows(weights), (std::vector<float>{0.0f, 0.5f, 0.0f, -1.0f}));
 }
 
 TEST_F(MorphTargetsTest, RowsAndBuffersFollowEveryUpdate) {
-    // The dense rows are written when first asked for after an update: a weight that was active
-    // and is now zero must read zero, in the rows and in both GPU buffers.
+    // The GPU rows are written from the active lists when first asked for after an update: a
+    // weight that was active and is now zero must read zero, in both GPU buffers.
     MorphWeights weights = MorphWeights::create(300);
     std::vector<float> w(300, 0.0f);
     w[10] = 0.5f;
     w[200] = -2.0f;
     weights.update(w);
-    EXPECT_EQ(weights.activeWeights()[0], (std::vector<float>{0.5f, -2.0f}));
-    EXPECT_EQ(weights.rows()[200], -2.0f);
-    (void)weights.rowsBuffer();
+    EXPECT_EQ(weights.active()[0].values, (std::vector<float>{0.5f, -2.0f}));
+    EXPECT_EQ(gpuRows(weights)[200], -2.0f);
 
     w[10] = 0.0f;
     w[200] = 0.0f;
     w[299] = 0.25f;
     weights.update(w);
-    EXPECT_EQ(weights.activeTargets()[0], std::vector<uint32_t>{299});
-    EXPECT_EQ(weights.activeWeights()[0], std::vector<float>{0.25f});
-    std::vector<float> row(300, -1.0f);
-    weights.rowsBuffer().read(0, GLsizeiptr(row.size() * sizeof(float)), row.data());
-    EXPECT_EQ(row, weights.rows());
-    EXPECT_EQ(row[10], 0.0f);
-    EXPECT_EQ(row[200], 0.0f);
-    EXPECT_EQ(row[299], 0.25f);
+    EXPECT_EQ(weights.active()[0].targets, std::vector<uint32_t>{299});
+    EXPECT_EQ(weights.active()[0].values, std::vector<float>{0.25f});
+    const std::vector<float> row = gpuRows(weights);
+    std::vector<float> expected(300, 0.0f);
+    expected[299] = 0.25f;
+    EXPECT_EQ(row, expected);
     uint32_t words[3] = {};
     weights.buffer().read(0, sizeof(words), words);
     float w299 = 0;
@@ -211,11 +226,12 @@ TEST_F(MorphTargetsTest, RowsAndBuffersFollowEveryUpdate) {
 
     // From a crowd back to one instance: one row again, the crowd's other rows gone.
     weights.updateInstances({w, w});
-    EXPECT_EQ(weights.rows().size(), 600u);
+    EXPECT_EQ(gpuRows(weights).size(), 600u);
+    EXPECT_EQ(gpuRows(weights)[300 + 299], 0.25f);
     weights.update(std::vector<float>(300, 0.0f));
     EXPECT_EQ(weights.instanceCount(), 1u);
     EXPECT_EQ(weights.activeCount(), 0u);
-    EXPECT_EQ(weights.rows(), std::vector<float>(300, 0.0f));
+    EXPECT_EQ(gpuRows(weights), std::vector<float>(300, 0.0f));
 }
 
 TEST_F(MorphTargetsTest, PrimitiveWithoutTargetsUploadsNothing) {

@@ -9,6 +9,7 @@
 #include "fixtures/BuildPaths.h"
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/ShaderLibrary.h"
+#include "renderer/morph/MorphPath.h"
 
 namespace {
 
@@ -26,7 +27,7 @@ renderer::ShaderFileReader mapReader(std::map<std::string, std::string> files) {
 
 TEST_F(ShaderTest, EmbeddedMeshProgramLinksWithBindingLocations) {
     ShaderLibrary library;
-    auto program = library.program({"mesh.vert", "normals.frag"});
+    auto program = library.program({"mesh.vert", "normals.frag"}, {}, renderer::morphPathDefines());
     ASSERT_TRUE(program.ok()) << program.error().message;
     using renderer::Attribute;
     EXPECT_EQ(glGetAttribLocation(program->id(), "aPosition"),
@@ -45,6 +46,13 @@ TEST_F(ShaderTest, EmbeddedMeshProgramLinksWithBindingLocations) {
     glGetProgramResourceiv(program->id(), GL_SHADER_STORAGE_BLOCK, block, 1, &property, 1, nullptr,
                            &bindingPoint);
     EXPECT_EQ(bindingPoint, GLint(renderer::binding(renderer::StorageBlock::MorphWeights)));
+}
+
+TEST_F(ShaderTest, MorphGlslWithoutThePathDefinesSaysWhatIsMissing) {
+    auto program = ShaderLibrary().program({"mesh.vert", "normals.frag"});
+    ASSERT_FALSE(program.ok());
+    EXPECT_NE(program.error().message.find("renderer::morphPathDefines()"), std::string::npos)
+        << program.error().message;
 }
 
 TEST_F(ShaderTest, CompileErrorNamesTheIncludedFileAndLine) {

@@ -153,6 +153,7 @@ void setRange(ViewerState& state, float min, float max) {
 }
 
 void beginUserEdit(ViewerState& state, const morph::Scene& scene, size_t target) {
+    ++state.revision;
     std::vector<TargetRef> group = editGroup(state, scene, target);
     std::map<int, ResolvedWeights> shown;
     for (const TargetRef& ref : group) {
@@ -169,6 +170,7 @@ void beginUserEdit(ViewerState& state, const morph::Scene& scene, size_t target)
 }
 
 void setUserWeight(ViewerState& state, const morph::Scene& scene, size_t target, float value) {
+    ++state.revision;
     if (!std::isfinite(value)) return;
     value = std::clamp(value, state.rangeMin, state.rangeMax);
     for (const TargetRef& ref : editGroup(state, scene, target)) {
@@ -180,6 +182,7 @@ void setUserWeight(ViewerState& state, const morph::Scene& scene, size_t target,
 }
 
 void endUserEdit(ViewerState& state, const morph::Scene& scene, size_t target) {
+    ++state.revision;
     for (const TargetRef& ref : editGroup(state, scene, target)) {
         TargetState* t = targetAt(state, scene, ref);
         if (!t) continue;
@@ -194,12 +197,14 @@ void endUserEdit(ViewerState& state, const morph::Scene& scene, size_t target) {
 }
 
 void clearOverride(ViewerState& state, const morph::Scene& scene, size_t target) {
+    ++state.revision;
     for (const TargetRef& ref : editGroup(state, scene, target)) {
         if (TargetState* t = targetAt(state, scene, ref)) t->overridden = t->held = false;
     }
 }
 
 void resetToDefaults(ViewerState& state, const morph::Scene& scene) {
+    ++state.revision;
     for (int m : linkedMeshes(scene, state, state.selectedMesh)) {
         if (MeshState* ms = meshStateAt(state, scene, m)) {
             for (TargetState& t : ms->targets) t.overridden = t.held = false;
@@ -208,6 +213,7 @@ void resetToDefaults(ViewerState& state, const morph::Scene& scene) {
 }
 
 void resetToZero(ViewerState& state, const morph::Scene& scene) {
+    ++state.revision;
     for (int m : linkedMeshes(scene, state, state.selectedMesh)) {
         if (MeshState* ms = meshStateAt(state, scene, m)) {
             for (TargetState& t : ms->targets) {
@@ -219,38 +225,66 @@ void resetToZero(ViewerState& state, const morph::Scene& scene) {
 }
 
 void clearAllOverrides(ViewerState& state) {
+    ++state.revision;
     for (MeshState& ms : state.meshes) {
         for (TargetState& t : ms.targets) t.overridden = t.held = false;
     }
 }
 
 void setSolo(ViewerState& state, const morph::Scene& scene, size_t target, bool solo) {
+    ++state.revision;
     for (const TargetRef& ref : editGroup(state, scene, target)) {
         if (TargetState* t = targetAt(state, scene, ref)) t->solo = solo;
     }
 }
 
 void setMute(ViewerState& state, const morph::Scene& scene, size_t target, bool mute) {
+    ++state.revision;
     for (const TargetRef& ref : editGroup(state, scene, target)) {
         if (TargetState* t = targetAt(state, scene, ref)) t->mute = mute;
     }
 }
 
-std::vector<morph::NodePose> resolvePose(const morph::Scene& scene, const ViewerState& state) {
+namespace {
+
+// The rest pose with the current clip (and its node animation) applied at the state's time.
+std::vector<morph::NodePose> sampleClips(const morph::Scene& scene, const ViewerState& state) {
     std::vector<morph::NodePose> pose = morph::restPose(scene);
     morph::Animation scratch;
     if (const morph::Animation* animation = currentAnimation(scene, state, scratch)) {
         morph::applyAnimation(scene, *animation, evaluationTime(scene, state), pose);
     }
+    return pose;
+}
+
+void applyUserLayers(const morph::Scene& scene, const ViewerState& state,
+                     std::vector<morph::NodePose>& pose) {
     for (size_t n = 0; n < scene.nodes.size(); ++n) {
         if (const MeshState* ms = meshStateAt(state, scene, scene.nodes[n].mesh)) {
             applyUserLayer(*ms, pose[n].weights, nullptr, nullptr);
         }
     }
+}
+
+}  // namespace
+
+ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state) {
+    ViewerFrame frame;
+    frame.sampled = sampleClips(scene, state);
+    std::vector<morph::NodePose> pose = frame.sampled;
+    applyUserLayers(scene, state, pose);
+    frame.pose = morph::resolveFrame(scene, std::move(pose));
+    return frame;
+}
+
+std::vector<morph::NodePose> resolvePose(const morph::Scene& scene, const ViewerState& state) {
+    std::vector<morph::NodePose> pose = sampleClips(scene, state);
+    applyUserLayers(scene, state, pose);
     return pose;
 }
 
-ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state, int mesh) {
+ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state,
+                                   const ViewerFrame& frame, int mesh) {
     ResolvedWeights out;
     const morph::Mesh* m = meshAt(scene, mesh);
     if (!m) return out;
@@ -258,21 +292,19 @@ ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState&
     out.sources.assign(count, WeightSource::Default);
     out.beforeSoloMute.assign(count, 0.0f);
     std::vector<int> nodes = nodesUsingMesh(scene, mesh);
-    if (nodes.empty()) {
+    if (nodes.empty() || size_t(nodes.front()) >= frame.sampled.size()) {
         out.weights = m->defaultWeights;
     } else {
         const int node = nodes.front();
-        std::vector<morph::NodePose> pose = morph::restPose(scene);
         morph::Animation scratch;
         if (const morph::Animation* animation = currentAnimation(scene, state, scratch)) {
-            morph::applyAnimation(scene, *animation, evaluationTime(scene, state), pose);
             for (const morph::AnimationChannel& c : animation->channels) {
                 if (c.node == node && c.path == morph::AnimationPath::Weights) {
                     out.sources.assign(count, WeightSource::Animation);
                 }
             }
         }
-        out.weights = std::move(pose[size_t(node)].weights);
+        out.weights = frame.sampled[size_t(node)].weights;
     }
     out.weights.resize(count, 0.0f);
     if (const MeshState* ms = meshStateAt(state, scene, mesh)) {
@@ -281,6 +313,12 @@ ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState&
         out.beforeSoloMute = out.weights;
     }
     return out;
+}
+
+ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state, int mesh) {
+    ViewerFrame frame;
+    frame.sampled = sampleClips(scene, state);
+    return resolveMeshWeights(scene, state, frame, mesh);
 }
 
 }  // namespace app

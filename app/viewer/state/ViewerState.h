@@ -10,6 +10,7 @@
 //   -> solo / mute (a view aid: never keyed, never saved in presets).
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/FramePose.h"
 #include "morph/edit/TargetGroups.h"
 #include "morph/edit/UserClip.h"
 #include "morph/gltf/ClipExport.h"
@@ -81,6 +83,9 @@ struct Preset {
 };
 
 struct ViewerState {
+    // Bumped by every edit below that changes what is drawn (weights, solo/mute, presets, the
+    // clip and its time), so the window can resolve its frame again after the panels edited it.
+    uint64_t revision = 0;
     int selectedMesh = -1;
     std::vector<MeshState> meshes;     // one per scene.meshes
     bool linkIdenticalMeshes = false;  // edits reach every mesh with the same target names
@@ -133,9 +138,22 @@ void setSolo(ViewerState& state, const morph::Scene& scene, size_t target, bool 
 void setMute(ViewerState& state, const morph::Scene& scene, size_t target, bool mute);
 
 // ---- Resolution ----
-// For the renderer: every node's TRS and weights (the clip's node animation plays along).
+// One frame of the viewer, resolved once per frame after the clips advance (the window's loop),
+// and read by everything that shows it: the draw, the overlays, the panels, picking, inspection.
+struct ViewerFrame {
+    std::vector<morph::NodePose> sampled;  // the rest pose with the current clip applied
+    morph::FramePose pose;                 // `sampled` with the user's layer: what is drawn
+    bool valid(const morph::Scene& scene) const { return pose.size() == scene.nodes.size(); }
+};
+ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state);
+// Every node's TRS and weights (the clip's node animation plays along): resolveFrame's pose
+// without the derived matrices, for what needs no frame (keying, presets, scripts).
 std::vector<morph::NodePose> resolvePose(const morph::Scene& scene, const ViewerState& state);
-// For the panel: mesh `mesh` as its first node shows it (no node: the mesh's defaults).
+// For the panel: mesh `mesh` as its first node shows it in `frame` (no node: the mesh's
+// defaults).
+ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state,
+                                   const ViewerFrame& frame, int mesh);
+// The same, sampling the clips at the state's time itself.
 ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state, int mesh);
 
 // ---- Playback (ViewerStatePlayback.cpp) ----

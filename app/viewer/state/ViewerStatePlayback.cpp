@@ -89,12 +89,14 @@ std::vector<float> clipKeyTimes(const morph::Scene& scene, const ViewerState& st
 }
 
 void selectClip(ViewerState& state, const morph::Scene& scene, ClipRef clip) {
+    ++state.revision;
     state.playback.clip = validClip(scene, state, clip) ? clip : ClipRef{};
     state.playback.time = 0.0f;
     if (state.playback.clip.kind == ClipKind::None) state.playback.playing = false;
 }
 
 void togglePlay(ViewerState& state, const morph::Scene& scene) {
+    ++state.revision;
     Playback& p = state.playback;
     if (!validClip(scene, state, p.clip)) {
         p.playing = false;
@@ -105,6 +107,7 @@ void togglePlay(ViewerState& state, const morph::Scene& scene) {
 }
 
 void stop(ViewerState& state) {
+    ++state.revision;
     state.playback.playing = false;
     state.playback.time = 0.0f;
 }
@@ -128,6 +131,7 @@ void advance(ViewerState& state, const morph::Scene& scene, float seconds) {
 }
 
 void scrub(ViewerState& state, const morph::Scene& scene, float time) {
+    ++state.revision;
     if (!std::isfinite(time)) return;
     state.playback.time = std::clamp(time, 0.0f, clipDuration(scene, state));
 }
@@ -141,6 +145,7 @@ void setInbetweens(ViewerState& state, int inbetweens) {
 }
 
 bool stepToNextKey(ViewerState& state, const morph::Scene& scene) {
+    ++state.revision;
     const std::vector<float> times = clipKeyTimes(scene, state);
     const float now = state.playback.time;
     auto it = std::find_if(times.begin(), times.end(),
@@ -152,6 +157,7 @@ bool stepToNextKey(ViewerState& state, const morph::Scene& scene) {
 }
 
 bool stepToPrevKey(ViewerState& state, const morph::Scene& scene) {
+    ++state.revision;
     const std::vector<float> times = clipKeyTimes(scene, state);
     const float now = state.playback.time;
     auto it = std::find_if(times.rbegin(), times.rend(),

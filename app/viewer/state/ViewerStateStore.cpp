@@ -110,6 +110,7 @@ int savePreset(ViewerState& state, const morph::Scene& scene, const std::string&
 }
 
 bool applyPreset(ViewerState& state, const morph::Scene& scene, int preset) {
+    ++state.revision;
     if (preset < 0 || size_t(preset) >= state.presets.size()) return false;
     const Preset& p = state.presets[size_t(preset)];
     bool matched = false;
@@ -149,6 +150,7 @@ void setABPreset(ViewerState& state, int slot, int preset) {
 }
 
 bool toggleAB(ViewerState& state, const morph::Scene& scene) {
+    ++state.revision;
     const int other = 1 - state.abActive;
     if (!applyPreset(state, scene, state.abPresets[size_t(other)])) return false;
     state.abActive = other;
