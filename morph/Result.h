@@ -31,7 +31,9 @@ const char* errorCodeName(ErrorCode code);
 
 // One line for the user: "<file>: <what is wrong>", e.g.
 // "face.glb: accessors[12].sparse.indices[7] = 4096 out of range (count 1504)".
+// The code comes first, so every construction names its kind.
 struct Error {
+    ErrorCode code;
     std::string message;
 };
 
@@ -68,7 +70,7 @@ public:
     const Error& error() const { return mError; }
 
 private:
-    Error mError;
+    Error mError{};
     bool mFailed = false;
 };
 

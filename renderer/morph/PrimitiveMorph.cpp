@@ -85,11 +85,11 @@ MorphPath PrimitiveMorph::resolve(MorphPath requested, uint32_t activeCount,
 
 morph::Status PrimitiveMorph::prepare(MorphPath path) {
     if (empty()) return {};
-    if (path != MorphPath::Auto && !mFailures[size_t(path)].empty()) {
-        return morph::Error{mFailures[size_t(path)]};
+    if (path != MorphPath::Auto && !mFailures[size_t(path)].message.empty()) {
+        return mFailures[size_t(path)];
     }
     morph::Status status = build(path);
-    if (!status && path != MorphPath::Auto) mFailures[size_t(path)] = status.error().message;
+    if (!status && path != MorphPath::Auto) mFailures[size_t(path)] = status.error();
     return status;
 }
 
@@ -113,7 +113,8 @@ morph::Status PrimitiveMorph::build(MorphPath path) {
         case MorphPath::Cpu: return {};  // the output buffer is sized by run()
         case MorphPath::Auto: break;
     }
-    return morph::Error{"morph path auto must be resolved before prepare"};
+    return morph::Error{morph::ErrorCode::BadValue,
+                        "morph path auto must be resolved before prepare"};
 }
 
 void PrimitiveMorph::setSparseMethod(SparseMethod method) {

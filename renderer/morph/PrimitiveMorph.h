@@ -74,7 +74,7 @@ private:
     gl::Buffer mOutput;  // cs-sparse sums or cpu values, instance-major
     std::array<int, morph::kMorphChannelCount> mCpuSlots{};
     std::vector<glm::vec4> mCpuScratch;
-    std::array<std::string, 4> mFailures;  // per concrete path, why prepare failed (not retried)
+    std::array<morph::Error, 4> mFailures;  // per concrete path, why prepare failed (not retried)
     MorphPath mRanPath = MorphPath::Auto;
     uint64_t mRanGeneration = 0;
 };

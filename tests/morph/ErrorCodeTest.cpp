@@ -40,4 +40,15 @@ TEST(ErrorCode, NamesAreStable) {
     EXPECT_STREQ(morph::errorCodeName(morph::ErrorCode::Gpu), "gpu");
 }
 
+TEST(ErrorCode, ResultAndStatusKeepTheCode) {
+    const morph::Result<int> failed =
+        morph::Error{morph::ErrorCode::Limit, "m.glb: 9 bytes is past the memory limit"};
+    ASSERT_FALSE(failed);
+    EXPECT_EQ(failed.error().code, morph::ErrorCode::Limit);
+    EXPECT_EQ(failed.error().message, "m.glb: 9 bytes is past the memory limit");
+    const morph::Status status = failed.error();
+    ASSERT_FALSE(status);
+    EXPECT_EQ(status.error().code, morph::ErrorCode::Limit);
+}
+
 }  // namespace
