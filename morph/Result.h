@@ -7,9 +7,33 @@
 
 namespace morph {
 
+// The kind of fault, one per thing a caller could act on differently (fastgltf's named error
+// codes): tests and scripts check it; the message says which field and why.
+enum class ErrorCode {
+    Io,            // a file cannot be opened, read, written or created
+    Container,     // the framing around the data is broken (GLB or PNG header, chunk lengths)
+    Json,          // text that is not parseable JSON
+    Schema,        // a field that is missing or of the wrong JSON type
+    OutOfBounds,   // an offset, index or range past the end of the data it addresses
+    BadReference,  // an index or name that refers to something that does not exist
+    Inconsistent,  // fields that contradict each other (counts that differ, stride too small)
+    BadValue,      // a value of the right type that is not allowed (NaN, negative, unknown enum)
+    Limit,         // past a memory, size or count limit we impose
+    Decode,        // compressed data that does not decode (Draco, meshopt, images)
+    Unsupported,   // a required extension or feature we do not implement
+    UriDenied,     // a URI that leaves the model's folder
+    Usage,         // bad arguments, specs or scripts from the user (--weights, shot lists)
+    Gpu,           // the GL/EGL context cannot do it (no context, limits, shaders, GL errors)
+};
+
+// A stable lowercase name ("out-of-bounds") for test messages and machine-readable output.
+const char* errorCodeName(ErrorCode code);
+
 // One line for the user: "<file>: <what is wrong>", e.g.
 // "face.glb: accessors[12].sparse.indices[7] = 4096 out of range (count 1504)".
+// The code comes first, so every construction names its kind.
 struct Error {
+    ErrorCode code;
     std::string message;
 };
 
@@ -46,7 +70,7 @@ public:
     const Error& error() const { return mError; }
 
 private:
-    Error mError;
+    Error mError{};
     bool mFailed = false;
 };
 

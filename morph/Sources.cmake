@@ -3,6 +3,7 @@
 # absolute paths.
 set(MORPH_SOURCES
   MorphChannel.cpp
+  Result.cpp
   Scene.cpp)
 set(MORPH_GLTF_SOURCES
   gltf/Accessor.cpp

@@ -255,9 +255,10 @@ morph::Result<std::vector<BenchWorkload>> scenarioWorkloads(const std::string& n
             out.back().interleaved = true;
         }
     } else {
-        return morph::Error{"--scenario: unknown '" + name +
-                            "' (expected arkit, production, dense, crowd, multipass or "
-                            "target-count)"};
+        return morph::Error{morph::ErrorCode::Usage,
+                            "--scenario: unknown '" + name +
+                                "' (expected arkit, production, dense, crowd, multipass or "
+                                "target-count)"};
     }
     return out;
 }

@@ -253,7 +253,8 @@ morph::Result<Workbench> prepare(const BenchWorkload& workload, int width, int h
     w.shared.loadMs = loaded->loadMs;
     w.gpu = std::move(gpu).value();
     w.nodes = morphedNodes(*loaded->scene, w.gpu.nodes(), workload.active);
-    if (w.nodes.empty()) return morph::Error{workload.label + ": no morphed mesh to drive"};
+    if (w.nodes.empty())
+        return morph::Error{morph::ErrorCode::Usage, workload.label + ": no morphed mesh to drive"};
     for (const MorphedNode& m : w.nodes) {
         w.shared.targets = std::max(w.shared.targets, m.targets);
         w.shared.entries += std::accumulate(m.entries.begin(), m.entries.end(), uint64_t(0));

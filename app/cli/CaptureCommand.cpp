@@ -68,17 +68,22 @@ bool validShotName(const std::string& name) {
 
 morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
-    if (!file) return morph::Error{path + ": cannot read (no such file or no permission)"};
+    if (!file)
+        return morph::Error{morph::ErrorCode::Io,
+                            path + ": cannot read (no such file or no permission)"};
     const nlohmann::json document = nlohmann::json::parse(file, nullptr, false);
-    if (document.is_discarded()) return morph::Error{path + ": not valid JSON"};
-    if (!document.is_array()) return morph::Error{path + ": expected a JSON list of shots"};
+    if (document.is_discarded())
+        return morph::Error{morph::ErrorCode::Json, path + ": not valid JSON"};
+    if (!document.is_array())
+        return morph::Error{morph::ErrorCode::Schema, path + ": expected a JSON list of shots"};
     const fs::path folder = fs::path(path).parent_path();
     std::vector<ShotEntry> shots;
     std::map<std::string, size_t> names;
     for (size_t i = 0; i < document.size(); ++i) {
         const nlohmann::json& entry = document[i];
         const std::string where = path + ": [" + std::to_string(i) + "]";
-        if (!entry.is_object()) return morph::Error{where + ": not an object"};
+        if (!entry.is_object())
+            return morph::Error{morph::ErrorCode::Schema, where + ": not an object"};
         std::string error;
         ShotEntry shot;
         const auto name = optionalString(entry, "name", where, error);
@@ -87,16 +92,18 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
         shot.camera = optionalString(entry, "camera", where, error);
         shot.size = optionalString(entry, "size", where, error);
         shot.background = optionalString(entry, "background", where, error);
-        if (!error.empty()) return morph::Error{error};
-        if (!name) return morph::Error{where + ".name: missing"};
+        if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
+        if (!name) return morph::Error{morph::ErrorCode::Schema, where + ".name: missing"};
         if (!validShotName(*name)) {
-            return morph::Error{where + ".name: '" + *name + "' cannot be a file name"};
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".name: '" + *name + "' cannot be a file name"};
         }
         if (!names.emplace(*name, i).second) {
-            return morph::Error{where + ".name: '" + *name + "' is also shot [" +
-                                std::to_string(names[*name]) + "]"};
+            return morph::Error{morph::ErrorCode::Inconsistent,
+                                where + ".name: '" + *name + "' is also shot [" +
+                                    std::to_string(names[*name]) + "]"};
         }
-        if (!model) return morph::Error{where + ".model: missing"};
+        if (!model) return morph::Error{morph::ErrorCode::Schema, where + ".model: missing"};
         shot.name = *name;
         shot.model = fs::path(*model).is_absolute() ? *model : (folder / *model).string();
         shot.weights = weights.value_or("");
@@ -106,12 +113,14 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
             } else if (it->is_number_unsigned()) {
                 shot.animation = std::to_string(it->get<uint64_t>());
             } else {
-                return morph::Error{where + ".animation: not a name, an index or null"};
+                return morph::Error{morph::ErrorCode::Schema,
+                                    where + ".animation: not a name, an index or null"};
             }
         }
         if (const auto it = entry.find("time"); it != entry.end() && !it->is_null()) {
             if (!it->is_number() || !std::isfinite(it->get<double>())) {
-                return morph::Error{where + ".time: not a number of seconds"};
+                return morph::Error{morph::ErrorCode::Schema,
+                                    where + ".time: not a number of seconds"};
             }
             shot.time = it->get<float>();
         }

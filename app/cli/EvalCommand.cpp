@@ -34,8 +34,9 @@ morph::Result<size_t> findAnimation(const morph::Scene& scene, const std::string
     const bool numeric =
         !key.empty() && key.size() < 10 && key.find_first_not_of("0123456789") == std::string::npos;
     if (numeric && std::stoul(key) < scene.animations.size()) return size_t(std::stoul(key));
-    return morph::Error{scene.path + ": no animation named or numbered '" + key +
-                        "' (the file has " + std::to_string(scene.animations.size()) + ")"};
+    return morph::Error{morph::ErrorCode::Usage, scene.path + ": no animation named or numbered '" +
+                                                     key + "' (the file has " +
+                                                     std::to_string(scene.animations.size()) + ")"};
 }
 
 namespace {
@@ -43,7 +44,7 @@ namespace {
 // The message names the model when the core's does not ("--weights: no mesh has ...").
 morph::Error inFile(const morph::Scene& scene, const morph::Error& error) {
     if (error.message.find(scene.path) != std::string::npos) return error;
-    return {scene.path + ": " + error.message};
+    return {error.code, scene.path + ": " + error.message};
 }
 
 }  // namespace
@@ -145,8 +146,9 @@ int runEval(const EvalOptions& options, const MorphFunction& gpuMorph) {
         options.gpu ? gpuMorph(*scene, *items, options.morphPath) : cpuMorph(*scene, *items);
     if (!morphed) return fail(morphed.error());
     if (morphed->size() != items->size()) {
-        return fail({scene->path + ": the morph returned " + std::to_string(morphed->size()) +
-                     " primitives for " + std::to_string(items->size()) + " items"});
+        return fail({morph::ErrorCode::Inconsistent,
+                     scene->path + ": the morph returned " + std::to_string(morphed->size()) +
+                         " primitives for " + std::to_string(items->size()) + " items"});
     }
 
     morph::Status written =

@@ -10,7 +10,9 @@ MorphFunction gpuEvalMorph() {
     return [](const morph::Scene& scene, const std::vector<EvalItem>& items,
               const std::string& pathName) -> morph::Result<std::vector<morph::MorphedPrimitive>> {
         const std::optional<renderer::MorphPath> path = renderer::parseMorphPath(pathName);
-        if (!path) return morph::Error{"--morph-path: unknown path '" + pathName + "'"};
+        if (!path)
+            return morph::Error{morph::ErrorCode::Usage,
+                                "--morph-path: unknown path '" + pathName + "'"};
         auto context = renderer::EglContext::create();
         if (!context) return context.error();
         auto gpu = renderer::GpuOracle::create();
@@ -28,14 +30,15 @@ MorphFunction gpuEvalMorph() {
             // Checked before GL sees it, as GpuScene::upload does (issue 7: never a GL error).
             auto fits =
                 renderer::checkPrimitiveLimits(primitive, primitive.targets.size(), gpuLimits);
-            if (!fits) return morph::Error{where + ": " + fits.error().message};
+            if (!fits) return morph::Error{fits.error().code, where + ": " + fits.error().message};
             // The same JSON as the CPU eval: in mesh space normals are the raw sums, not
             // renormalized; in world space unit vectors (both sides renormalize).
             auto result = item.world ? gpu->evalWorld(primitive, item.weights, item.model,
                                                       item.joints, limits, *path)
                                      : gpu->eval(primitive, item.weights, limits,
                                                  renderer::NormalOutput::RawSum, *path);
-            if (!result) return morph::Error{where + ": " + result.error().message};
+            if (!result)
+                return morph::Error{result.error().code, where + ": " + result.error().message};
             morphed.push_back(std::move(result).value());
         }
         return morphed;

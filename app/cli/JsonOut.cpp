@@ -31,7 +31,8 @@ morph::Status writeText(const std::string& text, const std::string& outPath) {
     // A full disk or a closed pipe must not pass for success.
     const size_t written = std::fwrite(text.data(), 1, text.size(), stdout);
     if (written != text.size() || std::fflush(stdout) != 0) {
-        return morph::Error{std::string("<stdout>: write failed: ") + std::strerror(errno)};
+        return morph::Error{morph::ErrorCode::Io,
+                            std::string("<stdout>: write failed: ") + std::strerror(errno)};
     }
     return {};
 }

@@ -87,7 +87,7 @@ morph::Result<morph::Scene> loadModel(const ModelOptions& options) {
             const std::string& message = added.error().message;
             if (message.find(posePath) == std::string::npos &&
                 message.find(options.path) == std::string::npos) {
-                return morph::Error{posePath + ": " + message};
+                return morph::Error{added.error().code, posePath + ": " + message};
             }
             return added.error();
         }

@@ -29,7 +29,8 @@ morph::Status Recorder::start(const std::string& folder, int fps, const std::str
     std::error_code ec;
     fs::create_directories(folder, ec);
     if (ec)
-        return morph::Error{folder + ": cannot create the recording folder (" + ec.message() + ")"};
+        return morph::Error{morph::ErrorCode::Io,
+                            folder + ": cannot create the recording folder (" + ec.message() + ")"};
     mFolder = folder;
     mFps = fps;
     mFfmpeg = ffmpeg;
@@ -51,7 +52,8 @@ morph::Status Recorder::startVideo(int width, int height) {
     // Writing to an ffmpeg that died must come back as an error, not kill the process.
     std::signal(SIGPIPE, SIG_IGN);
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) return morph::Error{"recording: cannot make a pipe to ffmpeg"};
+    if (pipe2(fds, O_CLOEXEC) != 0)
+        return morph::Error{morph::ErrorCode::Io, "recording: cannot make a pipe to ffmpeg"};
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, fds[0], 0);
@@ -62,7 +64,7 @@ morph::Status Recorder::startVideo(int width, int height) {
     close(fds[0]);
     if (spawned != 0) {
         close(fds[1]);
-        return morph::Error{mFfmpeg + ": cannot start (PNG frames only)"};
+        return morph::Error{morph::ErrorCode::Io, mFfmpeg + ": cannot start (PNG frames only)"};
     }
     mPid = pid;
     mPipe = fdopen(fds[1], "wb");
@@ -70,7 +72,7 @@ morph::Status Recorder::startVideo(int width, int height) {
 }
 
 morph::Status Recorder::addFrame(const morph::RgbaImage& image) {
-    if (!mActive) return morph::Error{"recording: not started"};
+    if (!mActive) return morph::Error{morph::ErrorCode::Usage, "recording: not started"};
     if (mFrames == 0) {
         mWidth = image.width;
         mHeight = image.height;
@@ -83,13 +85,14 @@ morph::Status Recorder::addFrame(const morph::RgbaImage& image) {
                     !png)
                     return png;
                 ++mFrames;
-                return morph::Error{message};
+                return morph::Error{video.error().code, message};
             }
         }
     } else if (image.width != mWidth || image.height != mHeight) {
-        return morph::Error{"recording: the frame size changed (" + std::to_string(mWidth) + "x" +
-                            std::to_string(mHeight) + " to " + std::to_string(image.width) + "x" +
-                            std::to_string(image.height) + "); stop and start again"};
+        return morph::Error{morph::ErrorCode::Inconsistent,
+                            "recording: the frame size changed (" + std::to_string(mWidth) + "x" +
+                                std::to_string(mHeight) + " to " + std::to_string(image.width) +
+                                "x" + std::to_string(image.height) + "); stop and start again"};
     }
     if (auto png =
             morph::writePngFile((fs::path(mFolder) / frameFileName(mFrames)).string(), image);
@@ -99,7 +102,8 @@ morph::Status Recorder::addFrame(const morph::RgbaImage& image) {
     if (mPipe &&
         fwrite(image.pixels.data(), 1, image.pixels.size(), mPipe) != image.pixels.size()) {
         abandonVideo();
-        return morph::Error{"recording: ffmpeg stopped reading frames; PNG frames only"};
+        return morph::Error{morph::ErrorCode::Io,
+                            "recording: ffmpeg stopped reading frames; PNG frames only"};
     }
     return {};
 }
@@ -129,12 +133,14 @@ morph::Status Recorder::stop() {
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         std::error_code ec;
         fs::remove(partial, ec);
-        return morph::Error{"recording: ffmpeg failed; the PNG frames are in " + mFolder};
+        return morph::Error{morph::ErrorCode::Io,
+                            "recording: ffmpeg failed; the PNG frames are in " + mFolder};
     }
     std::error_code ec;
     fs::rename(partial, fs::path(mFolder) / mVideoName, ec);
     if (ec)
-        return morph::Error{"recording: cannot rename the MP4 into place (" + ec.message() + ")"};
+        return morph::Error{morph::ErrorCode::Io,
+                            "recording: cannot rename the MP4 into place (" + ec.message() + ")"};
     return {};
 }
 

@@ -43,6 +43,7 @@ morph::Result<GlfwContext> GlfwContext::create(const WindowOptions& options) {
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) {
         return morph::Error{
+            morph::ErrorCode::Gpu,
             withGlfwError("window: GLFW could not start (no display? set DISPLAY, or use "
                           "'morphview capture' headless)")};
     }
@@ -58,11 +59,12 @@ morph::Result<GlfwContext> GlfwContext::create(const WindowOptions& options) {
     state->window = glfwCreateWindow(std::max(options.width, 64), std::max(options.height, 64),
                                      options.title.c_str(), nullptr, nullptr);
     if (!state->window) {
-        return morph::Error{withGlfwError("window: GLFW could not create a 4.5 core context")};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            withGlfwError("window: GLFW could not create a 4.5 core context")};
     }
     glfwMakeContextCurrent(state->window);
     if (gladLoadGL(glfwGetProcAddress) == 0) {
-        return morph::Error{"window: loading OpenGL entry points failed"};
+        return morph::Error{morph::ErrorCode::Gpu, "window: loading OpenGL entry points failed"};
     }
     glfwSwapInterval(options.vsync ? 1 : 0);
     return GlfwContext(std::move(state));

@@ -222,8 +222,9 @@ morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
                 const std::string item = a.kind == morph::WeightAssignment::Kind::Index
                                              ? std::to_string(a.index)
                                              : a.name;
-                return morph::Error{"--weights: no mesh of " + doc.model.path + " has a target '" +
-                                    item + "'"};
+                return morph::Error{
+                    morph::ErrorCode::Usage,
+                    "--weights: no mesh of " + doc.model.path + " has a target '" + item + "'"};
             }
         }
     }
@@ -238,7 +239,8 @@ morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
             found = std::stoi(animation);
         }
         if (found < 0)
-            return morph::Error{"--animation: no clip '" + animation + "' in " + doc.model.path};
+            return morph::Error{morph::ErrorCode::Usage,
+                                "--animation: no clip '" + animation + "' in " + doc.model.path};
         selectClip(doc.state, doc.scene, {ClipKind::Scene, found});
         scrub(doc.state, doc.scene, time);
     }

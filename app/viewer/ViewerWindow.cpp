@@ -60,10 +60,11 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     std::unique_ptr<ViewerWindow> self(new ViewerWindow(options, std::move(context).value()));
 
     auto renderer = renderer::SceneRenderer::create();
-    if (!renderer) return morph::Error{"viewer: " + renderer.error().message};
+    if (!renderer)
+        return morph::Error{renderer.error().code, "viewer: " + renderer.error().message};
     self->mRenderer = std::move(renderer).value();
     auto overlay = renderer::OverlayRenderer::create();
-    if (!overlay) return morph::Error{"viewer: " + overlay.error().message};
+    if (!overlay) return morph::Error{overlay.error().code, "viewer: " + overlay.error().message};
     self->mOverlay = std::move(overlay).value();
     if (script) {
         const std::string folder = std::filesystem::absolute(options.script).parent_path().string();
@@ -109,7 +110,8 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     if (first.empty()) {
         showError(self->mUi, "viewer: the bundled assets/face.glb was not found; open a model");
     } else if (!self->openModel(first, false) && self->reproducible()) {
-        return morph::Error{self->mUi.error};
+        // openModel keeps only the message (the panel shows it): the model could not be opened.
+        return morph::Error{morph::ErrorCode::Io, self->mUi.error};
     }
     if (auto applied =
             applyStartOptions(self->mDoc, options.weights, options.animation, options.time);

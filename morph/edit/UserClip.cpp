@@ -59,13 +59,16 @@ std::optional<size_t> findKey(const UserClip& clip, float time) {
 }
 
 Result<size_t> setKey(UserClip& clip, float time, std::vector<float> weights) {
-    if (!std::isfinite(time)) return Error{clip.name + ": key time is not a number"};
+    if (!std::isfinite(time))
+        return Error{ErrorCode::BadValue, clip.name + ": key time is not a number"};
     if (weights.size() != clip.targetNames.size()) {
-        return Error{clip.name + ": key has " + std::to_string(weights.size()) +
-                     " weights, the clip has " + std::to_string(clip.targetNames.size()) +
-                     " targets"};
+        return Error{ErrorCode::Inconsistent,
+                     clip.name + ": key has " + std::to_string(weights.size()) +
+                         " weights, the clip has " + std::to_string(clip.targetNames.size()) +
+                         " targets"};
     }
-    if (!allFinite(weights)) return Error{clip.name + ": key weights are not all numbers"};
+    if (!allFinite(weights))
+        return Error{ErrorCode::BadValue, clip.name + ": key weights are not all numbers"};
     time = std::max(time, 0.0f);
     if (std::optional<size_t> at = findKey(clip, time)) {
         clip.keys[*at].weights = std::move(weights);
@@ -78,12 +81,15 @@ Result<size_t> setKey(UserClip& clip, float time, std::vector<float> weights) {
 }
 
 Result<size_t> moveKey(UserClip& clip, size_t index, float time) {
-    if (index >= clip.keys.size()) return Error{clip.name + ": no key " + std::to_string(index)};
-    if (!std::isfinite(time)) return Error{clip.name + ": key time is not a number"};
+    if (index >= clip.keys.size())
+        return Error{ErrorCode::BadReference, clip.name + ": no key " + std::to_string(index)};
+    if (!std::isfinite(time))
+        return Error{ErrorCode::BadValue, clip.name + ": key time is not a number"};
     time = std::max(time, 0.0f);
     std::optional<size_t> there = findKey(clip, time);
     if (there && *there != index) {
-        return Error{clip.name + ": a key already sits at " + std::to_string(time) + " s"};
+        return Error{ErrorCode::Usage,
+                     clip.name + ": a key already sits at " + std::to_string(time) + " s"};
     }
     UserKey key = std::move(clip.keys[index]);
     clip.keys.erase(clip.keys.begin() + static_cast<std::ptrdiff_t>(index));
@@ -187,12 +193,15 @@ nlohmann::json toJson(const UserClip& clip) {
 }
 
 Result<UserClip> userClipFromJson(const nlohmann::json& json, const std::string& source) {
-    auto fail = [&](const std::string& problem) { return Error{source + ": " + problem}; };
-    if (!json.is_object()) return fail("not a JSON object");
-    if (stringField(json, "format", "") != kFormat) return fail("not a morphview clip");
+    auto fail = [&](ErrorCode code, const std::string& problem) {
+        return Error{code, source + ": " + problem};
+    };
+    if (!json.is_object()) return fail(ErrorCode::Schema, "not a JSON object");
+    if (stringField(json, "format", "") != kFormat)
+        return fail(ErrorCode::Schema, "not a morphview clip");
     if (!json.contains("version") || !json["version"].is_number_integer() ||
         json["version"].get<int>() > kVersion) {
-        return fail("unsupported clip version");
+        return fail(ErrorCode::Unsupported, "unsupported clip version");
     }
     UserClip clip;
     clip.name = stringField(json, "name", "");
@@ -200,38 +209,42 @@ Result<UserClip> userClipFromJson(const nlohmann::json& json, const std::string&
     std::optional<Interpolation> interpolation = interpolationFromName(
         json.contains("interpolation") ? stringField(json, "interpolation", "?")
                                        : std::string("LINEAR"));
-    if (!interpolation) return fail("interpolation must be STEP, LINEAR or CUBICSPLINE");
+    if (!interpolation)
+        return fail(ErrorCode::BadValue, "interpolation must be STEP, LINEAR or CUBICSPLINE");
     clip.interpolation = *interpolation;
     const nlohmann::json& targets = json.contains("targets") ? json["targets"] : nlohmann::json();
-    if (!targets.is_array()) return fail("targets is not a list of names");
+    if (!targets.is_array()) return fail(ErrorCode::Schema, "targets is not a list of names");
     for (const nlohmann::json& name : targets) {
-        if (!name.is_string()) return fail("targets is not a list of names");
+        if (!name.is_string()) return fail(ErrorCode::Schema, "targets is not a list of names");
         clip.targetNames.push_back(name.get<std::string>());
     }
     const nlohmann::json& keys = json.contains("keys") ? json["keys"] : nlohmann::json();
-    if (!keys.is_array()) return fail("keys is not a list");
+    if (!keys.is_array()) return fail(ErrorCode::Schema, "keys is not a list");
     for (size_t k = 0; k < keys.size(); ++k) {
         const nlohmann::json& key = keys[k];
         const std::string where = "keys[" + std::to_string(k) + "]";
         if (!key.is_object() || !key.contains("time") || !key["time"].is_number()) {
-            return fail(where + ".time is not a number");
+            return fail(ErrorCode::Schema, where + ".time is not a number");
         }
         const nlohmann::json& weights = key.contains("weights") ? key["weights"] : nlohmann::json();
         if (!weights.is_array() || weights.size() != clip.targetNames.size()) {
-            return fail(where + ".weights has " + std::to_string(weights.size()) +
-                        " values, expected " + std::to_string(clip.targetNames.size()));
+            return fail(weights.is_array() ? ErrorCode::Inconsistent : ErrorCode::Schema,
+                        where + ".weights has " + std::to_string(weights.size()) +
+                            " values, expected " + std::to_string(clip.targetNames.size()));
         }
         UserKey parsed{key["time"].get<float>(), {}};
         for (const nlohmann::json& w : weights) {
-            if (!w.is_number()) return fail(where + ".weights holds a value that is not a number");
+            if (!w.is_number())
+                return fail(ErrorCode::Schema,
+                            where + ".weights holds a value that is not a number");
             parsed.weights.push_back(w.get<float>());
         }
         if (!std::isfinite(parsed.time) || parsed.time < 0 || !allFinite(parsed.weights)) {
-            return fail(where + " has a negative or non-finite value");
+            return fail(ErrorCode::BadValue, where + " has a negative or non-finite value");
         }
         // Keys must be strictly increasing, as glTF 2.0 3.11 asks of sampler input.
         if (!clip.keys.empty() && parsed.time <= clip.keys.back().time) {
-            return fail(where + ".time is not after the previous key's");
+            return fail(ErrorCode::BadValue, where + ".time is not after the previous key's");
         }
         clip.keys.push_back(std::move(parsed));
     }
@@ -245,10 +258,10 @@ Status saveUserClip(const UserClip& clip, const std::string& path) {
 
 Result<UserClip> loadUserClip(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{path + ": cannot open"};
+    if (!in) return Error{ErrorCode::Io, path + ": cannot open"};
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (json.is_discarded()) return Error{path + ": not valid JSON"};
+    if (json.is_discarded()) return Error{ErrorCode::Json, path + ": not valid JSON"};
     return userClipFromJson(json, path);
 }
 

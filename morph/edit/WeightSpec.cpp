@@ -24,7 +24,7 @@ bool isIndex(const std::string& key) {
 }
 
 Error error(const std::string& message) {
-    return Error{kPrefix + message};
+    return Error{ErrorCode::Usage, kPrefix + message};
 }
 
 // from_chars, unlike strtof, ignores the locale: "0.5" parses the same under de_DE.

@@ -66,34 +66,38 @@ uint32_t readUint(const uint8_t* p, int componentType) {
 
 Status checkDesc(const AccessorDesc& d) {
     if (componentBytes(d.componentType) == 0) {
-        return Error{d.label + ".componentType " + std::to_string(d.componentType) +
-                     " is not a glTF component type"};
+        return Error{ErrorCode::BadValue, d.label + ".componentType " +
+                                              std::to_string(d.componentType) +
+                                              " is not a glTF component type"};
     }
     if (d.columns < 1 || d.columns > 4 || d.rows < 1 || d.rows > 4) {
-        return Error{d.label + ".type is not SCALAR, VEC2..4 or MAT2..4"};
+        return Error{ErrorCode::BadValue, d.label + ".type is not SCALAR, VEC2..4 or MAT2..4"};
     }
     if (d.normalized && (d.componentType == 5126 || d.componentType == 5125)) {
         // 3.6.2.2: normalized MUST NOT be true for FLOAT or UNSIGNED_INT.
-        return Error{d.label + ".normalized is true for componentType " +
-                     componentTypeName(d.componentType)};
+        return Error{ErrorCode::Inconsistent, d.label + ".normalized is true for componentType " +
+                                                  componentTypeName(d.componentType)};
     }
     if (d.count > kMaxCount) {
-        return Error{d.label + ".count " + std::to_string(d.count) + " is too large"};
+        return Error{ErrorCode::Limit,
+                     d.label + ".count " + std::to_string(d.count) + " is too large"};
     }
     if (!d.hasView || d.count == 0) return {};
     const size_t elemSize = elementBytes(d);
     const uint64_t stride = d.byteStride ? d.byteStride : elemSize;
     if (d.byteStride && d.byteStride < elemSize) {
-        return Error{d.label + ": byteStride " + std::to_string(d.byteStride) +
-                     " is smaller than an element (" + std::to_string(elemSize) + " bytes)"};
+        return Error{ErrorCode::Inconsistent,
+                     d.label + ": byteStride " + std::to_string(d.byteStride) +
+                         " is smaller than an element (" + std::to_string(elemSize) + " bytes)"};
     }
     // 3.6.2.4: offset + stride * (count - 1) + element size must fit in the buffer view.
     const uint64_t needed = d.byteOffset + stride * (d.count - 1) + elemSize;
     if (d.byteOffset > d.view.size || needed > d.view.size || d.view.data == nullptr) {
-        return Error{d.label + " needs " + std::to_string(needed) + " bytes (byteOffset " +
-                     std::to_string(d.byteOffset) + ", count " + std::to_string(d.count) +
-                     ", stride " + std::to_string(stride) + ") but its bufferView has " +
-                     std::to_string(d.view.size)};
+        return Error{ErrorCode::OutOfBounds,
+                     d.label + " needs " + std::to_string(needed) + " bytes (byteOffset " +
+                         std::to_string(d.byteOffset) + ", count " + std::to_string(d.count) +
+                         ", stride " + std::to_string(stride) + ") but its bufferView has " +
+                         std::to_string(d.view.size)};
     }
     return {};
 }
@@ -122,41 +126,46 @@ Status walkSparse(const AccessorDesc& d, Put put) {
     const SparseDesc& sp = d.sparse;
     const size_t elemSize = elementBytes(d);
     if (sp.count < 1 || sp.count > d.count) {
-        return Error{d.label + ".sparse.count " + std::to_string(sp.count) + " is not in 1.." +
-                     std::to_string(d.count)};
+        return Error{ErrorCode::BadValue, d.label + ".sparse.count " + std::to_string(sp.count) +
+                                              " is not in 1.." + std::to_string(d.count)};
     }
     const int it = sp.indexComponentType;
     if (it != 5121 && it != 5123 && it != 5125) {
-        return Error{d.label + ".sparse.indices.componentType " + std::to_string(it) +
-                     " is not UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT"};
+        return Error{ErrorCode::BadValue,
+                     d.label + ".sparse.indices.componentType " + std::to_string(it) +
+                         " is not UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT"};
     }
     const uint64_t indexSize = componentBytes(it);
     const uint64_t indicesNeeded = sp.indicesByteOffset + sp.count * indexSize;
     if (sp.indicesByteOffset > sp.indicesView.size || indicesNeeded > sp.indicesView.size ||
         !sp.indicesView.data) {
-        return Error{d.label + ".sparse.indices needs " + std::to_string(indicesNeeded) +
-                     " bytes but its bufferView has " + std::to_string(sp.indicesView.size)};
+        return Error{ErrorCode::OutOfBounds,
+                     d.label + ".sparse.indices needs " + std::to_string(indicesNeeded) +
+                         " bytes but its bufferView has " + std::to_string(sp.indicesView.size)};
     }
     const uint64_t valuesNeeded = sp.valuesByteOffset + sp.count * elemSize;
     if (sp.valuesByteOffset > sp.valuesView.size || valuesNeeded > sp.valuesView.size ||
         !sp.valuesView.data) {
-        return Error{d.label + ".sparse.values needs " + std::to_string(valuesNeeded) +
-                     " bytes but its bufferView has " + std::to_string(sp.valuesView.size)};
+        return Error{ErrorCode::OutOfBounds,
+                     d.label + ".sparse.values needs " + std::to_string(valuesNeeded) +
+                         " bytes but its bufferView has " + std::to_string(sp.valuesView.size)};
     }
     uint64_t previous = 0;
     for (uint64_t k = 0; k < sp.count; ++k) {
         const uint64_t index =
             readUint(sp.indicesView.data + sp.indicesByteOffset + k * indexSize, it);
         if (index >= d.count) {
-            return Error{d.label + ".sparse.indices[" + std::to_string(k) +
-                         "] = " + std::to_string(index) + " out of range (count " +
-                         std::to_string(d.count) + ")"};
+            return Error{ErrorCode::OutOfBounds, d.label + ".sparse.indices[" + std::to_string(k) +
+                                                     "] = " + std::to_string(index) +
+                                                     " out of range (count " +
+                                                     std::to_string(d.count) + ")"};
         }
         // 3.6.2.3: indices MUST strictly increase (so no element is substituted twice).
         if (k > 0 && index <= previous) {
-            return Error{d.label + ".sparse.indices[" + std::to_string(k) +
-                         "] = " + std::to_string(index) + " does not increase (previous " +
-                         std::to_string(previous) + ")"};
+            return Error{ErrorCode::BadValue, d.label + ".sparse.indices[" + std::to_string(k) +
+                                                  "] = " + std::to_string(index) +
+                                                  " does not increase (previous " +
+                                                  std::to_string(previous) + ")"};
         }
         previous = index;
         Status s = put(k, index, sp.valuesView.data + sp.valuesByteOffset + k * elemSize);
@@ -192,8 +201,9 @@ float checkedFloat(const AccessorDesc& desc, uint64_t element, uint32_t componen
                    Status& status) {
     const float v = readFloat(p, desc.componentType, desc.normalized);
     if (!std::isfinite(v)) {
-        status = Error{desc.label + "[" + std::to_string(element) + "] component " +
-                       std::to_string(component) + " is not finite (" + std::to_string(v) + ")"};
+        status = Error{ErrorCode::BadValue, desc.label + "[" + std::to_string(element) +
+                                                "] component " + std::to_string(component) +
+                                                " is not finite (" + std::to_string(v) + ")"};
     }
     return v;
 }
@@ -273,10 +283,12 @@ Result<std::vector<float>> decodeFloats(const AccessorDesc& desc) {
 
 Result<SparseValues> decodeSparseValues(const AccessorDesc& desc) {
     if (desc.hasView || !desc.sparse.present) {
-        return Error{desc.label + " is not a sparse accessor without a bufferView"};
+        return Error{ErrorCode::BadValue,
+                     desc.label + " is not a sparse accessor without a bufferView"};
     }
     if (Status s = checkDesc(desc); !s) return s.error();
-    if (desc.components() > 4) return Error{desc.label + " has more than 4 components"};
+    if (desc.components() > 4)
+        return Error{ErrorCode::BadValue, desc.label + " has more than 4 components"};
     SparseValues out;
     // Reserved for at most as many entries as the indices' bufferView can hold (a byte each), so
     // a hostile sparse.count never allocates more than the file's own bytes before walkSparse
@@ -301,9 +313,10 @@ Result<std::vector<uint32_t>> decodeUints(const AccessorDesc& desc) {
     if (Status s = checkDesc(desc); !s) return s.error();
     const int ct = desc.componentType;
     if ((ct != 5121 && ct != 5123 && ct != 5125) || desc.normalized) {
-        return Error{desc.label + " has componentType " + componentTypeName(ct) +
-                     (desc.normalized ? " normalized" : "") +
-                     ", needs UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT"};
+        return Error{ErrorCode::BadValue,
+                     desc.label + " has componentType " + componentTypeName(ct) +
+                         (desc.normalized ? " normalized" : "") +
+                         ", needs UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT"};
     }
     std::vector<uint32_t> out(size_t(desc.count) * desc.components(), 0u);
     Status s = walk(desc, [&](uint64_t at, uint64_t, const uint8_t* p) -> Status {

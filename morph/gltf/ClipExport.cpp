@@ -23,7 +23,7 @@ constexpr size_t kMergeAlignment = 16;
 
 Result<std::vector<uint8_t>> readFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{path + ": cannot open"};
+    if (!in) return Error{ErrorCode::Io, path + ": cannot open"};
     return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)),
                                 std::istreambuf_iterator<char>());
 }
@@ -43,17 +43,18 @@ Result<UriBytes> loadUri(const std::string& uri, const fs::path& folder,
         size_t semicolon = uri.find(';');
         return UriBytes{std::move(*bytes), uri.substr(5, std::min(semicolon, comma) - 5)};
     }
-    if (uri.find("://") != std::string::npos) return Error{"URI '" + uri + "' is not a local file"};
+    if (uri.find("://") != std::string::npos)
+        return Error{ErrorCode::UriDenied, "URI '" + uri + "' is not a local file"};
     // The importer's default rule (ImportOptions::allowAnyUri): files stay inside the model's
     // folder, so an export cannot be made to copy an unrelated file into the GLB.
     const fs::path relative = fs::path(percentDecode(uri)).lexically_normal();
     if (relative.is_absolute() || relative.empty() || *relative.begin() == "..") {
-        return Error{"URI '" + uri + "' leaves the model's folder"};
+        return Error{ErrorCode::UriDenied, "URI '" + uri + "' leaves the model's folder"};
     }
     fs::path file = folder / relative;
     files.push_back(file.string());
     Result<std::vector<uint8_t>> bytes = readFile(file.string());
-    if (!bytes) return Error{"cannot read '" + uri + "'"};
+    if (!bytes) return Error{ErrorCode::Io, "cannot read '" + uri + "'"};
     return UriBytes{std::move(*bytes), ""};
 }
 
@@ -103,13 +104,13 @@ Status mergeBuffers(SelfContainedGltf& gltf, const std::optional<std::vector<uin
     for (size_t i = 0; i < count; ++i) {
         const std::string where = "buffers[" + std::to_string(i) + "]";
         Json& buffer = buffers[i];
-        if (!buffer.is_object()) return Error{where + " is not an object"};
+        if (!buffer.is_object()) return Error{ErrorCode::Schema, where + " is not an object"};
         const int64_t length = intField(buffer, "byteLength", -1);
-        if (length < 0) return Error{where + ".byteLength is missing"};
+        if (length < 0) return Error{ErrorCode::Schema, where + ".byteLength is missing"};
         std::vector<uint8_t> bytes;
         if (buffer.contains("uri") && buffer["uri"].is_string()) {
             Result<UriBytes> loaded = loadUri(buffer["uri"], folder, gltf.files);
-            if (!loaded) return Error{where + ": " + loaded.error().message};
+            if (!loaded) return Error{loaded.error().code, where + ": " + loaded.error().message};
             bytes = std::move(loaded->bytes);
         } else if (i == 0 && glbBin) {
             bytes = *glbBin;  // glTF 2.0 4.4.3.3: buffers[0] without uri is the BIN chunk
@@ -120,14 +121,16 @@ Status mergeBuffers(SelfContainedGltf& gltf, const std::optional<std::vector<uin
             continue;
         }
         if (bytes.size() < static_cast<uint64_t>(length)) {
-            return Error{where + " has " + std::to_string(bytes.size()) +
-                         " bytes, byteLength says " + std::to_string(length)};
+            return Error{ErrorCode::Inconsistent, where + " has " + std::to_string(bytes.size()) +
+                                                      " bytes, byteLength says " +
+                                                      std::to_string(length)};
         }
         base[i] = static_cast<int64_t>(appendAligned(gltf.bin, bytes.data(), size_t(length)));
     }
     auto remap = [&](Json& ref, const std::string& where) -> Status {
         const int64_t b = intField(ref, "buffer", -1);
-        if (b < 0 || size_t(b) >= count) return Error{where + ".buffer is out of range"};
+        if (b < 0 || size_t(b) >= count)
+            return Error{ErrorCode::BadReference, where + ".buffer is out of range"};
         ref["buffer"] = newIndex[size_t(b)];
         if (newIndex[size_t(b)] == 0)
             ref["byteOffset"] = intField(ref, "byteOffset", 0) + base[size_t(b)];
@@ -136,7 +139,7 @@ Status mergeBuffers(SelfContainedGltf& gltf, const std::optional<std::vector<uin
     Json& views = arrayField(gltf.json, "bufferViews");
     for (size_t v = 0; v < views.size(); ++v) {
         const std::string where = "bufferViews[" + std::to_string(v) + "]";
-        if (!views[v].is_object()) return Error{where + " is not an object"};
+        if (!views[v].is_object()) return Error{ErrorCode::Schema, where + " is not an object"};
         if (Status s = remap(views[v], where); !s) return s;
         Json* meshopt = nullptr;
         if (views[v].contains("extensions") && views[v]["extensions"].is_object() &&
@@ -161,10 +164,11 @@ Status embedImages(SelfContainedGltf& gltf, const fs::path& folder) {
         if (!image.is_object() || !image.contains("uri") || !image["uri"].is_string()) continue;
         const std::string where = "images[" + std::to_string(i) + "]";
         Result<UriBytes> loaded = loadUri(image["uri"], folder, gltf.files);
-        if (!loaded) return Error{where + ": " + loaded.error().message};
+        if (!loaded) return Error{loaded.error().code, where + ": " + loaded.error().message};
         std::string mime = sniffImageType(loaded->bytes);
         if (mime.empty()) mime = loaded->mimeType;
-        if (mime.empty()) return Error{where + ": unknown image format, cannot embed it"};
+        if (mime.empty())
+            return Error{ErrorCode::Unsupported, where + ": unknown image format, cannot embed it"};
         size_t offset = appendAligned(gltf.bin, loaded->bytes.data(), loaded->bytes.size());
         views.push_back(
             {{"buffer", 0}, {"byteOffset", offset}, {"byteLength", loaded->bytes.size()}});
@@ -267,32 +271,38 @@ Result<SelfContainedGltf> readSelfContained(const std::string& path) {
     size_t textSize = bytes->size();
     if (looksLikeGlb(bytes->data(), bytes->size())) {
         Result<GlbView> glb = parseGlb(bytes->data(), bytes->size());
-        if (!glb) return Error{path + ": " + glb.error().message};
+        if (!glb) return Error{glb.error().code, path + ": " + glb.error().message};
         text = glb->json;
         textSize = glb->jsonSize;
         if (glb->hasBin()) glbBin.emplace(glb->bin, glb->bin + glb->binSize);
     }
     gltf.json = Json::parse(text, text + textSize, nullptr, /*allow_exceptions=*/false);
-    if (gltf.json.is_discarded() || !gltf.json.is_object()) return Error{path + ": not glTF JSON"};
+    if (gltf.json.is_discarded() || !gltf.json.is_object()) {
+        return Error{gltf.json.is_discarded() ? ErrorCode::Json : ErrorCode::Schema,
+                     path + ": not glTF JSON"};
+    }
     const fs::path folder = fs::path(path).parent_path();
     if (Status s = mergeBuffers(gltf, glbBin, folder); !s)
-        return Error{path + ": " + s.error().message};
-    if (Status s = embedImages(gltf, folder); !s) return Error{path + ": " + s.error().message};
+        return Error{s.error().code, path + ": " + s.error().message};
+    if (Status s = embedImages(gltf, folder); !s)
+        return Error{s.error().code, path + ": " + s.error().message};
     return gltf;
 }
 
 Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh) {
-    if (clip.keys.empty()) return Error{"clip '" + clip.name + "' has no keys"};
+    if (clip.keys.empty()) return Error{ErrorCode::Usage, "clip '" + clip.name + "' has no keys"};
     const Json& meshes = arrayField(gltf.json, "meshes");
     if (mesh < 0) mesh = pickMesh(meshes, clip);
     if (mesh < 0 || size_t(mesh) >= meshes.size()) {
-        return Error{"no mesh has the targets of clip '" + clip.name + "'"};
+        return Error{ErrorCode::BadReference,
+                     "no mesh has the targets of clip '" + clip.name + "'"};
     }
     const std::string where = "meshes[" + std::to_string(mesh) + "]";
     const std::vector<std::string> names = meshTargetNames(meshes[size_t(mesh)]);
-    if (names.empty()) return Error{where + " has no morph targets"};
+    if (names.empty()) return Error{ErrorCode::Inconsistent, where + " has no morph targets"};
     if (sharedNames(clip.targetNames, names) == 0) {
-        return Error{"clip '" + clip.name + "' names none of " + where + "'s targets"};
+        return Error{ErrorCode::BadReference,
+                     "clip '" + clip.name + "' names none of " + where + "'s targets"};
     }
     Json channels = Json::array();
     const Json& nodes = arrayField(gltf.json, "nodes");
@@ -301,7 +311,7 @@ Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh) 
             channels.push_back({{"sampler", 0}, {"target", {{"node", n}, {"path", "weights"}}}});
         }
     }
-    if (channels.empty()) return Error{"no node uses " + where};
+    if (channels.empty()) return Error{ErrorCode::Inconsistent, "no node uses " + where};
 
     const AnimationSampler sampler = toSampler(
         remapTargets(clip, names, meshDefaultWeights(meshes[size_t(mesh)], names.size())));
@@ -322,18 +332,21 @@ Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh) 
 Status exportClip(const std::string& sourcePath, const std::string& outputPath,
                   const UserClip& clip, int mesh) {
     if (samePath(sourcePath, outputPath)) {
-        return Error{outputPath + ": is the source model; export writes a new file"};
+        return Error{ErrorCode::Usage,
+                     outputPath + ": is the source model; export writes a new file"};
     }
     Result<SelfContainedGltf> gltf = readSelfContained(sourcePath);
     if (!gltf) return gltf.error();
     for (const std::string& file : gltf->files) {
         if (samePath(file, outputPath)) {
-            return Error{outputPath +
-                         ": is a file the source model reads; export writes a new file"};
+            return Error{
+                ErrorCode::Usage,
+                outputPath + ": is a file the source model reads; export writes a new file"};
         }
     }
     Result<int> appended = appendClip(*gltf, clip, mesh);
-    if (!appended) return Error{sourcePath + ": " + appended.error().message};
+    if (!appended)
+        return Error{appended.error().code, sourcePath + ": " + appended.error().message};
     std::vector<uint8_t> glb =
         writeGlb(gltf->json.dump(-1, ' ', false, Json::error_handler_t::replace), gltf->bin);
     return writeFileAtomic(outputPath, glb.data(), glb.size());
@@ -343,7 +356,7 @@ Result<std::vector<float>> readFloatAccessor(const SelfContainedGltf& gltf, int 
     const std::string where = "accessors[" + std::to_string(accessor) + "]";
     const Json& accessors = gltf.json.contains("accessors") ? gltf.json["accessors"] : Json();
     if (!accessors.is_array() || accessor < 0 || size_t(accessor) >= accessors.size()) {
-        return Error{where + " does not exist"};
+        return Error{ErrorCode::BadReference, where + " does not exist"};
     }
     const Json& a = accessors[size_t(accessor)];
     const size_t components = componentCount(stringField(a, "type"));
@@ -352,15 +365,16 @@ Result<std::vector<float>> readFloatAccessor(const SelfContainedGltf& gltf, int 
     const Json& views = gltf.json.contains("bufferViews") ? gltf.json["bufferViews"] : Json();
     if (intField(a, "componentType", 0) != int(ComponentType::Float) || components == 0 ||
         count < 0 || view < 0 || !views.is_array() || size_t(view) >= views.size()) {
-        return Error{where + " is not a plain float accessor"};
+        return Error{ErrorCode::BadValue, where + " is not a plain float accessor"};
     }
     const Json& v = views[size_t(view)];
-    if (intField(v, "buffer", -1) != 0) return Error{where + " is not in the BIN chunk"};
+    if (intField(v, "buffer", -1) != 0)
+        return Error{ErrorCode::BadValue, where + " is not in the BIN chunk"};
     const size_t elementSize = components * 4;
     const size_t stride = size_t(intField(v, "byteStride", int64_t(elementSize)));
     const size_t start = size_t(intField(v, "byteOffset", 0) + intField(a, "byteOffset", 0));
     if (count > 0 && start + stride * size_t(count - 1) + elementSize > gltf.bin.size()) {
-        return Error{where + " runs past the binary chunk"};
+        return Error{ErrorCode::OutOfBounds, where + " runs past the binary chunk"};
     }
     std::vector<float> out(size_t(count) * components);
     for (size_t e = 0; e < size_t(count); ++e) {

@@ -12,10 +12,10 @@ Result<DracoPrimitive> decodeDraco(const uint8_t* data, size_t size,
     draco::Decoder decoder;  // dequantizes attributes (the default), as the extension expects
     auto decoded = decoder.DecodeMeshFromBuffer(&buffer);
     if (!decoded.ok())
-        return Error{std::string("Draco could not decode the mesh: ") +
-                     decoded.status().error_msg()};
+        return Error{ErrorCode::Decode, std::string("Draco could not decode the mesh: ") +
+                                            decoded.status().error_msg()};
     const std::unique_ptr<draco::Mesh> mesh = std::move(decoded).value();
-    if (!mesh) return Error{"Draco returned no mesh"};
+    if (!mesh) return Error{ErrorCode::Decode, "Draco returned no mesh"};
 
     DracoPrimitive out;
     out.pointCount = mesh->num_points();
@@ -29,11 +29,12 @@ Result<DracoPrimitive> decodeDraco(const uint8_t* data, size_t size,
             request.uniqueId >= 0 ? mesh->GetAttributeByUniqueId(uint32_t(request.uniqueId))
                                   : nullptr;
         if (!attribute) {
-            return Error{"attribute " + request.name + " (id " + std::to_string(request.uniqueId) +
-                         ") is not in the Draco data"};
+            return Error{ErrorCode::BadReference, "attribute " + request.name + " (id " +
+                                                      std::to_string(request.uniqueId) +
+                                                      ") is not in the Draco data"};
         }
         if (request.components < 1 || request.components > 16)
-            return Error{"attribute " + request.name + " has a bad width"};
+            return Error{ErrorCode::BadValue, "attribute " + request.name + " has a bad width"};
         DracoAttribute values;
         const draco::DataType type = attribute->data_type();
         values.rawIntegers =
@@ -43,8 +44,9 @@ Result<DracoPrimitive> decodeDraco(const uint8_t* data, size_t size,
             float* dst = values.values.data() + size_t(p.value()) * request.components;
             if (!attribute->ConvertValue<float>(attribute->mapped_index(p),
                                                 int8_t(request.components), dst)) {
-                return Error{"attribute " + request.name + " could not be read at point " +
-                             std::to_string(p.value())};
+                return Error{ErrorCode::Decode, "attribute " + request.name +
+                                                    " could not be read at point " +
+                                                    std::to_string(p.value())};
             }
         }
         out.attributes.push_back(std::move(values));

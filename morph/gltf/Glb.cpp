@@ -30,17 +30,20 @@ bool looksLikeGlb(const uint8_t* data, size_t size) {
 }
 
 Result<GlbView> parseGlb(const uint8_t* data, size_t size) {
-    if (size == 0) return Error{"empty file"};
+    if (size == 0) return Error{ErrorCode::Container, "empty file"};
     if (size < 12)
-        return Error{"truncated GLB: " + std::to_string(size) + " bytes, header needs 12"};
-    if (readU32(data) != kGlbMagic) return Error{"not a GLB file (bad magic)"};
+        return Error{ErrorCode::Container,
+                     "truncated GLB: " + std::to_string(size) + " bytes, header needs 12"};
+    if (readU32(data) != kGlbMagic)
+        return Error{ErrorCode::Container, "not a GLB file (bad magic)"};
     const uint32_t version = readU32(data + 4);
     if (version != 2)
-        return Error{"GLB version " + std::to_string(version) + " (only 2 is supported)"};
+        return Error{ErrorCode::Unsupported,
+                     "GLB version " + std::to_string(version) + " (only 2 is supported)"};
     const uint32_t length = readU32(data + 8);
     if (length > size) {
-        return Error{"truncated GLB: header says " + std::to_string(length) + " bytes, file has " +
-                     std::to_string(size)};
+        return Error{ErrorCode::Container, "truncated GLB: header says " + std::to_string(length) +
+                                               " bytes, file has " + std::to_string(size)};
     }
     // 4.4.2: trailing bytes after `length` are not part of the GLB; ignore them like other readers.
     GlbView view;
@@ -48,21 +51,25 @@ Result<GlbView> parseGlb(const uint8_t* data, size_t size) {
     int chunkIndex = 0;
     while (offset < length) {
         if (length - offset < 8) {
-            return Error{"GLB chunk " + std::to_string(chunkIndex) + " header at byte " +
-                         std::to_string(offset) + " runs past the end (" + std::to_string(length) +
-                         " bytes)"};
+            return Error{ErrorCode::Container, "GLB chunk " + std::to_string(chunkIndex) +
+                                                   " header at byte " + std::to_string(offset) +
+                                                   " runs past the end (" + std::to_string(length) +
+                                                   " bytes)"};
         }
         const uint32_t chunkLength = readU32(data + offset);
         const uint32_t chunkType = readU32(data + offset + 4);
         offset += 8;
         if (chunkLength > length - offset) {
-            return Error{"GLB chunk " + std::to_string(chunkIndex) + " (" +
-                         chunkTypeName(chunkType) + ") length " + std::to_string(chunkLength) +
-                         " runs past the end (" + std::to_string(length - offset) + " bytes left)"};
+            return Error{ErrorCode::Container,
+                         "GLB chunk " + std::to_string(chunkIndex) + " (" +
+                             chunkTypeName(chunkType) + ") length " + std::to_string(chunkLength) +
+                             " runs past the end (" + std::to_string(length - offset) +
+                             " bytes left)"};
         }
         if (chunkIndex == 0) {
             if (chunkType != kGlbChunkJson) {
-                return Error{"first GLB chunk is " + chunkTypeName(chunkType) + ", not JSON"};
+                return Error{ErrorCode::Container,
+                             "first GLB chunk is " + chunkTypeName(chunkType) + ", not JSON"};
             }
             view.json = data + offset;
             view.jsonSize = chunkLength;
@@ -71,8 +78,9 @@ Result<GlbView> parseGlb(const uint8_t* data, size_t size) {
             view.binSize = chunkLength;
         } else if (chunkType == kGlbChunkJson || chunkType == kGlbChunkBin) {
             // 4.4.3: exactly one JSON chunk, first; at most one BIN chunk, second.
-            return Error{"GLB chunk " + std::to_string(chunkIndex) + " is an extra " +
-                         chunkTypeName(chunkType) + " chunk"};
+            return Error{ErrorCode::Container, "GLB chunk " + std::to_string(chunkIndex) +
+                                                   " is an extra " + chunkTypeName(chunkType) +
+                                                   " chunk"};
         }
         // Unknown chunk types are skipped (4.4.3.1: "clients MUST ignore chunks with unknown
         // types").
@@ -81,8 +89,8 @@ Result<GlbView> parseGlb(const uint8_t* data, size_t size) {
         // `length`.
         ++chunkIndex;
     }
-    if (chunkIndex == 0) return Error{"GLB has no JSON chunk"};
-    if (view.jsonSize == 0) return Error{"GLB JSON chunk is empty"};
+    if (chunkIndex == 0) return Error{ErrorCode::Container, "GLB has no JSON chunk"};
+    if (view.jsonSize == 0) return Error{ErrorCode::Container, "GLB JSON chunk is empty"};
     return view;
 }
 

@@ -16,23 +16,25 @@ Status readSampler(GltfDocument& doc, const Json& json, const std::string& where
     else if (interpolation == "STEP") sampler.interpolation = Interpolation::Step;
     else if (interpolation == "CUBICSPLINE") sampler.interpolation = Interpolation::CubicSpline;
     else
-        return doc.error(where + ".interpolation \"" + interpolation +
-                         "\" is not LINEAR, STEP or CUBICSPLINE");
+        return doc.error(ErrorCode::BadValue, where + ".interpolation \"" + interpolation +
+                                                  "\" is not LINEAR, STEP or CUBICSPLINE");
     if (!json.contains("input") || !json.contains("output"))
-        return doc.error(where + " needs input and output");
+        return doc.error(ErrorCode::Schema, where + " needs input and output");
     auto input = readAccessorFloats(doc, getInt(json, "input", -1, where), {"SCALAR"});
     if (!input) return input.error();
-    if (input->empty()) return doc.error(where + ".input has no keys");
+    if (input->empty()) return doc.error(ErrorCode::BadValue, where + ".input has no keys");
     // 5.4 (animation sampler input): times MUST strictly increase; inputs need not start at 0.
     for (size_t k = 1; k < input->size(); ++k) {
         if (!((*input)[k] > (*input)[k - 1])) {
-            return doc.error(where + ".input[" + std::to_string(k) +
-                             "] = " + std::to_string((*input)[k]) + " is not after input[" +
-                             std::to_string(k - 1) + "] = " + std::to_string((*input)[k - 1]));
+            return doc.error(ErrorCode::BadValue,
+                             where + ".input[" + std::to_string(k) +
+                                 "] = " + std::to_string((*input)[k]) + " is not after input[" +
+                                 std::to_string(k - 1) + "] = " + std::to_string((*input)[k - 1]));
         }
     }
     if ((*input)[0] < 0)
-        return doc.error(where + ".input[0] = " + std::to_string((*input)[0]) + " is negative");
+        return doc.error(ErrorCode::BadValue,
+                         where + ".input[0] = " + std::to_string((*input)[0]) + " is negative");
     // Outputs may be normalized integers (KHR_mesh_quantization); decodeFloats maps them per 3.11.
     auto output = readAccessorFloats(doc, getInt(json, "output", -1, where), {});
     if (!output) return output.error();
@@ -55,21 +57,23 @@ Status readAnimation(GltfDocument& doc, const Scene& scene, const Json& json, si
     for (size_t c = 0; channels && c < channels->size(); ++c) {
         const std::string cw = where + ".channels[" + std::to_string(c) + "]";
         const Json& channel = (*channels)[c];
-        if (!channel.is_object()) return doc.error(cw + " is not an object");
+        if (!channel.is_object()) return doc.error(ErrorCode::Schema, cw + " is not an object");
         AnimationChannel out;
         out.sampler = int(getInt(channel, "sampler", -1, cw));
         if (out.sampler < 0 || size_t(out.sampler) >= animation.samplers.size()) {
-            return doc.error(cw + ".sampler = " + std::to_string(out.sampler) +
-                             " is not in samplers (" + std::to_string(animation.samplers.size()) +
-                             ")");
+            return doc.error(ErrorCode::BadReference,
+                             cw + ".sampler = " + std::to_string(out.sampler) +
+                                 " is not in samplers (" +
+                                 std::to_string(animation.samplers.size()) + ")");
         }
         const Json* target = getObject(channel, "target", cw);
-        if (!target) return doc.error(cw + ".target is missing");
+        if (!target) return doc.error(ErrorCode::Schema, cw + ".target is missing");
         if (!target->contains("node"))
             continue;  // 5.4: no node: the channel is ignored (extensions may use it)
         out.node = int(getInt(*target, "node", -1, cw + ".target"));
         if (out.node < 0 || size_t(out.node) >= scene.nodes.size()) {
-            return doc.error(cw + ".target.node = " + std::to_string(out.node) + " is not a node");
+            return doc.error(ErrorCode::BadReference,
+                             cw + ".target.node = " + std::to_string(out.node) + " is not a node");
         }
         const std::string path = getString(*target, "path", cw + ".target");
         uint32_t width = 0;
@@ -87,8 +91,9 @@ Status readAnimation(GltfDocument& doc, const Scene& scene, const Json& json, si
             const int mesh = scene.nodes[size_t(out.node)].mesh;
             width = mesh >= 0 ? uint32_t(scene.meshes[size_t(mesh)].targetCount()) : 0;
             if (width == 0) {
-                return doc.error(cw + " animates the weights of nodes[" + std::to_string(out.node) +
-                                 "], which has no mesh with morph targets");
+                return doc.error(ErrorCode::Inconsistent,
+                                 cw + " animates the weights of nodes[" + std::to_string(out.node) +
+                                     "], which has no mesh with morph targets");
             }
         } else {
             doc.warn(cw + ".target.path \"" + path + "\" is not supported; channel ignored");
@@ -96,19 +101,21 @@ Status readAnimation(GltfDocument& doc, const Scene& scene, const Json& json, si
         }
         AnimationSampler& sampler = animation.samplers[size_t(out.sampler)];
         if (sampler.width != 0 && sampler.width != width) {
-            return doc.error(cw + " uses samplers[" + std::to_string(out.sampler) +
-                             "] with width " + std::to_string(width) +
-                             ", another channel with width " + std::to_string(sampler.width));
+            return doc.error(ErrorCode::Inconsistent,
+                             cw + " uses samplers[" + std::to_string(out.sampler) +
+                                 "] with width " + std::to_string(width) +
+                                 ", another channel with width " + std::to_string(sampler.width));
         }
         sampler.width = width;
         // 5.4: CUBICSPLINE stores in-tangent, value, out-tangent per key.
         const size_t perKey =
             size_t(width) * (sampler.interpolation == Interpolation::CubicSpline ? 3 : 1);
         if (sampler.output.size() != sampler.input.size() * perKey) {
-            return doc.error(where + ".samplers[" + std::to_string(out.sampler) + "].output has " +
-                             std::to_string(sampler.output.size()) + " values, needs " +
-                             std::to_string(sampler.input.size()) + " keys x " +
-                             std::to_string(perKey));
+            return doc.error(ErrorCode::Inconsistent,
+                             where + ".samplers[" + std::to_string(out.sampler) + "].output has " +
+                                 std::to_string(sampler.output.size()) + " values, needs " +
+                                 std::to_string(sampler.input.size()) + " keys x " +
+                                 std::to_string(perKey));
         }
         animation.channels.push_back(out);
     }

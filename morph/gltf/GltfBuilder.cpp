@@ -274,13 +274,14 @@ Status writeFileAtomic(const std::string& path, const void* data, size_t size) {
 
     int fd = mkstemp(name.data());
     if (fd < 0)
-        return Error{path + ": cannot create a temporary file in " + folder + ": " + errnoText()};
+        return Error{ErrorCode::Io,
+                     path + ": cannot create a temporary file in " + folder + ": " + errnoText()};
     std::string tmp(name.data());
     auto fail = [&](const std::string& what) {
         std::string message = path + ": " + what + ": " + errnoText();
         if (fd >= 0) close(fd);
         unlink(tmp.c_str());
-        return Status(Error{message});
+        return Status(Error{ErrorCode::Io, message});
     };
 
     const auto* p = static_cast<const uint8_t*>(data);

@@ -31,29 +31,33 @@ int64_t getInt(const Json& object, const char* key, int64_t fallback, const std:
         // Range first: converting a double outside int64's range (1e300) is undefined behaviour.
         if (d > -9.2e18 && d < 9.2e18 && d == double(int64_t(d))) return int64_t(d);
     }
-    throw GltfFieldError(where + "." + key + " is not an integer");
+    throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not an integer");
 }
 
 double getNumber(const Json& object, const char* key, double fallback, const std::string& where) {
     auto it = object.find(key);
     if (it == object.end()) return fallback;
-    if (!it->is_number()) throw GltfFieldError(where + "." + key + " is not a number");
+    if (!it->is_number())
+        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not a number");
     const double value = it->get<double>();
-    if (!fitsFloat(value)) throw GltfFieldError(where + "." + key + " is not a finite float");
+    if (!fitsFloat(value))
+        throw GltfFieldError(ErrorCode::BadValue, where + "." + key + " is not a finite float");
     return value;
 }
 
 bool getBool(const Json& object, const char* key, bool fallback, const std::string& where) {
     auto it = object.find(key);
     if (it == object.end()) return fallback;
-    if (!it->is_boolean()) throw GltfFieldError(where + "." + key + " is not a boolean");
+    if (!it->is_boolean())
+        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not a boolean");
     return it->get<bool>();
 }
 
 std::string getString(const Json& object, const char* key, const std::string& where) {
     auto it = object.find(key);
     if (it == object.end()) return {};
-    if (!it->is_string()) throw GltfFieldError(where + "." + key + " is not a string");
+    if (!it->is_string())
+        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not a string");
     return it->get<std::string>();
 }
 
@@ -62,17 +66,18 @@ void getNumbers(const Json& object, const char* key, float* out, size_t size,
     auto it = object.find(key);
     if (it == object.end()) return;
     if (!it->is_array() || it->size() != size) {
-        throw GltfFieldError(where + "." + key + " is not an array of " + std::to_string(size) +
-                             " numbers");
+        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not an array of " +
+                                                    std::to_string(size) + " numbers");
     }
     for (size_t i = 0; i < size; ++i) {
         if (!(*it)[i].is_number()) {
-            throw GltfFieldError(where + "." + key + "[" + std::to_string(i) + "] is not a number");
+            throw GltfFieldError(ErrorCode::Schema,
+                                 where + "." + key + "[" + std::to_string(i) + "] is not a number");
         }
         const double value = (*it)[i].get<double>();
         if (!fitsFloat(value)) {
-            throw GltfFieldError(where + "." + key + "[" + std::to_string(i) +
-                                 "] is not a finite float");
+            throw GltfFieldError(ErrorCode::BadValue, where + "." + key + "[" + std::to_string(i) +
+                                                          "] is not a finite float");
         }
         out[i] = float(value);
     }
@@ -81,14 +86,16 @@ void getNumbers(const Json& object, const char* key, float* out, size_t size,
 const Json* getObject(const Json& object, const char* key, const std::string& where) {
     auto it = object.find(key);
     if (it == object.end()) return nullptr;
-    if (!it->is_object()) throw GltfFieldError(where + "." + key + " is not an object");
+    if (!it->is_object())
+        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not an object");
     return &*it;
 }
 
 const Json* getArray(const Json& object, const char* key, const std::string& where) {
     auto it = object.find(key);
     if (it == object.end()) return nullptr;
-    if (!it->is_array()) throw GltfFieldError(where + "." + key + " is not an array");
+    if (!it->is_array())
+        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not an array");
     return &*it;
 }
 
@@ -96,7 +103,8 @@ namespace {
 
 ByteSpan viewSpan(const GltfDocument& doc, int64_t view, const std::string& where) {
     if (view < 0 || size_t(view) >= doc.views.size()) {
-        throw GltfFieldError(where + " = " + std::to_string(view) + " is not a bufferView");
+        throw GltfFieldError(ErrorCode::BadReference,
+                             where + " = " + std::to_string(view) + " is not a bufferView");
     }
     return doc.views[size_t(view)];
 }
@@ -106,22 +114,23 @@ ByteSpan viewSpan(const GltfDocument& doc, int64_t view, const std::string& wher
 Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index) {
     const Json& accessors = doc.array("accessors");
     const std::string where = "accessors[" + std::to_string(index) + "]";
-    if (index < 0 || size_t(index) >= accessors.size()) return doc.error(where + " does not exist");
+    if (index < 0 || size_t(index) >= accessors.size())
+        return doc.error(ErrorCode::BadReference, where + " does not exist");
     const Json& a = accessors[size_t(index)];
-    if (!a.is_object()) return doc.error(where + " is not an object");
+    if (!a.is_object()) return doc.error(ErrorCode::Schema, where + " is not an object");
     AccessorDesc d;
     d.label = where;
     d.componentType = int(getInt(a, "componentType", 0, where));
     d.normalized = getBool(a, "normalized", false, where);
     const int64_t count = getInt(a, "count", -1, where);
-    if (count < 0) return doc.error(where + ".count is missing or negative");
+    if (count < 0) return doc.error(ErrorCode::BadValue, where + ".count is missing or negative");
     d.count = uint64_t(count);
     if (!accessorShape(getString(a, "type", where), d.columns, d.rows)) {
-        return doc.error(where + ".type \"" + getString(a, "type", where) +
-                         "\" is not SCALAR, VEC2..4 or MAT2..4");
+        return doc.error(ErrorCode::BadValue, where + ".type \"" + getString(a, "type", where) +
+                                                  "\" is not SCALAR, VEC2..4 or MAT2..4");
     }
     const int64_t byteOffset = getInt(a, "byteOffset", 0, where);
-    if (byteOffset < 0) return doc.error(where + ".byteOffset is negative");
+    if (byteOffset < 0) return doc.error(ErrorCode::BadValue, where + ".byteOffset is negative");
     d.byteOffset = uint64_t(byteOffset);
     if (a.contains("bufferView")) {
         const int64_t view = getInt(a, "bufferView", -1, where);
@@ -135,11 +144,13 @@ Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index) {
         const std::string sw = where + ".sparse";
         d.sparse.present = true;
         const int64_t sparseCount = getInt(*sparse, "count", -1, sw);
-        if (sparseCount < 0) return doc.error(sw + ".count is missing or negative");
+        if (sparseCount < 0)
+            return doc.error(ErrorCode::BadValue, sw + ".count is missing or negative");
         d.sparse.count = uint64_t(sparseCount);
         const Json* indices = getObject(*sparse, "indices", sw);
         const Json* values = getObject(*sparse, "values", sw);
-        if (!indices || !values) return doc.error(sw + " needs indices and values");
+        if (!indices || !values)
+            return doc.error(ErrorCode::Schema, sw + " needs indices and values");
         d.sparse.indexComponentType = int(getInt(*indices, "componentType", 0, sw + ".indices"));
         d.sparse.indicesView = viewSpan(doc, getInt(*indices, "bufferView", -1, sw + ".indices"),
                                         sw + ".indices.bufferView");
@@ -147,7 +158,8 @@ Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index) {
         d.sparse.valuesView = viewSpan(doc, getInt(*values, "bufferView", -1, sw + ".values"),
                                        sw + ".values.bufferView");
         const int64_t vo = getInt(*values, "byteOffset", 0, sw + ".values");
-        if (io < 0 || vo < 0) return doc.error(sw + " has a negative byteOffset");
+        if (io < 0 || vo < 0)
+            return doc.error(ErrorCode::BadValue, sw + " has a negative byteOffset");
         d.sparse.indicesByteOffset = uint64_t(io);
         d.sparse.valuesByteOffset = uint64_t(vo);
     }
@@ -174,7 +186,7 @@ Status checkType(const GltfDocument& doc, const AccessorDesc& d,
         if (c == d.columns && r == d.rows) return {};
         allowed += (allowed.empty() ? "" : "/") + std::string(t);
     }
-    return doc.error(d.label + ".type must be " + allowed);
+    return doc.error(ErrorCode::BadValue, d.label + ".type must be " + allowed);
 }
 
 }  // namespace
@@ -187,7 +199,7 @@ Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t i
     if (Status s = checkType(doc, *desc, types); !s) return s.error();
     if (components) *components = desc->components();
     auto values = decodeFloats(*desc);
-    if (!values) return doc.error(values.error().message);
+    if (!values) return doc.error(values.error().code, values.error().message);
     return std::move(*values);
 }
 
@@ -197,7 +209,7 @@ Result<SparseValues> readSparseAccessor(const GltfDocument& doc, int64_t index,
     if (!desc) return desc.error();
     if (Status s = checkType(doc, *desc, types); !s) return s.error();
     auto values = decodeSparseValues(*desc);
-    if (!values) return doc.error(values.error().message);
+    if (!values) return doc.error(values.error().code, values.error().message);
     return std::move(*values);
 }
 
@@ -207,7 +219,7 @@ Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t
     if (!desc) return desc.error();
     if (Status s = checkType(doc, *desc, types); !s) return s.error();
     auto values = decodeUints(*desc);
-    if (!values) return doc.error(values.error().message);
+    if (!values) return doc.error(values.error().code, values.error().message);
     return std::move(*values);
 }
 

@@ -18,9 +18,11 @@ namespace morph {
 using Json = nlohmann::json;
 
 // Thrown inside the importer only (a JSON field of the wrong type deep in a reader); importGltf
-// turns it into an Error, so nothing escapes the boundary.
+// turns it into an Error with the same code, so nothing escapes the boundary.
 struct GltfFieldError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+    GltfFieldError(ErrorCode code, const std::string& problem)
+        : std::runtime_error(problem), code(code) {}
+    ErrorCode code;
 };
 
 struct GltfDocument {
@@ -36,7 +38,9 @@ struct GltfDocument {
     std::vector<std::vector<uint8_t>> imageBytes;    // encoded bytes of images[i] (uri / data: URI)
     std::vector<std::string> warnings;
 
-    Error error(const std::string& problem) const { return Error{name + ": " + problem}; }
+    Error error(ErrorCode code, const std::string& problem) const {
+        return Error{code, name + ": " + problem};
+    }
     void warn(const std::string& problem) { warnings.push_back(name + ": " + problem); }
 
     const Json& array(const char* key) const;  // json[key], or an empty array

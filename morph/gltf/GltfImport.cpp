@@ -33,30 +33,23 @@ struct FileAccess {
         return true;
     }
 
-    // Reads a file the model refers to; false with `err` when it is outside the folder, missing,
-    // or larger than the memory budget.
-    bool read(const std::string& path, std::vector<uint8_t>& out, std::string& err) const {
-        if (!inside(path)) {
-            err = "outside the model's folder";
-            return false;
-        }
+    // Reads a file the model refers to; an error (the problem alone, for the caller to prefix)
+    // when it is outside the folder, missing, or larger than the memory budget.
+    Status read(const std::string& path, std::vector<uint8_t>& out) const {
+        if (!inside(path)) return Error{ErrorCode::UriDenied, "outside the model's folder"};
         std::error_code ec;
         const auto size = fs::file_size(path, ec);
-        if (ec) {
-            err = "cannot read (" + ec.message() + ")";
-            return false;
-        }
+        if (ec) return Error{ErrorCode::Io, "cannot read (" + ec.message() + ")"};
         if (size > maxBytes) {
-            err = std::to_string(size) + " bytes is past the memory limit";
-            return false;
+            return Error{ErrorCode::Limit,
+                         std::to_string(size) + " bytes is past the memory limit"};
         }
         std::ifstream in(path, std::ios::binary);
         out.resize(size_t(size));
         if (!in || !in.read(reinterpret_cast<char*>(out.data()), std::streamsize(size))) {
-            err = "read failed";
-            return false;
+            return Error{ErrorCode::Io, "read failed"};
         }
-        return true;
+        return {};
     }
 };
 
@@ -108,19 +101,22 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
         std::vector<uint8_t>& bytes = doc.buffers[i];
         if (uri.rfind("data:", 0) == 0) {
             Result<std::vector<uint8_t>> decoded = dataUriBytes(uri);  // validated: base64
-            if (!decoded) return doc.error(where + ".uri: " + decoded.error().message);
+            if (!decoded)
+                return doc.error(decoded.error().code, where + ".uri: " + decoded.error().message);
             bytes = std::move(*decoded);
         } else {
             const std::string file = percentDecode(uri);
-            std::string problem;
-            if (!access.read((access.baseDir / fs::u8path(file)).string(), bytes, problem)) {
-                return doc.error(where + ".uri \"" + file + "\": " + problem);
+            const Status read = access.read((access.baseDir / fs::u8path(file)).string(), bytes);
+            if (!read) {
+                return doc.error(read.error().code,
+                                 where + ".uri \"" + file + "\": " + read.error().message);
             }
             // A file longer than byteLength is used as it is (the views stay inside byteLength).
             if (bytes.size() < uint64_t(length)) {
-                return doc.error(where + ".uri \"" + file + "\" has " +
-                                 std::to_string(bytes.size()) + " bytes, byteLength says " +
-                                 std::to_string(length));
+                return doc.error(ErrorCode::Inconsistent, where + ".uri \"" + file + "\" has " +
+                                                              std::to_string(bytes.size()) +
+                                                              " bytes, byteLength says " +
+                                                              std::to_string(length));
             }
         }
         doc.bufferBytes[i] = ByteSpan{bytes.data(), bytes.size()};
@@ -163,12 +159,11 @@ void loadImageBytes(GltfDocument& doc, const FileAccess& access) {
             continue;
         }
         std::vector<uint8_t> bytes;
-        std::string problem;
         const fs::path path = access.baseDir / fs::u8path(percentDecode(uri));
-        if (access.read(path.string(), bytes, problem)) {
+        if (const Status read = access.read(path.string(), bytes); read) {
             doc.imageBytes[i] = std::move(bytes);
         } else {
-            doc.warn(where + ".uri \"" + uri + "\": " + problem);
+            doc.warn(where + ".uri \"" + uri + "\": " + read.error().message);
         }
     }
 }
@@ -178,7 +173,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     GltfDocument doc;
     doc.name = name;
     doc.options = options;
-    if (bytes.empty()) return doc.error("empty file");
+    if (bytes.empty()) return doc.error(ErrorCode::Container, "empty file");
     GlbView glb;
     // A .glb name, or bytes that cannot start JSON, mean a GLB: report its header problem
     // ("bad magic") rather than a JSON syntax error.
@@ -191,18 +186,20 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     size_t jsonSize = bytes.size();
     if (isGlb) {
         auto parsed = parseGlb(bytes.data(), bytes.size());
-        if (!parsed) return doc.error(parsed.error().message);
+        if (!parsed) return doc.error(parsed.error().code, parsed.error().message);
         glb = *parsed;
         jsonBegin = reinterpret_cast<const char*>(glb.json);
         jsonSize = glb.jsonSize;
     }
     if (nestsTooDeep(jsonBegin, jsonSize)) {
-        return doc.error("JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        return doc.error(ErrorCode::Limit,
+                         "JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     }
     try {
         doc.json = Json::parse(jsonBegin, jsonBegin + jsonSize);
     } catch (const Json::exception& e) {
-        return doc.error(std::string(isGlb ? "GLB JSON chunk" : "invalid JSON") + ": " + e.what());
+        return doc.error(ErrorCode::Json,
+                         std::string(isGlb ? "GLB JSON chunk" : "invalid JSON") + ": " + e.what());
     }
     ValidationFacts facts;
     if (Status s = validateDocument(doc, isGlb, glb.binSize, facts); !s) return s.error();
@@ -249,17 +246,23 @@ Result<Scene> importGltfMemory(const std::vector<uint8_t>& bytes, const std::str
                                const std::string& baseDir, const ImportOptions& options) {
     // Nothing may escape the boundary: JSON fields of the wrong type deep in a reader, and
     // allocation failures the budget did not foresee, become one-line errors.
-    Result<Scene> scene = Error{};
+    Result<Scene> scene = Error{ErrorCode::BadValue, ""};
     try {
         scene = importDocument(bytes, name, baseDir, options);
     } catch (const GltfFieldError& e) {
-        scene = Error{name + ": " + e.what()};
+        scene = Error{e.code, name + ": " + e.what()};
     } catch (const std::bad_alloc&) {
-        scene = Error{name + ": out of memory"};
+        scene = Error{ErrorCode::Limit, name + ": out of memory"};
+    } catch (const Json::exception& e) {
+        // The text parsed (parse errors are caught where it is parsed): a value a reader trusted
+        // has another JSON type.
+        scene = Error{ErrorCode::Schema, name + ": " + e.what()};
+    } catch (const std::length_error& e) {
+        scene = Error{ErrorCode::Limit, name + ": " + e.what()};
     } catch (const std::exception& e) {
-        scene = Error{name + ": " + e.what()};
+        scene = Error{ErrorCode::BadValue, name + ": " + e.what()};
     }
-    if (!scene) return Error{oneLine(scene.error().message)};
+    if (!scene) return Error{scene.error().code, oneLine(scene.error().message)};
     for (std::string& warning : scene->warnings) warning = oneLine(warning);
     return scene;
 }
@@ -269,14 +272,15 @@ Result<Scene> importGltf(const std::string& path, const ImportOptions& options) 
     const std::string& name = path;  // messages name the file as the caller gave it
     std::error_code ec;
     const auto size = fs::file_size(p, ec);
-    if (ec) return Error{path + ": cannot read (" + ec.message() + ")"};
+    if (ec) return Error{ErrorCode::Io, path + ": cannot read (" + ec.message() + ")"};
     if (size > options.maxMemoryBytes)
-        return Error{path + ": " + std::to_string(size) + " bytes is past the memory limit"};
+        return Error{ErrorCode::Limit,
+                     path + ": " + std::to_string(size) + " bytes is past the memory limit"};
     std::vector<uint8_t> bytes(static_cast<size_t>(size));
     std::ifstream in(p, std::ios::binary);
     if (!in ||
         (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size)))) {
-        return Error{path + ": cannot read"};
+        return Error{ErrorCode::Io, path + ": cannot read"};
     }
     return importGltfMemory(bytes, name, p.parent_path().string(), options);
 }

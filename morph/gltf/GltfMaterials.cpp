@@ -20,9 +20,10 @@ Status readTextureRef(GltfDocument& doc, const Json& parent, const char* key,
     const std::string where = owner + "." + key;
     ref.texture = int(getInt(*info, "index", -1, where));
     if (ref.texture < 0 || size_t(ref.texture) >= doc.array("textures").size()) {
-        return doc.error(where + ".index = " + std::to_string(ref.texture) +
-                         " is not in textures (" + std::to_string(doc.array("textures").size()) +
-                         ")");
+        return doc.error(ErrorCode::BadReference,
+                         where + ".index = " + std::to_string(ref.texture) +
+                             " is not in textures (" +
+                             std::to_string(doc.array("textures").size()) + ")");
     }
     ref.texCoord = int(getInt(*info, "texCoord", 0, where));
     if (scaleKey) ref.scale = float(getNumber(*info, scaleKey, 1.0, where));
@@ -69,7 +70,9 @@ Status readMaterial(GltfDocument& doc, const Json& json, const std::string& wher
     if (alphaMode == "OPAQUE") m.alphaMode = AlphaMode::Opaque;
     else if (alphaMode == "MASK") m.alphaMode = AlphaMode::Mask;
     else if (alphaMode == "BLEND") m.alphaMode = AlphaMode::Blend;
-    else return doc.error(where + ".alphaMode \"" + alphaMode + "\" is not OPAQUE, MASK or BLEND");
+    else
+        return doc.error(ErrorCode::BadValue,
+                         where + ".alphaMode \"" + alphaMode + "\" is not OPAQUE, MASK or BLEND");
     m.alphaCutoff = float(getNumber(json, "alphaCutoff", 0.5, where));
     m.doubleSided = getBool(json, "doubleSided", false, where);
     m.unlit = extension(json, "KHR_materials_unlit", where) != nullptr;
@@ -149,7 +152,8 @@ Status readMaterials(GltfDocument& doc, Scene& scene) {
             basisu && t.image < 0) {
             t.image = int(getInt(*basisu, "source", -1, where + ".extensions.KHR_texture_basisu"));
             if (t.image < -1 || t.image >= int(scene.images.size())) {
-                return doc.error(where + ".extensions.KHR_texture_basisu.source is not an image");
+                return doc.error(ErrorCode::BadReference,
+                                 where + ".extensions.KHR_texture_basisu.source is not an image");
             }
         }
     }

@@ -43,7 +43,8 @@ public:
     Status read(Primitive& out) {
         const int64_t mode = getInt(mPrim, "mode", 4, mWhere);
         if (mode < 0 || mode > 6)
-            return mDoc.error(mWhere + ".mode " + std::to_string(mode) + " is not 0..6");
+            return mDoc.error(ErrorCode::BadValue,
+                              mWhere + ".mode " + std::to_string(mode) + " is not 0..6");
         out.mode = PrimitiveMode(mode);
         out.material = int(getInt(mPrim, "material", -1, mWhere));
         if (Status s = decodeDracoIfAny(); !s) return s;
@@ -72,9 +73,9 @@ private:
         const std::string dw = mWhere + ".extensions.KHR_draco_mesh_compression";
         const int64_t view = getInt(*draco, "bufferView", -1, dw);
         if (view < 0 || size_t(view) >= mDoc.views.size())
-            return mDoc.error(dw + ".bufferView is not a bufferView");
+            return mDoc.error(ErrorCode::BadReference, dw + ".bufferView is not a bufferView");
         const Json* ids = getObject(*draco, "attributes", dw);
-        if (!ids) return mDoc.error(dw + ".attributes is missing");
+        if (!ids) return mDoc.error(ErrorCode::Schema, dw + ".attributes is missing");
         const Json& attributes = *getObject(mPrim, "attributes", mWhere);
         std::vector<DracoRequest> requests;
         for (auto it = ids->begin(); it != ids->end(); ++it) {
@@ -90,7 +91,7 @@ private:
         }
         const ByteSpan bytes = mDoc.views[size_t(view)];
         auto decoded = decodeDraco(bytes.data, bytes.size, requests);
-        if (!decoded) return mDoc.error(dw + ": " + decoded.error().message);
+        if (!decoded) return mDoc.error(decoded.error().code, dw + ": " + decoded.error().message);
         mDraco = std::move(*decoded);
         for (size_t i = 0; i < requests.size(); ++i) mDracoIndex[requests[i].name] = i;
         return {};
@@ -107,10 +108,12 @@ private:
             auto desc = describeAccessor(mDoc, accessor);
             if (!desc) return desc.error();
             if (desc->count != mDraco->pointCount) {
-                return mDoc.error(
-                    mWhere + ".attributes." + name + ": accessors[" + std::to_string(accessor) +
-                    "] count " + std::to_string(desc->count) +
-                    " differs from the Draco point count " + std::to_string(mDraco->pointCount));
+                return mDoc.error(ErrorCode::Inconsistent,
+                                  mWhere + ".attributes." + name + ": accessors[" +
+                                      std::to_string(accessor) + "] count " +
+                                      std::to_string(desc->count) +
+                                      " differs from the Draco point count " +
+                                      std::to_string(mDraco->pointCount));
             }
             components = desc->components();
             DracoAttribute& d = mDraco->attributes[found->second];
@@ -123,10 +126,11 @@ private:
         auto values = readAccessorFloats(mDoc, accessor, types, &components);
         if (!values) return values.error();
         if (values->size() / components != mVertexCount) {
-            return mDoc.error(mWhere + ".attributes." + name + ": accessors[" +
-                              std::to_string(accessor) + "] count " +
-                              std::to_string(values->size() / components) +
-                              " differs from POSITION count " + std::to_string(mVertexCount));
+            return mDoc.error(ErrorCode::Inconsistent,
+                              mWhere + ".attributes." + name + ": accessors[" +
+                                  std::to_string(accessor) + "] count " +
+                                  std::to_string(values->size() / components) +
+                                  " differs from POSITION count " + std::to_string(mVertexCount));
         }
         return values;
     }
@@ -191,10 +195,12 @@ private:
         const bool ok =
             joints ? integer && !normalized : componentType == 5126 || (integer && normalized);
         if (ok) return {};
-        return mDoc.error(mWhere + ".attributes." + name + " has componentType " +
-                          std::to_string(componentType) + (normalized ? " normalized" : "") +
-                          (joints ? "; JOINTS must be unsigned byte or unsigned short"
-                                  : "; WEIGHTS must be float or normalized unsigned byte/short"));
+        return mDoc.error(
+            ErrorCode::BadValue,
+            mWhere + ".attributes." + name + " has componentType " + std::to_string(componentType) +
+                (normalized ? " normalized" : "") +
+                (joints ? "; JOINTS must be unsigned byte or unsigned short"
+                        : "; WEIGHTS must be float or normalized unsigned byte/short"));
     }
 
     Status readIndices(Primitive& out) {
@@ -207,9 +213,10 @@ private:
         }
         for (size_t i = 0; i < out.indices.size(); ++i) {
             if (out.indices[i] >= mVertexCount) {
-                return mDoc.error(mWhere + ".indices[" + std::to_string(i) +
-                                  "] = " + std::to_string(out.indices[i]) +
-                                  " out of range (vertices " + std::to_string(mVertexCount) + ")");
+                return mDoc.error(ErrorCode::OutOfBounds,
+                                  mWhere + ".indices[" + std::to_string(i) + "] = " +
+                                      std::to_string(out.indices[i]) + " out of range (vertices " +
+                                      std::to_string(mVertexCount) + ")");
             }
         }
         return {};
@@ -255,8 +262,9 @@ Status readMesh(GltfDocument& doc, const Json& json, size_t index, Mesh& mesh) {
     for (size_t p = 1; p < prims.size(); ++p) {
         const size_t count = getArray(prims[p], "targets", where) ? prims[p]["targets"].size() : 0;
         if (count != targetCount) {
-            return doc.error(at(where, "primitives", p) + " has " + std::to_string(count) +
-                             " targets, primitives[0] has " + std::to_string(targetCount));
+            return doc.error(ErrorCode::Inconsistent,
+                             at(where, "primitives", p) + " has " + std::to_string(count) +
+                                 " targets, primitives[0] has " + std::to_string(targetCount));
         }
     }
     for (Primitive& prim : mesh.primitives) {
@@ -285,8 +293,9 @@ Status readMesh(GltfDocument& doc, const Json& json, size_t index, Mesh& mesh) {
     mesh.defaultWeights.assign(targetCount, 0.0f);
     if (const Json* weights = getArray(json, "weights", where)) {
         if (weights->size() != targetCount) {
-            return doc.error(where + ".weights has " + std::to_string(weights->size()) +
-                             " values for " + std::to_string(targetCount) + " targets");
+            return doc.error(ErrorCode::Inconsistent,
+                             where + ".weights has " + std::to_string(weights->size()) +
+                                 " values for " + std::to_string(targetCount) + " targets");
         }
         getNumbers(json, "weights", mesh.defaultWeights.data(), targetCount, where);
     }

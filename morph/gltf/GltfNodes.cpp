@@ -42,9 +42,10 @@ Status linkParents(GltfDocument& doc, Scene& scene) {
         for (int c : scene.nodes[p].children) {
             Node& child = scene.nodes[size_t(c)];
             if (child.parent >= 0) {
-                return doc.error("nodes[" + std::to_string(c) + "] has two parents (nodes[" +
-                                 std::to_string(child.parent) + "] and nodes[" + std::to_string(p) +
-                                 "])");
+                return doc.error(ErrorCode::Inconsistent,
+                                 "nodes[" + std::to_string(c) + "] has two parents (nodes[" +
+                                     std::to_string(child.parent) + "] and nodes[" +
+                                     std::to_string(p) + "])");
             }
             child.parent = int(p);
         }
@@ -62,8 +63,9 @@ Status linkParents(GltfDocument& doc, Scene& scene) {
             i = size_t(scene.nodes[i].parent);
         }
         if (state[i] == 1 && scene.nodes[i].parent >= 0) {
-            return doc.error("nodes[" + std::to_string(i) +
-                             "] is its own ancestor (a cycle in children)");
+            return doc.error(
+                ErrorCode::Inconsistent,
+                "nodes[" + std::to_string(i) + "] is its own ancestor (a cycle in children)");
         }
         for (size_t w : walk) state[w] = 2;
     }
@@ -80,8 +82,9 @@ Status readRoots(GltfDocument& doc, Scene& scene) {
                 const Json& r = (*nodes)[i];
                 if (!r.is_number_integer() || r.get<int64_t>() < 0 ||
                     size_t(r.get<int64_t>()) >= scene.nodes.size()) {
-                    return doc.error(where + ".nodes[" + std::to_string(i) +
-                                     "] is not a node index");
+                    return doc.error(
+                        ErrorCode::BadReference,
+                        where + ".nodes[" + std::to_string(i) + "] is not a node index");
                 }
                 const int root = int(r.get<int64_t>());
                 if (scene.nodes[size_t(root)].parent >= 0) {
@@ -106,12 +109,14 @@ Status readSkin(GltfDocument& doc, const Json& json, size_t index, size_t nodeCo
     skin.name = getString(json, "name", where);
     skin.skeleton = int(getInt(json, "skeleton", -1, where));
     const Json* joints = getArray(json, "joints", where);
-    if (!joints || joints->empty()) return doc.error(where + ".joints is missing or empty");
+    if (!joints || joints->empty())
+        return doc.error(ErrorCode::Schema, where + ".joints is missing or empty");
     for (size_t j = 0; j < joints->size(); ++j) {
         const Json& v = (*joints)[j];
         if (!v.is_number_integer() || v.get<int64_t>() < 0 ||
             size_t(v.get<int64_t>()) >= nodeCount) {
-            return doc.error(where + ".joints[" + std::to_string(j) + "] is not a node index");
+            return doc.error(ErrorCode::BadReference,
+                             where + ".joints[" + std::to_string(j) + "] is not a node index");
         }
         skin.joints.push_back(int(v.get<int64_t>()));
     }
@@ -121,9 +126,10 @@ Status readSkin(GltfDocument& doc, const Json& json, size_t index, size_t nodeCo
         auto m = readAccessorFloats(doc, accessor, {"MAT4"});
         if (!m) return m.error();
         if (m->size() / 16 < skin.joints.size()) {
-            return doc.error(where + ".inverseBindMatrices: accessors[" + std::to_string(accessor) +
-                             "] has " + std::to_string(m->size() / 16) + " matrices for " +
-                             std::to_string(skin.joints.size()) + " joints");
+            return doc.error(ErrorCode::Inconsistent,
+                             where + ".inverseBindMatrices: accessors[" + std::to_string(accessor) +
+                                 "] has " + std::to_string(m->size() / 16) + " matrices for " +
+                                 std::to_string(skin.joints.size()) + " joints");
         }
         for (size_t j = 0; j < skin.joints.size(); ++j)
             skin.inverseBindMatrices[j] = glm::make_mat4(m->data() + j * 16);
@@ -144,9 +150,10 @@ Status readNodes(GltfDocument& doc, Scene& scene) {
             const size_t targets =
                 node.mesh >= 0 ? scene.meshes[size_t(node.mesh)].targetCount() : 0;
             if (node.weights.size() != targets) {
-                return doc.error("nodes[" + std::to_string(i) + "].weights has " +
-                                 std::to_string(node.weights.size()) + " values for " +
-                                 std::to_string(targets) + " targets");
+                return doc.error(ErrorCode::Inconsistent,
+                                 "nodes[" + std::to_string(i) + "].weights has " +
+                                     std::to_string(node.weights.size()) + " values for " +
+                                     std::to_string(targets) + " targets");
             }
         }
     }

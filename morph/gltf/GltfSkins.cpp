@@ -23,12 +23,13 @@ Status checkPrimitive(GltfDocument& doc, const std::string& where, Primitive& pr
         const bool weights = !primitive.weights[size_t(set)].empty();
         const std::string n = std::to_string(set);
         if (joints != weights) {
-            return doc.error(where + ".attributes." + (joints ? "JOINTS_" : "WEIGHTS_") + n +
-                             " has no " + (joints ? "WEIGHTS_" : "JOINTS_") + n);
+            return doc.error(ErrorCode::Inconsistent,
+                             where + ".attributes." + (joints ? "JOINTS_" : "WEIGHTS_") + n +
+                                 " has no " + (joints ? "WEIGHTS_" : "JOINTS_") + n);
         }
     }
     if (!primitive.joints[1].empty() && primitive.joints[0].empty()) {
-        return doc.error(where + ".attributes.JOINTS_1 without JOINTS_0");
+        return doc.error(ErrorCode::Inconsistent, where + ".attributes.JOINTS_1 without JOINTS_0");
     }
     if (influenceCount(primitive) == 0) return {};
     for (int set = 0; set < 2; ++set) {
@@ -36,9 +37,10 @@ Status checkPrimitive(GltfDocument& doc, const std::string& where, Primitive& pr
         for (size_t v = 0; v < weights.size(); ++v) {
             for (int c = 0; c < 4; ++c) {
                 if (weights[v][c] < 0.0f) {
-                    return doc.error(where + ".attributes.WEIGHTS_" + std::to_string(set) + "[" +
-                                     std::to_string(v) + "] has a negative weight (" +
-                                     std::to_string(weights[v][c]) + ")");
+                    return doc.error(ErrorCode::BadValue,
+                                     where + ".attributes.WEIGHTS_" + std::to_string(set) + "[" +
+                                         std::to_string(v) + "] has a negative weight (" +
+                                         std::to_string(weights[v][c]) + ")");
                 }
             }
         }
@@ -83,12 +85,14 @@ Status checkJointRange(GltfDocument& doc, const Scene& scene, size_t nodeIndex,
                     const uint32_t joint = primitive.joints[set][v][c];
                     if (primitive.weights[set][v][c] == 0.0f || joint < skin.joints.size())
                         continue;
-                    return doc.error(primitiveName(size_t(node.mesh), p) + ".attributes.JOINTS_" +
-                                     std::to_string(set) + "[" + std::to_string(v) +
-                                     "] = " + std::to_string(joint) + " is out of range of skins[" +
-                                     std::to_string(node.skin) + "].joints (" +
-                                     std::to_string(skin.joints.size()) +
-                                     " joints; drawn by nodes[" + std::to_string(nodeIndex) + "])");
+                    return doc.error(ErrorCode::OutOfBounds,
+                                     primitiveName(size_t(node.mesh), p) + ".attributes.JOINTS_" +
+                                         std::to_string(set) + "[" + std::to_string(v) +
+                                         "] = " + std::to_string(joint) +
+                                         " is out of range of skins[" + std::to_string(node.skin) +
+                                         "].joints (" + std::to_string(skin.joints.size()) +
+                                         " joints; drawn by nodes[" + std::to_string(nodeIndex) +
+                                         "])");
                 }
             }
         }
@@ -132,7 +136,8 @@ Status checkSkins(GltfDocument& doc, Scene& scene) {
         const std::string where = "nodes[" + std::to_string(n) + "]";
         const bool hasMesh = node.mesh >= 0 && size_t(node.mesh) < scene.meshes.size();
         if (node.skin >= 0 && size_t(node.skin) >= scene.skins.size()) {
-            return doc.error(where + ".skin " + std::to_string(node.skin) + " is not a skin index");
+            return doc.error(ErrorCode::BadReference,
+                             where + ".skin " + std::to_string(node.skin) + " is not a skin index");
         }
         if (node.skin >= 0 && (!hasMesh || !meshIsSkinned(scene.meshes[size_t(node.mesh)]))) {
             // 3.7.3: skin needs a mesh with JOINTS_0/WEIGHTS_0; without one there is nothing to

@@ -108,9 +108,11 @@ Status readTarget(GltfDocument& doc, const Json& target, const std::string& wher
         }
         // 3.7.2.2: a target's accessors have the base's vertex count.
         if (count != vertexCount) {
-            return doc.error(where + "." + s.key + ": accessors[" + std::to_string(s.accessor) +
-                             "] count " + std::to_string(count) +
-                             " differs from the base vertex count " + std::to_string(vertexCount));
+            return doc.error(ErrorCode::Inconsistent, where + "." + s.key + ": accessors[" +
+                                                          std::to_string(s.accessor) + "] count " +
+                                                          std::to_string(count) +
+                                                          " differs from the base vertex count " +
+                                                          std::to_string(vertexCount));
         }
         if (!allSparse) out.set(s.channel, std::move(dense));
     }

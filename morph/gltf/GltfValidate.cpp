@@ -37,7 +37,7 @@ public:
             const Json* a = getArray(mJson, key, "glTF");
             if (!a) continue;
             for (size_t i = 0; i < a->size(); ++i) {
-                if (!(*a)[i].is_object()) fail(at(key, i) + " is not an object");
+                if (!(*a)[i].is_object()) fail(ErrorCode::Schema, at(key, i) + " is not an object");
             }
         }
         checkBuffers();
@@ -50,7 +50,9 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(const std::string& problem) const { throw GltfFieldError(problem); }
+    [[noreturn]] void fail(ErrorCode code, const std::string& problem) const {
+        throw GltfFieldError(code, problem);
+    }
 
     size_t size(const char* key) const { return mDoc.array(key).size(); }
 
@@ -59,34 +61,38 @@ private:
         if (!object.contains(key)) return;
         const int64_t i = getInt(object, key, -1, where);
         if (i < 0 || size_t(i) >= size(array)) {
-            fail(where + "." + key + " = " + std::to_string(i) + " is not in " + array + " (" +
-                 std::to_string(size(array)) + ")");
+            fail(ErrorCode::BadReference, where + "." + key + " = " + std::to_string(i) +
+                                              " is not in " + array + " (" +
+                                              std::to_string(size(array)) + ")");
         }
     }
 
     void charge(uint64_t bytes, const std::string& what) {
         mBudget += bytes;
         if (bytes > mDoc.options.maxMemoryBytes || mBudget > mDoc.options.maxMemoryBytes) {
-            fail(what + " would take the declared data past the memory limit (" +
-                 std::to_string(mDoc.options.maxMemoryBytes) + " bytes)");
+            fail(ErrorCode::Limit, what + " would take the declared data past the memory limit (" +
+                                       std::to_string(mDoc.options.maxMemoryBytes) + " bytes)");
         }
     }
 
     void checkAsset() const {
         const Json* asset = getObject(mJson, "asset", "glTF");
-        if (!asset) fail("not a glTF 2.0 file: no \"asset\"");
+        if (!asset) fail(ErrorCode::Schema, "not a glTF 2.0 file: no \"asset\"");
         const std::string version = getString(*asset, "version", "asset");
-        if (version.empty()) fail("not a glTF 2.0 file: asset.version is missing");
+        if (version.empty())
+            fail(ErrorCode::Schema, "not a glTF 2.0 file: asset.version is missing");
         if (version.rfind("2.", 0) != 0 && version != "2")
-            fail("asset.version \"" + version + "\" is not 2.x");
+            fail(ErrorCode::Unsupported, "asset.version \"" + version + "\" is not 2.x");
         if (const Json* required = getArray(mJson, "extensionsRequired", "glTF")) {
             for (size_t i = 0; i < required->size(); ++i) {
                 if (!(*required)[i].is_string())
-                    fail(at("extensionsRequired", i) + " is not a string");
+                    fail(ErrorCode::Schema, at("extensionsRequired", i) + " is not a string");
                 const std::string name = (*required)[i].get<std::string>();
                 bool known = false;
                 for (const char* s : kSupportedRequired) known = known || name == s;
-                if (!known) fail("required extension " + name + " is not supported");
+                if (!known)
+                    fail(ErrorCode::Unsupported,
+                         "required extension " + name + " is not supported");
             }
         }
     }
@@ -96,7 +102,7 @@ private:
     uint64_t checkDataUri(const std::string& uri, const std::string& where) const {
         const size_t comma = uri.find(',');
         if (comma == std::string::npos || comma < 7 || uri.compare(comma - 7, 7, ";base64") != 0) {
-            fail(where + ".uri is a data: URI that is not base64");
+            fail(ErrorCode::BadValue, where + ".uri is a data: URI that is not base64");
         }
         size_t chars = 0, padding = 0;
         for (size_t i = comma + 1; i < uri.size(); ++i) {
@@ -104,10 +110,12 @@ private:
             if (c == '=' && i + 3 > uri.size()) {
                 ++padding;
             } else if (std::isalnum(c) || c == '+' || c == '/') {
-                if (padding) fail(where + ".uri has base64 data after its padding");
+                if (padding)
+                    fail(ErrorCode::Decode, where + ".uri has base64 data after its padding");
                 ++chars;
             } else {
-                fail(where + ".uri has a character that is not base64 at " + std::to_string(i));
+                fail(ErrorCode::Decode,
+                     where + ".uri has a character that is not base64 at " + std::to_string(i));
             }
         }
         return uint64_t(chars) * 3 / 4;
@@ -121,7 +129,8 @@ private:
         }
         if (uri.empty() || mDoc.options.allowAnyUri) return;
         if (uriLeavesFolder(uri))
-            fail(where + ".uri \"" + uri + "\" is outside the model's folder");
+            fail(ErrorCode::UriDenied,
+                 where + ".uri \"" + uri + "\" is outside the model's folder");
     }
 
     void checkBuffers() {
@@ -131,7 +140,7 @@ private:
             const Json& b = buffers[i];
             const std::string where = at("buffers", i);
             const int64_t length = getInt(b, "byteLength", -1, where);
-            if (length < 1) fail(where + ".byteLength is missing or < 1");
+            if (length < 1) fail(ErrorCode::BadValue, where + ".byteLength is missing or < 1");
             const Json* ext = getObject(b, "extensions", where);
             const Json* meshopt =
                 ext ? getObject(*ext, "EXT_meshopt_compression", where + ".extensions") : nullptr;
@@ -140,8 +149,9 @@ private:
             checkUri(b, where);
             const std::string uri = getString(b, "uri", where);
             if (uri.rfind("data:", 0) == 0 && checkDataUri(uri, where) != uint64_t(length)) {
-                fail(where + ".uri holds " + std::to_string(checkDataUri(uri, where)) +
-                     " bytes, byteLength says " + std::to_string(length));
+                fail(ErrorCode::Inconsistent,
+                     where + ".uri holds " + std::to_string(checkDataUri(uri, where)) +
+                         " bytes, byteLength says " + std::to_string(length));
             }
             if (fallback && !b.contains("uri")) {
                 // The decompressed views live here; it has no bytes of its own (charged per view).
@@ -150,11 +160,11 @@ private:
             }
             if (!b.contains("uri")) {
                 // glTF 2.0 4.4.3.3: only buffers[0] of a GLB may refer to the BIN chunk.
-                if (!mIsGlb || i != 0) fail(where + " has no uri");
+                if (!mIsGlb || i != 0) fail(ErrorCode::Schema, where + " has no uri");
                 if (uint64_t(length) > mBinSize) {
-                    fail(where + ".byteLength " + std::to_string(length) +
-                         " is larger than the GLB BIN chunk (" + std::to_string(mBinSize) +
-                         " bytes)");
+                    fail(ErrorCode::OutOfBounds, where + ".byteLength " + std::to_string(length) +
+                                                     " is larger than the GLB BIN chunk (" +
+                                                     std::to_string(mBinSize) + " bytes)");
                 }
             }
             charge(uint64_t(length), where);
@@ -167,7 +177,7 @@ private:
         for (size_t i = 0; i < views.size(); ++i) {
             const Json& v = views[i];
             const std::string where = at("bufferViews", i);
-            if (!v.contains("buffer")) fail(where + ".buffer is missing");
+            if (!v.contains("buffer")) fail(ErrorCode::Schema, where + ".buffer is missing");
             index(v, "buffer", "buffers", where);
             const int64_t buffer = getInt(v, "buffer", 0, where);
             const int64_t offset = getInt(v, "byteOffset", 0, where);
@@ -175,38 +185,41 @@ private:
             const int64_t bufferLength =
                 getInt(buffers[size_t(buffer)], "byteLength", 0, "buffers");
             if (offset < 0 || length < 1)
-                fail(where + " has a negative byteOffset or a byteLength < 1");
+                fail(ErrorCode::BadValue, where + " has a negative byteOffset or a byteLength < 1");
             if (offset > bufferLength || length > bufferLength - offset) {
-                fail(where + " (byteOffset " + std::to_string(offset) + ", byteLength " +
-                     std::to_string(length) + ") is past the end of buffers[" +
-                     std::to_string(buffer) + "] (" + std::to_string(bufferLength) + " bytes)");
+                fail(ErrorCode::OutOfBounds,
+                     where + " (byteOffset " + std::to_string(offset) + ", byteLength " +
+                         std::to_string(length) + ") is past the end of buffers[" +
+                         std::to_string(buffer) + "] (" + std::to_string(bufferLength) + " bytes)");
             }
             const int64_t stride = getInt(v, "byteStride", 0, where);
             if (v.contains("byteStride") && (stride < 4 || stride > 252)) {
-                fail(where + ".byteStride " + std::to_string(stride) + " is not in 4..252");
+                fail(ErrorCode::BadValue,
+                     where + ".byteStride " + std::to_string(stride) + " is not in 4..252");
             }
             const Json* ext = getObject(v, "extensions", where);
             const Json* m =
                 ext ? getObject(*ext, "EXT_meshopt_compression", where + ".extensions") : nullptr;
             if (!m) continue;
             const std::string mw = where + ".extensions.EXT_meshopt_compression";
-            if (!m->contains("buffer")) fail(mw + ".buffer is missing");
+            if (!m->contains("buffer")) fail(ErrorCode::Schema, mw + ".buffer is missing");
             index(*m, "buffer", "buffers", mw);
             const int64_t mb = getInt(*m, "buffer", 0, mw);
             const int64_t mo = getInt(*m, "byteOffset", 0, mw),
                           ml = getInt(*m, "byteLength", -1, mw);
             const int64_t mbLength = getInt(buffers[size_t(mb)], "byteLength", 0, "buffers");
             if (mo < 0 || ml < 0 || mo > mbLength || ml > mbLength - mo)
-                fail(mw + " range is past the end of its buffer");
+                fail(ErrorCode::OutOfBounds, mw + " range is past the end of its buffer");
             if (mFacts.fallbackBuffers[size_t(mb)])
-                fail(mw + ".buffer is a fallback buffer with no data");
+                fail(ErrorCode::Inconsistent, mw + ".buffer is a fallback buffer with no data");
             const int64_t count = getInt(*m, "count", -1, mw),
                           mstride = getInt(*m, "byteStride", -1, mw);
             if (count < 0 || count > kMaxCount || mstride < 1 || mstride > 256)
-                fail(mw + " count or byteStride is invalid");
+                fail(ErrorCode::BadValue, mw + " count or byteStride is invalid");
             if (count * mstride > length) {
-                fail(mw + " decodes to " + std::to_string(count * mstride) +
-                     " bytes, the view has " + std::to_string(length));
+                fail(ErrorCode::Inconsistent, mw + " decodes to " +
+                                                  std::to_string(count * mstride) +
+                                                  " bytes, the view has " + std::to_string(length));
             }
             charge(uint64_t(length), mw);
         }
@@ -220,18 +233,20 @@ private:
             index(a, "bufferView", "bufferViews", where);
             const int64_t count = getInt(a, "count", -1, where);
             if (count < 0 || count > kMaxCount)
-                fail(where + ".count " + std::to_string(count) + " is out of range");
+                fail(count < 0 ? ErrorCode::BadValue : ErrorCode::Limit,
+                     where + ".count " + std::to_string(count) + " is out of range");
             uint32_t columns = 0, rows = 0;
             if (!accessorShape(getString(a, "type", where), columns, rows))
-                fail(where + ".type is not a glTF type");
+                fail(ErrorCode::BadValue, where + ".type is not a glTF type");
             // Decoded accessors are floats; charge them before anything is allocated.
             charge(uint64_t(count) * columns * rows * 4, where);
             if (const Json* sparse = getObject(a, "sparse", where)) {
                 const Json* ind = getObject(*sparse, "indices", where + ".sparse");
                 const Json* val = getObject(*sparse, "values", where + ".sparse");
-                if (!ind || !val) fail(where + ".sparse needs indices and values");
+                if (!ind || !val)
+                    fail(ErrorCode::Schema, where + ".sparse needs indices and values");
                 if (!ind->contains("bufferView") || !val->contains("bufferView"))
-                    fail(where + ".sparse needs bufferViews");
+                    fail(ErrorCode::Schema, where + ".sparse needs bufferViews");
                 index(*ind, "bufferView", "bufferViews", where + ".sparse.indices");
                 index(*val, "bufferView", "bufferViews", where + ".sparse.values");
             }
@@ -242,15 +257,16 @@ private:
         const Json& meshes = mDoc.array("meshes");
         for (size_t m = 0; m < meshes.size(); ++m) {
             const Json* prims = getArray(meshes[m], "primitives", at("meshes", m));
-            if (!prims || prims->empty()) fail(at("meshes", m) + ".primitives is missing or empty");
+            if (!prims || prims->empty())
+                fail(ErrorCode::Schema, at("meshes", m) + ".primitives is missing or empty");
             for (size_t p = 0; p < prims->size(); ++p) {
                 const std::string where = at("meshes", m) + at(".primitives", p);
                 const Json& prim = (*prims)[p];
-                if (!prim.is_object()) fail(where + " is not an object");
+                if (!prim.is_object()) fail(ErrorCode::Schema, where + " is not an object");
                 index(prim, "indices", "accessors", where);
                 index(prim, "material", "materials", where);
                 const Json* attributes = getObject(prim, "attributes", where);
-                if (!attributes) fail(where + ".attributes is missing");
+                if (!attributes) fail(ErrorCode::Schema, where + ".attributes is missing");
                 for (auto it = attributes->begin(); it != attributes->end(); ++it) {
                     index(*attributes, it.key().c_str(), "accessors", where + ".attributes");
                 }
@@ -258,7 +274,8 @@ private:
                     for (size_t t = 0; t < targets->size(); ++t) {
                         const Json& target = (*targets)[t];
                         if (!target.is_object())
-                            fail(where + at(".targets", t) + " is not an object");
+                            fail(ErrorCode::Schema,
+                                 where + at(".targets", t) + " is not an object");
                         for (auto it = target.begin(); it != target.end(); ++it) {
                             index(target, it.key().c_str(), "accessors", where + at(".targets", t));
                         }
@@ -279,7 +296,8 @@ private:
                     const Json& child = (*children)[c];
                     if (!child.is_number_integer() || child.get<int64_t>() < 0 ||
                         size_t(child.get<int64_t>()) >= nodes.size()) {
-                        fail(where + at(".children", c) + " is not a node index");
+                        fail(ErrorCode::BadReference,
+                             where + at(".children", c) + " is not a node index");
                     }
                 }
             }
@@ -303,7 +321,8 @@ private:
                 const int64_t v = getInt(images[i], "bufferView", -1, where);
                 const int64_t b = getInt(views[size_t(v)], "buffer", 0, "bufferViews");
                 if (mFacts.fallbackBuffers[size_t(b)])
-                    fail(where + ".bufferView is in a fallback buffer with no data");
+                    fail(ErrorCode::Inconsistent,
+                         where + ".bufferView is in a fallback buffer with no data");
             }
         }
         const Json& textures = mDoc.array("textures");
@@ -321,7 +340,7 @@ private:
                 for (size_t s = 0; s < samplers->size(); ++s) {
                     const Json& sampler = (*samplers)[s];
                     if (!sampler.is_object())
-                        fail(where + at(".samplers", s) + " is not an object");
+                        fail(ErrorCode::Schema, where + at(".samplers", s) + " is not an object");
                     index(sampler, "input", "accessors", where + at(".samplers", s));
                     index(sampler, "output", "accessors", where + at(".samplers", s));
                 }
@@ -341,11 +360,12 @@ private:
 
 Status validateDocument(const GltfDocument& doc, bool isGlb, size_t binSize,
                         ValidationFacts& facts) {
-    if (!doc.json.is_object()) return doc.error("not a glTF file: the JSON is not an object");
+    if (!doc.json.is_object())
+        return doc.error(ErrorCode::Schema, "not a glTF file: the JSON is not an object");
     try {
         Validator(doc, isGlb, binSize, facts).run();
     } catch (const GltfFieldError& e) {
-        return doc.error(e.what());
+        return doc.error(e.code, e.what());
     }
     return {};
 }

@@ -55,7 +55,7 @@ Result<std::vector<uint8_t>> dataUriBytes(const std::string& uri) {
     const size_t comma = uri.find(',');
     if (uri.rfind("data:", 0) != 0 || comma == std::string::npos || comma < 7 ||
         uri.compare(comma - 7, 7, ";base64") != 0) {
-        return Error{"data: URI is not base64"};
+        return Error{ErrorCode::BadValue, "data: URI is not base64"};
     }
     std::vector<uint8_t> out;
     out.reserve((uri.size() - comma) / 4 * 3);
@@ -63,7 +63,7 @@ Result<std::vector<uint8_t>> dataUriBytes(const std::string& uri) {
     int count = 0;
     for (size_t i = comma + 1; i < uri.size() && uri[i] != '='; ++i) {
         const int value = base64Value(uri[i]);
-        if (value < 0) return Error{"data: URI holds characters outside base64"};
+        if (value < 0) return Error{ErrorCode::Decode, "data: URI holds characters outside base64"};
         bits = (bits << 6) | uint32_t(value);
         if (++count == 4) {
             out.push_back(uint8_t(bits >> 16));

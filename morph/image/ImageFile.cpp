@@ -25,12 +25,12 @@ void appendBytes(void* context, void* data, int size) {
 
 Result<RgbaImage> readImageFile(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
-    if (!file) return Error{path + ": cannot read (no such file or no permission)"};
+    if (!file) return Error{ErrorCode::Io, path + ": cannot read (no such file or no permission)"};
     const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
                                      std::istreambuf_iterator<char>());
-    if (file.bad()) return Error{path + ": cannot read (I/O error)"};
+    if (file.bad()) return Error{ErrorCode::Io, path + ": cannot read (I/O error)"};
     auto decoded = decodeImage(bytes.data(), bytes.size(), kMaxImageBytes);
-    if (!decoded) return Error{path + ": " + decoded.error().message};
+    if (!decoded) return Error{decoded.error().code, path + ": " + decoded.error().message};
     RgbaImage image;
     image.width = decoded->width;
     image.height = decoded->height;
@@ -39,17 +39,17 @@ Result<RgbaImage> readImageFile(const std::string& path) {
 }
 
 Result<std::vector<uint8_t>> encodePng(const RgbaImage& image) {
-    if (!image.valid()) return Error{"PNG: empty or inconsistent image"};
+    if (!image.valid()) return Error{ErrorCode::BadValue, "PNG: empty or inconsistent image"};
     std::vector<uint8_t> out;
     const int ok = stbi_write_png_to_func(appendBytes, &out, image.width, image.height, 4,
                                           image.pixels.data(), image.width * 4);
-    if (ok == 0 || out.empty()) return Error{"PNG: encoding failed"};
+    if (ok == 0 || out.empty()) return Error{ErrorCode::BadValue, "PNG: encoding failed"};
     return out;
 }
 
 Status writePngFile(const std::string& path, const RgbaImage& image) {
     auto png = encodePng(image);
-    if (!png) return Error{path + ": " + png.error().message};
+    if (!png) return Error{png.error().code, path + ": " + png.error().message};
     return writeFileAtomic(path, png->data(), png->size());
 }
 

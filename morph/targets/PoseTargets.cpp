@@ -27,24 +27,28 @@ Status addPoseTarget(Scene& scene, const Scene& pose, const std::string& name) {
     const std::string poseFile = fileOf(pose, "pose");
     const std::string modelFile = fileOf(scene, "model");
     if (scene.meshes.empty()) {
-        return Error{modelFile + ": has no mesh to add the pose '" + name + "' to"};
+        return Error{ErrorCode::Inconsistent,
+                     modelFile + ": has no mesh to add the pose '" + name + "' to"};
     }
-    if (pose.meshes.empty()) return Error{poseFile + ": has no mesh to use as a pose"};
+    if (pose.meshes.empty())
+        return Error{ErrorCode::Inconsistent, poseFile + ": has no mesh to use as a pose"};
     Mesh& mesh = scene.meshes[0];
     const Mesh& poseMesh = pose.meshes[0];
     if (poseMesh.primitives.size() != mesh.primitives.size()) {
-        return Error{poseFile + ": its first mesh has " +
-                     std::to_string(poseMesh.primitives.size()) + " primitives, the model's has " +
-                     std::to_string(mesh.primitives.size())};
+        return Error{ErrorCode::Inconsistent, poseFile + ": its first mesh has " +
+                                                  std::to_string(poseMesh.primitives.size()) +
+                                                  " primitives, the model's has " +
+                                                  std::to_string(mesh.primitives.size())};
     }
     // Validate everything before changing the scene, so an error leaves it as it was.
     for (size_t p = 0; p < mesh.primitives.size(); ++p) {
         const uint32_t have = poseMesh.primitives[p].vertexCount();
         const uint32_t want = mesh.primitives[p].vertexCount();
         if (have != want) {
-            return Error{poseFile + ": primitive " + std::to_string(p) + " has " +
-                         std::to_string(have) + " vertices, the model's has " +
-                         std::to_string(want)};
+            return Error{ErrorCode::Inconsistent, poseFile + ": primitive " + std::to_string(p) +
+                                                      " has " + std::to_string(have) +
+                                                      " vertices, the model's has " +
+                                                      std::to_string(want)};
         }
     }
 

@@ -137,8 +137,8 @@ DequantizationError measureError(const SparseTarget& target, const MorphTarget& 
 
 Result<SparseTarget> sparsify(const MorphTarget& target, uint32_t vertexCount, float threshold) {
     if (!std::isfinite(threshold) || threshold < 0) {
-        return Error{"sparsify: threshold " + std::to_string(threshold) +
-                     " is not a finite value >= 0"};
+        return Error{ErrorCode::BadValue, "sparsify: threshold " + std::to_string(threshold) +
+                                              " is not a finite value >= 0"};
     }
     const bool hasPositions = target.has(MorphChannel::Position);
     const bool hasNormals = target.has(MorphChannel::Normal);
@@ -146,15 +146,17 @@ Result<SparseTarget> sparsify(const MorphTarget& target, uint32_t vertexCount, f
     const std::vector<glm::vec4>& normal = target.entries(MorphChannel::Normal);
     if (target.isSparse()) {
         if (!target.indices().empty() && target.indices().back() >= vertexCount) {
-            return Error{"sparse target: vertex " + std::to_string(target.indices().back()) +
-                         " out of range (" + std::to_string(vertexCount) + " vertices)"};
+            return Error{ErrorCode::OutOfBounds,
+                         "sparse target: vertex " + std::to_string(target.indices().back()) +
+                             " out of range (" + std::to_string(vertexCount) + " vertices)"};
         }
     } else {
         for (MorphChannel c : {MorphChannel::Position, MorphChannel::Normal}) {
             if (target.has(c) && target.entries(c).size() != vertexCount) {
-                return Error{std::string(channelName(c)) + " has " +
-                             std::to_string(target.entries(c).size()) + " deltas for " +
-                             std::to_string(vertexCount) + " vertices"};
+                return Error{ErrorCode::Inconsistent,
+                             std::string(channelName(c)) + " has " +
+                                 std::to_string(target.entries(c).size()) + " deltas for " +
+                                 std::to_string(vertexCount) + " vertices"};
             }
         }
     }
@@ -171,8 +173,9 @@ Result<SparseTarget> sparsify(const MorphTarget& target, uint32_t vertexCount, f
         const glm::vec3 p = hasPositions ? xyz(position[e]) : glm::vec3(0.0f);
         const glm::vec3 n = hasNormals ? xyz(normal[e]) : glm::vec3(0.0f);
         if (!finite3(p) || !finite3(n)) {
-            return Error{"vertex " + std::to_string(v) + ": " +
-                         (finite3(p) ? "NORMAL" : "POSITION") + " delta is not finite"};
+            return Error{ErrorCode::BadValue, "vertex " + std::to_string(v) + ": " +
+                                                  (finite3(p) ? "NORMAL" : "POSITION") +
+                                                  " delta is not finite"};
         }
         const float largestP = componentDistance(p, glm::vec3(0.0f));
         const float largestN = componentDistance(n, glm::vec3(0.0f));
@@ -199,12 +202,13 @@ Result<SparseTarget> encode(const std::vector<uint32_t>& indices,
                             const std::vector<glm::vec3>& normals, uint32_t vertexCount) {
     const std::string count = std::to_string(indices.size());
     if (!positions.empty() && positions.size() != indices.size()) {
-        return Error{"sparse entries: " + std::to_string(positions.size()) +
-                     " POSITION deltas for " + count + " indices"};
+        return Error{ErrorCode::Inconsistent,
+                     "sparse entries: " + std::to_string(positions.size()) +
+                         " POSITION deltas for " + count + " indices"};
     }
     if (!normals.empty() && normals.size() != indices.size()) {
-        return Error{"sparse entries: " + std::to_string(normals.size()) + " NORMAL deltas for " +
-                     count + " indices"};
+        return Error{ErrorCode::Inconsistent, "sparse entries: " + std::to_string(normals.size()) +
+                                                  " NORMAL deltas for " + count + " indices"};
     }
     for (size_t i = 0; i < indices.size(); ++i) {
         // Built only on failure: this loop runs once per entry of every target.
@@ -213,17 +217,19 @@ Result<SparseTarget> encode(const std::vector<uint32_t>& indices,
         };
         // glTF 2.0 3.6.2.3: sparse indices MUST strictly increase; the GPU gather relies on it.
         if (i > 0 && indices[i] <= indices[i - 1]) {
-            return Error{"sparse entries: " + at() + " does not follow indices[" +
-                         std::to_string(i - 1) + "] = " + std::to_string(indices[i - 1]) +
-                         " (must be strictly ascending)"};
+            return Error{ErrorCode::BadValue,
+                         "sparse entries: " + at() + " does not follow indices[" +
+                             std::to_string(i - 1) + "] = " + std::to_string(indices[i - 1]) +
+                             " (must be strictly ascending)"};
         }
         if (indices[i] >= vertexCount) {
-            return Error{"sparse entries: " + at() + " out of range (" +
-                         std::to_string(vertexCount) + " vertices)"};
+            return Error{ErrorCode::OutOfBounds, "sparse entries: " + at() + " out of range (" +
+                                                     std::to_string(vertexCount) + " vertices)"};
         }
         if ((!positions.empty() && !finite3(positions[i])) ||
             (!normals.empty() && !finite3(normals[i]))) {
-            return Error{"sparse entries: delta of " + at() + " is not finite"};
+            return Error{ErrorCode::BadValue,
+                         "sparse entries: delta of " + at() + " is not finite"};
         }
     }
     // A channel given with no indices cannot be told from an absent one; an empty list of
@@ -249,7 +255,9 @@ Result<SparsePrimitive> sparsify(const Primitive& primitive, float threshold) {
     sparse.targets.reserve(primitive.targets.size());
     for (size_t t = 0; t < primitive.targets.size(); ++t) {
         Result<SparseTarget> target = sparsify(primitive.targets[t], sparse.vertexCount, threshold);
-        if (!target) return Error{"target " + std::to_string(t) + ": " + target.error().message};
+        if (!target)
+            return Error{target.error().code,
+                         "target " + std::to_string(t) + ": " + target.error().message};
         sparse.targets.push_back(std::move(target.value()));
     }
     return sparse;
@@ -266,7 +274,9 @@ Result<std::vector<float>> maxDequantizationErrors(const Mesh& mesh) {
     std::vector<float> errors(mesh.targetCount(), 0.0f);
     for (size_t p = 0; p < mesh.primitives.size(); ++p) {
         Result<SparsePrimitive> sparse = sparsify(mesh.primitives[p]);
-        if (!sparse) return Error{"primitive " + std::to_string(p) + ", " + sparse.error().message};
+        if (!sparse)
+            return Error{sparse.error().code,
+                         "primitive " + std::to_string(p) + ", " + sparse.error().message};
         for (size_t t = 0; t < std::min(errors.size(), sparse->targets.size()); ++t) {
             errors[t] = std::max(errors[t], sparse->targets[t].maxError());
         }
@@ -283,8 +293,9 @@ Result<SparseSummary> sparseSummary(const Scene& scene, float threshold) {
             if (primitive.targets.empty()) continue;
             Result<SparsePrimitive> sparse = sparsify(primitive, threshold);
             if (!sparse) {
-                return Error{scene.path + ": meshes[" + std::to_string(m) + "].primitives[" +
-                             std::to_string(p) + "] " + sparse.error().message};
+                return Error{sparse.error().code, scene.path + ": meshes[" + std::to_string(m) +
+                                                      "].primitives[" + std::to_string(p) + "] " +
+                                                      sparse.error().message};
             }
             summary.bytes += sparse->sizeInBytes();
             summary.entries += sparse->entryCount();

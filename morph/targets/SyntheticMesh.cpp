@@ -101,10 +101,12 @@ uint64_t SyntheticMesh::entryCount() const {
 }
 
 Status validate(const SyntheticSpec& spec) {
-    if (spec.vertices < 3) return Error{"synthetic mesh: --vertices must be at least 3"};
-    if (spec.targets < 1) return Error{"synthetic mesh: --targets must be at least 1"};
+    if (spec.vertices < 3)
+        return Error{ErrorCode::Usage, "synthetic mesh: --vertices must be at least 3"};
+    if (spec.targets < 1)
+        return Error{ErrorCode::Usage, "synthetic mesh: --targets must be at least 1"};
     if (!(spec.density > 0.0f && spec.density <= 1.0f)) {
-        return Error{"synthetic mesh: --density must be in (0, 1]"};
+        return Error{ErrorCode::Usage, "synthetic mesh: --density must be in (0, 1]"};
     }
     return {};
 }

@@ -19,7 +19,7 @@ namespace {
 morph::Error eglError(const std::string& what) {
     char code[16];
     std::snprintf(code, sizeof code, "0x%04X", eglGetError ? eglGetError() : 0);
-    return morph::Error{"EGL: " + what + " (error " + code + ")"};
+    return morph::Error{morph::ErrorCode::Gpu, "EGL: " + what + " (error " + code + ")"};
 }
 
 GLADapiproc loadGl(const char* name) {
@@ -34,11 +34,13 @@ morph::Result<EGLDisplay> initialize(EGLDisplay display, const char* platform) {
     }
     // Second load: the display's version and extensions.
     if (gladLoaderLoadEGL(display) == 0) {
-        return morph::Error{"EGL: loading the display's entry points failed"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            "EGL: loading the display's entry points failed"};
     }
     if (!GLAD_EGL_KHR_surfaceless_context) {
-        return morph::Error{std::string("EGL: EGL_KHR_surfaceless_context missing (") + platform +
-                            ")"};
+        return morph::Error{
+            morph::ErrorCode::Gpu,
+            std::string("EGL: EGL_KHR_surfaceless_context missing (") + platform + ")"};
     }
     return display;
 }
@@ -47,7 +49,8 @@ morph::Result<EGLDisplay> initialize(EGLDisplay display, const char* platform) {
 // software rasterizer (llvmpipe) uses, so it works with DISPLAY unset and in containers.
 morph::Result<EGLDisplay> surfacelessDisplay() {
     if (!GLAD_EGL_MESA_platform_surfaceless) {
-        return morph::Error{"EGL: no display (EGL_MESA_platform_surfaceless missing)"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            "EGL: no display (EGL_MESA_platform_surfaceless missing)"};
     }
     return initialize(
         eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr),
@@ -57,14 +60,15 @@ morph::Result<EGLDisplay> surfacelessDisplay() {
 // Headless GPUs whose driver has no surfaceless platform (NVIDIA) expose EGL devices instead.
 morph::Result<EGLDisplay> deviceDisplay() {
     if (!GLAD_EGL_EXT_device_enumeration || !GLAD_EGL_EXT_platform_device) {
-        return morph::Error{"EGL: no display (EGL_EXT_platform_device missing)"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            "EGL: no display (EGL_EXT_platform_device missing)"};
     }
     EGLDeviceEXT devices[16];
     EGLint count = 0;
     if (eglQueryDevicesEXT(16, devices, &count) != EGL_TRUE || count == 0) {
         return eglError("no display (no EGL device)");
     }
-    morph::Error last{"EGL: no display (no EGL device)"};
+    morph::Error last{morph::ErrorCode::Gpu, "EGL: no display (no EGL device)"};
     for (EGLint i = 0; i < count; ++i) {
         auto display = initialize(
             eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr), "device");
@@ -76,16 +80,19 @@ morph::Result<EGLDisplay> deviceDisplay() {
 
 morph::Result<EGLDisplay> openDisplay(EglPlatform platform) {
     // First load: client extensions and the entry points that need no display.
-    if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) return morph::Error{"EGL: libEGL not found"};
+    if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0)
+        return morph::Error{morph::ErrorCode::Gpu, "EGL: libEGL not found"};
     if (!GLAD_EGL_EXT_platform_base)
-        return morph::Error{"EGL: no display (EGL_EXT_platform_base missing)"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            "EGL: no display (EGL_EXT_platform_base missing)"};
     if (platform == EglPlatform::Surfaceless) return surfacelessDisplay();
     if (platform == EglPlatform::Device) return deviceDisplay();
     auto display = surfacelessDisplay();
     if (display) return display;
     auto device = deviceDisplay();
     if (device) return device;
-    return morph::Error{display.error().message + "; " + device.error().message};
+    return morph::Error{morph::ErrorCode::Gpu,
+                        display.error().message + "; " + device.error().message};
 }
 
 }  // namespace
@@ -143,8 +150,10 @@ morph::Result<EglContext> EglContext::create(const ContextOptions& options) {
     }
     EglContext result(std::move(state));
     if (auto current = result.makeCurrent(); !current) return current.error();
-    if (gladLoadGL(loadGl) == 0) return morph::Error{"EGL: loading OpenGL entry points failed"};
-    if (!GLAD_GL_VERSION_4_5) return morph::Error{"EGL: the context is not OpenGL 4.5"};
+    if (gladLoadGL(loadGl) == 0)
+        return morph::Error{morph::ErrorCode::Gpu, "EGL: loading OpenGL entry points failed"};
+    if (!GLAD_GL_VERSION_4_5)
+        return morph::Error{morph::ErrorCode::Gpu, "EGL: the context is not OpenGL 4.5"};
     if (options.debug) enableDebugOutput();
     return result;
 }

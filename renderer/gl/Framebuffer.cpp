@@ -9,7 +9,8 @@ morph::Status Framebuffer::checkComplete(const std::string& name) const {
     if (status == GL_FRAMEBUFFER_COMPLETE) return {};
     char code[16];
     std::snprintf(code, sizeof code, "0x%04X", status);
-    return morph::Error{name + ": framebuffer incomplete (status " + code + ")"};
+    return morph::Error{morph::ErrorCode::Gpu,
+                        name + ": framebuffer incomplete (status " + code + ")"};
 }
 
 }  // namespace renderer::gl

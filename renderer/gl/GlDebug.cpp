@@ -77,7 +77,7 @@ morph::Status checkGl(const std::string& where) {
     for (const std::string& e : glErrors()) message += (message.empty() ? "" : "; ") + e;
     for (const std::string& e : takeDebugErrors()) message += (message.empty() ? "" : "; ") + e;
     if (message.empty()) return {};
-    return morph::Error{where + ": GL error " + message};
+    return morph::Error{morph::ErrorCode::Gpu, where + ": GL error " + message};
 }
 
 }  // namespace renderer

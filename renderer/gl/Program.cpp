@@ -5,7 +5,7 @@ namespace renderer::gl {
 morph::Result<Program> Program::link(const std::vector<const Shader*>& shaders,
                                      const std::string& name, const LinkOptions& options) {
     Program program(glCreateProgram());
-    if (!program) return morph::Error{name + ": glCreateProgram failed"};
+    if (!program) return morph::Error{morph::ErrorCode::Gpu, name + ": glCreateProgram failed"};
     for (const Shader* shader : shaders) glAttachShader(program.id(), shader->id());
     if (!options.feedbackVaryings.empty()) {
         std::vector<const char*> names;
@@ -25,7 +25,7 @@ morph::Result<Program> Program::link(const std::vector<const Shader*>& shaders,
     glGetProgramiv(program.id(), GL_INFO_LOG_LENGTH, &logLength);
     std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
     if (logLength > 0) glGetProgramInfoLog(program.id(), logLength, nullptr, log.data());
-    return morph::Error{name + ": link failed: " + oneLineLog(log)};
+    return morph::Error{morph::ErrorCode::Gpu, name + ": link failed: " + oneLineLog(log)};
 }
 
 }  // namespace renderer::gl

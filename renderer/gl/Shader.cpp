@@ -20,7 +20,7 @@ std::string oneLineLog(std::string log) {
 morph::Result<Shader> Shader::compile(GLenum stage, const std::string& source,
                                       const std::string& name) {
     Shader shader(glCreateShader(stage), stage);
-    if (!shader) return morph::Error{name + ": glCreateShader failed"};
+    if (!shader) return morph::Error{morph::ErrorCode::Gpu, name + ": glCreateShader failed"};
     const char* text = source.c_str();
     const GLint length = static_cast<GLint>(source.size());
     glShaderSource(shader.id(), 1, &text, &length);
@@ -33,7 +33,7 @@ morph::Result<Shader> Shader::compile(GLenum stage, const std::string& source,
     glGetShaderiv(shader.id(), GL_INFO_LOG_LENGTH, &logLength);
     std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
     if (logLength > 0) glGetShaderInfoLog(shader.id(), logLength, nullptr, log.data());
-    return morph::Error{name + ": compile failed: " + oneLineLog(log)};
+    return morph::Error{morph::ErrorCode::Gpu, name + ": compile failed: " + oneLineLog(log)};
 }
 
 }  // namespace renderer::gl

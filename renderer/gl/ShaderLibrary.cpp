@@ -26,14 +26,18 @@ morph::Result<gl::Shader> ShaderLibrary::compile(const std::string& name,
                                                  const std::string& extraDefines) const {
     const GLenum stage = stageOf(name);
     if (stage == 0) {
-        return morph::Error{name +
-                            ": unknown shader stage (expected .vert, .frag, .geom, .comp, "
-                            ".tesc or .tese)"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            name +
+                                ": unknown shader stage (expected .vert, .frag, .geom, .comp, "
+                                ".tesc or .tese)"};
     }
     auto expanded = expandShader(name, mReader, extraDefines);
     if (!expanded) return expanded.error();
     auto shader = gl::Shader::compile(stage, expanded->text, name);
-    if (!shader) return morph::Error{nameFilesInLog(shader.error().message, expanded->files)};
+    if (!shader) {
+        return morph::Error{shader.error().code,
+                            nameFilesInLog(shader.error().message, expanded->files)};
+    }
     return shader;
 }
 

@@ -63,8 +63,9 @@ struct Expander {
             std::string argument = match[1];
             std::smatch file;
             if (!std::regex_match(argument, file, quoted)) {
-                return morph::Error{where + "#include needs a \"file\" name, got '" + argument +
-                                    "'"};
+                return morph::Error{
+                    morph::ErrorCode::Gpu,
+                    where + "#include needs a \"file\" name, got '" + argument + "'"};
             }
             const std::string included = file[1];
             if (std::find(files.begin(), files.end(), included) != files.end()) {
@@ -73,7 +74,8 @@ struct Expander {
             }
             auto includedText = reader(included);
             if (!includedText) {
-                return morph::Error{where + "#include \"" + included + "\": no such shader file"};
+                return morph::Error{morph::ErrorCode::Io,
+                                    where + "#include \"" + included + "\": no such shader file"};
             }
             if (auto status = body(included, *includedText, 1); !status) return status;
             out += "#line " + std::to_string(lineNumber + 1) + " " + std::to_string(number) + "\n";
@@ -87,13 +89,14 @@ struct Expander {
 morph::Result<ExpandedShader> expandShader(const std::string& name, const ShaderFileReader& reader,
                                            const std::string& extraDefines) {
     auto text = reader(name);
-    if (!text) return morph::Error{name + ": no such shader file"};
+    if (!text) return morph::Error{morph::ErrorCode::Io, name + ": no such shader file"};
     const std::string& source = *text;
     const size_t firstEnd = source.find('\n');
     const std::string first = source.substr(0, firstEnd);
     static const std::regex versionLine(R"(^\s*#\s*version\s+\d+.*\r?$)");
     if (!std::regex_match(first, versionLine)) {
-        return morph::Error{name + ":1: the first line must be #version (the bindings follow it)"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            name + ":1: the first line must be #version (the bindings follow it)"};
     }
     Expander expander{reader, {}, {}};
     expander.out = first + "\n" + bindingDefines() + extraDefines;

@@ -48,8 +48,9 @@ GpuLimits GpuLimits::query() {
 
 morph::Status GpuBudget::charge(uint64_t bytes, const std::string& what) {
     if (bytes > left()) {
-        return morph::Error{what + " needs " + mib(bytes) + " of GPU memory; " + mib(left()) +
-                            " of the --max-memory budget of " + mib(mMax) + " are left"};
+        return morph::Error{morph::ErrorCode::Limit,
+                            what + " needs " + mib(bytes) + " of GPU memory; " + mib(left()) +
+                                " of the --max-memory budget of " + mib(mMax) + " are left"};
     }
     mUsed += bytes;
     return {};
@@ -73,30 +74,35 @@ morph::Status checkPrimitiveLimits(const morph::Primitive& primitive, size_t tar
                                    const GpuLimits& limits) {
     const uint64_t vertices = primitive.vertexCount();
     if (vertices > limits.maxDrawCount) {
-        return morph::Error{std::to_string(vertices) + " vertices, over the " +
-                            std::to_string(limits.maxDrawCount) + " a draw call takes"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            std::to_string(vertices) + " vertices, over the " +
+                                std::to_string(limits.maxDrawCount) + " a draw call takes"};
     }
     if (primitive.indices.size() > limits.maxDrawCount) {
-        return morph::Error{std::to_string(primitive.indices.size()) + " indices, over the " +
-                            std::to_string(limits.maxDrawCount) + " a draw call takes"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            std::to_string(primitive.indices.size()) + " indices, over the " +
+                                std::to_string(limits.maxDrawCount) + " a draw call takes"};
     }
     // The importer keeps every index below the vertex count (glTF 2.0 3.7.2.1), so the largest
     // index a draw can meet is vertices - 1.
     if (!primitive.indices.empty() && vertices > 0 && vertices - 1 > limits.maxElementIndex) {
-        return morph::Error{std::to_string(vertices) + " vertices need indices up to " +
-                            std::to_string(vertices - 1) + ", over GL_MAX_ELEMENT_INDEX " +
-                            std::to_string(limits.maxElementIndex)};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            std::to_string(vertices) + " vertices need indices up to " +
+                                std::to_string(vertices - 1) + ", over GL_MAX_ELEMENT_INDEX " +
+                                std::to_string(limits.maxElementIndex)};
     }
     if (kAttributeCount > limits.maxVertexAttribs) {
-        return morph::Error{"the mesh shader needs " + std::to_string(kAttributeCount) +
-                            " vertex attributes, over GL_MAX_VERTEX_ATTRIBS " +
-                            std::to_string(limits.maxVertexAttribs)};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            "the mesh shader needs " + std::to_string(kAttributeCount) +
+                                " vertex attributes, over GL_MAX_VERTEX_ATTRIBS " +
+                                std::to_string(limits.maxVertexAttribs)};
     }
     if (targetCount > 0 && weightBufferBytes(targetCount) > limits.maxStorageBlockSize) {
-        return morph::Error{std::to_string(targetCount) + " targets need a weight buffer of " +
-                            std::to_string(weightBufferBytes(targetCount)) +
-                            " bytes, over GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
-                            std::to_string(limits.maxStorageBlockSize)};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            std::to_string(targetCount) + " targets need a weight buffer of " +
+                                std::to_string(weightBufferBytes(targetCount)) +
+                                " bytes, over GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
+                                std::to_string(limits.maxStorageBlockSize)};
     }
     return {};
 }
@@ -105,11 +111,11 @@ morph::Status checkUpload(const std::string& what) {
     const std::vector<std::string> errors = glErrors();
     if (errors.empty()) return {};
     if (std::find(errors.begin(), errors.end(), "GL_OUT_OF_MEMORY") != errors.end()) {
-        return morph::Error{what + ": out of GPU memory (GL_OUT_OF_MEMORY)"};
+        return morph::Error{morph::ErrorCode::Gpu, what + ": out of GPU memory (GL_OUT_OF_MEMORY)"};
     }
     std::string list;
     for (const std::string& e : errors) list += (list.empty() ? "" : ", ") + e;
-    return morph::Error{what + ": GL error " + list};
+    return morph::Error{morph::ErrorCode::Gpu, what + ": GL error " + list};
 }
 
 }  // namespace renderer

@@ -48,9 +48,9 @@ morph::Result<GpuOracle> GpuOracle::create(const ShaderLibrary& library) {
     GLint storageBlocks = 0;
     glGetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &storageBlocks);
     if (storageBlocks < 1) {
-        return morph::Error{
-            "mesh.vert: the driver allows no shader storage blocks in vertex "
-            "shaders (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = 0)"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            "mesh.vert: the driver allows no shader storage blocks in vertex "
+                            "shaders (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = 0)"};
     }
     auto stage = MorphStage::create(library);
     if (!stage) return stage.error();
@@ -133,9 +133,9 @@ morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::capture(
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(previousFramebuffer));
 
     if (written.result() != captured) {
-        return morph::Error{"gpu morph: transform feedback wrote " +
-                            std::to_string(written.result()) + " of " + std::to_string(captured) +
-                            " vertices"};
+        return morph::Error{morph::ErrorCode::Gpu, "gpu morph: transform feedback wrote " +
+                                                       std::to_string(written.result()) + " of " +
+                                                       std::to_string(captured) + " vertices"};
     }
     std::vector<float> data(captured * kFloatsPerVertex);
     capture.read(0, GLsizeiptr(data.size() * sizeof(float)), data.data());

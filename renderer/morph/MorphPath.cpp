@@ -56,8 +56,10 @@ morph::Result<std::vector<MorphPath>> parseMorphPathList(std::string_view list) 
         const std::string_view entry = list.substr(start, comma - start);
         const std::optional<MorphPath> path = parseMorphPath(entry);
         if (!path) {
-            return morph::Error{"unknown morph path '" + std::string(entry) +
-                                "' (expected vs-dense, vs-active, cs-sparse, cpu, auto or all)"};
+            return morph::Error{
+                morph::ErrorCode::Usage,
+                "unknown morph path '" + std::string(entry) +
+                    "' (expected vs-dense, vs-active, cs-sparse, cpu, auto or all)"};
         }
         paths.push_back(*path);
         start = comma + 1;

@@ -24,20 +24,22 @@ morph::Result<MorphTargets> MorphTargets::upload(const morph::Primitive& primiti
     if (layout.stride == 0 || layout.targetCount == 0 || layout.layerTexels() == 0) return out;
 
     if (layout.height > limits.maxTextureSize) {
-        return morph::Error{"morph targets: " + std::to_string(layout.vertexCount) +
-                            " vertices x " + std::to_string(layout.stride) + " channels need a " +
-                            std::to_string(layout.width) + " x " + std::to_string(layout.height) +
-                            " layer, over GL_MAX_TEXTURE_SIZE " +
-                            std::to_string(limits.maxTextureSize)};
+        return morph::Error{
+            morph::ErrorCode::Gpu,
+            "morph targets: " + std::to_string(layout.vertexCount) + " vertices x " +
+                std::to_string(layout.stride) + " channels need a " + std::to_string(layout.width) +
+                " x " + std::to_string(layout.height) + " layer, over GL_MAX_TEXTURE_SIZE " +
+                std::to_string(limits.maxTextureSize)};
     }
     const uint32_t layersPerTexture = std::min(layout.targetCount, std::max(limits.maxLayers, 1u));
     const uint32_t textureCount = (layout.targetCount + layersPerTexture - 1) / layersPerTexture;
     if (textureCount > kMaxMorphTextures) {
-        return morph::Error{"morph targets: " + std::to_string(layout.targetCount) +
-                            " targets need " + std::to_string(textureCount) +
-                            " texture arrays of " + std::to_string(layersPerTexture) +
-                            " layers; the renderer binds at most " +
-                            std::to_string(kMaxMorphTextures)};
+        return morph::Error{morph::ErrorCode::Limit,
+                            "morph targets: " + std::to_string(layout.targetCount) +
+                                " targets need " + std::to_string(textureCount) +
+                                " texture arrays of " + std::to_string(layersPerTexture) +
+                                " layers; the renderer binds at most " +
+                                std::to_string(kMaxMorphTextures)};
     }
     if (textureCount > 1) {
         logNote("morph targets: " + std::to_string(layout.targetCount) +

@@ -103,12 +103,13 @@ MorphPath PrimitiveMorph::resolve(MorphPath requested, uint32_t activeCount,
 morph::Status PrimitiveMorph::prepare(MorphPath path) {
     if (empty() || path == MorphPath::None) return {};
     if (!isConcrete(path)) {
-        return morph::Error{std::string("morph path ") + morphPathName(path) +
-                            " must be resolved before prepare"};
+        return morph::Error{
+            morph::ErrorCode::BadValue,
+            std::string("morph path ") + morphPathName(path) + " must be resolved before prepare"};
     }
-    if (!mFailures[size_t(path)].empty()) return morph::Error{mFailures[size_t(path)]};
+    if (!mFailures[size_t(path)].message.empty()) return mFailures[size_t(path)];
     morph::Status status = build(path);
-    if (!status) mFailures[size_t(path)] = status.error().message;
+    if (!status) mFailures[size_t(path)] = status.error();
     return status;
 }
 
@@ -148,7 +149,8 @@ morph::Status PrimitiveMorph::build(MorphPath path) {
         case MorphPath::Cpu: return {};  // the output buffer is sized by run()
         default: break;
     }
-    return morph::Error{std::string("morph path ") + morphPathName(path) + " cannot be prepared"};
+    return morph::Error{morph::ErrorCode::BadValue,
+                        std::string("morph path ") + morphPathName(path) + " cannot be prepared"};
 }
 
 void PrimitiveMorph::setSparseMethod(SparseMethod method) {

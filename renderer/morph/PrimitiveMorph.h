@@ -101,7 +101,8 @@ private:
     SparseMethod mSparseMethod = kDefaultSparseMethod;
     gl::Buffer mOutput;  // cs-sparse sums or cpu values, instance-major
     std::vector<glm::vec4> mCpuScratch;
-    std::array<std::string, kConcreteMorphPathCount> mFailures;  // why prepare failed
+    // Per concrete path, why prepare failed (not retried; an empty message: not failed).
+    std::array<morph::Error, kConcreteMorphPathCount> mFailures;
     MorphPath mRanPath = MorphPath::None;
     uint64_t mRanGeneration = 0;
 };

@@ -21,8 +21,9 @@ morph::Result<MorphPrograms> MorphPrograms::create(const ShaderLibrary& library)
     GLint blocks = 0;
     glGetIntegerv(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, &blocks);
     if (blocks < 6) {
-        return morph::Error{"sparse_gather.comp: the driver allows " + std::to_string(blocks) +
-                            " shader storage blocks in compute shaders, the gather needs 6"};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            "sparse_gather.comp: the driver allows " + std::to_string(blocks) +
+                                " shader storage blocks in compute shaders, the gather needs 6"};
     }
     MorphPrograms out;
     for (auto [name, program] : {std::pair{"sparse_gather.comp", &out.gather},
@@ -38,12 +39,12 @@ morph::Result<MorphPrograms> MorphPrograms::create(const ShaderLibrary& library)
 morph::Result<SparseMorph> SparseMorph::upload(const morph::Primitive& primitive,
                                                SparseMethod method) {
     if (!morph::sparseCovers(primitive)) {
-        return morph::Error{
-            "cs-sparse: the primitive morphs channels other than POSITION and "
-            "NORMAL, which sparse targets do not hold"};
+        return morph::Error{morph::ErrorCode::Unsupported,
+                            "cs-sparse: the primitive morphs channels other than POSITION and "
+                            "NORMAL, which sparse targets do not hold"};
     }
     auto sparse = morph::sparsify(primitive);
-    if (!sparse) return morph::Error{"cs-sparse: " + sparse.error().message};
+    if (!sparse) return morph::Error{sparse.error().code, "cs-sparse: " + sparse.error().message};
     SparseMorph out;
     out.mMethod = method;
     out.mVertexCount = primitive.vertexCount();

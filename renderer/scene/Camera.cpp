@@ -58,27 +58,31 @@ morph::Result<CameraView> parseCameraView(const std::string& text) {
     }
     const std::string prefix = "orbit:";
     if (text.compare(0, prefix.size(), prefix) != 0) {
-        return morph::Error{"--camera: '" + text +
-                            "' is not front, left, right, top or orbit:AZ,EL[,DIST]"};
+        return morph::Error{
+            morph::ErrorCode::Usage,
+            "--camera: '" + text + "' is not front, left, right, top or orbit:AZ,EL[,DIST]"};
     }
     const std::vector<std::string> parts = splitCommas(text.substr(prefix.size()));
     if (parts.size() < 2 || parts.size() > 3) {
-        return morph::Error{"--camera: '" + text + "' needs AZ,EL[,DIST]"};
+        return morph::Error{morph::ErrorCode::Usage, "--camera: '" + text + "' needs AZ,EL[,DIST]"};
     }
     const auto az = parseFloat(parts[0]);
     const auto el = parseFloat(parts[1]);
     if (!az || !el) {
-        return morph::Error{"--camera: '" + text + "': AZ and EL must be numbers (degrees)"};
+        return morph::Error{morph::ErrorCode::Usage,
+                            "--camera: '" + text + "': AZ and EL must be numbers (degrees)"};
     }
     if (std::abs(*el) > 90.0f) {
-        return morph::Error{"--camera: '" + text + "': EL must be within [-90, 90]"};
+        return morph::Error{morph::ErrorCode::Usage,
+                            "--camera: '" + text + "': EL must be within [-90, 90]"};
     }
     view.azimuthDegrees = *az;
     view.elevationDegrees = *el;
     if (parts.size() == 3) {
         const auto distance = parseFloat(parts[2]);
         if (!distance || *distance <= 0.0f) {
-            return morph::Error{"--camera: '" + text + "': DIST must be a positive number"};
+            return morph::Error{morph::ErrorCode::Usage,
+                                "--camera: '" + text + "': DIST must be a positive number"};
         }
         view.distance = *distance;
     }

@@ -89,23 +89,28 @@ Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, 
 
 morph::Result<std::pair<int, int>> parseSize(const std::string& text) {
     const size_t x = text.find_first_of("xX");
-    if (x == std::string::npos) return morph::Error{"--size: '" + text + "' is not WxH"};
+    if (x == std::string::npos)
+        return morph::Error{morph::ErrorCode::Usage, "--size: '" + text + "' is not WxH"};
     const auto w = parseSide(text.substr(0, x));
     const auto h = parseSide(text.substr(x + 1));
     if (!w || !h) {
-        return morph::Error{"--size: '" + text + "': W and H must be whole numbers in 1.." +
-                            std::to_string(kMaxSide)};
+        return morph::Error{morph::ErrorCode::Usage, "--size: '" + text +
+                                                         "': W and H must be whole numbers in 1.." +
+                                                         std::to_string(kMaxSide)};
     }
     return std::make_pair(*w, *h);
 }
 
 morph::Result<glm::vec3> parseBackground(const std::string& text) {
     const std::string hex = !text.empty() && text[0] == '#' ? text.substr(1) : text;
-    if (hex.size() != 6) return morph::Error{"--background: '" + text + "' is not #rrggbb"};
+    if (hex.size() != 6)
+        return morph::Error{morph::ErrorCode::Usage, "--background: '" + text + "' is not #rrggbb"};
     glm::vec3 color;
     for (int c = 0; c < 3; ++c) {
         const int hi = hexDigit(hex[size_t(2 * c)]), lo = hexDigit(hex[size_t(2 * c + 1)]);
-        if (hi < 0 || lo < 0) return morph::Error{"--background: '" + text + "' is not #rrggbb"};
+        if (hi < 0 || lo < 0)
+            return morph::Error{morph::ErrorCode::Usage,
+                                "--background: '" + text + "' is not #rrggbb"};
         color[c] = float(hi * 16 + lo) / 255.0f;
     }
     return color;
@@ -122,9 +127,10 @@ morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
                 const std::string& name = layout.animations[i].name;
                 names += (i ? ", " : "") + (name.empty() ? std::to_string(i) : "'" + name + "'");
             }
-            return morph::Error{"--animation: '" + shot.animation + "' is not an animation of " +
-                                layout.path + " (it has " +
-                                (names.empty() ? std::string("none") : names) + ")"};
+            return morph::Error{morph::ErrorCode::Usage,
+                                "--animation: '" + shot.animation + "' is not an animation of " +
+                                    layout.path + " (it has " +
+                                    (names.empty() ? std::string("none") : names) + ")"};
         }
         morph::applyAnimation(layout, layout.animations[size_t(index)], shot.time, pose);
     }

@@ -190,7 +190,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene, const Upload
 
 morph::Result<GpuScene> GpuScene::upload(std::shared_ptr<const morph::Scene> scene,
                                          const UploadOptions& options) {
-    if (!scene) return morph::Error{"GpuScene::upload: no scene"};
+    if (!scene) return morph::Error{morph::ErrorCode::BadValue, "GpuScene::upload: no scene"};
     const morph::Scene& ref = *scene;
     return upload(ref, scene, options);
 }
@@ -235,7 +235,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
             // Limits and budget first, so a primitive that cannot fit never reaches GL.
             if (auto fits = checkPrimitiveLimits(primitive, gpuMesh.targetCount, gpuLimits);
                 !fits) {
-                return morph::Error{where + ": " + fits.error().message};
+                return morph::Error{fits.error().code, where + ": " + fits.error().message};
             }
             // The morph paths' data is charged when a drawer builds it (PrimitiveMorph::prepare).
             const uint64_t bytes = vertexBufferBytes(primitive);

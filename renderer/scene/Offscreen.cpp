@@ -12,7 +12,8 @@ morph::Result<Offscreen> Offscreen::create(int width, int height, int samples) {
     glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
     const std::string size = std::to_string(width) + "x" + std::to_string(height);
     if (width <= 0 || height <= 0 || width > maxSize || height > maxSize) {
-        return morph::Error{"offscreen: size " + size + " outside 1.." + std::to_string(maxSize)};
+        return morph::Error{morph::ErrorCode::Gpu,
+                            "offscreen: size " + size + " outside 1.." + std::to_string(maxSize)};
     }
     Offscreen out;
     out.mWidth = width;

@@ -10,6 +10,7 @@
 #include "app/record/Recording.h"
 #include "app/viewer/state/ViewerStatePresentation.h"
 #include "app/viewer/state/ViewerStateScript.h"
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 
 namespace {
@@ -169,6 +170,7 @@ TEST(Script, ErrorsNameTheLine) {
     const auto expectError = [](const std::string& text, const std::string& message) {
         const auto script = parseScript(text, "s.txt");
         ASSERT_FALSE(script.ok()) << text;
+        EXPECT_EQ(script.error().code, morph::ErrorCode::Usage) << text;  // the user's script
         EXPECT_EQ(script.error().message, message);
     };
     expectError("click \"Filter\"\nfly away", "s.txt:2: unknown command 'fly'");

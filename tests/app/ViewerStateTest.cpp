@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "app/viewer/state/ViewerState.h"
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 
 namespace {
@@ -471,8 +472,11 @@ TEST(ViewerState, PresetsRoundTripThroughJson) {
     bad["presets"][0]["weights"]["jawOpen"] = "wide";
     auto r = app::presetsFromJson(bad, "p.json");
     ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, morph::ErrorCode::Schema);
     EXPECT_EQ(r.error().message, "p.json: presets[0].weights.jawOpen is not a number");
-    EXPECT_FALSE(app::presetsFromJson(nlohmann::json::array(), "p.json").ok());
+    const auto notPresets = app::presetsFromJson(nlohmann::json::array(), "p.json");
+    ASSERT_FALSE(notPresets.ok());
+    EXPECT_EQ(notPresets.error().code, morph::ErrorCode::Schema);
 }
 
 TEST(ViewerState, ConfigFolderFollowsXdg) {

@@ -2,7 +2,7 @@
 // What both fuzz targets share: any bytes imported as morph::importGltfMemory sees them (the GLB
 // magic picks "fuzz.glb", anything else goes in as "fuzz.gltf" text; the importer still sniffs
 // the content, so both paths see garbage too), and the contract on failure: one line that starts
-// with the file name, else abort().
+// with the file name, and a code that blames the input, else abort().
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +12,7 @@
 
 #include "morph/gltf/Glb.h"
 #include "morph/gltf/GltfImport.h"
+#include "tests/fixtures/ErrorCodes.h"
 
 namespace fuzz {
 
@@ -46,6 +47,13 @@ inline morph::Result<morph::Scene> importInput(const uint8_t* data, size_t size)
         const std::string& message = scene.error().message;
         if (message.rfind(name + ": ", 0) != 0 || message.find('\n') != std::string::npos) {
             std::fprintf(stderr, "bad error message: %s\n", message.c_str());
+            std::abort();
+        }
+        // The bytes are at fault, or a file they name is not in the empty folder (Io).
+        const morph::ErrorCode code = scene.error().code;
+        if (!fixtures::isInputFault(code) && code != morph::ErrorCode::Io) {
+            std::fprintf(stderr, "error code %s for an input fault: %s\n",
+                         morph::errorCodeName(code), message.c_str());
             std::abort();
         }
     }

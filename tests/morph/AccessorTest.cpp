@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "morph/gltf/Accessor.h"
 
 namespace {
@@ -14,6 +15,7 @@ using morph::AccessorDesc;
 using morph::ByteSpan;
 using morph::decodeFloats;
 using morph::decodeUints;
+using morph::ErrorCode;
 
 template <typename T>
 std::vector<uint8_t> bytesOf(const std::vector<T>& values) {
@@ -83,6 +85,7 @@ TEST(Accessor, NormalizedFloatIsAnError) {
     const auto view = bytesOf<float>({1});
     auto v = decodeFloats(dense(view, 5126, 1, 1, true));
     ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.error().code, ErrorCode::Inconsistent);  // normalized contradicts FLOAT
     EXPECT_NE(v.error().message.find("accessors[3].normalized"), std::string::npos)
         << v.error().message;
 }
@@ -122,6 +125,7 @@ TEST(Accessor, PastTheViewIsAnError) {
     const auto view = bytesOf<float>({1, 2, 3, 4, 5});
     auto v = decodeFloats(dense(view, 5126, 3, 2));  // needs 24 bytes, has 20
     ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.error().code, ErrorCode::OutOfBounds);
     EXPECT_NE(v.error().message.find("accessors[3] needs 24 bytes"), std::string::npos)
         << v.error().message;
 }
@@ -130,13 +134,16 @@ TEST(Accessor, StrideSmallerThanElementIsAnError) {
     const auto view = bytesOf<float>({1, 2, 3, 4, 5, 6});
     auto d = dense(view, 5126, 3, 2);
     d.byteStride = 8;
-    ASSERT_FALSE(decodeFloats(d).ok());
+    auto v = decodeFloats(d);
+    ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.error().code, ErrorCode::Inconsistent) << v.error().message;
 }
 
 TEST(Accessor, NonFiniteFloatNamesTheElement) {
     const auto view = bytesOf<float>({0, 1, 2, 3, std::numeric_limits<float>::quiet_NaN(), 5});
     auto v = decodeFloats(dense(view, 5126, 3, 2));
     ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.error().code, ErrorCode::BadValue);
     EXPECT_NE(v.error().message.find("accessors[3][1] component 1 is not finite"),
               std::string::npos)
         << v.error().message;
@@ -198,6 +205,7 @@ TEST(Accessor, SparseIndexOutOfRange) {
     const auto values = bytesOf<float>(std::vector<float>(8, 1.0f));
     auto v = decodeFloats(sparseOverZeros(indices, 5125, values, 8));
     ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.error().code, ErrorCode::OutOfBounds);
     EXPECT_EQ(v.error().message,
               "accessors[12].sparse.indices[7] = 4096 out of range (count 1504)");
 }
@@ -207,11 +215,13 @@ TEST(Accessor, SparseIndicesMustStrictlyIncrease) {
     const auto unsorted = bytesOf<uint16_t>({5, 3, 9});
     auto a = decodeFloats(sparseOverZeros(unsorted, 5123, values, 3));
     ASSERT_FALSE(a.ok());
+    EXPECT_EQ(a.error().code, ErrorCode::BadValue);
     EXPECT_NE(a.error().message.find("sparse.indices[1] = 3 does not increase"), std::string::npos)
         << a.error().message;
     const auto repeated = bytesOf<uint16_t>({5, 9, 9});
     auto b = decodeFloats(sparseOverZeros(repeated, 5123, values, 3));
     ASSERT_FALSE(b.ok());
+    EXPECT_EQ(b.error().code, ErrorCode::BadValue);
     EXPECT_NE(b.error().message.find("sparse.indices[2] = 9"), std::string::npos)
         << b.error().message;
 }
@@ -221,11 +231,13 @@ TEST(Accessor, SparseViewsTooShort) {
     const auto values = bytesOf<float>({1});
     auto v = decodeFloats(sparseOverZeros(indices, 5123, values, 2));
     ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.error().code, ErrorCode::OutOfBounds);
     EXPECT_NE(v.error().message.find("accessors[12].sparse.values needs 8 bytes"),
               std::string::npos)
         << v.error().message;
     auto w = decodeFloats(sparseOverZeros(indices, 5123, bytesOf<float>({1, 2, 3}), 3));
     ASSERT_FALSE(w.ok());
+    EXPECT_EQ(w.error().code, ErrorCode::OutOfBounds);
     EXPECT_NE(w.error().message.find("sparse.indices needs"), std::string::npos)
         << w.error().message;
 }
@@ -233,13 +245,18 @@ TEST(Accessor, SparseViewsTooShort) {
 TEST(Accessor, SparseIndexTypeMustBeUnsigned) {
     const auto indices = bytesOf<int16_t>({1});
     const auto values = bytesOf<float>({1});
-    EXPECT_FALSE(decodeFloats(sparseOverZeros(indices, 5122, values, 1)).ok());
+    auto v = decodeFloats(sparseOverZeros(indices, 5122, values, 1));
+    ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.error().code, ErrorCode::BadValue) << v.error().message;
 }
 
 TEST(Accessor, UintsRejectFloatAndSignedTypes) {
     const auto view = bytesOf<float>({1, 2});
-    EXPECT_FALSE(decodeUints(dense(view, 5126, 1, 2)).ok());
-    EXPECT_FALSE(decodeUints(dense(view, 5122, 1, 2)).ok());
+    for (int componentType : {5126, 5122}) {
+        auto v = decodeUints(dense(view, componentType, 1, 2));
+        ASSERT_FALSE(v.ok()) << componentType;
+        EXPECT_EQ(v.error().code, ErrorCode::BadValue) << v.error().message;
+    }
     auto ok = decodeUints(dense(bytesOf<uint16_t>({9, 65535}), 5123, 1, 2));
     ASSERT_TRUE(ok.ok());
     EXPECT_EQ(*ok, (std::vector<uint32_t>{9, 65535}));
@@ -252,12 +269,15 @@ TEST(Accessor, HugeCountIsRefusedBeforeAllocating) {
     d.count = 1ull << 40;
     auto v = decodeFloats(d);
     ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.error().code, ErrorCode::Limit);
     EXPECT_NE(v.error().message.find("count"), std::string::npos);
 }
 
 TEST(Accessor, UnknownComponentType) {
     const auto view = bytesOf<float>({1});
-    EXPECT_FALSE(decodeFloats(dense(view, 5124, 1, 1)).ok());
+    auto v = decodeFloats(dense(view, 5124, 1, 1));
+    ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.error().code, ErrorCode::BadValue) << v.error().message;
 }
 
 }  // namespace

@@ -4,25 +4,30 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/BadFixtures.h"
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {
 
+using morph::ErrorCode;
 using testing::AllOf;
 using testing::AnyOf;
 using testing::HasSubstr;
 using testing::StartsWith;
 
-// The error message of a file that must not load ("" after a reported failure when it loads).
-std::string importError(const fixtures::Bytes& bytes, const std::string& name = "bad.glb") {
+// The error message of a file that must not load ("" after a reported failure when it loads);
+// its code must be `expected`.
+std::string importError(const fixtures::Bytes& bytes, ErrorCode expected,
+                        const std::string& name = "bad.glb") {
     morph::Result<morph::Scene> r = morph::importGltfMemory(bytes, name, "");
     if (r.ok()) {
         ADD_FAILURE() << name << " loaded, but it should have failed";
         return "";
     }
     const std::string& message = r.error().message;
+    EXPECT_EQ(r.error().code, expected) << message;
     EXPECT_THAT(message, StartsWith(name + ": "));
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     EXPECT_GT(message.size(), name.size() + 2) << "the message says nothing after the name";
@@ -30,95 +35,102 @@ std::string importError(const fixtures::Bytes& bytes, const std::string& name = 
 }
 
 TEST(BadInput, TruncatedGlb) {
-    EXPECT_THAT(importError(fixtures::bad::truncatedGlb()),
+    EXPECT_THAT(importError(fixtures::bad::truncatedGlb(), ErrorCode::Container),
                 AnyOf(HasSubstr("truncated"), HasSubstr("length")));
-    EXPECT_THAT(importError(fixtures::bad::truncatedGlbHeader()),
+    EXPECT_THAT(importError(fixtures::bad::truncatedGlbHeader(), ErrorCode::Container),
                 AnyOf(HasSubstr("truncated"), HasSubstr("length"), HasSubstr("header")));
 }
 
 TEST(BadInput, BadMagic) {
-    EXPECT_THAT(importError(fixtures::bad::badMagic()),
+    EXPECT_THAT(importError(fixtures::bad::badMagic(), ErrorCode::Container),
                 AnyOf(HasSubstr("magic"), HasSubstr("glTF"), HasSubstr("GLB")));
 }
 
 TEST(BadInput, EmptyFile) {
-    EXPECT_THAT(importError(fixtures::bad::emptyFile()), HasSubstr("empty"));
-    EXPECT_THAT(importError(fixtures::bad::emptyFile(), "empty.gltf"), HasSubstr("empty"));
+    EXPECT_THAT(importError(fixtures::bad::emptyFile(), ErrorCode::Container), HasSubstr("empty"));
+    EXPECT_THAT(importError(fixtures::bad::emptyFile(), ErrorCode::Container, "empty.gltf"),
+                HasSubstr("empty"));
 }
 
 TEST(BadInput, JsonThatIsNotGltf) {
     // Filament issue 7868 is the counterexample: valid JSON that is not glTF must not crash.
-    EXPECT_THAT(importError(fixtures::bad::jsonNotGltf(), "hello.gltf"), HasSubstr("asset"));
-    EXPECT_THAT(importError(fixtures::bad::jsonWrongTypes(), "types.gltf"), HasSubstr("meshes"));
+    EXPECT_THAT(importError(fixtures::bad::jsonNotGltf(), ErrorCode::Schema, "hello.gltf"),
+                HasSubstr("asset"));
+    EXPECT_THAT(importError(fixtures::bad::jsonWrongTypes(), ErrorCode::Schema, "types.gltf"),
+                HasSubstr("meshes"));
     const std::string array = "[1, 2, 3]";
-    importError(fixtures::Bytes(array.begin(), array.end()), "array.gltf");
+    importError(fixtures::Bytes(array.begin(), array.end()), ErrorCode::Schema, "array.gltf");
     const std::string broken = "{\"asset\": {\"version\": \"2.0\"";
-    importError(fixtures::Bytes(broken.begin(), broken.end()), "broken.gltf");
+    importError(fixtures::Bytes(broken.begin(), broken.end()), ErrorCode::Json, "broken.gltf");
 }
 
 TEST(BadInput, UnknownMajorVersion) {
-    EXPECT_THAT(importError(fixtures::bad::unknownMajorVersion()),
+    EXPECT_THAT(importError(fixtures::bad::unknownMajorVersion(), ErrorCode::Unsupported),
                 AllOf(HasSubstr("version"), HasSubstr("3.0")));
 }
 
 TEST(BadInput, AccessorPastItsBufferView) {
-    EXPECT_THAT(importError(fixtures::bad::accessorPastBufferView()), HasSubstr("accessors[3]"));
+    EXPECT_THAT(importError(fixtures::bad::accessorPastBufferView(), ErrorCode::OutOfBounds),
+                HasSubstr("accessors[3]"));
 }
 
 TEST(BadInput, BufferViewPastItsBuffer) {
-    EXPECT_THAT(importError(fixtures::bad::bufferViewPastBuffer()), HasSubstr("bufferViews[3]"));
+    EXPECT_THAT(importError(fixtures::bad::bufferViewPastBuffer(), ErrorCode::OutOfBounds),
+                HasSubstr("bufferViews[3]"));
 }
 
 TEST(BadInput, StrideSmallerThanTheElement) {
-    EXPECT_THAT(importError(fixtures::bad::strideTooSmall()), HasSubstr("byteStride"));
+    EXPECT_THAT(importError(fixtures::bad::strideTooSmall(), ErrorCode::Inconsistent),
+                HasSubstr("byteStride"));
 }
 
 TEST(BadInput, SparseIndexOutOfRange) {
-    EXPECT_THAT(importError(fixtures::bad::sparseIndexOutOfRange()),
+    EXPECT_THAT(importError(fixtures::bad::sparseIndexOutOfRange(), ErrorCode::OutOfBounds),
                 AllOf(HasSubstr("accessors[2]"), HasSubstr("sparse"), HasSubstr("out of range")));
 }
 
 TEST(BadInput, SparseIndicesNotStrictlyIncreasing) {
     // glTF 2.0 5.4 accessor.sparse.indices: "strictly increasing".
-    EXPECT_THAT(importError(fixtures::bad::sparseIndicesUnsorted()),
+    EXPECT_THAT(importError(fixtures::bad::sparseIndicesUnsorted(), ErrorCode::BadValue),
                 AllOf(HasSubstr("accessors[2]"), HasSubstr("sparse")));
-    EXPECT_THAT(importError(fixtures::bad::sparseIndicesRepeated()),
+    EXPECT_THAT(importError(fixtures::bad::sparseIndicesRepeated(), ErrorCode::BadValue),
                 AllOf(HasSubstr("accessors[2]"), HasSubstr("sparse")));
 }
 
 TEST(BadInput, TargetCountDiffersFromBase) {
-    EXPECT_THAT(importError(fixtures::bad::targetCountDiffersFromBase()),
+    EXPECT_THAT(importError(fixtures::bad::targetCountDiffersFromBase(), ErrorCode::Inconsistent),
                 AllOf(HasSubstr("targets[1]"), HasSubstr("2"), HasSubstr("3")));
 }
 
 TEST(BadInput, PrimitivesWithDifferentTargetCounts) {
-    EXPECT_THAT(importError(fixtures::bad::primitivesWithDifferentTargetCounts()),
-                AllOf(HasSubstr("meshes[0]"), HasSubstr("primitives[1]"), HasSubstr("targets")));
+    EXPECT_THAT(
+        importError(fixtures::bad::primitivesWithDifferentTargetCounts(), ErrorCode::Inconsistent),
+        AllOf(HasSubstr("meshes[0]"), HasSubstr("primitives[1]"), HasSubstr("targets")));
 }
 
 TEST(BadInput, MeshWeightsOfTheWrongLength) {
-    EXPECT_THAT(importError(fixtures::bad::meshWeightsWrongLength()),
+    EXPECT_THAT(importError(fixtures::bad::meshWeightsWrongLength(), ErrorCode::Inconsistent),
                 AllOf(HasSubstr("meshes[0]"), HasSubstr("weights")));
 }
 
 TEST(BadInput, NodeWeightsOfTheWrongLength) {
-    EXPECT_THAT(importError(fixtures::bad::nodeWeightsWrongLength()),
+    EXPECT_THAT(importError(fixtures::bad::nodeWeightsWrongLength(), ErrorCode::Inconsistent),
                 AllOf(HasSubstr("nodes[0]"), HasSubstr("weights")));
 }
 
 TEST(BadInput, WeightsOutputNotKeysTimesTargets) {
-    EXPECT_THAT(importError(fixtures::bad::weightsOutputWrongCount()),
+    EXPECT_THAT(importError(fixtures::bad::weightsOutputWrongCount(), ErrorCode::Inconsistent),
                 AllOf(HasSubstr("animations[0]"), HasSubstr("output")));
 }
 
 TEST(BadInput, UnknownAccessorType) {
-    EXPECT_THAT(importError(fixtures::bad::unknownAccessorType()),
+    EXPECT_THAT(importError(fixtures::bad::unknownAccessorType(), ErrorCode::BadValue),
                 AllOf(HasSubstr("accessors[2]"), HasSubstr("type")));
 }
 
 TEST(BadInput, FloatIndices) {
     // glTF 2.0 3.7.2.1: indices are UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT.
-    EXPECT_THAT(importError(fixtures::bad::floatIndices()),
+    EXPECT_THAT(importError(fixtures::bad::floatIndices(), ErrorCode::BadValue),
                 AllOf(AnyOf(HasSubstr("indices"), HasSubstr("accessors[4]")), HasSubstr("FLOAT")));
 }
 
@@ -130,37 +142,42 @@ TEST(BadInput, SparseMemoryBombStopsAtTheBudget) {
     morph::Result<morph::Scene> r = morph::importGltfMemory(
         fixtures::bad::sparseMemoryBomb(10'000'000), "bomb.glb", "", options);
     ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::Limit);
     EXPECT_THAT(r.error().message, StartsWith("bomb.glb: "));
     EXPECT_THAT(r.error().message, HasSubstr("accessors["));
     EXPECT_EQ(r.error().message.find('\n'), std::string::npos);
 }
 
 TEST(BadInput, AnimationInputNotIncreasing) {
-    EXPECT_THAT(importError(fixtures::bad::animationInputNotIncreasing()),
+    EXPECT_THAT(importError(fixtures::bad::animationInputNotIncreasing(), ErrorCode::BadValue),
                 AllOf(HasSubstr("animations[0]"), HasSubstr("samplers[0]"), HasSubstr("input")));
 }
 
 TEST(BadInput, CubicSplineOutputOfTheWrongSize) {
-    EXPECT_THAT(importError(fixtures::bad::cubicSplineOutputWrongSize()),
+    EXPECT_THAT(importError(fixtures::bad::cubicSplineOutputWrongSize(), ErrorCode::Inconsistent),
                 AllOf(HasSubstr("animations[0]"), HasSubstr("output")));
 }
 
 TEST(BadInput, IndicesPastTheVertexCount) {
-    EXPECT_THAT(importError(fixtures::bad::indicesPastVertexCount()), HasSubstr("indices"));
+    EXPECT_THAT(importError(fixtures::bad::indicesPastVertexCount(), ErrorCode::OutOfBounds),
+                HasSubstr("indices"));
 }
 
 TEST(BadInput, ReferencesToMissingObjects) {
-    EXPECT_THAT(importError(fixtures::bad::missingMesh()),
+    EXPECT_THAT(importError(fixtures::bad::missingMesh(), ErrorCode::BadReference),
                 AllOf(HasSubstr("nodes[0]"), HasSubstr("mesh")));
-    EXPECT_THAT(importError(fixtures::bad::missingMaterial()), HasSubstr("material"));
-    EXPECT_THAT(importError(fixtures::bad::missingAccessor()), HasSubstr("99"));
-    EXPECT_THAT(importError(fixtures::bad::missingSceneNode()), HasSubstr("scenes[0]"));
-    EXPECT_THAT(importError(fixtures::bad::missingAnimationNode()),
+    EXPECT_THAT(importError(fixtures::bad::missingMaterial(), ErrorCode::BadReference),
+                HasSubstr("material"));
+    EXPECT_THAT(importError(fixtures::bad::missingAccessor(), ErrorCode::BadReference),
+                HasSubstr("99"));
+    EXPECT_THAT(importError(fixtures::bad::missingSceneNode(), ErrorCode::BadReference),
+                HasSubstr("scenes[0]"));
+    EXPECT_THAT(importError(fixtures::bad::missingAnimationNode(), ErrorCode::BadReference),
                 AllOf(HasSubstr("animations[0]"), HasSubstr("node")));
 }
 
 TEST(BadInput, NodeCycle) {
-    EXPECT_THAT(importError(fixtures::bad::nodeCycle()),
+    EXPECT_THAT(importError(fixtures::bad::nodeCycle(), ErrorCode::Inconsistent),
                 AllOf(HasSubstr("nodes["), AnyOf(HasSubstr("cycle"), HasSubstr("parent"))));
 }
 
@@ -180,7 +197,7 @@ TEST(BadInput, DeepNodeChainLoadsWithoutRecursion) {
 }
 
 TEST(BadInput, NaNInPositions) {
-    EXPECT_THAT(importError(fixtures::bad::nanInPositions()),
+    EXPECT_THAT(importError(fixtures::bad::nanInPositions(), ErrorCode::BadValue),
                 AllOf(HasSubstr("accessors[0]"), AnyOf(HasSubstr("NaN"), HasSubstr("finite"))));
 }
 
@@ -208,6 +225,7 @@ TEST(BadInput, MissingExternalBuffer) {
     morph::Result<morph::Scene> r =
         morph::importGltfMemory(fixtures::Bytes(text.begin(), text.end()), "missing.gltf", dir);
     ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::Io);  // the file is missing, not the bytes wrong
     EXPECT_THAT(r.error().message, StartsWith("missing.gltf: "));
     EXPECT_THAT(r.error().message, HasSubstr("missing.bin"));
     EXPECT_EQ(r.error().message.find('\n'), std::string::npos);
@@ -215,8 +233,9 @@ TEST(BadInput, MissingExternalBuffer) {
 
 TEST(BadInput, DataUriThatIsNotBase64) {
     std::string text = fixtures::bad::gltfWithBadDataUri();
-    EXPECT_THAT(importError(fixtures::Bytes(text.begin(), text.end()), "datauri.gltf"),
-                HasSubstr("buffers[0]"));
+    EXPECT_THAT(
+        importError(fixtures::Bytes(text.begin(), text.end()), ErrorCode::Decode, "datauri.gltf"),
+        HasSubstr("buffers[0]"));
 }
 
 // Every prefix of a valid GLB, and every byte of it set to 0xFF, either loads or fails with one
@@ -226,6 +245,8 @@ TEST(BadInput, TruncationsAndByteFlipsNeverCrash) {
     auto check = [](const fixtures::Bytes& bytes, const std::string& what) {
         morph::Result<morph::Scene> r = morph::importGltfMemory(bytes, "mutant.glb", "");
         if (r.ok()) return;
+        EXPECT_TRUE(fixtures::isInputFault(r.error().code))
+            << what << ": " << morph::errorCodeName(r.error().code) << ": " << r.error().message;
         EXPECT_THAT(r.error().message, StartsWith("mutant.glb: ")) << what;
         EXPECT_EQ(r.error().message.find('\n'), std::string::npos)
             << what << ": " << r.error().message;
@@ -252,6 +273,7 @@ TEST(BadInput, UriEscapingTheFolderIsRefusedUnlessAllowed) {
 
     morph::Result<morph::Scene> refused = morph::importGltf(path);
     ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().code, ErrorCode::UriDenied);
     EXPECT_THAT(refused.error().message, StartsWith(path + ": "));
     EXPECT_THAT(refused.error().message, HasSubstr("../outside.bin"));
     EXPECT_EQ(refused.error().message.find('\n'), std::string::npos);
@@ -275,13 +297,14 @@ TEST(BadInput, AbsoluteAndFileUrisAreRefused) {
         fixtures::Bytes bytes(text.begin(), text.end());
         morph::Result<morph::Scene> refused = morph::importGltfMemory(bytes, "abs.gltf", dir);
         ASSERT_FALSE(refused.ok());
+        EXPECT_EQ(refused.error().code, ErrorCode::UriDenied);
         EXPECT_THAT(refused.error().message, StartsWith("abs.gltf: "));
         EXPECT_THAT(refused.error().message, HasSubstr("stolen.bin"));
     }
 }
 
 TEST(BadInput, UnsupportedRequiredExtensionIsNamed) {
-    EXPECT_THAT(importError(fixtures::bad::unsupportedRequiredExtension()),
+    EXPECT_THAT(importError(fixtures::bad::unsupportedRequiredExtension(), ErrorCode::Unsupported),
                 HasSubstr("EXT_imaginary_morphs"));
 }
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"
 #include "morph/gltf/ClipExport.h"
@@ -13,6 +14,7 @@
 namespace {
 
 namespace fs = std::filesystem;
+using morph::ErrorCode;
 using morph::UserClip;
 
 std::vector<uint8_t> readBytes(const std::string& path) {
@@ -146,9 +148,13 @@ TEST(ClipExport, RefusesToWriteOverTheSource) {
     UserClip clip = blinkThenSmile(morph::Interpolation::Linear);
     morph::Status same = morph::exportClip(source, source, clip);
     ASSERT_FALSE(same.ok());
+    EXPECT_EQ(same.error().code, ErrorCode::Usage);
     EXPECT_NE(same.error().message.find("source"), std::string::npos);
     // The same file spelled another way.
-    EXPECT_FALSE(morph::exportClip(source, dir + "/./../ClipExportRefuse/face.glb", clip).ok());
+    morph::Status spelled =
+        morph::exportClip(source, dir + "/./../ClipExportRefuse/face.glb", clip);
+    ASSERT_FALSE(spelled.ok());
+    EXPECT_EQ(spelled.error().code, ErrorCode::Usage);
     EXPECT_EQ(readBytes(source), before);
 }
 
@@ -220,24 +226,31 @@ TEST(ClipExport, ErrorsAreValues) {
     ASSERT_TRUE(morph::setKey(strangers, 0.0f, {1.0f}).ok());
     morph::Status noMatch = morph::exportClip(dir + "/face.glb", dir + "/o.glb", strangers);
     ASSERT_FALSE(noMatch.ok());
+    EXPECT_EQ(noMatch.error().code, ErrorCode::BadReference);  // names targets the model lacks
     EXPECT_NE(noMatch.error().message.find("strangers"), std::string::npos);
     EXPECT_FALSE(fs::exists(dir + "/o.glb"));
 
     UserClip empty = blinkThenSmile(morph::Interpolation::Linear);
     empty.keys.clear();
-    EXPECT_FALSE(morph::exportClip(dir + "/face.glb", dir + "/o.glb", empty).ok());
-    EXPECT_FALSE(morph::exportClip(dir + "/missing.glb", dir + "/o.glb", strangers).ok());
+    morph::Status noKeys = morph::exportClip(dir + "/face.glb", dir + "/o.glb", empty);
+    ASSERT_FALSE(noKeys.ok());
+    EXPECT_EQ(noKeys.error().code, ErrorCode::Usage);
+    morph::Status missing = morph::exportClip(dir + "/missing.glb", dir + "/o.glb", strangers);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().code, ErrorCode::Io);
     std::ofstream(dir + "/junk.gltf")
         << "{\"buffers\": [{\"uri\": \"nope.bin\", \"byteLength\": 4}]}";
     morph::Status missingBin = morph::exportClip(dir + "/junk.gltf", dir + "/o.glb",
                                                  blinkThenSmile(morph::Interpolation::Linear));
     ASSERT_FALSE(missingBin.ok());
+    EXPECT_EQ(missingBin.error().code, ErrorCode::Io);
     EXPECT_NE(missingBin.error().message.find("nope.bin"), std::string::npos);
     std::ofstream(dir + "/escape.gltf")
         << "{\"buffers\": [{\"uri\": \"../x.bin\", \"byteLength\": 4}]}";
     morph::Status escape = morph::exportClip(dir + "/escape.gltf", dir + "/o.glb",
                                              blinkThenSmile(morph::Interpolation::Linear));
     ASSERT_FALSE(escape.ok());
+    EXPECT_EQ(escape.error().code, ErrorCode::UriDenied);
     EXPECT_NE(escape.error().message.find("leaves the model's folder"), std::string::npos);
 }
 

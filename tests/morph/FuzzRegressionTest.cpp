@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/BuildPaths.h"
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/HostilePipeline.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/Glb.h"
@@ -52,6 +53,8 @@ TEST(FuzzRegression, EveryFoundCrashNowEndsCleanly) {
             continue;
         }
         EXPECT_THAT(r.error().message, testing::StartsWith(name + ": "));
+        EXPECT_TRUE(fixtures::isInputFault(r.error().code))
+            << morph::errorCodeName(r.error().code) << ": " << r.error().message;
         EXPECT_EQ(r.error().message.find('\n'), std::string::npos) << r.error().message;
     }
 }

@@ -1,13 +1,16 @@
 // The GLB container (glTF 2.0 4.4): header, chunk lengths, chunk order, and the errors for each.
 #include <cstring>
+#include <utility>
 
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "morph/gltf/Glb.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {
 
+using morph::ErrorCode;
 using morph::parseGlb;
 using morph::writeGlb;
 
@@ -41,6 +44,7 @@ TEST(Glb, BinChunkIsOptional) {
 TEST(Glb, EmptyFile) {
     auto view = parseGlb(nullptr, 0);
     ASSERT_FALSE(view.ok());
+    EXPECT_EQ(view.error().code, ErrorCode::Container);
     EXPECT_EQ(view.error().message, "empty file");
 }
 
@@ -49,6 +53,7 @@ TEST(Glb, BadMagic) {
     glb[0] = 'x';
     auto view = parseGlb(glb.data(), glb.size());
     ASSERT_FALSE(view.ok());
+    EXPECT_EQ(view.error().code, ErrorCode::Container);
     EXPECT_NE(view.error().message.find("bad magic"), std::string::npos);
 }
 
@@ -57,6 +62,7 @@ TEST(Glb, VersionOtherThanTwo) {
     putU32(glb, 4, 1);
     auto view = parseGlb(glb.data(), glb.size());
     ASSERT_FALSE(view.ok());
+    EXPECT_EQ(view.error().code, ErrorCode::Unsupported);
     EXPECT_NE(view.error().message.find("version 1"), std::string::npos) << view.error().message;
 }
 
@@ -66,6 +72,7 @@ TEST(Glb, TruncatedFile) {
     glb.resize(glb.size() - 10);
     auto view = parseGlb(glb.data(), glb.size());
     ASSERT_FALSE(view.ok());
+    EXPECT_EQ(view.error().code, ErrorCode::Container);
     EXPECT_NE(view.error().message.find("truncated"), std::string::npos) << view.error().message;
 }
 
@@ -73,6 +80,7 @@ TEST(Glb, ShorterThanHeader) {
     auto glb = writeGlb(kJson, nullptr, 0);
     auto view = parseGlb(glb.data(), 7);
     ASSERT_FALSE(view.ok());
+    EXPECT_EQ(view.error().code, ErrorCode::Container);
     EXPECT_NE(view.error().message.find("truncated"), std::string::npos);
 }
 
@@ -82,6 +90,7 @@ TEST(Glb, ChunkLengthPastTheEnd) {
     putU32(glb, binHeader, 1000);
     auto view = parseGlb(glb.data(), glb.size());
     ASSERT_FALSE(view.ok());
+    EXPECT_EQ(view.error().code, ErrorCode::Container);
     EXPECT_NE(view.error().message.find("runs past the end"), std::string::npos)
         << view.error().message;
 }
@@ -91,6 +100,7 @@ TEST(Glb, FirstChunkNotJson) {
     putU32(glb, 16, morph::kGlbChunkBin);
     auto view = parseGlb(glb.data(), glb.size());
     ASSERT_FALSE(view.ok());
+    EXPECT_EQ(view.error().code, ErrorCode::Container);
     EXPECT_NE(view.error().message.find("not JSON"), std::string::npos) << view.error().message;
 }
 
@@ -113,16 +123,22 @@ TEST(Glb, ImporterNamesTheFile) {
     glb.resize(glb.size() - 4);
     auto scene = morph::importGltfMemory(glb, "cut.glb", "");
     ASSERT_FALSE(scene.ok());
+    EXPECT_EQ(scene.error().code, ErrorCode::Container);  // kept through the importer
     EXPECT_EQ(scene.error().message.rfind("cut.glb: truncated", 0), 0u) << scene.error().message;
     EXPECT_EQ(scene.error().message.find('\n'), std::string::npos);
 }
 
 TEST(Glb, ImporterRejectsJsonThatIsNotGltf) {
-    for (const std::string& text :
-         {std::string("[1,2,3]"), std::string("{\"meshes\":[]}"),
-          std::string("{\"asset\":{\"version\":\"1.0\"}}"), std::string("{not json")}) {
+    const std::pair<std::string, ErrorCode> cases[] = {
+        {"[1,2,3]", ErrorCode::Schema},
+        {"{\"meshes\":[]}", ErrorCode::Schema},
+        {"{\"asset\":{\"version\":\"1.0\"}}", ErrorCode::Unsupported},
+        {"{not json", ErrorCode::Json},
+    };
+    for (const auto& [text, code] : cases) {
         auto scene = morph::importGltfMemory(writeGlb(text, nullptr, 0), "x.glb", "");
         ASSERT_FALSE(scene.ok()) << text;
+        EXPECT_EQ(scene.error().code, code) << scene.error().message;
         EXPECT_EQ(scene.error().message.rfind("x.glb: ", 0), 0u) << scene.error().message;
         EXPECT_EQ(scene.error().message.find('\n'), std::string::npos) << scene.error().message;
     }
@@ -131,6 +147,7 @@ TEST(Glb, ImporterRejectsJsonThatIsNotGltf) {
 TEST(Glb, ImporterEmptyFile) {
     auto scene = morph::importGltfMemory({}, "empty.glb", "");
     ASSERT_FALSE(scene.ok());
+    EXPECT_EQ(scene.error().code, ErrorCode::Container);
     EXPECT_EQ(scene.error().message, "empty.glb: empty file");
 }
 
@@ -140,6 +157,7 @@ TEST(Glb, ImporterRefusesDeeplyNestedJson) {
                              std::string(100000, ']') + "}";
     auto scene = morph::importGltfMemory(writeGlb(deep, nullptr, 0), "deep.glb", "");
     ASSERT_FALSE(scene.ok());
+    EXPECT_EQ(scene.error().code, ErrorCode::Limit);
     EXPECT_NE(scene.error().message.find("deep.glb: JSON nests deeper than"), std::string::npos)
         << scene.error().message;
     // Brackets inside strings do not count.

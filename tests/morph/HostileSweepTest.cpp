@@ -6,12 +6,14 @@
 // tests/app/HostileSweepCliTest.cpp runs the same files through the morphview binary.
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/HostilePipeline.h"
 #include "fixtures/Mutants.h"
 #include "fixtures/TestPaths.h"
@@ -64,6 +66,7 @@ TEST(HostileSweep, EveryMutantLoadsAndSurvivesThePipelineOrFailsInOneLine) {
     morph::ImportOptions options;
     options.maxMemoryBytes = 256ull << 20;  // the fuzzers' budget
     size_t loaded = 0, total = 0;
+    std::map<std::string, size_t> refusedBy;              // code name -> files
     std::vector<std::pair<double, std::string>> seconds;  // the slowest files are printed
     fixtures::forEachSweepMutant(5, [&](const fixtures::Mutant& m) {
         ++total;
@@ -84,6 +87,11 @@ TEST(HostileSweep, EveryMutantLoadsAndSurvivesThePipelineOrFailsInOneLine) {
             const std::string& message = scene.error().message;
             EXPECT_EQ(message.rfind(m.name + ": ", 0), 0u) << message;
             EXPECT_EQ(message.find('\n'), std::string::npos) << m.name << ": " << message;
+            // In memory, over an empty folder: only the bytes can be at fault, so never Io,
+            // Usage or Gpu (a mutant naming a file that is not there would be Io: none does).
+            EXPECT_TRUE(fixtures::isInputFault(scene.error().code))
+                << morph::errorCodeName(scene.error().code) << ": " << message;
+            ++refusedBy[morph::errorCodeName(scene.error().code)];
             return;
         }
         ++loaded;
@@ -93,6 +101,7 @@ TEST(HostileSweep, EveryMutantLoadsAndSurvivesThePipelineOrFailsInOneLine) {
     ASSERT_GT(total, 200u);
     std::printf("hostile sweep: %zu files, %zu loaded, %zu refused in one line\n", total, loaded,
                 total - loaded);
+    for (const auto& [code, files] : refusedBy) std::printf("  %s: %zu\n", code.c_str(), files);
     std::sort(seconds.rbegin(), seconds.rend());
     for (size_t i = 0; i < std::min<size_t>(5, seconds.size()); ++i) {
         std::printf("  slowest: %.3f s %s\n", seconds[i].first, seconds[i].second.c_str());

@@ -5,11 +5,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/Fixtures.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {
 
+using morph::ErrorCode;
 using nlohmann::json;
 using testing::HasSubstr;
 using testing::StartsWith;
@@ -25,12 +27,15 @@ morph::Scene load(const morph::GltfBuilder& b) {
     return r.ok() ? std::move(*r) : morph::Scene{};
 }
 
-std::string error(const morph::GltfBuilder& b, const morph::ImportOptions& options = {}) {
+// The message of a file that must not load, whose error must have `code`.
+std::string error(const morph::GltfBuilder& b, ErrorCode code,
+                  const morph::ImportOptions& options = {}) {
     auto r = import(b, options);
     if (r.ok()) {
         ADD_FAILURE() << "expected an error";
         return {};
     }
+    EXPECT_EQ(r.error().code, code) << r.error().message;
     EXPECT_THAT(r.error().message, StartsWith("ext.glb: "));
     EXPECT_EQ(r.error().message.find('\n'), std::string::npos) << r.error().message;
     return r.error().message;
@@ -132,7 +137,7 @@ TEST(ImportExtensions, BasisuTexturesStayOnFactorsWithAWarning) {
 TEST(ImportExtensions, UnsupportedRequiredExtensionIsNamedUsedOnesAreIgnored) {
     morph::GltfBuilder b = materialFixture();
     b.json()["extensionsRequired"] = {"KHR_mesh_quantization", "EXT_unknown_required"};
-    EXPECT_THAT(error(b), HasSubstr("EXT_unknown_required"));
+    EXPECT_THAT(error(b, ErrorCode::Unsupported), HasSubstr("EXT_unknown_required"));
     b.json()["extensionsRequired"] = {
         "KHR_mesh_quantization",          "EXT_meshopt_compression", "KHR_draco_mesh_compression",
         "KHR_texture_transform",          "KHR_materials_unlit",     "KHR_texture_basisu",
@@ -143,7 +148,8 @@ TEST(ImportExtensions, UnsupportedRequiredExtensionIsNamedUsedOnesAreIgnored) {
 TEST(ImportExtensions, MissingTextureIsAnError) {
     morph::GltfBuilder b = materialFixture();
     b.json()["materials"][0]["normalTexture"]["index"] = 7;
-    EXPECT_THAT(error(b), HasSubstr("materials[0].normalTexture.index = 7"));
+    EXPECT_THAT(error(b, ErrorCode::BadReference),
+                HasSubstr("materials[0].normalTexture.index = 7"));
 }
 
 TEST(ImportExtensions, MatrixNodesAndSkins) {
@@ -181,13 +187,13 @@ TEST(ImportExtensions, NodeWithTwoParentsIsAnError) {
     const int a = int(j["nodes"].size()) - 2, c = int(j["nodes"].size()) - 1;
     j["nodes"][0]["children"] = {c};
     j["nodes"][size_t(a)]["children"] = {c};
-    EXPECT_THAT(error(b), HasSubstr("has two parents"));
+    EXPECT_THAT(error(b, ErrorCode::Inconsistent), HasSubstr("has two parents"));
 }
 
 TEST(ImportExtensions, SelfParentIsACycle) {
     morph::GltfBuilder b = fixtures::triangleWithTwoTargetsBuilder();
     b.json()["nodes"][0]["children"] = {0};
-    EXPECT_THAT(error(b), HasSubstr("nodes[0]"));
+    EXPECT_THAT(error(b, ErrorCode::Inconsistent), HasSubstr("nodes[0]"));
 }
 
 TEST(ImportExtensions, WeightsChannelOnANodeWithoutTargetsIsAnError) {
@@ -200,7 +206,8 @@ TEST(ImportExtensions, WeightsChannelOnANodeWithoutTargetsIsAnError) {
           {{{"input", b.addFloats({0, 1}, "SCALAR")},
             {"output", b.addFloats({0, 0, 1, 1}, "SCALAR")}}}},
          {"channels", {{{"sampler", 0}, {"target", {{"node", empty}, {"path", "weights"}}}}}}}};
-    EXPECT_THAT(error(b), HasSubstr("which has no mesh with morph targets"));
+    EXPECT_THAT(error(b, ErrorCode::Inconsistent),
+                HasSubstr("which has no mesh with morph targets"));
 }
 
 TEST(ImportExtensions, AnimationStartAndEndSpanAllSamplers) {
@@ -230,26 +237,26 @@ TEST(ImportExtensions, DeclaredSizesPastTheBudgetAreRefusedBeforeAllocating) {
     morph::GltfBuilder b = fixtures::triangleWithTwoTargetsBuilder();
     morph::ImportOptions small;
     small.maxMemoryBytes = 64;
-    EXPECT_THAT(error(b, small), HasSubstr("memory limit"));
+    EXPECT_THAT(error(b, ErrorCode::Limit, small), HasSubstr("memory limit"));
     // An accessor claiming 2^29 VEC4 elements over no bufferView (zeros) would decode to 8 GiB.
     b.json()["accessors"].push_back(
         {{"componentType", 5126}, {"count", 1 << 29}, {"type", "VEC4"}});
-    EXPECT_THAT(error(b), HasSubstr("memory limit"));
+    EXPECT_THAT(error(b, ErrorCode::Limit), HasSubstr("memory limit"));
 }
 
 TEST(ImportExtensions, CountsNearTwoToTheThirtyOneAreRefused) {
     morph::GltfBuilder b = fixtures::triangleWithTwoTargetsBuilder();
     b.json()["accessors"][0]["count"] = (int64_t(1) << 31) - 2;
-    EXPECT_THAT(error(b), HasSubstr("accessors[0].count"));
+    EXPECT_THAT(error(b, ErrorCode::Limit), HasSubstr("accessors[0].count"));
 }
 
 TEST(ImportExtensions, FieldOfTheWrongTypeIsNamed) {
     morph::GltfBuilder b = fixtures::triangleWithTwoTargetsBuilder();
     b.json()["nodes"][0]["translation"] = "up";
-    EXPECT_THAT(error(b), HasSubstr("nodes[0].translation"));
+    EXPECT_THAT(error(b, ErrorCode::Schema), HasSubstr("nodes[0].translation"));
     morph::GltfBuilder c = fixtures::triangleWithTwoTargetsBuilder();
     c.json()["meshes"][0]["primitives"][0]["mode"] = "triangles";
-    EXPECT_THAT(error(c), HasSubstr("meshes[0].primitives[0].mode"));
+    EXPECT_THAT(error(c, ErrorCode::Schema), HasSubstr("meshes[0].primitives[0].mode"));
 }
 
 }  // namespace

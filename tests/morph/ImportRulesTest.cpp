@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
@@ -14,6 +15,7 @@
 namespace {
 
 using morph::ComponentType;
+using morph::ErrorCode;
 using morph::MorphChannel;
 using testing::HasSubstr;
 using V4 = std::vector<glm::vec4>;
@@ -500,6 +502,7 @@ TEST(ImportRules, ExternalBufferLongerLoadsShorterIsAnError) {
     ASSERT_TRUE(morph::writeFileAtomic(dir + "/external.bin", bin.data(), bin.size()));
     morph::Result<morph::Scene> shorter = morph::importGltf(path);
     ASSERT_FALSE(shorter.ok());
+    EXPECT_EQ(shorter.error().code, ErrorCode::Inconsistent);  // the file against byteLength
     EXPECT_THAT(shorter.error().message,
                 HasSubstr("buffers[0].uri \"external.bin\" has " + std::to_string(bin.size()) +
                           " bytes, byteLength says " + std::to_string(bin.size() + 4)));
@@ -528,6 +531,7 @@ TEST(ImportRules, PoseWithAnotherVertexCountIsAnErrorNamingBoth) {
     morph::Scene pose = load(fixtures::poseWithOtherVertexCount(), "quad.glb");
     morph::Status s = morph::addPoseTarget(scene, pose, "quad");
     ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().code, ErrorCode::Inconsistent);
     EXPECT_THAT(s.error().message, HasSubstr("3"));
     EXPECT_THAT(s.error().message, HasSubstr("4"));
     EXPECT_THAT(s.error().message, testing::Not(HasSubstr("\n")));

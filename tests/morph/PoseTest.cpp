@@ -1,6 +1,7 @@
 // Absolute poses become relative targets: base + w (pose - base) == base (1 - w) + w pose.
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "morph/targets/Blend.h"
 #include "morph/targets/PoseTargets.h"
 
@@ -95,6 +96,7 @@ TEST(Pose, VertexCountMismatchNamesBothCounts) {
     const Scene pose = poseOf({{0, 0, 0}, {1, 0, 0}});
     const Status status = addPoseTarget(scene, pose, "pose");
     ASSERT_FALSE(status);
+    EXPECT_EQ(status.error().code, ErrorCode::Inconsistent);  // the pose does not fit
     EXPECT_EQ(status.error().message, "pose.glb: primitive 0 has 2 vertices, the model's has 3");
     EXPECT_EQ(scene.meshes[0].targetCount(), 1u);  // unchanged
     EXPECT_EQ(scene.meshes[0].primitives[0].targets.size(), 1u);
@@ -106,6 +108,7 @@ TEST(Pose, PrimitiveCountMismatchAndMissingMeshesAreErrors) {
     pose.meshes[0].primitives.push_back(pose.meshes[0].primitives[0]);
     Status status = addPoseTarget(scene, pose, "pose");
     ASSERT_FALSE(status);
+    EXPECT_EQ(status.error().code, ErrorCode::Inconsistent);  // the pose does not fit
     EXPECT_EQ(status.error().message,
               "pose.glb: its first mesh has 2 primitives, the model's has 1");
 
@@ -113,9 +116,11 @@ TEST(Pose, PrimitiveCountMismatchAndMissingMeshesAreErrors) {
     empty.path = "empty.glb";
     status = addPoseTarget(scene, empty, "pose");
     ASSERT_FALSE(status);
+    EXPECT_EQ(status.error().code, ErrorCode::Inconsistent);  // the pose does not fit
     EXPECT_EQ(status.error().message, "empty.glb: has no mesh to use as a pose");
     status = addPoseTarget(empty, pose, "pose");
     ASSERT_FALSE(status);
+    EXPECT_EQ(status.error().code, ErrorCode::Inconsistent);  // the pose does not fit
     EXPECT_EQ(status.error().message, "empty.glb: has no mesh to add the pose 'pose' to");
 }
 

@@ -5,6 +5,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/SkinFixtures.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/FramePose.h"
@@ -23,9 +24,11 @@ Scene importArm(SkinCase skinCase = SkinCase::Arm) {
     return scene ? std::move(scene).value() : Scene{};
 }
 
-std::string importError(SkinCase skinCase) {
+// The error of an arm that must not import (a failure, and Io, when it does).
+Error importError(SkinCase skinCase) {
     auto scene = importGltfMemory(fixtures::skinnedArm(skinCase), "arm.glb", ".");
-    return scene ? std::string("(imported)") : scene.error().message;
+    if (scene) ADD_FAILURE() << "the arm imported";
+    return scene ? Error{ErrorCode::Io, "(imported)"} : scene.error();
 }
 
 void expectNear(const glm::vec3& actual, const glm::vec3& expected, float tolerance = 1e-5f) {
@@ -209,18 +212,28 @@ TEST(Skin, UnskinnedNodeUsesItsWorldMatrix) {
 }
 
 TEST(SkinImport, BadSkinsAreOneLineErrorsNamingTheField) {
-    const std::pair<SkinCase, const char*> cases[] = {
-        {SkinCase::JointOutOfRange, "JOINTS_0[0] = 2 is out of range of skins[0].joints (2 joints"},
-        {SkinCase::ShortInverseBind, "skins[0].inverseBindMatrices"},
-        {SkinCase::MissingJointNode, "skins[0].joints[1]"},
-        {SkinCase::FloatJoints, "attributes.JOINTS_0 has componentType 5126"},
-        {SkinCase::UnnormalizedWeights, "attributes.WEIGHTS_0 has componentType 5121"},
-        {SkinCase::JointsWithoutWeights, "attributes.JOINTS_0 has no WEIGHTS_0"},
-        {SkinCase::NegativeWeight, "WEIGHTS_0[0] has a negative weight"},
+    struct Case {
+        SkinCase skinCase;
+        const char* expected;
+        ErrorCode code;
     };
-    for (const auto& [skinCase, expected] : cases) {
-        const std::string message = importError(skinCase);
-        EXPECT_NE(message.find(expected), std::string::npos) << message;
+    const Case cases[] = {
+        {SkinCase::JointOutOfRange, "JOINTS_0[0] = 2 is out of range of skins[0].joints (2 joints",
+         ErrorCode::OutOfBounds},
+        {SkinCase::ShortInverseBind, "skins[0].inverseBindMatrices", ErrorCode::Inconsistent},
+        {SkinCase::MissingJointNode, "skins[0].joints[1]", ErrorCode::BadReference},
+        {SkinCase::FloatJoints, "attributes.JOINTS_0 has componentType 5126", ErrorCode::BadValue},
+        {SkinCase::UnnormalizedWeights, "attributes.WEIGHTS_0 has componentType 5121",
+         ErrorCode::BadValue},
+        {SkinCase::JointsWithoutWeights, "attributes.JOINTS_0 has no WEIGHTS_0",
+         ErrorCode::Inconsistent},
+        {SkinCase::NegativeWeight, "WEIGHTS_0[0] has a negative weight", ErrorCode::BadValue},
+    };
+    for (const Case& c : cases) {
+        const Error error = importError(c.skinCase);
+        const std::string& message = error.message;
+        EXPECT_EQ(error.code, c.code) << message;
+        EXPECT_NE(message.find(c.expected), std::string::npos) << message;
         EXPECT_EQ(message.rfind("arm.glb: ", 0), 0u) << message;
         EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }

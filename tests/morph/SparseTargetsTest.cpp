@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/BuildPaths.h"
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/Packing.h"
@@ -190,27 +191,46 @@ TEST(SparseTargets, EncodeRefusesBadEntries) {
         std::vector<uint32_t> indices;
         std::vector<glm::vec3> positions, normals;
         const char* expected;
+        ErrorCode code;
     };
     const Case cases[] = {
-        {"descending", {4, 2, 9}, three, {}, "strictly ascending"},
-        {"duplicate", {2, 2, 9}, three, {}, "strictly ascending"},
-        {"out of range", {1, 2, 10}, three, {}, "out of range (10 vertices)"},
-        {"too few positions", {1, 2, 3}, {glm::vec3(1.0f)}, {}, "1 POSITION deltas for 3 indices"},
-        {"too many normals", {1, 2, 3}, three, std::vector<glm::vec3>(4), "4 NORMAL deltas"},
+        {"descending", {4, 2, 9}, three, {}, "strictly ascending", ErrorCode::BadValue},
+        {"duplicate", {2, 2, 9}, three, {}, "strictly ascending", ErrorCode::BadValue},
+        {"out of range",
+         {1, 2, 10},
+         three,
+         {},
+         "out of range (10 vertices)",
+         ErrorCode::OutOfBounds},
+        {"too few positions",
+         {1, 2, 3},
+         {glm::vec3(1.0f)},
+         {},
+         "1 POSITION deltas for 3 indices",
+         ErrorCode::Inconsistent},
+        {"too many normals",
+         {1, 2, 3},
+         three,
+         std::vector<glm::vec3>(4),
+         "4 NORMAL deltas",
+         ErrorCode::Inconsistent},
         {"nan",
          {1, 2, 3},
          {glm::vec3(0), glm::vec3(NAN), glm::vec3(0)},
          {},
-         "indices[1] = 2 is not finite"},
+         "indices[1] = 2 is not finite",
+         ErrorCode::BadValue},
         {"inf normal",
          {1, 2, 3},
          {},
          {glm::vec3(0), glm::vec3(0), glm::vec3(INFINITY)},
-         "not finite"},
+         "not finite",
+         ErrorCode::BadValue},
     };
     for (const Case& c : cases) {
         Result<SparseTarget> r = encode(c.indices, c.positions, c.normals, 10);
         ASSERT_FALSE(r) << c.why;
+        EXPECT_EQ(r.error().code, c.code) << c.why << ": " << r.error().message;
         EXPECT_NE(r.error().message.find(c.expected), std::string::npos)
             << c.why << ": " << r.error().message;
         EXPECT_EQ(r.error().message.find('\n'), std::string::npos);  // one line
@@ -222,18 +242,23 @@ TEST(SparseTargets, SparsifyRefusesBadInput) {
     shortTarget.set(MorphChannel::Position, std::vector<glm::vec4>(3, glm::vec4(1.0f)));
     Result<SparseTarget> sizes = sparsify(shortTarget, 4);
     ASSERT_FALSE(sizes);
+    EXPECT_EQ(sizes.error().code, ErrorCode::Inconsistent);
     EXPECT_NE(sizes.error().message.find("POSITION has 3 deltas for 4 vertices"),
               std::string::npos);
 
     MorphTarget nan;
     nan.set(MorphChannel::Position,
             {glm::vec4(1.0f), glm::vec4(1.0f), glm::vec4(1.0f, NAN, 1.0f, 1.0f)});
-    EXPECT_FALSE(sparsify(nan, 3));
-    EXPECT_FALSE(sparsify(shortTarget, 3, -1.0f));
-    EXPECT_FALSE(sparsify(shortTarget, 3, NAN));
+    for (const Result<SparseTarget>& bad :
+         {sparsify(nan, 3), sparsify(shortTarget, 3, -1.0f), sparsify(shortTarget, 3, NAN)}) {
+        ASSERT_FALSE(bad);
+        EXPECT_EQ(bad.error().code, ErrorCode::BadValue) << bad.error().message;
+    }
 
+    // Named by its target, with the target's code.
     Result<SparsePrimitive> named = sparsify(primitiveWith({shortTarget, shortTarget}, 4));
     ASSERT_FALSE(named);
+    EXPECT_EQ(named.error().code, ErrorCode::Inconsistent);
     EXPECT_EQ(named.error().message.rfind("target 0: ", 0), 0u) << named.error().message;
 }
 

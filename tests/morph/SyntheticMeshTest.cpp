@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/SparseTargets.h"
@@ -128,20 +129,26 @@ TEST(SyntheticMesh, SceneAndGlbRoundTripThroughTheImporter) {
 }
 
 TEST(SyntheticMesh, ValidateRejectsBadSpecsInOneLine) {
+    // The spec comes from the command line (--vertices, --targets, --density): Usage.
+    const auto refused = [](const SyntheticSpec& spec) {
+        const morph::Status status = morph::validate(spec);
+        return !status.ok() && status.error().code == morph::ErrorCode::Usage;
+    };
     SyntheticSpec spec = small();
     spec.density = 0.0f;
-    EXPECT_FALSE(morph::validate(spec).ok());
+    EXPECT_TRUE(refused(spec));
     spec.density = 1.5f;
-    EXPECT_FALSE(morph::validate(spec).ok());
+    EXPECT_TRUE(refused(spec));
     spec.density = std::nanf("");
-    EXPECT_FALSE(morph::validate(spec).ok());
+    EXPECT_TRUE(refused(spec));
     spec = small();
     spec.vertices = 2;
-    EXPECT_FALSE(morph::validate(spec).ok());
+    EXPECT_TRUE(refused(spec));
     spec = small();
     spec.targets = 0;
     const morph::Status status = morph::validate(spec);
     ASSERT_FALSE(status.ok());
+    EXPECT_EQ(status.error().code, morph::ErrorCode::Usage);
     EXPECT_EQ(status.error().message.find('\n'), std::string::npos);
     EXPECT_TRUE(morph::validate(small()).ok());
 }

@@ -1,6 +1,7 @@
 // glTF URIs (morph/gltf/Uri.h): what the validator, the importer and File > Export share.
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "morph/gltf/Uri.h"
 
 namespace {
@@ -35,9 +36,11 @@ TEST(Uri, DataUrisDecodeOrSayWhyNot) {
 
     morph::Result<std::vector<uint8_t>> plain = morph::dataUriBytes("data:text/plain,hi");
     ASSERT_FALSE(plain);
+    EXPECT_EQ(plain.error().code, morph::ErrorCode::BadValue);  // a data: URI of another form
     EXPECT_EQ(plain.error().message, "data: URI is not base64");
     morph::Result<std::vector<uint8_t>> bad = morph::dataUriBytes("data:;base64,a-b_");
     ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().code, morph::ErrorCode::Decode);
     EXPECT_EQ(bad.error().message, "data: URI holds characters outside base64");
 }
 

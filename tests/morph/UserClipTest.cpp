@@ -1,15 +1,25 @@
 #include <fstream>
+#include <optional>
 
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"
 #include "morph/edit/UserClip.h"
 
 namespace {
 
+using morph::ErrorCode;
 using morph::Interpolation;
 using morph::UserClip;
+
+// The code of a result that failed; none when it succeeded.
+template <typename T>
+std::optional<ErrorCode> failure(const morph::Result<T>& r) {
+    if (r.ok()) return std::nullopt;
+    return r.error().code;
+}
 
 UserClip twoTargetClip(Interpolation interpolation = Interpolation::Linear) {
     UserClip clip;
@@ -39,9 +49,9 @@ TEST(UserClip, KeysStayInTimeOrderAndKeyingTwiceReplaces) {
 
 TEST(UserClip, SetKeyRefusesTheWrongWidthAndNonNumbers) {
     UserClip clip = twoTargetClip();
-    EXPECT_FALSE(morph::setKey(clip, 3.0f, {1.0f}).ok());
-    EXPECT_FALSE(morph::setKey(clip, 3.0f, {1.0f, NAN}).ok());
-    EXPECT_FALSE(morph::setKey(clip, INFINITY, {1.0f, 1.0f}).ok());
+    EXPECT_EQ(failure(morph::setKey(clip, 3.0f, {1.0f})), ErrorCode::Inconsistent);
+    EXPECT_EQ(failure(morph::setKey(clip, 3.0f, {1.0f, NAN})), ErrorCode::BadValue);
+    EXPECT_EQ(failure(morph::setKey(clip, INFINITY, {1.0f, 1.0f})), ErrorCode::BadValue);
     EXPECT_EQ(clip.keys.size(), 3u);
 }
 
@@ -52,8 +62,8 @@ TEST(UserClip, MoveKeyReordersAndRefusesToLandOnAnotherKey) {
     EXPECT_EQ(*moved, 1u);
     EXPECT_EQ(clip.keyTimes(), (std::vector<float>{1.0f, 1.5f, 2.0f}));
     EXPECT_FLOAT_EQ(clip.keys[1].weights[1], 0.0f);  // the moved key kept its weights
-    EXPECT_FALSE(morph::moveKey(clip, 1, 2.0f).ok());
-    EXPECT_FALSE(morph::moveKey(clip, 7, 0.0f).ok());
+    EXPECT_EQ(failure(morph::moveKey(clip, 1, 2.0f)), ErrorCode::Usage);  // onto another key
+    EXPECT_EQ(failure(morph::moveKey(clip, 7, 0.0f)), ErrorCode::BadReference);
     EXPECT_EQ(clip.keys.size(), 3u);
 }
 
@@ -133,24 +143,27 @@ TEST(UserClip, BadJsonIsAnErrorNamingTheProblem) {
     shortKey["keys"][1]["weights"] = {1.0};
     auto r = morph::userClipFromJson(shortKey, "c.json");
     ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::Inconsistent);
     EXPECT_EQ(r.error().message, "c.json: keys[1].weights has 1 values, expected 2");
     nlohmann::json unordered = good;
     unordered["keys"][2]["time"] = 0.5;
-    EXPECT_FALSE(morph::userClipFromJson(unordered, "c.json").ok());
+    EXPECT_EQ(failure(morph::userClipFromJson(unordered, "c.json")), ErrorCode::BadValue);
     nlohmann::json wrongTypes = good;
     wrongTypes["format"] = 7;
-    EXPECT_FALSE(morph::userClipFromJson(wrongTypes, "c.json").ok());
+    EXPECT_EQ(failure(morph::userClipFromJson(wrongTypes, "c.json")), ErrorCode::Schema);
     wrongTypes = good;
     wrongTypes["interpolation"] = "SMOOTH";
-    EXPECT_FALSE(morph::userClipFromJson(wrongTypes, "c.json").ok());
-    EXPECT_FALSE(morph::userClipFromJson(nlohmann::json::array(), "c.json").ok());
+    EXPECT_EQ(failure(morph::userClipFromJson(wrongTypes, "c.json")), ErrorCode::BadValue);
+    EXPECT_EQ(failure(morph::userClipFromJson(nlohmann::json::array(), "c.json")),
+              ErrorCode::Schema);
 
     std::string path = fixtures::scratchDir("UserClipBadJson") + "/broken.json";
     std::ofstream(path) << "{ not json";
     auto broken = morph::loadUserClip(path);
     ASSERT_FALSE(broken.ok());
+    EXPECT_EQ(broken.error().code, ErrorCode::Json);
     EXPECT_NE(broken.error().message.find("broken.json"), std::string::npos);
-    EXPECT_FALSE(morph::loadUserClip(path + ".missing").ok());
+    EXPECT_EQ(failure(morph::loadUserClip(path + ".missing")), ErrorCode::Io);
 }
 
 }  // namespace

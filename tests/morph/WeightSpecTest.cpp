@@ -1,6 +1,7 @@
 // --weights SPEC: parsing, its one-line errors, and applying it to a scene.
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "morph/edit/WeightSpec.h"
 
 namespace morph {
@@ -8,9 +9,12 @@ namespace {
 
 using Kind = WeightAssignment::Kind;
 
+// The message of a spec that does not parse; every such error is the user's (Usage).
 std::string parseError(const std::string& spec) {
     const auto result = parseWeightSpec(spec);
-    return result ? std::string("(parsed)") : result.error().message;
+    if (result) return "(parsed)";
+    EXPECT_EQ(result.error().code, ErrorCode::Usage) << result.error().message;
+    return result.error().message;
 }
 
 TEST(WeightSpec, ParsesNamesIndicesAndStar) {
@@ -112,6 +116,7 @@ TEST(WeightSpec, AnAssignmentNoMeshMatchesIsAnError) {
         ASSERT_TRUE(parsed);
         const Status status = applyWeightSpec(scene, *parsed, pose);
         ASSERT_FALSE(status);
+        EXPECT_EQ(status.error().code, ErrorCode::Usage);  // a name or index the user gave
         EXPECT_EQ(status.error().message, message);
     };
     check("blink=1,foo=1", "--weights: no mesh has a target named 'foo'");
@@ -123,7 +128,8 @@ TEST(WeightSpec, AnAssignmentNoMeshMatchesIsAnError) {
     plain.meshes.resize(1);
     std::vector<NodePose> plainPose;
     const Status status = applyWeightSpec(plain, *parseWeightSpec("*=1"), plainPose);
-    EXPECT_FALSE(status);
+    ASSERT_FALSE(status);
+    EXPECT_EQ(status.error().code, ErrorCode::Usage);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/Capture.h"
 
@@ -56,6 +57,7 @@ TEST(CameraTest, OrbitParsesAzimuthElevationAndDistance) {
         auto parsed = renderer::parseCameraView(bad);
         EXPECT_FALSE(parsed.ok()) << bad;
         if (!parsed.ok()) {
+            EXPECT_EQ(parsed.error().code, morph::ErrorCode::Usage) << bad;
             EXPECT_EQ(parsed.error().message.rfind("--camera: ", 0), 0u) << bad;
         }
     }
@@ -92,7 +94,9 @@ TEST(CameraTest, SizeAndBackgroundParse) {
     EXPECT_EQ(size->first, 640);
     EXPECT_EQ(size->second, 360);
     for (const char* bad : {"640", "0x10", "10x", "x10", "-5x5", "99999x10", "10x10x10", "1.5x2"}) {
-        EXPECT_FALSE(renderer::parseSize(bad).ok()) << bad;
+        const auto size = renderer::parseSize(bad);
+        ASSERT_FALSE(size.ok()) << bad;
+        EXPECT_EQ(size.error().code, morph::ErrorCode::Usage) << bad;
     }
     auto color = renderer::parseBackground("#ff8000");
     ASSERT_TRUE(color.ok());
@@ -101,7 +105,9 @@ TEST(CameraTest, SizeAndBackgroundParse) {
     EXPECT_FLOAT_EQ(color->b, 0.0f);
     EXPECT_TRUE(renderer::parseBackground("2E3036").ok());
     for (const char* bad : {"#ff80", "#gg0000", "red", ""}) {
-        EXPECT_FALSE(renderer::parseBackground(bad).ok()) << bad;
+        const auto background = renderer::parseBackground(bad);
+        ASSERT_FALSE(background.ok()) << bad;
+        EXPECT_EQ(background.error().code, morph::ErrorCode::Usage) << bad;
     }
 }
 

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "fixtures/ErrorCodes.h"
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Log.h"
@@ -95,9 +96,11 @@ UploadOptions with(const GpuLimits& limits, uint64_t maxBytes = 4ull << 30) {
     return options;
 }
 
-void expectRefused(const morph::Result<GpuScene>& gpu, const std::string& part) {
+void expectRefused(const morph::Result<GpuScene>& gpu, const std::string& part,
+                   morph::ErrorCode code) {
     ASSERT_FALSE(gpu.ok());
     const std::string& message = gpu.error().message;
+    EXPECT_EQ(gpu.error().code, code) << message;
     EXPECT_EQ(message.rfind("hostile.glb: meshes[0].primitives[0]", 0), 0u) << message;
     EXPECT_NE(message.find(part), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
@@ -141,7 +144,7 @@ TEST_F(GpuLimitsTest, ImageOverTheBudgetIsDrawnWhiteWithANote) {
 
 TEST_F(GpuLimitsTest, PrimitiveOverTheBudgetIsRefused) {
     expectRefused(GpuScene::upload(quad(2), with(GpuLimits{}, 100)),
-                  "of GPU memory; 0.0 MiB of the --max-memory budget");
+                  "of GPU memory; 0.0 MiB of the --max-memory budget", morph::ErrorCode::Limit);
 }
 
 // The morph paths' data is charged when a drawer builds it, not at upload: a texture array that
@@ -155,7 +158,8 @@ TEST_F(GpuLimitsTest, MorphTexturesCountAgainstTheBudgetWhenBuilt) {
     const uint64_t weightBytes = renderer::weightBufferBytes(8);
     EXPECT_EQ(vertexBytes, 152u);
     EXPECT_EQ(textureBytes, 8u * 4u * 16u);
-    expectRefused(GpuScene::upload(scene, with(GpuLimits{}, vertexBytes - 1)), "needs");
+    expectRefused(GpuScene::upload(scene, with(GpuLimits{}, vertexBytes - 1)), "needs",
+                  morph::ErrorCode::Limit);
 
     auto tight = GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + weightBytes));
     ASSERT_TRUE(tight.ok()) << tight.error().message;
@@ -164,6 +168,7 @@ TEST_F(GpuLimitsTest, MorphTexturesCountAgainstTheBudgetWhenBuilt) {
     renderer::PrimitiveMorph& morph = state.morph(tight->meshes()[0].primitives[0]);
     const morph::Status dense = morph.prepare(renderer::MorphPath::VsActive);
     ASSERT_FALSE(dense.ok());
+    EXPECT_EQ(dense.error().code, morph::ErrorCode::Limit);
     EXPECT_EQ(dense.error().message.rfind("hostile.glb: meshes[0].primitives[0] texture array "
                                           "needs 0.0 MiB of GPU memory",
                                           0),
@@ -201,7 +206,7 @@ TEST_F(GpuLimitsTest, MeshesPastADrawCallsLimitsAreRefused) {
         SCOPED_TRACE(c.message);
         GpuLimits limits;
         c.set(limits);
-        expectRefused(GpuScene::upload(quad(0), with(limits)), c.message);
+        expectRefused(GpuScene::upload(quad(0), with(limits)), c.message, morph::ErrorCode::Gpu);
     }
 }
 
@@ -210,7 +215,8 @@ TEST_F(GpuLimitsTest, TooFewVertexAttributesAreRefused) {
     limits.maxVertexAttribs = 4;
     expectRefused(GpuScene::upload(quad(0), with(limits)),
                   "the mesh shader needs " + std::to_string(renderer::kAttributeCount) +
-                      " vertex attributes, over GL_MAX_VERTEX_ATTRIBS 4");
+                      " vertex attributes, over GL_MAX_VERTEX_ATTRIBS 4",
+                  morph::ErrorCode::Gpu);
 }
 
 TEST_F(GpuLimitsTest, WeightBufferPastTheStorageBlockSizeIsRefused) {
@@ -218,19 +224,27 @@ TEST_F(GpuLimitsTest, WeightBufferPastTheStorageBlockSizeIsRefused) {
     limits.maxStorageBlockSize = 16;  // 3 targets need (1 + 2 x 3) x 4 = 28 bytes
     expectRefused(
         GpuScene::upload(quad(3), with(limits)),
-        "3 targets need a weight buffer of 28 bytes, over GL_MAX_SHADER_STORAGE_BLOCK_SIZE 16");
+        "3 targets need a weight buffer of 28 bytes, over GL_MAX_SHADER_STORAGE_BLOCK_SIZE 16",
+        morph::ErrorCode::Gpu);
 }
 
 // The texture array is built when a vs path first needs it (PrimitiveMorph::prepare), so the
 // texture limits refuse that path, not the file: the draw falls back to cs-sparse or cpu
 // (MorphStage::preparePrimitive) with a note.
-void expectPathRefused(const morph::Result<GpuScene>& gpu, const std::string& part) {
+void expectPathRefused(const morph::Result<GpuScene>& gpu, const std::string& part,
+                       morph::ErrorCode code) {
     ASSERT_TRUE(gpu.ok()) << gpu.error().message;
     renderer::DrawState state;
     state.use(*gpu);
     renderer::PrimitiveMorph& morph = state.morph(gpu->meshes()[0].primitives[0]);
     const morph::Status dense = morph.prepare(renderer::MorphPath::VsActive);
     ASSERT_FALSE(dense.ok());
+    EXPECT_EQ(dense.error().code, code) << dense.error().message;
+    // Asked again, the remembered failure keeps its code.
+    const morph::Status again = morph.prepare(renderer::MorphPath::VsActive);
+    ASSERT_FALSE(again.ok());
+    EXPECT_EQ(again.error().code, code);
+    EXPECT_EQ(again.error().message, dense.error().message);
     EXPECT_NE(dense.error().message.find(part), std::string::npos) << dense.error().message;
     EXPECT_EQ(dense.error().message.find('\n'), std::string::npos) << dense.error().message;
     EXPECT_TRUE(morph.prepare(renderer::MorphPath::CsSparse).ok());
@@ -249,7 +263,9 @@ TEST_F(GpuLimitsTest, TargetsPastTheLayerLimitAreSplitThenRefused) {
     ASSERT_NE(morph.denseTargets(), nullptr);
     EXPECT_EQ(morph.denseTargets()->textures().size(), 3u);
     limits.maxArrayLayers = 1;
-    expectPathRefused(GpuScene::upload(quad(9), with(limits)), "9 targets need 9 texture arrays");
+    // The renderer's own cap on bound texture arrays, not the driver's.
+    expectPathRefused(GpuScene::upload(quad(9), with(limits)), "9 targets need 9 texture arrays",
+                      morph::ErrorCode::Limit);
 }
 
 TEST_F(GpuLimitsTest, MorphLayerTallerThanTheTextureLimitIsRefused) {
@@ -264,7 +280,8 @@ TEST_F(GpuLimitsTest, MorphLayerTallerThanTheTextureLimitIsRefused) {
     morph::Scene scene = quad(1);
     scene.meshes[0].primitives[0].targets[0].set(
         morph::MorphChannel::Normal, std::vector<glm::vec4>(4, glm::vec4(0, 0.1f, 0, 0)));
-    expectPathRefused(GpuScene::upload(scene, with(limits)), "over GL_MAX_TEXTURE_SIZE 2");
+    expectPathRefused(GpuScene::upload(scene, with(limits)), "over GL_MAX_TEXTURE_SIZE 2",
+                      morph::ErrorCode::Gpu);
 }
 
 TEST_F(GpuLimitsTest, AFailedAllocationIsAMessageNotACrash) {
@@ -272,6 +289,7 @@ TEST_F(GpuLimitsTest, AFailedAllocationIsAMessageNotACrash) {
     renderer::gl::Buffer huge = renderer::gl::Buffer::create(GLsizeiptr(1) << 46, nullptr, 0);
     const morph::Status status = renderer::checkUpload("hostile.glb: meshes[0].primitives[0]");
     ASSERT_FALSE(status.ok());
+    EXPECT_EQ(status.error().code, morph::ErrorCode::Gpu);
     EXPECT_EQ(status.error().message,
               "hostile.glb: meshes[0].primitives[0]: out of GPU memory (GL_OUT_OF_MEMORY)");
     renderer::takeDebugErrors();  // the debug callback saw the same error

@@ -2,6 +2,7 @@
 // auto's rule (chooseMorphPath), on shapes like the benchmark's scenarios.
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "renderer/morph/MorphPath.h"
 
 namespace {
@@ -41,6 +42,7 @@ TEST(MorphPathTest, NamesRoundTripAndListsParse) {
     EXPECT_EQ(all->size(), 5u);
     auto bad = renderer::parseMorphPathList("vs-dense,gpu");
     ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().code, morph::ErrorCode::Usage);  // --morph-path
     EXPECT_NE(bad.error().message.find("'gpu'"), std::string::npos);
 }
 

@@ -9,6 +9,7 @@
 
 #include "GlFixture.h"
 #include "MorphCompare.h"
+#include "fixtures/ErrorCodes.h"
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/Log.h"
 #include "renderer/morph/GpuOracle.h"
@@ -291,6 +292,7 @@ TEST_F(MorphTargetsTest, TooManyArraysIsAnErrorNotAGlError) {
     limits.maxLayers = 1;
     auto targets = MorphTargets::upload(primitive, limits);
     ASSERT_FALSE(targets.ok());
+    EXPECT_EQ(targets.error().code, morph::ErrorCode::Limit);
     EXPECT_NE(targets.error().message.find("morph targets: 9 targets need 9 texture arrays"),
               std::string::npos)
         << targets.error().message;

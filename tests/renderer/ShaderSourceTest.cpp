@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/ErrorCodes.h"
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/ShaderSource.h"
 
@@ -74,6 +75,7 @@ TEST(ShaderSourceTest, MissingIncludeNamesFileAndLine) {
     auto reader = mapReader({{"a.vert", "#version 450 core\n\n#include \"nope.glsl\"\n"}});
     auto expanded = expandShader("a.vert", reader);
     ASSERT_FALSE(expanded.ok());
+    EXPECT_EQ(expanded.error().code, morph::ErrorCode::Io);
     EXPECT_EQ(expanded.error().message, "a.vert:3: #include \"nope.glsl\": no such shader file");
 }
 
@@ -81,16 +83,19 @@ TEST(ShaderSourceTest, MalformedIncludeAndMissingVersionAreErrors) {
     auto bad =
         expandShader("a.vert", mapReader({{"a.vert", "#version 450 core\n#include <x.glsl>\n"}}));
     ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().code, morph::ErrorCode::Gpu);  // a shader that cannot be built
     EXPECT_NE(bad.error().message.find("a.vert:2: #include needs a \"file\" name"),
               std::string::npos);
 
     auto noVersion = expandShader("a.vert", mapReader({{"a.vert", "void main() {}\n"}}));
     ASSERT_FALSE(noVersion.ok());
+    EXPECT_EQ(noVersion.error().code, morph::ErrorCode::Gpu);
     EXPECT_NE(noVersion.error().message.find("a.vert:1: the first line must be #version"),
               std::string::npos);
 
     auto missing = expandShader("z.vert", mapReader({}));
     ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().code, morph::ErrorCode::Io);
     EXPECT_EQ(missing.error().message, "z.vert: no such shader file");
 }
 

@@ -211,7 +211,7 @@ morph::Result<size_t> keyCurrentPose(ViewerState& state, const morph::Scene& sce
     const int mesh = state.selectedMesh;
     if (mesh < 0 || size_t(mesh) >= scene.meshes.size() ||
         scene.meshes[size_t(mesh)].targetCount() == 0) {
-        return morph::Error{"Key: no mesh with morph targets is selected"};
+        return morph::Error{morph::ErrorCode::Usage, "Key: no mesh with morph targets is selected"};
     }
     const morph::Mesh& m = scene.meshes[size_t(mesh)];
     const morph::UserClip* current = userClipAt(state, state.keyClip);
@@ -274,8 +274,10 @@ morph::Status exportUserClip(const ViewerState& state, const morph::Scene& scene
                              const std::string& output) {
     const morph::UserClip* user = userClipAt(state, clip);
     if (!user)
-        return morph::Error{output + ": no user clip " + std::to_string(clip) + " to export"};
-    if (scene.path.empty()) return morph::Error{output + ": the model has no source file"};
+        return morph::Error{morph::ErrorCode::BadReference,
+                            output + ": no user clip " + std::to_string(clip) + " to export"};
+    if (scene.path.empty())
+        return morph::Error{morph::ErrorCode::Usage, output + ": the model has no source file"};
     // Scene mesh indices are the file's (the importer keeps glTF order).
     return morph::exportClip(scene.path, output, *user, meshForUserClip(scene, state, *user));
 }

@@ -35,7 +35,7 @@ morph::Result<std::vector<std::string>> words(const std::string& line) {
                     word += c;
                 }
             }
-            if (!closed) return morph::Error{"unterminated quote"};
+            if (!closed) return morph::Error{morph::ErrorCode::Usage, "unterminated quote"};
         } else {
             while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i])))
                 word += line[i++];
@@ -78,7 +78,7 @@ morph::Result<ScriptKey> parseKey(std::string text) {
     }
     const auto& names = scriptKeyNames();
     if (std::find(names.begin(), names.end(), text) == names.end()) {
-        return morph::Error{"unknown key '" + text + "'"};
+        return morph::Error{morph::ErrorCode::Usage, "unknown key '" + text + "'"};
     }
     key.name = text;
     return key;
@@ -134,7 +134,8 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
     for (int number_ = 1; std::getline(in, line); ++number_) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         const auto fail = [&](const std::string& problem) {
-            return morph::Error{source + ":" + std::to_string(number_) + ": " + problem};
+            return morph::Error{morph::ErrorCode::Usage,
+                                source + ":" + std::to_string(number_) + ": " + problem};
         };
         const size_t first = line.find_first_not_of(" \t");
         if (first == std::string::npos || line[first] == '#') continue;
@@ -218,7 +219,9 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
 
 morph::Result<std::vector<ScriptCommand>> loadScript(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
-    if (!file) return morph::Error{path + ": cannot read (no such file or no permission)"};
+    if (!file)
+        return morph::Error{morph::ErrorCode::Io,
+                            path + ": cannot read (no such file or no permission)"};
     std::ostringstream text;
     text << file.rdbuf();
     return parseScript(text.str(), path);

@@ -21,10 +21,10 @@ constexpr const char* kPresetsFormat = "morphview-presets";
 
 morph::Result<Json> readJsonFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return morph::Error{path + ": cannot open"};
+    if (!in) return morph::Error{morph::ErrorCode::Io, path + ": cannot open"};
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (json.is_discarded()) return morph::Error{path + ": not valid JSON"};
+    if (json.is_discarded()) return morph::Error{morph::ErrorCode::Json, path + ": not valid JSON"};
     return json;
 }
 
@@ -32,7 +32,9 @@ morph::Status writeJsonFile(const Json& json, const std::string& path) {
     std::error_code ec;
     fs::path folder = fs::path(path).parent_path();
     if (!folder.empty()) fs::create_directories(folder, ec);
-    if (ec) return morph::Error{folder.string() + ": cannot create folder: " + ec.message()};
+    if (ec)
+        return morph::Error{morph::ErrorCode::Io,
+                            folder.string() + ": cannot create folder: " + ec.message()};
     std::string text = json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
     return morph::writeFileAtomic(path, text.data(), text.size());
 }
@@ -164,7 +166,9 @@ Json presetsToJson(const std::vector<Preset>& presets) {
 }
 
 morph::Result<std::vector<Preset>> presetsFromJson(const Json& json, const std::string& source) {
-    auto fail = [&](const std::string& problem) { return morph::Error{source + ": " + problem}; };
+    auto fail = [&](const std::string& problem) {
+        return morph::Error{morph::ErrorCode::Schema, source + ": " + problem};
+    };
     auto format = json.is_object() ? json.find("format") : json.end();
     if (!json.is_object() || format == json.end() || *format != kPresetsFormat) {
         return fail("not a morphview presets file");
@@ -292,7 +296,8 @@ morph::Result<Settings> loadSettings(const std::string& path) {
 }
 
 morph::Status saveSettings(const Settings& settings, const std::string& path) {
-    if (path.empty()) return morph::Error{"settings: no config folder (HOME is not set)"};
+    if (path.empty())
+        return morph::Error{morph::ErrorCode::Io, "settings: no config folder (HOME is not set)"};
     return writeJsonFile(settingsToJson(settings), path);
 }
 

@@ -1,0 +1,25 @@
+#include "morph/Result.h"
+
+namespace morph {
+
+const char* errorCodeName(ErrorCode code) {
+    switch (code) {
+        case ErrorCode::Io: return "io";
+        case ErrorCode::Container: return "container";
+        case ErrorCode::Json: return "json";
+        case ErrorCode::Schema: return "schema";
+        case ErrorCode::OutOfBounds: return "out-of-bounds";
+        case ErrorCode::BadReference: return "bad-reference";
+        case ErrorCode::Inconsistent: return "inconsistent";
+        case ErrorCode::BadValue: return "bad-value";
+        case ErrorCode::Limit: return "limit";
+        case ErrorCode::Decode: return "decode";
+        case ErrorCode::Unsupported: return "unsupported";
+        case ErrorCode::UriDenied: return "uri-denied";
+        case ErrorCode::Usage: return "usage";
+        case ErrorCode::Gpu: return "gpu";
+    }
+    return "unknown";
+}
+
+}  // namespace morph
