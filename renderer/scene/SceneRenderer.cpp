@@ -243,10 +243,15 @@ void SceneRenderer::drawVertexMorphs(gl::Program& program) {
 
 double SceneRenderer::vertexMorphWallMs() {
     if (mVertexItems.empty()) return 0;
+    if (mVertexOnly.id() == 0) {
+        auto built = mLibrary.program({"mesh.vert"}, {}, morphPathDefines());
+        if (!built) return 0;
+        mVertexOnly = std::move(built).value();
+    }
     glFinish();
     const auto start = std::chrono::steady_clock::now();
     glEnable(GL_RASTERIZER_DISCARD);
-    drawVertexMorphs(mProgram);
+    drawVertexMorphs(mVertexOnly);
     glDisable(GL_RASTERIZER_DISCARD);
     glBindVertexArray(0);
     glUseProgram(0);

@@ -86,9 +86,11 @@ public:
     DrawState& state() { return mState; }
 
     // Wall-clock milliseconds of the last frame's vs-path morphs on their own, with its weights:
-    // mesh.vert over every vertex of every instance once (GL_POINTS, rasterizer discard),
-    // bracketed by glFinish, times the frame's passes. 0 when no primitive ran a vs path. For
-    // drivers whose GL timer misses the vertex stage (llvmpipe; `bench`).
+    // mesh.vert alone (a program built on first use, with no fragment stage and so no varyings
+    // to feed one) over every vertex of every instance once (GL_POINTS, rasterizer discard),
+    // bracketed by glFinish, times the frame's passes. 0 when no primitive ran a vs path (or
+    // the program does not build). For drivers whose GL timer misses the vertex stage
+    // (llvmpipe; `bench`).
     double vertexMorphWallMs();
 
 private:
@@ -111,7 +113,8 @@ private:
     gl::Program& program(uint32_t attributeMask);
 
     ShaderLibrary mLibrary;
-    gl::Program mProgram;  // every varying: the fallback and the vertex-only timing pass
+    gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass
+    gl::Program mVertexOnly;  // mesh.vert alone: vertexMorphWallMs(), built on first use
     // By variantIndex() of the attribute mask; empty until first used.
     std::array<gl::Program, 32> mVariants;
     std::array<uint64_t, 32> mVariantFrame{};  // the frame whose uniforms a variant holds

@@ -212,18 +212,14 @@ TEST(Accessor, SparseIndexOutOfRange) {
 
 TEST(Accessor, SparseIndicesMustStrictlyIncrease) {
     const auto values = bytesOf<float>({1, 2, 3});
-    const auto unsorted = bytesOf<uint16_t>({5, 3, 9});
-    auto a = decodeFloats(sparseOverZeros(unsorted, 5123, values, 3));
-    ASSERT_FALSE(a.ok());
-    EXPECT_EQ(a.error().code, ErrorCode::BadValue);
-    EXPECT_NE(a.error().message.find("sparse.indices[1] = 3 does not increase"), std::string::npos)
-        << a.error().message;
-    const auto repeated = bytesOf<uint16_t>({5, 9, 9});
-    auto b = decodeFloats(sparseOverZeros(repeated, 5123, values, 3));
-    ASSERT_FALSE(b.ok());
-    EXPECT_EQ(b.error().code, ErrorCode::BadValue);
-    EXPECT_NE(b.error().message.find("sparse.indices[2] = 9"), std::string::npos)
-        << b.error().message;
+    auto expectRefused = [&](std::vector<uint16_t> indices, const std::string& message) {
+        auto a = decodeFloats(sparseOverZeros(bytesOf<uint16_t>(indices), 5123, values, 3));
+        ASSERT_FALSE(a.ok()) << message;
+        EXPECT_EQ(a.error().code, ErrorCode::BadValue);
+        EXPECT_NE(a.error().message.find(message), std::string::npos) << a.error().message;
+    };
+    expectRefused({5, 3, 9}, "sparse.indices[1] = 3 does not increase");  // unsorted
+    expectRefused({5, 9, 9}, "sparse.indices[2] = 9");                    // repeated
 }
 
 TEST(Accessor, SparseViewsTooShort) {

@@ -147,6 +147,34 @@ TEST_F(GpuLimitsTest, PrimitiveOverTheBudgetIsRefused) {
                   "of GPU memory; 0.0 MiB of the --max-memory budget", morph::ErrorCode::Limit);
 }
 
+// The texture array is built when a vs path first needs it (PrimitiveMorph::prepare), so the
+// texture limits and the memory budget refuse that path, not the file: the draw falls back to
+// cs-sparse or cpu (MorphStage::preparePrimitive) with a note.
+// The one primitive's morph as a drawer of `gpu` holds it.
+renderer::PrimitiveMorph& drawersMorph(renderer::DrawState& state, const GpuScene& gpu) {
+    state.use(gpu);
+    return state.morph(gpu.meshes()[0].primitives[0]);
+}
+
+void expectPathRefused(const morph::Result<GpuScene>& gpu, const std::string& part,
+                       morph::ErrorCode code, bool sparseFits = true) {
+    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
+    renderer::DrawState state;
+    renderer::PrimitiveMorph& morph = drawersMorph(state, *gpu);
+    const morph::Status dense = morph.prepare(renderer::MorphPath::VsActive);
+    ASSERT_FALSE(dense.ok());
+    EXPECT_EQ(dense.error().code, code) << dense.error().message;
+    // Asked again, the remembered failure keeps its code.
+    const morph::Status again = morph.prepare(renderer::MorphPath::VsActive);
+    ASSERT_FALSE(again.ok());
+    EXPECT_EQ(again.error().code, code);
+    EXPECT_EQ(again.error().message, dense.error().message);
+    EXPECT_NE(dense.error().message.find(part), std::string::npos) << dense.error().message;
+    EXPECT_EQ(dense.error().message.find('\n'), std::string::npos) << dense.error().message;
+    EXPECT_EQ(morph.prepare(renderer::MorphPath::CsSparse).ok(), sparseFits);
+    EXPECT_TRUE(morph.prepare(renderer::MorphPath::Cpu).ok());  // the last fallback needs none
+}
+
 // The morph paths' data is charged when a drawer builds it, not at upload: a texture array that
 // does not fit refuses that path (the draw falls back), never the file.
 TEST_F(GpuLimitsTest, MorphTexturesCountAgainstTheBudgetWhenBuilt) {
@@ -161,27 +189,18 @@ TEST_F(GpuLimitsTest, MorphTexturesCountAgainstTheBudgetWhenBuilt) {
     expectRefused(GpuScene::upload(scene, with(GpuLimits{}, vertexBytes - 1)), "needs",
                   morph::ErrorCode::Limit);
 
-    auto tight = GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + weightBytes));
-    ASSERT_TRUE(tight.ok()) << tight.error().message;
-    renderer::DrawState state;
-    state.use(*tight);
-    renderer::PrimitiveMorph& morph = state.morph(tight->meshes()[0].primitives[0]);
-    const morph::Status dense = morph.prepare(renderer::MorphPath::VsActive);
-    ASSERT_FALSE(dense.ok());
-    EXPECT_EQ(dense.error().code, morph::ErrorCode::Limit);
-    EXPECT_EQ(dense.error().message.rfind("hostile.glb: meshes[0].primitives[0] texture array "
-                                          "needs 0.0 MiB of GPU memory",
-                                          0),
-              0u)
-        << dense.error().message;
-    EXPECT_TRUE(morph.prepare(renderer::MorphPath::Cpu).ok());  // the last fallback needs none
+    // With what the upload needs and nothing more: the texture array does not fit, nor does
+    // cs-sparse's data (larger than the array for 4 vertices); cpu needs none.
+    expectPathRefused(GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + weightBytes)),
+                      "hostile.glb: meshes[0].primitives[0] texture array needs 0.0 MiB of GPU "
+                      "memory; 0.0 MiB of the --max-memory budget",
+                      morph::ErrorCode::Limit, false);
 
     auto roomy =
         GpuScene::upload(scene, with(GpuLimits{}, vertexBytes + weightBytes + textureBytes));
     ASSERT_TRUE(roomy.ok()) << roomy.error().message;
     renderer::DrawState roomyState;
-    roomyState.use(*roomy);
-    renderer::PrimitiveMorph& fits = roomyState.morph(roomy->meshes()[0].primitives[0]);
+    renderer::PrimitiveMorph& fits = drawersMorph(roomyState, *roomy);
     EXPECT_TRUE(fits.prepare(renderer::MorphPath::VsActive).ok());
     EXPECT_EQ(roomyState.morphResidentBytes(), textureBytes);
     // Freed, the bytes go back to the budget: the next build fits again.
@@ -228,37 +247,13 @@ TEST_F(GpuLimitsTest, WeightBufferPastTheStorageBlockSizeIsRefused) {
         morph::ErrorCode::Gpu);
 }
 
-// The texture array is built when a vs path first needs it (PrimitiveMorph::prepare), so the
-// texture limits refuse that path, not the file: the draw falls back to cs-sparse or cpu
-// (MorphStage::preparePrimitive) with a note.
-void expectPathRefused(const morph::Result<GpuScene>& gpu, const std::string& part,
-                       morph::ErrorCode code) {
-    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
-    renderer::DrawState state;
-    state.use(*gpu);
-    renderer::PrimitiveMorph& morph = state.morph(gpu->meshes()[0].primitives[0]);
-    const morph::Status dense = morph.prepare(renderer::MorphPath::VsActive);
-    ASSERT_FALSE(dense.ok());
-    EXPECT_EQ(dense.error().code, code) << dense.error().message;
-    // Asked again, the remembered failure keeps its code.
-    const morph::Status again = morph.prepare(renderer::MorphPath::VsActive);
-    ASSERT_FALSE(again.ok());
-    EXPECT_EQ(again.error().code, code);
-    EXPECT_EQ(again.error().message, dense.error().message);
-    EXPECT_NE(dense.error().message.find(part), std::string::npos) << dense.error().message;
-    EXPECT_EQ(dense.error().message.find('\n'), std::string::npos) << dense.error().message;
-    EXPECT_TRUE(morph.prepare(renderer::MorphPath::CsSparse).ok());
-    EXPECT_TRUE(morph.prepare(renderer::MorphPath::Cpu).ok());
-}
-
 TEST_F(GpuLimitsTest, TargetsPastTheLayerLimitAreSplitThenRefused) {
     GpuLimits limits;
     limits.maxArrayLayers = 2;
     auto split = GpuScene::upload(quad(5), with(limits));
     ASSERT_TRUE(split.ok()) << split.error().message;
     renderer::DrawState state;
-    state.use(*split);
-    renderer::PrimitiveMorph& morph = state.morph(split->meshes()[0].primitives[0]);
+    renderer::PrimitiveMorph& morph = drawersMorph(state, *split);
     ASSERT_TRUE(morph.prepare(renderer::MorphPath::VsActive).ok());
     ASSERT_NE(morph.denseTargets(), nullptr);
     EXPECT_EQ(morph.denseTargets()->textures().size(), 3u);
@@ -274,9 +269,7 @@ TEST_F(GpuLimitsTest, MorphLayerTallerThanTheTextureLimitIsRefused) {
     auto fits = GpuScene::upload(quad(1), with(limits));
     ASSERT_TRUE(fits.ok()) << fits.error().message;
     renderer::DrawState state;
-    state.use(*fits);
-    EXPECT_TRUE(
-        state.morph(fits->meshes()[0].primitives[0]).prepare(renderer::MorphPath::VsActive).ok());
+    EXPECT_TRUE(drawersMorph(state, *fits).prepare(renderer::MorphPath::VsActive).ok());
     morph::Scene scene = quad(1);
     scene.meshes[0].primitives[0].targets[0].set(
         morph::MorphChannel::Normal, std::vector<glm::vec4>(4, glm::vec4(0, 0.1f, 0, 0)));
