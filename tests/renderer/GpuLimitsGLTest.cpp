@@ -147,14 +147,15 @@ TEST_F(GpuLimitsTest, PrimitiveOverTheBudgetIsRefused) {
                   "of GPU memory; 0.0 MiB of the --max-memory budget", morph::ErrorCode::Limit);
 }
 
-// The texture array is built when a vs path first needs it (PrimitiveMorph::prepare), so the
-// texture limits and the memory budget refuse that path, not the file: the draw falls back to
-// cs-sparse or cpu (MorphStage::preparePrimitive) with a note.
 // The one primitive's morph as a drawer of `gpu` holds it.
 renderer::PrimitiveMorph& drawersMorph(renderer::DrawState& state, const GpuScene& gpu) {
     state.use(gpu);
     return state.morph(gpu.meshes()[0].primitives[0]);
 }
+
+// The texture array is built when a vs path first needs it (PrimitiveMorph::prepare), so the
+// texture limits and the memory budget refuse that path, not the file: the draw falls back to
+// cs-sparse or cpu (MorphStage::preparePrimitive) with a note.
 
 void expectPathRefused(const morph::Result<GpuScene>& gpu, const std::string& part,
                        morph::ErrorCode code, bool sparseFits = true) {
