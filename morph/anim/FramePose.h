@@ -28,5 +28,7 @@ struct FramePose {
 // `pose` (one entry per node of `scene`; anything else is replaced by restPose) with everything
 // derived from it. `scene` may be a layout without vertex data (GpuScene::layout()).
 FramePose resolveFrame(const Scene& scene, std::vector<NodePose> pose);
+// The same into `out`, keeping the capacity of its lists: for a caller that resolves every frame.
+void resolveFrame(const Scene& scene, const std::vector<NodePose>& pose, FramePose& out);
 
 }  // namespace morph

@@ -17,10 +17,8 @@ MorphPath MorphFrameStats::uniformPath() const {
 }
 
 morph::Result<MorphStage> MorphStage::create(const ShaderLibrary& library) {
-    auto programs = MorphPrograms::create(library);
-    if (!programs) return programs.error();
     MorphStage out;
-    out.mPrograms = std::move(programs).value();
+    out.mLibrary = library;
     out.mPrePassQuery = gl::Query::create(GL_TIME_ELAPSED);
     out.mVertexQuery = gl::Query::create(GL_TIME_ELAPSED);
     return out;
@@ -41,14 +39,14 @@ MorphPath MorphStage::preparePrimitive(PrimitiveMorph& morph, const MorphWeights
     if (morph.empty() || weights == nullptr) return MorphPath::None;
     MorphPath path = morph.resolve(requested, weights->activeCount(), passes);
     if (path == MorphPath::None) return path;
-    morph::Status ready = morph.prepare(path);
+    morph::Status ready = prepare(morph, path);
     if (!ready) {
         // Ordered by what holds the most: sparse storage grows with the moved vertices only,
         // and the cpu path needs nothing but its output buffer.
         const MorphPath failed = path;
         for (MorphPath fallback : {MorphPath::CsSparse, MorphPath::Cpu}) {
             path = morph.resolve(fallback, weights->activeCount(), passes);
-            if (path != failed && morph.prepare(path).ok()) break;
+            if (path != failed && prepare(morph, path).ok()) break;
         }
         static int notes = 0;
         if (notes++ < 8) {
@@ -70,6 +68,19 @@ MorphPath MorphStage::preparePrimitive(PrimitiveMorph& morph, const MorphWeights
     mStats.prePassWallMs += ms;
     if (path == MorphPath::Cpu) mCpuPathMs += ms;
     return path;
+}
+
+morph::Status MorphStage::prepare(PrimitiveMorph& morph, MorphPath path) {
+    if (path == MorphPath::CsSparse && mPrograms.gather.id() == 0) {
+        if (mProgramsFailed) return *mProgramsFailed;
+        auto programs = MorphPrograms::create(mLibrary);
+        if (!programs) {
+            mProgramsFailed = programs.error();
+            return programs.error();
+        }
+        mPrograms = std::move(programs).value();
+    }
+    return morph.prepare(path);
 }
 
 void MorphStage::endPrePass() {

@@ -7,6 +7,7 @@
 // (GL timer queries).
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -51,13 +52,16 @@ struct MorphFrameStats {
 class MorphStage {
 public:
     MorphStage() = default;
+    // The compute programs of cs-sparse are built from `library` when a primitive first runs
+    // that path (a drawer that never does, such as the overlay, never compiles them).
     static morph::Result<MorphStage> create(const ShaderLibrary& library = ShaderLibrary());
 
     // A new frame's stats; the GPU timer runs from here to endPrePass() when `timed`.
     void beginFrame(bool timed);
     // Resolves `requested` for `morph` (with `weights`' longest active list), builds its
     // resources, falling back to cs-sparse then cpu when the path cannot hold the primitive
-    // (e.g. a texture past GL_MAX_TEXTURE_SIZE or the memory budget; noted), runs its pre-pass
+    // (e.g. a texture past GL_MAX_TEXTURE_SIZE or the memory budget, or compute programs that do
+    // not build; noted), runs its pre-pass
     // and adds its cost. Returns the path the draw must bind: None when there is nothing to
     // morph (no targets, no weights).
     MorphPath preparePrimitive(PrimitiveMorph& morph, const MorphWeights* weights,
@@ -73,7 +77,12 @@ public:
     const MorphFrameStats& stats();
 
 private:
+    // `path`'s resources for `morph`, and for cs-sparse the compute programs first.
+    morph::Status prepare(PrimitiveMorph& morph, MorphPath path);
+
+    ShaderLibrary mLibrary;
     MorphPrograms mPrograms;
+    std::optional<morph::Error> mProgramsFailed;  // set once when they did not build
     gl::Query mPrePassQuery;
     gl::Query mVertexQuery;
     bool mPrePassPending = false;

@@ -264,7 +264,8 @@ double SceneRenderer::vertexMorphWallMs() {
 void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose,
                          const Camera& camera, const RenderTarget& target,
                          const DrawOptions& options) {
-    draw(scene, morph::resolveFrame(scene.layout(), pose), camera, target, options);
+    morph::resolveFrame(scene.layout(), pose, mPoseFrame);
+    draw(scene, mPoseFrame, camera, target, options);
 }
 
 void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, const Camera& camera,
@@ -283,11 +284,16 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     const auto bookkeeping = std::chrono::steady_clock::now();
     // Weights and joints of this frame; skinned nodes draw with their skin's model matrix.
     mState.write(scene, frame, crowd ? &crowd->weights : nullptr, instances);
-    std::vector<DrawItem> opaque, blended;
+    // Lists kept across frames (their capacity; cleared here).
+    std::vector<DrawItem>& opaque = mOpaque;
+    std::vector<DrawItem>& blended = mBlended;
+    std::vector<DrawItem>& nodeBlended = mNodeBlended;
+    opaque.clear();
+    blended.clear();
     for (int node : scene.nodes()) {
         const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
         Aabb nodeBox;
-        std::vector<DrawItem> nodeBlended;
+        nodeBlended.clear();
         for (const GpuPrimitive& primitive : mesh.primitives) {
             if (primitive.buffers.vertexCount() == 0) continue;
             DrawItem item;
@@ -357,7 +363,8 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     mProgram.set(location(UniformLocation::InstanceMode), mInstanceMode);
 
     // The morph stage: once per frame, before every pass.
-    std::vector<DrawItem*> items;
+    std::vector<DrawItem*>& items = mItems;
+    items.clear();
     for (DrawItem& item : opaque) items.push_back(&item);
     for (DrawItem& item : blended) items.push_back(&item);
     runMorphStage(items, options, instances);

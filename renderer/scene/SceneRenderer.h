@@ -129,6 +129,10 @@ private:
     DrawState mState;
     // The last frame's morphed items on a vs path, for vertexMorphWallMs().
     std::vector<DrawItem> mVertexItems;
+    // Per frame, kept for their capacity: the frame of draw(pose) and draw()'s item lists.
+    morph::FramePose mPoseFrame;
+    std::vector<DrawItem> mOpaque, mBlended, mNodeBlended;
+    std::vector<DrawItem*> mItems;
     uint32_t mLastInstances = 1;
     uint32_t mLastPasses = 1;
 };

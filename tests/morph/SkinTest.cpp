@@ -73,6 +73,28 @@ TEST(FramePose, HoldsThePosesWeightsWorldAndJointMatrices) {
     EXPECT_EQ(resolveFrame(scene, {}).world, worldMatrices(scene, restPose(scene)));
 }
 
+// Resolving into a frame kept from another pose (a renderer's, every frame) leaves nothing of it.
+TEST(FramePose, ResolvedIntoAKeptFrameEqualsAFreshOne) {
+    const Scene scene = importArm();
+    std::vector<NodePose> bent = restPose(scene);
+    applyAnimation(scene, scene.animations[0], 1.0f, bent);
+    bent[3].weights.assign(bent[3].weights.size(), 0.5f);
+    FramePose kept;
+    resolveFrame(scene, bent, kept);
+    std::vector<NodePose> rest = restPose(scene);
+    resolveFrame(scene, rest, kept);
+    const FramePose fresh = resolveFrame(scene, rest);
+    EXPECT_EQ(kept.world, fresh.world);
+    EXPECT_EQ(kept.joints, fresh.joints);
+    EXPECT_EQ(kept.weights(3), fresh.weights(3));
+    EXPECT_EQ(kept.active[3].targets, fresh.active[3].targets);
+    EXPECT_EQ(kept.active[3].values, fresh.active[3].values);
+    // A pose of another scene: the rest pose, as resolveFrame(scene, {}) gives.
+    resolveFrame(scene, {}, kept);
+    EXPECT_EQ(kept.world, fresh.world);
+    EXPECT_EQ(kept.size(), scene.nodes.size());
+}
+
 // R90 about z around the elbow (1.5, 0, 0).
 glm::vec3 bentAtElbow(const glm::vec3& p) {
     return {1.5f - p.y, p.x - 1.5f, p.z};
