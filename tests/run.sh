@@ -15,6 +15,11 @@ if [[ ! -f "$corpus/README.md" ]]; then
   echo "tests/run.sh: the test corpus is missing at $corpus (expected ../shared/corpus beside the repo)" >&2
   exit 1
 fi
+avatars=${MORPHVIEW_AVATARS_DIR:-$root/../shared/avatars}
+if [[ ! -f "$avatars/README.md" ]]; then
+  echo "tests/run.sh: the avatars are missing at $avatars (expected ../shared/avatars beside the repo)" >&2
+  exit 1
+fi
 jobs=$(nproc)
 started=$SECONDS
 stamp() { echo "tests/run.sh: $1 at $((SECONDS - started)) s"; }
@@ -40,7 +45,7 @@ run_ctest() {
 # the hostile-file sweep through the CLI.
 slow_once='FiftyThousandVerticesThreeHundredTargets|HostileSweepCli\.'
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
-  -DMORPHVIEW_CORPUS_DIR="$corpus" >/dev/null
+  -DMORPHVIEW_CORPUS_DIR="$corpus" -DMORPHVIEW_AVATARS_DIR="$avatars" >/dev/null
 cmake --build build -j "$jobs"
 stamp "Release built"
 run_ctest build -E "$slow_once"
@@ -56,7 +61,7 @@ stamp "Release tests done"
 # (tests/sanitizers/SanitizerDefaults.cpp), so CTest needs no environment.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g0" \
   -DCMAKE_C_FLAGS_DEBUG="-O1 -g0" -DMORPHVIEW_SANITIZE=ON -DMORPHVIEW_BENCH=OFF -DCMAKE_UNITY_BUILD=ON "${launcher[@]}" \
-  -DMORPHVIEW_CORPUS_DIR="$corpus" >/dev/null
+  -DMORPHVIEW_CORPUS_DIR="$corpus" -DMORPHVIEW_AVATARS_DIR="$avatars" >/dev/null
 cmake --build build-asan -j "$jobs"
 stamp "sanitized tree built"
 run_ctest build-asan
