@@ -42,6 +42,7 @@ struct CaptureOptions {
     int fps = 30;
     std::string morphPath = "auto";
     int instances = 1;
+    std::string frame = "all";  // --frame
 };
 
 std::optional<std::string> optionalString(const nlohmann::json& entry, const char* key,
@@ -92,7 +93,12 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
         shot.camera = optionalString(entry, "camera", where, error);
         shot.size = optionalString(entry, "size", where, error);
         shot.background = optionalString(entry, "background", where, error);
+        shot.frame = optionalString(entry, "frame", where, error);
         if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
+        if (shot.frame && !renderer::parseFrameTarget(*shot.frame)) {
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".frame: '" + *shot.frame + "' is not all or morphed"};
+        }
         if (!name) return morph::Error{morph::ErrorCode::Schema, where + ".name: missing"};
         if (!validShotName(*name)) {
             return morph::Error{morph::ErrorCode::BadValue,
@@ -137,8 +143,12 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 // The command-line settings as a shot; --shots entries override them field by field.
 morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
-                                           const std::string& background) {
+                                           const std::string& background,
+                                           const std::string& frame) {
     renderer::ShotSpec shot;
+    auto parsedFrame = renderer::parseFrameTarget(frame);
+    if (!parsedFrame) return parsedFrame.error();
+    shot.frame = *parsedFrame;
     auto parsedSize = renderer::parseSize(size);
     if (!parsedSize) return parsedSize.error();
     auto parsedBackground = renderer::parseBackground(background);
@@ -175,7 +185,7 @@ morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
 }
 
 int runSingle(const CaptureOptions& options) {
-    auto shot = makeShot(options.size, options.camera, options.background);
+    auto shot = makeShot(options.size, options.camera, options.background, options.frame);
     if (!shot) return failWith(shot.error().message);
     shot->weights = options.weights;
     shot->animation = options.animation;
@@ -200,7 +210,7 @@ int runSingle(const CaptureOptions& options) {
 // clip), written as the viewer's recordings are (frame-000000.png, ... and an MP4 with ffmpeg).
 int runClip(const CaptureOptions& options) {
     const auto start = std::chrono::steady_clock::now();
-    auto shot = makeShot(options.size, options.camera, options.background);
+    auto shot = makeShot(options.size, options.camera, options.background, options.frame);
     if (!shot) return failWith(shot.error().message);
     shot->weights = options.weights;
     shot->animation = options.clip;
@@ -283,9 +293,9 @@ int runShots(const CaptureOptions& options) {
             ++failed;
             std::fprintf(stderr, "%s: %s\n", prefix.c_str(), problem.c_str());
         };
-        auto shot =
-            makeShot(entry.size.value_or(options.size), entry.camera.value_or(options.camera),
-                     entry.background.value_or(options.background));
+        auto shot = makeShot(
+            entry.size.value_or(options.size), entry.camera.value_or(options.camera),
+            entry.background.value_or(options.background), entry.frame.value_or(options.frame));
         if (!shot) {
             report(shot.error().message);
             continue;
@@ -352,7 +362,8 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
         capture
             ->add_option("--shots", options->shotsPath,
                          "A JSON list of shots [{\"name\",\"model\",\"weights\",\"animation\","
-                         "\"time\",\"camera\",\"size\"}], rendered instead of MODEL; models "
+                         "\"time\",\"camera\",\"size\",\"background\",\"frame\"}], rendered "
+                         "instead of MODEL; models "
                          "are loaded once each")
             ->type_name("FILE.json");
     CLI::Option* outDir = capture
@@ -397,6 +408,12 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     capture->add_option("--background", options->background, "Background colour (default #2e3036)")
         ->type_name("#rrggbb")
         ->check(checkWith(renderer::parseBackground, "--background"));
+    capture
+        ->add_option("--frame", options->frame,
+                     "What the camera frames: all (the whole model, default) or morphed (the "
+                     "region the morph targets move: an avatar's face)")
+        ->type_name("all|morphed")
+        ->check(checkWith(renderer::parseFrameTarget, "--frame"));
 
     capture
         ->add_option("--morph-path", options->morphPath,

@@ -29,6 +29,7 @@ struct ShotEntry {
     std::optional<std::string> camera;
     std::optional<std::string> size;
     std::optional<std::string> background;
+    std::optional<std::string> frame;  // "all" or "morphed"
 };
 
 // Parses the --shots file. Errors name the file and the entry: "shots.json: [2].name: missing".

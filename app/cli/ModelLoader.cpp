@@ -69,13 +69,18 @@ std::optional<uint64_t> parseByteSize(const std::string& text) {
     return static_cast<uint64_t>(value);
 }
 
-morph::Result<morph::Scene> loadModel(const ModelOptions& options) {
+morph::Result<morph::Scene> loadModel(
+    const ModelOptions& options,
+    const std::function<void(float fraction, const char* stage)>& progress) {
     morph::ImportOptions importOptions;
     importOptions.allowAnyUri = options.allowAnyUri;
     importOptions.maxMemoryBytes = options.maxMemoryBytes;
+    importOptions.progress = progress;
 
     morph::Result<morph::Scene> scene = morph::importGltf(options.path, importOptions);
     if (!scene) return scene;
+    importOptions.progress = nullptr;  // the pose files are small next to the model
+    if (progress && !options.poses.empty()) progress(0.95f, "adding pose targets");
 
     for (const std::string& posePath : options.poses) {
         morph::Result<morph::Scene> pose = morph::importGltf(posePath, importOptions);

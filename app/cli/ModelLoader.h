@@ -3,6 +3,7 @@
 // The options common to every command that takes a model live here, so they read the same
 // everywhere: MODEL, --pose FILE (repeatable), --allow-any-uri, --max-memory BYTES.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,7 +36,10 @@ std::optional<uint64_t> parseByteSize(const std::string& text);
 // first mesh becomes the delta target `pose - base` of the model's first mesh
 // (morph/targets/PoseTargets.h), named after the pose file's stem ("smile" for poses/smile.glb).
 // The pose files' warnings are appended to the scene's. Errors are one line naming the file.
-morph::Result<morph::Scene> loadModel(const ModelOptions& options);
+// `progress` (optional) hears the import's stages (morph::ImportOptions::progress).
+morph::Result<morph::Scene> loadModel(
+    const ModelOptions& options,
+    const std::function<void(float fraction, const char* stage)>& progress = {});
 
 // Scene::warnings on stderr, one line each, prefixed "warning: ".
 void printWarnings(const morph::Scene& scene);

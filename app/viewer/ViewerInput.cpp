@@ -60,7 +60,9 @@ void ViewerWindow::handleShortcuts() {
     if (pressed(GLFW_KEY_F5)) r.reload = true;
     if (pressed(GLFW_KEY_F11)) r.toggleFullscreen = true;
     if (pressed(GLFW_KEY_F12)) r.screenshot = true;
-    if (pressed(GLFW_KEY_F) && !ctrl) r.frame = true;
+    if (pressed(GLFW_KEY_F) && !ctrl) r.frame = Framing::All;
+    if (pressed(GLFW_KEY_M) && !ctrl) r.frame = Framing::Morphed;
+    if (pressed(GLFW_KEY_S) && !ctrl) r.frame = Framing::SelectedMesh;
     if (pressed(GLFW_KEY_HOME)) r.resetCamera = true;
     if (pressed(GLFW_KEY_1) || pressed(GLFW_KEY_KP_1))
         r.view = ctrl ? CameraPreset::Back : CameraPreset::Front;
@@ -105,10 +107,24 @@ renderer::Aabb ViewerWindow::sceneBounds() const {
     return mDoc.gpu.bounds(mDoc.frame.pose);
 }
 
+renderer::Aabb ViewerWindow::framingBounds(Framing framing) const {
+    if (!mDoc.loaded) return {};
+    renderer::Aabb box;
+    switch (framing) {
+        case Framing::All: break;
+        case Framing::Morphed: box = mDoc.gpu.morphedRegion(mDoc.frame.pose); break;
+        case Framing::SelectedMesh:
+            if (mDoc.state.selectedMesh >= 0)
+                box = mDoc.gpu.bounds(mDoc.frame.pose, mDoc.state.selectedMesh);
+            break;
+    }
+    return box.valid ? box : sceneBounds();  // nothing morphs, nothing selected: the model
+}
+
 void ViewerWindow::frameModel() {
     int fbWidth = 0, fbHeight = 0;
     mContext.framebufferSize(fbWidth, fbHeight);
-    mCamera.frame(sceneBounds(), viewRegion(), fbWidth, fbHeight);
+    mCamera.frame(framingBounds(mUi.framing), viewRegion(), fbWidth, fbHeight);
 }
 
 void ViewerWindow::handleRequests() {
@@ -136,15 +152,16 @@ void ViewerWindow::handleRequests() {
             case CameraPreset::Bottom: mCamera.setAngles(0, -90); break;
         }
         r.view.reset();
-        r.frame = true;
+        r.frame = mUi.framing;
     }
     if (r.resetCamera) {
         r.resetCamera = false;
         mCamera.setAngles(0, 0);
-        r.frame = true;
+        r.frame = mUi.framing;
     }
     if (r.frame) {
-        r.frame = false;
+        mUi.framing = *r.frame;
+        r.frame.reset();
         frameModel();
     }
     if (r.toggleFullscreen) {
@@ -161,14 +178,40 @@ void ViewerWindow::handleRequests() {
     }
 }
 
-bool ViewerWindow::openModel(const std::string& path, bool keepState) {
+bool ViewerWindow::openModel(const std::string& path, bool keepState, bool wait) {
     ModelOptions model = mDoc.loaded || !mDoc.model.path.empty() ? mDoc.model : mOptions.model;
     model.path = path;
     // --pose files belong to the model they were given with, not to one opened later.
     if (path != mOptions.model.path) model.poses.clear();
-    auto scene = loadModel(model);
-    if (!scene) {
+    BackgroundLoad::Request request{model, keepState};
+    if (wait) return finishOpen({request, loadModel(model)});
+    mLoad.start(std::move(request));
+    return true;
+}
+
+void ViewerWindow::pollLoad() {
+    LoadingUi& loading = mUi.loading;
+    loading.active = mLoad.busy();
+    if (loading.active) {
+        loading.file = std::filesystem::path(mLoad.path()).filename().string();
+        loading.stage = mLoad.stage();
+        loading.fraction = mLoad.fraction();
+        loading.seconds = mLoad.seconds();
+    }
+    if (std::optional<BackgroundLoad::Loaded> loaded = mLoad.take()) {
+        finishOpen(std::move(*loaded));
+        loading.active = mLoad.busy();
+    }
+}
+
+bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
+    const ModelOptions& model = loaded.request.model;
+    const std::string& path = model.path;
+    const bool keepState = loaded.request.keepState;
+    morph::Result<morph::Scene>& scene = loaded.scene;
+    if (!scene) {  // the model shown stays
         showError(mUi, scene.error().message);
+        mPendingStart.reset();  // they were meant for this file
         return false;
     }
     renderer::UploadOptions upload;
@@ -206,6 +249,14 @@ bool ViewerWindow::openModel(const std::string& path, bool keepState) {
     mUi.error.clear();
     measureMorphMemory(mDoc, mUi.stats);
     showMessage(mUi, (keepState ? "reloaded " : "opened ") + path);
+    if (mPendingStart) {  // the command line's --weights/--animation, for its first model
+        const StartOptions start = std::move(*mPendingStart);
+        mPendingStart.reset();
+        if (auto applied = applyStartOptions(mDoc, start.weights, start.animation, start.time);
+            !applied) {
+            showError(mUi, applied.error().message);
+        }
+    }
 
     std::error_code ec;
     const std::string absolute = std::filesystem::absolute(path, ec).string();

@@ -148,7 +148,7 @@ void drawHeatLegend(const ViewerDocument& doc, ViewerUi& ui, float x, float y) {
 void pickVertex(ViewerDocument& doc, ViewerUi& ui, const morph::Ray& ray) {
     if (!doc.loaded || !doc.frame.valid(doc.scene)) return;
     const morph::FramePose& frame = doc.frame.pose;
-    const auto hit = morph::raycast(doc.scene, frame.nodes, frame.world, doc.gpu.nodes(), ray);
+    const auto hit = morph::raycast(doc.scene, frame, doc.gpu.nodes(), ray);
     InspectUi& in = ui.inspect;
     in.picked = hit.has_value();
     if (!hit) return;
@@ -168,9 +168,7 @@ bool pickedPosition(const ViewerDocument& doc, const ViewerUi& ui, glm::vec3& wo
     const morph::FramePose& frame = doc.frame.pose;
     const size_t node = size_t(ui.inspect.pickNode);
     if (node >= frame.size()) return false;
-    const glm::vec3 local =
-        morph::morphedPosition(*primitive, ui.inspect.pickVertex, frame.nodes[node].weights);
-    world = glm::vec3(frame.world[node] * glm::vec4(local, 1.0f));
+    world = morph::placedPosition(doc.scene, frame, int(node), *primitive, ui.inspect.pickVertex);
     return true;
 }
 

@@ -342,7 +342,21 @@ void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float vi
         }
         ImGui::End();
     }
-    if (!doc.loaded) {
+    if (ui.loading.active) {
+        // The model shown stays interactive under this until the new one is ready.
+        ImGui::SetNextWindowPos(ImVec2(viewX + viewWidth * 0.5f, viewY + viewHeight * 0.5f),
+                                ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+        ImGui::SetNextWindowBgAlpha(0.85f);
+        if (ImGui::Begin("##loading", nullptr, overlay | ImGuiWindowFlags_NoInputs)) {
+            const LoadingUi& l = ui.loading;
+            ImGui::Text("Loading %s", l.file.c_str());
+            char text[96];
+            std::snprintf(text, sizeof text, "%s  (%.1f s)", l.stage.c_str(), l.seconds);
+            ImGui::ProgressBar(l.fraction, ImVec2(320 * ui.scale, 0), text);
+        }
+        ImGui::End();
+    }
+    if (!doc.loaded && !ui.loading.active) {
         ImGui::SetNextWindowPos(ImVec2(viewX + viewWidth * 0.5f, viewY + viewHeight * 0.5f),
                                 ImGuiCond_Always, ImVec2(0.5f, 0.5f));
         ImGui::SetNextWindowBgAlpha(0.0f);

@@ -79,7 +79,12 @@ void drawViewMenu(ViewerUi& ui) {
     ImGui::Separator();
     drawPresentationItems(ui);
     ImGui::Separator();
-    if (ImGui::MenuItem("Frame the model", "F")) ui.requests.frame = true;
+    if (ImGui::MenuItem("Frame all", "F", ui.framing == Framing::All))
+        ui.requests.frame = Framing::All;
+    if (ImGui::MenuItem("Frame morphed region", "M", ui.framing == Framing::Morphed))
+        ui.requests.frame = Framing::Morphed;
+    if (ImGui::MenuItem("Frame selected mesh", "S", ui.framing == Framing::SelectedMesh))
+        ui.requests.frame = Framing::SelectedMesh;
     if (ImGui::MenuItem("Front", "1")) ui.requests.view = CameraPreset::Front;
     if (ImGui::MenuItem("Right", "3")) ui.requests.view = CameraPreset::Right;
     if (ImGui::MenuItem("Top", "7")) ui.requests.view = CameraPreset::Top;

@@ -1,9 +1,14 @@
-// The weight panel: one slider per target of the selected mesh, grouped (ARKit prefixes),
+// The weight panel: one slider per target name over every mesh (or per target of one mesh),
+// grouped (ARKit, visemes, VRoid prefixes, else a shared prefix),
 // filtered, with left/right links, solo/mute/reset, the slider range, the source of every
 // weight, and the presets tab with its A/B switch.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -63,23 +68,70 @@ std::string meshLabel(const morph::Scene& scene, int mesh) {
     return text;
 }
 
+std::string meshName(const morph::Scene& scene, int mesh) {
+    const std::string& name = scene.meshes[size_t(mesh)].name;
+    return name.empty() ? "mesh " + std::to_string(mesh) : name;
+}
+
+// "All meshes" (one slider per target name, state.linkSharedNames) or one mesh on its own.
 void drawMeshPicker(ViewerDocument& doc, ViewerUi& ui) {
-    const std::vector<int> meshes = meshesWithTargets(doc.scene);
+    const std::vector<int> meshes = meshesByMovedVertices(doc.scene);
     if (meshes.size() < 2) return;
     ViewerState& state = doc.state;
     ImGui::SetNextItemWidth(-1);
-    const std::string current =
-        state.selectedMesh >= 0 ? meshLabel(doc.scene, state.selectedMesh) : "(none)";
+    const std::string all = "All meshes: one slider per name (" +
+                            std::to_string(namedTargets(doc.scene).size()) + " names)";
+    const std::string current = state.linkSharedNames     ? all
+                                : state.selectedMesh >= 0 ? meshLabel(doc.scene, state.selectedMesh)
+                                                          : "(none)";
     if (ImGui::BeginCombo("##mesh", current.c_str())) {
+        if (ImGui::Selectable(all.c_str(), state.linkSharedNames)) {
+            state.linkSharedNames = true;
+            ++state.revision;
+        }
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(
+                "A slider drives its target on every mesh that has that name\n"
+                "(an avatar's head, teeth and tongue move together)");
+        }
         for (int m : meshes) {
-            if (ImGui::Selectable(meshLabel(doc.scene, m).c_str(), m == state.selectedMesh)) {
+            if (ImGui::Selectable(meshLabel(doc.scene, m).c_str(),
+                                  !state.linkSharedNames && m == state.selectedMesh)) {
+                state.linkSharedNames = false;
                 state.selectedMesh = m;
+                ++state.revision;
                 ui.curveTargets.clear();
             }
         }
         ImGui::EndCombo();
     }
-    ImGui::Checkbox("Link meshes with the same targets", &state.linkIdenticalMeshes);
+    trackItem(ui, "Mesh");
+}
+
+// One slider of the panel: the target `target` of `mesh` leads, `refs` are every (mesh, target)
+// the row stands for (several in the all-meshes view).
+struct Row {
+    std::string name;
+    int mesh = -1;
+    size_t target = 0;
+    std::vector<std::pair<int, size_t>> refs;
+};
+
+std::vector<Row> panelRows(const ViewerDocument& doc) {
+    std::vector<Row> rows;
+    const ViewerState& state = doc.state;
+    if (state.linkSharedNames) {
+        for (NamedTarget& named : namedTargets(doc.scene)) {
+            const auto [mesh, target] = named.refs.front();
+            rows.push_back({std::move(named.name), mesh, target, std::move(named.refs)});
+        }
+        return rows;
+    }
+    const morph::Mesh& mesh = doc.scene.meshes[size_t(state.selectedMesh)];
+    for (size_t t = 0; t < mesh.targetCount(); ++t) {
+        rows.push_back({mesh.targetNames[t], state.selectedMesh, t, {{state.selectedMesh, t}}});
+    }
+    return rows;
 }
 
 void drawRangeAndResets(ViewerDocument& doc, ViewerUi& ui) {
@@ -118,50 +170,79 @@ void drawRangeAndResets(ViewerDocument& doc, ViewerUi& ui) {
             "Off: a slider moved while a clip plays overrides it only while held.\n"
             "On: the override stays until reset.");
     }
-    if (state.selectedMesh >= 0 && size_t(state.selectedMesh) < state.meshes.size()) {
-        std::vector<PairLink>& pairs = state.meshes[size_t(state.selectedMesh)].pairs;
-        if (!pairs.empty()) {
-            bool all =
-                std::all_of(pairs.begin(), pairs.end(), [](const PairLink& p) { return p.linked; });
-            if (ImGui::Checkbox("Link every left/right pair", &all)) {
-                for (size_t p = 0; p < pairs.size(); ++p)
-                    setPairLinked(state, state.selectedMesh, p, all);
-            }
-            ImGui::SameLine();
-            ImGui::TextDisabled("(%zu pairs)", pairs.size());
+    // Every pair of the panel's meshes.
+    size_t pairCount = 0;
+    bool all = true;
+    for (int m : panelMeshes(doc.scene, state)) {
+        if (size_t(m) >= state.meshes.size()) continue;
+        for (const PairLink& p : state.meshes[size_t(m)].pairs) {
+            ++pairCount;
+            all = all && p.linked;
         }
+    }
+    if (pairCount > 0) {
+        if (ImGui::Checkbox("Link every left/right pair", &all)) {
+            for (int m : panelMeshes(doc.scene, state)) {
+                if (size_t(m) >= state.meshes.size()) continue;
+                for (size_t p = 0; p < state.meshes[size_t(m)].pairs.size(); ++p)
+                    setPairLinked(state, m, p, all);
+            }
+        }
+        ImGui::SameLine();
+        ImGui::TextDisabled("(%zu pairs)", pairCount);
     }
 }
 
-void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWeights& resolved) {
+void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, const Row& row,
+                   const ResolvedWeights& resolved) {
     ViewerState& state = doc.state;
-    const morph::Mesh& mesh = doc.scene.meshes[size_t(state.selectedMesh)];
-    MeshState& ms = state.meshes[size_t(state.selectedMesh)];
+    const morph::Scene& scene = doc.scene;
+    const int meshIndex = row.mesh;
+    const size_t t = row.target;
+    const morph::Mesh& mesh = scene.meshes[size_t(meshIndex)];
+    MeshState& ms = state.meshes[size_t(meshIndex)];
     const TargetState& ts = ms.targets[t];
     const WeightSource source = resolved.sources[t];
+    // The selected mesh's target this row stands for (curves, heat, inspect), or -1.
+    int selectedTarget = -1;
+    for (const auto& [m, target] : row.refs) {
+        if (m == state.selectedMesh) selectedTarget = int(target);
+    }
+    ImGui::PushID(meshIndex);
     ImGui::PushID(int(t));
     ImGui::TableNextRow();
 
     ImGui::TableNextColumn();
-    const bool inCurves = ui.curveTargets.count(t) > 0;
+    const bool inCurves = selectedTarget >= 0 && ui.curveTargets.count(size_t(selectedTarget)) > 0;
     ImGui::PushStyleColor(ImGuiCol_Text, sourceColor(source));
-    if (ImGui::Selectable(mesh.targetNames[t].c_str(), inCurves)) {
+    if (ImGui::Selectable(row.name.c_str(), inCurves)) {
+        if (selectedTarget < 0) {  // the curves show the selected mesh: select this row's
+            state.selectedMesh = meshIndex;
+            ui.curveTargets.clear();
+            selectedTarget = int(t);
+        }
         if (inCurves) {
-            ui.curveTargets.erase(t);
+            ui.curveTargets.erase(size_t(selectedTarget));
         } else {
-            ui.curveTargets.insert(t);
+            ui.curveTargets.insert(size_t(selectedTarget));
         }
     }
     ImGui::PopStyleColor();
-    if (ui.inspect.scrollToTarget == int(t)) {
+    if (selectedTarget >= 0 && ui.inspect.scrollToTarget == selectedTarget) {
         ImGui::SetScrollHereY(0.3f);
         ui.inspect.scrollToTarget = -1;
     }
     const bool nameHovered = ImGui::IsItemHovered();
-    if (nameHovered) ui.inspect.hoveredTarget = int(t);
+    if (nameHovered && selectedTarget >= 0) ui.inspect.hoveredTarget = selectedTarget;
     if (nameHovered) {
-        ImGui::SetTooltip("%s  (target %zu)\nsource: %s\nclick: show its curve in the timeline",
-                          mesh.targetNames[t].c_str(), t, sourceName(source));
+        std::string where = meshName(scene, meshIndex);
+        for (size_t r = 1; r < row.refs.size(); ++r)
+            where += ", " + meshName(scene, row.refs[r].first);
+        ImGui::SetTooltip(
+            "%s  (target %zu of %s)\non: %s\nsource: %s\nclick: show its curve in "
+            "the timeline",
+            row.name.c_str(), t, meshName(scene, meshIndex).c_str(), where.c_str(),
+            sourceName(source));
     }
 
     ImGui::TableNextColumn();
@@ -172,11 +253,12 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWe
     // Ctrl-click (or double-click) types a value: SliderFloat's own text input.
     const bool changed = ImGui::SliderFloat("##w", &value, state.rangeMin, state.rangeMax, "%.3f");
     if (silenced) ImGui::PopStyleVar();
-    trackItem(ui, mesh.targetNames[t]);
-    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ui.inspect.hoveredTarget = int(t);
-    if (ImGui::IsItemActivated()) beginUserEdit(state, doc.scene, t);
-    if (changed) setUserWeight(state, doc.scene, t, value);
-    if (ImGui::IsItemDeactivated()) endUserEdit(state, doc.scene, t);
+    trackItem(ui, row.name);
+    if ((ImGui::IsItemHovered() || ImGui::IsItemActive()) && selectedTarget >= 0)
+        ui.inspect.hoveredTarget = selectedTarget;
+    if (ImGui::IsItemActivated()) beginUserEdit(state, scene, meshIndex, t);
+    if (changed) setUserWeight(state, scene, meshIndex, t, value);
+    if (ImGui::IsItemDeactivated()) endUserEdit(state, scene, meshIndex, t);
 
     ImGui::TableNextColumn();
     const int pair = pairOf(ms, t);
@@ -188,22 +270,22 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWe
         std::snprintf(tip, sizeof tip, "Link with %s: one slider drives both",
                       mesh.targetNames[other].c_str());
         if (toggleButton("LR", linked, ImVec4(0.45f, 0.72f, 1.0f, 1.0f), tip)) {
-            setPairLinked(state, state.selectedMesh, size_t(pair), !linked);
+            setPairLinked(state, meshIndex, size_t(pair), !linked);
         }
     }
     ImGui::TableNextColumn();
     if (toggleButton("S", ts.solo, ImVec4(0.95f, 0.82f, 0.35f, 1.0f),
                      "Solo: show only the soloed targets")) {
-        setSolo(state, doc.scene, t, !ts.solo);
+        setSolo(state, scene, meshIndex, t, !ts.solo);
     }
     ImGui::TableNextColumn();
     if (toggleButton("M", ts.mute, ImVec4(0.92f, 0.45f, 0.42f, 1.0f),
                      "Mute: leave this target out")) {
-        setMute(state, doc.scene, t, !ts.mute);
+        setMute(state, scene, meshIndex, t, !ts.mute);
     }
     ImGui::TableNextColumn();
     ImGui::BeginDisabled(!ts.overridden);
-    if (ImGui::SmallButton("x")) clearOverride(state, doc.scene, t);
+    if (ImGui::SmallButton("x")) clearOverride(state, scene, meshIndex, t);
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
         ImGui::SetTooltip("Reset: back to the %s value", resolved.sources[t] == WeightSource::User
@@ -211,21 +293,32 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, size_t t, const ResolvedWe
                                                              : "current");
     }
     ImGui::PopID();
+    ImGui::PopID();
 }
 
 void drawTargets(ViewerDocument& doc, ViewerUi& ui) {
     ViewerState& state = doc.state;
-    const morph::Mesh& mesh = doc.scene.meshes[size_t(state.selectedMesh)];
-    const ResolvedWeights resolved =
-        resolveMeshWeights(doc.scene, state, doc.frame, state.selectedMesh);
-    if (resolved.sources.size() != mesh.targetCount()) return;
+    const std::vector<Row> rows = panelRows(doc);
+    // What each mesh shows, resolved once per frame.
+    std::map<int, ResolvedWeights> resolved;
+    for (const Row& row : rows) {
+        if (resolved.count(row.mesh)) continue;
+        resolved[row.mesh] = resolveMeshWeights(doc.scene, state, doc.frame, row.mesh);
+        if (resolved[row.mesh].sources.size() != doc.scene.meshes[size_t(row.mesh)].targetCount() ||
+            size_t(row.mesh) >= state.meshes.size() ||
+            state.meshes[size_t(row.mesh)].targets.size() != resolved[row.mesh].sources.size())
+            return;  // a state of another scene: nothing to edit this frame
+    }
+    std::vector<std::string> names;
+    names.reserve(rows.size());
+    for (const Row& row : rows) names.push_back(row.name);
     ImGui::BeginChild("##targets", ImVec2(0, 0), false);
     const float buttonWidth = ImGui::CalcTextSize("LR").x + ImGui::GetStyle().FramePadding.x * 2;
     size_t shown = 0;
-    for (const morph::TargetGroup& group : morph::groupTargets(mesh.targetNames)) {
+    for (const morph::TargetGroup& group : morph::groupTargets(names)) {
         std::vector<size_t> matching;
-        for (size_t t : group.targets) {
-            if (morph::matchesFilter(mesh.targetNames[t], ui.filter)) matching.push_back(t);
+        for (size_t r : group.targets) {
+            if (morph::matchesFilter(names[r], ui.filter)) matching.push_back(r);
         }
         if (matching.empty()) continue;
         shown += matching.size();
@@ -246,7 +339,7 @@ void drawTargets(ViewerDocument& doc, ViewerUi& ui) {
             ImGui::TableSetupColumn("s", ImGuiTableColumnFlags_WidthFixed);
             ImGui::TableSetupColumn("m", ImGuiTableColumnFlags_WidthFixed);
             ImGui::TableSetupColumn("r", ImGuiTableColumnFlags_WidthFixed);
-            for (size_t t : matching) drawTargetRow(doc, ui, t, resolved);
+            for (size_t r : matching) drawTargetRow(doc, ui, rows[r], resolved[rows[r].mesh]);
             ImGui::EndTable();
         }
     }

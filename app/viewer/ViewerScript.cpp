@@ -112,6 +112,13 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
         apply();
         return step;
     }
+    // A model loading in the background: the next step waits for it, however long it takes,
+    // so a run is the same on a busy machine; then the new model's panels settle.
+    if (ui.loading.active) {
+        apply();
+        mSettle = 2;
+        return step;
+    }
     const ScriptCommand& c = mCommands[mIndex];
     // The press/release dance of a click, from the frame the target is known: move, press,
     // release, then one frame for the UI to act on it.
@@ -209,6 +216,33 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
             done = true;
             break;
         }
+        case ScriptOp::ExpectWeightEverywhere: {
+            // As drawn: the frame's weights, node by node.
+            size_t nodes = 0;
+            std::string problem;
+            const morph::Scene& scene = doc.scene;
+            for (size_t n = 0; doc.loaded && n < scene.nodes.size() && n < doc.frame.pose.size();
+                 ++n) {
+                const int mesh = scene.nodes[n].mesh;
+                if (mesh < 0) continue;
+                const int t = indexOf(scene.meshes[size_t(mesh)].targetNames, c.target);
+                if (t < 0) continue;
+                ++nodes;
+                const std::vector<float>& weights = doc.frame.pose.weights(int(n));
+                const float w = size_t(t) < weights.size() ? weights[size_t(t)] : 0.0f;
+                if (!(std::abs(w - c.value) <= c.value2) && problem.empty()) {
+                    problem = c.target + " is " + std::to_string(w) + " on node \"" +
+                              scene.nodes[n].name + "\", expected " + std::to_string(c.value);
+                }
+            }
+            if (nodes < 2) {
+                fail(c, "fewer than two nodes have a target \"" + c.target + "\"");
+            } else if (!problem.empty()) {
+                fail(c, problem);
+            }
+            done = true;
+            break;
+        }
         case ScriptOp::ExpectWeight: {
             const int mesh = doc.state.selectedMesh;
             const int t = mesh >= 0 && doc.loaded
@@ -236,6 +270,13 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
             break;
         case ScriptOp::ExpectNoError:
             if (!ui.error.empty()) fail(c, "an error is shown: " + ui.error);
+            done = true;
+            break;
+        case ScriptOp::ExpectError:
+            if (ui.error.find(c.target) == std::string::npos) {
+                fail(c, "the error shown is \"" + ui.error + "\", expected it to contain \"" +
+                            c.target + "\"");
+            }
             done = true;
             break;
         case ScriptOp::Screenshot: {

@@ -40,11 +40,14 @@ inline void refreshFrame(ViewerDocument& doc) {
 }
 
 enum class CameraPreset { Front, Back, Right, Left, Top, Bottom };
+// What "frame" frames: the whole model (F), the region the morph targets move (M: an avatar's
+// face, GpuScene::morphedRegion), or the selected mesh (S).
+enum class Framing { All, Morphed, SelectedMesh };
 
 struct ViewerRequests {
     std::optional<std::string> open;  // a model path
     bool reload = false;
-    bool frame = false;
+    std::optional<Framing> frame;  // frame this (and keep it for the view presets and Home)
     std::optional<CameraPreset> view;
     bool resetCamera = false;
     bool screenshot = false;
@@ -65,6 +68,15 @@ struct FileBrowser {
 };
 
 enum class Wireframe { Off, Overlay, Only };
+
+// A model loading in the background (BackgroundLoad), for the progress overlay.
+struct LoadingUi {
+    bool active = false;
+    std::string file;
+    std::string stage;
+    float fraction = 0;
+    double seconds = 0;
+};
 
 // Per-frame numbers the stats overlay shows.
 struct FrameStats {
@@ -120,6 +132,8 @@ struct ViewerUi {
     bool showShortcuts = false;
     bool showAbout = false;
     Wireframe wireframe = Wireframe::Off;
+    Framing framing = Framing::All;  // what F/M/S framed last; view presets and Home keep it
+    LoadingUi loading;
     renderer::MorphPath morphPath = renderer::MorphPath::Auto;  // View > Morph path, --morph-path
     float scale = 1;  // the HiDPI content scale the style and fonts were built for
 

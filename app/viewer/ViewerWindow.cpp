@@ -109,15 +109,17 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     const std::string first = options.model.path.empty() ? bundledFacePath() : options.model.path;
     if (first.empty()) {
         showError(self->mUi, "viewer: the bundled assets/face.glb was not found; open a model");
-    } else if (!self->openModel(first, false) && self->reproducible()) {
+    } else if (!self->reproducible()) {
+        // The window opens at once and shows the load's progress; the start options wait.
+        self->mPendingStart = StartOptions{options.weights, options.animation, options.time};
+        self->openModel(first, false);
+    } else if (!self->openModel(first, false, /*wait=*/true)) {
         // openModel keeps only the message (the panel shows it): the model could not be opened.
         return morph::Error{morph::ErrorCode::Io, self->mUi.error};
-    }
-    if (auto applied =
-            applyStartOptions(self->mDoc, options.weights, options.animation, options.time);
-        !applied) {
-        if (self->reproducible()) return applied.error();
-        showError(self->mUi, applied.error().message);
+    } else if (auto applied =
+                   applyStartOptions(self->mDoc, options.weights, options.animation, options.time);
+               !applied) {
+        return applied.error();
     }
     return self;
 }
@@ -288,6 +290,7 @@ int ViewerWindow::run() {
             scripted = mScript->beforeFrame(mDoc, mUi, viewX, viewY, float(width) - viewX,
                                             float(height) - viewY - mUi.timelineHeight);
         }
+        pollLoad();  // a model loaded in the background becomes the document here
         // The clips advance, then the frame is resolved once: the panels below show it, and
         // drawScene draws it.
         if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
@@ -296,6 +299,14 @@ int ViewerWindow::run() {
         ImGui::NewFrame();
         buildPanels(width, height);
         if (mNeedsFraming) {  // after the panels: the model is framed into what they leave
+            // An avatar opens on its face: the morphed region when it is much smaller than the
+            // model, else the whole model.
+            if (mDoc.loaded) {
+                mUi.framing =
+                    renderer::opensOnRegion(sceneBounds(), framingBounds(Framing::Morphed))
+                        ? Framing::Morphed
+                        : Framing::All;
+            }
             frameModel();
             mNeedsFraming = false;
         }

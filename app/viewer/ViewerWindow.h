@@ -4,10 +4,12 @@
 // and post requests), camera and shortcut input (only what ImGui does not want), advance the
 // clock, draw the scene, draw ImGui last, screenshot, swap, then carry out the requests.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/record/Recorder.h"
+#include "app/viewer/BackgroundLoad.h"
 #include "app/viewer/GlfwContext.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerCamera.h"
@@ -56,9 +58,16 @@ private:
     void handleCameraInput();
     void handleShortcuts();
     void handleRequests();
-    bool openModel(const std::string& path, bool keepState);
+    // Loads on mLoad's worker and returns true; with `wait`, loads right here and returns
+    // whether the file opened (a script's or screenshot run's first model: the run must know).
+    // A script waits for a background load before its next step (ScriptRunner).
+    bool openModel(const std::string& path, bool keepState, bool wait = false);
+    void pollLoad();  // per frame: progress for the panels, and the finished load
+    // Uploads a loaded scene and makes it the document; on failure the current one stays.
+    bool finishOpen(BackgroundLoad::Loaded loaded);
     renderer::Aabb sceneBounds() const;
-    void frameModel();
+    renderer::Aabb framingBounds(Framing framing) const;  // sceneBounds when it has none
+    void frameModel();                                    // on mUi.framing
     void saveSettings();
     static void onDrop(struct GLFWwindow* window, int count, const char** paths);
 
@@ -78,6 +87,14 @@ private:
     int mFrames = 0;
     double mLastTime = 0;
     std::vector<std::string> mDropped;
+    BackgroundLoad mLoad;
+    // --weights, --animation and --time wait for the first model when it loads in the background.
+    struct StartOptions {
+        std::string weights;
+        std::string animation;
+        float time = 0;
+    };
+    std::optional<StartOptions> mPendingStart;
 };
 
 }  // namespace app

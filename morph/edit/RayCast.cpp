@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "morph/anim/Skin.h"
+
 namespace morph {
 
 namespace {
@@ -102,31 +104,48 @@ std::optional<float> intersectTriangle(const Ray& ray, const glm::vec3& a, const
     return t;
 }
 
-std::optional<RayHit> raycast(const Scene& scene, const std::vector<NodePose>& pose,
-                              const std::vector<glm::mat4>& world, const std::vector<int>& nodes,
-                              const Ray& worldRay) {
+namespace {
+
+// The node's skin joint matrices in `frame` when it draws skinned, else none.
+const std::vector<glm::mat4>& jointsOf(const Scene& scene, const FramePose& frame, int node) {
+    static const std::vector<glm::mat4> kNone;
+    if (scene.nodes[size_t(node)].skin < 0 || size_t(node) >= frame.joints.size()) return kNone;
+    return frame.joints[size_t(node)];
+}
+
+// The matrix mesh.vert places the node's vertices with (after skinning).
+glm::mat4 modelOf(const Scene& scene, const FramePose& frame, int node) {
+    return jointsOf(scene, frame, node).empty() ? frame.world[size_t(node)]
+                                                : skinnedModel(frame.world[size_t(node)]);
+}
+
+}  // namespace
+
+std::optional<RayHit> raycast(const Scene& scene, const FramePose& frame,
+                              const std::vector<int>& nodes, const Ray& ray) {
     std::optional<RayHit> best;
     float bestT = std::numeric_limits<float>::infinity();
     for (int node : nodes) {
-        if (node < 0 || size_t(node) >= scene.nodes.size() || size_t(node) >= world.size())
+        if (node < 0 || size_t(node) >= scene.nodes.size() || size_t(node) >= frame.size())
             continue;
         const int meshIndex = scene.nodes[size_t(node)].mesh;
         if (meshIndex < 0 || size_t(meshIndex) >= scene.meshes.size()) continue;
-        const glm::mat4& matrix = world[size_t(node)];
-        if (std::abs(glm::determinant(glm::mat3(matrix))) < 1e-30f) continue;  // flattened away
-        // The ray goes into mesh space; an affine map keeps the ray parameter, so hits of
-        // different nodes compare by t directly.
-        const glm::mat4 inverse = glm::inverse(matrix);
-        const Ray ray{glm::vec3(inverse * glm::vec4(worldRay.origin, 1.0f)),
-                      glm::vec3(inverse * glm::vec4(worldRay.direction, 0.0f))};
-        const std::vector<float> empty;
-        const std::vector<float>& weights =
-            size_t(node) < pose.size() ? pose[size_t(node)].weights : empty;
+        const glm::mat4 model = modelOf(scene, frame, node);
+        const std::vector<glm::mat4>& joints = jointsOf(scene, frame, node);
+        const std::vector<float>& weights = frame.weights(node);
         const Mesh& mesh = scene.meshes[size_t(meshIndex)];
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
             const Primitive& primitive = mesh.primitives[p];
             if (primitive.positions.empty()) continue;
-            const std::vector<glm::vec3> positions = morphedPositions(primitive, weights);
+            // World space: skinning is not affine over the mesh, so the ray cannot go into mesh
+            // space as it could for a rigid node.
+            std::vector<glm::vec3> positions = morphedPositions(primitive, weights);
+            const bool skinned = !joints.empty() && influenceCount(primitive) > 0;
+            for (uint32_t v = 0; v < positions.size(); ++v) {
+                const glm::vec4 p(positions[v], 1.0f);
+                positions[v] =
+                    glm::vec3(model * (skinned ? skinMatrix(primitive, v, joints) * p : p));
+            }
             glm::vec3 lo(std::numeric_limits<float>::infinity()), hi(-lo);
             for (const glm::vec3& v : positions) {
                 lo = glm::min(lo, v);
@@ -146,22 +165,32 @@ std::optional<RayHit> raycast(const Scene& scene, const std::vector<NodePose>& p
                 hit.primitive = int(p);
                 hit.triangle = uint32_t(i / 3);
                 hit.distance = *t;
-                const glm::vec3 local = ray.origin + *t * ray.direction;
-                hit.point = glm::vec3(matrix * glm::vec4(local, 1.0f));
+                hit.point = ray.origin + *t * ray.direction;
                 float nearest = std::numeric_limits<float>::infinity();
                 for (size_t k = 0; k < 3; ++k) {
-                    const float d = glm::distance(local, positions[corners[i + k]]);
+                    const float d = glm::distance(hit.point, positions[corners[i + k]]);
                     if (d < nearest) {
                         nearest = d;
                         hit.vertex = corners[i + k];
                     }
                 }
-                hit.vertexPosition = glm::vec3(matrix * glm::vec4(positions[hit.vertex], 1.0f));
+                hit.vertexPosition = positions[hit.vertex];
                 best = hit;
             }
         }
     }
     return best;
+}
+
+glm::vec3 placedPosition(const Scene& scene, const FramePose& frame, int node,
+                         const Primitive& primitive, uint32_t vertex) {
+    if (node < 0 || size_t(node) >= frame.size() || size_t(node) >= scene.nodes.size())
+        return glm::vec3(0.0f);
+    glm::vec4 p(morphedPosition(primitive, vertex, frame.weights(node)), 1.0f);
+    const std::vector<glm::mat4>& joints = jointsOf(scene, frame, node);
+    if (!joints.empty() && influenceCount(primitive) > 0)
+        p = skinMatrix(primitive, vertex, joints) * p;
+    return glm::vec3(modelOf(scene, frame, node) * p);
 }
 
 std::vector<VertexInfluence> vertexInfluences(const Primitive& primitive, uint32_t vertex,

@@ -1,6 +1,7 @@
 #pragma once
-// Vertex picking on the CPU: a ray against the scene as it is currently morphed (morph::blend at
-// the pose's weights, each drawn node's world matrix), and what moves the picked vertex. The
+// Vertex picking on the CPU: a ray against the scene as the frame draws it (morph::blend at the
+// frame's weights, skinned by its joint matrices, placed by each drawn node's world matrix, as
+// mesh.vert does), and what moves the picked vertex. The
 // viewer's click uses it; it is the same data the GPU draws, so what is under the cursor is what
 // gets picked.
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include "morph/Scene.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/FramePose.h"
 
 namespace morph {
 
@@ -42,12 +44,12 @@ std::vector<uint32_t> triangleCorners(const Primitive& primitive);
 std::optional<float> intersectTriangle(const Ray& ray, const glm::vec3& a, const glm::vec3& b,
                                        const glm::vec3& c);
 
-// The nearest hit over `nodes` (each drawn node with a mesh), every primitive morphed by its
-// node's weights in `pose` and moved by `world` (morph::worldMatrices). A node whose morphed
-// bounding box the ray misses is skipped without touching its triangles.
-std::optional<RayHit> raycast(const Scene& scene, const std::vector<NodePose>& pose,
-                              const std::vector<glm::mat4>& world, const std::vector<int>& nodes,
-                              const Ray& ray);
+// The nearest hit over `nodes` (each drawn node with a mesh), every primitive placed as `frame`
+// draws it: morphed by its node's weights, skinned by the node's joint matrices when it has a
+// skin, moved by its world matrix (morph::toWorldSpace). A primitive whose placed bounding box
+// the ray misses is skipped without touching its triangles.
+std::optional<RayHit> raycast(const Scene& scene, const FramePose& frame,
+                              const std::vector<int>& nodes, const Ray& ray);
 
 // One target's effect on one vertex.
 struct VertexInfluence {
@@ -65,5 +67,9 @@ std::vector<VertexInfluence> vertexInfluences(const Primitive& primitive, uint32
 // without blending the whole mesh).
 glm::vec3 morphedPosition(const Primitive& primitive, uint32_t vertex,
                           const std::vector<float>& weights);
+// Where `frame` draws that vertex of node `node`'s primitive, in world space: morphed, skinned,
+// placed (the picked-vertex marker).
+glm::vec3 placedPosition(const Scene& scene, const FramePose& frame, int node,
+                         const Primitive& primitive, uint32_t vertex);
 
 }  // namespace morph

@@ -91,32 +91,92 @@ std::optional<std::string> arkitGroupOf(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<std::string> knownGroupOf(std::string_view name) {
+    if (std::optional<std::string> arkit = arkitGroupOf(name)) return arkit;
+    const std::string low = toLower(stripNamespace(name));
+    // Oculus / Ready Player Me visemes: viseme_sil, viseme_PP, ... viseme_aa, viseme_U.
+    if (low.compare(0, 7, "viseme_") == 0 && low.size() > 7) return std::string("viseme");
+    // VRoid Studio: Fcl_<PART>_<Name> (Fcl_ALL_Joy, Fcl_BRW_Angry, Fcl_EYE_Close, Fcl_MTH_A,
+    // Fcl_HA_Fung1); ALL drives the whole face, HA the teeth.
+    if (low.compare(0, 4, "fcl_") == 0) {
+        const size_t end = low.find('_', 4);
+        if (end == std::string::npos || end == 4 || end + 1 >= low.size()) return std::nullopt;
+        const std::string part = low.substr(4, end - 4);
+        if (part == "all") return std::string("expression");
+        if (part == "brw") return std::string("brow");
+        if (part == "eye") return std::string("eye");
+        if (part == "mth") return std::string("mouth");
+        if (part == "ha") return std::string("teeth");
+        return part;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+// The part of a name before its first '_', '-' or ' ' (after any namespace), or "" when there is
+// none: "Mouth_Smile" -> "Mouth".
+std::string prefixOf(std::string_view name) {
+    const std::string_view bare = stripNamespace(name);
+    const size_t cut = bare.find_first_of("_- ");
+    if (cut == std::string_view::npos || cut == 0 || cut + 1 >= bare.size()) return {};
+    return std::string(bare.substr(0, cut));
+}
+
+}  // namespace
+
 std::vector<TargetGroup> groupTargets(const std::vector<std::string>& names) {
     if (names.empty()) return {};
-    const std::vector<std::string>& prefixes = arkitGroupPrefixes();
-    std::vector<TargetGroup> groups(prefixes.size() + 1);
-    for (size_t g = 0; g < prefixes.size(); ++g) groups[g].name = prefixes[g];
-    groups.back().name = "other";
+    // Known groups in face order (ARKit's, visemes, then VRoid's own), then shared prefixes in
+    // order of appearance, then "other".
+    std::vector<TargetGroup> groups;
+    for (const std::string& prefix : arkitGroupPrefixes()) groups.push_back({prefix, {}});
+    for (const char* name : {"viseme", "expression", "teeth"}) groups.push_back({name, {}});
+    auto groupNamed = [&](const std::string& name) -> TargetGroup& {
+        for (TargetGroup& g : groups) {
+            if (toLower(g.name) == toLower(name)) return g;
+        }
+        groups.push_back({name, {}});
+        return groups.back();
+    };
+    std::vector<size_t> unknown;
     size_t grouped = 0;
     for (size_t i = 0; i < names.size(); ++i) {
-        std::optional<std::string> group = arkitGroupOf(names[i]);
-        size_t g = prefixes.size();
-        if (group) {
-            g = static_cast<size_t>(std::find(prefixes.begin(), prefixes.end(), *group) -
-                                    prefixes.begin());
+        if (std::optional<std::string> group = knownGroupOf(names[i])) {
+            groupNamed(*group).targets.push_back(i);
             ++grouped;
+        } else {
+            unknown.push_back(i);
         }
-        groups[g].targets.push_back(i);
     }
-    // Mostly other names ("0", "1", "Smile", "Frown"): grouping would hide them in "other".
+    // The rest by a prefix at least two of them share ("Mouth_Smile", "Mouth_Frown").
+    std::unordered_map<std::string, size_t> prefixCount;
+    for (size_t i : unknown) {
+        const std::string prefix = toLower(prefixOf(names[i]));
+        if (!prefix.empty()) ++prefixCount[prefix];
+    }
+    std::vector<size_t> other;
+    for (size_t i : unknown) {
+        const std::string prefix = prefixOf(names[i]);
+        if (!prefix.empty() && prefixCount[toLower(prefix)] >= 2) {
+            groupNamed(prefix).targets.push_back(i);
+            ++grouped;
+        } else {
+            other.push_back(i);
+        }
+    }
+    // Mostly names of no group ("0", "1", "Smile", "Frown"): grouping would hide them in "other".
     if (grouped * 2 < names.size()) {
         TargetGroup flat;
         for (size_t i = 0; i < names.size(); ++i) flat.targets.push_back(i);
         return {flat};
     }
+    groups.push_back({"other", std::move(other)});
     groups.erase(std::remove_if(groups.begin(), groups.end(),
                                 [](const TargetGroup& g) { return g.targets.empty(); }),
                  groups.end());
+    // Each group in name order of the input (indices ascending).
+    for (TargetGroup& g : groups) std::sort(g.targets.begin(), g.targets.end());
     return groups;
 }
 

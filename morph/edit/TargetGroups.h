@@ -23,9 +23,17 @@ const std::vector<std::string>& arkitGroupPrefixes();
 // ignored and an exporter's namespace ("blendShape1.jawOpen", "Face:mouthSmile") is skipped.
 std::optional<std::string> arkitGroupOf(std::string_view name);
 
-// Groups by ARKit prefix when at least half of the names have one (the others go to "other",
-// last); otherwise one flat group named "". Empty groups are left out; never returns an empty
-// list for a non-empty input.
+// The known group of one name: its ARKit group (arkitGroupOf), "viseme" for the Oculus visemes
+// (`viseme_aa`, as Ready Player Me names them), or for a VRoid Studio name `Fcl_<PART>_...` the
+// part: "expression" (ALL), "brow" (BRW), "eye" (EYE), "mouth" (MTH), "teeth" (HA), else the
+// part in lower case. nullopt for any other name.
+std::optional<std::string> knownGroupOf(std::string_view name);
+
+// Groups by knownGroupOf, in face order (ARKit's brow ... tongue, viseme, expression, teeth, then
+// other VRoid parts); the other names by a prefix before '_', '-' or ' ' that at least two of
+// them share ("Mouth_Smile", "Mouth_Frown" -> "Mouth"), then "other" last. When fewer than half
+// of the names fall in a group, one flat group named "". Empty groups are left out; never
+// returns an empty list for a non-empty input.
 std::vector<TargetGroup> groupTargets(const std::vector<std::string>& names);
 
 // A left/right pair of targets whose names differ only by the side: `Left`/`Right` anywhere

@@ -201,6 +201,10 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
         return doc.error(ErrorCode::Json,
                          std::string(isGlb ? "GLB JSON chunk" : "invalid JSON") + ": " + e.what());
     }
+    const auto progress = [&](float fraction, const char* stage) {
+        if (doc.options.progress) doc.options.progress(fraction, stage);
+    };
+    progress(0.1f, "validating");
     ValidationFacts facts;
     if (Status s = validateDocument(doc, isGlb, glb.binSize, facts); !s) return s.error();
     FileAccess access;
@@ -208,14 +212,19 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
         fs::absolute(baseDir.empty() ? fs::path(".") : fs::path(baseDir)).lexically_normal();
     access.allowAnyUri = doc.options.allowAnyUri;
     access.maxBytes = doc.options.maxMemoryBytes;
+    progress(0.15f, "reading buffers");
     if (Status s = loadBuffers(doc, facts, isGlb ? &glb : nullptr, access); !s) return s.error();
+    progress(0.3f, "decompressing");
     if (Status s = decodeMeshoptViews(doc); !s) return s.error();
     loadImageBytes(doc, access);
 
     Scene scene;
     scene.path = name;
+    progress(0.4f, "reading meshes and targets");
     if (Status s = readMeshes(doc, scene); !s) return s.error();
+    progress(0.6f, "decoding textures");
     if (Status s = readMaterials(doc, scene); !s) return s.error();
+    progress(0.9f, "reading nodes, skins and animations");
     if (Status s = readNodes(doc, scene); !s) return s.error();
     if (Status s = checkSkins(doc, scene); !s) return s.error();
     if (Status s = readAnimations(doc, scene); !s) return s.error();

@@ -1,6 +1,7 @@
 #pragma once
 // glTF 2.0 / GLB import into morph::Scene: our own GLB parser, validator and sandboxed file reads.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@ struct ImportOptions {
     bool allowAnyUri = false;              // else URIs must stay inside the model's folder
     uint64_t maxMemoryBytes = 4ull << 30;  // budget for declared sizes, checked before allocating
     bool decodeImages = true;              // false: images keep name/mimeType only
+    // Called between the import's stages with the share done (0..1) and the next stage's name,
+    // from the importing thread (the viewer's worker shows it).
+    std::function<void(float fraction, const char* stage)> progress;
 };
 
 // Loads a .gltf or .glb file. Errors are one line: "<path>: <problem>".

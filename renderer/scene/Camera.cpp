@@ -147,6 +147,10 @@ bool boxInView(const Camera& camera, const Aabb& box, float aspect) {
     return true;
 }
 
+bool opensOnRegion(const Aabb& model, const Aabb& region) {
+    return model.valid && region.valid && region.diagonal() < kRegionShare * model.diagonal();
+}
+
 void enclose(Camera& camera, const Aabb& box) {
     if (!box.valid) return;
     const glm::vec3 forward = glm::normalize(camera.target - camera.eye);

@@ -45,6 +45,11 @@ Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect);
 // Whether all eight corners of `box` project inside the frame of `camera` at `aspect` (its
 // sides only; see enclose() for depth).
 bool boxInView(const Camera& camera, const Aabb& box, float aspect);
+// Whether a model opens framed on its morphed region rather than on itself: when the region is
+// much smaller than the model (less than kRegionShare of its diagonal: an avatar's face on its
+// body, about 0.15), not when the targets move most of it (a face model, about 0.9).
+inline constexpr float kRegionShare = 0.4f;
+bool opensOnRegion(const Aabb& model, const Aabb& region);
 // Widens the near and far planes so every corner of `box` lies between them.
 void enclose(Camera& camera, const Aabb& box);
 

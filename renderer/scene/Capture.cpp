@@ -144,6 +144,12 @@ morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
     return pose;
 }
 
+morph::Result<FrameTarget> parseFrameTarget(const std::string& text) {
+    if (text == "all") return FrameTarget::All;
+    if (text == "morphed") return FrameTarget::Morphed;
+    return morph::Error{morph::ErrorCode::Usage, "--frame: '" + text + "' is not all or morphed"};
+}
+
 morph::Result<Capturer> Capturer::create(const ShaderLibrary& library) {
     auto renderer = SceneRenderer::create(library);
     if (!renderer) return renderer.error();
@@ -198,8 +204,21 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
             morphed.extend(scene.bounds(copy).transformed(move));
         }
     }
+    Aabb morphedFrame = morphed;  // what must stay in view
+    if (shot.frame == FrameTarget::Morphed) {
+        // The same rule on the region the targets move: framed at zero weights, so shots at
+        // different weights share a camera, unless the weights move the region out of it.
+        const Aabb restRegion = scene.morphedRegion(morph::resolveFrame(scene.layout(), unmorphed));
+        const Aabb region = scene.morphedRegion(frame);
+        if (restRegion.valid) {
+            rest = restRegion;
+            Aabb both = restRegion;
+            both.extend(region);
+            morphedFrame = both;
+        }
+    }
     Camera camera = frameCamera(rest, *view, aspect);
-    if (!boxInView(camera, morphed, aspect)) camera = frameCamera(morphed, *view, aspect);
+    if (!boxInView(camera, morphedFrame, aspect)) camera = frameCamera(morphedFrame, *view, aspect);
     enclose(camera, morphed);
     DrawOptions options;
     options.background = shot.background;

@@ -20,6 +20,12 @@
 
 namespace renderer {
 
+// What a shot's camera frames: the whole model, or the region the morph targets move
+// (GpuScene::morphedRegion: an avatar's face).
+enum class FrameTarget { All, Morphed };
+// "all" or "morphed". Errors: "--frame: 'x' is not all or morphed".
+morph::Result<FrameTarget> parseFrameTarget(const std::string& text);
+
 struct ShotSpec {
     std::string weights;    // a --weights SPEC applied after the animation ("" none)
     std::string animation;  // an animation name or index ("" none)
@@ -31,6 +37,7 @@ struct ShotSpec {
     MorphPath morphPath = MorphPath::Auto;                  // --morph-path
     // --instances: copies in a grid (crowdFor), drawn as one instanced draw per primitive.
     int instances = 1;
+    FrameTarget frame = FrameTarget::All;  // --frame, "frame" in a shot file
 };
 
 // The crowd of `count` copies of `scene` at `pose` (count > 1): a grid of ceil(sqrt(count))
@@ -57,7 +64,8 @@ public:
     static morph::Result<Capturer> create(const ShaderLibrary& library = ShaderLibrary());
 
     // Draws `scene` as `shot` frames it (on the unmorphed bounds, or the morphed bounds when
-    // the morph leaves that frame) and reads the image back. Deterministic: the same shot gives the
+    // the morph leaves that frame; FrameTarget::Morphed: the same with the morphed region
+    // instead of the whole model) and reads the image back. Deterministic: the same shot gives the
     // same pixels.
     morph::Result<morph::RgbaImage> capture(const GpuScene& scene, const ShotSpec& shot);
 

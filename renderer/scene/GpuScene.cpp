@@ -7,6 +7,7 @@
 
 #include "morph/anim/Animate.h"
 #include "morph/anim/Skin.h"
+#include "morph/edit/MorphedRegion.h"
 #include "morph/image/ImageResize.h"
 #include "renderer/gl/Log.h"
 
@@ -351,11 +352,15 @@ Aabb GpuScene::bounds(const std::vector<morph::NodePose>& pose) const {
     return bounds(morph::resolveFrame(mLayout, pose));
 }
 
-Aabb GpuScene::bounds(const morph::FramePose& frame) const {
+Aabb GpuScene::bounds(const morph::FramePose& frame, int onlyMesh) const {
     Aabb box;
-    if (frame.size() != mLayout.nodes.size()) return bounds(morph::resolveFrame(mLayout, {}));
+    if (frame.size() != mLayout.nodes.size()) {
+        return bounds(morph::resolveFrame(mLayout, {}), onlyMesh);
+    }
     for (int node : mDrawnNodes) {
-        const GpuMesh& mesh = mMeshes[size_t(mLayout.nodes[size_t(node)].mesh)];
+        const int meshIndex = mLayout.nodes[size_t(node)].mesh;
+        if (onlyMesh >= 0 && meshIndex != onlyMesh) continue;
+        const GpuMesh& mesh = mMeshes[size_t(meshIndex)];
         const std::vector<float>& weights = frame.weights(node);
         static const std::vector<glm::mat4> kNoJoints;
         const bool skinned = nodeJointCount(node) > 0 && !frame.joints[size_t(node)].empty();
@@ -365,6 +370,32 @@ Aabb GpuScene::bounds(const morph::FramePose& frame) const {
         for (const GpuPrimitive& primitive : mesh.primitives) {
             box.extend(primitiveBounds(primitive, weights, joints).transformed(model));
         }
+    }
+    return box;
+}
+
+Aabb GpuScene::morphedRegion(const morph::FramePose& frame) const {
+    if (frame.size() != mLayout.nodes.size())
+        return morphedRegion(morph::resolveFrame(mLayout, {}));
+    std::vector<morph::TargetRegion> regions;
+    for (int node : mDrawnNodes) {
+        const GpuMesh& mesh = mMeshes[size_t(mLayout.nodes[size_t(node)].mesh)];
+        if (mesh.targetCount == 0) continue;
+        static const std::vector<glm::mat4> kNoJoints;
+        const bool skinned = nodeJointCount(node) > 0 && !frame.joints[size_t(node)].empty();
+        const std::vector<glm::mat4>& joints = skinned ? frame.joints[size_t(node)] : kNoJoints;
+        const glm::mat4 model =
+            skinned ? morph::skinnedModel(frame.world[size_t(node)]) : frame.world[size_t(node)];
+        for (const GpuPrimitive& primitive : mesh.primitives) {
+            if (!primitive.morph || !primitive.morph->primitive) continue;
+            morph::appendTargetRegions(*primitive.morph->primitive, frame.weights(node), model,
+                                       joints, regions);
+        }
+    }
+    Aabb box;
+    if (const std::optional<morph::Box> region = morph::morphedRegion(regions)) {
+        box.extend(region->min);
+        box.extend(region->max);
     }
     return box;
 }

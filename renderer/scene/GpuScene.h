@@ -110,7 +110,12 @@ public:
     // the box upwards only, instead of by |delta| in all six directions, which keeps captures
     // of such models framed tightly.
     Aabb bounds(const std::vector<morph::NodePose>& pose) const;
-    Aabb bounds(const morph::FramePose& frame) const;  // the frame's matrices, none recomputed
+    // The frame's matrices, none recomputed; `onlyMesh` >= 0: only the nodes that draw that mesh.
+    Aabb bounds(const morph::FramePose& frame, int onlyMesh = -1) const;
+    // Where the morph targets act in `frame` (morph::morphedRegion over the drawn nodes: the
+    // vertices each target moves, morphed, skinned and placed as drawn, body-shape outliers left
+    // out): the face of an avatar. Invalid when no target moves a vertex.
+    Aabb morphedRegion(const morph::FramePose& frame) const;
 
     // What `path` costs over the drawn nodes for `pose` (or, with `instanceWeights`, one row per
     // instance as SceneRenderer's Crowd gives them), Auto resolved per primitive. Nothing is

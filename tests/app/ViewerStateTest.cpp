@@ -135,12 +135,15 @@ TEST(ViewerState, LinkedPairMovesBothSides) {
     EXPECT_FALSE(state.meshes[0].targets[kBlinkR].overridden);
 }
 
+// One slider per name is the default; the per-mesh view (linkSharedNames off) edits one mesh.
 TEST(ViewerState, LinkedMeshesWithIdenticalNamesFollowTheEdit) {
     morph::Scene scene = testScene();
     ViewerState state = app::makeViewerState(scene);
+    EXPECT_TRUE(state.linkSharedNames);
+    state.linkSharedNames = false;
     app::setUserWeight(state, scene, kSmile, 0.5f);
     EXPECT_FLOAT_EQ(shown(scene, state, 1)[kSmile], 0.0f);
-    state.linkIdenticalMeshes = true;
+    state.linkSharedNames = true;
     EXPECT_EQ(app::linkedMeshes(scene, state, 0), (std::vector<int>{0, 1}));
     app::setUserWeight(state, scene, kSmile, 0.8f);
     std::vector<morph::NodePose> pose = app::resolvePose(scene, state);

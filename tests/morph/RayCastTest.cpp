@@ -47,7 +47,7 @@ Ray downZ(float x, float y) {
 std::optional<RayHit> cast(const Scene& scene, const std::vector<NodePose>& pose, const Ray& ray) {
     std::vector<int> nodes(scene.nodes.size());
     for (size_t i = 0; i < nodes.size(); ++i) nodes[i] = int(i);
-    return raycast(scene, pose, worldMatrices(scene, pose), nodes, ray);
+    return raycast(scene, resolveFrame(scene, pose), nodes, ray);
 }
 
 TEST(RayCast, HitsTheNearestCornerOfTheBaseTriangle) {
@@ -179,7 +179,7 @@ TEST(RayCast, PicksTheJawOnTheMorphedFace) {
         glm::vec3(world[size_t(node)] *
                   glm::vec4(morphedPosition(primitive, chosen, pose[size_t(node)].weights), 1.0f));
     const Ray ray{aim + glm::vec3(0, 0, 10), {0, 0, -1}};
-    const auto hit = raycast(scene, pose, world, {node}, ray);
+    const auto hit = raycast(scene, resolveFrame(scene, pose), {node}, ray);
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->vertex, chosen);
     EXPECT_NEAR(glm::distance(hit->vertexPosition, aim), 0.0f, 1e-4f);
@@ -188,7 +188,7 @@ TEST(RayCast, PicksTheJawOnTheMorphedFace) {
     EXPECT_EQ(influences[0].target, target) << "jawOpen moves the chin most";
 
     pose[size_t(node)].weights[target] = 0.0f;
-    const auto unmorphed = raycast(scene, pose, worldMatrices(scene, pose), {node}, ray);
+    const auto unmorphed = raycast(scene, resolveFrame(scene, pose), {node}, ray);
     EXPECT_TRUE(!unmorphed || unmorphed->vertex != chosen) << "the closed jaw is elsewhere";
 }
 

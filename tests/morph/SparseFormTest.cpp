@@ -281,12 +281,11 @@ TEST(SparseForm, RayCastHitsTheSameVertex) {
     const morph::Scene dense = sceneOf(mixedPrimitive(false)),
                        sparse = sceneOf(mixedPrimitive(true));
     const std::vector<morph::NodePose> pose = morph::restPose(dense);
-    const std::vector<glm::mat4> world = morph::worldMatrices(dense, pose);
     int hits = 0;
     for (float x = 0.5f; x < 7.0f; x += 1.0f) {
         const morph::Ray ray{{x, 2.4f, 5.0f}, {0, 0, -1}};
-        const auto a = morph::raycast(dense, pose, world, {0}, ray);
-        const auto b = morph::raycast(sparse, pose, world, {0}, ray);
+        const auto a = morph::raycast(dense, morph::resolveFrame(dense, pose), {0}, ray);
+        const auto b = morph::raycast(sparse, morph::resolveFrame(sparse, pose), {0}, ray);
         ASSERT_EQ(a.has_value(), b.has_value());
         if (!a) continue;
         ++hits;

@@ -41,6 +41,59 @@ TEST(TargetGroups, MostlyOtherNamesStayFlat) {
     EXPECT_TRUE(groupTargets({}).empty());
 }
 
+TEST(TargetGroups, BothArkitSpellingsShareTheirGroupsAndPairs) {
+    // Apple's names and the snake-suffixed spelling many exporters write (Ready Player Me,
+    // Character Creator).
+    const std::vector<std::string> names = {"eyeBlinkLeft", "eyeBlink_R",   "jawOpen",
+                                            "jaw_Open",     "mouthSmile_L", "mouthSmileRight"};
+    const auto groups = groupTargets(names);
+    EXPECT_EQ(groupNames(groups), (std::vector<std::string>{"eye", "jaw", "mouth"}));
+    EXPECT_EQ(groups[0].targets, (std::vector<size_t>{0, 1}));
+    EXPECT_EQ(groups[1].targets, (std::vector<size_t>{2, 3}));
+    // Each spelling pairs with its own kind.
+    const auto pairs =
+        findLeftRightPairs({"eyeBlink_L", "eyeBlink_R", "eyeBlinkLeft", "eyeBlinkRight"});
+    ASSERT_EQ(pairs.size(), 2u);
+    EXPECT_EQ(pairs[0].left, 0u);
+    EXPECT_EQ(pairs[0].right, 1u);
+    EXPECT_EQ(pairs[1].left, 2u);
+    EXPECT_EQ(pairs[1].right, 3u);
+}
+
+TEST(TargetGroups, VisemesGetTheirOwnGroupAfterTheFace) {
+    const std::vector<std::string> names = {"viseme_sil", "viseme_PP", "jawOpen", "viseme_aa",
+                                            "eyeBlinkLeft"};
+    const auto groups = groupTargets(names);
+    EXPECT_EQ(groupNames(groups), (std::vector<std::string>{"eye", "jaw", "viseme"}));
+    EXPECT_EQ(groups[2].targets, (std::vector<size_t>{0, 1, 3}));
+    EXPECT_EQ(morph::knownGroupOf("viseme_aa"), "viseme");
+    EXPECT_EQ(morph::knownGroupOf("viseme"), std::nullopt);
+}
+
+TEST(TargetGroups, VroidPrefixesGroupByFacePart) {
+    const std::vector<std::string> names = {"Fcl_ALL_Neutral", "Fcl_ALL_Joy",     "Fcl_BRW_Angry",
+                                            "Fcl_EYE_Close",   "Fcl_EYE_Close_L", "Fcl_MTH_A",
+                                            "Fcl_MTH_I",       "Fcl_HA_Fung1",    "Fcl_EX_Tear"};
+    const auto groups = groupTargets(names);
+    EXPECT_EQ(groupNames(groups),
+              (std::vector<std::string>{"brow", "eye", "mouth", "expression", "teeth", "ex"}));
+    EXPECT_EQ(groups[1].targets, (std::vector<size_t>{3, 4}));
+    EXPECT_EQ(groups[3].targets, (std::vector<size_t>{0, 1}));
+    EXPECT_EQ(morph::knownGroupOf("Fcl_"), std::nullopt);
+}
+
+TEST(TargetGroups, OtherNamesFallBackToTheirCommonPrefix) {
+    const std::vector<std::string> names = {"Lips_Wide", "Lips_Narrow", "Ears_Up",
+                                            "Ears_Down", "Squint",      "Neck_Tense"};
+    const auto groups = groupTargets(names);
+    EXPECT_EQ(groupNames(groups), (std::vector<std::string>{"Lips", "Ears", "other"}));
+    EXPECT_EQ(groups[1].targets, (std::vector<size_t>{2, 3}));
+    EXPECT_EQ(groups[2].targets, (std::vector<size_t>{4, 5}));
+    // Nothing shared: flat.
+    EXPECT_EQ(groupNames(groupTargets({"Smile", "Frown", "Neck_Tense"})),
+              (std::vector<std::string>{""}));
+}
+
 TEST(TargetGroups, MirrorNameKeepsTheNamesCase) {
     EXPECT_EQ(mirrorName("browDownLeft"), "browDownRight");
     EXPECT_EQ(mirrorName("eyeLookInRight"), "eyeLookInLeft");

@@ -111,4 +111,18 @@ TEST(CameraTest, SizeAndBackgroundParse) {
     }
 }
 
+TEST(CameraTest, FrameTargetParsesAndAvatarsOpenOnTheirFace) {
+    EXPECT_EQ(*renderer::parseFrameTarget("all"), renderer::FrameTarget::All);
+    EXPECT_EQ(*renderer::parseFrameTarget("morphed"), renderer::FrameTarget::Morphed);
+    const auto bad = renderer::parseFrameTarget("face");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().code, morph::ErrorCode::Usage);
+    EXPECT_EQ(bad.error().message, "--frame: 'face' is not all or morphed");
+    // A 1.8 m body with a 0.25 m face region; a face model whose targets move most of it.
+    const Aabb body = box({-0.4f, 0, -0.2f}, {0.4f, 1.8f, 0.2f});
+    EXPECT_TRUE(renderer::opensOnRegion(body, box({-0.1f, 1.5f, 0}, {0.1f, 1.7f, 0.1f})));
+    EXPECT_FALSE(renderer::opensOnRegion(body, box({-0.4f, 0.2f, 0}, {0.4f, 1.7f, 0.1f})));
+    EXPECT_FALSE(renderer::opensOnRegion(body, Aabb()));  // nothing morphs
+}
+
 }  // namespace

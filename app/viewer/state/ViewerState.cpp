@@ -28,28 +28,61 @@ const MeshState* meshStateAt(const ViewerState& state, const morph::Scene& scene
     return meshStateAt(const_cast<ViewerState&>(state), scene, mesh);
 }
 
-// Every (mesh, target) an edit of `target` on the selected mesh reaches. Linked meshes have the
-// same names, so the same indices.
-std::vector<TargetRef> editGroup(const ViewerState& state, const morph::Scene& scene,
+// The index of the target named `name` in `mesh`, when the name links meshes.
+std::optional<size_t> targetNamed(const morph::Mesh& mesh, const std::string& name) {
+    if (!linksByName(name)) return std::nullopt;
+    const auto it = std::find(mesh.targetNames.begin(), mesh.targetNames.end(), name);
+    if (it == mesh.targetNames.end()) return std::nullopt;
+    return size_t(it - mesh.targetNames.begin());
+}
+
+// Every (mesh, target) an edit of `target` of `mesh` reaches: its linked left/right partner,
+// and in every linked mesh the targets of the same names.
+std::vector<TargetRef> editGroup(const ViewerState& state, const morph::Scene& scene, int mesh,
                                  size_t target) {
     std::vector<TargetRef> group;
-    const int selected = state.selectedMesh;
-    const morph::Mesh* mesh = meshAt(scene, selected);
-    if (!mesh || target >= mesh->targetCount()) return group;
-    for (int m : linkedMeshes(scene, state, selected)) {
-        if (!meshStateAt(state, scene, m)) continue;
-        for (size_t t : linkedTargets(state, selected, target)) group.emplace_back(m, t);
+    const morph::Mesh* source = meshAt(scene, mesh);
+    if (!source || target >= source->targetCount()) return group;
+    const std::vector<int> meshes = linkedMeshes(scene, state, mesh);
+    for (size_t t : linkedTargets(state, mesh, target)) {
+        for (int m : meshes) {
+            if (!meshStateAt(state, scene, m)) continue;
+            if (m == mesh) {
+                group.emplace_back(m, t);
+            } else if (auto same = targetNamed(scene.meshes[size_t(m)], source->targetNames[t])) {
+                group.emplace_back(m, *same);
+            }
+        }
     }
     return group;
+}
+
+bool shareName(const morph::Mesh& a, const morph::Mesh& b) {
+    for (const std::string& name : a.targetNames) {
+        if (targetNamed(b, name)) return true;
+    }
+    return false;
+}
+
+// The vertices its targets move, summed over targets: first without the targets that move 90%
+// or more of their primitive (body shapes such as Ready Player Me's male/female, which would
+// make a body outrank its face), then all of them (a mesh of noisy dense targets moves every
+// vertex in every target).
+std::pair<uint64_t, uint64_t> movedVertices(const morph::Mesh& mesh) {
+    uint64_t local = 0, all = 0;
+    for (const morph::Primitive& p : mesh.primitives) {
+        for (const morph::TargetStats& s : p.targetStats) {
+            all += s.movedVertices;
+            if (uint64_t(s.movedVertices) * 10 < uint64_t(p.vertexCount()) * 9)
+                local += s.movedVertices;
+        }
+    }
+    return {local, all};
 }
 
 TargetState* targetAt(ViewerState& state, const morph::Scene& scene, TargetRef ref) {
     MeshState* ms = meshStateAt(state, scene, ref.first);
     return ms && ref.second < ms->targets.size() ? &ms->targets[ref.second] : nullptr;
-}
-
-bool sameNames(const morph::Mesh& a, const morph::Mesh& b) {
-    return a.targetNames == b.targetNames;
 }
 
 // Overrides, then solo/mute, over weights that already hold defaults and the clip.
@@ -95,9 +128,61 @@ ViewerState makeViewerState(const morph::Scene& scene) {
             state.meshes[m].pairs.push_back({p.left, p.right, false});
         }
     }
-    std::vector<int> morphed = meshesWithTargets(scene);
-    state.selectedMesh = morphed.empty() ? -1 : morphed.front();
+    state.selectedMesh = primaryMesh(scene);
     return state;
+}
+
+std::vector<int> meshesByMovedVertices(const morph::Scene& scene) {
+    std::vector<int> out = meshesWithTargets(scene);
+    std::vector<std::pair<uint64_t, uint64_t>> moved(scene.meshes.size());
+    for (int m : out) moved[size_t(m)] = movedVertices(scene.meshes[size_t(m)]);
+    std::stable_sort(out.begin(), out.end(),
+                     [&](int a, int b) { return moved[size_t(a)] > moved[size_t(b)]; });
+    return out;
+}
+
+int primaryMesh(const morph::Scene& scene) {
+    const std::vector<int> meshes = meshesByMovedVertices(scene);
+    return meshes.empty() ? -1 : meshes.front();
+}
+
+bool linksByName(const std::string& name) {
+    return !name.empty() && name.find_first_not_of("0123456789") != std::string::npos;
+}
+
+bool meshesShareNames(const morph::Scene& scene) {
+    const std::vector<int> meshes = meshesWithTargets(scene);
+    for (size_t i = 0; i < meshes.size(); ++i) {
+        for (size_t j = i + 1; j < meshes.size(); ++j) {
+            if (shareName(scene.meshes[size_t(meshes[i])], scene.meshes[size_t(meshes[j])]))
+                return true;
+        }
+    }
+    return false;
+}
+
+std::vector<NamedTarget> namedTargets(const morph::Scene& scene) {
+    std::vector<NamedTarget> out;
+    std::map<std::string, size_t> rows;
+    for (int m : meshesByMovedVertices(scene)) {
+        const std::vector<std::string>& names = scene.meshes[size_t(m)].targetNames;
+        for (size_t t = 0; t < names.size(); ++t) {
+            const auto found = linksByName(names[t]) ? rows.find(names[t]) : rows.end();
+            if (found != rows.end()) {
+                out[found->second].refs.emplace_back(m, t);
+                continue;
+            }
+            if (linksByName(names[t])) rows.emplace(names[t], out.size());
+            out.push_back({names[t], {{m, t}}});
+        }
+    }
+    return out;
+}
+
+std::vector<int> panelMeshes(const morph::Scene& scene, const ViewerState& state) {
+    if (state.linkSharedNames) return meshesWithTargets(scene);
+    if (!meshAt(scene, state.selectedMesh)) return {};
+    return {state.selectedMesh};
 }
 
 std::vector<int> meshesWithTargets(const morph::Scene& scene) {
@@ -119,10 +204,10 @@ std::vector<int> nodesUsingMesh(const morph::Scene& scene, int mesh) {
 std::vector<int> linkedMeshes(const morph::Scene& scene, const ViewerState& state, int mesh) {
     const morph::Mesh* self = meshAt(scene, mesh);
     if (!self) return {};
-    if (!state.linkIdenticalMeshes || self->targetCount() == 0) return {mesh};
+    if (!state.linkSharedNames || self->targetCount() == 0) return {mesh};
     std::vector<int> out;
     for (size_t m = 0; m < scene.meshes.size(); ++m) {
-        if (int(m) == mesh || sameNames(scene.meshes[m], *self)) out.push_back(int(m));
+        if (int(m) == mesh || shareName(*self, scene.meshes[m])) out.push_back(int(m));
     }
     return out;
 }
@@ -153,8 +238,12 @@ void setRange(ViewerState& state, float min, float max) {
 }
 
 void beginUserEdit(ViewerState& state, const morph::Scene& scene, size_t target) {
+    beginUserEdit(state, scene, state.selectedMesh, target);
+}
+
+void beginUserEdit(ViewerState& state, const morph::Scene& scene, int mesh, size_t target) {
     ++state.revision;
-    std::vector<TargetRef> group = editGroup(state, scene, target);
+    std::vector<TargetRef> group = editGroup(state, scene, mesh, target);
     std::map<int, ResolvedWeights> shown;
     for (const TargetRef& ref : group) {
         if (!shown.count(ref.first)) shown[ref.first] = resolveMeshWeights(scene, state, ref.first);
@@ -170,10 +259,15 @@ void beginUserEdit(ViewerState& state, const morph::Scene& scene, size_t target)
 }
 
 void setUserWeight(ViewerState& state, const morph::Scene& scene, size_t target, float value) {
+    setUserWeight(state, scene, state.selectedMesh, target, value);
+}
+
+void setUserWeight(ViewerState& state, const morph::Scene& scene, int mesh, size_t target,
+                   float value) {
     ++state.revision;
     if (!std::isfinite(value)) return;
     value = std::clamp(value, state.rangeMin, state.rangeMax);
-    for (const TargetRef& ref : editGroup(state, scene, target)) {
+    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
         if (TargetState* t = targetAt(state, scene, ref)) {
             t->overridden = true;
             t->value = value;
@@ -182,8 +276,12 @@ void setUserWeight(ViewerState& state, const morph::Scene& scene, size_t target,
 }
 
 void endUserEdit(ViewerState& state, const morph::Scene& scene, size_t target) {
+    endUserEdit(state, scene, state.selectedMesh, target);
+}
+
+void endUserEdit(ViewerState& state, const morph::Scene& scene, int mesh, size_t target) {
     ++state.revision;
-    for (const TargetRef& ref : editGroup(state, scene, target)) {
+    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
         TargetState* t = targetAt(state, scene, ref);
         if (!t) continue;
         t->held = false;
@@ -197,15 +295,19 @@ void endUserEdit(ViewerState& state, const morph::Scene& scene, size_t target) {
 }
 
 void clearOverride(ViewerState& state, const morph::Scene& scene, size_t target) {
+    clearOverride(state, scene, state.selectedMesh, target);
+}
+
+void clearOverride(ViewerState& state, const morph::Scene& scene, int mesh, size_t target) {
     ++state.revision;
-    for (const TargetRef& ref : editGroup(state, scene, target)) {
+    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
         if (TargetState* t = targetAt(state, scene, ref)) t->overridden = t->held = false;
     }
 }
 
 void resetToDefaults(ViewerState& state, const morph::Scene& scene) {
     ++state.revision;
-    for (int m : linkedMeshes(scene, state, state.selectedMesh)) {
+    for (int m : panelMeshes(scene, state)) {
         if (MeshState* ms = meshStateAt(state, scene, m)) {
             for (TargetState& t : ms->targets) t.overridden = t.held = false;
         }
@@ -214,7 +316,7 @@ void resetToDefaults(ViewerState& state, const morph::Scene& scene) {
 
 void resetToZero(ViewerState& state, const morph::Scene& scene) {
     ++state.revision;
-    for (int m : linkedMeshes(scene, state, state.selectedMesh)) {
+    for (int m : panelMeshes(scene, state)) {
         if (MeshState* ms = meshStateAt(state, scene, m)) {
             for (TargetState& t : ms->targets) {
                 t.overridden = true;
@@ -232,15 +334,23 @@ void clearAllOverrides(ViewerState& state) {
 }
 
 void setSolo(ViewerState& state, const morph::Scene& scene, size_t target, bool solo) {
+    setSolo(state, scene, state.selectedMesh, target, solo);
+}
+
+void setSolo(ViewerState& state, const morph::Scene& scene, int mesh, size_t target, bool solo) {
     ++state.revision;
-    for (const TargetRef& ref : editGroup(state, scene, target)) {
+    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
         if (TargetState* t = targetAt(state, scene, ref)) t->solo = solo;
     }
 }
 
 void setMute(ViewerState& state, const morph::Scene& scene, size_t target, bool mute) {
+    setMute(state, scene, state.selectedMesh, target, mute);
+}
+
+void setMute(ViewerState& state, const morph::Scene& scene, int mesh, size_t target, bool mute) {
     ++state.revision;
-    for (const TargetRef& ref : editGroup(state, scene, target)) {
+    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
         if (TargetState* t = targetAt(state, scene, ref)) t->mute = mute;
     }
 }

@@ -87,8 +87,11 @@ struct ViewerState {
     // clip and its time), so the window can resolve its frame again after the panels edited it.
     uint64_t revision = 0;
     int selectedMesh = -1;
-    std::vector<MeshState> meshes;     // one per scene.meshes
-    bool linkIdenticalMeshes = false;  // edits reach every mesh with the same target names
+    std::vector<MeshState> meshes;  // one per scene.meshes
+    // One slider per target name: an edit reaches every mesh with a target of that name (an
+    // avatar's head, teeth and tongue share jawOpen), and the panel lists every mesh's names.
+    // false: the per-mesh view, where an edit reaches the selected mesh only.
+    bool linkSharedNames = true;
     float rangeMin = 0;
     float rangeMax = 1;
     // false: a slider touched while a clip plays overrides it only until released. true: the
@@ -113,17 +116,40 @@ struct ResolvedWeights {
 };
 
 // ---- Scene and selection (ViewerState.cpp) ----
-ViewerState makeViewerState(const morph::Scene& scene);  // selects the first mesh with targets
+ViewerState makeViewerState(const morph::Scene& scene);  // selects primaryMesh(scene)
 std::vector<int> meshesWithTargets(const morph::Scene& scene);
 std::vector<int> nodesUsingMesh(const morph::Scene& scene, int mesh);
-// `mesh` and, when linkIdenticalMeshes, every mesh with exactly the same target names.
+// The meshes with targets, the one whose targets move the most vertices first: the moved
+// vertices summed over its targets, leaving out targets that move 90% or more of their
+// primitive (body shapes), so a face with 52 targets comes before the body with `male` and
+// `female`, and before the eyes; then with them; ties in file order.
+std::vector<int> meshesByMovedVertices(const morph::Scene& scene);
+int primaryMesh(const morph::Scene& scene);  // the first of those; -1 when none
+// Whether a target name links meshes: not a bare index ("0", "1", ... are what the importer
+// names targets of a mesh without extras.targetNames, and mean nothing across meshes).
+bool linksByName(const std::string& name);
+// `mesh` and, when linkSharedNames, every mesh with targets that shares a linking name with it.
 std::vector<int> linkedMeshes(const morph::Scene& scene, const ViewerState& state, int mesh);
+// Whether two meshes share a linking target name (the panel then shows one slider per name).
+bool meshesShareNames(const morph::Scene& scene);
+// One row of the all-meshes view: a name and every (mesh, target) that has it, the first in
+// meshesByMovedVertices order leading (its value is the one shown).
+struct NamedTarget {
+    std::string name;
+    std::vector<std::pair<int, size_t>> refs;
+};
+// Every target name of every mesh, in meshesByMovedVertices order, each mesh's new names in
+// its own order; bare-index names stay per mesh ("0" of two meshes is two rows).
+std::vector<NamedTarget> namedTargets(const morph::Scene& scene);
+// The panel's meshes: every mesh with targets when linkSharedNames, else the selected one.
+std::vector<int> panelMeshes(const morph::Scene& scene, const ViewerState& state);
 // The targets of the selected mesh an edit of `target` reaches: itself and a linked partner.
 std::vector<size_t> linkedTargets(const ViewerState& state, int mesh, size_t target);
 void setPairLinked(ViewerState& state, int mesh, size_t pair, bool linked);
 void setRange(ViewerState& state, float min, float max);  // clamped to the limits, min < max
 
-// ---- Editing the selected mesh; each reaches linked targets and linked meshes ----
+// ---- Editing a target; each reaches linked targets and linked meshes (by name) ----
+// The forms without a mesh edit the selected mesh's target.
 // Press: the override starts at the value shown, so nothing jumps.
 void beginUserEdit(ViewerState& state, const morph::Scene& scene, size_t target);
 // Drag or typed value (ctrl-click): clamped to the slider range.
@@ -131,11 +157,19 @@ void setUserWeight(ViewerState& state, const morph::Scene& scene, size_t target,
 // Release: while a clip plays (and overrides are not sticky) the clip takes the target back.
 void endUserEdit(ViewerState& state, const morph::Scene& scene, size_t target);
 void clearOverride(ViewerState& state, const morph::Scene& scene, size_t target);  // "reset"
-void resetToDefaults(ViewerState& state, const morph::Scene& scene);  // clears the overrides
-void resetToZero(ViewerState& state, const morph::Scene& scene);      // overrides every target to 0
-void clearAllOverrides(ViewerState& state);                           // every mesh
+// The panel's meshes (panelMeshes): clears their overrides / overrides every target to 0.
+void resetToDefaults(ViewerState& state, const morph::Scene& scene);
+void resetToZero(ViewerState& state, const morph::Scene& scene);
+void clearAllOverrides(ViewerState& state);  // every mesh
 void setSolo(ViewerState& state, const morph::Scene& scene, size_t target, bool solo);
 void setMute(ViewerState& state, const morph::Scene& scene, size_t target, bool mute);
+void beginUserEdit(ViewerState& state, const morph::Scene& scene, int mesh, size_t target);
+void setUserWeight(ViewerState& state, const morph::Scene& scene, int mesh, size_t target,
+                   float value);
+void endUserEdit(ViewerState& state, const morph::Scene& scene, int mesh, size_t target);
+void clearOverride(ViewerState& state, const morph::Scene& scene, int mesh, size_t target);
+void setSolo(ViewerState& state, const morph::Scene& scene, int mesh, size_t target, bool solo);
+void setMute(ViewerState& state, const morph::Scene& scene, int mesh, size_t target, bool mute);
 
 // ---- Resolution ----
 // One frame of the viewer, resolved once per frame after the clips advance (the window's loop),
@@ -220,7 +254,7 @@ struct Settings {
     float speed = 1;
     bool stickyOverrides = false;
     int inbetweens = 2;
-    bool linkIdenticalMeshes = false;
+    bool linkSharedNames = true;
 };
 // $XDG_CONFIG_HOME/morphview, else $HOME/.config/morphview (XDG Base Directory: a relative
 // XDG_CONFIG_HOME is ignored); "" when neither is usable. The overload reads the environment.

@@ -45,13 +45,23 @@ const morph::Animation* currentAnimation(const morph::Scene& scene, const Viewer
     const morph::UserClip& user = state.userClips[size_t(clip.index)];
     const int mesh = meshForUserClip(scene, state, user);
     if (user.keys.empty() || mesh < 0 || size_t(mesh) >= scene.meshes.size()) return nullptr;
-    const morph::Mesh& m = scene.meshes[size_t(mesh)];
-    std::vector<int> nodes;
-    for (int linked : linkedMeshes(scene, state, mesh)) {
-        for (int n : nodesUsingMesh(scene, linked)) nodes.push_back(n);
-    }
+    // One sampler per mesh it reaches (linked meshes name their targets in their own order).
     // Targets the clip does not name keep the mesh's defaults, as export writes them.
-    scratch = morph::toAnimation(morph::remapTargets(user, m.targetNames, m.defaultWeights), nodes);
+    scratch = morph::Animation();
+    scratch.name = user.name;
+    for (int linked : linkedMeshes(scene, state, mesh)) {
+        const morph::Mesh& m = scene.meshes[size_t(linked)];
+        morph::Animation part =
+            morph::toAnimation(morph::remapTargets(user, m.targetNames, m.defaultWeights),
+                               nodesUsingMesh(scene, linked));
+        for (morph::AnimationChannel& c : part.channels) {
+            c.sampler = int(scratch.samplers.size());
+            scratch.channels.push_back(c);
+        }
+        scratch.samplers.push_back(std::move(part.samplers.front()));
+        scratch.start = part.start;
+        scratch.end = part.end;
+    }
     return &scratch;
 }
 

@@ -41,7 +41,7 @@ bool applyPresetBlend(ViewerState& state, const morph::Scene& scene, int from, i
         return it->second;
     };
     bool matched = false;
-    for (int m : linkedMeshes(scene, state, state.selectedMesh)) {
+    for (int m : panelMeshes(scene, state)) {
         const std::vector<std::string>& names = scene.meshes[size_t(m)].targetNames;
         if (size_t(m) >= state.meshes.size() ||
             state.meshes[size_t(m)].targets.size() != names.size())

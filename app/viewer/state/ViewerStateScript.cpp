@@ -123,8 +123,10 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
         {"wait", ScriptOp::Wait},
         {"expect-clip", ScriptOp::ExpectClip},
         {"expect-weight", ScriptOp::ExpectWeight},
+        {"expect-weight-everywhere", ScriptOp::ExpectWeightEverywhere},
         {"expect-message", ScriptOp::ExpectMessage},
         {"expect-no-error", ScriptOp::ExpectNoError},
+        {"expect-error", ScriptOp::ExpectError},
         {"screenshot", ScriptOp::Screenshot},
         {"quit", ScriptOp::Quit},
     };
@@ -152,6 +154,7 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
             case ScriptOp::Click:
             case ScriptOp::DoubleClick:
             case ScriptOp::ExpectMessage:
+            case ScriptOp::ExpectError:
             case ScriptOp::Screenshot:
                 if (args != 1 || w[1].empty()) return fail(w[0] + " needs one argument");
                 c.target = w[1];
@@ -200,12 +203,13 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
                 }
                 break;
             case ScriptOp::ExpectWeight:
+            case ScriptOp::ExpectWeightEverywhere:
                 if (args < 2 || args > 3 || !number(w[2], c.value))
-                    return fail("expect-weight needs a target and a value");
+                    return fail(w[0] + " needs a target and a value");
                 c.target = w[1];
                 c.value2 = 0.01f;
                 if (args == 3 && (!number(w[3], c.value2) || c.value2 < 0))
-                    return fail("expect-weight: bad tolerance '" + w[3] + "'");
+                    return fail(w[0] + ": bad tolerance '" + w[3] + "'");
                 break;
             case ScriptOp::ExpectNoError:
             case ScriptOp::Quit:

@@ -17,8 +17,11 @@
 //   wait 10                let 10 frames pass (the clock advances 1/60 s a frame in a script)
 //   expect-clip "talk" [playing|paused]    the current clip's name (and state)
 //   expect-weight "jawOpen" 0.6 [TOL]      the selected mesh's weight as drawn (default 0.01)
+//   expect-weight-everywhere "jawOpen" 0.6 [TOL]  that weight as drawn on every node whose mesh
+//                                          has the target (head, teeth, tongue), and at least two
 //   expect-message "exported"              the last message contains this text
 //   expect-no-error                        no error is shown
+//   expect-error "cannot read"             the error shown contains this text
 //   screenshot out.png     save the whole window (relative: to the script's folder)
 //   quit                   exit: 0 when every expectation held, 1 otherwise
 #include <string>
@@ -39,8 +42,10 @@ enum class ScriptOp {
     Wait,
     ExpectClip,
     ExpectWeight,
+    ExpectWeightEverywhere,
     ExpectMessage,
     ExpectNoError,
+    ExpectError,
     Screenshot,
     Quit,
 };

@@ -93,12 +93,16 @@ ClipRef matchClip(const ViewerState& old, const morph::Scene& oldScene,
 int savePreset(ViewerState& state, const morph::Scene& scene, const std::string& name) {
     Preset preset;
     preset.name = name;
-    const int mesh = state.selectedMesh;
-    if (mesh >= 0 && size_t(mesh) < scene.meshes.size()) {
+    // The panel's meshes, the selected one first: a name several meshes share is stored once,
+    // with the value its slider shows.
+    std::vector<int> meshes = panelMeshes(scene, state);
+    std::stable_partition(meshes.begin(), meshes.end(),
+                          [&](int m) { return m == state.selectedMesh; });
+    for (int mesh : meshes) {
         const std::vector<float> weights = resolveMeshWeights(scene, state, mesh).beforeSoloMute;
         const std::vector<std::string>& names = scene.meshes[size_t(mesh)].targetNames;
         for (size_t i = 0; i < names.size() && i < weights.size(); ++i) {
-            preset.weights[names[i]] = weights[i];
+            preset.weights.emplace(names[i], weights[i]);
         }
     }
     for (size_t p = 0; p < state.presets.size(); ++p) {
@@ -116,7 +120,7 @@ bool applyPreset(ViewerState& state, const morph::Scene& scene, int preset) {
     if (preset < 0 || size_t(preset) >= state.presets.size()) return false;
     const Preset& p = state.presets[size_t(preset)];
     bool matched = false;
-    for (int m : linkedMeshes(scene, state, state.selectedMesh)) {
+    for (int m : panelMeshes(scene, state)) {
         const std::vector<std::string>& names = scene.meshes[size_t(m)].targetNames;
         if (size_t(m) >= state.meshes.size() ||
             state.meshes[size_t(m)].targets.size() != names.size()) {
@@ -245,7 +249,7 @@ void applySettings(ViewerState& state, const Settings& settings) {
     setSpeed(state, settings.speed);
     state.stickyOverrides = settings.stickyOverrides;
     setInbetweens(state, settings.inbetweens);
-    state.linkIdenticalMeshes = settings.linkIdenticalMeshes;
+    state.linkSharedNames = settings.linkSharedNames;
 }
 
 void captureSettings(Settings& settings, const ViewerState& state) {
@@ -255,7 +259,7 @@ void captureSettings(Settings& settings, const ViewerState& state) {
     settings.speed = state.playback.speed;
     settings.stickyOverrides = state.stickyOverrides;
     settings.inbetweens = state.playback.inbetweens;
-    settings.linkIdenticalMeshes = state.linkIdenticalMeshes;
+    settings.linkSharedNames = state.linkSharedNames;
 }
 
 Json settingsToJson(const Settings& s) {
@@ -266,7 +270,7 @@ Json settingsToJson(const Settings& s) {
             {"speed", s.speed},
             {"stickyOverrides", s.stickyOverrides},
             {"inbetweens", s.inbetweens},
-            {"linkIdenticalMeshes", s.linkIdenticalMeshes}};
+            {"linkSharedNames", s.linkSharedNames}};
 }
 
 Settings settingsFromJson(const Json& json) {
@@ -283,7 +287,7 @@ Settings settingsFromJson(const Json& json) {
     readField(json, "speed", s.speed);
     readField(json, "stickyOverrides", s.stickyOverrides);
     readField(json, "inbetweens", s.inbetweens);
-    readField(json, "linkIdenticalMeshes", s.linkIdenticalMeshes);
+    readField(json, "linkSharedNames", s.linkSharedNames);
     return s;
 }
 
@@ -304,7 +308,7 @@ morph::Status saveSettings(const Settings& settings, const std::string& path) {
 ViewerState remapState(const ViewerState& old, const morph::Scene& oldScene,
                        const morph::Scene& newScene) {
     ViewerState state = makeViewerState(newScene);
-    state.linkIdenticalMeshes = old.linkIdenticalMeshes;
+    state.linkSharedNames = old.linkSharedNames;
     state.rangeMin = old.rangeMin;
     state.rangeMax = old.rangeMax;
     state.stickyOverrides = old.stickyOverrides;

@@ -1,0 +1,82 @@
+#include "app/viewer/BackgroundLoad.h"
+
+#include <utility>
+
+namespace app {
+
+BackgroundLoad::~BackgroundLoad() {
+    join();
+}
+
+void BackgroundLoad::join() {
+    if (mWorker.joinable()) mWorker.join();
+}
+
+void BackgroundLoad::start(Request request) {
+    if (mRunning) {
+        mNext = std::move(request);
+        return;
+    }
+    launch(std::move(request));
+}
+
+void BackgroundLoad::launch(Request request) {
+    join();
+    mCurrent = request;
+    mRunning = true;
+    mDone = false;
+    mFraction = 0.0f;
+    mStarted = std::chrono::steady_clock::now();
+    {
+        std::lock_guard<std::mutex> lock(mMutex);
+        mStage = "reading";
+        mResult.reset();
+    }
+    mWorker = std::thread([this, request = std::move(request)] {
+        const auto progress = [this](float fraction, const char* stage) {
+            mFraction = fraction;
+            std::lock_guard<std::mutex> lock(mMutex);
+            mStage = stage;
+        };
+        Loaded loaded{request, loadModel(request.model, progress)};
+        {
+            std::lock_guard<std::mutex> lock(mMutex);
+            mResult = std::move(loaded);
+        }
+        mDone = true;
+    });
+}
+
+std::optional<BackgroundLoad::Loaded> BackgroundLoad::take() {
+    if (!mRunning || !mDone) return std::nullopt;
+    join();
+    mRunning = false;
+    std::optional<Loaded> out;
+    {
+        std::lock_guard<std::mutex> lock(mMutex);
+        out = std::move(mResult);
+        mResult.reset();
+    }
+    if (mNext) {  // the user asked for another file meanwhile: that one wins
+        Request next = std::move(*mNext);
+        mNext.reset();
+        launch(std::move(next));
+        return std::nullopt;
+    }
+    return out;
+}
+
+std::string BackgroundLoad::path() const {
+    return mCurrent.model.path;
+}
+
+std::string BackgroundLoad::stage() const {
+    std::lock_guard<std::mutex> lock(mMutex);
+    return mStage;
+}
+
+double BackgroundLoad::seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - mStarted).count();
+}
+
+}  // namespace app

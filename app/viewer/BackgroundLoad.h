@@ -1,0 +1,66 @@
+#pragma once
+// Opening a model without freezing the window: the import (parsing, buffers, Draco and meshopt,
+// image decoding, pose files: all CPU) runs on a worker thread while the window keeps drawing
+// the current model; the window takes the scene when it is ready and uploads it on the GL
+// thread. The current model stays until then, and stays when the load fails.
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "app/cli/ModelLoader.h"
+#include "morph/Result.h"
+#include "morph/Scene.h"
+
+namespace app {
+
+class BackgroundLoad {
+public:
+    BackgroundLoad() = default;
+    ~BackgroundLoad();  // waits for a running worker: nothing outlives the window
+    BackgroundLoad(const BackgroundLoad&) = delete;
+    BackgroundLoad& operator=(const BackgroundLoad&) = delete;
+
+    struct Request {
+        ModelOptions model;
+        bool keepState = false;  // a reload (F5): the state carries over by target name
+    };
+    struct Loaded {
+        Request request;
+        morph::Result<morph::Scene> scene = morph::Scene{};
+    };
+
+    // Starts loading, or, while a load runs, makes this the one that runs next (a newer request
+    // replaces an older waiting one; the running one's result is then dropped).
+    void start(Request request);
+    bool busy() const { return mRunning || mNext.has_value(); }
+    // The finished load, once (nullopt while it runs, or when a newer request replaced it: that
+    // one is started here).
+    std::optional<Loaded> take();
+
+    // For the progress display: the file, the import's stage and fraction (0..1), seconds since
+    // the start.
+    std::string path() const;
+    std::string stage() const;
+    float fraction() const { return mFraction.load(); }
+    double seconds() const;
+
+private:
+    void launch(Request request);
+    void join();
+
+    std::thread mWorker;
+    bool mRunning = false;  // launched and not yet taken
+    std::optional<Request> mNext;
+    std::atomic<bool> mDone{false};
+    std::atomic<float> mFraction{0.0f};
+    mutable std::mutex mMutex;  // guards mStage and mResult
+    std::string mStage;
+    std::optional<Loaded> mResult;
+    Request mCurrent;
+    std::chrono::steady_clock::time_point mStarted;
+};
+
+}  // namespace app

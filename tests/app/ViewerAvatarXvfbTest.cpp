@@ -1,0 +1,107 @@
+// A real multi-mesh avatar in the real viewer, under Xvfb (issue 14): it opens on the face (the
+// morphed region, much smaller than the body), the weight panel shows one slider per target
+// name, and dragging jawOpen moves every mesh that has a jawOpen (head and teeth), which the
+// script checks on the frame that is drawn. A screenshot shows the face filling the 3D view.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "fixtures/AvatarFixtures.h"
+#include "fixtures/BuildPaths.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "morph/gltf/GltfBuilder.h"
+#include "morph/image/ImageFile.h"
+
+namespace {
+
+const std::string kAvatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
+
+// The 3D view of a 1024x700 window: right of the weight panel, above the timeline.
+constexpr int kX0 = 420, kX1 = 1010, kY0 = 40, kY1 = 480;
+
+// Share of the view's pixels that are not the 3D background (#2e3036, within 3).
+double modelShare(const morph::RgbaImage& image) {
+    size_t hits = 0, total = 0;
+    for (int y = kY0; y < kY1; ++y) {
+        for (int x = kX0; x < kX1; ++x, ++total) {
+            const uint8_t* p = &image.pixels[(size_t(y) * size_t(image.width) + size_t(x)) * 4];
+            hits += std::abs(p[0] - 46) > 3 || std::abs(p[1] - 48) > 3 || std::abs(p[2] - 54) > 3;
+        }
+    }
+    return double(hits) / double(total);
+}
+
+TEST(ViewerAvatarXvfbTest, OneSliderMovesEveryMeshWithThatName) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::scratchDir("ViewerAvatarXvfbTest");
+    {
+        std::ofstream(dir + "/s.txt") << R"script(screenshot opened.png
+expect-weight-everywhere "jawOpen" 0
+click "Filter"
+type jaw
+drag "jawOpen" 0.7
+expect-weight "jawOpen" 0.7 0.02
+expect-weight-everywhere "jawOpen" 0.7 0.02
+key f
+wait 2
+screenshot all.png
+quit
+)script";
+    }
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {kAvatar, "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    auto opened = morph::readImageFile(dir + "/opened.png");
+    auto all = morph::readImageFile(dir + "/all.png");
+    ASSERT_TRUE(opened.ok() && all.ok());
+    // Opened on the face, the head and collar cover much of the view (0.43; the view is wider
+    // than tall); F frames the whole body, which leaves most of it empty.
+    EXPECT_GT(modelShare(*opened), 0.35);
+    EXPECT_LT(modelShare(*all), 0.5 * modelShare(*opened));
+}
+
+// File > Open in the window loads on a worker thread; a file that fails leaves the face open
+// (its clip still plays), and the avatar that follows opens with one slider per name.
+TEST(ViewerAvatarXvfbTest, AFailedOpenKeepsTheModelAndTheNextOneLoads) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::scratchDir("ViewerAvatarXvfbTest_Open");
+    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    const std::vector<uint8_t> avatar = fixtures::multiMeshAvatar();
+    ASSERT_TRUE(morph::writeFileAtomic(dir + "/avatar.glb", avatar.data(), avatar.size()));
+    { std::ofstream(dir + "/broken.glb") << "glTF but not really"; }
+    // The browser starts in the model's folder: open the face from the scratch folder.
+    std::filesystem::copy_file(face, dir + "/face.glb");
+    {
+        std::ofstream(dir + "/s.txt") << R"script(click "Filter"
+type jaw
+drag "jawOpen" 0.4
+click "File"
+click "Open..."
+click "file:broken.glb"
+click "Browser OK"
+expect-error "broken.glb"
+expect-weight "jawOpen" 0.4 0.02
+click "Clip"
+click "clip:talk"
+expect-clip "talk" paused
+click "File"
+click "Open..."
+click "file:avatar.glb"
+click "Browser OK"
+expect-message "opened"
+drag "jawOpen" 0.5
+expect-weight-everywhere "jawOpen" 0.5 0.02
+quit
+)script";
+    }
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {dir + "/face.glb", "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+}
+
+}  // namespace
