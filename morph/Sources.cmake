@@ -24,7 +24,9 @@ set(MORPH_GLTF_SOURCES
   gltf/Uri.cpp)
 set(MORPH_ANIM_SOURCES
   anim/Animate.cpp
+  anim/ClipSelection.cpp
   anim/FramePose.cpp
+  anim/Layers.cpp
   anim/Sampler.cpp
   anim/Skin.cpp)
 set(MORPH_TARGETS_SOURCES

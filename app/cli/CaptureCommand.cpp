@@ -1,5 +1,6 @@
 #include "app/cli/CaptureCommand.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include "app/cli/ModelLoader.h"
 #include "app/record/Recorder.h"
 #include "app/record/Recording.h"
+#include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/gl/EglContext.h"
@@ -114,13 +116,29 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
         shot.model = fs::path(*model).is_absolute() ? *model : (folder / *model).string();
         shot.weights = weights.value_or("");
         if (const auto it = entry.find("animation"); it != entry.end() && !it->is_null()) {
-            if (it->is_string()) {
-                shot.animation = it->get<std::string>();
-            } else if (it->is_number_unsigned()) {
-                shot.animation = std::to_string(it->get<uint64_t>());
+            // A name, an index, "all" or "0,2" (a string, as --animation takes it), or a JSON
+            // list of names and indices played together in order.
+            auto key = [](const nlohmann::json& value) -> std::optional<std::string> {
+                if (value.is_string()) return value.get<std::string>();
+                if (value.is_number_unsigned()) return std::to_string(value.get<uint64_t>());
+                return std::nullopt;
+            };
+            if (it->is_array()) {
+                for (const nlohmann::json& item : *it) {
+                    std::optional<std::string> k = key(item);
+                    if (!k) {
+                        return morph::Error{morph::ErrorCode::Schema,
+                                            where +
+                                                ".animation: a list item is not a name or "
+                                                "an index"};
+                    }
+                    shot.animations.push_back(std::move(*k));
+                }
+            } else if (std::optional<std::string> k = key(*it)) {
+                shot.animation = std::move(*k);
             } else {
                 return morph::Error{morph::ErrorCode::Schema,
-                                    where + ".animation: not a name, an index or null"};
+                                    where + ".animation: not a name, an index, a list or null"};
             }
         }
         if (const auto it = entry.find("time"); it != entry.end() && !it->is_null()) {
@@ -219,25 +237,22 @@ int runClip(const CaptureOptions& options) {
     if (!session) return failWith(session.error().message);
     auto scene = loadGpuScene(options.model);
     if (!scene) return failWith(scene.error().message);
-    // The clip by name, else by index (as --animation finds it); its length sets the frames.
+    // The clips as --animation finds them (a name, an index, all or a list); the longest sets
+    // the frames.
     const std::vector<morph::Animation>& animations = scene->layout().animations;
-    int found = -1;
-    for (size_t i = 0; i < animations.size(); ++i) {
-        if (animations[i].name == options.clip) found = int(i);
-    }
-    if (found < 0 && !options.clip.empty() && options.clip.size() < 9 &&
-        options.clip.find_first_not_of("0123456789") == std::string::npos &&
-        size_t(std::stoi(options.clip)) < animations.size()) {
-        found = std::stoi(options.clip);
-    }
-    if (found < 0)
-        return failWith("--clip: no clip '" + options.clip + "' in " + options.model.path);
-    const morph::Animation& animation = animations[size_t(found)];
-    const size_t frames = framesForDuration(animation.end, options.fps);
-
+    const morph::ClipSelection selection = morph::selectAnimations(scene->layout(), options.clip);
+    if (!selection.ok() || selection.clips.empty())
+        return failWith("--clip: no clip '" + selection.unknown.value_or(options.clip) + "' in " +
+                        options.model.path);
+    float end = 0.0f;
+    for (size_t clip : selection.clips) end = std::max(end, animations[clip].end);
+    const size_t frames = framesForDuration(end, options.fps);
+    // One clip keeps its name; several are named by the key ("all", "0,2").
+    const std::string clipLabel =
+        selection.clips.size() == 1 ? animations[selection.clips.front()].name : options.clip;
     const std::string ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
     std::string videoName;
-    for (char c : animation.name.empty() ? std::string("clip") : animation.name) {
+    for (char c : clipLabel.empty() ? std::string("clip") : clipLabel) {
         const bool keep =
             std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
         videoName += keep ? c : '_';
@@ -260,8 +275,7 @@ int runClip(const CaptureOptions& options) {
     const bool video = recorder.writesVideo();
     if (auto stopped = recorder.stop(); !stopped) videoProblem = stopped.error().message;
     std::printf("captured %zu frames of '%s' (%.2f s at %d fps) to %s in %.2f s; %s\n", frames,
-                animation.name.c_str(), animation.end, options.fps, options.outDir.c_str(),
-                secondsSince(start),
+                clipLabel.c_str(), end, options.fps, options.outDir.c_str(), secondsSince(start),
                 ffmpeg.empty()          ? "ffmpeg not on PATH: PNG frames only"
                 : !videoProblem.empty() ? videoProblem.c_str()
                 : video                 ? (videoName + " written").c_str()
@@ -302,6 +316,7 @@ int runShots(const CaptureOptions& options) {
         }
         shot->weights = entry.weights;
         shot->animation = entry.animation;
+        shot->animations = entry.animations;
         shot->time = entry.time;
         shot->morphPath =
             renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
@@ -373,9 +388,10 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     CLI::Option* clip =
         capture
             ->add_option("--clip", options->clip,
-                         "Every frame of this animation (name or index) at --fps into --out-dir: "
-                         "frame-000000.png ..., and NAME.mp4 when ffmpeg is on PATH")
-            ->type_name("NAME|INDEX");
+                         "Every frame of this animation (name or index; all or a comma list: "
+                         "those clips at once, to the longest one's end) at --fps into "
+                         "--out-dir: frame-000000.png ..., and NAME.mp4 when ffmpeg is on PATH")
+            ->type_name("NAME|INDEX|all|LIST");
     capture->add_option("--fps", options->fps, "Frames per second of --clip (default 30)")
         ->type_name("F")
         ->check(CLI::Range(kMinRecordFps, kMaxRecordFps))
@@ -392,8 +408,10 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     CLI::Option* animation =
         capture
             ->add_option("--animation", options->animation,
-                         "Sample this animation (name, or index when no clip has that name)")
-            ->type_name("NAME|INDEX")
+                         "Sample this animation (name, or index when no clip has that name); all: "
+                         "every clip at once; a comma list (0,2): those at once, later ones "
+                         "winning where two drive the same channel")
+            ->type_name("NAME|INDEX|all|LIST")
             ->excludes(clip);
     capture->add_option("--time", options->time, "Seconds into the animation (default 0)")
         ->type_name("T")

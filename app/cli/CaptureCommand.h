@@ -1,5 +1,6 @@
 #pragma once
-// `morphview capture MODEL --out FILE.png [--size WxH] [--weights SPEC] [--animation A --time T]
+// `morphview capture MODEL --out FILE.png [--size WxH] [--weights SPEC] [--animation A|all|LIST
+// --time T]
 //  [--camera front|left|right|top|orbit:AZ,EL[,DIST]] [--background #rrggbb]` and
 // `morphview capture --shots FILE.json --out-dir DIR`: headless images (EGL, no display) drawn
 // by the same renderer as the viewer, written as PNG atomically. The same shot twice gives the
@@ -19,12 +20,15 @@ namespace app {
 // {"name":"smile","model":"face.glb","weights":"mouthSmileLeft=1","animation":null,"time":0,
 //  "camera":"front","size":"512x512","background":"#303030"}. Only name and model are required;
 // the rest default to the command line's --size/--camera/--background (and no weights or
-// animation). A relative model path is relative to the shots file's folder.
+// animation). "animation" is a name, an index, "all", "0,2", or a list such as [0, "blink"]. A
+// relative model path is relative to the shots file's folder.
 struct ShotEntry {
     std::string name;
     std::string model;  // resolved path
     std::string weights;
     std::string animation;  // "" none; a number in the file becomes its index text
+    // "animation": [...]: names and indices (numbers as text), played together in order.
+    std::vector<std::string> animations;
     float time = 0;
     std::optional<std::string> camera;
     std::optional<std::string> size;

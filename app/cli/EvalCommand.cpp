@@ -7,7 +7,9 @@
 
 #include "app/cli/JsonOut.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/ClipSelection.h"
 #include "morph/anim/FramePose.h"
+#include "morph/anim/Layers.h"
 #include "morph/anim/Skin.h"
 #include "morph/edit/WeightSpec.h"
 #include "renderer/scene/GpuScene.h"
@@ -26,17 +28,26 @@ morph::Result<std::vector<morph::MorphedPrimitive>> cpuMorph(const morph::Scene&
     return morphed;
 }
 
+namespace {
+
+morph::Error noAnimation(const morph::Scene& scene, const std::string& key) {
+    return {morph::ErrorCode::Usage, scene.path + ": no animation named or numbered '" + key +
+                                         "' (the file has " +
+                                         std::to_string(scene.animations.size()) + ")"};
+}
+
+}  // namespace
+
 morph::Result<size_t> findAnimation(const morph::Scene& scene, const std::string& key) {
-    for (size_t i = 0; i < scene.animations.size(); ++i) {
-        if (scene.animations[i].name == key) return i;
-    }
-    // Unnamed clips are common (SimpleMorph's only clip has no name): allow the index.
-    const bool numeric =
-        !key.empty() && key.size() < 10 && key.find_first_not_of("0123456789") == std::string::npos;
-    if (numeric && std::stoul(key) < scene.animations.size()) return size_t(std::stoul(key));
-    return morph::Error{morph::ErrorCode::Usage, scene.path + ": no animation named or numbered '" +
-                                                     key + "' (the file has " +
-                                                     std::to_string(scene.animations.size()) + ")"};
+    if (std::optional<size_t> index = morph::animationIndex(scene, key)) return *index;
+    return noAnimation(scene, key);
+}
+
+morph::Result<std::vector<size_t>> findAnimations(const morph::Scene& scene,
+                                                  const std::string& key) {
+    morph::ClipSelection selection = morph::selectAnimations(scene, key);
+    if (!selection.ok()) return noAnimation(scene, *selection.unknown);
+    return std::move(selection.clips);
 }
 
 namespace {
@@ -53,9 +64,9 @@ morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
                                                const EvalOptions& options) {
     std::vector<morph::NodePose> pose = morph::restPose(scene);
     if (options.animation) {
-        morph::Result<size_t> animation = findAnimation(scene, *options.animation);
-        if (!animation) return animation.error();
-        morph::applyAnimation(scene, scene.animations[*animation], options.time, pose);
+        morph::Result<std::vector<size_t>> clips = findAnimations(scene, *options.animation);
+        if (!clips) return clips.error();
+        morph::applyAnimations(scene, *clips, options.time, pose);
     }
     if (!options.weightSpec.empty()) {
         auto spec = morph::parseWeightSpec(options.weightSpec);
@@ -179,8 +190,10 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
     CLI::Option* animation =
         eval->add_option_function<std::string>(
                 "--animation", [options](const std::string& key) { options->animation = key; },
-                "Sample this animation (name, or index when no clip has that name)")
-            ->type_name("NAME|INDEX");
+                "Sample this animation (name, or index when no clip has that name); all: every "
+                "clip at once; a comma list (0,2): those at once, later ones winning where two "
+                "drive the same channel")
+            ->type_name("NAME|INDEX|all|LIST");
     eval->add_option("--time", options->time, "Seconds into the animation (default 0)")
         ->type_name("T")
         ->check([](const std::string& text) -> std::string {

@@ -1,5 +1,5 @@
 #pragma once
-// `morphview eval MODEL [--weights SPEC] [--animation NAME|INDEX --time T] [--out FILE]`:
+// `morphview eval MODEL [--weights SPEC] [--animation NAME|INDEX|all|LIST --time T] [--out FILE]`:
 // the morphed positions and normals of every (node, primitive) whose mesh has targets, in the
 // mesh's local space, as JSON. With `--space world`: every primitive of every drawn node, after
 // morph, skin and node transforms (glTF 2.0 3.7.3), as the renderer places it.
@@ -25,7 +25,7 @@ namespace app {
 struct EvalOptions {
     ModelOptions model;
     std::string weightSpec;                // --weights, empty: none
-    std::optional<std::string> animation;  // --animation NAME|INDEX
+    std::optional<std::string> animation;  // --animation NAME|INDEX|all|LIST
     float time = 0;                        // --time, seconds (needs --animation)
     std::string outPath;                   // --out, empty: stdout
     bool gpu = false;                      // --gpu (only offered when a GPU morph is registered)
@@ -59,10 +59,15 @@ morph::Result<std::vector<morph::MorphedPrimitive>> cpuMorph(const morph::Scene&
 // The animation named `key`, else the one at index `key` if it is a number and no animation has
 // that name. Errors name the file and the key.
 morph::Result<size_t> findAnimation(const morph::Scene& scene, const std::string& key);
+// Every clip `key` names (morph/anim/ClipSelection.h: a name, "all", an index or a comma list),
+// in the order they play. Errors name the file and the first item that names no clip.
+morph::Result<std::vector<size_t>> findAnimations(const morph::Scene& scene,
+                                                  const std::string& key);
 
-// Weights: the nodes' defaults (glTF 2.0 3.7.2.2), then the animation at `time` if given, then
-// the weight spec on top. One item per (node, primitive) whose mesh has targets, by node index;
-// in world space one per primitive of every drawn node (renderer::drawnNodes order).
+// Weights: the nodes' defaults (glTF 2.0 3.7.2.2), then the animation (or every clip the key
+// names, later ones winning) at `time` if given, then the weight spec on top. One item per (node,
+// primitive) whose mesh has targets, by node index; in world space one per primitive of every drawn
+// node (renderer::drawnNodes order).
 morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
                                                const EvalOptions& options);
 

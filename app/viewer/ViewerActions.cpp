@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "app/viewer/ViewerUi.h"
+#include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 #include "morph/gltf/ClipExport.h"
 #include "renderer/morph/MorphTargets.h"
@@ -231,19 +232,19 @@ morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
         }
     }
     if (!animation.empty()) {
-        int found = -1;
-        for (size_t i = 0; i < doc.scene.animations.size(); ++i) {
-            if (doc.scene.animations[i].name == animation) found = int(i);
+        // As eval and capture take it: a name, an index, all, or a comma list.
+        const morph::ClipSelection selection = morph::selectAnimations(doc.scene, animation);
+        if (!selection.ok() || selection.clips.empty())
+            return morph::Error{morph::ErrorCode::Usage, "--animation: no clip '" +
+                                                             selection.unknown.value_or(animation) +
+                                                             "' in " + doc.model.path};
+        if (selection.clips.size() == 1) {
+            selectClip(doc.state, doc.scene, {ClipKind::Scene, int(selection.clips.front())});
+        } else {
+            std::vector<ClipRef> clips;
+            for (size_t clip : selection.clips) clips.push_back({ClipKind::Scene, int(clip)});
+            playTogether(doc.state, doc.scene, clips);
         }
-        if (found < 0 && !animation.empty() &&
-            animation.find_first_not_of("0123456789") == std::string::npos &&
-            animation.size() < 9 && size_t(std::stoi(animation)) < doc.scene.animations.size()) {
-            found = std::stoi(animation);
-        }
-        if (found < 0)
-            return morph::Error{morph::ErrorCode::Usage,
-                                "--animation: no clip '" + animation + "' in " + doc.model.path};
-        selectClip(doc.state, doc.scene, {ClipKind::Scene, found});
         scrub(doc.state, doc.scene, time);
     }
     return {};

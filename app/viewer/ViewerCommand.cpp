@@ -68,9 +68,11 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
             auto parsed = morph::parseWeightSpec(text);
             return parsed ? std::string() : parsed.error().message;
         });
-    CLI::Option* animation = root.add_option("--animation", options.animation,
-                                             "Start with this clip selected (name or index)")
-                                 ->type_name("NAME|INDEX");
+    CLI::Option* animation =
+        root.add_option("--animation", options.animation,
+                        "Start with this clip selected (name or index); all or a comma list "
+                        "(0,2): those clips playing together as layers, the first one current")
+            ->type_name("NAME|INDEX|all|LIST");
     root.add_option("--script", options.script,
                     "Drive the real UI from FILE (click, type, drag, key, wait, expect-..., "
                     "screenshot, quit; see docs/VIEWER.md) and exit 0 when every check held")

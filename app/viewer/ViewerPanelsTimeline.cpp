@@ -1,6 +1,7 @@
 // The timeline: clip picker and transport, a scrub bar with key ticks, keying into user clips
-// (move, delete, interpolation, save/load, export), the timing preview, and a curve view that
-// samples the real sampler, so STEP, LINEAR and CUBICSPLINE are drawn as they evaluate.
+// (move, delete, interpolation, save/load, export), the timing preview, a curve view that
+// samples the real sampler, so STEP, LINEAR and CUBICSPLINE are drawn as they evaluate, and the
+// layer list (clips playing together, their weights, order and crossfades).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -410,13 +411,109 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
         scrub(state, doc.scene, (ImGui::GetIO().MousePos.x - p.x - 6) / (size.x - 12) * duration);
 }
 
+// The "fade to" menu of one layer: every other clip, each a crossfade over the set duration.
+void drawFadeMenu(ViewerDocument& doc, ClipRef from) {
+    ViewerState& state = doc.state;
+    if (!ImGui::BeginPopup("##fadeto")) return;
+    ImGui::TextDisabled("Crossfade over %.2f s into", state.playback.crossfadeSeconds);
+    std::vector<ClipRef> clips;
+    for (size_t a = 0; a < doc.scene.animations.size(); ++a)
+        clips.push_back({ClipKind::Scene, int(a)});
+    for (size_t u = 0; u < state.userClips.size(); ++u) clips.push_back({ClipKind::User, int(u)});
+    for (size_t c = 0; c < clips.size(); ++c) {
+        if (clips[c] == from) continue;
+        const std::string label = clipName(doc.scene, state, clips[c]) + "##f" + std::to_string(c);
+        if (ImGui::Selectable(label.c_str()))
+            crossfadeTo(state, doc.scene, from, clips[c], state.playback.crossfadeSeconds);
+    }
+    ImGui::EndPopup();
+}
+
+// The layer list: which clips play with the current one (checkbox), how much (weight), their
+// order (later rows win where two drive the same channel), and a crossfade into another clip.
+void drawLayers(ViewerDocument& doc, ViewerUi& ui) {
+    ViewerState& state = doc.state;
+    Playback& p = state.playback;
+    ImGui::TextDisabled("Layers");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "Clips that play with the current one, at the same time. A layer blends its\n"
+            "channels over the rows above it by its weight; lower rows win where two drive\n"
+            "the same channel. Picking a clip switches off the layers on its channels.");
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90 * ui.scale);
+    float seconds = p.crossfadeSeconds;
+    if (ImGui::DragFloat("##fadeseconds", &seconds, 0.01f, 0.0f, kMaxCrossfadeSeconds,
+                         "fade %.2f s"))
+        setCrossfadeSeconds(state, seconds);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("How long \"Fade\" takes");
+    const Crossfade& fade = p.crossfade;
+    if (fade.active()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s -> %s %.0f%%", clipName(doc.scene, state, fade.from).c_str(),
+                            clipName(doc.scene, state, fade.to).c_str(), 100 * fade.progress());
+    }
+    const float nameWidth = std::max(40.0f, ImGui::GetContentRegionAvail().x - 200 * ui.scale);
+    for (size_t i = 0; i < p.layers.size(); ++i) {
+        const ClipLayer layer = p.layers[i];
+        const std::string name = clipName(doc.scene, state, layer.clip);
+        ImGui::PushID(int(i));
+        bool enabled = layer.enabled;
+        if (ImGui::Checkbox("##on", &enabled)) setLayerEnabled(state, int(i), enabled);
+        trackItem(ui, "layer:" + name);
+        ImGui::SameLine();
+        if (ImGui::Selectable(name.c_str(), p.clip == layer.clip, 0, ImVec2(nameWidth, 0)))
+            selectClip(state, doc.scene, layer.clip);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Make '%s' the current clip", name.c_str());
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(70 * ui.scale);
+        float weight = layer.weight;
+        if (ImGui::SliderFloat("##weight", &weight, 0.0f, 1.0f, "%.2f"))
+            setLayerWeight(state, int(i), weight);
+        trackItem(ui, "layer weight:" + name);
+        ImGui::SameLine();
+        ImGui::BeginDisabled(i == 0);
+        if (ImGui::ArrowButton("##up", ImGuiDir_Up)) moveLayer(state, int(i), int(i) - 1);
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::BeginDisabled(i + 1 == p.layers.size());
+        if (ImGui::ArrowButton("##down", ImGuiDir_Down)) moveLayer(state, int(i), int(i) + 1);
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::BeginDisabled(!layer.enabled);
+        if (ImGui::SmallButton("Fade")) ImGui::OpenPopup("##fadeto");
+        trackItem(ui, "fade:" + name);
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("Crossfade this layer into another clip");
+        drawFadeMenu(doc, layer.clip);
+        ImGui::PopID();
+    }
+}
+
 }  // namespace
 
 void drawTimelinePanel(ViewerDocument& doc, ViewerUi& ui) {
     drawTransport(doc, ui);
     drawScrubBar(doc, ui);
     drawKeying(doc, ui);
+    // With one clip or none there is nothing to layer: the curves keep the whole width.
+    if (doc.state.playback.layers.size() < 2) {
+        drawCurves(doc, ui);
+        return;
+    }
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float listWidth = std::min(380 * ui.scale, avail.x * 0.5f);
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    ImGui::BeginChild("##curvearea", ImVec2(avail.x - listWidth - spacing, avail.y), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     drawCurves(doc, ui);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##layers", ImVec2(listWidth, avail.y), true);
+    drawLayers(doc, ui);
+    ImGui::EndChild();
 }
 
 }  // namespace app

@@ -8,6 +8,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "morph/anim/ClipSelection.h"
+#include "morph/anim/Layers.h"
 #include "morph/edit/WeightSpec.h"
 
 namespace renderer {
@@ -30,19 +32,6 @@ int hexDigit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// An animation by exact name first, then by index ("0", "1", ...).
-int findAnimation(const morph::Scene& scene, const std::string& key) {
-    for (size_t i = 0; i < scene.animations.size(); ++i) {
-        if (scene.animations[i].name == key) return int(i);
-    }
-    if (!key.empty() && key.size() < 9 &&
-        key.find_first_not_of("0123456789") == std::string::npos) {
-        const int index = std::atoi(key.c_str());
-        if (size_t(index) < scene.animations.size()) return index;
-    }
     return -1;
 }
 
@@ -119,20 +108,22 @@ morph::Result<glm::vec3> parseBackground(const std::string& text) {
 morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
                                                      const ShotSpec& shot) {
     std::vector<morph::NodePose> pose = morph::restPose(layout);
-    if (!shot.animation.empty()) {
-        const int index = findAnimation(layout, shot.animation);
-        if (index < 0) {
+    if (!shot.animation.empty() || !shot.animations.empty()) {
+        const morph::ClipSelection selection =
+            shot.animations.empty() ? morph::selectAnimations(layout, shot.animation)
+                                    : morph::selectAnimations(layout, shot.animations);
+        if (!selection.ok()) {
             std::string names;
             for (size_t i = 0; i < layout.animations.size(); ++i) {
                 const std::string& name = layout.animations[i].name;
                 names += (i ? ", " : "") + (name.empty() ? std::to_string(i) : "'" + name + "'");
             }
             return morph::Error{morph::ErrorCode::Usage,
-                                "--animation: '" + shot.animation + "' is not an animation of " +
-                                    layout.path + " (it has " +
+                                "--animation: '" + *selection.unknown +
+                                    "' is not an animation of " + layout.path + " (it has " +
                                     (names.empty() ? std::string("none") : names) + ")"};
         }
-        morph::applyAnimation(layout, layout.animations[size_t(index)], shot.time, pose);
+        morph::applyAnimations(layout, selection.clips, shot.time, pose);
     }
     if (!shot.weights.empty()) {
         auto spec = morph::parseWeightSpec(shot.weights);

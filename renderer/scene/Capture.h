@@ -27,9 +27,12 @@ enum class FrameTarget { All, Morphed };
 morph::Result<FrameTarget> parseFrameTarget(const std::string& text);
 
 struct ShotSpec {
-    std::string weights;    // a --weights SPEC applied after the animation ("" none)
-    std::string animation;  // an animation name or index ("" none)
-    float time = 0;         // seconds into the animation
+    std::string weights;  // a --weights SPEC applied after the animation ("" none)
+    // An animation name or index, "all", or a comma list (morph/anim/ClipSelection.h; "" none).
+    std::string animation;
+    // A shot file's JSON list of names and indices; when not empty, it is used, not `animation`.
+    std::vector<std::string> animations;
+    float time = 0;  // seconds into the animation
     std::string camera = "front";
     int width = 512;
     int height = 512;
@@ -52,8 +55,9 @@ morph::Result<std::pair<int, int>> parseSize(const std::string& text);
 // "#rrggbb" (the # optional) to display values 0..1.
 morph::Result<glm::vec3> parseBackground(const std::string& text);
 
-// The rest pose, the animation sampled at the shot's time (glTF 2.0 3.11), then the weights
-// spec on top. `layout` is the scene (GpuScene::layout() will do). Errors name the option.
+// The rest pose, the animation (or every clip the shot names, later ones winning where two drive
+// the same channel) sampled at the shot's time (glTF 2.0 3.11), then the weights spec on top.
+// `layout` is the scene (GpuScene::layout() will do). Errors name the option.
 morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
                                                      const ShotSpec& shot);
 

@@ -102,16 +102,11 @@ void applyUserLayer(const MeshState& ms, std::vector<float>& weights,
     }
 }
 
-// Whether the current clip drives the weights of a node that shows `mesh`.
+// Whether a playing clip drives the weights of a node that shows `mesh`.
 bool clipAnimatesMesh(const morph::Scene& scene, const ViewerState& state, int mesh) {
-    morph::Animation scratch;
-    const morph::Animation* animation = currentAnimation(scene, state, scratch);
-    if (!animation) return false;
-    for (const morph::AnimationChannel& c : animation->channels) {
-        if (c.path == morph::AnimationPath::Weights && c.node >= 0 &&
-            size_t(c.node) < scene.nodes.size() && scene.nodes[size_t(c.node)].mesh == mesh) {
-            return true;
-        }
+    const PlayingClips playing = playingClips(scene, state);
+    for (int node : nodesUsingMesh(scene, mesh)) {
+        if (playing.drivesWeights(node)) return true;
     }
     return false;
 }
@@ -129,6 +124,7 @@ ViewerState makeViewerState(const morph::Scene& scene) {
         }
     }
     state.selectedMesh = primaryMesh(scene);
+    state.playback.layers = defaultLayers(scene);
     return state;
 }
 
@@ -357,13 +353,11 @@ void setMute(ViewerState& state, const morph::Scene& scene, int mesh, size_t tar
 
 namespace {
 
-// The rest pose with the current clip (and its node animation) applied at the state's time.
+// The rest pose with the playing clips (the current one and its layers, their node animation
+// too) applied at the state's time.
 std::vector<morph::NodePose> sampleClips(const morph::Scene& scene, const ViewerState& state) {
     std::vector<morph::NodePose> pose = morph::restPose(scene);
-    morph::Animation scratch;
-    if (const morph::Animation* animation = currentAnimation(scene, state, scratch)) {
-        morph::applyAnimation(scene, *animation, evaluationTime(scene, state), pose);
-    }
+    morph::applyAnimationLayers(scene, playingClips(scene, state).layers, pose);
     return pose;
 }
 
@@ -406,14 +400,8 @@ ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState&
         out.weights = m->defaultWeights;
     } else {
         const int node = nodes.front();
-        morph::Animation scratch;
-        if (const morph::Animation* animation = currentAnimation(scene, state, scratch)) {
-            for (const morph::AnimationChannel& c : animation->channels) {
-                if (c.node == node && c.path == morph::AnimationPath::Weights) {
-                    out.sources.assign(count, WeightSource::Animation);
-                }
-            }
-        }
+        if (playingClips(scene, state).drivesWeights(node))
+            out.sources.assign(count, WeightSource::Animation);
         out.weights = frame.sampled[size_t(node)].weights;
     }
     out.weights.resize(count, 0.0f);

@@ -5,13 +5,14 @@
 //
 // Weights resolve in one order (resolvePose / resolveMeshWeights):
 //   defaults (node.weights, else mesh.weights, else 0)
-//   -> the current clip at the (timing-preview) time
+//   -> the current clip and the layers playing with it at the (timing-preview) time
 //   -> the user's overrides
 //   -> solo / mute (a view aid: never keyed, never saved in presets).
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "morph/Scene.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/FramePose.h"
+#include "morph/anim/Layers.h"
 #include "morph/edit/TargetGroups.h"
 #include "morph/edit/UserClip.h"
 #include "morph/gltf/ClipExport.h"
@@ -66,12 +68,40 @@ struct ClipRef {
     bool operator!=(const ClipRef& o) const { return !(*this == o); }
 };
 
-struct Playback {
+// One clip of the layer list: whether it plays with the current clip, and how much of it.
+struct ClipLayer {
     ClipRef clip;
+    bool enabled = false;
+    float weight = 1;  // 0..1: blends the clip's channels over the layers below it
+};
+
+// A layer's clip giving way to another over `duration` seconds of playback (crossfadeTo).
+struct Crossfade {
+    ClipRef from;
+    ClipRef to;
+    float elapsed = 0;   // seconds of playback since it began (speed included)
+    float duration = 0;  // > 0 while active
+    bool active() const { return from.kind != ClipKind::None && to.kind != ClipKind::None; }
+    float progress() const;  // 0..1
+};
+
+inline constexpr float kMaxCrossfadeSeconds = 10.0f;
+
+struct Playback {
+    // The current clip: select, play, scrub, step, keys, the timing preview and keying act on it.
+    // While there is one, every enabled layer plays with it at the same time (none: nothing
+    // plays, the rest pose and the user's edits).
+    ClipRef clip;
+    // Bottom first: a later layer wins where two drive the same channel at weight 1. One entry
+    // per scene clip from the start (those whose channels no earlier enabled clip drives are
+    // enabled: facecap's face, eyes and head play together); user clips join when selected.
+    std::vector<ClipLayer> layers;
+    Crossfade crossfade;
+    float crossfadeSeconds = 0.5f;  // the duration the panel's crossfade uses
     bool playing = false;
     bool loop = true;
     float speed = 1;             // kSpeedMin..kSpeedMax
-    float time = 0;              // seconds on the clip's timeline
+    float time = 0;              // seconds on the timeline every playing layer shares
     bool timingPreview = false;  // hold the pose on the keys and `inbetweens` per key interval
     int inbetweens = 2;          // 0..kMaxInbetweens
 };
@@ -192,12 +222,17 @@ ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState&
 
 // ---- Playback (ViewerStatePlayback.cpp) ----
 std::string clipName(const morph::Scene& scene, const ViewerState& state, ClipRef clip);
-float clipDuration(const morph::Scene& scene, const ViewerState& state);  // the current clip
+bool clipExists(const morph::Scene& scene, const ViewerState& state, ClipRef clip);
+// One clip's timeline: a scene clip's last key; a user clip's, or userClipLength if later.
+float clipLength(const morph::Scene& scene, const ViewerState& state, ClipRef clip);
+// The timeline's length: the current clip's, or the longest layer playing with it (0: no clip).
+float clipDuration(const morph::Scene& scene, const ViewerState& state);
 // Sorted, distinct key times of the current clip (scrub bar ticks, stepping, timing preview).
 std::vector<float> clipKeyTimes(const morph::Scene& scene, const ViewerState& state);
 void selectClip(ViewerState& state, const morph::Scene& scene, ClipRef clip);  // time -> 0
-void togglePlay(ViewerState& state, const morph::Scene& scene);  // at the end without loop: restart
-void stop(ViewerState& state);                                   // pause and rewind
+// At the end without loop: restarts. With no current clip, the first enabled layer's becomes it.
+void togglePlay(ViewerState& state, const morph::Scene& scene);
+void stop(ViewerState& state);                                               // pause and rewind
 void advance(ViewerState& state, const morph::Scene& scene, float seconds);  // per frame
 void scrub(ViewerState& state, const morph::Scene& scene, float time);  // clamped; keeps playing
 void setSpeed(ViewerState& state, float speed);
@@ -213,6 +248,52 @@ float heldTime(const std::vector<float>& keys, int inbetweens, float time);
 // The animation the current clip plays (a user clip as its glTF form), or nullptr.
 const morph::Animation* currentAnimation(const morph::Scene& scene, const ViewerState& state,
                                          morph::Animation& scratch);
+// The same for any clip.
+const morph::Animation* clipAnimation(const morph::Scene& scene, const ViewerState& state,
+                                      ClipRef clip, morph::Animation& scratch);
+
+// ---- Layers and crossfades (ViewerStateLayers.cpp) ----
+// A scene's layer list as a file opens: one per clip in file order, each enabled unless an
+// earlier enabled clip drives one of its (node, path) channels.
+std::vector<ClipLayer> defaultLayers(const morph::Scene& scene);
+int layerIndex(const ViewerState& state, ClipRef clip);  // -1: the clip has no layer
+// The clip's layer, appended (disabled) when it has none; -1 for a clip that does not exist.
+int ensureLayer(ViewerState& state, const morph::Scene& scene, ClipRef clip);
+void setLayerEnabled(ViewerState& state, int layer, bool enabled);
+void setLayerWeight(ViewerState& state, int layer, float weight);  // clamped to 0..1
+void moveLayer(ViewerState& state, int layer, int to);  // reorders; the precedence changes
+// Enables `clip`'s layer and disables the enabled layers that drive one of its channels, so
+// picking a clip shows it, and clips on other channels keep playing with it (selectClip).
+void soloLayerChannels(ViewerState& state, const morph::Scene& scene, ClipRef clip);
+// `--animation all` or `0,2` in the viewer: exactly these clips play, in this order (moved to
+// the end of the list, so the later ones win), the first of them current, from time 0.
+void playTogether(ViewerState& state, const morph::Scene& scene, const std::vector<ClipRef>& clips);
+// Whether `clip` shares a (node, path) channel with another enabled layer.
+bool overlapsEnabledLayer(const morph::Scene& scene, const ViewerState& state, ClipRef clip);
+// `from` (an enabled layer) gives way to `to` over `seconds` of playback (0..kMaxCrossfadeSeconds;
+// 0: at once), and playback starts. Channels both drive mix by the progress, the others fade
+// out or in alone (morph::AnimationLayer). At the end `to` takes `from`'s place in the list,
+// enabled, `from` is disabled, and if `from` was the current clip `to` is. A crossfade already
+// running finishes first (when `from` was its source, the new one starts from its target).
+// False (nothing changes) when either clip is missing, they are the same, or `from` is not
+// enabled.
+bool crossfadeTo(ViewerState& state, const morph::Scene& scene, ClipRef from, ClipRef to,
+                 float seconds);
+void setCrossfadeSeconds(ViewerState& state, float seconds);  // clamped to 0..kMaxCrossfadeSeconds
+void finishCrossfade(ViewerState& state);
+// The time a layer's clip is sampled at for timeline time t: with loop, a clip shorter than the
+// timeline starts over at its own length; without, it holds its last pose.
+float layerTime(float t, float clipLength, bool loop);
+// What plays at the state's (timing-preview) time, bottom first, as morph::applyAnimationLayers
+// takes it: nothing without a current clip, else every enabled layer with a clip; during a
+// crossfade `from`'s layer carries both clips and `to`'s own layer waits.
+struct PlayingClips {
+    // User clips in their glTF form, which `layers` point to (on the heap: moving keeps them).
+    std::vector<std::unique_ptr<morph::Animation>> userForms;
+    std::vector<morph::AnimationLayer> layers;
+    bool drivesWeights(int node) const;  // a layer (weight > 0) drives node's weights
+};
+PlayingClips playingClips(const morph::Scene& scene, const ViewerState& state);
 
 // ---- User clips and keying ----
 // A new empty clip for the selected mesh ("clip 1", "clip 2", ... unless named); it becomes the
@@ -255,6 +336,7 @@ struct Settings {
     bool stickyOverrides = false;
     int inbetweens = 2;
     bool linkSharedNames = true;
+    float crossfadeSeconds = 0.5f;
 };
 // $XDG_CONFIG_HOME/morphview, else $HOME/.config/morphview (XDG Base Directory: a relative
 // XDG_CONFIG_HOME is ignored); "" when neither is usable. The overload reads the environment.
@@ -273,8 +355,10 @@ morph::Status saveSettings(const Settings& settings, const std::string& path);  
 
 // ---- Reload (F5) ----
 // The state carried over to `newScene`: meshes matched by name (else index), targets, solo/mute,
-// overrides and pair links by target name, the clip by animation name; user clips, presets and
-// playback settings as they were.
+// overrides and pair links by target name, the clip, the layers (their order, on/off and weight)
+// and a crossfade by animation name; user clips, presets and playback settings as they were. A
+// clip the old file lacked joins the layers at the end, enabled when no enabled clip drives its
+// channels.
 ViewerState remapState(const ViewerState& old, const morph::Scene& oldScene,
                        const morph::Scene& newScene);
 

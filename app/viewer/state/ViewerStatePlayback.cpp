@@ -14,13 +14,7 @@ const morph::UserClip* userClipAt(const ViewerState& state, int index) {
 }
 
 bool validClip(const morph::Scene& scene, const ViewerState& state, ClipRef clip) {
-    switch (clip.kind) {
-        case ClipKind::Scene:
-            return clip.index >= 0 && size_t(clip.index) < scene.animations.size();
-        case ClipKind::User: return userClipAt(state, clip.index) != nullptr;
-        case ClipKind::None: return false;
-    }
-    return false;
+    return clipExists(scene, state, clip);
 }
 
 // The mesh a user clip plays on: the one it was keyed on (by name), else the selected one.
@@ -37,9 +31,23 @@ int meshForUserClip(const morph::Scene& scene, const ViewerState& state,
 
 }  // namespace
 
+bool clipExists(const morph::Scene& scene, const ViewerState& state, ClipRef clip) {
+    switch (clip.kind) {
+        case ClipKind::Scene:
+            return clip.index >= 0 && size_t(clip.index) < scene.animations.size();
+        case ClipKind::User: return userClipAt(state, clip.index) != nullptr;
+        case ClipKind::None: return false;
+    }
+    return false;
+}
+
 const morph::Animation* currentAnimation(const morph::Scene& scene, const ViewerState& state,
                                          morph::Animation& scratch) {
-    const ClipRef clip = state.playback.clip;
+    return clipAnimation(scene, state, state.playback.clip, scratch);
+}
+
+const morph::Animation* clipAnimation(const morph::Scene& scene, const ViewerState& state,
+                                      ClipRef clip, morph::Animation& scratch) {
     if (!validClip(scene, state, clip)) return nullptr;
     if (clip.kind == ClipKind::Scene) return &scene.animations[size_t(clip.index)];
     const morph::UserClip& user = state.userClips[size_t(clip.index)];
@@ -72,14 +80,25 @@ std::string clipName(const morph::Scene& scene, const ViewerState& state, ClipRe
     return name.empty() ? "animation " + std::to_string(clip.index) : name;
 }
 
-float clipDuration(const morph::Scene& scene, const ViewerState& state) {
-    const ClipRef clip = state.playback.clip;
+float clipLength(const morph::Scene& scene, const ViewerState& state, ClipRef clip) {
     if (!validClip(scene, state, clip)) return 0.0f;
     if (clip.kind == ClipKind::User) {
         return std::max(state.userClips[size_t(clip.index)].duration(), state.userClipLength);
     }
     // glTF time starts at 0, so a clip whose first key is later still runs from 0 (Scene.h).
     return std::max(0.0f, scene.animations[size_t(clip.index)].end);
+}
+
+float clipDuration(const morph::Scene& scene, const ViewerState& state) {
+    const Playback& p = state.playback;
+    if (!validClip(scene, state, p.clip)) return 0.0f;
+    float duration = clipLength(scene, state, p.clip);
+    for (const ClipLayer& layer : p.layers) {
+        if (layer.enabled) duration = std::max(duration, clipLength(scene, state, layer.clip));
+    }
+    if (p.crossfade.active())
+        duration = std::max(duration, clipLength(scene, state, p.crossfade.to));
+    return duration;
 }
 
 std::vector<float> clipKeyTimes(const morph::Scene& scene, const ViewerState& state) {
@@ -102,12 +121,29 @@ void selectClip(ViewerState& state, const morph::Scene& scene, ClipRef clip) {
     ++state.revision;
     state.playback.clip = validClip(scene, state, clip) ? clip : ClipRef{};
     state.playback.time = 0.0f;
-    if (state.playback.clip.kind == ClipKind::None) state.playback.playing = false;
+    state.playback.crossfade = Crossfade{};
+    if (state.playback.clip.kind == ClipKind::None) {
+        state.playback.playing = false;
+        return;
+    }
+    // The picked clip is seen as it is: clips on its channels step aside, the others play on.
+    soloLayerChannels(state, scene, clip);
 }
 
 void togglePlay(ViewerState& state, const morph::Scene& scene) {
     ++state.revision;
     Playback& p = state.playback;
+    // Nothing picked yet: the first layer that is on becomes current, so Play right after opening
+    // facecap plays its face, eyes and head together.
+    if (!validClip(scene, state, p.clip)) {
+        for (const ClipLayer& layer : p.layers) {
+            if (layer.enabled && validClip(scene, state, layer.clip)) {
+                p.clip = layer.clip;
+                p.time = 0.0f;
+                break;
+            }
+        }
+    }
     if (!validClip(scene, state, p.clip)) {
         p.playing = false;
         return;
@@ -125,6 +161,10 @@ void stop(ViewerState& state) {
 void advance(ViewerState& state, const morph::Scene& scene, float seconds) {
     Playback& p = state.playback;
     if (!p.playing || !std::isfinite(seconds) || seconds <= 0) return;
+    if (p.crossfade.active()) {
+        p.crossfade.elapsed += seconds * p.speed;
+        if (p.crossfade.elapsed >= p.crossfade.duration) finishCrossfade(state);
+    }
     const float duration = clipDuration(scene, state);
     if (duration <= 0) {
         p.time = 0.0f;
@@ -271,6 +311,21 @@ void deleteUserClip(ViewerState& state, int index) {
     }
     if (state.keyClip == index) state.keyClip = -1;
     else if (state.keyClip > index) --state.keyClip;
+    std::vector<ClipLayer>& layers = state.playback.layers;
+    layers.erase(std::remove_if(layers.begin(), layers.end(),
+                                [&](const ClipLayer& l) {
+                                    return l.clip == ClipRef{ClipKind::User, index};
+                                }),
+                 layers.end());
+    for (ClipLayer& layer : layers) {
+        if (layer.clip.kind == ClipKind::User && layer.clip.index > index) --layer.clip.index;
+    }
+    Crossfade& fade = state.playback.crossfade;
+    for (ClipRef* ref : {&fade.from, &fade.to}) {
+        if (ref->kind != ClipKind::User) continue;
+        if (ref->index == index) fade = Crossfade{};
+        else if (ref->index > index) --ref->index;
+    }
 }
 
 morph::Status loadUserClipInto(ViewerState& state, const std::string& path) {

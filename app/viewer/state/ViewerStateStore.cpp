@@ -72,9 +72,7 @@ std::optional<size_t> indexOf(const std::vector<std::string>& names, const std::
     return size_t(it - names.begin());
 }
 
-ClipRef matchClip(const ViewerState& old, const morph::Scene& oldScene,
-                  const morph::Scene& newScene) {
-    const ClipRef clip = old.playback.clip;
+ClipRef matchClip(ClipRef clip, const morph::Scene& oldScene, const morph::Scene& newScene) {
     if (clip.kind == ClipKind::User) return clip;  // user clips travel with the state
     if (clip.kind != ClipKind::Scene || clip.index < 0 ||
         size_t(clip.index) >= oldScene.animations.size()) {
@@ -86,6 +84,30 @@ ClipRef matchClip(const ViewerState& old, const morph::Scene& oldScene,
     }
     if (name.empty() && size_t(clip.index) < newScene.animations.size()) return clip;
     return {};
+}
+
+// The old layers in their order, by clip name; the new file's other clips after them, enabled
+// when no enabled clip drives their channels (as a file opens).
+void remapLayers(const Playback& old, const morph::Scene& oldScene, const morph::Scene& newScene,
+                 ViewerState& state) {
+    const std::vector<ClipLayer> fresh = std::move(state.playback.layers);
+    std::vector<ClipLayer>& layers = state.playback.layers;
+    layers.clear();
+    for (const ClipLayer& layer : old.layers) {
+        const ClipRef clip = matchClip(layer.clip, oldScene, newScene);
+        if (!clipExists(newScene, state, clip) || layerIndex(state, clip) >= 0) continue;
+        layers.push_back({clip, layer.enabled, layer.weight});
+    }
+    for (const ClipLayer& layer : fresh) {
+        if (layerIndex(state, layer.clip) >= 0) continue;
+        const bool free = !overlapsEnabledLayer(newScene, state, layer.clip);
+        layers.push_back({layer.clip, layer.enabled && free, layer.weight});
+    }
+    Crossfade& fade = state.playback.crossfade;
+    fade.from = matchClip(old.crossfade.from, oldScene, newScene);
+    fade.to = matchClip(old.crossfade.to, oldScene, newScene);
+    if (!fade.active() || layerIndex(state, fade.from) < 0 || layerIndex(state, fade.to) < 0)
+        fade = Crossfade{};
 }
 
 }  // namespace
@@ -250,6 +272,7 @@ void applySettings(ViewerState& state, const Settings& settings) {
     state.stickyOverrides = settings.stickyOverrides;
     setInbetweens(state, settings.inbetweens);
     state.linkSharedNames = settings.linkSharedNames;
+    setCrossfadeSeconds(state, settings.crossfadeSeconds);
 }
 
 void captureSettings(Settings& settings, const ViewerState& state) {
@@ -260,6 +283,7 @@ void captureSettings(Settings& settings, const ViewerState& state) {
     settings.stickyOverrides = state.stickyOverrides;
     settings.inbetweens = state.playback.inbetweens;
     settings.linkSharedNames = state.linkSharedNames;
+    settings.crossfadeSeconds = state.playback.crossfadeSeconds;
 }
 
 Json settingsToJson(const Settings& s) {
@@ -270,7 +294,8 @@ Json settingsToJson(const Settings& s) {
             {"speed", s.speed},
             {"stickyOverrides", s.stickyOverrides},
             {"inbetweens", s.inbetweens},
-            {"linkSharedNames", s.linkSharedNames}};
+            {"linkSharedNames", s.linkSharedNames},
+            {"crossfadeSeconds", s.crossfadeSeconds}};
 }
 
 Settings settingsFromJson(const Json& json) {
@@ -288,6 +313,7 @@ Settings settingsFromJson(const Json& json) {
     readField(json, "stickyOverrides", s.stickyOverrides);
     readField(json, "inbetweens", s.inbetweens);
     readField(json, "linkSharedNames", s.linkSharedNames);
+    readField(json, "crossfadeSeconds", s.crossfadeSeconds);
     return s;
 }
 
@@ -344,8 +370,11 @@ ViewerState remapState(const ViewerState& old, const morph::Scene& oldScene,
     }
     const int selected = matchMesh(oldScene, old.selectedMesh, newScene);
     if (selected >= 0) state.selectedMesh = selected;
+    std::vector<ClipLayer> fresh = std::move(state.playback.layers);
     state.playback = old.playback;
-    state.playback.clip = matchClip(old, oldScene, newScene);
+    state.playback.clip = matchClip(old.playback.clip, oldScene, newScene);
+    state.playback.layers = std::move(fresh);
+    remapLayers(old.playback, oldScene, newScene, state);
     if (state.playback.clip.kind == ClipKind::None) state.playback.playing = false;
     state.playback.time = std::clamp(old.playback.time, 0.0f, clipDuration(newScene, state));
     return state;
