@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "morph/ImportReport.h"
 #include "morph/MorphChannel.h"
 
 namespace morph {
@@ -250,6 +251,7 @@ struct Scene {
     std::vector<Image> images;
     std::vector<Animation> animations;
     std::vector<std::string> warnings;  // one line each, already prefixed with the file
+    ImportReport report;                // the same lines by kind, and the extensions used
 };
 
 // Fills Primitive::targetStats for every primitive.

@@ -13,12 +13,14 @@ set(MORPH_GLTF_SOURCES
   gltf/GltfAnimations.cpp
   gltf/GltfBuilder.cpp
   gltf/GltfDocument.cpp
+  gltf/GltfExtensions.cpp
   gltf/GltfImport.cpp
   gltf/GltfMaterials.cpp
   gltf/GltfMeshes.cpp
   gltf/GltfNodes.cpp
   gltf/GltfSkins.cpp
   gltf/GltfTargets.cpp
+  gltf/GltfTextures.cpp
   gltf/GltfValidate.cpp
   gltf/MeshoptDecode.cpp
   gltf/Uri.cpp)

@@ -19,6 +19,12 @@ pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 add_library(mv_stb INTERFACE)
 target_link_libraries(mv_stb INTERFACE PkgConfig::STB)
 
+# EXT_texture_webp: Debian's libwebp decodes WebP images (morph/image/ImageDecode.cpp); the
+# tests encode their WebP fixtures with it too.
+pkg_check_modules(WEBP REQUIRED IMPORTED_TARGET libwebp)
+add_library(mv_webp INTERFACE)
+target_link_libraries(mv_webp INTERFACE PkgConfig::WEBP)
+
 add_library(mv_cli11 INTERFACE)
 if(TARGET CLI11::CLI11)
   target_link_libraries(mv_cli11 INTERFACE CLI11::CLI11)

@@ -131,6 +131,15 @@ Json animationJson(const morph::Animation& animation, size_t index) {
             {"channels", std::move(channels)}};
 }
 
+// extensionsUsed and extensionsRequired as the importer saw them (morph::ImportReport).
+Json extensionsJson(const morph::ImportReport& report) {
+    Json out = Json::array();
+    for (const morph::ExtensionUse& e : report.extensions) {
+        out.push_back({{"name", e.name}, {"required", e.required}, {"supported", e.supported}});
+    }
+    return out;
+}
+
 }  // namespace
 
 Json infoJson(const morph::Scene& scene) {
@@ -165,7 +174,8 @@ Json infoJson(const morph::Scene& scene) {
                 {"textures", scene.textures.size()},
                 {"images", scene.images.size()},
                 {"skins", scene.skins.size()},
-                {"warnings", scene.warnings}};
+                {"warnings", scene.warnings},
+                {"extensions", extensionsJson(scene.report)}};
     const morph::Result<morph::SparseSummary> sparse = morph::sparseSummary(scene);
     if (sparse) doc["sparse"] = {{"bytes", sparse->bytes}};
     return doc;
@@ -233,6 +243,14 @@ std::string infoText(const morph::Scene& scene) {
             }
             out << "\n";
         }
+    }
+    if (!scene.report.extensions.empty()) {
+        out << "extensions:";
+        for (const morph::ExtensionUse& e : scene.report.extensions) {
+            out << " " << e.name << (e.required ? " (required)" : "")
+                << (e.supported ? "" : " (not supported)");
+        }
+        out << "\n";
     }
     const morph::PackingSummary packing = morph::packingSummary(scene);
     out << "packed targets: " << packing.bytes

@@ -9,7 +9,7 @@ namespace app {
 
 // The --json document. The keys of issue 2's contract (meshes, nodes, animations, packing, and
 // the keys inside them) are always there; the others (file, counts, maxPositionDelta, warnings,
-// per primitive layout, ...) are extras that readers may ignore.
+// extensions, per primitive layout, ...) are extras that readers may ignore.
 Json infoJson(const morph::Scene& scene);
 
 // The human-readable summary, several lines ending in '\n'.

@@ -97,6 +97,16 @@ morph::Result<morph::Scene> loadModel(
             return added.error();
         }
         scene->warnings.insert(scene->warnings.end(), pose->warnings.begin(), pose->warnings.end());
+        // The pose file's lines join the model's report (they name the pose file); its
+        // extensions stay its own.
+        morph::ImportReport& report = scene->report;
+        const morph::ImportReport& poseReport = pose->report;
+        report.textures.insert(report.textures.end(), poseReport.textures.begin(),
+                               poseReport.textures.end());
+        report.repairs.insert(report.repairs.end(), poseReport.repairs.begin(),
+                              poseReport.repairs.end());
+        report.warnings.insert(report.warnings.end(), poseReport.warnings.begin(),
+                               poseReport.warnings.end());
     }
     if (!options.poses.empty()) morph::computeTargetStats(*scene);
     return scene;

@@ -35,8 +35,9 @@ std::optional<uint64_t> parseByteSize(const std::string& text);
 // Imports options.path, then every pose: glTF 2.0 3.7.2.2 targets are relative, so each pose's
 // first mesh becomes the delta target `pose - base` of the model's first mesh
 // (morph/targets/PoseTargets.h), named after the pose file's stem ("smile" for poses/smile.glb).
-// The pose files' warnings are appended to the scene's. Errors are one line naming the file.
-// `progress` (optional) hears the import's stages (morph::ImportOptions::progress).
+// The pose files' warnings are appended to the scene's (and their report lines to its report).
+// Errors are one line naming the file. `progress` (optional) hears the import's stages
+// (morph::ImportOptions::progress).
 morph::Result<morph::Scene> loadModel(
     const ModelOptions& options,
     const std::function<void(float fraction, const char* stage)>& progress = {});

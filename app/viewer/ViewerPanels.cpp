@@ -1,5 +1,6 @@
 // The viewer's frame around the panels: theme, menu bar, file browser, overlays (stats, errors,
-// messages) and Help > Shortcuts. The weight and timeline panels have files of their own.
+// messages) and Help > Shortcuts. The weight and timeline panels and the File report have files
+// of their own.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -76,6 +77,8 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
         ImGui::EndMenu();
     }
     if (ImGui::MenuItem("Reload", "F5", false, doc.loaded)) ui.requests.reload = true;
+    if (ImGui::MenuItem("File report...", nullptr, false, doc.loaded)) ui.showReport = true;
+    trackItem(ui, "File report...");
     ImGui::Separator();
     const bool haveClip = !doc.state.userClips.empty();
     if (ImGui::MenuItem("Export .glb with the user clip...", nullptr, false,
@@ -226,6 +229,7 @@ void drawMenuBar(ViewerDocument& doc, ViewerUi& ui) {
         if (ImGui::MenuItem("About morphview")) ui.showAbout = true;
         ImGui::EndMenu();
     }
+    drawReportBadge(doc, ui);
     // The open file on the right, where a title bar would show it.
     const std::string title =
         doc.loaded ? fs::path(doc.model.path).filename().string() : "no model";

@@ -131,6 +131,7 @@ struct ViewerUi {
     bool showStats = true;
     bool showShortcuts = false;
     bool showAbout = false;
+    bool showReport = false;  // File > File report, the menu bar's "Report (N)"
     Wireframe wireframe = Wireframe::Off;
     Framing framing = Framing::All;  // what F/M/S framed last; view presets and Home keep it
     LoadingUi loading;
@@ -185,6 +186,10 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui);
 void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY,
                   float viewWidth, float viewHeight);
 void drawShortcutsWindow(ViewerUi& ui);
+// The File report (ViewerPanelsReport.cpp): the window, and the menu bar's "Report (N)" that
+// opens it, drawn only while the open file's report has something worth a look.
+void drawReportWindow(const ViewerDocument& doc, ViewerUi& ui);
+void drawReportBadge(const ViewerDocument& doc, ViewerUi& ui);
 void openBrowser(ViewerUi& ui, BrowserMode mode, const std::string& startPath);
 // Records the last item's rectangle under `name` (only while ui.trackWidgets, only if visible).
 void trackItem(ViewerUi& ui, const std::string& name);

@@ -175,6 +175,7 @@ void ViewerWindow::buildPanels(int width, int height) {
     drawInspectPanels(mDoc, ui, viewX, viewY, w - viewX, h - viewY - ui.timelineHeight);
     drawFileBrowser(mDoc, ui);
     drawShortcutsWindow(ui);
+    drawReportWindow(mDoc, ui);
 }
 
 void ViewerWindow::drawScene(int fbWidth, int fbHeight) {

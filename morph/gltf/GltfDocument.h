@@ -36,14 +36,32 @@ struct GltfDocument {
     std::vector<std::vector<uint8_t>> decodedViews;  // EXT_meshopt_compression output per view
     std::vector<ByteSpan> views;                     // bytes of bufferViews[i] (empty when absent)
     std::vector<std::vector<uint8_t>> imageBytes;    // encoded bytes of images[i] (uri / data: URI)
-    std::vector<std::string> warnings;
+    // Why images[i] has no bytes, when the loader could not read them (a missing file, a URI
+    // outside the folder): reported with the textures that use the image (GltfTextures.cpp).
+    std::vector<std::string> imageReadErrors;
+    std::vector<std::string> warnings;  // every warning line, in order
+    ImportReport report;                // the same lines by kind (and the extensions used)
 
     Error error(ErrorCode code, const std::string& problem) const {
         return Error{code, name + ": " + problem};
     }
-    void warn(const std::string& problem) { warnings.push_back(name + ": " + problem); }
+    // A warning of no particular kind.
+    void warn(const std::string& problem) { report.warnings.push_back(line(problem)); }
+    // Data changed so it can be used (weights normalized, names replaced by indices).
+    void repair(const std::string& problem) { report.repairs.push_back(line(problem)); }
+    // A texture (or image) that did not decode; `problem` is its whole line.
+    void textureIssue(TextureIssue issue, const std::string& problem) {
+        issue.message = line(problem);
+        report.textures.push_back(std::move(issue));
+    }
 
     const Json& array(const char* key) const;  // json[key], or an empty array
+
+private:
+    const std::string& line(const std::string& problem) {
+        warnings.push_back(name + ": " + problem);
+        return warnings.back();
+    }
 };
 
 // Field access that names the field in its error ("meshes[2].primitives[0].mode is not an
@@ -73,6 +91,11 @@ Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t
                                                 std::initializer_list<const char*> types);
 uint64_t accessorCount(const GltfDocument& doc, int64_t index);
 
+// Extensions (GltfExtensions.cpp): whether the importer implements `name`, and the file's
+// extensionsUsed and extensionsRequired as doc.report.extensions.
+bool isSupportedExtension(const std::string& name);
+void readExtensionUses(GltfDocument& doc);
+
 // Pre-validation (GltfValidate.cpp): everything the loader and readers trust, before they run.
 struct ValidationFacts {
     std::vector<bool> fallbackBuffers;  // EXT_meshopt_compression fallback (no data of its own)
@@ -87,7 +110,8 @@ Status readMeshes(GltfDocument& doc, Scene& scene);  // GltfMeshes.cpp
 Status readTarget(GltfDocument& doc, const Json& target, const std::string& where,
                   uint64_t vertexCount, MorphTarget& out);
 Status readNodes(GltfDocument& doc, Scene& scene);       // GltfNodes.cpp (nodes, scenes, skins)
-Status readMaterials(GltfDocument& doc, Scene& scene);   // GltfMaterials.cpp (+ textures, images)
+Status readTextures(GltfDocument& doc, Scene& scene);    // GltfTextures.cpp (+ images, samplers)
+Status readMaterials(GltfDocument& doc, Scene& scene);   // GltfMaterials.cpp
 Status readAnimations(GltfDocument& doc, Scene& scene);  // GltfAnimations.cpp
 Status checkSkins(GltfDocument& doc, Scene& scene);      // GltfSkins.cpp (after meshes and nodes)
 

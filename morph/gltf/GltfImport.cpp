@@ -1,7 +1,8 @@
 // glTF 2.0 / GLB import. The steps, in order:
-//   GLB container (Glb.cpp) -> JSON -> pre-validation (GltfValidate.cpp) -> buffers (the BIN
-//   chunk in place, data: URIs, files in the model's folder) -> EXT_meshopt_compression views ->
-//   image bytes -> readers (GltfMeshes/Nodes/Materials/Animations.cpp).
+//   GLB container (Glb.cpp) -> JSON -> pre-validation (GltfValidate.cpp) -> extensions used
+//   (GltfExtensions.cpp) -> buffers (the BIN chunk in place, data: URIs, files in the model's
+//   folder) -> EXT_meshopt_compression views -> image bytes -> readers
+//   (GltfMeshes/Textures/Materials/Nodes/Animations.cpp).
 #include "morph/gltf/GltfImport.h"
 
 #include <cctype>
@@ -134,12 +135,14 @@ Status loadBuffers(GltfDocument& doc, const ValidationFacts& facts, const GlbVie
     return {};
 }
 
-// The encoded bytes of every image (decoded later with stb in GltfMaterials.cpp, so a bad or
-// missing image is a warning, not a failed load): a buffer view's bytes (after meshopt
-// decoding), a data: URI, or a file in the model's folder.
+// The encoded bytes of every image (decoded later in GltfMaterials.cpp, so a bad or missing
+// image is a warning, not a failed load): a buffer view's bytes (after meshopt decoding), a data:
+// URI, or a file in the model's folder. A file that cannot be read is noted in
+// doc.imageReadErrors and reported with the textures that use it.
 void loadImageBytes(GltfDocument& doc, const FileAccess& access) {
     const Json& images = doc.array("images");
     doc.imageBytes.assign(images.size(), {});
+    doc.imageReadErrors.assign(images.size(), {});
     if (!doc.options.decodeImages) return;
     for (size_t i = 0; i < images.size(); ++i) {
         const std::string where = "images[" + std::to_string(i) + "]";
@@ -163,7 +166,7 @@ void loadImageBytes(GltfDocument& doc, const FileAccess& access) {
         if (const Status read = access.read(path.string(), bytes); read) {
             doc.imageBytes[i] = std::move(bytes);
         } else {
-            doc.warn(where + ".uri \"" + uri + "\": " + read.error().message);
+            doc.imageReadErrors[i] = ".uri \"" + uri + "\": " + read.error().message;
         }
     }
 }
@@ -207,6 +210,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     progress(0.1f, "validating");
     ValidationFacts facts;
     if (Status s = validateDocument(doc, isGlb, glb.binSize, facts); !s) return s.error();
+    readExtensionUses(doc);
     FileAccess access;
     access.baseDir =
         fs::absolute(baseDir.empty() ? fs::path(".") : fs::path(baseDir)).lexically_normal();
@@ -223,6 +227,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     progress(0.4f, "reading meshes and targets");
     if (Status s = readMeshes(doc, scene); !s) return s.error();
     progress(0.6f, "decoding textures");
+    if (Status s = readTextures(doc, scene); !s) return s.error();
     if (Status s = readMaterials(doc, scene); !s) return s.error();
     progress(0.9f, "reading nodes, skins and animations");
     if (Status s = readNodes(doc, scene); !s) return s.error();
@@ -230,6 +235,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     if (Status s = readAnimations(doc, scene); !s) return s.error();
     computeTargetStats(scene);
     scene.warnings = std::move(doc.warnings);
+    scene.report = std::move(doc.report);
     return scene;
 }
 
@@ -273,6 +279,14 @@ Result<Scene> importGltfMemory(const std::vector<uint8_t>& bytes, const std::str
     }
     if (!scene) return Error{scene.error().code, oneLine(scene.error().message)};
     for (std::string& warning : scene->warnings) warning = oneLine(warning);
+    ImportReport& report = scene->report;
+    for (std::string& line : report.repairs) line = oneLine(line);
+    for (std::string& line : report.warnings) line = oneLine(line);
+    for (TextureIssue& issue : report.textures) {
+        issue.reason = oneLine(issue.reason);
+        issue.message = oneLine(issue.message);
+    }
+    for (ExtensionUse& use : report.extensions) use.name = oneLine(use.name);
     return scene;
 }
 

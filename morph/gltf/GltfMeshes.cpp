@@ -285,9 +285,9 @@ Status readMesh(GltfDocument& doc, const Json& json, size_t index, Mesh& mesh) {
             for (size_t t = 0; t < targetCount; ++t)
                 mesh.targetNames[t] = (*names)[t].get<std::string>();
         } else {
-            doc.warn(where + ".extras.targetNames has " +
-                     std::to_string(names->is_array() ? names->size() : 0) + " names for " +
-                     std::to_string(targetCount) + " targets; using indices");
+            doc.repair(where + ".extras.targetNames has " +
+                       std::to_string(names->is_array() ? names->size() : 0) + " names for " +
+                       std::to_string(targetCount) + " targets; using indices");
         }
     }
     mesh.defaultWeights.assign(targetCount, 0.0f);
@@ -302,6 +302,37 @@ Status readMesh(GltfDocument& doc, const Json& json, size_t index, Mesh& mesh) {
     return {};
 }
 
+// glTF 2.0 3.7.2.1 and 3.7.2.2: POSITION accessors, of the base and of targets, MUST have min
+// and max. Nothing here reads them (bounds are computed from the decoded data), so a file
+// without them loads; the report says so once (exporters that write sparse targets often omit
+// them).
+void reportMissingPositionBounds(GltfDocument& doc) {
+    const Json& accessors = doc.array("accessors");
+    std::vector<bool> missing(accessors.size(), false);
+    const auto check = [&](const Json& attributes) {
+        if (!attributes.is_object() || !attributes.contains("POSITION")) return;
+        const Json& index = attributes["POSITION"];
+        if (!index.is_number_integer() || index.get<int64_t>() < 0 ||
+            uint64_t(index.get<int64_t>()) >= accessors.size())
+            return;
+        const Json& a = accessors[size_t(index.get<int64_t>())];
+        if (!a.contains("min") || !a.contains("max")) missing[size_t(index.get<int64_t>())] = true;
+    };
+    for (const Json& mesh : doc.array("meshes")) {
+        for (const Json& prim : mesh.value("primitives", Json::array())) {
+            if (!prim.is_object()) continue;
+            check(prim.value("attributes", Json::object()));
+            for (const Json& target : prim.value("targets", Json::array())) check(target);
+        }
+    }
+    const size_t count = size_t(std::count(missing.begin(), missing.end(), true));
+    if (count == 0) return;
+    const size_t first = size_t(std::find(missing.begin(), missing.end(), true) - missing.begin());
+    doc.repair(std::to_string(count) + " POSITION accessor(s) have no min/max (e.g. accessors[" +
+               std::to_string(first) +
+               "]; glTF 2.0 3.7.2.1 requires them); bounds are computed from the data");
+}
+
 }  // namespace
 
 Status readMeshes(GltfDocument& doc, Scene& scene) {
@@ -310,6 +341,7 @@ Status readMeshes(GltfDocument& doc, Scene& scene) {
     for (size_t m = 0; m < meshes.size(); ++m) {
         if (Status s = readMesh(doc, meshes[m], m, scene.meshes[m]); !s) return s;
     }
+    reportMissingPositionBounds(doc);
     return {};
 }
 

@@ -124,12 +124,13 @@ Status checkSkins(GltfDocument& doc, Scene& scene) {
     if (fixes.offRows > 0) {
         char sum[32];
         std::snprintf(sum, sizeof sum, "%.4g", double(fixes.worstSum));
-        doc.warn(std::to_string(fixes.offRows) +
-                 " vertices have skin weights that do not sum to 1 (e.g. " + sum + "); normalized");
+        doc.repair(std::to_string(fixes.offRows) +
+                   " vertices have skin weights that do not sum to 1 (e.g. " + sum +
+                   "); normalized");
     }
     if (fixes.emptyRows > 0) {
-        doc.warn(std::to_string(fixes.emptyRows) +
-                 " vertices have all skin weights 0; bound to their first joint with weight 1");
+        doc.repair(std::to_string(fixes.emptyRows) +
+                   " vertices have all skin weights 0; bound to their first joint with weight 1");
     }
     for (size_t n = 0; n < scene.nodes.size(); ++n) {
         const Node& node = scene.nodes[n];

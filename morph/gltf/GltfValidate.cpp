@@ -1,7 +1,6 @@
 // Pre-validation of the glTF JSON, before any buffer is loaded: the loader and the readers index
 // buffers with the numbers they read (e.g. an image's bufferView range) and allocate what
 // byteLength says, so every index, range and declared size they would trust is checked here first.
-#include <array>
 #include <cctype>
 #include <cstring>
 
@@ -10,12 +9,6 @@
 
 namespace morph {
 namespace {
-
-// glTF 2.0 3.12 lists none of these as required; the importer implements each of them.
-constexpr std::array<const char*, 7> kSupportedRequired = {
-    "KHR_mesh_quantization",          "EXT_meshopt_compression", "KHR_draco_mesh_compression",
-    "KHR_texture_transform",          "KHR_materials_unlit",     "KHR_texture_basisu",
-    "KHR_materials_emissive_strength"};
 
 // Counts this close to 2^31 overflow 32-bit index math downstream; no real model comes near.
 constexpr int64_t kMaxCount = int64_t(1) << 30;
@@ -87,10 +80,10 @@ private:
             for (size_t i = 0; i < required->size(); ++i) {
                 if (!(*required)[i].is_string())
                     fail(ErrorCode::Schema, at("extensionsRequired", i) + " is not a string");
+                // glTF 2.0 3.12: a loader MUST refuse a file that requires an extension it does
+                // not implement (GltfExtensions.cpp lists the ones we do).
                 const std::string name = (*required)[i].get<std::string>();
-                bool known = false;
-                for (const char* s : kSupportedRequired) known = known || name == s;
-                if (!known)
+                if (!isSupportedExtension(name))
                     fail(ErrorCode::Unsupported,
                          "required extension " + name + " is not supported");
             }
@@ -327,8 +320,13 @@ private:
         }
         const Json& textures = mDoc.array("textures");
         for (size_t t = 0; t < textures.size(); ++t) {
-            index(textures[t], "source", "images", at("textures", t));
-            index(textures[t], "sampler", "samplers", at("textures", t));
+            const std::string where = at("textures", t);
+            index(textures[t], "source", "images", where);
+            index(textures[t], "sampler", "samplers", where);
+            const Json* ext = getObject(textures[t], "extensions", where);
+            const Json* webp =
+                ext ? getObject(*ext, "EXT_texture_webp", where + ".extensions") : nullptr;
+            if (webp) index(*webp, "source", "images", where + ".extensions.EXT_texture_webp");
         }
     }
 

@@ -1,15 +1,75 @@
 #include "morph/image/ImageDecode.h"
 
 #include <climits>
+#include <cstring>
 #include <string>
 
 #include <stb/stb_image.h>
+#include <webp/decode.h>
 
 namespace morph {
+namespace {
 
-Result<DecodedImage> decodeImage(const uint8_t* data, size_t size, uint64_t maxBytes) {
+Status checkImageSize(int w, int h, uint64_t maxBytes) {
+    if (w <= 0 || h <= 0 || uint64_t(w) * uint64_t(h) * 4 > maxBytes) {
+        return Error{ErrorCode::Limit, "image of " + std::to_string(w) + "x" + std::to_string(h) +
+                                           " is past the memory limit"};
+    }
+    return {};
+}
+
+const char* webpStatusName(VP8StatusCode status) {
+    switch (status) {
+        case VP8_STATUS_OK: return "ok";
+        case VP8_STATUS_OUT_OF_MEMORY: return "out of memory";
+        case VP8_STATUS_INVALID_PARAM: return "invalid parameter";
+        case VP8_STATUS_BITSTREAM_ERROR: return "bitstream error";
+        case VP8_STATUS_UNSUPPORTED_FEATURE: return "unsupported feature";
+        case VP8_STATUS_SUSPENDED: return "suspended";
+        case VP8_STATUS_USER_ABORT: return "user abort";
+        case VP8_STATUS_NOT_ENOUGH_DATA: return "truncated data";
+    }
+    return "unknown";
+}
+
+Result<DecodedImage> decodeWebp(const uint8_t* data, size_t size, uint64_t maxBytes) {
+    if (!looksLikeWebp(data, size))
+        return Error{ErrorCode::Decode, "not a WebP image (no RIFF/WEBP header)"};
+    // The header first, as for stb: a hostile size is refused before libwebp allocates it.
+    WebPBitstreamFeatures features;
+    const VP8StatusCode status = WebPGetFeatures(data, size, &features);
+    if (status != VP8_STATUS_OK) {
+        return Error{ErrorCode::Decode,
+                     std::string("not a decodable WebP image (") + webpStatusName(status) + ")"};
+    }
+    // EXT_texture_webp names still images; an animation would need libwebpdemux to pick a frame.
+    if (features.has_animation)
+        return Error{ErrorCode::Decode, "animated WebP images are not supported"};
+    if (Status s = checkImageSize(features.width, features.height, maxBytes); !s) return s.error();
+    int w = 0, h = 0;
+    uint8_t* pixels = WebPDecodeRGBA(data, size, &w, &h);
+    if (!pixels) return Error{ErrorCode::Decode, "WebP image decode failed (corrupt data)"};
+    DecodedImage image;
+    image.width = w;
+    image.height = h;
+    image.rgba.assign(pixels, pixels + size_t(w) * size_t(h) * 4);
+    WebPFree(pixels);
+    return image;
+}
+
+}  // namespace
+
+bool looksLikeWebp(const uint8_t* data, size_t size) {
+    return data && size >= 12 && std::memcmp(data, "RIFF", 4) == 0 &&
+           std::memcmp(data + 8, "WEBP", 4) == 0;
+}
+
+Result<DecodedImage> decodeImage(const uint8_t* data, size_t size, uint64_t maxBytes,
+                                 const std::string& mimeType) {
     if (!data || size == 0) return Error{ErrorCode::Decode, "no image data"};
     if (size > size_t(INT_MAX)) return Error{ErrorCode::Limit, "image data larger than 2 GiB"};
+    if (mimeType == "image/webp" || looksLikeWebp(data, size))
+        return decodeWebp(data, size, maxBytes);
     int w = 0, h = 0, channels = 0;
     // Read the header first so a hostile size is refused before stb allocates it.
     if (!stbi_info_from_memory(data, int(size), &w, &h, &channels)) {
@@ -17,10 +77,7 @@ Result<DecodedImage> decodeImage(const uint8_t* data, size_t size, uint64_t maxB
         return Error{ErrorCode::Decode,
                      std::string("not a decodable image (") + (reason ? reason : "unknown") + ")"};
     }
-    if (w <= 0 || h <= 0 || uint64_t(w) * uint64_t(h) * 4 > maxBytes) {
-        return Error{ErrorCode::Limit, "image of " + std::to_string(w) + "x" + std::to_string(h) +
-                                           " is past the memory limit"};
-    }
+    if (Status s = checkImageSize(w, h, maxBytes); !s) return s.error();
     stbi_uc* pixels = stbi_load_from_memory(data, int(size), &w, &h, &channels, 4);
     if (!pixels) {
         const char* reason = stbi_failure_reason();

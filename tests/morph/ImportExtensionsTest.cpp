@@ -132,6 +132,31 @@ TEST(ImportExtensions, BasisuTexturesStayOnFactorsWithAWarning) {
     EXPECT_THAT(testing::PrintToString(scene.warnings), HasSubstr("images[1] is KTX2"));
     EXPECT_THAT(testing::PrintToString(scene.warnings), HasSubstr("images[0]"));
     for (const std::string& w : scene.warnings) EXPECT_THAT(w, StartsWith("ext.glb: "));
+    // The report: one line per texture without pixels, naming the image each would show.
+    ASSERT_EQ(scene.report.textures.size(), 2u);
+    EXPECT_EQ(scene.report.textures[0].texture, 0);
+    EXPECT_EQ(scene.report.textures[0].image, 1);
+    EXPECT_EQ(scene.report.textures[0].fallback, -1);
+    EXPECT_THAT(scene.report.textures[0].reason, StartsWith("is KTX2"));
+    EXPECT_EQ(scene.report.textures[1].texture, 1);
+    EXPECT_EQ(scene.report.textures[1].image, 0);
+    EXPECT_THAT(scene.report.textures[1].reason, StartsWith("not a decodable image"));
+    EXPECT_EQ(scene.warnings.size(), 2u);
+}
+
+TEST(ImportExtensions, ExtensionsUsedAndRequiredAreReported) {
+    const morph::Scene scene = load(materialFixture());
+    std::vector<std::string> names, unsupported, required;
+    for (const morph::ExtensionUse& e : scene.report.extensions) {
+        names.push_back(e.name);
+        if (!e.supported) unsupported.push_back(e.name);
+        if (e.required) required.push_back(e.name);
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{
+                         "KHR_texture_basisu", "KHR_texture_transform", "KHR_materials_unlit",
+                         "KHR_materials_emissive_strength", "EXT_some_future_thing"}));
+    EXPECT_EQ(unsupported, std::vector<std::string>{"EXT_some_future_thing"});
+    EXPECT_EQ(required, (std::vector<std::string>{"KHR_texture_basisu", "KHR_materials_unlit"}));
 }
 
 TEST(ImportExtensions, UnsupportedRequiredExtensionIsNamedUsedOnesAreIgnored) {

@@ -1,0 +1,128 @@
+// The File report: what the open file said besides its content (morph::ImportReport): the
+// extensions it uses, the textures that did not decode or fell back, what the importer repaired,
+// and the other warnings. Reached from File > File report and from the menu bar's badge, which
+// shows while the report has something worth a look.
+#include <string>
+
+#include <imgui.h>
+
+#include "app/viewer/ViewerUi.h"
+
+namespace app {
+
+namespace {
+
+const ImVec4 kReportAttention(1.0f, 0.72f, 0.30f, 1.0f);  // the badge, fallbacks, ignored ones
+const ImVec4 kReportFailed(0.96f, 0.45f, 0.40f, 1.0f);    // textures without pixels
+const ImVec4 kReportFine(0.55f, 0.80f, 0.55f, 1.0f);
+
+// A line without the "<file>: " every import line starts with (the window names the file).
+std::string withoutFile(const std::string& line, const std::string& path) {
+    const std::string prefix = path + ": ";
+    return line.rfind(prefix, 0) == 0 ? line.substr(prefix.size()) : line;
+}
+
+void drawExtensions(const morph::ImportReport& report, float scale) {
+    if (report.extensions.empty()) {
+        ImGui::TextDisabled("The file uses no extensions.");
+        return;
+    }
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
+    if (!ImGui::BeginTable("##extensions", 3, flags)) return;
+    ImGui::TableSetupColumn("Extension");
+    ImGui::TableSetupColumn("Required", ImGuiTableColumnFlags_WidthFixed, 70 * scale);
+    ImGui::TableSetupColumn("Supported", ImGuiTableColumnFlags_WidthFixed, 150 * scale);
+    ImGui::TableHeadersRow();
+    for (const morph::ExtensionUse& e : report.extensions) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(e.name.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(e.required ? "yes" : "no");
+        ImGui::TableNextColumn();
+        // A required one we lack never gets here: the file is refused (glTF 2.0 3.12).
+        if (e.supported) {
+            ImGui::TextColored(kReportFine, "yes");
+        } else {
+            ImGui::TextColored(kReportAttention, "no (ignored)");
+        }
+    }
+    ImGui::EndTable();
+}
+
+void drawTextures(const morph::ImportReport& report, const std::string& path) {
+    for (const morph::TextureIssue& issue : report.textures) {
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              issue.fallback >= 0 ? kReportAttention : kReportFailed);
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", withoutFile(issue.message, path).c_str());
+        ImGui::PopStyleColor();
+    }
+}
+
+void drawLines(const std::vector<std::string>& lines, const std::string& path) {
+    for (const std::string& line : lines) {
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", withoutFile(line, path).c_str());
+    }
+}
+
+// A section header with its count; open by default when it has something.
+bool reportSection(const char* title, size_t count, ViewerUi& ui) {
+    const std::string label = std::string(title) + " (" + std::to_string(count) + ")###" + title;
+    const bool open = ImGui::CollapsingHeader(
+        label.c_str(), count > 0 ? ImGuiTreeNodeFlags_DefaultOpen : ImGuiTreeNodeFlags_None);
+    trackItem(ui, std::string("report:") + title);
+    return open;
+}
+
+}  // namespace
+
+void drawReportBadge(const ViewerDocument& doc, ViewerUi& ui) {
+    const size_t count = doc.loaded ? doc.scene.report.attentionCount() : 0;
+    if (count == 0) return;
+    const std::string label = "Report (" + std::to_string(count) + ")";
+    ImGui::PushStyleColor(ImGuiCol_Text, kReportAttention);
+    if (ImGui::MenuItem(label.c_str())) ui.showReport = true;
+    ImGui::PopStyleColor();
+    trackItem(ui, "Report");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("What the file said: warnings, repairs, textures, extensions");
+}
+
+void drawReportWindow(const ViewerDocument& doc, ViewerUi& ui) {
+    if (!ui.showReport) return;
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y * 0.45f),
+                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(560 * ui.scale, 420 * ui.scale), ImGuiCond_Appearing);
+    if (!ImGui::Begin("File report", &ui.showReport, ImGuiWindowFlags_NoCollapse)) {
+        ImGui::End();
+        return;
+    }
+    if (!doc.loaded) {
+        ImGui::TextDisabled("No model is open.");
+    } else {
+        const morph::Scene& scene = doc.scene;
+        const morph::ImportReport& report = scene.report;
+        ImGui::TextWrapped("%s", scene.path.c_str());
+        if (report.attentionCount() == 0) {
+            ImGui::TextColored(kReportFine,
+                               "Nothing to report: every texture decoded, nothing was repaired, "
+                               "no warnings.");
+        }
+        if (reportSection("Extensions", report.extensions.size(), ui))
+            drawExtensions(report, ui.scale);
+        if (reportSection("Textures", report.textures.size(), ui)) drawTextures(report, scene.path);
+        if (reportSection("Repaired", report.repairs.size(), ui))
+            drawLines(report.repairs, scene.path);
+        if (reportSection("Warnings", report.warnings.size(), ui))
+            drawLines(report.warnings, scene.path);
+    }
+    ImGui::Separator();
+    if (ImGui::Button("Close")) ui.showReport = false;
+    trackItem(ui, "Close report");
+    ImGui::End();
+}
+
+}  // namespace app

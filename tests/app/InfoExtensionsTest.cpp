@@ -1,0 +1,98 @@
+// `morphview info` and the import report: `--json` gains "extensions" (name, required,
+// supported) beside every key it had, and the text summary lists them. Runs the built binary.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "fixtures/BadFixtures.h"
+#include "fixtures/ImageFixtures.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "morph/gltf/GltfBuilder.h"
+#include "morph/gltf/GltfImport.h"
+
+namespace {
+
+using nlohmann::json;
+
+std::string testDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    return fixtures::scratchDir(std::string("InfoExtensionsTest_") + info->name());
+}
+
+std::string write(const morph::GltfBuilder& b, const std::string& name) {
+    const std::string path = testDir() + "/" + name;
+    EXPECT_TRUE(b.writeGlb(path).ok());
+    return path;
+}
+
+json infoJson(const std::string& path, fixtures::RunOutcome* outcome = nullptr) {
+    fixtures::RunOutcome run = fixtures::runMorphview({"info", "--json", path});
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    if (outcome) *outcome = run;
+    json doc = json::parse(run.out, nullptr, false);
+    EXPECT_FALSE(doc.is_discarded()) << run.out.substr(0, 400);
+    return doc;
+}
+
+TEST(InfoExtensions, JsonListsEachExtensionWithRequiredAndSupported) {
+    morph::GltfBuilder b = fixtures::webpTextureBuilder(fixtures::WebpCase::RequiredNoFallback);
+    b.json()["extensionsUsed"] = {"EXT_texture_webp", "KHR_texture_transform", "EXT_future_thing"};
+    const json doc = infoJson(write(b, "extensions.glb"));
+    const json expected =
+        json::array({{{"name", "EXT_texture_webp"}, {"required", true}, {"supported", true}},
+                     {{"name", "KHR_texture_transform"}, {"required", false}, {"supported", true}},
+                     {{"name", "EXT_future_thing"}, {"required", false}, {"supported", false}}});
+    EXPECT_EQ(doc["extensions"], expected);
+    // Every key info --json had before is still there (the contract), with its value.
+    for (const char* key : {"file", "meshes", "nodes", "roots", "animations", "packing",
+                            "materials", "textures", "images", "skins", "warnings"}) {
+        EXPECT_TRUE(doc.contains(key)) << key;
+    }
+    EXPECT_EQ(doc["textures"], 1);
+    EXPECT_EQ(doc["images"], 1);
+    EXPECT_EQ(doc["warnings"], json::array());
+    EXPECT_EQ(doc["meshes"].size(), 1u);
+}
+
+TEST(InfoExtensions, AFileWithoutExtensionsHasAnEmptyList) {
+    const json doc = infoJson(fixtures::corpusPath("SimpleMorph/glTF/SimpleMorph.gltf"));
+    EXPECT_EQ(doc["extensions"], json::array());
+}
+
+TEST(InfoExtensions, AnUndecodableWebpIsAWarningAndTheFileOpens) {
+    const std::string path = write(
+        fixtures::webpTextureBuilder(fixtures::WebpCase::CorruptRequiredNoSource), "corrupt.glb");
+    fixtures::RunOutcome run;
+    const json doc = infoJson(path, &run);
+    ASSERT_EQ(doc["warnings"].size(), 1u);
+    EXPECT_NE(doc["warnings"][0].get<std::string>().find("textures[0]: images[0]"),
+              std::string::npos);
+    EXPECT_EQ(run.err, "warning: " + doc["warnings"][0].get<std::string>() + "\n");
+    EXPECT_EQ(doc["extensions"][0]["supported"], true);
+}
+
+TEST(InfoExtensions, AnUnsupportedRequiredExtensionFailsWithOneLine) {
+    const std::string path = testDir() + "/required.glb";
+    const fixtures::Bytes bytes = fixtures::bad::unsupportedRequiredExtension();
+    ASSERT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
+    const fixtures::RunOutcome run = fixtures::runMorphview({"info", "--json", path});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_EQ(run.err, path + ": required extension EXT_imaginary_morphs is not supported\n");
+    EXPECT_TRUE(run.out.empty());
+}
+
+TEST(InfoExtensions, TextSummaryNamesThem) {
+    morph::GltfBuilder b = fixtures::webpTextureBuilder(fixtures::WebpCase::UsedWithFallback);
+    b.json()["extensionsUsed"].push_back("EXT_future_thing");
+    const fixtures::RunOutcome run = fixtures::runMorphview({"info", write(b, "text.glb")});
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("extensions: EXT_texture_webp EXT_future_thing (not supported)\n"),
+              std::string::npos)
+        << run.out;
+}
+
+}  // namespace

@@ -1,0 +1,67 @@
+// The File report through the REAL UI, under Xvfb: a file with something to report shows a
+// "Report (N)" item in the menu bar, which opens the report; File > File report opens it too;
+// a file with nothing to report has no such item.
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "fixtures/ImageFixtures.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "morph/image/ImageFile.h"
+
+namespace {
+
+std::string testDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    return fixtures::scratchDir(std::string("ViewerReportXvfbTest_") + info->name());
+}
+
+TEST(ViewerReportXvfbTest, TheBadgeAndTheFileMenuOpenTheReport) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = testDir();
+    // A texture without pixels, a repair (target names by index), an ignored extension.
+    morph::GltfBuilder b =
+        fixtures::webpTextureBuilder(fixtures::WebpCase::CorruptRequiredNoSource);
+    b.json()["meshes"][0]["extras"]["targetNames"] = {"only"};
+    b.json()["extensionsUsed"].push_back("EXT_future_thing");
+    ASSERT_TRUE(b.writeGlb(dir + "/report.glb").ok());
+    {
+        std::ofstream(dir + "/s.txt") << R"(click "Report"
+hover "report:Textures"
+hover "report:Repaired"
+hover "report:Extensions"
+screenshot report.png
+click "Close report"
+wait 2
+click "File"
+click "File report..."
+hover "Close report"
+expect-no-error
+quit
+)";
+    }
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {dir + "/report.glb", "--window-size", "800x600", "--script", dir + "/s.txt"}, "800x600");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    auto shot = morph::readImageFile(dir + "/report.png");
+    ASSERT_TRUE(shot.ok()) << shot.error().message;
+    EXPECT_EQ(shot->width, 800);
+    EXPECT_EQ(shot->height, 600);
+}
+
+TEST(ViewerReportXvfbTest, NothingToReportNoBadge) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = testDir();
+    const fixtures::Bytes clean = fixtures::webpTexture(fixtures::WebpCase::RequiredNoFallback);
+    ASSERT_TRUE(morph::writeFileAtomic(dir + "/clean.glb", clean.data(), clean.size()).ok());
+    { std::ofstream(dir + "/s.txt") << "click \"Report\"\nquit\n"; }
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {dir + "/clean.glb", "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_NE(run.err.find("script line 1: no widget \"Report\" was drawn"), std::string::npos)
+        << run.err;
+}
+
+}  // namespace
