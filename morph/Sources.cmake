@@ -2,6 +2,7 @@
 # (tests/fuzz/CMakeLists.txt), so both build the same list. MORPH_ALL_SOURCES is all of them, as
 # absolute paths.
 set(MORPH_SOURCES
+  Expression.cpp
   MorphChannel.cpp
   Result.cpp
   Scene.cpp)
@@ -21,7 +22,8 @@ set(MORPH_GLTF_SOURCES
   gltf/GltfTargets.cpp
   gltf/GltfValidate.cpp
   gltf/MeshoptDecode.cpp
-  gltf/Uri.cpp)
+  gltf/Uri.cpp
+  gltf/VrmExpressions.cpp)
 set(MORPH_ANIM_SOURCES
   anim/Animate.cpp
   anim/FramePose.cpp
