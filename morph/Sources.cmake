@@ -43,6 +43,7 @@ set(MORPH_IMAGE_SOURCES
   image/ImageFile.cpp
   image/ImageResize.cpp)
 set(MORPH_EDIT_SOURCES
+  edit/ExpressionWeights.cpp
   edit/RayCast.cpp
   edit/TargetGroups.cpp
   edit/UserClip.cpp
