@@ -93,7 +93,7 @@ void drawExpressionSliders(ViewerDocument& doc, ViewerUi& ui) {
     if (ImGui::SmallButton("Reset expressions")) resetExpressionWeights(state);
     ImGui::EndDisabled();
     trackItem(ui, "Reset expressions");
-    ImGui::Spacing();
+    ImGui::Separator();  // the mesh's own targets follow
 }
 
 }  // namespace app
