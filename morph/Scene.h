@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "morph/Expression.h"
 #include "morph/ImportReport.h"
 #include "morph/MorphChannel.h"
 
@@ -250,6 +251,8 @@ struct Scene {
     std::vector<TextureSampler> samplers;
     std::vector<Image> images;
     std::vector<Animation> animations;
+    // VRM 0.x / 1.0 expressions (morph/Expression.h; read by morph/gltf/VrmExpressions.cpp).
+    std::vector<Expression> expressions;
     std::vector<std::string> warnings;  // one line each, already prefixed with the file
     ImportReport report;                // the same lines by kind, and the extensions used
 };

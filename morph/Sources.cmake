@@ -2,6 +2,7 @@
 # (tests/fuzz/CMakeLists.txt), so both build the same list. MORPH_ALL_SOURCES is all of them, as
 # absolute paths.
 set(MORPH_SOURCES
+  Expression.cpp
   MorphChannel.cpp
   Result.cpp
   Scene.cpp)
@@ -23,7 +24,8 @@ set(MORPH_GLTF_SOURCES
   gltf/GltfTextures.cpp
   gltf/GltfValidate.cpp
   gltf/MeshoptDecode.cpp
-  gltf/Uri.cpp)
+  gltf/Uri.cpp
+  gltf/VrmExpressions.cpp)
 set(MORPH_ANIM_SOURCES
   anim/Animate.cpp
   anim/ClipSelection.cpp
@@ -45,6 +47,7 @@ set(MORPH_IMAGE_SOURCES
   image/ImageFile.cpp
   image/ImageResize.cpp)
 set(MORPH_EDIT_SOURCES
+  edit/ExpressionWeights.cpp
   edit/MorphedRegion.cpp
   edit/RayCast.cpp
   edit/TargetGroups.cpp

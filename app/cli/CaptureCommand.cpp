@@ -401,8 +401,8 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
         ->check(checkWith(renderer::parseSize, "--size"));
     capture
         ->add_option("--weights", options->weights,
-                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V or *=V, "
-                     "comma separated")
+                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
+                     "vrm:EXPRESSION=V, comma separated")
         ->type_name("SPEC")
         ->check(checkWith(morph::parseWeightSpec, "--weights"));
     CLI::Option* animation =

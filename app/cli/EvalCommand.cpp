@@ -176,8 +176,8 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
         "eval", "Print the morphed positions and normals of every morphed primitive as JSON");
     addModelOptions(*eval, options->model);
     eval->add_option("--weights", options->weightSpec,
-                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V or *=V, "
-                     "comma separated (e.g. jawOpen=1,3=0.5)")
+                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
+                     "vrm:EXPRESSION=V, comma separated (e.g. jawOpen=1,3=0.5,vrm:happy=1)")
         ->type_name("SPEC")
         ->check([](const std::string& spec) -> std::string {
             auto parsed = morph::parseWeightSpec(spec);

@@ -140,6 +140,20 @@ Json extensionsJson(const morph::ImportReport& report) {
     return out;
 }
 
+// VRM expressions (morph/Expression.h), in file order: index is what the binds count from.
+Json expressionsJson(const morph::Scene& scene) {
+    Json out = Json::array();
+    for (size_t i = 0; i < scene.expressions.size(); ++i) {
+        const morph::Expression& e = scene.expressions[i];
+        out.push_back({{"index", i},
+                       {"name", e.name},
+                       {"preset", morph::expressionPresetName(e.preset)},
+                       {"isBinary", e.isBinary},
+                       {"binds", e.binds.size()}});
+    }
+    return out;
+}
+
 }  // namespace
 
 Json infoJson(const morph::Scene& scene) {
@@ -178,6 +192,7 @@ Json infoJson(const morph::Scene& scene) {
                 {"extensions", extensionsJson(scene.report)}};
     const morph::Result<morph::SparseSummary> sparse = morph::sparseSummary(scene);
     if (sparse) doc["sparse"] = {{"bytes", sparse->bytes}};
+    doc["expressions"] = expressionsJson(scene);
     return doc;
 }
 
@@ -251,6 +266,12 @@ std::string infoText(const morph::Scene& scene) {
                 << (e.supported ? "" : " (not supported)");
         }
         out << "\n";
+    }
+    for (size_t i = 0; i < scene.expressions.size(); ++i) {
+        const morph::Expression& e = scene.expressions[i];
+        out << "expression " << i << " " << quoted(e.name) << " ("
+            << morph::expressionPresetName(e.preset) << (e.isBinary ? ", binary" : "")
+            << "): " << e.binds.size() << " bind(s)\n";
     }
     const morph::PackingSummary packing = morph::packingSummary(scene);
     out << "packed targets: " << packing.bytes

@@ -11,7 +11,8 @@
 namespace app {
 
 void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequired) {
-    CLI::Option* model = command.add_option("MODEL", options.path, "glTF 2.0 file (.gltf or .glb)");
+    CLI::Option* model =
+        command.add_option("MODEL", options.path, "glTF 2.0 file (.gltf, .glb or .vrm)");
     model->type_name("FILE");
     if (modelRequired) model->required();
     command

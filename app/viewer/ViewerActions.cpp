@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "app/viewer/ViewerUi.h"
+#include "app/viewer/state/ViewerStateExpressions.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 #include "morph/gltf/ClipExport.h"
@@ -77,7 +78,7 @@ const std::vector<Shortcut>& viewerShortcuts() {
         {"F11", "Fullscreen"},
         {"Tab", "Hide / show all panels"},
         {"Ctrl+click a slider", "Type a value"},
-        {"Drop a file", "Open a .gltf / .glb"},
+        {"Drop a file", "Open a .gltf / .glb / .vrm"},
         {"F1", "This list"},
         {"Ctrl+Q, Esc (fullscreen: leave)", "Quit"},
     };
@@ -206,6 +207,12 @@ morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
         auto spec = morph::parseWeightSpec(weights);
         if (!spec) return spec.error();
         for (const morph::WeightAssignment& a : *spec) {
+            if (a.kind == morph::WeightAssignment::Kind::Expression) {
+                if (setExpressionWeight(doc.state, doc.scene, a.name, a.value)) continue;
+                return morph::Error{
+                    morph::ErrorCode::Usage,
+                    "--weights: no VRM expression named '" + a.name + "' in " + doc.model.path};
+            }
             bool matched = false;
             for (size_t m = 0; m < doc.scene.meshes.size() && m < doc.state.meshes.size(); ++m) {
                 const std::vector<std::string>& names = doc.scene.meshes[m].targetNames;

@@ -61,8 +61,8 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
     after->needs(out);
     out->needs(after);
     root.add_option("--weights", options.weights,
-                    "Start with these weights set as if by the sliders: NAME=V, INDEX=V or *=V, "
-                    "comma separated")
+                    "Start with these weights set as if by the sliders: NAME=V, INDEX=V, *=V or "
+                    "vrm:EXPRESSION=V, comma separated")
         ->type_name("SPEC")
         ->check([](const std::string& text) -> std::string {
             auto parsed = morph::parseWeightSpec(text);

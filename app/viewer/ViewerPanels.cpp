@@ -47,8 +47,8 @@ bool listed(BrowserMode mode, const fs::path& file) {
     std::string ext = file.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
-    if (mode == BrowserMode::OpenModel || mode == BrowserMode::ExportGlb)
-        return ext == ".gltf" || ext == ".glb";
+    if (mode == BrowserMode::OpenModel) return ext == ".gltf" || ext == ".glb" || ext == ".vrm";
+    if (mode == BrowserMode::ExportGlb) return ext == ".gltf" || ext == ".glb";
     return ext == ".json";
 }
 
@@ -365,7 +365,7 @@ void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float vi
                                 ImGuiCond_Always, ImVec2(0.5f, 0.5f));
         ImGui::SetNextWindowBgAlpha(0.0f);
         if (ImGui::Begin("##empty", nullptr, overlay | ImGuiWindowFlags_NoInputs)) {
-            ImGui::TextDisabled("Drop a .gltf or .glb here, or use File > Open (Ctrl+O)");
+            ImGui::TextDisabled("Drop a .gltf, .glb or .vrm here, or use File > Open (Ctrl+O)");
         }
         ImGui::End();
     }

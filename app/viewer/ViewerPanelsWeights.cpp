@@ -445,6 +445,7 @@ void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui) {
             trackItem(ui, "Filter");
             drawRangeAndResets(doc, ui);
             ImGui::Spacing();
+            drawExpressionSliders(doc, ui);
             drawTargets(doc, ui);
         }
         ImGui::EndTabItem();

@@ -181,6 +181,8 @@ void applyViewerTheme(float scale);  // the dark style, sizes scaled for HiDPI
 void drawMenuBar(ViewerDocument& doc, ViewerUi& ui);
 void drawViewMenu(ViewerUi& ui);  // ViewerPanelsView.cpp
 void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui);
+// The VRM expression sliders above the targets (ViewerPanelsExpressions.cpp; none without any).
+void drawExpressionSliders(ViewerDocument& doc, ViewerUi& ui);
 void drawTimelinePanel(ViewerDocument& doc, ViewerUi& ui);
 void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui);
 void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY,

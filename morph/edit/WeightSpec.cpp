@@ -4,11 +4,14 @@
 #include <charconv>
 #include <cmath>
 
+#include "morph/edit/ExpressionWeights.h"
+
 namespace morph {
 
 namespace {
 
 constexpr const char* kPrefix = "--weights: ";
+constexpr const char* kExpressionPrefix = "vrm:";
 
 std::string trim(const std::string& s) {
     const char* space = " \t\r\n";
@@ -54,7 +57,11 @@ Result<WeightAssignment> parseItem(const std::string& rawItem) {
 
     WeightAssignment assignment;
     assignment.value = *value;
-    if (key == "*") {
+    if (key.rfind(kExpressionPrefix, 0) == 0) {
+        assignment.kind = WeightAssignment::Kind::Expression;
+        assignment.name = trim(key.substr(std::string(kExpressionPrefix).size()));
+        if (assignment.name.empty()) return error("'" + item + "' has no expression name");
+    } else if (key == "*") {
         assignment.kind = WeightAssignment::Kind::All;
     } else if (isIndex(key)) {
         // A purely numeric key is an index; names with digits and letters stay names.
@@ -75,6 +82,7 @@ std::string describe(const WeightAssignment& a) {
         case WeightAssignment::Kind::Name: return "no mesh has a target named '" + a.name + "'";
         case WeightAssignment::Kind::Index:
             return "no mesh has a target with index " + std::to_string(a.index);
+        case WeightAssignment::Kind::Expression:  // expressionMissing says more
         case WeightAssignment::Kind::All: break;
     }
     return "'*' matches nothing: no mesh has morph targets";
@@ -96,8 +104,24 @@ std::vector<size_t> matches(const Mesh& mesh, const WeightAssignment& a) {
         case WeightAssignment::Kind::All:
             for (size_t i = 0; i < count; ++i) out.push_back(i);
             break;
+        case WeightAssignment::Kind::Expression: break;  // through its binds, not by name
     }
     return out;
+}
+
+// "no VRM expression named 'grin' (the file has happy, blink)".
+std::string expressionMissing(const Scene& scene, const std::string& name) {
+    std::string names;
+    size_t listed = 0;
+    for (size_t i : expressionDisplayOrder(scene)) {
+        if (++listed > 24) {  // one line stays readable
+            names += ", ...";
+            break;
+        }
+        names += (names.empty() ? "" : ", ") + scene.expressions[i].name;
+    }
+    return "no VRM expression named '" + name + "' (" +
+           (names.empty() ? std::string("the file has none") : "the file has " + names) + ")";
 }
 
 }  // namespace
@@ -126,11 +150,21 @@ Status applyWeightSpec(const Scene& scene, const std::vector<WeightAssignment>& 
                        std::vector<NodePose>& pose) {
     // Check every assignment first, so a bad one leaves the pose untouched. An assignment must
     // match a mesh, instanced or not: "no mesh has" is what the message says.
+    std::vector<float> expressions(scene.expressions.size(), 0.0f);
+    bool anyExpression = false;
     for (const WeightAssignment& a : spec) {
+        if (a.kind == WeightAssignment::Kind::Expression) {
+            const int e = findExpression(scene, a.name);
+            if (e < 0) return error(expressionMissing(scene, a.name));
+            expressions[size_t(e)] = a.value;
+            anyExpression = true;
+            continue;
+        }
         const bool matched = std::any_of(scene.meshes.begin(), scene.meshes.end(),
                                          [&](const Mesh& m) { return !matches(m, a).empty(); });
         if (!matched) return error(describe(a));
     }
+    if (anyExpression) applyExpressions(scene, expressions, pose);
     // In order, so "*=0,jawOpen=1" zeroes everything but jawOpen.
     for (const WeightAssignment& a : spec) {
         for (size_t n = 0; n < scene.nodes.size() && n < pose.size(); ++n) {

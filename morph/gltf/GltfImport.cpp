@@ -2,7 +2,7 @@
 //   GLB container (Glb.cpp) -> JSON -> pre-validation (GltfValidate.cpp) -> extensions used
 //   (GltfExtensions.cpp) -> buffers (the BIN chunk in place, data: URIs, files in the model's
 //   folder) -> EXT_meshopt_compression views -> image bytes -> readers
-//   (GltfMeshes/Textures/Materials/Nodes/Animations.cpp).
+//   (GltfMeshes/Textures/Materials/Nodes/Animations.cpp, VrmExpressions.cpp).
 #include "morph/gltf/GltfImport.h"
 
 #include <cctype>
@@ -12,6 +12,7 @@
 #include "morph/gltf/Glb.h"
 #include "morph/gltf/GltfDocument.h"
 #include "morph/gltf/Uri.h"
+#include "morph/gltf/VrmExpressions.h"
 
 namespace morph {
 namespace {
@@ -183,7 +184,9 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     size_t first = 0;
     while (first < bytes.size() && std::isspace(bytes[first])) ++first;
     const bool jsonStart = first < bytes.size() && (bytes[first] == '{' || bytes[first] == '[');
-    const bool glbName = name.size() >= 4 && fs::path(name).extension() == ".glb";
+    // VRM files are GLB under another extension (VRM 0.x specification, "File extension").
+    const fs::path extension = fs::path(name).extension();
+    const bool glbName = extension == ".glb" || extension == ".vrm";
     const bool isGlb = looksLikeGlb(bytes.data(), bytes.size()) || glbName || !jsonStart;
     const char* jsonBegin = reinterpret_cast<const char*>(bytes.data());
     size_t jsonSize = bytes.size();
@@ -233,6 +236,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     if (Status s = readNodes(doc, scene); !s) return s.error();
     if (Status s = checkSkins(doc, scene); !s) return s.error();
     if (Status s = readAnimations(doc, scene); !s) return s.error();
+    readVrmExpressions(doc, scene);  // warnings only: VRM data never fails a load
     computeTargetStats(scene);
     scene.warnings = std::move(doc.warnings);
     scene.report = std::move(doc.report);

@@ -286,6 +286,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
     out.mLayout.roots = scene.roots;
     out.mLayout.animations = scene.animations;
     out.mLayout.skins = scene.skins;
+    out.mLayout.expressions = scene.expressions;  // capture's --weights vrm:NAME=V
     for (const morph::Mesh& mesh : scene.meshes) {
         morph::Mesh stripped;
         stripped.name = mesh.name;

@@ -5,6 +5,8 @@
 #include <map>
 #include <utility>
 
+#include "app/viewer/state/ViewerStateExpressions.h"
+
 namespace app {
 namespace {
 
@@ -123,6 +125,7 @@ ViewerState makeViewerState(const morph::Scene& scene) {
             state.meshes[m].pairs.push_back({p.left, p.right, false});
         }
     }
+    state.expressionWeights.assign(scene.expressions.size(), 0.0f);
     state.selectedMesh = primaryMesh(scene);
     state.playback.layers = defaultLayers(scene);
     return state;
@@ -375,6 +378,7 @@ void applyUserLayers(const morph::Scene& scene, const ViewerState& state,
 ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state) {
     ViewerFrame frame;
     frame.sampled = sampleClips(scene, state);
+    applyExpressionLayer(scene, state, frame.sampled);
     std::vector<morph::NodePose> pose = frame.sampled;
     applyUserLayers(scene, state, pose);
     frame.pose = morph::resolveFrame(scene, std::move(pose));
@@ -383,6 +387,7 @@ ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state) {
 
 std::vector<morph::NodePose> resolvePose(const morph::Scene& scene, const ViewerState& state) {
     std::vector<morph::NodePose> pose = sampleClips(scene, state);
+    applyExpressionLayer(scene, state, pose);
     applyUserLayers(scene, state, pose);
     return pose;
 }
@@ -416,6 +421,7 @@ ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState&
 ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state, int mesh) {
     ViewerFrame frame;
     frame.sampled = sampleClips(scene, state);
+    applyExpressionLayer(scene, state, frame.sampled);
     return resolveMeshWeights(scene, state, frame, mesh);
 }
 

@@ -6,6 +6,9 @@
 // Weights resolve in one order (resolvePose / resolveMeshWeights):
 //   defaults (node.weights, else mesh.weights, else 0)
 //   -> the current clip and the layers playing with it at the (timing-preview) time
+//   -> the VRM expression sliders (expressionWeights: each adds its binds' weights to their
+//      targets on every mesh, under the VRM rules of morph/edit/ExpressionWeights.h;
+//      ViewerStateExpressions.h)
 //   -> the user's overrides
 //   -> solo / mute (a view aid: never keyed, never saved in presets).
 #include <array>
@@ -136,6 +139,9 @@ struct ViewerState {
     std::vector<Preset> presets;
     std::array<int, 2> abPresets{-1, -1};  // presets behind the A and B buttons
     int abActive = 0;                      // which of them was applied last
+
+    // One per scene.expressions: the VRM expression sliders, 0..1 (ViewerStateExpressions.h).
+    std::vector<float> expressionWeights;
 };
 
 // What the panel shows for one mesh: final weights, and where each came from before solo/mute.
@@ -205,7 +211,7 @@ void setMute(ViewerState& state, const morph::Scene& scene, int mesh, size_t tar
 // One frame of the viewer, resolved once per frame after the clips advance (the window's loop),
 // and read by everything that shows it: the draw, the overlays, the panels, picking, inspection.
 struct ViewerFrame {
-    std::vector<morph::NodePose> sampled;  // the rest pose with the current clip applied
+    std::vector<morph::NodePose> sampled;  // the rest pose, the current clip, the expressions
     morph::FramePose pose;                 // `sampled` with the user's layer: what is drawn
     bool valid(const morph::Scene& scene) const { return pose.size() == scene.nodes.size(); }
 };
@@ -355,10 +361,10 @@ morph::Status saveSettings(const Settings& settings, const std::string& path);  
 
 // ---- Reload (F5) ----
 // The state carried over to `newScene`: meshes matched by name (else index), targets, solo/mute,
-// overrides and pair links by target name, the clip, the layers (their order, on/off and weight)
-// and a crossfade by animation name; user clips, presets and playback settings as they were. A
-// clip the old file lacked joins the layers at the end, enabled when no enabled clip drives its
-// channels.
+// overrides and pair links by target name, expression weights by expression name, the clip, the
+// layers (their order, on/off and weight) and a crossfade by animation name; user clips, presets
+// and playback settings as they were. A clip the old file lacked joins the layers at the end,
+// enabled when no enabled clip drives its channels.
 ViewerState remapState(const ViewerState& old, const morph::Scene& oldScene,
                        const morph::Scene& newScene);
 

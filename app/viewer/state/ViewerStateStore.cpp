@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "app/viewer/state/ViewerState.h"
+#include "app/viewer/state/ViewerStateExpressions.h"
 #include "morph/gltf/GltfBuilder.h"
 
 namespace app {
@@ -368,6 +369,7 @@ ViewerState remapState(const ViewerState& old, const morph::Scene& oldScene,
             }
         }
     }
+    carryExpressionWeights(old, oldScene, newScene, state);
     const int selected = matchMesh(oldScene, old.selectedMesh, newScene);
     if (selected >= 0) state.selectedMesh = selected;
     std::vector<ClipLayer> fresh = std::move(state.playback.layers);

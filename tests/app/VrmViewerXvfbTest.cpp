@@ -1,0 +1,57 @@
+// The VRM expression sliders through the real window, under Xvfb: a .vrm opens, the "happy"
+// slider drawn above the targets drives the bound target (mesh 0's "smile" by 1), Reset
+// expressions takes it back, and the viewer's --weights vrm:NAME=V sets a slider at start.
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "fixtures/VrmFixtures.h"
+
+namespace {
+
+std::string writeVrm(const std::string& dir) {
+    const std::vector<uint8_t> bytes = fixtures::vrm1Expressions();
+    const std::string path = dir + "/avatar.vrm";
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    return path;
+}
+
+TEST(VrmViewerXvfbTest, ExpressionSliderDrivesItsBinds) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::scratchDir("VrmViewerXvfbTest_Slider");
+    {
+        std::ofstream(dir + "/s.txt") << R"(drag "expression:happy" 1
+expect-weight "smile" 1
+click "Reset expressions"
+expect-weight "smile" 0 0.0001
+quit
+)";
+    }
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {writeVrm(dir), "--window-size", "800x600", "--script", dir + "/s.txt"}, "800x600");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+}
+
+TEST(VrmViewerXvfbTest, WeightsOptionSetsAnExpressionSlider) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::scratchDir("VrmViewerXvfbTest_Weights");
+    { std::ofstream(dir + "/s.txt") << "wait 2\nexpect-weight \"smile\" 0.5\nquit\n"; }
+    const std::string vrm = writeVrm(dir);
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {vrm, "--window-size", "640x480", "--weights", "vrm:happy=0.5", "--script", dir + "/s.txt"},
+        "640x480");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+
+    const auto unknown = fixtures::runMorphviewUnderXvfb(
+        {vrm, "--window-size", "640x480", "--weights", "vrm:grin=1", "--script", dir + "/s.txt"},
+        "640x480");
+    EXPECT_NE(unknown.exitCode, 0);
+    EXPECT_NE(unknown.err.find("no VRM expression named 'grin'"), std::string::npos) << unknown.err;
+}
+
+}  // namespace
