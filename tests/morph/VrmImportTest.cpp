@@ -196,4 +196,35 @@ TEST(VrmImport, DotVrmIsReadAsGlb) {
     EXPECT_EQ(file->expressions.size(), 4u);
 }
 
+// Exporters may list the VRM extension as required: such a file opens, its expressions read.
+TEST(VrmImport, RequiredVrmExtensionsAreSupported) {
+    for (const char* name : {"VRM", "VRMC_vrm"}) {
+        morph::GltfBuilder b = fixtures::vrmBodyBuilder();
+        b.json()["extensionsUsed"] = {name};
+        b.json()["extensionsRequired"] = {name};
+        const json bind = {{"node", 0}, {"index", 0}, {"weight", 1.0}};
+        if (std::string(name) == "VRMC_vrm") {
+            b.json()["extensions"][name] = {
+                {"specVersion", "1.0"},
+                {"expressions",
+                 {{"preset", {{"happy", {{"morphTargetBinds", json::array({bind})}}}}}}}};
+        } else {
+            b.json()["extensions"][name] = {
+                {"blendShapeMaster",
+                 {{"blendShapeGroups",
+                   json::array(
+                       {{{"name", "Joy"},
+                         {"presetName", "joy"},
+                         {"binds",
+                          json::array({{{"mesh", 0}, {"index", 0}, {"weight", 100}}})}}})}}}};
+        }
+        const morph::Scene scene = load(b.glb());
+        ASSERT_EQ(scene.expressions.size(), 1u) << name;
+        ASSERT_EQ(scene.report.extensions.size(), 1u) << name;
+        EXPECT_EQ(scene.report.extensions[0].name, name);
+        EXPECT_TRUE(scene.report.extensions[0].required);
+        EXPECT_TRUE(scene.report.extensions[0].supported);
+    }
+}
+
 }  // namespace
