@@ -353,6 +353,13 @@ Aabb GpuScene::bounds(const std::vector<morph::NodePose>& pose) const {
     return bounds(morph::resolveFrame(mLayout, pose));
 }
 
+GpuScene::NodePlacement GpuScene::placement(int node, const morph::FramePose& frame) const {
+    static const std::vector<glm::mat4> kNoJoints;
+    const bool skinned = nodeJointCount(node) > 0 && !frame.joints[size_t(node)].empty();
+    if (!skinned) return {frame.world[size_t(node)], kNoJoints};
+    return {morph::skinnedModel(frame.world[size_t(node)]), frame.joints[size_t(node)]};
+}
+
 Aabb GpuScene::bounds(const morph::FramePose& frame, int onlyMesh) const {
     Aabb box;
     if (frame.size() != mLayout.nodes.size()) {
@@ -363,13 +370,10 @@ Aabb GpuScene::bounds(const morph::FramePose& frame, int onlyMesh) const {
         if (onlyMesh >= 0 && meshIndex != onlyMesh) continue;
         const GpuMesh& mesh = mMeshes[size_t(meshIndex)];
         const std::vector<float>& weights = frame.weights(node);
-        static const std::vector<glm::mat4> kNoJoints;
-        const bool skinned = nodeJointCount(node) > 0 && !frame.joints[size_t(node)].empty();
-        const std::vector<glm::mat4>& joints = skinned ? frame.joints[size_t(node)] : kNoJoints;
-        const glm::mat4 model =
-            skinned ? morph::skinnedModel(frame.world[size_t(node)]) : frame.world[size_t(node)];
+        const NodePlacement placed = placement(node, frame);
         for (const GpuPrimitive& primitive : mesh.primitives) {
-            box.extend(primitiveBounds(primitive, weights, joints).transformed(model));
+            box.extend(
+                primitiveBounds(primitive, weights, placed.joints).transformed(placed.model));
         }
     }
     return box;
@@ -382,15 +386,11 @@ Aabb GpuScene::morphedRegion(const morph::FramePose& frame) const {
     for (int node : mDrawnNodes) {
         const GpuMesh& mesh = mMeshes[size_t(mLayout.nodes[size_t(node)].mesh)];
         if (mesh.targetCount == 0) continue;
-        static const std::vector<glm::mat4> kNoJoints;
-        const bool skinned = nodeJointCount(node) > 0 && !frame.joints[size_t(node)].empty();
-        const std::vector<glm::mat4>& joints = skinned ? frame.joints[size_t(node)] : kNoJoints;
-        const glm::mat4 model =
-            skinned ? morph::skinnedModel(frame.world[size_t(node)]) : frame.world[size_t(node)];
+        const NodePlacement placed = placement(node, frame);
         for (const GpuPrimitive& primitive : mesh.primitives) {
             if (!primitive.morph || !primitive.morph->primitive) continue;
-            morph::appendTargetRegions(*primitive.morph->primitive, frame.weights(node), model,
-                                       joints, regions);
+            morph::appendTargetRegions(*primitive.morph->primitive, frame.weights(node),
+                                       placed.model, placed.joints, regions);
         }
     }
     Aabb box;

@@ -131,6 +131,14 @@ public:
                          const std::vector<glm::mat4>& joints) const;
 
 private:
+    // Where `frame` puts node `node`'s vertices, as mesh.vert does: its model matrix (a skinned
+    // node's skinnedModel) and its joint matrices (empty: not skinned).
+    struct NodePlacement {
+        glm::mat4 model;
+        const std::vector<glm::mat4>& joints;
+    };
+    NodePlacement placement(int node, const morph::FramePose& frame) const;
+
     static morph::Result<GpuScene> upload(const morph::Scene& scene,
                                           const std::shared_ptr<const morph::Scene>& owner,
                                           const UploadOptions& options);

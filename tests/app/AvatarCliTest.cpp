@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures/AvatarFixtures.h"
+#include "fixtures/Golden.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfBuilder.h"
@@ -37,17 +38,6 @@ morph::RgbaImage capture(const std::string& model, const std::string& out,
     auto image = morph::readImageFile(out);
     EXPECT_TRUE(image.ok()) << out;
     return image.ok() ? std::move(image).value() : morph::RgbaImage{};
-}
-
-// Share of the pixels that are not the default background (#2e3036, within 3).
-double modelShare(const morph::RgbaImage& image) {
-    size_t hits = 0;
-    const size_t total = size_t(image.width) * size_t(image.height);
-    for (size_t i = 0; i < total; ++i) {
-        const uint8_t* p = &image.pixels[i * 4];
-        hits += std::abs(p[0] - 46) > 3 || std::abs(p[1] - 48) > 3 || std::abs(p[2] - 54) > 3;
-    }
-    return total ? double(hits) / double(total) : 0.0;
 }
 
 nlohmann::json eval(const std::string& model, const std::vector<std::string>& extra) {
@@ -85,9 +75,9 @@ TEST(AvatarCliTest, FrameMorphedFillsTheImageWithTheFace) {
     // Framed whole, a standing body leaves most of a square image empty (about 0.2 here);
     // framed on where the targets move (the face, without the body shapes) the head, hair and
     // collar cover more than half of it (0.55).
-    EXPECT_LT(modelShare(all), 0.3) << "whole body";
-    EXPECT_GT(modelShare(face), 0.45) << "face";
-    EXPECT_GT(modelShare(face), 2 * modelShare(all));
+    EXPECT_LT(fixtures::modelShare(all), 0.3) << "whole body";
+    EXPECT_GT(fixtures::modelShare(face), 0.45) << "face";
+    EXPECT_GT(fixtures::modelShare(face), 2 * fixtures::modelShare(all));
     EXPECT_EQ(morph::compareImages(all, same).largestDifference, 0) << "--frame all is the default";
     // The jaw opens inside that frame: the same camera, a different picture.
     const morph::RgbaImage open =
@@ -122,7 +112,7 @@ TEST(AvatarCliTest, ShotFilesTakeTheFrame) {
     auto all = morph::readImageFile(dir + "/out/all.png");
     auto face = morph::readImageFile(dir + "/out/face.png");
     ASSERT_TRUE(all.ok() && face.ok());
-    EXPECT_GT(modelShare(*face), 2 * modelShare(*all));
+    EXPECT_GT(fixtures::modelShare(*face), 2 * fixtures::modelShare(*all));
     std::ofstream(dir + "/bad.json")
         << R"([{"name": "x", "model": "avatar.glb", "frame": "head"}])";
     const auto bad = fixtures::runMorphview(

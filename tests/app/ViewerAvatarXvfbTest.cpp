@@ -12,6 +12,7 @@
 
 #include "fixtures/AvatarFixtures.h"
 #include "fixtures/BuildPaths.h"
+#include "fixtures/Golden.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfBuilder.h"
@@ -24,16 +25,8 @@ const std::string kAvatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
 // The 3D view of a 1024x700 window: right of the weight panel, above the timeline.
 constexpr int kX0 = 420, kX1 = 1010, kY0 = 40, kY1 = 480;
 
-// Share of the view's pixels that are not the 3D background (#2e3036, within 3).
 double modelShare(const morph::RgbaImage& image) {
-    size_t hits = 0, total = 0;
-    for (int y = kY0; y < kY1; ++y) {
-        for (int x = kX0; x < kX1; ++x, ++total) {
-            const uint8_t* p = &image.pixels[(size_t(y) * size_t(image.width) + size_t(x)) * 4];
-            hits += std::abs(p[0] - 46) > 3 || std::abs(p[1] - 48) > 3 || std::abs(p[2] - 54) > 3;
-        }
-    }
-    return double(hits) / double(total);
+    return fixtures::modelShare(image, kX0, kY0, kX1, kY1);
 }
 
 TEST(ViewerAvatarXvfbTest, OneSliderMovesEveryMeshWithThatName) {

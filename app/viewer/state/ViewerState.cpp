@@ -257,21 +257,35 @@ void beginUserEdit(ViewerState& state, const morph::Scene& scene, int mesh, size
     }
 }
 
+namespace {
+
+// The edit of `target` of `mesh`: applies `change` to every target the edit reaches.
+template <typename Change>
+void editTargets(ViewerState& state, const morph::Scene& scene, int mesh, size_t target,
+                 Change change) {
+    ++state.revision;
+    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
+        if (TargetState* t = targetAt(state, scene, ref)) change(ref, *t);
+    }
+}
+
+}  // namespace
+
 void setUserWeight(ViewerState& state, const morph::Scene& scene, size_t target, float value) {
     setUserWeight(state, scene, state.selectedMesh, target, value);
 }
 
 void setUserWeight(ViewerState& state, const morph::Scene& scene, int mesh, size_t target,
                    float value) {
-    ++state.revision;
-    if (!std::isfinite(value)) return;
-    value = std::clamp(value, state.rangeMin, state.rangeMax);
-    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
-        if (TargetState* t = targetAt(state, scene, ref)) {
-            t->overridden = true;
-            t->value = value;
-        }
+    if (!std::isfinite(value)) {
+        ++state.revision;
+        return;
     }
+    value = std::clamp(value, state.rangeMin, state.rangeMax);
+    editTargets(state, scene, mesh, target, [value](TargetRef, TargetState& t) {
+        t.overridden = true;
+        t.value = value;
+    });
 }
 
 void endUserEdit(ViewerState& state, const morph::Scene& scene, size_t target) {
@@ -279,18 +293,15 @@ void endUserEdit(ViewerState& state, const morph::Scene& scene, size_t target) {
 }
 
 void endUserEdit(ViewerState& state, const morph::Scene& scene, int mesh, size_t target) {
-    ++state.revision;
-    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
-        TargetState* t = targetAt(state, scene, ref);
-        if (!t) continue;
-        t->held = false;
+    editTargets(state, scene, mesh, target, [&](TargetRef ref, TargetState& t) {
+        t.held = false;
         // Only a clip that drives this mesh's weights can take the target back; with nothing
         // to return to, releasing must not make the slider snap to the default.
         if (state.playback.playing && !state.stickyOverrides &&
             clipAnimatesMesh(scene, state, ref.first)) {
-            t->overridden = false;
+            t.overridden = false;
         }
-    }
+    });
 }
 
 void clearOverride(ViewerState& state, const morph::Scene& scene, size_t target) {
@@ -298,10 +309,8 @@ void clearOverride(ViewerState& state, const morph::Scene& scene, size_t target)
 }
 
 void clearOverride(ViewerState& state, const morph::Scene& scene, int mesh, size_t target) {
-    ++state.revision;
-    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
-        if (TargetState* t = targetAt(state, scene, ref)) t->overridden = t->held = false;
-    }
+    editTargets(state, scene, mesh, target,
+                [](TargetRef, TargetState& t) { t.overridden = t.held = false; });
 }
 
 void resetToDefaults(ViewerState& state, const morph::Scene& scene) {
@@ -337,10 +346,7 @@ void setSolo(ViewerState& state, const morph::Scene& scene, size_t target, bool 
 }
 
 void setSolo(ViewerState& state, const morph::Scene& scene, int mesh, size_t target, bool solo) {
-    ++state.revision;
-    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
-        if (TargetState* t = targetAt(state, scene, ref)) t->solo = solo;
-    }
+    editTargets(state, scene, mesh, target, [solo](TargetRef, TargetState& t) { t.solo = solo; });
 }
 
 void setMute(ViewerState& state, const morph::Scene& scene, size_t target, bool mute) {
@@ -348,10 +354,7 @@ void setMute(ViewerState& state, const morph::Scene& scene, size_t target, bool 
 }
 
 void setMute(ViewerState& state, const morph::Scene& scene, int mesh, size_t target, bool mute) {
-    ++state.revision;
-    for (const TargetRef& ref : editGroup(state, scene, mesh, target)) {
-        if (TargetState* t = targetAt(state, scene, ref)) t->mute = mute;
-    }
+    editTargets(state, scene, mesh, target, [mute](TargetRef, TargetState& t) { t.mute = mute; });
 }
 
 namespace {
