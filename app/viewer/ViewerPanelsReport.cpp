@@ -1,7 +1,8 @@
 // The File report: what the open file said besides its content (morph::ImportReport): the
 // extensions it uses, the textures that did not decode or fell back, what the importer repaired,
-// and the other warnings. Reached from File > File report and from the menu bar's badge, which
-// shows while the report has something worth a look.
+// and the other warnings; then what the renderer changed to draw it (GpuScene::notes: textures
+// downscaled, or drawn white over the memory budget). Reached from File > File report and from the
+// menu bar's badge, which shows while the report has something worth a look.
 #include <string>
 
 #include <imgui.h>
@@ -76,10 +77,15 @@ bool reportSection(const char* title, size_t count, ViewerUi& ui) {
     return open;
 }
 
+// Everything the report lists that deserves a look: the import's and the upload's.
+size_t attentionCount(const ViewerDocument& doc) {
+    return doc.loaded ? doc.scene.report.attentionCount() + doc.gpu.notes().size() : 0;
+}
+
 }  // namespace
 
 void drawReportBadge(const ViewerDocument& doc, ViewerUi& ui) {
-    const size_t count = doc.loaded ? doc.scene.report.attentionCount() : 0;
+    const size_t count = attentionCount(doc);
     if (count == 0) return;
     const std::string label = "Report (" + std::to_string(count) + ")";
     ImGui::PushStyleColor(ImGuiCol_Text, kReportAttention);
@@ -106,10 +112,10 @@ void drawReportWindow(const ViewerDocument& doc, ViewerUi& ui) {
         const morph::Scene& scene = doc.scene;
         const morph::ImportReport& report = scene.report;
         ImGui::TextWrapped("%s", scene.path.c_str());
-        if (report.attentionCount() == 0) {
+        if (attentionCount(doc) == 0) {
             ImGui::TextColored(kReportFine,
-                               "Nothing to report: every texture decoded, nothing was repaired, "
-                               "no warnings.");
+                               "Nothing to report: every texture decoded and fit, nothing was "
+                               "repaired, no warnings.");
         }
         if (reportSection("Extensions", report.extensions.size(), ui))
             drawExtensions(report, ui.scale);
@@ -118,6 +124,8 @@ void drawReportWindow(const ViewerDocument& doc, ViewerUi& ui) {
             drawLines(report.repairs, scene.path);
         if (reportSection("Warnings", report.warnings.size(), ui))
             drawLines(report.warnings, scene.path);
+        if (reportSection("Drawing", doc.gpu.notes().size(), ui))
+            drawLines(doc.gpu.notes(), scene.path);
     }
     ImGui::Separator();
     if (ImGui::Button("Close")) ui.showReport = false;

@@ -130,26 +130,31 @@ int GpuScene::uploadImage(const morph::Scene& scene, int imageIndex, bool srgb) 
     if (morph::downscaleFactor(image.width, image.height, maxSize) > 1) {
         shrunk = morph::downscaleToFit(image, maxSize);
         if (first) {
-            logNote(where + " is " + std::to_string(image.width) + " x " +
-                    std::to_string(image.height) + ", over GL_MAX_TEXTURE_SIZE " +
-                    std::to_string(maxSize) + "; downscaled to " + std::to_string(shrunk.width) +
-                    " x " + std::to_string(shrunk.height));
+            note(where + " is " + std::to_string(image.width) + " x " +
+                 std::to_string(image.height) + ", over GL_MAX_TEXTURE_SIZE " +
+                 std::to_string(maxSize) + "; downscaled to " + std::to_string(shrunk.width) +
+                 " x " + std::to_string(shrunk.height));
         }
     }
     const morph::Image& use = shrunk.rgba.empty() ? image : shrunk;
     // RGBA8 plus its mipmaps (a third more).
     const uint64_t bytes = uint64_t(use.width) * uint64_t(use.height) * 4 * 4 / 3;
     if (auto charged = mBudget.charge(bytes, where); !charged) {
-        if (first) logNote(charged.error().message + "; drawn as white");
+        if (first) note(charged.error().message + "; drawn as white");
         return -2;
     }
     gl::Texture texture = makeTexture(use, srgb);
     if (auto uploaded = checkUpload(where); !uploaded) {
-        if (first) logNote(uploaded.error().message + "; drawn as white");
+        if (first) note(uploaded.error().message + "; drawn as white");
         return -2;
     }
     mTextures.push_back(std::move(texture));
     return int(mTextures.size()) - 1;
+}
+
+void GpuScene::note(const std::string& line) {
+    logNote(line);
+    mNotes.push_back(line);
 }
 
 GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Material& m) {

@@ -7,6 +7,7 @@
 // by several drawers at once.
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -99,6 +100,11 @@ public:
     // The --max-memory budget as the upload left it: the morph paths' data, built later by a
     // drawer, is charged to a copy of it (DrawState).
     const GpuBudget& budget() const { return mBudget; }
+    // What the upload changed so the file could be drawn, one line each and also logged: an
+    // image downscaled to GL_MAX_TEXTURE_SIZE, one drawn as white because it did not fit the
+    // budget or its upload failed. (Images the importer could not decode are the import
+    // report's, morph::ImportReport::textures.) The viewer's File report lists them.
+    const std::vector<std::string>& notes() const { return mNotes; }
     // Joints of `node`'s skin when it draws a skinned mesh with a valid skin, else 0.
     size_t nodeJointCount(int node) const;
 
@@ -146,6 +152,7 @@ private:
     GpuTextureBinding bindTexture(const morph::Scene& scene, const morph::TextureRef& ref,
                                   bool srgb);
     int uploadImage(const morph::Scene& scene, int imageIndex, bool srgb);
+    void note(const std::string& line);  // logs it and keeps it in notes()
 
     morph::Scene mLayout;
     std::vector<int> mDrawnNodes;
@@ -161,6 +168,7 @@ private:
     uint32_t mPrimitiveCount = 0;
     MorphLimits mMorphLimits;
     GpuBudget mBudget{0};
+    std::vector<std::string> mNotes;
     // While uploading: textures index of each (image, sRGB) pair, image * 2 + sRGB; -1 not made.
     std::vector<int> mImageTextures;
     GpuLimits mUploadLimits;  // while uploading: the limits images are checked against

@@ -1,6 +1,7 @@
 // The File report through the REAL UI, under Xvfb: a file with something to report shows a
 // "Report (N)" item in the menu bar, which opens the report; File > File report opens it too;
-// a file with nothing to report has no such item.
+// a file with nothing to report has no such item; what the renderer changed to draw a file (a
+// texture drawn white over the memory budget) is in the report too.
 #include <fstream>
 #include <string>
 
@@ -49,6 +50,39 @@ quit
     ASSERT_TRUE(shot.ok()) << shot.error().message;
     EXPECT_EQ(shot->width, 800);
     EXPECT_EQ(shot->height, 600);
+}
+
+TEST(ViewerReportXvfbTest, ATextureOverTheBudgetIsReportedUnderDrawing) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = testDir();
+    // A clean file but for its size: a 512 x 512 texture decodes to 1 MiB, within the import's
+    // --max-memory 1200000, and needs 1.33 MiB on the GPU with its mipmaps, which is not.
+    morph::GltfBuilder b = fixtures::triangleWithTwoTargetsBuilder();
+    morph::RgbaImage big;
+    big.width = big.height = 512;
+    big.pixels.assign(size_t(512) * 512 * 4, 200);
+    const fixtures::Bytes png = fixtures::encodePngBytes(big);
+    b.json()["images"] = {
+        {{"bufferView", b.addBufferView(png.data(), png.size())}, {"mimeType", "image/png"}}};
+    b.json()["textures"] = {{{"source", 0}}};
+    b.json()["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}}}}};
+    b.json()["meshes"][0]["primitives"][0]["material"] = 0;
+    b.json()["meshes"][0]["extras"]["targetNames"] = {"T0", "T1"};
+    ASSERT_TRUE(b.writeGlb(dir + "/big.glb").ok());
+    {
+        std::ofstream(dir + "/s.txt") << R"(click "Report"
+hover "report:Drawing"
+expect-no-error
+quit
+)";
+    }
+    const auto run =
+        fixtures::runMorphviewUnderXvfb({dir + "/big.glb", "--max-memory", "1200000",
+                                         "--window-size", "640x480", "--script", dir + "/s.txt"},
+                                        "640x480");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.err.find("big.glb: images[0] needs"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("drawn as white"), std::string::npos) << run.err;
 }
 
 TEST(ViewerReportXvfbTest, NothingToReportNoBadge) {

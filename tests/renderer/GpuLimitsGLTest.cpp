@@ -128,6 +128,7 @@ TEST_F(GpuLimitsTest, ImageOverMaxTextureSizeIsDownscaledWithANote) {
     EXPECT_EQ(notes[0],
               "hostile.glb: images[0] is 40 x 20, over GL_MAX_TEXTURE_SIZE 16; "
               "downscaled to 14 x 7");
+    EXPECT_EQ(gpu->notes(), notes);  // what the viewer's File report lists
 }
 
 TEST_F(GpuLimitsTest, ImageOverTheBudgetIsDrawnWhiteWithANote) {
@@ -140,6 +141,7 @@ TEST_F(GpuLimitsTest, ImageOverTheBudgetIsDrawnWhiteWithANote) {
     EXPECT_EQ(notes[0].rfind("hostile.glb: images[0] needs", 0), 0u) << notes[0];
     EXPECT_NE(notes[0].find("--max-memory"), std::string::npos) << notes[0];
     EXPECT_NE(notes[0].find("drawn as white"), std::string::npos) << notes[0];
+    EXPECT_EQ(gpu->notes(), notes);
 }
 
 TEST_F(GpuLimitsTest, PrimitiveOverTheBudgetIsRefused) {
