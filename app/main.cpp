@@ -14,6 +14,7 @@
 #include "app/cli/EvalCommand.h"
 #include "app/cli/GpuEval.h"
 #include "app/viewer/ViewerApp.h"
+#include "renderer/gl/DriverHeap.h"
 
 namespace {
 
@@ -29,6 +30,7 @@ std::string oneLine(std::string text) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    renderer::keepFreedMemoryForTheDriver();  // llvmpipe's per-draw buffers (DriverHeap.h)
     CLI::App root{"morphview: view and inspect glTF 2.0 morph targets", "morphview"};
     root.require_subcommand(0, 1);
 

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "renderer/gl/DriverHeap.h"
 #include "renderer/gl/EglContext.h"
 #include "renderer/gl/GlDebug.h"
 
@@ -14,6 +15,7 @@ namespace fixtures {
 
 inline const morph::Result<renderer::EglContext>& sharedGlContext() {
     static morph::Result<renderer::EglContext> context = [] {
+        renderer::keepFreedMemoryForTheDriver();  // as morphview's main() does
         renderer::ContextOptions options;
         options.debug = true;  // errors arrive through KHR_debug too, named by the driver
         return renderer::EglContext::create(options);
