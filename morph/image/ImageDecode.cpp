@@ -10,6 +10,17 @@
 namespace morph {
 namespace {
 
+// A decoder's w x h RGBA8 pixels copied into an image, then handed back to it with `release`.
+template <typename Release>
+DecodedImage takePixels(uint8_t* pixels, int w, int h, Release release) {
+    DecodedImage image;
+    image.width = w;
+    image.height = h;
+    image.rgba.assign(pixels, pixels + size_t(w) * size_t(h) * 4);
+    release(pixels);
+    return image;
+}
+
 Status checkImageSize(int w, int h, uint64_t maxBytes) {
     if (w <= 0 || h <= 0 || uint64_t(w) * uint64_t(h) * 4 > maxBytes) {
         return Error{ErrorCode::Limit, "image of " + std::to_string(w) + "x" + std::to_string(h) +
@@ -49,12 +60,7 @@ Result<DecodedImage> decodeWebp(const uint8_t* data, size_t size, uint64_t maxBy
     int w = 0, h = 0;
     uint8_t* pixels = WebPDecodeRGBA(data, size, &w, &h);
     if (!pixels) return Error{ErrorCode::Decode, "WebP image decode failed (corrupt data)"};
-    DecodedImage image;
-    image.width = w;
-    image.height = h;
-    image.rgba.assign(pixels, pixels + size_t(w) * size_t(h) * 4);
-    WebPFree(pixels);
-    return image;
+    return takePixels(pixels, w, h, WebPFree);
 }
 
 }  // namespace
@@ -84,12 +90,7 @@ Result<DecodedImage> decodeImage(const uint8_t* data, size_t size, uint64_t maxB
         return Error{ErrorCode::Decode,
                      std::string("image decode failed (") + (reason ? reason : "unknown") + ")"};
     }
-    DecodedImage image;
-    image.width = w;
-    image.height = h;
-    image.rgba.assign(pixels, pixels + size_t(w) * size_t(h) * 4);
-    stbi_image_free(pixels);
-    return image;
+    return takePixels(pixels, w, h, stbi_image_free);
 }
 
 }  // namespace morph

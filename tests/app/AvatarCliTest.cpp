@@ -14,6 +14,7 @@
 
 #include "fixtures/AvatarFixtures.h"
 #include "fixtures/Golden.h"
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfBuilder.h"
@@ -43,9 +44,7 @@ morph::RgbaImage capture(const std::string& model, const std::string& out,
 nlohmann::json eval(const std::string& model, const std::vector<std::string>& extra) {
     std::vector<std::string> args = {"eval", model, "--space", "world"};
     args.insert(args.end(), extra.begin(), extra.end());
-    const auto run = fixtures::runMorphview(args);
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    return nlohmann::json::parse(run.out, nullptr, false);
+    return fixtures::parseRunJson(fixtures::runMorphview(args));
 }
 
 // Largest distance a vertex of the node named like `name` moved between two evals.

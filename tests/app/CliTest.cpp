@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures/BuildPaths.h"
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfBuilder.h"
@@ -52,21 +53,8 @@ void expectOneLineError(const Outcome& run, const std::vector<std::string>& word
     for (const std::string& w : words) EXPECT_NE(run.err.find(w), std::string::npos) << run.err;
 }
 
-json parse(const Outcome& run) {
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    json doc = json::parse(run.out, nullptr, false);
-    EXPECT_FALSE(doc.is_discarded()) << run.out.substr(0, 400);
-    return doc;
-}
-
-std::vector<float> floats(const json& array) {
-    std::vector<float> v;
-    for (const json& x : array) v.push_back(x.get<float>());
-    return v;
-}
-
 void expectFloats(const json& array, const std::vector<float>& expected) {
-    const std::vector<float> actual = floats(array);
+    const std::vector<float> actual = fixtures::floatsOf(array);
     ASSERT_EQ(actual.size(), expected.size()) << array.dump();
     for (size_t i = 0; i < expected.size(); ++i) {
         EXPECT_NEAR(actual[i], expected[i], 1e-6) << "at " << i << " in " << array.dump();
@@ -183,7 +171,7 @@ TEST(CliInfo, JsonOnEveryCorpusFile) {
         ++files;
         SCOPED_TRACE(entry.path().string());
         Outcome run = morphview({"info", "--json", entry.path().string()});
-        json doc = parse(run);
+        json doc = fixtures::parseRunJson(run);
         if (doc.is_discarded()) continue;
         for (const char* key : {"meshes", "nodes", "animations", "packing"}) {
             ASSERT_TRUE(doc.contains(key)) << key;
@@ -244,7 +232,7 @@ TEST(CliInfo, JsonOnEveryCorpusFile) {
 }
 
 TEST(CliInfo, SimpleMorphByHand) {
-    json doc = parse(morphview({"info", kSimpleMorph, "--json"}));
+    json doc = fixtures::parseRunJson(morphview({"info", kSimpleMorph, "--json"}));
     ASSERT_EQ(doc["meshes"].size(), 1u);
     const json& mesh = doc["meshes"][0];
     EXPECT_EQ(mesh["index"], 0);
@@ -304,7 +292,7 @@ json onlyItem(const json& doc) {
 }
 
 TEST(CliEval, SimpleMorphDefaultWeights) {
-    json item = onlyItem(parse(morphview({"eval", kSimpleMorph})));
+    json item = onlyItem(fixtures::parseRunJson(morphview({"eval", kSimpleMorph})));
     EXPECT_EQ(item["node"], 0);
     EXPECT_EQ(item["mesh"], 0);
     EXPECT_EQ(item["primitive"], 0);
@@ -315,34 +303,36 @@ TEST(CliEval, SimpleMorphDefaultWeights) {
 
 TEST(CliEval, SimpleMorphAnimationAtOnePointFive) {
     // Keys at 0..4 s hold (0,0) (0,1) (1,1) (1,0) (0,0); LINEAR halfway from (0,1) to (1,1).
-    json item =
-        onlyItem(parse(morphview({"eval", kSimpleMorph, "--animation", "0", "--time", "1.5"})));
+    json item = onlyItem(fixtures::parseRunJson(
+        morphview({"eval", kSimpleMorph, "--animation", "0", "--time", "1.5"})));
     expectFloats(item["weights"], {0.5f, 1.0f});
     expectFloats(item["positions"], simpleMorphPositions(0.5f, 1.0f));
 }
 
 TEST(CliEval, WeightSpecOnTopOfAnimation) {
-    json item = onlyItem(parse(morphview(
+    json item = onlyItem(fixtures::parseRunJson(morphview(
         {"eval", kSimpleMorph, "--animation", "0", "--time", "1.5", "--weights", "1=0.25"})));
     expectFloats(item["weights"], {0.5f, 0.25f});
     expectFloats(item["positions"], simpleMorphPositions(0.5f, 0.25f));
 }
 
 TEST(CliEval, WeightsByIndexAndStar) {
-    json item = onlyItem(parse(morphview({"eval", kSimpleMorph, "--weights", "0=1"})));
+    json item =
+        onlyItem(fixtures::parseRunJson(morphview({"eval", kSimpleMorph, "--weights", "0=1"})));
     expectFloats(item["weights"], {1.0f, 0.5f});
     expectFloats(item["positions"], simpleMorphPositions(1.0f, 0.5f));
 
-    item = onlyItem(parse(morphview({"eval", kSimpleMorph, "--weights", "*=0"})));
+    item = onlyItem(fixtures::parseRunJson(morphview({"eval", kSimpleMorph, "--weights", "*=0"})));
     expectFloats(item["weights"], {0.0f, 0.0f});
     expectFloats(item["positions"], simpleMorphPositions(0, 0));
 
-    item = onlyItem(parse(morphview({"eval", kSimpleMorph, "--weights", "*=0,1=1"})));
+    item =
+        onlyItem(fixtures::parseRunJson(morphview({"eval", kSimpleMorph, "--weights", "*=0,1=1"})));
     expectFloats(item["weights"], {0.0f, 1.0f});
 }
 
 TEST(CliEval, WeightsByName) {
-    json doc = parse(morphview({"eval", kStress, "--weights", "Key 3=1"}));
+    json doc = fixtures::parseRunJson(morphview({"eval", kStress, "--weights", "Key 3=1"}));
     ASSERT_EQ(doc["items"].size(), 2u);  // MorphStressTest: one node, two primitives
     for (size_t p = 0; p < 2; ++p) {
         const json& item = doc["items"][p];
@@ -354,10 +344,12 @@ TEST(CliEval, WeightsByName) {
 }
 
 TEST(CliEval, AnimationByName) {
-    json byName = parse(morphview({"eval", kStress, "--animation", "TheWave", "--time", "0.5"}));
-    json byIndex = parse(morphview({"eval", kStress, "--animation", "1", "--time", "0.5"}));
+    json byName = fixtures::parseRunJson(
+        morphview({"eval", kStress, "--animation", "TheWave", "--time", "0.5"}));
+    json byIndex =
+        fixtures::parseRunJson(morphview({"eval", kStress, "--animation", "1", "--time", "0.5"}));
     EXPECT_EQ(byName, byIndex);  // TheWave is clip 1
-    json rest = parse(morphview({"eval", kStress}));
+    json rest = fixtures::parseRunJson(morphview({"eval", kStress}));
     EXPECT_NE(byName["items"][0]["weights"], rest["items"][0]["weights"]);
 }
 
@@ -366,7 +358,7 @@ TEST(CliEval, EveryCorpusFileEvaluates) {
         const std::string ext = entry.path().extension().string();
         if (ext != ".gltf" && ext != ".glb") continue;
         SCOPED_TRACE(entry.path().string());
-        json doc = parse(morphview({"eval", entry.path().string()}));
+        json doc = fixtures::parseRunJson(morphview({"eval", entry.path().string()}));
         if (doc.is_discarded()) continue;
         EXPECT_FALSE(doc["items"].empty());
         for (const json& item : doc["items"]) {
@@ -392,7 +384,7 @@ TEST(CliEval, OutWritesTheSameJsonToAFile) {
 TEST(CliEval, FloatsRoundTrip) {
     // AnimatedMorphCube's positions are not short decimals; each printed number must read back
     // as the same float the morph computed (here: the base, with weights 0).
-    json doc = parse(morphview({"eval", kCube, "--weights", "*=0"}));
+    json doc = fixtures::parseRunJson(morphview({"eval", kCube, "--weights", "*=0"}));
     for (const json& x : doc["items"][0]["positions"]) {
         const double d = x.get<double>();
         EXPECT_EQ(static_cast<double>(static_cast<float>(d)), d) << x.dump();
@@ -419,14 +411,14 @@ std::string writeLiftedPose(const std::string& dir) {
 
 TEST(CliPose, MatchingPoseBecomesANamedTarget) {
     const std::string pose = writeLiftedPose(testDir());
-    json info = parse(morphview({"info", kSimpleMorph, "--json", "--pose", pose}));
+    json info = fixtures::parseRunJson(morphview({"info", kSimpleMorph, "--json", "--pose", pose}));
     const json& targets = info["meshes"][0]["targets"];
     ASSERT_EQ(targets.size(), 3u);
     EXPECT_EQ(targets[2]["name"], "lifted");
     EXPECT_EQ(targets[2]["movedVertices"], 3);
 
-    json item =
-        onlyItem(parse(morphview({"eval", kSimpleMorph, "--pose", pose, "--weights", "lifted=1"})));
+    json item = onlyItem(fixtures::parseRunJson(
+        morphview({"eval", kSimpleMorph, "--pose", pose, "--weights", "lifted=1"})));
     expectFloats(item["weights"], {0.5f, 0.5f, 1.0f});
     std::vector<float> expected = simpleMorphPositions(0.5f, 0.5f);
     for (size_t v = 0; v < 3; ++v) expected[v * 3 + 2] = 1.0f;
@@ -466,7 +458,7 @@ TEST(CliWarnings, GoToStderrPrefixed) {
     ASSERT_TRUE(builder.writeGlb(path).ok());
 
     Outcome run = morphview({"info", "--json", path});
-    json doc = parse(run);
+    json doc = fixtures::parseRunJson(run);
     ASSERT_FALSE(run.err.empty());
     std::istringstream lines(run.err);
     for (std::string line; std::getline(lines, line);) {

@@ -9,6 +9,7 @@
 
 #include "fixtures/BadFixtures.h"
 #include "fixtures/ImageFixtures.h"
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfBuilder.h"
@@ -31,11 +32,8 @@ std::string write(const morph::GltfBuilder& b, const std::string& name) {
 
 json infoJson(const std::string& path, fixtures::RunOutcome* outcome = nullptr) {
     fixtures::RunOutcome run = fixtures::runMorphview({"info", "--json", path});
-    EXPECT_EQ(run.exitCode, 0) << run.err;
     if (outcome) *outcome = run;
-    json doc = json::parse(run.out, nullptr, false);
-    EXPECT_FALSE(doc.is_discarded()) << run.out.substr(0, 400);
-    return doc;
+    return fixtures::parseRunJson(run);
 }
 
 TEST(InfoExtensions, JsonListsEachExtensionWithRequiredAndSupported) {

@@ -22,11 +22,8 @@ namespace {
 
 const std::string kAvatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
 
-// The 3D view of a 1024x700 window: right of the weight panel, above the timeline.
-constexpr int kX0 = 420, kX1 = 1010, kY0 = 40, kY1 = 480;
-
 double modelShare(const morph::RgbaImage& image) {
-    return fixtures::modelShare(image, kX0, kY0, kX1, kY1);
+    return fixtures::modelShare(image, fixtures::kViewIn1024x700);
 }
 
 TEST(ViewerAvatarXvfbTest, OneSliderMovesEveryMeshWithThatName) {

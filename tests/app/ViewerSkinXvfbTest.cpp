@@ -40,13 +40,7 @@ morph::RgbaImage screenshotAt(const std::string& time, const std::string& dir) {
     return image.ok() ? std::move(image).value() : morph::RgbaImage{};
 }
 
-// The 3D view of a 1024x700 window: right of the weight panel, above the timeline.
-constexpr int kX0 = 420, kX1 = 1010, kY0 = 40, kY1 = 480;
-
-// Share of the view's pixels that are not the 3D background.
-double figureShare(const morph::RgbaImage& image) {
-    return fixtures::modelShare(image, kX0, kY0, kX1, kY1);
-}
+constexpr fixtures::PixelRect kView = fixtures::kViewIn1024x700;
 
 TEST(ViewerSkinXvfbTest, PlaysTheSkinnedCharactersClip) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
@@ -56,11 +50,11 @@ TEST(ViewerSkinXvfbTest, PlaysTheSkinnedCharactersClip) {
     ASSERT_EQ(start.width, 1024);
     ASSERT_EQ(waving.width, 1024);
     // A slim figure covers a few percent of the view; an empty or blank view covers none.
-    EXPECT_GT(figureShare(start), 0.02);
-    EXPECT_GT(figureShare(waving), 0.02);
+    EXPECT_GT(fixtures::modelShare(start, kView), 0.02);
+    EXPECT_GT(fixtures::modelShare(waving, kView), 0.02);
     size_t differing = 0, total = 0;
-    for (int y = kY0; y < kY1; ++y) {
-        for (int x = kX0; x < kX1; ++x, ++total) {
+    for (int y = kView.y0; y < kView.y1; ++y) {
+        for (int x = kView.x0; x < kView.x1; ++x, ++total) {
             const size_t i = (size_t(y) * 1024 + size_t(x)) * 4;
             for (int c = 0; c < 3; ++c) {
                 if (std::abs(int(start.pixels[i + size_t(c)]) - int(waving.pixels[i + size_t(c)])) >

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "fixtures/VrmFixtures.h"
@@ -25,39 +26,29 @@ std::string writeFile(const std::string& testName, const std::string& fileName,
     return path;
 }
 
-json parse(const Outcome& run) {
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    json doc = json::parse(run.out, nullptr, false);
-    EXPECT_FALSE(doc.is_discarded()) << run.out.substr(0, 400);
-    return doc;
-}
-
-std::vector<float> floats(const json& array) {
-    std::vector<float> out;
-    for (const json& v : array) out.push_back(v.get<float>());
-    return out;
-}
-
 TEST(VrmCli, EvalWithAnExpressionMovesBothMeshes) {
     const std::string path = writeFile("Eval", "avatar.vrm", fixtures::vrm1Expressions());
-    const json doc = parse(fixtures::runMorphview({"eval", path, "--weights", "vrm:happy=1"}));
+    const json doc =
+        fixtures::parseRunJson(fixtures::runMorphview({"eval", path, "--weights", "vrm:happy=1"}));
     ASSERT_EQ(doc["items"].size(), 2u);
     // happy: mesh 0 target 0 at 1, mesh 1 target 0 at 0.5; target 0 moves v1 by (0,0,1).
     const json& face = doc["items"][0];
     EXPECT_EQ(face["mesh"], 0);
-    EXPECT_EQ(floats(face["weights"]), (std::vector<float>{1.0f, 0.0f}));
-    EXPECT_EQ(floats(face["positions"]), (std::vector<float>{0, 0, 0, 1, 0, 1, 0, 1, 0}));
+    EXPECT_EQ(fixtures::floatsOf(face["weights"]), (std::vector<float>{1.0f, 0.0f}));
+    EXPECT_EQ(fixtures::floatsOf(face["positions"]),
+              (std::vector<float>{0, 0, 0, 1, 0, 1, 0, 1, 0}));
     const json& teeth = doc["items"][1];
     EXPECT_EQ(teeth["mesh"], 1);
-    EXPECT_EQ(floats(teeth["weights"]), (std::vector<float>{0.5f, 0.0f}));
-    EXPECT_EQ(floats(teeth["positions"]), (std::vector<float>{0, 0, 0, 1, 0, 0.5f, 0, 1, 0}));
+    EXPECT_EQ(fixtures::floatsOf(teeth["weights"]), (std::vector<float>{0.5f, 0.0f}));
+    EXPECT_EQ(fixtures::floatsOf(teeth["positions"]),
+              (std::vector<float>{0, 0, 0, 1, 0, 0.5f, 0, 1, 0}));
 
     // The same through a VRM 0.x file, whose "Joy" is the happy preset (weights 100 and 50).
     const std::string v0 = writeFile("Eval0", "avatar0.vrm", fixtures::vrm0Expressions());
     const Outcome run = fixtures::runMorphview({"eval", v0, "--weights", "vrm:happy=1"});
-    const json doc0 = parse(run);
+    const json doc0 = fixtures::parseRunJson(run);
     ASSERT_EQ(doc0["items"].size(), 2u);
-    EXPECT_EQ(floats(doc0["items"][1]["weights"]), (std::vector<float>{0.5f, 0.0f}));
+    EXPECT_EQ(fixtures::floatsOf(doc0["items"][1]["weights"]), (std::vector<float>{0.5f, 0.0f}));
     // Its malformed binds are warnings on stderr naming the file; the output is still complete.
     EXPECT_NE(run.err.find("warning: " + v0 + ": extensions.VRM.blendShapeMaster"),
               std::string::npos)
@@ -84,7 +75,7 @@ TEST(VrmCli, AnUnknownExpressionIsAOneLineErrorNamingIt) {
 
 TEST(VrmCli, InfoListsTheExpressions) {
     const std::string path = writeFile("Info", "avatar.vrm", fixtures::vrm1Expressions());
-    const json doc = parse(fixtures::runMorphview({"info", "--json", path}));
+    const json doc = fixtures::parseRunJson(fixtures::runMorphview({"info", "--json", path}));
     ASSERT_TRUE(doc["expressions"].is_array());
     ASSERT_EQ(doc["expressions"].size(), 4u);
     const json& happy = doc["expressions"][2];
@@ -103,8 +94,9 @@ TEST(VrmCli, InfoListsTheExpressions) {
 
     // A plain glTF has an empty list.
     const std::string plain = writeFile("InfoPlain", "plain.glb", fixtures::vrmBodyBuilder().glb());
-    EXPECT_EQ(parse(fixtures::runMorphview({"info", "--json", plain}))["expressions"],
-              json::array());
+    EXPECT_EQ(
+        fixtures::parseRunJson(fixtures::runMorphview({"info", "--json", plain}))["expressions"],
+        json::array());
 }
 
 }  // namespace
