@@ -22,6 +22,7 @@ struct ViewerOptions {
     float time = 0;                       // --time T: where that clip starts
     std::string out;                      // --out FILE.png, with --screenshot-after
     std::string script;                   // --script FILE: drive the UI (ViewerStateScript.h)
+    std::string frameTimes;               // --frame-times FILE.json: written at exit (FrameTimes.h)
     bool vsync = true;
     std::string morphPath = "auto";  // --morph-path NAME: the morph path at start
 };

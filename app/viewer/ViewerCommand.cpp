@@ -77,6 +77,10 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
                     "Drive the real UI from FILE (click, type, drag, key, wait, expect-..., "
                     "screenshot, quit; see docs/VIEWER.md) and exit 0 when every check held")
         ->type_name("FILE");
+    root.add_option("--frame-times", options.frameTimes,
+                    "At exit, write the time of every frame drawn back to back (ms, the UI "
+                    "included), their median, 95th percentile and fps to FILE.json")
+        ->type_name("FILE.json");
     root.add_option("--time", options.time, "Start the clip at T seconds")
         ->type_name("T")
         ->check(CLI::Number)

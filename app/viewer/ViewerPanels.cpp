@@ -384,12 +384,12 @@ void drawOverlays(const ViewerDocument& doc, ViewerUi& ui, float viewX, float vi
         ImGui::End();
         ImGui::PopStyleColor();
     }
-    constexpr double kMessageSeconds = 4.0;
     const double age = ImGui::GetTime() - ui.messageTime;
     if (!ui.message.empty() && age < kMessageSeconds) {
         ImGui::SetNextWindowPos(ImVec2(viewX + pad, viewY + viewHeight - pad), ImGuiCond_Always,
                                 ImVec2(0, 1));
-        ImGui::SetNextWindowBgAlpha(0.7f * float(std::min(1.0, (kMessageSeconds - age) / 0.5)));
+        ImGui::SetNextWindowBgAlpha(
+            0.7f * float(std::min(1.0, (kMessageSeconds - age) / kMessageFadeSeconds)));
         if (ImGui::Begin("##message", nullptr, overlay | ImGuiWindowFlags_NoInputs)) {
             ImGui::TextUnformatted(ui.message.c_str());
         }

@@ -205,6 +205,27 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
             done = ++mPhase > 1;
             break;
         case ScriptOp::Wait: done = mPhase++ >= c.frames; break;
+        case ScriptOp::Idle: {
+            const double now = glfwGetTime();
+            if (mPhase++ == 0) {
+                mIdleStart = now;
+                mIdleFrames = 0;
+            }
+            // A timer may fire a little early: within 10 ms of the end is the end.
+            const double left = double(c.value) - (now - mIdleStart);
+            if (left > 0.01) {
+                if (mPhase > 1) ++mIdleFrames;  // the frame that began it does not count
+                step.idleSeconds = left;
+                break;
+            }
+            if (mIdleFrames < c.frames || mIdleFrames > c.maxFrames) {
+                fail(c, "drew " + std::to_string(mIdleFrames) + " frames in " +
+                            std::to_string(c.value) + " s left alone, expected " +
+                            std::to_string(c.frames) + " to " + std::to_string(c.maxFrames));
+            }
+            done = true;
+            break;
+        }
         case ScriptOp::ExpectClip: {
             const std::string name =
                 doc.loaded ? clipName(doc.scene, doc.state, doc.state.playback.clip) : "";

@@ -19,6 +19,9 @@ public:
     struct Step {
         std::optional<std::string> screenshot;  // save the window after this frame's draw
         std::optional<int> exitCode;            // quit after this frame
+        // `idle`: the script does not drive the next frames; the window draws by its own rules
+        // and wakes for the script after at most this many seconds. < 0: the script drives.
+        double idleSeconds = -1;
     };
     // Between the backend's NewFrame and ImGui::NewFrame. `viewX..` is the 3D view in ImGui's
     // units (for click-view).
@@ -42,8 +45,10 @@ private:
     float mMouseX = -1, mMouseY = -1;
     bool mMouseDown = false;
     int mHeldKey = -1;
-    WidgetRect mRect;  // the current command's widget
-    int mSettle = 2;   // frames to let pass before the first command
+    WidgetRect mRect;       // the current command's widget
+    int mSettle = 2;        // frames to let pass before the first command
+    double mIdleStart = 0;  // `idle`: when it began (glfwGetTime) and the frames drawn since
+    int mIdleFrames = 0;
 };
 
 }  // namespace app

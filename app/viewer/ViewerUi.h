@@ -69,6 +69,10 @@ struct FileBrowser {
 
 enum class Wireframe { Off, Overlay, Only };
 
+// How long a message shows (ViewerUi::message), its last kMessageFadeSeconds fading out.
+inline constexpr double kMessageSeconds = 4.0;
+inline constexpr double kMessageFadeSeconds = 0.5;
+
 // A model loading in the background (BackgroundLoad), for the progress overlay.
 struct LoadingUi {
     bool active = false;
@@ -147,9 +151,9 @@ struct ViewerUi {
     std::string exportPath;   // last export path
     std::string presetsPath;  // last presets JSON path
 
-    std::string error;    // a failed load or write, shown until dismissed
-    std::string message;  // the last thing that worked ("saved shot.png")
-    double messageTime = 0;
+    std::string error;       // a failed load or write, shown until dismissed
+    std::string message;     // the last thing that worked ("saved shot.png")
+    double messageTime = 0;  // ImGui::GetTime() when it was shown
 
     InspectUi inspect;
     RecordUi record;

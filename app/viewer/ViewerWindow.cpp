@@ -261,18 +261,74 @@ void ViewerWindow::saveScreenshot(const std::string& path) {
     showMessage(mUi, "saved " + path);
 }
 
+Motion ViewerWindow::motion() const {
+    GLFWwindow* window = mContext.window();
+    Motion m;
+    const bool shown = glfwGetWindowAttrib(window, GLFW_ICONIFIED) == 0;
+    const bool animating = mDoc.loaded && (mDoc.state.playback.playing || mUi.presetCycle.on);
+    m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mRecorder.active() ||
+               mUi.loading.active || mPendingScale != 0 || !mDropped.empty() ||
+               (shown && (animating || mUi.turntable.on));
+    if (!mUi.message.empty()) {  // its fade is drawn; a timer wakes the window for it
+        const double age = ImGui::GetTime() - mUi.messageTime;
+        const double fadeAt = kMessageSeconds - kMessageFadeSeconds;
+        if (age >= fadeAt && age < kMessageSeconds) {
+            m.moving = true;
+        } else if (age < fadeAt) {
+            m.wakeAfter = fadeAt - age;
+        }
+    }
+    if (mScript && mScriptIdle >= 0)
+        m.wakeAfter = m.wakeAfter < 0 ? mScriptIdle : std::min(m.wakeAfter, mScriptIdle);
+    return m;
+}
+
 int ViewerWindow::run() {
+    const int code = runFrames();
+    if (!mOptions.frameTimes.empty()) {
+        if (auto written = mFrameTimes.write(mOptions.frameTimes); !written) {
+            std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
+            return code == 0 ? 1 : code;
+        }
+    }
+    return code;
+}
+
+int ViewerWindow::runFrames() {
     GLFWwindow* window = mContext.window();
     mLastTime = glfwGetTime();
+    RedrawWait wait;  // the first frame at once
+    double frameStart = mLastTime;
     while (!glfwWindowShouldClose(window)) {
-        glfwPollEvents();
+        bool waited = false;
+        if (wait.poll) {
+            glfwPollEvents();
+        } else {
+            // Nothing moves (Redraw.h): no frame until an event, or until a timer needs one.
+            const double before = glfwGetTime();
+            if (wait.timeout >= 0) {
+                glfwWaitEventsTimeout(std::max(wait.timeout, 0.001));
+            } else {
+                glfwWaitEvents();
+            }
+            const double after = glfwGetTime();
+            mRedraw.woke(wait.timeout >= 0 && after - before >= wait.timeout - 0.001);
+            mLastTime = after;  // the time spent waiting is not a frame's
+            waited = true;
+        }
         const double now = glfwGetTime();
         float dt = float(std::min(now - mLastTime, 0.25));  // a stall must not skip the clip
         mLastTime = now;
-        mUi.stats.frameMs =
-            mUi.stats.frameMs == 0 ? dt * 1000 : 0.9f * mUi.stats.frameMs + 0.1f * dt * 1000;
-        // Fixed steps where the result must not depend on the machine's speed.
-        if (mScript) dt = ScriptRunner::kFrameSeconds;
+        if (!waited && mFrames > 0) {
+            mFrameTimes.add((now - frameStart) * 1000.0);
+            mUi.stats.frameMs =
+                mUi.stats.frameMs == 0 ? dt * 1000 : 0.9f * mUi.stats.frameMs + 0.1f * dt * 1000;
+        }
+        frameStart = now;
+        // Fixed steps where the result must not depend on the machine's speed (but a script's
+        // `idle`, which lets the window run as it would for a person).
+        const bool scriptDrives = mScript && mScriptIdle < 0;
+        if (scriptDrives) dt = ScriptRunner::kFrameSeconds;
         if (mRecorder.active()) dt = frameStep(mUi.record.fps);
         applyPendingScale();
 
@@ -281,7 +337,7 @@ int ViewerWindow::run() {
         // A script's run must not depend on the machine's speed either inside ImGui (double
         // clicks, key repeat, hover delays are timed with DeltaTime, which the backend just read
         // from the wall clock).
-        if (mScript) ImGui::GetIO().DeltaTime = ScriptRunner::kFrameSeconds;
+        if (scriptDrives) ImGui::GetIO().DeltaTime = ScriptRunner::kFrameSeconds;
         int width = 0, height = 0, fbWidth = 0, fbHeight = 0;
         glfwGetWindowSize(window, &width, &height);
         mContext.framebufferSize(fbWidth, fbHeight);
@@ -290,6 +346,7 @@ int ViewerWindow::run() {
             const float viewX = mUi.weightsWidth, viewY = mUi.menuHeight;
             scripted = mScript->beforeFrame(mDoc, mUi, viewX, viewY, float(width) - viewX,
                                             float(height) - viewY - mUi.timelineHeight);
+            mScriptIdle = scripted.idleSeconds;
         }
         pollLoad();  // a model loaded in the background becomes the document here
         // The clips advance, then the frame is resolved once: the panels below show it, and
@@ -348,6 +405,7 @@ int ViewerWindow::run() {
         }
         glfwSwapBuffers(window);
         handleRequests();
+        wait = mRedraw.afterFrame(motion());
     }
     if (mRecorder.active()) toggleRecording();
     saveSettings();

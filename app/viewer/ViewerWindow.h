@@ -1,8 +1,9 @@
 #pragma once
 // The viewer's main loop and what it owns: the window, ImGui, the renderer, the document, the
-// camera and the settings file. Frame order: poll events, build the panels (they edit the state
-// and post requests), camera and shortcut input (only what ImGui does not want), advance the
-// clock, draw the scene, draw ImGui last, screenshot, swap, then carry out the requests.
+// camera and the settings file. Frame order: poll events (or wait for one when nothing moves),
+// build the panels (they edit the state and post requests), camera and shortcut input (only what
+// ImGui does not want), advance the clock, draw the scene, draw ImGui last, screenshot, swap, then
+// carry out the requests.
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +16,8 @@
 #include "app/viewer/ViewerCamera.h"
 #include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
+#include "app/viewer/state/FrameTimes.h"
+#include "app/viewer/state/Redraw.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/scene/OverlayRenderer.h"
 #include "renderer/scene/SceneRenderer.h"
@@ -30,7 +33,8 @@ public:
     ViewerWindow(const ViewerWindow&) = delete;
     ViewerWindow& operator=(const ViewerWindow&) = delete;
 
-    int run();
+    // The main loop; it draws only when something changes (state/Redraw.h).
+    int run();  // and, with --frame-times, writes them at exit
 
 private:
     explicit ViewerWindow(const ViewerOptions& options, GlfwContext context);
@@ -41,6 +45,8 @@ private:
     ViewRegion viewRegion() const;  // framebuffer pixels
     morph::RgbaImage readWindow() const;
     void saveScreenshot(const std::string& path);
+    Motion motion() const;  // what the frame just drawn says about the next (Redraw.h)
+    int runFrames();        // the loop itself
     // A screenshot, scripted or --screenshot-after run: no settings read or written.
     bool reproducible() const { return mOptions.screenshotAfter > 0 || !mOptions.script.empty(); }
 
@@ -77,6 +83,9 @@ private:
     renderer::OverlayRenderer mOverlay;
     Recorder mRecorder;
     std::unique_ptr<ScriptRunner> mScript;
+    double mScriptIdle = -1;  // the script's `idle`: seconds left (< 0: the script drives)
+    RedrawPolicy mRedraw;
+    FrameTimes mFrameTimes;
     float mPendingScale = 0;  // a content scale change to apply before the next frame
     ViewerDocument mDoc;
     ViewerUi mUi;

@@ -166,6 +166,16 @@ quit
     EXPECT_EQ(c[15].op, ScriptOp::Quit);
 }
 
+TEST(Script, IdleTakesSecondsAndAFrameRange) {
+    const auto script = parseScript("idle 1.5 2 40\n", "s.txt");
+    ASSERT_TRUE(script.ok()) << script.error().message;
+    ASSERT_EQ(script->size(), 1u);
+    EXPECT_EQ((*script)[0].op, ScriptOp::Idle);
+    EXPECT_FLOAT_EQ((*script)[0].value, 1.5f);
+    EXPECT_EQ((*script)[0].frames, 2);
+    EXPECT_EQ((*script)[0].maxFrames, 40);
+}
+
 TEST(Script, ErrorsNameTheLine) {
     const auto expectError = [](const std::string& text, const std::string& message) {
         const auto script = parseScript(text, "s.txt");
@@ -184,6 +194,13 @@ TEST(Script, ErrorsNameTheLine) {
     expectError("expect-clip talk running",
                 "s.txt:1: expect-clip: 'running' is not playing|paused");
     expectError("quit now", "s.txt:1: quit takes no arguments");
+    const std::string idle =
+        "s.txt:1: idle needs SECONDS (over 0, at most 60) and the fewest and most frames drawn "
+        "meanwhile";
+    expectError("idle 2", idle);
+    expectError("idle 0 0 3", idle);
+    expectError("idle 2 4 3", idle);
+    expectError("idle 61 0 3", idle);
     EXPECT_FALSE(loadScript("/nonexistent/script.txt").ok());
 }
 

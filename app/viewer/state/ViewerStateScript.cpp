@@ -121,6 +121,7 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
         {"drag", ScriptOp::Drag},
         {"key", ScriptOp::Key},
         {"wait", ScriptOp::Wait},
+        {"idle", ScriptOp::Idle},
         {"expect-clip", ScriptOp::ExpectClip},
         {"expect-weight", ScriptOp::ExpectWeight},
         {"expect-weight-everywhere", ScriptOp::ExpectWeightEverywhere},
@@ -191,6 +192,15 @@ morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
             }
             case ScriptOp::Wait:
                 if (args != 1 || !integer(w[1], c.frames)) return fail("wait needs a frame count");
+                break;
+            case ScriptOp::Idle:
+                if (args != 3 || !number(w[1], c.value) || !(c.value > 0 && c.value <= 60) ||
+                    !integer(w[2], c.frames) || !integer(w[3], c.maxFrames) || c.frames < 0 ||
+                    c.maxFrames < c.frames) {
+                    return fail(
+                        "idle needs SECONDS (over 0, at most 60) and the fewest and most "
+                        "frames drawn meanwhile");
+                }
                 break;
             case ScriptOp::ExpectClip:
                 if (args < 1 || args > 2)

@@ -15,6 +15,8 @@
 //   key space              press and release: space, enter, escape, tab, left, right, up, down,
 //                          delete, home, f1..f12, a..z, 0..9; ctrl+ / shift+ prefixes
 //   wait 10                let 10 frames pass (the clock advances 1/60 s a frame in a script)
+//   idle 2 0 3             stop driving the window for 2 seconds of wall time (it draws by its
+//                          own rules, Redraw.h), then check it drew from 0 to 3 frames meanwhile
 //   expect-clip "talk" [playing|paused]    the current clip's name (and state)
 //   expect-weight "jawOpen" 0.6 [TOL]      the selected mesh's weight as drawn (default 0.01)
 //   expect-weight-everywhere "jawOpen" 0.6 [TOL]  that weight as drawn on every node whose mesh
@@ -40,6 +42,7 @@ enum class ScriptOp {
     Drag,
     Key,
     Wait,
+    Idle,
     ExpectClip,
     ExpectWeight,
     ExpectWeightEverywhere,
@@ -63,7 +66,8 @@ struct ScriptCommand {
     std::string text;    // type: the characters; expect-clip: "playing"/"paused"/""
     float value = 0;     // drag and expect-weight: the value; click-view: X
     float value2 = 0;    // click-view: Y; expect-weight: the tolerance
-    int frames = 0;      // wait and hover
+    int frames = 0;      // wait and hover; idle: the fewest frames
+    int maxFrames = 0;   // idle: the most frames (value: its seconds)
     ScriptKey key;
 };
 

@@ -1,0 +1,29 @@
+#pragma once
+// `morphview --frame-times FILE.json`: the viewer's own frame times, the UI included, for the
+// benchmark's "viewer" row (tests/bench/viewer_frames.py). A frame's time is the wall time from
+// the start of the frame before it to its own start, counted only between frames drawn back to
+// back: a frame drawn after the window waited for an event (Redraw.h) measures the wait, not
+// the work, and is left out.
+#include <string>
+#include <vector>
+
+#include "morph/Result.h"
+
+namespace app {
+
+class FrameTimes {
+public:
+    void add(double ms) { mMs.push_back(ms); }
+    size_t count() const { return mMs.size(); }
+    double medianMs() const;  // 0 when empty
+    double p95Ms() const;     // the nearest-rank 95th percentile; 0 when empty
+
+    // {"frames": N, "medianMs": M, "p95Ms": P, "fps": 1000 / M, "ms": [...]}
+    std::string json() const;
+    morph::Status write(const std::string& path) const;  // atomically
+
+private:
+    std::vector<double> mMs;
+};
+
+}  // namespace app

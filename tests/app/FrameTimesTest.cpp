@@ -1,0 +1,45 @@
+// The viewer's --frame-times summary (app/viewer/state/FrameTimes.h): nearest-rank median and
+// 95th percentile, and the JSON the benchmark reads.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "app/viewer/state/FrameTimes.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+
+namespace {
+
+TEST(FrameTimes, MedianAndP95AreNearestRank) {
+    app::FrameTimes times;
+    EXPECT_EQ(times.medianMs(), 0);
+    EXPECT_EQ(times.p95Ms(), 0);
+    // 1..20 ms in a shuffled order: median the 10th, p95 the 19th.
+    for (int ms : {7, 3, 20, 1, 14, 9, 18, 2, 11, 5, 16, 4, 13, 19, 6, 10, 8, 17, 12, 15})
+        times.add(ms);
+    EXPECT_EQ(times.count(), 20u);
+    EXPECT_DOUBLE_EQ(times.medianMs(), 10);
+    EXPECT_DOUBLE_EQ(times.p95Ms(), 19);
+}
+
+TEST(FrameTimes, WritesTheJsonTheBenchmarkReads) {
+    app::FrameTimes times;
+    for (double ms : {40.0, 50.0, 60.0}) times.add(ms);
+    const std::string path = fixtures::scratchDir("FrameTimesTest") + "/times.json";
+    ASSERT_TRUE(times.write(path).ok());
+    const nlohmann::json doc = nlohmann::json::parse(fixtures::readWholeFile(path));
+    EXPECT_EQ(doc["frames"], 3);
+    EXPECT_DOUBLE_EQ(doc["medianMs"].get<double>(), 50);
+    EXPECT_DOUBLE_EQ(doc["p95Ms"].get<double>(), 60);
+    EXPECT_DOUBLE_EQ(doc["fps"].get<double>(), 20);
+    EXPECT_EQ(doc["ms"].size(), 3u);
+}
+
+TEST(FrameTimes, AnUnwritablePathIsAnErrorNamingIt) {
+    app::FrameTimes times;
+    const auto written = times.write("/nonexistent-dir/times.json");
+    ASSERT_FALSE(written.ok());
+    EXPECT_NE(written.error().message.find("/nonexistent-dir/times.json"), std::string::npos)
+        << written.error().message;
+}
+
+}  // namespace
