@@ -9,6 +9,7 @@
 namespace face {
 
 inline constexpr double kPiD = 3.14159265358979323846;
+inline constexpr float kPi = 3.14159265358979f;  // the float the generators' angles use
 
 inline double dsinD(double x) {
     double k = std::floor(x / (2.0 * kPiD) + 0.5);

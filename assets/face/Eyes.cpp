@@ -8,7 +8,6 @@
 namespace face {
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
 constexpr int kSegments = 40;
 constexpr float kPupilAngle = 0.20f;
 constexpr float kIrisAngle = 0.52f;

@@ -9,7 +9,6 @@
 namespace face {
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
 constexpr int kColumns = 200;
 constexpr int kRows = 150;
 constexpr float kEyeYWanted = 0.012f;

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GoldenCapture.h"
 #include "fixtures/Golden.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
@@ -60,25 +61,18 @@ protected:
 
 TEST_P(CorpusGoldenTest, MatchesGolden) {
     const Golden& g = GetParam();
-    auto scene = morph::importGltf(fixtures::corpusPath(g.model));
-    ASSERT_TRUE(scene.ok()) << scene.error().message;
-    auto gpu = renderer::GpuScene::upload(*scene);
-    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
     renderer::ShotSpec shot;
     shot.width = shot.height = kSize;
     shot.weights = g.weights;
     shot.animation = g.animation;
     shot.time = g.time;
     shot.camera = "orbit:25,15";  // three-quarter view: front and one side in one image
-    auto image = capturer().capture(*gpu, shot);
-    ASSERT_TRUE(image.ok()) << image.error().message;
-
-    fixtures::expectMatchesGolden("CorpusGoldenTest", g.name, *image);
+    fixtures::expectMatchesGolden(
+        "CorpusGoldenTest", g.name,
+        fixtures::captureModel(capturer(), fixtures::corpusPath(g.model), shot));
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusGoldenTest, ::testing::ValuesIn(kGoldens),
-                         [](const ::testing::TestParamInfo<Golden>& info) {
-                             return fixtures::goldenParamName(info.param.name);
-                         });
+                         fixtures::GoldenParamName());
 
 }  // namespace

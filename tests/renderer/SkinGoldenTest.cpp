@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GoldenCapture.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/Golden.h"
 #include "fixtures/TestPaths.h"
@@ -40,10 +41,6 @@ class SkinGoldenTest : public fixtures::GlTest, public ::testing::WithParamInter
 
 TEST_P(SkinGoldenTest, MatchesGolden) {
     const Golden& g = GetParam();
-    auto scene = morph::importGltf(std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb");
-    ASSERT_TRUE(scene.ok()) << scene.error().message;
-    auto gpu = renderer::GpuScene::upload(*scene);
-    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
     auto capturer = renderer::Capturer::create();
     ASSERT_TRUE(capturer.ok()) << capturer.error().message;
     renderer::ShotSpec shot;
@@ -51,15 +48,13 @@ TEST_P(SkinGoldenTest, MatchesGolden) {
     shot.animation = g.animation;
     shot.time = g.time;
     shot.camera = g.camera;
-    auto image = capturer->capture(*gpu, shot);
-    ASSERT_TRUE(image.ok()) << image.error().message;
-
-    fixtures::expectMatchesGolden("SkinGoldenTest", g.name, *image);
+    fixtures::expectMatchesGolden(
+        "SkinGoldenTest", g.name,
+        fixtures::captureModel(*capturer,
+                               std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb", shot));
 }
 
 INSTANTIATE_TEST_SUITE_P(Character, SkinGoldenTest, ::testing::ValuesIn(kGoldens),
-                         [](const ::testing::TestParamInfo<Golden>& info) {
-                             return fixtures::goldenParamName(info.param.name);
-                         });
+                         fixtures::GoldenParamName());
 
 }  // namespace

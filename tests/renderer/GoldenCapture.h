@@ -1,0 +1,36 @@
+#pragma once
+// What a *GoldenTest renders: a model file imported, uploaded and captured as one shot, the way
+// `morphview capture` does it. A step that fails is a test failure and gives an empty image
+// (which then fails the golden comparison too, naming the golden).
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "morph/gltf/GltfImport.h"
+#include "morph/image/ImageFile.h"
+#include "renderer/scene/Capture.h"
+#include "renderer/scene/GpuScene.h"
+
+namespace fixtures {
+
+inline morph::RgbaImage captureModel(renderer::Capturer& capturer, const std::string& path,
+                                     const renderer::ShotSpec& shot) {
+    auto scene = morph::importGltf(path);
+    if (!scene.ok()) {
+        ADD_FAILURE() << scene.error().message;
+        return {};
+    }
+    auto gpu = renderer::GpuScene::upload(*scene);
+    if (!gpu.ok()) {
+        ADD_FAILURE() << gpu.error().message;
+        return {};
+    }
+    auto image = capturer.capture(*gpu, shot);
+    if (!image.ok()) {
+        ADD_FAILURE() << image.error().message;
+        return {};
+    }
+    return std::move(image).value();
+}
+
+}  // namespace fixtures
