@@ -53,7 +53,9 @@ morph::Result<GlfwContext> GlfwContext::create(const WindowOptions& options) {
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, options.debug ? GLFW_TRUE : GLFW_FALSE);
-    glfwWindowHint(GLFW_SAMPLES, 4);  // smooth silhouettes, as Offscreen's 4x MSAA for capture
+    // Single-sampled: the 3D view draws into its own target with its own anti-aliasing
+    // (ViewerUi::viewSamples) and is copied in; the UI needs none.
+    glfwWindowHint(GLFW_SAMPLES, 0);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);  // window size in logical units on HiDPI
     glfwWindowHint(GLFW_DEPTH_BITS, 24);
     state->window = glfwCreateWindow(std::max(options.width, 64), std::max(options.height, 64),

@@ -23,6 +23,7 @@ struct ViewerOptions {
     std::string out;                      // --out FILE.png, with --screenshot-after
     std::string script;                   // --script FILE: drive the UI (ViewerStateScript.h)
     std::string frameTimes;               // --frame-times FILE.json: written at exit (FrameTimes.h)
+    int msaa = -1;  // --msaa N: the 3D view's samples; -1: 4 on a GPU, 0 on a CPU rasterizer
     bool vsync = true;
     std::string morphPath = "auto";  // --morph-path NAME: the morph path at start
 };

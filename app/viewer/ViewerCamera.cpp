@@ -31,7 +31,7 @@ void OrbitCamera::frame(const renderer::Aabb& bounds, const ViewRegion& region, 
     if (!(radius > 0.0f) || !std::isfinite(radius)) radius = 1.0f;
     mRadius = radius;
     // The region sees a narrower cone than the window: tan of its half angles scale with its
-    // share of the window's height (the projection is the window's).
+    // share of the window's height (camera() gives the region that cone).
     const float tanHalfY = std::tan(0.5f * mFovY);
     const float h = float(std::max(windowHeight, 1));
     const float halfY = std::atan(tanHalfY * std::max(region.height, 1.0f) / h);
@@ -69,23 +69,16 @@ void OrbitCamera::zoom(float steps) {
         std::clamp(mDistance * std::pow(kZoomPerStep, steps), 0.01f * mRadius, 100.0f * mRadius);
 }
 
-renderer::Camera OrbitCamera::camera(const ViewRegion& region, int windowWidth,
+renderer::Camera OrbitCamera::camera(const ViewRegion& region, int /*windowWidth*/,
                                      int windowHeight) const {
     renderer::Camera camera;
-    camera.fovY = mFovY;
-    const float w = float(std::max(windowWidth, 1)), h = float(std::max(windowHeight, 1));
-    // Where the region's centre is in normalized device coordinates (y up).
-    const float ndcX = 2.0f * (region.x + 0.5f * region.width) / w - 1.0f;
-    const float ndcY = 1.0f - 2.0f * (region.y + 0.5f * region.height) / h;
-    const float halfHeight = mDistance * std::tan(0.5f * mFovY);
-    const glm::vec3 right = glm::normalize(glm::cross(up(), direction()));
-    // Moving the camera left moves the picture right: shift by minus the offset.
-    const glm::vec3 shift = -right * (ndcX * halfHeight * w / h) - up() * (ndcY * halfHeight);
-    camera.target = mCenter + shift;
+    const float h = float(std::max(windowHeight, 1));
+    camera.fovY = 2.0f * std::atan(std::tan(0.5f * mFovY) * std::max(region.height, 1.0f) / h);
+    camera.target = mCenter;
     camera.eye = camera.target + direction() * mDistance;
     camera.up = up();
     // Near/far hug the framed sphere; inside it (zoomed close) a small near plane remains.
-    const float reach = 1.5f * mRadius + glm::length(shift);
+    const float reach = 1.5f * mRadius;
     camera.nearPlane = std::max(mDistance - reach, 1e-3f * mDistance);
     camera.farPlane = mDistance + reach;
     return camera;

@@ -32,8 +32,9 @@ public:
     void pan(float dx, float dy, int windowHeight);
     void zoom(float steps);  // mouse wheel steps; positive comes closer
 
-    // The camera for this frame, shifted sideways so that the centre lands in the middle of
-    // `region` rather than the middle of the window.
+    // The camera for this frame's picture of `region` alone (the 3D view draws into a target of
+    // the region's size): looking at the centre, with the share of the window's vertical field
+    // of view that the region's height is, so the model fills the region as frame() placed it.
     renderer::Camera camera(const ViewRegion& region, int windowWidth, int windowHeight) const;
 
     float azimuth() const { return mAzimuth; }

@@ -77,6 +77,11 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
                     "Drive the real UI from FILE (click, type, drag, key, wait, expect-..., "
                     "screenshot, quit; see docs/VIEWER.md) and exit 0 when every check held")
         ->type_name("FILE");
+    root.add_option("--msaa", options.msaa,
+                    "Samples of the 3D view's anti-aliasing: 0 (off), 2, 4 or 8 (default 4 on a "
+                    "GPU, 0 on a CPU rasterizer such as llvmpipe; View > Anti-aliasing switches)")
+        ->type_name("N")
+        ->check(CLI::IsMember({0, 2, 4, 8}));
     root.add_option("--frame-times", options.frameTimes,
                     "At exit, write the time of every frame drawn back to back (ms, the UI "
                     "included), their median, 95th percentile and fps to FILE.json")

@@ -1,5 +1,8 @@
 // The View menu: panels, the looking-closely overlays, presentation (turntable, preset cycle),
 // recording settings and the camera.
+#include <string>
+#include <utility>
+
 #include <imgui.h>
 
 #include "app/record/Recording.h"
@@ -75,6 +78,12 @@ void drawViewMenu(ViewerUi& ui) {
         if (ImGui::RadioButton(renderer::morphPathName(path), ui.morphPath == path)) {
             ui.morphPath = path;
         }
+    }
+    ImGui::TextDisabled("Anti-aliasing");
+    for (const auto& [label, samples] :
+         {std::pair<const char*, int>{"Off", 0}, {"MSAA 2x", 2}, {"MSAA 4x", 4}, {"MSAA 8x", 8}}) {
+        if (ImGui::RadioButton(label, ui.viewSamples == samples)) ui.viewSamples = samples;
+        trackItem(ui, std::string("aa:") + label);
     }
     ImGui::Separator();
     drawPresentationItems(ui);

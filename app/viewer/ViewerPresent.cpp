@@ -17,7 +17,7 @@
 namespace app {
 
 void ViewerWindow::drawInspection(const morph::FramePose& frame, const renderer::Camera& camera,
-                                  int fbWidth, int fbHeight) {
+                                  const renderer::RenderTarget& target, const ViewRegion& view) {
     const InspectUi& in = mUi.inspect;
     if (in.normals || in.heat || in.ghost != renderer::GhostMode::Off) {
         renderer::OverlayOptions options;
@@ -31,17 +31,17 @@ void ViewerWindow::drawInspection(const morph::FramePose& frame, const renderer:
             options.heatWeights = heatWeights(mDoc, mUi, frame);
             options.heatScale = mUi.inspect.heatMax;
         }
-        mOverlay.draw(mDoc.gpu, frame, camera, {nullptr, fbWidth, fbHeight}, options);
+        mOverlay.draw(mDoc.gpu, frame, camera, target, options);
     }
     glm::vec3 picked;
     if (!pickedPosition(mDoc, mUi, picked)) return;
-    const float aspect = float(fbWidth) / float(std::max(fbHeight, 1));
+    const float aspect = view.width / view.height;
     const glm::vec4 clip = camera.projection(aspect) * camera.view() * glm::vec4(picked, 1.0f);
     if (clip.w <= 0) return;
+    // The view's pixels are the region's: from its corner, in ImGui's units.
     const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-    const ImVec2 at((clip.x / clip.w * 0.5f + 0.5f) * float(fbWidth) / scale.x,
-                    (0.5f - clip.y / clip.w * 0.5f) * float(fbHeight) / scale.y);
-    const ViewRegion view = viewRegion();
+    const ImVec2 at((view.x + (clip.x / clip.w * 0.5f + 0.5f) * view.width) / scale.x,
+                    (view.y + (0.5f - clip.y / clip.w * 0.5f) * view.height) / scale.y);
     ImDrawList* draw = ImGui::GetForegroundDrawList();
     draw->PushClipRect(ImVec2(view.x / scale.x, view.y / scale.y),
                        ImVec2((view.x + view.width) / scale.x, (view.y + view.height) / scale.y),
@@ -63,11 +63,11 @@ void ViewerWindow::pickAtMouse() {
                 y = io.MousePos.y * io.DisplayFramebufferScale.y;
     const ViewRegion view = viewRegion();
     if (x < view.x || y < view.y || x > view.x + view.width || y > view.y + view.height) return;
-    // The same camera and full-frame projection drawScene uses.
+    // The same camera and projection drawScene uses: the view region's own.
     const renderer::Camera camera = mCamera.camera(view, fbWidth, fbHeight);
-    const glm::mat4 viewProjection =
-        camera.projection(float(fbWidth) / float(fbHeight)) * camera.view();
-    const glm::vec2 ndc(2.0f * x / float(fbWidth) - 1.0f, 1.0f - 2.0f * y / float(fbHeight));
+    const glm::mat4 viewProjection = camera.projection(view.width / view.height) * camera.view();
+    const glm::vec2 ndc(2.0f * (x - view.x) / view.width - 1.0f,
+                        1.0f - 2.0f * (y - view.y) / view.height);
     pickVertex(mDoc, mUi, morph::rayFromNdc(glm::inverse(viewProjection), ndc));
 }
 

@@ -140,6 +140,9 @@ struct ViewerUi {
     Framing framing = Framing::All;  // what F/M/S framed last; view presets and Home keep it
     LoadingUi loading;
     renderer::MorphPath morphPath = renderer::MorphPath::Auto;  // View > Morph path, --morph-path
+    // View > Anti-aliasing, --msaa: the 3D view's samples (0: none). On a GPU 4 by default; on a
+    // CPU rasterizer 0, where 4x multisampling took 65 of 112 ms of a 1280 x 800 frame.
+    int viewSamples = 4;
     float scale = 1;  // the HiDPI content scale the style and fonts were built for
 
     std::string filter;             // the weight panel's filter box

@@ -104,6 +104,9 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     self->mUi.morphPath =
         renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
     self->mUi.stats.renderer = self->mContext.description();
+    const char* glRenderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    const bool software = glRenderer && renderer::isSoftwareRenderer(glRenderer);
+    self->mUi.viewSamples = options.msaa >= 0 ? options.msaa : software ? 0 : 4;
 
     self->mDoc.model = options.model;
     const std::string first = options.model.path.empty() ? bundledFacePath() : options.model.path;
@@ -129,10 +132,12 @@ ViewRegion ViewerWindow::viewRegion() const {
     mContext.framebufferSize(fbWidth, fbHeight);
     const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
     ViewRegion region;
-    region.x = mUi.weightsWidth * scale.x;
-    region.y = mUi.menuHeight * scale.y;
-    region.width = std::max(1.0f, fbWidth - region.x);
-    region.height = std::max(1.0f, fbHeight - region.y - mUi.timelineHeight * scale.y);
+    // Whole pixels: the 3D view draws into a target of exactly this size.
+    region.x = std::round(mUi.weightsWidth * scale.x);
+    region.y = std::round(mUi.menuHeight * scale.y);
+    region.width = std::max(1.0f, float(fbWidth) - region.x);
+    region.height =
+        std::max(1.0f, std::round(float(fbHeight) - region.y - mUi.timelineHeight * scale.y));
     return region;
 }
 
@@ -179,12 +184,25 @@ void ViewerWindow::buildPanels(int width, int height) {
 }
 
 void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
-    if (!mDoc.loaded) {
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        glViewport(0, 0, fbWidth, fbHeight);
-        glClearColor(kBackground.r, kBackground.g, kBackground.b, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-        return;
+    // The whole window in the background colour (what the panels leave uncovered, and all of it
+    // without a model), then the 3D view drawn into a target of the view region's size and
+    // copied in: no pixel under a panel is shaded, and the view's anti-aliasing is its own.
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fbWidth, fbHeight);
+    glClearColor(kBackground.r, kBackground.g, kBackground.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (!mDoc.loaded) return;
+    const ViewRegion view = viewRegion();
+    const int width = int(view.width), height = int(view.height);
+    if (!mViewTarget || mViewTarget->width() != width || mViewTarget->height() != height ||
+        mViewTarget->samples() != mUi.viewSamples) {
+        mViewTarget.reset();
+        auto made = renderer::Offscreen::create(width, height, mUi.viewSamples);
+        if (!made) {
+            showError(mUi, "viewer: " + made.error().message);
+            return;
+        }
+        mViewTarget = std::move(made).value();
     }
     const morph::FramePose& frame = mDoc.frame.pose;
     uint64_t active = 0;
@@ -193,8 +211,8 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     }
     mUi.stats.activeTargets = active;
 
-    const renderer::Camera camera = mCamera.camera(viewRegion(), fbWidth, fbHeight);
-    const renderer::RenderTarget target{nullptr, fbWidth, fbHeight};
+    const renderer::Camera camera = mCamera.camera(view, fbWidth, fbHeight);
+    const renderer::RenderTarget target = mViewTarget->target();
     renderer::DrawOptions options;
     options.background = kBackground;
     options.morphPath = mUi.morphPath;
@@ -229,7 +247,11 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
         glDisable(GL_POLYGON_OFFSET_LINE);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }
-    drawInspection(frame, camera, fbWidth, fbHeight);
+    drawInspection(frame, camera, target, view);
+    // GL's window coordinates start at the bottom left.
+    mViewTarget->blitToWindow(int(view.x), fbHeight - int(view.y) - height);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);  // the UI draws into the window
+    glViewport(0, 0, fbWidth, fbHeight);
 }
 
 morph::RgbaImage ViewerWindow::readWindow() const {

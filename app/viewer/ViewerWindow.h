@@ -19,6 +19,7 @@
 #include "app/viewer/state/FrameTimes.h"
 #include "app/viewer/state/Redraw.h"
 #include "morph/image/ImageFile.h"
+#include "renderer/scene/Offscreen.h"
 #include "renderer/scene/OverlayRenderer.h"
 #include "renderer/scene/SceneRenderer.h"
 
@@ -51,8 +52,8 @@ private:
     bool reproducible() const { return mOptions.screenshotAfter > 0 || !mOptions.script.empty(); }
 
     // ViewerPresent.cpp: overlays, the pick marker, presentation, recording, HiDPI changes.
-    void drawInspection(const morph::FramePose& frame, const renderer::Camera& camera, int fbWidth,
-                        int fbHeight);
+    void drawInspection(const morph::FramePose& frame, const renderer::Camera& camera,
+                        const renderer::RenderTarget& target, const ViewRegion& view);
     void pickAtMouse();
     void present(float seconds);
     void toggleRecording();
@@ -81,6 +82,8 @@ private:
     GlfwContext mContext;
     renderer::SceneRenderer mRenderer;
     renderer::OverlayRenderer mOverlay;
+    // The 3D view's picture: the view region's size, ViewerUi::viewSamples (drawScene).
+    std::optional<renderer::Offscreen> mViewTarget;
     Recorder mRecorder;
     std::unique_ptr<ScriptRunner> mScript;
     double mScriptIdle = -1;  // the script's `idle`: seconds left (< 0: the script drives)

@@ -19,6 +19,7 @@ morph::Result<Offscreen> Offscreen::create(int width, int height, int samples) {
     out.mWidth = width;
     out.mHeight = height;
     const int useSamples = std::clamp(samples, 0, std::max(maxSamples, 0));
+    out.mSamples = useSamples;
 
     out.mColor = gl::Renderbuffer::create();
     out.mColor.storage(GL_RGBA8, width, height, useSamples);
@@ -35,6 +36,13 @@ morph::Result<Offscreen> Offscreen::create(int width, int height, int samples) {
     out.mResolved.attach(GL_COLOR_ATTACHMENT0, out.mResolvedColor);
     if (auto s = out.mResolved.checkComplete("offscreen resolve " + size); !s) return s.error();
     return out;
+}
+
+void Offscreen::blitToWindow(int x, int y) {
+    glBlitNamedFramebuffer(mMultisampled.id(), mResolved.id(), 0, 0, mWidth, mHeight, 0, 0, mWidth,
+                           mHeight, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBlitNamedFramebuffer(mResolved.id(), 0, 0, 0, mWidth, mHeight, x, y, x + mWidth, y + mHeight,
+                           GL_COLOR_BUFFER_BIT, GL_NEAREST);
 }
 
 morph::RgbaImage Offscreen::readPixels() {

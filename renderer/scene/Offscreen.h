@@ -1,7 +1,7 @@
 #pragma once
-// A headless render target: multisampled colour (RGBA8) and depth renderbuffers, resolved into
+// An offscreen render target: multisampled colour (RGBA8) and depth renderbuffers, resolved into
 // a single-sampled framebuffer and read back as RGBA8 with top-down rows (the order image files
-// use; GL's rows run bottom-up).
+// use; GL's rows run bottom-up), or copied into the window (the viewer's 3D view).
 #include <cstdint>
 #include <vector>
 
@@ -25,6 +25,12 @@ public:
     RenderTarget target() const { return {&mMultisampled, mWidth, mHeight}; }
     int width() const { return mWidth; }
     int height() const { return mHeight; }
+    int samples() const { return mSamples; }  // as created: 0 when single-sampled
+
+    // Resolves the samples and copies the picture into the default framebuffer with its
+    // lower-left corner at (x, y) (GL's window coordinates): how the viewer's 3D view reaches
+    // the window.
+    void blitToWindow(int x, int y);
 
     // Resolves the samples and reads the pixels back (waits for rendering to finish).
     morph::RgbaImage readPixels();
@@ -37,6 +43,7 @@ private:
     gl::Renderbuffer mResolvedColor;
     int mWidth = 0;
     int mHeight = 0;
+    int mSamples = 0;
 };
 
 }  // namespace renderer

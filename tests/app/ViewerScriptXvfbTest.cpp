@@ -219,14 +219,16 @@ quit
     // The heat map recolours the face: the unmoved skin in the ramp's slate (bluer than the
     // background and than any skin tone), jawOpen's chin towards the ramp's red end. The same
     // run without H counted 341 such bluish and 6 such red pixels (the irises, the lips); with
-    // it, about 4000 and 1100.
+    // it, about 4000 and 1100 while the camera looked at the view off its axis, and 1800 slate
+    // since the view draws into its own target with the model on its axis (the picked-vertex
+    // panel covers more of the narrower head-on face).
     size_t slate = 0, red = 0;
     for (size_t i = 0; i < image->pixels.size(); i += 4) {
         const int r = image->pixels[i], g = image->pixels[i + 1], b = image->pixels[i + 2];
         slate += b > r + 20 && b > g + 10 && b < 130;
         red += r > 150 && g < 110 && b < 90;
     }
-    EXPECT_GT(slate, 2000u) << "no heat-mapped face";
+    EXPECT_GT(slate, 1000u) << "no heat-mapped face";
     EXPECT_GT(red, 200u) << "jawOpen's displacement does not reach the red end";
 }
 

@@ -100,6 +100,35 @@ TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
     EXPECT_LT(share(*image, 670, 200, 770, 300, kBackground, 2), 0.2) << "no face in the view";
 }
 
+// The 3D view draws into its own target with its own anti-aliasing (--msaa, View >
+// Anti-aliasing; off by default on llvmpipe): the same face with 4 samples has smoothed
+// silhouettes, so the pictures differ along the edges only, and both show the face.
+TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = testDir();
+    morph::RgbaImage shots[2];
+    const char* samples[2] = {"0", "4"};
+    for (int i = 0; i < 2; ++i) {
+        const std::string out = dir + "/msaa" + samples[i] + ".png";
+        const auto run = runUnderXvfb({kFace, "--window-size", "1024x700", "--msaa", samples[i],
+                                       "--screenshot-after", "5", "--out", out});
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        auto image = morph::readImageFile(out);
+        ASSERT_TRUE(image.ok()) << image.error().message;
+        shots[i] = std::move(image).value();
+        EXPECT_LT(share(shots[i], 670, 200, 770, 300, kBackground, 2), 0.2) << samples[i];
+    }
+    size_t differing = 0;
+    for (size_t i = 0; i < shots[0].pixels.size(); ++i)
+        differing += shots[0].pixels[i] != shots[1].pixels[i];
+    EXPECT_GT(differing, 100u) << "4 samples changed no edge";
+    // Edges only: far less than the face's area (about 100,000 pixels at this size).
+    EXPECT_LT(differing, 4u * 30000u);
+    const auto refused =
+        runUnderXvfb({kFace, "--msaa", "3", "--screenshot-after", "1", "--out", dir + "/x.png"});
+    EXPECT_EQ(refused.exitCode, 2) << refused.err;
+}
+
 TEST(ViewerXvfbTest, ABrokenModelFailsWithItsNameInScreenshotMode) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = testDir();
