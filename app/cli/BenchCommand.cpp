@@ -24,6 +24,7 @@ struct BenchOptions {
     uint32_t frames = 20;
     uint32_t warmup = 3;
     std::string size = "64x64";
+    int msaa = 0;
     uint64_t seed = 1;
     bool json = false;
     std::string writeModel;
@@ -89,6 +90,7 @@ Json resultJson(const BenchWorkload& w, const BenchSettings& settings, const Ben
     j["passes"] = w.passes;
     j["frames"] = settings.frames;
     j["size"] = std::to_string(settings.width) + "x" + std::to_string(settings.height);
+    j["msaa"] = settings.samples;
     j["boundBytes"] = r.boundBytes;
     j["copyGbPerSec"] = clean(r.copyGbPerSec);
     j["loadMs"] = clean(r.loadMs);
@@ -184,6 +186,7 @@ BenchSettings makeSettings(const BenchOptions& o) {
     if (!size) throw usage("--size", size.error().message);
     settings.width = size->first;
     settings.height = size->second;
+    settings.samples = o.msaa;
     settings.frames = o.frames;
     settings.warmup = o.warmup;
     settings.seed = o.seed;
@@ -304,6 +307,12 @@ void addBenchCommand(CLI::App& root, CommandContext& context) {
         ->type_name("F");
     bench->add_option("--warmup", o->warmup, "Uncounted frames first (default 3)")->type_name("W");
     bench->add_option("--size", o->size, "Frame size (default 64x64)")->type_name("WxH");
+    bench
+        ->add_option("--msaa", o->msaa,
+                     "Samples per pixel of the frame: 0 (default, as three.js draws), 2, 4 or 8, "
+                     "as the viewer's --msaa")
+        ->type_name("N")
+        ->check(CLI::IsMember({0, 2, 4, 8}));
     bench->add_option("--seed", o->seed, "Seed of the mesh and the weights (default 1)")
         ->type_name("S");
     bench->add_flag("--json", o->json, "Print {\"results\":[...]} instead of a table");

@@ -391,9 +391,12 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
 morph::Result<std::vector<std::vector<BenchResult>>> BenchSession::run(
     const std::vector<BenchWorkload>& workloads, const BenchSettings& settings) {
     State& s = *mState;
-    if (!s.target || s.target->width() != settings.width || s.target->height() != settings.height) {
-        // Single-sampled, as three.js's WebGLRenderer is by default (antialias: false).
-        auto target = renderer::Offscreen::create(settings.width, settings.height, 0);
+    if (!s.target || s.target->width() != settings.width || s.target->height() != settings.height ||
+        s.target->samples() != settings.samples) {
+        // Single-sampled by default, as three.js's WebGLRenderer is (antialias: false); --msaa
+        // as the viewer's 3D view draws.
+        auto target =
+            renderer::Offscreen::create(settings.width, settings.height, settings.samples);
         if (!target) return target.error();
         s.target = std::move(target).value();
     }

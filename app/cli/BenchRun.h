@@ -33,6 +33,7 @@ struct BenchSettings {
     uint32_t warmup = 3;  // frames drawn first and not counted (shader compiles, first uploads)
     int width = 64;
     int height = 64;
+    int samples = 0;    // the frame's MSAA samples: 0, as three.js draws by default (--msaa)
     uint64_t seed = 1;  // of the weights; the same sequence for every path
 };
 

@@ -71,6 +71,19 @@ void expectContract(const nlohmann::json& result) {
     }
 }
 
+// --msaa draws the frames multisampled, as the viewer's 3D view does, and says so in the JSON;
+// the default is single-sampled; anything but 0, 2, 4, 8 is a usage error.
+TEST(Bench, MsaaIsTheFramesSamples) {
+    const nlohmann::json plain = parseResults(runMorphview(tiny({"--json"}, "cpu")));
+    const nlohmann::json four = parseResults(runMorphview(tiny({"--json", "--msaa", "4"}, "cpu")));
+    ASSERT_EQ(plain.size(), 1u);
+    ASSERT_EQ(four.size(), 1u);
+    EXPECT_EQ(plain[0]["msaa"], 0);
+    EXPECT_EQ(four[0]["msaa"], 4);
+    expectContract(four[0]);
+    EXPECT_EQ(runMorphview(tiny({"--msaa", "3"}, "cpu")).exitCode, 2);
+}
+
 TEST(Bench, JsonHasOneResultPerPathWithTheContractKeys) {
     const nlohmann::json results = parseResults(runMorphview(tiny({"--json"})));
     ASSERT_EQ(results.size(), kPaths.size());
