@@ -16,23 +16,25 @@
 
 namespace app {
 
-void ViewerWindow::drawInspection(const morph::FramePose& frame, const renderer::Camera& camera,
-                                  const renderer::RenderTarget& target, const ViewRegion& view) {
+std::optional<renderer::OverlayOptions> ViewerWindow::overlayOptions(
+    const morph::FramePose& frame) {
     const InspectUi& in = mUi.inspect;
-    if (in.normals || in.heat || in.ghost != renderer::GhostMode::Off) {
-        renderer::OverlayOptions options;
-        options.normals = in.normals;
-        // A fixed share of the model's size, so the lines read the same on any model.
-        const renderer::Aabb box = sceneBounds();
-        options.normalLength = box.valid ? 0.015f * glm::length(box.max - box.min) : 0.01f;
-        options.ghost = in.ghost;
-        options.heat = in.heat;
-        if (in.heat) {
-            options.heatWeights = heatWeights(mDoc, mUi, frame);
-            options.heatScale = mUi.inspect.heatMax;
-        }
-        mOverlay.draw(mDoc.gpu, frame, camera, target, options);
+    if (!in.normals && !in.heat && in.ghost == renderer::GhostMode::Off) return std::nullopt;
+    renderer::OverlayOptions options;
+    options.normals = in.normals;
+    // A fixed share of the model's size, so the lines read the same on any model.
+    const renderer::Aabb box = sceneBounds();
+    options.normalLength = box.valid ? 0.015f * glm::length(box.max - box.min) : 0.01f;
+    options.ghost = in.ghost;
+    options.heat = in.heat;
+    if (in.heat) {
+        options.heatWeights = heatWeights(mDoc, mUi, frame);
+        options.heatScale = mUi.inspect.heatMax;
     }
+    return options;
+}
+
+void ViewerWindow::drawPickMarker(const renderer::Camera& camera, const ViewRegion& view) {
     glm::vec3 picked;
     if (!pickedPosition(mDoc, mUi, picked)) return;
     const float aspect = view.width / view.height;

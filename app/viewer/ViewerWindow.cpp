@@ -27,7 +27,37 @@ const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_
                                      ImGuiWindowFlags_NoSavedSettings |
                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
 
+bool sameCamera(const renderer::Camera& a, const renderer::Camera& b) {
+    return a.eye == b.eye && a.target == b.target && a.up == b.up && a.fovY == b.fovY &&
+           a.nearPlane == b.nearPlane && a.farPlane == b.farPlane;
+}
+
+bool sameNodes(const std::vector<morph::NodePose>& a, const std::vector<morph::NodePose>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (a[i].translation != b[i].translation || a[i].rotation != b[i].rotation ||
+            a[i].scale != b[i].scale || a[i].weights != b[i].weights)
+            return false;
+    }
+    return true;
+}
+
+bool sameOverlays(const std::optional<renderer::OverlayOptions>& a,
+                  const std::optional<renderer::OverlayOptions>& b) {
+    if (!a || !b) return !a && !b;
+    return a->normals == b->normals && a->normalLength == b->normalLength &&
+           a->normalColor == b->normalColor && a->ghost == b->ghost &&
+           a->ghostColor == b->ghostColor && a->heat == b->heat && a->heatScale == b->heatScale &&
+           a->heatWeights == b->heatWeights;
+}
+
 }  // namespace
+
+bool ViewerWindow::ViewKey::operator==(const ViewKey& other) const {
+    return scene == other.scene && samples == other.samples && sameCamera(camera, other.camera) &&
+           sameNodes(nodes, other.nodes) && wireframe == other.wireframe &&
+           morphPath == other.morphPath && sameOverlays(overlays, other.overlays);
+}
 
 ViewerWindow::ViewerWindow(const ViewerOptions& options, GlfwContext context)
     : mOptions(options), mContext(std::move(context)) {}
@@ -203,6 +233,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
             return;
         }
         mViewTarget = std::move(made).value();
+        mViewKey.reset();
     }
     const morph::FramePose& frame = mDoc.frame.pose;
     uint64_t active = 0;
@@ -212,6 +243,15 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     mUi.stats.activeTargets = active;
 
     const renderer::Camera camera = mCamera.camera(view, fbWidth, fbHeight);
+    ViewKey key{mDoc.gpu.id(), mUi.viewSamples,      camera, frame.nodes, mUi.wireframe,
+                mUi.morphPath, overlayOptions(frame)};
+    if (mViewKey && *mViewKey == key) {
+        drawPickMarker(camera, view);
+        mViewTarget->blitToWindow(int(view.x), fbHeight - int(view.y) - height);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        return;
+    }
+    mFrameTimes.addViewDraw();
     const renderer::RenderTarget target = mViewTarget->target();
     renderer::DrawOptions options;
     options.background = kBackground;
@@ -247,7 +287,9 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
         glDisable(GL_POLYGON_OFFSET_LINE);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }
-    drawInspection(frame, camera, target, view);
+    if (key.overlays) mOverlay.draw(mDoc.gpu, frame, camera, target, *key.overlays);
+    drawPickMarker(camera, view);
+    mViewKey = std::move(key);
     // GL's window coordinates start at the bottom left.
     mViewTarget->blitToWindow(int(view.x), fbHeight - int(view.y) - height);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);  // the UI draws into the window

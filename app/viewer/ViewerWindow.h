@@ -52,8 +52,9 @@ private:
     bool reproducible() const { return mOptions.screenshotAfter > 0 || !mOptions.script.empty(); }
 
     // ViewerPresent.cpp: overlays, the pick marker, presentation, recording, HiDPI changes.
-    void drawInspection(const morph::FramePose& frame, const renderer::Camera& camera,
-                        const renderer::RenderTarget& target, const ViewRegion& view);
+    // The overlays the inspect settings ask for (nullopt: none); heatWeights reads the UI.
+    std::optional<renderer::OverlayOptions> overlayOptions(const morph::FramePose& frame);
+    void drawPickMarker(const renderer::Camera& camera, const ViewRegion& view);  // ImGui's
     void pickAtMouse();
     void present(float seconds);
     void toggleRecording();
@@ -84,6 +85,19 @@ private:
     renderer::OverlayRenderer mOverlay;
     // The 3D view's picture: the view region's size, ViewerUi::viewSamples (drawScene).
     std::optional<renderer::Offscreen> mViewTarget;
+    // What mViewTarget's picture was drawn from (drawScene): a frame that draws the same again,
+    // one where only the UI changed (a hover, a menu, typing), copies it in without drawing.
+    struct ViewKey {
+        uint64_t scene = 0;
+        int samples = 0;
+        renderer::Camera camera;
+        std::vector<morph::NodePose> nodes;
+        Wireframe wireframe = Wireframe::Off;
+        renderer::MorphPath morphPath = renderer::MorphPath::Auto;
+        std::optional<renderer::OverlayOptions> overlays;
+        bool operator==(const ViewKey& other) const;  // every field, exactly
+    };
+    std::optional<ViewKey> mViewKey;
     Recorder mRecorder;
     std::unique_ptr<ScriptRunner> mScript;
     double mScriptIdle = -1;  // the script's `idle`: seconds left (< 0: the script drives)

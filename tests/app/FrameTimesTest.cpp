@@ -24,6 +24,7 @@ TEST(FrameTimes, MedianAndP95AreNearestRank) {
 TEST(FrameTimes, WritesTheJsonTheBenchmarkReads) {
     app::FrameTimes times;
     for (double ms : {40.0, 50.0, 60.0}) times.add(ms);
+    times.addViewDraw();
     const std::string path = fixtures::scratchDir("FrameTimesTest") + "/times.json";
     ASSERT_TRUE(times.write(path).ok());
     const nlohmann::json doc = nlohmann::json::parse(fixtures::readWholeFile(path));
@@ -32,6 +33,7 @@ TEST(FrameTimes, WritesTheJsonTheBenchmarkReads) {
     EXPECT_DOUBLE_EQ(doc["p95Ms"].get<double>(), 60);
     EXPECT_DOUBLE_EQ(doc["fps"].get<double>(), 20);
     EXPECT_EQ(doc["ms"].size(), 3u);
+    EXPECT_EQ(doc["viewDraws"], 1);
 }
 
 TEST(FrameTimes, AnUnwritablePathIsAnErrorNamingIt) {

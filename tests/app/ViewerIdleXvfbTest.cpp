@@ -58,4 +58,38 @@ quit
     EXPECT_LT(times["medianMs"].get<double>(), 2000);  // a wait of the idle's 2 s is not a frame
 }
 
+// A frame in which only the UI changed (hovering, a menu, typing) copies the view's last
+// picture in instead of drawing the model again; a changed weight draws it again. --frame-times
+// counts the frames that drew the view.
+TEST(ViewerIdleXvfbTest, UiOnlyFramesCopyTheView) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::scratchDir("ViewerIdleXvfbTest_UiOnly");
+    const auto viewDraws = [&](const std::string& script, int* frames) {
+        std::ofstream(dir + "/s.txt") << script;
+        const auto run =
+            fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "640x480", "--script",
+                                             dir + "/s.txt", "--frame-times", dir + "/t.json"},
+                                            "640x480");
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        const nlohmann::json times =
+            nlohmann::json::parse(fixtures::readWholeFile(dir + "/t.json"), nullptr, false);
+        if (times.is_discarded()) {
+            ADD_FAILURE() << "no --frame-times";
+            return 0;
+        }
+        *frames = times["frames"].get<int>();
+        return times["viewDraws"].get<int>();
+    };
+    const std::string ui = "wait 20\nhover \"Filter\" 10\nclick \"Filter\"\ntype jaw\nwait 10\n";
+    int frames = 0;
+    const int still = viewDraws(ui + "quit\n", &frames);
+    EXPECT_GE(frames, 40);
+    // The first picture, and the one after the model is framed into what the panels leave.
+    EXPECT_GE(still, 1);
+    EXPECT_LE(still, 4);
+    const int dragged =
+        viewDraws(ui + "drag \"jawOpen\" 0.6\nexpect-weight \"jawOpen\" 0.6\nquit\n", &frames);
+    EXPECT_GE(dragged, still + 3) << "the drag's weights were not drawn";
+}
+
 }  // namespace

@@ -32,11 +32,9 @@ double FrameTimes::p95Ms() const {
 
 std::string FrameTimes::json() const {
     const double median = medianMs();
-    nlohmann::json doc = {{"frames", mMs.size()},
-                          {"medianMs", median},
-                          {"p95Ms", p95Ms()},
-                          {"fps", median > 0 ? 1000.0 / median : 0.0},
-                          {"ms", mMs}};
+    nlohmann::json doc = {{"frames", mMs.size()},    {"medianMs", median},
+                          {"p95Ms", p95Ms()},        {"fps", median > 0 ? 1000.0 / median : 0.0},
+                          {"viewDraws", mViewDraws}, {"ms", mMs}};
     return doc.dump() + "\n";
 }
 

@@ -15,15 +15,20 @@ class FrameTimes {
 public:
     void add(double ms) { mMs.push_back(ms); }
     size_t count() const { return mMs.size(); }
+    // Frames that drew the 3D view, against those that copied its last picture in (only the UI
+    // changed): counted over every frame, waited for or not.
+    void addViewDraw() { ++mViewDraws; }
+    size_t viewDraws() const { return mViewDraws; }
     double medianMs() const;  // 0 when empty
     double p95Ms() const;     // the nearest-rank 95th percentile; 0 when empty
 
-    // {"frames": N, "medianMs": M, "p95Ms": P, "fps": 1000 / M, "ms": [...]}
+    // {"frames": N, "medianMs": M, "p95Ms": P, "fps": 1000 / M, "viewDraws": V, "ms": [...]}
     std::string json() const;
     morph::Status write(const std::string& path) const;  // atomically
 
 private:
     std::vector<double> mMs;
+    size_t mViewDraws = 0;
 };
 
 }  // namespace app
