@@ -85,6 +85,8 @@ void drawViewMenu(ViewerUi& ui) {
         if (ImGui::RadioButton(label, ui.viewSamples == samples)) ui.viewSamples = samples;
         trackItem(ui, std::string("aa:") + label);
     }
+    ImGui::MenuItem("Half resolution while dragging", nullptr, &ui.halfWhileDragging);
+    trackItem(ui, "Half resolution while dragging");
     ImGui::Separator();
     drawPresentationItems(ui);
     ImGui::Separator();

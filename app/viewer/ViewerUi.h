@@ -143,6 +143,10 @@ struct ViewerUi {
     // View > Anti-aliasing, --msaa: the 3D view's samples (0: none). On a GPU 4 by default; on a
     // CPU rasterizer 0, where 4x multisampling took 65 of 112 ms of a 1280 x 800 frame.
     int viewSamples = 4;
+    // View > Half resolution while dragging: while a mouse button is held (orbiting, dragging a
+    // slider) the view draws at half its size and is scaled up; full again when released. On by
+    // default on a CPU rasterizer only.
+    bool halfWhileDragging = false;
     float scale = 1;  // the HiDPI content scale the style and fonts were built for
 
     std::string filter;             // the weight panel's filter box

@@ -137,6 +137,7 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     const char* glRenderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     const bool software = glRenderer && renderer::isSoftwareRenderer(glRenderer);
     self->mUi.viewSamples = options.msaa >= 0 ? options.msaa : software ? 0 : 4;
+    self->mUi.halfWhileDragging = software;
 
     self->mDoc.model = options.model;
     const std::string first = options.model.path.empty() ? bundledFacePath() : options.model.path;
@@ -223,7 +224,12 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (!mDoc.loaded) return;
     const ViewRegion view = viewRegion();
-    const int width = int(view.width), height = int(view.height);
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool dragging = mUi.halfWhileDragging && (io.MouseDown[0] || io.MouseDown[2]);
+    const int divide = dragging ? 2 : 1;
+    const int width = std::max(1, int(view.width) / divide),
+              height = std::max(1, int(view.height) / divide);
+    const int windowY = fbHeight - int(view.y) - int(view.height);  // GL's rows run bottom-up
     if (!mViewTarget || mViewTarget->width() != width || mViewTarget->height() != height ||
         mViewTarget->samples() != mUi.viewSamples) {
         mViewTarget.reset();
@@ -247,7 +253,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
                 mUi.morphPath, overlayOptions(frame)};
     if (mViewKey && *mViewKey == key) {
         drawPickMarker(camera, view);
-        mViewTarget->blitToWindow(int(view.x), fbHeight - int(view.y) - height);
+        mViewTarget->blitToWindow(int(view.x), windowY, int(view.width), int(view.height));
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         return;
     }
@@ -291,7 +297,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     drawPickMarker(camera, view);
     mViewKey = std::move(key);
     // GL's window coordinates start at the bottom left.
-    mViewTarget->blitToWindow(int(view.x), fbHeight - int(view.y) - height);
+    mViewTarget->blitToWindow(int(view.x), windowY, int(view.width), int(view.height));
     glBindFramebuffer(GL_FRAMEBUFFER, 0);  // the UI draws into the window
     glViewport(0, 0, fbWidth, fbHeight);
 }

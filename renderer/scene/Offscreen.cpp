@@ -38,11 +38,12 @@ morph::Result<Offscreen> Offscreen::create(int width, int height, int samples) {
     return out;
 }
 
-void Offscreen::blitToWindow(int x, int y) {
+void Offscreen::blitToWindow(int x, int y, int width, int height) {
     glBlitNamedFramebuffer(mMultisampled.id(), mResolved.id(), 0, 0, mWidth, mHeight, 0, 0, mWidth,
                            mHeight, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBlitNamedFramebuffer(mResolved.id(), 0, 0, 0, mWidth, mHeight, x, y, x + mWidth, y + mHeight,
-                           GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    const bool scaled = width != mWidth || height != mHeight;
+    glBlitNamedFramebuffer(mResolved.id(), 0, 0, 0, mWidth, mHeight, x, y, x + width, y + height,
+                           GL_COLOR_BUFFER_BIT, scaled ? GL_LINEAR : GL_NEAREST);
 }
 
 morph::RgbaImage Offscreen::readPixels() {

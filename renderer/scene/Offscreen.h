@@ -27,10 +27,10 @@ public:
     int height() const { return mHeight; }
     int samples() const { return mSamples; }  // as created: 0 when single-sampled
 
-    // Resolves the samples and copies the picture into the default framebuffer with its
-    // lower-left corner at (x, y) (GL's window coordinates): how the viewer's 3D view reaches
-    // the window.
-    void blitToWindow(int x, int y);
+    // Resolves the samples and copies the picture into the default framebuffer's rectangle from
+    // (x, y) (GL's window coordinates: its lower-left corner), `width` x `height`, filtered
+    // linearly when that is not the target's size: how the viewer's 3D view reaches the window.
+    void blitToWindow(int x, int y, int width, int height);
 
     // Resolves the samples and reads the pixels back (waits for rendering to finish).
     morph::RgbaImage readPixels();
