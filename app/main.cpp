@@ -13,6 +13,7 @@
 #include "app/cli/CompareCommand.h"
 #include "app/cli/EvalCommand.h"
 #include "app/cli/GpuEval.h"
+#include "app/cli/RegressCommand.h"
 #include "app/viewer/ViewerApp.h"
 #include "renderer/gl/DriverHeap.h"
 
@@ -40,7 +41,8 @@ int main(int argc, char** argv) {
     app::addEvalCommand(root, context, app::gpuEvalMorph());  // adds --gpu
     app::addCaptureCommand(root, context);                    // headless PNG (EGL)
     app::addCompareCommand(root, context);
-    app::addBenchCommand(root, context);  // the morph benchmark (issue 6; EGL)
+    app::addRegressCommand(root, context);  // capture + compare over a shots file (issue 17)
+    app::addBenchCommand(root, context);    // the morph benchmark (issue 6; EGL)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/ModelLoader.h"
+#include "app/cli/ShotRunner.h"
 #include "app/record/Recorder.h"
 #include "app/record/Recording.h"
 #include "morph/anim/ClipSelection.h"
@@ -65,6 +66,30 @@ bool validShotName(const std::string& name) {
         if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return false;
     }
     return true;
+}
+
+// "tolerance": {"maxAbsDiff": 0..255, "maxFailingPixelsFraction": 0..1}, either optional.
+morph::Result<morph::CompareTolerance> readTolerance(const nlohmann::json& entry,
+                                                     const std::string& where) {
+    morph::CompareTolerance tolerance;
+    const auto it = entry.find("tolerance");
+    if (it == entry.end() || it->is_null()) return tolerance;
+    if (!it->is_object())
+        return morph::Error{morph::ErrorCode::Schema, where + ".tolerance: not an object"};
+    if (const auto diff = it->find("maxAbsDiff"); diff != it->end()) {
+        if (!diff->is_number_integer() || diff->get<int64_t>() < 0 || diff->get<int64_t>() > 255)
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".tolerance.maxAbsDiff: not an integer in 0..255"};
+        tolerance.maxChannelDiff = diff->get<int>();
+    }
+    if (const auto fraction = it->find("maxFailingPixelsFraction"); fraction != it->end()) {
+        const double value = fraction->is_number() ? fraction->get<double>() : -1.0;
+        if (!(value >= 0.0 && value <= 1.0))
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".tolerance.maxFailingPixelsFraction: not in 0..1"};
+        tolerance.maxDifferingFraction = value;
+    }
+    return tolerance;
 }
 
 }  // namespace
@@ -148,6 +173,14 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
             }
             shot.time = it->get<float>();
         }
+        if (auto tolerance = readTolerance(entry, where); !tolerance) {
+            return tolerance.error();
+        } else {
+            shot.tolerance = *tolerance;
+        }
+        const auto reference = optionalString(entry, "reference", where, error);
+        if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
+        shot.reference = reference.value_or(shot.name + ".png");
         shots.push_back(std::move(shot));
     }
     return shots;
@@ -157,26 +190,6 @@ namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// The command-line settings as a shot; --shots entries override them field by field.
-morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
-                                           const std::string& background,
-                                           const std::string& frame) {
-    renderer::ShotSpec shot;
-    auto parsedFrame = renderer::parseFrameTarget(frame);
-    if (!parsedFrame) return parsedFrame.error();
-    shot.frame = *parsedFrame;
-    auto parsedSize = renderer::parseSize(size);
-    if (!parsedSize) return parsedSize.error();
-    auto parsedBackground = renderer::parseBackground(background);
-    if (!parsedBackground) return parsedBackground.error();
-    if (auto view = renderer::parseCameraView(camera); !view) return view.error();
-    shot.width = parsedSize->first;
-    shot.height = parsedSize->second;
-    shot.camera = camera;
-    shot.background = *parsedBackground;
-    return shot;
 }
 
 struct Session {
@@ -191,15 +204,6 @@ morph::Result<std::unique_ptr<Session>> startSession() {
     if (!capturer) return capturer.error();
     return std::make_unique<Session>(
         Session{std::move(context).value(), std::move(capturer).value()});
-}
-
-morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
-    auto scene = loadModel(model);
-    if (!scene) return scene.error();
-    printWarnings(*scene);
-    renderer::UploadOptions upload;
-    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
-    return renderer::GpuScene::upload(*scene, upload);
 }
 
 int runSingle(const CaptureOptions& options) {
@@ -291,11 +295,16 @@ int runShots(const CaptureOptions& options) {
     fs::create_directories(options.outDir, ec);
     if (ec) return failWith(options.outDir + ": cannot create the folder (" + ec.message() + ")");
 
-    auto session = startSession();
-    if (!session) return failWith(session.error().message);
-    // Each model is loaded and uploaded once, however many shots use it; a model that fails to
-    // load fails its shots only.
-    std::map<std::string, morph::Result<renderer::GpuScene>> scenes;
+    ShotDefaults defaults;
+    defaults.model = options.model;
+    defaults.size = options.size;
+    defaults.camera = options.camera;
+    defaults.background = options.background;
+    defaults.frame = options.frame;
+    defaults.morphPath = options.morphPath;
+    defaults.instances = options.instances;
+    auto runner = ShotRunner::start(defaults);
+    if (!runner) return failWith(runner.error().message);
     size_t failed = 0;
     const size_t total = shots->size();
     for (size_t i = 0; i < total; ++i) {
@@ -307,34 +316,14 @@ int runShots(const CaptureOptions& options) {
             ++failed;
             std::fprintf(stderr, "%s: %s\n", prefix.c_str(), problem.c_str());
         };
-        auto shot = makeShot(
-            entry.size.value_or(options.size), entry.camera.value_or(options.camera),
-            entry.background.value_or(options.background), entry.frame.value_or(options.frame));
+        auto shot = (*runner)->spec(entry);
         if (!shot) {
             report(shot.error().message);
             continue;
         }
-        shot->weights = entry.weights;
-        shot->animation = entry.animation;
-        shot->animations = entry.animations;
-        shot->time = entry.time;
-        shot->morphPath =
-            renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
-        shot->instances = options.instances;
-
-        auto found = scenes.find(entry.model);
-        if (found == scenes.end()) {
-            ModelOptions model = options.model;
-            model.path = entry.model;
-            found = scenes.emplace(entry.model, loadGpuScene(model)).first;
-        }
-        if (!found->second) {
-            report(found->second.error().message);
-            continue;
-        }
-        auto image = (*session)->capturer.capture(*found->second, *shot);
+        auto image = (*runner)->render(entry.model, *shot);
         if (!image) {
-            report(entry.model + ": " + image.error().message);
+            report(image.error().message);
             continue;
         }
         const std::string out = (fs::path(options.outDir) / (entry.name + ".png")).string();
@@ -347,7 +336,8 @@ int runShots(const CaptureOptions& options) {
         std::fflush(stdout);
     }
     std::printf("captured %zu of %zu shots (%zu models) in %.2f s%s\n", total - failed, total,
-                scenes.size(), secondsSince(start), failed ? "; some failed, see above" : "");
+                (*runner)->modelsLoaded(), secondsSince(start),
+                failed ? "; some failed, see above" : "");
     return failed == 0 ? kExitOk : kExitFailure;
 }
 

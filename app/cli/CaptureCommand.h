@@ -13,6 +13,7 @@
 
 #include "app/cli/Commands.h"
 #include "morph/Result.h"
+#include "morph/image/ImageCompare.h"
 
 namespace app {
 
@@ -34,6 +35,11 @@ struct ShotEntry {
     std::optional<std::string> size;
     std::optional<std::string> background;
     std::optional<std::string> frame;  // "all" or "morphed"
+    // regress only: "tolerance": {"maxAbsDiff": N, "maxFailingPixelsFraction": F} (the names of
+    // Filament's renderdiff), each defaulting to compare's; "reference": a file other than
+    // NAME.png, relative to --references.
+    morph::CompareTolerance tolerance;
+    std::string reference;
 };
 
 // Parses the --shots file. Errors name the file and the entry: "shots.json: [2].name: missing".

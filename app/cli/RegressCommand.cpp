@@ -1,0 +1,274 @@
+#include "app/cli/RegressCommand.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/cli/CaptureCommand.h"
+#include "app/cli/ShotRunner.h"
+#include "app/regress/References.h"
+#include "app/regress/Report.h"
+#include "app/regress/ReportPage.h"
+#include "app/regress/Shard.h"
+#include "morph/gltf/GltfBuilder.h"
+#include "morph/image/ImageCompare.h"
+#include "morph/image/ImageFile.h"
+
+namespace app {
+
+namespace {
+
+namespace fs = std::filesystem;
+using regress::ShotResult;
+using regress::ShotStatus;
+
+struct RegressOptions {
+    std::string shotsPath;
+    std::string references;
+    std::string out;
+    std::string shard;
+    bool update = false;
+    std::vector<std::string> merge;
+    ShotDefaults defaults;
+};
+
+int failWithCode(const std::string& message, int code) {
+    std::fprintf(stderr, "%s\n", message.c_str());
+    return code;
+}
+
+morph::Status writeText(const fs::path& path, const std::string& text) {
+    return morph::writeFileAtomic(path.string(), text.data(), text.size());
+}
+
+morph::Result<std::string> readBytes(const fs::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return morph::Error{morph::ErrorCode::Io, path.string() + ": cannot read"};
+    return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+// A copy that a reader never sees half written.
+morph::Status copyFile(const fs::path& from, const fs::path& to) {
+    auto bytes = readBytes(from);
+    if (!bytes) return bytes.error();
+    return writeText(to, *bytes);
+}
+
+// report.json, report.xml and index.html into `out`.
+morph::Status writeReport(const fs::path& out, const regress::Report& report) {
+    if (auto s = writeText(out / "report.json", regress::reportJson(report)); !s) return s;
+    if (auto s = writeText(out / "report.xml", regress::reportJunit(report)); !s) return s;
+    return writeText(out / "index.html", regress::reportPage(report));
+}
+
+// The shot drawn, compared with its reference, and its files written; never fails as a whole:
+// what goes wrong is the row's status and message.
+ShotResult runShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& references,
+                   const fs::path& out, bool update) {
+    ShotResult row;
+    row.name = entry.name;
+    row.settings = {entry.model,
+                    entry.weights,
+                    entry.animation,
+                    entry.time,
+                    entry.camera.value_or("front"),
+                    entry.size.value_or("512x512")};
+    if (!entry.animations.empty()) {
+        row.settings.animation.clear();
+        for (const std::string& clip : entry.animations)
+            row.settings.animation += (row.settings.animation.empty() ? "" : ",") + clip;
+    }
+    const fs::path referencePath = fs::path(entry.reference).is_absolute()
+                                       ? fs::path(entry.reference)
+                                       : references / entry.reference;
+    row.reference = referencePath.string();
+    auto error = [&](const std::string& message) {
+        row.status = ShotStatus::Error;
+        row.message = message;
+        return row;
+    };
+    auto image = runner.render(entry);
+    if (!image) return error(image.error().message);
+    if (auto written = morph::writePngFile((out / (entry.name + ".png")).string(), *image);
+        !written)
+        return error(written.error().message);
+
+    std::error_code ec;
+    if (!fs::exists(referencePath, ec)) {
+        row.status = ShotStatus::New;
+        row.message = referencePath.string() + ": no reference";
+    } else {
+        auto reference = morph::readImageFile(referencePath.string());
+        if (!reference) return error(reference.error().message);
+        if (auto copied =
+                morph::writePngFile((out / (entry.name + ".reference.png")).string(), *reference);
+            !copied)
+            return error(copied.error().message);
+        const morph::ImageDifference difference =
+            morph::compareImages(*reference, *image, entry.tolerance);
+        row.status = difference.withinTolerance ? ShotStatus::Pass : ShotStatus::Fail;
+        row.maxChannelDiff = difference.largestDifference;
+        row.differingFraction = difference.sizeMismatch ? 1.0 : difference.differingFraction();
+        if (!difference.sizeMismatch && std::isfinite(difference.psnr)) row.psnr = difference.psnr;
+        row.message = morph::summaryLine(difference, *reference, *image, entry.tolerance);
+        if (!difference.sizeMismatch && difference.differingPixels > 0) {
+            const std::string diffPath = (out / (entry.name + ".diff.png")).string();
+            auto written = morph::writePngFile(
+                diffPath, morph::diffImage(*reference, *image, entry.tolerance));
+            if (!written) return error(written.error().message);
+            row.hasDiff = true;
+        }
+    }
+    if (update && (row.status == ShotStatus::Fail || row.status == ShotStatus::New)) {
+        fs::create_directories(referencePath.parent_path(), ec);
+        if (auto written = morph::writePngFile(referencePath.string(), *image); !written)
+            return error(written.error().message);
+        row.updated = true;
+        std::printf("updated %s (was %s)\n", referencePath.string().c_str(),
+                    regress::statusName(row.status));
+    }
+    return row;
+}
+
+morph::Result<regress::Shard> chooseShard(const RegressOptions& options) {
+    if (!options.shard.empty()) return regress::parseShard(options.shard);
+    // The sharding protocol of Bazel and GoogleTest: the runner checks the file was touched to
+    // know the test understood it.
+    if (const char* status = std::getenv("TEST_SHARD_STATUS_FILE"); status && *status) {
+        std::ofstream touch(status, std::ios::app);
+    }
+    return regress::shardFromEnvironment(std::getenv("TEST_TOTAL_SHARDS"),
+                                         std::getenv("TEST_SHARD_INDEX"));
+}
+
+int runRegress(const RegressOptions& options) {
+    auto shots = readShotsFile(options.shotsPath);
+    if (!shots) return failWithCode(shots.error().message, kExitUsage);
+    auto shard = chooseShard(options);
+    if (!shard) return failWithCode(shard.error().message, kExitUsage);
+    std::error_code ec;
+    fs::create_directories(options.out, ec);
+    if (ec) return failWith(options.out + ": cannot create the folder (" + ec.message() + ")");
+
+    auto runner = ShotRunner::start(options.defaults);
+    if (!runner) return failWith(runner.error().message);
+    regress::Report report;
+    report.renderer = (*runner)->rendererName();
+    const fs::path references = regress::referenceFolder(options.references, report.renderer);
+    for (size_t i = 0; i < shots->size(); ++i) {
+        if (!shard->contains(i)) continue;
+        const auto start = std::chrono::steady_clock::now();
+        ShotResult row = runShot(**runner, (*shots)[i], references, options.out, options.update);
+        row.index = i;
+        row.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count();
+        std::printf("[%zu/%zu] %s: %s%s%s\n", i + 1, shots->size(), row.name.c_str(),
+                    regress::statusName(row.status), row.message.empty() ? "" : ": ",
+                    row.message.c_str());
+        std::fflush(stdout);
+        report.shots.push_back(std::move(row));
+    }
+    if (auto written = writeReport(options.out, report); !written)
+        return failWith(written.error().message);
+    std::printf("%s (%s); report: %s\n", regress::summaryLine(report).c_str(),
+                report.renderer.c_str(), (fs::path(options.out) / "index.html").c_str());
+    return report.exitCode();
+}
+
+// Shard outputs joined: each part's report read, its images copied, one report written.
+int runMerge(const RegressOptions& options) {
+    std::vector<regress::Report> parts;
+    for (const std::string& dir : options.merge) {
+        auto part = regress::readReportJson((fs::path(dir) / "report.json").string());
+        if (!part) return failWithCode(part.error().message, kExitUsage);
+        parts.push_back(std::move(part).value());
+    }
+    auto merged = regress::mergeReports(parts);
+    if (!merged) return failWithCode(merged.error().message, kExitUsage);
+    std::error_code ec;
+    fs::create_directories(options.out, ec);
+    if (ec) return failWith(options.out + ": cannot create the folder (" + ec.message() + ")");
+    for (size_t p = 0; p < parts.size(); ++p) {
+        const fs::path from = options.merge[p];
+        if (fs::equivalent(from, options.out, ec)) continue;
+        for (const ShotResult& shot : parts[p].shots) {
+            for (const char* suffix : {".png", ".diff.png", ".reference.png"}) {
+                const fs::path file = from / (shot.name + suffix);
+                if (!fs::exists(file, ec)) continue;
+                if (auto copied = copyFile(file, fs::path(options.out) / file.filename()); !copied)
+                    return failWith(copied.error().message);
+            }
+        }
+    }
+    if (auto written = writeReport(options.out, *merged); !written)
+        return failWith(written.error().message);
+    std::printf("merged %zu parts: %s; report: %s\n", parts.size(),
+                regress::summaryLine(*merged).c_str(),
+                (fs::path(options.out) / "index.html").c_str());
+    return merged->exitCode();
+}
+
+}  // namespace
+
+void addRegressCommand(CLI::App& root, CommandContext& context) {
+    auto options = std::make_shared<RegressOptions>();
+    CLI::App* regress = root.add_subcommand(
+        "regress",
+        "Render every shot of SHOTS.json, compare each with its reference, and write results, "
+        "diffs, report.json, report.xml (JUnit) and index.html: exit 0 all match, 1 a shot "
+        "differs or is new, 2 usage, 3 a model or reference cannot be read");
+    CLI::Option* shots =
+        regress
+            ->add_option("SHOTS", options->shotsPath,
+                         "A capture --shots file; a shot may add \"tolerance\": {\"maxAbsDiff\": "
+                         "N, \"maxFailingPixelsFraction\": F} and \"reference\": FILE")
+            ->type_name("SHOTS.json");
+    CLI::Option* references =
+        regress
+            ->add_option("--references", options->references,
+                         "Where NAME.png references are (or DIR/<renderer-slug>/ when present)")
+            ->type_name("DIR");
+    regress->add_option("--out", options->out, "Where results and reports go")
+        ->type_name("DIR")
+        ->required();
+    CLI::Option* update = regress->add_flag(
+        "--update", options->update,
+        "Write the results of failed and new shots over their references (atomically)");
+    CLI::Option* shard =
+        regress
+            ->add_option("--shard", options->shard,
+                         "Render only shots whose index is K mod N (default: TEST_TOTAL_SHARDS "
+                         "and TEST_SHARD_INDEX when set)")
+            ->type_name("K/N");
+    CLI::Option* merge = regress
+                             ->add_option("--merge", options->merge,
+                                          "Join shard outputs (their results, diffs and reports) "
+                                          "into one report in --out")
+                             ->type_name("DIR...")
+                             ->expected(1, -1);
+    regress->callback([&context, options, shots, references, update, shard, merge] {
+        if (merge->count() > 0) {
+            if (shots->count() > 0 || references->count() > 0 || update->count() > 0 ||
+                shard->count() > 0)
+                throw CLI::ValidationError("--merge", "takes only shard folders and --out");
+            context.run = [options] { return runMerge(*options); };
+            return;
+        }
+        if (shots->count() == 0) throw CLI::RequiredError("SHOTS");
+        if (references->count() == 0) throw CLI::RequiredError("--references");
+        if (shard->count() > 0) {
+            if (auto parsed = regress::parseShard(options->shard); !parsed)
+                throw CLI::ValidationError(parsed.error().message);
+        }
+        context.run = [options] { return runRegress(*options); };
+    });
+}
+
+}  // namespace app
