@@ -14,6 +14,7 @@
 #include "app/cli/EvalCommand.h"
 #include "app/cli/GpuEval.h"
 #include "app/cli/RegressCommand.h"
+#include "app/cli/Version.h"
 #include "app/viewer/ViewerApp.h"
 #include "renderer/gl/DriverHeap.h"
 
@@ -46,6 +47,10 @@ int main(int argc, char** argv) {
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);
+    bool version = false, versionJson = false;
+    root.add_flag("--version", version, "Print the version and build type, and exit");
+    root.add_flag("--json", versionJson,
+                  "With --version: one JSON object that also names the GL renderer");
     // After the subcommands, which would otherwise inherit it.
     root.footer("Run 'morphview COMMAND --help' for the options of one command.");
 
@@ -58,6 +63,11 @@ int main(int argc, char** argv) {
         return app::kExitUsage;
     }
 
+    if (version) return app::printVersion(versionJson);
+    if (versionJson) {
+        std::fprintf(stderr, "morphview: --json goes with --version or a subcommand\n");
+        return app::kExitUsage;
+    }
     if (context.run) {
         try {
             return context.run();

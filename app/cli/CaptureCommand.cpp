@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/JsonOut.h"
 #include "app/cli/ModelLoader.h"
 #include "app/cli/ShotRunner.h"
 #include "app/record/Recorder.h"
@@ -46,6 +47,7 @@ struct CaptureOptions {
     std::string morphPath = "auto";
     int instances = 1;
     std::string frame = "all";  // --frame
+    bool json = false;          // --json: what was written, as one JSON object on stdout
 };
 
 std::optional<std::string> optionalString(const nlohmann::json& entry, const char* key,
@@ -225,6 +227,13 @@ int runSingle(const CaptureOptions& options) {
     if (auto written = morph::writePngFile(options.outPath, *image); !written) {
         return failWith(written.error().message);
     }
+    if (options.json) {
+        Json json;
+        json["files"] = {options.outPath};
+        json["width"] = image->width;
+        json["height"] = image->height;
+        std::printf("%s\n", json.dump().c_str());
+    }
     return kExitOk;
 }
 
@@ -278,6 +287,19 @@ int runClip(const CaptureOptions& options) {
     }
     const bool video = recorder.writesVideo();
     if (auto stopped = recorder.stop(); !stopped) videoProblem = stopped.error().message;
+    if (options.json) {
+        Json json;
+        json["clip"] = clipLabel;
+        json["frames"] = frames;
+        json["fps"] = options.fps;
+        json["outDir"] = options.outDir;
+        json["video"] = video && videoProblem.empty()
+                            ? Json((fs::path(options.outDir) / videoName).string())
+                            : Json();
+        json["seconds"] = secondsSince(start);
+        std::printf("%s\n", json.dump().c_str());
+        return kExitOk;
+    }
     std::printf("captured %zu frames of '%s' (%.2f s at %d fps) to %s in %.2f s; %s\n", frames,
                 clipLabel.c_str(), end, options.fps, options.outDir.c_str(), secondsSince(start),
                 ffmpeg.empty()          ? "ffmpeg not on PATH: PNG frames only"
@@ -307,6 +329,7 @@ int runShots(const CaptureOptions& options) {
     if (!runner) return failWith(runner.error().message);
     size_t failed = 0;
     const size_t total = shots->size();
+    Json rows = Json::array();  // --json: one per shot
     for (size_t i = 0; i < total; ++i) {
         const ShotEntry& entry = (*shots)[i];
         const auto shotStart = std::chrono::steady_clock::now();
@@ -315,6 +338,7 @@ int runShots(const CaptureOptions& options) {
         auto report = [&](const std::string& problem) {
             ++failed;
             std::fprintf(stderr, "%s: %s\n", prefix.c_str(), problem.c_str());
+            rows.push_back({{"name", entry.name}, {"file", nullptr}, {"error", problem}});
         };
         auto shot = (*runner)->spec(entry);
         if (!shot) {
@@ -331,9 +355,24 @@ int runShots(const CaptureOptions& options) {
             report(written.error().message);
             continue;
         }
+        rows.push_back({{"name", entry.name},
+                        {"file", out},
+                        {"error", nullptr},
+                        {"ms", secondsSince(shotStart) * 1000.0}});
+        if (options.json) continue;
         std::printf("%s: %s (%dx%d, %.2f s)\n", prefix.c_str(), out.c_str(), shot->width,
                     shot->height, secondsSince(shotStart));
         std::fflush(stdout);
+    }
+    if (options.json) {
+        Json json;
+        json["shots"] = std::move(rows);
+        json["captured"] = total - failed;
+        json["failed"] = failed;
+        json["models"] = (*runner)->modelsLoaded();
+        json["seconds"] = secondsSince(start);
+        std::printf("%s\n", json.dump().c_str());
+        return failed == 0 ? kExitOk : kExitFailure;
     }
     std::printf("captured %zu of %zu shots (%zu models) in %.2f s%s\n", total - failed, total,
                 (*runner)->modelsLoaded(), secondsSince(start),
@@ -441,6 +480,10 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
                      "fixed hash of (k, target), so every run shows the same crowd")
         ->type_name("N")
         ->check(CLI::Range(1, 65535));
+
+    capture->add_flag("--json", options->json,
+                      "Print what was done (files written, sizes, per-shot times and errors) as "
+                      "one JSON object instead of progress lines");
 
     capture->callback([&context, options, capture, out, shots, outDir, clip] {
         const bool haveModel = !options->model.path.empty();
