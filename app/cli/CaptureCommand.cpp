@@ -94,6 +94,52 @@ morph::Result<morph::CompareTolerance> readTolerance(const nlohmann::json& entry
     return tolerance;
 }
 
+// "clip" + "frames" or "turntable" (ShotEntry). The clip goes where "animation" would.
+morph::Status readFrames(const nlohmann::json& entry, const std::string& where, ShotEntry& shot) {
+    constexpr size_t kMaxFrames = 1000;
+    const auto clip = entry.find("clip");
+    const auto frames = entry.find("frames");
+    const auto turntable = entry.find("turntable");
+    const bool haveClip = clip != entry.end() && !clip->is_null();
+    const bool haveFrames = frames != entry.end() && !frames->is_null();
+    const bool haveTurntable = turntable != entry.end() && !turntable->is_null();
+    if (haveClip != haveFrames)
+        return morph::Error{morph::ErrorCode::Schema,
+                            where + ": \"clip\" and \"frames\" go together"};
+    if (haveClip && haveTurntable)
+        return morph::Error{morph::ErrorCode::Inconsistent,
+                            where + ": \"turntable\" or \"clip\" with \"frames\", not both"};
+    if (haveClip) {
+        if (entry.contains("animation") && !entry["animation"].is_null())
+            return morph::Error{morph::ErrorCode::Inconsistent,
+                                where + ": \"clip\" or \"animation\", not both"};
+        if (clip->is_string()) {
+            shot.animation = clip->get<std::string>();
+        } else if (clip->is_number_unsigned()) {
+            shot.animation = std::to_string(clip->get<uint64_t>());
+        } else {
+            return morph::Error{morph::ErrorCode::Schema, where + ".clip: not a name or an index"};
+        }
+        if (!frames->is_array() || frames->empty() || frames->size() > kMaxFrames)
+            return morph::Error{morph::ErrorCode::Schema,
+                                where + ".frames: not a list of 1 to 1000 times"};
+        for (const nlohmann::json& time : *frames) {
+            if (!time.is_number() || !std::isfinite(time.get<double>()) || time.get<double>() < 0)
+                return morph::Error{morph::ErrorCode::BadValue,
+                                    where + ".frames: a time is not a number of seconds >= 0"};
+            shot.frames.push_back(time.get<float>());
+        }
+    }
+    if (haveTurntable) {
+        if (!turntable->is_number_integer() || turntable->get<int64_t>() < 1 ||
+            turntable->get<int64_t>() > 360)
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".turntable: not a count of images in 1..360"};
+        shot.turntable = turntable->get<int>();
+    }
+    return {};
+}
+
 }  // namespace
 
 morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
@@ -183,6 +229,7 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
         const auto reference = optionalString(entry, "reference", where, error);
         if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
         shot.reference = reference.value_or(shot.name + ".png");
+        if (auto frames = readFrames(entry, where, shot); !frames) return frames.error();
         shots.push_back(std::move(shot));
     }
     return shots;
@@ -338,30 +385,42 @@ int runShots(const CaptureOptions& options) {
         auto report = [&](const std::string& problem) {
             ++failed;
             std::fprintf(stderr, "%s: %s\n", prefix.c_str(), problem.c_str());
-            rows.push_back({{"name", entry.name}, {"file", nullptr}, {"error", problem}});
+            rows.push_back({{"name", entry.name}, {"files", Json::array()}, {"error", problem}});
         };
-        auto shot = (*runner)->spec(entry);
-        if (!shot) {
-            report(shot.error().message);
+        auto frames = (*runner)->frames(entry);
+        if (!frames) {
+            report(frames.error().message);
             continue;
         }
-        auto image = (*runner)->render(entry.model, *shot);
-        if (!image) {
-            report(image.error().message);
-            continue;
+        std::vector<std::string> files;  // one, or one per clip time or turntable angle
+        std::string problem;
+        for (const ShotFrame& frame : *frames) {
+            auto image = (*runner)->render(entry.model, frame.spec);
+            if (!image) {
+                problem = image.error().message;
+                break;
+            }
+            files.push_back(
+                (fs::path(options.outDir) / (entry.name + frame.suffix + ".png")).string());
+            if (auto written = morph::writePngFile(files.back(), *image); !written) {
+                problem = written.error().message;
+                break;
+            }
         }
-        const std::string out = (fs::path(options.outDir) / (entry.name + ".png")).string();
-        if (auto written = morph::writePngFile(out, *image); !written) {
-            report(written.error().message);
+        if (!problem.empty()) {
+            report(problem);
             continue;
         }
         rows.push_back({{"name", entry.name},
-                        {"file", out},
+                        {"files", files},
                         {"error", nullptr},
                         {"ms", secondsSince(shotStart) * 1000.0}});
         if (options.json) continue;
-        std::printf("%s: %s (%dx%d, %.2f s)\n", prefix.c_str(), out.c_str(), shot->width,
-                    shot->height, secondsSince(shotStart));
+        const renderer::ShotSpec& spec = frames->front().spec;
+        std::printf(
+            "%s: %s%s (%dx%d, %.2f s)\n", prefix.c_str(), files.front().c_str(),
+            files.size() > 1 ? (" and " + std::to_string(files.size() - 1) + " more").c_str() : "",
+            spec.width, spec.height, secondsSince(shotStart));
         std::fflush(stdout);
     }
     if (options.json) {

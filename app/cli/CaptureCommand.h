@@ -40,6 +40,11 @@ struct ShotEntry {
     // NAME.png, relative to --references.
     morph::CompareTolerance tolerance;
     std::string reference;
+    // "clip": CLIPS with "frames": [times]: one image per time (the clip as "animation" takes
+    // it); "turntable": N: N images, the camera orbiting at 360 * k / N degrees. regress compares
+    // them one by one (NAME_f00.png, ...) and reports one testcase with the worst frame named.
+    std::vector<float> frames;
+    int turntable = 0;
 };
 
 // Parses the --shots file. Errors name the file and the entry: "shots.json: [2].name: missing".

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,12 +69,89 @@ morph::Status writeReport(const fs::path& out, const regress::Report& report) {
     return writeText(out / "index.html", regress::reportPage(report));
 }
 
-// The shot drawn, compared with its reference, and its files written; never fails as a whole:
-// what goes wrong is the row's status and message.
+// One image compared with its reference: its files written (STEM.png, STEM.reference.png,
+// STEM.diff.png where a pixel differs) and, with --update, the reference rewritten.
+struct FrameOutcome {
+    ShotStatus status = ShotStatus::Error;
+    int maxChannelDiff = 0;
+    double differingFraction = 0;
+    std::optional<double> psnr;
+    std::string message;
+    bool hasDiff = false;
+    bool updated = false;
+};
+
+FrameOutcome compareFrame(const morph::RgbaImage& image, const fs::path& referencePath,
+                          const morph::CompareTolerance& tolerance, const fs::path& stem,
+                          bool update) {
+    FrameOutcome frame;
+    auto error = [&](const std::string& message) {
+        frame.status = ShotStatus::Error;
+        frame.message = message;
+        return frame;
+    };
+    auto path = [&](const char* suffix) { return stem.string() + suffix; };
+    if (auto written = morph::writePngFile(path(".png"), image); !written)
+        return error(written.error().message);
+    std::error_code ec;
+    if (!fs::exists(referencePath, ec)) {
+        frame.status = ShotStatus::New;
+        frame.message = referencePath.string() + ": no reference";
+    } else {
+        auto reference = morph::readImageFile(referencePath.string());
+        if (!reference) return error(reference.error().message);
+        if (auto copied = morph::writePngFile(path(".reference.png"), *reference); !copied)
+            return error(copied.error().message);
+        const morph::ImageDifference difference =
+            morph::compareImages(*reference, image, tolerance);
+        frame.status = difference.withinTolerance ? ShotStatus::Pass : ShotStatus::Fail;
+        frame.maxChannelDiff = difference.largestDifference;
+        frame.differingFraction = difference.sizeMismatch ? 1.0 : difference.differingFraction();
+        if (!difference.sizeMismatch && std::isfinite(difference.psnr))
+            frame.psnr = difference.psnr;
+        frame.message = morph::summaryLine(difference, *reference, image, tolerance);
+        if (!difference.sizeMismatch && difference.differingPixels > 0) {
+            auto written = morph::writePngFile(path(".diff.png"),
+                                               morph::diffImage(*reference, image, tolerance));
+            if (!written) return error(written.error().message);
+            frame.hasDiff = true;
+        }
+    }
+    if (update && (frame.status == ShotStatus::Fail || frame.status == ShotStatus::New)) {
+        fs::create_directories(referencePath.parent_path(), ec);
+        if (auto written = morph::writePngFile(referencePath.string(), image); !written)
+            return error(written.error().message);
+        frame.updated = true;
+        std::printf("updated %s (was %s)\n", referencePath.string().c_str(),
+                    regress::statusName(frame.status));
+    }
+    return frame;
+}
+
+// Worse first: error, fail, new, pass; then more differing pixels, then a larger difference.
+bool worse(const FrameOutcome& a, const FrameOutcome& b) {
+    auto rank = [](ShotStatus status) {
+        switch (status) {
+            case ShotStatus::Error: return 3;
+            case ShotStatus::Fail: return 2;
+            case ShotStatus::New: return 1;
+            case ShotStatus::Pass: return 0;
+        }
+        return 3;
+    };
+    if (rank(a.status) != rank(b.status)) return rank(a.status) > rank(b.status);
+    if (a.differingFraction != b.differingFraction)
+        return a.differingFraction > b.differingFraction;
+    return a.maxChannelDiff > b.maxChannelDiff;
+}
+
+// The shot drawn (every frame of a clip or turntable), compared with its references and its
+// files written; never fails as a whole: what goes wrong is the row's status and message.
 ShotResult runShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& references,
                    const fs::path& out, bool update) {
     ShotResult row;
     row.name = entry.name;
+    row.image = entry.name;
     row.settings = {entry.model,
                     entry.weights,
                     entry.animation,
@@ -85,55 +163,50 @@ ShotResult runShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& r
         for (const std::string& clip : entry.animations)
             row.settings.animation += (row.settings.animation.empty() ? "" : ",") + clip;
     }
+    if (entry.turntable > 0) row.settings.camera = "turntable " + std::to_string(entry.turntable);
     const fs::path referencePath = fs::path(entry.reference).is_absolute()
                                        ? fs::path(entry.reference)
                                        : references / entry.reference;
     row.reference = referencePath.string();
-    auto error = [&](const std::string& message) {
-        row.status = ShotStatus::Error;
-        row.message = message;
-        return row;
-    };
-    auto image = runner.render(entry);
-    if (!image) return error(image.error().message);
-    if (auto written = morph::writePngFile((out / (entry.name + ".png")).string(), *image);
-        !written)
-        return error(written.error().message);
-
-    std::error_code ec;
-    if (!fs::exists(referencePath, ec)) {
-        row.status = ShotStatus::New;
-        row.message = referencePath.string() + ": no reference";
-    } else {
-        auto reference = morph::readImageFile(referencePath.string());
-        if (!reference) return error(reference.error().message);
-        if (auto copied =
-                morph::writePngFile((out / (entry.name + ".reference.png")).string(), *reference);
-            !copied)
-            return error(copied.error().message);
-        const morph::ImageDifference difference =
-            morph::compareImages(*reference, *image, entry.tolerance);
-        row.status = difference.withinTolerance ? ShotStatus::Pass : ShotStatus::Fail;
-        row.maxChannelDiff = difference.largestDifference;
-        row.differingFraction = difference.sizeMismatch ? 1.0 : difference.differingFraction();
-        if (!difference.sizeMismatch && std::isfinite(difference.psnr)) row.psnr = difference.psnr;
-        row.message = morph::summaryLine(difference, *reference, *image, entry.tolerance);
-        if (!difference.sizeMismatch && difference.differingPixels > 0) {
-            const std::string diffPath = (out / (entry.name + ".diff.png")).string();
-            auto written = morph::writePngFile(
-                diffPath, morph::diffImage(*reference, *image, entry.tolerance));
-            if (!written) return error(written.error().message);
-            row.hasDiff = true;
+    auto frames = runner.frames(entry);
+    if (!frames) {
+        row.message = frames.error().message;
+        return row;  // status error
+    }
+    row.frames = frames->size();
+    std::optional<FrameOutcome> worst;
+    for (const ShotFrame& frame : *frames) {
+        // NAME_f03.png's reference is STEM_f03.EXT of the shot's reference.
+        const fs::path reference =
+            referencePath.parent_path() /
+            (referencePath.stem().string() + frame.suffix + referencePath.extension().string());
+        auto image = runner.render(entry.model, frame.spec);
+        FrameOutcome outcome;
+        if (!image) {
+            outcome.message = image.error().message;
+        } else {
+            outcome = compareFrame(*image, reference, entry.tolerance,
+                                   out / (entry.name + frame.suffix), update);
         }
+        if (!frame.label.empty()) {
+            outcome.message = "frame " + frame.suffix.substr(2) + " of " +
+                              std::to_string(frames->size()) + " (" + frame.label +
+                              "): " + outcome.message;
+        }
+        row.updated = row.updated || outcome.updated;
+        if (!worst || worse(outcome, *worst)) {
+            worst = outcome;
+            row.image = entry.name + frame.suffix;
+            if (frames->size() == 1) row.reference = reference.string();
+        }
+        if (outcome.status == ShotStatus::Error) break;  // the model or a reference is unusable
     }
-    if (update && (row.status == ShotStatus::Fail || row.status == ShotStatus::New)) {
-        fs::create_directories(referencePath.parent_path(), ec);
-        if (auto written = morph::writePngFile(referencePath.string(), *image); !written)
-            return error(written.error().message);
-        row.updated = true;
-        std::printf("updated %s (was %s)\n", referencePath.string().c_str(),
-                    regress::statusName(row.status));
-    }
+    row.status = worst->status;
+    row.maxChannelDiff = worst->maxChannelDiff;
+    row.differingFraction = worst->differingFraction;
+    row.psnr = worst->psnr;
+    row.message = worst->message;
+    row.hasDiff = worst->hasDiff;
     return row;
 }
 
@@ -199,11 +272,16 @@ int runMerge(const RegressOptions& options) {
         const fs::path from = options.merge[p];
         if (fs::equivalent(from, options.out, ec)) continue;
         for (const ShotResult& shot : parts[p].shots) {
-            for (const char* suffix : {".png", ".diff.png", ".reference.png"}) {
-                const fs::path file = from / (shot.name + suffix);
-                if (!fs::exists(file, ec)) continue;
-                if (auto copied = copyFile(file, fs::path(options.out) / file.filename()); !copied)
-                    return failWith(copied.error().message);
+            for (size_t k = 0; k < shot.frames; ++k) {
+                // NAME, or NAME_f00 ... for several frames.
+                const std::string stem = shot.name + (shot.frames > 1 ? frameSuffix(k) : "");
+                for (const char* suffix : {".png", ".diff.png", ".reference.png"}) {
+                    const fs::path file = from / (stem + suffix);
+                    if (!fs::exists(file, ec)) continue;
+                    if (auto copied = copyFile(file, fs::path(options.out) / file.filename());
+                        !copied)
+                        return failWith(copied.error().message);
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 #include "app/cli/ShotRunner.h"
 
+#include <cstdio>
 #include <utility>
 
 namespace app {
@@ -60,6 +61,38 @@ morph::Result<renderer::ShotSpec> ShotRunner::spec(const ShotEntry& entry) const
         renderer::parseMorphPath(mDefaults.morphPath).value_or(renderer::MorphPath::Auto);
     shot->instances = mDefaults.instances;
     return shot;
+}
+
+std::string frameSuffix(size_t k) {
+    char suffix[32];
+    std::snprintf(suffix, sizeof suffix, "_f%02zu", k);
+    return suffix;
+}
+
+morph::Result<std::vector<ShotFrame>> ShotRunner::frames(const ShotEntry& entry) const {
+    auto base = spec(entry);
+    if (!base) return base.error();
+    const size_t count = entry.turntable > 0 ? size_t(entry.turntable) : entry.frames.size();
+    if (count == 0) return std::vector<ShotFrame>{ShotFrame{"", "", *base}};
+    std::vector<ShotFrame> frames;
+    for (size_t k = 0; k < count; ++k) {
+        ShotFrame frame{frameSuffix(k), "", *base};
+        if (entry.turntable > 0) {
+            const double azimuth = 360.0 * double(k) / double(count);
+            char camera[32];
+            std::snprintf(camera, sizeof camera, "orbit:%g,0", azimuth);
+            frame.spec.camera = camera;
+            frame.label = "azimuth " + std::string(camera + 6);
+            frame.label = frame.label.substr(0, frame.label.find(','));
+        } else {
+            frame.spec.time = entry.frames[k];
+            char label[32];
+            std::snprintf(label, sizeof label, "t=%g s", double(entry.frames[k]));
+            frame.label = label;
+        }
+        frames.push_back(std::move(frame));
+    }
+    return frames;
 }
 
 morph::Result<morph::RgbaImage> ShotRunner::render(const ShotEntry& entry) {

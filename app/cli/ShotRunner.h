@@ -34,6 +34,17 @@ morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::s
 // Imports `model` and uploads it (the same budget bounds the GPU bytes); warnings on stderr.
 morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model);
 
+// One image of a shot: a plain shot has one (suffix ""); a clip with frames or a turntable has
+// one per time or angle, suffixed "_f00", "_f01", ... (two digits at least).
+struct ShotFrame {
+    std::string suffix;  // added to the shot's name (and its reference's stem)
+    std::string label;   // "t=0.5 s", "azimuth 90", "" for a plain shot
+    renderer::ShotSpec spec;
+};
+
+// "_f00", "_f01", ..., "_f100": frame k's suffix.
+std::string frameSuffix(size_t k);
+
 class ShotRunner {
 public:
     // Makes the headless context and the capturer. Errors: EGL or shader problems.
@@ -41,6 +52,9 @@ public:
 
     // `entry` with the defaults under it, as drawn: a shot file's fields turned into a ShotSpec.
     morph::Result<renderer::ShotSpec> spec(const ShotEntry& entry) const;
+    // The shot's images: one, or one per clip time or turntable angle (the camera orbiting at
+    // 360 * k / N degrees, level).
+    morph::Result<std::vector<ShotFrame>> frames(const ShotEntry& entry) const;
     // Draws one shot. Errors name the model ("face.glb: ...") or the field.
     morph::Result<morph::RgbaImage> render(const ShotEntry& entry);
     // Draws `spec` of the entry's model (clip frames and turntables vary a spec).

@@ -55,6 +55,8 @@ nlohmann::json shotJson(const ShotResult& shot) {
         {"reference", shot.reference},
         {"diff", shot.hasDiff},
         {"updated", shot.updated},
+        {"frames", shot.frames},
+        {"image", shot.image},
     };
     return json;
 }
@@ -89,6 +91,9 @@ morph::Result<ShotResult> readShot(const nlohmann::json& json, const std::string
         shot.reference = json.at("reference").get<std::string>();
         shot.hasDiff = json.at("diff").get<bool>();
         shot.updated = json.at("updated").get<bool>();
+        shot.frames = json.at("frames").get<size_t>();
+        shot.image = json.at("image").get<std::string>();
+        if (shot.frames < 1 || shot.frames > 1000) return bad("frames");
     } catch (const nlohmann::json::exception& e) {
         return morph::Error{
             morph::ErrorCode::Schema,

@@ -35,8 +35,13 @@ struct ShotResult {
     std::string message;           // one line: why it failed, or the summary
     ShotSettings settings;
     std::string reference;  // the reference's path as the page reaches it from --out ("" none)
-    bool hasDiff = false;   // NAME.diff.png written
-    bool updated = false;   // --update wrote the result over the reference
+    bool hasDiff = false;   // IMAGE.diff.png written
+    bool updated = false;   // --update wrote a result over its reference
+    // A clip's frames or a turntable: how many images the shot compared (1 for a plain shot),
+    // and the file stem of the one the row describes (the worst; NAME for a plain shot, else
+    // NAME_fKK), whose IMAGE.png, IMAGE.reference.png and IMAGE.diff.png the page shows.
+    size_t frames = 1;
+    std::string image;
 };
 
 struct Report {
@@ -51,7 +56,8 @@ struct Report {
 };
 
 // {"renderer", "shots": [{"index", "name", "status", "maxChannelDiff", "differingFraction",
-//  "psnr", "ms", "message", "settings", "reference", "diff", "updated"}], "passed", "failed",
+//  "psnr", "ms", "message", "settings", "reference", "diff", "updated", "frames", "image"}],
+//  "passed", "failed",
 //  "new", "errors"}, indented.
 std::string reportJson(const Report& report);
 // Reads what reportJson wrote. Errors name the file and the field.

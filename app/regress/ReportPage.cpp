@@ -93,7 +93,8 @@ for (const shot of shots) {
   meta.className = "meta";
   meta.textContent = "weights: " + (s.weights || "-") + "   animation: " +
       (s.animation || "-") + " at " + s.time + " s   camera: " + s.camera + "   size: " +
-      s.size + "   model: " + s.model;
+      s.size + "   model: " + s.model + (shot.frames > 1 ? "   images: " + shot.frames +
+      " (shown: the worst, " + shot.image + ")" : "");
   const message = document.createElement("div");
   message.className = "message";
   message.textContent = shot.message;
@@ -103,21 +104,21 @@ for (const shot of shots) {
   if (shot.status !== "error") {
     if (hasReference) {
       // One picture that flips between reference and result: the eye finds what moved.
-      const flip = image(shot.name + ".png", "result (click: reference)");
+      const flip = image(shot.image + ".png", "result (click: reference)");
       const img = flip.querySelector("img");
       let showingResult = true;
       img.addEventListener("click", () => {
         showingResult = !showingResult;
-        img.src = encodeURIComponent(shot.name + (showingResult ? ".png" : ".reference.png"));
+        img.src = encodeURIComponent(shot.image + (showingResult ? ".png" : ".reference.png"));
         flip.querySelector("figcaption").textContent =
             showingResult ? "result (click: reference)" : "reference (click: result)";
       }, {once: false});
-      images.append(image(shot.name + ".reference.png", "reference"));
-      images.append(image(shot.name + ".png", "result"));
-      if (shot.diff) images.append(image(shot.name + ".diff.png", "difference"));
+      images.append(image(shot.image + ".reference.png", "reference"));
+      images.append(image(shot.image + ".png", "result"));
+      if (shot.diff) images.append(image(shot.image + ".diff.png", "difference"));
       images.append(flip);
     } else {
-      images.append(image(shot.name + ".png", "result (no reference)"));
+      images.append(image(shot.image + ".png", "result (no reference)"));
     }
   }
   section.append(title, meta, message, images);

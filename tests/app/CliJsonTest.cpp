@@ -65,9 +65,9 @@ TEST(CliJsonTest, CaptureSaysWhatItWrote) {
     EXPECT_EQ(many["captured"], 1);
     EXPECT_EQ(many["failed"], 1);
     ASSERT_EQ(many["shots"].size(), 2u);
-    EXPECT_EQ(many["shots"][0]["file"], dir + "/out/a.png");
+    EXPECT_EQ(many["shots"][0]["files"], nlohmann::json::array({dir + "/out/a.png"}));
     EXPECT_TRUE(morph::readImageFile(dir + "/out/a.png").ok());
-    EXPECT_TRUE(many["shots"][1]["file"].is_null());
+    EXPECT_TRUE(many["shots"][1]["files"].empty());
     EXPECT_NE(many["shots"][1]["error"].get<std::string>().find("missing.glb"), std::string::npos);
 }
 

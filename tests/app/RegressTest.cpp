@@ -272,6 +272,54 @@ TEST(RegressTest, FourShardsMergedGiveTheReportOfOneRun) {
     EXPECT_EQ(occurrences(fixtures::readWholeFile(dir + "/merged/report.xml"), "<testcase "), 9u);
 }
 
+// A turntable and a clip's frames are one testcase each, compared image by image, the worst
+// frame named; each frame has its own reference (NAME_fKK.png).
+TEST(RegressTest, TurntablesAndClipFramesAreOneRowNamingTheWorstFrame) {
+    const std::string dir = testDir();
+    nlohmann::json turn = shot("turn", "jawOpen=0.3");
+    turn["turntable"] = 4;
+    nlohmann::json talk = shot("talk", "");
+    talk["clip"] = "talk";
+    talk["frames"] = {0.0, 0.5, 1.0};
+    const std::string shots = writeShots(dir, {turn, talk});
+    const auto made = regress(dir, shots, {"--update"});
+    ASSERT_EQ(made.exitCode, 0) << made.out << made.err;
+    for (const char* file : {"turn_f00", "turn_f03", "talk_f00", "talk_f02"})
+        EXPECT_TRUE(fs::exists(dir + "/refs/" + file + ".png")) << file;
+    EXPECT_NE(fixtures::readWholeFile(dir + "/refs/turn_f00.png"),
+              fixtures::readWholeFile(dir + "/refs/turn_f01.png"));  // another angle
+    EXPECT_NE(fixtures::readWholeFile(dir + "/refs/talk_f00.png"),
+              fixtures::readWholeFile(dir + "/refs/talk_f02.png"));  // another time
+    // The back view's reference replaced by the front view's: only frame 02 differs.
+    fs::copy_file(dir + "/refs/turn_f00.png", dir + "/refs/turn_f02.png",
+                  fs::copy_options::overwrite_existing);
+    const auto run = regress(dir, shots);
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
+    const nlohmann::json report = readJson(dir + "/out/report.json");
+    ASSERT_EQ(report["shots"].size(), 2u) << report.dump();
+    const nlohmann::json& turned = *row(report, "turn");
+    EXPECT_EQ(turned["status"], "fail");
+    EXPECT_EQ(turned["frames"], 4);
+    EXPECT_EQ(turned["image"], "turn_f02");
+    EXPECT_EQ(turned["message"].get<std::string>().rfind("frame 02 of 4 (azimuth 180): ", 0), 0u)
+        << turned["message"];
+    EXPECT_TRUE(fs::exists(dir + "/out/turn_f02.diff.png"));
+    EXPECT_FALSE(fs::exists(dir + "/out/turn_f01.diff.png"));
+    EXPECT_EQ((*row(report, "talk"))["status"], "pass");
+    EXPECT_EQ((*row(report, "talk"))["frames"], 3);
+    const std::string junit = fixtures::readWholeFile(dir + "/out/report.xml");
+    EXPECT_EQ(occurrences(junit, "<testcase "), 2u) << junit;
+    EXPECT_EQ(occurrences(junit, "<failure"), 1u) << junit;
+
+    // A clip without its frames, or frames beside a turntable, is a shots file error.
+    nlohmann::json noFrames = shot("x", "");
+    noFrames["clip"] = "talk";
+    const auto bad = regress(dir, writeShots(dir, {noFrames}, "bad.json"));
+    EXPECT_EQ(bad.exitCode, 2) << bad.err;
+    EXPECT_NE(bad.err.find("bad.json: [0]: \"clip\" and \"frames\" go together"), std::string::npos)
+        << bad.err;
+}
+
 TEST(RegressTest, UsageErrorsExitTwo) {
     const std::string dir = testDir();
     const std::string shots = writeShots(dir, {shot("a", "")});
