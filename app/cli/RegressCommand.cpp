@@ -235,6 +235,12 @@ int runRegress(const RegressOptions& options) {
     regress::Report report;
     report.renderer = (*runner)->rendererName();
     const fs::path references = regress::referenceFolder(options.references, report.renderer);
+    // Results are written as NAME.png: in the references' folder they would replace them.
+    if (fs::equivalent(references, options.out, ec)) {
+        return failWithCode("--out: " + options.out + " is the references' folder; results " +
+                                "would overwrite the references",
+                            kExitUsage);
+    }
     for (size_t i = 0; i < shots->size(); ++i) {
         if (!shard->contains(i)) continue;
         const auto start = std::chrono::steady_clock::now();

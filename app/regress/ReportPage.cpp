@@ -20,8 +20,10 @@ h1 { font-size: 18px; margin: 0 0 4px; }
 .shot h2 { font-size: 15px; margin: 0 0 4px; }
 .status { display: inline-block; padding: 1px 8px; border-radius: 8px; margin-right: 8px;
   color: #111; font-weight: 600; }
-.pass { background: #6c6; } .fail { background: #e55; } .new { background: #ec5; }
-.error { background: #c6f; }
+.status.pass { background: #6c6; } .status.fail { background: #e55; }
+.status.new { background: #ec5; } .status.error { background: #c6f; }
+.shot[data-status="fail"] { border-color: #e55; } .shot[data-status="error"] { border-color: #c6f; }
+.shot[data-status="new"] { border-color: #ec5; }
 .meta, .message { color: #aaa; margin: 2px 0; font-family: monospace; white-space: pre-wrap; }
 .images { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 6px; }
 figure { margin: 0; } figcaption { color: #999; font-size: 12px; }
@@ -81,7 +83,7 @@ const shots = report.shots.slice().sort((a, b) => order[a.status] - order[b.stat
 const list = document.getElementById("shots");
 for (const shot of shots) {
   const section = document.createElement("section");
-  section.className = "shot " + shot.status;
+  section.className = "shot";
   section.dataset.status = shot.status;
   const title = document.createElement("h2");
   const badge = document.createElement("span");

@@ -339,6 +339,12 @@ TEST(RegressTest, UsageErrorsExitTwo) {
     EXPECT_EQ(tolerance.exitCode, 2) << tolerance.err;
     EXPECT_NE(tolerance.err.find("tol.json: [0].tolerance.maxAbsDiff"), std::string::npos)
         << tolerance.err;
+    // Results written into the references' folder would overwrite them.
+    fs::create_directories(dir + "/refs");
+    const auto same = fixtures::runMorphview(
+        {"regress", shots, "--references", dir + "/refs", "--out", dir + "/refs/"});
+    EXPECT_EQ(same.exitCode, 2) << same.err;
+    EXPECT_NE(same.err.find("is the references' folder"), std::string::npos) << same.err;
     // A merge of a folder without a report names the file.
     const auto noReport =
         fixtures::runMorphview({"regress", "--merge", dir + "/nothing", "--out", dir + "/m"});
