@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/CaptureCommand.h"
 #include "app/cli/ShotRunner.h"
+#include "app/cli/ShotsFile.h"
 #include "app/regress/References.h"
 #include "app/regress/Report.h"
 #include "app/regress/ReportPage.h"

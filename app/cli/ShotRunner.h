@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "app/cli/CaptureCommand.h"
 #include "app/cli/ModelLoader.h"
+#include "app/cli/ShotsFile.h"
 #include "morph/Result.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/gl/EglContext.h"

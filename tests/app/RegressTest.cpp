@@ -320,6 +320,34 @@ TEST(RegressTest, TurntablesAndClipFramesAreOneRowNamingTheWorstFrame) {
         << bad.err;
 }
 
+// A turntable's frames travel with their shard: the merged folder holds every frame's files.
+TEST(RegressTest, MergedShardsCarryEveryFrameOfATurntable) {
+    const std::string dir = testDir();
+    nlohmann::json turn = shot("turn", "");
+    turn["turntable"] = 3;
+    const std::string shots = writeShots(dir, {shot("plain", ""), turn});
+    ASSERT_EQ(regress(dir, shots, {"--update"}).exitCode, 0);
+    fs::copy_file(dir + "/refs/turn_f00.png", dir + "/refs/turn_f01.png",
+                  fs::copy_options::overwrite_existing);
+    const auto whole = fixtures::runMorphview(
+        {"regress", shots, "--references", dir + "/refs", "--out", dir + "/whole"});
+    EXPECT_EQ(whole.exitCode, 1) << whole.out << whole.err;
+    for (const char* k : {"0", "1"}) {
+        const auto part =
+            fixtures::runMorphview({"regress", shots, "--references", dir + "/refs", "--out",
+                                    dir + "/part" + k, "--shard", std::string(k) + "/2"});
+        EXPECT_EQ(part.exitCode, std::string(k) == "1" ? 1 : 0) << part.out << part.err;
+    }
+    const auto merged = fixtures::runMorphview(
+        {"regress", "--merge", dir + "/part0", dir + "/part1", "--out", dir + "/merged"});
+    EXPECT_EQ(merged.exitCode, 1) << merged.out << merged.err;
+    EXPECT_EQ(withoutTimings(readJson(dir + "/merged/report.json")),
+              withoutTimings(readJson(dir + "/whole/report.json")));
+    for (const char* file : {"plain.png", "turn_f00.png", "turn_f01.png", "turn_f02.png",
+                             "turn_f01.diff.png", "turn_f02.reference.png"})
+        EXPECT_TRUE(fs::exists(dir + "/merged/" + file)) << file;
+}
+
 TEST(RegressTest, UsageErrorsExitTwo) {
     const std::string dir = testDir();
     const std::string shots = writeShots(dir, {shot("a", "")});
