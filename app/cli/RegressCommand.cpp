@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/ModelLoader.h"
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
 #include "app/regress/References.h"
@@ -94,6 +95,9 @@ FrameOutcome compareFrame(const morph::RgbaImage& image, const fs::path& referen
     if (auto written = morph::writePngFile(path(".png"), image); !written)
         return error(written.error().message);
     std::error_code ec;
+    // An --out used before keeps no diff or reference copy that this run did not write.
+    fs::remove(path(".diff.png"), ec);
+    fs::remove(path(".reference.png"), ec);
     if (!fs::exists(referencePath, ec)) {
         frame.status = ShotStatus::New;
         frame.message = referencePath.string() + ": no reference";
@@ -162,6 +166,10 @@ ShotResult runShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& r
         row.settings.animation.clear();
         for (const std::string& clip : entry.animations)
             row.settings.animation += (row.settings.animation.empty() ? "" : ",") + clip;
+    }
+    if (auto spec = runner.spec(entry)) {  // the command line's defaults under the shot's
+        row.settings.camera = spec->camera;
+        row.settings.size = std::to_string(spec->width) + "x" + std::to_string(spec->height);
     }
     if (entry.turntable > 0) row.settings.camera = "turntable " + std::to_string(entry.turntable);
     const fs::path referencePath = fs::path(entry.reference).is_absolute()
@@ -322,6 +330,44 @@ void addRegressCommand(CLI::App& root, CommandContext& context) {
     regress->add_option("--out", options->out, "Where results and reports go")
         ->type_name("DIR")
         ->required();
+    regress
+        ->add_option("--size", options->defaults.size,
+                     "Image size of shots that do not give one (default 512x512)")
+        ->type_name("WxH")
+        ->check([](const std::string& text) -> std::string {
+            return renderer::parseSize(text) ? std::string() : "'" + text + "' is not WxH";
+        });
+    regress
+        ->add_option("--camera", options->defaults.camera,
+                     "Camera of shots that do not give one (default front)")
+        ->type_name("VIEW")
+        ->check([](const std::string& text) -> std::string {
+            auto view = renderer::parseCameraView(text);
+            return view ? std::string() : view.error().message;
+        });
+    regress
+        ->add_option("--morph-path", options->defaults.morphPath,
+                     "How meshes morph: vs-dense, vs-active, cs-sparse, cpu or auto (default)")
+        ->type_name("NAME")
+        ->check([](const std::string& text) -> std::string {
+            return renderer::parseMorphPath(text)
+                       ? std::string()
+                       : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
+        });
+    regress->add_flag("--allow-any-uri", options->defaults.model.allowAnyUri,
+                      "Let the models' URIs point outside their folders");
+    regress
+        ->add_option_function<std::string>(
+            "--max-memory",
+            [options](const std::string& text) {
+                options->defaults.model.maxMemoryBytes = *parseByteSize(text);
+            },
+            "Largest total size a model may declare (buffers, images), e.g. 512M, 4G")
+        ->check([](const std::string& text) -> std::string {
+            if (parseByteSize(text)) return {};
+            return "'" + text + "' is not a size in bytes (e.g. 1048576, 512M, 4G)";
+        })
+        ->type_name("BYTES");
     CLI::Option* update = regress->add_flag(
         "--update", options->update,
         "Write the results of failed and new shots over their references (atomically)");

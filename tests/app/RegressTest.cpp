@@ -348,6 +348,31 @@ TEST(RegressTest, MergedShardsCarryEveryFrameOfATurntable) {
         EXPECT_TRUE(fs::exists(dir + "/merged/" + file)) << file;
 }
 
+// --size and --camera apply where a shot gives none; the report shows what was drawn. A rerun
+// into the same --out leaves no diff of the run before.
+TEST(RegressTest, CommandLineDefaultsApplyAndARerunLeavesNoStaleDiff) {
+    const std::string dir = testDir();
+    nlohmann::json bare = {{"name", "bare"}, {"model", kFace}};
+    const std::string shots = writeShots(dir, {bare});
+    const std::vector<std::string> small = {"--size", "40x24", "--camera", "left"};
+    std::vector<std::string> update = small;
+    update.push_back("--update");
+    ASSERT_EQ(regress(dir, shots, update).exitCode, 0);
+    auto image = morph::readImageFile(dir + "/out/bare.png");
+    ASSERT_TRUE(image.ok());
+    EXPECT_EQ(image->width, 40);
+    EXPECT_EQ(image->height, 24);
+    nlohmann::json report = readJson(dir + "/out/report.json");
+    EXPECT_EQ(report["shots"][0]["settings"]["camera"], "left");
+    EXPECT_EQ(report["shots"][0]["settings"]["size"], "40x24");
+    // Another camera fails with a diff; back to the first, the diff is gone.
+    EXPECT_EQ(regress(dir, shots, {"--size", "40x24", "--camera", "right"}).exitCode, 1);
+    EXPECT_TRUE(fs::exists(dir + "/out/bare.diff.png"));
+    EXPECT_EQ(regress(dir, shots, small).exitCode, 0);
+    EXPECT_FALSE(fs::exists(dir + "/out/bare.diff.png"));
+    EXPECT_EQ(regress(dir, shots, {"--morph-path", "gpu"}).exitCode, 2);
+}
+
 TEST(RegressTest, UsageErrorsExitTwo) {
     const std::string dir = testDir();
     const std::string shots = writeShots(dir, {shot("a", "")});
