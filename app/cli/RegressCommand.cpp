@@ -46,7 +46,8 @@ int failWithCode(const std::string& message, int code) {
     return code;
 }
 
-morph::Status writeText(const fs::path& path, const std::string& text) {
+// `text` into `path` atomically: a CI that uploads --out never sees half a report.
+morph::Status writeFile(const fs::path& path, const std::string& text) {
     return morph::writeFileAtomic(path.string(), text.data(), text.size());
 }
 
@@ -60,14 +61,14 @@ morph::Result<std::string> readBytes(const fs::path& path) {
 morph::Status copyFile(const fs::path& from, const fs::path& to) {
     auto bytes = readBytes(from);
     if (!bytes) return bytes.error();
-    return writeText(to, *bytes);
+    return writeFile(to, *bytes);
 }
 
 // report.json, report.xml and index.html into `out`.
 morph::Status writeReport(const fs::path& out, const regress::Report& report) {
-    if (auto s = writeText(out / "report.json", regress::reportJson(report)); !s) return s;
-    if (auto s = writeText(out / "report.xml", regress::reportJunit(report)); !s) return s;
-    return writeText(out / "index.html", regress::reportPage(report));
+    if (auto s = writeFile(out / "report.json", regress::reportJson(report)); !s) return s;
+    if (auto s = writeFile(out / "report.xml", regress::reportJunit(report)); !s) return s;
+    return writeFile(out / "index.html", regress::reportPage(report));
 }
 
 // One image compared with its reference: its files written (STEM.png, STEM.reference.png,
