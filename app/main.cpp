@@ -13,6 +13,8 @@
 #include "app/cli/CompareCommand.h"
 #include "app/cli/EvalCommand.h"
 #include "app/cli/GpuEval.h"
+#include "app/cli/RegressCommand.h"
+#include "app/cli/Version.h"
 #include "app/viewer/ViewerApp.h"
 #include "renderer/gl/DriverHeap.h"
 
@@ -40,10 +42,15 @@ int main(int argc, char** argv) {
     app::addEvalCommand(root, context, app::gpuEvalMorph());  // adds --gpu
     app::addCaptureCommand(root, context);                    // headless PNG (EGL)
     app::addCompareCommand(root, context);
-    app::addBenchCommand(root, context);  // the morph benchmark (issue 6; EGL)
+    app::addRegressCommand(root, context);  // capture + compare over a shots file (issue 17)
+    app::addBenchCommand(root, context);    // the morph benchmark (issue 6; EGL)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);
+    bool version = false, versionJson = false;
+    root.add_flag("--version", version, "Print the version and build type, and exit");
+    root.add_flag("--json", versionJson,
+                  "With --version: one JSON object that also names the GL renderer");
     // After the subcommands, which would otherwise inherit it.
     root.footer("Run 'morphview COMMAND --help' for the options of one command.");
 
@@ -56,6 +63,11 @@ int main(int argc, char** argv) {
         return app::kExitUsage;
     }
 
+    if (version) return app::printVersion(versionJson);
+    if (versionJson) {
+        std::fprintf(stderr, "morphview: --json goes with --version or a subcommand\n");
+        return app::kExitUsage;
+    }
     if (context.run) {
         try {
             return context.run();

@@ -7,6 +7,7 @@ packages=(
   python3-glad libegl-dev libgl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
   libgtest-dev libgmock-dev libbenchmark-dev libmeshoptimizer-dev libdraco-dev libcli11-dev
   xvfb xauth ccache clang-format
+  chromium  # regress's report page, tested headless (tests/app/RegressPageTest.cpp)
 )
 missing=()
 for p in "${packages[@]}"; do

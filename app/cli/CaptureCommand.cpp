@@ -3,17 +3,14 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <map>
 #include <memory>
 
-#include <nlohmann/json.hpp>
-
+#include "app/cli/JsonOut.h"
 #include "app/cli/ModelLoader.h"
+#include "app/cli/ShotRunner.h"
 #include "app/record/Recorder.h"
 #include "app/record/Recording.h"
 #include "morph/anim/ClipSelection.h"
@@ -45,138 +42,11 @@ struct CaptureOptions {
     std::string morphPath = "auto";
     int instances = 1;
     std::string frame = "all";  // --frame
+    bool json = false;          // --json: what was written, as one JSON object on stdout
 };
-
-std::optional<std::string> optionalString(const nlohmann::json& entry, const char* key,
-                                          const std::string& where, std::string& error) {
-    const auto it = entry.find(key);
-    if (it == entry.end() || it->is_null()) return std::nullopt;
-    if (!it->is_string()) {
-        error = where + "." + key + ": not a string";
-        return std::nullopt;
-    }
-    return it->get<std::string>();
-}
-
-// A shot name becomes a file name in --out-dir: no folders, nothing hidden.
-bool validShotName(const std::string& name) {
-    if (name.empty() || name[0] == '.' || name.size() > 200) return false;
-    for (char c : name) {
-        if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return false;
-    }
-    return true;
-}
-
-}  // namespace
-
-morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
-        return morph::Error{morph::ErrorCode::Io,
-                            path + ": cannot read (no such file or no permission)"};
-    const nlohmann::json document = nlohmann::json::parse(file, nullptr, false);
-    if (document.is_discarded())
-        return morph::Error{morph::ErrorCode::Json, path + ": not valid JSON"};
-    if (!document.is_array())
-        return morph::Error{morph::ErrorCode::Schema, path + ": expected a JSON list of shots"};
-    const fs::path folder = fs::path(path).parent_path();
-    std::vector<ShotEntry> shots;
-    std::map<std::string, size_t> names;
-    for (size_t i = 0; i < document.size(); ++i) {
-        const nlohmann::json& entry = document[i];
-        const std::string where = path + ": [" + std::to_string(i) + "]";
-        if (!entry.is_object())
-            return morph::Error{morph::ErrorCode::Schema, where + ": not an object"};
-        std::string error;
-        ShotEntry shot;
-        const auto name = optionalString(entry, "name", where, error);
-        const auto model = optionalString(entry, "model", where, error);
-        const auto weights = optionalString(entry, "weights", where, error);
-        shot.camera = optionalString(entry, "camera", where, error);
-        shot.size = optionalString(entry, "size", where, error);
-        shot.background = optionalString(entry, "background", where, error);
-        shot.frame = optionalString(entry, "frame", where, error);
-        if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
-        if (shot.frame && !renderer::parseFrameTarget(*shot.frame)) {
-            return morph::Error{morph::ErrorCode::BadValue,
-                                where + ".frame: '" + *shot.frame + "' is not all or morphed"};
-        }
-        if (!name) return morph::Error{morph::ErrorCode::Schema, where + ".name: missing"};
-        if (!validShotName(*name)) {
-            return morph::Error{morph::ErrorCode::BadValue,
-                                where + ".name: '" + *name + "' cannot be a file name"};
-        }
-        if (!names.emplace(*name, i).second) {
-            return morph::Error{morph::ErrorCode::Inconsistent,
-                                where + ".name: '" + *name + "' is also shot [" +
-                                    std::to_string(names[*name]) + "]"};
-        }
-        if (!model) return morph::Error{morph::ErrorCode::Schema, where + ".model: missing"};
-        shot.name = *name;
-        shot.model = fs::path(*model).is_absolute() ? *model : (folder / *model).string();
-        shot.weights = weights.value_or("");
-        if (const auto it = entry.find("animation"); it != entry.end() && !it->is_null()) {
-            // A name, an index, "all" or "0,2" (a string, as --animation takes it), or a JSON
-            // list of names and indices played together in order.
-            auto key = [](const nlohmann::json& value) -> std::optional<std::string> {
-                if (value.is_string()) return value.get<std::string>();
-                if (value.is_number_unsigned()) return std::to_string(value.get<uint64_t>());
-                return std::nullopt;
-            };
-            if (it->is_array()) {
-                for (const nlohmann::json& item : *it) {
-                    std::optional<std::string> k = key(item);
-                    if (!k) {
-                        return morph::Error{morph::ErrorCode::Schema,
-                                            where +
-                                                ".animation: a list item is not a name or "
-                                                "an index"};
-                    }
-                    shot.animations.push_back(std::move(*k));
-                }
-            } else if (std::optional<std::string> k = key(*it)) {
-                shot.animation = std::move(*k);
-            } else {
-                return morph::Error{morph::ErrorCode::Schema,
-                                    where + ".animation: not a name, an index, a list or null"};
-            }
-        }
-        if (const auto it = entry.find("time"); it != entry.end() && !it->is_null()) {
-            if (!it->is_number() || !std::isfinite(it->get<double>())) {
-                return morph::Error{morph::ErrorCode::Schema,
-                                    where + ".time: not a number of seconds"};
-            }
-            shot.time = it->get<float>();
-        }
-        shots.push_back(std::move(shot));
-    }
-    return shots;
-}
-
-namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// The command-line settings as a shot; --shots entries override them field by field.
-morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
-                                           const std::string& background,
-                                           const std::string& frame) {
-    renderer::ShotSpec shot;
-    auto parsedFrame = renderer::parseFrameTarget(frame);
-    if (!parsedFrame) return parsedFrame.error();
-    shot.frame = *parsedFrame;
-    auto parsedSize = renderer::parseSize(size);
-    if (!parsedSize) return parsedSize.error();
-    auto parsedBackground = renderer::parseBackground(background);
-    if (!parsedBackground) return parsedBackground.error();
-    if (auto view = renderer::parseCameraView(camera); !view) return view.error();
-    shot.width = parsedSize->first;
-    shot.height = parsedSize->second;
-    shot.camera = camera;
-    shot.background = *parsedBackground;
-    return shot;
 }
 
 struct Session {
@@ -191,15 +61,6 @@ morph::Result<std::unique_ptr<Session>> startSession() {
     if (!capturer) return capturer.error();
     return std::make_unique<Session>(
         Session{std::move(context).value(), std::move(capturer).value()});
-}
-
-morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
-    auto scene = loadModel(model);
-    if (!scene) return scene.error();
-    printWarnings(*scene);
-    renderer::UploadOptions upload;
-    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
-    return renderer::GpuScene::upload(*scene, upload);
 }
 
 int runSingle(const CaptureOptions& options) {
@@ -220,6 +81,13 @@ int runSingle(const CaptureOptions& options) {
     if (!image) return failWith(options.model.path + ": " + image.error().message);
     if (auto written = morph::writePngFile(options.outPath, *image); !written) {
         return failWith(written.error().message);
+    }
+    if (options.json) {
+        Json json;
+        json["files"] = {options.outPath};
+        json["width"] = image->width;
+        json["height"] = image->height;
+        std::printf("%s\n", json.dump().c_str());
     }
     return kExitOk;
 }
@@ -274,6 +142,19 @@ int runClip(const CaptureOptions& options) {
     }
     const bool video = recorder.writesVideo();
     if (auto stopped = recorder.stop(); !stopped) videoProblem = stopped.error().message;
+    if (options.json) {
+        Json json;
+        json["clip"] = clipLabel;
+        json["frames"] = frames;
+        json["fps"] = options.fps;
+        json["outDir"] = options.outDir;
+        json["video"] = video && videoProblem.empty()
+                            ? Json((fs::path(options.outDir) / videoName).string())
+                            : Json();
+        json["seconds"] = secondsSince(start);
+        std::printf("%s\n", json.dump().c_str());
+        return kExitOk;
+    }
     std::printf("captured %zu frames of '%s' (%.2f s at %d fps) to %s in %.2f s; %s\n", frames,
                 clipLabel.c_str(), end, options.fps, options.outDir.c_str(), secondsSince(start),
                 ffmpeg.empty()          ? "ffmpeg not on PATH: PNG frames only"
@@ -291,13 +172,19 @@ int runShots(const CaptureOptions& options) {
     fs::create_directories(options.outDir, ec);
     if (ec) return failWith(options.outDir + ": cannot create the folder (" + ec.message() + ")");
 
-    auto session = startSession();
-    if (!session) return failWith(session.error().message);
-    // Each model is loaded and uploaded once, however many shots use it; a model that fails to
-    // load fails its shots only.
-    std::map<std::string, morph::Result<renderer::GpuScene>> scenes;
+    ShotDefaults defaults;
+    defaults.model = options.model;
+    defaults.size = options.size;
+    defaults.camera = options.camera;
+    defaults.background = options.background;
+    defaults.frame = options.frame;
+    defaults.morphPath = options.morphPath;
+    defaults.instances = options.instances;
+    auto runner = ShotRunner::start(defaults);
+    if (!runner) return failWith(runner.error().message);
     size_t failed = 0;
     const size_t total = shots->size();
+    Json rows = Json::array();  // --json: one per shot
     for (size_t i = 0; i < total; ++i) {
         const ShotEntry& entry = (*shots)[i];
         const auto shotStart = std::chrono::steady_clock::now();
@@ -306,48 +193,57 @@ int runShots(const CaptureOptions& options) {
         auto report = [&](const std::string& problem) {
             ++failed;
             std::fprintf(stderr, "%s: %s\n", prefix.c_str(), problem.c_str());
+            rows.push_back({{"name", entry.name}, {"files", Json::array()}, {"error", problem}});
         };
-        auto shot = makeShot(
-            entry.size.value_or(options.size), entry.camera.value_or(options.camera),
-            entry.background.value_or(options.background), entry.frame.value_or(options.frame));
-        if (!shot) {
-            report(shot.error().message);
+        auto frames = (*runner)->frames(entry);
+        if (!frames) {
+            report(frames.error().message);
             continue;
         }
-        shot->weights = entry.weights;
-        shot->animation = entry.animation;
-        shot->animations = entry.animations;
-        shot->time = entry.time;
-        shot->morphPath =
-            renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
-        shot->instances = options.instances;
-
-        auto found = scenes.find(entry.model);
-        if (found == scenes.end()) {
-            ModelOptions model = options.model;
-            model.path = entry.model;
-            found = scenes.emplace(entry.model, loadGpuScene(model)).first;
+        std::vector<std::string> files;  // one, or one per clip time or turntable angle
+        std::string problem;
+        for (const ShotFrame& frame : *frames) {
+            auto image = (*runner)->render(entry.model, frame.spec);
+            if (!image) {
+                problem = image.error().message;
+                break;
+            }
+            files.push_back(
+                (fs::path(options.outDir) / (entry.name + frame.suffix + ".png")).string());
+            if (auto written = morph::writePngFile(files.back(), *image); !written) {
+                problem = written.error().message;
+                break;
+            }
         }
-        if (!found->second) {
-            report(found->second.error().message);
+        if (!problem.empty()) {
+            report(problem);
             continue;
         }
-        auto image = (*session)->capturer.capture(*found->second, *shot);
-        if (!image) {
-            report(entry.model + ": " + image.error().message);
-            continue;
-        }
-        const std::string out = (fs::path(options.outDir) / (entry.name + ".png")).string();
-        if (auto written = morph::writePngFile(out, *image); !written) {
-            report(written.error().message);
-            continue;
-        }
-        std::printf("%s: %s (%dx%d, %.2f s)\n", prefix.c_str(), out.c_str(), shot->width,
-                    shot->height, secondsSince(shotStart));
+        rows.push_back({{"name", entry.name},
+                        {"files", files},
+                        {"error", nullptr},
+                        {"ms", secondsSince(shotStart) * 1000.0}});
+        if (options.json) continue;
+        const renderer::ShotSpec& spec = frames->front().spec;
+        std::printf(
+            "%s: %s%s (%dx%d, %.2f s)\n", prefix.c_str(), files.front().c_str(),
+            files.size() > 1 ? (" and " + std::to_string(files.size() - 1) + " more").c_str() : "",
+            spec.width, spec.height, secondsSince(shotStart));
         std::fflush(stdout);
     }
+    if (options.json) {
+        Json json;
+        json["shots"] = std::move(rows);
+        json["captured"] = total - failed;
+        json["failed"] = failed;
+        json["models"] = (*runner)->modelsLoaded();
+        json["seconds"] = secondsSince(start);
+        std::printf("%s\n", json.dump().c_str());
+        return failed == 0 ? kExitOk : kExitFailure;
+    }
     std::printf("captured %zu of %zu shots (%zu models) in %.2f s%s\n", total - failed, total,
-                scenes.size(), secondsSince(start), failed ? "; some failed, see above" : "");
+                (*runner)->modelsLoaded(), secondsSince(start),
+                failed ? "; some failed, see above" : "");
     return failed == 0 ? kExitOk : kExitFailure;
 }
 
@@ -451,6 +347,10 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
                      "fixed hash of (k, target), so every run shows the same crowd")
         ->type_name("N")
         ->check(CLI::Range(1, 65535));
+
+    capture->add_flag("--json", options->json,
+                      "Print what was done (files written, sizes, per-shot times and errors) as "
+                      "one JSON object instead of progress lines");
 
     capture->callback([&context, options, capture, out, shots, outDir, clip] {
         const bool haveModel = !options->model.path.empty();

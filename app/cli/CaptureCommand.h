@@ -5,39 +5,11 @@
 // `morphview capture --shots FILE.json --out-dir DIR`: headless images (EGL, no display) drawn
 // by the same renderer as the viewer, written as PNG atomically. The same shot twice gives the
 // same bytes.
-#include <optional>
-#include <string>
-#include <vector>
-
 #include <CLI/CLI.hpp>
 
 #include "app/cli/Commands.h"
-#include "morph/Result.h"
 
 namespace app {
-
-// One entry of a --shots file:
-// {"name":"smile","model":"face.glb","weights":"mouthSmileLeft=1","animation":null,"time":0,
-//  "camera":"front","size":"512x512","background":"#303030"}. Only name and model are required;
-// the rest default to the command line's --size/--camera/--background (and no weights or
-// animation). "animation" is a name, an index, "all", "0,2", or a list such as [0, "blink"]. A
-// relative model path is relative to the shots file's folder.
-struct ShotEntry {
-    std::string name;
-    std::string model;  // resolved path
-    std::string weights;
-    std::string animation;  // "" none; a number in the file becomes its index text
-    // "animation": [...]: names and indices (numbers as text), played together in order.
-    std::vector<std::string> animations;
-    float time = 0;
-    std::optional<std::string> camera;
-    std::optional<std::string> size;
-    std::optional<std::string> background;
-    std::optional<std::string> frame;  // "all" or "morphed"
-};
-
-// Parses the --shots file. Errors name the file and the entry: "shots.json: [2].name: missing".
-morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path);
 
 void addCaptureCommand(CLI::App& root, CommandContext& context);
 

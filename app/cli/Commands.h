@@ -17,6 +17,9 @@ namespace app {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // runtime failure: bad file, unknown target, write error
 inline constexpr int kExitUsage = 2;    // command line errors: unknown option, missing argument
+// compare and regress: an image, model or reference that cannot be read, so nothing could be
+// compared (issue 17; app/regress/Report.h's exitCode() returns the same 3).
+inline constexpr int kExitUnreadable = 3;
 
 // Prints the one-line error and returns kExitFailure: `return failWith(error.message);`.
 inline int failWith(const std::string& message) {

@@ -1,5 +1,6 @@
-// `morphview compare`: exit codes (0 within tolerance, 1 beyond, 2 unreadable), the one summary
-// line, the tolerance options and the diff image, on images written here with known differences.
+// `morphview compare`: exit codes (0 within tolerance, 1 beyond, 2 usage, 3 unreadable), the one
+// summary line, the tolerance options and the diff image, on images written here with known
+// differences.
 #include <algorithm>
 #include <fstream>
 #include <string>
@@ -116,18 +117,20 @@ TEST(CompareTest, SizeMismatchIsBeyondToleranceWithExitOne) {
         << run.out;
 }
 
-TEST(CompareTest, UnreadableInputExitsTwo) {
+// 3, not 2: regress's codes (issue 17), where 2 is a usage error only, so a pipeline tells a
+// missing image from a bad command line.
+TEST(CompareTest, UnreadableInputExitsThree) {
     const std::string dir = testDir();
     const std::string a = write(dir, "a.png", gradient(8, 8));
     const auto missing = fixtures::runMorphview({"compare", a, dir + "/missing.png"});
-    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_EQ(missing.exitCode, 3);
     EXPECT_NE(missing.err.find("missing.png: cannot read"), std::string::npos) << missing.err;
     EXPECT_TRUE(missing.out.empty()) << missing.out;
 
     const std::string text = dir + "/text.png";
     std::ofstream(text) << "not a png";
     const auto garbage = fixtures::runMorphview({"compare", text, a});
-    EXPECT_EQ(garbage.exitCode, 2);
+    EXPECT_EQ(garbage.exitCode, 3);
     EXPECT_NE(garbage.err.find("text.png: "), std::string::npos) << garbage.err;
     EXPECT_EQ(lines(garbage.err), 1u) << garbage.err;
 }

@@ -1,0 +1,405 @@
+#include "app/cli/RegressCommand.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/cli/ModelLoader.h"
+#include "app/cli/ShotRunner.h"
+#include "app/cli/ShotsFile.h"
+#include "app/regress/References.h"
+#include "app/regress/Report.h"
+#include "app/regress/ReportPage.h"
+#include "app/regress/Shard.h"
+#include "morph/gltf/GltfBuilder.h"
+#include "morph/image/ImageCompare.h"
+#include "morph/image/ImageFile.h"
+
+namespace app {
+
+namespace {
+
+namespace fs = std::filesystem;
+using regress::ShotResult;
+using regress::ShotStatus;
+
+struct RegressOptions {
+    std::string shotsPath;
+    std::string references;
+    std::string out;
+    std::string shard;
+    bool update = false;
+    std::vector<std::string> merge;
+    ShotDefaults defaults;
+};
+
+int failWithCode(const std::string& message, int code) {
+    std::fprintf(stderr, "%s\n", message.c_str());
+    return code;
+}
+
+// `text` into `path` atomically: a CI that uploads --out never sees half a report.
+morph::Status writeFile(const fs::path& path, const std::string& text) {
+    return morph::writeFileAtomic(path.string(), text.data(), text.size());
+}
+
+morph::Result<std::string> readBytes(const fs::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return morph::Error{morph::ErrorCode::Io, path.string() + ": cannot read"};
+    return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+// A copy that a reader never sees half written.
+morph::Status copyFile(const fs::path& from, const fs::path& to) {
+    auto bytes = readBytes(from);
+    if (!bytes) return bytes.error();
+    return writeFile(to, *bytes);
+}
+
+// report.json, report.xml and index.html into `out`.
+morph::Status writeReport(const fs::path& out, const regress::Report& report) {
+    if (auto s = writeFile(out / "report.json", regress::reportJson(report)); !s) return s;
+    if (auto s = writeFile(out / "report.xml", regress::reportJunit(report)); !s) return s;
+    return writeFile(out / "index.html", regress::reportPage(report));
+}
+
+// One image compared with its reference: its files written (STEM.png, STEM.reference.png,
+// STEM.diff.png where a pixel differs) and, with --update, the reference rewritten.
+struct FrameOutcome {
+    ShotStatus status = ShotStatus::Error;
+    int maxChannelDiff = 0;
+    double differingFraction = 0;
+    std::optional<double> psnr;
+    std::string message;
+    bool hasDiff = false;
+    bool updated = false;
+};
+
+FrameOutcome compareFrame(const morph::RgbaImage& image, const fs::path& referencePath,
+                          const morph::CompareTolerance& tolerance, const fs::path& stem,
+                          bool update) {
+    FrameOutcome frame;
+    auto error = [&](const std::string& message) {
+        frame.status = ShotStatus::Error;
+        frame.message = message;
+        return frame;
+    };
+    auto path = [&](const char* suffix) { return stem.string() + suffix; };
+    if (auto written = morph::writePngFile(path(".png"), image); !written)
+        return error(written.error().message);
+    std::error_code ec;
+    // An --out used before keeps no diff or reference copy that this run did not write.
+    fs::remove(path(".diff.png"), ec);
+    fs::remove(path(".reference.png"), ec);
+    if (!fs::exists(referencePath, ec)) {
+        frame.status = ShotStatus::New;
+        frame.message = referencePath.string() + ": no reference";
+    } else {
+        auto reference = morph::readImageFile(referencePath.string());
+        if (!reference) return error(reference.error().message);
+        if (auto copied = morph::writePngFile(path(".reference.png"), *reference); !copied)
+            return error(copied.error().message);
+        const morph::ImageDifference difference =
+            morph::compareImages(*reference, image, tolerance);
+        frame.status = difference.withinTolerance ? ShotStatus::Pass : ShotStatus::Fail;
+        frame.maxChannelDiff = difference.largestDifference;
+        frame.differingFraction = difference.sizeMismatch ? 1.0 : difference.differingFraction();
+        if (!difference.sizeMismatch && std::isfinite(difference.psnr))
+            frame.psnr = difference.psnr;
+        frame.message = morph::summaryLine(difference, *reference, image, tolerance);
+        if (!difference.sizeMismatch && difference.differingPixels > 0) {
+            auto written = morph::writePngFile(path(".diff.png"),
+                                               morph::diffImage(*reference, image, tolerance));
+            if (!written) return error(written.error().message);
+            frame.hasDiff = true;
+        }
+    }
+    if (update && (frame.status == ShotStatus::Fail || frame.status == ShotStatus::New)) {
+        fs::create_directories(referencePath.parent_path(), ec);
+        if (auto written = morph::writePngFile(referencePath.string(), image); !written)
+            return error(written.error().message);
+        frame.updated = true;
+        std::printf("updated %s (was %s)\n", referencePath.string().c_str(),
+                    regress::statusName(frame.status));
+    }
+    return frame;
+}
+
+// Worse first: error, fail, new, pass; then more differing pixels, then a larger difference.
+bool worse(const FrameOutcome& a, const FrameOutcome& b) {
+    auto rank = [](ShotStatus status) {
+        switch (status) {
+            case ShotStatus::Error: return 3;
+            case ShotStatus::Fail: return 2;
+            case ShotStatus::New: return 1;
+            case ShotStatus::Pass: return 0;
+        }
+        return 3;
+    };
+    if (rank(a.status) != rank(b.status)) return rank(a.status) > rank(b.status);
+    if (a.differingFraction != b.differingFraction)
+        return a.differingFraction > b.differingFraction;
+    return a.maxChannelDiff > b.maxChannelDiff;
+}
+
+// The shot drawn (every frame of a clip or turntable), compared with its references and its
+// files written; never fails as a whole: what goes wrong is the row's status and message.
+ShotResult runShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& references,
+                   const fs::path& out, bool update) {
+    ShotResult row;
+    row.name = entry.name;
+    row.image = entry.name;
+    row.settings = {entry.model,
+                    entry.weights,
+                    entry.animation,
+                    entry.time,
+                    entry.camera.value_or("front"),
+                    entry.size.value_or("512x512")};
+    if (!entry.animations.empty()) {
+        row.settings.animation.clear();
+        for (const std::string& clip : entry.animations)
+            row.settings.animation += (row.settings.animation.empty() ? "" : ",") + clip;
+    }
+    if (auto spec = runner.spec(entry)) {  // the command line's defaults under the shot's
+        row.settings.camera = spec->camera;
+        row.settings.size = std::to_string(spec->width) + "x" + std::to_string(spec->height);
+    }
+    if (entry.turntable > 0) row.settings.camera = "turntable " + std::to_string(entry.turntable);
+    const fs::path referencePath = fs::path(entry.reference).is_absolute()
+                                       ? fs::path(entry.reference)
+                                       : references / entry.reference;
+    row.reference = referencePath.string();
+    auto frames = runner.frames(entry);
+    if (!frames) {
+        row.message = frames.error().message;
+        return row;  // status error
+    }
+    row.frames = frames->size();
+    std::optional<FrameOutcome> worst;
+    for (const ShotFrame& frame : *frames) {
+        // NAME_f03.png's reference is STEM_f03.EXT of the shot's reference.
+        const fs::path reference =
+            referencePath.parent_path() /
+            (referencePath.stem().string() + frame.suffix + referencePath.extension().string());
+        auto image = runner.render(entry.model, frame.spec);
+        FrameOutcome outcome;
+        if (!image) {
+            outcome.message = image.error().message;
+        } else {
+            outcome = compareFrame(*image, reference, entry.tolerance,
+                                   out / (entry.name + frame.suffix), update);
+        }
+        if (!frame.label.empty()) {
+            outcome.message = "frame " + frame.suffix.substr(2) + " of " +
+                              std::to_string(frames->size()) + " (" + frame.label +
+                              "): " + outcome.message;
+        }
+        row.updated = row.updated || outcome.updated;
+        if (!worst || worse(outcome, *worst)) {
+            worst = outcome;
+            row.image = entry.name + frame.suffix;
+            if (frames->size() == 1) row.reference = reference.string();
+        }
+        if (outcome.status == ShotStatus::Error) break;  // the model or a reference is unusable
+    }
+    row.status = worst->status;
+    row.maxChannelDiff = worst->maxChannelDiff;
+    row.differingFraction = worst->differingFraction;
+    row.psnr = worst->psnr;
+    row.message = worst->message;
+    row.hasDiff = worst->hasDiff;
+    return row;
+}
+
+morph::Result<regress::Shard> chooseShard(const RegressOptions& options) {
+    if (!options.shard.empty()) return regress::parseShard(options.shard);
+    // The sharding protocol of Bazel and GoogleTest: the runner checks the file was touched to
+    // know the test understood it.
+    if (const char* status = std::getenv("TEST_SHARD_STATUS_FILE"); status && *status) {
+        std::ofstream touch(status, std::ios::app);
+    }
+    return regress::shardFromEnvironment(std::getenv("TEST_TOTAL_SHARDS"),
+                                         std::getenv("TEST_SHARD_INDEX"));
+}
+
+int runRegress(const RegressOptions& options) {
+    auto shots = readShotsFile(options.shotsPath);
+    if (!shots) return failWithCode(shots.error().message, kExitUsage);
+    auto shard = chooseShard(options);
+    if (!shard) return failWithCode(shard.error().message, kExitUsage);
+    std::error_code ec;
+    fs::create_directories(options.out, ec);
+    if (ec) return failWith(options.out + ": cannot create the folder (" + ec.message() + ")");
+
+    auto runner = ShotRunner::start(options.defaults);
+    if (!runner) return failWith(runner.error().message);
+    regress::Report report;
+    report.renderer = (*runner)->rendererName();
+    const fs::path references = regress::referenceFolder(options.references, report.renderer);
+    // Results are written as NAME.png: in the references' folder they would replace them.
+    if (fs::equivalent(references, options.out, ec)) {
+        return failWithCode("--out: " + options.out + " is the references' folder; results " +
+                                "would overwrite the references",
+                            kExitUsage);
+    }
+    for (size_t i = 0; i < shots->size(); ++i) {
+        if (!shard->contains(i)) continue;
+        const auto start = std::chrono::steady_clock::now();
+        ShotResult row = runShot(**runner, (*shots)[i], references, options.out, options.update);
+        row.index = i;
+        row.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count();
+        std::printf("[%zu/%zu] %s: %s%s%s\n", i + 1, shots->size(), row.name.c_str(),
+                    regress::statusName(row.status), row.message.empty() ? "" : ": ",
+                    row.message.c_str());
+        std::fflush(stdout);
+        report.shots.push_back(std::move(row));
+    }
+    if (auto written = writeReport(options.out, report); !written)
+        return failWith(written.error().message);
+    std::printf("%s (%s); report: %s\n", regress::summaryLine(report).c_str(),
+                report.renderer.c_str(), (fs::path(options.out) / "index.html").c_str());
+    return report.exitCode();
+}
+
+// Shard outputs joined: each part's report read, its images copied, one report written.
+int runMerge(const RegressOptions& options) {
+    std::vector<regress::Report> parts;
+    for (const std::string& dir : options.merge) {
+        auto part = regress::readReportJson((fs::path(dir) / "report.json").string());
+        if (!part) return failWithCode(part.error().message, kExitUsage);
+        parts.push_back(std::move(part).value());
+    }
+    auto merged = regress::mergeReports(parts);
+    if (!merged) return failWithCode(merged.error().message, kExitUsage);
+    std::error_code ec;
+    fs::create_directories(options.out, ec);
+    if (ec) return failWith(options.out + ": cannot create the folder (" + ec.message() + ")");
+    for (size_t p = 0; p < parts.size(); ++p) {
+        const fs::path from = options.merge[p];
+        if (fs::equivalent(from, options.out, ec)) continue;
+        for (const ShotResult& shot : parts[p].shots) {
+            for (size_t k = 0; k < shot.frames; ++k) {
+                // NAME, or NAME_f00 ... for several frames.
+                const std::string stem = shot.name + (shot.frames > 1 ? frameSuffix(k) : "");
+                for (const char* suffix : {".png", ".diff.png", ".reference.png"}) {
+                    const fs::path file = from / (stem + suffix);
+                    if (!fs::exists(file, ec)) continue;
+                    if (auto copied = copyFile(file, fs::path(options.out) / file.filename());
+                        !copied)
+                        return failWith(copied.error().message);
+                }
+            }
+        }
+    }
+    if (auto written = writeReport(options.out, *merged); !written)
+        return failWith(written.error().message);
+    std::printf("merged %zu parts: %s; report: %s\n", parts.size(),
+                regress::summaryLine(*merged).c_str(),
+                (fs::path(options.out) / "index.html").c_str());
+    return merged->exitCode();
+}
+
+}  // namespace
+
+void addRegressCommand(CLI::App& root, CommandContext& context) {
+    auto options = std::make_shared<RegressOptions>();
+    CLI::App* regress = root.add_subcommand(
+        "regress",
+        "Render every shot of SHOTS.json, compare each with its reference, and write results, "
+        "diffs, report.json, report.xml (JUnit) and index.html: exit 0 all match, 1 a shot "
+        "differs or is new, 2 usage, 3 a model or reference cannot be read");
+    CLI::Option* shots =
+        regress
+            ->add_option("SHOTS", options->shotsPath,
+                         "A capture --shots file; a shot may add \"tolerance\": {\"maxAbsDiff\": "
+                         "N, \"maxFailingPixelsFraction\": F} and \"reference\": FILE")
+            ->type_name("SHOTS.json");
+    CLI::Option* references =
+        regress
+            ->add_option("--references", options->references,
+                         "Where NAME.png references are (or DIR/<renderer-slug>/ when present)")
+            ->type_name("DIR");
+    regress->add_option("--out", options->out, "Where results and reports go")
+        ->type_name("DIR")
+        ->required();
+    regress
+        ->add_option("--size", options->defaults.size,
+                     "Image size of shots that do not give one (default 512x512)")
+        ->type_name("WxH")
+        ->check([](const std::string& text) -> std::string {
+            return renderer::parseSize(text) ? std::string() : "'" + text + "' is not WxH";
+        });
+    regress
+        ->add_option("--camera", options->defaults.camera,
+                     "Camera of shots that do not give one (default front)")
+        ->type_name("VIEW")
+        ->check([](const std::string& text) -> std::string {
+            auto view = renderer::parseCameraView(text);
+            return view ? std::string() : view.error().message;
+        });
+    regress
+        ->add_option("--morph-path", options->defaults.morphPath,
+                     "How meshes morph: vs-dense, vs-active, cs-sparse, cpu or auto (default)")
+        ->type_name("NAME")
+        ->check([](const std::string& text) -> std::string {
+            return renderer::parseMorphPath(text)
+                       ? std::string()
+                       : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
+        });
+    regress->add_flag("--allow-any-uri", options->defaults.model.allowAnyUri,
+                      "Let the models' URIs point outside their folders");
+    regress
+        ->add_option_function<std::string>(
+            "--max-memory",
+            [options](const std::string& text) {
+                options->defaults.model.maxMemoryBytes = *parseByteSize(text);
+            },
+            "Largest total size a model may declare (buffers, images), e.g. 512M, 4G")
+        ->check([](const std::string& text) -> std::string {
+            if (parseByteSize(text)) return {};
+            return "'" + text + "' is not a size in bytes (e.g. 1048576, 512M, 4G)";
+        })
+        ->type_name("BYTES");
+    CLI::Option* update = regress->add_flag(
+        "--update", options->update,
+        "Write the results of failed and new shots over their references (atomically)");
+    CLI::Option* shard =
+        regress
+            ->add_option("--shard", options->shard,
+                         "Render only shots whose index is K mod N (default: TEST_TOTAL_SHARDS "
+                         "and TEST_SHARD_INDEX when set)")
+            ->type_name("K/N");
+    CLI::Option* merge = regress
+                             ->add_option("--merge", options->merge,
+                                          "Join shard outputs (their results, diffs and reports) "
+                                          "into one report in --out")
+                             ->type_name("DIR...")
+                             ->expected(1, -1);
+    regress->callback([&context, options, shots, references, update, shard, merge] {
+        if (merge->count() > 0) {
+            if (shots->count() > 0 || references->count() > 0 || update->count() > 0 ||
+                shard->count() > 0)
+                throw CLI::ValidationError("--merge", "takes only shard folders and --out");
+            context.run = [options] { return runMerge(*options); };
+            return;
+        }
+        if (shots->count() == 0) throw CLI::RequiredError("SHOTS");
+        if (references->count() == 0) throw CLI::RequiredError("--references");
+        if (shard->count() > 0) {
+            if (auto parsed = regress::parseShard(options->shard); !parsed)
+                throw CLI::ValidationError(parsed.error().message);
+        }
+        context.run = [options] { return runRegress(*options); };
+    });
+}
+
+}  // namespace app

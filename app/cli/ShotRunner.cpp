@@ -1,0 +1,124 @@
+#include "app/cli/ShotRunner.h"
+
+#include <cstdio>
+#include <utility>
+
+namespace app {
+
+morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
+                                           const std::string& background,
+                                           const std::string& frame) {
+    renderer::ShotSpec shot;
+    auto parsedFrame = renderer::parseFrameTarget(frame);
+    if (!parsedFrame) return parsedFrame.error();
+    shot.frame = *parsedFrame;
+    auto parsedSize = renderer::parseSize(size);
+    if (!parsedSize) return parsedSize.error();
+    auto parsedBackground = renderer::parseBackground(background);
+    if (!parsedBackground) return parsedBackground.error();
+    if (auto view = renderer::parseCameraView(camera); !view) return view.error();
+    shot.width = parsedSize->first;
+    shot.height = parsedSize->second;
+    shot.camera = camera;
+    shot.background = *parsedBackground;
+    return shot;
+}
+
+morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
+    auto scene = loadModel(model);
+    if (!scene) return scene.error();
+    printWarnings(*scene);
+    renderer::UploadOptions upload;
+    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
+    return renderer::GpuScene::upload(*scene, upload);
+}
+
+ShotRunner::ShotRunner(renderer::EglContext context, renderer::Capturer capturer,
+                       ShotDefaults defaults)
+    : mContext(std::move(context)),
+      mCapturer(std::move(capturer)),
+      mDefaults(std::move(defaults)) {}
+
+morph::Result<std::unique_ptr<ShotRunner>> ShotRunner::start(ShotDefaults defaults) {
+    auto context = renderer::EglContext::create();
+    if (!context) return context.error();
+    auto capturer = renderer::Capturer::create();
+    if (!capturer) return capturer.error();
+    return std::unique_ptr<ShotRunner>(new ShotRunner(
+        std::move(context).value(), std::move(capturer).value(), std::move(defaults)));
+}
+
+morph::Result<renderer::ShotSpec> ShotRunner::spec(const ShotEntry& entry) const {
+    auto shot = makeShot(
+        entry.size.value_or(mDefaults.size), entry.camera.value_or(mDefaults.camera),
+        entry.background.value_or(mDefaults.background), entry.frame.value_or(mDefaults.frame));
+    if (!shot) return shot.error();
+    shot->weights = entry.weights;
+    shot->animation = entry.animation;
+    shot->animations = entry.animations;
+    shot->time = entry.time;
+    shot->morphPath =
+        renderer::parseMorphPath(mDefaults.morphPath).value_or(renderer::MorphPath::Auto);
+    shot->instances = mDefaults.instances;
+    return shot;
+}
+
+std::string frameSuffix(size_t k) {
+    char suffix[32];
+    std::snprintf(suffix, sizeof suffix, "_f%02zu", k);
+    return suffix;
+}
+
+morph::Result<std::vector<ShotFrame>> ShotRunner::frames(const ShotEntry& entry) const {
+    auto base = spec(entry);
+    if (!base) return base.error();
+    const size_t count = entry.turntable > 0 ? size_t(entry.turntable) : entry.frames.size();
+    if (count == 0) return std::vector<ShotFrame>{ShotFrame{"", "", *base}};
+    std::vector<ShotFrame> frames;
+    for (size_t k = 0; k < count; ++k) {
+        ShotFrame frame{frameSuffix(k), "", *base};
+        if (entry.turntable > 0) {
+            const double azimuth = 360.0 * double(k) / double(count);
+            char camera[32];
+            std::snprintf(camera, sizeof camera, "orbit:%g,0", azimuth);
+            frame.spec.camera = camera;
+            frame.label = "azimuth " + std::string(camera + 6);
+            frame.label = frame.label.substr(0, frame.label.find(','));
+        } else {
+            frame.spec.time = entry.frames[k];
+            char label[32];
+            std::snprintf(label, sizeof label, "t=%g s", double(entry.frames[k]));
+            frame.label = label;
+        }
+        frames.push_back(std::move(frame));
+    }
+    return frames;
+}
+
+morph::Result<morph::RgbaImage> ShotRunner::render(const ShotEntry& entry) {
+    auto shot = spec(entry);
+    if (!shot) return shot.error();
+    return render(entry.model, *shot);
+}
+
+morph::Result<morph::RgbaImage> ShotRunner::render(const std::string& model,
+                                                   const renderer::ShotSpec& spec) {
+    auto found = mScenes.find(model);
+    if (found == mScenes.end()) {
+        ModelOptions options = mDefaults.model;
+        options.path = model;
+        found = mScenes.emplace(model, loadGpuScene(options)).first;
+    }
+    if (!found->second) return found->second.error();
+    auto image = mCapturer.capture(*found->second, spec);
+    if (!image) return morph::Error{image.error().code, model + ": " + image.error().message};
+    return image;
+}
+
+std::string ShotRunner::rendererName() const {
+    // description() is "RENDERER / VERSION".
+    const std::string description = mContext.description();
+    return description.substr(0, description.find(" / "));
+}
+
+}  // namespace app

@@ -1,0 +1,77 @@
+#pragma once
+// Renders the shots of a --shots file one by one, each model loaded and uploaded once however
+// many shots use it: what `capture --shots` and `regress` share. A model that fails to load fails
+// its shots only (the error is kept and given again to each of them).
+#include <map>
+#include <memory>
+#include <string>
+
+#include "app/cli/ModelLoader.h"
+#include "app/cli/ShotsFile.h"
+#include "morph/Result.h"
+#include "morph/image/ImageFile.h"
+#include "renderer/gl/EglContext.h"
+#include "renderer/scene/Capture.h"
+#include "renderer/scene/GpuScene.h"
+
+namespace app {
+
+// The command line's settings, which a shot's own fields override one by one.
+struct ShotDefaults {
+    ModelOptions model;  // path unused; the import options apply to every shot's model
+    std::string size = "512x512";
+    std::string camera = "front";
+    std::string background = "#2e3036";
+    std::string frame = "all";
+    std::string morphPath = "auto";
+    int instances = 1;
+};
+
+// The command-line settings as a shot. Errors name the option ("--size: '512' is not WxH").
+morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
+                                           const std::string& background, const std::string& frame);
+
+// Imports `model` and uploads it (the same budget bounds the GPU bytes); warnings on stderr.
+morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model);
+
+// One image of a shot: a plain shot has one (suffix ""); a clip with frames or a turntable has
+// one per time or angle, suffixed "_f00", "_f01", ... (two digits at least).
+struct ShotFrame {
+    std::string suffix;  // added to the shot's name (and its reference's stem)
+    std::string label;   // "t=0.5 s", "azimuth 90", "" for a plain shot
+    renderer::ShotSpec spec;
+};
+
+// "_f00", "_f01", ..., "_f100": frame k's suffix.
+std::string frameSuffix(size_t k);
+
+class ShotRunner {
+public:
+    // Makes the headless context and the capturer. Errors: EGL or shader problems.
+    static morph::Result<std::unique_ptr<ShotRunner>> start(ShotDefaults defaults);
+
+    // `entry` with the defaults under it, as drawn: a shot file's fields turned into a ShotSpec.
+    morph::Result<renderer::ShotSpec> spec(const ShotEntry& entry) const;
+    // The shot's images: one, or one per clip time or turntable angle (the camera orbiting at
+    // 360 * k / N degrees, level).
+    morph::Result<std::vector<ShotFrame>> frames(const ShotEntry& entry) const;
+    // Draws one shot. Errors name the model ("face.glb: ...") or the field.
+    morph::Result<morph::RgbaImage> render(const ShotEntry& entry);
+    // Draws `spec` of the entry's model (clip frames and turntables vary a spec).
+    morph::Result<morph::RgbaImage> render(const std::string& model,
+                                           const renderer::ShotSpec& spec);
+
+    // GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+    std::string rendererName() const;
+    size_t modelsLoaded() const { return mScenes.size(); }
+
+private:
+    ShotRunner(renderer::EglContext context, renderer::Capturer capturer, ShotDefaults defaults);
+
+    renderer::EglContext mContext;
+    renderer::Capturer mCapturer;
+    ShotDefaults mDefaults;
+    std::map<std::string, morph::Result<renderer::GpuScene>> mScenes;  // by model path
+};
+
+}  // namespace app

@@ -1,0 +1,204 @@
+#include "app/cli/ShotsFile.h"
+
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "renderer/scene/Capture.h"
+
+namespace app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> optionalString(const nlohmann::json& entry, const char* key,
+                                          const std::string& where, std::string& error) {
+    const auto it = entry.find(key);
+    if (it == entry.end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) {
+        error = where + "." + key + ": not a string";
+        return std::nullopt;
+    }
+    return it->get<std::string>();
+}
+
+// A shot name becomes a file name in --out-dir: no folders, nothing hidden.
+bool validShotName(const std::string& name) {
+    if (name.empty() || name[0] == '.' || name.size() > 200) return false;
+    for (char c : name) {
+        if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) return false;
+    }
+    return true;
+}
+
+// "tolerance": {"maxAbsDiff": 0..255, "maxFailingPixelsFraction": 0..1}, either optional.
+morph::Result<morph::CompareTolerance> readTolerance(const nlohmann::json& entry,
+                                                     const std::string& where) {
+    morph::CompareTolerance tolerance;
+    const auto it = entry.find("tolerance");
+    if (it == entry.end() || it->is_null()) return tolerance;
+    if (!it->is_object())
+        return morph::Error{morph::ErrorCode::Schema, where + ".tolerance: not an object"};
+    if (const auto diff = it->find("maxAbsDiff"); diff != it->end()) {
+        if (!diff->is_number_integer() || diff->get<int64_t>() < 0 || diff->get<int64_t>() > 255)
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".tolerance.maxAbsDiff: not an integer in 0..255"};
+        tolerance.maxChannelDiff = diff->get<int>();
+    }
+    if (const auto fraction = it->find("maxFailingPixelsFraction"); fraction != it->end()) {
+        const double value = fraction->is_number() ? fraction->get<double>() : -1.0;
+        if (!(value >= 0.0 && value <= 1.0))
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".tolerance.maxFailingPixelsFraction: not in 0..1"};
+        tolerance.maxDifferingFraction = value;
+    }
+    return tolerance;
+}
+
+// "clip" + "frames" or "turntable" (ShotEntry). The clip goes where "animation" would.
+morph::Status readFrames(const nlohmann::json& entry, const std::string& where, ShotEntry& shot) {
+    constexpr size_t kMaxFrames = 1000;
+    const auto clip = entry.find("clip");
+    const auto frames = entry.find("frames");
+    const auto turntable = entry.find("turntable");
+    const bool haveClip = clip != entry.end() && !clip->is_null();
+    const bool haveFrames = frames != entry.end() && !frames->is_null();
+    const bool haveTurntable = turntable != entry.end() && !turntable->is_null();
+    if (haveClip != haveFrames)
+        return morph::Error{morph::ErrorCode::Schema,
+                            where + ": \"clip\" and \"frames\" go together"};
+    if (haveClip && haveTurntable)
+        return morph::Error{morph::ErrorCode::Inconsistent,
+                            where + ": \"turntable\" or \"clip\" with \"frames\", not both"};
+    if (haveClip) {
+        if (entry.contains("animation") && !entry["animation"].is_null())
+            return morph::Error{morph::ErrorCode::Inconsistent,
+                                where + ": \"clip\" or \"animation\", not both"};
+        if (clip->is_string()) {
+            shot.animation = clip->get<std::string>();
+        } else if (clip->is_number_unsigned()) {
+            shot.animation = std::to_string(clip->get<uint64_t>());
+        } else {
+            return morph::Error{morph::ErrorCode::Schema, where + ".clip: not a name or an index"};
+        }
+        if (!frames->is_array() || frames->empty() || frames->size() > kMaxFrames)
+            return morph::Error{morph::ErrorCode::Schema,
+                                where + ".frames: not a list of 1 to 1000 times"};
+        for (const nlohmann::json& time : *frames) {
+            if (!time.is_number() || !std::isfinite(time.get<double>()) || time.get<double>() < 0)
+                return morph::Error{morph::ErrorCode::BadValue,
+                                    where + ".frames: a time is not a number of seconds >= 0"};
+            shot.frames.push_back(time.get<float>());
+        }
+    }
+    if (haveTurntable) {
+        if (!turntable->is_number_integer() || turntable->get<int64_t>() < 1 ||
+            turntable->get<int64_t>() > 360)
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".turntable: not a count of images in 1..360"};
+        shot.turntable = turntable->get<int>();
+    }
+    return {};
+}
+
+}  // namespace
+
+morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return morph::Error{morph::ErrorCode::Io,
+                            path + ": cannot read (no such file or no permission)"};
+    const nlohmann::json document = nlohmann::json::parse(file, nullptr, false);
+    if (document.is_discarded())
+        return morph::Error{morph::ErrorCode::Json, path + ": not valid JSON"};
+    if (!document.is_array())
+        return morph::Error{morph::ErrorCode::Schema, path + ": expected a JSON list of shots"};
+    const fs::path folder = fs::path(path).parent_path();
+    std::vector<ShotEntry> shots;
+    std::map<std::string, size_t> names;
+    for (size_t i = 0; i < document.size(); ++i) {
+        const nlohmann::json& entry = document[i];
+        const std::string where = path + ": [" + std::to_string(i) + "]";
+        if (!entry.is_object())
+            return morph::Error{morph::ErrorCode::Schema, where + ": not an object"};
+        std::string error;
+        ShotEntry shot;
+        const auto name = optionalString(entry, "name", where, error);
+        const auto model = optionalString(entry, "model", where, error);
+        const auto weights = optionalString(entry, "weights", where, error);
+        shot.camera = optionalString(entry, "camera", where, error);
+        shot.size = optionalString(entry, "size", where, error);
+        shot.background = optionalString(entry, "background", where, error);
+        shot.frame = optionalString(entry, "frame", where, error);
+        if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
+        if (shot.frame && !renderer::parseFrameTarget(*shot.frame)) {
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".frame: '" + *shot.frame + "' is not all or morphed"};
+        }
+        if (!name) return morph::Error{morph::ErrorCode::Schema, where + ".name: missing"};
+        if (!validShotName(*name)) {
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".name: '" + *name + "' cannot be a file name"};
+        }
+        if (!names.emplace(*name, i).second) {
+            return morph::Error{morph::ErrorCode::Inconsistent,
+                                where + ".name: '" + *name + "' is also shot [" +
+                                    std::to_string(names[*name]) + "]"};
+        }
+        if (!model) return morph::Error{morph::ErrorCode::Schema, where + ".model: missing"};
+        shot.name = *name;
+        shot.model = fs::path(*model).is_absolute() ? *model : (folder / *model).string();
+        shot.weights = weights.value_or("");
+        if (const auto it = entry.find("animation"); it != entry.end() && !it->is_null()) {
+            // A name, an index, "all" or "0,2" (a string, as --animation takes it), or a JSON
+            // list of names and indices played together in order.
+            auto key = [](const nlohmann::json& value) -> std::optional<std::string> {
+                if (value.is_string()) return value.get<std::string>();
+                if (value.is_number_unsigned()) return std::to_string(value.get<uint64_t>());
+                return std::nullopt;
+            };
+            if (it->is_array()) {
+                for (const nlohmann::json& item : *it) {
+                    std::optional<std::string> k = key(item);
+                    if (!k) {
+                        return morph::Error{morph::ErrorCode::Schema,
+                                            where +
+                                                ".animation: a list item is not a name or "
+                                                "an index"};
+                    }
+                    shot.animations.push_back(std::move(*k));
+                }
+            } else if (std::optional<std::string> k = key(*it)) {
+                shot.animation = std::move(*k);
+            } else {
+                return morph::Error{morph::ErrorCode::Schema,
+                                    where + ".animation: not a name, an index, a list or null"};
+            }
+        }
+        if (const auto it = entry.find("time"); it != entry.end() && !it->is_null()) {
+            if (!it->is_number() || !std::isfinite(it->get<double>())) {
+                return morph::Error{morph::ErrorCode::Schema,
+                                    where + ".time: not a number of seconds"};
+            }
+            shot.time = it->get<float>();
+        }
+        if (auto tolerance = readTolerance(entry, where); !tolerance) {
+            return tolerance.error();
+        } else {
+            shot.tolerance = *tolerance;
+        }
+        const auto reference = optionalString(entry, "reference", where, error);
+        if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
+        shot.reference = reference.value_or(shot.name + ".png");
+        if (auto frames = readFrames(entry, where, shot); !frames) return frames.error();
+        shots.push_back(std::move(shot));
+    }
+    return shots;
+}
+
+}  // namespace app

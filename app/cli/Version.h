@@ -1,0 +1,10 @@
+#pragma once
+// `morphview --version [--json]`: the version and build type; with --json one object that also
+// names the GL renderer a headless command would use (GL_RENDERER of the EGL context, or null
+// and the reason when no context can be made), so a pipeline records what drew its images.
+namespace app {
+
+// Prints and returns the exit code (kExitOk; kExitFailure only when stdout cannot be written).
+int printVersion(bool json);
+
+}  // namespace app

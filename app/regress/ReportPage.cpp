@@ -1,0 +1,157 @@
+#include "app/regress/ReportPage.h"
+
+#include <string>
+
+namespace app::regress {
+
+namespace {
+
+// The page's static part; the report is the JSON in <script id="report">.
+constexpr const char* kHead = R"HTML(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>morphview regress</title>
+<style>
+body { font: 14px system-ui, sans-serif; margin: 16px; background: #1e1f22; color: #ddd; }
+h1 { font-size: 18px; margin: 0 0 4px; }
+#summary { font-size: 16px; margin: 8px 0 16px; }
+.shot { border: 1px solid #444; border-radius: 6px; padding: 8px 12px; margin: 0 0 12px; }
+.shot h2 { font-size: 15px; margin: 0 0 4px; }
+.status { display: inline-block; padding: 1px 8px; border-radius: 8px; margin-right: 8px;
+  color: #111; font-weight: 600; }
+.status.pass { background: #6c6; } .status.fail { background: #e55; }
+.status.new { background: #ec5; } .status.error { background: #c6f; }
+.shot[data-status="fail"] { border-color: #e55; } .shot[data-status="error"] { border-color: #c6f; }
+.shot[data-status="new"] { border-color: #ec5; }
+.meta, .message { color: #aaa; margin: 2px 0; font-family: monospace; white-space: pre-wrap; }
+.images { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 6px; }
+figure { margin: 0; } figcaption { color: #999; font-size: 12px; }
+.images img { width: calc(256px * var(--zoom, 1)); image-rendering: pixelated;
+  border: 1px solid #333; background: #000; }
+label { margin-left: 12px; }
+</style>
+</head>
+<body data-images-loaded="0" data-images-failed="0" data-images-total="0">
+<h1>morphview regress</h1>
+<div id="renderer"></div>
+<div id="summary"></div>
+<div>
+  <label>zoom <input id="zoom" type="range" min="0.5" max="4" step="0.25" value="1"></label>
+  <label><input id="failuresOnly" type="checkbox"> only failures</label>
+</div>
+<div id="shots"></div>
+<script type="application/json" id="report">
+)HTML";
+
+constexpr const char* kTail = R"HTML(
+</script>
+<script>
+"use strict";
+const report = JSON.parse(document.getElementById("report").textContent);
+const body = document.body;
+let loaded = 0, failed = 0, total = 0;
+function counted(ok) {
+  if (ok) loaded++; else failed++;
+  body.dataset.imagesLoaded = loaded;
+  body.dataset.imagesFailed = failed;
+}
+function image(file, caption) {
+  const figure = document.createElement("figure");
+  const img = document.createElement("img");
+  total++;
+  img.addEventListener("load", () => counted(true));
+  img.addEventListener("error", () => counted(false));
+  img.src = encodeURIComponent(file);
+  img.alt = caption;
+  const text = document.createElement("figcaption");
+  text.textContent = caption;
+  figure.append(img, text);
+  return figure;
+}
+const counts = {pass: 0, fail: 0, new: 0, error: 0};
+for (const shot of report.shots) counts[shot.status]++;
+const summary = document.getElementById("summary");
+summary.textContent = report.shots.length + " shots: " + counts.pass + " passed, " +
+    counts.fail + " failed, " + counts.new + " new, " + counts.error + " errors";
+Object.assign(summary.dataset, {shots: report.shots.length, passed: counts.pass,
+    failed: counts.fail, new: counts.new, errors: counts.error});
+document.getElementById("renderer").textContent = "renderer: " + report.renderer;
+const order = {error: 0, fail: 1, new: 2, pass: 3};
+const shots = report.shots.slice().sort((a, b) => order[a.status] - order[b.status] ||
+    a.index - b.index);
+const list = document.getElementById("shots");
+for (const shot of shots) {
+  const section = document.createElement("section");
+  section.className = "shot";
+  section.dataset.status = shot.status;
+  const title = document.createElement("h2");
+  const badge = document.createElement("span");
+  badge.className = "status " + shot.status;
+  badge.textContent = shot.status;
+  title.append(badge, document.createTextNode(shot.name));
+  const s = shot.settings;
+  const meta = document.createElement("div");
+  meta.className = "meta";
+  meta.textContent = "weights: " + (s.weights || "-") + "   animation: " +
+      (s.animation || "-") + " at " + s.time + " s   camera: " + s.camera + "   size: " +
+      s.size + "   model: " + s.model + (shot.frames > 1 ? "   images: " + shot.frames +
+      " (shown: the worst, " + shot.image + ")" : "");
+  const message = document.createElement("div");
+  message.className = "message";
+  message.textContent = shot.message;
+  const images = document.createElement("div");
+  images.className = "images";
+  const hasReference = shot.status === "pass" || shot.status === "fail";
+  if (shot.status !== "error") {
+    if (hasReference) {
+      // One picture that flips between reference and result: the eye finds what moved.
+      const flip = image(shot.image + ".png", "result (click: reference)");
+      const img = flip.querySelector("img");
+      let showingResult = true;
+      img.addEventListener("click", () => {
+        showingResult = !showingResult;
+        img.src = encodeURIComponent(shot.image + (showingResult ? ".png" : ".reference.png"));
+        flip.querySelector("figcaption").textContent =
+            showingResult ? "result (click: reference)" : "reference (click: result)";
+      }, {once: false});
+      images.append(image(shot.image + ".reference.png", "reference"));
+      images.append(image(shot.image + ".png", "result"));
+      if (shot.diff) images.append(image(shot.image + ".diff.png", "difference"));
+      images.append(flip);
+    } else {
+      images.append(image(shot.image + ".png", "result (no reference)"));
+    }
+  }
+  section.append(title, meta, message, images);
+  list.append(section);
+}
+body.dataset.imagesTotal = total;
+document.getElementById("zoom").addEventListener("input", (event) =>
+    document.documentElement.style.setProperty("--zoom", event.target.value));
+document.getElementById("failuresOnly").addEventListener("change", (event) => {
+  for (const section of list.children)
+    section.hidden = event.target.checked && section.dataset.status === "pass";
+});
+</script>
+</body>
+</html>
+)HTML";
+
+}  // namespace
+
+std::string reportPage(const Report& report) {
+    // The JSON inside <script>: "</" or "<!--" would end or confuse the element, so every '<'
+    // (only ever inside a JSON string) is written as the escape \u003c, the same string to JSON.
+    std::string safe;
+    for (char c : reportJson(report)) {
+        if (c == '<') {
+            safe += "\\u003c";
+        } else {
+            safe += c;
+        }
+    }
+    return std::string(kHead) + safe + kTail;
+}
+
+}  // namespace app::regress
