@@ -25,11 +25,6 @@ namespace {
 
 const std::string kAvatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("AvatarCliTest_") + info->name());
-}
-
 morph::RgbaImage capture(const std::string& model, const std::string& out,
                          const std::vector<std::string>& extra) {
     std::vector<std::string> args = {"capture", model, "--size", "160x160", "--out", out};
@@ -67,7 +62,7 @@ double largestMove(const nlohmann::json& a, const nlohmann::json& b, const std::
 }
 
 TEST(AvatarCliTest, FrameMorphedFillsTheImageWithTheFace) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const morph::RgbaImage all = capture(kAvatar, dir + "/all.png", {});
     const morph::RgbaImage face = capture(kAvatar, dir + "/face.png", {"--frame", "morphed"});
     const morph::RgbaImage same = capture(kAvatar, dir + "/default.png", {"--frame", "all"});
@@ -98,7 +93,7 @@ TEST(AvatarCliTest, JawOpenMovesTheTeethWithTheJaw) {
 }
 
 TEST(AvatarCliTest, ShotFilesTakeTheFrame) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string model = dir + "/avatar.glb";
     const std::vector<uint8_t> glb = fixtures::multiMeshAvatar();
     ASSERT_TRUE(morph::writeFileAtomic(model, glb.data(), glb.size()));

@@ -22,11 +22,6 @@ namespace fs = std::filesystem;
 
 const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("CaptureClipTest_") + info->name());
-}
-
 // Puts `folder` first on PATH for the life of the object (the child inherits it).
 class PathPrefix {
 public:
@@ -49,7 +44,7 @@ void writeFakeFfmpeg(const std::string& folder, const std::string& body) {
 }
 
 TEST(CaptureClipTest, WritesEveryFrameOfTheClip) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string frames = dir + "/frames";
     // No ffmpeg anywhere on PATH: the PNGs come alone, and the summary says why.
     const char* old = std::getenv("PATH");
@@ -84,7 +79,7 @@ TEST(CaptureClipTest, WritesEveryFrameOfTheClip) {
 }
 
 TEST(CaptureClipTest, PipesRawFramesIntoFfmpeg) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     writeFakeFfmpeg(dir, "cat > \"$last\"");
     PathPrefix path(dir);
     const std::string frames = dir + "/frames";
@@ -102,7 +97,7 @@ TEST(CaptureClipTest, PipesRawFramesIntoFfmpeg) {
 }
 
 TEST(CaptureClipTest, AFailingFfmpegKeepsThePngs) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     writeFakeFfmpeg(dir, "cat > /dev/null; echo broken >&2; exit 3");
     PathPrefix path(dir);
     const std::string frames = dir + "/frames";
@@ -116,7 +111,7 @@ TEST(CaptureClipTest, AFailingFfmpegKeepsThePngs) {
 }
 
 TEST(CaptureClipTest, AnFfmpegThatExitsAtOnceKeepsThePngs) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     writeFakeFfmpeg(dir, "exit 1");
     PathPrefix path(dir);
     const std::string frames = dir + "/frames";
@@ -129,7 +124,7 @@ TEST(CaptureClipTest, AnFfmpegThatExitsAtOnceKeepsThePngs) {
 }
 
 TEST(CaptureClipTest, UsageAndMissingClips) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     EXPECT_EQ(fixtures::runMorphview({"capture", kFace, "--clip", "talk", "--out", dir + "/x.png"})
                   .exitCode,
               2);

@@ -20,11 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("CaptureLayersTest_") + info->name());
-}
-
 std::string writeModel(const std::string& dir) {
     const std::vector<uint8_t> bytes = fixtures::threeClipsOnAHierarchy();
     const std::string path = dir + "/three-clips.glb";
@@ -55,7 +50,7 @@ std::vector<uint8_t> capture(const std::string& model, const std::string& dir,
 }
 
 TEST(CaptureLayersTest, AllAndListsOnTheCommandLine) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeModel(dir);
     const std::vector<uint8_t> all = capture(model, dir, "all", "1.25");
     EXPECT_EQ(capture(model, dir, "0,1,2", "1.25"), all);
@@ -71,7 +66,7 @@ TEST(CaptureLayersTest, AllAndListsOnTheCommandLine) {
 }
 
 TEST(CaptureLayersTest, ShotFilesTakeAllListsAndJsonArrays) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeModel(dir);
     const std::vector<uint8_t> all = capture(model, dir, "all", "1.25");
     const std::string shots = dir + "/shots.json";
@@ -101,7 +96,7 @@ TEST(CaptureLayersTest, ShotFilesTakeAllListsAndJsonArrays) {
 }
 
 TEST(CaptureLayersTest, ClipAllRecordsToTheLongestClipsEnd) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeModel(dir);
     const std::string frames = dir + "/frames";
     std::vector<std::string> args = {"capture", model, "--clip",    "all",

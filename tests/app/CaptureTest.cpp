@@ -20,11 +20,6 @@ const std::string kSphere =
     fixtures::corpusPath("AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf");
 const std::string kCube = fixtures::corpusPath("AnimatedMorphCube/glTF/AnimatedMorphCube.gltf");
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("CaptureTest_") + info->name());
-}
-
 size_t lines(const std::string& text) {
     return size_t(std::count(text.begin(), text.end(), '\n'));
 }
@@ -33,7 +28,7 @@ size_t lines(const std::string& text) {
 // differ only by float summation order and, for cs-sparse, int16 rounding of the deltas), and
 // --instances draws a crowd that is not the single face.
 TEST(CaptureTest, EveryMorphPathCapturesTheFaceAlike) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
     auto shot = [&](const std::vector<std::string>& extra, const std::string& name) {
         std::vector<std::string> args = {"capture",   face,    "--size", "128x128",
@@ -60,7 +55,7 @@ TEST(CaptureTest, EveryMorphPathCapturesTheFaceAlike) {
 }
 
 TEST(CaptureTest, WritesAPngHeadlessWithoutDisplay) {
-    const std::string out = testDir() + "/sphere.png";
+    const std::string out = fixtures::caseScratchDir() + "/sphere.png";
     const auto run = fixtures::runMorphview(
         {"capture", kSphere, "--out", out, "--size", "96x64", "--camera", "orbit:20,10"},
         {"DISPLAY", "WAYLAND_DISPLAY"});
@@ -80,7 +75,7 @@ TEST(CaptureTest, WritesAPngHeadlessWithoutDisplay) {
 }
 
 TEST(CaptureTest, SameShotTwiceIsByteIdenticalAndWeightsChangeIt) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::vector<std::string> shot = {"capture", kSphere,     "--size",
                                            "80x80",   "--weights", "0=1"};
     auto with = [&](const std::string& out) {
@@ -106,7 +101,7 @@ TEST(CaptureTest, SameShotTwiceIsByteIdenticalAndWeightsChangeIt) {
 }
 
 TEST(CaptureTest, ShotsFileLoadsEachModelOnceAndSummarizes) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string shots = dir + "/shots.json";
     std::ofstream(shots) << R"([
       {"name": "neutral", "model": ")"
@@ -140,7 +135,7 @@ TEST(CaptureTest, ShotsFileLoadsEachModelOnceAndSummarizes) {
 }
 
 TEST(CaptureTest, FailedShotsAreReportedAndTheRestStillRun) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string shots = dir + "/shots.json";
     std::ofstream(shots) << R"([
       {"name": "missing", "model": "nope.gltf"},
@@ -159,7 +154,7 @@ TEST(CaptureTest, FailedShotsAreReportedAndTheRestStillRun) {
 }
 
 TEST(CaptureTest, BadShotsFilesNameTheEntry) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string shots = dir + "/shots.json";
     std::ofstream(shots) << R"([{"name": "a", "model": "m.glb"}, {"model": "m.glb"}])";
     const auto run = fixtures::runMorphview({"capture", "--shots", shots, "--out-dir", dir});
@@ -177,7 +172,7 @@ TEST(CaptureTest, BadShotsFilesNameTheEntry) {
 }
 
 TEST(CaptureTest, UsageErrorsExitTwo) {
-    const std::string out = testDir() + "/x.png";
+    const std::string out = fixtures::caseScratchDir() + "/x.png";
     const std::vector<std::vector<std::string>> bad = {
         {"capture"},                                            // neither MODEL nor --shots
         {"capture", kCube},                                     // no --out
@@ -200,7 +195,7 @@ TEST(CaptureTest, UsageErrorsExitTwo) {
 }
 
 TEST(CaptureTest, RuntimeErrorsExitOne) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const auto missing =
         fixtures::runMorphview({"capture", dir + "/none.gltf", "--out", dir + "/x.png"});
     EXPECT_EQ(missing.exitCode, 1);

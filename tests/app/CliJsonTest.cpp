@@ -16,11 +16,6 @@ namespace {
 
 const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("CliJsonTest_") + info->name());
-}
-
 // Exactly one JSON object on one line.
 nlohmann::json oneObject(const std::string& out) {
     EXPECT_EQ(out.find('\n'), out.size() - 1) << out;
@@ -45,7 +40,7 @@ TEST(CliJsonTest, VersionNamesTheBuildAndTheRenderer) {
 }
 
 TEST(CliJsonTest, CaptureSaysWhatItWrote) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const auto single = fixtures::runMorphview(
         {"capture", kFace, "--size", "48x32", "--out", dir + "/one.png", "--json"});
     EXPECT_EQ(single.exitCode, 0) << single.err;
@@ -72,7 +67,7 @@ TEST(CliJsonTest, CaptureSaysWhatItWrote) {
 }
 
 TEST(CliJsonTest, CompareGivesItsMetricsAndRegressCodes) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     morph::RgbaImage a{2, 2, std::vector<uint8_t>(16, 100)};
     morph::RgbaImage b = a;
     b.pixels[0] = 200;  // one pixel of four differs by 100

@@ -28,13 +28,6 @@ std::string readFile(const std::string& path) {
     return fixtures::readWholeFile(path);
 }
 
-// A folder of this test's own (ctest may run the cases in parallel).
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("CliTest_") + info->test_suite_name() + "_" +
-                                info->name());
-}
-
 Outcome morphview(const std::vector<std::string>& args) {
     return fixtures::runMorphview(args);
 }
@@ -113,7 +106,7 @@ TEST(CliUsage, MaxMemoryAcceptsSuffixes) {
 // ----------------------------------------------------------------------------
 
 TEST(CliErrors, MissingFileNamesIt) {
-    const std::string path = testDir() + "/no-such-model.glb";
+    const std::string path = fixtures::caseScratchDir() + "/no-such-model.glb";
     for (const char* command : {"info", "eval"}) {
         Outcome run = morphview({command, path});
         EXPECT_EQ(run.exitCode, 1) << command;
@@ -123,7 +116,7 @@ TEST(CliErrors, MissingFileNamesIt) {
 }
 
 TEST(CliErrors, GarbageFileNamesIt) {
-    const std::string path = testDir() + "/garbage.glb";
+    const std::string path = fixtures::caseScratchDir() + "/garbage.glb";
     std::ofstream(path) << "this is not glTF";
     Outcome run = morphview({"info", "--json", path});
     EXPECT_EQ(run.exitCode, 1);
@@ -369,14 +362,15 @@ TEST(CliEval, EveryCorpusFileEvaluates) {
 }
 
 TEST(CliEval, OutWritesTheSameJsonToAFile) {
-    const std::string out = testDir() + "/eval.json";
+    const std::string out = fixtures::caseScratchDir() + "/eval.json";
     Outcome toFile = morphview({"eval", kCube, "--out", out});
     EXPECT_EQ(toFile.exitCode, 0) << toFile.err;
     EXPECT_TRUE(toFile.out.empty());
     Outcome toStdout = morphview({"eval", kCube});
     EXPECT_EQ(readFile(out), toStdout.out);
 
-    Outcome bad = morphview({"eval", kCube, "--out", testDir() + "/missing-dir/eval.json"});
+    Outcome bad =
+        morphview({"eval", kCube, "--out", fixtures::caseScratchDir() + "/missing-dir/eval.json"});
     EXPECT_EQ(bad.exitCode, 1);
     expectOneLineError(bad, {"missing-dir"});
 }
@@ -410,7 +404,7 @@ std::string writeLiftedPose(const std::string& dir) {
 }
 
 TEST(CliPose, MatchingPoseBecomesANamedTarget) {
-    const std::string pose = writeLiftedPose(testDir());
+    const std::string pose = writeLiftedPose(fixtures::caseScratchDir());
     json info = fixtures::parseRunJson(morphview({"info", kSimpleMorph, "--json", "--pose", pose}));
     const json& targets = info["meshes"][0]["targets"];
     ASSERT_EQ(targets.size(), 3u);
@@ -433,7 +427,7 @@ TEST(CliPose, VertexCountMismatchNamesBothCounts) {
 }
 
 TEST(CliPose, MissingPoseFileNamesIt) {
-    const std::string pose = testDir() + "/absent.glb";
+    const std::string pose = fixtures::caseScratchDir() + "/absent.glb";
     Outcome run = morphview({"info", kSimpleMorph, "--pose", pose});
     EXPECT_EQ(run.exitCode, 1);
     expectOneLineError(run, {pose});
@@ -454,7 +448,7 @@ TEST(CliWarnings, GoToStderrPrefixed) {
         {"extras", {{"targetNames", {"onlyOne"}}}},
     }});
     builder.json()["nodes"] = json::array({{{"mesh", 0}}});
-    const std::string path = testDir() + "/wrong-names.glb";
+    const std::string path = fixtures::caseScratchDir() + "/wrong-names.glb";
     ASSERT_TRUE(builder.writeGlb(path).ok());
 
     Outcome run = morphview({"info", "--json", path});

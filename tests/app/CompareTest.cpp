@@ -15,11 +15,6 @@
 
 namespace {
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("CompareTest_") + info->name());
-}
-
 morph::RgbaImage gradient(int width, int height) {
     morph::RgbaImage image;
     image.width = width;
@@ -48,7 +43,7 @@ size_t lines(const std::string& text) {
 }
 
 TEST(CompareTest, IdenticalImagesMatch) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string a = write(dir, "a.png", gradient(64, 64));
     const std::string b = write(dir, "b.png", gradient(64, 64));
     const auto run = fixtures::runMorphview({"compare", a, b});
@@ -61,7 +56,7 @@ TEST(CompareTest, IdenticalImagesMatch) {
 }
 
 TEST(CompareTest, SmallChannelDifferencesAreWithinTheDefaultTolerance) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     morph::RgbaImage shifted = gradient(64, 64);
     for (size_t i = 0; i < shifted.pixels.size(); i += 4) shifted.pixels[i + 2] += 5;  // 5/255
     const auto run = fixtures::runMorphview(
@@ -77,7 +72,7 @@ TEST(CompareTest, SmallChannelDifferencesAreWithinTheDefaultTolerance) {
 }
 
 TEST(CompareTest, FewDifferingPixelsAreWithinTheDefaultFraction) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     morph::RgbaImage changed = gradient(100, 100);
     changed.pixels[(50 * 100 + 50) * 4 + 1] ^= 0x80;  // 1 of 10,000 pixels: 0.01% <= 0.1%
     const std::string a = write(dir, "a.png", gradient(100, 100));
@@ -93,7 +88,7 @@ TEST(CompareTest, FewDifferingPixelsAreWithinTheDefaultFraction) {
 }
 
 TEST(CompareTest, ManyDifferingPixelsAreBeyondTolerance) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     morph::RgbaImage changed = gradient(64, 64);
     for (int y = 0; y < 16; ++y) {
         for (int x = 0; x < 64; ++x) changed.pixels[(size_t(y) * 64 + x) * 4] = 0;
@@ -109,7 +104,7 @@ TEST(CompareTest, ManyDifferingPixelsAreBeyondTolerance) {
 }
 
 TEST(CompareTest, SizeMismatchIsBeyondToleranceWithExitOne) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const auto run = fixtures::runMorphview(
         {"compare", write(dir, "a.png", gradient(4, 4)), write(dir, "b.png", gradient(8, 4))});
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
@@ -120,7 +115,7 @@ TEST(CompareTest, SizeMismatchIsBeyondToleranceWithExitOne) {
 // 3, not 2: regress's codes (issue 17), where 2 is a usage error only, so a pipeline tells a
 // missing image from a bad command line.
 TEST(CompareTest, UnreadableInputExitsThree) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string a = write(dir, "a.png", gradient(8, 8));
     const auto missing = fixtures::runMorphview({"compare", a, dir + "/missing.png"});
     EXPECT_EQ(missing.exitCode, 3);
@@ -136,7 +131,7 @@ TEST(CompareTest, UnreadableInputExitsThree) {
 }
 
 TEST(CompareTest, BadOptionsAreUsageErrors) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string a = write(dir, "a.png", gradient(8, 8));
     EXPECT_EQ(fixtures::runMorphview({"compare", a}).exitCode, 2);
     EXPECT_EQ(fixtures::runMorphview({"compare", a, a, "--max-channel-diff", "300"}).exitCode, 2);
@@ -146,7 +141,7 @@ TEST(CompareTest, BadOptionsAreUsageErrors) {
 }
 
 TEST(CompareTest, DiffImageMarksWhatChanged) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     morph::RgbaImage changed = gradient(32, 32);
     changed.pixels[(3 * 32 + 4) * 4 + 0] ^= 0xff;  // far beyond the tolerance
     changed.pixels[(10 * 32 + 20) * 4 + 2] += 2;   // within it

@@ -19,13 +19,8 @@ namespace {
 
 using nlohmann::json;
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("InfoExtensionsTest_") + info->name());
-}
-
 std::string write(const morph::GltfBuilder& b, const std::string& name) {
-    const std::string path = testDir() + "/" + name;
+    const std::string path = fixtures::caseScratchDir() + "/" + name;
     EXPECT_TRUE(b.writeGlb(path).ok());
     return path;
 }
@@ -74,7 +69,7 @@ TEST(InfoExtensions, AnUndecodableWebpIsAWarningAndTheFileOpens) {
 }
 
 TEST(InfoExtensions, AnUnsupportedRequiredExtensionFailsWithOneLine) {
-    const std::string path = testDir() + "/required.glb";
+    const std::string path = fixtures::caseScratchDir() + "/required.glb";
     const fixtures::Bytes bytes = fixtures::bad::unsupportedRequiredExtension();
     ASSERT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
     const fixtures::RunOutcome run = fixtures::runMorphview({"info", "--json", path});

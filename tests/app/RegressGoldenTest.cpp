@@ -17,11 +17,6 @@ namespace {
 
 const std::string kSource = MORPHVIEW_SOURCE_DIR;
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("RegressGoldenTest_") + info->name());
-}
-
 nlohmann::json readJson(const std::string& path) {
     return nlohmann::json::parse(fixtures::readWholeFile(path), nullptr, false);
 }
@@ -43,7 +38,7 @@ nlohmann::json goldenShot(const std::string& name, const std::string& model,
 }
 
 TEST(RegressGoldenTest, TheGoldensPassThroughRegress) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string corpus = "orbit:25,15";  // CorpusGoldenTest's camera
     auto model = [](const std::string& name) {
         return fixtures::corpusPath(name + "/glTF/" + name + ".gltf");
@@ -77,7 +72,7 @@ TEST(RegressGoldenTest, TheGoldensPassThroughRegress) {
 }
 
 TEST(RegressGoldenTest, TheFaceCapturesPassThroughRegress) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const auto run =
         fixtures::runMorphview({"regress", kSource + "/docs/captures/face-shots.json",
                                 "--references", kSource + "/docs/captures", "--out", dir + "/out"});

@@ -25,11 +25,6 @@ namespace fs = std::filesystem;
 
 const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("RegressPageTest_") + info->name());
-}
-
 std::string findChromium() {
     const char* path = std::getenv("PATH");
     std::string dirs = path ? path : "/usr/bin:/bin";
@@ -58,7 +53,7 @@ nlohmann::json shot(const std::string& name, const std::string& weights) {
 TEST(RegressPageTest, ChromiumLoadsEveryImageAndShowsTheReportsCounts) {
     const std::string chromium = findChromium();
     ASSERT_FALSE(chromium.empty()) << "chromium not on PATH (bash third_party/setup.sh)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     auto writeShots = [&](const std::string& file, const std::vector<nlohmann::json>& shots) {
         std::ofstream(dir + "/" + file) << nlohmann::json(shots).dump();
         return dir + "/" + file;

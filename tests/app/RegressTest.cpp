@@ -22,11 +22,6 @@ namespace fs = std::filesystem;
 
 const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("RegressTest_") + info->name());
-}
-
 // A small face shot: 64x64 keeps each draw a few milliseconds on llvmpipe.
 nlohmann::json shot(const std::string& name, const std::string& weights) {
     return {{"name", name}, {"model", kFace}, {"weights", weights}, {"size", "64x64"}};
@@ -68,7 +63,7 @@ fixtures::RunOutcome regress(const std::string& dir, const std::string& shots,
 }
 
 TEST(RegressTest, NewShotsAreAcceptedByUpdateThenPass) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string shots =
         writeShots(dir, {shot("neutral", ""), shot("smile", "mouthSmileLeft=1,mouthSmileRight=1")});
     // No references yet: both shots are new, exit 1, and the report says so.
@@ -107,7 +102,7 @@ TEST(RegressTest, NewShotsAreAcceptedByUpdateThenPass) {
 }
 
 TEST(RegressTest, AChangedShotFailsWithADiffUnlessItsToleranceAllowsIt) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     // The references: the jaw half open; the shots then open it fully.
     const auto made =
         regress(dir, writeShots(dir, {shot("jaw", "jawOpen=0.5")}, "before.json"), {"--update"});
@@ -139,7 +134,7 @@ TEST(RegressTest, AChangedShotFailsWithADiffUnlessItsToleranceAllowsIt) {
 }
 
 TEST(RegressTest, BadInputIsAnErrorRowAndTheOtherShotsStillRun) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     ASSERT_EQ(regress(dir, writeShots(dir, {shot("good", ""), shot("small", "")}, "make.json"),
                       {"--update"})
                   .exitCode,
@@ -189,7 +184,7 @@ TEST(RegressTest, BadInputIsAnErrorRowAndTheOtherShotsStillRun) {
 }
 
 TEST(RegressTest, UpdateRewritesOnlyFailedAndNewReferences) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     ASSERT_EQ(
         regress(dir, writeShots(dir, {shot("a", ""), shot("b", "")}, "make.json"), {"--update"})
             .exitCode,
@@ -219,7 +214,7 @@ std::string withoutTimings(nlohmann::json report) {
 }
 
 TEST(RegressTest, FourShardsMergedGiveTheReportOfOneRun) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     std::vector<nlohmann::json> shots;
     for (int i = 0; i < 9; ++i)
         shots.push_back(shot("s" + std::to_string(i), "jawOpen=" + std::to_string(i * 0.1)));
@@ -275,7 +270,7 @@ TEST(RegressTest, FourShardsMergedGiveTheReportOfOneRun) {
 // A turntable and a clip's frames are one testcase each, compared image by image, the worst
 // frame named; each frame has its own reference (NAME_fKK.png).
 TEST(RegressTest, TurntablesAndClipFramesAreOneRowNamingTheWorstFrame) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     nlohmann::json turn = shot("turn", "jawOpen=0.3");
     turn["turntable"] = 4;
     nlohmann::json talk = shot("talk", "");
@@ -322,7 +317,7 @@ TEST(RegressTest, TurntablesAndClipFramesAreOneRowNamingTheWorstFrame) {
 
 // A turntable's frames travel with their shard: the merged folder holds every frame's files.
 TEST(RegressTest, MergedShardsCarryEveryFrameOfATurntable) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     nlohmann::json turn = shot("turn", "");
     turn["turntable"] = 3;
     const std::string shots = writeShots(dir, {shot("plain", ""), turn});
@@ -351,7 +346,7 @@ TEST(RegressTest, MergedShardsCarryEveryFrameOfATurntable) {
 // --size and --camera apply where a shot gives none; the report shows what was drawn. A rerun
 // into the same --out leaves no diff of the run before.
 TEST(RegressTest, CommandLineDefaultsApplyAndARerunLeavesNoStaleDiff) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     nlohmann::json bare = {{"name", "bare"}, {"model", kFace}};
     const std::string shots = writeShots(dir, {bare});
     const std::vector<std::string> small = {"--size", "40x24", "--camera", "left"};
@@ -374,7 +369,7 @@ TEST(RegressTest, CommandLineDefaultsApplyAndARerunLeavesNoStaleDiff) {
 }
 
 TEST(RegressTest, UsageErrorsExitTwo) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string shots = writeShots(dir, {shot("a", "")});
     const auto outOfRange = regress(dir, shots, {"--shard", "4/4"});
     EXPECT_EQ(outOfRange.exitCode, 2) << outOfRange.err;

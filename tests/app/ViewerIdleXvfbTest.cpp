@@ -18,6 +18,16 @@ namespace {
 
 const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
+// The face at 640 x 480 running `dir`/s.txt; its --frame-times (discarded when missing).
+nlohmann::json runTimed(const std::string& dir) {
+    const auto run =
+        fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "640x480", "--script",
+                                         dir + "/s.txt", "--frame-times", dir + "/times.json"},
+                                        "640x480");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    return nlohmann::json::parse(fixtures::readWholeFile(dir + "/times.json"), nullptr, false);
+}
+
 TEST(ViewerIdleXvfbTest, DrawsOnlyWhileSomethingMoves) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::scratchDir("ViewerIdleXvfbTest");
@@ -43,15 +53,9 @@ expect-no-error
 quit
 )";
     }
-    const auto run =
-        fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "640x480", "--script",
-                                         dir + "/s.txt", "--frame-times", dir + "/times.json"},
-                                        "640x480");
-    EXPECT_EQ(run.exitCode, 0) << run.err;
     // --frame-times: the frames drawn back to back (while the script drove, the clip played and
     // the turntable turned), not the waits.
-    const nlohmann::json times =
-        nlohmann::json::parse(fixtures::readWholeFile(dir + "/times.json"), nullptr, false);
+    const nlohmann::json times = runTimed(dir);
     ASSERT_FALSE(times.is_discarded());
     EXPECT_GT(times["frames"].get<int>(), 6);
     EXPECT_GT(times["medianMs"].get<double>(), 0);
@@ -66,13 +70,7 @@ TEST(ViewerIdleXvfbTest, UiOnlyFramesCopyTheView) {
     const std::string dir = fixtures::scratchDir("ViewerIdleXvfbTest_UiOnly");
     const auto viewDraws = [&](const std::string& script, int* frames) {
         std::ofstream(dir + "/s.txt") << script;
-        const auto run =
-            fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "640x480", "--script",
-                                             dir + "/s.txt", "--frame-times", dir + "/t.json"},
-                                            "640x480");
-        EXPECT_EQ(run.exitCode, 0) << run.err;
-        const nlohmann::json times =
-            nlohmann::json::parse(fixtures::readWholeFile(dir + "/t.json"), nullptr, false);
+        const nlohmann::json times = runTimed(dir);
         if (times.is_discarded()) {
             ADD_FAILURE() << "no --frame-times";
             return 0;

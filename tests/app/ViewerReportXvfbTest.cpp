@@ -14,14 +14,9 @@
 
 namespace {
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("ViewerReportXvfbTest_") + info->name());
-}
-
 TEST(ViewerReportXvfbTest, TheBadgeAndTheFileMenuOpenTheReport) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     // A texture without pixels, a repair (target names by index), an ignored extension.
     morph::GltfBuilder b =
         fixtures::webpTextureBuilder(fixtures::WebpCase::CorruptRequiredNoSource);
@@ -54,7 +49,7 @@ quit
 
 TEST(ViewerReportXvfbTest, ATextureOverTheBudgetIsReportedUnderDrawing) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     // A clean file but for its size: a 512 x 512 texture decodes to 1 MiB, within the import's
     // --max-memory 1200000, and needs 1.33 MiB on the GPU with its mipmaps, which is not.
     morph::GltfBuilder b = fixtures::triangleWithTwoTargetsBuilder();
@@ -87,7 +82,7 @@ quit
 
 TEST(ViewerReportXvfbTest, NothingToReportNoBadge) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const fixtures::Bytes clean = fixtures::webpTexture(fixtures::WebpCase::RequiredNoFallback);
     ASSERT_TRUE(morph::writeFileAtomic(dir + "/clean.glb", clean.data(), clean.size()).ok());
     { std::ofstream(dir + "/s.txt") << "click \"Report\"\nquit\n"; }

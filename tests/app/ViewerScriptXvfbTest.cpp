@@ -28,11 +28,6 @@ namespace fs = std::filesystem;
 
 const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("ViewerScriptXvfbTest_") + info->name());
-}
-
 // The luminance variance: a blank or single-colour picture has almost none.
 double variance(const morph::RgbaImage& image) {
     double sum = 0, sumSq = 0;
@@ -96,7 +91,7 @@ quit
 
 TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     // A copy: the export lands next to the model it came from.
     const std::string face = dir + "/face.glb";
     fs::copy_file(kFace, face, fs::copy_options::overwrite_existing);
@@ -169,7 +164,7 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
 
 TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     { std::ofstream(dir + "/s.txt") << "wait 1\nexpect-clip \"talk\"\nquit\n"; }
     const auto run = fixtures::runMorphviewUnderXvfb(
         {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
@@ -179,7 +174,7 @@ TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
 
 TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     { std::ofstream(dir + "/s.txt") << "click \"No such button\"\nquit\n"; }
     const auto run = fixtures::runMorphviewUnderXvfb(
         {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
@@ -194,7 +189,7 @@ TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
 // the heat map, hovering jawOpen's slider shows that target alone.
 TEST(ViewerScriptXvfbTest, PickAVertexAndShowTheHeatMap) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     {
         std::ofstream(dir + "/s.txt") << R"(click-view 0.5 0.6
 expect-message "picked vertex"
@@ -237,7 +232,7 @@ quit
 // camera moved between the first and the last frame. No ffmpeg on PATH: the message says so.
 TEST(ViewerScriptXvfbTest, RecordsAPngSequenceWithF9) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     {
         std::ofstream(dir + "/s.txt") << R"(key t
 key f9
@@ -290,7 +285,7 @@ quit
 
 // A script that cannot be read or parsed fails before any window opens.
 TEST(ViewerScriptXvfbTest, ABadScriptFailsWithItsLine) {
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     { std::ofstream(dir + "/bad.txt") << "click \"Filter\"\ndance\n"; }
     const auto run = fixtures::runMorphview({kFace, "--script", dir + "/bad.txt"}, {"DISPLAY"});
     EXPECT_EQ(run.exitCode, 1) << run.err;

@@ -58,14 +58,9 @@ double share(const morph::RgbaImage& image, int x0, int y0, int x1, int y1, cons
     return total ? double(hits) / double(total) : 0.0;
 }
 
-std::string testDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return fixtures::scratchDir(std::string("ViewerXvfbTest_") + info->name());
-}
-
 TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string out = testDir() + "/viewer.png";
+    const std::string out = fixtures::caseScratchDir() + "/viewer.png";
     const auto run =
         runUnderXvfb({kFace, "--window-size", "1024x700", "--screenshot-after", "5", "--out", out});
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -105,7 +100,7 @@ TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
 // silhouettes, so the pictures differ along the edges only, and both show the face.
 TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     morph::RgbaImage shots[2];
     const char* samples[2] = {"0", "4"};
     for (int i = 0; i < 2; ++i) {
@@ -131,7 +126,7 @@ TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
 
 TEST(ViewerXvfbTest, ABrokenModelFailsWithItsNameInScreenshotMode) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = testDir();
+    const std::string dir = fixtures::caseScratchDir();
     const std::string bad = dir + "/broken.glb";
     { std::ofstream(bad) << "not a glb"; }
     const auto run = runUnderXvfb({bad, "--screenshot-after", "2", "--out", dir + "/x.png"});
@@ -161,7 +156,7 @@ TEST(ViewerXvfbTest, NoArgumentsWithoutADisplayFailsCleanly) {
 
 TEST(ViewerXvfbTest, OpensTheBundledFaceWithoutAModel) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string out = testDir() + "/face.png";
+    const std::string out = fixtures::caseScratchDir() + "/face.png";
     const auto run =
         runUnderXvfb({"--window-size", "640x400", "--screenshot-after", "2", "--out", out,
                       "--weights", "jawOpen=1", "--animation", "talk", "--time", "0.5"});
