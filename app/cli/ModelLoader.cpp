@@ -23,11 +23,15 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
         ->type_name("FILE");
     command.add_flag("--allow-any-uri", options.allowAnyUri,
                      "Let the file's URIs point outside its folder");
+    addMaxMemoryOption(command, options.maxMemoryBytes,
+                       "Largest total size the file may declare (buffers, images), e.g. 512M, 4G");
+}
+
+void addMaxMemoryOption(CLI::App& command, uint64_t& bytes, const std::string& help) {
     command
         .add_option_function<std::string>(
-            "--max-memory",
-            [&options](const std::string& text) { options.maxMemoryBytes = *parseByteSize(text); },
-            "Largest total size the file may declare (buffers, images), e.g. 512M, 4G")
+            "--max-memory", [&bytes](const std::string& text) { bytes = *parseByteSize(text); },
+            help)
         ->check([](const std::string& text) -> std::string {
             if (parseByteSize(text)) return {};
             return "'" + text + "' is not a size in bytes (e.g. 1048576, 512M, 4G)";

@@ -31,6 +31,8 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
 // "4G", "512M", "64k", "1.5GiB", "1000000" -> bytes (binary multiples: K = 1024). nullopt when
 // the text is not such a size, is zero, or does not fit in 64 bits.
 std::optional<uint64_t> parseByteSize(const std::string& text);
+// --max-memory BYTES (parseByteSize's forms) into `bytes`; `help` says what it bounds.
+void addMaxMemoryOption(CLI::App& command, uint64_t& bytes, const std::string& help);
 
 // Imports options.path, then every pose: glTF 2.0 3.7.2.2 targets are relative, so each pose's
 // first mesh becomes the delta target `pose - base` of the model's first mesh

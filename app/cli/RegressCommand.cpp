@@ -357,18 +357,8 @@ void addRegressCommand(CLI::App& root, CommandContext& context) {
         });
     regress->add_flag("--allow-any-uri", options->defaults.model.allowAnyUri,
                       "Let the models' URIs point outside their folders");
-    regress
-        ->add_option_function<std::string>(
-            "--max-memory",
-            [options](const std::string& text) {
-                options->defaults.model.maxMemoryBytes = *parseByteSize(text);
-            },
-            "Largest total size a model may declare (buffers, images), e.g. 512M, 4G")
-        ->check([](const std::string& text) -> std::string {
-            if (parseByteSize(text)) return {};
-            return "'" + text + "' is not a size in bytes (e.g. 1048576, 512M, 4G)";
-        })
-        ->type_name("BYTES");
+    addMaxMemoryOption(*regress, options->defaults.model.maxMemoryBytes,
+                       "Largest total size a model may declare (buffers, images), e.g. 512M, 4G");
     CLI::Option* update = regress->add_flag(
         "--update", options->update,
         "Write the results of failed and new shots over their references (atomically)");
