@@ -63,15 +63,26 @@ morph::Result<std::unique_ptr<Session>> startSession() {
         Session{std::move(context).value(), std::move(capturer).value()});
 }
 
+// The command line's settings under every shot (and the single shot's, with its pose).
+ShotDefaults shotDefaults(const CaptureOptions& options) {
+    ShotDefaults defaults;
+    defaults.model = options.model;
+    defaults.size = options.size;
+    defaults.camera = options.camera;
+    defaults.background = options.background;
+    defaults.frame = options.frame;
+    defaults.morphPath = options.morphPath;
+    defaults.instances = options.instances;
+    return defaults;
+}
+
 int runSingle(const CaptureOptions& options) {
-    auto shot = makeShot(options.size, options.camera, options.background, options.frame);
+    ShotEntry entry;
+    entry.weights = options.weights;
+    entry.animation = options.animation;
+    entry.time = options.time;
+    auto shot = shotSpec(shotDefaults(options), entry);
     if (!shot) return failWith(shot.error().message);
-    shot->weights = options.weights;
-    shot->animation = options.animation;
-    shot->time = options.time;
-    shot->morphPath =
-        renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
-    shot->instances = options.instances;
 
     auto session = startSession();
     if (!session) return failWith(session.error().message);
@@ -96,10 +107,11 @@ int runSingle(const CaptureOptions& options) {
 // clip), written as the viewer's recordings are (frame-000000.png, ... and an MP4 with ffmpeg).
 int runClip(const CaptureOptions& options) {
     const auto start = std::chrono::steady_clock::now();
-    auto shot = makeShot(options.size, options.camera, options.background, options.frame);
+    ShotEntry entry;  // --morph-path and --instances apply as to one shot
+    entry.weights = options.weights;
+    entry.animation = options.clip;
+    auto shot = shotSpec(shotDefaults(options), entry);
     if (!shot) return failWith(shot.error().message);
-    shot->weights = options.weights;
-    shot->animation = options.clip;
 
     auto session = startSession();
     if (!session) return failWith(session.error().message);
@@ -172,15 +184,7 @@ int runShots(const CaptureOptions& options) {
     fs::create_directories(options.outDir, ec);
     if (ec) return failWith(options.outDir + ": cannot create the folder (" + ec.message() + ")");
 
-    ShotDefaults defaults;
-    defaults.model = options.model;
-    defaults.size = options.size;
-    defaults.camera = options.camera;
-    defaults.background = options.background;
-    defaults.frame = options.frame;
-    defaults.morphPath = options.morphPath;
-    defaults.instances = options.instances;
-    auto runner = ShotRunner::start(defaults);
+    auto runner = ShotRunner::start(shotDefaults(options));
     if (!runner) return failWith(runner.error().message);
     size_t failed = 0;
     const size_t total = shots->size();

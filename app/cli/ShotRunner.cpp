@@ -49,17 +49,21 @@ morph::Result<std::unique_ptr<ShotRunner>> ShotRunner::start(ShotDefaults defaul
 }
 
 morph::Result<renderer::ShotSpec> ShotRunner::spec(const ShotEntry& entry) const {
-    auto shot = makeShot(
-        entry.size.value_or(mDefaults.size), entry.camera.value_or(mDefaults.camera),
-        entry.background.value_or(mDefaults.background), entry.frame.value_or(mDefaults.frame));
+    return shotSpec(mDefaults, entry);
+}
+
+morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const ShotEntry& entry) {
+    auto shot = makeShot(entry.size.value_or(defaults.size), entry.camera.value_or(defaults.camera),
+                         entry.background.value_or(defaults.background),
+                         entry.frame.value_or(defaults.frame));
     if (!shot) return shot.error();
     shot->weights = entry.weights;
     shot->animation = entry.animation;
     shot->animations = entry.animations;
     shot->time = entry.time;
     shot->morphPath =
-        renderer::parseMorphPath(mDefaults.morphPath).value_or(renderer::MorphPath::Auto);
-    shot->instances = mDefaults.instances;
+        renderer::parseMorphPath(defaults.morphPath).value_or(renderer::MorphPath::Auto);
+    shot->instances = defaults.instances;
     return shot;
 }
 

@@ -31,6 +31,8 @@ struct ShotDefaults {
 morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
                                            const std::string& background, const std::string& frame);
 
+// `entry` with `defaults` under it, as drawn: each field the entry leaves unset is the default.
+morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const ShotEntry& entry);
 // Imports `model` and uploads it (the same budget bounds the GPU bytes); warnings on stderr.
 morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model);
 
