@@ -11,6 +11,7 @@
 #include "app/cli/CaptureCommand.h"
 #include "app/cli/Commands.h"
 #include "app/cli/CompareCommand.h"
+#include "app/cli/EnvironmentCommand.h"
 #include "app/cli/EvalCommand.h"
 #include "app/cli/GpuEval.h"
 #include "app/cli/RegressCommand.h"
@@ -42,8 +43,9 @@ int main(int argc, char** argv) {
     app::addEvalCommand(root, context, app::gpuEvalMorph());  // adds --gpu
     app::addCaptureCommand(root, context);                    // headless PNG (EGL)
     app::addCompareCommand(root, context);
-    app::addRegressCommand(root, context);  // capture + compare over a shots file (issue 17)
-    app::addBenchCommand(root, context);    // the morph benchmark (issue 6; EGL)
+    app::addRegressCommand(root, context);      // capture + compare over a shots file (issue 17)
+    app::addBenchCommand(root, context);        // the morph benchmark (issue 6; EGL)
+    app::addEnvironmentCommand(root, context);  // the studio as .hdr (issue 15)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);

@@ -44,6 +44,7 @@ set(MORPH_TARGETS_SOURCES
 set(MORPH_IMAGE_SOURCES
   image/ImageCompare.cpp
   image/ImageDecode.cpp
+  image/HdrImage.cpp
   image/ImageFile.cpp
   image/ImageResize.cpp)
 set(MORPH_EDIT_SOURCES

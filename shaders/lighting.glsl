@@ -4,7 +4,7 @@
 
 layout(std140, binding = MV_UBO_FRAME) uniform FrameBlock {
     vec4 cameraPosition;  // xyz: world-space eye
-    vec4 exposure;        // x: linear scale before tone mapping
+    vec4 display;         // x: exposure (a linear scale), y: tone mapping (renderer::ToneMapping)
 } uFrame;
 
 layout(std140, binding = MV_UBO_LIGHTS) uniform LightBlock {

@@ -1,9 +1,11 @@
 #version 450 core
 // glTF 2.0 metallic-roughness shading (glTF 2.0 3.9 and Appendix B) of mesh.vert's morphed,
 // transformed vertices: material factors and textures, vertex colours, normal maps on the
-// morphed tangents, alpha modes, double-sided lighting; then tone mapping and sRGB output.
+// morphed tangents, alpha modes, double-sided lighting; lit by the environment (image-based) or
+// by the studio rig; then exposure, tone mapping and sRGB output.
 #include "material.glsl"
 #include "lighting.glsl"
+#include "environment.glsl"
 #include "tonemap.glsl"
 
 // An attribute the primitive lacks is a constant here, not an input: the linker then drops the
@@ -130,10 +132,17 @@ void main() {
     s.alpha = roughness * roughness;
 
     const vec3 v = normalize(uFrame.cameraPosition.xyz - vPosition);
-    vec3 color = ambientLight(s, roughness, n, v, occlusion);
-    for (int i = 0; i < 3; ++i) {
-        color += directLight(s, n, v, normalize(uLights.direction[i].xyz), uLights.color[i].rgb);
+    vec3 color;
+    if (imageBasedLighting()) {
+        color = imageBasedLight(baseColor.rgb, metallic, roughness, n, v, occlusion);
+    } else {
+        color = ambientLight(s, roughness, n, v, occlusion);
+        for (int i = 0; i < 3; ++i) {
+            color +=
+                directLight(s, n, v, normalize(uLights.direction[i].xyz), uLights.color[i].rgb);
+        }
     }
-    color = color * uFrame.exposure.x + emissive;
-    fragColor = vec4(linearToSrgb(toneMapPbrNeutral(color)), baseColor.a);
+    // Exposure scales everything the camera sees, emission included, as in the reference viewers.
+    color = (color + emissive) * uFrame.display.x;
+    fragColor = vec4(linearToSrgb(toneMap(color, int(uFrame.display.y))), baseColor.a);
 }

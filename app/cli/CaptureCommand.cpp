@@ -42,7 +42,8 @@ struct CaptureOptions {
     std::string morphPath = "auto";
     int instances = 1;
     std::string frame = "all";  // --frame
-    bool json = false;          // --json: what was written, as one JSON object on stdout
+    LookOptions look;
+    bool json = false;  // --json: what was written, as one JSON object on stdout
 };
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
@@ -73,6 +74,7 @@ ShotDefaults shotDefaults(const CaptureOptions& options) {
     defaults.frame = options.frame;
     defaults.morphPath = options.morphPath;
     defaults.instances = options.instances;
+    defaults.look = options.look;
     return defaults;
 }
 
@@ -323,9 +325,17 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
                      "units from the centre, default: framed)")
         ->type_name("VIEW")
         ->check(checkWith(renderer::parseCameraView, "--camera"));
-    capture->add_option("--background", options->background, "Background colour (default #2e3036)")
-        ->type_name("#rrggbb")
-        ->check(checkWith(renderer::parseBackground, "--background"));
+    capture
+        ->add_option("--background", options->background,
+                     "Background: a colour (default #2e3036), environment (the light's "
+                     "environment, sharp) or blurred")
+        ->type_name("#rrggbb|environment|blurred")
+        ->check([](const std::string& text) {
+            renderer::ShotSpec shot;
+            const auto parsed = renderer::parseBackgroundInto(text, shot);
+            return parsed ? std::string() : parsed.error().message;
+        });
+    addLookOptions(*capture, options->look);
     capture
         ->add_option("--frame", options->frame,
                      "What the camera frames: all (the whole model, default) or morphed (the "

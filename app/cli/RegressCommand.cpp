@@ -355,6 +355,7 @@ void addRegressCommand(CLI::App& root, CommandContext& context) {
                        ? std::string()
                        : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
         });
+    addLookOptions(*regress, options->defaults.look);
     regress->add_flag("--allow-any-uri", options->defaults.model.allowAnyUri,
                       "Let the models' URIs point outside their folders");
     addMaxMemoryOption(*regress, options->defaults.model.maxMemoryBytes,

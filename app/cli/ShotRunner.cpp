@@ -14,13 +14,13 @@ morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::s
     shot.frame = *parsedFrame;
     auto parsedSize = renderer::parseSize(size);
     if (!parsedSize) return parsedSize.error();
-    auto parsedBackground = renderer::parseBackground(background);
-    if (!parsedBackground) return parsedBackground.error();
+    if (auto parsed = renderer::parseBackgroundInto(background, shot); !parsed) {
+        return parsed.error();
+    }
     if (auto view = renderer::parseCameraView(camera); !view) return view.error();
     shot.width = parsedSize->first;
     shot.height = parsedSize->second;
     shot.camera = camera;
-    shot.background = *parsedBackground;
     return shot;
 }
 
@@ -64,6 +64,14 @@ morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const S
     shot->morphPath =
         renderer::parseMorphPath(defaults.morphPath).value_or(renderer::MorphPath::Auto);
     shot->instances = defaults.instances;
+    shot->environment = entry.environment.value_or(defaults.look.environment);
+    shot->environmentRotation =
+        entry.environmentRotation.value_or(defaults.look.environmentRotation);
+    shot->exposure = entry.exposure.value_or(defaults.look.exposure);
+    auto toneMapping =
+        renderer::parseToneMapping(entry.toneMapping.value_or(defaults.look.toneMapping));
+    if (!toneMapping) return toneMapping.error();
+    shot->toneMapping = *toneMapping;
     return shot;
 }
 

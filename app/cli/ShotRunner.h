@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "app/cli/LookOptions.h"
 #include "app/cli/ModelLoader.h"
 #include "app/cli/ShotsFile.h"
 #include "morph/Result.h"
@@ -25,6 +26,7 @@ struct ShotDefaults {
     std::string frame = "all";
     std::string morphPath = "auto";
     int instances = 1;
+    LookOptions look;  // --environment, --exposure, ...
 };
 
 // The command-line settings as a shot. Errors name the option ("--size: '512' is not WxH").

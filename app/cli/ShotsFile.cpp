@@ -135,7 +135,32 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
         shot.size = optionalString(entry, "size", where, error);
         shot.background = optionalString(entry, "background", where, error);
         shot.frame = optionalString(entry, "frame", where, error);
+        shot.environment = optionalString(entry, "environment", where, error);
+        shot.toneMapping = optionalString(entry, "toneMapping", where, error);
         if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
+        if (shot.toneMapping && !renderer::parseToneMapping(*shot.toneMapping)) {
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".toneMapping: '" + *shot.toneMapping +
+                                    "' is not neutral, aces, agx or none"};
+        }
+        if (shot.environment && *shot.environment != renderer::kStudioEnvironment &&
+            *shot.environment != renderer::kRigLighting &&
+            !fs::path(*shot.environment).is_absolute()) {
+            shot.environment = (folder / *shot.environment).string();
+        }
+        for (auto [key, field] : {std::pair{"exposure", &shot.exposure},
+                                  std::pair{"environmentRotation", &shot.environmentRotation}}) {
+            const auto it = entry.find(key);
+            if (it == entry.end() || it->is_null()) continue;
+            if (!it->is_number() || !std::isfinite(it->get<double>()) ||
+                (field == &shot.exposure && it->get<double>() <= 0)) {
+                return morph::Error{morph::ErrorCode::Schema,
+                                    where + "." + key +
+                                        (field == &shot.exposure ? ": not a positive number"
+                                                                 : ": not a number of degrees")};
+            }
+            *field = it->get<float>();
+        }
         if (shot.frame && !renderer::parseFrameTarget(*shot.frame)) {
             return morph::Error{morph::ErrorCode::BadValue,
                                 where + ".frame: '" + *shot.frame + "' is not all or morphed"};

@@ -28,6 +28,13 @@ struct ShotEntry {
     std::optional<std::string> size;
     std::optional<std::string> background;
     std::optional<std::string> frame;  // "all" or "morphed"
+    // The light and the display transform (issue 15): "environment" ("studio", "rig" or an .hdr
+    // file, relative to the shots file's folder), "environmentRotation" (degrees), "exposure",
+    // "toneMapping" (neutral, aces, agx, none).
+    std::optional<std::string> environment;
+    std::optional<float> environmentRotation;
+    std::optional<float> exposure;
+    std::optional<std::string> toneMapping;
     // regress only: "tolerance": {"maxAbsDiff": N, "maxFailingPixelsFraction": F} (the names of
     // Filament's renderdiff), each defaulting to compare's; "reference": a file other than
     // NAME.png, relative to --references.

@@ -35,7 +35,8 @@ enum class TextureUnit : uint32_t {
     NormalMap,
     Occlusion,
     Emissive,
-    Environment,
+    Environment,  // the specular environment cube (renderer/light/GpuEnvironment.h)
+    BrdfLut,      // its split-sum BRDF table
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.
@@ -53,7 +54,7 @@ enum class UniformLocation : uint32_t {
 };
 
 // Uniform block bindings (MV_UBO_*).
-enum class UniformBlock : uint32_t { Frame = 0, Material = 1, Lights = 2 };
+enum class UniformBlock : uint32_t { Frame = 0, Material = 1, Lights = 2, Environment = 3 };
 
 // Shader storage block bindings (MV_SSBO_*).
 enum class StorageBlock : uint32_t {

@@ -105,6 +105,22 @@ morph::Result<glm::vec3> parseBackground(const std::string& text) {
     return color;
 }
 
+morph::Status parseBackgroundInto(const std::string& text, ShotSpec& shot) {
+    if (text == "environment" || text == "blurred") {
+        shot.backgroundMode =
+            text == "environment" ? BackgroundMode::Environment : BackgroundMode::Blurred;
+        return {};
+    }
+    auto color = parseBackground(text);
+    if (!color) {
+        return morph::Error{morph::ErrorCode::Usage,
+                            "--background: '" + text + "' is not #rrggbb, environment or blurred"};
+    }
+    shot.backgroundMode = BackgroundMode::Color;
+    shot.background = *color;
+    return {};
+}
+
 morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
                                                      const ShotSpec& shot) {
     std::vector<morph::NodePose> pose = morph::restPose(layout);
@@ -145,13 +161,27 @@ morph::Result<Capturer> Capturer::create(const ShaderLibrary& library) {
     auto renderer = SceneRenderer::create(library);
     if (!renderer) return renderer.error();
     Capturer out;
+    out.mLibrary = library;
     out.mRenderer = std::move(renderer).value();
     return out;
+}
+
+morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& spec) {
+    if (spec == kRigLighting) return static_cast<const GpuEnvironment*>(nullptr);
+    auto found = mEnvironments.find(spec);
+    if (found == mEnvironments.end()) {
+        auto loaded = GpuEnvironment::load(spec, mLibrary);
+        if (!loaded) return loaded.error();
+        found = mEnvironments.emplace(spec, std::move(loaded).value()).first;
+    }
+    return &found->second;
 }
 
 morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const ShotSpec& shot) {
     auto view = parseCameraView(shot.camera);
     if (!view) return view.error();
+    auto light = environment(shot.environment);
+    if (!light) return light.error();
     auto pose = shotPose(scene.layout(), shot);
     if (!pose) return pose.error();
     const morph::FramePose frame = morph::resolveFrame(scene.layout(), *pose);
@@ -213,6 +243,11 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     enclose(camera, morphed);
     DrawOptions options;
     options.background = shot.background;
+    options.backgroundMode = shot.backgroundMode;
+    options.environment = *light;
+    options.environmentRotation = glm::radians(shot.environmentRotation);
+    options.exposure = shot.exposure;
+    options.toneMapping = shot.toneMapping;
     options.morphPath = shot.morphPath;
     options.crowd = crowd.offsets.empty() ? nullptr : &crowd;
     mRenderer.draw(scene, frame, camera, target.target(), options);

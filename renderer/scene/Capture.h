@@ -13,6 +13,8 @@
 #include "morph/Result.h"
 #include "morph/anim/Animate.h"
 #include "morph/image/ImageFile.h"
+#include "renderer/light/GpuEnvironment.h"
+#include "renderer/light/Look.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/Offscreen.h"
@@ -37,7 +39,15 @@ struct ShotSpec {
     int width = 512;
     int height = 512;
     glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036, display values 0..1
-    MorphPath morphPath = MorphPath::Auto;                  // --morph-path
+    // "environment" or "blurred" in --background: the environment behind the model instead.
+    BackgroundMode backgroundMode = BackgroundMode::Color;
+    // The light (--environment): "studio" (built in, the default), "rig" (the three-light rig,
+    // no environment) or an equirectangular Radiance .hdr file.
+    std::string environment = kStudioEnvironment;
+    float environmentRotation = 0;  // degrees about +Y
+    float exposure = 1;             // a linear scale before tone mapping
+    ToneMapping toneMapping = ToneMapping::PbrNeutral;
+    MorphPath morphPath = MorphPath::Auto;  // --morph-path
     // --instances: copies in a grid (crowdFor), drawn as one instanced draw per primitive.
     int instances = 1;
     FrameTarget frame = FrameTarget::All;  // --frame, "frame" in a shot file
@@ -54,6 +64,8 @@ Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, 
 morph::Result<std::pair<int, int>> parseSize(const std::string& text);
 // "#rrggbb" (the # optional) to display values 0..1.
 morph::Result<glm::vec3> parseBackground(const std::string& text);
+// --background as a shot takes it: "environment", "blurred", or "#rrggbb" (into shot.background).
+morph::Status parseBackgroundInto(const std::string& text, ShotSpec& shot);
 
 // The rest pose, the animation (or every clip the shot names, later ones winning where two drive
 // the same channel) sampled at the shot's time (glTF 2.0 3.11), then the weights spec on top.
@@ -73,9 +85,15 @@ public:
     // same pixels.
     morph::Result<morph::RgbaImage> capture(const GpuScene& scene, const ShotSpec& shot);
 
+    // The environment a shot's `environment` names, prefiltered on first use and kept for the
+    // next shots (null for "rig"). Errors name the file.
+    morph::Result<const GpuEnvironment*> environment(const std::string& spec);
+
 private:
+    ShaderLibrary mLibrary;
     SceneRenderer mRenderer;
-    std::map<std::pair<int, int>, Offscreen> mTargets;  // by size, reused across shots
+    std::map<std::string, GpuEnvironment> mEnvironments;  // by spec
+    std::map<std::pair<int, int>, Offscreen> mTargets;    // by size, reused across shots
 };
 
 }  // namespace renderer

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -15,8 +16,19 @@ namespace {
 // The C++ mirrors of FrameBlock and LightBlock in shaders/lighting.glsl (std140, vec4 members).
 struct FrameBlock {
     glm::vec4 cameraPosition{0.0f};
-    glm::vec4 exposure{1.0f};
+    glm::vec4 display{1.0f};  // x: exposure, y: tone mapping
 };
+
+// The C++ mirror of EnvironmentBlock in shaders/environment.glsl.
+struct EnvironmentBlock {
+    glm::vec4 sh[9];
+    glm::vec4 rotation[3];
+    glm::vec4 params;  // x: last level, y: intensity, z: background level, w: on
+};
+
+// The level a Blurred background reads: what a surface of roughness 0.5 reflects, soft enough
+// that the model stands out, sharp enough that the light's direction still reads.
+constexpr float kBlurredBackgroundRoughness = 0.5f;
 
 struct LightBlock {
     glm::vec4 direction[3];
@@ -107,6 +119,8 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
     out.mProgram = std::move(program).value();
     out.mFrameBlock = gl::Buffer::create(sizeof(FrameBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
     out.mLightBlock = gl::Buffer::create(sizeof(LightBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
+    out.mEnvironmentBlock =
+        gl::Buffer::create(sizeof(EnvironmentBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
     auto stage = MorphStage::create(library);
     if (!stage) return stage.error();
     out.mMorphStage = std::move(stage).value();
@@ -139,8 +153,31 @@ gl::Program& SceneRenderer::program(uint32_t attributeMask) {
 void SceneRenderer::writeFrameBlocks(const Camera& camera, const DrawOptions& options) {
     FrameBlock frame;
     frame.cameraPosition = glm::vec4(camera.eye, 1.0f);
-    frame.exposure = glm::vec4(options.exposure, 0.0f, 0.0f, 0.0f);
+    frame.display = glm::vec4(options.exposure, float(options.toneMapping), 0.0f, 0.0f);
     mFrameBlock.subData(0, sizeof frame, &frame);
+
+    EnvironmentBlock environment{};
+    if (const GpuEnvironment* e = options.environment) {
+        for (size_t i = 0; i < 9; ++i) environment.sh[i] = glm::vec4(e->irradiance()[i], 0.0f);
+        // World to environment: the environment turned by +angle about +Y means a world
+        // direction reads the environment turned back by the same angle.
+        const float c = std::cos(options.environmentRotation);
+        const float s = std::sin(options.environmentRotation);
+        environment.rotation[0] = glm::vec4(c, 0.0f, s, 0.0f);
+        environment.rotation[1] = glm::vec4(0.0f, 1.0f, 0.0f, 0.0f);
+        environment.rotation[2] = glm::vec4(-s, 0.0f, c, 0.0f);
+        const float lastLevel = float(e->levels() - 1);
+        const float background = options.backgroundMode == BackgroundMode::Blurred
+                                     ? kBlurredBackgroundRoughness * lastLevel
+                                     : 0.0f;
+        environment.params = glm::vec4(lastLevel, 1.0f, background, 1.0f);
+        e->specular().bindUnit(unit(TextureUnit::Environment));
+        e->brdfLut().bindUnit(unit(TextureUnit::BrdfLut));
+        glBindSampler(unit(TextureUnit::Environment), 0);
+        glBindSampler(unit(TextureUnit::BrdfLut), 0);
+        glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+    }
+    mEnvironmentBlock.subData(0, sizeof environment, &environment);
 
     // View space to world: the transpose of the view matrix's rotation.
     const glm::mat3 viewToWorld = glm::transpose(glm::mat3(camera.view()));
@@ -153,6 +190,30 @@ void SceneRenderer::writeFrameBlocks(const Camera& camera, const DrawOptions& op
     lights.horizon = glm::vec4(kHorizon, 0.0f);
     lights.ground = glm::vec4(kGround, 0.0f);
     mLightBlock.subData(0, sizeof lights, &lights);
+}
+
+void SceneRenderer::drawBackground(const glm::mat4& viewProjection) {
+    if (mBackground.id() == 0) {
+        auto built = mLibrary.program({"background.vert", "background.frag"});
+        if (!built) {
+            // Once: the colour the target was cleared to stays the background.
+            logNote("background: " + built.error().message + "; the colour stands in");
+            mBackground = gl::Program();
+            mBackgroundFailed = true;
+        } else {
+            mBackground = std::move(built).value();
+        }
+    }
+    if (mBackgroundFailed) return;
+    if (mEmptyVertices.id() == 0) mEmptyVertices = gl::VertexArray::create();
+    mBackground.set(location(UniformLocation::ViewProjection), glm::inverse(viewProjection));
+    mBackground.use();
+    glDisable(GL_DEPTH_TEST);
+    glDepthMask(GL_FALSE);
+    mEmptyVertices.bind();
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDepthMask(GL_TRUE);
+    glEnable(GL_DEPTH_TEST);
 }
 
 void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances) {
@@ -344,8 +405,12 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     writeFrameBlocks(camera, options);
     mFrameBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Frame));
     mLightBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Lights));
+    mEnvironmentBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Environment));
     ++mFrame;
     mViewProjection = camera.projection(aspect) * view;
+    if (options.clear && options.environment && options.backgroundMode != BackgroundMode::Color) {
+        drawBackground(mViewProjection);
+    }
     mProgram.set(location(UniformLocation::ViewProjection), mViewProjection);
     if (crowd) {
         std::vector<glm::vec4> offsets;

@@ -1,8 +1,8 @@
 #pragma once
-// Draws a GpuScene: mesh.vert (morph, node transform) + pbr.frag (glTF metallic-roughness under
-// a studio light rig). All per-frame state comes in as arguments (node poses with their weights,
-// the camera, the target), so the viewer's window and the headless capture draw through this
-// same code.
+// Draws a GpuScene: mesh.vert (morph, node transform) + pbr.frag (glTF metallic-roughness, lit
+// by an environment (image-based) or by the studio light rig). All per-frame state comes in as
+// arguments (node poses with their weights, the camera, the target), so the viewer's window and the
+// headless capture draw through this same code.
 #include <array>
 #include <vector>
 
@@ -15,6 +15,9 @@
 #include "renderer/gl/Framebuffer.h"
 #include "renderer/gl/Program.h"
 #include "renderer/gl/ShaderLibrary.h"
+#include "renderer/gl/VertexArray.h"
+#include "renderer/light/GpuEnvironment.h"
+#include "renderer/light/Look.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/MorphStage.h"
 #include "renderer/scene/Camera.h"
@@ -47,7 +50,17 @@ struct DrawOptions {
     // --background #rrggbb gives it; written to the target unchanged.
     glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036: a neutral studio gray
     bool clear = true;
+    // A linear scale of everything the camera sees, before tone mapping.
     float exposure = 1.0f;
+    ToneMapping toneMapping = ToneMapping::PbrNeutral;
+    // The image-based light (renderer/light/GpuEnvironment.h). Null: the studio rig of three
+    // directional lights over an analytic sky, which needs no prefiltering (the look before
+    // issue 15; `--environment rig`).
+    const GpuEnvironment* environment = nullptr;
+    float environmentRotation = 0;  // radians about +Y: the environment turned, not the model
+    // Environment and Blurred draw the environment behind the model (cleared frames only);
+    // without an environment they fall back to the colour.
+    BackgroundMode backgroundMode = BackgroundMode::Color;
     // How primitives morph (MorphPath.h); auto chooses per primitive.
     MorphPath morphPath = MorphPath::Auto;
     // Passes over the scene: passes - 1 depth-only passes (a depth pre-pass), then the shaded
@@ -107,6 +120,8 @@ private:
     // The vs paths' items of the last frame, drawn as points with `program` (morph only).
     void drawVertexMorphs(gl::Program& program);
     void writeFrameBlocks(const Camera& camera, const DrawOptions& options);
+    // The environment behind the model: one triangle at the far plane, no depth written.
+    void drawBackground(const glm::mat4& viewProjection);
     // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
     // pbr.frag without the inputs of absent attributes (MV_OMIT_*), compiled on first use, with
     // this frame's view-projection and instance mode set; the full program if that fails.
@@ -124,6 +139,10 @@ private:
     int mInstanceMode = 0;
     gl::Buffer mFrameBlock;
     gl::Buffer mLightBlock;
+    gl::Buffer mEnvironmentBlock;
+    gl::Program mBackground;  // background.vert + .frag, built on first use
+    bool mBackgroundFailed = false;
+    gl::VertexArray mEmptyVertices;  // the background triangle has no attributes
     gl::Buffer mInstanceOffsets;
     MorphStage mMorphStage;
     DrawState mState;

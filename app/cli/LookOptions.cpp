@@ -1,0 +1,40 @@
+#include "app/cli/LookOptions.h"
+
+#include <cmath>
+
+#include "renderer/light/Look.h"
+
+namespace app {
+
+void addLookOptions(CLI::App& command, LookOptions& options) {
+    command
+        .add_option("--environment", options.environment,
+                    "The light: studio (built in, the default), rig (three directional lights "
+                    "over an analytic sky) or an equirectangular Radiance .hdr file")
+        ->type_name("studio|rig|FILE.hdr");
+    command
+        .add_option("--environment-rotation", options.environmentRotation,
+                    "Turns the environment about the up axis (degrees, default 0)")
+        ->type_name("DEG")
+        ->check(CLI::Number);
+    command
+        .add_option("--exposure", options.exposure,
+                    "Linear scale of the light before tone mapping (default 1)")
+        ->type_name("X")
+        ->check([](const std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            if (end != text.c_str() && *end == '\0' && std::isfinite(value) && value > 0) return {};
+            return "'" + text + "' is not a positive number";
+        });
+    command
+        .add_option("--tone-mapping", options.toneMapping,
+                    "Display transform: neutral (Khronos PBR Neutral, default), aces, agx or none")
+        ->type_name("NAME")
+        ->check([](const std::string& text) -> std::string {
+            const auto parsed = renderer::parseToneMapping(text);
+            return parsed ? std::string() : parsed.error().message;
+        });
+}
+
+}  // namespace app

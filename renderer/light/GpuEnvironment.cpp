@@ -1,0 +1,144 @@
+#include "renderer/light/GpuEnvironment.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <vector>
+
+#include "renderer/light/StudioEnvironment.h"
+
+namespace renderer {
+
+namespace {
+
+// Half floats end at 65504; a sun in an .hdr can be brighter. Clamped, it still outshines
+// everything else by orders of magnitude, and no texel becomes infinite.
+constexpr float kMaxRadiance = 65000.0f;
+
+int levelsFor(int size) {
+    int levels = 1;
+    while ((size >> levels) > 0) ++levels;
+    return levels;
+}
+
+GLuint groups(int size) {
+    return GLuint((size + 7) / 8);
+}
+
+void setCubeFiltering(gl::Texture& cube) {
+    cube.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    cube.parameter(GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    cube.parameter(GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    cube.parameter(GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    cube.parameter(GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+}
+
+gl::Texture uploadPanorama(const morph::FloatImage& panorama) {
+    std::vector<float> clamped(panorama.rgb.size());
+    std::transform(panorama.rgb.begin(), panorama.rgb.end(), clamped.begin(), [](float v) {
+        return std::isfinite(v) ? std::clamp(v, 0.0f, kMaxRadiance) : 0.0f;
+    });
+    gl::Texture texture = gl::Texture::create(GL_TEXTURE_2D);
+    texture.storage2D(levelsFor(std::max(panorama.width, panorama.height)), GL_RGBA16F,
+                      panorama.width, panorama.height);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    texture.subImage2D(0, 0, 0, panorama.width, panorama.height, GL_RGB, GL_FLOAT, clamped.data());
+    texture.generateMipmap();
+    texture.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    texture.parameter(GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    texture.parameter(GL_TEXTURE_WRAP_S, GL_REPEAT);  // around the horizon
+    texture.parameter(GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return texture;
+}
+
+}  // namespace
+
+morph::Result<GpuEnvironment> GpuEnvironment::create(const morph::FloatImage& panorama,
+                                                     const std::string& name,
+                                                     const ShaderLibrary& library,
+                                                     const EnvironmentQuality& quality) {
+    if (!panorama.valid()) {
+        return morph::Error{morph::ErrorCode::Usage, name + ": the environment has no pixels"};
+    }
+    auto resample = library.program({"environment_cube.comp"});
+    if (!resample) return resample.error();
+    auto filter = library.program({"environment_ggx.comp"});
+    if (!filter) return filter.error();
+    auto lut = library.program({"brdf_lut.comp"});
+    if (!lut) return lut.error();
+
+    const auto start = std::chrono::steady_clock::now();
+    GpuEnvironment out;
+    out.mName = name;
+    out.mIrradiance = projectIrradiance(panorama);
+    out.mLevels = std::clamp(quality.levels, 1, levelsFor(quality.cubeSize));
+    glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+    for (GLuint unit = 0; unit < 2; ++unit) glBindSampler(unit, 0);
+
+    // The source: the panorama as a cube with a full mip chain, for filtered importance sampling.
+    const int size = quality.cubeSize;
+    gl::Texture source = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
+    source.storage2D(levelsFor(size), GL_RGBA16F, size, size);
+    setCubeFiltering(source);
+    {
+        const gl::Texture texture = uploadPanorama(panorama);
+        const float panoramaLod =
+            std::max(0.0f, std::log2(float(panorama.width) / (4.0f * float(size))));
+        resample->use();
+        resample->set("uResample", glm::vec4(float(size), 0.0f, panoramaLod, 0.0f));
+        texture.bindUnit(0);
+        glBindImageTexture(0, source.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+        glDispatchCompute(groups(size), groups(size), 6);
+        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    }
+    source.generateMipmap();
+
+    // Level 0 is the mirror (roughness 0): the source itself; the rest convolved.
+    out.mSpecular = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
+    out.mSpecular.storage2D(out.mLevels, GL_RGBA16F, size, size);
+    setCubeFiltering(out.mSpecular);
+    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+    glCopyImageSubData(source.id(), GL_TEXTURE_CUBE_MAP, 0, 0, 0, 0, out.mSpecular.id(),
+                       GL_TEXTURE_CUBE_MAP, 0, 0, 0, 0, size, size, 6);
+    filter->use();
+    source.bindUnit(0);
+    for (int level = 1; level < out.mLevels; ++level) {
+        const int levelSize = std::max(1, size >> level);
+        const float roughness = float(level) / float(out.mLevels - 1);
+        const int samples =
+            std::min(quality.maxSamples, quality.samples << std::min(2 * (level - 1), 20));
+        filter->set("uFilter", glm::vec4(float(levelSize), roughness, float(samples), float(size)));
+        glBindImageTexture(0, out.mSpecular.id(), level, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+        glDispatchCompute(groups(levelSize), groups(levelSize), 6);
+    }
+
+    out.mBrdfLut = gl::Texture::create(GL_TEXTURE_2D);
+    out.mBrdfLut.storage2D(1, GL_RG16F, quality.lutSize, quality.lutSize);
+    out.mBrdfLut.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    out.mBrdfLut.parameter(GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    out.mBrdfLut.parameter(GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    out.mBrdfLut.parameter(GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    lut->use();
+    lut->set("uTable", glm::vec4(float(quality.lutSize), float(quality.lutSamples), 0.0f, 0.0f));
+    glBindImageTexture(0, out.mBrdfLut.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG16F);
+    glDispatchCompute(groups(quality.lutSize), groups(quality.lutSize), 1);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+    glUseProgram(0);
+    glFinish();
+    out.mPrefilterMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+morph::Result<GpuEnvironment> GpuEnvironment::load(const std::string& spec,
+                                                   const ShaderLibrary& library,
+                                                   uint64_t maxBytes) {
+    if (spec == kStudioEnvironment) return create(studioEnvironment(), spec, library);
+    auto image = morph::readHdrFile(spec, maxBytes);
+    if (!image) return image.error();
+    return create(*image, std::filesystem::path(spec).filename().string(), library);
+}
+
+}  // namespace renderer

@@ -1,0 +1,72 @@
+#pragma once
+// An environment ready to light with (image-based lighting as glTF's reference renderers do
+// it): the panorama resampled into a cube map, its specular levels prefiltered with the GGX lobe
+// (level i for perceptual roughness i / (levels - 1)), the diffuse irradiance as nine SH
+// coefficients, and the split-sum BRDF table. Everything on the GPU is computed once, at
+// create(), by compute passes; a caller keeps one per environment and reuses it for every frame
+// and shot (Capturer, the viewer).
+#include <cstdint>
+#include <string>
+
+#include "morph/Result.h"
+#include "morph/image/HdrImage.h"
+#include "renderer/gl/ShaderLibrary.h"
+#include "renderer/gl/Texture.h"
+#include "renderer/light/SphericalHarmonics.h"
+
+namespace renderer {
+
+// How finely an environment is prefiltered. The Khronos sample viewer's scheme (five levels, the
+// lobe of roughness level / 4 on each, 1024 GGX samples) on a 128 cube, not its 256: the mirror
+// level is a little softer, every rough level is as smooth. Each level takes four times the
+// samples of the one above, up to 1024, so each costs about the same: 64 filtered samples are
+// within about 1% of 1024 on level 1 (EnvironmentGLTest measures it), and a CPU rasterizer
+// prefilters in about a tenth of a second.
+struct EnvironmentQuality {
+    int cubeSize = 128;
+    int levels = 5;
+    int samples = 64;  // on level 1; four times as many per level below, up to maxSamples
+    int maxSamples = 1024;
+    int lutSize = 128;
+    int lutSamples = 512;
+};
+
+// --environment's names for the light that needs no file: the built-in studio (the default),
+// and the studio rig of three directional lights without an environment.
+inline constexpr const char* kStudioEnvironment = "studio";
+inline constexpr const char* kRigLighting = "rig";
+
+class GpuEnvironment {
+public:
+    GpuEnvironment() = default;
+    // `name` is what the viewer and messages call it ("studio", a file's name). Needs a current
+    // 4.5 context. Errors: shaders that do not build, an empty image.
+    static morph::Result<GpuEnvironment> create(const morph::FloatImage& panorama,
+                                                const std::string& name,
+                                                const ShaderLibrary& library = ShaderLibrary(),
+                                                const EnvironmentQuality& quality = {});
+
+    // `spec` as --environment takes it: "studio" (StudioEnvironment.h) or an equirectangular
+    // Radiance .hdr file, read with the `maxBytes` cap. Errors name the file.
+    static morph::Result<GpuEnvironment> load(const std::string& spec,
+                                              const ShaderLibrary& library = ShaderLibrary(),
+                                              uint64_t maxBytes = uint64_t(1) << 30);
+
+    const std::string& name() const { return mName; }
+    const gl::Texture& specular() const { return mSpecular; }  // cube, levels() mips
+    const gl::Texture& brdfLut() const { return mBrdfLut; }    // RG: split-sum scale and bias
+    const IrradianceSh& irradiance() const { return mIrradiance; }
+    int levels() const { return mLevels; }
+    // Wall-clock milliseconds create() took on the GPU (glFinish after the passes).
+    double prefilterMs() const { return mPrefilterMs; }
+
+private:
+    std::string mName;
+    gl::Texture mSpecular;
+    gl::Texture mBrdfLut;
+    IrradianceSh mIrradiance{};
+    int mLevels = 0;
+    double mPrefilterMs = 0;
+};
+
+}  // namespace renderer

@@ -1,0 +1,24 @@
+#pragma once
+// The environment the first run lights with, made by code so that no file is needed: a neutral
+// studio, a few soft area lights (key, fill, rim, a top light) over a dim floor-to-ceiling
+// gradient. `--environment studio` names it; `morphview environment --write FILE.hdr` writes it,
+// so other renderers (tests/bench/khronos) can be lit with exactly the same light.
+#include <glm/glm.hpp>
+
+#include "morph/image/HdrImage.h"
+
+namespace renderer {
+
+// The equirectangular mapping every environment here uses. glTF +Y is up. Column u runs
+// around the horizon (u = 0.5 looks along +X, u = 0.75 along +Z, towards a default camera);
+// row v from straight up (v = 0) to straight down (v = 1).
+glm::vec3 equirectDirection(float u, float v);
+glm::vec2 equirectUv(const glm::vec3& direction);
+
+// The studio's radiance along a unit direction (linear, the units of an .hdr file).
+glm::vec3 studioRadiance(const glm::vec3& direction);
+
+// The studio as an equirectangular image, width x width / 2 (width even, at least 8).
+morph::FloatImage studioEnvironment(int width = 1024);
+
+}  // namespace renderer
