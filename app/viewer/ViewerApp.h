@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/LookOptions.h"
 #include "app/cli/ModelLoader.h"
 #include "morph/Result.h"
 
@@ -26,6 +27,7 @@ struct ViewerOptions {
     int msaa = -1;  // --msaa N: the 3D view's samples; -1: 4 on a GPU, 0 on a CPU rasterizer
     bool vsync = true;
     std::string morphPath = "auto";  // --morph-path NAME: the morph path at start
+    LookOptions look;                // --environment, --environment-rotation, --exposure, ...
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

@@ -95,6 +95,7 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
                     "(default; View > Morph path switches)")
         ->type_name("NAME")
         ->check(CLI::IsMember({"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}));
+    addLookOptions(root, options.look);
 }
 
 int runViewer(const ViewerOptions& options) {

@@ -1,6 +1,7 @@
 // The viewer's input: the camera (mouse over the 3D view only), the keyboard shortcuts (only
 // while no text field has the keyboard), dropped files, and the requests panels post.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 #include "app/viewer/ViewerWindow.h"
@@ -9,6 +10,8 @@
 #include <imgui.h>
 
 namespace app {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -130,8 +133,19 @@ void ViewerWindow::frameModel() {
 void ViewerWindow::handleRequests() {
     ViewerRequests& r = mUi.requests;
     if (!mDropped.empty()) {
-        r.open = mDropped.back();
+        // An .hdr is a light, anything else a model; of several files, the last of each.
+        for (const std::string& path : mDropped) {
+            std::string ext = fs::path(path).extension().string();
+            std::transform(ext.begin(), ext.end(), ext.begin(),
+                           [](unsigned char c) { return char(std::tolower(c)); });
+            (ext == ".hdr" ? r.environment : r.open) = path;
+        }
         mDropped.clear();
+    }
+    if (r.environment) {
+        const std::string spec = *r.environment;
+        r.environment.reset();
+        if (useEnvironment(spec)) mViewKey.reset();
     }
     if (r.open) {
         const std::string path = *r.open;
@@ -275,6 +289,21 @@ void ViewerWindow::saveSettings() {
     if (auto saved = app::saveSettings(mSettings, path); !saved) {
         std::fprintf(stderr, "morphview: %s\n", saved.error().message.c_str());
     }
+}
+
+bool ViewerWindow::useEnvironment(const std::string& spec) {
+    if (spec == renderer::kRigLighting || mEnvironments.count(spec)) {
+        mUi.environment = spec;
+        return true;
+    }
+    auto loaded = renderer::GpuEnvironment::load(spec);
+    if (!loaded) {
+        showError(mUi, loaded.error().message);
+        return false;
+    }
+    mEnvironments.emplace(spec, std::move(loaded).value());
+    mUi.environment = spec;
+    return true;
 }
 
 }  // namespace app

@@ -29,6 +29,7 @@ ImVec4 rgb(int r, int g, int b, float a = 1.0f) {
 const char* browserTitle(BrowserMode mode) {
     switch (mode) {
         case BrowserMode::OpenModel: return "Open model";
+        case BrowserMode::OpenEnvironment: return "Open environment (.hdr)";
         case BrowserMode::LoadClip: return "Load clip";
         case BrowserMode::SaveClip: return "Save clip";
         case BrowserMode::ExportGlb: return "Export .glb with the user clip";
@@ -49,6 +50,7 @@ bool listed(BrowserMode mode, const fs::path& file) {
                    [](unsigned char c) { return char(std::tolower(c)); });
     if (mode == BrowserMode::OpenModel) return ext == ".gltf" || ext == ".glb" || ext == ".vrm";
     if (mode == BrowserMode::ExportGlb) return ext == ".gltf" || ext == ".glb";
+    if (mode == BrowserMode::OpenEnvironment) return ext == ".hdr";
     return ext == ".json";
 }
 
@@ -56,6 +58,7 @@ void finishBrowser(ViewerDocument& doc, ViewerUi& ui, const std::string& path) {
     FileBrowser& b = ui.browser;
     switch (b.mode) {
         case BrowserMode::OpenModel: ui.requests.open = path; break;
+        case BrowserMode::OpenEnvironment: ui.requests.environment = path; break;
         case BrowserMode::LoadClip: loadClip(doc, ui, path); break;
         case BrowserMode::SaveClip: saveKeyClip(doc, ui, path); break;
         case BrowserMode::ExportGlb: exportUserClip(doc, ui, path); break;
@@ -76,6 +79,10 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
         }
         ImGui::EndMenu();
     }
+    if (ImGui::MenuItem("Open environment (.hdr)...")) {
+        openBrowser(ui, BrowserMode::OpenEnvironment, doc.model.path);
+    }
+    trackItem(ui, "Open environment (.hdr)...");
     if (ImGui::MenuItem("Reload", "F5", false, doc.loaded)) ui.requests.reload = true;
     if (ImGui::MenuItem("File report...", nullptr, false, doc.loaded)) ui.showReport = true;
     trackItem(ui, "File report...");

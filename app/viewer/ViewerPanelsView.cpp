@@ -1,5 +1,6 @@
 // The View menu: panels, the looking-closely overlays, presentation (turntable, preset cycle),
 // recording settings and the camera.
+#include <filesystem>
 #include <string>
 #include <utility>
 
@@ -11,6 +12,8 @@
 namespace app {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 void drawOverlayItems(ViewerUi& ui) {
     int wire = int(ui.wireframe);
@@ -61,6 +64,42 @@ void drawPresentationItems(ViewerUi& ui) {
                                                        : "ffmpeg found: PNG frames and an MP4");
 }
 
+// The light (issue 15): the environment or the rig, turned, exposed, tone mapped, and what is
+// drawn behind the model.
+void drawLightingItems(ViewerUi& ui) {
+    const float width = 140 * ui.scale;
+    ImGui::TextDisabled("Lighting");
+    const bool file =
+        ui.environment != renderer::kStudioEnvironment && ui.environment != renderer::kRigLighting;
+    if (ImGui::RadioButton("Studio environment", ui.environment == renderer::kStudioEnvironment))
+        ui.requests.environment = renderer::kStudioEnvironment;
+    trackItem(ui, "Studio environment");
+    if (file) {
+        const std::string name = "Environment: " + fs::path(ui.environment).filename().string();
+        ImGui::RadioButton(name.c_str(), true);
+    }
+    if (ImGui::RadioButton("Three-light rig", ui.environment == renderer::kRigLighting))
+        ui.requests.environment = renderer::kRigLighting;
+    trackItem(ui, "Three-light rig");
+    ImGui::TextDisabled("Drop an .hdr on the window, or File > Open environment");
+    ImGui::BeginDisabled(ui.environment == renderer::kRigLighting);
+    ImGui::SetNextItemWidth(width);
+    ImGui::SliderFloat("rotation##environment", &ui.environmentRotation, -180.0f, 180.0f,
+                       "%.0f deg");
+    ImGui::EndDisabled();
+    ImGui::SetNextItemWidth(width);
+    ImGui::SliderFloat("exposure", &ui.exposure, 0.125f, 8.0f, "%.2f",
+                       ImGuiSliderFlags_Logarithmic);
+    int tone = int(ui.toneMapping);
+    ImGui::SetNextItemWidth(width);
+    ImGui::Combo("tone mapping", &tone, "PBR Neutral\0ACES\0AgX\0None (clamp)\0");
+    ui.toneMapping = renderer::ToneMapping(tone);
+    int background = int(ui.backgroundMode);
+    ImGui::SetNextItemWidth(width);
+    ImGui::Combo("background", &background, "Colour\0Environment\0Environment, blurred\0");
+    ui.backgroundMode = renderer::BackgroundMode(background);
+}
+
 }  // namespace
 
 void drawViewMenu(ViewerUi& ui) {
@@ -87,6 +126,8 @@ void drawViewMenu(ViewerUi& ui) {
     }
     ImGui::MenuItem("Half resolution while dragging", nullptr, &ui.halfWhileDragging);
     trackItem(ui, "Half resolution while dragging");
+    ImGui::Separator();
+    drawLightingItems(ui);
     ImGui::Separator();
     drawPresentationItems(ui);
     ImGui::Separator();

@@ -15,6 +15,8 @@
 #include "app/viewer/state/ViewerStatePresentation.h"
 #include "morph/Scene.h"
 #include "morph/edit/RayCast.h"
+#include "renderer/light/GpuEnvironment.h"
+#include "renderer/light/Look.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/OverlayRenderer.h"
@@ -46,6 +48,9 @@ enum class Framing { All, Morphed, SelectedMesh };
 
 struct ViewerRequests {
     std::optional<std::string> open;  // a model path
+    // The light to switch to: "studio", "rig" or an .hdr file (View > Lighting, a dropped .hdr,
+    // File > Open environment).
+    std::optional<std::string> environment;
     bool reload = false;
     std::optional<Framing> frame;  // frame this (and keep it for the view presets and Home)
     std::optional<CameraPreset> view;
@@ -56,7 +61,15 @@ struct ViewerRequests {
     bool quit = false;
 };
 
-enum class BrowserMode { OpenModel, LoadClip, SaveClip, ExportGlb, LoadPresets, SavePresets };
+enum class BrowserMode {
+    OpenModel,
+    OpenEnvironment,
+    LoadClip,
+    SaveClip,
+    ExportGlb,
+    LoadPresets,
+    SavePresets
+};
 
 // File > Open and friends: a list of one folder, filtered by extension.
 struct FileBrowser {
@@ -142,6 +155,12 @@ struct ViewerUi {
     renderer::MorphPath morphPath = renderer::MorphPath::Auto;  // View > Morph path, --morph-path
     // View > Anti-aliasing, --msaa: the 3D view's samples (0: none). On a GPU 4 by default; on a
     // CPU rasterizer 0, where 4x multisampling took 65 of 112 ms of a 1280 x 800 frame.
+    // The light and the display transform (View > Lighting; --environment and friends).
+    std::string environment = renderer::kStudioEnvironment;  // drawn now: studio, rig or a path
+    float environmentRotation = 0;                           // degrees about +Y
+    float exposure = 1;
+    renderer::ToneMapping toneMapping = renderer::ToneMapping::PbrNeutral;
+    renderer::BackgroundMode backgroundMode = renderer::BackgroundMode::Color;
     int viewSamples = 4;
     // View > Half resolution while dragging: while a mouse button is held (orbiting, dragging a
     // slider) the view draws at half its size and is scaled up; full again when released. On by

@@ -56,7 +56,10 @@ bool sameOverlays(const std::optional<renderer::OverlayOptions>& a,
 bool ViewerWindow::ViewKey::operator==(const ViewKey& other) const {
     return scene == other.scene && samples == other.samples && sameCamera(camera, other.camera) &&
            sameNodes(nodes, other.nodes) && wireframe == other.wireframe &&
-           morphPath == other.morphPath && sameOverlays(overlays, other.overlays);
+           morphPath == other.morphPath && sameOverlays(overlays, other.overlays) &&
+           environment == other.environment && environmentRotation == other.environmentRotation &&
+           exposure == other.exposure && toneMapping == other.toneMapping &&
+           backgroundMode == other.backgroundMode;
 }
 
 ViewerWindow::ViewerWindow(const ViewerOptions& options, GlfwContext context)
@@ -138,6 +141,15 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     const bool software = glRenderer && renderer::isSoftwareRenderer(glRenderer);
     self->mUi.viewSamples = options.msaa >= 0 ? options.msaa : software ? 0 : 4;
     self->mUi.halfWhileDragging = software;
+    self->mUi.environmentRotation = options.look.environmentRotation;
+    self->mUi.exposure = options.look.exposure;
+    if (auto tone = renderer::parseToneMapping(options.look.toneMapping)) {
+        self->mUi.toneMapping = *tone;
+    }
+    if (!self->useEnvironment(options.look.environment) &&
+        options.look.environment != renderer::kStudioEnvironment) {
+        self->useEnvironment(renderer::kStudioEnvironment);  // the message says why
+    }
 
     self->mDoc.model = options.model;
     const std::string first = options.model.path.empty() ? bundledFacePath() : options.model.path;
@@ -249,8 +261,10 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     mUi.stats.activeTargets = active;
 
     const renderer::Camera camera = mCamera.camera(view, fbWidth, fbHeight);
-    ViewKey key{mDoc.gpu.id(), mUi.viewSamples,      camera, frame.nodes, mUi.wireframe,
-                mUi.morphPath, overlayOptions(frame)};
+    ViewKey key{mDoc.gpu.id(),         mUi.viewSamples, camera,
+                frame.nodes,           mUi.wireframe,   mUi.morphPath,
+                overlayOptions(frame), mUi.environment, mUi.environmentRotation,
+                mUi.exposure,          mUi.toneMapping, mUi.backgroundMode};
     if (mViewKey && *mViewKey == key) {
         drawPickMarker(camera, view);
         mViewTarget->blitToWindow(int(view.x), windowY, int(view.width), int(view.height));
@@ -262,6 +276,12 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     renderer::DrawOptions options;
     options.background = kBackground;
     options.morphPath = mUi.morphPath;
+    const auto light = mEnvironments.find(mUi.environment);
+    options.environment = light != mEnvironments.end() ? &light->second : nullptr;
+    options.environmentRotation = glm::radians(mUi.environmentRotation);
+    options.exposure = mUi.exposure;
+    options.toneMapping = mUi.toneMapping;
+    options.backgroundMode = mUi.backgroundMode;
     if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     mRenderer.draw(mDoc.gpu, frame, camera, target, options);
     {

@@ -70,6 +70,9 @@ private:
     // whether the file opened (a script's or screenshot run's first model: the run must know).
     // A script waits for a background load before its next step (ScriptRunner).
     bool openModel(const std::string& path, bool keepState, bool wait = false);
+    // Switches the light to `spec` (studio, rig or an .hdr file), prefiltering it on first use;
+    // on failure the message shows and the current light stays.
+    bool useEnvironment(const std::string& spec);
     void pollLoad();  // per frame: progress for the panels, and the finished load
     // Uploads a loaded scene and makes it the document; on failure the current one stays.
     bool finishOpen(BackgroundLoad::Loaded loaded);
@@ -82,6 +85,8 @@ private:
     ViewerOptions mOptions;
     GlfwContext mContext;
     renderer::SceneRenderer mRenderer;
+    // Environments prefiltered so far, by spec: switching back is instant.
+    std::map<std::string, renderer::GpuEnvironment> mEnvironments;
     renderer::OverlayRenderer mOverlay;
     // The 3D view's picture: the view region's size, ViewerUi::viewSamples (drawScene).
     std::optional<renderer::Offscreen> mViewTarget;
@@ -95,6 +100,12 @@ private:
         Wireframe wireframe = Wireframe::Off;
         renderer::MorphPath morphPath = renderer::MorphPath::Auto;
         std::optional<renderer::OverlayOptions> overlays;
+        // The light and display transform, as ViewerUi holds them.
+        std::string environment;
+        float environmentRotation = 0;
+        float exposure = 1;
+        renderer::ToneMapping toneMapping = renderer::ToneMapping::PbrNeutral;
+        renderer::BackgroundMode backgroundMode = renderer::BackgroundMode::Color;
         bool operator==(const ViewKey& other) const;  // every field, exactly
     };
     std::optional<ViewKey> mViewKey;
