@@ -78,7 +78,7 @@ const std::vector<Shortcut>& viewerShortcuts() {
         {"F11", "Fullscreen"},
         {"Tab", "Hide / show all panels"},
         {"Ctrl+click a slider", "Type a value"},
-        {"Drop a file", "Open a .gltf / .glb / .vrm"},
+        {"Drop a file", "Open a .gltf / .glb / .vrm; an .hdr becomes the light"},
         {"F1", "This list"},
         {"Ctrl+Q, Esc (fullscreen: leave)", "Quit"},
     };

@@ -124,6 +124,50 @@ TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
     EXPECT_EQ(refused.exitCode, 2) << refused.err;
 }
 
+// View > Lighting through the real menu (its radio buttons keep the menu open): the rig, then
+// the studio again, each a different view of the face. A bad --environment is one message, and the
+// studio lights the face instead.
+TEST(ViewerXvfbTest, TheLightingMenuSwitchesTheLight) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    std::ofstream(dir + "/s.txt") << R"(wait 3
+screenshot studio.png
+click "View"
+click "Three-light rig"
+wait 3
+screenshot rig.png
+click "Studio environment"
+wait 3
+screenshot studio-again.png
+)";
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {kFace, "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    auto studio = morph::readImageFile(dir + "/studio.png");
+    auto rig = morph::readImageFile(dir + "/rig.png");
+    auto again = morph::readImageFile(dir + "/studio-again.png");
+    ASSERT_TRUE(studio.ok() && rig.ok() && again.ok());
+    // The face's cheek region of the view (kViewIn1024x700's middle).
+    auto region = [](const morph::RgbaImage& image) {
+        std::vector<uint8_t> out;
+        for (int y = 250; y < 350; ++y) {
+            const uint8_t* row = &image.pixels[(size_t(y) * size_t(image.width) + 650) * 4];
+            out.insert(out.end(), row, row + 100 * 4);
+        }
+        return out;
+    };
+    EXPECT_NE(region(*studio), region(*rig));
+    EXPECT_EQ(region(*studio), region(*again));
+
+    const auto bad =
+        runUnderXvfb({kFace, "--window-size", "1024x700", "--environment", dir + "/missing.hdr",
+                      "--screenshot-after", "3", "--out", dir + "/bad.png"});
+    EXPECT_EQ(bad.exitCode, 0) << bad.err;
+    auto fallback = morph::readImageFile(dir + "/bad.png");
+    ASSERT_TRUE(fallback.ok());
+    EXPECT_LT(share(*fallback, 670, 200, 770, 300, kBackground, 2), 0.2) << "no face in the view";
+}
+
 TEST(ViewerXvfbTest, ABrokenModelFailsWithItsNameInScreenshotMode) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
