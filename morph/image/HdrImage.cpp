@@ -14,13 +14,13 @@ namespace morph {
 
 namespace {
 
-void appendBytes(void* context, void* data, int size) {
+void appendHdrBytes(void* context, void* data, int size) {
     auto* out = static_cast<std::vector<uint8_t>*>(context);
     const auto* bytes = static_cast<const uint8_t*>(data);
     out->insert(out->end(), bytes, bytes + size);
 }
 
-std::string stbReason() {
+std::string stbHdrReason() {
     const char* reason = stbi_failure_reason();
     return reason ? reason : "unknown";
 }
@@ -37,7 +37,7 @@ Result<FloatImage> decodeHdr(const uint8_t* data, size_t size, uint64_t maxBytes
     }
     int w = 0, h = 0, channels = 0;
     if (!stbi_info_from_memory(data, int(size), &w, &h, &channels)) {
-        return Error{ErrorCode::Decode, "not a Radiance .hdr image (" + stbReason() + ")"};
+        return Error{ErrorCode::Decode, "not a Radiance .hdr image (" + stbHdrReason() + ")"};
     }
     if (w <= 0 || h <= 0 || uint64_t(w) * uint64_t(h) * 12 > maxBytes) {
         return Error{ErrorCode::Limit, std::to_string(w) + "x" + std::to_string(h) +
@@ -46,7 +46,7 @@ Result<FloatImage> decodeHdr(const uint8_t* data, size_t size, uint64_t maxBytes
     }
     float* pixels = stbi_loadf_from_memory(data, int(size), &w, &h, &channels, 3);
     if (!pixels) {
-        return Error{ErrorCode::Decode, "Radiance image decode failed (" + stbReason() + ")"};
+        return Error{ErrorCode::Decode, "Radiance image decode failed (" + stbHdrReason() + ")"};
     }
     FloatImage out;
     out.width = w;
@@ -70,7 +70,7 @@ Result<FloatImage> readHdrFile(const std::string& path, uint64_t maxBytes) {
 Status writeHdrFile(const std::string& path, const FloatImage& image) {
     if (!image.valid()) return Error{ErrorCode::Usage, path + ": no image to write"};
     std::vector<uint8_t> bytes;
-    if (!stbi_write_hdr_to_func(appendBytes, &bytes, image.width, image.height, 3,
+    if (!stbi_write_hdr_to_func(appendHdrBytes, &bytes, image.width, image.height, 3,
                                 image.rgb.data())) {
         return Error{ErrorCode::Io, path + ": Radiance encoding failed"};
     }

@@ -8,7 +8,7 @@ namespace renderer {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kPiD = 3.14159265358979323846;
 
 }  // namespace
 
@@ -29,12 +29,12 @@ IrradianceSh projectIrradiance(const morph::FloatImage& environment) {
     if (!environment.valid()) return {};
     const int w = environment.width;
     const int h = environment.height;
-    const double dPhi = 2.0 * kPi / w;
+    const double dPhi = 2.0 * kPiD / w;
     for (int y = 0; y < h; ++y) {
         // The solid angle of a texel in this row: the band between its two polar angles,
         // divided among the row's texels (exact, so a constant environment integrates to 4 PI).
-        const double theta0 = kPi * y / h;
-        const double theta1 = kPi * (y + 1) / h;
+        const double theta0 = kPiD * y / h;
+        const double theta1 = kPiD * (y + 1) / h;
         const double solidAngle = (std::cos(theta0) - std::cos(theta1)) * dPhi;
         for (int x = 0; x < w; ++x) {
             const glm::vec3 d =
