@@ -88,6 +88,14 @@ morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::run(
     return capture(buffers, weights.instanceCount(), normalOutput, transform);
 }
 
+morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::captureDrawn(
+    const PrimitiveBuffers& buffers, const PrimitiveMorph& morph, MorphPath path,
+    const MorphWeights& weights, NormalOutput normalOutput) {
+    morph.bind(mProgram, path, weights);
+    mLastPath = path;
+    return capture(buffers, weights.instanceCount(), normalOutput, {});
+}
+
 morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::capture(
     const PrimitiveBuffers& buffers, uint32_t instances, NormalOutput normalOutput,
     const VertexTransform& transform) {

@@ -57,6 +57,12 @@ public:
         const MorphWeights& weights, NormalOutput normalOutput = NormalOutput::Renormalized,
         const VertexTransform& transform = {});
     MorphPath lastPath() const { return mLastPath; }
+    // What a drawer's draw reads: `morph` bound for `path` (concrete, as the drawer resolved it)
+    // and captured as above, its pre-pass not run again (the output is whatever the drawer's
+    // last frame left in it, e.g. SceneRenderer::draw's).
+    morph::Result<std::vector<morph::MorphedPrimitive>> captureDrawn(
+        const PrimitiveBuffers& buffers, const PrimitiveMorph& morph, MorphPath path,
+        const MorphWeights& weights, NormalOutput normalOutput = NormalOutput::Renormalized);
 
     // Uploads `primitive`, writes `weights` and runs; the one-call form for eval and tests.
     morph::Result<morph::MorphedPrimitive> eval(

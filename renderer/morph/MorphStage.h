@@ -1,8 +1,9 @@
 #pragma once
 // The morph sequence, the one every drawer runs (SceneRenderer, OverlayRenderer, GpuOracle): for
-// each primitive, resolve the path (auto chosen), prepare it (resources built on first use, a
-// fallback when the path cannot hold the primitive), run its pre-pass (cs-sparse and cpu, once
-// per frame whatever the number of passes), then PrimitiveMorph::bind for each draw. It also
+// each drawn primitive (each node's own PrimitiveMorph, DrawState::morph), resolve the path
+// (auto chosen), prepare it (resources built on first use, a fallback when the path cannot hold
+// the primitive), run its pre-pass (cs-sparse and cpu, once per frame whatever the number of
+// passes, into that node's output), then PrimitiveMorph::bind for each draw. It also
 // keeps what the frame's morph cost (MorphCost) and, when asked, how long it took on the GPU
 // (GL timer queries).
 #include <array>

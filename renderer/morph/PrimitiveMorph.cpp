@@ -79,8 +79,16 @@ PrimitiveMorph PrimitiveMorph::create(std::shared_ptr<const MorphSource> source,
                                       const MorphLimits& limits, GpuBudget* budget) {
     PrimitiveMorph out;
     out.mSource = std::move(source);
-    out.mLimits = limits;
-    out.mBudget = budget;
+    out.mData = std::make_shared<PathData>();
+    out.mData->limits = limits;
+    out.mData->budget = budget;
+    return out;
+}
+
+PrimitiveMorph PrimitiveMorph::share() const {
+    PrimitiveMorph out;
+    out.mSource = mSource;
+    out.mData = mData;
     return out;
 }
 
@@ -96,8 +104,8 @@ const MorphShape& PrimitiveMorph::shape() const {
 
 MorphPath PrimitiveMorph::resolve(MorphPath requested, uint32_t activeCount,
                                   uint32_t passes) const {
-    return resolveMorphPath(requested, shape(), activeCount, passes, mSparseMethod,
-                            mLimits.softwareRenderer);
+    return resolveMorphPath(requested, shape(), activeCount, passes, sparseMethod(),
+                            mData && mData->limits.softwareRenderer);
 }
 
 morph::Status PrimitiveMorph::prepare(MorphPath path) {
@@ -107,43 +115,45 @@ morph::Status PrimitiveMorph::prepare(MorphPath path) {
             morph::ErrorCode::BadValue,
             std::string("morph path ") + morphPathName(path) + " must be resolved before prepare"};
     }
-    if (!mFailures[size_t(path)].message.empty()) return mFailures[size_t(path)];
+    std::array<morph::Error, kConcreteMorphPathCount>& failures = mData->failures;
+    if (!failures[size_t(path)].message.empty()) return failures[size_t(path)];
     morph::Status status = build(path);
-    if (!status) mFailures[size_t(path)] = status.error();
+    if (!status) failures[size_t(path)] = status.error();
     return status;
 }
 
 morph::Status PrimitiveMorph::build(MorphPath path) {
     const morph::Primitive& primitive = *mSource->primitive;
+    PathData& data = *mData;
     switch (path) {
         case MorphPath::VsDense:
         case MorphPath::VsActive:
-            if (!mDense) {
-                const uint64_t bytes = morphTextureBytes(primitive, mLimits.maxTextureSize);
-                if (mBudget) {
-                    auto charged = mBudget->charge(bytes, mSource->where + " texture array");
+            if (!data.dense) {
+                const uint64_t bytes = morphTextureBytes(primitive, data.limits.maxTextureSize);
+                if (data.budget) {
+                    auto charged = data.budget->charge(bytes, mSource->where + " texture array");
                     if (!charged) return charged.error();
                 }
-                auto dense = MorphTargets::upload(primitive, mLimits);
+                auto dense = MorphTargets::upload(primitive, data.limits);
                 if (!dense) {
-                    if (mBudget) mBudget->refund(bytes);
+                    if (data.budget) data.budget->refund(bytes);
                     return dense.error();
                 }
-                mDense = std::move(dense).value();
-                mDenseCharged = mBudget ? bytes : 0;
+                data.dense = std::move(dense).value();
+                data.denseCharged = data.budget ? bytes : 0;
             }
             return {};
         case MorphPath::CsSparse:
-            if (!mSparse) {
-                auto sparse = SparseMorph::upload(primitive, mSparseMethod);
+            if (!data.sparse) {
+                auto sparse = SparseMorph::upload(primitive, data.sparseMethod);
                 if (!sparse) return sparse.error();
-                if (mBudget) {
-                    auto charged =
-                        mBudget->charge(sparse->residentBytes(), mSource->where + " sparse data");
+                if (data.budget) {
+                    auto charged = data.budget->charge(sparse->residentBytes(),
+                                                       mSource->where + " sparse data");
                     if (!charged) return charged.error();
-                    mSparseCharged = sparse->residentBytes();
+                    data.sparseCharged = sparse->residentBytes();
                 }
-                mSparse = std::move(sparse).value();
+                data.sparse = std::move(sparse).value();
             }
             return {};
         case MorphPath::Cpu: return {};  // the output buffer is sized by run()
@@ -154,17 +164,22 @@ morph::Status PrimitiveMorph::build(MorphPath path) {
 }
 
 void PrimitiveMorph::setSparseMethod(SparseMethod method) {
-    if (method == mSparseMethod) return;
-    mSparseMethod = method;
+    if (!mData || method == mData->sparseMethod) return;
+    mData->sparseMethod = method;
     release(MorphPath::CsSparse);
-    mRanGeneration = 0;
 }
 
 void PrimitiveMorph::release(MorphPath path) {
-    if (mBudget && morphsInVertexStage(path)) mBudget->refund(std::exchange(mDenseCharged, 0));
-    if (mBudget && path == MorphPath::CsSparse) mBudget->refund(std::exchange(mSparseCharged, 0));
-    if (morphsInVertexStage(path)) mDense.reset();
-    if (path == MorphPath::CsSparse) mSparse.reset();
+    if (mData) {
+        PathData& data = *mData;
+        if (data.budget && morphsInVertexStage(path))
+            data.budget->refund(std::exchange(data.denseCharged, 0));
+        if (data.budget && path == MorphPath::CsSparse)
+            data.budget->refund(std::exchange(data.sparseCharged, 0));
+        if (morphsInVertexStage(path)) data.dense.reset();
+        if (path == MorphPath::CsSparse) data.sparse.reset();
+        ++data.version;  // every share() runs its pre-pass again
+    }
     if (path == MorphPath::CsSparse || path == MorphPath::Cpu) {
         mOutput = gl::Buffer();
         mCpuScratch = {};
@@ -177,11 +192,12 @@ void PrimitiveMorph::releaseAll() {
 }
 
 uint64_t PrimitiveMorph::residentBytes() const {
-    uint64_t bytes = uint64_t(mOutput.size());
-    if (mDense) {
-        bytes += uint64_t(mDense->width()) * mDense->height() * mDense->targetCount() * 16u;
+    uint64_t bytes = outputBytes();
+    if (!mData) return bytes;
+    if (const std::optional<MorphTargets>& dense = mData->dense) {
+        bytes += uint64_t(dense->width()) * dense->height() * dense->targetCount() * 16u;
     }
-    if (mSparse) bytes += mSparse->residentBytes();
+    if (mData->sparse) bytes += mData->sparse->residentBytes();
     return bytes;
 }
 
@@ -192,13 +208,15 @@ void PrimitiveMorph::ensureOutput(uint64_t bytes) {
 
 void PrimitiveMorph::run(MorphPath path, const MorphWeights& weights, MorphPrograms& programs) {
     if (empty() || (path != MorphPath::CsSparse && path != MorphPath::Cpu)) return;
-    if (mRanPath == path && mRanGeneration == weights.generation()) return;
+    if (mRanPath == path && mRanGeneration == weights.generation() && mRanVersion == mData->version)
+        return;
     const MorphShape& shape = mSource->shape;
     const uint64_t vertices = uint64_t(shape.vertexCount) * weights.instanceCount();
     if (path == MorphPath::CsSparse) {
-        if (!mSparse) return;
-        ensureOutput(vertices * mSparse->stride() * sizeof(glm::vec4));
-        mSparse->run(programs, weights, mOutput);
+        std::optional<SparseMorph>& sparse = mData->sparse;
+        if (!sparse) return;
+        ensureOutput(vertices * sparse->stride() * sizeof(glm::vec4));
+        sparse->run(programs, weights, mOutput);
     } else {
         const size_t stride = shape.cpuStride;
         ensureOutput(vertices * stride * sizeof(glm::vec4));
@@ -229,6 +247,7 @@ void PrimitiveMorph::run(MorphPath path, const MorphWeights& weights, MorphProgr
     }
     mRanPath = path;
     mRanGeneration = weights.generation();
+    mRanVersion = mData->version;
 }
 
 void PrimitiveMorph::bind(gl::Program& program, MorphPath path, const MorphWeights& weights) const {
@@ -242,10 +261,11 @@ void PrimitiveMorph::bind(gl::Program& program, MorphPath path, const MorphWeigh
     }
     std::vector<int> slots(morph::kMorphChannelCount, -1);
     int stride = 0;
-    if (path == MorphPath::CsSparse && mSparse) {
-        slots[morph::index(morph::MorphChannel::Position)] = mSparse->positionSlot();
-        slots[morph::index(morph::MorphChannel::Normal)] = mSparse->normalSlot();
-        stride = int(mSparse->stride());
+    if (path == MorphPath::CsSparse && mData->sparse) {
+        const SparseMorph& sparse = *mData->sparse;
+        slots[morph::index(morph::MorphChannel::Position)] = sparse.positionSlot();
+        slots[morph::index(morph::MorphChannel::Normal)] = sparse.normalSlot();
+        stride = int(sparse.stride());
     } else if (path == MorphPath::Cpu) {
         slots.assign(mSource->cpuSlots.begin(), mSource->cpuSlots.end());
         stride = int(mSource->shape.cpuStride);

@@ -39,9 +39,13 @@ struct MorphSource {
     bool empty() const { return shape.targetCount == 0 || shape.vertexCount == 0; }
 };
 
-// One drawer's morph of one primitive: the path data it has built (on first use) and the output
-// its pre-pass writes. Owned by whoever draws (SceneRenderer's DrawState, the overlays, the
-// oracle), never by the scene, so two drawers never write into each other's buffers.
+// One drawer's morph of one primitive as one node draws it: the path data built on first use
+// (texture arrays, sparse CSR arrays: shared by every node of the drawer that draws the
+// primitive, see share()) and the output its pre-pass writes (cpu values, cs-sparse sums: this
+// draw's own). Owned by whoever draws (SceneRenderer's DrawState, the overlays, the oracle),
+// never by the scene, so two drawers never write into each other's buffers; and a mesh used by
+// two nodes with different weights gets one output per node, so neither overwrites the other's
+// before the draws.
 class PrimitiveMorph {
 public:
     PrimitiveMorph() = default;
@@ -52,6 +56,9 @@ public:
     // Measures `primitive` first (tests, eval).
     static PrimitiveMorph create(std::shared_ptr<const morph::Primitive> primitive,
                                  const MorphLimits& limits);
+    // Another draw of the same primitive (a second node using the mesh): the same path data
+    // (built once, charged once, released for both), its own pre-pass output.
+    PrimitiveMorph share() const;
 
     bool empty() const { return !mSource || mSource->empty(); }
     const MorphShape& shape() const;
@@ -68,8 +75,11 @@ public:
     // Frees what only `path` (concrete) uses; prepare() builds it again on next use.
     void release(MorphPath path);
     void releaseAll();
-    // GPU bytes held now by whatever paths have been prepared.
+    // GPU bytes held now by whatever paths have been prepared: the path data (shared with
+    // share()'s copies) and this draw's output.
     uint64_t residentBytes() const;
+    // Of those, this draw's own: the pre-pass output.
+    uint64_t outputBytes() const { return uint64_t(mOutput.size()); }
 
     // The pre-pass of `path` (prepared): cs-sparse dispatches the gather, cpu blends the active
     // targets and uploads, the vs paths do nothing (they morph in the draw). Skipped when the
@@ -80,31 +90,42 @@ public:
     // empty primitive): no morph.
     void bind(gl::Program& program, MorphPath path, const MorphWeights& weights) const;
 
-    // cs-sparse's pre-pass (SparseMethod); a change drops the sparse data built for the other.
+    // cs-sparse's pre-pass (SparseMethod); a change drops the sparse data built for the other
+    // (for every share() of this primitive).
     void setSparseMethod(SparseMethod method);
-    SparseMethod sparseMethod() const { return mSparseMethod; }
+    SparseMethod sparseMethod() const { return mData ? mData->sparseMethod : kDefaultSparseMethod; }
 
     // The texture array, when vs-dense or vs-active has been prepared (else null).
-    const MorphTargets* denseTargets() const { return mDense ? &*mDense : nullptr; }
+    const MorphTargets* denseTargets() const {
+        return mData && mData->dense ? &*mData->dense : nullptr;
+    }
 
 private:
+    // The path data: immutable once built, the same for every node that draws the primitive.
+    struct PathData {
+        MorphLimits limits;
+        GpuBudget* budget = nullptr;
+        std::optional<MorphTargets> dense;
+        std::optional<SparseMorph> sparse;  // its scatter scratch is rewritten by each run
+        uint64_t denseCharged = 0;          // bytes charged to budget for dense, sparse
+        uint64_t sparseCharged = 0;
+        SparseMethod sparseMethod = kDefaultSparseMethod;
+        // Per concrete path, why prepare failed (not retried; an empty message: not failed).
+        std::array<morph::Error, kConcreteMorphPathCount> failures;
+        // Bumped whenever data is freed or changed, so no draw reuses an output made from it.
+        uint64_t version = 0;
+    };
+
     morph::Status build(MorphPath path);
     void ensureOutput(uint64_t bytes);
 
     std::shared_ptr<const MorphSource> mSource;
-    MorphLimits mLimits;
-    GpuBudget* mBudget = nullptr;
-    std::optional<MorphTargets> mDense;
-    std::optional<SparseMorph> mSparse;
-    uint64_t mDenseCharged = 0;  // bytes charged to mBudget for mDense, mSparse
-    uint64_t mSparseCharged = 0;
-    SparseMethod mSparseMethod = kDefaultSparseMethod;
-    gl::Buffer mOutput;  // cs-sparse sums or cpu values, instance-major
+    std::shared_ptr<PathData> mData;  // null only for a default-made (empty) PrimitiveMorph
+    gl::Buffer mOutput;               // cs-sparse sums or cpu values, instance-major
     std::vector<glm::vec4> mCpuScratch;
-    // Per concrete path, why prepare failed (not retried; an empty message: not failed).
-    std::array<morph::Error, kConcreteMorphPathCount> mFailures;
     MorphPath mRanPath = MorphPath::None;
     uint64_t mRanGeneration = 0;
+    uint64_t mRanVersion = 0;
 };
 
 }  // namespace renderer

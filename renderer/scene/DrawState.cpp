@@ -26,6 +26,26 @@ void DrawState::use(const GpuScene& scene) {
             mMorphs[primitive.index].setSparseMethod(mSparseMethod);
         }
     }
+    // A mesh's first drawn node draws with the primitives' own slots; a mesh drawn again (two
+    // eyes, one eye mesh) gets slots of its own for that node, sharing the path data.
+    mPrimitiveCount = uint32_t(mMorphs.size());
+    mMorphOffsets.assign(layout.nodes.size(), 0u);
+    std::vector<bool> drawn(scene.meshes().size(), false);
+    for (int node : scene.nodes()) {
+        const size_t m = size_t(layout.nodes[size_t(node)].mesh);
+        const GpuMesh& mesh = scene.meshes()[m];
+        const bool morphed = std::any_of(mesh.primitives.begin(), mesh.primitives.end(),
+                                         [](const GpuPrimitive& p) { return p.morph != nullptr; });
+        if (!morphed || mesh.primitives.empty()) continue;
+        if (!drawn[m]) {
+            drawn[m] = true;
+            continue;
+        }
+        const uint32_t first = mesh.primitives.front().index;
+        mMorphOffsets[size_t(node)] = uint32_t(mMorphs.size()) - first;
+        for (const GpuPrimitive& primitive : mesh.primitives)
+            mMorphs.push_back(mMorphs[primitive.index].share());
+    }
     for (int node : scene.nodes()) {
         const size_t targets = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)].targetCount;
         if (targets > 0) mWeights[size_t(node)] = MorphWeights::create(targets);
@@ -75,7 +95,8 @@ const SkinJoints* DrawState::joints(int node) const {
 
 uint64_t DrawState::morphResidentBytes() const {
     uint64_t bytes = 0;
-    for (const PrimitiveMorph& morph : mMorphs) bytes += morph.residentBytes();
+    for (size_t i = 0; i < mMorphs.size(); ++i)
+        bytes += i < mPrimitiveCount ? mMorphs[i].residentBytes() : mMorphs[i].outputBytes();
     return bytes;
 }
 

@@ -1,9 +1,11 @@
 #pragma once
 // What drawing a GpuScene writes, owned by whoever draws it (SceneRenderer, OverlayRenderer)
 // rather than by the scene: per node this frame's weights (MorphWeights) and joint matrices
-// (SkinJoints) and the matrix its mesh is drawn with, per primitive its morph (PrimitiveMorph:
-// the path data built on first use and the pre-pass output), and the copy of the scene's
-// --max-memory budget that path data is charged to. Made again when a different scene is drawn.
+// (SkinJoints) and the matrix its mesh is drawn with, per drawn (node, primitive) its morph
+// (PrimitiveMorph: the path data built on first use, one per primitive, shared by the nodes that
+// use its mesh; the pre-pass output, one per node, since two nodes may use one mesh with
+// different weights), and the copy of the scene's --max-memory budget that path data is
+// charged to. Made again when a different scene is drawn.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -36,12 +38,17 @@ public:
     const MorphWeights* weights(int node) const;
     const SkinJoints* joints(int node) const;
     const glm::mat4& model(int node) const { return mModels[size_t(node)]; }
-    PrimitiveMorph& morph(const GpuPrimitive& primitive) { return mMorphs[primitive.index]; }
-    const PrimitiveMorph& morph(const GpuPrimitive& primitive) const {
-        return mMorphs[primitive.index];
+    // The morph of `primitive` (of `node`'s mesh) as `node` draws it. The first node that draws
+    // a mesh has slot GpuPrimitive::index; each further node gets its own slots (share()), so
+    // one node per mesh costs what it did before meshes could be shared.
+    PrimitiveMorph& morph(int node, const GpuPrimitive& primitive) {
+        return mMorphs[primitive.index + mMorphOffsets[size_t(node)]];
+    }
+    const PrimitiveMorph& morph(int node, const GpuPrimitive& primitive) const {
+        return mMorphs[primitive.index + mMorphOffsets[size_t(node)]];
     }
 
-    // GPU bytes the morph paths' data and outputs hold now.
+    // GPU bytes the morph paths' data (each primitive's once) and outputs hold now.
     uint64_t morphResidentBytes() const;
     // Frees every path's data and outputs; they are built again on next use (e.g. after
     // measuring vs-dense on a 2 GB mesh).
@@ -51,10 +58,14 @@ public:
 
 private:
     uint64_t mSceneId = 0;
-    std::vector<MorphWeights> mWeights;     // per node; empty for nodes without a morphed mesh
-    std::vector<SkinJoints> mJoints;        // per node; empty for unskinned nodes
-    std::vector<glm::mat4> mModels;         // per node
-    std::vector<PrimitiveMorph> mMorphs;    // per primitive (GpuPrimitive::index)
+    std::vector<MorphWeights> mWeights;  // per node; empty for nodes without a morphed mesh
+    std::vector<SkinJoints> mJoints;     // per node; empty for unskinned nodes
+    std::vector<glm::mat4> mModels;      // per node
+    // Per primitive (GpuPrimitive::index), then the slots of nodes that draw a mesh another
+    // node drew first.
+    std::vector<PrimitiveMorph> mMorphs;
+    std::vector<uint32_t> mMorphOffsets;    // per node: its slot is GpuPrimitive::index + this
+    uint32_t mPrimitiveCount = 0;           // slots below this own their path data
     std::unique_ptr<GpuBudget> mBudget;     // the PrimitiveMorphs point at it
     std::vector<std::vector<float>> mRows;  // crowds: the instance rows, kept across frames
     SparseMethod mSparseMethod = kDefaultSparseMethod;

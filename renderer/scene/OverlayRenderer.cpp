@@ -100,7 +100,7 @@ void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene, const OverlayOp
                     glm::transpose(glm::inverse(glm::mat3(matrix))));
         for (const GpuPrimitive& primitive : mesh.primitives) {
             if (primitive.buffers.vertexCount() == 0) continue;
-            PrimitiveMorph& morph = mState.morph(primitive);
+            PrimitiveMorph& morph = mState.morph(node, primitive);
             const MorphPath path = mStage.preparePrimitive(morph, weights, MorphPath::Cpu);
             program.use();  // the pre-pass may have bound another program
             if (weights) {

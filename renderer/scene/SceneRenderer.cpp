@@ -246,7 +246,7 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
     program.set(location(UniformLocation::AttributeMask), item.primitive->buffers.attributeMask());
     const MorphWeights* weights = mState.weights(item.node);
     if (weights && item.path != MorphPath::None) {
-        mState.morph(*item.primitive).bind(program, item.path, *weights);
+        mState.morph(item.node, *item.primitive).bind(program, item.path, *weights);
     } else {
         bindNoMorph(program);
     }
@@ -261,8 +261,9 @@ void SceneRenderer::runMorphStage(const std::vector<DrawItem*>& items, const Dra
     const auto start = std::chrono::steady_clock::now();
     mVertexItems.clear();
     for (DrawItem* item : items) {
-        item->path = mMorphStage.preparePrimitive(
-            mState.morph(*item->primitive), mState.weights(item->node), options.morphPath, passes);
+        item->path =
+            mMorphStage.preparePrimitive(mState.morph(item->node, *item->primitive),
+                                         mState.weights(item->node), options.morphPath, passes);
         if (morphsInVertexStage(item->path)) mVertexItems.push_back(*item);
     }
     mLastInstances = instances;
@@ -294,7 +295,8 @@ void SceneRenderer::drawVertexMorphs(gl::Program& program) {
         program.set(location(UniformLocation::Model), mState.model(item.node));
         program.set(location(UniformLocation::AttributeMask),
                     item.primitive->buffers.attributeMask());
-        mState.morph(*item.primitive).bind(program, item.path, *mState.weights(item.node));
+        mState.morph(item.node, *item.primitive)
+            .bind(program, item.path, *mState.weights(item.node));
         bindSkin(program, nullptr, item.primitive->buffers);  // the morph alone
         item.primitive->buffers.vertexArray().bind();
         glDrawArraysInstanced(GL_POINTS, 0, GLsizei(item.primitive->buffers.vertexCount()),

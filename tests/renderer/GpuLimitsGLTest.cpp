@@ -152,7 +152,7 @@ TEST_F(GpuLimitsTest, PrimitiveOverTheBudgetIsRefused) {
 // The one primitive's morph as a drawer of `gpu` holds it.
 renderer::PrimitiveMorph& drawersMorph(renderer::DrawState& state, const GpuScene& gpu) {
     state.use(gpu);
-    return state.morph(gpu.meshes()[0].primitives[0]);
+    return state.morph(gpu.nodes().front(), gpu.meshes()[0].primitives[0]);
 }
 
 // The texture array is built when a vs path first needs it (PrimitiveMorph::prepare), so the

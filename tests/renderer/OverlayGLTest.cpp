@@ -103,8 +103,10 @@ protected:
         sceneRenderer->draw(*gpu, pose, camera, offscreen->target(), draw);
         overlay->draw(*gpu, pose, camera, offscreen->target(), options);
         const renderer::GpuPrimitive& primitive = gpu->meshes()[0].primitives[0];
-        mSceneTextureArray = sceneRenderer->state().morph(primitive).denseTargets() != nullptr;
-        mOverlayTextureArray = overlay->state().morph(primitive).denseTargets() != nullptr;
+        mSceneTextureArray =
+            sceneRenderer->state().morph(gpu->nodes().front(), primitive).denseTargets() != nullptr;
+        mOverlayTextureArray =
+            overlay->state().morph(gpu->nodes().front(), primitive).denseTargets() != nullptr;
         return offscreen->readPixels();
     }
 
