@@ -4,18 +4,15 @@
 #include <string>
 
 #include "morph/ktx2/BasisLz.h"
+#include "morph/ktx2/LittleEndian.h"
 
 namespace morph::ktx2 {
 namespace {
 
-constexpr size_t kHeaderSize = 20;     // endpointCount, selectorCount, four byte lengths
-constexpr size_t kImageDescSize = 20;  // five UInt32
+constexpr size_t kGlobalHeaderSize = 20;  // endpointCount, selectorCount, four byte lengths
+constexpr size_t kImageDescSize = 20;     // five UInt32
 // The color deltas' model depends on the previous value (COLOR5_PAL0_PREV_HI, _PAL1_PREV_HI).
 constexpr uint8_t kColor5Model0Max = 9, kColor5Model1Max = 21;
-
-uint32_t u32(const uint8_t* p) {
-    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
-}
 
 Error corrupt(const std::string& what) {
     return Error{ErrorCode::Decode, "BasisLZ " + what + " is corrupt"};
@@ -97,18 +94,18 @@ Status readTables(ByteSpan data, BasisLzGlobal& out) {
 }  // namespace
 
 Result<BasisLzGlobal> readBasisLzGlobal(ByteSpan data, uint64_t imageCount) {
-    if (data.size < kHeaderSize)
+    if (data.size < kGlobalHeaderSize)
         return Error{ErrorCode::Container, "KTX2 BasisLZ global data is missing or truncated"};
     const uint8_t* p = data.data;
     const uint32_t endpointCount = uint32_t(p[0]) | uint32_t(p[1]) << 8;
     const uint32_t selectorCount = uint32_t(p[2]) | uint32_t(p[3]) << 8;
-    const uint64_t endpointsLength = u32(p + 4), selectorsLength = u32(p + 8),
-                   tablesLength = u32(p + 12), extendedLength = u32(p + 16);
+    const uint64_t endpointsLength = readU32(p + 4), selectorsLength = readU32(p + 8),
+                   tablesLength = readU32(p + 12), extendedLength = readU32(p + 16);
     if (endpointCount == 0 || selectorCount == 0)
         return Error{ErrorCode::BadValue, "BasisLZ codebooks are empty"};
     // imageCount <= 2^32 * 6 * 32, so this product stays far inside 64 bits.
     const uint64_t descsLength = imageCount * kImageDescSize;
-    const uint64_t total = kHeaderSize + descsLength + endpointsLength + selectorsLength +
+    const uint64_t total = kGlobalHeaderSize + descsLength + endpointsLength + selectorsLength +
                            tablesLength + extendedLength;
     if (total > data.size) {
         return Error{ErrorCode::OutOfBounds, "KTX2 BasisLZ global data (" + std::to_string(total) +
@@ -118,10 +115,11 @@ Result<BasisLzGlobal> readBasisLzGlobal(ByteSpan data, uint64_t imageCount) {
     BasisLzGlobal out;
     out.images.resize(size_t(imageCount));
     for (size_t i = 0; i < out.images.size(); ++i) {
-        const uint8_t* d = p + kHeaderSize + i * kImageDescSize;
-        out.images[i] = {u32(d), u32(d + 4), u32(d + 8), u32(d + 12), u32(d + 16)};
+        const uint8_t* d = p + kGlobalHeaderSize + i * kImageDescSize;
+        out.images[i] = {readU32(d), readU32(d + 4), readU32(d + 8), readU32(d + 12),
+                         readU32(d + 16)};
     }
-    const uint8_t* endpoints = p + kHeaderSize + descsLength;
+    const uint8_t* endpoints = p + kGlobalHeaderSize + descsLength;
     const uint8_t* selectors = endpoints + endpointsLength;
     const uint8_t* tables = selectors + selectorsLength;
     if (Status s =

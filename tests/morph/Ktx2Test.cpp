@@ -3,6 +3,8 @@
 // basisu encoder and NAME.rgba.png is what the reference transcoder decodes its base level to
 // (tests/fixtures/ktx2/make/make.js). ETC1S and UASTC decode bit-exactly to RGBA8 (integer
 // arithmetic the formats specify), so every pixel must be equal: no tolerance.
+#include <cstdio>
+#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -10,6 +12,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "fixtures/BuildPaths.h"
 #include "fixtures/ImageFixtures.h"
 #include "fixtures/Ktx2Fixtures.h"
 #include "morph/gltf/GltfImport.h"
@@ -84,6 +87,31 @@ INSTANTIATE_TEST_SUITE_P(Uastc, Ktx2Reference, testing::ValuesIn(kUastcFixtures)
                                  if (c == '-') c = '_';
                              return n;
                          });
+
+// The benchmark's 1024 x 1024 ETC1S file (tests/bench/CpuBench): its reference pixels are kept as
+// a CRC-32 (of the RGBA8 bytes, zlib's polynomial) rather than a 4 MiB image.
+uint32_t crc32(const std::vector<uint8_t>& bytes) {
+    uint32_t crc = 0xFFFFFFFFu;
+    for (uint8_t b : bytes) {
+        crc ^= b;
+        for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+TEST(Ktx2Reference, BenchmarkEtc1sMatchesTheReferenceCrc) {
+    const Bytes file = fixtures::readKtx2Fixture("bench-etc1s-1024x1024");
+    auto got = morph::decodeImage(file.data(), file.size(), 1 << 23);
+    ASSERT_TRUE(got.ok()) << got.error().message;
+    EXPECT_EQ(got->width, 1024);
+    std::ifstream in(std::string(MORPHVIEW_SOURCE_DIR) +
+                     "/tests/fixtures/ktx2/bench-etc1s-1024x1024.rgba.crc32");
+    std::string want;
+    in >> want;
+    char hex[9];
+    std::snprintf(hex, sizeof(hex), "%08x", crc32(got->rgba));
+    EXPECT_EQ(hex, want);
+}
 
 // The reference comparison above is only as good as the modes the encoder chose: the UASTC
 // fixtures' blocks (every level) use 18 of the 19 modes. Mode 18 (RGB, 5-bit weights), which
