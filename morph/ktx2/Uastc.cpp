@@ -4,6 +4,7 @@
 #include "morph/ktx2/Uastc.h"
 
 #include <array>
+#include <cstddef>
 
 namespace morph::ktx2 {
 namespace {
@@ -58,27 +59,50 @@ constexpr Range kRanges[21] = {
     {0, 1, 4, "dcb0000dc", 13},  {1, 0, 5, "edcb000ed", 11},  {0, 0, 7, nullptr, 0},
     {0, 1, 5, "edcb0000e", 6},   {1, 0, 6, "fedcb000f", 5},   {0, 0, 8, nullptr, 0}};
 
+// The block as a 128-bit little-endian number, read from bit 0 up.
 class BlockBits {
 public:
-    explicit BlockBits(const uint8_t* block) : mBlock(block) {}
-    uint32_t read(unsigned count) {
-        uint32_t value = 0;
-        for (unsigned i = 0; i < count && mPos < 128; ++i, ++mPos)
-            value |= uint32_t((mBlock[mPos >> 3] >> (mPos & 7)) & 1u) << i;
-        return value;
+    explicit BlockBits(const uint8_t* block) {
+        for (int i = 7; i >= 0; --i) {
+            mLo = (mLo << 8) | block[i];
+            mHi = (mHi << 8) | block[8 + i];
+        }
+    }
+    uint32_t read(unsigned count) {  // count <= 32; past bit 127 the bits are 0
+        uint64_t v = 0;
+        if (mPos < 64) {
+            v = mLo >> mPos;
+            if (mPos) v |= mHi << (64 - mPos);
+        } else if (mPos < 128) {
+            v = mHi >> (mPos - 64);
+        }
+        mPos += count;
+        return uint32_t(v & ((uint64_t(1) << count) - 1));
     }
     void skip(unsigned count) { mPos += count; }
 
 private:
-    const uint8_t* mBlock;
+    uint64_t mLo = 0, mHi = 0;
     unsigned mPos = 0;
 };
 
+// The mode of each value of a block's first 7 bits (-1: the reserved code).
+const std::array<int8_t, 128>& modeTable() {
+    static const std::array<int8_t, 128> table = [] {
+        std::array<int8_t, 128> t{};
+        for (unsigned bits7 = 0; bits7 < 128; ++bits7) {
+            t[bits7] = -1;
+            for (int m = 0; m < kModeCount; ++m)
+                if ((bits7 & ((1u << kModes[m].codeBits) - 1)) == kModes[m].code)
+                    t[bits7] = int8_t(m);
+        }
+        return t;
+    }();
+    return table;
+}
+
 int modeOf(const uint8_t* block) {
-    const unsigned bits7 = block[0] & 0x7F;
-    for (int m = 0; m < kModeCount; ++m)
-        if ((bits7 & ((1u << kModes[m].codeBits) - 1)) == kModes[m].code) return m;
-    return -1;
+    return modeTable()[block[0] & 0x7F];
 }
 
 // Bit replication to 8 bits, or ASTC's unquantization of a trit/quint value and its low bits.
@@ -99,9 +123,27 @@ uint8_t unquantEndpoint(const Range& range, uint32_t tq, uint32_t bits) {
     return uint8_t((a & 0x80) | (t >> 2));
 }
 
+// unquantEndpoint for every range, trit/quint and low bits: [range][(tq << bits) | low bits].
+const std::array<std::array<uint8_t, 256>, 21>& endpointTable() {
+    static const std::array<std::array<uint8_t, 256>, 21> table = [] {
+        std::array<std::array<uint8_t, 256>, 21> t{};
+        for (size_t r = 0; r < t.size(); ++r) {
+            const Range& range = kRanges[r];
+            if ((range.trits || range.quints) && !range.b) continue;  // not an endpoint range
+            const uint32_t levels = range.trits ? 3 : range.quints ? 5 : 1;
+            for (uint32_t tq = 0; tq < levels; ++tq)
+                for (uint32_t low = 0; low < (1u << range.bits); ++low)
+                    t[r][(tq << range.bits) | low] = unquantEndpoint(range, tq, low);
+        }
+        return t;
+    }();
+    return table;
+}
+
 // UASTC's endpoint sequence: the trits (5 per 8 bits) or quints (3 per 7 bits) packed as base-3 or
 // base-5 numbers first, then each value's low bits.
-void readEndpoints(BlockBits& in, const Range& range, int count, uint8_t* out) {
+void readEndpoints(BlockBits& in, int rangeIndex, int count, uint8_t* out) {
+    const Range& range = kRanges[rangeIndex];
     uint32_t tq[18] = {};
     if (range.trits || range.quints) {
         const int per = range.trits ? 5 : 3, radix = range.trits ? 3 : 5;
@@ -113,7 +155,8 @@ void readEndpoints(BlockBits& in, const Range& range, int count, uint8_t* out) {
             for (int j = 0; j < n; ++j, packed /= radix) tq[i + j] = packed % radix;
         }
     }
-    for (int i = 0; i < count; ++i) out[i] = unquantEndpoint(range, tq[i], in.read(range.bits));
+    const std::array<uint8_t, 256>& unquant = endpointTable()[size_t(rangeIndex)];
+    for (int i = 0; i < count; ++i) out[i] = unquant[(tq[i] << range.bits) | in.read(range.bits)];
 }
 
 // ASTC weight unquantization (section 23.16) for the bit-only ranges UASTC uses: to 0..64.
@@ -123,6 +166,17 @@ uint8_t unquantWeight(uint32_t w, unsigned bits) {
         v |= shift >= 0 ? w << shift : w >> -shift;
     v &= 0x3F;
     return uint8_t(v > 32 ? v + 1 : v);
+}
+
+// unquantWeight for 1..5 bits: [bits][weight].
+const std::array<std::array<uint8_t, 32>, 6>& weightTable() {
+    static const std::array<std::array<uint8_t, 32>, 6> table = [] {
+        std::array<std::array<uint8_t, 32>, 6> t{};
+        for (unsigned bits = 1; bits <= 5; ++bits)
+            for (uint32_t w = 0; w < (1u << bits); ++w) t[bits][w] = unquantWeight(w, bits);
+        return t;
+    }();
+    return table;
 }
 
 // ASTC's LDR interpolation of 8-bit endpoints widened to 16 bits (l * 257), top byte kept.
@@ -172,7 +226,7 @@ bool decodeUastcBlock(const uint8_t* block, uint8_t* rgba) {
 
     const int valueCount = mode.comps * 2 * mode.subsets;
     uint8_t values[18];
-    readEndpoints(in, kRanges[mode.endpointRange], valueCount, values);
+    readEndpoints(in, mode.endpointRange, valueCount, values);
     uint8_t endpoints[3][2][4];
     for (int s = 0; s < mode.subsets; ++s) {
         const uint8_t* v = values + s * mode.comps * 2;
@@ -193,11 +247,11 @@ bool decodeUastcBlock(const uint8_t* block, uint8_t* rgba) {
     for (int i = 0; i < 16; ++i) {
         if (!seen[subsetOf[i]]) anchor[i] = seen[subsetOf[i]] = true;
     }
+    const std::array<uint8_t, 32>& unquant = weightTable()[mode.weightBits];
     uint8_t weights[16][2] = {};
     for (int i = 0; i < 16; ++i)
         for (int p = 0; p < mode.planes; ++p)
-            weights[i][p] =
-                unquantWeight(in.read(mode.weightBits - (anchor[i] ? 1 : 0)), mode.weightBits);
+            weights[i][p] = unquant[in.read(mode.weightBits - (anchor[i] ? 1 : 0))];
 
     for (int i = 0; i < 16; ++i) {
         const uint8_t(&e)[2][4] = endpoints[subsetOf[i]];
