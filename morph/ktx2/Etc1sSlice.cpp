@@ -74,126 +74,164 @@ void writeBlock(const Etc1sEndpoint& endpoint, const Etc1sSelector& selector, ui
     }
 }
 
-Error corruptSlice() {
-    return Error{ErrorCode::Decode, "BasisLZ slice data is corrupt"};
-}
+// Endpoint indices: a 2-bit prediction a block (left, above, above left, or a Huffman-coded delta
+// from the previous index), four blocks' predictions (a 2x2 group) a symbol, and a symbol that
+// repeats the last one a counted number of times.
+class EndpointReader {
+public:
+    EndpointReader(const BasisLzGlobal& global, BitReader& bits, uint32_t blocksX)
+        : mGlobal(global),
+          mBits(bits),
+          mRows{std::vector<Column>(blocksX), std::vector<Column>(blocksX)} {}
+
+    // Block (bx, by)'s endpoint index; false on corrupt data. Blocks come in raster order.
+    bool next(uint32_t bx, uint32_t by, uint32_t& endpoint) {
+        std::vector<Column>& cur = mRows[by & 1];
+        std::vector<Column>& above = mRows[(by & 1) ^ 1];
+        if ((bx & 1) == 0) {
+            if ((by & 1) == 0) {
+                if (!readGroup()) return false;
+                // The group's second row reads its last four bits from the slot of the row
+                // above it, which this row's successor will see as `cur`.
+                above[bx].predBits = uint8_t(mPredBits >> 4);
+            } else {
+                mPredBits = cur[bx].predBits;
+            }
+        }
+        const uint32_t count = uint32_t(mGlobal.endpoints.size());
+        const uint32_t pred = mPredBits & 3;
+        mPredBits >>= 2;
+        if (pred == 0) {  // left
+            if (bx == 0) return false;
+            endpoint = mPrevEndpoint;
+        } else if (pred == 1) {  // above
+            if (by == 0) return false;
+            endpoint = above[bx].endpoint;
+        } else if (pred == 2) {  // above left
+            if (bx == 0 || by == 0) return false;
+            endpoint = above[bx - 1].endpoint;
+        } else {
+            const int delta = mGlobal.deltaEndpointModel.decode(mBits);
+            if (delta < 0) return false;
+            endpoint = uint32_t(delta) + mPrevEndpoint;
+            if (endpoint >= count) endpoint -= count;
+        }
+        if (endpoint >= count) return false;
+        cur[bx].endpoint = uint16_t(endpoint);
+        mPrevEndpoint = endpoint;
+        return true;
+    }
+
+private:
+    // Per block column, for this row and the one above: its endpoint, and the prediction bits a
+    // 2x2 group's first row leaves for its second.
+    struct Column {
+        uint16_t endpoint = 0;
+        uint8_t predBits = 0;
+    };
+
+    bool readGroup() {
+        if (mRepeat) {
+            --mRepeat;
+            mPredBits = mPrevSymbol;
+            return true;
+        }
+        const int sym = mGlobal.endpointPredModel.decode(mBits);
+        if (sym < 0) return false;
+        if (sym != kEndpointPredRepeatSymbol) {
+            mPredBits = mPrevSymbol = uint32_t(sym);
+            return true;
+        }
+        uint32_t count = 0;
+        if (!mBits.readVlc(kEndpointPredCountVlcBits, count)) return false;
+        mRepeat = count + kEndpointPredMinRepeat - 1;
+        mPredBits = mPrevSymbol;
+        return true;
+    }
+
+    const BasisLzGlobal& mGlobal;
+    BitReader& mBits;
+    std::vector<Column> mRows[2];
+    uint32_t mPredBits = 0, mRepeat = 0, mPrevSymbol = 0, mPrevEndpoint = 0;
+};
+
+// Selector indices: a direct index, an index into the history of recent selectors, or a run of
+// the history's first entry.
+class SelectorReader {
+public:
+    SelectorReader(const BasisLzGlobal& global, BitReader& bits, uint64_t totalBlocks)
+        : mGlobal(global),
+          mBits(bits),
+          mHistory(global.selectorHistorySize),
+          mTotalBlocks(totalBlocks) {}
+
+    bool next(uint32_t& selector) {
+        const uint32_t historyBase = uint32_t(mGlobal.selectors.size());
+        const uint32_t rleSymbol = historyBase + mGlobal.selectorHistorySize;
+        uint32_t sym = historyBase;
+        if (mRun) {
+            --mRun;
+        } else {
+            const int decoded = mGlobal.selectorModel.decode(mBits);
+            if (decoded < 0) return false;
+            sym = uint32_t(decoded);
+            if (sym == rleSymbol) {
+                if (!readRun()) return false;
+                sym = historyBase;
+            }
+        }
+        if (sym < historyBase) {
+            selector = sym;
+            if (mHistory.size()) mHistory.add(selector);
+            return true;
+        }
+        const size_t index = sym - historyBase;
+        if (index >= mHistory.size()) return false;
+        selector = mHistory[index];
+        mHistory.use(index);
+        return selector < historyBase;
+    }
+
+private:
+    bool readRun() {
+        const int run = mGlobal.selectorHistoryRleModel.decode(mBits);
+        if (run < 0) return false;
+        if (run == kSelectorRleCountTotal - 1) {
+            uint32_t count = 0;
+            if (!mBits.readVlc(kSelectorRleVlcBits, count)) return false;
+            mRun = count + kSelectorRleCountThreshold;
+        } else {
+            mRun = uint32_t(run) + kSelectorRleCountThreshold;
+        }
+        if (mRun > mTotalBlocks) return false;
+        --mRun;  // this block is the run's first
+        return true;
+    }
+
+    const BasisLzGlobal& mGlobal;
+    BitReader& mBits;
+    SelectorHistory mHistory;
+    uint64_t mTotalBlocks;
+    uint32_t mRun = 0;
+};
 
 }  // namespace
 
 Status decodeEtc1sSlice(const BasisLzGlobal& global, ByteSpan slice, uint32_t width,
                         uint32_t height, SliceKind kind, uint8_t* rgba) {
     const uint32_t blocksX = (width + 3) / 4, blocksY = (height + 3) / 4;
-    const uint32_t endpointCount = uint32_t(global.endpoints.size());
-    const uint32_t selectorCount = uint32_t(global.selectors.size());
-    const uint32_t historyBase = selectorCount;  // history symbols follow the direct ones
-    const uint32_t rleSymbol = selectorCount + global.selectorHistorySize;
     BitReader bits(slice.data, slice.size);
-    SelectorHistory history(global.selectorHistorySize);
-
-    // Per block column, for this row and the one above: its endpoint, and the prediction bits a
-    // 2x2 group's first row left for its second.
-    struct Column {
-        uint16_t endpoint = 0;
-        uint8_t predBits = 0;
-    };
-    std::vector<Column> rows[2] = {std::vector<Column>(blocksX), std::vector<Column>(blocksX)};
-    uint32_t predRepeat = 0, prevPredSym = 0, prevEndpoint = 0, selectorRun = 0;
-    const uint64_t totalBlocks = uint64_t(blocksX) * blocksY;
+    EndpointReader endpoints(global, bits, blocksX);
+    SelectorReader selectors(global, bits, uint64_t(blocksX) * blocksY);
+    const Error corrupt{ErrorCode::Decode, "BasisLZ slice data is corrupt"};
     for (uint32_t by = 0; by < blocksY; ++by) {
-        std::vector<Column>& cur = rows[by & 1];
-        std::vector<Column>& above = rows[(by & 1) ^ 1];
-        uint32_t predBits = 0;
         for (uint32_t bx = 0; bx < blocksX; ++bx) {
-            if ((bx & 1) == 0) {
-                if ((by & 1) == 0) {
-                    if (predRepeat) {
-                        --predRepeat;
-                        predBits = prevPredSym;
-                    } else {
-                        const int sym = global.endpointPredModel.decode(bits);
-                        if (sym < 0) return corruptSlice();
-                        if (sym == kEndpointPredRepeatSymbol) {
-                            uint32_t count = 0;
-                            if (!bits.readVlc(kEndpointPredCountVlcBits, count))
-                                return corruptSlice();
-                            predRepeat = count + kEndpointPredMinRepeat - 1;
-                            predBits = prevPredSym;
-                        } else {
-                            predBits = prevPredSym = uint32_t(sym);
-                        }
-                    }
-                    // The row below reads this group's last four bits (written into the other
-                    // row's slot, which the next row is).
-                    above[bx].predBits = uint8_t(predBits >> 4);
-                } else {
-                    predBits = cur[bx].predBits;
-                }
-            }
-            uint32_t endpoint = 0;
-            switch (predBits & 3) {
-                case 0:  // left
-                    if (bx == 0) return corruptSlice();
-                    endpoint = prevEndpoint;
-                    break;
-                case 1:  // above
-                    if (by == 0) return corruptSlice();
-                    endpoint = above[bx].endpoint;
-                    break;
-                case 2:  // above left
-                    if (bx == 0 || by == 0) return corruptSlice();
-                    endpoint = above[bx - 1].endpoint;
-                    break;
-                default: {
-                    const int delta = global.deltaEndpointModel.decode(bits);
-                    if (delta < 0) return corruptSlice();
-                    endpoint = uint32_t(delta) + prevEndpoint;
-                    if (endpoint >= endpointCount) endpoint -= endpointCount;
-                    break;
-                }
-            }
-            if (endpoint >= endpointCount) return corruptSlice();
-            predBits >>= 2;
-            cur[bx].endpoint = uint16_t(endpoint);
-            prevEndpoint = endpoint;
-
-            uint32_t selectorSym = 0;
-            if (selectorRun) {
-                --selectorRun;
-                selectorSym = historyBase;
-            } else {
-                const int sym = global.selectorModel.decode(bits);
-                if (sym < 0) return corruptSlice();
-                selectorSym = uint32_t(sym);
-                if (selectorSym == rleSymbol) {
-                    const int run = global.selectorHistoryRleModel.decode(bits);
-                    if (run < 0) return corruptSlice();
-                    if (run == kSelectorRleCountTotal - 1) {
-                        uint32_t count = 0;
-                        if (!bits.readVlc(kSelectorRleVlcBits, count)) return corruptSlice();
-                        selectorRun = count + kSelectorRleCountThreshold;
-                    } else {
-                        selectorRun = uint32_t(run) + kSelectorRleCountThreshold;
-                    }
-                    if (selectorRun > totalBlocks) return corruptSlice();
-                    selectorSym = historyBase;
-                    --selectorRun;
-                }
-            }
-            uint32_t selector = 0;
-            if (selectorSym >= historyBase) {
-                const size_t index = selectorSym - historyBase;
-                if (index >= history.size()) return corruptSlice();
-                selector = history[index];
-                history.use(index);
-            } else {
-                selector = selectorSym;
-                if (history.size()) history.add(selector);
-            }
-            if (selector >= selectorCount) return corruptSlice();
+            uint32_t endpoint = 0, selector = 0;
+            if (!endpoints.next(bx, by, endpoint) || !selectors.next(selector)) return corrupt;
             writeBlock(global.endpoints[endpoint], global.selectors[selector], bx, by, width,
                        height, kind, rgba);
         }
-        if (bits.overrun()) return corruptSlice();
+        if (bits.overrun()) return corrupt;
     }
     return {};
 }

@@ -186,6 +186,53 @@ uint8_t interpolate(uint32_t l, uint32_t h, uint32_t w) {
     return uint8_t(((l * (64 - w) + h * w + 32) >> 6) >> 8);
 }
 
+// Each texel's subset from the block's pattern index; false for an index past its table.
+bool readSubsets(BlockBits& in, int modeIndex, const UastcMode& mode,
+                 std::array<uint8_t, 16>& subsetOf) {
+    if (mode.subsets == 1) return true;
+    const uint32_t pattern = in.read(mode.subsets == 3 ? 4 : 5);
+    if (mode.subsets == 3) {
+        if (pattern >= 11) return false;
+        for (int i = 0; i < 16; ++i) subsetOf[i] = uint8_t((kPatterns3[pattern] >> (2 * i)) & 3);
+        return true;
+    }
+    const bool mode7 = modeIndex == 7;
+    if (pattern >= (mode7 ? 19u : 30u)) return false;
+    const uint16_t bits = mode7 ? kPatterns2Of3[pattern] : kPatterns2[pattern];
+    for (int i = 0; i < 16; ++i) subsetOf[i] = uint8_t((bits >> i) & 1);
+    return true;
+}
+
+// The endpoint values as RGBA pairs: l0 l1 a0 a1 for luminance-alpha, r0 r1 g0 g1 b0 b1 (a0 a1)
+// otherwise; alpha 255 where the mode has none.
+void endpointPairs(const UastcMode& mode, const uint8_t* values, uint8_t (&out)[3][2][4]) {
+    for (int s = 0; s < mode.subsets; ++s) {
+        const uint8_t* v = values + s * mode.comps * 2;
+        for (int e = 0; e < 2; ++e) {
+            if (mode.comps == 2) {
+                out[s][e][0] = out[s][e][1] = out[s][e][2] = v[e];
+                out[s][e][3] = v[2 + e];
+            } else {
+                for (int c = 0; c < 4; ++c) out[s][e][c] = c < mode.comps ? v[c * 2 + e] : 255;
+            }
+        }
+    }
+}
+
+// The weights, texel by texel (both planes' for a dual-plane mode), unquantized to 0..64. Each
+// subset's first texel (its anchor) has one bit less: the top bit, always 0.
+void readWeights(BlockBits& in, const UastcMode& mode, const std::array<uint8_t, 16>& subsetOf,
+                 uint8_t (&weights)[16][2]) {
+    bool seen[3] = {};
+    const std::array<uint8_t, 32>& unquant = weightTable()[mode.weightBits];
+    for (int i = 0; i < 16; ++i) {
+        const bool anchor = !seen[subsetOf[i]];
+        seen[subsetOf[i]] = true;
+        for (int p = 0; p < mode.planes; ++p)
+            weights[i][p] = unquant[in.read(mode.weightBits - (anchor ? 1 : 0))];
+    }
+}
+
 }  // namespace
 
 int uastcBlockMode(const uint8_t* block) {
@@ -210,49 +257,13 @@ bool decodeUastcBlock(const uint8_t* block, uint8_t* rgba) {
     int ccs = -1;
     if (mode.planes == 2) ccs = mode.comps == 2 ? 3 : int(in.read(2));
     std::array<uint8_t, 16> subsetOf{};
-    if (mode.subsets > 1) {
-        const uint32_t pattern = in.read(mode.subsets == 3 ? 4 : 5);
-        if (mode.subsets == 3) {
-            if (pattern >= 11) return false;
-            for (int i = 0; i < 16; ++i)
-                subsetOf[i] = uint8_t((kPatterns3[pattern] >> (2 * i)) & 3);
-        } else {
-            const bool mode7 = modeIndex == 7;
-            if (pattern >= (mode7 ? 19u : 30u)) return false;
-            const uint16_t bits = mode7 ? kPatterns2Of3[pattern] : kPatterns2[pattern];
-            for (int i = 0; i < 16; ++i) subsetOf[i] = uint8_t((bits >> i) & 1);
-        }
-    }
-
-    const int valueCount = mode.comps * 2 * mode.subsets;
+    if (!readSubsets(in, modeIndex, mode, subsetOf)) return false;
     uint8_t values[18];
-    readEndpoints(in, mode.endpointRange, valueCount, values);
+    readEndpoints(in, mode.endpointRange, mode.comps * 2 * mode.subsets, values);
     uint8_t endpoints[3][2][4];
-    for (int s = 0; s < mode.subsets; ++s) {
-        const uint8_t* v = values + s * mode.comps * 2;
-        for (int e = 0; e < 2; ++e) {
-            if (mode.comps == 2) {
-                endpoints[s][e][0] = endpoints[s][e][1] = endpoints[s][e][2] = v[e];
-                endpoints[s][e][3] = v[2 + e];
-            } else {
-                for (int c = 0; c < 4; ++c)
-                    endpoints[s][e][c] = c < mode.comps ? v[c * 2 + e] : uint8_t(255);
-            }
-        }
-    }
-
-    // Each subset's first texel (its anchor) has one weight bit less: the top bit, always 0.
-    bool anchor[16] = {};
-    bool seen[3] = {};
-    for (int i = 0; i < 16; ++i) {
-        if (!seen[subsetOf[i]]) anchor[i] = seen[subsetOf[i]] = true;
-    }
-    const std::array<uint8_t, 32>& unquant = weightTable()[mode.weightBits];
+    endpointPairs(mode, values, endpoints);
     uint8_t weights[16][2] = {};
-    for (int i = 0; i < 16; ++i)
-        for (int p = 0; p < mode.planes; ++p)
-            weights[i][p] = unquant[in.read(mode.weightBits - (anchor[i] ? 1 : 0))];
-
+    readWeights(in, mode, subsetOf, weights);
     for (int i = 0; i < 16; ++i) {
         const uint8_t(&e)[2][4] = endpoints[subsetOf[i]];
         for (int c = 0; c < 4; ++c)
