@@ -264,6 +264,10 @@ TEST(Ktx2Errors, SizesPastTheCapAreRefusedBeforeDecoding) {
     EXPECT_EQ(decodeError(huge, uint64_t(1) << 30).code, ErrorCode::Limit);
     // Within the cap, the UASTC data that should be there is not.
     EXPECT_NE(decodeError(huge, uint64_t(1) << 40).code, ErrorCode::Limit);
+    // 2^32 - 1 square: width * height * 4 is past 2^64, and still refused under any cap.
+    put32(huge, 20, 0xFFFFFFFFu);
+    put32(huge, 24, 0xFFFFFFFFu);
+    EXPECT_EQ(decodeError(huge, ~uint64_t(0)).code, ErrorCode::Limit);
 }
 
 // The BasisLZ global data of an ETC1S fixture: where its Huffman tables start.
