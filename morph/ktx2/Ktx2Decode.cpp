@@ -17,13 +17,13 @@ namespace {
 constexpr uint32_t kVkR8G8B8Unorm = 23, kVkR8G8B8Srgb = 29;
 constexpr uint32_t kVkR8G8B8A8Unorm = 37, kVkR8G8B8A8Srgb = 43;
 
-// The base image's first `imageBytes` bytes: in the file, or Zstandard-decompressed into
-// `storage`. Level 0's images start with layer 0, face 0 (KTX 2.0 section 3.9).
 // The output, allocated once the data it comes from has been checked (its size is within the cap).
 void allocate(Ktx2Image& image) {
     image.rgba.assign(size_t(image.width) * image.height * 4, 0);
 }
 
+// The base image's first `imageBytes` bytes: in the file, or Zstandard-decompressed into
+// `storage`. Level 0's images start with layer 0, face 0 (KTX 2.0 section 3.9).
 Result<ByteSpan> baseImageBytes(const Ktx2Container& c, uint64_t imageBytes, uint64_t maxBytes,
                                 std::vector<uint8_t>& storage) {
     const Ktx2Level& level = c.levels[0];
