@@ -51,7 +51,7 @@ if [[ $target == Ktx2Fuzzer ]]; then
   if [[ -d $root/tests/fuzz/regressions-ktx2 ]]; then inputs+=("$root/tests/fuzz/regressions-ktx2"); fi
 else
   cmake --build "$build" -j "$jobs" --target "$target" FuzzSeedWriter
-  "$build/FuzzSeedWriter" "$seeds"
+  "$build/FuzzSeedWriter" "$seeds" "$root/tests/fixtures/ktx2"
   if [[ -d "$corpus" ]]; then
     # Seeds past -max_len would be cut short (and only test truncation).
     while IFS= read -r -d '' file; do
