@@ -15,6 +15,7 @@
 #include "fixtures/BuildPaths.h"
 #include "fixtures/ImageFixtures.h"
 #include "fixtures/Ktx2Fixtures.h"
+#include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageDecode.h"
 #include "morph/ktx2/Ktx2Container.h"
@@ -377,6 +378,23 @@ TEST(Ktx2Import, CorruptKtxFallsBackToThePngWithAWarning) {
     EXPECT_EQ(scene.report.textures[0].image, 0);
     EXPECT_EQ(scene.report.textures[0].fallback, 1);
     EXPECT_THAT(scene.report.textures[0].reason, StartsWith("BasisLZ slice Huffman tables"));
+}
+
+// A .gltf beside its .ktx2 file, no mimeType: the file's identifier says what it is.
+TEST(Ktx2Import, ExternalKtxFileWithoutMimeType) {
+    const std::string dir = fixtures::caseScratchDir();
+    const Bytes ktx2 = fixtures::readKtx2Fixture("uastc-zstd-rgba-48x48");
+    std::ofstream(dir + "/face.ktx2", std::ios::binary)
+        .write(reinterpret_cast<const char*>(ktx2.data()), std::streamsize(ktx2.size()));
+    morph::GltfBuilder b = fixtures::basisuTextureBuilder(ktx2);
+    b.json()["images"] = {{{"uri", "face.ktx2"}}};
+    ASSERT_TRUE(b.writeGltf(dir + "/face.gltf", "face.bin").ok());
+    auto r = morph::importGltf(dir + "/face.gltf");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_EQ(r->images.size(), 1u);
+    EXPECT_EQ(r->images[0].width, 48);
+    EXPECT_EQ(r->images[0].rgba, fixtures::ktx2ReferencePixels("uastc-zstd-rgba-48x48").pixels);
+    EXPECT_TRUE(r->warnings.empty()) << testing::PrintToString(r->warnings);
 }
 
 }  // namespace
