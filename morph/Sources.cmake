@@ -47,6 +47,14 @@ set(MORPH_IMAGE_SOURCES
   image/HdrImage.cpp
   image/ImageFile.cpp
   image/ImageResize.cpp)
+set(MORPH_KTX2_SOURCES
+  ktx2/BasisLzGlobal.cpp
+  ktx2/Etc1sSlice.cpp
+  ktx2/Huffman.cpp
+  ktx2/Ktx2Container.cpp
+  ktx2/Ktx2Decode.cpp
+  ktx2/Uastc.cpp
+  ktx2/Zstd.cpp)
 set(MORPH_EDIT_SOURCES
   edit/ExpressionWeights.cpp
   edit/MorphedRegion.cpp
@@ -55,6 +63,6 @@ set(MORPH_EDIT_SOURCES
   edit/UserClip.cpp
   edit/WeightSpec.cpp)
 set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES}
-    ${MORPH_TARGETS_SOURCES} ${MORPH_IMAGE_SOURCES} ${MORPH_EDIT_SOURCES})
+    ${MORPH_TARGETS_SOURCES} ${MORPH_IMAGE_SOURCES} ${MORPH_KTX2_SOURCES} ${MORPH_EDIT_SOURCES})
 # Absolute, so the fuzz project (another source folder) can use the list as it is.
 list(TRANSFORM MORPH_ALL_SOURCES PREPEND "${CMAKE_CURRENT_LIST_DIR}/")

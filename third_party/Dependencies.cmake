@@ -25,6 +25,12 @@ pkg_check_modules(WEBP REQUIRED IMPORTED_TARGET libwebp)
 add_library(mv_webp INTERFACE)
 target_link_libraries(mv_webp INTERFACE PkgConfig::WEBP)
 
+# KHR_texture_basisu: Debian's libzstd inflates Zstandard-supercompressed KTX2 levels
+# (morph/ktx2/Zstd.cpp).
+pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd)
+add_library(mv_zstd INTERFACE)
+target_link_libraries(mv_zstd INTERFACE PkgConfig::ZSTD)
+
 add_library(mv_cli11 INTERFACE)
 if(TARGET CLI11::CLI11)
   target_link_libraries(mv_cli11 INTERFACE CLI11::CLI11)

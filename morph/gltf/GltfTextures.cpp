@@ -1,7 +1,7 @@
 // Textures, samplers and images (glTF 2.0 3.8): images decoded to RGBA8 (morph/image/
-// ImageDecode), and each texture's choice among the images it names, best first:
-//   EXT_texture_webp's `source` (we decode WebP), then `source` (the PNG/JPEG fallback of both
-//   EXT_texture_webp and KHR_texture_basisu), then KHR_texture_basisu's KTX2 (never decoded here).
+// ImageDecode; KTX2 through morph/ktx2), and each texture's choice among the images it names, best
+// first: EXT_texture_webp's `source`, then KHR_texture_basisu's KTX2 (ETC1S or UASTC transcoded),
+// then `source` (the PNG/JPEG fallback of both extensions, for viewers without them).
 // The first that decoded wins. An image that does not decode is a warning, never a failed load:
 // the texture takes the next image that did (a warning names both), or it has no pixels and its
 // materials use their factors.
@@ -18,11 +18,6 @@ const Json* textureExtension(const Json& texture, const char* name, const std::s
     return ext ? getObject(*ext, name, where + ".extensions") : nullptr;
 }
 
-bool isKtx2(const Image& image, const std::string& uri) {
-    return image.mimeType == "image/ktx2" ||
-           (uri.size() >= 5 && uri.compare(uri.size() - 5, 5, ".ktx2") == 0);
-}
-
 std::string imageName(int index) {
     return "images[" + std::to_string(index) + "]";
 }
@@ -34,7 +29,7 @@ std::string reasonOf(const std::string& phrase) {
 }
 
 // Reads images[index] into `image`; returns why it has no pixels (a phrase that follows the
-// image's name: " is KTX2 ...", ": not a decodable image (...)"), or "" when it decoded or
+// image's name: " has no data", ": not a decodable image (...)"), or "" when it decoded or
 // decoding is off. `budgetLeft`: what decoded images may still take. Every image shares the one
 // budget, so many small files that each decode to a large picture cannot add up past it.
 std::string readImage(GltfDocument& doc, const Json& json, size_t index, Image& image,
@@ -45,12 +40,11 @@ std::string readImage(GltfDocument& doc, const Json& json, size_t index, Image& 
     const std::string uri = getString(json, "uri", where);
     if (image.mimeType.empty() && uri.rfind("data:", 0) == 0)
         image.mimeType = uri.substr(5, uri.find_first_of(";,") - 5);
-    // KHR_texture_basisu: no transcoder here.
-    if (isKtx2(image, uri)) return " is KTX2 (KHR_texture_basisu), which is not decoded";
     if (!doc.options.decodeImages) return {};
     if (!doc.imageReadErrors[index].empty()) return doc.imageReadErrors[index];
     const std::vector<uint8_t>& bytes = doc.imageBytes[index];
     if (bytes.empty()) return " has no data";
+    // A KTX2 (KHR_texture_basisu) or WebP is known by its identifier or its mimeType.
     auto decoded = decodeImage(bytes.data(), bytes.size(), budgetLeft, image.mimeType);
     if (!decoded) return ": " + decoded.error().message;
     image.width = decoded->width;
@@ -71,7 +65,6 @@ Result<std::vector<int>> candidateImages(GltfDocument& doc, const Json& texture,
     // Indices validated (GltfValidate.cpp), but for basisu's, checked here.
     if (const Json* webp = textureExtension(texture, "EXT_texture_webp", where))
         add(getInt(*webp, "source", -1, where + ".extensions.EXT_texture_webp"));
-    add(getInt(texture, "source", -1, where));
     if (const Json* basisu = textureExtension(texture, "KHR_texture_basisu", where)) {
         const int64_t ktx2 =
             getInt(*basisu, "source", -1, where + ".extensions.KHR_texture_basisu");
@@ -81,6 +74,7 @@ Result<std::vector<int>> candidateImages(GltfDocument& doc, const Json& texture,
         }
         add(ktx2);
     }
+    add(getInt(texture, "source", -1, where));
     return out;
 }
 
@@ -133,7 +127,7 @@ Status readTextures(GltfDocument& doc, Scene& scene) {
             named[size_t(best)] = true;
         }
     }
-    // Images no texture's warning named: unused ones, a KTX2 behind a PNG fallback.
+    // Images no texture's warning named: unused ones, a fallback behind a KTX2 or WebP that did.
     for (size_t i = 0; i < images.size(); ++i) {
         if (failed[i].empty() || named[i]) continue;
         doc.textureIssue({-1, int(i), -1, reasonOf(failed[i]), {}}, imageName(int(i)) + failed[i]);

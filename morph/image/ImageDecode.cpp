@@ -7,6 +7,9 @@
 #include <stb/stb_image.h>
 #include <webp/decode.h>
 
+#include "morph/ktx2/Ktx2Container.h"
+#include "morph/ktx2/Ktx2Decode.h"
+
 namespace morph {
 namespace {
 
@@ -63,6 +66,21 @@ Result<DecodedImage> decodeWebp(const uint8_t* data, size_t size, uint64_t maxBy
     return takePixels(pixels, w, h, WebPFree);
 }
 
+// KHR_texture_basisu: the base image transcoded to RGBA8 (morph/ktx2).
+Result<DecodedImage> decodeKtx2(const uint8_t* data, size_t size, uint64_t maxBytes) {
+    if (!ktx2::looksLikeKtx2(data, size))
+        return Error{ErrorCode::Decode, "not a KTX2 image (no KTX 20 identifier)"};
+    auto decoded = ktx2::decodeKtx2(data, size, maxBytes);
+    if (!decoded) return decoded.error();
+    if (decoded->width > uint32_t(INT_MAX) || decoded->height > uint32_t(INT_MAX))
+        return Error{ErrorCode::Limit, "KTX2 image wider or taller than 2^31 - 1 pixels"};
+    DecodedImage image;
+    image.width = int(decoded->width);
+    image.height = int(decoded->height);
+    image.rgba = std::move(decoded->rgba);
+    return image;
+}
+
 }  // namespace
 
 bool looksLikeWebp(const uint8_t* data, size_t size) {
@@ -76,6 +94,8 @@ Result<DecodedImage> decodeImage(const uint8_t* data, size_t size, uint64_t maxB
     if (size > size_t(INT_MAX)) return Error{ErrorCode::Limit, "image data larger than 2 GiB"};
     if (mimeType == "image/webp" || looksLikeWebp(data, size))
         return decodeWebp(data, size, maxBytes);
+    if (mimeType == "image/ktx2" || ktx2::looksLikeKtx2(data, size))
+        return decodeKtx2(data, size, maxBytes);
     int w = 0, h = 0, channels = 0;
     // Read the header first so a hostile size is refused before stb allocates it.
     if (!stbi_info_from_memory(data, int(size), &w, &h, &channels)) {

@@ -104,8 +104,8 @@ GpuTextureBinding GpuScene::bindTexture(const morph::Scene& scene, const morph::
     if (mImageTextures[key] == -1) {
         const morph::Image& image = scene.images[size_t(texture.image)];
         if (!imageUsable(image)) {
-            // E.g. KTX2/Basis images, which the importer does not decode: white keeps the
-            // material's factors visible instead of failing the whole model.
+            // An image that did not decode (corrupt, a format we do not read, past the memory
+            // budget): white keeps the material's factors visible instead of failing the model.
             if (mImageTextures[key ^ 1] != -2) {
                 logNote(scene.path + ": images[" + std::to_string(texture.image) + "] (" +
                         (image.mimeType.empty() ? std::string("unknown type") : image.mimeType) +

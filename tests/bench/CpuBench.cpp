@@ -3,16 +3,24 @@
 // and the CPU side of issue 6's benchmark: generating and loading the production mesh (50,000
 // vertices x 300 targets, 5%), packing and sparsifying it, and compacting a frame's weights into
 // the active list, whose cost per frame must not grow with the target count (BM_ActiveList/8 vs
-// /256 at 8 active; `morphview bench --scenario target-count` measures the whole frame's).
+// /256 at 8 active; `morphview bench --scenario target-count` measures the whole frame's). And
+// issue 15's KTX2 transcoder: a 1024 x 1024 base image from ETC1S and from UASTC to RGBA8.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
 #include <vector>
 
 #include <benchmark/benchmark.h>
+#include <zstd.h>
 
 #include "morph/anim/Sampler.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/ktx2/Ktx2Container.h"
+#include "morph/ktx2/Ktx2Decode.h"
+#include "morph/ktx2/Zstd.h"
 #include "morph/targets/ActiveWeights.h"
 #include "morph/targets/Blend.h"
 #include "morph/targets/Packing.h"
@@ -343,5 +351,77 @@ void BM_ActiveListCrowd(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_ActiveListCrowd)->Unit(benchmark::kMicrosecond);
+
+// ---- KTX2 (issue 15): 1024 x 1024 to RGBA8 ----
+
+std::vector<uint8_t> readKtx2Fixture(const std::string& name) {
+    std::ifstream in(std::string(MORPHVIEW_KTX2_FIXTURES) + "/" + name, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// ETC1S: tests/fixtures/ktx2/bench-etc1s-1024x1024.ktx2, from the basisu encoder (70 KB;
+// gradients, stripes, a disc and a band of noise, so every kind of block and codebook use).
+void BM_Ktx2Etc1s1024(benchmark::State& state) {
+    const std::vector<uint8_t> file = readKtx2Fixture("bench-etc1s-1024x1024.ktx2");
+    for (auto _ : state) {
+        auto image = morph::ktx2::decodeKtx2(file.data(), file.size(), 64ull << 20);
+        if (!image) state.SkipWithError(image.error().message.c_str());
+        benchmark::DoNotOptimize(image);
+    }
+}
+BENCHMARK(BM_Ktx2Etc1s1024)->Unit(benchmark::kMillisecond);
+
+// UASTC: uastc-level4-rgba-64x64's 256 blocks (modes 0, 1, 9, 11, 13, 14) tiled 16 x 16 times into
+// a 1024 x 1024 file (UASTC blocks stand alone), raw (Arg 0) or Zstandard level 6 (Arg 1), the
+// basisu default; the DFD is the fixture's. A 1024 x 1024 encoder file would be 466 KB to commit.
+std::vector<uint8_t> uastc1024(bool zstd) {
+    const std::vector<uint8_t> small = readKtx2Fixture("uastc-level4-rgba-64x64.ktx2");
+    auto c = morph::ktx2::readKtx2Container(small.data(), small.size());
+    if (!c || c->scheme != morph::ktx2::Supercompression::Zstandard) return {};
+    auto inflated = morph::ktx2::zstdPrefix(c->levelBytes(0), 256 * 16);
+    if (!inflated) return {};
+    const morph::ktx2::ByteSpan blocks{inflated->data(), inflated->size()};
+    std::vector<uint8_t> level;
+    for (int by = 0; by < 256; ++by)
+        for (int bx = 0; bx < 256; ++bx) {
+            const uint8_t* b = blocks.data + ((by % 16) * 16 + bx % 16) * 16;
+            level.insert(level.end(), b, b + 16);
+        }
+    const uint64_t raw = level.size();
+    if (zstd) {
+        std::vector<uint8_t> packed(ZSTD_compressBound(level.size()));
+        packed.resize(ZSTD_compress(packed.data(), packed.size(), level.data(), level.size(), 6));
+        level = std::move(packed);
+    }
+    const uint32_t dfdOffset = small[48] | small[49] << 8, dfdLength = small[52] | small[53] << 8;
+    std::vector<uint8_t> out(small.begin(), small.begin() + 104);  // header + one level entry
+    const auto put = [&out](size_t at, uint64_t v, int bytes) {
+        for (int i = 0; i < bytes; ++i) out[at + size_t(i)] = uint8_t(v >> (8 * i));
+    };
+    put(20, 1024, 4);
+    put(24, 1024, 4);
+    put(40, 1, 4);             // levelCount
+    put(44, zstd ? 2 : 0, 4);  // supercompressionScheme
+    put(48, 104, 4);           // dfdByteOffset
+    put(56, 0, 8);             // no key/value data
+    put(64, 0, 16);            // no supercompression global data
+    put(80, 104 + dfdLength, 8);
+    put(88, level.size(), 8);
+    put(96, raw, 8);
+    out.insert(out.end(), small.begin() + dfdOffset, small.begin() + dfdOffset + dfdLength);
+    out.insert(out.end(), level.begin(), level.end());
+    return out;
+}
+
+void BM_Ktx2Uastc1024(benchmark::State& state) {
+    const std::vector<uint8_t> file = uastc1024(state.range(0) != 0);
+    for (auto _ : state) {
+        auto image = morph::ktx2::decodeKtx2(file.data(), file.size(), 64ull << 20);
+        if (!image) state.SkipWithError(image.error().message.c_str());
+        benchmark::DoNotOptimize(image);
+    }
+    state.counters["file_kb"] = double(file.size()) / 1024.0;
+}
+BENCHMARK(BM_Ktx2Uastc1024)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -4,6 +4,8 @@
 #   ImportFuzzer    bytes -> morph::importGltfMemory; inputs up to 64 KiB
 #   PipelineFuzzer  bytes -> import -> pack, sparsify, sample, world matrices, blend, pose;
 #                   inputs up to 1 MiB, so every corpus file (the 600 KiB stress files too) seeds it
+#   Ktx2Fuzzer      bytes -> morph::ktx2::decodeKtx2 (the KTX2 transcoder); inputs up to 16 KiB,
+#                   seeded with tests/fixtures/ktx2/*.ktx2 (and tests/fuzz/regressions-ktx2/)
 # MORPHVIEW_FUZZ_MAX_LEN overrides the input size limit. Exits non-zero on any crash, leak,
 # timeout (-timeout=10 s per input; 30 s for the pipeline) or OOM (-rss_limit_mb=2048); the offending input is left in
 # build-fuzz/artifacts/. Seeds: the corpus (MORPHVIEW_CORPUS_DIR, default ../shared/corpus), the
@@ -24,7 +26,9 @@ case "$target" in
   # 30 s per input: the 2^20-vertex sparse-bomb fixture legitimately takes ~4 s through the
   # pipeline on a loaded machine (import 2 s, packing, blends, a copy for the pose), more under ASan.
   PipelineFuzzer) max_len=1048576; timeout=30 ;;
-  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer or PipelineFuzzer)" >&2; exit 2 ;;
+  # 16 KiB: the KTX2 fixtures are 0.6 to 4 KiB; a longer input only adds blocks of the same kinds.
+  Ktx2Fuzzer) max_len=16384; timeout=10 ;;
+  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer or Ktx2Fuzzer)" >&2; exit 2 ;;
 esac
 max_len=${MORPHVIEW_FUZZ_MAX_LEN:-$max_len}
 
@@ -35,19 +39,29 @@ fi
 # A unity build (8 sources a batch): about a third of the CPU of building morph/ file by file.
 cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_UNITY_BUILD=ON "${launcher[@]}" >/dev/null
-cmake --build "$build" -j "$jobs" --target "$target" FuzzSeedWriter
-
 seeds="$build/seeds-$target"
 rm -rf "$seeds"
 mkdir -p "$seeds" "$build/corpus/$target" "$build/artifacts"
-"$build/FuzzSeedWriter" "$seeds"
-if [[ -d "$corpus" ]]; then
-  # Seeds past -max_len would be cut short (and only test truncation).
-  while IFS= read -r -d '' file; do
-    cp "$file" "$seeds/corpus-$(basename "$file")"
-  done < <(find "$corpus" \( -name '*.glb' -o -name '*.gltf' \) -size -$((max_len / 1024 + 1))k -print0)
+inputs=("$build/corpus/$target" "$seeds")
+if [[ $target == Ktx2Fuzzer ]]; then
+  cmake --build "$build" -j "$jobs" --target "$target"
+  # The fixtures within -max_len (not the 70 KB benchmark input).
+  find "$root/tests/fixtures/ktx2" -maxdepth 1 -name '*.ktx2' -size -$((max_len / 1024))k -exec cp {} "$seeds/" \;
+  dict=$root/tests/fuzz/ktx2.dict
+  if [[ -d $root/tests/fuzz/regressions-ktx2 ]]; then inputs+=("$root/tests/fuzz/regressions-ktx2"); fi
 else
-  echo "tests/fuzz/run.sh: no corpus at $corpus; seeding with the fixtures only" >&2
+  cmake --build "$build" -j "$jobs" --target "$target" FuzzSeedWriter
+  "$build/FuzzSeedWriter" "$seeds" "$root/tests/fixtures/ktx2"
+  if [[ -d "$corpus" ]]; then
+    # Seeds past -max_len would be cut short (and only test truncation).
+    while IFS= read -r -d '' file; do
+      cp "$file" "$seeds/corpus-$(basename "$file")"
+    done < <(find "$corpus" \( -name '*.glb' -o -name '*.gltf' \) -size -$((max_len / 1024 + 1))k -print0)
+  else
+    echo "tests/fuzz/run.sh: no corpus at $corpus; seeding with the fixtures only" >&2
+  fi
+  dict=$root/tests/fuzz/gltf.dict
+  inputs+=("$root/tests/fuzz/regressions")
 fi
 
 # detect_leaks: a leak on any input fails the run like a crash.
@@ -55,5 +69,4 @@ cd "$build"
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS} \
   "$build/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="$timeout" -max_len="$max_len" \
-    -dict="$root/tests/fuzz/gltf.dict" -artifact_prefix="$build/artifacts/$target-" -print_final_stats=1 \
-    "$build/corpus/$target" "$seeds" "$root/tests/fuzz/regressions"
+    -dict="$dict" -artifact_prefix="$build/artifacts/$target-" -print_final_stats=1 "${inputs[@]}"

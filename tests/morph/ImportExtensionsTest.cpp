@@ -119,29 +119,36 @@ TEST(ImportExtensions, MaterialFactorsTexturesAndTransform) {
     EXPECT_EQ(scene.meshes[0].primitives[0].material, 0);
 }
 
-TEST(ImportExtensions, BasisuTexturesStayOnFactorsWithAWarning) {
+// KTX2 images are decoded (morph/ktx2, tests/morph/Ktx2Test.cpp); this fixture's is only the
+// 12-byte identifier, a truncated file, and its PNG fallback is not a PNG either.
+TEST(ImportExtensions, UndecodableBasisuTexturesStayOnFactorsWithAWarning) {
     const morph::Scene scene = load(materialFixture());
     ASSERT_EQ(scene.textures.size(), 2u);
     EXPECT_EQ(scene.textures[0].image, 1) << "KTX2 only: the extension's source";
-    EXPECT_EQ(scene.textures[1].image, 0) << "the PNG/JPEG fallback in `source` wins";
+    EXPECT_EQ(scene.textures[1].image, 1) << "the KTX2 comes before the fallback in `source`";
     EXPECT_EQ(scene.textures[1].sampler, 0);
     ASSERT_EQ(scene.images.size(), 2u);
     EXPECT_TRUE(scene.images[0].rgba.empty()) << "undecodable bytes: empty, a warning";
     EXPECT_TRUE(scene.images[1].rgba.empty());
     EXPECT_EQ(scene.images[1].mimeType, "image/ktx2");
-    EXPECT_THAT(testing::PrintToString(scene.warnings), HasSubstr("images[1] is KTX2"));
+    EXPECT_THAT(testing::PrintToString(scene.warnings),
+                HasSubstr("images[1]: truncated KTX2 file (12 bytes"));
     EXPECT_THAT(testing::PrintToString(scene.warnings), HasSubstr("images[0]"));
     for (const std::string& w : scene.warnings) EXPECT_THAT(w, StartsWith("ext.glb: "));
-    // The report: one line per texture without pixels, naming the image each would show.
-    ASSERT_EQ(scene.report.textures.size(), 2u);
+    // The report: one line per texture without pixels, naming the image each would show, then
+    // the images no texture's line named.
+    ASSERT_EQ(scene.report.textures.size(), 3u);
     EXPECT_EQ(scene.report.textures[0].texture, 0);
     EXPECT_EQ(scene.report.textures[0].image, 1);
     EXPECT_EQ(scene.report.textures[0].fallback, -1);
-    EXPECT_THAT(scene.report.textures[0].reason, StartsWith("is KTX2"));
+    EXPECT_THAT(scene.report.textures[0].reason, StartsWith("truncated KTX2 file"));
     EXPECT_EQ(scene.report.textures[1].texture, 1);
-    EXPECT_EQ(scene.report.textures[1].image, 0);
-    EXPECT_THAT(scene.report.textures[1].reason, StartsWith("not a decodable image"));
-    EXPECT_EQ(scene.warnings.size(), 2u);
+    EXPECT_EQ(scene.report.textures[1].image, 1);
+    EXPECT_EQ(scene.report.textures[1].fallback, -1);
+    EXPECT_EQ(scene.report.textures[2].texture, -1);
+    EXPECT_EQ(scene.report.textures[2].image, 0);
+    EXPECT_THAT(scene.report.textures[2].reason, StartsWith("not a decodable image"));
+    EXPECT_EQ(scene.warnings.size(), 3u);
 }
 
 TEST(ImportExtensions, ExtensionsUsedAndRequiredAreReported) {
