@@ -4,6 +4,7 @@
 // morphed tangents, alpha modes, double-sided lighting; then tone mapping and sRGB output.
 #include "material.glsl"
 #include "lighting.glsl"
+#include "punctual.glsl"
 #include "tonemap.glsl"
 
 // An attribute the primitive lacks is a constant here, not an input: the linker then drops the
@@ -131,8 +132,10 @@ void main() {
 
     const vec3 v = normalize(uFrame.cameraPosition.xyz - vPosition);
     vec3 color = ambientLight(s, roughness, n, v, occlusion);
-    for (int i = 0; i < 3; ++i) {
-        color += directLight(s, n, v, normalize(uLights.direction[i].xyz), uLights.color[i].rgb);
+    for (int i = 0; i < min(uLights.punctualCount.x, MV_MAX_PUNCTUAL_LIGHTS); ++i) {
+        vec3 l;
+        const vec3 radiance = punctualRadiance(uLights.punctual[i], vPosition, l);
+        color += directLight(s, n, v, l, radiance);
     }
     color = color * uFrame.exposure.x + emissive;
     fragColor = vec4(linearToSrgb(toneMapPbrNeutral(color)), baseColor.a);

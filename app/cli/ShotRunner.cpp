@@ -64,6 +64,10 @@ morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const S
     shot->morphPath =
         renderer::parseMorphPath(defaults.morphPath).value_or(renderer::MorphPath::Auto);
     shot->instances = defaults.instances;
+    shot->scene = entry.scene.value_or(defaults.scene);
+    auto lights = renderer::parseDirectLights(entry.lights.value_or(defaults.lights));
+    if (!lights) return lights.error();
+    shot->lights = *lights;
     return shot;
 }
 

@@ -26,7 +26,7 @@ void DrawState::use(const GpuScene& scene) {
             mMorphs[primitive.index].setSparseMethod(mSparseMethod);
         }
     }
-    for (int node : scene.nodes()) {
+    for (int node : scene.anyNodes()) {
         const size_t targets = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)].targetCount;
         if (targets > 0) mWeights[size_t(node)] = MorphWeights::create(targets);
         if (const size_t joints = scene.nodeJointCount(node))
@@ -37,7 +37,8 @@ void DrawState::use(const GpuScene& scene) {
 void DrawState::write(const GpuScene& scene, const morph::FramePose& frame,
                       const std::vector<std::vector<float>>* instanceRows, uint32_t instances) {
     use(scene);
-    for (int node : scene.nodes()) {
+    const std::vector<int>& drawn = scene.nodes(frame.scene);
+    for (int node : drawn) {
         const size_t n = size_t(node);
         if (n >= frame.size()) continue;
         if (mWeights[n].targetCount() > 0) {
@@ -55,7 +56,7 @@ void DrawState::write(const GpuScene& scene, const morph::FramePose& frame,
         if (mJoints[n].jointCount() > 0) mJoints[n].update(frame.joints[n]);
     }
     // After all joints: a skinned node may itself be another skin's joint.
-    for (int node : scene.nodes()) {
+    for (int node : drawn) {
         if (mJoints[size_t(node)].jointCount() > 0)
             mModels[size_t(node)] = morph::skinnedModel(frame.world[size_t(node)]);
     }

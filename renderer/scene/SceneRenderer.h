@@ -1,8 +1,8 @@
 #pragma once
 // Draws a GpuScene: mesh.vert (morph, node transform) + pbr.frag (glTF metallic-roughness under
-// a studio light rig). All per-frame state comes in as arguments (node poses with their weights,
-// the camera, the target), so the viewer's window and the headless capture draw through this
-// same code.
+// the file's punctual lights or a studio light rig). All per-frame state comes in as arguments
+// (node poses with their weights, the camera, the target), so the viewer's window and the headless
+// capture draw through this same code.
 #include <array>
 #include <vector>
 
@@ -20,6 +20,7 @@
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/DrawState.h"
 #include "renderer/scene/GpuScene.h"
+#include "renderer/scene/Lights.h"
 
 namespace renderer {
 
@@ -48,6 +49,9 @@ struct DrawOptions {
     glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036: a neutral studio gray
     bool clear = true;
     float exposure = 1.0f;
+    // The direct lights (Lights.h): auto is the file's KHR_lights_punctual lights when the drawn
+    // scene has any, else the studio rig.
+    DirectLights lights = DirectLights::Auto;
     // How primitives morph (MorphPath.h); auto chooses per primitive.
     MorphPath morphPath = MorphPath::Auto;
     // Passes over the scene: passes - 1 depth-only passes (a depth pre-pass), then the shaded
@@ -106,7 +110,8 @@ private:
                        uint32_t instances);
     // The vs paths' items of the last frame, drawn as points with `program` (morph only).
     void drawVertexMorphs(gl::Program& program);
-    void writeFrameBlocks(const Camera& camera, const DrawOptions& options);
+    void writeFrameBlocks(const GpuScene& scene, const morph::FramePose& frame,
+                          const Camera& camera, const DrawOptions& options);
     // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
     // pbr.frag without the inputs of absent attributes (MV_OMIT_*), compiled on first use, with
     // this frame's view-projection and instance mode set; the full program if that fails.
@@ -124,6 +129,7 @@ private:
     int mInstanceMode = 0;
     gl::Buffer mFrameBlock;
     gl::Buffer mLightBlock;
+    uint64_t mLightsNoted = 0;  // the scene whose dropped lights were logged
     gl::Buffer mInstanceOffsets;
     MorphStage mMorphStage;
     DrawState mState;
