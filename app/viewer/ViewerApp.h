@@ -26,6 +26,7 @@ struct ViewerOptions {
     int msaa = -1;  // --msaa N: the 3D view's samples; -1: 4 on a GPU, 0 on a CPU rasterizer
     bool vsync = true;
     std::string morphPath = "auto";  // --morph-path NAME: the morph path at start
+    int scene = -1;                  // --scene N: the file's scene shown at start (-1: default)
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

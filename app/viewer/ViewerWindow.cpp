@@ -29,7 +29,8 @@ const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_
 
 bool sameCamera(const renderer::Camera& a, const renderer::Camera& b) {
     return a.eye == b.eye && a.target == b.target && a.up == b.up && a.fovY == b.fovY &&
-           a.nearPlane == b.nearPlane && a.farPlane == b.farPlane;
+           a.nearPlane == b.nearPlane && a.farPlane == b.farPlane &&
+           a.orthographic == b.orthographic && a.orthoHalfHeight == b.orthoHalfHeight;
 }
 
 bool sameNodes(const std::vector<morph::NodePose>& a, const std::vector<morph::NodePose>& b) {
@@ -56,7 +57,8 @@ bool sameOverlays(const std::optional<renderer::OverlayOptions>& a,
 bool ViewerWindow::ViewKey::operator==(const ViewKey& other) const {
     return scene == other.scene && samples == other.samples && sameCamera(camera, other.camera) &&
            sameNodes(nodes, other.nodes) && wireframe == other.wireframe &&
-           morphPath == other.morphPath && sameOverlays(overlays, other.overlays);
+           morphPath == other.morphPath && sameOverlays(overlays, other.overlays) &&
+           shownScene == other.shownScene && lights == other.lights;
 }
 
 ViewerWindow::ViewerWindow(const ViewerOptions& options, GlfwContext context)
@@ -145,13 +147,14 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
         showError(self->mUi, "viewer: the bundled assets/face.glb was not found; open a model");
     } else if (!self->reproducible()) {
         // The window opens at once and shows the load's progress; the start options wait.
-        self->mPendingStart = StartOptions{options.weights, options.animation, options.time};
+        self->mPendingStart =
+            StartOptions{options.weights, options.animation, options.time, options.scene};
         self->openModel(first, false);
     } else if (!self->openModel(first, false, /*wait=*/true)) {
         // openModel keeps only the message (the panel shows it): the model could not be opened.
         return morph::Error{morph::ErrorCode::Io, self->mUi.error};
-    } else if (auto applied =
-                   applyStartOptions(self->mDoc, options.weights, options.animation, options.time);
+    } else if (auto applied = applyStartOptions(self->mDoc, options.weights, options.animation,
+                                                options.time, options.scene);
                !applied) {
         return applied.error();
     }
@@ -243,14 +246,14 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     }
     const morph::FramePose& frame = mDoc.frame.pose;
     uint64_t active = 0;
-    for (int node : mDoc.gpu.nodes()) {
+    for (int node : mDoc.gpu.nodes(frame.scene)) {
         if (size_t(node) < frame.size()) active += frame.active[size_t(node)].size();
     }
     mUi.stats.activeTargets = active;
 
-    const renderer::Camera camera = mCamera.camera(view, fbWidth, fbHeight);
-    ViewKey key{mDoc.gpu.id(), mUi.viewSamples,      camera, frame.nodes, mUi.wireframe,
-                mUi.morphPath, overlayOptions(frame)};
+    const renderer::Camera camera = viewCamera(view, fbWidth, fbHeight);
+    ViewKey key{mDoc.gpu.id(), mUi.viewSamples,       camera,      frame.nodes, mUi.wireframe,
+                mUi.morphPath, overlayOptions(frame), frame.scene, mUi.lights};
     if (mViewKey && *mViewKey == key) {
         drawPickMarker(camera, view);
         mViewTarget->blitToWindow(int(view.x), windowY, int(view.width), int(view.height));
@@ -262,6 +265,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     renderer::DrawOptions options;
     options.background = kBackground;
     options.morphPath = mUi.morphPath;
+    options.lights = mUi.lights;
     if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     mRenderer.draw(mDoc.gpu, frame, camera, target, options);
     {

@@ -74,6 +74,12 @@ private:
     // Uploads a loaded scene and makes it the document; on failure the current one stays.
     bool finishOpen(BackgroundLoad::Loaded loaded);
     renderer::Aabb sceneBounds() const;
+    // The camera the 3D view draws with: the file's camera mUi.fileCamera at this frame (its node
+    // may be animated), else the orbit camera.
+    renderer::Camera viewCamera(const ViewRegion& region, int fbWidth, int fbHeight) const;
+    // Before the orbit camera moves: when looking through a file camera, the orbit camera takes
+    // over from that view.
+    void leaveFileCamera();
     renderer::Aabb framingBounds(Framing framing) const;  // sceneBounds when it has none
     void frameModel();                                    // on mUi.framing
     void saveSettings();
@@ -95,6 +101,8 @@ private:
         Wireframe wireframe = Wireframe::Off;
         renderer::MorphPath morphPath = renderer::MorphPath::Auto;
         std::optional<renderer::OverlayOptions> overlays;
+        int shownScene = -1;
+        renderer::DirectLights lights = renderer::DirectLights::Auto;
         bool operator==(const ViewKey& other) const;  // every field, exactly
     };
     std::optional<ViewKey> mViewKey;
@@ -119,6 +127,7 @@ private:
         std::string weights;
         std::string animation;
         float time = 0;
+        int scene = -1;
     };
     std::optional<StartOptions> mPendingStart;
 };
