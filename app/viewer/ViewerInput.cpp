@@ -295,6 +295,7 @@ bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
     mDoc.loaded = true;
     refreshFrame(mDoc);          // whatever reads the frame before the next one reads this scene's
     mUi.inspect.picked = false;  // its indices belong to the previous scene
+    if (!keepState) mUi.fileCamera = -1;  // another file's cameras
     mUi.error.clear();
     measureMorphMemory(mDoc, mUi.stats);
     showMessage(mUi, (keepState ? "reloaded " : "opened ") + path);

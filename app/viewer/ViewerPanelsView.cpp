@@ -66,7 +66,9 @@ void drawPresentationItems(ViewerUi& ui) {
 void drawFileSceneMenus(const ViewerDocument& doc, ViewerUi& ui) {
     const morph::Scene& scene = doc.scene;
     const bool loaded = doc.loaded;
-    if (ImGui::BeginMenu("Scene", loaded && !scene.scenes.empty())) {
+    const bool openScene = ImGui::BeginMenu("Scene", loaded && !scene.scenes.empty());
+    trackItem(ui, "Scene");  // the submenu's own item, before its contents
+    if (openScene) {
         std::vector<int> order;
         if (scene.defaultScene >= 0) order.push_back(scene.defaultScene);
         for (int s = 0; s < int(scene.scenes.size()); ++s) {
@@ -82,8 +84,9 @@ void drawFileSceneMenus(const ViewerDocument& doc, ViewerUi& ui) {
         }
         ImGui::EndMenu();
     }
-    trackItem(ui, "Scene");
-    if (ImGui::BeginMenu("Camera", loaded)) {
+    const bool openCamera = ImGui::BeginMenu("Camera", loaded);
+    trackItem(ui, "Camera");  // the submenu's own item, before its contents
+    if (openCamera) {
         if (ImGui::MenuItem("Orbit", nullptr, ui.fileCamera < 0) && ui.fileCamera >= 0)
             ui.requests.fileCamera = -1;  // orbit on from the file camera's view
         for (int c = 0; c < int(scene.cameras.size()); ++c) {
@@ -98,8 +101,9 @@ void drawFileSceneMenus(const ViewerDocument& doc, ViewerUi& ui) {
         }
         ImGui::EndMenu();
     }
-    trackItem(ui, "Camera");
-    if (ImGui::BeginMenu("Lights")) {
+    const bool openLights = ImGui::BeginMenu("Lights");
+    trackItem(ui, "Lights");  // the submenu's own item, before its contents
+    if (openLights) {
         const std::pair<renderer::DirectLights, const char*> choices[] = {
             {renderer::DirectLights::Auto, "Auto (the file's, else the rig)"},
             {renderer::DirectLights::File, "The file's lights"},
@@ -113,7 +117,6 @@ void drawFileSceneMenus(const ViewerDocument& doc, ViewerUi& ui) {
         }
         ImGui::EndMenu();
     }
-    trackItem(ui, "Lights");
 }
 
 }  // namespace
