@@ -129,6 +129,29 @@ void computeTargetStats(Primitive& primitive) {
     }
 }
 
+const std::vector<int>& sceneRoots(const Scene& scene, int index) {
+    if (index >= 0 && size_t(index) < scene.scenes.size()) return scene.scenes[size_t(index)].roots;
+    return scene.roots;
+}
+
+std::vector<int> sceneNodes(const Scene& scene, int index) {
+    const std::vector<int>& roots = sceneRoots(scene, index);
+    std::vector<int> out;
+    std::vector<uint8_t> seen(scene.nodes.size(), 0);
+    std::vector<int> stack(roots.rbegin(), roots.rend());
+    // An explicit stack: deep hierarchies must not overflow the call stack.
+    while (!stack.empty()) {
+        const int node = stack.back();
+        stack.pop_back();
+        if (node < 0 || size_t(node) >= scene.nodes.size() || seen[size_t(node)]) continue;
+        seen[size_t(node)] = 1;
+        out.push_back(node);
+        const std::vector<int>& children = scene.nodes[size_t(node)].children;
+        stack.insert(stack.end(), children.rbegin(), children.rend());
+    }
+    return out;
+}
+
 void computeTargetStats(Scene& scene) {
     for (Mesh& mesh : scene.meshes) {
         for (Primitive& primitive : mesh.primitives) computeTargetStats(primitive);

@@ -150,6 +150,8 @@ struct Node {
     int parent = -1;
     std::vector<int> children;
     std::vector<float> weights;  // node.weights as in the file (may be empty)
+    int camera = -1;             // index into Scene::cameras (glTF 2.0 3.10)
+    int light = -1;              // index into Scene::lights (KHR_lights_punctual)
 
     glm::mat4 localMatrix() const;
 };
@@ -240,11 +242,52 @@ struct Texture {
     int sampler = -1;
 };
 
+// KHR_lights_punctual: a light at its node's origin, shining down the node's -Z (directional
+// and spot). Units as the extension gives them: point and spot in candela (lm/sr), directional
+// in lux (lm/m^2).
+enum class LightType { Directional, Point, Spot };
+
+struct Light {
+    std::string name;
+    LightType type = LightType::Point;
+    glm::vec3 color{1.0f};  // linear RGB
+    float intensity = 1;
+    float range = 0;           // 0: unlimited (the extension's default: inverse square only)
+    float innerConeAngle = 0;  // spot only, radians
+    float outerConeAngle = 0.78539816339744830962f;  // spot only, radians (pi / 4)
+};
+
+// glTF 2.0 3.10: a camera looking down its node's -Z with +Y up.
+enum class CameraType { Perspective, Orthographic };
+
+struct Camera {
+    std::string name;
+    CameraType type = CameraType::Perspective;
+    float yfov = 0;         // perspective: vertical field of view, radians
+    float aspectRatio = 0;  // perspective: 0 when the file leaves it to the viewport
+    float xmag = 0;         // orthographic: half the width of the view
+    float ymag = 0;         // orthographic: half the height of the view
+    float znear = 0;
+    float zfar = 0;  // 0: infinite (a perspective camera without zfar)
+};
+
+// One of the file's scenes (glTF 2.0 3.5.2): its root nodes, in the file's order.
+struct SceneRoots {
+    std::string name;
+    std::vector<int> roots;
+};
+
 struct Scene {
     std::string path;  // the file it came from, for messages
     std::vector<Mesh> meshes;
     std::vector<Node> nodes;
     std::vector<int> roots;  // root nodes of the default scene (or all parentless nodes)
+    // Every scene of the file (empty when it has none) and which is the default one: `scene`, or
+    // 0 when the file leaves it unset (-1 without scenes).
+    std::vector<SceneRoots> scenes;
+    int defaultScene = -1;
+    std::vector<Camera> cameras;
+    std::vector<Light> lights;  // KHR_lights_punctual
     std::vector<Skin> skins;
     std::vector<Material> materials;
     std::vector<Texture> textures;
@@ -256,6 +299,13 @@ struct Scene {
     std::vector<std::string> warnings;  // one line each, already prefixed with the file
     ImportReport report;                // the same lines by kind, and the extensions used
 };
+
+// The root nodes scene `index` draws: Scene::scenes[index].roots, or `roots` (the default
+// scene, or every parentless node of a file without scenes) for -1 or an index out of range.
+const std::vector<int>& sceneRoots(const Scene& scene, int index);
+// Every node reachable from sceneRoots(scene, index), depth first in children order, each once
+// (an invalid shared or cyclic hierarchy stays finite).
+std::vector<int> sceneNodes(const Scene& scene, int index);
 
 // Fills Primitive::targetStats for every primitive.
 void computeTargetStats(Scene& scene);

@@ -13,9 +13,11 @@ set(MORPH_GLTF_SOURCES
   gltf/Glb.cpp
   gltf/GltfAnimations.cpp
   gltf/GltfBuilder.cpp
+  gltf/GltfCameras.cpp
   gltf/GltfDocument.cpp
   gltf/GltfExtensions.cpp
   gltf/GltfImport.cpp
+  gltf/GltfLights.cpp
   gltf/GltfMaterials.cpp
   gltf/GltfMeshes.cpp
   gltf/GltfNodes.cpp

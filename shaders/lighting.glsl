@@ -1,15 +1,24 @@
 // Lighting: the glTF 2.0 Appendix B BRDF (GGX distribution, height-correlated Smith visibility,
-// Schlick Fresnel, Lambert diffuse) under a studio rig of three directional lights (key, fill,
-// rim) plus an analytic sky/ground environment, so sides the lights miss are not black.
+// Schlick Fresnel, Lambert diffuse) under a list of punctual lights (the file's
+// KHR_lights_punctual lights and/or the studio rig's three directional ones; punctual.glsl)
+// plus an analytic sky/ground environment, so sides the lights miss are not black.
 
 layout(std140, binding = MV_UBO_FRAME) uniform FrameBlock {
     vec4 cameraPosition;  // xyz: world-space eye
     vec4 display;         // x: exposure (a linear scale), y: tone mapping (renderer::ToneMapping)
 } uFrame;
 
+// One punctual light (renderer/scene/Lights.h's PunctualLight, written by SceneRenderer.cpp).
+struct PunctualLight {
+    vec4 positionType;    // xyz: world position (point, spot); w: MV_LIGHT_* type
+    vec4 directionRange;  // xyz: world direction it shines along, unit; w: range, 0 unlimited
+    vec4 color;           // rgb: colour * intensity, linear
+    vec4 cone;            // spot: x angular scale, y angular offset (KHR_lights_punctual notes)
+};
+
 layout(std140, binding = MV_UBO_LIGHTS) uniform LightBlock {
-    vec4 direction[3];  // world space, towards the light (key, fill, rim)
-    vec4 color[3];      // linear RGB radiance scale
+    PunctualLight punctual[MV_MAX_PUNCTUAL_LIGHTS];
+    ivec4 punctualCount;  // x: lights in use
     vec4 sky;           // rgb: radiance from straight up
     vec4 horizon;       // rgb: radiance at the horizon
     vec4 ground;        // rgb: radiance from straight down

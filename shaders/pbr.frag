@@ -6,6 +6,7 @@
 #include "material.glsl"
 #include "lighting.glsl"
 #include "environment.glsl"
+#include "punctual.glsl"
 #include "tonemap.glsl"
 
 // An attribute the primitive lacks is a constant here, not an input: the linker then drops the
@@ -132,15 +133,13 @@ void main() {
     s.alpha = roughness * roughness;
 
     const vec3 v = normalize(uFrame.cameraPosition.xyz - vPosition);
-    vec3 color;
-    if (imageBasedLighting()) {
-        color = imageBasedLight(baseColor.rgb, metallic, roughness, n, v, occlusion);
-    } else {
-        color = ambientLight(s, roughness, n, v, occlusion);
-        for (int i = 0; i < 3; ++i) {
-            color +=
-                directLight(s, n, v, normalize(uLights.direction[i].xyz), uLights.color[i].rgb);
-        }
+    vec3 color = imageBasedLighting()
+                     ? imageBasedLight(baseColor.rgb, metallic, roughness, n, v, occlusion)
+                     : ambientLight(s, roughness, n, v, occlusion);
+    for (int i = 0; i < min(uLights.punctualCount.x, MV_MAX_PUNCTUAL_LIGHTS); ++i) {
+        vec3 l;
+        const vec3 radiance = punctualRadiance(uLights.punctual[i], vPosition, l);
+        color += directLight(s, n, v, l, radiance);
     }
     // Exposure scales everything the camera sees, emission included, as in the reference viewers.
     color = (color + emissive) * uFrame.display.x;

@@ -43,7 +43,9 @@ struct CaptureOptions {
     int instances = 1;
     std::string frame = "all";  // --frame
     LookOptions look;
-    bool json = false;  // --json: what was written, as one JSON object on stdout
+    int scene = -1;               // --scene
+    std::string lights = "auto";  // --lights
+    bool json = false;            // --json: what was written, as one JSON object on stdout
 };
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
@@ -75,6 +77,8 @@ ShotDefaults shotDefaults(const CaptureOptions& options) {
     defaults.morphPath = options.morphPath;
     defaults.instances = options.instances;
     defaults.look = options.look;
+    defaults.scene = options.scene;
+    defaults.lights = options.lights;
     return defaults;
 }
 
@@ -90,6 +94,10 @@ int runSingle(const CaptureOptions& options) {
     if (!session) return failWith(session.error().message);
     auto scene = loadGpuScene(options.model);
     if (!scene) return failWith(scene.error().message);
+    if (auto checked = renderer::checkShot(scene->layout(), *shot); !checked) {
+        std::fprintf(stderr, "%s\n", checked.error().message.c_str());
+        return kExitUsage;  // --scene or --camera file:N names what the file does not have
+    }
     auto image = (*session)->capturer.capture(*scene, *shot);
     if (!image) return failWith(options.model.path + ": " + image.error().message);
     if (auto written = morph::writePngFile(options.outPath, *image); !written) {
@@ -119,6 +127,10 @@ int runClip(const CaptureOptions& options) {
     if (!session) return failWith(session.error().message);
     auto scene = loadGpuScene(options.model);
     if (!scene) return failWith(scene.error().message);
+    if (auto checked = renderer::checkShot(scene->layout(), *shot); !checked) {
+        std::fprintf(stderr, "%s\n", checked.error().message.c_str());
+        return kExitUsage;
+    }
     // The clips as --animation finds them (a name, an index, all or a list); the longest sets
     // the frames.
     const std::vector<morph::Animation>& animations = scene->layout().animations;
@@ -279,7 +291,8 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
         capture
             ->add_option("--shots", options->shotsPath,
                          "A JSON list of shots [{\"name\",\"model\",\"weights\",\"animation\","
-                         "\"time\",\"camera\",\"size\",\"background\",\"frame\"}], rendered "
+                         "\"time\",\"camera\",\"size\",\"background\",\"frame\",\"scene\","
+                         "\"lights\"}], rendered "
                          "instead of MODEL; models "
                          "are loaded once each")
             ->type_name("FILE.json");
@@ -321,8 +334,9 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
         ->needs(animation);
     capture
         ->add_option("--camera", options->camera,
-                     "front, left, right, top, or orbit:AZ,EL[,DIST] (degrees; DIST in model "
-                     "units from the centre, default: framed)")
+                     "front, left, right, top, orbit:AZ,EL[,DIST] (degrees; DIST in model "
+                     "units from the centre, default: framed), or file:N (the file's camera N, "
+                     "as info lists them)")
         ->type_name("VIEW")
         ->check(checkWith(renderer::parseCameraView, "--camera"));
     capture
@@ -343,6 +357,18 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
         ->type_name("all|morphed")
         ->check(checkWith(renderer::parseFrameTarget, "--frame"));
 
+    capture
+        ->add_option("--scene", options->scene,
+                     "Which of the file's scenes to draw and frame (default: the file's default "
+                     "scene)")
+        ->type_name("N")
+        ->check(CLI::NonNegativeNumber);
+    capture
+        ->add_option("--lights", options->lights,
+                     "Direct lights: the file's KHR_lights_punctual lights, the studio rig, both "
+                     "or none; auto (default): the file's when the scene has any, else the rig")
+        ->type_name("auto|rig|file|both|none")
+        ->check(checkWith(renderer::parseDirectLights, "--lights"));
     capture
         ->add_option("--morph-path", options->morphPath,
                      "How meshes morph: vs-dense, vs-active, cs-sparse, cpu, or auto (default: per "

@@ -154,6 +154,80 @@ Json expressionsJson(const morph::Scene& scene) {
     return out;
 }
 
+// The nodes that use camera or light `index` (`camera` true: cameras).
+std::vector<int> nodesUsing(const morph::Scene& scene, int index, bool camera) {
+    std::vector<int> out;
+    for (size_t n = 0; n < scene.nodes.size(); ++n) {
+        if ((camera ? scene.nodes[n].camera : scene.nodes[n].light) == index) out.push_back(int(n));
+    }
+    return out;
+}
+
+const char* lightTypeName(morph::LightType type) {
+    switch (type) {
+        case morph::LightType::Directional: return "directional";
+        case morph::LightType::Point: return "point";
+        case morph::LightType::Spot: return "spot";
+    }
+    return "point";
+}
+
+// KHR_lights_punctual, as read (repaired values; range null: unlimited).
+Json lightsJson(const morph::Scene& scene) {
+    Json out = Json::array();
+    for (size_t i = 0; i < scene.lights.size(); ++i) {
+        const morph::Light& l = scene.lights[i];
+        Json light = {{"index", i},
+                      {"name", l.name},
+                      {"type", lightTypeName(l.type)},
+                      {"color", {l.color.r, l.color.g, l.color.b}},
+                      {"intensity", l.intensity},
+                      {"range", l.range > 0.0f ? Json(l.range) : Json()},
+                      {"nodes", nodesUsing(scene, int(i), false)}};
+        if (l.type == morph::LightType::Spot) {
+            light["innerConeAngle"] = l.innerConeAngle;
+            light["outerConeAngle"] = l.outerConeAngle;
+        }
+        out.push_back(std::move(light));
+    }
+    return out;
+}
+
+// glTF 2.0 3.10 (zfar null: infinite; aspectRatio null: the view's).
+Json camerasJson(const morph::Scene& scene) {
+    Json out = Json::array();
+    for (size_t i = 0; i < scene.cameras.size(); ++i) {
+        const morph::Camera& c = scene.cameras[i];
+        Json camera = {{"index", i},
+                       {"name", c.name},
+                       {"znear", c.znear},
+                       {"zfar", c.zfar > 0.0f ? Json(c.zfar) : Json()},
+                       {"nodes", nodesUsing(scene, int(i), true)}};
+        if (c.type == morph::CameraType::Perspective) {
+            camera["type"] = "perspective";
+            camera["yfov"] = c.yfov;
+            camera["aspectRatio"] = c.aspectRatio > 0.0f ? Json(c.aspectRatio) : Json();
+        } else {
+            camera["type"] = "orthographic";
+            camera["xmag"] = c.xmag;
+            camera["ymag"] = c.ymag;
+        }
+        out.push_back(std::move(camera));
+    }
+    return out;
+}
+
+Json scenesJson(const morph::Scene& scene) {
+    Json out = Json::array();
+    for (size_t i = 0; i < scene.scenes.size(); ++i) {
+        out.push_back({{"index", i},
+                       {"name", scene.scenes[i].name},
+                       {"roots", scene.scenes[i].roots},
+                       {"default", int(i) == scene.defaultScene}});
+    }
+    return out;
+}
+
 }  // namespace
 
 Json infoJson(const morph::Scene& scene) {
@@ -169,7 +243,9 @@ Json infoJson(const morph::Scene& scene) {
                          {"weights", floatArray(node.weights)},
                          {"skin", node.skin},
                          {"parent", node.parent},
-                         {"children", node.children}});
+                         {"children", node.children},
+                         {"camera", node.camera},
+                         {"light", node.light}});
     }
 
     Json animations = Json::array();
@@ -193,6 +269,10 @@ Json infoJson(const morph::Scene& scene) {
     const morph::Result<morph::SparseSummary> sparse = morph::sparseSummary(scene);
     if (sparse) doc["sparse"] = {{"bytes", sparse->bytes}};
     doc["expressions"] = expressionsJson(scene);
+    doc["lights"] = lightsJson(scene);
+    doc["cameras"] = camerasJson(scene);
+    doc["scenes"] = scenesJson(scene);
+    doc["defaultScene"] = scene.defaultScene >= 0 ? Json(scene.defaultScene) : Json();
     return doc;
 }
 
@@ -266,6 +346,36 @@ std::string infoText(const morph::Scene& scene) {
                 << (e.supported ? "" : " (not supported)");
         }
         out << "\n";
+    }
+    for (size_t i = 0; i < scene.scenes.size(); ++i) {
+        out << "scene " << i << " " << quoted(scene.scenes[i].name) << ": "
+            << scene.scenes[i].roots.size() << " root(s)"
+            << (int(i) == scene.defaultScene ? " (default)" : "") << "\n";
+    }
+    for (size_t i = 0; i < scene.cameras.size(); ++i) {
+        const morph::Camera& c = scene.cameras[i];
+        out << "camera " << i << " " << quoted(c.name) << ": "
+            << (c.type == morph::CameraType::Perspective ? "perspective" : "orthographic") << "\n";
+    }
+    for (size_t i = 0; i < scene.lights.size(); ++i) {
+        const morph::Light& l = scene.lights[i];
+        out << "light " << i << " " << quoted(l.name) << ": " << lightTypeName(l.type)
+            << ", intensity " << l.intensity << "\n";
+    }
+    for (size_t i = 0; i < scene.scenes.size(); ++i) {
+        out << "scene " << i << " " << quoted(scene.scenes[i].name) << ": "
+            << scene.scenes[i].roots.size() << " root(s)"
+            << (int(i) == scene.defaultScene ? " (default)" : "") << "\n";
+    }
+    for (size_t i = 0; i < scene.cameras.size(); ++i) {
+        const morph::Camera& c = scene.cameras[i];
+        out << "camera " << i << " " << quoted(c.name) << ": "
+            << (c.type == morph::CameraType::Perspective ? "perspective" : "orthographic") << "\n";
+    }
+    for (size_t i = 0; i < scene.lights.size(); ++i) {
+        const morph::Light& l = scene.lights[i];
+        out << "light " << i << " " << quoted(l.name) << ": " << lightTypeName(l.type)
+            << ", intensity " << l.intensity << "\n";
     }
     for (size_t i = 0; i < scene.expressions.size(); ++i) {
         const morph::Expression& e = scene.expressions[i];

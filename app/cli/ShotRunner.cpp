@@ -72,6 +72,10 @@ morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const S
         renderer::parseToneMapping(entry.toneMapping.value_or(defaults.look.toneMapping));
     if (!toneMapping) return toneMapping.error();
     shot->toneMapping = *toneMapping;
+    shot->scene = entry.scene.value_or(defaults.scene);
+    auto lights = renderer::parseDirectLights(entry.lights.value_or(defaults.lights));
+    if (!lights) return lights.error();
+    shot->lights = *lights;
     return shot;
 }
 

@@ -26,7 +26,9 @@ struct ShotDefaults {
     std::string frame = "all";
     std::string morphPath = "auto";
     int instances = 1;
-    LookOptions look;  // --environment, --exposure, ...
+    LookOptions look;             // --environment, --exposure, ...
+    int scene = -1;               // --scene (-1: the file's default scene)
+    std::string lights = "auto";  // --lights
 };
 
 // The command-line settings as a shot. Errors name the option ("--size: '512' is not WxH").

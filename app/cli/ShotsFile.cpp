@@ -161,6 +161,21 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
             }
             *field = it->get<float>();
         }
+        shot.lights = optionalString(entry, "lights", where, error);
+        if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
+        if (shot.lights && !renderer::parseDirectLights(*shot.lights)) {
+            return morph::Error{
+                morph::ErrorCode::BadValue,
+                where + ".lights: '" + *shot.lights + "' is not auto, rig, file, both or none"};
+        }
+        if (const auto it = entry.find("scene"); it != entry.end() && !it->is_null()) {
+            if (!it->is_number_integer() || it->get<int64_t>() < 0 ||
+                it->get<int64_t>() > 1000000) {
+                return morph::Error{morph::ErrorCode::Schema,
+                                    where + ".scene: not a scene index (0, 1, ...)"};
+            }
+            shot.scene = it->get<int>();
+        }
         if (shot.frame && !renderer::parseFrameTarget(*shot.frame)) {
             return morph::Error{morph::ErrorCode::BadValue,
                                 where + ".frame: '" + *shot.frame + "' is not all or morphed"};

@@ -12,7 +12,9 @@ namespace app {
 
 // One entry of a --shots file:
 // {"name":"smile","model":"face.glb","weights":"mouthSmileLeft=1","animation":null,"time":0,
-//  "camera":"front","size":"512x512","background":"#303030"}. Only name and model are required;
+//  "camera":"front","size":"512x512","background":"#303030"}. "camera" may be "file:N" (the
+// file's camera N); "scene": N picks one of the file's scenes and "lights" the direct lights
+// (as --scene and --lights). Only name and model are required;
 // the rest default to the command line's --size/--camera/--background (and no weights or
 // animation). "animation" is a name, an index, "all", "0,2", or a list such as [0, "blink"]. A
 // relative model path is relative to the shots file's folder.
@@ -35,6 +37,8 @@ struct ShotEntry {
     std::optional<float> environmentRotation;
     std::optional<float> exposure;
     std::optional<std::string> toneMapping;
+    std::optional<int> scene;           // "scene": N, which of the file's scenes
+    std::optional<std::string> lights;  // "lights": auto, rig, file, both or none
     // regress only: "tolerance": {"maxAbsDiff": N, "maxFailingPixelsFraction": F} (the names of
     // Filament's renderdiff), each defaulting to compare's; "reference": a file other than
     // NAME.png, relative to --references.

@@ -201,8 +201,22 @@ void loadPresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path)
 }
 
 morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
-                                const std::string& animation, float time) {
+                                const std::string& animation, float time, int scene) {
     if (!doc.loaded) return {};
+    if (scene >= 0) {
+        const size_t scenes = doc.scene.scenes.size();
+        if (size_t(scene) >= scenes) {
+            return morph::Error{morph::ErrorCode::Usage,
+                                "--scene " + std::to_string(scene) + ": " + doc.model.path +
+                                    (scenes == 0 ? std::string(" has no scenes")
+                                                 : " has " + std::to_string(scenes) + " scene" +
+                                                       (scenes == 1 ? "" : "s") + " (0 to " +
+                                                       std::to_string(scenes - 1) + ")")};
+        }
+        doc.state.scene = scene;
+        ++doc.state.revision;
+        refreshFrame(doc);
+    }
     if (!weights.empty()) {
         auto spec = morph::parseWeightSpec(weights);
         if (!spec) return spec.error();

@@ -28,6 +28,7 @@ struct ViewerOptions {
     bool vsync = true;
     std::string morphPath = "auto";  // --morph-path NAME: the morph path at start
     LookOptions look;                // --environment, --environment-rotation, --exposure, ...
+    int scene = -1;                  // --scene N: the file's scene shown at start (-1: default)
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

@@ -64,6 +64,17 @@ void OrbitCamera::pan(float dx, float dy, int windowHeight) {
     mCenter += (-dx * right + dy * up()) * worldPerPixel;
 }
 
+void OrbitCamera::lookFrom(const renderer::Camera& camera) {
+    const glm::vec3 offset = camera.eye - camera.target;
+    const float distance = glm::length(offset);
+    if (!(distance > 0.0f) || !std::isfinite(distance)) return;
+    const glm::vec3 d = offset / distance;
+    mCenter = camera.target;
+    mDistance = distance;
+    mElevation = glm::degrees(std::asin(std::clamp(d.y, -1.0f, 1.0f)));
+    mAzimuth = glm::degrees(std::atan2(d.x, d.z));
+}
+
 void OrbitCamera::zoom(float steps) {
     mDistance =
         std::clamp(mDistance * std::pow(kZoomPerStep, steps), 0.01f * mRadius, 100.0f * mRadius);

@@ -31,6 +31,9 @@ public:
     void orbit(float dx, float dy);
     void pan(float dx, float dy, int windowHeight);
     void zoom(float steps);  // mouse wheel steps; positive comes closer
+    // Takes over from `camera` (a file camera being left): the same eye, looking at its target
+    // from its direction (the file camera's roll, field of view and projection are not kept).
+    void lookFrom(const renderer::Camera& camera);
 
     // The camera for this frame's picture of `region` alone (the 3D view draws into a target of
     // the region's size): looking at the centre, with the share of the window's vertical field

@@ -90,6 +90,11 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
         ->type_name("T")
         ->check(CLI::Number)
         ->needs(animation);
+    root.add_option("--scene", options.scene,
+                    "Start on this scene of the file (default: the file's default scene; View > "
+                    "Scene switches)")
+        ->type_name("N")
+        ->check(CLI::NonNegativeNumber);
     root.add_option("--morph-path", options.morphPath,
                     "Start with this morph path: vs-dense, vs-active, cs-sparse, cpu or auto "
                     "(default; View > Morph path switches)")

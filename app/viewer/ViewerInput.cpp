@@ -41,6 +41,7 @@ void ViewerWindow::handleCameraInput() {
     const float dy = io.MouseDelta.y * io.DisplayFramebufferScale.y;
     const bool moved = io.MouseDelta.x != 0 || io.MouseDelta.y != 0;
     const bool panning = io.MouseDown[2] || (io.MouseDown[0] && io.KeyShift);
+    if ((moved && (panning || io.MouseDown[0])) || io.MouseWheel != 0) leaveFileCamera();
     if (moved && panning) {
         mCamera.pan(dx, dy, fbHeight);
     } else if (moved && io.MouseDown[0]) {
@@ -124,7 +125,26 @@ renderer::Aabb ViewerWindow::framingBounds(Framing framing) const {
     return box.valid ? box : sceneBounds();  // nothing morphs, nothing selected: the model
 }
 
+renderer::Camera ViewerWindow::viewCamera(const ViewRegion& region, int fbWidth,
+                                          int fbHeight) const {
+    if (mUi.fileCamera >= 0 && mDoc.loaded) {
+        auto file =
+            renderer::fileCamera(mDoc.gpu.layout(), mDoc.frame.pose, mUi.fileCamera, sceneBounds());
+        if (file) return *file;
+    }
+    return mCamera.camera(region, fbWidth, fbHeight);
+}
+
+void ViewerWindow::leaveFileCamera() {
+    if (mUi.fileCamera < 0) return;
+    int fbWidth = 0, fbHeight = 0;
+    mContext.framebufferSize(fbWidth, fbHeight);
+    mCamera.lookFrom(viewCamera(viewRegion(), fbWidth, fbHeight));
+    mUi.fileCamera = -1;
+}
+
 void ViewerWindow::frameModel() {
+    leaveFileCamera();
     int fbWidth = 0, fbHeight = 0;
     mContext.framebufferSize(fbWidth, fbHeight);
     mCamera.frame(framingBounds(mUi.framing), viewRegion(), fbWidth, fbHeight);
@@ -156,7 +176,35 @@ void ViewerWindow::handleRequests() {
         r.reload = false;
         if (mDoc.loaded) openModel(mDoc.model.path, true);
     }
+    if (r.scene) {
+        if (mDoc.loaded) {
+            mDoc.state.scene = *r.scene;
+            ++mDoc.state.revision;
+            refreshFrame(mDoc);
+            mUi.inspect.picked = false;  // a vertex of the other scene
+            if (mUi.fileCamera < 0) r.frame = mUi.framing;
+        }
+        r.scene.reset();
+    }
+    if (r.fileCamera && *r.fileCamera < 0) {
+        leaveFileCamera();
+        r.fileCamera.reset();
+    }
+    if (r.fileCamera) {
+        if (mDoc.loaded) {
+            const int previous = mUi.fileCamera;
+            mUi.fileCamera = *r.fileCamera;
+            auto file = renderer::fileCamera(mDoc.gpu.layout(), mDoc.frame.pose, mUi.fileCamera,
+                                             sceneBounds());
+            if (!file) {
+                showError(mUi, file.error().message);
+                mUi.fileCamera = previous;
+            }
+        }
+        r.fileCamera.reset();
+    }
     if (r.view) {
+        leaveFileCamera();
         switch (*r.view) {
             case CameraPreset::Front: mCamera.setAngles(0, 0); break;
             case CameraPreset::Back: mCamera.setAngles(180, 0); break;
@@ -170,6 +218,7 @@ void ViewerWindow::handleRequests() {
     }
     if (r.resetCamera) {
         r.resetCamera = false;
+        mUi.fileCamera = -1;  // Home: the orbit camera's front view, not the file's
         mCamera.setAngles(0, 0);
         r.frame = mUi.framing;
     }
@@ -260,13 +309,15 @@ bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
     mDoc.loaded = true;
     refreshFrame(mDoc);          // whatever reads the frame before the next one reads this scene's
     mUi.inspect.picked = false;  // its indices belong to the previous scene
+    if (!keepState) mUi.fileCamera = -1;  // another file's cameras
     mUi.error.clear();
     measureMorphMemory(mDoc, mUi.stats);
     showMessage(mUi, (keepState ? "reloaded " : "opened ") + path);
     if (mPendingStart) {  // the command line's --weights/--animation, for its first model
         const StartOptions start = std::move(*mPendingStart);
         mPendingStart.reset();
-        if (auto applied = applyStartOptions(mDoc, start.weights, start.animation, start.time);
+        if (auto applied =
+                applyStartOptions(mDoc, start.weights, start.animation, start.time, start.scene);
             !applied) {
             showError(mUi, applied.error().message);
         }

@@ -148,7 +148,7 @@ void drawHeatLegend(const ViewerDocument& doc, ViewerUi& ui, float x, float y) {
 void pickVertex(ViewerDocument& doc, ViewerUi& ui, const morph::Ray& ray) {
     if (!doc.loaded || !doc.frame.valid(doc.scene)) return;
     const morph::FramePose& frame = doc.frame.pose;
-    const auto hit = morph::raycast(doc.scene, frame, doc.gpu.nodes(), ray);
+    const auto hit = morph::raycast(doc.scene, frame, doc.gpu.nodes(frame.scene), ray);
     InspectUi& in = ui.inspect;
     in.picked = hit.has_value();
     if (!hit) return;
@@ -190,7 +190,7 @@ std::vector<std::vector<float>> heatWeights(const ViewerDocument& doc, ViewerUi&
     // The scale: the largest displacement on screen, so the ramp's top is always reached.
     const std::vector<glm::mat4>& world = frame.world;
     float largest = 0;
-    for (int node : doc.gpu.nodes()) {
+    for (int node : doc.gpu.nodes(frame.scene)) {
         const std::vector<float>& w =
             out[size_t(node)].empty() ? pose[size_t(node)].weights : out[size_t(node)];
         const morph::Mesh& m = doc.scene.meshes[size_t(doc.scene.nodes[size_t(node)].mesh)];

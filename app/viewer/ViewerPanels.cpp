@@ -228,7 +228,7 @@ void drawMenuBar(ViewerDocument& doc, ViewerUi& ui) {
     }
     trackTitle("View");
     if (ImGui::BeginMenu("View")) {
-        drawViewMenu(ui);
+        drawViewMenu(doc, ui);
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {

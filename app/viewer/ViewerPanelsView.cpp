@@ -68,7 +68,9 @@ void drawPresentationItems(ViewerUi& ui) {
 // drawn behind the model.
 void drawLightingItems(ViewerUi& ui) {
     const float width = 140 * ui.scale;
-    ImGui::TextDisabled("Lighting");
+    const bool open = ImGui::BeginMenu("Lighting");
+    trackItem(ui, "Lighting");  // the submenu's own item, before its contents
+    if (!open) return;
     const bool file =
         ui.environment != renderer::kStudioEnvironment && ui.environment != renderer::kRigLighting;
     if (ImGui::RadioButton("Studio environment", ui.environment == renderer::kStudioEnvironment))
@@ -98,11 +100,71 @@ void drawLightingItems(ViewerUi& ui) {
     ImGui::SetNextItemWidth(width);
     ImGui::Combo("background", &background, "Colour\0Environment\0Environment, blurred\0");
     ui.backgroundMode = renderer::BackgroundMode(background);
+    ImGui::EndMenu();
+}
+
+// The file's own scene: which scene (the default first, marked), which camera (the orbit camera
+// or one of the file's, by name), which direct lights.
+void drawFileSceneMenus(const ViewerDocument& doc, ViewerUi& ui) {
+    const morph::Scene& scene = doc.scene;
+    const bool loaded = doc.loaded;
+    const bool openScene = ImGui::BeginMenu("Scene", loaded && !scene.scenes.empty());
+    trackItem(ui, "Scene");  // the submenu's own item, before its contents
+    if (openScene) {
+        std::vector<int> order;
+        if (scene.defaultScene >= 0) order.push_back(scene.defaultScene);
+        for (int s = 0; s < int(scene.scenes.size()); ++s) {
+            if (s != scene.defaultScene) order.push_back(s);
+        }
+        const int shown = doc.state.scene >= 0 ? doc.state.scene : scene.defaultScene;
+        for (int s : order) {
+            const std::string& name = scene.scenes[size_t(s)].name;
+            std::string label = std::to_string(s) + " " + (name.empty() ? "(unnamed)" : name);
+            if (s == scene.defaultScene) label += " (default)";
+            if (ImGui::MenuItem(label.c_str(), nullptr, s == shown)) ui.requests.scene = s;
+            trackItem(ui, "scene:" + std::to_string(s));
+        }
+        ImGui::EndMenu();
+    }
+    const bool openCamera = ImGui::BeginMenu("Camera", loaded);
+    trackItem(ui, "Camera");  // the submenu's own item, before its contents
+    if (openCamera) {
+        if (ImGui::MenuItem("Orbit", nullptr, ui.fileCamera < 0) && ui.fileCamera >= 0)
+            ui.requests.fileCamera = -1;  // orbit on from the file camera's view
+        for (int c = 0; c < int(scene.cameras.size()); ++c) {
+            const morph::Camera& camera = scene.cameras[size_t(c)];
+            std::string label =
+                std::to_string(c) + " " + (camera.name.empty() ? "(unnamed)" : camera.name) +
+                (camera.type == morph::CameraType::Orthographic ? " (orthographic)" : "");
+            const bool placed = renderer::fileCameraNode(scene, c, doc.state.scene) >= 0;
+            if (ImGui::MenuItem(label.c_str(), nullptr, ui.fileCamera == c, placed))
+                ui.requests.fileCamera = c;
+            trackItem(ui, "camera:" + std::to_string(c));
+        }
+        ImGui::EndMenu();
+    }
+    const bool openLights = ImGui::BeginMenu("Lights");
+    trackItem(ui, "Lights");  // the submenu's own item, before its contents
+    if (openLights) {
+        const std::pair<renderer::DirectLights, const char*> choices[] = {
+            {renderer::DirectLights::Auto,
+             "Auto (the file's; else the rig, without an environment)"},
+            {renderer::DirectLights::File, "The file's lights"},
+            {renderer::DirectLights::Rig, "Studio rig"},
+            {renderer::DirectLights::Both, "Both"},
+            {renderer::DirectLights::None, "None (environment only)"},
+        };
+        for (const auto& [choice, label] : choices) {
+            if (ImGui::MenuItem(label, nullptr, ui.lights == choice)) ui.lights = choice;
+            trackItem(ui, std::string("lights:") + renderer::directLightsName(choice));
+        }
+        ImGui::EndMenu();
+    }
 }
 
 }  // namespace
 
-void drawViewMenu(ViewerUi& ui) {
+void drawViewMenu(const ViewerDocument& doc, ViewerUi& ui) {
     ImGui::MenuItem("Weights panel", nullptr, &ui.showWeights);
     ImGui::MenuItem("Timeline", nullptr, &ui.showTimeline);
     ImGui::MenuItem("Stats", nullptr, &ui.showStats);
@@ -141,6 +203,7 @@ void drawViewMenu(ViewerUi& ui) {
     if (ImGui::MenuItem("Right", "3")) ui.requests.view = CameraPreset::Right;
     if (ImGui::MenuItem("Top", "7")) ui.requests.view = CameraPreset::Top;
     if (ImGui::MenuItem("Reset camera", "Home")) ui.requests.resetCamera = true;
+    drawFileSceneMenus(doc, ui);
     ImGui::Separator();
     if (ImGui::MenuItem("Fullscreen", "F11")) ui.requests.toggleFullscreen = true;
 }

@@ -66,7 +66,7 @@ void ViewerWindow::pickAtMouse() {
     const ViewRegion view = viewRegion();
     if (x < view.x || y < view.y || x > view.x + view.width || y > view.y + view.height) return;
     // The same camera and projection drawScene uses: the view region's own.
-    const renderer::Camera camera = mCamera.camera(view, fbWidth, fbHeight);
+    const renderer::Camera camera = viewCamera(view, fbWidth, fbHeight);
     const glm::mat4 viewProjection = camera.projection(view.width / view.height) * camera.view();
     const glm::vec2 ndc(2.0f * (x - view.x) / view.width - 1.0f,
                         1.0f - 2.0f * (y - view.y) / view.height);
@@ -74,6 +74,7 @@ void ViewerWindow::pickAtMouse() {
 }
 
 void ViewerWindow::present(float seconds) {
+    if (mUi.turntable.on || mUi.presetCycle.on) leaveFileCamera();
     if (mUi.turntable.on)
         mCamera.setAngles(turntableAzimuth(mCamera.azimuth(), mUi.turntable, seconds),
                           mCamera.elevation());

@@ -55,6 +55,9 @@ struct ViewerRequests {
     std::optional<Framing> frame;  // frame this (and keep it for the view presets and Home)
     std::optional<CameraPreset> view;
     bool resetCamera = false;
+    std::optional<int> scene;  // View > Scene: show this scene of the file
+    // View > Camera: look through the file's camera N (-1: back to orbiting, from that view).
+    std::optional<int> fileCamera;
     bool screenshot = false;
     bool toggleFullscreen = false;
     bool toggleRecording = false;
@@ -192,6 +195,10 @@ struct ViewerUi {
     FileBrowser browser;
     FrameStats stats;
     ViewerRequests requests;
+    // Looking through the file's camera N (View > Camera; -1: the orbit camera). Orbiting,
+    // panning, zooming or a preset start the orbit camera from that view.
+    int fileCamera = -1;
+    renderer::DirectLights lights = renderer::DirectLights::Auto;  // View > Lights
 
     // Panel geometry of this frame in framebuffer pixels (the 3D view is what is left).
     float menuHeight = 0;
@@ -209,7 +216,7 @@ const std::vector<Shortcut>& viewerShortcuts();
 // ---- Panels (ViewerPanels*.cpp) ----
 void applyViewerTheme(float scale);  // the dark style, sizes scaled for HiDPI
 void drawMenuBar(ViewerDocument& doc, ViewerUi& ui);
-void drawViewMenu(ViewerUi& ui);  // ViewerPanelsView.cpp
+void drawViewMenu(const ViewerDocument& doc, ViewerUi& ui);  // ViewerPanelsView.cpp
 void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui);
 // The VRM expression sliders above the targets (ViewerPanelsExpressions.cpp; none without any).
 void drawExpressionSliders(ViewerDocument& doc, ViewerUi& ui);
@@ -255,8 +262,9 @@ void savePresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path)
 void loadPresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
 // --weights SPEC as user overrides (every mesh with such a target) and --animation/--time as
 // the selected clip. Errors name the option: "--animation: no clip 'walk' in face.glb".
+// --scene N (-1: none) as the scene shown; out of range names the file and its scene count.
 morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
-                                const std::string& animation, float time);
+                                const std::string& animation, float time, int scene = -1);
 // Morph texture bytes as GpuScene packs them, and as three.js (WebGLMorphtargets) would.
 void measureMorphMemory(const ViewerDocument& doc, FrameStats& stats);
 // "2026-11-30 10:15:02" style stamp for file names: "morphview-20261130-101502-123.png".

@@ -29,7 +29,8 @@ const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_
 
 bool sameCamera(const renderer::Camera& a, const renderer::Camera& b) {
     return a.eye == b.eye && a.target == b.target && a.up == b.up && a.fovY == b.fovY &&
-           a.nearPlane == b.nearPlane && a.farPlane == b.farPlane;
+           a.nearPlane == b.nearPlane && a.farPlane == b.farPlane &&
+           a.orthographic == b.orthographic && a.orthoHalfHeight == b.orthoHalfHeight;
 }
 
 bool sameNodes(const std::vector<morph::NodePose>& a, const std::vector<morph::NodePose>& b) {
@@ -59,7 +60,8 @@ bool ViewerWindow::ViewKey::operator==(const ViewKey& other) const {
            morphPath == other.morphPath && sameOverlays(overlays, other.overlays) &&
            environment == other.environment && environmentRotation == other.environmentRotation &&
            exposure == other.exposure && toneMapping == other.toneMapping &&
-           backgroundMode == other.backgroundMode;
+           backgroundMode == other.backgroundMode && shownScene == other.shownScene &&
+           lights == other.lights;
 }
 
 ViewerWindow::ViewerWindow(const ViewerOptions& options, GlfwContext context)
@@ -157,13 +159,14 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
         showError(self->mUi, "viewer: the bundled assets/face.glb was not found; open a model");
     } else if (!self->reproducible()) {
         // The window opens at once and shows the load's progress; the start options wait.
-        self->mPendingStart = StartOptions{options.weights, options.animation, options.time};
+        self->mPendingStart =
+            StartOptions{options.weights, options.animation, options.time, options.scene};
         self->openModel(first, false);
     } else if (!self->openModel(first, false, /*wait=*/true)) {
         // openModel keeps only the message (the panel shows it): the model could not be opened.
         return morph::Error{morph::ErrorCode::Io, self->mUi.error};
-    } else if (auto applied =
-                   applyStartOptions(self->mDoc, options.weights, options.animation, options.time);
+    } else if (auto applied = applyStartOptions(self->mDoc, options.weights, options.animation,
+                                                options.time, options.scene);
                !applied) {
         return applied.error();
     }
@@ -255,16 +258,17 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     }
     const morph::FramePose& frame = mDoc.frame.pose;
     uint64_t active = 0;
-    for (int node : mDoc.gpu.nodes()) {
+    for (int node : mDoc.gpu.nodes(frame.scene)) {
         if (size_t(node) < frame.size()) active += frame.active[size_t(node)].size();
     }
     mUi.stats.activeTargets = active;
 
-    const renderer::Camera camera = mCamera.camera(view, fbWidth, fbHeight);
+    const renderer::Camera camera = viewCamera(view, fbWidth, fbHeight);
     ViewKey key{mDoc.gpu.id(),         mUi.viewSamples, camera,
                 frame.nodes,           mUi.wireframe,   mUi.morphPath,
                 overlayOptions(frame), mUi.environment, mUi.environmentRotation,
-                mUi.exposure,          mUi.toneMapping, mUi.backgroundMode};
+                mUi.exposure,          mUi.toneMapping, mUi.backgroundMode,
+                frame.scene,           mUi.lights};
     if (mViewKey && *mViewKey == key) {
         drawPickMarker(camera, view);
         mViewTarget->blitToWindow(int(view.x), windowY, int(view.width), int(view.height));
@@ -282,6 +286,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     options.exposure = mUi.exposure;
     options.toneMapping = mUi.toneMapping;
     options.backgroundMode = mUi.backgroundMode;
+    options.lights = mUi.lights;
     if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     mRenderer.draw(mDoc.gpu, frame, camera, target, options);
     {

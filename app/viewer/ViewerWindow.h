@@ -77,6 +77,12 @@ private:
     // Uploads a loaded scene and makes it the document; on failure the current one stays.
     bool finishOpen(BackgroundLoad::Loaded loaded);
     renderer::Aabb sceneBounds() const;
+    // The camera the 3D view draws with: the file's camera mUi.fileCamera at this frame (its node
+    // may be animated), else the orbit camera.
+    renderer::Camera viewCamera(const ViewRegion& region, int fbWidth, int fbHeight) const;
+    // Before the orbit camera moves: when looking through a file camera, the orbit camera takes
+    // over from that view.
+    void leaveFileCamera();
     renderer::Aabb framingBounds(Framing framing) const;  // sceneBounds when it has none
     void frameModel();                                    // on mUi.framing
     void saveSettings();
@@ -106,6 +112,8 @@ private:
         float exposure = 1;
         renderer::ToneMapping toneMapping = renderer::ToneMapping::PbrNeutral;
         renderer::BackgroundMode backgroundMode = renderer::BackgroundMode::Color;
+        int shownScene = -1;
+        renderer::DirectLights lights = renderer::DirectLights::Auto;
         bool operator==(const ViewKey& other) const;  // every field, exactly
     };
     std::optional<ViewKey> mViewKey;
@@ -130,6 +138,7 @@ private:
         std::string weights;
         std::string animation;
         float time = 0;
+        int scene = -1;
     };
     std::optional<StartOptions> mPendingStart;
 };

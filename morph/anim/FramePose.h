@@ -20,6 +20,11 @@ struct FramePose {
     // Per node with a mesh and a valid skin: nodeJointMatrices (in the node's space, for
     // skinnedModel(world)); empty otherwise.
     std::vector<std::vector<glm::mat4>> joints;
+    // Which of Scene::scenes this frame shows (-1: the default one, sceneRoots()): what is drawn,
+    // framed, picked and lit. Set by whoever makes the frame (the viewer's state, a capture's
+    // shot); resolveFrame() keeps the value `out` has. Every node's matrices are resolved
+    // whatever the scene.
+    int scene = -1;
 
     size_t size() const { return nodes.size(); }
     const std::vector<float>& weights(int node) const { return nodes[size_t(node)].weights; }

@@ -109,6 +109,10 @@ Status readMeshes(GltfDocument& doc, Scene& scene);  // GltfMeshes.cpp
 // primitive.targets[i] as `out` (GltfTargets.cpp; `where` names it in messages).
 Status readTarget(GltfDocument& doc, const Json& target, const std::string& where,
                   uint64_t vertexCount, MorphTarget& out);
+Status readCameras(GltfDocument& doc, Scene& scene);  // GltfCameras.cpp (before the nodes)
+Status readLights(GltfDocument& doc, Scene& scene);   // GltfLights.cpp (before the nodes)
+// nodes[i].extensions.KHR_lights_punctual.light (GltfLights.cpp; readNodes calls it).
+Status readNodeLights(GltfDocument& doc, Scene& scene);
 Status readNodes(GltfDocument& doc, Scene& scene);       // GltfNodes.cpp (nodes, scenes, skins)
 Status readTextures(GltfDocument& doc, Scene& scene);    // GltfTextures.cpp (+ images, samplers)
 Status readMaterials(GltfDocument& doc, Scene& scene);   // GltfMaterials.cpp

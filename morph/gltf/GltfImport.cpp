@@ -233,6 +233,8 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     if (Status s = readTextures(doc, scene); !s) return s.error();
     if (Status s = readMaterials(doc, scene); !s) return s.error();
     progress(0.9f, "reading nodes, skins and animations");
+    if (Status s = readCameras(doc, scene); !s) return s.error();
+    if (Status s = readLights(doc, scene); !s) return s.error();
     if (Status s = readNodes(doc, scene); !s) return s.error();
     if (Status s = checkSkins(doc, scene); !s) return s.error();
     if (Status s = readAnimations(doc, scene); !s) return s.error();

@@ -1,4 +1,4 @@
-// Nodes, the scene's roots and skins (glTF 2.0 3.5, 3.7.3).
+// Nodes, every scene's roots and skins (glTF 2.0 3.5, 3.7.3).
 #include <glm/gtc/type_ptr.hpp>
 
 #include "morph/gltf/GltfDocument.h"
@@ -11,6 +11,7 @@ Status readNode(GltfDocument&, const Json& json, size_t index, Node& node) {
     node.name = getString(json, "name", where);
     node.mesh = int(getInt(json, "mesh", -1, where));
     node.skin = int(getInt(json, "skin", -1, where));
+    node.camera = int(getInt(json, "camera", -1, where));  // validated (GltfValidate.cpp)
     if (json.contains("matrix")) {
         float m[16];
         getNumbers(json, "matrix", m, 16, where);
@@ -72,30 +73,38 @@ Status linkParents(GltfDocument& doc, Scene& scene) {
     return {};
 }
 
-Status readRoots(GltfDocument& doc, Scene& scene) {
+// Every scene's roots (glTF 2.0 3.5.2), and the default one's as Scene::roots. A file without
+// scenes draws every parentless node, as it always did.
+Status readScenes(GltfDocument& doc, Scene& scene) {
     const Json& scenes = doc.array("scenes");
-    int64_t chosen = getInt(doc.json, "scene", scenes.empty() ? -1 : 0, "glTF");
-    if (chosen >= 0 && size_t(chosen) < scenes.size()) {
-        const std::string where = "scenes[" + std::to_string(chosen) + "]";
-        if (const Json* nodes = getArray(scenes[size_t(chosen)], "nodes", where)) {
-            for (size_t i = 0; i < nodes->size(); ++i) {
-                const Json& r = (*nodes)[i];
-                if (!r.is_number_integer() || r.get<int64_t>() < 0 ||
-                    size_t(r.get<int64_t>()) >= scene.nodes.size()) {
-                    return doc.error(
-                        ErrorCode::BadReference,
-                        where + ".nodes[" + std::to_string(i) + "] is not a node index");
-                }
-                const int root = int(r.get<int64_t>());
-                if (scene.nodes[size_t(root)].parent >= 0) {
-                    // 3.5.2: scene roots MUST be root nodes; drawing it twice would be wrong.
-                    doc.warn(where + ".nodes[" + std::to_string(i) + "] = " + std::to_string(root) +
-                             " has a parent; ignored");
-                    continue;
-                }
-                scene.roots.push_back(root);
+    scene.scenes.resize(scenes.size());
+    for (size_t s = 0; s < scenes.size(); ++s) {
+        const std::string where = "scenes[" + std::to_string(s) + "]";
+        SceneRoots& out = scene.scenes[s];
+        out.name = getString(scenes[s], "name", where);
+        const Json* nodes = getArray(scenes[s], "nodes", where);
+        if (!nodes) continue;
+        for (size_t i = 0; i < nodes->size(); ++i) {
+            const Json& r = (*nodes)[i];
+            if (!r.is_number_integer() || r.get<int64_t>() < 0 ||
+                size_t(r.get<int64_t>()) >= scene.nodes.size()) {
+                return doc.error(ErrorCode::BadReference,
+                                 where + ".nodes[" + std::to_string(i) + "] is not a node index");
             }
+            const int root = int(r.get<int64_t>());
+            if (scene.nodes[size_t(root)].parent >= 0) {
+                // 3.5.2: scene roots MUST be root nodes; drawing it twice would be wrong.
+                doc.warn(where + ".nodes[" + std::to_string(i) + "] = " + std::to_string(root) +
+                         " has a parent; ignored");
+                continue;
+            }
+            out.roots.push_back(root);
         }
+    }
+    const int64_t chosen = getInt(doc.json, "scene", scenes.empty() ? -1 : 0, "glTF");  // validated
+    if (chosen >= 0 && size_t(chosen) < scenes.size()) {
+        scene.defaultScene = int(chosen);
+        scene.roots = scene.scenes[size_t(chosen)].roots;
         return {};
     }
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
@@ -158,7 +167,8 @@ Status readNodes(GltfDocument& doc, Scene& scene) {
         }
     }
     if (Status s = linkParents(doc, scene); !s) return s;
-    if (Status s = readRoots(doc, scene); !s) return s;
+    if (Status s = readScenes(doc, scene); !s) return s;
+    if (Status s = readNodeLights(doc, scene); !s) return s;
     const Json& skins = doc.array("skins");
     scene.skins.resize(skins.size());
     for (size_t i = 0; i < skins.size(); ++i) {

@@ -284,6 +284,7 @@ private:
             const std::string where = at("nodes", n);
             index(nodes[n], "mesh", "meshes", where);
             index(nodes[n], "skin", "skins", where);
+            index(nodes[n], "camera", "cameras", where);
             if (const Json* children = getArray(nodes[n], "children", where)) {
                 for (size_t c = 0; c < children->size(); ++c) {
                     const Json& child = (*children)[c];

@@ -53,6 +53,13 @@ enum class UniformLocation : uint32_t {
     Material = 16,        // first free location for the shading passes
 };
 
+// The punctual lights of LightBlock (shaders/lighting.glsl): at most kMaxPunctualLights
+// (MV_MAX_PUNCTUAL_LIGHTS), each of a PunctualLightType (MV_LIGHT_*, KHR_lights_punctual's
+// three). 16 keeps the block at 1 KiB, far under GL's 16 KiB minimum block size, and one
+// fragment loop short enough for llvmpipe; a file with more is drawn with its first 16.
+inline constexpr uint32_t kMaxPunctualLights = 16;
+enum class PunctualLightType : uint32_t { Directional = 0, Point = 1, Spot = 2 };
+
 // Uniform block bindings (MV_UBO_*).
 enum class UniformBlock : uint32_t { Frame = 0, Material = 1, Lights = 2, Environment = 3 };
 

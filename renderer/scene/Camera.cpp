@@ -1,8 +1,10 @@
 #include "renderer/scene/Camera.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -38,7 +40,13 @@ glm::mat4 Camera::view() const {
 }
 
 glm::mat4 Camera::projection(float aspect) const {
-    return glm::perspective(fovY, aspect > 0.0f ? aspect : 1.0f, nearPlane, farPlane);
+    const float a = aspect > 0.0f ? aspect : 1.0f;
+    if (orthographic) {
+        const float h = orthoHalfHeight, w = orthoHalfHeight * a;
+        return glm::ortho(-w, w, -h, h, nearPlane, farPlane);
+    }
+    if (!std::isfinite(farPlane)) return glm::infinitePerspective(fovY, a, nearPlane);
+    return glm::perspective(fovY, a, nearPlane, farPlane);
 }
 
 morph::Result<CameraView> parseCameraView(const std::string& text) {
@@ -56,11 +64,25 @@ morph::Result<CameraView> parseCameraView(const std::string& text) {
         view.elevationDegrees = 90;
         return view;
     }
+    const std::string file = "file:";
+    if (text.compare(0, file.size(), file) == 0) {
+        const std::string digits = text.substr(file.size());
+        const bool number = !digits.empty() && digits.size() <= 6 &&
+                            std::all_of(digits.begin(), digits.end(), [](char c) {
+                                return std::isdigit(static_cast<unsigned char>(c));
+                            });
+        if (!number) {
+            return morph::Error{morph::ErrorCode::Usage,
+                                "--camera: '" + text + "': N must be a camera index (0, 1, ...)"};
+        }
+        view.fileCamera = std::atoi(digits.c_str());
+        return view;
+    }
     const std::string prefix = "orbit:";
     if (text.compare(0, prefix.size(), prefix) != 0) {
-        return morph::Error{
-            morph::ErrorCode::Usage,
-            "--camera: '" + text + "' is not front, left, right, top or orbit:AZ,EL[,DIST]"};
+        return morph::Error{morph::ErrorCode::Usage,
+                            "--camera: '" + text +
+                                "' is not front, left, right, top, orbit:AZ,EL[,DIST] or file:N"};
     }
     const std::vector<std::string> parts = splitCommas(text.substr(prefix.size()));
     if (parts.size() < 2 || parts.size() > 3) {
@@ -129,6 +151,63 @@ Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect) {
     // camera inside it (a short orbit DIST) keeps a small near plane.
     camera.nearPlane = std::max(0.95f * (distance - radius), 1e-3f * distance);
     camera.farPlane = distance + 1.05f * radius;
+    return camera;
+}
+
+int fileCameraNode(const morph::Scene& layout, int index, int sceneIndex) {
+    for (int node : morph::sceneNodes(layout, sceneIndex)) {
+        if (layout.nodes[size_t(node)].camera == index) return node;
+    }
+    for (size_t node = 0; node < layout.nodes.size(); ++node) {
+        if (layout.nodes[node].camera == index) return int(node);
+    }
+    return -1;
+}
+
+morph::Result<Camera> fileCamera(const morph::Scene& layout, const morph::FramePose& frame,
+                                 int index, const Aabb& focus) {
+    const std::string text = "--camera: 'file:" + std::to_string(index) + "': ";
+    const size_t count = layout.cameras.size();
+    if (index < 0 || size_t(index) >= count) {
+        return morph::Error{
+            morph::ErrorCode::Usage,
+            text + layout.path + " has " + std::to_string(count) + " camera" +
+                (count == 1 ? "" : "s") +
+                (count == 0 ? std::string()
+                            : " (file:0 to file:" + std::to_string(count - 1) + ")")};
+    }
+    const int node = fileCameraNode(layout, index, frame.scene);
+    if (node < 0 || size_t(node) >= frame.world.size()) {
+        return morph::Error{morph::ErrorCode::Usage,
+                            text + "cameras[" + std::to_string(index) + "] of " + layout.path +
+                                " is on no node, so it has no place to look from"};
+    }
+    const morph::Camera& file = layout.cameras[size_t(index)];
+    const glm::mat4& world = frame.world[size_t(node)];
+    // The rotation alone: an orthonormal frame from the node's -Z and +Y axes.
+    const glm::vec3 forward = glm::normalize(-glm::vec3(world[2]));
+    glm::vec3 up = glm::vec3(world[1]);
+    up = up - forward * glm::dot(up, forward);
+    Camera camera;
+    camera.eye = glm::vec3(world[3]);
+    if (!std::isfinite(forward.x) || glm::dot(up, up) < 1e-12f) {
+        return morph::Error{morph::ErrorCode::Usage,
+                            text + "the node of cameras[" + std::to_string(index) +
+                                "] is scaled to nothing, so it has no direction"};
+    }
+    camera.up = glm::normalize(up);
+    float depth = focus.valid ? glm::dot(focus.center() - camera.eye, forward) : 0.0f;
+    if (!(depth > 1e-3f)) depth = 1.0f;  // the focus behind the camera: a point just ahead
+    camera.target = camera.eye + forward * depth;
+    camera.nearPlane = file.znear;
+    if (file.type == morph::CameraType::Orthographic) {
+        camera.orthographic = true;
+        camera.orthoHalfHeight = std::abs(file.ymag);
+        camera.farPlane = file.zfar;
+    } else {
+        camera.fovY = file.yfov;
+        camera.farPlane = file.zfar > 0.0f ? file.zfar : std::numeric_limits<float>::infinity();
+    }
     return camera;
 }
 

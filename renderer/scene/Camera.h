@@ -7,6 +7,8 @@
 #include <glm/glm.hpp>
 
 #include "morph/Result.h"
+#include "morph/Scene.h"
+#include "morph/anim/FramePose.h"
 #include "renderer/scene/Bounds.h"
 
 namespace renderer {
@@ -17,7 +19,11 @@ struct Camera {
     glm::vec3 up{0.0f, 1.0f, 0.0f};
     float fovY = 0.7854f;  // radians (45 degrees)
     float nearPlane = 0.01f;
-    float farPlane = 100.0f;
+    float farPlane = 100.0f;  // infinity: an infinite perspective projection (glTF zfar unset)
+    // Orthographic (a glTF orthographic camera): `orthoHalfHeight` is half the view's height in
+    // world units; its width follows the target's aspect. fovY is unused then.
+    bool orthographic = false;
+    float orthoHalfHeight = 1.0f;
 
     glm::mat4 view() const;
     glm::mat4 projection(float aspect) const;
@@ -30,17 +36,34 @@ struct CameraView {
     float azimuthDegrees = 0;
     float elevationDegrees = 0;
     std::optional<float> distance;  // from the box centre, in model units; unset: framed
+    // "file:N": look through the file's camera N (Scene::cameras) instead; the angles are unused.
+    std::optional<int> fileCamera;
 };
 
 // "front", "left" (the camera at the viewer's left, -X, as Blender's Left view), "right" (+X),
-// "top" (looking down, the front towards the bottom of the image), or "orbit:AZ,EL[,DIST]"
-// (degrees, model units). Errors name the text: "--camera: 'orbit:10' needs AZ,EL[,DIST]".
+// "top" (looking down, the front towards the bottom of the image), "orbit:AZ,EL[,DIST]"
+// (degrees, model units) or "file:N" (the file's camera N; whether the file has it is checked
+// when the model is known, fileCamera()). Errors name the text: "--camera: 'orbit:10' needs
+// AZ,EL[,DIST]".
 morph::Result<CameraView> parseCameraView(const std::string& text);
 
 // A camera looking at `bounds` from `view`, far enough that the box's bounding sphere fits the
 // frame at `aspect` (width / height) with a small margin. Near/far hug the sphere so the depth
 // buffer's precision goes where the model is.
 Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect);
+
+// The node that places camera `index` in the frame's scene (its tree depth first, then any node),
+// -1 when no node uses it.
+int fileCameraNode(const morph::Scene& layout, int index, int sceneIndex = -1);
+// Looking through the file's camera `index` at `frame` (glTF 2.0 3.10: from its node's origin
+// down its -Z, +Y up; the node's scale ignored): its yfov, znear and zfar (none: an infinite far
+// plane), or orthographic with its ymag. The target's aspect is used, not the file's
+// aspectRatio, as the Khronos Sample Viewer does: yfov (ymag) is kept and nothing is
+// letterboxed. The look-at target is on the view axis at the depth of `focus`'s centre (where
+// orbiting continues from). Errors: "--camera: 'file:3': face.glb has 2 cameras (file:0 to
+// file:1)", or the camera is on no node.
+morph::Result<Camera> fileCamera(const morph::Scene& layout, const morph::FramePose& frame,
+                                 int index, const Aabb& focus = {});
 
 // Whether all eight corners of `box` project inside the frame of `camera` at `aspect` (its
 // sides only; see enclose() for depth).

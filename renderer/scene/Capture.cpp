@@ -45,13 +45,16 @@ uint64_t mix(uint64_t x) {
 
 }  // namespace
 
-Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count) {
+Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count,
+               int sceneIndex) {
     Crowd crowd;
     if (count < 2) return crowd;
     std::vector<morph::NodePose> unmorphed = pose;
     for (morph::NodePose& node : unmorphed)
         std::fill(node.weights.begin(), node.weights.end(), 0.0f);
-    const Aabb box = scene.bounds(unmorphed);
+    morph::FramePose unmorphedFrame = morph::resolveFrame(scene.layout(), unmorphed);
+    unmorphedFrame.scene = sceneIndex;
+    const Aabb box = scene.bounds(unmorphedFrame);
     const glm::vec3 size = box.valid ? box.max - box.min : glm::vec3(1.0f);
     const int columns = int(std::ceil(std::sqrt(double(count))));
     const int rows = (count + columns - 1) / columns;
@@ -157,6 +160,27 @@ morph::Result<FrameTarget> parseFrameTarget(const std::string& text) {
     return morph::Error{morph::ErrorCode::Usage, "--frame: '" + text + "' is not all or morphed"};
 }
 
+morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot) {
+    const size_t scenes = layout.scenes.size();
+    if (shot.scene >= 0 && size_t(shot.scene) >= scenes) {
+        return morph::Error{morph::ErrorCode::Usage,
+                            "--scene " + std::to_string(shot.scene) + ": " + layout.path +
+                                (scenes == 0 ? std::string(" has no scenes")
+                                             : " has " + std::to_string(scenes) + " scene" +
+                                                   (scenes == 1 ? "" : "s") + " (0 to " +
+                                                   std::to_string(scenes - 1) + ")")};
+    }
+    auto view = parseCameraView(shot.camera);
+    if (!view) return view.error();
+    if (view->fileCamera) {
+        morph::FramePose frame = morph::resolveFrame(layout, {});
+        frame.scene = shot.scene;
+        if (auto camera = fileCamera(layout, frame, *view->fileCamera); !camera)
+            return camera.error();
+    }
+    return {};
+}
+
 morph::Result<Capturer> Capturer::create(const ShaderLibrary& library) {
     auto renderer = SceneRenderer::create(library);
     if (!renderer) return renderer.error();
@@ -182,9 +206,11 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     if (!view) return view.error();
     auto light = environment(shot.environment);
     if (!light) return light.error();
+    if (auto checked = checkShot(scene.layout(), shot); !checked) return checked.error();
     auto pose = shotPose(scene.layout(), shot);
     if (!pose) return pose.error();
-    const morph::FramePose frame = morph::resolveFrame(scene.layout(), *pose);
+    morph::FramePose frame = morph::resolveFrame(scene.layout(), *pose);
+    frame.scene = shot.scene;
 
     const std::pair<int, int> size(shot.width, shot.height);
     auto found = mTargets.find(size);
@@ -202,9 +228,11 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     std::vector<morph::NodePose> unmorphed = *pose;
     for (morph::NodePose& node : unmorphed)
         std::fill(node.weights.begin(), node.weights.end(), 0.0f);
+    morph::FramePose unmorphedFrame = morph::resolveFrame(scene.layout(), unmorphed);
+    unmorphedFrame.scene = shot.scene;
     Aabb morphed = scene.bounds(frame);
-    Aabb rest = scene.bounds(unmorphed);
-    const Crowd crowd = crowdFor(scene, *pose, shot.instances);
+    Aabb rest = scene.bounds(unmorphedFrame);
+    const Crowd crowd = crowdFor(scene, *pose, shot.instances, shot.scene);
     if (!crowd.offsets.empty()) {
         // Every copy's box, each at its own weights, moved to its place in the grid.
         const Aabb restBox = rest, morphedBox = morphed;
@@ -222,14 +250,16 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
                     node.weights[t] = t < crowd.weights[k].size() ? crowd.weights[k][t] : 0.0f;
                 }
             }
-            morphed.extend(scene.bounds(copy).transformed(move));
+            morph::FramePose copyFrame = morph::resolveFrame(scene.layout(), copy);
+            copyFrame.scene = shot.scene;
+            morphed.extend(scene.bounds(copyFrame).transformed(move));
         }
     }
     Aabb morphedFrame = morphed;  // what must stay in view
     if (shot.frame == FrameTarget::Morphed) {
         // The same rule on the region the targets move: framed at zero weights, so shots at
         // different weights share a camera, unless the weights move the region out of it.
-        const Aabb restRegion = scene.morphedRegion(morph::resolveFrame(scene.layout(), unmorphed));
+        const Aabb restRegion = scene.morphedRegion(unmorphedFrame);
         const Aabb region = scene.morphedRegion(frame);
         if (restRegion.valid) {
             rest = restRegion;
@@ -238,10 +268,20 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
             morphedFrame = both;
         }
     }
-    Camera camera = frameCamera(rest, *view, aspect);
-    if (!boxInView(camera, morphedFrame, aspect)) camera = frameCamera(morphedFrame, *view, aspect);
-    enclose(camera, morphed);
+    Camera camera;
+    if (view->fileCamera) {
+        // The file's own view: its planes and field of view, never reframed.
+        auto file = fileCamera(scene.layout(), frame, *view->fileCamera, rest);
+        if (!file) return file.error();
+        camera = *file;
+    } else {
+        camera = frameCamera(rest, *view, aspect);
+        if (!boxInView(camera, morphedFrame, aspect))
+            camera = frameCamera(morphedFrame, *view, aspect);
+        enclose(camera, morphed);
+    }
     DrawOptions options;
+    options.lights = shot.lights;
     options.background = shot.background;
     options.backgroundMode = shot.backgroundMode;
     options.environment = *light;

@@ -51,14 +51,22 @@ struct ShotSpec {
     // --instances: copies in a grid (crowdFor), drawn as one instanced draw per primitive.
     int instances = 1;
     FrameTarget frame = FrameTarget::All;  // --frame, "frame" in a shot file
+    int scene = -1;                        // --scene: which of the file's scenes; -1 its default
+    DirectLights lights = DirectLights::Auto;  // --lights
 };
+
+// Whether the model has what `shot` names: its scene (--scene) and its file camera
+// (--camera file:N). Usage errors name the file and the count: "--scene 2: two.glb has 2 scenes
+// (0 to 1)".
+morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot);
 
 // The crowd of `count` copies of `scene` at `pose` (count > 1): a grid of ceil(sqrt(count))
 // columns, row after row downwards, spaced by 1.25 times the scene's unmorphed box and centred
 // on it. Instance 0 keeps the pose's weights; instance k > 0 gets, per target t, a weight in
 // [0, 1) with probability 1/4, else 0, both from a hash of (k, t): deterministic, the same on
 // every run and machine.
-Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count);
+Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count,
+               int sceneIndex = -1);
 
 // "WxH", e.g. "512x512" (1..16384 each). Errors: "--size: '512' is not WxH".
 morph::Result<std::pair<int, int>> parseSize(const std::string& text);
@@ -81,8 +89,8 @@ public:
 
     // Draws `scene` as `shot` frames it (on the unmorphed bounds, or the morphed bounds when
     // the morph leaves that frame; FrameTarget::Morphed: the same with the morphed region
-    // instead of the whole model) and reads the image back. Deterministic: the same shot gives the
-    // same pixels.
+    // instead of the whole model) and reads the image back; with a file camera (file:N) as that
+    // camera sees it, unframed. Deterministic: the same shot gives the same pixels.
     morph::Result<morph::RgbaImage> capture(const GpuScene& scene, const ShotSpec& shot);
 
     // The environment a shot's `environment` names, prefiltered on first use and kept for the

@@ -31,7 +31,7 @@ void DrawState::use(const GpuScene& scene) {
     mPrimitiveCount = uint32_t(mMorphs.size());
     mMorphOffsets.assign(layout.nodes.size(), 0u);
     std::vector<bool> drawn(scene.meshes().size(), false);
-    for (int node : scene.nodes()) {
+    for (int node : scene.anyNodes()) {
         const size_t m = size_t(layout.nodes[size_t(node)].mesh);
         const GpuMesh& mesh = scene.meshes()[m];
         const bool morphed = std::any_of(mesh.primitives.begin(), mesh.primitives.end(),
@@ -46,7 +46,7 @@ void DrawState::use(const GpuScene& scene) {
         for (const GpuPrimitive& primitive : mesh.primitives)
             mMorphs.push_back(mMorphs[primitive.index].share());
     }
-    for (int node : scene.nodes()) {
+    for (int node : scene.anyNodes()) {
         const size_t targets = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)].targetCount;
         if (targets > 0) mWeights[size_t(node)] = MorphWeights::create(targets);
         if (const size_t joints = scene.nodeJointCount(node))
@@ -57,7 +57,8 @@ void DrawState::use(const GpuScene& scene) {
 void DrawState::write(const GpuScene& scene, const morph::FramePose& frame,
                       const std::vector<std::vector<float>>* instanceRows, uint32_t instances) {
     use(scene);
-    for (int node : scene.nodes()) {
+    const std::vector<int>& drawn = scene.nodes(frame.scene);
+    for (int node : drawn) {
         const size_t n = size_t(node);
         if (n >= frame.size()) continue;
         if (mWeights[n].targetCount() > 0) {
@@ -75,7 +76,7 @@ void DrawState::write(const GpuScene& scene, const morph::FramePose& frame,
         if (mJoints[n].jointCount() > 0) mJoints[n].update(frame.joints[n]);
     }
     // After all joints: a skinned node may itself be another skin's joint.
-    for (int node : scene.nodes()) {
+    for (int node : drawn) {
         if (mJoints[size_t(node)].jointCount() > 0)
             mModels[size_t(node)] = morph::skinnedModel(frame.world[size_t(node)]);
     }

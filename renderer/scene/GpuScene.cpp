@@ -73,20 +73,11 @@ void writeTransform(const morph::TextureRef& ref, glm::vec4* rows) {
 
 }  // namespace
 
-std::vector<int> drawnNodes(const morph::Scene& scene) {
+std::vector<int> drawnNodes(const morph::Scene& scene, int sceneIndex) {
     std::vector<int> out;
-    std::vector<uint8_t> seen(scene.nodes.size(), 0);
-    std::vector<int> stack(scene.roots.rbegin(), scene.roots.rend());
-    // Depth-first with an explicit stack (deep hierarchies must not overflow the call stack);
-    // `seen` keeps an invalid cyclic or shared hierarchy finite.
-    while (!stack.empty()) {
-        const int node = stack.back();
-        stack.pop_back();
-        if (node < 0 || size_t(node) >= scene.nodes.size() || seen[size_t(node)]) continue;
-        seen[size_t(node)] = 1;
-        const morph::Node& n = scene.nodes[size_t(node)];
-        if (n.mesh >= 0 && size_t(n.mesh) < scene.meshes.size()) out.push_back(node);
-        stack.insert(stack.end(), n.children.rbegin(), n.children.rend());
+    for (int node : morph::sceneNodes(scene, sceneIndex)) {
+        const int mesh = scene.nodes[size_t(node)].mesh;
+        if (mesh >= 0 && size_t(mesh) < scene.meshes.size()) out.push_back(node);
     }
     return out;
 }
@@ -289,6 +280,10 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
     out.mLayout.path = scene.path;
     out.mLayout.nodes = scene.nodes;
     out.mLayout.roots = scene.roots;
+    out.mLayout.scenes = scene.scenes;
+    out.mLayout.defaultScene = scene.defaultScene;
+    out.mLayout.cameras = scene.cameras;
+    out.mLayout.lights = scene.lights;
     out.mLayout.animations = scene.animations;
     out.mLayout.skins = scene.skins;
     out.mLayout.expressions = scene.expressions;  // capture's --weights vrm:NAME=V
@@ -300,9 +295,20 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
         out.mLayout.meshes.push_back(std::move(stripped));
     }
     out.mDrawnNodes = drawnNodes(scene);
+    // Every scene's drawn nodes; the drawers' per-node state is made for all of them (anyNodes),
+    // so choosing another scene in the viewer needs no new upload.
+    std::vector<uint8_t> drawnByAny(scene.nodes.size(), 0);
+    for (int node : out.mDrawnNodes) drawnByAny[size_t(node)] = 1;
+    for (size_t s = 0; s < scene.scenes.size(); ++s) {
+        out.mSceneNodes.push_back(drawnNodes(scene, int(s)));
+        for (int node : out.mSceneNodes.back()) drawnByAny[size_t(node)] = 1;
+    }
+    for (size_t n = 0; n < drawnByAny.size(); ++n) {
+        if (drawnByAny[n]) out.mAnyNodes.push_back(int(n));
+    }
     // The drawers' weight buffers are charged here, once: they are small, and every drawer
     // has them.
-    for (int node : out.mDrawnNodes) {
+    for (int node : out.mAnyNodes) {
         const size_t targets = out.mMeshes[size_t(scene.nodes[size_t(node)].mesh)].targetCount;
         if (targets == 0) continue;
         const std::string where = scene.path + ": nodes[" + std::to_string(node) + "] weights";
@@ -311,7 +317,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
         }
     }
     out.mNodeJointCounts.assign(scene.nodes.size(), 0);
-    for (int node : out.mDrawnNodes) {
+    for (int node : out.mAnyNodes) {
         const morph::Node& n = scene.nodes[size_t(node)];
         const auto& primitives = scene.meshes[size_t(n.mesh)].primitives;
         const bool skinned =
@@ -324,6 +330,12 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
     }
     if (auto uploaded = checkUpload(scene.path); !uploaded) return uploaded.error();
     return out;
+}
+
+const std::vector<int>& GpuScene::nodes(int sceneIndex) const {
+    if (sceneIndex >= 0 && size_t(sceneIndex) < mSceneNodes.size())
+        return mSceneNodes[size_t(sceneIndex)];
+    return mDrawnNodes;
 }
 
 size_t GpuScene::nodeJointCount(int node) const {
@@ -368,9 +380,11 @@ GpuScene::NodePlacement GpuScene::placement(int node, const morph::FramePose& fr
 Aabb GpuScene::bounds(const morph::FramePose& frame, int onlyMesh) const {
     Aabb box;
     if (frame.size() != mLayout.nodes.size()) {
-        return bounds(morph::resolveFrame(mLayout, {}), onlyMesh);
+        morph::FramePose rest = morph::resolveFrame(mLayout, {});
+        rest.scene = frame.scene;
+        return bounds(rest, onlyMesh);
     }
-    for (int node : mDrawnNodes) {
+    for (int node : nodes(frame.scene)) {
         const int meshIndex = mLayout.nodes[size_t(node)].mesh;
         if (onlyMesh >= 0 && meshIndex != onlyMesh) continue;
         const GpuMesh& mesh = mMeshes[size_t(meshIndex)];
@@ -385,10 +399,13 @@ Aabb GpuScene::bounds(const morph::FramePose& frame, int onlyMesh) const {
 }
 
 Aabb GpuScene::morphedRegion(const morph::FramePose& frame) const {
-    if (frame.size() != mLayout.nodes.size())
-        return morphedRegion(morph::resolveFrame(mLayout, {}));
+    if (frame.size() != mLayout.nodes.size()) {
+        morph::FramePose rest = morph::resolveFrame(mLayout, {});
+        rest.scene = frame.scene;
+        return morphedRegion(rest);
+    }
     std::vector<morph::TargetRegion> regions;
-    for (int node : mDrawnNodes) {
+    for (int node : nodes(frame.scene)) {
         const GpuMesh& mesh = mMeshes[size_t(mLayout.nodes[size_t(node)].mesh)];
         if (mesh.targetCount == 0) continue;
         const NodePlacement placed = placement(node, frame);

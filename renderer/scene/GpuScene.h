@@ -27,9 +27,10 @@
 
 namespace renderer {
 
-// The nodes the default scene draws: every node with a mesh reachable from Scene::roots, in a
-// fixed depth-first order (so draws, and therefore images, are deterministic).
-std::vector<int> drawnNodes(const morph::Scene& scene);
+// The nodes scene `sceneIndex` draws (-1: the default scene, Scene::roots): every node with a
+// mesh reachable from its roots, in a fixed depth-first order (so draws, and therefore images,
+// are deterministic).
+std::vector<int> drawnNodes(const morph::Scene& scene, int sceneIndex = -1);
 
 // The material texture slots, in Bindings.h TextureUnit order from BaseColor.
 enum class MaterialSlot : uint32_t { BaseColor, MetallicRoughness, Normal, Occlusion, Emissive };
@@ -83,7 +84,12 @@ public:
     // The scene's node structure (nodes, roots, mesh target names and default weights) without
     // vertex data: enough for morph::worldMatrices and morph::restPose.
     const morph::Scene& layout() const { return mLayout; }
+    // The nodes the default scene draws (drawnNodes), or those of scene `sceneIndex` (an index
+    // out of range: the default scene's). A frame draws nodes(frame.scene).
     const std::vector<int>& nodes() const { return mDrawnNodes; }
+    const std::vector<int>& nodes(int sceneIndex) const;
+    // The nodes any scene draws, ascending: what a drawer keeps per-node state for.
+    const std::vector<int>& anyNodes() const { return mAnyNodes; }
     const std::vector<GpuMesh>& meshes() const { return mMeshes; }
     const std::vector<GpuMaterial>& materials() const { return mMaterials; }
     const GpuMaterial& defaultMaterial() const { return mDefaultMaterial; }
@@ -108,15 +114,16 @@ public:
     // Joints of `node`'s skin when it draws a skinned mesh with a valid skin, else 0.
     size_t nodeJointCount(int node) const;
 
-    // World-space bounds of the drawn nodes for `pose`: each primitive's base box grown for the
-    // weights, then transformed by its node. The growth is renderer::morphedBounds' idea
-    // (base + sum of w_i times target i's extent) taken per axis and with sign: target i moves
-    // no vertex outside w_i * [min delta, max delta] of its deltas, so the Minkowski sum of the
-    // base box with those boxes holds every morphed position. A target that lifts a bar grows
-    // the box upwards only, instead of by |delta| in all six directions, which keeps captures
-    // of such models framed tightly.
+    // World-space bounds of the drawn nodes (the default scene's) for `pose`: each primitive's base
+    // box grown for the weights, then transformed by its node. The growth is
+    // renderer::morphedBounds' idea (base + sum of w_i times target i's extent) taken per axis and
+    // with sign: target i moves no vertex outside w_i * [min delta, max delta] of its deltas, so
+    // the Minkowski sum of the base box with those boxes holds every morphed position. A target
+    // that lifts a bar grows the box upwards only, instead of by |delta| in all six directions,
+    // which keeps captures of such models framed tightly.
     Aabb bounds(const std::vector<morph::NodePose>& pose) const;
-    // The frame's matrices, none recomputed; `onlyMesh` >= 0: only the nodes that draw that mesh.
+    // The nodes frame.scene draws, at the frame's matrices, none recomputed; `onlyMesh` >= 0:
+    // only the nodes that draw that mesh.
     Aabb bounds(const morph::FramePose& frame, int onlyMesh = -1) const;
     // Where the morph targets act in `frame` (morph::morphedRegion over the drawn nodes: the
     // vertices each target moves, morphed, skinned and placed as drawn, body-shape outliers left
@@ -156,6 +163,8 @@ private:
 
     morph::Scene mLayout;
     std::vector<int> mDrawnNodes;
+    std::vector<std::vector<int>> mSceneNodes;  // per Scene::scenes entry
+    std::vector<int> mAnyNodes;
     std::vector<GpuMesh> mMeshes;
     std::vector<GpuMaterial> mMaterials;
     GpuMaterial mDefaultMaterial;

@@ -78,10 +78,11 @@ morph::Result<OverlayRenderer> OverlayRenderer::create(const ShaderLibrary& libr
     return out;
 }
 
-void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene, const OverlayOptions& options) {
+void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene, int sceneIndex,
+                               const OverlayOptions& options) {
     gl::Program& program = pass == Pass::Normals ? mNormals : mSurface;
     const morph::Scene& layout = scene.layout();
-    for (int node : scene.nodes()) {
+    for (int node : scene.nodes(sceneIndex)) {
         const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
         // The ghost is the base mesh: no morph at all. The heat map may show weights of its own.
         const MorphWeights* weights = pass == Pass::Ghost ? nullptr : mState.weights(node);
@@ -161,7 +162,7 @@ void OverlayRenderer::draw(const GpuScene& scene, const morph::FramePose& frame,
         glClear(GL_DEPTH_BUFFER_BIT);
         glDepthMask(GL_TRUE);
         mSurface.set(at(OverlayUniform::Mode), 1);
-        drawPass(Pass::Heat, scene, options);
+        drawPass(Pass::Heat, scene, frame.scene, options);
     }
     if (options.ghost != GhostMode::Off) {
         glEnable(GL_BLEND);
@@ -174,7 +175,7 @@ void OverlayRenderer::draw(const GpuScene& scene, const morph::FramePose& frame,
         if (wire) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         mSurface.set(at(OverlayUniform::Mode), 0);
         mSurface.set(at(OverlayUniform::Color), options.ghostColor);
-        drawPass(Pass::Ghost, scene, options);
+        drawPass(Pass::Ghost, scene, frame.scene, options);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
         glDisable(GL_POLYGON_OFFSET_LINE);
         glDisable(GL_POLYGON_OFFSET_FILL);
@@ -184,7 +185,7 @@ void OverlayRenderer::draw(const GpuScene& scene, const morph::FramePose& frame,
     if (options.normals) {
         mNormals.set(at(OverlayUniform::Mode), 0);
         mNormals.set(at(OverlayUniform::Color), glm::vec4(options.normalColor, 1.0f));
-        drawPass(Pass::Normals, scene, options);
+        drawPass(Pass::Normals, scene, frame.scene, options);
     }
     glBindVertexArray(0);
     glUseProgram(0);

@@ -65,7 +65,7 @@ public:
 private:
     enum class Pass { Heat, Ghost, Normals };
     // `scene` as mState holds this frame of it.
-    void drawPass(Pass pass, const GpuScene& scene, const OverlayOptions& options);
+    void drawPass(Pass pass, const GpuScene& scene, int sceneIndex, const OverlayOptions& options);
 
     gl::Program mSurface;  // overlay.vert + overlay.frag: heat and ghost
     gl::Program mNormals;  // overlay.vert + overlay_normals.geom + overlay.frag

@@ -30,26 +30,24 @@ struct EnvironmentBlock {
 // that the model stands out, sharp enough that the light's direction still reads.
 constexpr float kBlurredBackgroundRoughness = 0.5f;
 
+// PunctualLight of lighting.glsl: four vec4s.
+struct LightSlot {
+    glm::vec4 positionType{0.0f};
+    glm::vec4 directionRange{0.0f};
+    glm::vec4 color{0.0f};
+    glm::vec4 cone{0.0f};
+};
+
 struct LightBlock {
-    glm::vec4 direction[3];
-    glm::vec4 color[3];
+    LightSlot punctual[kMaxPunctualLights];
+    glm::ivec4 punctualCount{0};
     glm::vec4 sky;
     glm::vec4 horizon;
     glm::vec4 ground;
 };
+static_assert(sizeof(LightBlock) == (kMaxPunctualLights * 4 + 4) * 16,
+              "LightBlock must match lighting.glsl's std140 layout");
 
-// The studio rig, in view space (x right, y up, z towards the viewer) so that every camera
-// preset gets the same modelling: a warm key from the upper right front, a cool, weaker fill
-// from the left and a rim from behind above that separates the silhouette from the background.
-struct RigLight {
-    glm::vec3 towardsLight;
-    glm::vec3 radiance;
-};
-const RigLight kRig[3] = {
-    {{0.55f, 0.55f, 0.65f}, glm::vec3(1.0f, 0.96f, 0.90f) * 2.0f},   // key
-    {{-0.75f, 0.10f, 0.55f}, glm::vec3(0.85f, 0.90f, 1.0f) * 0.7f},  // fill
-    {{-0.25f, 0.60f, -0.75f}, glm::vec3(1.0f) * 1.6f},               // rim
-};
 // The analytic environment is in world space (glTF +Y up): a cool sky, a neutral horizon and a
 // darker warm floor, bright enough that faces turned away from every rig light keep their
 // colour (a studio's bounce light), dim enough not to flatten the key's modelling.
@@ -150,11 +148,12 @@ gl::Program& SceneRenderer::program(uint32_t attributeMask) {
     return *chosen;
 }
 
-void SceneRenderer::writeFrameBlocks(const Camera& camera, const DrawOptions& options) {
-    FrameBlock frame;
-    frame.cameraPosition = glm::vec4(camera.eye, 1.0f);
-    frame.display = glm::vec4(options.exposure, float(options.toneMapping), 0.0f, 0.0f);
-    mFrameBlock.subData(0, sizeof frame, &frame);
+void SceneRenderer::writeFrameBlocks(const GpuScene& scene, const morph::FramePose& frame,
+                                     const Camera& camera, const DrawOptions& options) {
+    FrameBlock frameBlock;
+    frameBlock.cameraPosition = glm::vec4(camera.eye, 1.0f);
+    frameBlock.display = glm::vec4(options.exposure, float(options.toneMapping), 0.0f, 0.0f);
+    mFrameBlock.subData(0, sizeof frameBlock, &frameBlock);
 
     EnvironmentBlock environment{};
     if (const GpuEnvironment* e = options.environment) {
@@ -179,13 +178,27 @@ void SceneRenderer::writeFrameBlocks(const Camera& camera, const DrawOptions& op
     }
     mEnvironmentBlock.subData(0, sizeof environment, &environment);
 
-    // View space to world: the transpose of the view matrix's rotation.
-    const glm::mat3 viewToWorld = glm::transpose(glm::mat3(camera.view()));
-    LightBlock lights;
-    for (int i = 0; i < 3; ++i) {
-        lights.direction[i] = glm::vec4(glm::normalize(viewToWorld * kRig[i].towardsLight), 0.0f);
-        lights.color[i] = glm::vec4(kRig[i].radiance, 0.0f);
+    // Under an environment the environment is the light: auto adds the file's lights only.
+    const DirectLights choice = options.environment && options.lights == DirectLights::Auto
+                                    ? DirectLights::File
+                                    : options.lights;
+    const FrameLights direct = frameLights(choice, scene.layout(), frame, camera);
+    if (direct.dropped > 0 && mLightsNoted != scene.id()) {
+        mLightsNoted = scene.id();  // once per scene, not every frame
+        logNote(scene.layout().path + ": " + std::to_string(direct.lights.size() + direct.dropped) +
+                " direct lights; the first " + std::to_string(kMaxPunctualLights) +
+                " are drawn (MV_MAX_PUNCTUAL_LIGHTS)");
     }
+    LightBlock lights;
+    for (size_t i = 0; i < direct.lights.size(); ++i) {
+        const PunctualLight& light = direct.lights[i];
+        LightSlot& slot = lights.punctual[i];
+        slot.positionType = glm::vec4(light.position, float(uint32_t(light.type)));
+        slot.directionRange = glm::vec4(light.direction, light.range);
+        slot.color = glm::vec4(light.color, 0.0f);
+        slot.cone = glm::vec4(light.coneScale, light.coneOffset, 0.0f, 0.0f);
+    }
+    lights.punctualCount = glm::ivec4(int(direct.lights.size()), 0, 0, 0);
     lights.sky = glm::vec4(kSky, 0.0f);
     lights.horizon = glm::vec4(kHorizon, 0.0f);
     lights.ground = glm::vec4(kGround, 0.0f);
@@ -336,7 +349,9 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     const morph::Scene& layout = scene.layout();
     // A frame of another scene would index past the nodes: draw the rest pose instead.
     if (frame.size() != layout.nodes.size()) {
-        draw(scene, morph::resolveFrame(layout, {}), camera, target, options);
+        morph::FramePose rest = morph::resolveFrame(layout, {});
+        rest.scene = frame.scene;
+        draw(scene, rest, camera, target, options);
         return;
     }
     const float aspect = target.height > 0 ? float(target.width) / float(target.height) : 1.0f;
@@ -353,7 +368,7 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     std::vector<DrawItem>& nodeBlended = mNodeBlended;
     opaque.clear();
     blended.clear();
-    for (int node : scene.nodes()) {
+    for (int node : scene.nodes(frame.scene)) {
         const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
         Aabb nodeBox;
         nodeBlended.clear();
@@ -404,7 +419,7 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     }
 
-    writeFrameBlocks(camera, options);
+    writeFrameBlocks(scene, frame, camera, options);
     mFrameBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Frame));
     mLightBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Lights));
     mEnvironmentBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Environment));

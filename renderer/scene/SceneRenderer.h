@@ -1,8 +1,9 @@
 #pragma once
 // Draws a GpuScene: mesh.vert (morph, node transform) + pbr.frag (glTF metallic-roughness, lit
-// by an environment (image-based) or by the studio light rig). All per-frame state comes in as
-// arguments (node poses with their weights, the camera, the target), so the viewer's window and the
-// headless capture draw through this same code.
+// by an environment (image-based) or by the studio light rig's sky, and by the file's punctual
+// lights or the rig's three). All per-frame state comes in as arguments (node poses with their
+// weights, the camera, the target), so the viewer's window and the headless capture draw through
+// this same code.
 #include <array>
 #include <vector>
 
@@ -23,6 +24,7 @@
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/DrawState.h"
 #include "renderer/scene/GpuScene.h"
+#include "renderer/scene/Lights.h"
 
 namespace renderer {
 
@@ -61,6 +63,10 @@ struct DrawOptions {
     // Environment and Blurred draw the environment behind the model (cleared frames only);
     // without an environment they fall back to the colour.
     BackgroundMode backgroundMode = BackgroundMode::Color;
+    // The direct lights (Lights.h): auto is the file's KHR_lights_punctual lights when the drawn
+    // scene has any, else the studio rig's three without an environment and none with one (the
+    // environment is the light).
+    DirectLights lights = DirectLights::Auto;
     // How primitives morph (MorphPath.h); auto chooses per primitive.
     MorphPath morphPath = MorphPath::Auto;
     // Passes over the scene: passes - 1 depth-only passes (a depth pre-pass), then the shaded
@@ -119,7 +125,8 @@ private:
                        uint32_t instances);
     // The vs paths' items of the last frame, drawn as points with `program` (morph only).
     void drawVertexMorphs(gl::Program& program);
-    void writeFrameBlocks(const Camera& camera, const DrawOptions& options);
+    void writeFrameBlocks(const GpuScene& scene, const morph::FramePose& frame,
+                          const Camera& camera, const DrawOptions& options);
     // The environment behind the model: one triangle at the far plane, no depth written.
     void drawBackground(const glm::mat4& viewProjection);
     // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
@@ -143,6 +150,7 @@ private:
     gl::Program mBackground;  // background.vert + .frag, built on first use
     bool mBackgroundFailed = false;
     gl::VertexArray mEmptyVertices;  // the background triangle has no attributes
+    uint64_t mLightsNoted = 0;       // the scene whose dropped lights were logged
     gl::Buffer mInstanceOffsets;
     MorphStage mMorphStage;
     DrawState mState;

@@ -124,7 +124,7 @@ TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
     EXPECT_EQ(refused.exitCode, 2) << refused.err;
 }
 
-// View > Lighting through the real menu (its radio buttons keep the menu open): the rig, then
+// View > Lighting through the real menus (its radio buttons keep the menu open): the rig, then
 // the studio again, each a different view of the face. A bad --environment is one message, and the
 // studio lights the face instead.
 TEST(ViewerXvfbTest, TheLightingMenuSwitchesTheLight) {
@@ -133,6 +133,7 @@ TEST(ViewerXvfbTest, TheLightingMenuSwitchesTheLight) {
     std::ofstream(dir + "/s.txt") << R"(wait 3
 screenshot studio.png
 click "View"
+click "Lighting"
 click "Three-light rig"
 wait 3
 screenshot rig.png

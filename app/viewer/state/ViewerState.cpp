@@ -385,6 +385,7 @@ ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state) {
     std::vector<morph::NodePose> pose = frame.sampled;
     applyUserLayers(scene, state, pose);
     frame.pose = morph::resolveFrame(scene, std::move(pose));
+    frame.pose.scene = state.scene;
     return frame;
 }
 

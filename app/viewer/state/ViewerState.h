@@ -120,6 +120,9 @@ struct ViewerState {
     // clip and its time), so the window can resolve its frame again after the panels edited it.
     uint64_t revision = 0;
     int selectedMesh = -1;
+    // Which of the file's scenes is shown (View > Scene, --scene; -1: the file's default):
+    // the frame's FramePose::scene.
+    int scene = -1;
     std::vector<MeshState> meshes;  // one per scene.meshes
     // One slider per target name: an edit reaches every mesh with a target of that name (an
     // avatar's head, teeth and tongue share jawOpen), and the panel lists every mesh's names.
