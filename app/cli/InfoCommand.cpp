@@ -362,21 +362,6 @@ std::string infoText(const morph::Scene& scene) {
         out << "light " << i << " " << quoted(l.name) << ": " << lightTypeName(l.type)
             << ", intensity " << l.intensity << "\n";
     }
-    for (size_t i = 0; i < scene.scenes.size(); ++i) {
-        out << "scene " << i << " " << quoted(scene.scenes[i].name) << ": "
-            << scene.scenes[i].roots.size() << " root(s)"
-            << (int(i) == scene.defaultScene ? " (default)" : "") << "\n";
-    }
-    for (size_t i = 0; i < scene.cameras.size(); ++i) {
-        const morph::Camera& c = scene.cameras[i];
-        out << "camera " << i << " " << quoted(c.name) << ": "
-            << (c.type == morph::CameraType::Perspective ? "perspective" : "orthographic") << "\n";
-    }
-    for (size_t i = 0; i < scene.lights.size(); ++i) {
-        const morph::Light& l = scene.lights[i];
-        out << "light " << i << " " << quoted(l.name) << ": " << lightTypeName(l.type)
-            << ", intensity " << l.intensity << "\n";
-    }
     for (size_t i = 0; i < scene.expressions.size(); ++i) {
         const morph::Expression& e = scene.expressions[i];
         out << "expression " << i << " " << quoted(e.name) << " ("

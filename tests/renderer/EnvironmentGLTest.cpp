@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "Panoramas.h"
 #include "fixtures/TestPaths.h"
 #include "morph/image/HdrImage.h"
 #include "renderer/light/GpuEnvironment.h"
@@ -19,19 +20,7 @@
 
 namespace {
 
-morph::FloatImage panorama(int width, glm::vec3 (*radiance)(const glm::vec3&)) {
-    morph::FloatImage image;
-    image.width = width;
-    image.height = width / 2;
-    for (int y = 0; y < image.height; ++y) {
-        for (int x = 0; x < image.width; ++x) {
-            const glm::vec3 c = radiance(renderer::equirectDirection(
-                (float(x) + 0.5f) / float(image.width), (float(y) + 0.5f) / float(image.height)));
-            image.rgb.insert(image.rgb.end(), {c.r, c.g, c.b});
-        }
-    }
-    return image;
-}
+using fixtures::panorama;
 
 // One face of one level, RGBA float, rows as GL stores them (t grows with the row).
 std::vector<float> readFace(const renderer::gl::Texture& cube, int level, int face) {

@@ -5,25 +5,14 @@
 #include <glm/glm.hpp>
 #include <gtest/gtest.h>
 
+#include "Panoramas.h"
 #include "renderer/light/Look.h"
 #include "renderer/light/SphericalHarmonics.h"
 #include "renderer/light/StudioEnvironment.h"
 
 namespace {
 
-morph::FloatImage panorama(int width, glm::vec3 (*radiance)(const glm::vec3&)) {
-    morph::FloatImage image;
-    image.width = width;
-    image.height = width / 2;
-    for (int y = 0; y < image.height; ++y) {
-        for (int x = 0; x < image.width; ++x) {
-            const glm::vec3 c = radiance(renderer::equirectDirection(
-                (float(x) + 0.5f) / float(image.width), (float(y) + 0.5f) / float(image.height)));
-            image.rgb.insert(image.rgb.end(), {c.r, c.g, c.b});
-        }
-    }
-    return image;
-}
+using fixtures::panorama;
 
 TEST(EnvironmentTest, ThePanoramaMappingRoundTrips) {
     EXPECT_NEAR(renderer::equirectDirection(0.5f, 0.5f).x, 1.0f, 1e-6f);   // u = 0.5: +X
