@@ -30,6 +30,7 @@ IrradianceSh projectIrradiance(const morph::FloatImage& environment) {
     const int w = environment.width;
     const int h = environment.height;
     const double dPhi = 2.0 * kPiD / w;
+    const EquirectGrid grid(w, h);
     for (int y = 0; y < h; ++y) {
         // The solid angle of a texel in this row: the band between its two polar angles,
         // divided among the row's texels (exact, so a constant environment integrates to 4 PI).
@@ -37,8 +38,7 @@ IrradianceSh projectIrradiance(const morph::FloatImage& environment) {
         const double theta1 = kPiD * (y + 1) / h;
         const double solidAngle = (std::cos(theta0) - std::cos(theta1)) * dPhi;
         for (int x = 0; x < w; ++x) {
-            const glm::vec3 d =
-                equirectDirection((float(x) + 0.5f) / float(w), (float(y) + 0.5f) / float(h));
+            const glm::vec3 d = grid.direction(x, y);
             const float* p = &environment.rgb[(size_t(y) * size_t(w) + size_t(x)) * 3];
             const glm::dvec3 radiance(p[0], p[1], p[2]);
             const std::array<float, 9> basis = shBasis(d);

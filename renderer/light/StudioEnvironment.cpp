@@ -1,6 +1,7 @@
 #include "renderer/light/StudioEnvironment.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace renderer {
@@ -47,6 +48,24 @@ glm::vec3 equirectDirection(float u, float v) {
     return {std::sin(theta) * std::cos(phi), std::cos(theta), std::sin(theta) * std::sin(phi)};
 }
 
+EquirectGrid::EquirectGrid(int width, int height) {
+    // The same expressions as equirectDirection, so a texel's direction is bit for bit the same.
+    mSinPhi.resize(size_t(width));
+    mCosPhi.resize(size_t(width));
+    for (int x = 0; x < width; ++x) {
+        const float phi = ((float(x) + 0.5f) / float(width) - 0.5f) * 2.0f * kPi;
+        mSinPhi[size_t(x)] = std::sin(phi);
+        mCosPhi[size_t(x)] = std::cos(phi);
+    }
+    mSinTheta.resize(size_t(height));
+    mCosTheta.resize(size_t(height));
+    for (int y = 0; y < height; ++y) {
+        const float theta = (float(y) + 0.5f) / float(height) * kPi;
+        mSinTheta[size_t(y)] = std::sin(theta);
+        mCosTheta[size_t(y)] = std::cos(theta);
+    }
+}
+
 glm::vec2 equirectUv(const glm::vec3& d) {
     const float u = 0.5f + std::atan2(d.z, d.x) / (2.0f * kPi);
     const float v = std::acos(std::clamp(d.y, -1.0f, 1.0f)) / kPi;
@@ -54,14 +73,29 @@ glm::vec2 equirectUv(const glm::vec3& d) {
 }
 
 glm::vec3 studioRadiance(const glm::vec3& d) {
+    // Each softbox's axis and the cosine of its outer edge, once: most directions fall outside
+    // every box and need no acos (a box adds exactly nothing there).
+    struct Edge {
+        glm::vec3 axis;
+        float cosOuter;
+    };
+    static const std::array<Edge, std::size(kSoftboxes)> kEdges = [] {
+        std::array<Edge, std::size(kSoftboxes)> edges{};
+        for (size_t i = 0; i < edges.size(); ++i) {
+            edges[i] = {glm::normalize(kSoftboxes[i].centre),
+                        std::cos(kSoftboxes[i].radius + kSoftboxes[i].soft)};
+        }
+        return edges;
+    }();
     const float y = std::clamp(d.y, -1.0f, 1.0f);
     glm::vec3 out = y >= 0.0f ? glm::mix(kHorizon, kCeiling, smoothstep(0.0f, 0.7f, y))
                               : glm::mix(kHorizon, kFloor, smoothstep(0.0f, 0.25f, -y));
-    for (const Softbox& box : kSoftboxes) {
-        const float angle =
-            std::acos(std::clamp(glm::dot(d, glm::normalize(box.centre)), -1.0f, 1.0f));
-        out +=
-            box.radiance * (1.0f - smoothstep(box.radius - box.soft, box.radius + box.soft, angle));
+    for (size_t i = 0; i < kEdges.size(); ++i) {
+        const float cosine = std::clamp(glm::dot(d, kEdges[i].axis), -1.0f, 1.0f);
+        if (cosine < kEdges[i].cosOuter) continue;
+        const Softbox& box = kSoftboxes[i];
+        out += box.radiance *
+               (1.0f - smoothstep(box.radius - box.soft, box.radius + box.soft, std::acos(cosine)));
     }
     return out;
 }
@@ -72,11 +106,10 @@ morph::FloatImage studioEnvironment(int width) {
     image.width = width;
     image.height = width / 2;
     image.rgb.resize(size_t(image.width) * size_t(image.height) * 3);
+    const EquirectGrid grid(image.width, image.height);
     for (int y = 0; y < image.height; ++y) {
         for (int x = 0; x < image.width; ++x) {
-            const glm::vec3 d = equirectDirection((float(x) + 0.5f) / float(image.width),
-                                                  (float(y) + 0.5f) / float(image.height));
-            const glm::vec3 radiance = studioRadiance(d);
+            const glm::vec3 radiance = studioRadiance(grid.direction(x, y));
             float* out = &image.rgb[(size_t(y) * size_t(image.width) + size_t(x)) * 3];
             out[0] = radiance.r;
             out[1] = radiance.g;

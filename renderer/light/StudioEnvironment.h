@@ -1,8 +1,10 @@
 #pragma once
 // The environment the first run lights with, made by code so that no file is needed: a neutral
 // studio, a few soft area lights (key, fill, rim, a top light) over a dim floor-to-ceiling
-// gradient. `--environment studio` names it; `morphview environment --write FILE.hdr` writes it,
+// gradient. `--environment studio` names it; `morphview environment --out FILE.hdr` writes it,
 // so other renderers (tests/bench/khronos) can be lit with exactly the same light.
+#include <vector>
+
 #include <glm/glm.hpp>
 
 #include "morph/image/HdrImage.h"
@@ -14,6 +16,20 @@ namespace renderer {
 // row v from straight up (v = 0) to straight down (v = 1).
 glm::vec3 equirectDirection(float u, float v);
 glm::vec2 equirectUv(const glm::vec3& direction);
+
+// equirectDirection at every texel centre of a width x height image, from one sine and cosine
+// per row and per column instead of four per texel (the same values, bit for bit).
+class EquirectGrid {
+public:
+    EquirectGrid(int width, int height);
+    glm::vec3 direction(int x, int y) const {
+        const float s = mSinTheta[size_t(y)];
+        return {s * mCosPhi[size_t(x)], mCosTheta[size_t(y)], s * mSinPhi[size_t(x)]};
+    }
+
+private:
+    std::vector<float> mSinPhi, mCosPhi, mSinTheta, mCosTheta;
+};
 
 // The studio's radiance along a unit direction (linear, the units of an .hdr file).
 glm::vec3 studioRadiance(const glm::vec3& direction);
