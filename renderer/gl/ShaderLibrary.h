@@ -19,6 +19,12 @@ public:
     // The stage comes from the extension: .vert, .frag, .geom, .comp, .tesc, .tese.
     morph::Result<gl::Shader> compile(const std::string& name,
                                       const std::string& extraDefines = {}) const;
+    // The text compile() would hand GL (includes and defines expanded), e.g. to key a cache of
+    // what a shader computes.
+    morph::Result<ExpandedShader> expand(const std::string& name,
+                                         const std::string& extraDefines = {}) const {
+        return expandShader(name, mReader, extraDefines);
+    }
     // Compiles each file and links them; `extraDefines` go into every stage.
     morph::Result<gl::Program> program(const std::vector<std::string>& names,
                                        const gl::LinkOptions& options = {},

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <vector>
 
+#include "renderer/light/EnvironmentCache.h"
 #include "renderer/light/StudioEnvironment.h"
 
 namespace renderer {
@@ -15,6 +17,13 @@ namespace {
 // Half floats end at 65504; a sun in an .hdr can be brighter. Clamped, it still outshines
 // everything else by orders of magnitude, and no texel becomes infinite.
 constexpr float kMaxRadiance = 65000.0f;
+
+// Part of every cache key (EnvironmentCache.h): bump it when create() changes what it computes
+// in C++ (dispatches, sample counts, the clamp above); the shaders' text is in the key already.
+constexpr uint64_t kPrefilterVersion = 1;
+
+const char* const kPrefilterShaders[] = {"environment_cube.comp", "environment_ggx.comp",
+                                         "brdf_lut.comp"};
 
 int levelsFor(int size) {
     int levels = 1;
@@ -52,15 +61,114 @@ gl::Texture uploadPanorama(const morph::FloatImage& panorama) {
     return texture;
 }
 
+void setLutFiltering(gl::Texture& lut) {
+    lut.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    lut.parameter(GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    lut.parameter(GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    lut.parameter(GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+}
+
+// Everything create() computes from: the pixels, the quality, the shaders, the driver that runs
+// them and kPrefilterVersion.
+morph::Result<uint64_t> cacheKey(const morph::FloatImage& panorama,
+                                 const EnvironmentQuality& quality, const ShaderLibrary& library) {
+    const int sizes[] = {panorama.width,  panorama.height,    quality.cubeSize,
+                         quality.levels,  quality.samples,    quality.maxSamples,
+                         quality.lutSize, quality.lutSamples, int(kPrefilterVersion)};
+    uint64_t key = hashBytes(sizes, sizeof(sizes), 0);
+    key = hashBytes(panorama.rgb.data(), panorama.rgb.size() * sizeof(float), key);
+    for (const char* name : kPrefilterShaders) {
+        auto shader = library.expand(name);
+        if (!shader) return shader.error();
+        key = hashBytes(shader->text.data(), shader->text.size(), key);
+    }
+    for (const GLenum which : {GL_VENDOR, GL_RENDERER, GL_VERSION}) {
+        const auto* text = reinterpret_cast<const char*>(glGetString(which));
+        if (text) key = hashBytes(text, std::strlen(text), key);
+    }
+    return key;
+}
+
 }  // namespace
 
 morph::Result<GpuEnvironment> GpuEnvironment::create(const morph::FloatImage& panorama,
                                                      const std::string& name,
                                                      const ShaderLibrary& library,
-                                                     const EnvironmentQuality& quality) {
+                                                     const EnvironmentQuality& quality,
+                                                     const std::string& cacheFolder) {
     if (!panorama.valid()) {
         return morph::Error{morph::ErrorCode::Usage, name + ": the environment has no pixels"};
     }
+    if (cacheFolder.empty()) return compute(panorama, name, library, quality);
+    const auto start = std::chrono::steady_clock::now();
+    auto key = cacheKey(panorama, quality, library);
+    if (!key) return key.error();
+    const int levels = std::clamp(quality.levels, 1, levelsFor(quality.cubeSize));
+    if (auto entry =
+            readCachedEnvironment(cacheFolder, *key, quality.cubeSize, levels, quality.lutSize)) {
+        GpuEnvironment out = fromEntry(*entry, name);
+        out.mPrefilterMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        return out;
+    }
+    auto out = compute(panorama, name, library, quality);
+    if (out) writeCachedEnvironment(cacheFolder, *key, out->readBack());
+    return out;
+}
+
+GpuEnvironment GpuEnvironment::fromEntry(const CachedEnvironment& entry, const std::string& name) {
+    GpuEnvironment out;
+    out.mName = name;
+    out.mIrradiance = entry.irradiance;
+    out.mLevels = entry.levels;
+    out.mFromCache = true;
+    glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    out.mSpecular = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
+    out.mSpecular.storage2D(entry.levels, GL_RGBA16F, entry.cubeSize, entry.cubeSize);
+    setCubeFiltering(out.mSpecular);
+    const uint16_t* level = entry.specular.data();
+    for (int i = 0; i < entry.levels; ++i) {
+        const int side = std::max(1, entry.cubeSize >> i);
+        // A cube map's six faces are the layers of a 3D upload (GL 4.5 8.6, DSA).
+        out.mSpecular.subImage3D(i, 0, 0, 0, side, side, 6, GL_RGBA, GL_HALF_FLOAT, level);
+        level += size_t(side) * size_t(side) * 6 * 4;
+    }
+    out.mBrdfLut = gl::Texture::create(GL_TEXTURE_2D);
+    out.mBrdfLut.storage2D(1, GL_RG16F, entry.lutSize, entry.lutSize);
+    setLutFiltering(out.mBrdfLut);
+    out.mBrdfLut.subImage2D(0, 0, 0, entry.lutSize, entry.lutSize, GL_RG, GL_HALF_FLOAT,
+                            entry.lut.data());
+    return out;
+}
+
+CachedEnvironment GpuEnvironment::readBack() const {
+    CachedEnvironment entry;
+    entry.cubeSize = mSpecular.width();
+    entry.levels = mLevels;
+    entry.lutSize = mBrdfLut.width();
+    entry.irradiance = mIrradiance;
+    entry.specular.resize(CachedEnvironment::specularHalves(entry.cubeSize, entry.levels));
+    entry.lut.resize(size_t(entry.lutSize) * size_t(entry.lutSize) * 2);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    uint16_t* level = entry.specular.data();
+    for (int i = 0; i < entry.levels; ++i) {
+        const int side = std::max(1, entry.cubeSize >> i);
+        const size_t halves = size_t(side) * size_t(side) * 6 * 4;
+        glGetTextureImage(mSpecular.id(), i, GL_RGBA, GL_HALF_FLOAT,
+                          GLsizei(halves * sizeof(uint16_t)), level);
+        level += halves;
+    }
+    glGetTextureImage(mBrdfLut.id(), 0, GL_RG, GL_HALF_FLOAT,
+                      GLsizei(entry.lut.size() * sizeof(uint16_t)), entry.lut.data());
+    return entry;
+}
+
+morph::Result<GpuEnvironment> GpuEnvironment::compute(const morph::FloatImage& panorama,
+                                                      const std::string& name,
+                                                      const ShaderLibrary& library,
+                                                      const EnvironmentQuality& quality) {
     auto resample = library.program({"environment_cube.comp"});
     if (!resample) return resample.error();
     auto filter = library.program({"environment_ggx.comp"});
@@ -115,10 +223,7 @@ morph::Result<GpuEnvironment> GpuEnvironment::create(const morph::FloatImage& pa
 
     out.mBrdfLut = gl::Texture::create(GL_TEXTURE_2D);
     out.mBrdfLut.storage2D(1, GL_RG16F, quality.lutSize, quality.lutSize);
-    out.mBrdfLut.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    out.mBrdfLut.parameter(GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    out.mBrdfLut.parameter(GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    out.mBrdfLut.parameter(GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    setLutFiltering(out.mBrdfLut);
     lut->use();
     lut->set("uTable", glm::vec4(float(quality.lutSize), float(quality.lutSamples), 0.0f, 0.0f));
     glBindImageTexture(0, out.mBrdfLut.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG16F);
@@ -133,12 +238,15 @@ morph::Result<GpuEnvironment> GpuEnvironment::create(const morph::FloatImage& pa
 }
 
 morph::Result<GpuEnvironment> GpuEnvironment::load(const std::string& spec,
-                                                   const ShaderLibrary& library,
-                                                   uint64_t maxBytes) {
-    if (spec == kStudioEnvironment) return create(studioEnvironment(), spec, library);
+                                                   const ShaderLibrary& library, uint64_t maxBytes,
+                                                   const std::string& cacheFolder) {
+    if (spec == kStudioEnvironment) {
+        return create(studioEnvironment(), spec, library, {}, cacheFolder);
+    }
     auto image = morph::readHdrFile(spec, maxBytes);
     if (!image) return image.error();
-    return create(*image, std::filesystem::path(spec).filename().string(), library);
+    return create(*image, std::filesystem::path(spec).filename().string(), library, {},
+                  cacheFolder);
 }
 
 }  // namespace renderer

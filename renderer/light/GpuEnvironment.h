@@ -3,8 +3,9 @@
 // it): the panorama resampled into a cube map, its specular levels prefiltered with the GGX lobe
 // (level i for perceptual roughness i / (levels - 1)), the diffuse irradiance as nine SH
 // coefficients, and the split-sum BRDF table. Everything on the GPU is computed once, at
-// create(), by compute passes; a caller keeps one per environment and reuses it for every frame
-// and shot (Capturer, the viewer).
+// create(), by compute passes, or read from the cache of earlier runs (EnvironmentCache.h); a
+// caller keeps one per environment and reuses it for every frame and shot (Capturer, the
+// viewer).
 #include <cstdint>
 #include <string>
 
@@ -12,6 +13,7 @@
 #include "morph/image/HdrImage.h"
 #include "renderer/gl/ShaderLibrary.h"
 #include "renderer/gl/Texture.h"
+#include "renderer/light/EnvironmentCache.h"
 #include "renderer/light/SphericalHarmonics.h"
 
 namespace renderer {
@@ -40,33 +42,49 @@ class GpuEnvironment {
 public:
     GpuEnvironment() = default;
     // `name` is what the viewer and messages call it ("studio", a file's name). Needs a current
-    // 4.5 context. Errors: shaders that do not build, an empty image.
+    // 4.5 context. With a `cacheFolder`, an entry computed earlier for the same pixels,
+    // quality, shaders and driver is read instead (bit for bit what compute would give), and a
+    // new one is written there. Errors: shaders that do not build, an empty image.
     static morph::Result<GpuEnvironment> create(const morph::FloatImage& panorama,
                                                 const std::string& name,
                                                 const ShaderLibrary& library = ShaderLibrary(),
-                                                const EnvironmentQuality& quality = {});
+                                                const EnvironmentQuality& quality = {},
+                                                const std::string& cacheFolder = {});
 
     // `spec` as --environment takes it: "studio" (StudioEnvironment.h) or an equirectangular
-    // Radiance .hdr file, read with the `maxBytes` cap. Errors name the file.
-    static morph::Result<GpuEnvironment> load(const std::string& spec,
-                                              const ShaderLibrary& library = ShaderLibrary(),
-                                              uint64_t maxBytes = uint64_t(1) << 30);
+    // Radiance .hdr file, read with the `maxBytes` cap; cached in `cacheFolder` (by default
+    // the user's, environmentCacheFolder()). Errors name the file.
+    static morph::Result<GpuEnvironment> load(
+        const std::string& spec, const ShaderLibrary& library = ShaderLibrary(),
+        uint64_t maxBytes = uint64_t(1) << 30,
+        const std::string& cacheFolder = environmentCacheFolder());
 
     const std::string& name() const { return mName; }
     const gl::Texture& specular() const { return mSpecular; }  // cube, levels() mips
     const gl::Texture& brdfLut() const { return mBrdfLut; }    // RG: split-sum scale and bias
     const IrradianceSh& irradiance() const { return mIrradiance; }
     int levels() const { return mLevels; }
-    // Wall-clock milliseconds create() took on the GPU (glFinish after the passes).
+    // Wall-clock milliseconds create() took on the GPU (glFinish after the passes), or to read
+    // the cache entry.
     double prefilterMs() const { return mPrefilterMs; }
+    bool fromCache() const { return mFromCache; }
+    // The texels and coefficients, as a cache entry holds them.
+    CachedEnvironment readBack() const;
 
 private:
+    static morph::Result<GpuEnvironment> compute(const morph::FloatImage& panorama,
+                                                 const std::string& name,
+                                                 const ShaderLibrary& library,
+                                                 const EnvironmentQuality& quality);
+    static GpuEnvironment fromEntry(const CachedEnvironment& entry, const std::string& name);
+
     std::string mName;
     gl::Texture mSpecular;
     gl::Texture mBrdfLut;
     IrradianceSh mIrradiance{};
     int mLevels = 0;
     double mPrefilterMs = 0;
+    bool mFromCache = false;
 };
 
 }  // namespace renderer

@@ -141,7 +141,7 @@ TEST_F(RenderTest, GpuMorphRendersLikeCpuMorph) {
         // One camera for both (the GPU scene's bounds are grown for the weights, so framing
         // each on its own bounds would differ by design).
         const renderer::Camera camera =
-            renderer::frameCamera(cpu.bounds(cpuPose), renderer::CameraView{20, 15, {}}, 1.0f);
+            renderer::frameCamera(cpu.bounds(cpuPose), renderer::CameraView{20, 15, {}, {}}, 1.0f);
         const morph::RgbaImage a = render(gpu, *pose, camera, 160);
         const morph::RgbaImage b = render(cpu, cpuPose, camera, 160);
         morph::CompareTolerance exact;
