@@ -4,7 +4,10 @@
 #include <cstdio>
 #include <memory>
 
+#include <glm/glm.hpp>
+
 #include "app/cli/JsonOut.h"
+#include "app/cli/LookOptions.h"
 #include "renderer/scene/Capture.h"
 
 namespace app {
@@ -28,6 +31,7 @@ struct BenchOptions {
     uint64_t seed = 1;
     bool json = false;
     std::string writeModel;
+    LookOptions look;
 };
 
 std::string percent(float density) {
@@ -91,6 +95,8 @@ Json resultJson(const BenchWorkload& w, const BenchSettings& settings, const Ben
     j["frames"] = settings.frames;
     j["size"] = std::to_string(settings.width) + "x" + std::to_string(settings.height);
     j["msaa"] = settings.samples;
+    j["environment"] = settings.environment;
+    j["toneMapping"] = renderer::toneMappingName(settings.toneMapping);
     j["boundBytes"] = r.boundBytes;
     j["copyGbPerSec"] = clean(r.copyGbPerSec);
     j["loadMs"] = clean(r.loadMs);
@@ -103,8 +109,9 @@ Json resultJson(const BenchWorkload& w, const BenchSettings& settings, const Ben
 void printTableHeader(const std::string& device, double copyGbPerSec, const BenchSettings& s) {
     std::printf(
         "device: %s\ncopy bandwidth: %.2f GB/s (read + write); %u frames per path after %u "
-        "warm-up, %dx%d\n",
-        device.c_str(), copyGbPerSec, s.frames, s.warmup, s.width, s.height);
+        "warm-up, %dx%d, MSAA %d, light %s\n",
+        device.c_str(), copyGbPerSec, s.frames, s.warmup, s.width, s.height, s.samples,
+        s.environment.c_str());
 }
 
 void printTable(const BenchWorkload& w, const std::vector<BenchResult>& results) {
@@ -190,6 +197,12 @@ BenchSettings makeSettings(const BenchOptions& o) {
     settings.frames = o.frames;
     settings.warmup = o.warmup;
     settings.seed = o.seed;
+    settings.environment = o.look.environment;
+    settings.environmentRotation = glm::radians(o.look.environmentRotation);
+    settings.exposure = o.look.exposure;
+    auto toneMapping = renderer::parseToneMapping(o.look.toneMapping);
+    if (!toneMapping) throw usage("--tone-mapping", toneMapping.error().message);
+    settings.toneMapping = *toneMapping;
     return settings;
 }
 
@@ -313,6 +326,7 @@ void addBenchCommand(CLI::App& root, CommandContext& context) {
                      "as the viewer's --msaa")
         ->type_name("N")
         ->check(CLI::IsMember({0, 2, 4, 8}));
+    addLookOptions(*bench, o->look);
     bench->add_option("--seed", o->seed, "Seed of the mesh and the weights (default 1)")
         ->type_name("S");
     bench->add_flag("--json", o->json, "Print {\"results\":[...]} instead of a table");

@@ -20,7 +20,7 @@ void BenchPaths::drawFrame(const renderer::GpuScene& scene, renderer::MorphPath 
                            const std::vector<morph::NodePose>& pose, const renderer::Camera& camera,
                            const renderer::RenderTarget& target, uint32_t passes,
                            const renderer::Crowd* crowd, bool timed) {
-    renderer::DrawOptions options;
+    renderer::DrawOptions options = mLook;
     options.morphPath = path;
     options.passes = passes;
     options.timeMorph = timed;

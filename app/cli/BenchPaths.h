@@ -21,6 +21,10 @@ class BenchPaths {
 public:
     static morph::Result<BenchPaths> create();
 
+    // The light and display transform of every frame drawn from now on (the morph fields of
+    // `look` are ignored); the environment it points to must outlive the frames.
+    void setLook(const renderer::DrawOptions& look) { mLook = look; }
+
     // Keeps `scene` alive (the paths build their resources from it on first use).
     static morph::Result<renderer::GpuScene> upload(std::shared_ptr<const morph::Scene> scene);
 
@@ -44,6 +48,7 @@ public:
 
 private:
     renderer::SceneRenderer mRenderer;
+    renderer::DrawOptions mLook;
 };
 
 }  // namespace app

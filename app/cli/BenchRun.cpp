@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -183,6 +184,7 @@ struct BenchSession::State {
     renderer::EglContext context;
     double copyGbPerSec = 0;
     std::optional<renderer::Offscreen> target;
+    std::map<std::string, renderer::GpuEnvironment> environments;  // by --environment spec
 };
 
 BenchSession::BenchSession(std::unique_ptr<State> state) : mState(std::move(state)) {}
@@ -191,7 +193,7 @@ BenchSession::~BenchSession() = default;
 morph::Result<std::unique_ptr<BenchSession>> BenchSession::create() {
     auto context = renderer::EglContext::create();
     if (!context) return context.error();
-    auto state = std::make_unique<State>(State{std::move(context).value(), 0, {}});
+    auto state = std::make_unique<State>(State{std::move(context).value(), 0, {}, {}});
     state->copyGbPerSec = measureCopyGbPerSec();
     return std::unique_ptr<BenchSession>(new BenchSession(std::move(state)));
 }
@@ -400,10 +402,24 @@ morph::Result<std::vector<std::vector<BenchResult>>> BenchSession::run(
         if (!target) return target.error();
         s.target = std::move(target).value();
     }
+    renderer::DrawOptions look;
+    look.environmentRotation = settings.environmentRotation;
+    look.exposure = settings.exposure;
+    look.toneMapping = settings.toneMapping;
+    if (settings.environment != renderer::kRigLighting) {
+        auto found = s.environments.find(settings.environment);
+        if (found == s.environments.end()) {
+            auto loaded = renderer::GpuEnvironment::load(settings.environment);
+            if (!loaded) return loaded.error();
+            found = s.environments.emplace(settings.environment, std::move(loaded).value()).first;
+        }
+        look.environment = &found->second;
+    }
     std::vector<Workbench> workbenches;
     for (const BenchWorkload& workload : workloads) {
         auto workbench = prepare(workload, settings.width, settings.height);
         if (!workbench) return workbench.error();
+        workbench->paths.setLook(look);
         workbenches.push_back(std::move(workbench).value());
     }
     std::vector<Workbench*> group;

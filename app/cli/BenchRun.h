@@ -9,6 +9,8 @@
 
 #include "morph/Result.h"
 #include "morph/targets/SyntheticMesh.h"
+#include "renderer/light/GpuEnvironment.h"
+#include "renderer/light/Look.h"
 #include "renderer/morph/MorphPath.h"
 
 namespace app {
@@ -35,6 +37,13 @@ struct BenchSettings {
     int height = 64;
     int samples = 0;    // the frame's MSAA samples: 0, as three.js draws by default (--msaa)
     uint64_t seed = 1;  // of the weights; the same sequence for every path
+    // The light and display transform, as capture and the viewer take them (--environment
+    // ...): the default look, the studio environment, unless told otherwise. Prefiltered (or
+    // read from the cache) once per run, outside every timed frame.
+    std::string environment = renderer::kStudioEnvironment;
+    float environmentRotation = 0;  // radians
+    float exposure = 1;
+    renderer::ToneMapping toneMapping = renderer::ToneMapping::PbrNeutral;
 };
 
 // One row of the output: a workload drawn with one path.

@@ -84,6 +84,31 @@ TEST(Bench, MsaaIsTheFramesSamples) {
     EXPECT_EQ(runMorphview(tiny({"--msaa", "3"}, "cpu")).exitCode, 2);
 }
 
+// The frames are drawn in the default look (the studio environment, PBR Neutral) unless
+// --environment and --tone-mapping say otherwise, as capture draws; an environment that does
+// not load stops the run with one line naming it before any frame.
+TEST(Bench, TheLightIsTheDefaultLookUnlessToldOtherwise) {
+    const nlohmann::json studio = parseResults(runMorphview(tiny({"--json"}, "cpu")));
+    const nlohmann::json rig = parseResults(
+        runMorphview(tiny({"--json", "--environment", "rig", "--tone-mapping", "agx"}, "cpu")));
+    ASSERT_EQ(studio.size(), 1u);
+    ASSERT_EQ(rig.size(), 1u);
+    EXPECT_EQ(studio[0]["environment"], "studio");
+    EXPECT_EQ(studio[0]["toneMapping"], "neutral");
+    EXPECT_EQ(rig[0]["environment"], "rig");
+    EXPECT_EQ(rig[0]["toneMapping"], "agx");
+    expectContract(studio[0]);
+    expectContract(rig[0]);
+
+    const fixtures::RunOutcome missing =
+        runMorphview(tiny({"--json", "--environment", "/nonexistent/sky.hdr"}, "cpu"));
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_TRUE(missing.out.empty()) << missing.out;
+    EXPECT_EQ(missing.err.find('\n'), missing.err.size() - 1) << missing.err;
+    EXPECT_NE(missing.err.find("/nonexistent/sky.hdr"), std::string::npos) << missing.err;
+    EXPECT_EQ(runMorphview(tiny({"--tone-mapping", "sepia"}, "cpu")).exitCode, 2);
+}
+
 TEST(Bench, JsonHasOneResultPerPathWithTheContractKeys) {
     const nlohmann::json results = parseResults(runMorphview(tiny({"--json"})));
     ASSERT_EQ(results.size(), kPaths.size());

@@ -4,8 +4,13 @@
 // frames, warm-up frames not counted. Each frame sets `active` distinct random targets to random
 // weights in (0, 1] and the rest to 0 on every morphed mesh, drawn with the same PRNG
 // (SplitMix64), seed and shuffle as morphview's bench, so both see the same weights.
+// The light: with ?environment=URL of an equirectangular .hdr, image-based lighting as
+// morphview's default look draws (PMREM-prefiltered environment, PBR Neutral tone mapping, no
+// direct lights: `morphview bench --environment studio`); without it, the hemisphere and
+// directional lights of the first runs (`--environment rig` is the nearest morphview has).
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
 
 const query = new URLSearchParams(location.search);
 
@@ -122,10 +127,26 @@ async function run() {
   const loadMs = performance.now() - loadStart;
   const scene = new THREE.Scene();
   scene.add(gltf.scene);
-  scene.add(new THREE.HemisphereLight(0xffffff, 0x404040, 1.0));
-  const sun = new THREE.DirectionalLight(0xffffff, 2.0);
-  sun.position.set(1, 2, 3);
-  scene.add(sun);
+  const environment = query.get('environment');
+  let lightMs = 0;
+  if (environment) {
+    // Prefiltered once, before any timed frame, as morphview does.
+    const lightStart = performance.now();
+    const equirect = await new HDRLoader().loadAsync(environment);
+    equirect.mapping = THREE.EquirectangularReflectionMapping;
+    const pmrem = new THREE.PMREMGenerator(renderer);
+    scene.environment = pmrem.fromEquirectangular(equirect).texture;
+    pmrem.dispose();
+    equirect.dispose();
+    renderer.toneMapping = THREE.NeutralToneMapping;
+    renderer.toneMappingExposure = 1.0;
+    lightMs = performance.now() - lightStart;
+  } else {
+    scene.add(new THREE.HemisphereLight(0xffffff, 0x404040, 1.0));
+    const sun = new THREE.DirectionalLight(0xffffff, 2.0);
+    sun.position.set(1, 2, 3);
+    scene.add(sun);
+  }
   const nodes = morphedNodes(gltf.scene, gltf.parser);
   if (nodes.length === 0) throw new Error(`${model}: no morphed mesh to drive`);
   // Morphed bounds move; morphview does not cull either.
@@ -177,6 +198,8 @@ async function run() {
     targets: Math.max(...nodes.map((n) => n.targets)),
     vertices,
     loadMs,
+    light: environment ? `environment ${environment}, PMREM, NeutralToneMapping` : 'hemisphere + directional',
+    lightMs,
     drawCalls,
     triangles,
     centerPixel: Array.from(pixel),

@@ -61,9 +61,10 @@ def check_three():
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, model):
+    def __init__(self, model, environment):
         super().__init__(("127.0.0.1", 0), Handler)
         self.model = model
+        self.environment = environment
         self.result = None
         self.done = threading.Event()
 
@@ -82,6 +83,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def translate_path(self, path):
         if urllib.parse.urlsplit(path).path == "/model.glb":
             return self.server.model
+        if urllib.parse.urlsplit(path).path == "/environment.hdr" and self.server.environment:
+            return self.server.environment
         return super().translate_path(path)
 
     def guess_type(self, path):
@@ -124,12 +127,14 @@ def stop_browser(browser):
 
 
 def run_page(options, chromium):
-    server = Server(os.path.abspath(options.model))
+    server = Server(os.path.abspath(options.model), os.path.abspath(options.environment) if options.environment else "")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
-    query = urllib.parse.urlencode({"model": "/model.glb", "active": options.active,
-                                    "frames": options.frames, "warmup": options.warmup,
-                                    "size": options.size, "seed": options.seed, "report": "/result"})
+    fields = {"model": "/model.glb", "active": options.active, "frames": options.frames,
+              "warmup": options.warmup, "size": options.size, "seed": options.seed, "report": "/result"}
+    if options.environment:
+        fields["environment"] = "/environment.hdr"
+    query = urllib.parse.urlencode(fields)
     url = f"http://127.0.0.1:{port}/bench.html?{query}"
     with tempfile.TemporaryDirectory() as profile:
         command = [chromium] + CHROMIUM_FLAGS + [f"--user-data-dir={profile}"]
@@ -157,7 +162,8 @@ def run_morphview(options):
     the browser has gone (one at a time: both use every core)."""
     command = [options.morphview, "bench", "--model", options.model, "--active", str(options.active),
                "--path", options.morphview_paths, "--frames", str(options.frames), "--warmup",
-               str(options.warmup), "--size", options.size, "--seed", str(options.seed), "--json"]
+               str(options.warmup), "--size", options.size, "--seed", str(options.seed),
+               "--environment", options.environment or "rig", "--json"]
     load = os.getloadavg()
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
@@ -177,6 +183,10 @@ def main():
     parser.add_argument("--warmup", type=int, default=2, help="uncounted frames first (default 2)")
     parser.add_argument("--size", default="64x64", help="canvas WxH (default 64x64)")
     parser.add_argument("--seed", type=int, default=1, help="weights seed, as morphview bench --seed (default 1)")
+    parser.add_argument("--environment", default="",
+                        help="light both with this equirectangular .hdr (`morphview environment --out studio.hdr` "
+                             "writes morphview's default, the studio) and PBR Neutral tone mapping; "
+                             "default: three.js's hemisphere + directional lights, morphview's rig")
     parser.add_argument("--json-out", default="", help="also write the JSON to this file")
     parser.add_argument("--chromium", default="", help="the browser binary (default: chromium on PATH)")
     parser.add_argument("--chromium-flag", action="append", default=[], help="one more browser flag (repeatable)")
@@ -189,6 +199,8 @@ def main():
     options = parser.parse_args()
     if not os.path.isfile(options.model):
         fail(f"{options.model}: no such file", 2)
+    if options.environment and not os.path.isfile(options.environment):
+        fail(f"{options.environment}: no such file", 2)
     if options.active < 1 or options.frames < 1 or options.warmup < 0:
         fail("--active and --frames must be at least 1, --warmup at least 0", 2)
     check_three()
