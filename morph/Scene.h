@@ -13,6 +13,7 @@
 #include "morph/Expression.h"
 #include "morph/ImportReport.h"
 #include "morph/MorphChannel.h"
+#include "morph/Result.h"
 
 namespace morph {
 
@@ -121,6 +122,10 @@ struct Primitive {
     std::array<std::vector<glm::vec4>, 2> weights;    // WEIGHTS_0/1
     std::vector<uint32_t> indices;                    // empty: not indexed
     int material = -1;
+    // KHR_materials_variants: per variant of Scene::variants the material this primitive draws
+    // with (-1: not mapped, the default `material`); empty when the primitive has no mappings.
+    // Indices are valid (the importer drops bad ones). materialFor() reads it.
+    std::vector<int> variantMaterials;
 
     std::vector<MorphTarget> targets;
     std::vector<TargetStats> targetStats;  // one per target, filled by computeTargetStats()
@@ -272,6 +277,14 @@ struct Camera {
 };
 
 // One of the file's scenes (glTF 2.0 3.5.2): its root nodes, in the file's order.
+// KHR_materials_variants: one of the file's material variants. `name` is as the file gives it
+// (possibly empty or shared with another variant); `displayName` is unique and not empty ("Variant
+// 2" for a nameless one), what menus, `info` and --variant show.
+struct MaterialVariant {
+    std::string name;
+    std::string displayName;
+};
+
 struct SceneRoots {
     std::string name;
     std::vector<int> roots;
@@ -290,6 +303,7 @@ struct Scene {
     std::vector<Light> lights;  // KHR_lights_punctual
     std::vector<Skin> skins;
     std::vector<Material> materials;
+    std::vector<MaterialVariant> variants;  // KHR_materials_variants, in the file's order
     std::vector<Texture> textures;
     std::vector<TextureSampler> samplers;
     std::vector<Image> images;
@@ -306,6 +320,15 @@ const std::vector<int>& sceneRoots(const Scene& scene, int index);
 // Every node reachable from sceneRoots(scene, index), depth first in children order, each once
 // (an invalid shared or cyclic hierarchy stays finite).
 std::vector<int> sceneNodes(const Scene& scene, int index);
+
+// The material `primitive` draws with in variant `variant` (an index into Scene::variants): its
+// mapping for that variant, else its default `material` (also for -1, "the file's default
+// materials", and for indices out of range).
+int materialFor(const Primitive& primitive, int variant);
+// The variant `text` names: a display name, else a name as the file gives it, else an index
+// ("0", "1", ...). "" and "default" are -1 (the file's default materials). An unknown one is a
+// usage error naming the file and listing its variants.
+Result<int> findVariant(const Scene& scene, const std::string& text);
 
 // Fills Primitive::targetStats for every primitive.
 void computeTargetStats(Scene& scene);

@@ -3,6 +3,7 @@
 # absolute paths.
 set(MORPH_SOURCES
   Expression.cpp
+  MaterialVariants.cpp
   MorphChannel.cpp
   Result.cpp
   Scene.cpp)
@@ -25,6 +26,7 @@ set(MORPH_GLTF_SOURCES
   gltf/GltfTargets.cpp
   gltf/GltfTextures.cpp
   gltf/GltfValidate.cpp
+  gltf/GltfVariants.cpp
   gltf/MeshoptDecode.cpp
   gltf/Uri.cpp
   gltf/VrmExpressions.cpp)

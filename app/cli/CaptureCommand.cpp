@@ -45,6 +45,7 @@ struct CaptureOptions {
     LookOptions look;
     int scene = -1;               // --scene
     std::string lights = "auto";  // --lights
+    std::string variant;          // --variant
     bool json = false;            // --json: what was written, as one JSON object on stdout
 };
 
@@ -79,6 +80,7 @@ ShotDefaults shotDefaults(const CaptureOptions& options) {
     defaults.look = options.look;
     defaults.scene = options.scene;
     defaults.lights = options.lights;
+    defaults.variant = options.variant;
     return defaults;
 }
 
@@ -96,7 +98,7 @@ int runSingle(const CaptureOptions& options) {
     if (!scene) return failWith(scene.error().message);
     if (auto checked = renderer::checkShot(scene->layout(), *shot); !checked) {
         std::fprintf(stderr, "%s\n", checked.error().message.c_str());
-        return kExitUsage;  // --scene or --camera file:N names what the file does not have
+        return kExitUsage;  // --scene, --camera file:N or --variant names what the file lacks
     }
     auto image = (*session)->capturer.capture(*scene, *shot);
     if (!image) return failWith(options.model.path + ": " + image.error().message);
@@ -292,7 +294,7 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
             ->add_option("--shots", options->shotsPath,
                          "A JSON list of shots [{\"name\",\"model\",\"weights\",\"animation\","
                          "\"time\",\"camera\",\"size\",\"background\",\"frame\",\"scene\","
-                         "\"lights\"}], rendered "
+                         "\"lights\",\"variant\"}], rendered "
                          "instead of MODEL; models "
                          "are loaded once each")
             ->type_name("FILE.json");
@@ -369,6 +371,11 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
                      "or none; auto (default): the file's when the scene has any, else the rig")
         ->type_name("auto|rig|file|both|none")
         ->check(checkWith(renderer::parseDirectLights, "--lights"));
+    capture
+        ->add_option("--variant", options->variant,
+                     "A KHR_materials_variants variant, by name or index (as info lists them; "
+                     "default: the file's default materials)")
+        ->type_name("NAME|INDEX");
     capture
         ->add_option("--morph-path", options->morphPath,
                      "How meshes morph: vs-dense, vs-active, cs-sparse, cpu, or auto (default: per "

@@ -76,6 +76,14 @@ Json primitiveJson(const morph::Primitive& primitive) {
         {"channels", channelNames(primitive)}, {"mode", static_cast<uint32_t>(primitive.mode)},
         {"material", primitive.material},      {"attributes", baseAttributes(primitive)},
         {"targets", primitive.targets.size()}};
+    if (!primitive.variantMaterials.empty()) {
+        // KHR_materials_variants: per variant the material drawn (the default where unmapped).
+        Json materials = Json::array();
+        for (size_t v = 0; v < primitive.variantMaterials.size(); ++v) {
+            materials.push_back(morph::materialFor(primitive, int(v)));
+        }
+        p["variantMaterials"] = std::move(materials);
+    }
     if (!primitive.targets.empty()) {
         const morph::PackedTargets layout = morph::packLayout(primitive, 16384);
         p["packing"] = {{"stride", layout.stride},
@@ -170,6 +178,28 @@ const char* lightTypeName(morph::LightType type) {
         case morph::LightType::Spot: return "spot";
     }
     return "point";
+}
+
+// KHR_materials_variants: the variants in file order, each with the primitives it maps.
+size_t primitivesMapped(const morph::Scene& scene, size_t variant) {
+    size_t count = 0;
+    for (const morph::Mesh& mesh : scene.meshes) {
+        for (const morph::Primitive& p : mesh.primitives) {
+            count += variant < p.variantMaterials.size() && p.variantMaterials[variant] >= 0;
+        }
+    }
+    return count;
+}
+
+Json variantsJson(const morph::Scene& scene) {
+    Json out = Json::array();
+    for (size_t i = 0; i < scene.variants.size(); ++i) {
+        out.push_back({{"index", i},
+                       {"name", scene.variants[i].name},
+                       {"displayName", scene.variants[i].displayName},
+                       {"primitives", primitivesMapped(scene, i)}});
+    }
+    return out;
 }
 
 // KHR_lights_punctual, as read (repaired values; range null: unlimited).
@@ -273,6 +303,7 @@ Json infoJson(const morph::Scene& scene) {
     doc["cameras"] = camerasJson(scene);
     doc["scenes"] = scenesJson(scene);
     doc["defaultScene"] = scene.defaultScene >= 0 ? Json(scene.defaultScene) : Json();
+    doc["variants"] = variantsJson(scene);
     return doc;
 }
 
@@ -361,6 +392,10 @@ std::string infoText(const morph::Scene& scene) {
         const morph::Light& l = scene.lights[i];
         out << "light " << i << " " << quoted(l.name) << ": " << lightTypeName(l.type)
             << ", intensity " << l.intensity << "\n";
+    }
+    for (size_t i = 0; i < scene.variants.size(); ++i) {
+        out << "variant " << i << " " << quoted(scene.variants[i].displayName) << ": "
+            << primitivesMapped(scene, i) << " primitive(s) mapped\n";
     }
     for (size_t i = 0; i < scene.expressions.size(); ++i) {
         const morph::Expression& e = scene.expressions[i];

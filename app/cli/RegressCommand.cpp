@@ -355,6 +355,11 @@ void addRegressCommand(CLI::App& root, CommandContext& context) {
                        ? std::string()
                        : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
         });
+    regress
+        ->add_option("--variant", options->defaults.variant,
+                     "KHR_materials_variants variant (name or index) of shots that do not give "
+                     "one (default: the files' default materials)")
+        ->type_name("NAME|INDEX");
     addLookOptions(*regress, options->defaults.look);
     regress->add_flag("--allow-any-uri", options->defaults.model.allowAnyUri,
                       "Let the models' URIs point outside their folders");

@@ -76,6 +76,7 @@ morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const S
     auto lights = renderer::parseDirectLights(entry.lights.value_or(defaults.lights));
     if (!lights) return lights.error();
     shot->lights = *lights;
+    shot->variant = entry.variant.value_or(defaults.variant);
     return shot;
 }
 

@@ -29,6 +29,7 @@ struct ShotDefaults {
     LookOptions look;             // --environment, --exposure, ...
     int scene = -1;               // --scene (-1: the file's default scene)
     std::string lights = "auto";  // --lights
+    std::string variant;          // --variant ("" the file's default materials)
 };
 
 // The command-line settings as a shot. Errors name the option ("--size: '512' is not WxH").

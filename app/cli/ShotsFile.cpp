@@ -176,6 +176,17 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
             }
             shot.scene = it->get<int>();
         }
+        if (const auto it = entry.find("variant"); it != entry.end() && !it->is_null()) {
+            if (it->is_string()) {
+                shot.variant = it->get<std::string>();
+            } else if (it->is_number_integer() && it->get<int64_t>() >= 0 &&
+                       it->get<int64_t>() <= 1000000) {
+                shot.variant = std::to_string(it->get<int64_t>());
+            } else {
+                return morph::Error{morph::ErrorCode::Schema,
+                                    where + ".variant: not a variant name or index (0, 1, ...)"};
+            }
+        }
         if (shot.frame && !renderer::parseFrameTarget(*shot.frame)) {
             return morph::Error{morph::ErrorCode::BadValue,
                                 where + ".frame: '" + *shot.frame + "' is not all or morphed"};

@@ -14,10 +14,10 @@ namespace app {
 // {"name":"smile","model":"face.glb","weights":"mouthSmileLeft=1","animation":null,"time":0,
 //  "camera":"front","size":"512x512","background":"#303030"}. "camera" may be "file:N" (the
 // file's camera N); "scene": N picks one of the file's scenes and "lights" the direct lights
-// (as --scene and --lights). Only name and model are required;
-// the rest default to the command line's --size/--camera/--background (and no weights or
-// animation). "animation" is a name, an index, "all", "0,2", or a list such as [0, "blink"]. A
-// relative model path is relative to the shots file's folder.
+// (as --scene and --lights), "variant" a material variant by name or index (as --variant). Only
+// name and model are required; the rest default to the command line's --size/--camera/--background
+// (and no weights or animation). "animation" is a name, an index, "all", "0,2", or a list such as
+// [0, "blink"]. A relative model path is relative to the shots file's folder.
 struct ShotEntry {
     std::string name;
     std::string model;  // resolved path
@@ -39,6 +39,9 @@ struct ShotEntry {
     std::optional<std::string> toneMapping;
     std::optional<int> scene;           // "scene": N, which of the file's scenes
     std::optional<std::string> lights;  // "lights": auto, rig, file, both or none
+    // "variant": a KHR_materials_variants variant by name, or its index (a number becomes its
+    // text), as --variant takes it.
+    std::optional<std::string> variant;
     // regress only: "tolerance": {"maxAbsDiff": N, "maxFailingPixelsFraction": F} (the names of
     // Filament's renderdiff), each defaulting to compare's; "reference": a file other than
     // NAME.png, relative to --references.

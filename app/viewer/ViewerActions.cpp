@@ -201,8 +201,14 @@ void loadPresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path)
 }
 
 morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
-                                const std::string& animation, float time, int scene) {
+                                const std::string& animation, float time, int scene,
+                                const std::string& variant) {
     if (!doc.loaded) return {};
+    if (!variant.empty()) {
+        auto found = morph::findVariant(doc.scene, variant);
+        if (!found) return found.error();
+        doc.state.variant = *found;
+    }
     if (scene >= 0) {
         const size_t scenes = doc.scene.scenes.size();
         if (size_t(scene) >= scenes) {

@@ -29,6 +29,7 @@ struct ViewerOptions {
     std::string morphPath = "auto";  // --morph-path NAME: the morph path at start
     LookOptions look;                // --environment, --environment-rotation, --exposure, ...
     int scene = -1;                  // --scene N: the file's scene shown at start (-1: default)
+    std::string variant;  // --variant NAME|INDEX: the material variant at start ("" default)
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

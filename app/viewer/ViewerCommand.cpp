@@ -95,6 +95,10 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
                     "Scene switches)")
         ->type_name("N")
         ->check(CLI::NonNegativeNumber);
+    root.add_option("--variant", options.variant,
+                    "Start with this KHR_materials_variants variant, by name or index (default: "
+                    "the file's default materials; View > Variant switches)")
+        ->type_name("NAME|INDEX");
     root.add_option("--morph-path", options.morphPath,
                     "Start with this morph path: vs-dense, vs-active, cs-sparse, cpu or auto "
                     "(default; View > Morph path switches)")

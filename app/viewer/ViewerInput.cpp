@@ -186,6 +186,11 @@ void ViewerWindow::handleRequests() {
         }
         r.scene.reset();
     }
+    if (r.variant) {
+        // Only the material each draw binds changes: nothing is uploaded or morphed again.
+        if (mDoc.loaded) mDoc.state.variant = *r.variant;
+        r.variant.reset();
+    }
     if (r.fileCamera && *r.fileCamera < 0) {
         leaveFileCamera();
         r.fileCamera.reset();
@@ -316,8 +321,8 @@ bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
     if (mPendingStart) {  // the command line's --weights/--animation, for its first model
         const StartOptions start = std::move(*mPendingStart);
         mPendingStart.reset();
-        if (auto applied =
-                applyStartOptions(mDoc, start.weights, start.animation, start.time, start.scene);
+        if (auto applied = applyStartOptions(mDoc, start.weights, start.animation, start.time,
+                                             start.scene, start.variant);
             !applied) {
             showError(mUi, applied.error().message);
         }

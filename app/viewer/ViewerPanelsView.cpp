@@ -104,7 +104,7 @@ void drawLightingItems(ViewerUi& ui) {
 }
 
 // The file's own scene: which scene (the default first, marked), which camera (the orbit camera
-// or one of the file's, by name), which direct lights.
+// or one of the file's, by name), which direct lights, which material variant.
 void drawFileSceneMenus(const ViewerDocument& doc, ViewerUi& ui) {
     const morph::Scene& scene = doc.scene;
     const bool loaded = doc.loaded;
@@ -157,6 +157,22 @@ void drawFileSceneMenus(const ViewerDocument& doc, ViewerUi& ui) {
         for (const auto& [choice, label] : choices) {
             if (ImGui::MenuItem(label, nullptr, ui.lights == choice)) ui.lights = choice;
             trackItem(ui, std::string("lights:") + renderer::directLightsName(choice));
+        }
+        ImGui::EndMenu();
+    }
+    // KHR_materials_variants: shown only for a file that has variants.
+    if (!loaded || scene.variants.empty()) return;
+    const bool openVariant = ImGui::BeginMenu("Variant");
+    trackItem(ui, "Variant");  // the submenu's own item, before its contents
+    if (openVariant) {
+        if (ImGui::MenuItem("Default", nullptr, doc.state.variant < 0)) ui.requests.variant = -1;
+        trackItem(ui, "variant:default");
+        for (int v = 0; v < int(scene.variants.size()); ++v) {
+            const std::string label =
+                std::to_string(v) + " " + scene.variants[size_t(v)].displayName;
+            if (ImGui::MenuItem(label.c_str(), nullptr, doc.state.variant == v))
+                ui.requests.variant = v;
+            trackItem(ui, "variant:" + std::to_string(v));
         }
         ImGui::EndMenu();
     }

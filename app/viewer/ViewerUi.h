@@ -55,7 +55,8 @@ struct ViewerRequests {
     std::optional<Framing> frame;  // frame this (and keep it for the view presets and Home)
     std::optional<CameraPreset> view;
     bool resetCamera = false;
-    std::optional<int> scene;  // View > Scene: show this scene of the file
+    std::optional<int> scene;    // View > Scene: show this scene of the file
+    std::optional<int> variant;  // View > Variant: draw with this variant (-1: the default)
     // View > Camera: look through the file's camera N (-1: back to orbiting, from that view).
     std::optional<int> fileCamera;
     bool screenshot = false;
@@ -263,8 +264,10 @@ void loadPresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path)
 // --weights SPEC as user overrides (every mesh with such a target) and --animation/--time as
 // the selected clip. Errors name the option: "--animation: no clip 'walk' in face.glb".
 // --scene N (-1: none) as the scene shown; out of range names the file and its scene count.
+// --variant NAME|INDEX ("" none) as the material variant; unknown lists the file's variants.
 morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
-                                const std::string& animation, float time, int scene = -1);
+                                const std::string& animation, float time, int scene = -1,
+                                const std::string& variant = "");
 // Morph texture bytes as GpuScene packs them, and as three.js (WebGLMorphtargets) would.
 void measureMorphMemory(const ViewerDocument& doc, FrameStats& stats);
 // "2026-11-30 10:15:02" style stamp for file names: "morphview-20261130-101502-123.png".

@@ -61,7 +61,7 @@ bool ViewerWindow::ViewKey::operator==(const ViewKey& other) const {
            environment == other.environment && environmentRotation == other.environmentRotation &&
            exposure == other.exposure && toneMapping == other.toneMapping &&
            backgroundMode == other.backgroundMode && shownScene == other.shownScene &&
-           lights == other.lights;
+           lights == other.lights && variant == other.variant;
 }
 
 ViewerWindow::ViewerWindow(const ViewerOptions& options, GlfwContext context)
@@ -159,14 +159,14 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
         showError(self->mUi, "viewer: the bundled assets/face.glb was not found; open a model");
     } else if (!self->reproducible()) {
         // The window opens at once and shows the load's progress; the start options wait.
-        self->mPendingStart =
-            StartOptions{options.weights, options.animation, options.time, options.scene};
+        self->mPendingStart = StartOptions{options.weights, options.animation, options.time,
+                                           options.scene, options.variant};
         self->openModel(first, false);
     } else if (!self->openModel(first, false, /*wait=*/true)) {
         // openModel keeps only the message (the panel shows it): the model could not be opened.
         return morph::Error{morph::ErrorCode::Io, self->mUi.error};
     } else if (auto applied = applyStartOptions(self->mDoc, options.weights, options.animation,
-                                                options.time, options.scene);
+                                                options.time, options.scene, options.variant);
                !applied) {
         return applied.error();
     }
@@ -268,7 +268,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
                 frame.nodes,           mUi.wireframe,   mUi.morphPath,
                 overlayOptions(frame), mUi.environment, mUi.environmentRotation,
                 mUi.exposure,          mUi.toneMapping, mUi.backgroundMode,
-                frame.scene,           mUi.lights};
+                frame.scene,           mUi.lights,      mDoc.state.variant};
     if (mViewKey && *mViewKey == key) {
         drawPickMarker(camera, view);
         mViewTarget->blitToWindow(int(view.x), windowY, int(view.width), int(view.height));
@@ -280,6 +280,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     renderer::DrawOptions options;
     options.background = kBackground;
     options.morphPath = mUi.morphPath;
+    options.variant = mDoc.state.variant;
     const auto light = mEnvironments.find(mUi.environment);
     options.environment = light != mEnvironments.end() ? &light->second : nullptr;
     options.environmentRotation = glm::radians(mUi.environmentRotation);

@@ -114,6 +114,7 @@ private:
         renderer::BackgroundMode backgroundMode = renderer::BackgroundMode::Color;
         int shownScene = -1;
         renderer::DirectLights lights = renderer::DirectLights::Auto;
+        int variant = -1;
         bool operator==(const ViewKey& other) const;  // every field, exactly
     };
     std::optional<ViewKey> mViewKey;
@@ -139,6 +140,7 @@ private:
         std::string animation;
         float time = 0;
         int scene = -1;
+        std::string variant;
     };
     std::optional<StartOptions> mPendingStart;
 };

@@ -113,9 +113,11 @@ Status readCameras(GltfDocument& doc, Scene& scene);  // GltfCameras.cpp (before
 Status readLights(GltfDocument& doc, Scene& scene);   // GltfLights.cpp (before the nodes)
 // nodes[i].extensions.KHR_lights_punctual.light (GltfLights.cpp; readNodes calls it).
 Status readNodeLights(GltfDocument& doc, Scene& scene);
-Status readNodes(GltfDocument& doc, Scene& scene);       // GltfNodes.cpp (nodes, scenes, skins)
-Status readTextures(GltfDocument& doc, Scene& scene);    // GltfTextures.cpp (+ images, samplers)
-Status readMaterials(GltfDocument& doc, Scene& scene);   // GltfMaterials.cpp
+Status readNodes(GltfDocument& doc, Scene& scene);      // GltfNodes.cpp (nodes, scenes, skins)
+Status readTextures(GltfDocument& doc, Scene& scene);   // GltfTextures.cpp (+ images, samplers)
+Status readMaterials(GltfDocument& doc, Scene& scene);  // GltfMaterials.cpp
+// KHR_materials_variants (GltfVariants.cpp; after the meshes and materials): warnings only.
+void readMaterialVariants(GltfDocument& doc, Scene& scene);
 Status readAnimations(GltfDocument& doc, Scene& scene);  // GltfAnimations.cpp
 Status checkSkins(GltfDocument& doc, Scene& scene);      // GltfSkins.cpp (after meshes and nodes)
 

@@ -232,6 +232,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     progress(0.6f, "decoding textures");
     if (Status s = readTextures(doc, scene); !s) return s.error();
     if (Status s = readMaterials(doc, scene); !s) return s.error();
+    readMaterialVariants(doc, scene);  // warnings only: variants never fail a load
     progress(0.9f, "reading nodes, skins and animations");
     if (Status s = readCameras(doc, scene); !s) return s.error();
     if (Status s = readLights(doc, scene); !s) return s.error();

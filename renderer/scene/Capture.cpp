@@ -170,6 +170,7 @@ morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot) {
                                                    (scenes == 1 ? "" : "s") + " (0 to " +
                                                    std::to_string(scenes - 1) + ")")};
     }
+    if (auto variant = morph::findVariant(layout, shot.variant); !variant) return variant.error();
     auto view = parseCameraView(shot.camera);
     if (!view) return view.error();
     if (view->fileCamera) {
@@ -290,6 +291,7 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     options.toneMapping = shot.toneMapping;
     options.morphPath = shot.morphPath;
     options.crowd = crowd.offsets.empty() ? nullptr : &crowd;
+    options.variant = morph::findVariant(scene.layout(), shot.variant).value();  // checked above
     mRenderer.draw(scene, frame, camera, target.target(), options);
     return target.readPixels();
 }

@@ -53,11 +53,14 @@ struct ShotSpec {
     FrameTarget frame = FrameTarget::All;  // --frame, "frame" in a shot file
     int scene = -1;                        // --scene: which of the file's scenes; -1 its default
     DirectLights lights = DirectLights::Auto;  // --lights
+    // --variant: a KHR_materials_variants variant by name or index (morph::findVariant); ""
+    // the file's default materials.
+    std::string variant;
 };
 
-// Whether the model has what `shot` names: its scene (--scene) and its file camera
-// (--camera file:N). Usage errors name the file and the count: "--scene 2: two.glb has 2 scenes
-// (0 to 1)".
+// Whether the model has what `shot` names: its scene (--scene), its file camera
+// (--camera file:N) and its material variant (--variant; the error lists the file's variants).
+// Usage errors name the file and the count: "--scene 2: two.glb has 2 scenes (0 to 1)".
 morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot);
 
 // The crowd of `count` copies of `scene` at `pose` (count > 1): a grid of ceil(sqrt(count))

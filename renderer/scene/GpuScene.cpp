@@ -254,6 +254,12 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
                 primitive.material >= 0 && size_t(primitive.material) < scene.materials.size()
                     ? primitive.material
                     : -1;
+            // KHR_materials_variants: every material is uploaded above, so a variant only changes
+            // which block and textures a draw binds (SceneRenderer::draw), never the buffers.
+            for (const int m : primitive.variantMaterials) {
+                gpu.variantMaterials.push_back(m >= 0 && size_t(m) < scene.materials.size() ? m
+                                                                                            : -1);
+            }
             gpu.baseBounds = baseBounds(primitive);
             for (const morph::MorphTarget& target : primitive.targets) {
                 glm::vec3 lo(0.0f), hi(0.0f);
@@ -287,6 +293,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
     out.mLayout.animations = scene.animations;
     out.mLayout.skins = scene.skins;
     out.mLayout.expressions = scene.expressions;  // capture's --weights vrm:NAME=V
+    out.mLayout.variants = scene.variants;        // --variant, View > Variant
     for (const morph::Mesh& mesh : scene.meshes) {
         morph::Mesh stripped;
         stripped.name = mesh.name;

@@ -55,6 +55,14 @@ struct GpuPrimitive {
     std::shared_ptr<const MorphSource> morph;
     uint32_t index = 0;  // this primitive's place among all of the scene's, mesh by mesh
     int material = -1;   // index into GpuScene::materials(); -1: the default material
+    // KHR_materials_variants: per variant the material index (-1: `material`); empty: unmapped.
+    std::vector<int> variantMaterials;
+    // The material index variant `variant` draws with (-1 or unmapped: `material`).
+    int materialFor(int variant) const {
+        const bool mapped = variant >= 0 && size_t(variant) < variantMaterials.size() &&
+                            variantMaterials[size_t(variant)] >= 0;
+        return mapped ? variantMaterials[size_t(variant)] : material;
+    }
     Aabb baseBounds;
     // Per target the box of its POSITION deltas (signed, per axis; {0, 0} without any).
     std::vector<std::pair<glm::vec3, glm::vec3>> targetDeltaBoxes;

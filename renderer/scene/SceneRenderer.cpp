@@ -377,8 +377,9 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
             DrawItem item;
             item.node = node;
             item.primitive = &primitive;
-            item.material = primitive.material >= 0 ? &scene.materials()[size_t(primitive.material)]
-                                                    : &scene.defaultMaterial();
+            const int material = primitive.materialFor(options.variant);
+            item.material =
+                material >= 0 ? &scene.materials()[size_t(material)] : &scene.defaultMaterial();
             if (item.material->alphaMode == morph::AlphaMode::Blend) {
                 // Skinned: the box in the node's skin space.
                 const std::vector<float>& weights = frame.weights(node);

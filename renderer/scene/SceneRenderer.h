@@ -76,6 +76,10 @@ struct DrawOptions {
     // GL timer queries around the morph stage, read by SceneRenderer::morphStats().
     bool timeMorph = false;
     const Crowd* crowd = nullptr;  // null: one copy of each node
+    // KHR_materials_variants: which of the file's variants (morph::Scene::variants) chooses each
+    // primitive's material; -1: the file's default materials. Only the material a draw binds
+    // changes: nothing is uploaded or morphed again.
+    int variant = -1;
 };
 
 class SceneRenderer {

@@ -123,6 +123,9 @@ struct ViewerState {
     // Which of the file's scenes is shown (View > Scene, --scene; -1: the file's default):
     // the frame's FramePose::scene.
     int scene = -1;
+    // Which KHR_materials_variants variant draws (View > Variant, --variant; -1: the file's
+    // default materials): DrawOptions::variant. Kept by name across a reload.
+    int variant = -1;
     std::vector<MeshState> meshes;  // one per scene.meshes
     // One slider per target name: an edit reaches every mesh with a target of that name (an
     // avatar's head, teeth and tongue share jawOpen), and the panel lists every mesh's names.

@@ -370,6 +370,12 @@ ViewerState remapState(const ViewerState& old, const morph::Scene& oldScene,
         }
     }
     carryExpressionWeights(old, oldScene, newScene, state);
+    if (old.variant >= 0 && size_t(old.variant) < oldScene.variants.size()) {
+        const std::string& name = oldScene.variants[size_t(old.variant)].displayName;
+        for (size_t v = 0; v < newScene.variants.size(); ++v) {
+            if (newScene.variants[v].displayName == name) state.variant = int(v);
+        }
+    }
     const int selected = matchMesh(oldScene, old.selectedMesh, newScene);
     if (selected >= 0) state.selectedMesh = selected;
     std::vector<ClipLayer> fresh = std::move(state.playback.layers);
