@@ -1,6 +1,7 @@
 #include "app/cli/InfoCommand.h"
 
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -140,6 +141,20 @@ Json extensionsJson(const morph::ImportReport& report) {
     return out;
 }
 
+// The extensions the file's materials use (KHR_materials_*, or any other under a material's
+// "extensions"), each once, sorted, with how many materials use it.
+Json materialExtensionsJson(const morph::Scene& scene) {
+    std::map<std::string, size_t> uses;
+    for (const morph::Material& m : scene.materials) {
+        for (const std::string& name : m.extensions) ++uses[name];
+    }
+    Json out = Json::array();
+    for (const auto& [name, count] : uses) {
+        out.push_back({{"name", name}, {"materials", count}});
+    }
+    return out;
+}
+
 // VRM expressions (morph/Expression.h), in file order: index is what the binds count from.
 Json expressionsJson(const morph::Scene& scene) {
     Json out = Json::array();
@@ -268,6 +283,7 @@ Json infoJson(const morph::Scene& scene) {
                 {"extensions", extensionsJson(scene.report)}};
     const morph::Result<morph::SparseSummary> sparse = morph::sparseSummary(scene);
     if (sparse) doc["sparse"] = {{"bytes", sparse->bytes}};
+    doc["materialExtensions"] = materialExtensionsJson(scene);
     doc["expressions"] = expressionsJson(scene);
     doc["lights"] = lightsJson(scene);
     doc["cameras"] = camerasJson(scene);

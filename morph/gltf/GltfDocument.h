@@ -113,9 +113,13 @@ Status readCameras(GltfDocument& doc, Scene& scene);  // GltfCameras.cpp (before
 Status readLights(GltfDocument& doc, Scene& scene);   // GltfLights.cpp (before the nodes)
 // nodes[i].extensions.KHR_lights_punctual.light (GltfLights.cpp; readNodes calls it).
 Status readNodeLights(GltfDocument& doc, Scene& scene);
-Status readNodes(GltfDocument& doc, Scene& scene);       // GltfNodes.cpp (nodes, scenes, skins)
-Status readTextures(GltfDocument& doc, Scene& scene);    // GltfTextures.cpp (+ images, samplers)
-Status readMaterials(GltfDocument& doc, Scene& scene);   // GltfMaterials.cpp
+Status readNodes(GltfDocument& doc, Scene& scene);      // GltfNodes.cpp (nodes, scenes, skins)
+Status readTextures(GltfDocument& doc, Scene& scene);   // GltfTextures.cpp (+ images, samplers)
+Status readMaterials(GltfDocument& doc, Scene& scene);  // GltfMaterials.cpp
+// A material's KHR_materials_emissive_strength, _ior, _specular and _clearcoat: repairs and
+// warnings, never an error (GltfMaterialExtensions.cpp; readMaterials calls it).
+void readMaterialExtensions(GltfDocument& doc, const Json& material, const std::string& where,
+                            Material& m);
 Status readAnimations(GltfDocument& doc, Scene& scene);  // GltfAnimations.cpp
 Status checkSkins(GltfDocument& doc, Scene& scene);      // GltfSkins.cpp (after meshes and nodes)
 
