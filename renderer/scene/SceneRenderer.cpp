@@ -64,6 +64,11 @@ std::string materialDefines() {
         {"MV_SLOT_NORMAL", MaterialSlot::Normal},
         {"MV_SLOT_OCCLUSION", MaterialSlot::Occlusion},
         {"MV_SLOT_EMISSIVE", MaterialSlot::Emissive},
+        {"MV_SLOT_SPECULAR", MaterialSlot::Specular},
+        {"MV_SLOT_SPECULAR_COLOR", MaterialSlot::SpecularColor},
+        {"MV_SLOT_CLEARCOAT", MaterialSlot::Clearcoat},
+        {"MV_SLOT_CLEARCOAT_ROUGHNESS", MaterialSlot::ClearcoatRoughness},
+        {"MV_SLOT_CLEARCOAT_NORMAL", MaterialSlot::ClearcoatNormal},
     };
     std::string out;
     for (const auto& [name, slot] : slots) {
@@ -80,13 +85,17 @@ constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
     {Attribute::Color0, "MV_OMIT_COLOR_0"},
 };
 
-// Bit i set: kOptionalVaryings[i] is present.
-uint32_t variantIndex(uint32_t attributeMask) {
+// The MaterialFeature bits, in bit order after the attributes'.
+constexpr const char* kFeatureDefines[kMaterialFeatureBits] = {"MV_MATERIAL_SPECULAR",
+                                                               "MV_MATERIAL_CLEARCOAT"};
+
+// Bit i set: kOptionalVaryings[i] is present; above them the MaterialFeature bits.
+uint32_t variantIndex(uint32_t attributeMask, uint32_t features) {
     uint32_t index = 0;
     for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
         if (attributeMask & attributeBit(kOptionalVaryings[i].first)) index |= 1u << i;
     }
-    return index;
+    return index | (features << std::size(kOptionalVaryings));
 }
 
 std::string variantDefines(uint32_t index) {
@@ -94,6 +103,10 @@ std::string variantDefines(uint32_t index) {
     for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
         if (!(index & (1u << i)))
             out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
+    }
+    const uint32_t features = index >> std::size(kOptionalVaryings);
+    for (uint32_t f = 0; f < kMaterialFeatureBits; ++f) {
+        if (features & (1u << f)) out += "#define " + std::string(kFeatureDefines[f]) + "\n";
     }
     return out;
 }
@@ -125,8 +138,8 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
     return out;
 }
 
-gl::Program& SceneRenderer::program(uint32_t attributeMask) {
-    const uint32_t index = variantIndex(attributeMask);
+gl::Program& SceneRenderer::program(uint32_t attributeMask, uint32_t features) {
+    const uint32_t index = variantIndex(attributeMask, features);
     gl::Program* chosen = mVariantFailed[index] ? &mProgram : &mVariants[index];
     if (chosen->id() == 0) {
         auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(index));
@@ -234,7 +247,13 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
     const GpuMaterial& material = *item.material;
     material.block.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Material));
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
-        const GLuint textureUnit = unit(TextureUnit::BaseColor) + GLuint(slot);
+        // The extensions' units only where the material's variant declares them.
+        const bool declared =
+            slot < kCoreMaterialSlotCount ||
+            (material.features &
+             (slot < size_t(MaterialSlot::Clearcoat) ? kFeatureSpecular : kFeatureClearcoat));
+        if (!declared) continue;
+        const GLuint textureUnit = slotUnit(slot);
         const GpuTextureBinding& b = material.slots[slot];
         (b.texture >= 0 ? scene.textures()[size_t(b.texture)] : scene.whiteTexture())
             .bindUnit(textureUnit);
@@ -252,7 +271,8 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
     const glm::mat3 linear(world);
     glFrontFace(glm::determinant(linear) < 0.0f ? GL_CW : GL_CCW);
 
-    gl::Program& program = this->program(item.primitive->buffers.attributeMask());
+    gl::Program& program =
+        this->program(item.primitive->buffers.attributeMask(), material.features);
     program.use();
     program.set(location(UniformLocation::Model), world);
     program.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));

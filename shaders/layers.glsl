@@ -1,0 +1,104 @@
+// KHR_materials_ior, KHR_materials_specular and KHR_materials_clearcoat, combined as the Khronos
+// glTF Sample Renderer's pbr.frag does (its material_info.glsl, brdf.glsl and ibl.glsl):
+//   f0_dielectric = min(((ior - 1) / (ior + 1))^2 * specularColor, 1), specularWeight scales the
+//   dielectric Fresnel (its F0 and F90); the dielectric and the metal are mixed by metallic,
+//   then the clearcoat layer (GGX, F0 from the material's ior, F90 1, its own normal and
+//   roughness) is mixed over the whole by clearcoat * Fresnel(clearcoat normal, view), emission
+//   included. Only the variants with MV_MATERIAL_SPECULAR or MV_MATERIAL_CLEARCOAT compile this;
+//   the core program is the one of glTF 2.0 alone (pbr.frag's core path), unchanged.
+// Needs material.glsl, lighting.glsl and environment.glsl.
+#if defined(MV_MATERIAL_SPECULAR) || defined(MV_MATERIAL_CLEARCOAT)
+#define MV_MATERIAL_LAYERED
+
+struct Layers {
+    vec3 f0Dielectric;
+    float specularWeight;
+    float clearcoat;           // 0: none
+    float clearcoatRoughness;  // perceptual
+    vec3 clearcoatNormal;
+    vec3 clearcoatFresnel;  // F_Schlick(clearcoat F0, 1, clearcoat normal . v)
+};
+
+float iorToF0(float ior) {
+    const float r = (ior - 1.0) / (ior + 1.0);
+    return r * r;
+}
+
+// The Sample Renderer's getIBLGGXFresnel: environment.glsl's iblFresnel with the specular
+// weight applied to the single and the multiple scattering.
+vec3 iblFresnelWeighted(vec3 f0, float specularWeight, float roughness, float nDotV, vec2 fab) {
+    const vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
+    const vec3 kS = f0 + fr * pow(1.0 - nDotV, 5.0);
+    const vec3 fssEss = specularWeight * (kS * fab.x + fab.y);
+    const float ems = 1.0 - (fab.x + fab.y);
+    const vec3 fAverage = specularWeight * (f0 + (1.0 - f0) / 21.0);
+    return fssEss + ems * fssEss * fAverage / (1.0 - fAverage * ems);
+}
+
+// imageBasedLight() of environment.glsl with the layers.
+vec3 imageBasedLightLayered(vec3 baseColor, float metallic, float roughness, vec3 n, vec3 v,
+                            float occlusion, Layers layers) {
+    const float nDotV = clamp(dot(n, v), 0.0, 1.0);
+    const vec2 fab = texture(uBrdfLut, clamp(vec2(nDotV, roughness), 0.0, 1.0)).rg;
+    const vec3 specular = environmentSpecular(reflect(-v, n), roughness);
+    const vec3 diffuse = environmentIrradianceSh(n) * baseColor;
+    const vec3 dielectric =
+        mix(diffuse, specular,
+            iblFresnelWeighted(layers.f0Dielectric, layers.specularWeight, roughness, nDotV, fab));
+    const vec3 metal = iblFresnel(baseColor, roughness, nDotV, fab) * specular;
+    vec3 color = mix(dielectric, metal, metallic);
+    const vec3 coat = environmentSpecular(reflect(-v, layers.clearcoatNormal),
+                                          layers.clearcoatRoughness);
+    color = mix(color, coat, layers.clearcoat * layers.clearcoatFresnel);
+    return color * occlusion;
+}
+
+// ambientLight() of lighting.glsl (the rig's analytic sky) with the layers.
+vec3 ambientLightLayered(vec3 baseColor, float metallic, float roughness, vec3 n, vec3 v,
+                         float occlusion, Layers layers) {
+    const float nDotV = clamp(abs(dot(n, v)), 1e-4, 1.0);
+    const vec3 diffuse = baseColor * (1.0 - metallic) * environmentIrradiance(n);
+    const vec3 f0 = mix(layers.f0Dielectric * layers.specularWeight, baseColor, metallic);
+    const vec3 specular = environmentRadiance(reflect(-v, n), roughness) *
+                          environmentBrdf(f0, roughness, nDotV) *
+                          mix(layers.specularWeight, 1.0, metallic);
+    const vec3 coat =
+        environmentRadiance(reflect(-v, layers.clearcoatNormal), layers.clearcoatRoughness);
+    return mix(diffuse + specular, coat, layers.clearcoat * layers.clearcoatFresnel) * occlusion;
+}
+
+// One punctual light as the Sample Renderer's pbr.frag lights it.
+vec3 directLightLayered(vec3 baseColor, float metallic, float alpha, vec3 n, vec3 v, vec3 l,
+                        vec3 radiance, Layers layers) {
+    const vec3 h = normalize(l + v);
+    const float vDotH = clamp(dot(v, h), 0.0, 1.0);
+    vec3 color = vec3(0.0);
+    const float nDotL = clamp(dot(n, l), 0.0, 1.0);
+    if (nDotL > 0.0) {
+        const float nDotV = clamp(abs(dot(n, v)), 1e-4, 1.0);
+        const float nDotH = clamp(dot(n, h), 0.0, 1.0);
+        const vec3 f0 = layers.f0Dielectric * layers.specularWeight;
+        const vec3 dielectricF =
+            f0 + (vec3(layers.specularWeight) - f0) * pow(1.0 - vDotH, 5.0);
+        const vec3 metalF = fresnelSchlick(baseColor, vDotH);
+        const vec3 diffuse = radiance * nDotL * baseColor / PI;
+        const vec3 specular = radiance * nDotL * distributionGgx(nDotH, alpha) *
+                              visibilitySmithGgxCorrelated(nDotL, nDotV, alpha);
+        color = mix(mix(diffuse, specular, dielectricF), metalF * specular, metallic);
+    }
+    if (layers.clearcoat > 0.0) {
+        const vec3 cn = layers.clearcoatNormal;
+        const float cDotL = clamp(dot(cn, l), 0.0, 1.0);
+        const float cDotV = clamp(abs(dot(cn, v)), 1e-4, 1.0);
+        const float cDotH = clamp(dot(cn, h), 0.0, 1.0);
+        // The base's floor (pbr.frag): a mirror-smooth coat's lobe would collapse to a point.
+        const float r = max(layers.clearcoatRoughness, 0.03);
+        const float ca = r * r;
+        const vec3 coat = radiance * cDotL * distributionGgx(cDotH, ca) *
+                          visibilitySmithGgxCorrelated(cDotL, cDotV, ca);
+        color = mix(color, coat, layers.clearcoat * layers.clearcoatFresnel);
+    }
+    return color;
+}
+
+#endif
