@@ -301,6 +301,42 @@ TEST_F(MaterialExtensionsTest, NewTexturesFollowTexCoordAndTextureTransform) {
     EXPECT_EQ(shiftedRight, 0.0f);
 }
 
+TEST_F(MaterialExtensionsTest, TheClearcoatNormalTextureTiltsTheCoat) {
+    // One smooth coat over a rough base; its normal map a single texel tilted towards +X
+    // (tangent space (0.57, 0, 0.8)), at scale 1, 0 and absent.
+    const auto sphere = [](int mode) {  // 0: no map, 1: map at scale 1, 2: map at scale 0
+        morph::Scene scene = fixtures::sphereGrid(1, 1, [mode](int, int) {
+            morph::Material m = fixtures::plainMaterial(0.5f, 1.0f);
+            m.clearcoat.present = true;
+            m.clearcoat.factor = 1.0f;
+            if (mode > 0) {
+                m.clearcoat.normalTexture.texture = 0;
+                m.clearcoat.normalTexture.scale = mode == 1 ? 1.0f : 0.0f;
+            }
+            return m;
+        });
+        morph::Image image;
+        image.width = image.height = 1;
+        image.rgba = {200, 128, 230, 255};
+        scene.images.push_back(image);
+        scene.textures.push_back({0, -1});
+        return scene;
+    };
+    const morph::RgbaImage flat = shoot(sphere(0), 128);
+    const morph::RgbaImage tilted = shoot(sphere(1), 128);
+    const morph::RgbaImage scaledAway = shoot(sphere(2), 128);
+    ASSERT_TRUE(flat.valid() && tilted.valid() && scaledAway.valid());
+    // The coat's reflections move: many pixels change by many levels.
+    int moved = 0;
+    for (size_t i = 0; i < flat.pixels.size(); ++i) {
+        moved += std::abs(int(flat.pixels[i]) - int(tilted.pixels[i])) > 8 ? 1 : 0;
+    }
+    EXPECT_GT(moved, 200);
+    // scale 0 multiplies the texel's X and Y away: the geometry's normal again (the normalize of
+    // a rebuilt unit vector may round a level).
+    EXPECT_LE(worstDifference(flat, scaledAway), 1);
+}
+
 TEST_F(MaterialExtensionsTest, AFeaturePastTheTextureUnitsIsDroppedWithANote) {
     morph::Scene scene = fixtures::sphereGrid(1, 1, [](int, int) {
         morph::Material m = withSpecular(fixtures::plainMaterial(0.5f, 0.5f), 0.5f);
