@@ -215,6 +215,16 @@ struct MaterialSpecular {
     TextureRef colorTexture;  // RGB, sRGB
 };
 
+// KHR_materials_sheen: a Charlie-distribution sheen over the material (cloth, velvet). A colour
+// of 0 (the default) means none.
+struct MaterialSheen {
+    bool present = false;
+    glm::vec3 colorFactor{0.0f};
+    TextureRef colorTexture;  // RGB, sRGB
+    float roughnessFactor = 0;
+    TextureRef roughnessTexture;  // A
+};
+
 // KHR_materials_clearcoat: a GGX layer (ior 1.5) over the material. factor 0 (the default)
 // means none.
 struct MaterialClearcoat {
@@ -246,6 +256,7 @@ struct Material {
     float ior = 1.5f;  // KHR_materials_ior: 0 or >= 1; the default is glTF 2.0's implied 1.5
     MaterialSpecular specular;    // KHR_materials_specular
     MaterialClearcoat clearcoat;  // KHR_materials_clearcoat
+    MaterialSheen sheen;          // KHR_materials_sheen
     // The names under the material's "extensions", in file order (info --json lists them).
     std::vector<std::string> extensions;
 };

@@ -1,13 +1,18 @@
-// KHR_materials_ior, KHR_materials_specular and KHR_materials_clearcoat, combined as the Khronos
+// KHR_materials_ior, _specular, _clearcoat and _sheen, combined as the Khronos
 // glTF Sample Renderer's pbr.frag does (its material_info.glsl, brdf.glsl and ibl.glsl):
 //   f0_dielectric = min(((ior - 1) / (ior + 1))^2 * specularColor, 1), specularWeight scales the
 //   dielectric Fresnel (its F0 and F90); the dielectric and the metal are mixed by metallic,
 //   then the clearcoat layer (GGX, F0 from the material's ior, F90 1, its own normal and
 //   roughness) is mixed over the whole by clearcoat * Fresnel(clearcoat normal, view), emission
-//   included. Only the variants with MV_MATERIAL_SPECULAR or MV_MATERIAL_CLEARCOAT compile this;
+//   included. Sheen (Charlie, Estevez and Kulla 2017, as brdf.glsl there) is added over the
+//   dielectric/metal mix, which it dims by 1 - max(sheen colour) * E (its directional albedo,
+//   renderer/light/SheenAlbedo.h), before the coat. Under the environment the sheen's light is
+//   the SH irradiance around n (the Charlie lobe is wide and faces away from the mirror
+//   direction, so the GGX cube is no stand-in; the Sample Renderer's Charlie-prefiltered cube
+//   is not made here) times E. Only the variants with an MV_MATERIAL_* compile this;
 //   the core program is the one of glTF 2.0 alone (pbr.frag's core path), unchanged.
 // Needs material.glsl, lighting.glsl and environment.glsl.
-#if defined(MV_MATERIAL_SPECULAR) || defined(MV_MATERIAL_CLEARCOAT)
+#if defined(MV_MATERIAL_SPECULAR) || defined(MV_MATERIAL_CLEARCOAT) || defined(MV_MATERIAL_SHEEN)
 #define MV_MATERIAL_LAYERED
 
 struct Layers {
@@ -17,7 +22,49 @@ struct Layers {
     float clearcoatRoughness;  // perceptual
     vec3 clearcoatNormal;
     vec3 clearcoatFresnel;  // F_Schlick(clearcoat F0, 1, clearcoat normal . v)
+    vec3 sheenColor;        // 0: none
+    float sheenRoughness;
 };
+
+float maxOf(vec3 c) { return max(max(c.r, c.g), c.b); }
+
+#ifdef MV_MATERIAL_SHEEN
+float charlieDistribution(float sheenRoughness, float nDotH) {
+    const float r = max(sheenRoughness, 0.000001);
+    const float invR = 1.0 / (r * r);
+    const float sin2h = max(1.0 - nDotH * nDotH, 0.0);
+    return (2.0 + invR) * pow(sin2h, invR * 0.5) / (2.0 * PI);
+}
+
+float lambdaSheenFit(float x, float alphaG) {
+    const float t = (1.0 - alphaG) * (1.0 - alphaG);
+    const float a = mix(21.5473, 25.3245, t);
+    const float b = mix(3.82987, 3.32435, t);
+    const float c = mix(0.19823, 0.16801, t);
+    const float d = mix(-1.97760, -1.27393, t);
+    const float e = mix(-4.32054, -4.85967, t);
+    return a / (1.0 + b * pow(x, c)) + d * x + e;
+}
+
+float lambdaSheen(float cosTheta, float alphaG) {
+    return abs(cosTheta) < 0.5
+               ? exp(lambdaSheenFit(cosTheta, alphaG))
+               : exp(2.0 * lambdaSheenFit(0.5, alphaG) - lambdaSheenFit(1.0 - cosTheta, alphaG));
+}
+
+float sheenVisibility(float nDotL, float nDotV, float sheenRoughness) {
+    const float r = max(sheenRoughness, 0.000001);
+    const float alphaG = r * r;
+    return clamp(1.0 / ((1.0 + lambdaSheen(nDotV, alphaG) + lambdaSheen(nDotL, alphaG)) *
+                        (4.0 * nDotV * nDotL)),
+                 0.0, 1.0);
+}
+
+// E(nDotV, roughness): the table's texel centres are at (i + 0.5) / size.
+float sheenAlbedo(float nDotV, float sheenRoughness) {
+    return texture(uSheenAlbedo, vec2(nDotV, sheenRoughness)).r;
+}
+#endif
 
 float iorToF0(float ior) {
     const float r = (ior - 1.0) / (ior + 1.0);
@@ -47,6 +94,11 @@ vec3 imageBasedLightLayered(vec3 baseColor, float metallic, float roughness, vec
             iblFresnelWeighted(layers.f0Dielectric, layers.specularWeight, roughness, nDotV, fab));
     const vec3 metal = iblFresnel(baseColor, roughness, nDotV, fab) * specular;
     vec3 color = mix(dielectric, metal, metallic);
+#ifdef MV_MATERIAL_SHEEN
+    const float e = sheenAlbedo(nDotV, layers.sheenRoughness);
+    color = environmentIrradianceSh(n) * layers.sheenColor * e +
+            color * (1.0 - maxOf(layers.sheenColor) * e);
+#endif
     const vec3 coat = environmentSpecular(reflect(-v, layers.clearcoatNormal),
                                           layers.clearcoatRoughness);
     color = mix(color, coat, layers.clearcoat * layers.clearcoatFresnel);
@@ -62,9 +114,15 @@ vec3 ambientLightLayered(vec3 baseColor, float metallic, float roughness, vec3 n
     const vec3 specular = environmentRadiance(reflect(-v, n), roughness) *
                           environmentBrdf(f0, roughness, nDotV) *
                           mix(layers.specularWeight, 1.0, metallic);
+    vec3 color = diffuse + specular;
+#ifdef MV_MATERIAL_SHEEN
+    const float e = sheenAlbedo(nDotV, layers.sheenRoughness);
+    color = environmentIrradiance(n) * layers.sheenColor * e +
+            color * (1.0 - maxOf(layers.sheenColor) * e);
+#endif
     const vec3 coat =
         environmentRadiance(reflect(-v, layers.clearcoatNormal), layers.clearcoatRoughness);
-    return mix(diffuse + specular, coat, layers.clearcoat * layers.clearcoatFresnel) * occlusion;
+    return mix(color, coat, layers.clearcoat * layers.clearcoatFresnel) * occlusion;
 }
 
 // One punctual light as the Sample Renderer's pbr.frag lights it.
@@ -85,6 +143,16 @@ vec3 directLightLayered(vec3 baseColor, float metallic, float alpha, vec3 n, vec
         const vec3 specular = radiance * nDotL * distributionGgx(nDotH, alpha) *
                               visibilitySmithGgxCorrelated(nDotL, nDotV, alpha);
         color = mix(mix(diffuse, specular, dielectricF), metalF * specular, metallic);
+#ifdef MV_MATERIAL_SHEEN
+        const float sheenMax = maxOf(layers.sheenColor);
+        const float scaling =
+            min(1.0 - sheenMax * sheenAlbedo(nDotV, layers.sheenRoughness),
+                1.0 - sheenMax * sheenAlbedo(nDotL, layers.sheenRoughness));
+        const vec3 sheen = radiance * nDotL * layers.sheenColor *
+                           charlieDistribution(layers.sheenRoughness, nDotH) *
+                           sheenVisibility(nDotL, nDotV, layers.sheenRoughness);
+        color = sheen + color * scaling;
+#endif
     }
     if (layers.clearcoat > 0.0) {
         const vec3 cn = layers.clearcoatNormal;

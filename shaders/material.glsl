@@ -14,7 +14,8 @@ layout(std140, binding = MV_UBO_MATERIAL) uniform MaterialBlock {
     vec4 specular;    // xyz: specularColorFactor, w: specularFactor
     vec4 layers;      // x: ior, y: clearcoatFactor, z: clearcoatRoughnessFactor, w: clearcoat normal scale
     ivec4 texCoords3; // TEXCOORD set of: x specular, y specular colour, z clearcoat, w clearcoat roughness
-    ivec4 texCoords4; // x: TEXCOORD set of the clearcoat normal, y: clearcoat normal map present
+    ivec4 texCoords4; // TEXCOORD set of: x clearcoat normal, z sheen colour, w sheen roughness; y: clearcoat normal map present
+    vec4 sheen;       // rgb: sheenColorFactor, a: sheenRoughnessFactor
     // KHR_texture_transform per slot: rows of the 2x3 affine map uv' = M * vec3(uv, 1).
     vec4 uvTransform[2 * MV_MATERIAL_SLOT_COUNT];
 } uMaterial;
@@ -32,6 +33,11 @@ layout(binding = MV_UNIT_SPECULAR_COLOR) uniform sampler2D uSpecularColorTexture
 layout(binding = MV_UNIT_CLEARCOAT) uniform sampler2D uClearcoatTexture;
 layout(binding = MV_UNIT_CLEARCOAT_ROUGHNESS) uniform sampler2D uClearcoatRoughnessTexture;
 layout(binding = MV_UNIT_CLEARCOAT_NORMAL) uniform sampler2D uClearcoatNormalTexture;
+#endif
+#ifdef MV_MATERIAL_SHEEN
+layout(binding = MV_UNIT_SHEEN_COLOR) uniform sampler2D uSheenColorTexture;
+layout(binding = MV_UNIT_SHEEN_ROUGHNESS) uniform sampler2D uSheenRoughnessTexture;
+layout(binding = MV_UNIT_SHEEN_ALBEDO) uniform sampler2D uSheenAlbedo;
 #endif
 
 const int ALPHA_MASK = 1;

@@ -2,8 +2,8 @@
 // glTF 2.0 metallic-roughness shading (glTF 2.0 3.9 and Appendix B) of mesh.vert's morphed,
 // transformed vertices: material factors and textures, vertex colours, normal maps on the
 // morphed tangents, alpha modes, double-sided lighting; lit by the environment (image-based) or
-// by the studio rig; then exposure, tone mapping and sRGB output. KHR_materials_ior, _specular
-// and _clearcoat in the variants that define MV_MATERIAL_* (layers.glsl).
+// by the studio rig; then exposure, tone mapping and sRGB output. KHR_materials_ior, _specular,
+// _clearcoat and _sheen in the variants that define MV_MATERIAL_* (layers.glsl).
 #include "material.glsl"
 #include "lighting.glsl"
 #include "environment.glsl"
@@ -110,6 +110,18 @@ void main() {
     layers.clearcoat = 0.0;
     layers.clearcoatRoughness = 0.0;
     layers.clearcoatFresnel = vec3(0.0);
+    layers.sheenColor = vec3(0.0);
+    layers.sheenRoughness = 0.0;
+#ifdef MV_MATERIAL_SHEEN
+    // KHR_materials_sheen: the colour in RGB (sRGB), the roughness in A.
+    layers.sheenColor =
+        uMaterial.sheen.rgb *
+        sampleSlot(uSheenColorTexture, MV_SLOT_SHEEN_COLOR, uMaterial.texCoords4.z).rgb;
+    layers.sheenRoughness = clamp(
+        uMaterial.sheen.a *
+            sampleSlot(uSheenRoughnessTexture, MV_SLOT_SHEEN_ROUGHNESS, uMaterial.texCoords4.w).a,
+        0.0, 1.0);
+#endif
 #ifdef MV_MATERIAL_SPECULAR
     // KHR_materials_specular: the strength in the specular texture's A, the colour in the
     // specular colour texture's RGB (sRGB).

@@ -116,7 +116,7 @@ Status readNodeLights(GltfDocument& doc, Scene& scene);
 Status readNodes(GltfDocument& doc, Scene& scene);      // GltfNodes.cpp (nodes, scenes, skins)
 Status readTextures(GltfDocument& doc, Scene& scene);   // GltfTextures.cpp (+ images, samplers)
 Status readMaterials(GltfDocument& doc, Scene& scene);  // GltfMaterials.cpp
-// A material's KHR_materials_emissive_strength, _ior, _specular and _clearcoat: repairs and
+// A material's KHR_materials_emissive_strength, _ior, _specular, _clearcoat and _sheen: repairs and
 // warnings, never an error (GltfMaterialExtensions.cpp; readMaterials calls it).
 void readMaterialExtensions(GltfDocument& doc, const Json& material, const std::string& where,
                             Material& m);

@@ -1,9 +1,9 @@
 // The KHR_materials_* extensions beyond the core material (GltfMaterials.cpp):
-// KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_specular and
-// KHR_materials_clearcoat. Unlike the core material, nothing here refuses a file: a value of the
-// wrong type or out of the extension's range is replaced (the default, or clamped into range)
-// with a repair line, and a texture that does not exist is ignored with a warning, so a model
-// with a slightly wrong extension still opens with the rest of its material.
+// KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_specular,
+// KHR_materials_clearcoat and KHR_materials_sheen. Unlike the core material, nothing here refuses a
+// file: a value of the wrong type or out of the extension's range is replaced (the default, or
+// clamped into range) with a repair line, and a texture that does not exist is ignored with a
+// warning, so a model with a slightly wrong extension still opens with the rest of its material.
 #include <cmath>
 
 #include "morph/gltf/GltfDocument.h"
@@ -124,6 +124,22 @@ void readClearcoat(GltfDocument& doc, const Json& e, const std::string& where,
     readExtensionTexture(doc, e, "clearcoatNormalTexture", where, c.normalTexture, "scale");
 }
 
+void readSheen(GltfDocument& doc, const Json& e, const std::string& where, MaterialSheen& s) {
+    s.present = true;
+    // Colours are >= 0 (readColorFactor); the extension bounds the sheen colour by 1 too.
+    readColorFactor(doc, e, "sheenColorFactor", s.colorFactor, where);
+    for (int i = 0; i < 3; ++i) {
+        if (s.colorFactor[i] > 1.0f) {
+            doc.repair(where + ".sheenColorFactor[" + std::to_string(i) +
+                       "] = " + std::to_string(s.colorFactor[i]) + " is above 1; clamped to 1");
+            s.colorFactor[i] = 1.0f;
+        }
+    }
+    readExtensionTexture(doc, e, "sheenColorTexture", where, s.colorTexture);
+    s.roughnessFactor = readFactor(doc, e, "sheenRoughnessFactor", 0.0f, 0.0f, 1.0f, where);
+    readExtensionTexture(doc, e, "sheenRoughnessTexture", where, s.roughnessTexture);
+}
+
 }  // namespace
 
 void readMaterialExtensions(GltfDocument& doc, const Json& json, const std::string& where,
@@ -155,6 +171,9 @@ void readMaterialExtensions(GltfDocument& doc, const Json& json, const std::stri
     }
     if (const Json* e = materialExtension(doc, json, "KHR_materials_clearcoat", where)) {
         readClearcoat(doc, *e, ew + "KHR_materials_clearcoat", m.clearcoat);
+    }
+    if (const Json* e = materialExtension(doc, json, "KHR_materials_sheen", where)) {
+        readSheen(doc, *e, ew + "KHR_materials_sheen", m.sheen);
     }
 }
 

@@ -45,6 +45,9 @@ enum class TextureUnit : uint32_t {
     Clearcoat,           // KHR_materials_clearcoat: clearcoatTexture (R)
     ClearcoatRoughness,  // clearcoatRoughnessTexture (G)
     ClearcoatNormal,     // clearcoatNormalTexture
+    SheenColor,          // KHR_materials_sheen: sheenColorTexture (RGB, sRGB)
+    SheenRoughness,      // sheenRoughnessTexture (A)
+    SheenAlbedo,         // the sheen's directional albedo table (renderer/light/SheenAlbedo.h)
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.

@@ -28,17 +28,21 @@ struct MaterialBlock {
     glm::vec4 specular{1.0f};         // xyz: specularColorFactor, w: specularFactor
     glm::vec4 layers{1.5f, 0, 0, 1};  // x: ior, y: clearcoat, z: its roughness, w: its normal scale
     glm::ivec4 texCoords3{0};         // specular, specular colour, clearcoat, clearcoat roughness
-    glm::ivec4 texCoords4{0};         // x: clearcoat normal, y: clearcoat normal map present
+    glm::ivec4 texCoords4{
+        0};  // x: clearcoat normal, y: its map present, z: sheen colour, w: roughness
+    glm::vec4 sheen{0.0f};  // rgb: sheenColorFactor, a: sheenRoughnessFactor
     glm::vec4 uvTransform[2 * kMaterialSlotCount];  // per slot: the two rows of a 2x3 affine map
 };
-static_assert(sizeof(MaterialBlock) == 16 * (10 + 2 * kMaterialSlotCount), "std140 mismatch");
+static_assert(sizeof(MaterialBlock) == 16 * (11 + 2 * kMaterialSlotCount), "std140 mismatch");
+
+constexpr const char* kFeatureNames[kMaterialFeatureBits] = {
+    "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_sheen"};
 
 // The fragment texture units a program with `features` samples.
 uint32_t fragmentUnits(uint32_t features) {
     uint32_t units = kCoreFragmentUnits;
     for (uint32_t f = 0; f < kMaterialFeatureBits; ++f) {
-        if (!(features & (1u << f))) continue;
-        for (uint32_t slot : kSlotsOfFeature[f]) units += slot != ~0u ? 1 : 0;
+        if (features & (1u << f)) units += kUnitsOfFeature[f];
     }
     return units;
 }
@@ -179,28 +183,29 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         {&m.specular.colorTexture, true},
         {&m.clearcoat.texture, false},
         {&m.clearcoat.roughnessTexture, false},
-        {&m.clearcoat.normalTexture, false}};
+        {&m.clearcoat.normalTexture, false},
+        {&m.sheen.colorTexture, true},
+        {&m.sheen.roughnessTexture, false}};
     // A material with the core's defaults draws with the core program: the ior 1.5 that
     // KHR_materials_ior makes explicit is the core's 0.04, and a clearcoat of 0 adds nothing.
     if (m.specular.present || m.ior != 1.5f) out.features |= kFeatureSpecular;
     if (m.clearcoat.present && m.clearcoat.factor > 0.0f) out.features |= kFeatureClearcoat;
+    if (m.sheen.present && glm::any(glm::greaterThan(m.sheen.colorFactor, glm::vec3(0.0f)))) {
+        out.features |= kFeatureSheen;
+    }
     // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS the least
     // important feature (the highest bit) goes, with its textures.
     for (uint32_t f = kMaterialFeatureBits;
          f-- > 0 && fragmentUnits(out.features) > mUploadLimits.maxFragmentTextureUnits;) {
         if (!(out.features & (1u << f))) continue;
         out.features &= ~(1u << f);
-        note(scene.path + ": material \"" + m.name +
-             "\": " + (f == 1 ? "KHR_materials_clearcoat" : "KHR_materials_specular") +
+        note(scene.path + ": material \"" + m.name + "\": " + kFeatureNames[f] +
              " dropped, its textures would pass GL_MAX_TEXTURE_IMAGE_UNITS " +
              std::to_string(mUploadLimits.maxFragmentTextureUnits));
     }
     MaterialBlock block;
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
-        const bool used =
-            slot < kCoreMaterialSlotCount ||
-            (slot < size_t(MaterialSlot::Clearcoat) ? (out.features & kFeatureSpecular)
-                                                    : (out.features & kFeatureClearcoat));
+        const bool used = slot < kCoreMaterialSlotCount || (out.features & slotFeature(slot));
         if (used) out.slots[slot] = bindTexture(scene, *refs[slot].first, refs[slot].second);
         writeTransform(*refs[slot].first, &block.uvTransform[2 * slot]);
     }
@@ -226,7 +231,9 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
                    slotTexCoord(m.clearcoat.texture), slotTexCoord(m.clearcoat.roughnessTexture));
     const bool clearcoatNormal = out.slots[size_t(MaterialSlot::ClearcoatNormal)].texture >= 0;
     block.texCoords4 =
-        glm::ivec4(slotTexCoord(m.clearcoat.normalTexture), clearcoatNormal ? 1 : 0, 0, 0);
+        glm::ivec4(slotTexCoord(m.clearcoat.normalTexture), clearcoatNormal ? 1 : 0,
+                   slotTexCoord(m.sheen.colorTexture), slotTexCoord(m.sheen.roughnessTexture));
+    block.sheen = glm::vec4(m.sheen.colorFactor, m.sheen.roughnessFactor);
     out.block = gl::Buffer::create(sizeof block, &block);
     return out;
 }

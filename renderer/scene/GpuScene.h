@@ -46,8 +46,10 @@ enum class MaterialSlot : uint32_t {
     Clearcoat,
     ClearcoatRoughness,
     ClearcoatNormal,
+    SheenColor,
+    SheenRoughness,
 };
-inline constexpr size_t kMaterialSlotCount = 10;
+inline constexpr size_t kMaterialSlotCount = 12;
 inline constexpr size_t kCoreMaterialSlotCount = 5;
 constexpr uint32_t slotUnit(size_t slot) {
     return slot < kCoreMaterialSlotCount
@@ -61,13 +63,19 @@ constexpr uint32_t slotUnit(size_t slot) {
 enum MaterialFeature : uint32_t {
     kFeatureSpecular = 1u << 0,   // KHR_materials_ior and/or KHR_materials_specular
     kFeatureClearcoat = 1u << 1,  // KHR_materials_clearcoat with a factor above 0
+    kFeatureSheen = 1u << 2,      // KHR_materials_sheen with a colour above 0
 };
-inline constexpr uint32_t kMaterialFeatureBits = 2;
-// The slots a feature samples (its variant declares them all; white stands in for absent ones).
-inline constexpr uint32_t kSlotsOfFeature[kMaterialFeatureBits][3] = {
-    {uint32_t(MaterialSlot::Specular), uint32_t(MaterialSlot::SpecularColor), ~0u},
-    {uint32_t(MaterialSlot::Clearcoat), uint32_t(MaterialSlot::ClearcoatRoughness),
-     uint32_t(MaterialSlot::ClearcoatNormal)}};
+inline constexpr uint32_t kMaterialFeatureBits = 3;
+// The fragment units a feature samples (its variant declares them all; white stands in for
+// absent textures): its slots, and for sheen its albedo table.
+inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 3};
+// The feature whose variant samples `slot` (0 for the core's slots).
+constexpr uint32_t slotFeature(size_t slot) {
+    return slot < size_t(MaterialSlot::Specular)     ? 0u
+           : slot < size_t(MaterialSlot::Clearcoat)  ? kFeatureSpecular
+           : slot < size_t(MaterialSlot::SheenColor) ? kFeatureClearcoat
+                                                     : kFeatureSheen;
+}
 // Fragment texture units of the core program: five material slots and the environment's two.
 inline constexpr uint32_t kCoreFragmentUnits = 7;
 

@@ -8,6 +8,7 @@
 
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/Log.h"
+#include "renderer/light/SheenAlbedo.h"
 
 namespace renderer {
 
@@ -69,6 +70,8 @@ std::string materialDefines() {
         {"MV_SLOT_CLEARCOAT", MaterialSlot::Clearcoat},
         {"MV_SLOT_CLEARCOAT_ROUGHNESS", MaterialSlot::ClearcoatRoughness},
         {"MV_SLOT_CLEARCOAT_NORMAL", MaterialSlot::ClearcoatNormal},
+        {"MV_SLOT_SHEEN_COLOR", MaterialSlot::SheenColor},
+        {"MV_SLOT_SHEEN_ROUGHNESS", MaterialSlot::SheenRoughness},
     };
     std::string out;
     for (const auto& [name, slot] : slots) {
@@ -86,8 +89,8 @@ constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
 };
 
 // The MaterialFeature bits, in bit order after the attributes'.
-constexpr const char* kFeatureDefines[kMaterialFeatureBits] = {"MV_MATERIAL_SPECULAR",
-                                                               "MV_MATERIAL_CLEARCOAT"};
+constexpr const char* kFeatureDefines[kMaterialFeatureBits] = {
+    "MV_MATERIAL_SPECULAR", "MV_MATERIAL_CLEARCOAT", "MV_MATERIAL_SHEEN"};
 
 // Bit i set: kOptionalVaryings[i] is present; above them the MaterialFeature bits.
 uint32_t variantIndex(uint32_t attributeMask, uint32_t features) {
@@ -242,17 +245,32 @@ void SceneRenderer::drawBackground(const glm::mat4& viewProjection) {
     glEnable(GL_DEPTH_TEST);
 }
 
+void SceneRenderer::bindSheenAlbedo() {
+    if (mSheenAlbedo.id() == 0) {
+        // Once per renderer, on the first sheen drawn (~1.2 million BRDF evaluations, once per
+        // process: renderer/light/SheenAlbedo.h).
+        const std::vector<float>& table = sheenAlbedoTable();
+        mSheenAlbedo = gl::Texture::create(GL_TEXTURE_2D);
+        mSheenAlbedo.storage2D(1, GL_R32F, kSheenAlbedoSize, kSheenAlbedoSize);
+        mSheenAlbedo.subImage2D(0, 0, 0, kSheenAlbedoSize, kSheenAlbedoSize, GL_RED, GL_FLOAT,
+                                table.data());
+        mSheenAlbedoSampler = gl::Sampler::create();
+        mSheenAlbedoSampler.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        mSheenAlbedoSampler.parameter(GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        mSheenAlbedoSampler.parameter(GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        mSheenAlbedoSampler.parameter(GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    }
+    mSheenAlbedo.bindUnit(unit(TextureUnit::SheenAlbedo));
+    mSheenAlbedoSampler.bindUnit(unit(TextureUnit::SheenAlbedo));
+}
+
 void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances) {
     const glm::mat4& world = mState.model(item.node);
     const GpuMaterial& material = *item.material;
     material.block.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Material));
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
         // The extensions' units only where the material's variant declares them.
-        const bool declared =
-            slot < kCoreMaterialSlotCount ||
-            (material.features &
-             (slot < size_t(MaterialSlot::Clearcoat) ? kFeatureSpecular : kFeatureClearcoat));
-        if (!declared) continue;
+        if (slot >= kCoreMaterialSlotCount && !(material.features & slotFeature(slot))) continue;
         const GLuint textureUnit = slotUnit(slot);
         const GpuTextureBinding& b = material.slots[slot];
         (b.texture >= 0 ? scene.textures()[size_t(b.texture)] : scene.whiteTexture())
@@ -260,6 +278,7 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
         (b.sampler >= 0 ? scene.samplers()[size_t(b.sampler)] : scene.defaultSampler())
             .bindUnit(textureUnit);
     }
+    if (material.features & kFeatureSheen) bindSheenAlbedo();
     // glTF 2.0 3.9.6: double-sided materials are not culled. glTF 2.0 3.7.4: a node transform
     // with a negative determinant mirrors the mesh, so its front faces wind clockwise.
     if (material.doubleSided) {

@@ -15,6 +15,7 @@
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Framebuffer.h"
 #include "renderer/gl/Program.h"
+#include "renderer/gl/Sampler.h"
 #include "renderer/gl/ShaderLibrary.h"
 #include "renderer/gl/VertexArray.h"
 #include "renderer/light/GpuEnvironment.h"
@@ -134,6 +135,8 @@ private:
     // this frame's view-projection and instance mode set; the full program if that fails.
     // `features`: the material's MaterialFeature bits (MV_MATERIAL_*), each its own variant.
     gl::Program& program(uint32_t attributeMask, uint32_t features);
+    // KHR_materials_sheen's albedo table on TextureUnit::SheenAlbedo, made on first use.
+    void bindSheenAlbedo();
 
     ShaderLibrary mLibrary;
     gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass
@@ -150,6 +153,8 @@ private:
     gl::Buffer mFrameBlock;
     gl::Buffer mLightBlock;
     gl::Buffer mEnvironmentBlock;
+    gl::Texture mSheenAlbedo;  // R32F, kSheenAlbedoSize^2, made by the first sheen drawn
+    gl::Sampler mSheenAlbedoSampler;
     gl::Program mBackground;  // background.vert + .frag, built on first use
     bool mBackgroundFailed = false;
     gl::VertexArray mEmptyVertices;  // the background triangle has no attributes

@@ -199,16 +199,42 @@ TEST(ImportMaterialExtensions, ABadTextureIndexIsIgnoredWithAWarning) {
     EXPECT_TRUE(anyLine(w, "rotation is not a number; the transform is ignored"));
 }
 
+TEST(ImportMaterialExtensions, Sheen) {
+    const morph::Scene defaults =
+        load(withMaterial(extensions({{"KHR_materials_sheen", json::object()}})));
+    const morph::MaterialSheen& d = defaults.materials.at(0).sheen;
+    EXPECT_TRUE(d.present);
+    EXPECT_EQ(d.colorFactor, glm::vec3(0.0f)) << "the extension's default: no sheen";
+    EXPECT_EQ(d.roughnessFactor, 0.0f);
+    EXPECT_FALSE(morph::Material{}.sheen.present);
+    const morph::Scene scene =
+        load(withMaterial(extensions({{"KHR_materials_sheen",
+                                       {{"sheenColorFactor", {0.5, 2, -1}},
+                                        {"sheenColorTexture", {{"index", 1}, {"texCoord", 1}}},
+                                        {"sheenRoughnessFactor", 0.75},
+                                        {"sheenRoughnessTexture", {{"index", 5}}}}}})));
+    const morph::MaterialSheen& s = scene.materials.at(0).sheen;
+    EXPECT_EQ(s.colorFactor, glm::vec3(0.5f, 1.0f, 0.0f)) << "clamped into [0, 1]";
+    EXPECT_EQ(s.colorTexture.texture, 1);
+    EXPECT_EQ(s.colorTexture.texCoord, 1);
+    EXPECT_EQ(s.roughnessFactor, 0.75f);
+    EXPECT_EQ(s.roughnessTexture.texture, -1);
+    EXPECT_EQ(scene.report.repairs.size(), 2u);
+    EXPECT_TRUE(anyLine(scene.report.repairs, "sheenColorFactor[1] = 2.000000 is above 1"));
+    EXPECT_TRUE(anyLine(scene.report.repairs, "sheenColorFactor[2]"));
+    EXPECT_TRUE(anyLine(scene.report.warnings, "sheenRoughnessTexture.index is not one of"));
+}
+
 TEST(ImportMaterialExtensions, SupportedInTheReport) {
     auto b = withMaterial(extensions({{"KHR_materials_clearcoat", json::object()}}));
     b.json()["extensionsUsed"] = {"KHR_materials_ior", "KHR_materials_specular",
-                                  "KHR_materials_clearcoat", "KHR_materials_sheen"};
+                                  "KHR_materials_clearcoat", "KHR_materials_iridescence"};
     const morph::Scene scene = load(b);
     ASSERT_EQ(scene.report.extensions.size(), 4u);
     EXPECT_TRUE(scene.report.extensions[0].supported);
     EXPECT_TRUE(scene.report.extensions[1].supported);
     EXPECT_TRUE(scene.report.extensions[2].supported);
-    EXPECT_FALSE(scene.report.extensions[3].supported) << "sheen is not implemented yet";
+    EXPECT_FALSE(scene.report.extensions[3].supported) << "iridescence is not implemented yet";
 }
 
 }  // namespace

@@ -337,6 +337,84 @@ TEST_F(MaterialExtensionsTest, TheClearcoatNormalTextureTiltsTheCoat) {
     EXPECT_LE(worstDifference(flat, scaledAway), 1);
 }
 
+// The mean linear green a coloured layer adds to sphere (c, r), between `inner` and `outer`
+// fractions of its radius, over the same grid drawn without it.
+float addedInRing(const morph::RgbaImage& with, const morph::RgbaImage& without,
+                  const GridLayout& g, int c, int r, float inner, float outer) {
+    const glm::vec2 centre = g.centre(c, r);
+    const float r0 = g.radius() * inner, r1 = g.radius() * outer;
+    double sum = 0;
+    int n = 0;
+    for (int y = int(centre.y - r1); y <= int(centre.y + r1); ++y) {
+        for (int x = int(centre.x - r1); x <= int(centre.x + r1); ++x) {
+            const glm::vec2 d = glm::vec2(float(x) + 0.5f, float(y) + 0.5f) - centre;
+            const float d2 = glm::dot(d, d);
+            if (d2 > r1 * r1 || d2 < r0 * r0) continue;
+            const size_t i = (size_t(y) * size_t(with.width) + size_t(x)) * 4 + 1;
+            sum += fixtures::srgbToLinear(with.pixels[i] / 255.0f) -
+                   fixtures::srgbToLinear(without.pixels[i] / 255.0f);
+            ++n;
+        }
+    }
+    return n > 0 ? float(sum / n) : 0.0f;
+}
+
+TEST_F(MaterialExtensionsTest, SheenBrightensTheRimAndScalesWithItsColour) {
+    // Columns: white sheen colour 0, 0.25, 0.5, 0.75, 1; rows: sheen roughness 0.3, 0.6, 1. The
+    // base is a dark, rough dielectric, so the sheen's dimming of it hardly shows.
+    const int cols = 5, rows = 3;
+    const auto grid = [](bool sheen) {
+        return fixtures::sphereGrid(cols, rows, [sheen](int c, int r) {
+            morph::Material m = fixtures::plainMaterial(0.05f, 0.8f);
+            m.sheen.present = sheen;
+            m.sheen.colorFactor = glm::vec3(0.25f * float(c));
+            m.sheen.roughnessFactor = 0.3f + 0.35f * float(r);
+            return m;
+        });
+    };
+    const morph::RgbaImage bare = shoot(grid(false));
+    const morph::RgbaImage image = shoot(grid(true));
+    ASSERT_TRUE(image.valid() && bare.valid());
+    const GridLayout g = fixtures::gridLayout(image, cols, rows, kBackground);
+    for (int r = 0; r < rows; ++r) {
+        // Colour 0 is no sheen: the core program, bit for bit.
+        EXPECT_EQ(addedInRing(image, bare, g, 0, r, 0.0f, 0.95f), 0.0f) << "row " << r;
+        float added[cols];
+        for (int c = 0; c < cols; ++c) added[c] = addedInRing(image, bare, g, c, r, 0.0f, 0.9f);
+        const float centre = addedInRing(image, bare, g, 4, r, 0.0f, 0.3f);
+        const float rim = addedInRing(image, bare, g, 4, r, 0.75f, 0.92f);
+        std::printf("sheen roughness %.2f: added %.4f %.4f %.4f %.4f %.4f; centre %.4f rim %.4f\n",
+                    0.3 + 0.35 * r, added[0], added[1], added[2], added[3], added[4], centre, rim);
+        for (int c = 1; c < cols; ++c) EXPECT_GT(added[c], added[c - 1]) << "row " << r;
+        // Charlie sheen is a grazing-angle lobe: the rim gains more than the middle.
+        EXPECT_GT(rim, 1.5f * centre) << "row " << r;
+    }
+}
+
+TEST_F(MaterialExtensionsTest, SheenOnAWhiteBaseKeepsTheEnergy) {
+    // The albedo scaling (1 - max(sheen colour) * E) takes from the layers under the sheen what
+    // the sheen reflects: over a white Lambert base under the environment's irradiance the two
+    // cancel, where without the scaling a white sheen would add E, up to ~20% of the light.
+    const auto sphere = [](bool sheen) {
+        return fixtures::sphereGrid(1, 1, [sheen](int, int) {
+            morph::Material m = fixtures::plainMaterial(1.0f, 1.0f);
+            m.sheen.present = sheen;
+            m.sheen.colorFactor = glm::vec3(1.0f);
+            m.sheen.roughnessFactor = 1.0f;
+            return m;
+        });
+    };
+    const morph::RgbaImage bare = shoot(sphere(false), 128);
+    const morph::RgbaImage sheen = shoot(sphere(true), 128);
+    ASSERT_TRUE(bare.valid() && sheen.valid());
+    const GridLayout g = fixtures::gridLayout(bare, 1, 1, kBackground);
+    const float base = fixtures::cellStats(bare, g, 0, 0, 0.5f).mean.g;
+    const float added = addedInRing(sheen, bare, g, 0, 0, 0.0f, 0.5f);
+    std::printf("white base %.4f, white sheen adds %.4f\n", base, added);
+    // What remains is the base's own specular, dimmed by E (a few percent of the total).
+    EXPECT_LT(std::abs(added), 0.05f * base);
+}
+
 TEST_F(MaterialExtensionsTest, AFeaturePastTheTextureUnitsIsDroppedWithANote) {
     morph::Scene scene = fixtures::sphereGrid(1, 1, [](int, int) {
         morph::Material m = withSpecular(fixtures::plainMaterial(0.5f, 0.5f), 0.5f);

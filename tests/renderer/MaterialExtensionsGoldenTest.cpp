@@ -62,10 +62,23 @@ morph::Scene specularGrid() {
     });
 }
 
+// Columns white sheen 0 to 1; rows sheen roughness 0.3, 0.65, 1; a dark blue rough base.
+morph::Scene sheenGrid() {
+    return fixtures::sphereGrid(5, 3, [](int c, int r) {
+        morph::Material m = fixtures::plainMaterial(0.05f, 0.8f);
+        m.baseColorFactor = glm::vec4(0.02f, 0.03f, 0.2f, 1.0f);
+        m.sheen.present = true;
+        m.sheen.colorFactor = glm::vec3(0.25f * float(c));
+        m.sheen.roughnessFactor = 0.3f + 0.35f * float(r);
+        return m;
+    });
+}
+
 const Golden kGoldens[] = {
     {"materials_clearcoat", clearcoatGrid, spheres()},
     {"materials_ior", iorGrid, spheres()},
     {"materials_specular", specularGrid, spheres()},
+    {"materials_sheen", sheenGrid, spheres()},
 };
 
 class MaterialExtensionsGoldenTest : public fixtures::GlTest,
