@@ -210,6 +210,37 @@ struct TextureRef {
 
 enum class AlphaMode { Opaque, Mask, Blend };
 
+// KHR_materials_specular: the dielectric Fresnel's strength (factor x texture A) and its F0
+// colour (colorFactor x texture RGB, sRGB). present: the material has the extension.
+struct MaterialSpecular {
+    bool present = false;
+    float factor = 1;
+    TextureRef texture;  // A channel
+    glm::vec3 colorFactor{1.0f};
+    TextureRef colorTexture;  // RGB, sRGB
+};
+
+// KHR_materials_sheen: a Charlie-distribution sheen over the material (cloth, velvet). A colour
+// of 0 (the default) means none.
+struct MaterialSheen {
+    bool present = false;
+    glm::vec3 colorFactor{0.0f};
+    TextureRef colorTexture;  // RGB, sRGB
+    float roughnessFactor = 0;
+    TextureRef roughnessTexture;  // A
+};
+
+// KHR_materials_clearcoat: a GGX layer (ior 1.5) over the material. factor 0 (the default)
+// means none.
+struct MaterialClearcoat {
+    bool present = false;
+    float factor = 0;
+    TextureRef texture;  // R
+    float roughnessFactor = 0;
+    TextureRef roughnessTexture;  // G
+    TextureRef normalTexture;     // scale in TextureRef::scale
+};
+
 struct Material {
     std::string name;
     glm::vec4 baseColorFactor{1.0f};
@@ -225,6 +256,14 @@ struct Material {
     float alphaCutoff = 0.5f;
     bool doubleSided = false;
     bool unlit = false;  // KHR_materials_unlit
+    // KHR_materials_emissive_strength: already multiplied into emissiveFactor; kept to report it.
+    float emissiveStrength = 1;
+    float ior = 1.5f;  // KHR_materials_ior: 0 or >= 1; the default is glTF 2.0's implied 1.5
+    MaterialSpecular specular;    // KHR_materials_specular
+    MaterialClearcoat clearcoat;  // KHR_materials_clearcoat
+    MaterialSheen sheen;          // KHR_materials_sheen
+    // The names under the material's "extensions", in file order (info --json lists them).
+    std::vector<std::string> extensions;
 };
 
 struct Image {

@@ -19,6 +19,7 @@ set(MORPH_GLTF_SOURCES
   gltf/GltfExtensions.cpp
   gltf/GltfImport.cpp
   gltf/GltfLights.cpp
+  gltf/GltfMaterialExtensions.cpp
   gltf/GltfMaterials.cpp
   gltf/GltfMeshes.cpp
   gltf/GltfNodes.cpp

@@ -10,6 +10,12 @@ layout(std140, binding = MV_UBO_MATERIAL) uniform MaterialBlock {
     ivec4 modes;      // x alpha mode (0 OPAQUE, 1 MASK, 2 BLEND), y double-sided, z unlit, w normal map
     ivec4 texCoords;  // TEXCOORD set of: x base colour, y metallic-roughness, z normal, w occlusion
     ivec4 texCoords2; // x: emissive
+    // KHR_materials_*: read only by the variants with MV_MATERIAL_SPECULAR / _CLEARCOAT (layers.glsl).
+    vec4 specular;    // xyz: specularColorFactor, w: specularFactor
+    vec4 layers;      // x: ior, y: clearcoatFactor, z: clearcoatRoughnessFactor, w: clearcoat normal scale
+    ivec4 texCoords3; // TEXCOORD set of: x specular, y specular colour, z clearcoat, w clearcoat roughness
+    ivec4 texCoords4; // TEXCOORD set of: x clearcoat normal, z sheen colour, w sheen roughness; y: clearcoat normal map present
+    vec4 sheen;       // rgb: sheenColorFactor, a: sheenRoughnessFactor
     // KHR_texture_transform per slot: rows of the 2x3 affine map uv' = M * vec3(uv, 1).
     vec4 uvTransform[2 * MV_MATERIAL_SLOT_COUNT];
 } uMaterial;
@@ -19,6 +25,20 @@ layout(binding = MV_UNIT_METALLIC_ROUGHNESS) uniform sampler2D uMetallicRoughnes
 layout(binding = MV_UNIT_NORMAL_MAP) uniform sampler2D uNormalTexture;
 layout(binding = MV_UNIT_OCCLUSION) uniform sampler2D uOcclusionTexture;
 layout(binding = MV_UNIT_EMISSIVE) uniform sampler2D uEmissiveTexture;
+#ifdef MV_MATERIAL_SPECULAR
+layout(binding = MV_UNIT_SPECULAR) uniform sampler2D uSpecularTexture;
+layout(binding = MV_UNIT_SPECULAR_COLOR) uniform sampler2D uSpecularColorTexture;
+#endif
+#ifdef MV_MATERIAL_CLEARCOAT
+layout(binding = MV_UNIT_CLEARCOAT) uniform sampler2D uClearcoatTexture;
+layout(binding = MV_UNIT_CLEARCOAT_ROUGHNESS) uniform sampler2D uClearcoatRoughnessTexture;
+layout(binding = MV_UNIT_CLEARCOAT_NORMAL) uniform sampler2D uClearcoatNormalTexture;
+#endif
+#ifdef MV_MATERIAL_SHEEN
+layout(binding = MV_UNIT_SHEEN_COLOR) uniform sampler2D uSheenColorTexture;
+layout(binding = MV_UNIT_SHEEN_ROUGHNESS) uniform sampler2D uSheenRoughnessTexture;
+layout(binding = MV_UNIT_SHEEN_ALBEDO) uniform sampler2D uSheenAlbedo;
+#endif
 
 const int ALPHA_MASK = 1;
 const int ALPHA_BLEND = 2;

@@ -2,11 +2,13 @@
 // glTF 2.0 metallic-roughness shading (glTF 2.0 3.9 and Appendix B) of mesh.vert's morphed,
 // transformed vertices: material factors and textures, vertex colours, normal maps on the
 // morphed tangents, alpha modes, double-sided lighting; lit by the environment (image-based) or
-// by the studio rig; then exposure, tone mapping and sRGB output.
+// by the studio rig; then exposure, tone mapping and sRGB output. KHR_materials_ior, _specular,
+// _clearcoat and _sheen in the variants that define MV_MATERIAL_* (layers.glsl).
 #include "material.glsl"
 #include "lighting.glsl"
 #include "environment.glsl"
 #include "punctual.glsl"
+#include "layers.glsl"
 #include "tonemap.glsl"
 
 // An attribute the primitive lacks is a constant here, not an input: the linker then drops the
@@ -101,6 +103,48 @@ void main() {
         sampleSlot(uOcclusionTexture, MV_SLOT_OCCLUSION, uMaterial.texCoords.w).r;
     const vec3 emissive = uMaterial.emissive.rgb *
                           sampleSlot(uEmissiveTexture, MV_SLOT_EMISSIVE, uMaterial.texCoords2.x).rgb;
+#ifdef MV_MATERIAL_LAYERED
+    Layers layers;
+    layers.f0Dielectric = vec3(iorToF0(uMaterial.layers.x));
+    layers.specularWeight = 1.0;
+    layers.clearcoat = 0.0;
+    layers.clearcoatRoughness = 0.0;
+    layers.clearcoatFresnel = vec3(0.0);
+    layers.sheenColor = vec3(0.0);
+    layers.sheenRoughness = 0.0;
+#ifdef MV_MATERIAL_SHEEN
+    // KHR_materials_sheen: the colour in RGB (sRGB), the roughness in A.
+    layers.sheenColor =
+        uMaterial.sheen.rgb *
+        sampleSlot(uSheenColorTexture, MV_SLOT_SHEEN_COLOR, uMaterial.texCoords4.z).rgb;
+    layers.sheenRoughness = clamp(
+        uMaterial.sheen.a *
+            sampleSlot(uSheenRoughnessTexture, MV_SLOT_SHEEN_ROUGHNESS, uMaterial.texCoords4.w).a,
+        0.0, 1.0);
+#endif
+#ifdef MV_MATERIAL_SPECULAR
+    // KHR_materials_specular: the strength in the specular texture's A, the colour in the
+    // specular colour texture's RGB (sRGB).
+    const float specularTexel =
+        sampleSlot(uSpecularTexture, MV_SLOT_SPECULAR, uMaterial.texCoords3.x).a;
+    const vec3 specularColorTexel =
+        sampleSlot(uSpecularColorTexture, MV_SLOT_SPECULAR_COLOR, uMaterial.texCoords3.y).rgb;
+    layers.f0Dielectric =
+        min(layers.f0Dielectric * uMaterial.specular.rgb * specularColorTexel, vec3(1.0));
+    layers.specularWeight = uMaterial.specular.w * specularTexel;
+#endif
+#ifdef MV_MATERIAL_CLEARCOAT
+    // KHR_materials_clearcoat: the factor in R, the roughness in G, its own normal map.
+    layers.clearcoat = uMaterial.layers.y *
+                       sampleSlot(uClearcoatTexture, MV_SLOT_CLEARCOAT, uMaterial.texCoords3.z).r;
+    layers.clearcoatRoughness = clamp(
+        uMaterial.layers.z * sampleSlot(uClearcoatRoughnessTexture, MV_SLOT_CLEARCOAT_ROUGHNESS,
+                                        uMaterial.texCoords3.w).g,
+        0.0, 1.0);
+    const vec3 clearcoatNormalTexel = sampleSlot(uClearcoatNormalTexture, MV_SLOT_CLEARCOAT_NORMAL,
+                                                 uMaterial.texCoords4.x).rgb;
+#endif
+#endif
 
     // glTF 2.0 3.9.5: OPAQUE ignores alpha; MASK is all or nothing at alphaCutoff.
     const int alphaMode = uMaterial.modes.x;
@@ -133,6 +177,30 @@ void main() {
     s.alpha = roughness * roughness;
 
     const vec3 v = normalize(uFrame.cameraPosition.xyz - vPosition);
+#ifdef MV_MATERIAL_LAYERED
+    layers.clearcoatNormal = frame[2];  // without its own map: the geometry's normal
+#ifdef MV_MATERIAL_CLEARCOAT
+    if (uMaterial.texCoords4.y != 0) {
+        vec3 m = clearcoatNormalTexel * 2.0 - 1.0;
+        m.xy *= uMaterial.layers.w;
+        layers.clearcoatNormal = normalize(frame * m);
+    }
+    layers.clearcoatFresnel = fresnelSchlick(vec3(iorToF0(uMaterial.layers.x)),
+                                             clamp(dot(layers.clearcoatNormal, v), 0.0, 1.0));
+#endif
+    vec3 color =
+        imageBasedLighting()
+            ? imageBasedLightLayered(baseColor.rgb, metallic, roughness, n, v, occlusion, layers)
+            : ambientLightLayered(baseColor.rgb, metallic, roughness, n, v, occlusion, layers);
+    for (int i = 0; i < min(uLights.punctualCount.x, MV_MAX_PUNCTUAL_LIGHTS); ++i) {
+        vec3 l;
+        const vec3 radiance = punctualRadiance(uLights.punctual[i], vPosition, l);
+        color += directLightLayered(baseColor.rgb, metallic, s.alpha, n, v, l, radiance, layers);
+    }
+    // The coat covers the emission too (the Sample Renderer's pbr.frag).
+    color = (color + emissive * (1.0 - layers.clearcoat * layers.clearcoatFresnel)) *
+            uFrame.display.x;
+#else
     vec3 color = imageBasedLighting()
                      ? imageBasedLight(baseColor.rgb, metallic, roughness, n, v, occlusion)
                      : ambientLight(s, roughness, n, v, occlusion);
@@ -143,5 +211,6 @@ void main() {
     }
     // Exposure scales everything the camera sees, emission included, as in the reference viewers.
     color = (color + emissive) * uFrame.display.x;
+#endif
     fragColor = vec4(linearToSrgb(toneMap(color, int(uFrame.display.y))), baseColor.a);
 }

@@ -1,6 +1,7 @@
 #include "app/cli/InfoCommand.h"
 
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -144,6 +145,20 @@ Json extensionsJson(const morph::ImportReport& report) {
     Json out = Json::array();
     for (const morph::ExtensionUse& e : report.extensions) {
         out.push_back({{"name", e.name}, {"required", e.required}, {"supported", e.supported}});
+    }
+    return out;
+}
+
+// The extensions the file's materials use (KHR_materials_*, or any other under a material's
+// "extensions"), each once, sorted, with how many materials use it.
+Json materialExtensionsJson(const morph::Scene& scene) {
+    std::map<std::string, size_t> uses;
+    for (const morph::Material& m : scene.materials) {
+        for (const std::string& name : m.extensions) ++uses[name];
+    }
+    Json out = Json::array();
+    for (const auto& [name, count] : uses) {
+        out.push_back({{"name", name}, {"materials", count}});
     }
     return out;
 }
@@ -298,6 +313,7 @@ Json infoJson(const morph::Scene& scene) {
                 {"extensions", extensionsJson(scene.report)}};
     const morph::Result<morph::SparseSummary> sparse = morph::sparseSummary(scene);
     if (sparse) doc["sparse"] = {{"bytes", sparse->bytes}};
+    doc["materialExtensions"] = materialExtensionsJson(scene);
     doc["expressions"] = expressionsJson(scene);
     doc["lights"] = lightsJson(scene);
     doc["cameras"] = camerasJson(scene);

@@ -118,6 +118,10 @@ Status readTextures(GltfDocument& doc, Scene& scene);   // GltfTextures.cpp (+ i
 Status readMaterials(GltfDocument& doc, Scene& scene);  // GltfMaterials.cpp
 // KHR_materials_variants (GltfVariants.cpp; after the meshes and materials): warnings only.
 void readMaterialVariants(GltfDocument& doc, Scene& scene);
+// A material's KHR_materials_emissive_strength, _ior, _specular, _clearcoat and _sheen: repairs and
+// warnings, never an error (GltfMaterialExtensions.cpp; readMaterials calls it).
+void readMaterialExtensions(GltfDocument& doc, const Json& material, const std::string& where,
+                            Material& m);
 Status readAnimations(GltfDocument& doc, Scene& scene);  // GltfAnimations.cpp
 Status checkSkins(GltfDocument& doc, Scene& scene);      // GltfSkins.cpp (after meshes and nodes)
 

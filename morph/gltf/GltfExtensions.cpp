@@ -10,14 +10,18 @@ namespace {
 
 // Each is read where its object is (the file named beside it). KHR_texture_basisu: its KTX2
 // images are not transcoded; textures use the PNG/JPEG `source` or their materials' factors.
-constexpr std::array<const char*, 12> kSupportedExtensions = {
+constexpr std::array<const char*, 16> kSupportedExtensions = {
     "KHR_mesh_quantization",            // Accessor.cpp (normalized and integer attributes)
     "EXT_meshopt_compression",          // MeshoptDecode.cpp
     "KHR_draco_mesh_compression",       // DracoDecode.cpp
     "KHR_texture_transform",            // GltfMaterials.cpp
     "KHR_materials_unlit",              // GltfMaterials.cpp
     "KHR_texture_basisu",               // GltfTextures.cpp
-    "KHR_materials_emissive_strength",  // GltfMaterials.cpp
+    "KHR_materials_emissive_strength",  // GltfMaterialExtensions.cpp
+    "KHR_materials_ior",                // GltfMaterialExtensions.cpp
+    "KHR_materials_specular",           // GltfMaterialExtensions.cpp
+    "KHR_materials_clearcoat",          // GltfMaterialExtensions.cpp
+    "KHR_materials_sheen",              // GltfMaterialExtensions.cpp
     "EXT_texture_webp",                 // GltfTextures.cpp, morph/image/ImageDecode.cpp
     "KHR_lights_punctual",              // GltfLights.cpp
     "KHR_materials_variants",           // GltfVariants.cpp, morph/MaterialVariants.cpp

@@ -1,5 +1,5 @@
-// Materials (glTF 2.0 3.9, KHR_texture_transform, KHR_materials_unlit,
-// KHR_materials_emissive_strength). Textures, samplers and images: GltfTextures.cpp.
+// Materials (glTF 2.0 3.9, KHR_texture_transform, KHR_materials_unlit); the other
+// KHR_materials_* in GltfMaterialExtensions.cpp. Textures, samplers and images: GltfTextures.cpp.
 #include "morph/gltf/GltfDocument.h"
 
 namespace morph {
@@ -58,10 +58,8 @@ Status readMaterial(GltfDocument& doc, const Json& json, const std::string& wher
     if (Status s = readTextureRef(doc, json, "emissiveTexture", where, m.emissiveTexture); !s)
         return s;
     getNumbers(json, "emissiveFactor", &m.emissiveFactor.x, 3, where);
-    if (const Json* e = extension(json, "KHR_materials_emissive_strength", where)) {
-        m.emissiveFactor *= float(getNumber(*e, "emissiveStrength", 1.0,
-                                            where + ".extensions.KHR_materials_emissive_strength"));
-    }
+    // KHR_materials_emissive_strength, _ior, _specular, _clearcoat: GltfMaterialExtensions.cpp.
+    readMaterialExtensions(doc, json, where, m);
     const std::string alphaMode =
         json.contains("alphaMode") ? getString(json, "alphaMode", where) : "OPAQUE";
     if (alphaMode == "OPAQUE") m.alphaMode = AlphaMode::Opaque;

@@ -27,16 +27,18 @@ uint64_t bytesOf(const std::vector<T>& values) {
 
 GpuLimits GpuLimits::query() {
     GpuLimits limits;
-    GLint size = 0, layers = 0, attribs = 0;
+    GLint size = 0, layers = 0, attribs = 0, units = 0;
     GLint64 storage = 0, element = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);
     glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &layers);
     glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &attribs);
+    glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &units);
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &storage);
     glGetInteger64v(GL_MAX_ELEMENT_INDEX, &element);
     limits.maxTextureSize = uint32_t(std::max(size, 1));
     limits.maxArrayLayers = uint32_t(std::max(layers, 1));
     limits.maxVertexAttribs = uint32_t(std::max(attribs, 0));
+    limits.maxFragmentTextureUnits = uint32_t(std::max(units, 16));  // GL 4.5's minimum
     limits.maxStorageBlockSize = uint64_t(std::max<GLint64>(storage, 0));
     // Some drivers report GL_MAX_ELEMENT_INDEX as a signed -1 meaning 2^32 - 1.
     limits.maxElementIndex = element <= 0 ? 0xffffffffull : uint64_t(element);

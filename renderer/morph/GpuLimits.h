@@ -19,6 +19,7 @@ struct GpuLimits {
     uint32_t maxVertexAttribs = 16;             // GL_MAX_VERTEX_ATTRIBS
     uint64_t maxStorageBlockSize = 1ull << 27;  // GL_MAX_SHADER_STORAGE_BLOCK_SIZE
     uint64_t maxElementIndex = 0xffffffffull;   // GL_MAX_ELEMENT_INDEX
+    uint32_t maxFragmentTextureUnits = 16;      // GL_MAX_TEXTURE_IMAGE_UNITS
     // Not a GL query: draw calls take GLsizei counts, so 2^31 - 1 vertices or indices at most.
     uint64_t maxDrawCount = 0x7fffffffull;
     // Not a limit: GL_RENDERER names a CPU rasterizer (isSoftwareRenderer), where auto picks

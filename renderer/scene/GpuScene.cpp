@@ -24,9 +24,28 @@ struct MaterialBlock {
     glm::ivec4 modes{0};  // alpha mode (0 opaque, 1 mask, 2 blend), double-sided, unlit, normal map
     glm::ivec4 texCoords{0};   // TEXCOORD set of base colour, metallic-roughness, normal, occlusion
     glm::ivec4 texCoords2{0};  // x: emissive
+    // The KHR_materials_* values; read only by the variants with their MaterialFeature.
+    glm::vec4 specular{1.0f};         // xyz: specularColorFactor, w: specularFactor
+    glm::vec4 layers{1.5f, 0, 0, 1};  // x: ior, y: clearcoat, z: its roughness, w: its normal scale
+    glm::ivec4 texCoords3{0};         // specular, specular colour, clearcoat, clearcoat roughness
+    glm::ivec4 texCoords4{
+        0};  // x: clearcoat normal, y: its map present, z: sheen colour, w: roughness
+    glm::vec4 sheen{0.0f};  // rgb: sheenColorFactor, a: sheenRoughnessFactor
     glm::vec4 uvTransform[2 * kMaterialSlotCount];  // per slot: the two rows of a 2x3 affine map
 };
-static_assert(sizeof(MaterialBlock) == 16 * (6 + 2 * kMaterialSlotCount), "std140 mismatch");
+static_assert(sizeof(MaterialBlock) == 16 * (11 + 2 * kMaterialSlotCount), "std140 mismatch");
+
+constexpr const char* kFeatureNames[kMaterialFeatureBits] = {
+    "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_sheen"};
+
+// The fragment texture units a program with `features` samples.
+uint32_t fragmentUnits(uint32_t features) {
+    uint32_t units = kCoreFragmentUnits;
+    for (uint32_t f = 0; f < kMaterialFeatureBits; ++f) {
+        if (features & (1u << f)) units += kUnitsOfFeature[f];
+    }
+    return units;
+}
 
 GLint filterOr(int value, GLint fallback) {
     return value != 0 ? GLint(value) : fallback;
@@ -153,15 +172,41 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     out.alphaMode = m.alphaMode;
     out.doubleSided = m.doubleSided;
     // glTF 2.0 3.9.2: base colour and emissive textures are sRGB, the others linear data.
+    // KHR_materials_specular: specularColorTexture is sRGB, the other extensions' textures data.
     const std::pair<const morph::TextureRef*, bool> refs[kMaterialSlotCount] = {
         {&m.baseColorTexture, true},
         {&m.metallicRoughnessTexture, false},
         {&m.normalTexture, false},
         {&m.occlusionTexture, false},
-        {&m.emissiveTexture, true}};
+        {&m.emissiveTexture, true},
+        {&m.specular.texture, false},
+        {&m.specular.colorTexture, true},
+        {&m.clearcoat.texture, false},
+        {&m.clearcoat.roughnessTexture, false},
+        {&m.clearcoat.normalTexture, false},
+        {&m.sheen.colorTexture, true},
+        {&m.sheen.roughnessTexture, false}};
+    // A material with the core's defaults draws with the core program: the ior 1.5 that
+    // KHR_materials_ior makes explicit is the core's 0.04, and a clearcoat of 0 adds nothing.
+    if (m.specular.present || m.ior != 1.5f) out.features |= kFeatureSpecular;
+    if (m.clearcoat.present && m.clearcoat.factor > 0.0f) out.features |= kFeatureClearcoat;
+    if (m.sheen.present && glm::any(glm::greaterThan(m.sheen.colorFactor, glm::vec3(0.0f)))) {
+        out.features |= kFeatureSheen;
+    }
+    // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS the least
+    // important feature (the highest bit) goes, with its textures.
+    for (uint32_t f = kMaterialFeatureBits;
+         f-- > 0 && fragmentUnits(out.features) > mUploadLimits.maxFragmentTextureUnits;) {
+        if (!(out.features & (1u << f))) continue;
+        out.features &= ~(1u << f);
+        note(scene.path + ": material \"" + m.name + "\": " + kFeatureNames[f] +
+             " dropped, its textures would pass GL_MAX_TEXTURE_IMAGE_UNITS " +
+             std::to_string(mUploadLimits.maxFragmentTextureUnits));
+    }
     MaterialBlock block;
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
-        out.slots[slot] = bindTexture(scene, *refs[slot].first, refs[slot].second);
+        const bool used = slot < kCoreMaterialSlotCount || (out.features & slotFeature(slot));
+        if (used) out.slots[slot] = bindTexture(scene, *refs[slot].first, refs[slot].second);
         writeTransform(*refs[slot].first, &block.uvTransform[2 * slot]);
     }
     block.baseColorFactor = m.baseColorFactor;
@@ -177,6 +222,18 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         glm::ivec4(slotTexCoord(m.baseColorTexture), slotTexCoord(m.metallicRoughnessTexture),
                    slotTexCoord(m.normalTexture), slotTexCoord(m.occlusionTexture));
     block.texCoords2 = glm::ivec4(slotTexCoord(m.emissiveTexture), 0, 0, 0);
+    // KHR_materials_ior: f0 = ((ior - 1) / (ior + 1))^2, in the shader.
+    block.specular = glm::vec4(m.specular.colorFactor, m.specular.factor);
+    block.layers = glm::vec4(m.ior, m.clearcoat.factor, m.clearcoat.roughnessFactor,
+                             m.clearcoat.normalTexture.scale);
+    block.texCoords3 =
+        glm::ivec4(slotTexCoord(m.specular.texture), slotTexCoord(m.specular.colorTexture),
+                   slotTexCoord(m.clearcoat.texture), slotTexCoord(m.clearcoat.roughnessTexture));
+    const bool clearcoatNormal = out.slots[size_t(MaterialSlot::ClearcoatNormal)].texture >= 0;
+    block.texCoords4 =
+        glm::ivec4(slotTexCoord(m.clearcoat.normalTexture), clearcoatNormal ? 1 : 0,
+                   slotTexCoord(m.sheen.colorTexture), slotTexCoord(m.sheen.roughnessTexture));
+    block.sheen = glm::vec4(m.sheen.colorFactor, m.sheen.roughnessFactor);
     out.block = gl::Buffer::create(sizeof block, &block);
     return out;
 }

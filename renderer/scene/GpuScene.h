@@ -15,6 +15,7 @@
 #include "morph/Scene.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/FramePose.h"
+#include "renderer/gl/Bindings.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Sampler.h"
 #include "renderer/gl/Texture.h"
@@ -32,9 +33,51 @@ namespace renderer {
 // are deterministic).
 std::vector<int> drawnNodes(const morph::Scene& scene, int sceneIndex = -1);
 
-// The material texture slots, in Bindings.h TextureUnit order from BaseColor.
-enum class MaterialSlot : uint32_t { BaseColor, MetallicRoughness, Normal, Occlusion, Emissive };
-inline constexpr size_t kMaterialSlotCount = 5;
+// The material texture slots: the core's five (units BaseColor..Emissive), then the
+// KHR_materials_* ones (units Specular.. in Bindings.h; slotUnit() maps).
+enum class MaterialSlot : uint32_t {
+    BaseColor,
+    MetallicRoughness,
+    Normal,
+    Occlusion,
+    Emissive,
+    Specular,  // the first of the extensions' slots
+    SpecularColor,
+    Clearcoat,
+    ClearcoatRoughness,
+    ClearcoatNormal,
+    SheenColor,
+    SheenRoughness,
+};
+inline constexpr size_t kMaterialSlotCount = 12;
+inline constexpr size_t kCoreMaterialSlotCount = 5;
+constexpr uint32_t slotUnit(size_t slot) {
+    return slot < kCoreMaterialSlotCount
+               ? unit(TextureUnit::BaseColor) + uint32_t(slot)
+               : unit(TextureUnit::Specular) + uint32_t(slot - kCoreMaterialSlotCount);
+}
+
+// A material's shading features beyond glTF 2.0's core, each a bit of the shader variant
+// (SceneRenderer.cpp, MV_MATERIAL_*): a material without any draws with the core program,
+// bit for bit as before the extensions existed.
+enum MaterialFeature : uint32_t {
+    kFeatureSpecular = 1u << 0,   // KHR_materials_ior and/or KHR_materials_specular
+    kFeatureClearcoat = 1u << 1,  // KHR_materials_clearcoat with a factor above 0
+    kFeatureSheen = 1u << 2,      // KHR_materials_sheen with a colour above 0
+};
+inline constexpr uint32_t kMaterialFeatureBits = 3;
+// The fragment units a feature samples (its variant declares them all; white stands in for
+// absent textures): its slots, and for sheen its albedo table.
+inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 3};
+// The feature whose variant samples `slot` (0 for the core's slots).
+constexpr uint32_t slotFeature(size_t slot) {
+    return slot < size_t(MaterialSlot::Specular)     ? 0u
+           : slot < size_t(MaterialSlot::Clearcoat)  ? kFeatureSpecular
+           : slot < size_t(MaterialSlot::SheenColor) ? kFeatureClearcoat
+                                                     : kFeatureSheen;
+}
+// Fragment texture units of the core program: five material slots and the environment's two.
+inline constexpr uint32_t kCoreFragmentUnits = 7;
 
 struct GpuTextureBinding {
     int texture = -1;  // index into GpuScene::textures(), -1: the white fallback
@@ -46,6 +89,7 @@ struct GpuMaterial {
     GpuTextureBinding slots[kMaterialSlotCount];
     morph::AlphaMode alphaMode = morph::AlphaMode::Opaque;
     bool doubleSided = false;
+    uint32_t features = 0;  // MaterialFeature bits
 };
 
 struct GpuPrimitive {

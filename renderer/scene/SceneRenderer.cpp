@@ -8,6 +8,7 @@
 
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/Log.h"
+#include "renderer/light/SheenAlbedo.h"
 
 namespace renderer {
 
@@ -64,6 +65,13 @@ std::string materialDefines() {
         {"MV_SLOT_NORMAL", MaterialSlot::Normal},
         {"MV_SLOT_OCCLUSION", MaterialSlot::Occlusion},
         {"MV_SLOT_EMISSIVE", MaterialSlot::Emissive},
+        {"MV_SLOT_SPECULAR", MaterialSlot::Specular},
+        {"MV_SLOT_SPECULAR_COLOR", MaterialSlot::SpecularColor},
+        {"MV_SLOT_CLEARCOAT", MaterialSlot::Clearcoat},
+        {"MV_SLOT_CLEARCOAT_ROUGHNESS", MaterialSlot::ClearcoatRoughness},
+        {"MV_SLOT_CLEARCOAT_NORMAL", MaterialSlot::ClearcoatNormal},
+        {"MV_SLOT_SHEEN_COLOR", MaterialSlot::SheenColor},
+        {"MV_SLOT_SHEEN_ROUGHNESS", MaterialSlot::SheenRoughness},
     };
     std::string out;
     for (const auto& [name, slot] : slots) {
@@ -80,13 +88,17 @@ constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
     {Attribute::Color0, "MV_OMIT_COLOR_0"},
 };
 
-// Bit i set: kOptionalVaryings[i] is present.
-uint32_t variantIndex(uint32_t attributeMask) {
+// The MaterialFeature bits, in bit order after the attributes'.
+constexpr const char* kFeatureDefines[kMaterialFeatureBits] = {
+    "MV_MATERIAL_SPECULAR", "MV_MATERIAL_CLEARCOAT", "MV_MATERIAL_SHEEN"};
+
+// Bit i set: kOptionalVaryings[i] is present; above them the MaterialFeature bits.
+uint32_t variantIndex(uint32_t attributeMask, uint32_t features) {
     uint32_t index = 0;
     for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
         if (attributeMask & attributeBit(kOptionalVaryings[i].first)) index |= 1u << i;
     }
-    return index;
+    return index | (features << std::size(kOptionalVaryings));
 }
 
 std::string variantDefines(uint32_t index) {
@@ -94,6 +106,10 @@ std::string variantDefines(uint32_t index) {
     for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
         if (!(index & (1u << i)))
             out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
+    }
+    const uint32_t features = index >> std::size(kOptionalVaryings);
+    for (uint32_t f = 0; f < kMaterialFeatureBits; ++f) {
+        if (features & (1u << f)) out += "#define " + std::string(kFeatureDefines[f]) + "\n";
     }
     return out;
 }
@@ -125,8 +141,8 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
     return out;
 }
 
-gl::Program& SceneRenderer::program(uint32_t attributeMask) {
-    const uint32_t index = variantIndex(attributeMask);
+gl::Program& SceneRenderer::program(uint32_t attributeMask, uint32_t features) {
+    const uint32_t index = variantIndex(attributeMask, features);
     gl::Program* chosen = mVariantFailed[index] ? &mProgram : &mVariants[index];
     if (chosen->id() == 0) {
         auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(index));
@@ -229,18 +245,40 @@ void SceneRenderer::drawBackground(const glm::mat4& viewProjection) {
     glEnable(GL_DEPTH_TEST);
 }
 
+void SceneRenderer::bindSheenAlbedo() {
+    if (mSheenAlbedo.id() == 0) {
+        // Once per renderer, on the first sheen drawn (~1.2 million BRDF evaluations, once per
+        // process: renderer/light/SheenAlbedo.h).
+        const std::vector<float>& table = sheenAlbedoTable();
+        mSheenAlbedo = gl::Texture::create(GL_TEXTURE_2D);
+        mSheenAlbedo.storage2D(1, GL_R32F, kSheenAlbedoSize, kSheenAlbedoSize);
+        mSheenAlbedo.subImage2D(0, 0, 0, kSheenAlbedoSize, kSheenAlbedoSize, GL_RED, GL_FLOAT,
+                                table.data());
+        mSheenAlbedoSampler = gl::Sampler::create();
+        mSheenAlbedoSampler.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        mSheenAlbedoSampler.parameter(GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        mSheenAlbedoSampler.parameter(GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        mSheenAlbedoSampler.parameter(GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    }
+    mSheenAlbedo.bindUnit(unit(TextureUnit::SheenAlbedo));
+    mSheenAlbedoSampler.bindUnit(unit(TextureUnit::SheenAlbedo));
+}
+
 void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances) {
     const glm::mat4& world = mState.model(item.node);
     const GpuMaterial& material = *item.material;
     material.block.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Material));
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
-        const GLuint textureUnit = unit(TextureUnit::BaseColor) + GLuint(slot);
+        // The extensions' units only where the material's variant declares them.
+        if (slot >= kCoreMaterialSlotCount && !(material.features & slotFeature(slot))) continue;
+        const GLuint textureUnit = slotUnit(slot);
         const GpuTextureBinding& b = material.slots[slot];
         (b.texture >= 0 ? scene.textures()[size_t(b.texture)] : scene.whiteTexture())
             .bindUnit(textureUnit);
         (b.sampler >= 0 ? scene.samplers()[size_t(b.sampler)] : scene.defaultSampler())
             .bindUnit(textureUnit);
     }
+    if (material.features & kFeatureSheen) bindSheenAlbedo();
     // glTF 2.0 3.9.6: double-sided materials are not culled. glTF 2.0 3.7.4: a node transform
     // with a negative determinant mirrors the mesh, so its front faces wind clockwise.
     if (material.doubleSided) {
@@ -252,7 +290,8 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
     const glm::mat3 linear(world);
     glFrontFace(glm::determinant(linear) < 0.0f ? GL_CW : GL_CCW);
 
-    gl::Program& program = this->program(item.primitive->buffers.attributeMask());
+    gl::Program& program =
+        this->program(item.primitive->buffers.attributeMask(), material.features);
     program.use();
     program.set(location(UniformLocation::Model), world);
     program.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));

@@ -15,6 +15,7 @@
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/Framebuffer.h"
 #include "renderer/gl/Program.h"
+#include "renderer/gl/Sampler.h"
 #include "renderer/gl/ShaderLibrary.h"
 #include "renderer/gl/VertexArray.h"
 #include "renderer/light/GpuEnvironment.h"
@@ -136,21 +137,28 @@ private:
     // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
     // pbr.frag without the inputs of absent attributes (MV_OMIT_*), compiled on first use, with
     // this frame's view-projection and instance mode set; the full program if that fails.
-    gl::Program& program(uint32_t attributeMask);
+    // `features`: the material's MaterialFeature bits (MV_MATERIAL_*), each its own variant.
+    gl::Program& program(uint32_t attributeMask, uint32_t features);
+    // KHR_materials_sheen's albedo table on TextureUnit::SheenAlbedo, made on first use.
+    void bindSheenAlbedo();
 
     ShaderLibrary mLibrary;
     gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass
     gl::Program mVertexOnly;  // mesh.vert alone: vertexMorphWallMs(), built on first use
-    // By variantIndex() of the attribute mask; empty until first used.
-    std::array<gl::Program, 32> mVariants;
-    std::array<uint64_t, 32> mVariantFrame{};  // the frame whose uniforms a variant holds
-    std::array<bool, 32> mVariantFailed{};     // did not build: the full program stands in
+    // By variantIndex() of the attribute mask and the material features; empty until first
+    // used. 5 attribute bits, then kMaterialFeatureBits.
+    static constexpr size_t kVariantCount = size_t(32) << kMaterialFeatureBits;
+    std::array<gl::Program, kVariantCount> mVariants;
+    std::array<uint64_t, kVariantCount> mVariantFrame{};  // the frame whose uniforms it holds
+    std::array<bool, kVariantCount> mVariantFailed{};  // did not build: the full program stands in
     uint64_t mFrame = 0;
     glm::mat4 mViewProjection{1.0f};
     int mInstanceMode = 0;
     gl::Buffer mFrameBlock;
     gl::Buffer mLightBlock;
     gl::Buffer mEnvironmentBlock;
+    gl::Texture mSheenAlbedo;  // R32F, kSheenAlbedoSize^2, made by the first sheen drawn
+    gl::Sampler mSheenAlbedoSampler;
     gl::Program mBackground;  // background.vert + .frag, built on first use
     bool mBackgroundFailed = false;
     gl::VertexArray mEmptyVertices;  // the background triangle has no attributes

@@ -1,0 +1,180 @@
+// The KHR_materials_* extensions beyond the core material (GltfMaterials.cpp):
+// KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_specular,
+// KHR_materials_clearcoat and KHR_materials_sheen. Unlike the core material, nothing here refuses a
+// file: a value of the wrong type or out of the extension's range is replaced (the default, or
+// clamped into range) with a repair line, and a texture that does not exist is ignored with a
+// warning, so a model with a slightly wrong extension still opens with the rest of its material.
+#include <cmath>
+
+#include "morph/gltf/GltfDocument.h"
+
+namespace morph {
+namespace {
+
+// The extension object `name` of a material, or nullptr (a non-object is a warning).
+const Json* materialExtension(GltfDocument& doc, const Json& material, const char* name,
+                              const std::string& where) {
+    const auto exts = material.find("extensions");
+    if (exts == material.end() || !exts->is_object()) return nullptr;
+    const auto it = exts->find(name);
+    if (it == exts->end()) return nullptr;
+    if (!it->is_object()) {
+        doc.warn(where + ".extensions." + name + " is not an object; ignored");
+        return nullptr;
+    }
+    return &*it;
+}
+
+// A number of the extension in [lo, hi]: not a finite number gives `fallback` with a repair;
+// outside the range it is clamped with a repair.
+float repairedValue(GltfDocument& doc, const Json& value, float fallback, float lo, float hi,
+                    const std::string& field) {
+    const double v = value.is_number() ? value.get<double>() : std::nan("");
+    if (!std::isfinite(v)) {
+        doc.repair(field + " is not a finite number; " + std::to_string(fallback) + " used");
+        return fallback;
+    }
+    if (v < lo || v > hi) {
+        const float clamped = v < lo ? lo : hi;
+        doc.repair(field + " = " + std::to_string(v) + " is outside [" + std::to_string(lo) + ", " +
+                   std::to_string(hi) + "]; clamped to " + std::to_string(clamped));
+        return clamped;
+    }
+    return float(v);
+}
+
+// object[key] as repairedValue reads it; absent: `fallback`.
+float readFactor(GltfDocument& doc, const Json& object, const char* key, float fallback, float lo,
+                 float hi, const std::string& where) {
+    const auto it = object.find(key);
+    if (it == object.end()) return fallback;
+    return repairedValue(doc, *it, fallback, lo, hi, where + "." + key);
+}
+
+void readColorFactor(GltfDocument& doc, const Json& object, const char* key, glm::vec3& color,
+                     const std::string& where) {
+    const auto it = object.find(key);
+    if (it == object.end()) return;
+    const std::string field = where + "." + key;
+    if (!it->is_array() || it->size() != 3) {
+        doc.repair(field + " is not an array of 3 numbers; the default used");
+        return;
+    }
+    // Colours are >= 0; the specular colour may exceed 1 (the extension allows it).
+    for (int i = 0; i < 3; ++i) {
+        color[i] = repairedValue(doc, (*it)[size_t(i)], color[i], 0.0f, 1e30f,
+                                 field + "[" + std::to_string(i) + "]");
+    }
+}
+
+// A textureInfo of an extension: a missing texture is a warning and no texture.
+void readExtensionTexture(GltfDocument& doc, const Json& parent, const char* key,
+                          const std::string& owner, TextureRef& ref,
+                          const char* scaleKey = nullptr) {
+    const auto it = parent.find(key);
+    if (it == parent.end()) return;
+    const std::string where = owner + "." + key;
+    const size_t count = doc.array("textures").size();
+    const auto index = it->is_object() ? it->find("index") : it->end();
+    if (index == it->end() || !index->is_number_integer() || index->get<int64_t>() < 0 ||
+        uint64_t(index->get<int64_t>()) >= count) {
+        doc.warn(where + ".index is not one of textures (" + std::to_string(count) +
+                 "); the texture is ignored");
+        return;
+    }
+    TextureRef out;
+    out.texture = int(index->get<int64_t>());
+    out.texCoord = int(readFactor(doc, *it, "texCoord", 0.0f, 0.0f, 1e6f, where));
+    if (scaleKey) out.scale = readFactor(doc, *it, scaleKey, 1.0f, -1e30f, 1e30f, where);
+    const auto ext = it->find("extensions");
+    if (ext != it->end() && ext->is_object()) {
+        const auto t = ext->find("KHR_texture_transform");
+        if (t != ext->end() && t->is_object()) {
+            const std::string tw = where + ".extensions.KHR_texture_transform";
+            try {
+                getNumbers(*t, "offset", &out.transform.offset.x, 2, tw);
+                out.transform.rotation = float(getNumber(*t, "rotation", 0.0, tw));
+                getNumbers(*t, "scale", &out.transform.scale.x, 2, tw);
+                out.transform.texCoord = int(getInt(*t, "texCoord", -1, tw));
+                out.transform.present = true;
+            } catch (const GltfFieldError& e) {
+                doc.warn(std::string(e.what()) + "; the transform is ignored");
+                out.transform = TextureTransform{};
+            }
+        }
+    }
+    ref = out;
+}
+
+void readSpecular(GltfDocument& doc, const Json& e, const std::string& where, MaterialSpecular& s) {
+    s.present = true;
+    s.factor = readFactor(doc, e, "specularFactor", 1.0f, 0.0f, 1.0f, where);
+    readExtensionTexture(doc, e, "specularTexture", where, s.texture);
+    readColorFactor(doc, e, "specularColorFactor", s.colorFactor, where);
+    readExtensionTexture(doc, e, "specularColorTexture", where, s.colorTexture);
+}
+
+void readClearcoat(GltfDocument& doc, const Json& e, const std::string& where,
+                   MaterialClearcoat& c) {
+    c.present = true;
+    c.factor = readFactor(doc, e, "clearcoatFactor", 0.0f, 0.0f, 1.0f, where);
+    readExtensionTexture(doc, e, "clearcoatTexture", where, c.texture);
+    c.roughnessFactor = readFactor(doc, e, "clearcoatRoughnessFactor", 0.0f, 0.0f, 1.0f, where);
+    readExtensionTexture(doc, e, "clearcoatRoughnessTexture", where, c.roughnessTexture);
+    readExtensionTexture(doc, e, "clearcoatNormalTexture", where, c.normalTexture, "scale");
+}
+
+void readSheen(GltfDocument& doc, const Json& e, const std::string& where, MaterialSheen& s) {
+    s.present = true;
+    // Colours are >= 0 (readColorFactor); the extension bounds the sheen colour by 1 too.
+    readColorFactor(doc, e, "sheenColorFactor", s.colorFactor, where);
+    for (int i = 0; i < 3; ++i) {
+        if (s.colorFactor[i] > 1.0f) {
+            doc.repair(where + ".sheenColorFactor[" + std::to_string(i) +
+                       "] = " + std::to_string(s.colorFactor[i]) + " is above 1; clamped to 1");
+            s.colorFactor[i] = 1.0f;
+        }
+    }
+    readExtensionTexture(doc, e, "sheenColorTexture", where, s.colorTexture);
+    s.roughnessFactor = readFactor(doc, e, "sheenRoughnessFactor", 0.0f, 0.0f, 1.0f, where);
+    readExtensionTexture(doc, e, "sheenRoughnessTexture", where, s.roughnessTexture);
+}
+
+}  // namespace
+
+void readMaterialExtensions(GltfDocument& doc, const Json& json, const std::string& where,
+                            Material& m) {
+    const auto exts = json.find("extensions");
+    if (exts != json.end() && exts->is_object()) {
+        for (auto it = exts->begin(); it != exts->end(); ++it) m.extensions.push_back(it.key());
+    }
+    const std::string ew = where + ".extensions.";
+    if (const Json* e = materialExtension(doc, json, "KHR_materials_emissive_strength", where)) {
+        // Unbounded above (that is the extension's point), never negative.
+        m.emissiveStrength = readFactor(doc, *e, "emissiveStrength", 1.0f, 0.0f, 1e30f,
+                                        ew + "KHR_materials_emissive_strength");
+        m.emissiveFactor *= m.emissiveStrength;
+    }
+    if (const Json* e = materialExtension(doc, json, "KHR_materials_ior", where)) {
+        // The extension: ior >= 1, or exactly 0 (a no-reflection limit). Between 0 and 1 is
+        // repaired to 1, the nearest valid index.
+        const std::string iw = ew + "KHR_materials_ior";
+        float ior = readFactor(doc, *e, "ior", 1.5f, 0.0f, 1e30f, iw);
+        if (ior > 0.0f && ior < 1.0f) {
+            doc.repair(iw + ".ior = " + std::to_string(ior) + " is in (0, 1); 1 used");
+            ior = 1.0f;
+        }
+        m.ior = ior;
+    }
+    if (const Json* e = materialExtension(doc, json, "KHR_materials_specular", where)) {
+        readSpecular(doc, *e, ew + "KHR_materials_specular", m.specular);
+    }
+    if (const Json* e = materialExtension(doc, json, "KHR_materials_clearcoat", where)) {
+        readClearcoat(doc, *e, ew + "KHR_materials_clearcoat", m.clearcoat);
+    }
+    if (const Json* e = materialExtension(doc, json, "KHR_materials_sheen", where)) {
+        readSheen(doc, *e, ew + "KHR_materials_sheen", m.sheen);
+    }
+}
+
+}  // namespace morph

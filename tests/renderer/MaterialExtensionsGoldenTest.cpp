@@ -1,0 +1,103 @@
+// Golden images of the KHR_materials_* sphere grids (tests/renderer/SphereGrid.h), one per
+// property, 256x256 under the studio environment with PBR Neutral, as every golden: what the
+// measured tests of MaterialExtensionsGLTest.cpp check by numbers, kept here as pictures so a
+// change anywhere in layers.glsl shows. Made and refreshed like every golden
+// (tests/golden/README.md; MORPHVIEW_UPDATE_GOLDENS=1).
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "GlFixture.h"
+#include "SphereGrid.h"
+#include "fixtures/Golden.h"
+#include "renderer/scene/Capture.h"
+
+namespace {
+
+struct Golden {
+    const char* name;  // tests/golden/<name>.png
+    morph::Scene (*scene)();
+    // Why this golden may differ from a fresh render (see below).
+    morph::CompareTolerance tolerance;
+};
+
+// Spheres are smooth gradients with MSAA silhouettes, like the corpus' AnimatedMorphSphere: a
+// Mesa/LLVM that rounds pow, the tone curve or the cube's filtering differently moves gradients
+// by a level or two, and flips a few edge pixels, all within the shared 5/255 on 0.1% of the
+// pixels; a lost or doubled layer moves whole spheres by tens of levels.
+morph::CompareTolerance spheres() {
+    return fixtures::goldenTolerance();
+}
+
+// Columns clearcoat 0 to 1, rows clearcoat roughness 0, 0.5, 1, over a rough grey base.
+morph::Scene clearcoatGrid() {
+    return fixtures::sphereGrid(5, 3, [](int c, int r) {
+        morph::Material m = fixtures::plainMaterial(0.5f, 1.0f);
+        m.clearcoat.present = true;
+        m.clearcoat.factor = 0.25f * float(c);
+        m.clearcoat.roughnessFactor = 0.5f * float(r);
+        return m;
+    });
+}
+
+// Columns ior 1, 1.25, 1.5, 2, 2.5; rows: a black and a white dielectric, roughness 0.3.
+morph::Scene iorGrid() {
+    const float iors[] = {1.0f, 1.25f, 1.5f, 2.0f, 2.5f};
+    return fixtures::sphereGrid(5, 2, [&](int c, int r) {
+        morph::Material m = fixtures::plainMaterial(float(r), 0.3f);
+        m.ior = iors[c];
+        return m;
+    });
+}
+
+// Columns specular 0 to 1; rows: white, red and blue specular colour, a dark blue dielectric.
+morph::Scene specularGrid() {
+    const glm::vec3 colors[] = {glm::vec3(1.0f), {1.0f, 0.0f, 0.0f}, {0.0f, 0.3f, 1.0f}};
+    return fixtures::sphereGrid(5, 3, [&](int c, int r) {
+        morph::Material m = fixtures::plainMaterial(0.1f, 0.3f);
+        m.specular.present = true;
+        m.specular.factor = 0.25f * float(c);
+        m.specular.colorFactor = colors[r];
+        return m;
+    });
+}
+
+// Columns white sheen 0 to 1; rows sheen roughness 0.3, 0.65, 1; a dark blue rough base.
+morph::Scene sheenGrid() {
+    return fixtures::sphereGrid(5, 3, [](int c, int r) {
+        morph::Material m = fixtures::plainMaterial(0.05f, 0.8f);
+        m.baseColorFactor = glm::vec4(0.02f, 0.03f, 0.2f, 1.0f);
+        m.sheen.present = true;
+        m.sheen.colorFactor = glm::vec3(0.25f * float(c));
+        m.sheen.roughnessFactor = 0.3f + 0.35f * float(r);
+        return m;
+    });
+}
+
+const Golden kGoldens[] = {
+    {"materials_clearcoat", clearcoatGrid, spheres()},
+    {"materials_ior", iorGrid, spheres()},
+    {"materials_specular", specularGrid, spheres()},
+    {"materials_sheen", sheenGrid, spheres()},
+};
+
+class MaterialExtensionsGoldenTest : public fixtures::GlTest,
+                                     public ::testing::WithParamInterface<Golden> {};
+
+TEST_P(MaterialExtensionsGoldenTest, MatchesGolden) {
+    const Golden& g = GetParam();
+    auto gpu = renderer::GpuScene::upload(g.scene());
+    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
+    auto capturer = renderer::Capturer::create();
+    ASSERT_TRUE(capturer.ok()) << capturer.error().message;
+    renderer::ShotSpec shot;
+    shot.width = shot.height = 256;  // as the other goldens
+    auto image = capturer->capture(*gpu, shot);
+    ASSERT_TRUE(image.ok()) << image.error().message;
+    fixtures::expectMatchesGolden("MaterialExtensionsGoldenTest", g.name, *image, g.tolerance);
+}
+
+INSTANTIATE_TEST_SUITE_P(Materials, MaterialExtensionsGoldenTest, ::testing::ValuesIn(kGoldens),
+                         fixtures::GoldenParamName());
+
+}  // namespace
