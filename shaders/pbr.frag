@@ -49,7 +49,14 @@ layout(location = 0) out vec4 fragColor;
 
 bool hasAttribute(uint location) { return (uAttributeMask & (1u << location)) != 0u; }
 
+// MV_TEXTURED_SLOTS (SceneRenderer.cpp): bit s set when the material has a texture in slot s.
+// An untextured slot reads white, exactly what its white fallback texture would give, without
+// sampling it: the condition is a constant, so the compiler drops the fetch (a CPU rasterizer
+// pays for every one, per pixel).
+bool slotTextured(int slot) { return ((MV_TEXTURED_SLOTS >> slot) & 1) != 0; }
+
 vec4 sampleSlot(sampler2D tex, int slot, int set) {
+    if (!slotTextured(slot)) return vec4(1.0);
     return texture(tex, transformUv(slot, selectTexCoord(set, vTexCoord0, vTexCoord1)));
 }
 
@@ -94,7 +101,8 @@ void main() {
     const vec2 normalUv = transformUv(MV_SLOT_NORMAL, selectTexCoord(uMaterial.texCoords.z,
                                                                      vTexCoord0, vTexCoord1));
     const mat3 frame = shadingFrame(normalUv);
-    const vec3 normalTexel = texture(uNormalTexture, normalUv).rgb;
+    const vec3 normalTexel =
+        slotTextured(MV_SLOT_NORMAL) ? texture(uNormalTexture, normalUv).rgb : vec3(1.0);
     vec4 baseColor = uMaterial.baseColorFactor * vColor *
                      sampleSlot(uBaseColorTexture, MV_SLOT_BASE_COLOR, uMaterial.texCoords.x);
     const vec4 mr = sampleSlot(uMetallicRoughnessTexture, MV_SLOT_METALLIC_ROUGHNESS,
@@ -147,11 +155,16 @@ void main() {
 #endif
 
     // glTF 2.0 3.9.5: OPAQUE ignores alpha; MASK is all or nothing at alphaCutoff.
+    // Only MASK materials' variants hold the discard (MV_ALPHA_MASK): a shader that can discard
+    // gets no early depth test on llvmpipe, so every hidden fragment would be shaded.
     const int alphaMode = uMaterial.modes.x;
+#ifdef MV_ALPHA_MASK
     if (alphaMode == ALPHA_MASK) {
         if (baseColor.a < uMaterial.emissive.w) discard;
         baseColor.a = 1.0;
-    } else if (alphaMode != ALPHA_BLEND) {
+    } else
+#endif
+    if (alphaMode != ALPHA_BLEND) {
         baseColor.a = 1.0;
     }
     if (uMaterial.modes.z != 0) {  // KHR_materials_unlit: the base colour as is

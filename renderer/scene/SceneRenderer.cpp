@@ -57,8 +57,9 @@ const glm::vec3 kHorizon = glm::vec3(0.55f) * 0.50f;
 const glm::vec3 kGround = glm::vec3(0.34f, 0.31f, 0.28f) * 0.45f;
 
 // Slot numbers and counts come from GpuScene.h's MaterialSlot, so material.glsl never
-// hard-codes them.
-std::string materialDefines() {
+// hard-codes them. `texturedSlots`: bit s set when slot s is sampled (MV_TEXTURED_SLOTS);
+// `alphaMask`: the MASK discard is compiled in (MV_ALPHA_MASK).
+std::string materialDefines(uint32_t texturedSlots = ~0u, bool alphaMask = true) {
     const std::pair<const char*, MaterialSlot> slots[] = {
         {"MV_SLOT_BASE_COLOR", MaterialSlot::BaseColor},
         {"MV_SLOT_METALLIC_ROUGHNESS", MaterialSlot::MetallicRoughness},
@@ -78,6 +79,9 @@ std::string materialDefines() {
         out += "#define " + std::string(name) + " " + std::to_string(uint32_t(slot)) + "\n";
     }
     out += "#define MV_MATERIAL_SLOT_COUNT " + std::to_string(kMaterialSlotCount) + "\n";
+    const uint32_t allSlots = (1u << kMaterialSlotCount) - 1u;
+    out += "#define MV_TEXTURED_SLOTS " + std::to_string(texturedSlots & allSlots) + "\n";
+    if (alphaMask) out += "#define MV_ALPHA_MASK\n";
     return out + morphPathDefines();
 }
 
@@ -92,22 +96,36 @@ constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
 constexpr const char* kFeatureDefines[kMaterialFeatureBits] = {
     "MV_MATERIAL_SPECULAR", "MV_MATERIAL_CLEARCOAT", "MV_MATERIAL_SHEEN"};
 
-// Bit i set: kOptionalVaryings[i] is present; above them the MaterialFeature bits.
-uint32_t variantIndex(uint32_t attributeMask, uint32_t features) {
-    uint32_t index = 0;
-    for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
-        if (attributeMask & attributeBit(kOptionalVaryings[i].first)) index |= 1u << i;
+constexpr uint32_t kAttributeBits = uint32_t(std::size(kOptionalVaryings));
+
+// Bits from the bottom: kOptionalVaryings[i] present, the MaterialFeature bits, the slots with
+// a texture, and whether the material is MASK.
+uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material) {
+    uint64_t key = 0;
+    for (uint32_t i = 0; i < kAttributeBits; ++i) {
+        if (attributeMask & attributeBit(kOptionalVaryings[i].first)) key |= uint64_t(1) << i;
     }
-    return index | (features << std::size(kOptionalVaryings));
+    uint32_t textured = 0;
+    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
+        if (material.slots[slot].texture >= 0) textured |= 1u << slot;
+    }
+    const bool mask = material.alphaMode == morph::AlphaMode::Mask;
+    key |= uint64_t(material.features) << kAttributeBits;
+    key |= uint64_t(textured) << (kAttributeBits + kMaterialFeatureBits);
+    key |= uint64_t(mask) << (kAttributeBits + kMaterialFeatureBits + kMaterialSlotCount);
+    return key;
 }
 
-std::string variantDefines(uint32_t index) {
-    std::string out = materialDefines();
-    for (size_t i = 0; i < std::size(kOptionalVaryings); ++i) {
-        if (!(index & (1u << i)))
+std::string variantDefines(uint64_t key) {
+    const uint32_t textured = uint32_t(key >> (kAttributeBits + kMaterialFeatureBits)) &
+                              ((1u << kMaterialSlotCount) - 1u);
+    const bool mask = (key >> (kAttributeBits + kMaterialFeatureBits + kMaterialSlotCount)) & 1u;
+    std::string out = materialDefines(textured, mask);
+    for (uint32_t i = 0; i < kAttributeBits; ++i) {
+        if (!(key & (uint64_t(1) << i)))
             out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
     }
-    const uint32_t features = index >> std::size(kOptionalVaryings);
+    const uint32_t features = uint32_t(key >> kAttributeBits) & ((1u << kMaterialFeatureBits) - 1u);
     for (uint32_t f = 0; f < kMaterialFeatureBits; ++f) {
         if (features & (1u << f)) out += "#define " + std::string(kFeatureDefines[f]) + "\n";
     }
@@ -141,27 +159,27 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
     return out;
 }
 
-gl::Program& SceneRenderer::program(uint32_t attributeMask, uint32_t features) {
-    const uint32_t index = variantIndex(attributeMask, features);
-    gl::Program* chosen = mVariantFailed[index] ? &mProgram : &mVariants[index];
-    if (chosen->id() == 0) {
-        auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(index));
+gl::Program& SceneRenderer::program(uint32_t attributeMask, const GpuMaterial& material) {
+    const uint64_t key = variantKey(attributeMask, material);
+    Variant& variant = mVariants[key];
+    if (!variant.failed && variant.program.id() == 0) {
+        auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(key));
         if (built) {
-            *chosen = std::move(built).value();
+            variant.program = std::move(built).value();
         } else {
             // Once: every later draw of this attribute set takes the full program.
-            logNote("shader variant " + std::to_string(index) + ": " + built.error().message +
+            logNote("shader variant " + std::to_string(key) + ": " + built.error().message +
                     "; drawn with every varying");
-            mVariantFailed[index] = true;
-            chosen = &mProgram;
+            variant.failed = true;
         }
     }
-    if (chosen == &mProgram || mVariantFrame[index] != mFrame) {
-        chosen->set(location(UniformLocation::ViewProjection), mViewProjection);
-        chosen->set(location(UniformLocation::InstanceMode), mInstanceMode);
-        mVariantFrame[index] = mFrame;
+    gl::Program& chosen = variant.failed ? mProgram : variant.program;
+    if (variant.failed || variant.frame != mFrame) {
+        chosen.set(location(UniformLocation::ViewProjection), mViewProjection);
+        chosen.set(location(UniformLocation::InstanceMode), mInstanceMode);
+        variant.frame = mFrame;
     }
-    return *chosen;
+    return chosen;
 }
 
 void SceneRenderer::writeFrameBlocks(const GpuScene& scene, const morph::FramePose& frame,
@@ -290,8 +308,7 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
     const glm::mat3 linear(world);
     glFrontFace(glm::determinant(linear) < 0.0f ? GL_CW : GL_CCW);
 
-    gl::Program& program =
-        this->program(item.primitive->buffers.attributeMask(), material.features);
+    gl::Program& program = this->program(item.primitive->buffers.attributeMask(), material);
     program.use();
     program.set(location(UniformLocation::Model), world);
     program.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));

@@ -5,6 +5,7 @@
 // weights, the camera, the target), so the viewer's window and the headless capture draw through
 // this same code.
 #include <array>
+#include <unordered_map>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -137,20 +138,24 @@ private:
     // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
     // pbr.frag without the inputs of absent attributes (MV_OMIT_*), compiled on first use, with
     // this frame's view-projection and instance mode set; the full program if that fails.
-    // `features`: the material's MaterialFeature bits (MV_MATERIAL_*), each its own variant.
-    gl::Program& program(uint32_t attributeMask, uint32_t features);
+    // Per material: its MaterialFeature bits (MV_MATERIAL_*), which slots it samples
+    // (MV_TEXTURED_SLOTS: the others read white without a fetch) and whether it can discard
+    // (MV_ALPHA_MASK: only MASK materials, so every other draw keeps early depth testing).
+    gl::Program& program(uint32_t attributeMask, const GpuMaterial& material);
     // KHR_materials_sheen's albedo table on TextureUnit::SheenAlbedo, made on first use.
     void bindSheenAlbedo();
 
     ShaderLibrary mLibrary;
     gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass
     gl::Program mVertexOnly;  // mesh.vert alone: vertexMorphWallMs(), built on first use
-    // By variantIndex() of the attribute mask and the material features; empty until first
-    // used. 5 attribute bits, then kMaterialFeatureBits.
-    static constexpr size_t kVariantCount = size_t(32) << kMaterialFeatureBits;
-    std::array<gl::Program, kVariantCount> mVariants;
-    std::array<uint64_t, kVariantCount> mVariantFrame{};  // the frame whose uniforms it holds
-    std::array<bool, kVariantCount> mVariantFailed{};  // did not build: the full program stands in
+    // By variantKey() (SceneRenderer.cpp) of the attributes and the material; built on first
+    // use. A file uses a handful: one per distinct (attribute set, material kind).
+    struct Variant {
+        gl::Program program;
+        uint64_t frame = 0;   // the frame whose uniforms it holds
+        bool failed = false;  // did not build: the full program stands in
+    };
+    std::unordered_map<uint64_t, Variant> mVariants;
     uint64_t mFrame = 0;
     glm::mat4 mViewProjection{1.0f};
     int mInstanceMode = 0;

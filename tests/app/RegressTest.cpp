@@ -245,7 +245,9 @@ TEST(RegressTest, FourShardsMergedGiveTheReportOfOneRun) {
         const nlohmann::json part = readJson(out + "/report.json");
         EXPECT_EQ(part["shots"].size(), k == 0 ? 3u : 2u) << part.dump();  // shot i: i mod 4
         for (const nlohmann::json& row : part["shots"]) EXPECT_EQ(row["index"].get<int>() % 4, k);
-        if (k >= 2) EXPECT_TRUE(fs::exists(status)) << status;
+        if (k >= 2) {
+            EXPECT_TRUE(fs::exists(status)) << status;
+        }
         merge.push_back(out);
     }
     merge.insert(merge.end(), {"--out", dir + "/merged"});
