@@ -91,6 +91,36 @@ const Json* getObject(const Json& object, const char* key, const std::string& wh
     return &*it;
 }
 
+const Json* extensionObject(GltfDocument& doc, const Json& owner, const char* name,
+                            const std::string& where) {
+    if (!owner.is_object()) return nullptr;
+    const auto extensions = owner.find("extensions");
+    if (extensions == owner.end() || !extensions->is_object()) return nullptr;
+    const auto it = extensions->find(name);
+    if (it == extensions->end()) return nullptr;
+    if (!it->is_object()) {
+        doc.warn(where + ".extensions." + name + " is not an object; ignored");
+        return nullptr;
+    }
+    return &*it;
+}
+
+void readTextureTransform(const Json& info, const std::string& where, TextureTransform& out) {
+    const Json* extensions = getObject(info, "extensions", where);
+    const Json* t = extensions
+                        ? getObject(*extensions, "KHR_texture_transform", where + ".extensions")
+                        : nullptr;
+    if (!t) return;
+    const std::string tw = where + ".extensions.KHR_texture_transform";
+    TextureTransform read;
+    read.present = true;
+    getNumbers(*t, "offset", &read.offset.x, 2, tw);
+    read.rotation = float(getNumber(*t, "rotation", 0.0, tw));
+    getNumbers(*t, "scale", &read.scale.x, 2, tw);
+    read.texCoord = int(getInt(*t, "texCoord", -1, tw));
+    out = read;
+}
+
 const Json* getArray(const Json& object, const char* key, const std::string& where) {
     auto it = object.find(key);
     if (it == object.end()) return nullptr;

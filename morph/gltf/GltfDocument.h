@@ -73,8 +73,16 @@ std::string getString(const Json& object, const char* key, const std::string& wh
 // A fixed-size array of numbers (e.g. "translation" of 3); absent: `fallback` is left unchanged.
 void getNumbers(const Json& object, const char* key, float* out, size_t size,
                 const std::string& where);
-const Json* getObject(const Json& object, const char* key,
-                      const std::string& where);  // nullptr if absent
+const Json* getObject(const Json& object, const char* key, const std::string& where);
+// owner.extensions[name] when it is an object; absent gives nullptr, and so does a wrong type,
+// with a warning ("WHERE.extensions.NAME is not an object; ignored"): for the extensions whose
+// bad data is repaired or ignored, never an error.
+const Json* extensionObject(GltfDocument& doc, const Json& owner, const char* name,
+                            const std::string& where);
+// info.extensions.KHR_texture_transform, when given, into `out` (out.present set); a field of
+// the wrong type throws GltfFieldError naming it. `where` names `info`.
+void readTextureTransform(const Json& info, const std::string& where,
+                          TextureTransform& out);  // nullptr if absent
 const Json* getArray(const Json& object, const char* key,
                      const std::string& where);  // nullptr if absent
 

@@ -15,18 +15,6 @@ namespace {
 constexpr float kHalfPi = 1.57079632679489662f;
 constexpr const char* kExtension = "KHR_lights_punctual";
 
-const Json* extensionObject(GltfDocument& doc, const Json& owner, const std::string& where) {
-    const auto ext = owner.find("extensions");
-    if (ext == owner.end() || !ext->is_object()) return nullptr;
-    const auto it = ext->find(kExtension);
-    if (it == ext->end()) return nullptr;
-    if (!it->is_object()) {
-        doc.warn(where + ".extensions." + kExtension + " is not an object; ignored");
-        return nullptr;
-    }
-    return &*it;
-}
-
 // A number field, or nullopt when absent; a value that is not a finite number is a warning.
 std::optional<float> number(GltfDocument& doc, const Json& object, const char* key,
                             const std::string& where) {
@@ -143,7 +131,7 @@ void readLight(GltfDocument& doc, const Json& json, const std::string& where, Li
 }  // namespace
 
 Status readLights(GltfDocument& doc, Scene& scene) {
-    const Json* ext = extensionObject(doc, doc.json, "glTF");
+    const Json* ext = extensionObject(doc, doc.json, kExtension, "glTF");
     if (!ext) return {};
     const std::string where = std::string("extensions.") + kExtension;
     const auto lights = ext->find("lights");
@@ -163,7 +151,7 @@ Status readNodeLights(GltfDocument& doc, Scene& scene) {
     const Json& nodes = doc.array("nodes");
     for (size_t n = 0; n < nodes.size() && n < scene.nodes.size(); ++n) {
         const std::string where = "nodes[" + std::to_string(n) + "]";
-        const Json* ext = extensionObject(doc, nodes[n], where);
+        const Json* ext = extensionObject(doc, nodes[n], kExtension, where);
         if (!ext) continue;
         const auto light = ext->find("light");
         const std::string lw = where + ".extensions." + kExtension + ".light";

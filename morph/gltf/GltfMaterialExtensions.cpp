@@ -11,20 +11,6 @@
 namespace morph {
 namespace {
 
-// The extension object `name` of a material, or nullptr (a non-object is a warning).
-const Json* materialExtension(GltfDocument& doc, const Json& material, const char* name,
-                              const std::string& where) {
-    const auto exts = material.find("extensions");
-    if (exts == material.end() || !exts->is_object()) return nullptr;
-    const auto it = exts->find(name);
-    if (it == exts->end()) return nullptr;
-    if (!it->is_object()) {
-        doc.warn(where + ".extensions." + name + " is not an object; ignored");
-        return nullptr;
-    }
-    return &*it;
-}
-
 // A number of the extension in [lo, hi]: not a finite number gives `fallback` with a repair;
 // outside the range it is clamped with a repair.
 float repairedValue(GltfDocument& doc, const Json& value, float fallback, float lo, float hi,
@@ -86,22 +72,10 @@ void readExtensionTexture(GltfDocument& doc, const Json& parent, const char* key
     out.texture = int(index->get<int64_t>());
     out.texCoord = int(readFactor(doc, *it, "texCoord", 0.0f, 0.0f, 1e6f, where));
     if (scaleKey) out.scale = readFactor(doc, *it, scaleKey, 1.0f, -1e30f, 1e30f, where);
-    const auto ext = it->find("extensions");
-    if (ext != it->end() && ext->is_object()) {
-        const auto t = ext->find("KHR_texture_transform");
-        if (t != ext->end() && t->is_object()) {
-            const std::string tw = where + ".extensions.KHR_texture_transform";
-            try {
-                getNumbers(*t, "offset", &out.transform.offset.x, 2, tw);
-                out.transform.rotation = float(getNumber(*t, "rotation", 0.0, tw));
-                getNumbers(*t, "scale", &out.transform.scale.x, 2, tw);
-                out.transform.texCoord = int(getInt(*t, "texCoord", -1, tw));
-                out.transform.present = true;
-            } catch (const GltfFieldError& e) {
-                doc.warn(std::string(e.what()) + "; the transform is ignored");
-                out.transform = TextureTransform{};
-            }
-        }
+    try {
+        readTextureTransform(*it, where, out.transform);
+    } catch (const GltfFieldError& e) {
+        doc.warn(std::string(e.what()) + "; the transform is ignored");
     }
     ref = out;
 }
@@ -149,13 +123,13 @@ void readMaterialExtensions(GltfDocument& doc, const Json& json, const std::stri
         for (auto it = exts->begin(); it != exts->end(); ++it) m.extensions.push_back(it.key());
     }
     const std::string ew = where + ".extensions.";
-    if (const Json* e = materialExtension(doc, json, "KHR_materials_emissive_strength", where)) {
+    if (const Json* e = extensionObject(doc, json, "KHR_materials_emissive_strength", where)) {
         // Unbounded above (that is the extension's point), never negative.
         m.emissiveStrength = readFactor(doc, *e, "emissiveStrength", 1.0f, 0.0f, 1e30f,
                                         ew + "KHR_materials_emissive_strength");
         m.emissiveFactor *= m.emissiveStrength;
     }
-    if (const Json* e = materialExtension(doc, json, "KHR_materials_ior", where)) {
+    if (const Json* e = extensionObject(doc, json, "KHR_materials_ior", where)) {
         // The extension: ior >= 1, or exactly 0 (a no-reflection limit). Between 0 and 1 is
         // repaired to 1, the nearest valid index.
         const std::string iw = ew + "KHR_materials_ior";
@@ -166,13 +140,13 @@ void readMaterialExtensions(GltfDocument& doc, const Json& json, const std::stri
         }
         m.ior = ior;
     }
-    if (const Json* e = materialExtension(doc, json, "KHR_materials_specular", where)) {
+    if (const Json* e = extensionObject(doc, json, "KHR_materials_specular", where)) {
         readSpecular(doc, *e, ew + "KHR_materials_specular", m.specular);
     }
-    if (const Json* e = materialExtension(doc, json, "KHR_materials_clearcoat", where)) {
+    if (const Json* e = extensionObject(doc, json, "KHR_materials_clearcoat", where)) {
         readClearcoat(doc, *e, ew + "KHR_materials_clearcoat", m.clearcoat);
     }
-    if (const Json* e = materialExtension(doc, json, "KHR_materials_sheen", where)) {
+    if (const Json* e = extensionObject(doc, json, "KHR_materials_sheen", where)) {
         readSheen(doc, *e, ew + "KHR_materials_sheen", m.sheen);
     }
 }

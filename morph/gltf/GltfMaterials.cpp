@@ -5,11 +5,6 @@
 namespace morph {
 namespace {
 
-const Json* extension(const Json& object, const char* name, const std::string& where) {
-    const Json* ext = getObject(object, "extensions", where);
-    return ext ? getObject(*ext, name, where + ".extensions") : nullptr;
-}
-
 Status readTextureRef(GltfDocument& doc, const Json& parent, const char* key,
                       const std::string& owner, TextureRef& ref, const char* scaleKey = nullptr) {
     const Json* info = getObject(parent, key, owner);
@@ -24,14 +19,7 @@ Status readTextureRef(GltfDocument& doc, const Json& parent, const char* key,
     }
     ref.texCoord = int(getInt(*info, "texCoord", 0, where));
     if (scaleKey) ref.scale = float(getNumber(*info, scaleKey, 1.0, where));
-    if (const Json* t = extension(*info, "KHR_texture_transform", where)) {
-        const std::string tw = where + ".extensions.KHR_texture_transform";
-        ref.transform.present = true;
-        getNumbers(*t, "offset", &ref.transform.offset.x, 2, tw);
-        ref.transform.rotation = float(getNumber(*t, "rotation", 0.0, tw));
-        getNumbers(*t, "scale", &ref.transform.scale.x, 2, tw);
-        ref.transform.texCoord = int(getInt(*t, "texCoord", -1, tw));
-    }
+    readTextureTransform(*info, where, ref.transform);
     return {};
 }
 
@@ -70,7 +58,8 @@ Status readMaterial(GltfDocument& doc, const Json& json, const std::string& wher
                          where + ".alphaMode \"" + alphaMode + "\" is not OPAQUE, MASK or BLEND");
     m.alphaCutoff = float(getNumber(json, "alphaCutoff", 0.5, where));
     m.doubleSided = getBool(json, "doubleSided", false, where);
-    m.unlit = extension(json, "KHR_materials_unlit", where) != nullptr;
+    const Json* extensions = getObject(json, "extensions", where);
+    m.unlit = extensions && getObject(*extensions, "KHR_materials_unlit", where + ".extensions");
     return {};
 }
 

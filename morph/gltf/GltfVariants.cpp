@@ -10,23 +10,9 @@ namespace {
 
 constexpr const char* kVariantsExtension = "KHR_materials_variants";
 
-// object.extensions.KHR_materials_variants when it is an object; a wrong type is a warning.
-const Json* variantsExtension(GltfDocument& doc, const Json& object, const std::string& where) {
-    if (!object.is_object()) return nullptr;
-    const auto extensions = object.find("extensions");
-    if (extensions == object.end() || !extensions->is_object()) return nullptr;
-    const auto ext = extensions->find(kVariantsExtension);
-    if (ext == extensions->end()) return nullptr;
-    if (!ext->is_object()) {
-        doc.warn(where + ".extensions." + kVariantsExtension + " is not an object; ignored");
-        return nullptr;
-    }
-    return &*ext;
-}
-
 void readVariantNames(GltfDocument& doc, Scene& scene) {
     const std::string where = std::string("extensions.") + kVariantsExtension;
-    const Json* ext = variantsExtension(doc, doc.json, "glTF");
+    const Json* ext = extensionObject(doc, doc.json, kVariantsExtension, "glTF");
     if (!ext) return;
     const auto list = ext->find("variants");
     if (list == ext->end() || !list->is_array()) {
@@ -148,7 +134,7 @@ void readMaterialVariants(GltfDocument& doc, Scene& scene) {
         for (size_t p = 0; p < prims->size() && p < primitives.size(); ++p) {
             const std::string where =
                 "meshes[" + std::to_string(i) + "].primitives[" + std::to_string(p) + "]";
-            if (const Json* ext = variantsExtension(doc, (*prims)[p], where)) {
+            if (const Json* ext = extensionObject(doc, (*prims)[p], kVariantsExtension, where)) {
                 readMappings(doc, scene, *ext, where + ".extensions." + kVariantsExtension,
                              primitives[p]);
             }
