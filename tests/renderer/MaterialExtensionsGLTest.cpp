@@ -238,37 +238,15 @@ TEST_F(MaterialExtensionsTest, DefaultsDrawAsTheCoreMaterial) {
 // A 2 x 2 quad facing the camera, black, with a specular texture whose A is 0 on the image's
 // left column and 255 on its right (NEAREST), so the left of the quad reflects nothing.
 morph::Scene specularTextureQuad(const morph::TextureTransform& transform, int texCoord) {
-    morph::Scene scene;
-    scene.path = "quad";
-    morph::Primitive p;
-    p.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
-    p.normals.assign(4, glm::vec3(0, 0, 1));
-    p.texcoords[0] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
-    p.texcoords[1] = {{1, 1}, {0, 1}, {0, 0}, {1, 0}};  // mirrored left to right
-    p.indices = {0, 1, 2, 0, 2, 3};
-    p.material = 0;
-    morph::Mesh mesh;
-    mesh.primitives.push_back(p);
-    scene.meshes.push_back(mesh);
-    morph::Node node;
-    node.mesh = 0;
-    scene.nodes.push_back(node);
-    scene.roots = {0};
     morph::Material m = withSpecular(fixtures::plainMaterial(0.0f, 0.4f), 1.0f);
     m.specular.texture.texture = 0;
     m.specular.texture.texCoord = texCoord;
     m.specular.texture.transform = transform;
-    scene.materials.push_back(m);
     morph::Image image;
     image.width = 2;
     image.height = 1;
     image.rgba = {255, 255, 255, 0, 255, 255, 255, 255};
-    scene.images.push_back(image);
-    morph::TextureSampler nearest;
-    nearest.magFilter = nearest.minFilter = 9728;  // GL_NEAREST
-    scene.samplers.push_back(nearest);
-    scene.textures.push_back({0, 0});
-    return scene;
+    return fixtures::quadScene(m, image);
 }
 
 TEST_F(MaterialExtensionsTest, NewTexturesFollowTexCoordAndTextureTransform) {

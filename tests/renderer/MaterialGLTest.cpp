@@ -9,13 +9,13 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "SphereGrid.h"
 #include "morph/image/ImageCompare.h"
 #include "renderer/scene/Capture.h"
 
 namespace {
 
 constexpr int kSize = 96;
-constexpr int kNearest = 9728;  // GL_NEAREST, as a glTF sampler writes it
 
 struct Rgb {
     int r, g, b;
@@ -57,35 +57,13 @@ constexpr int kBackgroundLevel = 51;  // 0.2 * 255
 
 // One quad, one material (index 0), optionally one 2x2 image (texture 0, sampler 0: NEAREST).
 morph::Scene quad(const morph::Material& material, bool withImage = false) {
-    morph::Scene scene;
-    scene.path = "quad";
-    morph::Primitive p;
-    p.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
-    p.normals.assign(4, glm::vec3(0, 0, 1));
-    // glTF 2.0 3.7.2.1: UV (0, 0) is the first pixel of the image, its top left.
-    p.texcoords[0] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
-    p.indices = {0, 1, 2, 0, 2, 3};
-    p.material = 0;
-    morph::Mesh mesh;
-    mesh.primitives.push_back(p);
-    scene.meshes.push_back(mesh);
-    morph::Node node;
-    node.mesh = 0;
-    scene.nodes.push_back(node);
-    scene.roots = {0};
-    scene.materials.push_back(material);
+    morph::Image image;
     if (withImage) {
-        morph::Image image;
         image.width = image.height = 2;
         // Top row: red, green. Bottom row: blue, white.
         image.rgba = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
-        scene.images.push_back(image);
-        morph::TextureSampler sampler;
-        sampler.magFilter = sampler.minFilter = kNearest;
-        scene.samplers.push_back(sampler);
-        scene.textures.push_back({0, 0});
     }
-    return scene;
+    return fixtures::quadScene(material, image);
 }
 
 morph::Material dielectric(glm::vec4 color = glm::vec4(1.0f)) {

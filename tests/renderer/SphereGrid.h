@@ -1,10 +1,10 @@
 #pragma once
-// A grid of spheres built in code, one material per sphere, for the KHR_materials_* tests and
-// goldens (MaterialExtensionsGLTest.cpp, MaterialExtensionsGoldenTest.cpp): column c, row r at
-// (c, -r, 0), radius 0.45, seen by the `front` camera. The spheres' centres lie in one plane
-// facing the camera, so they project to a regular grid in the image (a plane parallel to the
-// image plane is only scaled by the perspective): cellCentre() finds a sphere's centre from the
-// drawn pixels' bounding box.
+// Scenes built in code for the material tests. A grid of spheres, one material per sphere, for the
+// KHR_materials_* tests and goldens (MaterialExtensionsGLTest.cpp,
+// MaterialExtensionsGoldenTest.cpp): column c, row r at (c, -r, 0), radius 0.45, seen by the
+// `front` camera. The spheres' centres lie in one plane facing the camera, so they project to a
+// regular grid in the image (a plane parallel to the image plane is only scaled by the
+// perspective): cellCentre() finds a sphere's centre from the drawn pixels' bounding box.
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -142,6 +142,37 @@ inline CellStats cellStats(const morph::RgbaImage& image, const GridLayout& g, i
     }
     if (s.pixels > 0) s.mean /= float(s.pixels);
     return s;
+}
+
+// One 2 x 2 quad facing the camera (+Z), one material (index 0). TEXCOORD_0 puts UV (0, 0), the
+// image's first pixel, at the top left (glTF 2.0 3.7.2.1); TEXCOORD_1 is that mirrored left to
+// right. With pixels in `image`, it is texture 0, with sampler 0 (NEAREST).
+inline morph::Scene quadScene(const morph::Material& material, const morph::Image& image = {}) {
+    morph::Scene scene;
+    scene.path = "quad";
+    morph::Primitive p;
+    p.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+    p.normals.assign(4, glm::vec3(0, 0, 1));
+    p.texcoords[0] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+    p.texcoords[1] = {{1, 1}, {0, 1}, {0, 0}, {1, 0}};
+    p.indices = {0, 1, 2, 0, 2, 3};
+    p.material = 0;
+    morph::Mesh mesh;
+    mesh.primitives.push_back(p);
+    scene.meshes.push_back(mesh);
+    morph::Node node;
+    node.mesh = 0;
+    scene.nodes.push_back(node);
+    scene.roots = {0};
+    scene.materials.push_back(material);
+    if (!image.rgba.empty()) {
+        scene.images.push_back(image);
+        morph::TextureSampler nearest;
+        nearest.magFilter = nearest.minFilter = 9728;  // GL_NEAREST
+        scene.samplers.push_back(nearest);
+        scene.textures.push_back({0, 0});
+    }
+    return scene;
 }
 
 }  // namespace fixtures
