@@ -173,7 +173,10 @@ void main() {
     }
 
     vec3 n = frame[2];
-    if (uMaterial.modes.w != 0) {
+    // The constant half of the test lets the compiler drop the tangent frame, and with it the
+    // derivatives of the normal map's UVs, from the variants without a normal map; the uniform
+    // half decides in the full program, where every slot counts as textured.
+    if (slotTextured(MV_SLOT_NORMAL) && uMaterial.modes.w != 0) {
         vec3 m = normalTexel * 2.0 - 1.0;
         m.xy *= uMaterial.params.z;  // glTF 2.0 3.9.3: normalTexture.scale scales X and Y
         n = normalize(frame * m);
@@ -193,7 +196,7 @@ void main() {
 #ifdef MV_MATERIAL_LAYERED
     layers.clearcoatNormal = frame[2];  // without its own map: the geometry's normal
 #ifdef MV_MATERIAL_CLEARCOAT
-    if (uMaterial.texCoords4.y != 0) {
+    if (slotTextured(MV_SLOT_CLEARCOAT_NORMAL) && uMaterial.texCoords4.y != 0) {
         vec3 m = clearcoatNormalTexel * 2.0 - 1.0;
         m.xy *= uMaterial.layers.w;
         layers.clearcoatNormal = normalize(frame * m);

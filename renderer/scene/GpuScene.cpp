@@ -207,6 +207,7 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
         const bool used = slot < kCoreMaterialSlotCount || (out.features & slotFeature(slot));
         if (used) out.slots[slot] = bindTexture(scene, *refs[slot].first, refs[slot].second);
+        out.slots[slot].texCoord = slotTexCoord(*refs[slot].first);
         writeTransform(*refs[slot].first, &block.uvTransform[2 * slot]);
     }
     block.baseColorFactor = m.baseColorFactor;

@@ -82,6 +82,7 @@ inline constexpr uint32_t kCoreFragmentUnits = 7;
 struct GpuTextureBinding {
     int texture = -1;  // index into GpuScene::textures(), -1: the white fallback
     int sampler = -1;  // index into GpuScene::samplers(), -1: the default sampler
+    int texCoord = 0;  // the TEXCOORD_n set it reads (KHR_texture_transform's override applied)
 };
 
 struct GpuMaterial {

@@ -101,13 +101,26 @@ constexpr uint32_t kAttributeBits = uint32_t(std::size(kOptionalVaryings));
 // Bits from the bottom: kOptionalVaryings[i] present, the MaterialFeature bits, the slots with
 // a texture, and whether the material is MASK.
 uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material) {
+    uint32_t textured = 0;
+    uint32_t texCoordSets = 0;
+    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
+        if (material.slots[slot].texture < 0) continue;
+        textured |= 1u << slot;
+        texCoordSets |= 1u << material.slots[slot].texCoord;
+    }
+    // A varying that nothing in the variant reads is dropped as an absent attribute's is:
+    // tangents serve only a normal map (the material's or its clearcoat's), texture
+    // coordinates only a textured slot that reads their set. llvmpipe sets up and interpolates
+    // every varying of every triangle, so an untextured material on a mesh exported with UVs and
+    // tangents (most are) would pay for six floats it never reads.
+    const uint32_t normalMaps =
+        (1u << uint32_t(MaterialSlot::Normal)) | (1u << uint32_t(MaterialSlot::ClearcoatNormal));
+    if (!(textured & normalMaps)) attributeMask &= ~attributeBit(Attribute::Tangent);
+    if (!(texCoordSets & 1u)) attributeMask &= ~attributeBit(Attribute::TexCoord0);
+    if (!(texCoordSets & 2u)) attributeMask &= ~attributeBit(Attribute::TexCoord1);
     uint64_t key = 0;
     for (uint32_t i = 0; i < kAttributeBits; ++i) {
         if (attributeMask & attributeBit(kOptionalVaryings[i].first)) key |= uint64_t(1) << i;
-    }
-    uint32_t textured = 0;
-    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
-        if (material.slots[slot].texture >= 0) textured |= 1u << slot;
     }
     const bool mask = material.alphaMode == morph::AlphaMode::Mask;
     key |= uint64_t(material.features) << kAttributeBits;

@@ -118,6 +118,16 @@ public:
     // (llvmpipe; `bench`).
     double vertexMorphWallMs();
 
+    // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()),
+    // compiled on first use, with this frame's view-projection and instance mode set; the full
+    // program if that fails. pbr.frag without the inputs of absent attributes, nor of those
+    // nothing in the material reads (MV_OMIT_*: tangents without a normal map, a UV set no
+    // textured slot uses); per material its MaterialFeature bits (MV_MATERIAL_*), which slots it
+    // samples (MV_TEXTURED_SLOTS: the others read white without a fetch) and whether it can
+    // discard (MV_ALPHA_MASK: only MASK materials, so every other draw keeps early depth
+    // testing). Public for the tests of what a variant leaves out.
+    gl::Program& program(uint32_t attributeMask, const GpuMaterial& material);
+
 private:
     struct DrawItem {
         int node = -1;
@@ -135,13 +145,6 @@ private:
                           const Camera& camera, const DrawOptions& options);
     // The environment behind the model: one triangle at the far plane, no depth written.
     void drawBackground(const glm::mat4& viewProjection);
-    // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
-    // pbr.frag without the inputs of absent attributes (MV_OMIT_*), compiled on first use, with
-    // this frame's view-projection and instance mode set; the full program if that fails.
-    // Per material: its MaterialFeature bits (MV_MATERIAL_*), which slots it samples
-    // (MV_TEXTURED_SLOTS: the others read white without a fetch) and whether it can discard
-    // (MV_ALPHA_MASK: only MASK materials, so every other draw keeps early depth testing).
-    gl::Program& program(uint32_t attributeMask, const GpuMaterial& material);
     // KHR_materials_sheen's albedo table on TextureUnit::SheenAlbedo, made on first use.
     void bindSheenAlbedo();
 
