@@ -78,6 +78,20 @@ bool imageUsable(const morph::Image& image) {
            image.rgba.size() == size_t(image.width) * size_t(image.height) * 4;
 }
 
+// Reordered for vertex reuse unless a material the primitive may draw with (its own or a
+// variant's) blends: blending depends on the order the file gives.
+TriangleOrder triangleOrder(const morph::Scene& scene, const morph::Primitive& primitive) {
+    auto blends = [&](int material) {
+        return material >= 0 && size_t(material) < scene.materials.size() &&
+               scene.materials[size_t(material)].alphaMode == morph::AlphaMode::Blend;
+    };
+    if (blends(primitive.material)) return TriangleOrder::AsInFile;
+    for (int material : primitive.variantMaterials) {
+        if (blends(material)) return TriangleOrder::AsInFile;
+    }
+    return TriangleOrder::ForVertexReuse;
+}
+
 int slotTexCoord(const morph::TextureRef& ref) {
     // KHR_texture_transform: its texCoord, when present, overrides the textureInfo's.
     const int set = ref.transform.texCoord >= 0 ? ref.transform.texCoord : ref.texCoord;
@@ -299,7 +313,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
             }
             GpuPrimitive gpu;
             gpu.index = out.mPrimitiveCount++;
-            gpu.buffers = PrimitiveBuffers::upload(primitive);
+            gpu.buffers = PrimitiveBuffers::upload(primitive, triangleOrder(scene, primitive));
             if (auto uploaded = checkUpload(where); !uploaded) return uploaded.error();
             if (!primitive.targets.empty()) {
                 // Aliasing the owner keeps its primitive without a copy.
