@@ -6,11 +6,13 @@
 //   roughness) is mixed over the whole by clearcoat * Fresnel(clearcoat normal, view), emission
 //   included. Sheen (Charlie, Estevez and Kulla 2017, as brdf.glsl there) is added over the
 //   dielectric/metal mix, which it dims by 1 - max(sheen colour) * E (its directional albedo,
-//   renderer/light/SheenAlbedo.h), before the coat. Under the environment the sheen's light is
-//   the SH irradiance around n (the Charlie lobe is wide and faces away from the mirror
-//   direction, so the GGX cube is no stand-in; the Sample Renderer's Charlie-prefiltered cube
-//   is not made here) times E. Only the variants with an MV_MATERIAL_* compile this;
-//   the core program is the one of glTF 2.0 alone (pbr.frag's core path), unchanged.
+//   renderer/light/SheenAlbedo.h), before the coat. Under the environment the sheen is the
+//   Sample Renderer's getIBLRadianceCharlie: the environment's Charlie-filtered cube
+//   (GpuEnvironment::sheen()) along the reflection, at level sheen roughness x (levels - 1),
+//   times the sheen colour and its Charlie LUT (renderer/light/SheenLut.h); under the rig's
+//   analytic sky, which has no such cube, its irradiance around n times E. Only the variants
+//   with an MV_MATERIAL_* compile this; the core program is the one of glTF 2.0 alone
+//   (pbr.frag's core path), unchanged.
 // Needs material.glsl, lighting.glsl and environment.glsl.
 #if defined(MV_MATERIAL_SPECULAR) || defined(MV_MATERIAL_CLEARCOAT) || defined(MV_MATERIAL_SHEEN)
 #define MV_MATERIAL_LAYERED
@@ -64,6 +66,17 @@ float sheenVisibility(float nDotL, float nDotV, float sheenRoughness) {
 float sheenAlbedo(float nDotV, float sheenRoughness) {
     return texture(uSheenAlbedo, vec2(nDotV, sheenRoughness)).r;
 }
+
+// getIBLRadianceCharlie of the Sample Renderer's ibl.glsl.
+vec3 environmentSheen(vec3 n, vec3 v, float nDotV, Layers layers) {
+    const vec3 r = normalize(reflect(-v, n));
+    const vec3 light = textureLod(uSheenEnvironment, toEnvironment(r),
+                                  layers.sheenRoughness * uEnvironment.params.x).rgb *
+                       uEnvironment.params.y;
+    const float lut =
+        texture(uSheenAlbedo, clamp(vec2(nDotV, layers.sheenRoughness), 0.0, 1.0)).g;
+    return light * layers.sheenColor * lut;
+}
 #endif
 
 float iorToF0(float ior) {
@@ -95,9 +108,8 @@ vec3 imageBasedLightLayered(vec3 baseColor, float metallic, float roughness, vec
     const vec3 metal = iblFresnel(baseColor, roughness, nDotV, fab) * specular;
     vec3 color = mix(dielectric, metal, metallic);
 #ifdef MV_MATERIAL_SHEEN
-    const float e = sheenAlbedo(nDotV, layers.sheenRoughness);
-    color = environmentIrradianceSh(n) * layers.sheenColor * e +
-            color * (1.0 - maxOf(layers.sheenColor) * e);
+    color = environmentSheen(n, v, nDotV, layers) +
+            color * (1.0 - maxOf(layers.sheenColor) * sheenAlbedo(nDotV, layers.sheenRoughness));
 #endif
     const vec3 coat = environmentSpecular(reflect(-v, layers.clearcoatNormal),
                                           layers.clearcoatRoughness);

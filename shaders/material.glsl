@@ -37,7 +37,8 @@ layout(binding = MV_UNIT_CLEARCOAT_NORMAL) uniform sampler2D uClearcoatNormalTex
 #ifdef MV_MATERIAL_SHEEN
 layout(binding = MV_UNIT_SHEEN_COLOR) uniform sampler2D uSheenColorTexture;
 layout(binding = MV_UNIT_SHEEN_ROUGHNESS) uniform sampler2D uSheenRoughnessTexture;
-layout(binding = MV_UNIT_SHEEN_ALBEDO) uniform sampler2D uSheenAlbedo;
+layout(binding = MV_UNIT_SHEEN_ALBEDO) uniform sampler2D uSheenAlbedo;  // R: E, G: Charlie LUT
+layout(binding = MV_UNIT_SHEEN_ENVIRONMENT) uniform samplerCube uSheenEnvironment;
 #endif
 
 const int ALPHA_MASK = 1;

@@ -47,7 +47,9 @@ enum class TextureUnit : uint32_t {
     ClearcoatNormal,     // clearcoatNormalTexture
     SheenColor,          // KHR_materials_sheen: sheenColorTexture (RGB, sRGB)
     SheenRoughness,      // sheenRoughnessTexture (A)
-    SheenAlbedo,         // the sheen's directional albedo table (renderer/light/SheenAlbedo.h)
+    SheenAlbedo,  // the sheen's tables: R its directional albedo (renderer/light/SheenAlbedo.h),
+                  // G the Sample Renderer's Charlie LUT (renderer/light/SheenLut.h)
+    SheenEnvironment,  // the environment's Charlie-filtered cube (GpuEnvironment::sheen())
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.

@@ -67,8 +67,10 @@ enum MaterialFeature : uint32_t {
 };
 inline constexpr uint32_t kMaterialFeatureBits = 3;
 // The fragment units a feature samples (its variant declares them all; white stands in for
-// absent textures): its slots, and for sheen its albedo table.
-inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 3};
+// absent textures): its slots, and for sheen its tables and the environment's Charlie cube. With
+// every feature 7 + 2 + 3 + 4 = 16, GL 4.5's guaranteed GL_MAX_TEXTURE_IMAGE_UNITS: hence the
+// sheen's albedo and its Charlie LUT share one RG texture.
+inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 4};
 // The feature whose variant samples `slot` (0 for the core's slots).
 constexpr uint32_t slotFeature(size_t slot) {
     return slot < size_t(MaterialSlot::Specular)     ? 0u

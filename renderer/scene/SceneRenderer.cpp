@@ -9,6 +9,7 @@
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/Log.h"
 #include "renderer/light/SheenAlbedo.h"
+#include "renderer/light/SheenLut.h"
 
 namespace renderer {
 
@@ -223,6 +224,7 @@ void SceneRenderer::writeFrameBlocks(const GpuScene& scene, const morph::FramePo
         glBindSampler(unit(TextureUnit::BrdfLut), 0);
         glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
     }
+    mSheenEnvironment = options.environment ? &options.environment->sheen() : nullptr;
     mEnvironmentBlock.subData(0, sizeof environment, &environment);
 
     // Under an environment the environment is the light: auto adds the file's lights only.
@@ -276,14 +278,20 @@ void SceneRenderer::drawBackground(const glm::mat4& viewProjection) {
     glEnable(GL_DEPTH_TEST);
 }
 
-void SceneRenderer::bindSheenAlbedo() {
+void SceneRenderer::bindSheen() {
     if (mSheenAlbedo.id() == 0) {
-        // Once per renderer, on the first sheen drawn (~1.2 million BRDF evaluations, once per
-        // process: renderer/light/SheenAlbedo.h).
-        const std::vector<float>& table = sheenAlbedoTable();
+        // Once per renderer, on the first sheen drawn (the tables: ~1.7 million BRDF
+        // evaluations, once per process: renderer/light/SheenAlbedo.h and SheenLut.h).
+        const std::vector<float>& albedo = sheenAlbedoTable();
+        const std::vector<float>& lut = sheenLutTable();
+        std::vector<float> table(2 * albedo.size());
+        for (size_t i = 0; i < albedo.size(); ++i) {
+            table[2 * i] = albedo[i];
+            table[2 * i + 1] = lut[i];
+        }
         mSheenAlbedo = gl::Texture::create(GL_TEXTURE_2D);
-        mSheenAlbedo.storage2D(1, GL_R32F, kSheenAlbedoSize, kSheenAlbedoSize);
-        mSheenAlbedo.subImage2D(0, 0, 0, kSheenAlbedoSize, kSheenAlbedoSize, GL_RED, GL_FLOAT,
+        mSheenAlbedo.storage2D(1, GL_RG32F, kSheenAlbedoSize, kSheenAlbedoSize);
+        mSheenAlbedo.subImage2D(0, 0, 0, kSheenAlbedoSize, kSheenAlbedoSize, GL_RG, GL_FLOAT,
                                 table.data());
         mSheenAlbedoSampler = gl::Sampler::create();
         mSheenAlbedoSampler.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR);
@@ -293,6 +301,10 @@ void SceneRenderer::bindSheenAlbedo() {
     }
     mSheenAlbedo.bindUnit(unit(TextureUnit::SheenAlbedo));
     mSheenAlbedoSampler.bindUnit(unit(TextureUnit::SheenAlbedo));
+    if (mSheenEnvironment) {
+        mSheenEnvironment->bindUnit(unit(TextureUnit::SheenEnvironment));
+        glBindSampler(unit(TextureUnit::SheenEnvironment), 0);
+    }
 }
 
 void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances) {
@@ -309,7 +321,7 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
         (b.sampler >= 0 ? scene.samplers()[size_t(b.sampler)] : scene.defaultSampler())
             .bindUnit(textureUnit);
     }
-    if (material.features & kFeatureSheen) bindSheenAlbedo();
+    if (material.features & kFeatureSheen) bindSheen();
     // glTF 2.0 3.9.6: double-sided materials are not culled. glTF 2.0 3.7.4: a node transform
     // with a negative determinant mirrors the mesh, so its front faces wind clockwise.
     if (material.doubleSided) {

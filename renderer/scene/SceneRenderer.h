@@ -145,8 +145,10 @@ private:
                           const Camera& camera, const DrawOptions& options);
     // The environment behind the model: one triangle at the far plane, no depth written.
     void drawBackground(const glm::mat4& viewProjection);
-    // KHR_materials_sheen's albedo table on TextureUnit::SheenAlbedo, made on first use.
-    void bindSheenAlbedo();
+    // KHR_materials_sheen's tables on TextureUnit::SheenAlbedo, made on first use, and this
+    // frame's environment's Charlie cube on TextureUnit::SheenEnvironment: for sheen variants
+    // only, the only programs that declare them.
+    void bindSheen();
 
     ShaderLibrary mLibrary;
     gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass
@@ -165,9 +167,10 @@ private:
     gl::Buffer mFrameBlock;
     gl::Buffer mLightBlock;
     gl::Buffer mEnvironmentBlock;
-    gl::Texture mSheenAlbedo;  // R32F, kSheenAlbedoSize^2, made by the first sheen drawn
+    gl::Texture mSheenAlbedo;  // RG32F (E, Charlie LUT), kSheenAlbedoSize^2, on first sheen
     gl::Sampler mSheenAlbedoSampler;
-    gl::Program mBackground;  // background.vert + .frag, built on first use
+    const gl::Texture* mSheenEnvironment = nullptr;  // this frame's; null without environment
+    gl::Program mBackground;                         // background.vert + .frag, built on first use
     bool mBackgroundFailed = false;
     gl::VertexArray mEmptyVertices;  // the background triangle has no attributes
     uint64_t mLightsNoted = 0;       // the scene whose dropped lights were logged
