@@ -40,14 +40,16 @@ enum class TextureUnit : uint32_t {
     // The KHR_materials_* textures (GpuScene.h's MaterialSlot from Specular), from 16 on, so
     // the core's units keep their numbers. Only a shader variant with the feature declares
     // them (SceneRenderer.cpp), so a plain material's program samples 7 units.
-    Specular = 16,       // KHR_materials_specular: specularTexture (A)
-    SpecularColor,       // specularColorTexture (RGB, sRGB)
-    Clearcoat,           // KHR_materials_clearcoat: clearcoatTexture (R)
-    ClearcoatRoughness,  // clearcoatRoughnessTexture (G)
-    ClearcoatNormal,     // clearcoatNormalTexture
-    SheenColor,          // KHR_materials_sheen: sheenColorTexture (RGB, sRGB)
-    SheenRoughness,      // sheenRoughnessTexture (A)
-    SheenAlbedo,         // the sheen's directional albedo table (renderer/light/SheenAlbedo.h)
+    Specular = 16,         // KHR_materials_specular: specularTexture (A)
+    SpecularColor,         // specularColorTexture (RGB, sRGB)
+    Clearcoat,             // KHR_materials_clearcoat: clearcoatTexture (R)
+    ClearcoatRoughness,    // clearcoatRoughnessTexture (G)
+    ClearcoatNormal,       // clearcoatNormalTexture
+    SheenColor,            // KHR_materials_sheen: sheenColorTexture (RGB, sRGB)
+    SheenRoughness,        // sheenRoughnessTexture (A)
+    SheenAlbedo,           // the sheen's directional albedo table (renderer/light/SheenAlbedo.h)
+    Iridescence,           // KHR_materials_iridescence: iridescenceTexture (R)
+    IridescenceThickness,  // iridescenceThicknessTexture (G)
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.
