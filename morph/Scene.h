@@ -241,6 +241,18 @@ struct MaterialClearcoat {
     TextureRef normalTexture;     // scale in TextureRef::scale
 };
 
+// KHR_materials_iridescence: a thin dielectric film over the material whose interference tints
+// its specular reflection (Belcour and Barla 2017). factor 0 (the default) means none.
+struct MaterialIridescence {
+    bool present = false;
+    float factor = 0;
+    TextureRef texture;            // R
+    float ior = 1.3f;              // the film's; >= 1
+    float thicknessMinimum = 100;  // nm, at the thickness texture's G of 0
+    float thicknessMaximum = 400;  // nm, at G of 1 and without the texture
+    TextureRef thicknessTexture;   // G
+};
+
 struct Material {
     std::string name;
     glm::vec4 baseColorFactor{1.0f};
@@ -259,9 +271,10 @@ struct Material {
     // KHR_materials_emissive_strength: already multiplied into emissiveFactor; kept to report it.
     float emissiveStrength = 1;
     float ior = 1.5f;  // KHR_materials_ior: 0 or >= 1; the default is glTF 2.0's implied 1.5
-    MaterialSpecular specular;    // KHR_materials_specular
-    MaterialClearcoat clearcoat;  // KHR_materials_clearcoat
-    MaterialSheen sheen;          // KHR_materials_sheen
+    MaterialSpecular specular;        // KHR_materials_specular
+    MaterialClearcoat clearcoat;      // KHR_materials_clearcoat
+    MaterialSheen sheen;              // KHR_materials_sheen
+    MaterialIridescence iridescence;  // KHR_materials_iridescence
     // The names under the material's "extensions", in file order (info --json lists them).
     std::vector<std::string> extensions;
 };

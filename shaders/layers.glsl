@@ -10,11 +10,16 @@
 //   Sample Renderer's getIBLRadianceCharlie: the environment's Charlie-filtered cube
 //   (GpuEnvironment::sheen()) along the reflection, at level sheen roughness x (levels - 1),
 //   times the sheen colour and its Charlie LUT (renderer/light/SheenLut.h); under the rig's
-//   analytic sky, which has no such cube, its irradiance around n times E. Only the variants
-//   with an MV_MATERIAL_* compile this; the core program is the one of glTF 2.0 alone
-//   (pbr.frag's core path), unchanged.
+//   analytic sky, which has no such cube, its irradiance around n times E. Iridescence
+//   (iridescence.glsl's thin-film Fresnel, evaluated once at n . v for the dielectric's F0 and
+//   for the base colour as the metal's) replaces the dielectric's Fresnel mix by
+//   rgbMix(diffuse, specular, film Fresnel) and the metal's Fresnel by the film's, each mixed in
+//   by the iridescence factor x texture R, under the environment and the punctual lights alike.
+//   Only the variants with an MV_MATERIAL_* compile this; the core program is the one of glTF
+//   2.0 alone (pbr.frag's core path), unchanged.
 // Needs material.glsl, lighting.glsl and environment.glsl.
-#if defined(MV_MATERIAL_SPECULAR) || defined(MV_MATERIAL_CLEARCOAT) || defined(MV_MATERIAL_SHEEN)
+#if defined(MV_MATERIAL_SPECULAR) || defined(MV_MATERIAL_CLEARCOAT) || \
+    defined(MV_MATERIAL_SHEEN) || defined(MV_MATERIAL_IRIDESCENCE)
 #define MV_MATERIAL_LAYERED
 
 struct Layers {
@@ -26,6 +31,9 @@ struct Layers {
     vec3 clearcoatFresnel;  // F_Schlick(clearcoat F0, 1, clearcoat normal . v)
     vec3 sheenColor;        // 0: none
     float sheenRoughness;
+    float iridescence;                  // 0: none
+    vec3 iridescenceFresnelDielectric;  // the film over the dielectric's F0, at n . v
+    vec3 iridescenceFresnelMetal;       // the film over the base colour as a metal's F0
 };
 
 float maxOf(vec3 c) { return max(max(c.r, c.g), c.b); }
@@ -84,6 +92,14 @@ float iorToF0(float ior) {
     return r * r;
 }
 
+#ifdef MV_MATERIAL_IRIDESCENCE
+// KHR_materials_iridescence's rgb_mix: the base dimmed by the largest of the layer's RGB
+// weights, not by each (1 - weight per channel would tint it the complementary colour).
+vec3 rgbMix(vec3 base, vec3 layer, vec3 weight) {
+    return (1.0 - maxOf(weight)) * base + weight * layer;
+}
+#endif
+
 // The Sample Renderer's getIBLGGXFresnel: environment.glsl's iblFresnel with the specular
 // weight applied to the single and the multiple scattering.
 vec3 iblFresnelWeighted(vec3 f0, float specularWeight, float roughness, float nDotV, vec2 fab) {
@@ -106,7 +122,14 @@ vec3 imageBasedLightLayered(vec3 baseColor, float metallic, float roughness, vec
         mix(diffuse, specular,
             iblFresnelWeighted(layers.f0Dielectric, layers.specularWeight, roughness, nDotV, fab));
     const vec3 metal = iblFresnel(baseColor, roughness, nDotV, fab) * specular;
+#ifdef MV_MATERIAL_IRIDESCENCE
+    vec3 color = mix(
+        mix(dielectric, rgbMix(diffuse, specular, layers.iridescenceFresnelDielectric),
+            layers.iridescence),
+        mix(metal, specular * layers.iridescenceFresnelMetal, layers.iridescence), metallic);
+#else
     vec3 color = mix(dielectric, metal, metallic);
+#endif
 #ifdef MV_MATERIAL_SHEEN
     color = environmentSheen(n, v, nDotV, layers) +
             color * (1.0 - maxOf(layers.sheenColor) * sheenAlbedo(nDotV, layers.sheenRoughness));
@@ -127,6 +150,15 @@ vec3 ambientLightLayered(vec3 baseColor, float metallic, float roughness, vec3 n
                           environmentBrdf(f0, roughness, nDotV) *
                           mix(layers.specularWeight, 1.0, metallic);
     vec3 color = diffuse + specular;
+#ifdef MV_MATERIAL_IRIDESCENCE
+    // The film's Fresnel in place of the analytic split sum's, as under the environment.
+    const vec3 radiance = environmentRadiance(reflect(-v, n), roughness);
+    const vec3 film =
+        mix(rgbMix(baseColor * environmentIrradiance(n), radiance,
+                   layers.iridescenceFresnelDielectric),
+            radiance * layers.iridescenceFresnelMetal, metallic);
+    color = mix(color, film, layers.iridescence);
+#endif
 #ifdef MV_MATERIAL_SHEEN
     const float e = sheenAlbedo(nDotV, layers.sheenRoughness);
     color = environmentIrradiance(n) * layers.sheenColor * e +
@@ -154,7 +186,16 @@ vec3 directLightLayered(vec3 baseColor, float metallic, float alpha, vec3 n, vec
         const vec3 diffuse = radiance * nDotL * baseColor / PI;
         const vec3 specular = radiance * nDotL * distributionGgx(nDotH, alpha) *
                               visibilitySmithGgxCorrelated(nDotL, nDotV, alpha);
+#ifdef MV_MATERIAL_IRIDESCENCE
+        color = mix(mix(mix(diffuse, specular, dielectricF),
+                        rgbMix(diffuse, specular, layers.iridescenceFresnelDielectric),
+                        layers.iridescence),
+                    mix(metalF * specular, specular * layers.iridescenceFresnelMetal,
+                        layers.iridescence),
+                    metallic);
+#else
         color = mix(mix(diffuse, specular, dielectricF), metalF * specular, metallic);
+#endif
 #ifdef MV_MATERIAL_SHEEN
         const float sheenMax = maxOf(layers.sheenColor);
         const float scaling =

@@ -16,6 +16,8 @@ layout(std140, binding = MV_UBO_MATERIAL) uniform MaterialBlock {
     ivec4 texCoords3; // TEXCOORD set of: x specular, y specular colour, z clearcoat, w clearcoat roughness
     ivec4 texCoords4; // TEXCOORD set of: x clearcoat normal, z sheen colour, w sheen roughness; y: clearcoat normal map present
     vec4 sheen;       // rgb: sheenColorFactor, a: sheenRoughnessFactor
+    vec4 iridescence; // x: iridescenceFactor, y: the film's ior, z: thickness minimum, w: maximum (nm)
+    ivec4 texCoords5; // TEXCOORD set of: x iridescence, y iridescence thickness
     // KHR_texture_transform per slot: rows of the 2x3 affine map uv' = M * vec3(uv, 1).
     vec4 uvTransform[2 * MV_MATERIAL_SLOT_COUNT];
 } uMaterial;
@@ -39,6 +41,10 @@ layout(binding = MV_UNIT_SHEEN_COLOR) uniform sampler2D uSheenColorTexture;
 layout(binding = MV_UNIT_SHEEN_ROUGHNESS) uniform sampler2D uSheenRoughnessTexture;
 layout(binding = MV_UNIT_SHEEN_ALBEDO) uniform sampler2D uSheenAlbedo;  // R: E, G: Charlie LUT
 layout(binding = MV_UNIT_SHEEN_ENVIRONMENT) uniform samplerCube uSheenEnvironment;
+#endif
+#ifdef MV_MATERIAL_IRIDESCENCE
+layout(binding = MV_UNIT_IRIDESCENCE) uniform sampler2D uIridescenceTexture;
+layout(binding = MV_UNIT_IRIDESCENCE_THICKNESS) uniform sampler2D uIridescenceThicknessTexture;
 #endif
 
 const int ALPHA_MASK = 1;

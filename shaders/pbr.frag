@@ -3,12 +3,13 @@
 // transformed vertices: material factors and textures, vertex colours, normal maps on the
 // morphed tangents, alpha modes, double-sided lighting; lit by the environment (image-based) or
 // by the studio rig; then exposure, tone mapping and sRGB output. KHR_materials_ior, _specular,
-// _clearcoat and _sheen in the variants that define MV_MATERIAL_* (layers.glsl).
+// _clearcoat, _sheen and _iridescence in the variants that define MV_MATERIAL_* (layers.glsl).
 #include "material.glsl"
 #include "lighting.glsl"
 #include "environment.glsl"
 #include "punctual.glsl"
 #include "layers.glsl"
+#include "iridescence.glsl"
 #include "tonemap.glsl"
 
 // An attribute the primitive lacks is a constant here, not an input: the linker then drops the
@@ -120,6 +121,9 @@ void main() {
     layers.clearcoatFresnel = vec3(0.0);
     layers.sheenColor = vec3(0.0);
     layers.sheenRoughness = 0.0;
+    layers.iridescence = 0.0;
+    layers.iridescenceFresnelDielectric = vec3(0.0);
+    layers.iridescenceFresnelMetal = vec3(0.0);
 #ifdef MV_MATERIAL_SHEEN
     // KHR_materials_sheen: the colour in RGB (sRGB), the roughness in A.
     layers.sheenColor =
@@ -151,6 +155,18 @@ void main() {
         0.0, 1.0);
     const vec3 clearcoatNormalTexel = sampleSlot(uClearcoatNormalTexture, MV_SLOT_CLEARCOAT_NORMAL,
                                                  uMaterial.texCoords4.x).rgb;
+#endif
+#ifdef MV_MATERIAL_IRIDESCENCE
+    // KHR_materials_iridescence: the strength in R; the thickness in G, from the minimum at 0 to
+    // the maximum at 1 (untextured: white, the maximum, as the extension says).
+    layers.iridescence =
+        uMaterial.iridescence.x *
+        sampleSlot(uIridescenceTexture, MV_SLOT_IRIDESCENCE, uMaterial.texCoords5.x).r;
+    const float iridescenceThickness =
+        mix(uMaterial.iridescence.z, uMaterial.iridescence.w,
+            sampleSlot(uIridescenceThicknessTexture, MV_SLOT_IRIDESCENCE_THICKNESS,
+                       uMaterial.texCoords5.y)
+                .g);
 #endif
 #endif
 
@@ -203,6 +219,19 @@ void main() {
     }
     layers.clearcoatFresnel = fresnelSchlick(vec3(iorToF0(uMaterial.layers.x)),
                                              clamp(dot(layers.clearcoatNormal, v), 0.0, 1.0));
+#endif
+#ifdef MV_MATERIAL_IRIDESCENCE
+    // The film seen from air, once per pixel at n . v (the Sample Renderer's pbr.frag uses the
+    // same value for the environment and for every light). A film of thickness 0 is no film:
+    // the material's own Fresnel exactly, as the Sample Renderer does, not the film formula's
+    // limit at 0 (which drops the specular weight and the split sum's roughness term).
+    const float filmNDotV = clamp(dot(n, v), 0.0, 1.0);
+    layers.iridescenceFresnelDielectric =
+        iridescenceFresnel(1.0, uMaterial.iridescence.y, filmNDotV, iridescenceThickness,
+                           layers.f0Dielectric);
+    layers.iridescenceFresnelMetal = iridescenceFresnel(
+        1.0, uMaterial.iridescence.y, filmNDotV, iridescenceThickness, baseColor.rgb);
+    if (iridescenceThickness == 0.0) layers.iridescence = 0.0;
 #endif
     vec3 color =
         imageBasedLighting()

@@ -43,6 +43,8 @@ constexpr Define kDefines[] = {
     {"MV_UNIT_SHEEN_ROUGHNESS", unit(TextureUnit::SheenRoughness)},
     {"MV_UNIT_SHEEN_ALBEDO", unit(TextureUnit::SheenAlbedo)},
     {"MV_UNIT_SHEEN_ENVIRONMENT", unit(TextureUnit::SheenEnvironment)},
+    {"MV_UNIT_IRIDESCENCE", unit(TextureUnit::Iridescence)},
+    {"MV_UNIT_IRIDESCENCE_THICKNESS", unit(TextureUnit::IridescenceThickness)},
     {"MV_UNIFORM_MODEL", uint32_t(location(UniformLocation::Model))},
     {"MV_UNIFORM_NORMAL_MATRIX", uint32_t(location(UniformLocation::NormalMatrix))},
     {"MV_UNIFORM_VIEW_PROJECTION", uint32_t(location(UniformLocation::ViewProjection))},

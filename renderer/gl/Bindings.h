@@ -49,7 +49,9 @@ enum class TextureUnit : uint32_t {
     SheenRoughness,      // sheenRoughnessTexture (A)
     SheenAlbedo,  // the sheen's tables: R its directional albedo (renderer/light/SheenAlbedo.h),
                   // G the Sample Renderer's Charlie LUT (renderer/light/SheenLut.h)
-    SheenEnvironment,  // the environment's Charlie-filtered cube (GpuEnvironment::sheen())
+    SheenEnvironment,      // the environment's Charlie-filtered cube (GpuEnvironment::sheen())
+    Iridescence,           // KHR_materials_iridescence: iridescenceTexture (R)
+    IridescenceThickness,  // iridescenceThicknessTexture (G)
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.

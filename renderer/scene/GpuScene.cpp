@@ -31,12 +31,16 @@ struct MaterialBlock {
     glm::ivec4 texCoords4{
         0};  // x: clearcoat normal, y: its map present, z: sheen colour, w: roughness
     glm::vec4 sheen{0.0f};  // rgb: sheenColorFactor, a: sheenRoughnessFactor
+    // x: iridescenceFactor, y: the film's ior, z: thickness minimum, w: maximum (nm)
+    glm::vec4 iridescence{0.0f, 1.3f, 100.0f, 400.0f};
+    glm::ivec4 texCoords5{0};                       // x: iridescence, y: iridescence thickness
     glm::vec4 uvTransform[2 * kMaterialSlotCount];  // per slot: the two rows of a 2x3 affine map
 };
-static_assert(sizeof(MaterialBlock) == 16 * (11 + 2 * kMaterialSlotCount), "std140 mismatch");
+static_assert(sizeof(MaterialBlock) == 16 * (13 + 2 * kMaterialSlotCount), "std140 mismatch");
 
 constexpr const char* kFeatureNames[kMaterialFeatureBits] = {
-    "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_sheen"};
+    "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_sheen",
+    "KHR_materials_iridescence"};
 
 // The fragment texture units a program with `features` samples.
 uint32_t fragmentUnits(uint32_t features) {
@@ -199,7 +203,9 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         {&m.clearcoat.roughnessTexture, false},
         {&m.clearcoat.normalTexture, false},
         {&m.sheen.colorTexture, true},
-        {&m.sheen.roughnessTexture, false}};
+        {&m.sheen.roughnessTexture, false},
+        {&m.iridescence.texture, false},
+        {&m.iridescence.thicknessTexture, false}};
     // A material with the core's defaults draws with the core program: the ior 1.5 that
     // KHR_materials_ior makes explicit is the core's 0.04, and a clearcoat of 0 adds nothing.
     if (m.specular.present || m.ior != 1.5f) out.features |= kFeatureSpecular;
@@ -207,8 +213,13 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     if (m.sheen.present && glm::any(glm::greaterThan(m.sheen.colorFactor, glm::vec3(0.0f)))) {
         out.features |= kFeatureSheen;
     }
+    if (m.iridescence.present && m.iridescence.factor > 0.0f) {
+        out.features |= kFeatureIridescence;
+    }
     // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS the least
-    // important feature (the highest bit) goes, with its textures.
+    // important feature (the highest bit) goes, with its textures. Iridescence goes first: with
+    // all four, 7 + 2 + 3 + 3 + 2 = 17 units pass GL 4.5's minimum of 16, and the film only
+    // tints a reflection the other layers still draw.
     for (uint32_t f = kMaterialFeatureBits;
          f-- > 0 && fragmentUnits(out.features) > mUploadLimits.maxFragmentTextureUnits;) {
         if (!(out.features & (1u << f))) continue;
@@ -249,6 +260,10 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         glm::ivec4(slotTexCoord(m.clearcoat.normalTexture), clearcoatNormal ? 1 : 0,
                    slotTexCoord(m.sheen.colorTexture), slotTexCoord(m.sheen.roughnessTexture));
     block.sheen = glm::vec4(m.sheen.colorFactor, m.sheen.roughnessFactor);
+    block.iridescence = glm::vec4(m.iridescence.factor, m.iridescence.ior,
+                                  m.iridescence.thicknessMinimum, m.iridescence.thicknessMaximum);
+    block.texCoords5 = glm::ivec4(slotTexCoord(m.iridescence.texture),
+                                  slotTexCoord(m.iridescence.thicknessTexture), 0, 0);
     out.block = gl::Buffer::create(sizeof block, &block);
     return out;
 }

@@ -34,7 +34,8 @@ namespace renderer {
 std::vector<int> drawnNodes(const morph::Scene& scene, int sceneIndex = -1);
 
 // The material texture slots: the core's five (units BaseColor..Emissive), then the
-// KHR_materials_* ones (units Specular.. in Bindings.h; slotUnit() maps).
+// KHR_materials_* ones (units Specular..SheenRoughness, then Iridescence.. in Bindings.h, past
+// the sheen's albedo table; slotUnit() maps).
 enum class MaterialSlot : uint32_t {
     BaseColor,
     MetallicRoughness,
@@ -48,35 +49,42 @@ enum class MaterialSlot : uint32_t {
     ClearcoatNormal,
     SheenColor,
     SheenRoughness,
+    Iridescence,
+    IridescenceThickness,
 };
-inline constexpr size_t kMaterialSlotCount = 12;
+inline constexpr size_t kMaterialSlotCount = 14;
 inline constexpr size_t kCoreMaterialSlotCount = 5;
 constexpr uint32_t slotUnit(size_t slot) {
-    return slot < kCoreMaterialSlotCount
-               ? unit(TextureUnit::BaseColor) + uint32_t(slot)
-               : unit(TextureUnit::Specular) + uint32_t(slot - kCoreMaterialSlotCount);
+    return slot < kCoreMaterialSlotCount ? unit(TextureUnit::BaseColor) + uint32_t(slot)
+           : slot < size_t(MaterialSlot::Iridescence)
+               ? unit(TextureUnit::Specular) + uint32_t(slot - kCoreMaterialSlotCount)
+               : unit(TextureUnit::Iridescence) +
+                     uint32_t(slot - size_t(MaterialSlot::Iridescence));
 }
 
 // A material's shading features beyond glTF 2.0's core, each a bit of the shader variant
 // (SceneRenderer.cpp, MV_MATERIAL_*): a material without any draws with the core program,
 // bit for bit as before the extensions existed.
 enum MaterialFeature : uint32_t {
-    kFeatureSpecular = 1u << 0,   // KHR_materials_ior and/or KHR_materials_specular
-    kFeatureClearcoat = 1u << 1,  // KHR_materials_clearcoat with a factor above 0
-    kFeatureSheen = 1u << 2,      // KHR_materials_sheen with a colour above 0
+    kFeatureSpecular = 1u << 0,     // KHR_materials_ior and/or KHR_materials_specular
+    kFeatureClearcoat = 1u << 1,    // KHR_materials_clearcoat with a factor above 0
+    kFeatureSheen = 1u << 2,        // KHR_materials_sheen with a colour above 0
+    kFeatureIridescence = 1u << 3,  // KHR_materials_iridescence with a factor above 0
 };
-inline constexpr uint32_t kMaterialFeatureBits = 3;
+inline constexpr uint32_t kMaterialFeatureBits = 4;
 // The fragment units a feature samples (its variant declares them all; white stands in for
-// absent textures): its slots, and for sheen its tables and the environment's Charlie cube. With
-// every feature 7 + 2 + 3 + 4 = 16, GL 4.5's guaranteed GL_MAX_TEXTURE_IMAGE_UNITS: hence the
-// sheen's albedo and its Charlie LUT share one RG texture.
-inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 4};
+// absent textures): its slots, for sheen its tables and the environment's Charlie cube. The
+// first three together take 7 + 2 + 3 + 4 = 16 units, GL 4.5's guaranteed
+// GL_MAX_TEXTURE_IMAGE_UNITS (hence the sheen's albedo and its Charlie LUT share one RG
+// texture); iridescence's two go past it, and are the first dropped where the limit is 16.
+inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 4, 2};
 // The feature whose variant samples `slot` (0 for the core's slots).
 constexpr uint32_t slotFeature(size_t slot) {
-    return slot < size_t(MaterialSlot::Specular)     ? 0u
-           : slot < size_t(MaterialSlot::Clearcoat)  ? kFeatureSpecular
-           : slot < size_t(MaterialSlot::SheenColor) ? kFeatureClearcoat
-                                                     : kFeatureSheen;
+    return slot < size_t(MaterialSlot::Specular)      ? 0u
+           : slot < size_t(MaterialSlot::Clearcoat)   ? kFeatureSpecular
+           : slot < size_t(MaterialSlot::SheenColor)  ? kFeatureClearcoat
+           : slot < size_t(MaterialSlot::Iridescence) ? kFeatureSheen
+                                                      : kFeatureIridescence;
 }
 // Fragment texture units of the core program: five material slots and the environment's two.
 inline constexpr uint32_t kCoreFragmentUnits = 7;

@@ -74,6 +74,8 @@ std::string materialDefines(uint32_t texturedSlots = ~0u, bool alphaMask = true)
         {"MV_SLOT_CLEARCOAT_NORMAL", MaterialSlot::ClearcoatNormal},
         {"MV_SLOT_SHEEN_COLOR", MaterialSlot::SheenColor},
         {"MV_SLOT_SHEEN_ROUGHNESS", MaterialSlot::SheenRoughness},
+        {"MV_SLOT_IRIDESCENCE", MaterialSlot::Iridescence},
+        {"MV_SLOT_IRIDESCENCE_THICKNESS", MaterialSlot::IridescenceThickness},
     };
     std::string out;
     for (const auto& [name, slot] : slots) {
@@ -95,7 +97,8 @@ constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
 
 // The MaterialFeature bits, in bit order after the attributes'.
 constexpr const char* kFeatureDefines[kMaterialFeatureBits] = {
-    "MV_MATERIAL_SPECULAR", "MV_MATERIAL_CLEARCOAT", "MV_MATERIAL_SHEEN"};
+    "MV_MATERIAL_SPECULAR", "MV_MATERIAL_CLEARCOAT", "MV_MATERIAL_SHEEN",
+    "MV_MATERIAL_IRIDESCENCE"};
 
 constexpr uint32_t kAttributeBits = uint32_t(std::size(kOptionalVaryings));
 
