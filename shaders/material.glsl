@@ -16,6 +16,9 @@ layout(std140, binding = MV_UBO_MATERIAL) uniform MaterialBlock {
     ivec4 texCoords3; // TEXCOORD set of: x specular, y specular colour, z clearcoat, w clearcoat roughness
     ivec4 texCoords4; // TEXCOORD set of: x clearcoat normal, z sheen colour, w sheen roughness; y: clearcoat normal map present
     vec4 sheen;       // rgb: sheenColorFactor, a: sheenRoughnessFactor
+    vec4 transmission;      // x: transmissionFactor, y: thicknessFactor, z: attenuationDistance (0: none)
+    vec4 attenuationColor;  // rgb
+    ivec4 transmissionTexCoords;  // TEXCOORD set of: x transmission, y thickness
     // KHR_texture_transform per slot: rows of the 2x3 affine map uv' = M * vec3(uv, 1).
     vec4 uvTransform[2 * MV_MATERIAL_SLOT_COUNT];
 } uMaterial;
@@ -38,6 +41,13 @@ layout(binding = MV_UNIT_CLEARCOAT_NORMAL) uniform sampler2D uClearcoatNormalTex
 layout(binding = MV_UNIT_SHEEN_COLOR) uniform sampler2D uSheenColorTexture;
 layout(binding = MV_UNIT_SHEEN_ROUGHNESS) uniform sampler2D uSheenRoughnessTexture;
 layout(binding = MV_UNIT_SHEEN_ALBEDO) uniform sampler2D uSheenAlbedo;
+#endif
+#ifdef MV_MATERIAL_TRANSMISSION
+layout(binding = MV_UNIT_TRANSMISSION) uniform sampler2D uTransmissionTexture;
+layout(binding = MV_UNIT_TRANSMISSION_FRAMEBUFFER) uniform sampler2D uTransmissionFramebuffer;
+#endif
+#ifdef MV_MATERIAL_VOLUME
+layout(binding = MV_UNIT_THICKNESS) uniform sampler2D uThicknessTexture;
 #endif
 
 const int ALPHA_MASK = 1;

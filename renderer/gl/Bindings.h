@@ -48,6 +48,11 @@ enum class TextureUnit : uint32_t {
     SheenColor,          // KHR_materials_sheen: sheenColorTexture (RGB, sRGB)
     SheenRoughness,      // sheenRoughnessTexture (A)
     SheenAlbedo,         // the sheen's directional albedo table (renderer/light/SheenAlbedo.h)
+    Transmission,        // KHR_materials_transmission: transmissionTexture (R)
+    Thickness,           // KHR_materials_volume: thicknessTexture (G)
+    // What transmissive surfaces see through them: the frame's opaque primitives drawn first,
+    // with its mipmaps (SceneRenderer's transmission pass).
+    TransmissionFramebuffer,
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.

@@ -31,12 +31,17 @@ struct MaterialBlock {
     glm::ivec4 texCoords4{
         0};  // x: clearcoat normal, y: its map present, z: sheen colour, w: roughness
     glm::vec4 sheen{0.0f};  // rgb: sheenColorFactor, a: sheenRoughnessFactor
+    // x: transmissionFactor, y: thicknessFactor, z: attenuationDistance (0: none)
+    glm::vec4 transmission{0.0f};
+    glm::vec4 attenuationColor{1.0f};
+    glm::ivec4 transmissionTexCoords{0};            // TEXCOORD set of: x transmission, y thickness
     glm::vec4 uvTransform[2 * kMaterialSlotCount];  // per slot: the two rows of a 2x3 affine map
 };
-static_assert(sizeof(MaterialBlock) == 16 * (11 + 2 * kMaterialSlotCount), "std140 mismatch");
+static_assert(sizeof(MaterialBlock) == 16 * (14 + 2 * kMaterialSlotCount), "std140 mismatch");
 
 constexpr const char* kFeatureNames[kMaterialFeatureBits] = {
-    "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_sheen"};
+    "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_sheen",
+    "KHR_materials_transmission", "KHR_materials_volume"};
 
 // The fragment texture units a program with `features` samples.
 uint32_t fragmentUnits(uint32_t features) {
@@ -185,7 +190,9 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         {&m.clearcoat.roughnessTexture, false},
         {&m.clearcoat.normalTexture, false},
         {&m.sheen.colorTexture, true},
-        {&m.sheen.roughnessTexture, false}};
+        {&m.sheen.roughnessTexture, false},
+        {&m.transmission.texture, false},
+        {&m.volume.thicknessTexture, false}};
     // A material with the core's defaults draws with the core program: the ior 1.5 that
     // KHR_materials_ior makes explicit is the core's 0.04, and a clearcoat of 0 adds nothing.
     if (m.specular.present || m.ior != 1.5f) out.features |= kFeatureSpecular;
@@ -193,8 +200,16 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     if (m.sheen.present && glm::any(glm::greaterThan(m.sheen.colorFactor, glm::vec3(0.0f)))) {
         out.features |= kFeatureSheen;
     }
+    // A transmission of 0 lets nothing through: the material keeps its program (and the frame
+    // has no transmission pass). A volume is only drawn through a transmissive surface, and a
+    // thickness of 0 is the thin-walled surface the transmission variant draws without it.
+    if (m.transmission.present && m.transmission.factor > 0.0f) {
+        out.features |= kFeatureTransmission;
+        if (m.volume.present && m.volume.thicknessFactor > 0.0f) out.features |= kFeatureVolume;
+    }
     // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS the least
-    // important feature (the highest bit) goes, with its textures.
+    // important feature (the highest bit) goes, with its textures. The volume's bit is above
+    // the transmission's, so it goes first and never stays without it.
     for (uint32_t f = kMaterialFeatureBits;
          f-- > 0 && fragmentUnits(out.features) > mUploadLimits.maxFragmentTextureUnits;) {
         if (!(out.features & (1u << f))) continue;
@@ -234,6 +249,15 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         glm::ivec4(slotTexCoord(m.clearcoat.normalTexture), clearcoatNormal ? 1 : 0,
                    slotTexCoord(m.sheen.colorTexture), slotTexCoord(m.sheen.roughnessTexture));
     block.sheen = glm::vec4(m.sheen.colorFactor, m.sheen.roughnessFactor);
+    // The Sample Renderer's convention: an attenuation distance of 0 means none (the
+    // extension's +inf would make pow(0, d / inf) undefined in GLSL).
+    const float attenuationDistance =
+        std::isfinite(m.volume.attenuationDistance) ? m.volume.attenuationDistance : 0.0f;
+    block.transmission =
+        glm::vec4(m.transmission.factor, m.volume.thicknessFactor, attenuationDistance, 0.0f);
+    block.attenuationColor = glm::vec4(m.volume.attenuationColor, 1.0f);
+    block.transmissionTexCoords = glm::ivec4(slotTexCoord(m.transmission.texture),
+                                             slotTexCoord(m.volume.thicknessTexture), 0, 0);
     out.block = gl::Buffer::create(sizeof block, &block);
     return out;
 }

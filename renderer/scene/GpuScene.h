@@ -48,13 +48,22 @@ enum class MaterialSlot : uint32_t {
     ClearcoatNormal,
     SheenColor,
     SheenRoughness,
+    Transmission,
+    Thickness,
 };
-inline constexpr size_t kMaterialSlotCount = 12;
+inline constexpr size_t kMaterialSlotCount = 14;
 inline constexpr size_t kCoreMaterialSlotCount = 5;
+// Each slot's unit: the extensions' units are not one run (SheenAlbedo sits between the sheen's
+// slots and the transmission's), so a table, not an offset.
+inline constexpr TextureUnit kSlotUnits[kMaterialSlotCount] = {
+    TextureUnit::BaseColor,       TextureUnit::MetallicRoughness, TextureUnit::NormalMap,
+    TextureUnit::Occlusion,       TextureUnit::Emissive,          TextureUnit::Specular,
+    TextureUnit::SpecularColor,   TextureUnit::Clearcoat,         TextureUnit::ClearcoatRoughness,
+    TextureUnit::ClearcoatNormal, TextureUnit::SheenColor,        TextureUnit::SheenRoughness,
+    TextureUnit::Transmission,    TextureUnit::Thickness,
+};
 constexpr uint32_t slotUnit(size_t slot) {
-    return slot < kCoreMaterialSlotCount
-               ? unit(TextureUnit::BaseColor) + uint32_t(slot)
-               : unit(TextureUnit::Specular) + uint32_t(slot - kCoreMaterialSlotCount);
+    return unit(kSlotUnits[slot]);
 }
 
 // A material's shading features beyond glTF 2.0's core, each a bit of the shader variant
@@ -64,17 +73,25 @@ enum MaterialFeature : uint32_t {
     kFeatureSpecular = 1u << 0,   // KHR_materials_ior and/or KHR_materials_specular
     kFeatureClearcoat = 1u << 1,  // KHR_materials_clearcoat with a factor above 0
     kFeatureSheen = 1u << 2,      // KHR_materials_sheen with a colour above 0
+    // KHR_materials_transmission with a factor above 0: the frame draws the transmission pass.
+    kFeatureTransmission = 1u << 3,
+    // KHR_materials_volume with a thickness above 0, on a transmissive material (the extension
+    // means nothing without transmission; thickness 0 is the thin-walled surface).
+    kFeatureVolume = 1u << 4,
 };
-inline constexpr uint32_t kMaterialFeatureBits = 3;
+inline constexpr uint32_t kMaterialFeatureBits = 5;
 // The fragment units a feature samples (its variant declares them all; white stands in for
-// absent textures): its slots, and for sheen its albedo table.
-inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 3};
+// absent textures): its slots, for sheen its albedo table, for transmission the frame's
+// transmission pass (TextureUnit::TransmissionFramebuffer).
+inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 3, 2, 1};
 // The feature whose variant samples `slot` (0 for the core's slots).
 constexpr uint32_t slotFeature(size_t slot) {
-    return slot < size_t(MaterialSlot::Specular)     ? 0u
-           : slot < size_t(MaterialSlot::Clearcoat)  ? kFeatureSpecular
-           : slot < size_t(MaterialSlot::SheenColor) ? kFeatureClearcoat
-                                                     : kFeatureSheen;
+    return slot < size_t(MaterialSlot::Specular)       ? 0u
+           : slot < size_t(MaterialSlot::Clearcoat)    ? kFeatureSpecular
+           : slot < size_t(MaterialSlot::SheenColor)   ? kFeatureClearcoat
+           : slot < size_t(MaterialSlot::Transmission) ? kFeatureSheen
+           : slot < size_t(MaterialSlot::Thickness)    ? kFeatureTransmission
+                                                       : kFeatureVolume;
 }
 // Fragment texture units of the core program: five material slots and the environment's two.
 inline constexpr uint32_t kCoreFragmentUnits = 7;

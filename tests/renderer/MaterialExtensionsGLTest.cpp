@@ -3,10 +3,13 @@
 // measured on the pixels: clearcoat adds a sharp highlight to a rough base, ior 1 takes the
 // dielectric reflection away at normal incidence and f0 grows as ((ior - 1) / (ior + 1))^2,
 // specular 0 removes all specular, emissive strength scales the emission linearly; the
-// extensions at their defaults draw as the core material; past GL_MAX_TEXTURE_IMAGE_UNITS the
+// extensions at their defaults draw as the core material; transmission shows the quad behind a
+// sphere, more with its factor, and a volume tints it by Beer-Lambert, more when thicker, with
+// the transmission pass drawn only for frames that need it; past GL_MAX_TEXTURE_IMAGE_UNITS the
 // least important feature goes with a note. Tone mapping is off (clamped linear) wherever a
 // ratio is measured, so the sRGB bytes decode back to the shaded values.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -393,6 +396,121 @@ TEST_F(MaterialExtensionsTest, SheenOnAWhiteBaseKeepsTheEnergy) {
     EXPECT_LT(std::abs(added), 0.05f * base);
 }
 
+// A 3 x 3 quad of unlit `backdrop` colour at z = 0 and, in front of it at z = 1, a smooth
+// white dielectric sphere of `sphere`'s transmission and volume: what is behind the sphere is
+// the quad, of a known linear colour. The camera looks down -Z at both centres.
+morph::Scene glassInFrontOfAQuad(const morph::Material& sphere, glm::vec3 backdrop) {
+    morph::Material quad;
+    quad.unlit = true;
+    quad.baseColorFactor = glm::vec4(backdrop, 1.0f);
+    morph::Scene scene = fixtures::quadScene(quad);
+    scene.nodes[0].scale = glm::vec3(1.5f);
+    scene.materials.push_back(sphere);
+    morph::Mesh mesh;
+    mesh.primitives.push_back(fixtures::uvSphere(1, 48, 32));
+    scene.meshes.push_back(mesh);
+    morph::Node node;
+    node.mesh = 1;
+    node.translation = glm::vec3(0.0f, 0.0f, 1.0f);
+    scene.nodes.push_back(node);
+    scene.roots.push_back(1);
+    return scene;
+}
+
+morph::Material glass(float transmission, float thickness = 0.0f,
+                      glm::vec3 attenuationColor = glm::vec3(1.0f),
+                      float attenuationDistance = 1.0f) {
+    morph::Material m = fixtures::plainMaterial(1.0f, 0.0f);
+    m.transmission.present = true;
+    m.transmission.factor = transmission;
+    if (thickness > 0.0f) {
+        m.volume.present = true;
+        m.volume.thicknessFactor = thickness;
+        m.volume.attenuationColor = attenuationColor;
+        m.volume.attenuationDistance = attenuationDistance;
+    }
+    return m;
+}
+
+// The linear colour of the pixels within `reach` pixels of the image's centre (the sphere's
+// middle, where the view ray meets the surface head on and goes straight through).
+glm::vec3 centreColour(const morph::RgbaImage& image, int reach = 3) {
+    glm::vec3 sum(0.0f);
+    int n = 0;
+    for (int y = image.height / 2 - reach; y <= image.height / 2 + reach; ++y) {
+        for (int x = image.width / 2 - reach; x <= image.width / 2 + reach; ++x) {
+            const uint8_t* p = &image.pixels[(size_t(y) * size_t(image.width) + size_t(x)) * 4];
+            for (int k = 0; k < 3; ++k) sum[k] += fixtures::srgbToLinear(p[k] / 255.0f);
+            ++n;
+        }
+    }
+    return sum / float(n);
+}
+
+TEST_F(MaterialExtensionsTest, TransmissionShowsTheQuadBehindAndGrowsWithTheFactor) {
+    const glm::vec3 green(0.05f, 0.6f, 0.1f);
+    const uint64_t before = capturer().renderer().transmissionPasses();
+    const morph::RgbaImage plain = shoot(glassInFrontOfAQuad(fixtures::plainMaterial(1, 0), green));
+    EXPECT_EQ(capturer().renderer().transmissionPasses(), before) << "no transmission, no pass";
+    // Transmission 0 lets nothing through: the core program, bit for bit, and no pass.
+    const morph::RgbaImage none = shoot(glassInFrontOfAQuad(glass(0.0f), green));
+    EXPECT_EQ(capturer().renderer().transmissionPasses(), before);
+    ASSERT_TRUE(plain.valid() && none.valid());
+    EXPECT_EQ(worstDifference(plain, none), 0);
+    glm::vec3 seen[3];
+    const float factors[3] = {0.25f, 0.5f, 1.0f};
+    for (int i = 0; i < 3; ++i) {
+        const morph::RgbaImage image = shoot(glassInFrontOfAQuad(glass(factors[i]), green));
+        ASSERT_TRUE(image.valid());
+        EXPECT_EQ(capturer().renderer().transmissionPasses(), before + uint64_t(i) + 1)
+            << "one pass per frame with transmission";
+        seen[i] = centreColour(image);
+    }
+    const glm::vec3 opaque = centreColour(plain);
+    std::printf(
+        "centre (linear): opaque %.3f %.3f %.3f; transmission 0.25 %.3f %.3f %.3f, "
+        "0.5 %.3f %.3f %.3f, 1 %.3f %.3f %.3f\n",
+        opaque.r, opaque.g, opaque.b, seen[0].r, seen[0].g, seen[0].b, seen[1].r, seen[1].g,
+        seen[1].b, seen[2].r, seen[2].g, seen[2].b);
+    // The white sphere is grey where it is opaque; through it the quad's green shows, more
+    // with the factor, and at 1 nearly all of it: (1 - the split-sum reflectance, about 0.04
+    // head on) of the quad's green, plus the environment's reflection.
+    EXPECT_LT(opaque.g - opaque.r, 0.02f);
+    for (int i = 1; i < 3; ++i) EXPECT_GT(seen[i].g - seen[i].r, seen[i - 1].g - seen[i - 1].r);
+    EXPECT_GT(seen[2].g, 0.9f * green.g);
+    EXPECT_LT(seen[2].r, 0.5f * opaque.r) << "the sphere's own diffuse is gone";
+}
+
+TEST_F(MaterialExtensionsTest, AVolumeTintsWhatIsSeenThroughItMoreWhenThicker) {
+    // A white quad behind a sphere of thickness 0.25, 0.5 and 1 (the sphere's diameter is 0.9)
+    // whose volume turns white light (1, 0.25, 0.25) over a distance of 1: Beer-Lambert leaves
+    // green/red = 0.25^thickness. Straight through the middle the ray does not bend.
+    const glm::vec3 white(0.8f);
+    const float thicknesses[3] = {0.25f, 0.5f, 1.0f};
+    float ratio[3];
+    for (int i = 0; i < 3; ++i) {
+        const morph::RgbaImage image = shoot(glassInFrontOfAQuad(
+            glass(1.0f, thicknesses[i], glm::vec3(1.0f, 0.25f, 0.25f), 1.0f), white));
+        ASSERT_TRUE(image.valid());
+        const glm::vec3 c = centreColour(image);
+        ratio[i] = c.g / c.r;
+        std::printf(
+            "thickness %.2f: centre %.3f %.3f %.3f, green / red %.3f (Beer-Lambert "
+            "%.3f)\n",
+            thicknesses[i], c.r, c.g, c.b, ratio[i], std::pow(0.25f, thicknesses[i]));
+    }
+    for (int i = 1; i < 3; ++i) EXPECT_LT(ratio[i], ratio[i - 1]);
+    // Measured within 0.008 of Beer-Lambert: the reflected environment (untinted, a few percent
+    // of a smooth dielectric head on) lifts the ratio a little.
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_NEAR(ratio[i], std::pow(0.25f, thicknesses[i]), 0.02f) << thicknesses[i];
+    }
+    // Without a volume (thin walls) nothing is tinted.
+    const morph::RgbaImage thin = shoot(glassInFrontOfAQuad(glass(1.0f), white));
+    const glm::vec3 c = centreColour(thin);
+    EXPECT_NEAR(c.g / c.r, 1.0f, 0.01f);
+}
+
 TEST_F(MaterialExtensionsTest, AFeaturePastTheTextureUnitsIsDroppedWithANote) {
     morph::Scene scene = fixtures::sphereGrid(1, 1, [](int, int) {
         morph::Material m = withSpecular(fixtures::plainMaterial(0.5f, 0.5f), 0.5f);
@@ -414,6 +532,26 @@ TEST_F(MaterialExtensionsTest, AFeaturePastTheTextureUnitsIsDroppedWithANote) {
     EXPECT_NE(gpu->notes()[0].find("spheres: material \"coated\": KHR_materials_clearcoat dropped"),
               std::string::npos)
         << gpu->notes()[0];
+    // Transmission takes two units (its texture and the transmission pass), its volume one
+    // more: at 9 the volume goes first, at 8 the transmission too, never the volume alone.
+    morph::Scene glassy = fixtures::sphereGrid(1, 1, [](int, int) {
+        morph::Material m = fixtures::plainMaterial(1.0f, 0.0f);
+        m.name = "glass";
+        m.transmission = {true, 1.0f, {}};
+        m.volume.present = true;
+        m.volume.thicknessFactor = 0.5f;
+        return m;
+    });
+    const uint32_t expected[] = {renderer::kFeatureTransmission | renderer::kFeatureVolume,
+                                 renderer::kFeatureTransmission, 0u};
+    for (uint32_t units = 10; units >= 8; --units) {
+        limits.maxFragmentTextureUnits = units;
+        options.limits = limits;
+        auto glass = renderer::GpuScene::upload(glassy, options);
+        ASSERT_TRUE(glass.ok());
+        EXPECT_EQ(glass->materials()[0].features, expected[10 - units]) << units << " units";
+        EXPECT_EQ(glass->notes().size(), size_t(10 - units));
+    }
     // With the real limit both stay.
     auto full = renderer::GpuScene::upload(scene);
     ASSERT_TRUE(full.ok());
