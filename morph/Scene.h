@@ -242,6 +242,18 @@ struct MaterialClearcoat {
     TextureRef normalTexture;     // scale in TextureRef::scale
 };
 
+// KHR_materials_iridescence: a thin dielectric film over the material whose interference tints
+// its specular reflection (Belcour and Barla 2017). factor 0 (the default) means none.
+struct MaterialIridescence {
+    bool present = false;
+    float factor = 0;
+    TextureRef texture;            // R
+    float ior = 1.3f;              // the film's; >= 1
+    float thicknessMinimum = 100;  // nm, at the thickness texture's G of 0
+    float thicknessMaximum = 400;  // nm, at G of 1 and without the texture
+    TextureRef thicknessTexture;   // G
+};
+
 // KHR_materials_transmission: the share of light that passes through the surface (factor x
 // texture R); 0 (the default) means none.
 struct MaterialTransmission {
@@ -282,6 +294,7 @@ struct Material {
     MaterialSpecular specular;          // KHR_materials_specular
     MaterialClearcoat clearcoat;        // KHR_materials_clearcoat
     MaterialSheen sheen;                // KHR_materials_sheen
+    MaterialIridescence iridescence;    // KHR_materials_iridescence
     MaterialTransmission transmission;  // KHR_materials_transmission
     MaterialVolume volume;              // KHR_materials_volume
     // The names under the material's "extensions", in file order (info --json lists them).

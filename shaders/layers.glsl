@@ -1,19 +1,30 @@
-// KHR_materials_ior, _specular, _clearcoat, _sheen and _transmission, combined as the Khronos
-// glTF Sample Renderer's pbr.frag does (its material_info.glsl, brdf.glsl and ibl.glsl):
+// KHR_materials_ior, _specular, _clearcoat, _sheen, _iridescence and _transmission, combined as
+// the Khronos glTF Sample Renderer's pbr.frag does (its material_info.glsl, brdf.glsl and
+// ibl.glsl):
 //   f0_dielectric = min(((ior - 1) / (ior + 1))^2 * specularColor, 1), specularWeight scales the
 //   dielectric Fresnel (its F0 and F90); the dielectric and the metal are mixed by metallic,
 //   then the clearcoat layer (GGX, F0 from the material's ior, F90 1, its own normal and
 //   roughness) is mixed over the whole by clearcoat * Fresnel(clearcoat normal, view), emission
 //   included. Sheen (Charlie, Estevez and Kulla 2017, as brdf.glsl there) is added over the
 //   dielectric/metal mix, which it dims by 1 - max(sheen colour) * E (its directional albedo,
-//   renderer/light/SheenAlbedo.h), before the coat. Under the environment the sheen's light is
-//   the SH irradiance around n (the Charlie lobe is wide and faces away from the mirror
-//   direction, so the GGX cube is no stand-in; the Sample Renderer's Charlie-prefiltered cube
-//   is not made here) times E. Only the variants with an MV_MATERIAL_* compile this;
-//   the core program is the one of glTF 2.0 alone (pbr.frag's core path), unchanged.
+//   renderer/light/SheenAlbedo.h), before the coat. Under the environment the sheen is the
+//   Sample Renderer's getIBLRadianceCharlie: the environment's Charlie-filtered cube
+//   (GpuEnvironment::sheen()) along the reflection, at level sheen roughness x (levels - 1),
+//   times the sheen colour and its Charlie LUT (renderer/light/SheenLut.h); under the rig's
+//   analytic sky, which has no such cube, its irradiance around n times E. Iridescence
+//   (iridescence.glsl's thin-film Fresnel, evaluated once at n . v for the dielectric's F0 and
+//   for the base colour as the metal's) replaces the dielectric's Fresnel mix by
+//   rgbMix(diffuse, specular, film Fresnel) and the metal's Fresnel by the film's, each mixed in
+//   by the iridescence factor x texture R, under the environment and the punctual lights alike.
+//   Transmission (transmission.glsl) replaces the diffuse lobe, by the transmission factor x
+//   texture R, with the light through the surface, before the Fresnel mixes (the film's too)
+//   take that diffuse, as the Sample Renderer's f_diffuse does. Only the variants with an
+//   MV_MATERIAL_* compile this; the core program is the one of glTF 2.0 alone (pbr.frag's core
+//   path), unchanged.
 // Needs material.glsl, lighting.glsl and environment.glsl.
 #if defined(MV_MATERIAL_SPECULAR) || defined(MV_MATERIAL_CLEARCOAT) || \
-    defined(MV_MATERIAL_SHEEN) || defined(MV_MATERIAL_TRANSMISSION)
+    defined(MV_MATERIAL_SHEEN) || defined(MV_MATERIAL_IRIDESCENCE) || \
+    defined(MV_MATERIAL_TRANSMISSION)
 #define MV_MATERIAL_LAYERED
 
 struct Layers {
@@ -25,6 +36,9 @@ struct Layers {
     vec3 clearcoatFresnel;  // F_Schlick(clearcoat F0, 1, clearcoat normal . v)
     vec3 sheenColor;        // 0: none
     float sheenRoughness;
+    float iridescence;                  // 0: none
+    vec3 iridescenceFresnelDielectric;  // the film over the dielectric's F0, at n . v
+    vec3 iridescenceFresnelMetal;       // the film over the base colour as a metal's F0
     // KHR_materials_transmission (transmission.glsl): the share of the diffuse lobe replaced by
     // light through the surface, that light as the frame's transmission pass gives it (volume
     // attenuation applied), and per punctual light the light it sends through.
@@ -71,12 +85,31 @@ float sheenVisibility(float nDotL, float nDotV, float sheenRoughness) {
 float sheenAlbedo(float nDotV, float sheenRoughness) {
     return texture(uSheenAlbedo, vec2(nDotV, sheenRoughness)).r;
 }
+
+// getIBLRadianceCharlie of the Sample Renderer's ibl.glsl.
+vec3 environmentSheen(vec3 n, vec3 v, float nDotV, Layers layers) {
+    const vec3 r = normalize(reflect(-v, n));
+    const vec3 light = textureLod(uSheenEnvironment, toEnvironment(r),
+                                  layers.sheenRoughness * uEnvironment.params.x).rgb *
+                       uEnvironment.params.y;
+    const float lut =
+        texture(uSheenAlbedo, clamp(vec2(nDotV, layers.sheenRoughness), 0.0, 1.0)).g;
+    return light * layers.sheenColor * lut;
+}
 #endif
 
 float iorToF0(float ior) {
     const float r = (ior - 1.0) / (ior + 1.0);
     return r * r;
 }
+
+#ifdef MV_MATERIAL_IRIDESCENCE
+// KHR_materials_iridescence's rgb_mix: the base dimmed by the largest of the layer's RGB
+// weights, not by each (1 - weight per channel would tint it the complementary colour).
+vec3 rgbMix(vec3 base, vec3 layer, vec3 weight) {
+    return (1.0 - maxOf(weight)) * base + weight * layer;
+}
+#endif
 
 // The Sample Renderer's getIBLGGXFresnel: environment.glsl's iblFresnel with the specular
 // weight applied to the single and the multiple scattering.
@@ -107,11 +140,17 @@ vec3 imageBasedLightLayered(vec3 baseColor, float metallic, float roughness, vec
         mix(diffuse, specular,
             iblFresnelWeighted(layers.f0Dielectric, layers.specularWeight, roughness, nDotV, fab));
     const vec3 metal = iblFresnel(baseColor, roughness, nDotV, fab) * specular;
+#ifdef MV_MATERIAL_IRIDESCENCE
+    vec3 color = mix(
+        mix(dielectric, rgbMix(diffuse, specular, layers.iridescenceFresnelDielectric),
+            layers.iridescence),
+        mix(metal, specular * layers.iridescenceFresnelMetal, layers.iridescence), metallic);
+#else
     vec3 color = mix(dielectric, metal, metallic);
+#endif
 #ifdef MV_MATERIAL_SHEEN
-    const float e = sheenAlbedo(nDotV, layers.sheenRoughness);
-    color = environmentIrradianceSh(n) * layers.sheenColor * e +
-            color * (1.0 - maxOf(layers.sheenColor) * e);
+    color = environmentSheen(n, v, nDotV, layers) +
+            color * (1.0 - maxOf(layers.sheenColor) * sheenAlbedo(nDotV, layers.sheenRoughness));
 #endif
     const vec3 coat = environmentSpecular(reflect(-v, layers.clearcoatNormal),
                                           layers.clearcoatRoughness);
@@ -126,14 +165,25 @@ vec3 ambientLightLayered(vec3 baseColor, float metallic, float roughness, vec3 n
     vec3 diffuse = baseColor * (1.0 - metallic) * environmentIrradiance(n);
 #ifdef MV_MATERIAL_TRANSMISSION
     const vec3 through = (1.0 - environmentBrdf(layers.f0Dielectric, roughness, nDotV)) *
-                         layers.transmitted * baseColor * (1.0 - metallic);
-    diffuse = mix(diffuse, through, layers.transmission);
+                         layers.transmitted * baseColor;
+    diffuse = mix(diffuse, through * (1.0 - metallic), layers.transmission);
 #endif
     const vec3 f0 = mix(layers.f0Dielectric * layers.specularWeight, baseColor, metallic);
     const vec3 specular = environmentRadiance(reflect(-v, n), roughness) *
                           environmentBrdf(f0, roughness, nDotV) *
                           mix(layers.specularWeight, 1.0, metallic);
     vec3 color = diffuse + specular;
+#ifdef MV_MATERIAL_IRIDESCENCE
+    // The film's Fresnel in place of the analytic split sum's, as under the environment.
+    const vec3 radiance = environmentRadiance(reflect(-v, n), roughness);
+    vec3 filmDiffuse = baseColor * environmentIrradiance(n);
+#ifdef MV_MATERIAL_TRANSMISSION
+    filmDiffuse = mix(filmDiffuse, through, layers.transmission);
+#endif
+    const vec3 film = mix(rgbMix(filmDiffuse, radiance, layers.iridescenceFresnelDielectric),
+                          radiance * layers.iridescenceFresnelMetal, metallic);
+    color = mix(color, film, layers.iridescence);
+#endif
 #ifdef MV_MATERIAL_SHEEN
     const float e = sheenAlbedo(nDotV, layers.sheenRoughness);
     color = environmentIrradiance(n) * layers.sheenColor * e +
@@ -170,7 +220,16 @@ vec3 directLightLayered(vec3 baseColor, float metallic, float alpha, vec3 n, vec
 #endif
         const vec3 specular = radiance * nDotL * distributionGgx(nDotH, alpha) *
                               visibilitySmithGgxCorrelated(nDotL, nDotV, alpha);
+#ifdef MV_MATERIAL_IRIDESCENCE
+        color = mix(mix(mix(diffuse, specular, dielectricF),
+                        rgbMix(diffuse, specular, layers.iridescenceFresnelDielectric),
+                        layers.iridescence),
+                    mix(metalF * specular, specular * layers.iridescenceFresnelMetal,
+                        layers.iridescence),
+                    metallic);
+#else
         color = mix(mix(diffuse, specular, dielectricF), metalF * specular, metallic);
+#endif
 #ifdef MV_MATERIAL_SHEEN
         const float sheenMax = maxOf(layers.sheenColor);
         const float scaling =

@@ -16,6 +16,8 @@ layout(std140, binding = MV_UBO_MATERIAL) uniform MaterialBlock {
     ivec4 texCoords3; // TEXCOORD set of: x specular, y specular colour, z clearcoat, w clearcoat roughness
     ivec4 texCoords4; // TEXCOORD set of: x clearcoat normal, z sheen colour, w sheen roughness; y: clearcoat normal map present
     vec4 sheen;       // rgb: sheenColorFactor, a: sheenRoughnessFactor
+    vec4 iridescence; // x: iridescenceFactor, y: the film's ior, z: thickness minimum, w: maximum (nm)
+    ivec4 texCoords5; // TEXCOORD set of: x iridescence, y iridescence thickness
     vec4 transmission;      // x: transmissionFactor, y: thicknessFactor, z: attenuationDistance (0: none)
     vec4 attenuationColor;  // rgb
     ivec4 transmissionTexCoords;  // TEXCOORD set of: x transmission, y thickness
@@ -40,7 +42,12 @@ layout(binding = MV_UNIT_CLEARCOAT_NORMAL) uniform sampler2D uClearcoatNormalTex
 #ifdef MV_MATERIAL_SHEEN
 layout(binding = MV_UNIT_SHEEN_COLOR) uniform sampler2D uSheenColorTexture;
 layout(binding = MV_UNIT_SHEEN_ROUGHNESS) uniform sampler2D uSheenRoughnessTexture;
-layout(binding = MV_UNIT_SHEEN_ALBEDO) uniform sampler2D uSheenAlbedo;
+layout(binding = MV_UNIT_SHEEN_ALBEDO) uniform sampler2D uSheenAlbedo;  // R: E, G: Charlie LUT
+layout(binding = MV_UNIT_SHEEN_ENVIRONMENT) uniform samplerCube uSheenEnvironment;
+#endif
+#ifdef MV_MATERIAL_IRIDESCENCE
+layout(binding = MV_UNIT_IRIDESCENCE) uniform sampler2D uIridescenceTexture;
+layout(binding = MV_UNIT_IRIDESCENCE_THICKNESS) uniform sampler2D uIridescenceThicknessTexture;
 #endif
 #ifdef MV_MATERIAL_TRANSMISSION
 layout(binding = MV_UNIT_TRANSMISSION) uniform sampler2D uTransmissionTexture;

@@ -3,14 +3,15 @@
 // transformed vertices: material factors and textures, vertex colours, normal maps on the
 // morphed tangents, alpha modes, double-sided lighting; lit by the environment (image-based) or
 // by the studio rig; then exposure, tone mapping and sRGB output. KHR_materials_ior, _specular,
-// _clearcoat and _sheen in the variants that define MV_MATERIAL_* (layers.glsl), _transmission
-// and _volume too (transmission.glsl). MV_LINEAR_OUTPUT: the transmission pass's variants, which
-// write linear radiance before exposure (SceneRenderer.cpp).
+// _clearcoat, _sheen and _iridescence in the variants that define MV_MATERIAL_* (layers.glsl),
+// _transmission and _volume too (transmission.glsl). MV_LINEAR_OUTPUT: the transmission pass's
+// variants, which write linear radiance before exposure (SceneRenderer.cpp).
 #include "material.glsl"
 #include "lighting.glsl"
 #include "environment.glsl"
 #include "punctual.glsl"
 #include "layers.glsl"
+#include "iridescence.glsl"
 #include "transmission.glsl"
 #include "tonemap.glsl"
 
@@ -123,6 +124,9 @@ void main() {
     layers.clearcoatFresnel = vec3(0.0);
     layers.sheenColor = vec3(0.0);
     layers.sheenRoughness = 0.0;
+    layers.iridescence = 0.0;
+    layers.iridescenceFresnelDielectric = vec3(0.0);
+    layers.iridescenceFresnelMetal = vec3(0.0);
     layers.transmission = 0.0;
     layers.transmitted = vec3(0.0);
     layers.lightTransmitted = vec3(0.0);
@@ -169,6 +173,18 @@ void main() {
     const vec3 clearcoatNormalTexel = sampleSlot(uClearcoatNormalTexture, MV_SLOT_CLEARCOAT_NORMAL,
                                                  uMaterial.texCoords4.x).rgb;
 #endif
+#ifdef MV_MATERIAL_IRIDESCENCE
+    // KHR_materials_iridescence: the strength in R; the thickness in G, from the minimum at 0 to
+    // the maximum at 1 (untextured: white, the maximum, as the extension says).
+    layers.iridescence =
+        uMaterial.iridescence.x *
+        sampleSlot(uIridescenceTexture, MV_SLOT_IRIDESCENCE, uMaterial.texCoords5.x).r;
+    const float iridescenceThickness =
+        mix(uMaterial.iridescence.z, uMaterial.iridescence.w,
+            sampleSlot(uIridescenceThicknessTexture, MV_SLOT_IRIDESCENCE_THICKNESS,
+                       uMaterial.texCoords5.y)
+                .g);
+#endif
 #endif
 
     // glTF 2.0 3.9.5: OPAQUE ignores alpha; MASK is all or nothing at alphaCutoff.
@@ -194,7 +210,10 @@ void main() {
     }
 
     vec3 n = frame[2];
-    if (uMaterial.modes.w != 0) {
+    // The constant half of the test lets the compiler drop the tangent frame, and with it the
+    // derivatives of the normal map's UVs, from the variants without a normal map; the uniform
+    // half decides in the full program, where every slot counts as textured.
+    if (slotTextured(MV_SLOT_NORMAL) && uMaterial.modes.w != 0) {
         vec3 m = normalTexel * 2.0 - 1.0;
         m.xy *= uMaterial.params.z;  // glTF 2.0 3.9.3: normalTexture.scale scales X and Y
         n = normalize(frame * m);
@@ -214,7 +233,7 @@ void main() {
 #ifdef MV_MATERIAL_LAYERED
     layers.clearcoatNormal = frame[2];  // without its own map: the geometry's normal
 #ifdef MV_MATERIAL_CLEARCOAT
-    if (uMaterial.texCoords4.y != 0) {
+    if (slotTextured(MV_SLOT_CLEARCOAT_NORMAL) && uMaterial.texCoords4.y != 0) {
         vec3 m = clearcoatNormalTexel * 2.0 - 1.0;
         m.xy *= uMaterial.layers.w;
         layers.clearcoatNormal = normalize(frame * m);
@@ -225,6 +244,19 @@ void main() {
 #ifdef MV_MATERIAL_TRANSMISSION
     layers.transmitted =
         transmittedLight(n, v, roughness, uMaterial.layers.x, thickness, vPosition);
+#endif
+#ifdef MV_MATERIAL_IRIDESCENCE
+    // The film seen from air, once per pixel at n . v (the Sample Renderer's pbr.frag uses the
+    // same value for the environment and for every light). A film of thickness 0 is no film:
+    // the material's own Fresnel exactly, as the Sample Renderer does, not the film formula's
+    // limit at 0 (which drops the specular weight and the split sum's roughness term).
+    const float filmNDotV = clamp(dot(n, v), 0.0, 1.0);
+    layers.iridescenceFresnelDielectric =
+        iridescenceFresnel(1.0, uMaterial.iridescence.y, filmNDotV, iridescenceThickness,
+                           layers.f0Dielectric);
+    layers.iridescenceFresnelMetal = iridescenceFresnel(
+        1.0, uMaterial.iridescence.y, filmNDotV, iridescenceThickness, baseColor.rgb);
+    if (iridescenceThickness == 0.0) layers.iridescence = 0.0;
 #endif
     vec3 color =
         imageBasedLighting()

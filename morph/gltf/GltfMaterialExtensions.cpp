@@ -1,10 +1,11 @@
 // The KHR_materials_* extensions beyond the core material (GltfMaterials.cpp):
 // KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_specular,
-// KHR_materials_clearcoat, KHR_materials_sheen, KHR_materials_transmission and
-// KHR_materials_volume. Unlike the core material, nothing here refuses a
-// file: a value of the wrong type or out of the extension's range is replaced (the default, or
-// clamped into range) with a repair line, and a texture that does not exist is ignored with a
-// warning, so a model with a slightly wrong extension still opens with the rest of its material.
+// KHR_materials_clearcoat, KHR_materials_sheen, KHR_materials_iridescence,
+// KHR_materials_transmission and KHR_materials_volume. Unlike the core material, nothing here
+// refuses a file: a value of the wrong type or out of the extension's range is replaced (the
+// default, or clamped into range) with a repair line, and a texture that does not exist is ignored
+// with a warning, so a model with a slightly wrong extension still opens with the rest of its
+// material.
 #include <cmath>
 
 #include "morph/gltf/GltfDocument.h"
@@ -115,6 +116,21 @@ void readSheen(GltfDocument& doc, const Json& e, const std::string& where, Mater
     readExtensionTexture(doc, e, "sheenRoughnessTexture", where, s.roughnessTexture);
 }
 
+void readIridescence(GltfDocument& doc, const Json& e, const std::string& where,
+                     MaterialIridescence& i) {
+    i.present = true;
+    i.factor = readFactor(doc, e, "iridescenceFactor", 0.0f, 0.0f, 1.0f, where);
+    readExtensionTexture(doc, e, "iridescenceTexture", where, i.texture);
+    // The schema: the film's index is at least 1 and the thicknesses are not negative; the
+    // minimum MAY exceed the maximum (the extension says so), so their order is kept.
+    i.ior = readFactor(doc, e, "iridescenceIor", 1.3f, 1.0f, 1e30f, where);
+    i.thicknessMinimum =
+        readFactor(doc, e, "iridescenceThicknessMinimum", 100.0f, 0.0f, 1e30f, where);
+    i.thicknessMaximum =
+        readFactor(doc, e, "iridescenceThicknessMaximum", 400.0f, 0.0f, 1e30f, where);
+    readExtensionTexture(doc, e, "iridescenceThicknessTexture", where, i.thicknessTexture);
+}
+
 void readTransmission(GltfDocument& doc, const Json& e, const std::string& where,
                       MaterialTransmission& t) {
     t.present = true;
@@ -180,6 +196,9 @@ void readMaterialExtensions(GltfDocument& doc, const Json& json, const std::stri
     }
     if (const Json* e = extensionObject(doc, json, "KHR_materials_sheen", where)) {
         readSheen(doc, *e, ew + "KHR_materials_sheen", m.sheen);
+    }
+    if (const Json* e = extensionObject(doc, json, "KHR_materials_iridescence", where)) {
+        readIridescence(doc, *e, ew + "KHR_materials_iridescence", m.iridescence);
     }
     if (const Json* e = extensionObject(doc, json, "KHR_materials_transmission", where)) {
         readTransmission(doc, *e, ew + "KHR_materials_transmission", m.transmission);

@@ -47,9 +47,13 @@ enum class TextureUnit : uint32_t {
     ClearcoatNormal,     // clearcoatNormalTexture
     SheenColor,          // KHR_materials_sheen: sheenColorTexture (RGB, sRGB)
     SheenRoughness,      // sheenRoughnessTexture (A)
-    SheenAlbedo,         // the sheen's directional albedo table (renderer/light/SheenAlbedo.h)
-    Transmission,        // KHR_materials_transmission: transmissionTexture (R)
-    Thickness,           // KHR_materials_volume: thicknessTexture (G)
+    SheenAlbedo,  // the sheen's tables: R its directional albedo (renderer/light/SheenAlbedo.h),
+                  // G the Sample Renderer's Charlie LUT (renderer/light/SheenLut.h)
+    SheenEnvironment,      // the environment's Charlie-filtered cube (GpuEnvironment::sheen())
+    Iridescence,           // KHR_materials_iridescence: iridescenceTexture (R)
+    IridescenceThickness,  // iridescenceThicknessTexture (G)
+    Transmission,          // KHR_materials_transmission: transmissionTexture (R)
+    Thickness,             // KHR_materials_volume: thicknessTexture (G)
     // What transmissive surfaces see through them: the frame's opaque primitives drawn first,
     // with its mipmaps (SceneRenderer's transmission pass).
     TransmissionFramebuffer,

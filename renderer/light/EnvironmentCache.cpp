@@ -20,7 +20,7 @@ namespace {
 // The layout of an entry; bump when it changes. Little-endian as written by this machine: an
 // entry from another byte order fails its checksum and is recomputed.
 constexpr char kCacheMagic[8] = {'M', 'V', 'E', 'N', 'V', 'C', 0, 1};
-constexpr uint32_t kCacheFormat = 1;
+constexpr uint32_t kCacheFormat = 2;  // 2: the sheen's cube after the BRDF table
 constexpr size_t kHeaderBytes = sizeof(kCacheMagic) + 4 * 4 + 8 + 27 * 4 + 8;
 
 std::string entryName(uint64_t key) {
@@ -46,7 +46,8 @@ T take(const std::vector<uint8_t>& in, size_t& at) {
 uint64_t payloadHash(const CachedEnvironment& entry) {
     const uint64_t specular =
         hashBytes(entry.specular.data(), entry.specular.size() * sizeof(uint16_t), 1);
-    return hashBytes(entry.lut.data(), entry.lut.size() * sizeof(uint16_t), specular);
+    const uint64_t lut = hashBytes(entry.lut.data(), entry.lut.size() * sizeof(uint16_t), specular);
+    return hashBytes(entry.sheen.data(), entry.sheen.size() * sizeof(uint16_t), lut);
 }
 
 void trim(const std::string& folder) {
@@ -112,6 +113,10 @@ size_t CachedEnvironment::specularHalves(int cubeSize, int levels) {
     return halves;
 }
 
+int CachedEnvironment::sheenCubeSize(int cubeSize, int levels) {
+    return std::max(cubeSize / 2, 1 << std::clamp(levels - 1, 0, 30));
+}
+
 std::optional<CachedEnvironment> readCachedEnvironment(const std::string& folder, uint64_t key,
                                                        int cubeSize, int levels, int lutSize) {
     if (folder.empty()) return std::nullopt;
@@ -123,7 +128,10 @@ std::optional<CachedEnvironment> readCachedEnvironment(const std::string& folder
     entry.lutSize = lutSize;
     const size_t specularHalves = CachedEnvironment::specularHalves(cubeSize, levels);
     const size_t lutHalves = size_t(lutSize) * size_t(lutSize) * 2;
-    const size_t expected = kHeaderBytes + (specularHalves + lutHalves) * sizeof(uint16_t);
+    const size_t sheenHalves = CachedEnvironment::specularHalves(
+        CachedEnvironment::sheenCubeSize(cubeSize, levels), levels);
+    const size_t expected =
+        kHeaderBytes + (specularHalves + lutHalves + sheenHalves) * sizeof(uint16_t);
     std::vector<uint8_t> bytes(expected + 1);
     file.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
     if (size_t(file.gcount()) != expected) return std::nullopt;  // short, or longer than it says
@@ -144,6 +152,9 @@ std::optional<CachedEnvironment> readCachedEnvironment(const std::string& folder
     at += specularHalves * sizeof(uint16_t);
     entry.lut.resize(lutHalves);
     std::memcpy(entry.lut.data(), bytes.data() + at, lutHalves * sizeof(uint16_t));
+    at += lutHalves * sizeof(uint16_t);
+    entry.sheen.resize(sheenHalves);
+    std::memcpy(entry.sheen.data(), bytes.data() + at, sheenHalves * sizeof(uint16_t));
     if (payloadHash(entry) != checksum) return std::nullopt;
     return entry;
 }
@@ -152,7 +163,8 @@ bool writeCachedEnvironment(const std::string& folder, uint64_t key,
                             const CachedEnvironment& entry) {
     if (folder.empty()) return false;
     std::vector<uint8_t> bytes;
-    bytes.reserve(kHeaderBytes + (entry.specular.size() + entry.lut.size()) * sizeof(uint16_t));
+    bytes.reserve(kHeaderBytes + (entry.specular.size() + entry.lut.size() + entry.sheen.size()) *
+                                     sizeof(uint16_t));
     bytes.insert(bytes.end(), std::begin(kCacheMagic), std::end(kCacheMagic));
     put(bytes, kCacheFormat);
     put(bytes, uint32_t(entry.cubeSize));
@@ -167,6 +179,8 @@ bool writeCachedEnvironment(const std::string& folder, uint64_t key,
     bytes.insert(bytes.end(), specular, specular + entry.specular.size() * sizeof(uint16_t));
     const auto* lut = reinterpret_cast<const uint8_t*>(entry.lut.data());
     bytes.insert(bytes.end(), lut, lut + entry.lut.size() * sizeof(uint16_t));
+    const auto* sheen = reinterpret_cast<const uint8_t*>(entry.sheen.data());
+    bytes.insert(bytes.end(), sheen, sheen + entry.sheen.size() * sizeof(uint16_t));
 
     std::error_code ec;
     fs::create_directories(folder, ec);

@@ -20,10 +20,10 @@ constexpr float kMaxRadiance = 65000.0f;
 
 // Part of every cache key (EnvironmentCache.h): bump it when create() changes what it computes
 // in C++ (dispatches, sample counts, the clamp above); the shaders' text is in the key already.
-constexpr uint64_t kPrefilterVersion = 1;
+constexpr uint64_t kPrefilterVersion = 2;  // 2: the sheen's Charlie cube
 
 const char* const kPrefilterShaders[] = {"environment_cube.comp", "environment_ggx.comp",
-                                         "brdf_lut.comp"};
+                                         "brdf_lut.comp", "environment_charlie.comp"};
 
 int levelsFor(int size) {
     int levels = 1;
@@ -61,6 +61,34 @@ gl::Texture uploadPanorama(const morph::FloatImage& panorama) {
     return texture;
 }
 
+// A cube's levels from half floats laid out as CachedEnvironment::specular.
+gl::Texture uploadCube(const std::vector<uint16_t>& halves, int size, int levels) {
+    gl::Texture cube = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
+    cube.storage2D(levels, GL_RGBA16F, size, size);
+    setCubeFiltering(cube);
+    const uint16_t* level = halves.data();
+    for (int i = 0; i < levels; ++i) {
+        const int side = std::max(1, size >> i);
+        // A cube map's six faces are the layers of a 3D upload (GL 4.5 8.6, DSA).
+        cube.subImage3D(i, 0, 0, 0, side, side, 6, GL_RGBA, GL_HALF_FLOAT, level);
+        level += size_t(side) * size_t(side) * 6 * 4;
+    }
+    return cube;
+}
+
+std::vector<uint16_t> readCube(const gl::Texture& cube, int levels) {
+    std::vector<uint16_t> halves(CachedEnvironment::specularHalves(cube.width(), levels));
+    uint16_t* level = halves.data();
+    for (int i = 0; i < levels; ++i) {
+        const int side = std::max(1, cube.width() >> i);
+        const size_t count = size_t(side) * size_t(side) * 6 * 4;
+        glGetTextureImage(cube.id(), i, GL_RGBA, GL_HALF_FLOAT, GLsizei(count * sizeof(uint16_t)),
+                          level);
+        level += count;
+    }
+    return halves;
+}
+
 void setLutFiltering(gl::Texture& lut) {
     lut.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     lut.parameter(GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -72,9 +100,10 @@ void setLutFiltering(gl::Texture& lut) {
 // them and kPrefilterVersion.
 morph::Result<uint64_t> cacheKey(const morph::FloatImage& panorama,
                                  const EnvironmentQuality& quality, const ShaderLibrary& library) {
-    const int sizes[] = {panorama.width,  panorama.height,    quality.cubeSize,
-                         quality.levels,  quality.samples,    quality.maxSamples,
-                         quality.lutSize, quality.lutSamples, int(kPrefilterVersion)};
+    const int sizes[] = {panorama.width,        panorama.height,    quality.cubeSize,
+                         quality.levels,        quality.samples,    quality.maxSamples,
+                         quality.lutSize,       quality.lutSamples, quality.sheenSamples,
+                         int(kPrefilterVersion)};
     uint64_t key = hashBytes(sizes, sizeof(sizes), 0);
     key = hashBytes(panorama.rgb.data(), panorama.rgb.size() * sizeof(float), key);
     for (const char* name : kPrefilterShaders) {
@@ -125,16 +154,9 @@ GpuEnvironment GpuEnvironment::fromEntry(const CachedEnvironment& entry, const s
     out.mFromCache = true;
     glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    out.mSpecular = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
-    out.mSpecular.storage2D(entry.levels, GL_RGBA16F, entry.cubeSize, entry.cubeSize);
-    setCubeFiltering(out.mSpecular);
-    const uint16_t* level = entry.specular.data();
-    for (int i = 0; i < entry.levels; ++i) {
-        const int side = std::max(1, entry.cubeSize >> i);
-        // A cube map's six faces are the layers of a 3D upload (GL 4.5 8.6, DSA).
-        out.mSpecular.subImage3D(i, 0, 0, 0, side, side, 6, GL_RGBA, GL_HALF_FLOAT, level);
-        level += size_t(side) * size_t(side) * 6 * 4;
-    }
+    out.mSpecular = uploadCube(entry.specular, entry.cubeSize, entry.levels);
+    out.mSheen = uploadCube(
+        entry.sheen, CachedEnvironment::sheenCubeSize(entry.cubeSize, entry.levels), entry.levels);
     out.mBrdfLut = gl::Texture::create(GL_TEXTURE_2D);
     out.mBrdfLut.storage2D(1, GL_RG16F, entry.lutSize, entry.lutSize);
     setLutFiltering(out.mBrdfLut);
@@ -149,17 +171,10 @@ CachedEnvironment GpuEnvironment::readBack() const {
     entry.levels = mLevels;
     entry.lutSize = mBrdfLut.width();
     entry.irradiance = mIrradiance;
-    entry.specular.resize(CachedEnvironment::specularHalves(entry.cubeSize, entry.levels));
     entry.lut.resize(size_t(entry.lutSize) * size_t(entry.lutSize) * 2);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    uint16_t* level = entry.specular.data();
-    for (int i = 0; i < entry.levels; ++i) {
-        const int side = std::max(1, entry.cubeSize >> i);
-        const size_t halves = size_t(side) * size_t(side) * 6 * 4;
-        glGetTextureImage(mSpecular.id(), i, GL_RGBA, GL_HALF_FLOAT,
-                          GLsizei(halves * sizeof(uint16_t)), level);
-        level += halves;
-    }
+    entry.specular = readCube(mSpecular, mLevels);
+    entry.sheen = readCube(mSheen, mLevels);
     glGetTextureImage(mBrdfLut.id(), 0, GL_RG, GL_HALF_FLOAT,
                       GLsizei(entry.lut.size() * sizeof(uint16_t)), entry.lut.data());
     return entry;
@@ -175,6 +190,8 @@ morph::Result<GpuEnvironment> GpuEnvironment::compute(const morph::FloatImage& p
     if (!filter) return filter.error();
     auto lut = library.program({"brdf_lut.comp"});
     if (!lut) return lut.error();
+    auto charlie = library.program({"environment_charlie.comp"});
+    if (!charlie) return charlie.error();
 
     const auto start = std::chrono::steady_clock::now();
     GpuEnvironment out;
@@ -218,6 +235,24 @@ morph::Result<GpuEnvironment> GpuEnvironment::compute(const morph::FloatImage& p
             std::min(quality.maxSamples, quality.samples << std::min(2 * (level - 1), 20));
         filter->set("uFilter", glm::vec4(float(levelSize), roughness, float(samples), float(size)));
         glBindImageTexture(0, out.mSpecular.id(), level, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+        glDispatchCompute(groups(levelSize), groups(levelSize), 6);
+    }
+
+    // The sheen's cube. Level 0 stays black: at sheen roughness 0 every Charlie half vector is
+    // horizontal, its reflection below the horizon, so the Sample Renderer keeps no sample.
+    const int sheenSize = CachedEnvironment::sheenCubeSize(size, out.mLevels);
+    out.mSheen = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
+    out.mSheen.storage2D(out.mLevels, GL_RGBA16F, sheenSize, sheenSize);
+    setCubeFiltering(out.mSheen);
+    const float black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+    glClearTexImage(out.mSheen.id(), 0, GL_RGBA, GL_FLOAT, black);
+    charlie->use();
+    for (int level = 1; level < out.mLevels; ++level) {
+        const int levelSize = std::max(1, sheenSize >> level);
+        const float roughness = float(level) / float(out.mLevels - 1);
+        charlie->set("uFilter", glm::vec4(float(levelSize), roughness, float(quality.sheenSamples),
+                                          float(size)));
+        glBindImageTexture(0, out.mSheen.id(), level, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
         glDispatchCompute(groups(levelSize), groups(levelSize), 6);
     }
 

@@ -2,10 +2,11 @@
 // An environment ready to light with (image-based lighting as glTF's reference renderers do
 // it): the panorama resampled into a cube map, its specular levels prefiltered with the GGX lobe
 // (level i for perceptual roughness i / (levels - 1)), the diffuse irradiance as nine SH
-// coefficients, and the split-sum BRDF table. Everything on the GPU is computed once, at
-// create(), by compute passes, or read from the cache of earlier runs (EnvironmentCache.h); a
-// caller keeps one per environment and reuses it for every frame and shot (Capturer, the
-// viewer).
+// coefficients, the split-sum BRDF table, and for KHR_materials_sheen a second cube filtered
+// with the Charlie lobe (level i for sheen roughness i / (levels - 1)). Everything on the GPU is
+// computed once, at create(), by compute passes, or read from the cache of earlier runs
+// (EnvironmentCache.h); a caller keeps one per environment and reuses it for every frame and shot
+// (Capturer, the viewer).
 #include <cstdint>
 #include <string>
 
@@ -31,6 +32,9 @@ struct EnvironmentQuality {
     int maxSamples = 1024;
     int lutSize = 128;
     int lutSamples = 512;
+    // The sheen's cube, every level: the Sample Renderer's sheenSamplCount. Its lobe is wide and
+    // most samples read the source's 1x1 level, so few suffice.
+    int sheenSamples = 64;
 };
 
 // --environment's names for the light that needs no file: the built-in studio (the default),
@@ -62,6 +66,9 @@ public:
     const std::string& name() const { return mName; }
     const gl::Texture& specular() const { return mSpecular; }  // cube, levels() mips
     const gl::Texture& brdfLut() const { return mBrdfLut; }    // RG: split-sum scale and bias
+    // Cube, levels() mips, CachedEnvironment::sheenCubeSize() a side; level 0 (sheen roughness
+    // 0) is black, as the Sample Renderer's is (its Charlie samples all fall below the horizon).
+    const gl::Texture& sheen() const { return mSheen; }
     const IrradianceSh& irradiance() const { return mIrradiance; }
     int levels() const { return mLevels; }
     // Wall-clock milliseconds create() took on the GPU (glFinish after the passes), or to read
@@ -81,6 +88,7 @@ private:
     std::string mName;
     gl::Texture mSpecular;
     gl::Texture mBrdfLut;
+    gl::Texture mSheen;
     IrradianceSh mIrradiance{};
     int mLevels = 0;
     double mPrefilterMs = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <string>
 #include <utility>
 
@@ -31,17 +32,25 @@ struct MaterialBlock {
     glm::ivec4 texCoords4{
         0};  // x: clearcoat normal, y: its map present, z: sheen colour, w: roughness
     glm::vec4 sheen{0.0f};  // rgb: sheenColorFactor, a: sheenRoughnessFactor
+    // x: iridescenceFactor, y: the film's ior, z: thickness minimum, w: maximum (nm)
+    glm::vec4 iridescence{0.0f, 1.3f, 100.0f, 400.0f};
+    glm::ivec4 texCoords5{0};  // x: iridescence, y: iridescence thickness
     // x: transmissionFactor, y: thicknessFactor, z: attenuationDistance (0: none)
     glm::vec4 transmission{0.0f};
     glm::vec4 attenuationColor{1.0f};
     glm::ivec4 transmissionTexCoords{0};            // TEXCOORD set of: x transmission, y thickness
     glm::vec4 uvTransform[2 * kMaterialSlotCount];  // per slot: the two rows of a 2x3 affine map
 };
-static_assert(sizeof(MaterialBlock) == 16 * (14 + 2 * kMaterialSlotCount), "std140 mismatch");
+static_assert(sizeof(MaterialBlock) == 16 * (16 + 2 * kMaterialSlotCount), "std140 mismatch");
+static_assert(offsetof(MaterialBlock, sheen) == 16 * 10 &&
+                  offsetof(MaterialBlock, iridescence) == 16 * 11 &&
+                  offsetof(MaterialBlock, transmission) == 16 * 13 &&
+                  offsetof(MaterialBlock, uvTransform) == 16 * 16,
+              "material.glsl's member order");
 
 constexpr const char* kFeatureNames[kMaterialFeatureBits] = {
-    "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_sheen",
-    "KHR_materials_transmission", "KHR_materials_volume"};
+    "KHR_materials_specular",    "KHR_materials_clearcoat",    "KHR_materials_sheen",
+    "KHR_materials_iridescence", "KHR_materials_transmission", "KHR_materials_volume"};
 
 // The fragment texture units a program with `features` samples.
 uint32_t fragmentUnits(uint32_t features) {
@@ -81,6 +90,20 @@ gl::Texture makeTexture(const morph::Image& image, bool srgb) {
 bool imageUsable(const morph::Image& image) {
     return image.width > 0 && image.height > 0 &&
            image.rgba.size() == size_t(image.width) * size_t(image.height) * 4;
+}
+
+// Reordered for vertex reuse unless a material the primitive may draw with (its own or a
+// variant's) blends: blending depends on the order the file gives.
+TriangleOrder triangleOrder(const morph::Scene& scene, const morph::Primitive& primitive) {
+    auto blends = [&](int material) {
+        return material >= 0 && size_t(material) < scene.materials.size() &&
+               scene.materials[size_t(material)].alphaMode == morph::AlphaMode::Blend;
+    };
+    if (blends(primitive.material)) return TriangleOrder::AsInFile;
+    for (int material : primitive.variantMaterials) {
+        if (blends(material)) return TriangleOrder::AsInFile;
+    }
+    return TriangleOrder::ForVertexReuse;
 }
 
 int slotTexCoord(const morph::TextureRef& ref) {
@@ -191,6 +214,8 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         {&m.clearcoat.normalTexture, false},
         {&m.sheen.colorTexture, true},
         {&m.sheen.roughnessTexture, false},
+        {&m.iridescence.texture, false},
+        {&m.iridescence.thicknessTexture, false},
         {&m.transmission.texture, false},
         {&m.volume.thicknessTexture, false}};
     // A material with the core's defaults draws with the core program: the ior 1.5 that
@@ -200,6 +225,9 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     if (m.sheen.present && glm::any(glm::greaterThan(m.sheen.colorFactor, glm::vec3(0.0f)))) {
         out.features |= kFeatureSheen;
     }
+    if (m.iridescence.present && m.iridescence.factor > 0.0f) {
+        out.features |= kFeatureIridescence;
+    }
     // A transmission of 0 lets nothing through: the material keeps its program (and the frame
     // has no transmission pass). A volume is only drawn through a transmissive surface, and a
     // thickness of 0 is the thin-walled surface the transmission variant draws without it.
@@ -207,11 +235,12 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         out.features |= kFeatureTransmission;
         if (m.volume.present && m.volume.thicknessFactor > 0.0f) out.features |= kFeatureVolume;
     }
-    // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS the least
-    // important feature (the highest bit) goes, with its textures. The volume's bit is above
-    // the transmission's, so it goes first and never stays without it.
-    for (uint32_t f = kMaterialFeatureBits;
-         f-- > 0 && fragmentUnits(out.features) > mUploadLimits.maxFragmentTextureUnits;) {
+    // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS features go,
+    // with their textures, in kFeatureDropOrder (GpuScene.h says why): iridescence first, and
+    // the volume before its transmission so it never stays without it. All six take 21 units,
+    // five past GL 4.5's minimum of 16.
+    for (const uint32_t f : kFeatureDropOrder) {
+        if (fragmentUnits(out.features) <= mUploadLimits.maxFragmentTextureUnits) break;
         if (!(out.features & (1u << f))) continue;
         out.features &= ~(1u << f);
         note(scene.path + ": material \"" + m.name + "\": " + kFeatureNames[f] +
@@ -222,6 +251,7 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
         const bool used = slot < kCoreMaterialSlotCount || (out.features & slotFeature(slot));
         if (used) out.slots[slot] = bindTexture(scene, *refs[slot].first, refs[slot].second);
+        out.slots[slot].texCoord = slotTexCoord(*refs[slot].first);
         writeTransform(*refs[slot].first, &block.uvTransform[2 * slot]);
     }
     block.baseColorFactor = m.baseColorFactor;
@@ -249,6 +279,10 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         glm::ivec4(slotTexCoord(m.clearcoat.normalTexture), clearcoatNormal ? 1 : 0,
                    slotTexCoord(m.sheen.colorTexture), slotTexCoord(m.sheen.roughnessTexture));
     block.sheen = glm::vec4(m.sheen.colorFactor, m.sheen.roughnessFactor);
+    block.iridescence = glm::vec4(m.iridescence.factor, m.iridescence.ior,
+                                  m.iridescence.thicknessMinimum, m.iridescence.thicknessMaximum);
+    block.texCoords5 = glm::ivec4(slotTexCoord(m.iridescence.texture),
+                                  slotTexCoord(m.iridescence.thicknessTexture), 0, 0);
     // The Sample Renderer's convention: an attenuation distance of 0 means none (the
     // extension's +inf would make pow(0, d / inf) undefined in GLSL).
     const float attenuationDistance =
@@ -322,7 +356,7 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
             }
             GpuPrimitive gpu;
             gpu.index = out.mPrimitiveCount++;
-            gpu.buffers = PrimitiveBuffers::upload(primitive);
+            gpu.buffers = PrimitiveBuffers::upload(primitive, triangleOrder(scene, primitive));
             if (auto uploaded = checkUpload(where); !uploaded) return uploaded.error();
             if (!primitive.targets.empty()) {
                 // Aliasing the owner keeps its primitive without a copy.

@@ -1,5 +1,9 @@
 #include "renderer/scene/PrimitiveBuffers.h"
 
+#include <algorithm>
+
+#include <meshoptimizer.h>
+
 #include "renderer/gl/Bindings.h"
 
 namespace renderer {
@@ -21,7 +25,7 @@ void addAttribute(gl::VertexArray& vao, std::vector<gl::Buffer>& buffers, uint32
 
 }  // namespace
 
-PrimitiveBuffers PrimitiveBuffers::upload(const morph::Primitive& primitive) {
+PrimitiveBuffers PrimitiveBuffers::upload(const morph::Primitive& primitive, TriangleOrder order) {
     PrimitiveBuffers out;
     out.mVertexArray = gl::VertexArray::create();
     out.mVertexCount = primitive.vertexCount();
@@ -63,7 +67,22 @@ PrimitiveBuffers PrimitiveBuffers::upload(const morph::Primitive& primitive) {
         mask |= attributeBit(jointSets[set]);
     }
     if (!primitive.indices.empty()) {
-        buffers.push_back(gl::Buffer::fromVector(primitive.indices));
+        // meshoptimizer indexes its tables by vertex: an index past the vertices (which the
+        // importer refuses, but a scene built in code could hold) keeps the file's order.
+        const uint32_t vertices = primitive.vertexCount();
+        const bool reorder = order == TriangleOrder::ForVertexReuse &&
+                             primitive.mode == morph::PrimitiveMode::Triangles &&
+                             primitive.indices.size() % 3 == 0 &&
+                             std::all_of(primitive.indices.begin(), primitive.indices.end(),
+                                         [&](uint32_t i) { return i < vertices; });
+        if (reorder) {
+            std::vector<uint32_t> reordered(primitive.indices.size());
+            meshopt_optimizeVertexCache(reordered.data(), primitive.indices.data(),
+                                        primitive.indices.size(), vertices);
+            buffers.push_back(gl::Buffer::fromVector(reordered));
+        } else {
+            buffers.push_back(gl::Buffer::fromVector(primitive.indices));
+        }
         vao.elementBuffer(buffers.back());
         out.mIndexCount = static_cast<uint32_t>(primitive.indices.size());
     }

@@ -9,6 +9,7 @@
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/Log.h"
 #include "renderer/light/SheenAlbedo.h"
+#include "renderer/light/SheenLut.h"
 
 namespace renderer {
 
@@ -73,6 +74,8 @@ std::string materialDefines(uint32_t texturedSlots = ~0u, bool alphaMask = true)
         {"MV_SLOT_CLEARCOAT_NORMAL", MaterialSlot::ClearcoatNormal},
         {"MV_SLOT_SHEEN_COLOR", MaterialSlot::SheenColor},
         {"MV_SLOT_SHEEN_ROUGHNESS", MaterialSlot::SheenRoughness},
+        {"MV_SLOT_IRIDESCENCE", MaterialSlot::Iridescence},
+        {"MV_SLOT_IRIDESCENCE_THICKNESS", MaterialSlot::IridescenceThickness},
         {"MV_SLOT_TRANSMISSION", MaterialSlot::Transmission},
         {"MV_SLOT_THICKNESS", MaterialSlot::Thickness},
     };
@@ -96,8 +99,8 @@ constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
 
 // The MaterialFeature bits, in bit order after the attributes'.
 constexpr const char* kFeatureDefines[kMaterialFeatureBits] = {
-    "MV_MATERIAL_SPECULAR", "MV_MATERIAL_CLEARCOAT", "MV_MATERIAL_SHEEN",
-    "MV_MATERIAL_TRANSMISSION", "MV_MATERIAL_VOLUME"};
+    "MV_MATERIAL_SPECULAR",    "MV_MATERIAL_CLEARCOAT",    "MV_MATERIAL_SHEEN",
+    "MV_MATERIAL_IRIDESCENCE", "MV_MATERIAL_TRANSMISSION", "MV_MATERIAL_VOLUME"};
 
 constexpr uint32_t kAttributeBits = uint32_t(std::size(kOptionalVaryings));
 
@@ -106,15 +109,30 @@ constexpr uint32_t kAttributeBits = uint32_t(std::size(kOptionalVaryings));
 // (MV_LINEAR_OUTPUT: linear radiance before exposure).
 constexpr uint32_t kMaskBit = kAttributeBits + kMaterialFeatureBits + kMaterialSlotCount;
 constexpr uint32_t kLinearOutputBit = kMaskBit + 1;
+// 5 + 6 + 16 + 1 + 1 = 29 bits; `textured` is a uint32_t of one bit per slot.
+static_assert(kMaterialSlotCount <= 32 && kLinearOutputBit < 64, "the variant key's fields fit");
 
 uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, bool linearOutput) {
+    uint32_t textured = 0;
+    uint32_t texCoordSets = 0;
+    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
+        if (material.slots[slot].texture < 0) continue;
+        textured |= 1u << slot;
+        texCoordSets |= 1u << material.slots[slot].texCoord;
+    }
+    // A varying that nothing in the variant reads is dropped as an absent attribute's is:
+    // tangents serve only a normal map (the material's or its clearcoat's), texture
+    // coordinates only a textured slot that reads their set. llvmpipe sets up and interpolates
+    // every varying of every triangle, so an untextured material on a mesh exported with UVs and
+    // tangents (most are) would pay for six floats it never reads.
+    const uint32_t normalMaps =
+        (1u << uint32_t(MaterialSlot::Normal)) | (1u << uint32_t(MaterialSlot::ClearcoatNormal));
+    if (!(textured & normalMaps)) attributeMask &= ~attributeBit(Attribute::Tangent);
+    if (!(texCoordSets & 1u)) attributeMask &= ~attributeBit(Attribute::TexCoord0);
+    if (!(texCoordSets & 2u)) attributeMask &= ~attributeBit(Attribute::TexCoord1);
     uint64_t key = 0;
     for (uint32_t i = 0; i < kAttributeBits; ++i) {
         if (attributeMask & attributeBit(kOptionalVaryings[i].first)) key |= uint64_t(1) << i;
-    }
-    uint32_t textured = 0;
-    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
-        if (material.slots[slot].texture >= 0) textured |= 1u << slot;
     }
     const bool mask = material.alphaMode == morph::AlphaMode::Mask;
     key |= uint64_t(material.features) << kAttributeBits;
@@ -219,6 +237,7 @@ void SceneRenderer::writeFrameBlocks(const GpuScene& scene, const morph::FramePo
         glBindSampler(unit(TextureUnit::BrdfLut), 0);
         glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
     }
+    mSheenEnvironment = options.environment ? &options.environment->sheen() : nullptr;
     mEnvironmentBlock.subData(0, sizeof environment, &environment);
 
     // Under an environment the environment is the light: auto adds the file's lights only.
@@ -274,14 +293,20 @@ void SceneRenderer::drawBackground(const glm::mat4& viewProjection, bool linearO
     glEnable(GL_DEPTH_TEST);
 }
 
-void SceneRenderer::bindSheenAlbedo() {
+void SceneRenderer::bindSheen() {
     if (mSheenAlbedo.id() == 0) {
-        // Once per renderer, on the first sheen drawn (~1.2 million BRDF evaluations, once per
-        // process: renderer/light/SheenAlbedo.h).
-        const std::vector<float>& table = sheenAlbedoTable();
+        // Once per renderer, on the first sheen drawn (the tables: ~1.7 million BRDF
+        // evaluations, once per process: renderer/light/SheenAlbedo.h and SheenLut.h).
+        const std::vector<float>& albedo = sheenAlbedoTable();
+        const std::vector<float>& lut = sheenLutTable();
+        std::vector<float> table(2 * albedo.size());
+        for (size_t i = 0; i < albedo.size(); ++i) {
+            table[2 * i] = albedo[i];
+            table[2 * i + 1] = lut[i];
+        }
         mSheenAlbedo = gl::Texture::create(GL_TEXTURE_2D);
-        mSheenAlbedo.storage2D(1, GL_R32F, kSheenAlbedoSize, kSheenAlbedoSize);
-        mSheenAlbedo.subImage2D(0, 0, 0, kSheenAlbedoSize, kSheenAlbedoSize, GL_RED, GL_FLOAT,
+        mSheenAlbedo.storage2D(1, GL_RG32F, kSheenAlbedoSize, kSheenAlbedoSize);
+        mSheenAlbedo.subImage2D(0, 0, 0, kSheenAlbedoSize, kSheenAlbedoSize, GL_RG, GL_FLOAT,
                                 table.data());
         mSheenAlbedoSampler = gl::Sampler::create();
         mSheenAlbedoSampler.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR);
@@ -291,6 +316,10 @@ void SceneRenderer::bindSheenAlbedo() {
     }
     mSheenAlbedo.bindUnit(unit(TextureUnit::SheenAlbedo));
     mSheenAlbedoSampler.bindUnit(unit(TextureUnit::SheenAlbedo));
+    if (mSheenEnvironment) {
+        mSheenEnvironment->bindUnit(unit(TextureUnit::SheenEnvironment));
+        glBindSampler(unit(TextureUnit::SheenEnvironment), 0);
+    }
 }
 
 void SceneRenderer::drawTransmissionPass(const GpuScene& scene, const RenderTarget& target,
@@ -351,7 +380,7 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
         (b.sampler >= 0 ? scene.samplers()[size_t(b.sampler)] : scene.defaultSampler())
             .bindUnit(textureUnit);
     }
-    if (material.features & kFeatureSheen) bindSheenAlbedo();
+    if (material.features & kFeatureSheen) bindSheen();
     if (material.features & kFeatureTransmission) {
         mTransmissionColor.bindUnit(unit(TextureUnit::TransmissionFramebuffer));
         glBindSampler(unit(TextureUnit::TransmissionFramebuffer), 0);

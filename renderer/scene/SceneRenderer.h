@@ -124,6 +124,17 @@ public:
     // (llvmpipe; `bench`).
     double vertexMorphWallMs();
 
+    // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()),
+    // compiled on first use, with this frame's view-projection and instance mode set; the full
+    // program if that fails. pbr.frag without the inputs of absent attributes, nor of those
+    // nothing in the material reads (MV_OMIT_*: tangents without a normal map, a UV set no
+    // textured slot uses); per material its MaterialFeature bits (MV_MATERIAL_*), which slots it
+    // samples (MV_TEXTURED_SLOTS: the others read white without a fetch) and whether it can
+    // discard (MV_ALPHA_MASK: only MASK materials, so every other draw keeps early depth
+    // testing); inside the transmission pass, the MV_LINEAR_OUTPUT variant (linear radiance
+    // before exposure). Public for the tests of what a variant leaves out.
+    gl::Program& program(uint32_t attributeMask, const GpuMaterial& material);
+
 private:
     struct DrawItem {
         int node = -1;
@@ -142,15 +153,10 @@ private:
     // The environment behind the model: one triangle at the far plane, no depth written;
     // `linearOutput`: in linear radiance before exposure, for the transmission pass.
     void drawBackground(const glm::mat4& viewProjection, bool linearOutput);
-    // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()):
-    // pbr.frag without the inputs of absent attributes (MV_OMIT_*), compiled on first use, with
-    // this frame's view-projection and instance mode set; the full program if that fails.
-    // Per material: its MaterialFeature bits (MV_MATERIAL_*), which slots it samples
-    // (MV_TEXTURED_SLOTS: the others read white without a fetch) and whether it can discard
-    // (MV_ALPHA_MASK: only MASK materials, so every other draw keeps early depth testing).
-    gl::Program& program(uint32_t attributeMask, const GpuMaterial& material);
-    // KHR_materials_sheen's albedo table on TextureUnit::SheenAlbedo, made on first use.
-    void bindSheenAlbedo();
+    // KHR_materials_sheen's tables on TextureUnit::SheenAlbedo, made on first use, and this
+    // frame's environment's Charlie cube on TextureUnit::SheenEnvironment: for sheen variants
+    // only, the only programs that declare them.
+    void bindSheen();
     // KHR_materials_transmission: what transmissive surfaces see through them. The opaque
     // primitives without transmission (and the environment behind them, or the background
     // colour) into mTransmissionColor at the target's size, in linear radiance before
@@ -175,8 +181,9 @@ private:
     gl::Buffer mFrameBlock;
     gl::Buffer mLightBlock;
     gl::Buffer mEnvironmentBlock;
-    gl::Texture mSheenAlbedo;  // R32F, kSheenAlbedoSize^2, made by the first sheen drawn
+    gl::Texture mSheenAlbedo;  // RG32F (E, Charlie LUT), kSheenAlbedoSize^2, on first sheen
     gl::Sampler mSheenAlbedoSampler;
+    const gl::Texture* mSheenEnvironment = nullptr;  // this frame's; null without environment
     // background.vert + .frag, built on first use: [0] for the target, [1] linear output.
     gl::Program mBackground[2];
     bool mBackgroundFailed[2] = {false, false};

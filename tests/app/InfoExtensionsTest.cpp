@@ -52,17 +52,20 @@ TEST(InfoExtensions, JsonListsEachExtensionWithRequiredAndSupported) {
 }
 
 TEST(InfoExtensions, JsonListsTheMaterialsExtensions) {
-    // Two materials: clearcoat + specular, and clearcoat + an extension nobody implements.
+    // Two materials: clearcoat + specular + iridescence, and clearcoat + an extension nobody
+    // implements.
     morph::GltfBuilder b = fixtures::webpTextureBuilder(fixtures::WebpCase::RequiredNoFallback);
     b.json()["materials"] = {{{"extensions",
                                {{"KHR_materials_clearcoat", {{"clearcoatFactor", 1}}},
-                                {"KHR_materials_specular", json::object()}}}},
+                                {"KHR_materials_specular", json::object()},
+                                {"KHR_materials_iridescence", {{"iridescenceFactor", 1}}}}}},
                              {{"extensions",
                                {{"KHR_materials_clearcoat", json::object()},
                                 {"EXT_materials_future", json::object()}}}}};
     const json doc = infoJson(write(b, "materials.glb"));
     const json expected = json::array({{{"name", "EXT_materials_future"}, {"materials", 1}},
                                        {{"name", "KHR_materials_clearcoat"}, {"materials", 2}},
+                                       {{"name", "KHR_materials_iridescence"}, {"materials", 1}},
                                        {{"name", "KHR_materials_specular"}, {"materials", 1}}});
     EXPECT_EQ(doc["materialExtensions"], expected);
     EXPECT_EQ(doc["materials"], 2) << "the old key keeps its meaning: a count";

@@ -1,5 +1,5 @@
 // Import of KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_specular,
-// KHR_materials_clearcoat, _sheen, _transmission and _volume
+// KHR_materials_clearcoat, _sheen, _iridescence, _transmission and _volume
 // (morph/gltf/GltfMaterialExtensions.cpp): values, the extensions' defaults, and the repairs
 // (negative, non-finite, out of range, wrong type, a missing texture) that keep a file loading with
 // a line in its import report.
@@ -227,6 +227,22 @@ TEST(ImportMaterialExtensions, Sheen) {
     EXPECT_TRUE(anyLine(scene.report.warnings, "sheenRoughnessTexture.index is not one of"));
 }
 
+TEST(ImportMaterialExtensions, IridescenceDefaults) {
+    EXPECT_FALSE(morph::Material{}.iridescence.present);
+    const morph::Scene scene =
+        load(withMaterial(extensions({{"KHR_materials_iridescence", json::object()}})));
+    const morph::MaterialIridescence& i = scene.materials.at(0).iridescence;
+    EXPECT_TRUE(i.present);
+    EXPECT_EQ(i.factor, 0.0f) << "the extension's default: no film";
+    EXPECT_EQ(i.ior, 1.3f);
+    EXPECT_EQ(i.thicknessMinimum, 100.0f);
+    EXPECT_EQ(i.thicknessMaximum, 400.0f);
+    EXPECT_EQ(i.texture.texture, -1);
+    EXPECT_EQ(i.thicknessTexture.texture, -1);
+    EXPECT_TRUE(scene.report.repairs.empty());
+    EXPECT_TRUE(scene.report.warnings.empty());
+}
+
 TEST(ImportMaterialExtensions, TransmissionAndVolumeDefaults) {
     EXPECT_FALSE(morph::Material{}.transmission.present);
     EXPECT_FALSE(morph::Material{}.volume.present);
@@ -242,6 +258,32 @@ TEST(ImportMaterialExtensions, TransmissionAndVolumeDefaults) {
     EXPECT_EQ(m.volume.thicknessTexture.texture, -1);
     EXPECT_TRUE(std::isinf(m.volume.attenuationDistance)) << "no attenuation";
     EXPECT_EQ(m.volume.attenuationColor, glm::vec3(1.0f));
+    EXPECT_TRUE(scene.report.repairs.empty());
+    EXPECT_TRUE(scene.report.warnings.empty());
+}
+
+TEST(ImportMaterialExtensions, IridescenceValuesAndTextures) {
+    const json transform = {{"KHR_texture_transform", {{"offset", {0.25, 0}}, {"texCoord", 1}}}};
+    const morph::Scene scene = load(withMaterial(extensions(
+        {{"KHR_materials_iridescence",
+          {{"iridescenceFactor", 0.75},
+           {"iridescenceTexture", {{"index", 1}, {"texCoord", 1}}},
+           {"iridescenceIor", 1.8},
+           // The extension: the minimum MAY be above the maximum; kept as given.
+           {"iridescenceThicknessMinimum", 800},
+           {"iridescenceThicknessMaximum", 200},
+           {"iridescenceThicknessTexture", {{"index", 0}, {"extensions", transform}}}}}})));
+    const morph::MaterialIridescence& i = scene.materials.at(0).iridescence;
+    EXPECT_EQ(i.factor, 0.75f);
+    EXPECT_EQ(i.texture.texture, 1);
+    EXPECT_EQ(i.texture.texCoord, 1);
+    EXPECT_EQ(i.ior, 1.8f);
+    EXPECT_EQ(i.thicknessMinimum, 800.0f);
+    EXPECT_EQ(i.thicknessMaximum, 200.0f);
+    EXPECT_EQ(i.thicknessTexture.texture, 0);
+    EXPECT_TRUE(i.thicknessTexture.transform.present);
+    EXPECT_EQ(i.thicknessTexture.transform.offset, glm::vec2(0.25f, 0.0f));
+    EXPECT_EQ(i.thicknessTexture.transform.texCoord, 1);
     EXPECT_TRUE(scene.report.repairs.empty());
     EXPECT_TRUE(scene.report.warnings.empty());
 }
@@ -269,6 +311,35 @@ TEST(ImportMaterialExtensions, TransmissionAndVolumeValuesAndTextures) {
     EXPECT_EQ(m.volume.attenuationColor, glm::vec3(1.0f, 0.5f, 0.25f));
     EXPECT_TRUE(scene.report.repairs.empty());
     EXPECT_TRUE(scene.report.warnings.empty());
+}
+
+TEST(ImportMaterialExtensions, IridescenceRepairs) {
+    // Out of the schema's ranges: clamped; not a number: the default; a missing texture: none.
+    // Each a line naming the file and the material, and the file still opens.
+    const morph::Scene scene =
+        load(withMaterial(extensions({{"KHR_materials_iridescence",
+                                       {{"iridescenceFactor", 1.5},
+                                        {"iridescenceIor", 0.5},
+                                        {"iridescenceThicknessMinimum", -10},
+                                        {"iridescenceThicknessMaximum", "thick"},
+                                        {"iridescenceTexture", {{"index", 7}}}}}})));
+    const morph::MaterialIridescence& i = scene.materials.at(0).iridescence;
+    EXPECT_EQ(i.factor, 1.0f);
+    EXPECT_EQ(i.ior, 1.0f) << "the film's index is at least 1";
+    EXPECT_EQ(i.thicknessMinimum, 0.0f);
+    EXPECT_EQ(i.thicknessMaximum, 400.0f);
+    EXPECT_EQ(i.texture.texture, -1);
+    const auto& repairs = scene.report.repairs;
+    EXPECT_EQ(repairs.size(), 4u);
+    const std::string w = "materials[0].extensions.KHR_materials_iridescence.";
+    EXPECT_TRUE(anyLine(repairs, w + "iridescenceFactor = 1.500000 is outside [0.000000, 1"));
+    EXPECT_TRUE(anyLine(repairs, w + "iridescenceIor = 0.500000 is outside [1.000000"));
+    EXPECT_TRUE(anyLine(repairs, w + "iridescenceThicknessMinimum = -10.000000"));
+    EXPECT_TRUE(anyLine(repairs, w + "iridescenceThicknessMaximum is not a finite number"));
+    for (const std::string& line : repairs) EXPECT_THAT(line, testing::StartsWith("mat.glb: "));
+    ASSERT_EQ(scene.report.warnings.size(), 1u);
+    EXPECT_THAT(scene.report.warnings[0],
+                HasSubstr(w + "iridescenceTexture.index is not one of textures (2)"));
 }
 
 TEST(ImportMaterialExtensions, TransmissionAndVolumeRepairs) {
@@ -308,15 +379,14 @@ TEST(ImportMaterialExtensions, SupportedInTheReport) {
     auto b = withMaterial(extensions({{"KHR_materials_clearcoat", json::object()}}));
     b.json()["extensionsUsed"] = {"KHR_materials_ior",          "KHR_materials_specular",
                                   "KHR_materials_clearcoat",    "KHR_materials_iridescence",
-                                  "KHR_materials_transmission", "KHR_materials_volume"};
+                                  "KHR_materials_transmission", "KHR_materials_volume",
+                                  "KHR_materials_anisotropy"};
     const morph::Scene scene = load(b);
-    ASSERT_EQ(scene.report.extensions.size(), 6u);
-    EXPECT_TRUE(scene.report.extensions[0].supported);
-    EXPECT_TRUE(scene.report.extensions[1].supported);
-    EXPECT_TRUE(scene.report.extensions[2].supported);
-    EXPECT_FALSE(scene.report.extensions[3].supported) << "iridescence is not implemented yet";
-    EXPECT_TRUE(scene.report.extensions[4].supported);
-    EXPECT_TRUE(scene.report.extensions[5].supported);
+    ASSERT_EQ(scene.report.extensions.size(), 7u);
+    for (size_t i = 0; i < 6; ++i) {
+        EXPECT_TRUE(scene.report.extensions[i].supported) << scene.report.extensions[i].name;
+    }
+    EXPECT_FALSE(scene.report.extensions[6].supported) << "anisotropy is not implemented yet";
 }
 
 }  // namespace

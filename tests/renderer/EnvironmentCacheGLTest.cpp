@@ -51,6 +51,7 @@ void expectSame(const CachedEnvironment& a, const CachedEnvironment& b) {
     EXPECT_EQ(a.lutSize, b.lutSize);
     EXPECT_TRUE(a.specular == b.specular) << "specular texels differ";
     EXPECT_TRUE(a.lut == b.lut) << "BRDF table differs";
+    EXPECT_TRUE(a.sheen == b.sheen) << "sheen texels differ";
     for (size_t i = 0; i < a.irradiance.size(); ++i) {
         EXPECT_EQ(a.irradiance[i], b.irradiance[i]) << "SH coefficient " << i;
     }
@@ -98,6 +99,10 @@ TEST_F(EnvironmentCacheTest, ASecondLoadReadsWhatTheFirstComputedBitForBit) {
     // Not a trivially equal pair: the sky is lit from above, so the texels vary.
     ASSERT_FALSE(computed.specular.empty());
     EXPECT_NE(computed.specular.front(), computed.specular[computed.specular.size() / 2]);
+    // The sheen's cube too (half the side; level 0 black, level 1 the sky's blend).
+    EXPECT_EQ(second.sheen().width(), 16);
+    ASSERT_EQ(computed.sheen.size(), CachedEnvironment::specularHalves(16, 3));
+    EXPECT_NE(computed.sheen.front(), computed.sheen.back());
 }
 
 TEST_F(EnvironmentCacheTest, OtherPixelsOrAnotherQualityAreOtherEntries) {
@@ -161,6 +166,7 @@ TEST_F(EnvironmentCacheTest, TheFolderKeepsOnlyTheNewestEntries) {
     tiny.lutSize = 1;
     tiny.specular.assign(CachedEnvironment::specularHalves(1, 1), 0x3c00);  // 1.0
     tiny.lut.assign(2, 0);
+    tiny.sheen.assign(CachedEnvironment::specularHalves(1, 1), 0);
     for (uint64_t key = 0; key < uint64_t(renderer::kMaxCacheEntries) + 5; ++key) {
         ASSERT_TRUE(renderer::writeCachedEnvironment(mFolder.string(), key, tiny));
     }

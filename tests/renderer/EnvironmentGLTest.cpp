@@ -72,6 +72,17 @@ TEST_F(EnvironmentTest, AUniformSkyStaysUniformAtEveryRoughness) {
             }
             // Half floats hold 0.7 to within 0.0005; the filter's weights are normalized.
             EXPECT_LT(worst, 0.002f) << "level " << level << " face " << face;
+            // The sheen's cube: level 0 (sheen roughness 0) black, as the Sample Renderer's,
+            // whose Charlie samples there all fall below the horizon; the sky above it.
+            const std::vector<float> sheen = readFace(env->sheen(), level, face);
+            const glm::vec3 expected = level == 0 ? glm::vec3(0.0f) : glm::vec3(0.7f, 0.5f, 0.25f);
+            float sheenWorst = 0;
+            for (size_t i = 0; i < sheen.size(); i += 4) {
+                for (int c = 0; c < 3; ++c) {
+                    sheenWorst = std::max(sheenWorst, std::abs(sheen[i + size_t(c)] - expected[c]));
+                }
+            }
+            EXPECT_LT(sheenWorst, 0.002f) << "sheen level " << level << " face " << face;
         }
     }
     // Irradiance / PI of a uniform sky is the sky's radiance, in every direction.

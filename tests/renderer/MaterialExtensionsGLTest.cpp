@@ -1,8 +1,12 @@
-// KHR_materials_emissive_strength, _ior, _specular and _clearcoat drawn (shaders/layers.glsl),
-// each on a grid of spheres under the studio environment, with what the extension must do
-// measured on the pixels: clearcoat adds a sharp highlight to a rough base, ior 1 takes the
-// dielectric reflection away at normal incidence and f0 grows as ((ior - 1) / (ior + 1))^2,
-// specular 0 removes all specular, emissive strength scales the emission linearly; the
+// KHR_materials_emissive_strength, _ior, _specular, _clearcoat, _sheen, _iridescence,
+// _transmission and _volume drawn (shaders/layers.glsl, shaders/iridescence.glsl,
+// shaders/transmission.glsl), each on a grid of spheres under the studio environment, with what
+// the extension must do measured on the pixels: clearcoat adds a sharp highlight to a rough base,
+// ior 1 takes the dielectric reflection away at normal incidence and f0 grows as
+// ((ior - 1) / (ior + 1))^2,
+// specular 0 removes all specular, emissive strength scales the emission linearly, sheen
+// brightens the rim with its colour and under a uniform sky adds what its LUT says, a thin film's
+// colour follows its thickness as the extension's formula says (a CPU transcription of it); the
 // extensions at their defaults draw as the core material; transmission shows the quad behind a
 // sphere, more with its factor, and a volume tints it by Beer-Lambert, more when thicker, with
 // the transmission pass drawn only for frames that need it; past GL_MAX_TEXTURE_IMAGE_UNITS the
@@ -13,12 +17,19 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "Panoramas.h"
 #include "SphereGrid.h"
+#include "fixtures/TestPaths.h"
+#include "morph/image/HdrImage.h"
+#include "renderer/light/SheenAlbedo.h"
+#include "renderer/light/SheenLut.h"
 #include "renderer/scene/Capture.h"
+#include "renderer/scene/SceneRenderer.h"
 
 namespace {
 
@@ -362,20 +373,31 @@ TEST_F(MaterialExtensionsTest, SheenBrightensTheRimAndScalesWithItsColour) {
         EXPECT_EQ(addedInRing(image, bare, g, 0, r, 0.0f, 0.95f), 0.0f) << "row " << r;
         float added[cols];
         for (int c = 0; c < cols; ++c) added[c] = addedInRing(image, bare, g, c, r, 0.0f, 0.9f);
+        float rim[cols];
+        for (int c = 0; c < cols; ++c) rim[c] = addedInRing(image, bare, g, c, r, 0.75f, 0.92f);
         const float centre = addedInRing(image, bare, g, 4, r, 0.0f, 0.3f);
-        const float rim = addedInRing(image, bare, g, 4, r, 0.75f, 0.92f);
-        std::printf("sheen roughness %.2f: added %.4f %.4f %.4f %.4f %.4f; centre %.4f rim %.4f\n",
-                    0.3 + 0.35 * r, added[0], added[1], added[2], added[3], added[4], centre, rim);
-        for (int c = 1; c < cols; ++c) EXPECT_GT(added[c], added[c - 1]) << "row " << r;
-        // Charlie sheen is a grazing-angle lobe: the rim gains more than the middle.
-        EXPECT_GT(rim, 1.5f * centre) << "row " << r;
+        std::printf(
+            "sheen roughness %.2f: added %.4f %.4f %.4f %.4f %.4f; rim %.4f %.4f %.4f %.4f; "
+            "centre %.4f\n",
+            0.3 + 0.35 * r, added[0], added[1], added[2], added[3], added[4], rim[1], rim[2],
+            rim[3], rim[4], centre);
+        for (int c = 1; c < cols; ++c) {
+            EXPECT_GT(added[c], added[c - 1]) << "row " << r;
+            EXPECT_GT(rim[c], rim[c - 1]) << "row " << r;
+        }
+        // Charlie sheen is a grazing-angle lobe: the rim gains more than the middle (measured
+        // 60x at roughness 0.3, 3.5x at 0.65, 1.8x at 1).
+        EXPECT_GT(rim[4], 1.5f * centre) << "row " << r;
     }
 }
 
 TEST_F(MaterialExtensionsTest, SheenOnAWhiteBaseKeepsTheEnergy) {
     // The albedo scaling (1 - max(sheen colour) * E) takes from the layers under the sheen what
-    // the sheen reflects: over a white Lambert base under the environment's irradiance the two
-    // cancel, where without the scaling a white sheen would add E, up to ~20% of the light.
+    // the sheen reflects: over a white Lambert base under the environment the two cancel, where
+    // without the scaling a white sheen would add E, up to ~20% of the light. The sheen's light
+    // is the Sample Renderer's Charlie cube times its LUT, not E: at roughness 1 the LUT is
+    // within 10% of E (SheenLutTest), so they still cancel; at roughness 0.5 it is up to 1.7 E,
+    // and the reference's sheen adds light there.
     const auto sphere = [](bool sheen) {
         return fixtures::sphereGrid(1, 1, [sheen](int, int) {
             morph::Material m = fixtures::plainMaterial(1.0f, 1.0f);
@@ -394,6 +416,50 @@ TEST_F(MaterialExtensionsTest, SheenOnAWhiteBaseKeepsTheEnergy) {
     std::printf("white base %.4f, white sheen adds %.4f\n", base, added);
     // What remains is the base's own specular, dimmed by E (a few percent of the total).
     EXPECT_LT(std::abs(added), 0.05f * base);
+}
+
+TEST_F(MaterialExtensionsTest, UnderAUniformSkyTheSheenIsItsLut) {
+    // A quad whose normal leans 60 degrees from the view (n . v = 0.5 at the centre) under a
+    // uniform white sky: the Charlie cube holds the sky at every level but 0, so the sheen adds
+    // sky x sheen colour x LUT(0.5, roughness) and dims what is under it by
+    // 1 - max(sheen colour) x E(0.5, roughness), the values renderer/light computes on the CPU.
+    auto capturer = renderer::Capturer::create();
+    ASSERT_TRUE(capturer.ok());
+    const std::string sky = fixtures::caseScratchDir() + "/white.hdr";
+    ASSERT_TRUE(morph::writeHdrFile(
+                    sky, fixtures::panorama(128, [](const glm::vec3&) { return glm::vec3(1.0f); }))
+                    .ok());
+    const auto centre = [&](float color, float roughness) {
+        morph::Material m = fixtures::plainMaterial(0.0f, 1.0f);
+        m.sheen.present = color > 0.0f;
+        m.sheen.colorFactor = glm::vec3(color);
+        m.sheen.roughnessFactor = roughness;
+        morph::Scene scene = fixtures::quadScene(m);
+        scene.meshes[0].primitives[0].normals.assign(4, glm::vec3(std::sqrt(0.75f), 0.0f, 0.5f));
+        auto gpu = renderer::GpuScene::upload(scene);
+        EXPECT_TRUE(gpu.ok());
+        renderer::ShotSpec shot;
+        shot.width = shot.height = 64;
+        shot.environment = sky;
+        shot.exposure = 0.5f;
+        shot.toneMapping = renderer::ToneMapping::None;
+        auto image = capturer->capture(*gpu, shot);
+        EXPECT_TRUE(image.ok()) << (image.ok() ? "" : image.error().message);
+        if (!image.ok()) return -1.0f;
+        return fixtures::srgbToLinear(image->pixels[(32 * 64 + 32) * 4 + 1] / 255.0f);
+    };
+    const float bare = centre(0.0f, 0.5f);  // the base's own reflection, sheen or not
+    for (const auto& [color, roughness] :
+         {std::pair{1.0f, 0.5f}, std::pair{0.5f, 0.5f}, std::pair{1.0f, 1.0f}}) {
+        const float expected = bare * (1.0f - color * renderer::sheenAlbedo(0.5f, roughness)) +
+                               0.5f * color * renderer::sheenLut(0.5f, roughness);
+        const float measured = centre(color, roughness);
+        std::printf("sheen %.1f roughness %.1f: base %.4f, measured %.4f, expected %.4f\n", color,
+                    roughness, bare, measured, expected);
+        // An 8-bit sRGB level near 0.15 linear is 0.002; the 32x32 tables' interpolation and
+        // quadrature differ from the functions by under 0.004 at this point.
+        EXPECT_NEAR(measured, expected, 0.006f) << "colour " << color << " roughness " << roughness;
+    }
 }
 
 // A 3 x 3 quad of unlit `backdrop` colour at z = 0 and, in front of it at z = 1, a smooth
@@ -593,6 +659,354 @@ TEST_F(MaterialExtensionsTest, AFeaturePastTheTextureUnitsIsDroppedWithANote) {
     EXPECT_EQ(full->materials()[0].features,
               uint32_t(renderer::kFeatureSpecular | renderer::kFeatureClearcoat));
     EXPECT_TRUE(full->notes().empty());
+
+    // All three: 7 + 2 + 3 + 4 (sheen's two slots, its tables and the Charlie cube) = 16, GL
+    // 4.5's minimum; one unit fewer drops the sheen.
+    scene.materials[0].sheen.present = true;
+    scene.materials[0].sheen.colorFactor = glm::vec3(1.0f);
+    const uint32_t all =
+        renderer::kFeatureSpecular | renderer::kFeatureClearcoat | renderer::kFeatureSheen;
+    limits.maxFragmentTextureUnits = 16;
+    options.limits = limits;
+    auto sixteen = renderer::GpuScene::upload(scene, options);
+    ASSERT_TRUE(sixteen.ok());
+    EXPECT_EQ(sixteen->materials()[0].features, all);
+    limits.maxFragmentTextureUnits = 15;
+    options.limits = limits;
+    auto fifteen = renderer::GpuScene::upload(scene, options);
+    ASSERT_TRUE(fifteen.ok());
+    EXPECT_EQ(fifteen->materials()[0].features, all & ~uint32_t(renderer::kFeatureSheen));
+}
+
+morph::Material withFilm(morph::Material m, float thickness, float factor = 1.0f) {
+    m.iridescence.present = true;
+    m.iridescence.factor = factor;
+    m.iridescence.thicknessMinimum = 0.0f;
+    m.iridescence.thicknessMaximum = thickness;
+    return m;
+}
+
+// The thin-film Fresnel of KHR_materials_iridescence's implementation notes (Belcour and Barla
+// 2017 as the extension approximates it), transcribed on the CPU from the extension's text: the
+// oracle the GPU's colours are checked against.
+glm::vec3 filmFresnelOracle(float filmIor, float cosTheta1, float thickness, glm::vec3 baseF0) {
+    const float pi = 3.14159265358979f;
+    const auto sq = [](auto x) { return x * x; };
+    const auto schlick = [](auto f0, float c) {
+        return f0 + (1.0f - f0) * std::pow(1.0f - c, 5.0f);
+    };
+    const float t = std::clamp(thickness / 0.03f, 0.0f, 1.0f);
+    const float eta2 = 1.0f + (filmIor - 1.0f) * t * t * (3.0f - 2.0f * t);
+    const float cosTheta2 = std::sqrt(1.0f - sq(1.0f / eta2) * (1.0f - sq(cosTheta1)));
+    const float r12 = schlick(sq((eta2 - 1.0f) / (eta2 + 1.0f)), cosTheta1);
+    const float t121 = 1.0f - r12;
+    const float phi21 = eta2 < 1.0f ? 0.0f : pi;
+    const glm::vec3 sqrtF0 = glm::sqrt(glm::clamp(baseF0, 0.0f, 0.9999f));
+    const glm::vec3 baseIor = (1.0f + sqrtF0) / (1.0f - sqrtF0);
+    glm::vec3 r23, phi;
+    for (int k = 0; k < 3; ++k) {
+        r23[k] = schlick(sq((baseIor[k] - eta2) / (baseIor[k] + eta2)), cosTheta2);
+        phi[k] = phi21 + (baseIor[k] < eta2 ? pi : 0.0f);
+    }
+    const float opd = 2.0f * eta2 * thickness * cosTheta2;
+    const glm::vec3 r123 = glm::clamp(r12 * r23, 1e-5f, 0.9999f);
+    const glm::vec3 rs = sq(t121) * r23 / (1.0f - r123);
+    glm::vec3 out = r12 + rs, cm = rs - t121;
+    const glm::mat3 xyzToRec709(3.2404542f, -0.9692660f, 0.0556434f, -1.5371385f, 1.8760108f,
+                                -0.2040259f, -0.4985314f, 0.0415560f, 1.0572252f);
+    for (int m = 1; m <= 2; ++m) {
+        cm *= glm::sqrt(r123);
+        const float phase = 2.0f * pi * float(m) * opd * 1.0e-9f;
+        const glm::vec3 val(5.4856e-13f, 4.4201e-13f, 5.2481e-13f);
+        const glm::vec3 pos(1.6810e+06f, 1.7953e+06f, 2.2084e+06f);
+        const glm::vec3 var(4.3278e+09f, 9.3046e+09f, 6.6121e+09f);
+        glm::vec3 xyz = val * glm::sqrt(2.0f * pi * var) * glm::cos(pos * phase + float(m) * phi) *
+                        glm::exp(-sq(phase) * var);
+        xyz.x += 9.7470e-14f * std::sqrt(2.0f * pi * 4.5282e+09f) *
+                 std::cos(2.2399e+06f * phase + float(m) * phi.x) *
+                 std::exp(-4.5282e+09f * sq(phase));
+        out += cm * 2.0f * (xyzToRec709 * (xyz / 1.0685e-7f));
+    }
+    return glm::max(out, glm::vec3(0.0f));
+}
+
+TEST_F(MaterialExtensionsTest, IridescenceFactorZeroIsTheCoreProgram) {
+    // Three spheres (roughness 0.1, 0.5 dielectric; 1 metal), plain and with a film of factor 0
+    // (the extension's default: no effect), which must not even be a feature.
+    const float roughness[] = {0.1f, 0.5f, 1.0f};
+    const auto grid = [&](bool film) {
+        return fixtures::sphereGrid(3, 1, [&](int c, int) {
+            morph::Material m = fixtures::plainMaterial(0.6f, roughness[c], c == 2 ? 1.0f : 0.0f);
+            return film ? withFilm(m, 400.0f, 0.0f) : m;
+        });
+    };
+    auto gpu = renderer::GpuScene::upload(grid(true));
+    ASSERT_TRUE(gpu.ok());
+    EXPECT_EQ(gpu->materials()[0].features, 0u);
+    const morph::RgbaImage plain = shoot(grid(false), 256, renderer::ToneMapping::PbrNeutral);
+    const morph::RgbaImage film = shoot(grid(true), 256, renderer::ToneMapping::PbrNeutral);
+    ASSERT_TRUE(plain.valid() && film.valid());
+    EXPECT_EQ(worstDifference(plain, film), 0) << "the core program: bit for bit";
+}
+
+TEST_F(MaterialExtensionsTest, IridescenceOfThicknessZeroIsThePlainFresnel) {
+    // Columns: a black and a grey dielectric, a grey metal. Drawn with a film of factor 1 and
+    // thickness 0 (the MV_MATERIAL_IRIDESCENCE variant) and with KHR_materials_specular at its
+    // defaults (the layered variant without a film): a film of no thickness is no film.
+    const auto grid = [](int mode) {  // 0: specular defaults, 1: film of 0 nm, 2: of 400 nm
+        return fixtures::sphereGrid(3, 1, [mode](int c, int) {
+            morph::Material m = withSpecular(
+                fixtures::plainMaterial(c == 0 ? 0.0f : 0.6f, 0.3f, c == 2 ? 1.0f : 0.0f), 1.0f);
+            return mode == 0 ? m : withFilm(m, mode == 1 ? 0.0f : 400.0f);
+        });
+    };
+    const morph::RgbaImage layered = shoot(grid(0));
+    const morph::RgbaImage none = shoot(grid(1));
+    const morph::RgbaImage film = shoot(grid(2));
+    ASSERT_TRUE(layered.valid() && none.valid() && film.valid());
+    const int same = worstDifference(layered, none);
+    const int moved = worstDifference(layered, film);
+    std::printf("film of 0 nm: worst %d levels from none; of 400 nm: %d\n", same, moved);
+    // The two programs differ in code the compiler may schedule differently: a level at most.
+    EXPECT_LE(same, 1);
+    EXPECT_GT(moved, 20) << "a film of 400 nm is no small change";
+}
+
+TEST_F(MaterialExtensionsTest, IridescenceThicknessShiftsTheHue) {
+    // A black dielectric (no diffuse: only its reflection shows), roughness 0.2, plain and under
+    // films of 200, 300, 400, 500 and 600 nm (ior 1.3). At a sphere's centre (n . v ~ 1) the
+    // environment term is the film's Fresnel times the prefiltered environment, and the plain
+    // sphere's a grey Fresnel times the same: per channel, film / plain is proportional to the
+    // film's Fresnel, whose colour the CPU oracle gives.
+    const float thickness[] = {200.0f, 300.0f, 400.0f, 500.0f, 600.0f};
+    const int cols = 6;
+    const morph::Scene scene = fixtures::sphereGrid(cols, 1, [&](int c, int) {
+        const morph::Material m = fixtures::plainMaterial(0.0f, 0.2f);
+        return c == 0 ? m : withFilm(m, thickness[c - 1]);
+    });
+    const morph::RgbaImage image = shoot(scene);
+    ASSERT_TRUE(image.valid());
+    const GridLayout g = fixtures::gridLayout(image, cols, 1, kBackground);
+    const glm::vec3 plain = fixtures::cellStats(image, g, 0, 0, 0.15f).mean;
+    glm::vec3 hue[cols - 1];
+    for (int c = 1; c < cols; ++c) {
+        const glm::vec3 ratio = fixtures::cellStats(image, g, c, 0, 0.15f).mean / plain;
+        const glm::vec3 oracle = filmFresnelOracle(1.3f, 1.0f, thickness[c - 1], glm::vec3(0.04f));
+        hue[c - 1] = ratio / (ratio.r + ratio.g + ratio.b);
+        const glm::vec3 expected = oracle / (oracle.r + oracle.g + oracle.b);
+        std::printf(
+            "%3.0f nm: film/plain %.3f %.3f %.3f, chromaticity %.3f %.3f %.3f, oracle "
+            "%.3f %.3f %.3f\n",
+            thickness[c - 1], ratio.r, ratio.g, ratio.b, hue[c - 1].r, hue[c - 1].g, hue[c - 1].b,
+            expected.r, expected.g, expected.b);
+        // The centre disc spans n . v from 1 to 0.99 and 8-bit sRGB holds these dark values to
+        // ~2%: the chromaticity within 0.035 of the oracle's at normal incidence (measured:
+        // 0.022 at worst).
+        for (int k = 0; k < 3; ++k) EXPECT_NEAR(hue[c - 1][k], expected[k], 0.035f) << c;
+    }
+    // Each step of 100 nm moves the colour (measured: by 0.09 or more in chromaticity).
+    for (int c = 1; c < cols - 1; ++c) {
+        EXPECT_GT(glm::length(hue[c] - hue[c - 1]), 0.05f) << thickness[c] << " nm";
+    }
+}
+
+TEST_F(MaterialExtensionsTest, IridescenceTintsThePunctualLights) {
+    // Under the rig (three directional lights and the analytic sky, no environment map) a black
+    // dielectric's highlights are the lights' colours; a film of 400 nm tints them. The
+    // brightest pixel within 0.8 of the radius is a light's highlight (the grazing rim, where
+    // the film's Fresnel goes to 1 as any Fresnel does, is left out); exposure 0.1 keeps the
+    // highlights from clipping to white.
+    const auto sphere = [](bool film) {
+        return fixtures::sphereGrid(1, 1, [film](int, int) {
+            const morph::Material m = fixtures::plainMaterial(0.0f, 0.3f);
+            return film ? withFilm(m, 400.0f) : m;
+        });
+    };
+    const auto shootRig = [&](const morph::Scene& scene) {
+        auto gpu = renderer::GpuScene::upload(scene);
+        EXPECT_TRUE(gpu.ok());
+        renderer::ShotSpec shot;
+        shot.width = shot.height = 128;
+        shot.environment = "rig";
+        shot.background = glm::vec3(1.0f, 0.0f, 1.0f);
+        shot.exposure = 0.1f;
+        shot.toneMapping = renderer::ToneMapping::None;
+        auto image = capturer().capture(*gpu, shot);
+        EXPECT_TRUE(image.ok());
+        return image.ok() ? std::move(image).value() : morph::RgbaImage{};
+    };
+    const auto brightest = [](const morph::RgbaImage& image) {
+        const GridLayout g = fixtures::gridLayout(image, 1, 1, kBackground);
+        const glm::vec2 centre = g.centre(0, 0);
+        const float reach = 0.8f * g.radius();
+        glm::vec3 best(0.0f);
+        for (int y = 0; y < image.height; ++y) {
+            for (int x = 0; x < image.width; ++x) {
+                const glm::vec2 d = glm::vec2(float(x) + 0.5f, float(y) + 0.5f) - centre;
+                if (glm::dot(d, d) > reach * reach) continue;
+                const uint8_t* p = &image.pixels[(size_t(y) * size_t(image.width) + size_t(x)) * 4];
+                const glm::vec3 c(p[0], p[1], p[2]);
+                if (c.r + c.g + c.b > best.r + best.g + best.b) best = c;
+            }
+        }
+        return best / std::max(best.r + best.g + best.b, 1.0f);
+    };
+    const glm::vec3 plain = brightest(shootRig(sphere(false)));
+    const glm::vec3 film = brightest(shootRig(sphere(true)));
+    std::printf("rig highlight chromaticity: plain %.3f %.3f %.3f, film %.3f %.3f %.3f\n", plain.r,
+                plain.g, plain.b, film.r, film.g, film.b);
+    // Measured: the plain highlight grey (0.34, 0.33, 0.33), the film's teal (0, 0.49, 0.51).
+    EXPECT_LT(glm::length(plain - glm::vec3(1.0f / 3.0f)), 0.05f);
+    EXPECT_GT(glm::length(film - plain), 0.2f);
+}
+
+// A 2 x 2 black quad facing the camera with one two-texel texture (NEAREST) in the film's
+// thickness slot (`thickness`) or in its strength slot: left texel R 255, G 0; right R 0, G 255.
+// A film of 0 to 400 nm, so only a texture read from G thins the left half to nothing (as
+// would a strength read from R the right half).
+morph::Scene filmTextureQuad(bool thickness) {
+    morph::Material m = withFilm(fixtures::plainMaterial(0.0f, 0.3f), 400.0f);
+    (thickness ? m.iridescence.thicknessTexture : m.iridescence.texture).texture = 0;
+    morph::Image image;
+    image.width = 2;
+    image.height = 1;
+    image.rgba = {255, 0, 0, 255, 0, 255, 0, 255};
+    return fixtures::quadScene(m, image);
+}
+
+TEST_F(MaterialExtensionsTest, IridescenceTexturesFollowTheirChannels) {
+    // Mean linear colour of the quad's left and right thirds (rows 40..55 of 96).
+    const auto halves = [&](const morph::Scene& scene) {
+        const morph::RgbaImage image = shoot(scene, 96);
+        glm::vec3 sum[2] = {glm::vec3(0.0f), glm::vec3(0.0f)};
+        for (int y = 40; y < 56; ++y) {
+            for (int side = 0; side < 2; ++side) {
+                for (int x = side == 0 ? 24 : 56; x < (side == 0 ? 40 : 72); ++x) {
+                    for (int k = 0; k < 3; ++k) {
+                        sum[side][k] += fixtures::srgbToLinear(
+                            image.pixels[(size_t(y) * 96 + size_t(x)) * 4 + size_t(k)] / 255.0f);
+                    }
+                }
+            }
+        }
+        return std::pair<glm::vec3, glm::vec3>(sum[0] / 256.0f, sum[1] / 256.0f);
+    };
+    const auto chroma = [](glm::vec3 c) { return c / (c.r + c.g + c.b); };
+    morph::Material bare = fixtures::plainMaterial(0.0f, 0.3f);
+    const auto [plainLeft, plainRight] = halves(fixtures::quadScene(withSpecular(bare, 1.0f)));
+    const auto [fullLeft, fullRight] = halves(fixtures::quadScene(withFilm(bare, 400.0f)));
+    const auto [thinLeft, thinRight] = halves(filmTextureQuad(true));
+    const auto [weakLeft, weakRight] = halves(filmTextureQuad(false));
+    std::printf("quad chromaticity: plain %.3f %.3f %.3f, film %.3f %.3f %.3f\n",
+                chroma(plainLeft).r, chroma(plainLeft).g, chroma(plainLeft).b, chroma(fullLeft).r,
+                chroma(fullLeft).g, chroma(fullLeft).b);
+    ASSERT_GT(glm::length(chroma(fullLeft) - chroma(plainLeft)), 0.05f) << "the film shows";
+    // Thickness from G: 0 on the left (no film), the maximum on the right.
+    EXPECT_LT(glm::length(thinLeft - plainLeft), 0.002f);
+    EXPECT_LT(glm::length(thinRight - fullRight), 0.002f);
+    // Strength from R: the film on the left, none on the right.
+    EXPECT_LT(glm::length(weakLeft - fullLeft), 0.002f);
+    EXPECT_LT(glm::length(weakRight - plainRight), 0.002f);
+}
+
+TEST_F(MaterialExtensionsTest, IridescenceIsDroppedFirstPastTheTextureUnits) {
+    // Specular, clearcoat, sheen and iridescence: 7 core units + 2 + 3 + 4 + 2 = 18, two past
+    // GL 4.5's minimum of 16; without the film's two the rest fit exactly.
+    morph::Scene scene = fixtures::sphereGrid(1, 1, [](int, int) {
+        morph::Material m = withFilm(withSpecular(fixtures::plainMaterial(0.5f, 0.5f), 0.5f), 400);
+        m.name = "everything";
+        m.clearcoat.present = true;
+        m.clearcoat.factor = 1.0f;
+        m.sheen.present = true;
+        m.sheen.colorFactor = glm::vec3(0.5f);
+        return m;
+    });
+    renderer::UploadOptions options;
+    renderer::GpuLimits limits = renderer::GpuLimits::query();
+    limits.maxFragmentTextureUnits = 16;
+    options.limits = limits;
+    auto gpu = renderer::GpuScene::upload(scene, options);
+    ASSERT_TRUE(gpu.ok());
+    EXPECT_EQ(gpu->materials()[0].features,
+              uint32_t(renderer::kFeatureSpecular | renderer::kFeatureClearcoat |
+                       renderer::kFeatureSheen));
+    ASSERT_EQ(gpu->notes().size(), 1u);
+    EXPECT_NE(gpu->notes()[0].find("material \"everything\": KHR_materials_iridescence dropped"),
+              std::string::npos)
+        << gpu->notes()[0];
+}
+
+TEST_F(MaterialExtensionsTest, EveryFeatureTogetherDropsInTheDocumentedOrder) {
+    // All six: 7 core units + 2 + 3 + 4 + 2 + 2 (transmission: its texture and the pass) + 1
+    // (the volume's thickness) = 21, within llvmpipe's 32. Past a limit they go in
+    // renderer::kFeatureDropOrder: iridescence, volume, sheen, transmission, clearcoat, specular.
+    morph::Scene scene = fixtures::sphereGrid(1, 1, [](int, int) {
+        morph::Material m = withFilm(withSpecular(fixtures::plainMaterial(0.5f, 0.5f), 0.5f), 400);
+        m.name = "everything";
+        m.clearcoat.present = true;
+        m.clearcoat.factor = 1.0f;
+        m.sheen.present = true;
+        m.sheen.colorFactor = glm::vec3(0.5f);
+        m.transmission = {true, 1.0f, {}};
+        m.volume.present = true;
+        m.volume.thicknessFactor = 0.5f;
+        return m;
+    });
+    using renderer::kFeatureClearcoat, renderer::kFeatureIridescence, renderer::kFeatureSheen,
+        renderer::kFeatureSpecular, renderer::kFeatureTransmission, renderer::kFeatureVolume;
+    const uint32_t all = kFeatureSpecular | kFeatureClearcoat | kFeatureSheen |
+                         kFeatureIridescence | kFeatureTransmission | kFeatureVolume;
+    struct Case {
+        uint32_t units;
+        uint32_t features;
+        std::vector<std::string> dropped;
+    };
+    const Case cases[] = {
+        {21, all, {}},
+        {20, all & ~kFeatureIridescence, {"iridescence"}},
+        {18, all & ~(kFeatureIridescence | kFeatureVolume), {"iridescence", "volume"}},
+        // Sheen's four go before the transmission's two: 7 + 2 + 3 + 2 = 14.
+        {16,
+         kFeatureSpecular | kFeatureClearcoat | kFeatureTransmission,
+         {"iridescence", "volume", "sheen"}},
+        {13,
+         kFeatureSpecular | kFeatureClearcoat,
+         {"iridescence", "volume", "sheen", "transmission"}},
+        {9, kFeatureSpecular, {"iridescence", "volume", "sheen", "transmission", "clearcoat"}},
+    };
+    renderer::UploadOptions options;
+    renderer::GpuLimits limits = renderer::GpuLimits::query();
+    for (const Case& c : cases) {
+        limits.maxFragmentTextureUnits = c.units;
+        options.limits = limits;
+        auto gpu = renderer::GpuScene::upload(scene, options);
+        ASSERT_TRUE(gpu.ok());
+        EXPECT_EQ(gpu->materials()[0].features, c.features) << c.units << " units";
+        ASSERT_EQ(gpu->notes().size(), c.dropped.size()) << c.units << " units";
+        for (size_t i = 0; i < c.dropped.size(); ++i) {
+            EXPECT_NE(gpu->notes()[i].find("KHR_materials_" + c.dropped[i] + " dropped"),
+                      std::string::npos)
+                << c.units << " units: " << gpu->notes()[i];
+        }
+    }
+    // Everything fits llvmpipe's (and desktop GPUs') 32 units, and the variant with all six
+    // builds: the full program a failed variant falls back to has no feature's samplers.
+    auto full = renderer::GpuScene::upload(scene);
+    ASSERT_TRUE(full.ok());
+    if (renderer::GpuLimits::query().maxFragmentTextureUnits >= 21) {
+        EXPECT_EQ(full->materials()[0].features, all);
+        EXPECT_TRUE(full->notes().empty());
+        auto made = renderer::SceneRenderer::create();
+        ASSERT_TRUE(made.ok()) << made.error().message;
+        const renderer::gl::Program& program = made->program(
+            full->meshes()[0].primitives[0].buffers.attributeMask(), full->materials()[0]);
+        for (const char* sampler :
+             {"uSheenAlbedo", "uSheenEnvironment", "uTransmissionFramebuffer"}) {
+            EXPECT_NE(glGetProgramResourceIndex(program.id(), GL_UNIFORM, sampler),
+                      GL_INVALID_INDEX)
+                << sampler;
+        }
+    }
 }
 
 }  // namespace

@@ -75,6 +75,26 @@ morph::Scene sheenGrid() {
     });
 }
 
+// Columns film thickness 100, 250, 400, 550, 700 nm (ior 1.3, factor 1); rows: a black
+// dielectric and a grey metal, roughness 0.2.
+morph::Scene iridescenceGrid() {
+    return fixtures::sphereGrid(5, 2, [](int c, int r) {
+        morph::Material m = fixtures::plainMaterial(r == 0 ? 0.0f : 0.7f, 0.2f, float(r));
+        m.iridescence.present = true;
+        m.iridescence.factor = 1.0f;
+        m.iridescence.thicknessMaximum = 100.0f + 150.0f * float(c);
+        return m;
+    });
+}
+
+// The film's colour is a sum of cosines of phases up to ~25 radians (2 pi x optical path /
+// wavelength): a driver's cos or exp a few ulps off moves it far less than a level, so the
+// spheres' shared tolerance holds; a wrong thickness, index or phase changes the hue of whole
+// spheres by tens of levels.
+morph::CompareTolerance films() {
+    return fixtures::goldenTolerance();
+}
+
 // Columns transmission 0 to 1; rows: thin-walled smooth, thin-walled roughness 0.4, and a
 // smooth volume of thickness 0.9 (the diameter) attenuating to orange over 0.5; white spheres
 // in front of an unlit checkerboard, so what each one bends and blurs shows.
@@ -127,6 +147,7 @@ const Golden kGoldens[] = {
     {"materials_ior", iorGrid, spheres()},
     {"materials_specular", specularGrid, spheres()},
     {"materials_sheen", sheenGrid, spheres()},
+    {"materials_iridescence", iridescenceGrid, films()},
     // The checkerboard through the glass is read from the transmission pass's mipmaps
     // (glGenerateMipmap's box filter in half floats) at a level set by roughness: a Mesa that
     // filters or rounds those differently moves the blurred row by a level or two, like the

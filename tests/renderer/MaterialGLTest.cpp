@@ -11,7 +11,9 @@
 #include "GlFixture.h"
 #include "SphereGrid.h"
 #include "morph/image/ImageCompare.h"
+#include "renderer/gl/Program.h"
 #include "renderer/scene/Capture.h"
+#include "renderer/scene/SceneRenderer.h"
 
 namespace {
 
@@ -191,6 +193,55 @@ TEST_F(MaterialTest, NormalMapsTiltTheSurfaceWithOrWithoutTangents) {
     close.maxDifferingFraction = 0.01;
     const morph::ImageDifference d = morph::compareImages(right, rightGiven, close);
     EXPECT_TRUE(d.withinTolerance) << morph::summaryLine(d, right, rightGiven, close);
+}
+
+// Whether the linked program still reads vertex attribute `name`: a varying the fragment
+// stage does not read is dropped by the linker, and with it the attribute that only fed it.
+bool reads(const renderer::gl::Program& program, const char* name) {
+    return glGetProgramResourceIndex(program.id(), GL_PROGRAM_INPUT, name) != GL_INVALID_INDEX;
+}
+
+TEST_F(MaterialTest, VariantsDropTheVaryingsNothingReads) {
+    // A quad exported as most meshes are, with tangents and two UV sets.
+    morph::Scene scene = quad(dielectric(), true);
+    scene.meshes[0].primitives[0].tangents.assign(4, glm::vec4(1, 0, 0, 1));
+    morph::Material untextured = dielectric();
+    morph::Material baseOnSet1 = dielectric();
+    baseOnSet1.baseColorTexture.texture = 0;
+    baseOnSet1.baseColorTexture.texCoord = 1;
+    morph::Material normalMapped = dielectric();
+    normalMapped.normalTexture.texture = 0;
+    morph::Material transformedToSet0 = baseOnSet1;  // KHR_texture_transform's texCoord wins
+    transformedToSet0.baseColorTexture.transform.present = true;
+    transformedToSet0.baseColorTexture.transform.texCoord = 0;
+    scene.materials = {untextured, baseOnSet1, normalMapped, transformedToSet0};
+
+    auto gpu = renderer::GpuScene::upload(scene);
+    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
+    auto made = renderer::SceneRenderer::create();
+    ASSERT_TRUE(made.ok()) << made.error().message;
+    renderer::SceneRenderer& drawer = made.value();
+    const uint32_t mask = gpu->meshes()[0].primitives[0].buffers.attributeMask();
+    const auto& materials = gpu->materials();
+
+    const renderer::gl::Program& plain = drawer.program(mask, materials[0]);
+    EXPECT_TRUE(reads(plain, "aNormal"));
+    EXPECT_FALSE(reads(plain, "aTangent"));
+    EXPECT_FALSE(reads(plain, "aTexCoord0"));
+    EXPECT_FALSE(reads(plain, "aTexCoord1"));
+
+    const renderer::gl::Program& set1 = drawer.program(mask, materials[1]);
+    EXPECT_FALSE(reads(set1, "aTexCoord0"));
+    EXPECT_TRUE(reads(set1, "aTexCoord1"));
+    EXPECT_FALSE(reads(set1, "aTangent"));
+
+    const renderer::gl::Program& mapped = drawer.program(mask, materials[2]);
+    EXPECT_TRUE(reads(mapped, "aTangent"));
+    EXPECT_TRUE(reads(mapped, "aTexCoord0"));
+
+    const renderer::gl::Program& transformed = drawer.program(mask, materials[3]);
+    EXPECT_TRUE(reads(transformed, "aTexCoord0"));
+    EXPECT_FALSE(reads(transformed, "aTexCoord1"));
 }
 
 }  // namespace

@@ -139,7 +139,8 @@ function enclose(camera, box) {  // Camera.cpp enclose: near/far widened to hold
 }
 
 // probe=1: the mean of each face of the filtered IBL cubes at each mip level, and the GGX LUT at a
-// few (NdotV, roughness), read back from the GPU (investigation: is the prefiltering right?).
+// few (NdotV, roughness), and the Charlie LUT on a grid, read back from the GPU (investigation: is
+// the prefiltering right?).
 function probeEnvironment(gl, environment) {
     const fb = gl.createFramebuffer();
     gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
@@ -166,13 +167,21 @@ function probeEnvironment(gl, environment) {
         }
         out[image.name] = levels;
     }
-    const lut = environment.images[environment.textures[environment.lut.index].source].image;
-    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, lut, 0);
-    const { px } = read(1024, 1024);
-    out.lut = [[0.5, 0.0], [0.5, 0.5], [0.5, 1.0], [1.0, 0.5]].map(([nv, r]) => {
-        const x = Math.min(1023, Math.floor(nv * 1024)), y = Math.min(1023, Math.floor(r * 1024)), i = (y * 1024 + x) * 4;
-        return { NdotV: nv, roughness: r, value: [px[i], px[i + 1], px[i + 2]].map((v) => +v.toFixed(4)) };
-    });
+    const readLut = (info, points) => {
+        const lut = environment.images[environment.textures[info.index].source].image;
+        gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, lut, 0);
+        const { px } = read(1024, 1024);
+        return points.map(([nv, r]) => {
+            const x = Math.min(1023, Math.floor(nv * 1024)), y = Math.min(1023, Math.floor(r * 1024)), i = (y * 1024 + x) * 4;
+            return { NdotV: nv, roughness: r, value: [px[i], px[i + 1], px[i + 2]].map((v) => +v.toFixed(4)) };
+        });
+    };
+    out.lut = readLut(environment.lut, [[0.5, 0.0], [0.5, 0.5], [0.5, 1.0], [1.0, 0.5]]);
+    // The Charlie LUT (sheen under the environment reads its blue channel) on a grid of NdotV
+    // and sheen roughness 0.05, 0.25, ... 1.
+    const grid = [];
+    for (const r of [0.25, 0.5, 0.75, 1.0]) for (const nv of [0.05, 0.25, 0.5, 0.75, 1.0]) grid.push([nv, r]);
+    out.charlieLut = readLut(environment.sheenLUT, grid);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.deleteFramebuffer(fb);
     return out;
