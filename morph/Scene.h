@@ -4,6 +4,7 @@
 // expanded per vertex; morph targets from sparse accessors stay sparse (MorphTarget).
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -253,6 +254,25 @@ struct MaterialIridescence {
     TextureRef thicknessTexture;   // G
 };
 
+// KHR_materials_transmission: the share of light that passes through the surface (factor x
+// texture R); 0 (the default) means none.
+struct MaterialTransmission {
+    bool present = false;
+    float factor = 0;
+    TextureRef texture;  // R
+};
+
+// KHR_materials_volume: the thickness of the volume under the surface, in the mesh's own units
+// (factor x texture G; 0, the default, means thin-walled), and the Beer-Lambert attenuation: the
+// colour white light becomes after travelling attenuationDistance (+inf, the default: none).
+struct MaterialVolume {
+    bool present = false;
+    float thicknessFactor = 0;
+    TextureRef thicknessTexture;  // G
+    float attenuationDistance = std::numeric_limits<float>::infinity();
+    glm::vec3 attenuationColor{1.0f};
+};
+
 struct Material {
     std::string name;
     glm::vec4 baseColorFactor{1.0f};
@@ -271,10 +291,12 @@ struct Material {
     // KHR_materials_emissive_strength: already multiplied into emissiveFactor; kept to report it.
     float emissiveStrength = 1;
     float ior = 1.5f;  // KHR_materials_ior: 0 or >= 1; the default is glTF 2.0's implied 1.5
-    MaterialSpecular specular;        // KHR_materials_specular
-    MaterialClearcoat clearcoat;      // KHR_materials_clearcoat
-    MaterialSheen sheen;              // KHR_materials_sheen
-    MaterialIridescence iridescence;  // KHR_materials_iridescence
+    MaterialSpecular specular;          // KHR_materials_specular
+    MaterialClearcoat clearcoat;        // KHR_materials_clearcoat
+    MaterialSheen sheen;                // KHR_materials_sheen
+    MaterialIridescence iridescence;    // KHR_materials_iridescence
+    MaterialTransmission transmission;  // KHR_materials_transmission
+    MaterialVolume volume;              // KHR_materials_volume
     // The names under the material's "extensions", in file order (info --json lists them).
     std::vector<std::string> extensions;
 };

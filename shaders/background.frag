@@ -12,5 +12,10 @@ void main() {
     const vec3 d = toEnvironment(normalize(vDirection));
     const vec3 radiance =
         textureLod(uEnvironmentCube, d, uEnvironment.params.z).rgb * uEnvironment.params.y;
+#ifdef MV_LINEAR_OUTPUT
+    // The transmission pass's background (SceneRenderer.cpp): radiance before exposure.
+    fragColor = vec4(radiance, 1.0);
+    return;
+#endif
     fragColor = vec4(linearToSrgb(toneMap(radiance * uFrame.display.x, int(uFrame.display.y))), 1.0);
 }

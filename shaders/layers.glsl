@@ -1,5 +1,6 @@
-// KHR_materials_ior, _specular, _clearcoat and _sheen, combined as the Khronos
-// glTF Sample Renderer's pbr.frag does (its material_info.glsl, brdf.glsl and ibl.glsl):
+// KHR_materials_ior, _specular, _clearcoat, _sheen, _iridescence and _transmission, combined as
+// the Khronos glTF Sample Renderer's pbr.frag does (its material_info.glsl, brdf.glsl and
+// ibl.glsl):
 //   f0_dielectric = min(((ior - 1) / (ior + 1))^2 * specularColor, 1), specularWeight scales the
 //   dielectric Fresnel (its F0 and F90); the dielectric and the metal are mixed by metallic,
 //   then the clearcoat layer (GGX, F0 from the material's ior, F90 1, its own normal and
@@ -15,11 +16,15 @@
 //   for the base colour as the metal's) replaces the dielectric's Fresnel mix by
 //   rgbMix(diffuse, specular, film Fresnel) and the metal's Fresnel by the film's, each mixed in
 //   by the iridescence factor x texture R, under the environment and the punctual lights alike.
-//   Only the variants with an MV_MATERIAL_* compile this; the core program is the one of glTF
-//   2.0 alone (pbr.frag's core path), unchanged.
+//   Transmission (transmission.glsl) replaces the diffuse lobe, by the transmission factor x
+//   texture R, with the light through the surface, before the Fresnel mixes (the film's too)
+//   take that diffuse, as the Sample Renderer's f_diffuse does. Only the variants with an
+//   MV_MATERIAL_* compile this; the core program is the one of glTF 2.0 alone (pbr.frag's core
+//   path), unchanged.
 // Needs material.glsl, lighting.glsl and environment.glsl.
 #if defined(MV_MATERIAL_SPECULAR) || defined(MV_MATERIAL_CLEARCOAT) || \
-    defined(MV_MATERIAL_SHEEN) || defined(MV_MATERIAL_IRIDESCENCE)
+    defined(MV_MATERIAL_SHEEN) || defined(MV_MATERIAL_IRIDESCENCE) || \
+    defined(MV_MATERIAL_TRANSMISSION)
 #define MV_MATERIAL_LAYERED
 
 struct Layers {
@@ -34,6 +39,12 @@ struct Layers {
     float iridescence;                  // 0: none
     vec3 iridescenceFresnelDielectric;  // the film over the dielectric's F0, at n . v
     vec3 iridescenceFresnelMetal;       // the film over the base colour as a metal's F0
+    // KHR_materials_transmission (transmission.glsl): the share of the diffuse lobe replaced by
+    // light through the surface, that light as the frame's transmission pass gives it (volume
+    // attenuation applied), and per punctual light the light it sends through.
+    float transmission;  // 0: none
+    vec3 transmitted;
+    vec3 lightTransmitted;
 };
 
 float maxOf(vec3 c) { return max(max(c.r, c.g), c.b); }
@@ -117,7 +128,14 @@ vec3 imageBasedLightLayered(vec3 baseColor, float metallic, float roughness, vec
     const float nDotV = clamp(dot(n, v), 0.0, 1.0);
     const vec2 fab = texture(uBrdfLut, clamp(vec2(nDotV, roughness), 0.0, 1.0)).rg;
     const vec3 specular = environmentSpecular(reflect(-v, n), roughness);
-    const vec3 diffuse = environmentIrradianceSh(n) * baseColor;
+    vec3 diffuse = environmentIrradianceSh(n) * baseColor;
+#ifdef MV_MATERIAL_TRANSMISSION
+    // The Sample Renderer's getIBLVolumeRefraction: what comes through, less what the
+    // dielectric's split-sum reflects, tinted by the base colour.
+    const vec3 specularColor = layers.f0Dielectric * fab.x + fab.y;
+    diffuse = mix(diffuse, (1.0 - specularColor) * layers.transmitted * baseColor,
+                  layers.transmission);
+#endif
     const vec3 dielectric =
         mix(diffuse, specular,
             iblFresnelWeighted(layers.f0Dielectric, layers.specularWeight, roughness, nDotV, fab));
@@ -144,7 +162,12 @@ vec3 imageBasedLightLayered(vec3 baseColor, float metallic, float roughness, vec
 vec3 ambientLightLayered(vec3 baseColor, float metallic, float roughness, vec3 n, vec3 v,
                          float occlusion, Layers layers) {
     const float nDotV = clamp(abs(dot(n, v)), 1e-4, 1.0);
-    const vec3 diffuse = baseColor * (1.0 - metallic) * environmentIrradiance(n);
+    vec3 diffuse = baseColor * (1.0 - metallic) * environmentIrradiance(n);
+#ifdef MV_MATERIAL_TRANSMISSION
+    const vec3 through = (1.0 - environmentBrdf(layers.f0Dielectric, roughness, nDotV)) *
+                         layers.transmitted * baseColor;
+    diffuse = mix(diffuse, through * (1.0 - metallic), layers.transmission);
+#endif
     const vec3 f0 = mix(layers.f0Dielectric * layers.specularWeight, baseColor, metallic);
     const vec3 specular = environmentRadiance(reflect(-v, n), roughness) *
                           environmentBrdf(f0, roughness, nDotV) *
@@ -153,10 +176,12 @@ vec3 ambientLightLayered(vec3 baseColor, float metallic, float roughness, vec3 n
 #ifdef MV_MATERIAL_IRIDESCENCE
     // The film's Fresnel in place of the analytic split sum's, as under the environment.
     const vec3 radiance = environmentRadiance(reflect(-v, n), roughness);
-    const vec3 film =
-        mix(rgbMix(baseColor * environmentIrradiance(n), radiance,
-                   layers.iridescenceFresnelDielectric),
-            radiance * layers.iridescenceFresnelMetal, metallic);
+    vec3 filmDiffuse = baseColor * environmentIrradiance(n);
+#ifdef MV_MATERIAL_TRANSMISSION
+    filmDiffuse = mix(filmDiffuse, through, layers.transmission);
+#endif
+    const vec3 film = mix(rgbMix(filmDiffuse, radiance, layers.iridescenceFresnelDielectric),
+                          radiance * layers.iridescenceFresnelMetal, metallic);
     color = mix(color, film, layers.iridescence);
 #endif
 #ifdef MV_MATERIAL_SHEEN
@@ -176,14 +201,23 @@ vec3 directLightLayered(vec3 baseColor, float metallic, float alpha, vec3 n, vec
     const float vDotH = clamp(dot(v, h), 0.0, 1.0);
     vec3 color = vec3(0.0);
     const float nDotL = clamp(dot(n, l), 0.0, 1.0);
-    if (nDotL > 0.0) {
+#ifdef MV_MATERIAL_TRANSMISSION
+    // Light from behind still comes through (the Sample Renderer's NdotL > 0 || NdotV > 0).
+    const bool lit = nDotL > 0.0 || layers.transmission > 0.0;
+#else
+    const bool lit = nDotL > 0.0;
+#endif
+    if (lit) {
         const float nDotV = clamp(abs(dot(n, v)), 1e-4, 1.0);
         const float nDotH = clamp(dot(n, h), 0.0, 1.0);
         const vec3 f0 = layers.f0Dielectric * layers.specularWeight;
         const vec3 dielectricF =
             f0 + (vec3(layers.specularWeight) - f0) * pow(1.0 - vDotH, 5.0);
         const vec3 metalF = fresnelSchlick(baseColor, vDotH);
-        const vec3 diffuse = radiance * nDotL * baseColor / PI;
+        vec3 diffuse = radiance * nDotL * baseColor / PI;
+#ifdef MV_MATERIAL_TRANSMISSION
+        diffuse = mix(diffuse, layers.lightTransmitted, layers.transmission);
+#endif
         const vec3 specular = radiance * nDotL * distributionGgx(nDotH, alpha) *
                               visibilitySmithGgxCorrelated(nDotL, nDotV, alpha);
 #ifdef MV_MATERIAL_IRIDESCENCE

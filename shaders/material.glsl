@@ -18,6 +18,9 @@ layout(std140, binding = MV_UBO_MATERIAL) uniform MaterialBlock {
     vec4 sheen;       // rgb: sheenColorFactor, a: sheenRoughnessFactor
     vec4 iridescence; // x: iridescenceFactor, y: the film's ior, z: thickness minimum, w: maximum (nm)
     ivec4 texCoords5; // TEXCOORD set of: x iridescence, y iridescence thickness
+    vec4 transmission;      // x: transmissionFactor, y: thicknessFactor, z: attenuationDistance (0: none)
+    vec4 attenuationColor;  // rgb
+    ivec4 transmissionTexCoords;  // TEXCOORD set of: x transmission, y thickness
     // KHR_texture_transform per slot: rows of the 2x3 affine map uv' = M * vec3(uv, 1).
     vec4 uvTransform[2 * MV_MATERIAL_SLOT_COUNT];
 } uMaterial;
@@ -45,6 +48,13 @@ layout(binding = MV_UNIT_SHEEN_ENVIRONMENT) uniform samplerCube uSheenEnvironmen
 #ifdef MV_MATERIAL_IRIDESCENCE
 layout(binding = MV_UNIT_IRIDESCENCE) uniform sampler2D uIridescenceTexture;
 layout(binding = MV_UNIT_IRIDESCENCE_THICKNESS) uniform sampler2D uIridescenceThicknessTexture;
+#endif
+#ifdef MV_MATERIAL_TRANSMISSION
+layout(binding = MV_UNIT_TRANSMISSION) uniform sampler2D uTransmissionTexture;
+layout(binding = MV_UNIT_TRANSMISSION_FRAMEBUFFER) uniform sampler2D uTransmissionFramebuffer;
+#endif
+#ifdef MV_MATERIAL_VOLUME
+layout(binding = MV_UNIT_THICKNESS) uniform sampler2D uThicknessTexture;
 #endif
 
 const int ALPHA_MASK = 1;

@@ -3,13 +3,16 @@
 // transformed vertices: material factors and textures, vertex colours, normal maps on the
 // morphed tangents, alpha modes, double-sided lighting; lit by the environment (image-based) or
 // by the studio rig; then exposure, tone mapping and sRGB output. KHR_materials_ior, _specular,
-// _clearcoat, _sheen and _iridescence in the variants that define MV_MATERIAL_* (layers.glsl).
+// _clearcoat, _sheen and _iridescence in the variants that define MV_MATERIAL_* (layers.glsl),
+// _transmission and _volume too (transmission.glsl). MV_LINEAR_OUTPUT: the transmission pass's
+// variants, which write linear radiance before exposure (SceneRenderer.cpp).
 #include "material.glsl"
 #include "lighting.glsl"
 #include "environment.glsl"
 #include "punctual.glsl"
 #include "layers.glsl"
 #include "iridescence.glsl"
+#include "transmission.glsl"
 #include "tonemap.glsl"
 
 // An attribute the primitive lacks is a constant here, not an input: the linker then drops the
@@ -124,6 +127,9 @@ void main() {
     layers.iridescence = 0.0;
     layers.iridescenceFresnelDielectric = vec3(0.0);
     layers.iridescenceFresnelMetal = vec3(0.0);
+    layers.transmission = 0.0;
+    layers.transmitted = vec3(0.0);
+    layers.lightTransmitted = vec3(0.0);
 #ifdef MV_MATERIAL_SHEEN
     // KHR_materials_sheen: the colour in RGB (sRGB), the roughness in A.
     layers.sheenColor =
@@ -133,6 +139,17 @@ void main() {
         uMaterial.sheen.a *
             sampleSlot(uSheenRoughnessTexture, MV_SLOT_SHEEN_ROUGHNESS, uMaterial.texCoords4.w).a,
         0.0, 1.0);
+#endif
+#ifdef MV_MATERIAL_TRANSMISSION
+    // KHR_materials_transmission: the factor in R; KHR_materials_volume: the thickness in G.
+    layers.transmission =
+        uMaterial.transmission.x * sampleSlot(uTransmissionTexture, MV_SLOT_TRANSMISSION,
+                                              uMaterial.transmissionTexCoords.x).r;
+    float thickness = 0.0;
+#ifdef MV_MATERIAL_VOLUME
+    thickness = uMaterial.transmission.y * sampleSlot(uThicknessTexture, MV_SLOT_THICKNESS,
+                                                      uMaterial.transmissionTexCoords.y).g;
+#endif
 #endif
 #ifdef MV_MATERIAL_SPECULAR
     // KHR_materials_specular: the strength in the specular texture's A, the colour in the
@@ -184,6 +201,10 @@ void main() {
         baseColor.a = 1.0;
     }
     if (uMaterial.modes.z != 0) {  // KHR_materials_unlit: the base colour as is
+#ifdef MV_LINEAR_OUTPUT
+        fragColor = baseColor;
+        return;
+#endif
         fragColor = vec4(linearToSrgb(baseColor.rgb), baseColor.a);
         return;
     }
@@ -220,6 +241,10 @@ void main() {
     layers.clearcoatFresnel = fresnelSchlick(vec3(iorToF0(uMaterial.layers.x)),
                                              clamp(dot(layers.clearcoatNormal, v), 0.0, 1.0));
 #endif
+#ifdef MV_MATERIAL_TRANSMISSION
+    layers.transmitted =
+        transmittedLight(n, v, roughness, uMaterial.layers.x, thickness, vPosition);
+#endif
 #ifdef MV_MATERIAL_IRIDESCENCE
     // The film seen from air, once per pixel at n . v (the Sample Renderer's pbr.frag uses the
     // same value for the environment and for every light). A film of thickness 0 is no film:
@@ -240,9 +265,19 @@ void main() {
     for (int i = 0; i < min(uLights.punctualCount.x, MV_MAX_PUNCTUAL_LIGHTS); ++i) {
         vec3 l;
         const vec3 radiance = punctualRadiance(uLights.punctual[i], vPosition, l);
+#ifdef MV_MATERIAL_TRANSMISSION
+        layers.lightTransmitted = punctualTransmitted(uLights.punctual[i], radiance, n, v, s.alpha,
+                                                      layers.f0Dielectric, baseColor.rgb,
+                                                      uMaterial.layers.x, thickness, vPosition);
+#endif
         color += directLightLayered(baseColor.rgb, metallic, s.alpha, n, v, l, radiance, layers);
     }
     // The coat covers the emission too (the Sample Renderer's pbr.frag).
+#ifdef MV_LINEAR_OUTPUT
+    fragColor = vec4(color + emissive * (1.0 - layers.clearcoat * layers.clearcoatFresnel),
+                     baseColor.a);
+    return;
+#endif
     color = (color + emissive * (1.0 - layers.clearcoat * layers.clearcoatFresnel)) *
             uFrame.display.x;
 #else
@@ -254,6 +289,10 @@ void main() {
         const vec3 radiance = punctualRadiance(uLights.punctual[i], vPosition, l);
         color += directLight(s, n, v, l, radiance);
     }
+#ifdef MV_LINEAR_OUTPUT
+    fragColor = vec4(color + emissive, baseColor.a);
+    return;
+#endif
     // Exposure scales everything the camera sees, emission included, as in the reference viewers.
     color = (color + emissive) * uFrame.display.x;
 #endif

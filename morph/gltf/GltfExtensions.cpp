@@ -10,7 +10,7 @@ namespace {
 
 // Each is read where its object is (the file named beside it). KHR_texture_basisu: its KTX2
 // images are not transcoded; textures use the PNG/JPEG `source` or their materials' factors.
-constexpr std::array<const char*, 17> kSupportedExtensions = {
+constexpr std::array<const char*, 19> kSupportedExtensions = {
     "KHR_mesh_quantization",            // Accessor.cpp (normalized and integer attributes)
     "EXT_meshopt_compression",          // MeshoptDecode.cpp
     "KHR_draco_mesh_compression",       // DracoDecode.cpp
@@ -26,6 +26,8 @@ constexpr std::array<const char*, 17> kSupportedExtensions = {
     "KHR_lights_punctual",              // GltfLights.cpp
     "KHR_materials_variants",           // GltfVariants.cpp, morph/MaterialVariants.cpp
     "KHR_materials_iridescence",        // GltfMaterialExtensions.cpp
+    "KHR_materials_transmission",       // GltfMaterialExtensions.cpp
+    "KHR_materials_volume",             // GltfMaterialExtensions.cpp
     // VRM 0.x and 1.0: their expressions are read (VrmExpressions.cpp); the rest (humanoid,
     // first person, look-at, spring bones) only moves a rig at run time, so a file that
     // requires them is drawn correctly without it.

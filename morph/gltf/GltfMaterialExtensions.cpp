@@ -1,10 +1,11 @@
 // The KHR_materials_* extensions beyond the core material (GltfMaterials.cpp):
 // KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_specular,
-// KHR_materials_clearcoat, KHR_materials_sheen and KHR_materials_iridescence. Unlike the core
-// material, nothing here refuses a file: a value of the wrong type or out of the extension's range
-// is replaced (the default, or clamped into range) with a repair line, and a texture that does not
-// exist is ignored with a warning, so a model with a slightly wrong extension still opens with the
-// rest of its material.
+// KHR_materials_clearcoat, KHR_materials_sheen, KHR_materials_iridescence,
+// KHR_materials_transmission and KHR_materials_volume. Unlike the core material, nothing here
+// refuses a file: a value of the wrong type or out of the extension's range is replaced (the
+// default, or clamped into range) with a repair line, and a texture that does not exist is ignored
+// with a warning, so a model with a slightly wrong extension still opens with the rest of its
+// material.
 #include <cmath>
 
 #include "morph/gltf/GltfDocument.h"
@@ -130,6 +131,37 @@ void readIridescence(GltfDocument& doc, const Json& e, const std::string& where,
     readExtensionTexture(doc, e, "iridescenceThicknessTexture", where, i.thicknessTexture);
 }
 
+void readTransmission(GltfDocument& doc, const Json& e, const std::string& where,
+                      MaterialTransmission& t) {
+    t.present = true;
+    t.factor = readFactor(doc, e, "transmissionFactor", 0.0f, 0.0f, 1.0f, where);
+    readExtensionTexture(doc, e, "transmissionTexture", where, t.texture);
+}
+
+void readVolume(GltfDocument& doc, const Json& e, const std::string& where, MaterialVolume& v) {
+    v.present = true;
+    v.thicknessFactor = readFactor(doc, e, "thicknessFactor", 0.0f, 0.0f, 1e30f, where);
+    readExtensionTexture(doc, e, "thicknessTexture", where, v.thicknessTexture);
+    // The extension: a distance above 0; absent (JSON has no infinity) means no attenuation.
+    const auto distance = e.find("attenuationDistance");
+    if (distance != e.end()) {
+        const double d = distance->is_number() ? distance->get<double>() : std::nan("");
+        if (std::isfinite(d) && d > 0.0 && d <= 1e30) {
+            v.attenuationDistance = float(d);
+        } else {
+            doc.repair(where + ".attenuationDistance is not a number above 0; no attenuation");
+        }
+    }
+    readColorFactor(doc, e, "attenuationColor", v.attenuationColor, where);
+    for (int i = 0; i < 3; ++i) {
+        if (v.attenuationColor[i] > 1.0f) {
+            doc.repair(where + ".attenuationColor[" + std::to_string(i) + "] = " +
+                       std::to_string(v.attenuationColor[i]) + " is above 1; clamped to 1");
+            v.attenuationColor[i] = 1.0f;
+        }
+    }
+}
+
 }  // namespace
 
 void readMaterialExtensions(GltfDocument& doc, const Json& json, const std::string& where,
@@ -167,6 +199,12 @@ void readMaterialExtensions(GltfDocument& doc, const Json& json, const std::stri
     }
     if (const Json* e = extensionObject(doc, json, "KHR_materials_iridescence", where)) {
         readIridescence(doc, *e, ew + "KHR_materials_iridescence", m.iridescence);
+    }
+    if (const Json* e = extensionObject(doc, json, "KHR_materials_transmission", where)) {
+        readTransmission(doc, *e, ew + "KHR_materials_transmission", m.transmission);
+    }
+    if (const Json* e = extensionObject(doc, json, "KHR_materials_volume", where)) {
+        readVolume(doc, *e, ew + "KHR_materials_volume", m.volume);
     }
 }
 

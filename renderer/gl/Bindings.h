@@ -52,6 +52,11 @@ enum class TextureUnit : uint32_t {
     SheenEnvironment,      // the environment's Charlie-filtered cube (GpuEnvironment::sheen())
     Iridescence,           // KHR_materials_iridescence: iridescenceTexture (R)
     IridescenceThickness,  // iridescenceThicknessTexture (G)
+    Transmission,          // KHR_materials_transmission: transmissionTexture (R)
+    Thickness,             // KHR_materials_volume: thicknessTexture (G)
+    // What transmissive surfaces see through them: the frame's opaque primitives drawn first,
+    // with its mipmaps (SceneRenderer's transmission pass).
+    TransmissionFramebuffer,
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.

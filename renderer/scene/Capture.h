@@ -100,6 +100,9 @@ public:
     // next shots (null for "rig"). Errors name the file.
     morph::Result<const GpuEnvironment*> environment(const std::string& spec);
 
+    // The renderer the shots are drawn with (its counters: transmissionPasses()).
+    const SceneRenderer& renderer() const { return mRenderer; }
+
 private:
     ShaderLibrary mLibrary;
     SceneRenderer mRenderer;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <string>
 #include <utility>
 
@@ -33,14 +34,23 @@ struct MaterialBlock {
     glm::vec4 sheen{0.0f};  // rgb: sheenColorFactor, a: sheenRoughnessFactor
     // x: iridescenceFactor, y: the film's ior, z: thickness minimum, w: maximum (nm)
     glm::vec4 iridescence{0.0f, 1.3f, 100.0f, 400.0f};
-    glm::ivec4 texCoords5{0};                       // x: iridescence, y: iridescence thickness
+    glm::ivec4 texCoords5{0};  // x: iridescence, y: iridescence thickness
+    // x: transmissionFactor, y: thicknessFactor, z: attenuationDistance (0: none)
+    glm::vec4 transmission{0.0f};
+    glm::vec4 attenuationColor{1.0f};
+    glm::ivec4 transmissionTexCoords{0};            // TEXCOORD set of: x transmission, y thickness
     glm::vec4 uvTransform[2 * kMaterialSlotCount];  // per slot: the two rows of a 2x3 affine map
 };
-static_assert(sizeof(MaterialBlock) == 16 * (13 + 2 * kMaterialSlotCount), "std140 mismatch");
+static_assert(sizeof(MaterialBlock) == 16 * (16 + 2 * kMaterialSlotCount), "std140 mismatch");
+static_assert(offsetof(MaterialBlock, sheen) == 16 * 10 &&
+                  offsetof(MaterialBlock, iridescence) == 16 * 11 &&
+                  offsetof(MaterialBlock, transmission) == 16 * 13 &&
+                  offsetof(MaterialBlock, uvTransform) == 16 * 16,
+              "material.glsl's member order");
 
 constexpr const char* kFeatureNames[kMaterialFeatureBits] = {
-    "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_sheen",
-    "KHR_materials_iridescence"};
+    "KHR_materials_specular",    "KHR_materials_clearcoat",    "KHR_materials_sheen",
+    "KHR_materials_iridescence", "KHR_materials_transmission", "KHR_materials_volume"};
 
 // The fragment texture units a program with `features` samples.
 uint32_t fragmentUnits(uint32_t features) {
@@ -205,7 +215,9 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
         {&m.sheen.colorTexture, true},
         {&m.sheen.roughnessTexture, false},
         {&m.iridescence.texture, false},
-        {&m.iridescence.thicknessTexture, false}};
+        {&m.iridescence.thicknessTexture, false},
+        {&m.transmission.texture, false},
+        {&m.volume.thicknessTexture, false}};
     // A material with the core's defaults draws with the core program: the ior 1.5 that
     // KHR_materials_ior makes explicit is the core's 0.04, and a clearcoat of 0 adds nothing.
     if (m.specular.present || m.ior != 1.5f) out.features |= kFeatureSpecular;
@@ -216,12 +228,19 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     if (m.iridescence.present && m.iridescence.factor > 0.0f) {
         out.features |= kFeatureIridescence;
     }
-    // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS the least
-    // important feature (the highest bit) goes, with its textures. Iridescence goes first: with
-    // all four, 7 + 2 + 3 + 3 + 2 = 17 units pass GL 4.5's minimum of 16, and the film only
-    // tints a reflection the other layers still draw.
-    for (uint32_t f = kMaterialFeatureBits;
-         f-- > 0 && fragmentUnits(out.features) > mUploadLimits.maxFragmentTextureUnits;) {
+    // A transmission of 0 lets nothing through: the material keeps its program (and the frame
+    // has no transmission pass). A volume is only drawn through a transmissive surface, and a
+    // thickness of 0 is the thin-walled surface the transmission variant draws without it.
+    if (m.transmission.present && m.transmission.factor > 0.0f) {
+        out.features |= kFeatureTransmission;
+        if (m.volume.present && m.volume.thicknessFactor > 0.0f) out.features |= kFeatureVolume;
+    }
+    // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS features go,
+    // with their textures, in kFeatureDropOrder (GpuScene.h says why): iridescence first, and
+    // the volume before its transmission so it never stays without it. All six take 21 units,
+    // five past GL 4.5's minimum of 16.
+    for (const uint32_t f : kFeatureDropOrder) {
+        if (fragmentUnits(out.features) <= mUploadLimits.maxFragmentTextureUnits) break;
         if (!(out.features & (1u << f))) continue;
         out.features &= ~(1u << f);
         note(scene.path + ": material \"" + m.name + "\": " + kFeatureNames[f] +
@@ -264,6 +283,15 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
                                   m.iridescence.thicknessMinimum, m.iridescence.thicknessMaximum);
     block.texCoords5 = glm::ivec4(slotTexCoord(m.iridescence.texture),
                                   slotTexCoord(m.iridescence.thicknessTexture), 0, 0);
+    // The Sample Renderer's convention: an attenuation distance of 0 means none (the
+    // extension's +inf would make pow(0, d / inf) undefined in GLSL).
+    const float attenuationDistance =
+        std::isfinite(m.volume.attenuationDistance) ? m.volume.attenuationDistance : 0.0f;
+    block.transmission =
+        glm::vec4(m.transmission.factor, m.volume.thicknessFactor, attenuationDistance, 0.0f);
+    block.attenuationColor = glm::vec4(m.volume.attenuationColor, 1.0f);
+    block.transmissionTexCoords = glm::ivec4(slotTexCoord(m.transmission.texture),
+                                             slotTexCoord(m.volume.thicknessTexture), 0, 0);
     out.block = gl::Buffer::create(sizeof block, &block);
     return out;
 }

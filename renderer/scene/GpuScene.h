@@ -34,8 +34,8 @@ namespace renderer {
 std::vector<int> drawnNodes(const morph::Scene& scene, int sceneIndex = -1);
 
 // The material texture slots: the core's five (units BaseColor..Emissive), then the
-// KHR_materials_* ones (units Specular..SheenRoughness, then Iridescence.. in Bindings.h, past
-// the sheen's albedo table; slotUnit() maps).
+// KHR_materials_* ones (units Specular..SheenRoughness, then Iridescence.. and Transmission.. in
+// Bindings.h, past the sheen's tables and Charlie cube; slotUnit() maps).
 enum class MaterialSlot : uint32_t {
     BaseColor,
     MetallicRoughness,
@@ -51,15 +51,25 @@ enum class MaterialSlot : uint32_t {
     SheenRoughness,
     Iridescence,
     IridescenceThickness,
+    Transmission,
+    Thickness,
 };
-inline constexpr size_t kMaterialSlotCount = 14;
+inline constexpr size_t kMaterialSlotCount = 16;
 inline constexpr size_t kCoreMaterialSlotCount = 5;
+// Each slot's unit: the extensions' units are not one run (SheenAlbedo and SheenEnvironment sit
+// between the sheen's slots and the iridescence's), so a table, not an offset.
+inline constexpr TextureUnit kSlotUnits[kMaterialSlotCount] = {
+    TextureUnit::BaseColor,          TextureUnit::MetallicRoughness,
+    TextureUnit::NormalMap,          TextureUnit::Occlusion,
+    TextureUnit::Emissive,           TextureUnit::Specular,
+    TextureUnit::SpecularColor,      TextureUnit::Clearcoat,
+    TextureUnit::ClearcoatRoughness, TextureUnit::ClearcoatNormal,
+    TextureUnit::SheenColor,         TextureUnit::SheenRoughness,
+    TextureUnit::Iridescence,        TextureUnit::IridescenceThickness,
+    TextureUnit::Transmission,       TextureUnit::Thickness,
+};
 constexpr uint32_t slotUnit(size_t slot) {
-    return slot < kCoreMaterialSlotCount ? unit(TextureUnit::BaseColor) + uint32_t(slot)
-           : slot < size_t(MaterialSlot::Iridescence)
-               ? unit(TextureUnit::Specular) + uint32_t(slot - kCoreMaterialSlotCount)
-               : unit(TextureUnit::Iridescence) +
-                     uint32_t(slot - size_t(MaterialSlot::Iridescence));
+    return unit(kSlotUnits[slot]);
 }
 
 // A material's shading features beyond glTF 2.0's core, each a bit of the shader variant
@@ -70,21 +80,39 @@ enum MaterialFeature : uint32_t {
     kFeatureClearcoat = 1u << 1,    // KHR_materials_clearcoat with a factor above 0
     kFeatureSheen = 1u << 2,        // KHR_materials_sheen with a colour above 0
     kFeatureIridescence = 1u << 3,  // KHR_materials_iridescence with a factor above 0
+    // KHR_materials_transmission with a factor above 0: the frame draws the transmission pass.
+    kFeatureTransmission = 1u << 4,
+    // KHR_materials_volume with a thickness above 0, on a transmissive material (the extension
+    // means nothing without transmission; thickness 0 is the thin-walled surface).
+    kFeatureVolume = 1u << 5,
 };
-inline constexpr uint32_t kMaterialFeatureBits = 4;
+inline constexpr uint32_t kMaterialFeatureBits = 6;
 // The fragment units a feature samples (its variant declares them all; white stands in for
-// absent textures): its slots, for sheen its tables and the environment's Charlie cube. The
-// first three together take 7 + 2 + 3 + 4 = 16 units, GL 4.5's guaranteed
-// GL_MAX_TEXTURE_IMAGE_UNITS (hence the sheen's albedo and its Charlie LUT share one RG
-// texture); iridescence's two go past it, and are the first dropped where the limit is 16.
-inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 4, 2};
+// absent textures): its slots, for sheen its tables and the environment's Charlie cube, for
+// transmission the frame's transmission pass (TextureUnit::TransmissionFramebuffer). The first
+// three together take 7 + 2 + 3 + 4 = 16 units, GL 4.5's guaranteed GL_MAX_TEXTURE_IMAGE_UNITS
+// (hence the sheen's albedo and its Charlie LUT share one RG texture); every feature together
+// takes 7 + 2 + 3 + 4 + 2 + 2 + 1 = 21 (llvmpipe and desktop GPUs have 32).
+inline constexpr uint32_t kUnitsOfFeature[kMaterialFeatureBits] = {2, 3, 4, 2, 2, 1};
+// Past GL_MAX_TEXTURE_IMAGE_UNITS features are dropped in this order (bit numbers), with their
+// textures, until the variant fits (GpuScene::uploadMaterial): iridescence first (the film only
+// tints a reflection the other layers still draw), then the volume (the surface stays
+// transmissive, drawn thin-walled; and it never stays without its transmission), the sheen (a
+// rim on cloth), the transmission (without it glass draws opaque, the largest change), the
+// clearcoat, and the specular last. Where the limit is 16, everything together keeps specular,
+// clearcoat and transmission (7 + 2 + 3 + 2 = 14).
+inline constexpr uint32_t kFeatureDropOrder[kMaterialFeatureBits] = {3, 5, 2, 4, 1, 0};
+static_assert(kFeatureDropOrder[1] == 5 && kFeatureDropOrder[3] == 4,
+              "the volume is dropped before its transmission, never kept without it");
 // The feature whose variant samples `slot` (0 for the core's slots).
 constexpr uint32_t slotFeature(size_t slot) {
-    return slot < size_t(MaterialSlot::Specular)      ? 0u
-           : slot < size_t(MaterialSlot::Clearcoat)   ? kFeatureSpecular
-           : slot < size_t(MaterialSlot::SheenColor)  ? kFeatureClearcoat
-           : slot < size_t(MaterialSlot::Iridescence) ? kFeatureSheen
-                                                      : kFeatureIridescence;
+    return slot < size_t(MaterialSlot::Specular)       ? 0u
+           : slot < size_t(MaterialSlot::Clearcoat)    ? kFeatureSpecular
+           : slot < size_t(MaterialSlot::SheenColor)   ? kFeatureClearcoat
+           : slot < size_t(MaterialSlot::Iridescence)  ? kFeatureSheen
+           : slot < size_t(MaterialSlot::Transmission) ? kFeatureIridescence
+           : slot < size_t(MaterialSlot::Thickness)    ? kFeatureTransmission
+                                                       : kFeatureVolume;
 }
 // Fragment texture units of the core program: five material slots and the environment's two.
 inline constexpr uint32_t kCoreFragmentUnits = 7;

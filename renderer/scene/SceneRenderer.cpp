@@ -76,6 +76,8 @@ std::string materialDefines(uint32_t texturedSlots = ~0u, bool alphaMask = true)
         {"MV_SLOT_SHEEN_ROUGHNESS", MaterialSlot::SheenRoughness},
         {"MV_SLOT_IRIDESCENCE", MaterialSlot::Iridescence},
         {"MV_SLOT_IRIDESCENCE_THICKNESS", MaterialSlot::IridescenceThickness},
+        {"MV_SLOT_TRANSMISSION", MaterialSlot::Transmission},
+        {"MV_SLOT_THICKNESS", MaterialSlot::Thickness},
     };
     std::string out;
     for (const auto& [name, slot] : slots) {
@@ -97,14 +99,20 @@ constexpr std::pair<Attribute, const char*> kOptionalVaryings[] = {
 
 // The MaterialFeature bits, in bit order after the attributes'.
 constexpr const char* kFeatureDefines[kMaterialFeatureBits] = {
-    "MV_MATERIAL_SPECULAR", "MV_MATERIAL_CLEARCOAT", "MV_MATERIAL_SHEEN",
-    "MV_MATERIAL_IRIDESCENCE"};
+    "MV_MATERIAL_SPECULAR",    "MV_MATERIAL_CLEARCOAT",    "MV_MATERIAL_SHEEN",
+    "MV_MATERIAL_IRIDESCENCE", "MV_MATERIAL_TRANSMISSION", "MV_MATERIAL_VOLUME"};
 
 constexpr uint32_t kAttributeBits = uint32_t(std::size(kOptionalVaryings));
 
 // Bits from the bottom: kOptionalVaryings[i] present, the MaterialFeature bits, the slots with
-// a texture, and whether the material is MASK.
-uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material) {
+// a texture, whether the material is MASK, and whether it draws into the transmission pass
+// (MV_LINEAR_OUTPUT: linear radiance before exposure).
+constexpr uint32_t kMaskBit = kAttributeBits + kMaterialFeatureBits + kMaterialSlotCount;
+constexpr uint32_t kLinearOutputBit = kMaskBit + 1;
+// 5 + 6 + 16 + 1 + 1 = 29 bits; `textured` is a uint32_t of one bit per slot.
+static_assert(kMaterialSlotCount <= 32 && kLinearOutputBit < 64, "the variant key's fields fit");
+
+uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, bool linearOutput) {
     uint32_t textured = 0;
     uint32_t texCoordSets = 0;
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
@@ -129,15 +137,17 @@ uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material) {
     const bool mask = material.alphaMode == morph::AlphaMode::Mask;
     key |= uint64_t(material.features) << kAttributeBits;
     key |= uint64_t(textured) << (kAttributeBits + kMaterialFeatureBits);
-    key |= uint64_t(mask) << (kAttributeBits + kMaterialFeatureBits + kMaterialSlotCount);
+    key |= uint64_t(mask) << kMaskBit;
+    key |= uint64_t(linearOutput) << kLinearOutputBit;
     return key;
 }
 
 std::string variantDefines(uint64_t key) {
     const uint32_t textured = uint32_t(key >> (kAttributeBits + kMaterialFeatureBits)) &
                               ((1u << kMaterialSlotCount) - 1u);
-    const bool mask = (key >> (kAttributeBits + kMaterialFeatureBits + kMaterialSlotCount)) & 1u;
+    const bool mask = (key >> kMaskBit) & 1u;
     std::string out = materialDefines(textured, mask);
+    if ((key >> kLinearOutputBit) & 1u) out += "#define MV_LINEAR_OUTPUT\n";
     for (uint32_t i = 0; i < kAttributeBits; ++i) {
         if (!(key & (uint64_t(1) << i)))
             out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
@@ -177,7 +187,7 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
 }
 
 gl::Program& SceneRenderer::program(uint32_t attributeMask, const GpuMaterial& material) {
-    const uint64_t key = variantKey(attributeMask, material);
+    const uint64_t key = variantKey(attributeMask, material, mLinearOutput);
     Variant& variant = mVariants[key];
     if (!variant.failed && variant.program.id() == 0) {
         auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(key));
@@ -257,22 +267,24 @@ void SceneRenderer::writeFrameBlocks(const GpuScene& scene, const morph::FramePo
     mLightBlock.subData(0, sizeof lights, &lights);
 }
 
-void SceneRenderer::drawBackground(const glm::mat4& viewProjection) {
-    if (mBackground.id() == 0) {
-        auto built = mLibrary.program({"background.vert", "background.frag"});
+void SceneRenderer::drawBackground(const glm::mat4& viewProjection, bool linearOutput) {
+    gl::Program& background = mBackground[linearOutput ? 1 : 0];
+    bool& failed = mBackgroundFailed[linearOutput ? 1 : 0];
+    if (background.id() == 0 && !failed) {
+        auto built = mLibrary.program({"background.vert", "background.frag"}, {},
+                                      linearOutput ? "#define MV_LINEAR_OUTPUT\n" : "");
         if (!built) {
             // Once: the colour the target was cleared to stays the background.
             logNote("background: " + built.error().message + "; the colour stands in");
-            mBackground = gl::Program();
-            mBackgroundFailed = true;
+            failed = true;
         } else {
-            mBackground = std::move(built).value();
+            background = std::move(built).value();
         }
     }
-    if (mBackgroundFailed) return;
+    if (failed) return;
     if (mEmptyVertices.id() == 0) mEmptyVertices = gl::VertexArray::create();
-    mBackground.set(location(UniformLocation::ViewProjection), glm::inverse(viewProjection));
-    mBackground.use();
+    background.set(location(UniformLocation::ViewProjection), glm::inverse(viewProjection));
+    background.use();
     glDisable(GL_DEPTH_TEST);
     glDepthMask(GL_FALSE);
     mEmptyVertices.bind();
@@ -310,6 +322,50 @@ void SceneRenderer::bindSheen() {
     }
 }
 
+void SceneRenderer::drawTransmissionPass(const GpuScene& scene, const RenderTarget& target,
+                                         const DrawOptions& options, uint32_t instances) {
+    // The target's size, not the Sample Renderer's fixed 1024 x 1024: its texels then lie on
+    // the target's pixels (no resampling at roughness 0, whatever the aspect), and the pass
+    // costs what the frame's size costs (a 1024 square is four times a 512 capture's pixels,
+    // which llvmpipe pays for in full).
+    const int width = std::max(target.width, 1), height = std::max(target.height, 1);
+    if (mTransmissionColor.id() == 0 || mTransmissionColor.width() != width ||
+        mTransmissionColor.height() != height) {
+        const GLsizei levels = GLsizei(std::floor(std::log2(double(std::max(width, height))))) + 1;
+        // Half floats: linear radiance above 1 (a bright environment seen through glass)
+        // keeps its value; the Sample Renderer's RGBA8 clips it.
+        mTransmissionColor = gl::Texture::create(GL_TEXTURE_2D);
+        mTransmissionColor.storage2D(levels, GL_RGBA16F, width, height);
+        mTransmissionColor.parameter(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+        mTransmissionColor.parameter(GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        mTransmissionColor.parameter(GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        mTransmissionColor.parameter(GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        mTransmissionDepth = gl::Renderbuffer::create();
+        mTransmissionDepth.storage(GL_DEPTH_COMPONENT24, width, height);
+        mTransmissionFramebuffer = gl::Framebuffer::create();
+        mTransmissionFramebuffer.attach(GL_COLOR_ATTACHMENT0, mTransmissionColor);
+        mTransmissionFramebuffer.attach(GL_DEPTH_ATTACHMENT, mTransmissionDepth);
+    }
+    ++mTransmissionPasses;
+    RenderTarget{&mTransmissionFramebuffer, width, height}.bind();
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDepthMask(GL_TRUE);
+    glDepthFunc(GL_LESS);
+    // The background colour, a display value, taken as linear radiance as the Sample Renderer
+    // takes its clear colour: glass in front of a flat background shows it lighter than it is
+    // around the glass (after the tone curve and sRGB encoding), as there.
+    glClearColor(options.background.r, options.background.g, options.background.b, 1.0f);
+    glClearDepth(1.0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (options.environment && options.backgroundMode != BackgroundMode::Color) {
+        drawBackground(mViewProjection, true);
+    }
+    mLinearOutput = true;
+    for (const DrawItem& item : mOpaque) drawItem(scene, item, instances);
+    mLinearOutput = false;
+    mTransmissionColor.generateMipmap();
+}
+
 void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances) {
     const glm::mat4& world = mState.model(item.node);
     const GpuMaterial& material = *item.material;
@@ -325,6 +381,10 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
             .bindUnit(textureUnit);
     }
     if (material.features & kFeatureSheen) bindSheen();
+    if (material.features & kFeatureTransmission) {
+        mTransmissionColor.bindUnit(unit(TextureUnit::TransmissionFramebuffer));
+        glBindSampler(unit(TextureUnit::TransmissionFramebuffer), 0);
+    }
     // glTF 2.0 3.9.6: double-sided materials are not culled. glTF 2.0 3.7.4: a node transform
     // with a negative determinant mirrors the mesh, so its front faces wind clockwise.
     if (material.doubleSided) {
@@ -448,10 +508,13 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     mState.write(scene, frame, crowd ? &crowd->weights : nullptr, instances);
     // Lists kept across frames (their capacity; cleared here).
     std::vector<DrawItem>& opaque = mOpaque;
+    std::vector<DrawItem>& transmissive = mTransmissive;
     std::vector<DrawItem>& blended = mBlended;
     std::vector<DrawItem>& nodeBlended = mNodeBlended;
     opaque.clear();
+    transmissive.clear();
     blended.clear();
+    bool transmission = false;  // any drawn material samples the transmission pass
     for (int node : scene.nodes(frame.scene)) {
         const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
         Aabb nodeBox;
@@ -472,9 +535,12 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
                     joints ? scene.primitiveBounds(primitive, weights, frame.joints[size_t(node)])
                            : scene.primitiveBounds(primitive, weights));
                 nodeBlended.push_back(item);
+            } else if (item.material->features & kFeatureTransmission) {
+                transmissive.push_back(item);
             } else {
                 opaque.push_back(item);
             }
+            transmission = transmission || (item.material->features & kFeatureTransmission);
         }
         if (nodeBlended.empty()) continue;
         const glm::vec3 center = glm::vec3(mState.model(node) * glm::vec4(nodeBox.center(), 1.0f));
@@ -511,7 +577,7 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     ++mFrame;
     mViewProjection = camera.projection(aspect) * view;
     if (options.clear && options.environment && options.backgroundMode != BackgroundMode::Color) {
-        drawBackground(mViewProjection);
+        drawBackground(mViewProjection, false);
     }
     mProgram.set(location(UniformLocation::ViewProjection), mViewProjection);
     if (crowd) {
@@ -533,9 +599,14 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     std::vector<DrawItem*>& items = mItems;
     items.clear();
     for (DrawItem& item : opaque) items.push_back(&item);
+    for (DrawItem& item : transmissive) items.push_back(&item);
     for (DrawItem& item : blended) items.push_back(&item);
     runMorphStage(items, options, instances);
     mMorphStage.addCpuMs(bookkeepingMs);
+    if (transmission) {
+        drawTransmissionPass(scene, target, options, instances);
+        target.bind();
+    }
 
     // Passes before the last write depth only (a depth pre-pass); the last shades with LEQUAL
     // against that depth.
@@ -547,6 +618,8 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
         for (const DrawItem& item : opaque) drawItem(scene, item, instances);
     }
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    // After everything they can see through (the Sample Renderer's order), in node order.
+    for (const DrawItem& item : transmissive) drawItem(scene, item, instances);
     if (!blended.empty()) {
         // Straight alpha over what is behind; the target's alpha stays 1 (an opaque image).
         glEnable(GL_BLEND);

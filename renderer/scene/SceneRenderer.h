@@ -93,15 +93,21 @@ public:
     // One frame of `frame` (morph::resolveFrame over scene.layout(); a frame of another scene
     // draws the rest pose). Its weights and joint matrices are written to this renderer's
     // DrawState, the only per-frame upload; then the morph sequence (MorphStage) and the passes.
-    // Opaque and MASK primitives are drawn first in node order, then BLEND primitives back to
-    // front by the depth of their node's bounds centre (glTF 2.0 3.9.5 leaves the order to the
-    // viewer; sorting by node is the usual compromise).
+    // Opaque and MASK primitives are drawn first in node order, then those of them with
+    // KHR_materials_transmission, then BLEND primitives back to front by the depth of their
+    // node's bounds centre (glTF 2.0 3.9.5 leaves the order to the viewer; sorting by node is
+    // the usual compromise). A frame with transmission draws the transmission pass first
+    // (drawTransmissionPass); any other frame draws exactly what it drew without it.
     void draw(const GpuScene& scene, const morph::FramePose& frame, const Camera& camera,
               const RenderTarget& target, const DrawOptions& options = {});
     // The same for a pose (one entry per node), resolved here: for callers that draw one frame
     // of a pose they made (tests, bench).
     void draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose, const Camera& camera,
               const RenderTarget& target, const DrawOptions& options = {});
+
+    // How many transmission passes this renderer has drawn: one per frame that draws a
+    // material with KHR_materials_transmission, none for any other frame.
+    uint64_t transmissionPasses() const { return mTransmissionPasses; }
 
     // The morph numbers of the last draw: cost, paths used, CPU time and, with timeMorph, the
     // GPU time (waits for the timer queries).
@@ -125,7 +131,8 @@ public:
     // textured slot uses); per material its MaterialFeature bits (MV_MATERIAL_*), which slots it
     // samples (MV_TEXTURED_SLOTS: the others read white without a fetch) and whether it can
     // discard (MV_ALPHA_MASK: only MASK materials, so every other draw keeps early depth
-    // testing). Public for the tests of what a variant leaves out.
+    // testing); inside the transmission pass, the MV_LINEAR_OUTPUT variant (linear radiance
+    // before exposure). Public for the tests of what a variant leaves out.
     gl::Program& program(uint32_t attributeMask, const GpuMaterial& material);
 
 private:
@@ -143,12 +150,19 @@ private:
     void drawVertexMorphs(gl::Program& program);
     void writeFrameBlocks(const GpuScene& scene, const morph::FramePose& frame,
                           const Camera& camera, const DrawOptions& options);
-    // The environment behind the model: one triangle at the far plane, no depth written.
-    void drawBackground(const glm::mat4& viewProjection);
+    // The environment behind the model: one triangle at the far plane, no depth written;
+    // `linearOutput`: in linear radiance before exposure, for the transmission pass.
+    void drawBackground(const glm::mat4& viewProjection, bool linearOutput);
     // KHR_materials_sheen's tables on TextureUnit::SheenAlbedo, made on first use, and this
     // frame's environment's Charlie cube on TextureUnit::SheenEnvironment: for sheen variants
     // only, the only programs that declare them.
     void bindSheen();
+    // KHR_materials_transmission: what transmissive surfaces see through them. The opaque
+    // primitives without transmission (and the environment behind them, or the background
+    // colour) into mTransmissionColor at the target's size, in linear radiance before
+    // exposure, then its mipmaps; leaves that framebuffer bound.
+    void drawTransmissionPass(const GpuScene& scene, const RenderTarget& target,
+                              const DrawOptions& options, uint32_t instances);
 
     ShaderLibrary mLibrary;
     gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass
@@ -170,10 +184,18 @@ private:
     gl::Texture mSheenAlbedo;  // RG32F (E, Charlie LUT), kSheenAlbedoSize^2, on first sheen
     gl::Sampler mSheenAlbedoSampler;
     const gl::Texture* mSheenEnvironment = nullptr;  // this frame's; null without environment
-    gl::Program mBackground;                         // background.vert + .frag, built on first use
-    bool mBackgroundFailed = false;
+    // background.vert + .frag, built on first use: [0] for the target, [1] linear output.
+    gl::Program mBackground[2];
+    bool mBackgroundFailed[2] = {false, false};
     gl::VertexArray mEmptyVertices;  // the background triangle has no attributes
     uint64_t mLightsNoted = 0;       // the scene whose dropped lights were logged
+    // The transmission pass: RGBA16F with a full mip chain (the level read grows with the
+    // roughness) and a depth renderbuffer, remade when the target's size changes.
+    gl::Framebuffer mTransmissionFramebuffer;
+    gl::Texture mTransmissionColor;
+    gl::Renderbuffer mTransmissionDepth;
+    uint64_t mTransmissionPasses = 0;
+    bool mLinearOutput = false;  // program() picks the MV_LINEAR_OUTPUT variants
     gl::Buffer mInstanceOffsets;
     MorphStage mMorphStage;
     DrawState mState;
@@ -181,7 +203,8 @@ private:
     std::vector<DrawItem> mVertexItems;
     // Per frame, kept for their capacity: the frame of draw(pose) and draw()'s item lists.
     morph::FramePose mPoseFrame;
-    std::vector<DrawItem> mOpaque, mBlended, mNodeBlended;
+    // mTransmissive: opaque and MASK primitives with transmission, drawn after mOpaque.
+    std::vector<DrawItem> mOpaque, mTransmissive, mBlended, mNodeBlended;
     std::vector<DrawItem*> mItems;
     uint32_t mLastInstances = 1;
     uint32_t mLastPasses = 1;

@@ -71,6 +71,24 @@ TEST(InfoExtensions, JsonListsTheMaterialsExtensions) {
     EXPECT_EQ(doc["materials"], 2) << "the old key keeps its meaning: a count";
 }
 
+TEST(InfoExtensions, JsonCountsTransmissionAndVolume) {
+    morph::GltfBuilder b = fixtures::webpTextureBuilder(fixtures::WebpCase::RequiredNoFallback);
+    b.json()["materials"] = {
+        {{"extensions",
+          {{"KHR_materials_transmission", {{"transmissionFactor", 1}}},
+           {"KHR_materials_volume", {{"thicknessFactor", 0.5}}}}}},
+        {{"extensions", {{"KHR_materials_transmission", {{"transmissionFactor", 0.5}}}}}}};
+    b.json()["extensionsUsed"] = {"EXT_texture_webp", "KHR_materials_transmission",
+                                  "KHR_materials_volume"};
+    const json doc = infoJson(write(b, "transmission.glb"));
+    const json expected = json::array({{{"name", "KHR_materials_transmission"}, {"materials", 2}},
+                                       {{"name", "KHR_materials_volume"}, {"materials", 1}}});
+    EXPECT_EQ(doc["materialExtensions"], expected);
+    EXPECT_EQ(doc["extensions"][1]["supported"], true);
+    EXPECT_EQ(doc["extensions"][2]["supported"], true);
+    EXPECT_EQ(doc["warnings"], json::array());
+}
+
 TEST(InfoExtensions, AFileWithoutExtensionsHasAnEmptyList) {
     const json doc = infoJson(fixtures::corpusPath("SimpleMorph/glTF/SimpleMorph.gltf"));
     EXPECT_EQ(doc["extensions"], json::array());

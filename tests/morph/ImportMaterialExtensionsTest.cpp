@@ -1,8 +1,10 @@
 // Import of KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_specular,
-// KHR_materials_clearcoat, _sheen and _iridescence (morph/gltf/GltfMaterialExtensions.cpp): values,
-// the extensions' defaults, and the repairs (negative, non-finite, out of range, wrong type, a
-// missing texture) that keep a file loading with a line in its import report.
+// KHR_materials_clearcoat, _sheen, _iridescence, _transmission and _volume
+// (morph/gltf/GltfMaterialExtensions.cpp): values, the extensions' defaults, and the repairs
+// (negative, non-finite, out of range, wrong type, a missing texture) that keep a file loading with
+// a line in its import report.
 #include <algorithm>
+#include <cmath>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -241,6 +243,25 @@ TEST(ImportMaterialExtensions, IridescenceDefaults) {
     EXPECT_TRUE(scene.report.warnings.empty());
 }
 
+TEST(ImportMaterialExtensions, TransmissionAndVolumeDefaults) {
+    EXPECT_FALSE(morph::Material{}.transmission.present);
+    EXPECT_FALSE(morph::Material{}.volume.present);
+    const morph::Scene scene =
+        load(withMaterial(extensions({{"KHR_materials_transmission", json::object()},
+                                      {"KHR_materials_volume", json::object()}})));
+    const morph::Material& m = scene.materials.at(0);
+    EXPECT_TRUE(m.transmission.present);
+    EXPECT_EQ(m.transmission.factor, 0.0f) << "the extension's default: nothing through";
+    EXPECT_EQ(m.transmission.texture.texture, -1);
+    EXPECT_TRUE(m.volume.present);
+    EXPECT_EQ(m.volume.thicknessFactor, 0.0f) << "thin-walled";
+    EXPECT_EQ(m.volume.thicknessTexture.texture, -1);
+    EXPECT_TRUE(std::isinf(m.volume.attenuationDistance)) << "no attenuation";
+    EXPECT_EQ(m.volume.attenuationColor, glm::vec3(1.0f));
+    EXPECT_TRUE(scene.report.repairs.empty());
+    EXPECT_TRUE(scene.report.warnings.empty());
+}
+
 TEST(ImportMaterialExtensions, IridescenceValuesAndTextures) {
     const json transform = {{"KHR_texture_transform", {{"offset", {0.25, 0}}, {"texCoord", 1}}}};
     const morph::Scene scene = load(withMaterial(extensions(
@@ -263,6 +284,31 @@ TEST(ImportMaterialExtensions, IridescenceValuesAndTextures) {
     EXPECT_TRUE(i.thicknessTexture.transform.present);
     EXPECT_EQ(i.thicknessTexture.transform.offset, glm::vec2(0.25f, 0.0f));
     EXPECT_EQ(i.thicknessTexture.transform.texCoord, 1);
+    EXPECT_TRUE(scene.report.repairs.empty());
+    EXPECT_TRUE(scene.report.warnings.empty());
+}
+
+TEST(ImportMaterialExtensions, TransmissionAndVolumeValuesAndTextures) {
+    const json transform = {{"KHR_texture_transform", {{"scale", {4, 2}}, {"texCoord", 1}}}};
+    const morph::Scene scene = load(withMaterial(extensions(
+        {{"KHR_materials_transmission",
+          {{"transmissionFactor", 0.75}, {"transmissionTexture", {{"index", 1}, {"texCoord", 1}}}}},
+         {"KHR_materials_volume",
+          {{"thicknessFactor", 2.5},
+           {"thicknessTexture", {{"index", 0}, {"extensions", transform}}},
+           {"attenuationDistance", 0.125},
+           {"attenuationColor", {1, 0.5, 0.25}}}}})));
+    const morph::Material& m = scene.materials.at(0);
+    EXPECT_EQ(m.transmission.factor, 0.75f);
+    EXPECT_EQ(m.transmission.texture.texture, 1);
+    EXPECT_EQ(m.transmission.texture.texCoord, 1);
+    EXPECT_EQ(m.volume.thicknessFactor, 2.5f) << "thickness has no upper bound";
+    EXPECT_EQ(m.volume.thicknessTexture.texture, 0);
+    EXPECT_TRUE(m.volume.thicknessTexture.transform.present);
+    EXPECT_EQ(m.volume.thicknessTexture.transform.scale, glm::vec2(4.0f, 2.0f));
+    EXPECT_EQ(m.volume.thicknessTexture.transform.texCoord, 1);
+    EXPECT_EQ(m.volume.attenuationDistance, 0.125f);
+    EXPECT_EQ(m.volume.attenuationColor, glm::vec3(1.0f, 0.5f, 0.25f));
     EXPECT_TRUE(scene.report.repairs.empty());
     EXPECT_TRUE(scene.report.warnings.empty());
 }
@@ -296,18 +342,51 @@ TEST(ImportMaterialExtensions, IridescenceRepairs) {
                 HasSubstr(w + "iridescenceTexture.index is not one of textures (2)"));
 }
 
+TEST(ImportMaterialExtensions, TransmissionAndVolumeRepairs) {
+    const morph::Scene scene = load(withMaterial(
+        extensions({{"KHR_materials_transmission",
+                     {{"transmissionFactor", 1.5}, {"transmissionTexture", {{"index", 7}}}}},
+                    {"KHR_materials_volume",
+                     {{"thicknessFactor", -1},
+                      {"attenuationDistance", 0},
+                      {"attenuationColor", {2, -0.5, 0.5}}}}})));
+    const morph::Material& m = scene.materials.at(0);
+    EXPECT_EQ(m.transmission.factor, 1.0f);
+    EXPECT_EQ(m.transmission.texture.texture, -1);
+    EXPECT_EQ(m.volume.thicknessFactor, 0.0f);
+    EXPECT_TRUE(std::isinf(m.volume.attenuationDistance)) << "0 is no distance: none";
+    EXPECT_EQ(m.volume.attenuationColor, glm::vec3(1.0f, 0.0f, 0.5f));
+    const auto& repairs = scene.report.repairs;
+    EXPECT_EQ(repairs.size(), 5u);
+    EXPECT_TRUE(anyLine(repairs,
+                        "materials[0].extensions.KHR_materials_transmission."
+                        "transmissionFactor = 1.500000 is outside [0.000000, 1.000000]"));
+    EXPECT_TRUE(anyLine(repairs, "KHR_materials_volume.thicknessFactor = -1"));
+    EXPECT_TRUE(
+        anyLine(repairs, "KHR_materials_volume.attenuationDistance is not a number above 0"));
+    EXPECT_TRUE(anyLine(repairs, "attenuationColor[0] = 2.000000 is above 1; clamped to 1"));
+    EXPECT_TRUE(anyLine(repairs, "attenuationColor[1]"));
+    for (const std::string& line : repairs) EXPECT_THAT(line, testing::StartsWith("mat.glb: "));
+    EXPECT_TRUE(anyLine(scene.report.warnings, "transmissionTexture.index is not one of textures"));
+    // A string is no distance either, and the file still opens.
+    const morph::Scene typed = load(
+        withMaterial(extensions({{"KHR_materials_volume", {{"attenuationDistance", "far"}}}})));
+    EXPECT_TRUE(std::isinf(typed.materials.at(0).volume.attenuationDistance));
+    EXPECT_EQ(typed.report.repairs.size(), 1u);
+}
+
 TEST(ImportMaterialExtensions, SupportedInTheReport) {
     auto b = withMaterial(extensions({{"KHR_materials_clearcoat", json::object()}}));
-    b.json()["extensionsUsed"] = {"KHR_materials_ior", "KHR_materials_specular",
-                                  "KHR_materials_clearcoat", "KHR_materials_iridescence",
-                                  "KHR_materials_transmission"};
+    b.json()["extensionsUsed"] = {"KHR_materials_ior",          "KHR_materials_specular",
+                                  "KHR_materials_clearcoat",    "KHR_materials_iridescence",
+                                  "KHR_materials_transmission", "KHR_materials_volume",
+                                  "KHR_materials_anisotropy"};
     const morph::Scene scene = load(b);
-    ASSERT_EQ(scene.report.extensions.size(), 5u);
-    EXPECT_TRUE(scene.report.extensions[0].supported);
-    EXPECT_TRUE(scene.report.extensions[1].supported);
-    EXPECT_TRUE(scene.report.extensions[2].supported);
-    EXPECT_TRUE(scene.report.extensions[3].supported);
-    EXPECT_FALSE(scene.report.extensions[4].supported) << "transmission is not implemented yet";
+    ASSERT_EQ(scene.report.extensions.size(), 7u);
+    for (size_t i = 0; i < 6; ++i) {
+        EXPECT_TRUE(scene.report.extensions[i].supported) << scene.report.extensions[i].name;
+    }
+    EXPECT_FALSE(scene.report.extensions[6].supported) << "anisotropy is not implemented yet";
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // measured tests of MaterialExtensionsGLTest.cpp check by numbers, kept here as pictures so a
 // change anywhere in layers.glsl shows. Made and refreshed like every golden
 // (tests/golden/README.md; MORPHVIEW_UPDATE_GOLDENS=1).
+#include <cstdint>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -94,10 +95,64 @@ morph::CompareTolerance films() {
     return fixtures::goldenTolerance();
 }
 
+// Columns transmission 0 to 1; rows: thin-walled smooth, thin-walled roughness 0.4, and a
+// smooth volume of thickness 0.9 (the diameter) attenuating to orange over 0.5; white spheres
+// in front of an unlit checkerboard, so what each one bends and blurs shows.
+morph::Scene transmissionGrid() {
+    morph::Scene scene = fixtures::sphereGrid(5, 3, [](int c, int r) {
+        morph::Material m = fixtures::plainMaterial(1.0f, r == 1 ? 0.4f : 0.0f);
+        m.transmission.present = true;
+        m.transmission.factor = 0.25f * float(c);
+        if (r == 2) {
+            m.volume.present = true;
+            m.volume.thicknessFactor = 0.9f;
+            m.volume.attenuationColor = glm::vec3(1.0f, 0.5f, 0.1f);
+            m.volume.attenuationDistance = 0.5f;
+        }
+        return m;
+    });
+    morph::Material board;
+    board.unlit = true;
+    morph::Image checker;
+    checker.width = checker.height = 8;
+    for (int y = 0; y < 8; ++y) {
+        for (int x = 0; x < 8; ++x) {
+            const bool dark = (x + y) % 2 == 1;
+            const uint8_t rgb[3] = {uint8_t(dark ? 30 : 230), uint8_t(dark ? 60 : 220),
+                                    uint8_t(dark ? 120 : 90)};
+            checker.rgba.insert(checker.rgba.end(), {rgb[0], rgb[1], rgb[2], 255});
+        }
+    }
+    board.baseColorTexture.texture = 0;
+    const morph::Scene quad = fixtures::quadScene(board, checker);
+    const int material = int(scene.materials.size());
+    scene.materials.push_back(board);
+    morph::Mesh mesh = quad.meshes[0];
+    mesh.primitives[0].material = material;
+    scene.meshes.push_back(mesh);
+    scene.images = quad.images;
+    scene.samplers = quad.samplers;
+    scene.textures = quad.textures;
+    morph::Node node;
+    node.mesh = int(scene.meshes.size()) - 1;
+    node.translation = glm::vec3(2.0f, -1.0f, -1.0f);
+    node.scale = glm::vec3(3.0f, 2.0f, 1.0f);
+    scene.nodes.push_back(node);
+    scene.roots.push_back(int(scene.nodes.size()) - 1);
+    return scene;
+}
+
 const Golden kGoldens[] = {
-    {"materials_clearcoat", clearcoatGrid, spheres()},   {"materials_ior", iorGrid, spheres()},
-    {"materials_specular", specularGrid, spheres()},     {"materials_sheen", sheenGrid, spheres()},
+    {"materials_clearcoat", clearcoatGrid, spheres()},
+    {"materials_ior", iorGrid, spheres()},
+    {"materials_specular", specularGrid, spheres()},
+    {"materials_sheen", sheenGrid, spheres()},
     {"materials_iridescence", iridescenceGrid, films()},
+    // The checkerboard through the glass is read from the transmission pass's mipmaps
+    // (glGenerateMipmap's box filter in half floats) at a level set by roughness: a Mesa that
+    // filters or rounds those differently moves the blurred row by a level or two, like the
+    // spheres' gradients; a missing pass shows the spheres opaque, tens of levels away.
+    {"materials_transmission", transmissionGrid, spheres()},
 };
 
 class MaterialExtensionsGoldenTest : public fixtures::GlTest,
