@@ -13,6 +13,7 @@
 // least important feature goes with a note. Tone mapping is off (clamped linear) wherever a
 // ratio is measured, so the sRGB bytes decode back to the shaded values.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -249,6 +250,17 @@ TEST_F(MaterialExtensionsTest, DefaultsDrawAsTheCoreMaterial) {
     EXPECT_LE(worstDifference(plain, variant), 1);
 }
 
+// A 2 x 1 RGBA texture, left texel then right: on quadScene's quad (NEAREST) each half of the
+// quad reads one.
+morph::Image twoTexels(std::array<uint8_t, 4> left, std::array<uint8_t, 4> right) {
+    morph::Image image;
+    image.width = 2;
+    image.height = 1;
+    image.rgba.assign(left.begin(), left.end());
+    image.rgba.insert(image.rgba.end(), right.begin(), right.end());
+    return image;
+}
+
 // A 2 x 2 quad facing the camera, black, with a specular texture whose A is 0 on the image's
 // left column and 255 on its right (NEAREST), so the left of the quad reflects nothing.
 morph::Scene specularTextureQuad(const morph::TextureTransform& transform, int texCoord) {
@@ -256,11 +268,7 @@ morph::Scene specularTextureQuad(const morph::TextureTransform& transform, int t
     m.specular.texture.texture = 0;
     m.specular.texture.texCoord = texCoord;
     m.specular.texture.transform = transform;
-    morph::Image image;
-    image.width = 2;
-    image.height = 1;
-    image.rgba = {255, 255, 255, 0, 255, 255, 255, 255};
-    return fixtures::quadScene(m, image);
+    return fixtures::quadScene(m, twoTexels({255, 255, 255, 0}, {255, 255, 255, 255}));
 }
 
 TEST_F(MaterialExtensionsTest, NewTexturesFollowTexCoordAndTextureTransform) {
@@ -867,11 +875,7 @@ TEST_F(MaterialExtensionsTest, IridescenceTintsThePunctualLights) {
 morph::Scene filmTextureQuad(bool thickness) {
     morph::Material m = withFilm(fixtures::plainMaterial(0.0f, 0.3f), 400.0f);
     (thickness ? m.iridescence.thicknessTexture : m.iridescence.texture).texture = 0;
-    morph::Image image;
-    image.width = 2;
-    image.height = 1;
-    image.rgba = {255, 0, 0, 255, 0, 255, 0, 255};
-    return fixtures::quadScene(m, image);
+    return fixtures::quadScene(m, twoTexels({255, 0, 0, 255}, {0, 255, 0, 255}));
 }
 
 TEST_F(MaterialExtensionsTest, IridescenceTexturesFollowTheirChannels) {
