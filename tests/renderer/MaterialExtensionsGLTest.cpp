@@ -913,33 +913,6 @@ TEST_F(MaterialExtensionsTest, IridescenceTexturesFollowTheirChannels) {
     EXPECT_LT(glm::length(weakRight - plainRight), 0.002f);
 }
 
-TEST_F(MaterialExtensionsTest, IridescenceIsDroppedFirstPastTheTextureUnits) {
-    // Specular, clearcoat, sheen and iridescence: 7 core units + 2 + 3 + 4 + 2 = 18, two past
-    // GL 4.5's minimum of 16; without the film's two the rest fit exactly.
-    morph::Scene scene = fixtures::sphereGrid(1, 1, [](int, int) {
-        morph::Material m = withFilm(withSpecular(fixtures::plainMaterial(0.5f, 0.5f), 0.5f), 400);
-        m.name = "everything";
-        m.clearcoat.present = true;
-        m.clearcoat.factor = 1.0f;
-        m.sheen.present = true;
-        m.sheen.colorFactor = glm::vec3(0.5f);
-        return m;
-    });
-    renderer::UploadOptions options;
-    renderer::GpuLimits limits = renderer::GpuLimits::query();
-    limits.maxFragmentTextureUnits = 16;
-    options.limits = limits;
-    auto gpu = renderer::GpuScene::upload(scene, options);
-    ASSERT_TRUE(gpu.ok());
-    EXPECT_EQ(gpu->materials()[0].features,
-              uint32_t(renderer::kFeatureSpecular | renderer::kFeatureClearcoat |
-                       renderer::kFeatureSheen));
-    ASSERT_EQ(gpu->notes().size(), 1u);
-    EXPECT_NE(gpu->notes()[0].find("material \"everything\": KHR_materials_iridescence dropped"),
-              std::string::npos)
-        << gpu->notes()[0];
-}
-
 TEST_F(MaterialExtensionsTest, EveryFeatureTogetherDropsInTheDocumentedOrder) {
     // All six: 7 core units + 2 + 3 + 4 + 2 + 2 (transmission: its texture and the pass) + 1
     // (the volume's thickness) = 21, within llvmpipe's 32. Past a limit they go in
