@@ -14,6 +14,7 @@
 #include "iridescence.glsl"
 #include "transmission.glsl"
 #include "tonemap.glsl"
+#include "shade.glsl"
 
 // An attribute the primitive lacks is a constant here, not an input: the linker then drops the
 // varying from mesh.vert, and llvmpipe, which sets up every varying of every triangle on one
@@ -50,6 +51,14 @@ in vec4 vColor;
 layout(location = MV_UNIFORM_ATTRIBUTE_MASK) uniform uint uAttributeMask;
 
 layout(location = 0) out vec4 fragColor;
+#ifdef MV_GBUFFER
+// The G-buffer pass of deferred lighting (deferred.frag lights it): fragColor holds the base
+// colour and metallic; all four are RGBA32F, so the lighting pass reads the values this
+// shader would have lit, bit for bit. Only materials without a KHR_materials_* layer.
+layout(location = 1) out vec4 gNormalRoughness;
+layout(location = 2) out vec4 gPositionOcclusion;
+layout(location = 3) out vec4 gEmissiveUnlit;  // w: 1 for KHR_materials_unlit
+#endif
 
 bool hasAttribute(uint location) { return (uAttributeMask & (1u << location)) != 0u; }
 
@@ -201,6 +210,13 @@ void main() {
         baseColor.a = 1.0;
     }
     if (uMaterial.modes.z != 0) {  // KHR_materials_unlit: the base colour as is
+#ifdef MV_GBUFFER
+        fragColor = vec4(baseColor.rgb, 0.0);
+        gNormalRoughness = vec4(0.0);
+        gPositionOcclusion = vec4(0.0);
+        gEmissiveUnlit = vec4(0.0, 0.0, 0.0, 1.0);
+        return;
+#endif
 #ifdef MV_LINEAR_OUTPUT
         fragColor = baseColor;
         return;
@@ -224,13 +240,17 @@ void main() {
     const float roughness = clamp(uMaterial.params.y * mr.g, 0.03, 1.0);
     const float occlusion = 1.0 + uMaterial.params.w * (occlusionTexel - 1.0);
 
-    SurfaceBrdf s;
-    s.diffuseColor = baseColor.rgb * (1.0 - metallic);
-    s.f0 = mix(vec3(0.04), baseColor.rgb, metallic);
-    s.alpha = roughness * roughness;
+#ifdef MV_GBUFFER
+    fragColor = vec4(baseColor.rgb, metallic);
+    gNormalRoughness = vec4(n, roughness);
+    gPositionOcclusion = vec4(vPosition, occlusion);
+    gEmissiveUnlit = vec4(emissive, 0.0);
+    return;
+#endif
 
-    const vec3 v = normalize(uFrame.cameraPosition.xyz - vPosition);
 #ifdef MV_MATERIAL_LAYERED
+    const float alpha = roughness * roughness;
+    const vec3 v = normalize(uFrame.cameraPosition.xyz - vPosition);
     layers.clearcoatNormal = frame[2];  // without its own map: the geometry's normal
 #ifdef MV_MATERIAL_CLEARCOAT
     if (slotTextured(MV_SLOT_CLEARCOAT_NORMAL) && uMaterial.texCoords4.y != 0) {
@@ -266,11 +286,11 @@ void main() {
         vec3 l;
         const vec3 radiance = punctualRadiance(uLights.punctual[i], vPosition, l);
 #ifdef MV_MATERIAL_TRANSMISSION
-        layers.lightTransmitted = punctualTransmitted(uLights.punctual[i], radiance, n, v, s.alpha,
+        layers.lightTransmitted = punctualTransmitted(uLights.punctual[i], radiance, n, v, alpha,
                                                       layers.f0Dielectric, baseColor.rgb,
                                                       uMaterial.layers.x, thickness, vPosition);
 #endif
-        color += directLightLayered(baseColor.rgb, metallic, s.alpha, n, v, l, radiance, layers);
+        color += directLightLayered(baseColor.rgb, metallic, alpha, n, v, l, radiance, layers);
     }
     // The coat covers the emission too (the Sample Renderer's pbr.frag).
 #ifdef MV_LINEAR_OUTPUT
@@ -278,23 +298,16 @@ void main() {
                      baseColor.a);
     return;
 #endif
-    color = (color + emissive * (1.0 - layers.clearcoat * layers.clearcoatFresnel)) *
-            uFrame.display.x;
+    fragColor = vec4(
+        displayValue(color + emissive * (1.0 - layers.clearcoat * layers.clearcoatFresnel)),
+        baseColor.a);
 #else
-    vec3 color = imageBasedLighting()
-                     ? imageBasedLight(baseColor.rgb, metallic, roughness, n, v, occlusion)
-                     : ambientLight(s, roughness, n, v, occlusion);
-    for (int i = 0; i < min(uLights.punctualCount.x, MV_MAX_PUNCTUAL_LIGHTS); ++i) {
-        vec3 l;
-        const vec3 radiance = punctualRadiance(uLights.punctual[i], vPosition, l);
-        color += directLight(s, n, v, l, radiance);
-    }
+    const vec3 color =
+        surfaceRadiance(baseColor.rgb, metallic, roughness, occlusion, n, vPosition);
 #ifdef MV_LINEAR_OUTPUT
     fragColor = vec4(color + emissive, baseColor.a);
     return;
 #endif
-    // Exposure scales everything the camera sees, emission included, as in the reference viewers.
-    color = (color + emissive) * uFrame.display.x;
+    fragColor = vec4(displayValue(color + emissive), baseColor.a);
 #endif
-    fragColor = vec4(linearToSrgb(toneMap(color, int(uFrame.display.y))), baseColor.a);
 }

@@ -28,6 +28,7 @@ struct BenchOptions {
     uint32_t warmup = 3;
     std::string size = "64x64";
     int msaa = 0;
+    std::string shading = "auto";
     uint64_t seed = 1;
     bool json = false;
     std::string writeModel;
@@ -97,6 +98,7 @@ Json resultJson(const BenchWorkload& w, const BenchSettings& settings, const Ben
     j["msaa"] = settings.samples;
     j["environment"] = settings.environment;
     j["toneMapping"] = renderer::toneMappingName(settings.toneMapping);
+    j["shading"] = renderer::shadingName(settings.shading);
     j["boundBytes"] = r.boundBytes;
     j["copyGbPerSec"] = clean(r.copyGbPerSec);
     j["loadMs"] = clean(r.loadMs);
@@ -194,6 +196,9 @@ BenchSettings makeSettings(const BenchOptions& o) {
     settings.width = size->first;
     settings.height = size->second;
     settings.samples = o.msaa;
+    auto shading = renderer::parseShading(o.shading);
+    if (!shading) throw usage("--shading", shading.error().message);
+    settings.shading = *shading;
     settings.frames = o.frames;
     settings.warmup = o.warmup;
     settings.seed = o.seed;
@@ -326,6 +331,12 @@ void addBenchCommand(CLI::App& root, CommandContext& context) {
                      "as the viewer's --msaa")
         ->type_name("N")
         ->check(CLI::IsMember({0, 2, 4, 8}));
+    bench
+        ->add_option("--shading", o->shading,
+                     "How opaque core materials are lit: auto (default: deferred on a CPU "
+                     "rasterizer, forward on a GPU), forward or deferred (a G-buffer, then one "
+                     "lighting pass; single-sampled frames only)")
+        ->type_name("NAME");
     addLookOptions(*bench, o->look);
     bench->add_option("--seed", o->seed, "Seed of the mesh and the weights (default 1)")
         ->type_name("S");

@@ -406,6 +406,7 @@ morph::Result<std::vector<std::vector<BenchResult>>> BenchSession::run(
     look.environmentRotation = settings.environmentRotation;
     look.exposure = settings.exposure;
     look.toneMapping = settings.toneMapping;
+    look.shading = settings.shading;
     if (settings.environment != renderer::kRigLighting) {
         auto found = s.environments.find(settings.environment);
         if (found == s.environments.end()) {

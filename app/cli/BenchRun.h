@@ -12,6 +12,7 @@
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/Look.h"
 #include "renderer/morph/MorphPath.h"
+#include "renderer/scene/SceneRenderer.h"
 
 namespace app {
 
@@ -44,6 +45,8 @@ struct BenchSettings {
     float environmentRotation = 0;  // radians
     float exposure = 1;
     renderer::ToneMapping toneMapping = renderer::ToneMapping::PbrNeutral;
+    // How opaque core materials are lit (--shading): auto is deferred on a CPU rasterizer.
+    renderer::Shading shading = renderer::Shading::Auto;
 };
 
 // One row of the output: a workload drawn with one path.

@@ -57,6 +57,12 @@ enum class TextureUnit : uint32_t {
     // What transmissive surfaces see through them: the frame's opaque primitives drawn first,
     // with its mipmaps (SceneRenderer's transmission pass).
     TransmissionFramebuffer,
+    // Deferred lighting's G-buffer (SceneRenderer, deferred.frag): the lighting pass binds no
+    // material, so it reads the four targets on the core material's units.
+    GBufferBaseMetallic = BaseColor,
+    GBufferNormalRoughness = MetallicRoughness,
+    GBufferPositionOcclusion = NormalMap,
+    GBufferEmissiveUnlit = Occlusion,
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.

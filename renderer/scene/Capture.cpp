@@ -213,10 +213,10 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     morph::FramePose frame = morph::resolveFrame(scene.layout(), *pose);
     frame.scene = shot.scene;
 
-    const std::pair<int, int> size(shot.width, shot.height);
+    const std::tuple<int, int, int> size(shot.width, shot.height, shot.samples);
     auto found = mTargets.find(size);
     if (found == mTargets.end()) {
-        auto offscreen = Offscreen::create(shot.width, shot.height);
+        auto offscreen = Offscreen::create(shot.width, shot.height, shot.samples);
         if (!offscreen) return offscreen.error();
         found = mTargets.emplace(size, std::move(offscreen).value()).first;
     }
@@ -292,6 +292,7 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     options.morphPath = shot.morphPath;
     options.crowd = crowd.offsets.empty() ? nullptr : &crowd;
     options.variant = morph::findVariant(scene.layout(), shot.variant).value();  // checked above
+    options.shading = shot.shading;
     mRenderer.draw(scene, frame, camera, target.target(), options);
     return target.readPixels();
 }

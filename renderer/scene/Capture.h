@@ -5,6 +5,7 @@
 // what the command writes.
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -56,6 +57,10 @@ struct ShotSpec {
     // --variant: a KHR_materials_variants variant by name or index (morph::findVariant); ""
     // the file's default materials.
     std::string variant;
+    // MSAA samples per pixel of the capture (Offscreen): 4, or 0 single-sampled, the only
+    // target deferred lighting draws into (SceneRenderer.h's Shading).
+    int samples = Offscreen::kDefaultSamples;
+    Shading shading = Shading::Auto;
 };
 
 // Whether the model has what `shot` names: its scene (--scene), its file camera
@@ -100,14 +105,16 @@ public:
     // next shots (null for "rig"). Errors name the file.
     morph::Result<const GpuEnvironment*> environment(const std::string& spec);
 
-    // The renderer the shots are drawn with (its counters: transmissionPasses()).
+    // The renderer the shots are drawn with (its counters: transmissionPasses(),
+    // deferredFrames()).
     const SceneRenderer& renderer() const { return mRenderer; }
 
 private:
     ShaderLibrary mLibrary;
     SceneRenderer mRenderer;
     std::map<std::string, GpuEnvironment> mEnvironments;  // by spec
-    std::map<std::pair<int, int>, Offscreen> mTargets;    // by size, reused across shots
+    // By size and samples, reused across shots.
+    std::map<std::tuple<int, int, int>, Offscreen> mTargets;
 };
 
 }  // namespace renderer

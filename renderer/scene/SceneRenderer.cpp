@@ -109,10 +109,12 @@ constexpr uint32_t kAttributeBits = uint32_t(std::size(kOptionalVaryings));
 // (MV_LINEAR_OUTPUT: linear radiance before exposure).
 constexpr uint32_t kMaskBit = kAttributeBits + kMaterialFeatureBits + kMaterialSlotCount;
 constexpr uint32_t kLinearOutputBit = kMaskBit + 1;
-// 5 + 6 + 16 + 1 + 1 = 29 bits; `textured` is a uint32_t of one bit per slot.
-static_assert(kMaterialSlotCount <= 32 && kLinearOutputBit < 64, "the variant key's fields fit");
+constexpr uint32_t kGBufferBit = kLinearOutputBit + 1;  // MV_GBUFFER: deferred lighting
+// 5 + 6 + 16 + 1 + 1 + 1 = 30 bits; `textured` is a uint32_t of one bit per slot.
+static_assert(kMaterialSlotCount <= 32 && kGBufferBit < 64, "the variant key's fields fit");
 
-uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, bool linearOutput) {
+uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, bool linearOutput,
+                    bool gBuffer) {
     uint32_t textured = 0;
     uint32_t texCoordSets = 0;
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
@@ -139,6 +141,7 @@ uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, bool li
     key |= uint64_t(textured) << (kAttributeBits + kMaterialFeatureBits);
     key |= uint64_t(mask) << kMaskBit;
     key |= uint64_t(linearOutput) << kLinearOutputBit;
+    key |= uint64_t(gBuffer) << kGBufferBit;
     return key;
 }
 
@@ -148,6 +151,7 @@ std::string variantDefines(uint64_t key) {
     const bool mask = (key >> kMaskBit) & 1u;
     std::string out = materialDefines(textured, mask);
     if ((key >> kLinearOutputBit) & 1u) out += "#define MV_LINEAR_OUTPUT\n";
+    if ((key >> kGBufferBit) & 1u) out += "#define MV_GBUFFER\n";
     for (uint32_t i = 0; i < kAttributeBits; ++i) {
         if (!(key & (uint64_t(1) << i)))
             out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
@@ -160,6 +164,22 @@ std::string variantDefines(uint64_t key) {
 }
 
 }  // namespace
+
+namespace {
+constexpr const char* kShadingNames[] = {"auto", "forward", "deferred"};
+}  // namespace
+
+morph::Result<Shading> parseShading(const std::string& text) {
+    for (int i = 0; i < 3; ++i) {
+        if (text == kShadingNames[i]) return Shading(i);
+    }
+    return morph::Error{morph::ErrorCode::Usage,
+                        "--shading: '" + text + "' is not auto, forward or deferred"};
+}
+
+const char* shadingName(Shading shading) {
+    return kShadingNames[int(shading)];
+}
 
 void RenderTarget::bind() const {
     if (framebuffer) {
@@ -183,11 +203,13 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
     auto stage = MorphStage::create(library);
     if (!stage) return stage.error();
     out.mMorphStage = std::move(stage).value();
+    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    out.mSoftwareRenderer = renderer && isSoftwareRenderer(renderer);
     return out;
 }
 
 gl::Program& SceneRenderer::program(uint32_t attributeMask, const GpuMaterial& material) {
-    const uint64_t key = variantKey(attributeMask, material, mLinearOutput);
+    const uint64_t key = variantKey(attributeMask, material, mLinearOutput, mGBufferOutput);
     Variant& variant = mVariants[key];
     if (!variant.failed && variant.program.id() == 0) {
         auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(key));
@@ -364,6 +386,112 @@ void SceneRenderer::drawTransmissionPass(const GpuScene& scene, const RenderTarg
     for (const DrawItem& item : mOpaque) drawItem(scene, item, instances);
     mLinearOutput = false;
     mTransmissionColor.generateMipmap();
+}
+
+bool SceneRenderer::prepareDeferred(const RenderTarget& target, const DrawOptions& options) {
+    const bool wanted = options.shading == Shading::Deferred ||
+                        (options.shading == Shading::Auto && mSoftwareRenderer);
+    // An uncleared frame may hold depth from an earlier draw that the G-buffer does not.
+    if (!wanted || !options.clear || !target.framebuffer || target.width <= 0 ||
+        target.height <= 0 || mLightingFailed) {
+        return false;
+    }
+    const GLuint fbo = target.framebuffer->id();
+    GLint samples = 0;
+    glGetNamedFramebufferParameteriv(fbo, GL_SAMPLES, &samples);
+    GLint depthType = GL_NONE, depthName = 0, depthLevel = 0;
+    glGetNamedFramebufferAttachmentParameteriv(fbo, GL_DEPTH_ATTACHMENT,
+                                               GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &depthType);
+    if (samples > 1 || (depthType != GL_RENDERBUFFER && depthType != GL_TEXTURE)) return false;
+    glGetNamedFramebufferAttachmentParameteriv(fbo, GL_DEPTH_ATTACHMENT,
+                                               GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &depthName);
+    if (depthType == GL_TEXTURE) {
+        glGetNamedFramebufferAttachmentParameteriv(
+            fbo, GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &depthLevel);
+    }
+    if (mLighting.id() == 0) {
+        auto built = mLibrary.program({"fullscreen.vert", "deferred.frag"}, {}, "");
+        if (!built) {
+            logNote("deferred lighting: " + built.error().message + "; every frame drawn forward");
+            mLightingFailed = true;
+            return false;
+        }
+        mLighting = std::move(built).value();
+    }
+    GBuffer& g = mGBuffer;
+    const bool resized = g.width != target.width || g.height != target.height;
+    if (resized) {
+        g.framebuffer = gl::Framebuffer::create();
+        for (size_t i = 0; i < g.targets.size(); ++i) {
+            g.targets[i] = gl::Texture::create(GL_TEXTURE_2D);
+            g.targets[i].storage2D(1, GL_RGBA32F, target.width, target.height);
+            // Read with texelFetch; one level, so no mipmap filter may make it incomplete.
+            g.targets[i].parameter(GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+            g.targets[i].parameter(GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            g.framebuffer.attach(GL_COLOR_ATTACHMENT0 + GLenum(i), g.targets[i]);
+        }
+        g.framebuffer.drawBuffers({GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2,
+                                   GL_COLOR_ATTACHMENT3});
+        g.width = target.width;
+        g.height = target.height;
+    }
+    if (resized || g.depthType != depthType || g.depthName != depthName ||
+        g.depthLevel != depthLevel) {
+        if (depthType == GL_RENDERBUFFER) {
+            glNamedFramebufferRenderbuffer(g.framebuffer.id(), GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER,
+                                           GLuint(depthName));
+        } else {
+            glNamedFramebufferTexture(g.framebuffer.id(), GL_DEPTH_ATTACHMENT, GLuint(depthName),
+                                      depthLevel);
+        }
+        g.depthType = depthType;
+        g.depthName = depthName;
+        g.depthLevel = depthLevel;
+        g.complete = glCheckNamedFramebufferStatus(g.framebuffer.id(), GL_FRAMEBUFFER) ==
+                     GL_FRAMEBUFFER_COMPLETE;
+        if (!g.complete) logNote("deferred lighting: the G-buffer is incomplete; drawn forward");
+    }
+    return g.complete;
+}
+
+void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
+                                 uint32_t instances) {
+    ++mDeferredFrames;
+    RenderTarget{&mGBuffer.framebuffer, mGBuffer.width, mGBuffer.height}.bind();
+    // No colour clear: the lighting pass reads only pixels this pass draws (the target's depth,
+    // cleared with the frame, says which).
+    mGBufferOutput = true;
+    for (uint32_t pass = 0; pass < passes; ++pass) {
+        const bool shaded = pass + 1 == passes;
+        glColorMask(shaded, shaded, shaded, shaded);
+        glDepthFunc(shaded ? GL_LEQUAL : GL_LESS);
+        for (const DrawItem& item : mDeferred) drawItem(scene, item, instances);
+    }
+    mGBufferOutput = false;
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+
+    target.bind();
+    mLighting.use();
+    const TextureUnit units[] = {
+        TextureUnit::GBufferBaseMetallic, TextureUnit::GBufferNormalRoughness,
+        TextureUnit::GBufferPositionOcclusion, TextureUnit::GBufferEmissiveUnlit};
+    for (size_t i = 0; i < mGBuffer.targets.size(); ++i) {
+        mGBuffer.targets[i].bindUnit(unit(units[i]));
+        glBindSampler(unit(units[i]), 0);
+    }
+    if (mEmptyVertices.id() == 0) mEmptyVertices = gl::VertexArray::create();
+    mEmptyVertices.bind();
+    // The triangle lies at the far plane: GL_GREATER passes exactly the pixels with something
+    // drawn in front of it, and early depth testing skips the rest (the shader neither writes
+    // depth nor discards).
+    glDisable(GL_CULL_FACE);
+    glDepthFunc(GL_GREATER);
+    glDepthMask(GL_FALSE);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDepthMask(GL_TRUE);
+    glDepthFunc(GL_LEQUAL);
+    // Unbound, so the next frame's G-buffer pass never draws into a texture a unit still holds.
+    for (const TextureUnit u : units) glBindTextureUnit(unit(u), 0);
 }
 
 void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances) {
@@ -609,13 +737,24 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     }
 
     // Passes before the last write depth only (a depth pre-pass); the last shades with LEQUAL
-    // against that depth.
+    // against that depth. Deferred: the core materials' primitives first, into the G-buffer,
+    // lit in one pass; the rest of the opaque ones forward over that.
     const uint32_t passes = std::max(options.passes, 1u);
+    mDeferred.clear();
+    if (prepareDeferred(target, options)) {
+        for (const DrawItem& item : opaque) {
+            if (item.material->features == 0) mDeferred.push_back(item);
+        }
+        if (!mDeferred.empty()) drawDeferred(scene, target, passes, instances);
+    }
     for (uint32_t pass = 0; pass < passes; ++pass) {
         const bool shaded = pass + 1 == passes;
         glColorMask(shaded, shaded, shaded, shaded);
         glDepthFunc(shaded ? GL_LEQUAL : GL_LESS);
-        for (const DrawItem& item : opaque) drawItem(scene, item, instances);
+        for (const DrawItem& item : opaque) {
+            if (!mDeferred.empty() && item.material->features == 0) continue;
+            drawItem(scene, item, instances);
+        }
     }
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     // After everything they can see through (the Sample Renderer's order), in node order.

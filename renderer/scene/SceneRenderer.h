@@ -5,6 +5,7 @@
 // weights, the camera, the target), so the viewer's window and the headless capture draw through
 // this same code.
 #include <array>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -44,6 +45,24 @@ struct RenderTarget {
 // Crowds (issue 6): every drawn node becomes one instanced draw of offsets.size() copies, copy k
 // moved by offsets[k] in world space and morphed with weights[k] (three.js's setMorphAt), which
 // applies to every morphed node (missing or empty rows: the node's pose weights).
+// How the opaque primitives of core materials are lit (DrawOptions::shading).
+//  - Forward: each primitive's fragment shader lights what it draws.
+//  - Deferred: a G-buffer pass writes what their materials give each pixel (textures read,
+//    normal mapped, MASK decided), then one full-target pass lights every drawn pixel once with
+//    the same code. The same picture (bit for bit on llvmpipe, tests/renderer/DeferredGLTest).
+//    A CPU rasterizer runs a fragment shader on whole 4x4 blocks wherever a triangle touches
+//    one, so a dense mesh's triangles of a few pixels run the forward shader 4 to 8 times per
+//    pixel they cover (the bundled face at 800x800: 1.03M invocations for 129k pixels); the
+//    lighting, most of that shader, then runs once per pixel. KHR_materials_* layers, BLEND
+//    and transmission stay forward, after it. Needs an offscreen single-sampled target with a
+//    depth attachment and a cleared frame; any other frame draws forward.
+//  - Auto: deferred on a CPU rasterizer (isSoftwareRenderer), forward on a GPU, where it
+//    would only add the G-buffer's bandwidth.
+enum class Shading { Auto, Forward, Deferred };
+// "auto", "forward" or "deferred". Errors: "--shading: 'x' is not auto, forward or deferred".
+morph::Result<Shading> parseShading(const std::string& text);
+const char* shadingName(Shading shading);
+
 struct Crowd {
     std::vector<glm::vec3> offsets;
     std::vector<std::vector<float>> weights;
@@ -82,6 +101,7 @@ struct DrawOptions {
     // primitive's material; -1: the file's default materials. Only the material a draw binds
     // changes: nothing is uploaded or morphed again.
     int variant = -1;
+    Shading shading = Shading::Auto;
 };
 
 class SceneRenderer {
@@ -108,6 +128,9 @@ public:
     // How many transmission passes this renderer has drawn: one per frame that draws a
     // material with KHR_materials_transmission, none for any other frame.
     uint64_t transmissionPasses() const { return mTransmissionPasses; }
+    // How many frames this renderer has lit deferred (Shading): the frames with an opaque
+    // primitive of a core material whose options and target allow it.
+    uint64_t deferredFrames() const { return mDeferredFrames; }
 
     // The morph numbers of the last draw: cost, paths used, CPU time and, with timeMorph, the
     // GPU time (waits for the timer queries).
@@ -132,7 +155,8 @@ public:
     // samples (MV_TEXTURED_SLOTS: the others read white without a fetch) and whether it can
     // discard (MV_ALPHA_MASK: only MASK materials, so every other draw keeps early depth
     // testing); inside the transmission pass, the MV_LINEAR_OUTPUT variant (linear radiance
-    // before exposure). Public for the tests of what a variant leaves out.
+    // before exposure); inside the G-buffer pass of deferred lighting, the MV_GBUFFER variant.
+    // Public for the tests of what a variant leaves out.
     gl::Program& program(uint32_t attributeMask, const GpuMaterial& material);
 
 private:
@@ -163,6 +187,13 @@ private:
     // exposure, then its mipmaps; leaves that framebuffer bound.
     void drawTransmissionPass(const GpuScene& scene, const RenderTarget& target,
                               const DrawOptions& options, uint32_t instances);
+    // Whether this frame lights deferred (Shading); when it does, mGBuffer is ready for
+    // `target`: its targets at the target's size, the target's own depth attachment attached.
+    bool prepareDeferred(const RenderTarget& target, const DrawOptions& options);
+    // The G-buffer pass (mDeferred, with the frame's depth pre-passes), then the lighting pass
+    // into `target`; leaves `target` bound.
+    void drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
+                      uint32_t instances);
 
     ShaderLibrary mLibrary;
     gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass
@@ -196,6 +227,22 @@ private:
     gl::Renderbuffer mTransmissionDepth;
     uint64_t mTransmissionPasses = 0;
     bool mLinearOutput = false;  // program() picks the MV_LINEAR_OUTPUT variants
+    // Deferred lighting: RGBA32F base colour + metallic, normal + roughness, position +
+    // occlusion, emissive + unlit, remade when the target's size changes; the target's depth
+    // attachment attached (so later forward draws test against what the G-buffer pass drew).
+    struct GBuffer {
+        gl::Framebuffer framebuffer;
+        std::array<gl::Texture, 4> targets;
+        int width = 0, height = 0;
+        GLint depthType = 0, depthName = 0, depthLevel = 0;  // the attachment attached
+        bool complete = false;
+    };
+    GBuffer mGBuffer;
+    gl::Program mLighting;  // fullscreen.vert + deferred.frag, built on first use
+    bool mLightingFailed = false;
+    bool mGBufferOutput = false;     // program() picks the MV_GBUFFER variants
+    bool mSoftwareRenderer = false;  // GL_RENDERER names a CPU rasterizer: Shading::Auto
+    uint64_t mDeferredFrames = 0;
     gl::Buffer mInstanceOffsets;
     MorphStage mMorphStage;
     DrawState mState;
@@ -204,7 +251,8 @@ private:
     // Per frame, kept for their capacity: the frame of draw(pose) and draw()'s item lists.
     morph::FramePose mPoseFrame;
     // mTransmissive: opaque and MASK primitives with transmission, drawn after mOpaque.
-    std::vector<DrawItem> mOpaque, mTransmissive, mBlended, mNodeBlended;
+    // mDeferred: the frame's opaque items of core materials when it lights deferred.
+    std::vector<DrawItem> mOpaque, mTransmissive, mBlended, mNodeBlended, mDeferred;
     std::vector<DrawItem*> mItems;
     uint32_t mLastInstances = 1;
     uint32_t mLastPasses = 1;

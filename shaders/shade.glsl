@@ -1,0 +1,27 @@
+// The core metallic-roughness surface (no KHR_materials_* layer) under the frame's light, in
+// linear radiance before exposure: the environment (or the rig's sky) and the punctual lights.
+// pbr.frag's forward path and deferred.frag's lighting pass both call it, so a frame draws the
+// same picture either way. Needs lighting.glsl, environment.glsl and punctual.glsl.
+vec3 surfaceRadiance(vec3 baseColor, float metallic, float roughness, float occlusion, vec3 n,
+                     vec3 position) {
+    SurfaceBrdf s;
+    s.diffuseColor = baseColor * (1.0 - metallic);
+    s.f0 = mix(vec3(0.04), baseColor, metallic);
+    s.alpha = roughness * roughness;
+    const vec3 v = normalize(uFrame.cameraPosition.xyz - position);
+    vec3 color = imageBasedLighting()
+                     ? imageBasedLight(baseColor, metallic, roughness, n, v, occlusion)
+                     : ambientLight(s, roughness, n, v, occlusion);
+    for (int i = 0; i < min(uLights.punctualCount.x, MV_MAX_PUNCTUAL_LIGHTS); ++i) {
+        vec3 l;
+        const vec3 radiance = punctualRadiance(uLights.punctual[i], position, l);
+        color += directLight(s, n, v, l, radiance);
+    }
+    return color;
+}
+
+// What the target shows of linear radiance: exposure (which scales everything the camera sees,
+// emission included, as in the reference viewers), tone mapping, the sRGB encoding.
+vec3 displayValue(vec3 radiance) {
+    return linearToSrgb(toneMap(radiance * uFrame.display.x, int(uFrame.display.y)));
+}
