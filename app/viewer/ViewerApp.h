@@ -27,6 +27,7 @@ struct ViewerOptions {
     int msaa = -1;  // --msaa N: the 3D view's samples; -1: 4 on a GPU, 0 on a CPU rasterizer
     bool vsync = true;
     std::string morphPath = "auto";  // --morph-path NAME: the morph path at start
+    std::string shading = "auto";    // --shading NAME: renderer::Shading of the 3D view
     LookOptions look;                // --environment, --environment-rotation, --exposure, ...
     int scene = -1;                  // --scene N: the file's scene shown at start (-1: default)
     std::string variant;  // --variant NAME|INDEX: the material variant at start ("" default)

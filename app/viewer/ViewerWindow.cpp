@@ -288,6 +288,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     options.toneMapping = mUi.toneMapping;
     options.backgroundMode = mUi.backgroundMode;
     options.lights = mUi.lights;
+    if (const auto shading = renderer::parseShading(mOptions.shading)) options.shading = *shading;
     if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     mRenderer.draw(mDoc.gpu, frame, camera, target, options);
     {

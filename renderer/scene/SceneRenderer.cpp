@@ -484,12 +484,18 @@ void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& targ
     // The triangle lies at the far plane: GL_GREATER passes exactly the pixels with something
     // drawn in front of it, and early depth testing skips the rest (the shader neither writes
     // depth nor discards).
+    // Filled whatever the caller's polygon mode (the viewer's wireframe draws the scene in
+    // GL_LINE: its lines are in the G-buffer, and the lighting pass lights exactly those).
+    GLint polygonMode[2] = {GL_FILL, GL_FILL};
+    glGetIntegerv(GL_POLYGON_MODE, polygonMode);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     glDisable(GL_CULL_FACE);
     glDepthFunc(GL_GREATER);
     glDepthMask(GL_FALSE);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glDepthMask(GL_TRUE);
     glDepthFunc(GL_LEQUAL);
+    glPolygonMode(GL_FRONT_AND_BACK, GLenum(polygonMode[0]));
     // Unbound, so the next frame's G-buffer pass never draws into a texture a unit still holds.
     for (const TextureUnit u : units) glBindTextureUnit(unit(u), 0);
 }

@@ -11,7 +11,7 @@ frames are timed by the viewer itself (app/viewer/state/FrameTimes.h: wall time 
 drawn back to back); the table shows their median, 95th percentile and frames per second.
 
     python3 tests/bench/viewer_frames.py [--morphview build/morphview] [--size 1280x800]
-        [--frames 120] [--msaa N] [--json-dir DIR] MODEL...
+        [--frames 120] [--msaa N] [--shading NAME] [--json-dir DIR] MODEL...
 
 No MODEL: the bundled face (assets/face.glb).
 """
@@ -25,7 +25,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def run(morphview, model, size, frames, folder, msaa):
+def run(morphview, model, size, frames, folder, msaa, shading=None):
     script = os.path.join(folder, "play.txt")
     with open(script, "w") as f:
         f.write(f"key space\nwait {frames}\nquit\n")
@@ -43,6 +43,8 @@ def run(morphview, model, size, frames, folder, msaa):
                "--window-size", size, *clips, "--script", script, "--frame-times", times]
     if msaa is not None:
         command += ["--msaa", str(msaa)]
+    if shading is not None:
+        command += ["--shading", shading]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"viewer_frames: {model}: exit {done.returncode}: {done.stderr.strip()}")
@@ -57,6 +59,8 @@ def main():
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--frames", type=int, default=120)
     parser.add_argument("--msaa", type=int, help="the view's samples (default: the viewer's)")
+    parser.add_argument("--shading", choices=["auto", "forward", "deferred"],
+                        help="the view's lighting (default: the viewer's, auto)")
     parser.add_argument("--json-dir", help="keep each model's --frame-times JSON here")
     args = parser.parse_args()
     models = args.models or [os.path.join(ROOT, "assets", "face.glb")]
@@ -66,7 +70,7 @@ def main():
     for model in models:
         with tempfile.TemporaryDirectory() as folder:
             result, command = run(args.morphview, model, args.size, args.frames, folder,
-                                  args.msaa)
+                                  args.msaa, args.shading)
         commands.append(" ".join(command))
         name = os.path.basename(model)
         print(f"| {name} | {args.size} | {result['frames']} | {result['viewDraws']} | "

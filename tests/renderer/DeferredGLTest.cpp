@@ -43,7 +43,8 @@ protected:
 
     // Forward and deferred shots of `scene`, single-sampled: the same bytes, the deferred one
     // drawn deferred, the forward one not, and a picture with something in it.
-    static void expectSamePicture(const renderer::GpuScene& scene, renderer::ShotSpec shot) {
+    static void expectSamePicture(const renderer::GpuScene& scene, renderer::ShotSpec shot,
+                                  double minimumDrawn = 1.0 / 20.0) {
         shot.samples = 0;
         bool forwardDeferred = true, deferredDeferred = false;
         const morph::RgbaImage forward =
@@ -69,8 +70,9 @@ protected:
                      forward.pixels[i + 2] != forward.pixels[2];
         }
         EXPECT_EQ(differing, 0u) << "largest difference " << worst << " levels";
-        // The model covers a real part of the frame (the first pixel is background).
-        EXPECT_GT(drawn, forward.pixels.size() / 4 / 20);
+        // The model covers a real part of the frame (the first pixel is background): by default
+        // a twentieth.
+        EXPECT_GT(double(drawn), double(forward.pixels.size() / 4) * minimumDrawn);
     }
 
     static renderer::GpuScene upload(const morph::Scene& scene) {
@@ -156,6 +158,18 @@ TEST_F(DeferredTest, LayeredAndBlendedMaterialsDrawForwardOverTheDeferredOnes) {
     shot.background = glm::vec3(1.0f, 0.0f, 1.0f);
     shot.backgroundMode = renderer::BackgroundMode::Blurred;  // the environment behind
     expectSamePicture(grid, shot);
+}
+
+TEST_F(DeferredTest, AWireframeDrawsTheSameLines) {
+    // The viewer's View > Wireframe draws the scene with GL_LINE: lines go into the G-buffer,
+    // and the lighting pass (filled whatever the mode) lights exactly those pixels.
+    const renderer::GpuScene grid = upload(mixedGrid());
+    renderer::ShotSpec shot;
+    shot.width = 256;
+    shot.height = 128;
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    expectSamePicture(grid, shot, 1.0 / 100.0);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
 }
 
 TEST_F(DeferredTest, FramesItCannotTakeAreDrawnForward) {
