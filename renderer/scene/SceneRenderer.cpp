@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -454,8 +455,40 @@ bool SceneRenderer::prepareDeferred(const RenderTarget& target, const DrawOption
     return g.complete;
 }
 
+glm::ivec4 SceneRenderer::lightingRect(const GpuScene& scene, const morph::FramePose& frame,
+                                       const RenderTarget& target, bool crowd) const {
+    const glm::ivec4 whole(0, 0, target.width, target.height);
+    if (crowd) return whole;
+    glm::vec2 low(std::numeric_limits<float>::max()), high(-std::numeric_limits<float>::max());
+    for (const DrawItem& item : mDeferred) {
+        const std::vector<float>& weights = frame.weights(item.node);
+        const Aabb box =
+            mState.joints(item.node)
+                ? scene.primitiveBounds(*item.primitive, weights, frame.joints[size_t(item.node)])
+                : scene.primitiveBounds(*item.primitive, weights);
+        if (!box.valid) return whole;
+        const glm::mat4 toClip = mViewProjection * mState.model(item.node);
+        for (int i = 0; i < 8; ++i) {
+            const glm::vec4 clip = toClip * glm::vec4(box.corner(i), 1.0f);
+            if (!(clip.w > 1e-6f)) return whole;  // behind the eye (or not a number)
+            const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+            low = glm::min(low, ndc);
+            high = glm::max(high, ndc);
+        }
+    }
+    const glm::vec2 size(float(target.width), float(target.height));
+    const glm::vec2 from = glm::floor((low * 0.5f + 0.5f) * size) - 1.0f;
+    const glm::vec2 to = glm::ceil((high * 0.5f + 0.5f) * size) + 1.0f;
+    const glm::ivec2 limit(target.width, target.height);
+    const glm::ivec2 a =
+        glm::clamp(glm::ivec2(glm::clamp(from, glm::vec2(0.0f), size)), glm::ivec2(0), limit);
+    const glm::ivec2 b =
+        glm::clamp(glm::ivec2(glm::clamp(to, glm::vec2(0.0f), size)), glm::ivec2(0), limit);
+    return glm::ivec4(a, glm::max(b - a, glm::ivec2(0)));
+}
+
 void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
-                                 uint32_t instances) {
+                                 uint32_t instances, const glm::ivec4& rect) {
     ++mDeferredFrames;
     RenderTarget{&mGBuffer.framebuffer, mGBuffer.width, mGBuffer.height}.bind();
     // No colour clear: the lighting pass reads only pixels this pass draws (the target's depth,
@@ -492,7 +525,12 @@ void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& targ
     glDisable(GL_CULL_FACE);
     glDepthFunc(GL_GREATER);
     glDepthMask(GL_FALSE);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
+    // Only where the G-buffer can hold something: llvmpipe otherwise runs the depth test of
+    // every 4x4 block of the target.
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(rect.x, rect.y, rect.z, rect.w);
+    if (rect.z > 0 && rect.w > 0) glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisable(GL_SCISSOR_TEST);
     glDepthMask(GL_TRUE);
     glDepthFunc(GL_LEQUAL);
     glPolygonMode(GL_FRONT_AND_BACK, GLenum(polygonMode[0]));
@@ -751,7 +789,10 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
         for (const DrawItem& item : opaque) {
             if (item.material->features == 0) mDeferred.push_back(item);
         }
-        if (!mDeferred.empty()) drawDeferred(scene, target, passes, instances);
+        if (!mDeferred.empty()) {
+            drawDeferred(scene, target, passes, instances,
+                         lightingRect(scene, frame, target, crowd != nullptr));
+        }
     }
     for (uint32_t pass = 0; pass < passes; ++pass) {
         const bool shaded = pass + 1 == passes;

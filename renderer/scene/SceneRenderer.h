@@ -191,9 +191,15 @@ private:
     // `target`: its targets at the target's size, the target's own depth attachment attached.
     bool prepareDeferred(const RenderTarget& target, const DrawOptions& options);
     // The G-buffer pass (mDeferred, with the frame's depth pre-passes), then the lighting pass
-    // into `target`; leaves `target` bound.
+    // into `target` over `rect` (x, y, width, height: lightingRect()); leaves `target` bound.
     void drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
-                      uint32_t instances);
+                      uint32_t instances, const glm::ivec4& rect);
+    // The pixels of `target` that mDeferred can cover this frame: their morphed (and skinned)
+    // bounds, which hold every position the morph and the skin can give (GpuScene::
+    // primitiveBounds), projected, a pixel wider each side. The whole target when a corner is
+    // behind the eye or the frame draws a crowd; empty when nothing is in view.
+    glm::ivec4 lightingRect(const GpuScene& scene, const morph::FramePose& frame,
+                            const RenderTarget& target, bool crowd) const;
 
     ShaderLibrary mLibrary;
     gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass

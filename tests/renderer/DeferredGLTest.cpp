@@ -14,6 +14,7 @@
 #include "SphereGrid.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/SceneFixtures.h"
+#include "fixtures/SkinFixtures.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 #include "renderer/morph/MorphPath.h"
@@ -135,6 +136,33 @@ TEST_F(DeferredTest, ASkinnedMultiMeshAvatarLooksTheSame) {
     shot.width = shot.height = 256;
     shot.camera = "orbit:25,15";
     expectSamePicture(avatar, shot);
+}
+
+TEST_F(DeferredTest, AFoxMidRunLooksTheSame) {
+    // Skinned and animated: the lighting pass covers only the projected bounds of the skinned
+    // meshes (SceneRenderer::lightingRect), which must hold every pixel the run reaches.
+    const renderer::GpuScene fox = uploadFile(fixtures::avatarPath("Fox/Fox.glb"));
+    renderer::ShotSpec shot;
+    shot.width = shot.height = 128;
+    shot.animation = "Run";
+    for (const float time : {0.1f, 0.35f, 0.6f}) {
+        shot.time = time;
+        expectSamePicture(fox, shot);
+    }
+}
+
+TEST_F(DeferredTest, AnArmBentOutOfItsBindPoseIsLitWhole) {
+    // The two-bone arm (fixtures/SkinFixtures.h) with its forearm turned 90 degrees up and its
+    // morph target on: far outside the bind pose's box, which the lighting pass must not use.
+    const std::vector<uint8_t> bytes = fixtures::skinnedArm();
+    auto scene = morph::importGltfMemory(bytes, "arm.glb", "");
+    ASSERT_TRUE(scene.ok()) << scene.error().message;
+    const renderer::GpuScene arm = upload(*scene);
+    renderer::ShotSpec shot;
+    shot.width = shot.height = 128;
+    shot.animation = "bend";
+    shot.time = 1.0f;
+    expectSamePicture(arm, shot, 1.0 / 200.0);
 }
 
 TEST_F(DeferredTest, TheFilesPunctualLightsLookTheSame) {
