@@ -188,6 +188,26 @@ TEST_F(DeferredTest, LayeredAndBlendedMaterialsDrawForwardOverTheDeferredOnes) {
     expectSamePicture(grid, shot);
 }
 
+TEST_F(DeferredTest, TransmissionSeesTheDeferredOnesThroughIt) {
+    // A frame with transmission draws its opaque primitives forward into the transmission pass
+    // first; the glass then sees what the deferred frame drew around it.
+    const renderer::GpuScene grid = upload(fixtures::sphereGrid(3, 1, [](int c, int) {
+        morph::Material m =
+            fixtures::plainMaterial(0.3f + 0.3f * float(c), 0.4f, c == 2 ? 1.0f : 0.0f);
+        if (c == 1) {
+            m.transmission.present = true;
+            m.transmission.factor = 1.0f;
+        }
+        return m;
+    }));
+    renderer::ShotSpec shot;
+    shot.width = 192;
+    shot.height = 64;
+    const uint64_t before = capturer().renderer().transmissionPasses();
+    expectSamePicture(grid, shot);
+    EXPECT_EQ(capturer().renderer().transmissionPasses(), before + 2);
+}
+
 TEST_F(DeferredTest, AWireframeDrawsTheSameLines) {
     // The viewer's View > Wireframe draws the scene with GL_LINE: lines go into the G-buffer,
     // and the lighting pass (filled whatever the mode) lights exactly those pixels.
