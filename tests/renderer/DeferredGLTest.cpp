@@ -86,6 +86,12 @@ protected:
         EXPECT_TRUE(scene.ok()) << (scene.ok() ? "" : scene.error().message);
         return scene.ok() ? upload(*scene) : renderer::GpuScene{};
     }
+    static renderer::GpuScene uploadBytes(const std::vector<uint8_t>& bytes,
+                                          const std::string& name) {
+        auto scene = morph::importGltfMemory(bytes, name, "");
+        EXPECT_TRUE(scene.ok()) << (scene.ok() ? "" : scene.error().message);
+        return scene.ok() ? upload(*scene) : renderer::GpuScene{};
+    }
 };
 
 // A row of each material kind the G-buffer takes and a row of those that stay forward.
@@ -154,10 +160,7 @@ TEST_F(DeferredTest, AFoxMidRunLooksTheSame) {
 TEST_F(DeferredTest, AnArmBentOutOfItsBindPoseIsLitWhole) {
     // The two-bone arm (fixtures/SkinFixtures.h) with its forearm turned 90 degrees up and its
     // morph target on: far outside the bind pose's box, which the lighting pass must not use.
-    const std::vector<uint8_t> bytes = fixtures::skinnedArm();
-    auto scene = morph::importGltfMemory(bytes, "arm.glb", "");
-    ASSERT_TRUE(scene.ok()) << scene.error().message;
-    const renderer::GpuScene arm = upload(*scene);
+    const renderer::GpuScene arm = uploadBytes(fixtures::skinnedArm(), "arm.glb");
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;
     shot.animation = "bend";
@@ -166,10 +169,7 @@ TEST_F(DeferredTest, AnArmBentOutOfItsBindPoseIsLitWhole) {
 }
 
 TEST_F(DeferredTest, TheFilesPunctualLightsLookTheSame) {
-    const std::vector<uint8_t> bytes = fixtures::lightsFixture();
-    auto scene = morph::importGltfMemory(bytes, "lights.glb", "");
-    ASSERT_TRUE(scene.ok()) << scene.error().message;
-    const renderer::GpuScene lit = upload(*scene);
+    const renderer::GpuScene lit = uploadBytes(fixtures::lightsFixture(), "lights.glb");
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;
     shot.camera = "top";
