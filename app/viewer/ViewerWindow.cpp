@@ -142,6 +142,7 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     const char* glRenderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     const bool software = glRenderer && renderer::isSoftwareRenderer(glRenderer);
     self->mUi.viewSamples = options.msaa >= 0 ? options.msaa : software ? 0 : 4;
+    if (const auto shading = renderer::parseShading(options.shading)) self->mShading = *shading;
     self->mUi.halfWhileDragging = software;
     self->mUi.environmentRotation = options.look.environmentRotation;
     self->mUi.exposure = options.look.exposure;
@@ -288,7 +289,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     options.toneMapping = mUi.toneMapping;
     options.backgroundMode = mUi.backgroundMode;
     options.lights = mUi.lights;
-    if (const auto shading = renderer::parseShading(mOptions.shading)) options.shading = *shading;
+    options.shading = mShading;
     if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     mRenderer.draw(mDoc.gpu, frame, camera, target, options);
     {

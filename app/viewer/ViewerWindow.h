@@ -91,6 +91,7 @@ private:
     ViewerOptions mOptions;
     GlfwContext mContext;
     renderer::SceneRenderer mRenderer;
+    renderer::Shading mShading = renderer::Shading::Auto;  // --shading, checked by CLI11
     // Environments prefiltered so far, by spec: switching back is instant.
     std::map<std::string, renderer::GpuEnvironment> mEnvironments;
     renderer::OverlayRenderer mOverlay;

@@ -164,10 +164,13 @@ std::string variantDefines(uint64_t key) {
     return out;
 }
 
-}  // namespace
-
-namespace {
 constexpr const char* kShadingNames[] = {"auto", "forward", "deferred"};
+
+// The opaque primitives deferred lighting takes: core materials, no KHR_materials_* layer.
+bool deferrable(const GpuMaterial& material) {
+    return material.features == 0;
+}
+
 }  // namespace
 
 morph::Result<Shading> parseShading(const std::string& text) {
@@ -389,14 +392,15 @@ void SceneRenderer::drawTransmissionPass(const GpuScene& scene, const RenderTarg
     mTransmissionColor.generateMipmap();
 }
 
-bool SceneRenderer::prepareDeferred(const RenderTarget& target, const DrawOptions& options) {
+bool SceneRenderer::wantsDeferred(const RenderTarget& target, const DrawOptions& options) const {
     const bool wanted = options.shading == Shading::Deferred ||
                         (options.shading == Shading::Auto && mSoftwareRenderer);
     // An uncleared frame may hold depth from an earlier draw that the G-buffer does not.
-    if (!wanted || !options.clear || !target.framebuffer || target.width <= 0 ||
-        target.height <= 0 || mLightingFailed) {
-        return false;
-    }
+    return wanted && options.clear && target.framebuffer && target.width > 0 && target.height > 0 &&
+           !mLightingFailed;
+}
+
+bool SceneRenderer::prepareDeferred(const RenderTarget& target) {
     const GLuint fbo = target.framebuffer->id();
     GLint samples = 0;
     glGetNamedFramebufferParameteriv(fbo, GL_SAMPLES, &samples);
@@ -420,8 +424,7 @@ bool SceneRenderer::prepareDeferred(const RenderTarget& target, const DrawOption
         mLighting = std::move(built).value();
     }
     GBuffer& g = mGBuffer;
-    const bool resized = g.width != target.width || g.height != target.height;
-    if (resized) {
+    if (g.width != target.width || g.height != target.height) {
         g.framebuffer = gl::Framebuffer::create();
         for (size_t i = 0; i < g.targets.size(); ++i) {
             g.targets[i] = gl::Texture::create(GL_TEXTURE_2D);
@@ -436,23 +439,20 @@ bool SceneRenderer::prepareDeferred(const RenderTarget& target, const DrawOption
         g.width = target.width;
         g.height = target.height;
     }
-    if (resized || g.depthType != depthType || g.depthName != depthName ||
-        g.depthLevel != depthLevel) {
-        if (depthType == GL_RENDERBUFFER) {
-            glNamedFramebufferRenderbuffer(g.framebuffer.id(), GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER,
-                                           GLuint(depthName));
-        } else {
-            glNamedFramebufferTexture(g.framebuffer.id(), GL_DEPTH_ATTACHMENT, GLuint(depthName),
-                                      depthLevel);
-        }
-        g.depthType = depthType;
-        g.depthName = depthName;
-        g.depthLevel = depthLevel;
-        g.complete = glCheckNamedFramebufferStatus(g.framebuffer.id(), GL_FRAMEBUFFER) ==
-                     GL_FRAMEBUFFER_COMPLETE;
-        if (!g.complete) logNote("deferred lighting: the G-buffer is incomplete; drawn forward");
+    if (depthType == GL_RENDERBUFFER) {
+        glNamedFramebufferRenderbuffer(g.framebuffer.id(), GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER,
+                                       GLuint(depthName));
+    } else {
+        glNamedFramebufferTexture(g.framebuffer.id(), GL_DEPTH_ATTACHMENT, GLuint(depthName),
+                                  depthLevel);
     }
-    return g.complete;
+    const bool complete = glCheckNamedFramebufferStatus(g.framebuffer.id(), GL_FRAMEBUFFER) ==
+                          GL_FRAMEBUFFER_COMPLETE;
+    if (!complete && !g.incompleteNoted) {
+        logNote("deferred lighting: the G-buffer is incomplete; drawn forward");
+        g.incompleteNoted = true;
+    }
+    return complete;
 }
 
 glm::ivec4 SceneRenderer::lightingRect(const GpuScene& scene, const morph::FramePose& frame,
@@ -785,10 +785,11 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     // lit in one pass; the rest of the opaque ones forward over that.
     const uint32_t passes = std::max(options.passes, 1u);
     mDeferred.clear();
-    if (prepareDeferred(target, options)) {
+    if (wantsDeferred(target, options)) {
         for (const DrawItem& item : opaque) {
-            if (item.material->features == 0) mDeferred.push_back(item);
+            if (deferrable(*item.material)) mDeferred.push_back(item);
         }
+        if (!mDeferred.empty() && !prepareDeferred(target)) mDeferred.clear();
         if (!mDeferred.empty()) {
             drawDeferred(scene, target, passes, instances,
                          lightingRect(scene, frame, target, crowd != nullptr));
@@ -799,7 +800,7 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
         glColorMask(shaded, shaded, shaded, shaded);
         glDepthFunc(shaded ? GL_LEQUAL : GL_LESS);
         for (const DrawItem& item : opaque) {
-            if (!mDeferred.empty() && item.material->features == 0) continue;
+            if (!mDeferred.empty() && deferrable(*item.material)) continue;
             drawItem(scene, item, instances);
         }
     }

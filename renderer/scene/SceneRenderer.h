@@ -42,9 +42,6 @@ struct RenderTarget {
     void bind() const;
 };
 
-// Crowds (issue 6): every drawn node becomes one instanced draw of offsets.size() copies, copy k
-// moved by offsets[k] in world space and morphed with weights[k] (three.js's setMorphAt), which
-// applies to every morphed node (missing or empty rows: the node's pose weights).
 // How the opaque primitives of core materials are lit (DrawOptions::shading).
 //  - Forward: each primitive's fragment shader lights what it draws.
 //  - Deferred: a G-buffer pass writes what their materials give each pixel (textures read,
@@ -63,6 +60,9 @@ enum class Shading { Auto, Forward, Deferred };
 morph::Result<Shading> parseShading(const std::string& text);
 const char* shadingName(Shading shading);
 
+// Crowds (issue 6): every drawn node becomes one instanced draw of offsets.size() copies, copy k
+// moved by offsets[k] in world space and morphed with weights[k] (three.js's setMorphAt), which
+// applies to every morphed node (missing or empty rows: the node's pose weights).
 struct Crowd {
     std::vector<glm::vec3> offsets;
     std::vector<std::vector<float>> weights;
@@ -187,9 +187,11 @@ private:
     // exposure, then its mipmaps; leaves that framebuffer bound.
     void drawTransmissionPass(const GpuScene& scene, const RenderTarget& target,
                               const DrawOptions& options, uint32_t instances);
-    // Whether this frame lights deferred (Shading); when it does, mGBuffer is ready for
-    // `target`: its targets at the target's size, the target's own depth attachment attached.
-    bool prepareDeferred(const RenderTarget& target, const DrawOptions& options);
+    // Whether this frame can light deferred (Shading), without looking at its items.
+    bool wantsDeferred(const RenderTarget& target, const DrawOptions& options) const;
+    // Readies mGBuffer for `target` (its targets at the target's size, the target's own depth
+    // attachment attached) and the lighting program; false when either cannot be had.
+    bool prepareDeferred(const RenderTarget& target);
     // The G-buffer pass (mDeferred, with the frame's depth pre-passes), then the lighting pass
     // into `target` over `rect` (x, y, width, height: lightingRect()); leaves `target` bound.
     void drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
@@ -235,13 +237,13 @@ private:
     bool mLinearOutput = false;  // program() picks the MV_LINEAR_OUTPUT variants
     // Deferred lighting: RGBA32F base colour + metallic, normal + roughness, position +
     // occlusion, emissive + unlit, remade when the target's size changes; the target's depth
-    // attachment attached (so later forward draws test against what the G-buffer pass drew).
+    // attachment attached each frame (so later forward draws test against what the G-buffer
+    // pass drew; a target remade at the same size may reuse a deleted attachment's name).
     struct GBuffer {
         gl::Framebuffer framebuffer;
         std::array<gl::Texture, 4> targets;
         int width = 0, height = 0;
-        GLint depthType = 0, depthName = 0, depthLevel = 0;  // the attachment attached
-        bool complete = false;
+        bool incompleteNoted = false;
     };
     GBuffer mGBuffer;
     gl::Program mLighting;  // fullscreen.vert + deferred.frag, built on first use
