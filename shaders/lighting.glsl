@@ -6,6 +6,8 @@
 layout(std140, binding = MV_UBO_FRAME) uniform FrameBlock {
     vec4 cameraPosition;  // xyz: world-space eye
     vec4 display;         // x: exposure (a linear scale), y: tone mapping (renderer::ToneMapping)
+    mat4 inverseViewProjection;  // window depth back to world positions (deferred shading)
+    vec4 viewport;               // xy: the target's size in pixels
 } uFrame;
 
 // One punctual light (renderer/scene/Lights.h's PunctualLight, written by SceneRenderer.cpp).

@@ -67,3 +67,9 @@ vec2 transformUv(int slot, vec2 uv) {
     return vec2(dot(uMaterial.uvTransform[2 * slot].xyz, h),
                 dot(uMaterial.uvTransform[2 * slot + 1].xyz, h));
 }
+
+// What transformUv does to a derivative of the UVs (its linear part).
+vec2 transformUvDerivative(int slot, vec2 d) {
+    return vec2(dot(uMaterial.uvTransform[2 * slot].xy, d),
+                dot(uMaterial.uvTransform[2 * slot + 1].xy, d));
+}

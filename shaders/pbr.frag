@@ -5,7 +5,8 @@
 // by the studio rig; then exposure, tone mapping and sRGB output. KHR_materials_ior, _specular,
 // _clearcoat, _sheen and _iridescence in the variants that define MV_MATERIAL_* (layers.glsl),
 // _transmission and _volume too (transmission.glsl). MV_LINEAR_OUTPUT: the transmission pass's
-// variants, which write linear radiance before exposure (SceneRenderer.cpp).
+// variants, which write linear radiance before exposure (SceneRenderer.cpp). MV_GBUFFER and
+// MV_RESOLVE: the two halves of deferred shading (below).
 #include "material.glsl"
 #include "lighting.glsl"
 #include "environment.glsl"
@@ -21,6 +22,29 @@
 // thread, draws a position+normal mesh about a third faster (SceneRenderer compiles one variant
 // per set of present attributes). The constants are what mesh.vert would have sent: a disabled
 // attribute reads (0, 0, 0, 1) and a missing COLOR_0 is white.
+#ifdef MV_RESOLVE
+// Deferred shading's second half (SceneRenderer::drawDeferred): one triangle over the target
+// per material, which the stencil test limits to the pixels the MV_GBUFFER pass drew with that
+// material. What the forward variant interpolates, this reads from the G-buffer's two RGBA32UI
+// targets (llvmpipe writes two 128-bit targets far faster than four):
+//   0: x the window depth (float bits), yz the UVs (float bits), w 1 where the tangent frame
+//      is left-handed;
+//   1: x the normal (octahedral, 2 x 16 bits); y with a normal map the tangent (the same),
+//      else the vertex colour (11, 11, 10 bits); zw d(uv)/dx and d(uv)/dy (2 x half each).
+// The position comes back from depth, the normal and tangent to within 1e-4, the derivatives
+// that pick each texture's mip level in half precision: the forward picture but for a level or
+// two here and there (DeferredGLTest). A CPU rasterizer shades whole 4x4 blocks wherever a triangle touches one, so a
+// mesh of triangles a few pixels across runs the forward shader 4 to 8 times for each pixel it
+// covers; here the texture reads and the lighting run once per pixel.
+layout(binding = MV_UNIT_GBUFFER_0) uniform usampler2D uGeometry0;
+layout(binding = MV_UNIT_GBUFFER_1) uniform usampler2D uGeometry1;
+vec3 vPosition;
+vec2 vTexCoord0;  // the one set the material's textures read: both names hold it
+vec2 vTexCoord1;
+vec4 vColor;
+vec2 gDuvdx;
+vec2 gDuvdy;
+#else
 in vec3 vPosition;
 #ifdef MV_OMIT_NORMAL
 const vec3 vNormal = vec3(0.0);
@@ -47,18 +71,39 @@ const vec4 vColor = vec4(1.0);
 #else
 in vec4 vColor;
 #endif
+#endif
 
 layout(location = MV_UNIFORM_ATTRIBUTE_MASK) uniform uint uAttributeMask;
 
-layout(location = 0) out vec4 fragColor;
 #ifdef MV_GBUFFER
-// The G-buffer pass of deferred lighting (deferred.frag lights it): fragColor holds the base
-// colour and metallic; all four are RGBA32F, so the lighting pass reads the values this
-// shader would have lit, bit for bit. Only materials without a KHR_materials_* layer.
-layout(location = 1) out vec4 gNormalRoughness;
-layout(location = 2) out vec4 gPositionOcclusion;
-layout(location = 3) out vec4 gEmissiveUnlit;  // w: 1 for KHR_materials_unlit
+vec4 fragColor;  // the forward code below the G-buffer pass's return still names it
+#else
+layout(location = 0) out vec4 fragColor;
 #endif
+#ifdef MV_GBUFFER
+// Deferred shading's first half: what the MV_RESOLVE variant reads (its layout is there),
+// with no texture read but MASK's base colour alpha. Only materials without a KHR_materials_*
+// layer whose textures read one UV set.
+layout(location = 0) out uvec4 gGeometry0;
+layout(location = 1) out uvec4 gGeometry1;
+#endif
+
+// A unit vector in 2 x 16 bits (octahedral: Cigolle et al. 2014) and back.
+uint packDirection(vec3 n) {
+    n /= abs(n.x) + abs(n.y) + abs(n.z);
+    vec2 p = n.xy;
+    if (n.z < 0.0) {
+        p = (1.0 - abs(p.yx)) * vec2(p.x >= 0.0 ? 1.0 : -1.0, p.y >= 0.0 ? 1.0 : -1.0);
+    }
+    return packUnorm2x16(p * 0.5 + 0.5);
+}
+vec3 unpackDirection(uint bits) {
+    const vec2 p = unpackUnorm2x16(bits) * 2.0 - 1.0;
+    vec3 n = vec3(p, 1.0 - abs(p.x) - abs(p.y));
+    const float t = max(-n.z, 0.0);
+    n.xy += vec2(n.x >= 0.0 ? -t : t, n.y >= 0.0 ? -t : t);
+    return normalize(n);
+}
 
 bool hasAttribute(uint location) { return (uAttributeMask & (1u << location)) != 0u; }
 
@@ -70,14 +115,23 @@ bool slotTextured(int slot) { return ((MV_TEXTURED_SLOTS >> slot) & 1) != 0; }
 
 vec4 sampleSlot(sampler2D tex, int slot, int set) {
     if (!slotTextured(slot)) return vec4(1.0);
-    return texture(tex, transformUv(slot, selectTexCoord(set, vTexCoord0, vTexCoord1)));
+    const vec2 uv = transformUv(slot, selectTexCoord(set, vTexCoord0, vTexCoord1));
+#ifdef MV_RESOLVE
+    // The forward variant's implicit derivatives, those of the transformed UVs.
+    return textureGrad(tex, uv, transformUvDerivative(slot, gDuvdx),
+                       transformUvDerivative(slot, gDuvdy));
+#else
+    return texture(tex, uv);
+#endif
 }
 
 // The shading frame. glTF 2.0 3.7.2.1: without NORMAL, flat normals; without TANGENT, tangents
 // are derived (here from screen-space derivatives of position and UV, as the Khronos sample
 // viewer does). Double-sided back faces flip the whole frame (glTF 2.0 3.9.6).
 // Derivatives are taken first, in uniform control flow, as GLSL requires for defined results.
-mat3 shadingFrame(vec2 normalUv) {
+// The MV_RESOLVE variant reads the frame the MV_GBUFFER pass made with this.
+#ifndef MV_RESOLVE
+mat3 shadingFrame(vec2 normalUv, out float handedness) {
     const vec3 dpdx = dFdx(vPosition);
     const vec3 dpdy = dFdy(vPosition);
     const vec2 duvdx = dFdx(normalUv);
@@ -92,7 +146,7 @@ mat3 shadingFrame(vec2 normalUv) {
         if (!gl_FrontFacing) n = -n;
     }
     vec3 t;
-    float handedness = 1.0;
+    handedness = 1.0;
     if (hasAttribute(MV_ATTRIB_TANGENT) && dot(vTangent.xyz, vTangent.xyz) > 1e-12) {
         t = normalize(vTangent.xyz);
         handedness = vTangent.w < 0.0 ? -1.0 : 1.0;
@@ -107,15 +161,76 @@ mat3 shadingFrame(vec2 normalUv) {
     const vec3 b = cross(n, t) * handedness;
     return mat3(t, b, n);
 }
+#endif
+
+#ifdef MV_RESOLVE
+// This pixel's inputs from the G-buffer, and its shading frame.
+mat3 readGeometry() {
+    const ivec2 p = ivec2(gl_FragCoord.xy);
+    const uvec4 g0 = texelFetch(uGeometry0, p, 0);
+    const uvec4 g1 = texelFetch(uGeometry1, p, 0);
+    const vec3 ndc =
+        vec3(gl_FragCoord.xy / uFrame.viewport.xy, uintBitsToFloat(g0.x)) * 2.0 - 1.0;
+    const vec4 world = uFrame.inverseViewProjection * vec4(ndc, 1.0);
+    vPosition = world.xyz / world.w;
+    vTexCoord0 = uintBitsToFloat(g0.yz);
+    vTexCoord1 = vTexCoord0;
+    const vec3 n = unpackDirection(g1.x);
+    mat3 frame = mat3(vec3(0.0), vec3(0.0), n);
+    vColor = vec4(1.0);
+    if (slotTextured(MV_SLOT_NORMAL)) {
+        const vec3 t = unpackDirection(g1.y);
+        const float handedness = (g0.w & 1u) != 0u ? -1.0 : 1.0;
+        frame = mat3(t, cross(n, t) * handedness, n);
+    } else {
+        vColor = vec4(vec3(uvec3(g1.y, g1.y >> 11, g1.y >> 22) & uvec3(2047u, 2047u, 1023u)) /
+                          vec3(2047.0, 2047.0, 1023.0),
+                      1.0);
+    }
+    gDuvdx = unpackHalf2x16(g1.z);
+    gDuvdy = unpackHalf2x16(g1.w);
+    return frame;
+}
+#endif
 
 void main() {
+#ifdef MV_RESOLVE
+    const mat3 frame = readGeometry();
+#else
     // Every texture fetch and derivative happens before the MASK discard: after a non-uniform
     // discard, implicit derivatives are undefined.
     const vec2 normalUv = transformUv(MV_SLOT_NORMAL, selectTexCoord(uMaterial.texCoords.z,
                                                                      vTexCoord0, vTexCoord1));
-    const mat3 frame = shadingFrame(normalUv);
+    float handedness;
+    const mat3 frame = shadingFrame(normalUv, handedness);
+#endif
+#ifdef MV_GBUFFER
+    // The one UV set the material's textures read (the variant drops the other).
+#ifdef MV_OMIT_TEXCOORD_0
+    const vec2 uv = vTexCoord1;
+#else
+    const vec2 uv = vTexCoord0;
+#endif
+    const vec4 uvDerivatives = vec4(dFdx(uv), dFdy(uv));
+#ifdef MV_ALPHA_MASK
+    if (uMaterial.modes.x == ALPHA_MASK &&
+        uMaterial.baseColorFactor.a * vColor.a *
+                sampleSlot(uBaseColorTexture, MV_SLOT_BASE_COLOR, uMaterial.texCoords.x).a <
+            uMaterial.emissive.w) {
+        discard;
+    }
+#endif
+    gGeometry0 = uvec4(floatBitsToUint(gl_FragCoord.z), floatBitsToUint(uv),
+                       handedness < 0.0 ? 1u : 0u);
+    const uvec3 rgb = uvec3(clamp(vColor.rgb, 0.0, 1.0) * vec3(2047.0, 2047.0, 1023.0) + 0.5);
+    gGeometry1 = uvec4(packDirection(frame[2]),
+                       slotTextured(MV_SLOT_NORMAL) ? packDirection(frame[0])
+                                                    : rgb.r | (rgb.g << 11) | (rgb.b << 22),
+                       packHalf2x16(uvDerivatives.xy), packHalf2x16(uvDerivatives.zw));
+    return;
+#endif
     const vec3 normalTexel =
-        slotTextured(MV_SLOT_NORMAL) ? texture(uNormalTexture, normalUv).rgb : vec3(1.0);
+        sampleSlot(uNormalTexture, MV_SLOT_NORMAL, uMaterial.texCoords.z).rgb;
     vec4 baseColor = uMaterial.baseColorFactor * vColor *
                      sampleSlot(uBaseColorTexture, MV_SLOT_BASE_COLOR, uMaterial.texCoords.x);
     const vec4 mr = sampleSlot(uMetallicRoughnessTexture, MV_SLOT_METALLIC_ROUGHNESS,
@@ -210,13 +325,6 @@ void main() {
         baseColor.a = 1.0;
     }
     if (uMaterial.modes.z != 0) {  // KHR_materials_unlit: the base colour as is
-#ifdef MV_GBUFFER
-        fragColor = vec4(baseColor.rgb, 0.0);
-        gNormalRoughness = vec4(0.0);
-        gPositionOcclusion = vec4(0.0);
-        gEmissiveUnlit = vec4(0.0, 0.0, 0.0, 1.0);
-        return;
-#endif
 #ifdef MV_LINEAR_OUTPUT
         fragColor = baseColor;
         return;
@@ -239,14 +347,6 @@ void main() {
     // A floor keeps the GGX lobe of a mirror-smooth surface from collapsing to a point.
     const float roughness = clamp(uMaterial.params.y * mr.g, 0.03, 1.0);
     const float occlusion = 1.0 + uMaterial.params.w * (occlusionTexel - 1.0);
-
-#ifdef MV_GBUFFER
-    fragColor = vec4(baseColor.rgb, metallic);
-    gNormalRoughness = vec4(n, roughness);
-    gPositionOcclusion = vec4(vPosition, occlusion);
-    gEmissiveUnlit = vec4(emissive, 0.0);
-    return;
-#endif
 
 #ifdef MV_MATERIAL_LAYERED
     const float alpha = roughness * roughness;

@@ -1,7 +1,7 @@
 // The core metallic-roughness surface (no KHR_materials_* layer) under the frame's light, in
 // linear radiance before exposure: the environment (or the rig's sky) and the punctual lights.
-// pbr.frag's forward path and deferred.frag's lighting pass both call it, so a frame draws the
-// same picture either way. Needs lighting.glsl, environment.glsl and punctual.glsl.
+// pbr.frag's forward variants and its deferred resolve (MV_RESOLVE) both call it. Needs
+// lighting.glsl, environment.glsl and punctual.glsl.
 vec3 surfaceRadiance(vec3 baseColor, float metallic, float roughness, float occlusion, vec3 n,
                      vec3 position) {
     SurfaceBrdf s;

@@ -333,9 +333,9 @@ void addBenchCommand(CLI::App& root, CommandContext& context) {
         ->check(CLI::IsMember({0, 2, 4, 8}));
     bench
         ->add_option("--shading", o->shading,
-                     "How opaque core materials are lit: auto (default: deferred on a CPU "
-                     "rasterizer, forward on a GPU), forward or deferred (a G-buffer, then one "
-                     "lighting pass; single-sampled frames only)")
+                     "How opaque core materials are shaded: auto (default: deferred on a CPU "
+                     "rasterizer, forward on a GPU), forward or deferred (a G-buffer, then each "
+                     "pixel textured and lit once; single-sampled frames only)")
         ->type_name("NAME");
     addLookOptions(*bench, o->look);
     bench->add_option("--seed", o->seed, "Seed of the mesh and the weights (default 1)")

@@ -105,7 +105,7 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
         ->type_name("NAME")
         ->check(CLI::IsMember({"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}));
     root.add_option("--shading", options.shading,
-                    "How the 3D view lights opaque core materials: auto (default: deferred on a "
+                    "How the 3D view shades opaque core materials: auto (default: deferred on a "
                     "CPU rasterizer, forward on a GPU), forward or deferred")
         ->type_name("NAME")
         ->check(CLI::IsMember({"auto", "forward", "deferred"}));

@@ -57,12 +57,10 @@ enum class TextureUnit : uint32_t {
     // What transmissive surfaces see through them: the frame's opaque primitives drawn first,
     // with its mipmaps (SceneRenderer's transmission pass).
     TransmissionFramebuffer,
-    // Deferred lighting's G-buffer (SceneRenderer, deferred.frag): the lighting pass binds no
-    // material, so it reads the four targets on the core material's units.
-    GBufferBaseMetallic = BaseColor,
-    GBufferNormalRoughness = MetallicRoughness,
-    GBufferPositionOcclusion = NormalMap,
-    GBufferEmissiveUnlit = Occlusion,
+    // Deferred shading's G-buffer (SceneRenderer, pbr.frag's MV_RESOLVE variants): those
+    // draws morph nothing, so its two targets take the morph targets' first units.
+    GBuffer0 = MorphTargets,
+    GBuffer1,
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.

@@ -58,7 +58,7 @@ struct ShotSpec {
     // the file's default materials.
     std::string variant;
     // MSAA samples per pixel of the capture (Offscreen): 4, or 0 single-sampled, the only
-    // target deferred lighting draws into (SceneRenderer.h's Shading).
+    // target deferred shading draws into (SceneRenderer.h's Shading).
     int samples = Offscreen::kDefaultSamples;
     Shading shading = Shading::Auto;
 };

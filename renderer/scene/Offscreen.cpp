@@ -24,10 +24,11 @@ morph::Result<Offscreen> Offscreen::create(int width, int height, int samples) {
     out.mColor = gl::Renderbuffer::create();
     out.mColor.storage(GL_RGBA8, width, height, useSamples);
     out.mDepth = gl::Renderbuffer::create();
-    out.mDepth.storage(GL_DEPTH_COMPONENT24, width, height, useSamples);
+    // Stencil for deferred shading (SceneRenderer): which material drew each pixel.
+    out.mDepth.storage(GL_DEPTH24_STENCIL8, width, height, useSamples);
     out.mMultisampled = gl::Framebuffer::create();
     out.mMultisampled.attach(GL_COLOR_ATTACHMENT0, out.mColor);
-    out.mMultisampled.attach(GL_DEPTH_ATTACHMENT, out.mDepth);
+    out.mMultisampled.attach(GL_DEPTH_STENCIL_ATTACHMENT, out.mDepth);
     if (auto s = out.mMultisampled.checkComplete("offscreen " + size); !s) return s.error();
 
     out.mResolvedColor = gl::Renderbuffer::create();

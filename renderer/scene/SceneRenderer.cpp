@@ -20,6 +20,8 @@ namespace {
 struct FrameBlock {
     glm::vec4 cameraPosition{0.0f};
     glm::vec4 display{1.0f};  // x: exposure, y: tone mapping
+    glm::mat4 inverseViewProjection{1.0f};
+    glm::vec4 viewport{1.0f};  // xy: the target's size in pixels
 };
 
 // The C++ mirror of EnvironmentBlock in shaders/environment.glsl.
@@ -110,9 +112,10 @@ constexpr uint32_t kAttributeBits = uint32_t(std::size(kOptionalVaryings));
 // (MV_LINEAR_OUTPUT: linear radiance before exposure).
 constexpr uint32_t kMaskBit = kAttributeBits + kMaterialFeatureBits + kMaterialSlotCount;
 constexpr uint32_t kLinearOutputBit = kMaskBit + 1;
-constexpr uint32_t kGBufferBit = kLinearOutputBit + 1;  // MV_GBUFFER: deferred lighting
-// 5 + 6 + 16 + 1 + 1 + 1 = 30 bits; `textured` is a uint32_t of one bit per slot.
-static_assert(kMaterialSlotCount <= 32 && kGBufferBit < 64, "the variant key's fields fit");
+constexpr uint32_t kGBufferBit = kLinearOutputBit + 1;  // MV_GBUFFER: deferred, first half
+constexpr uint32_t kResolveBit = kGBufferBit + 1;       // MV_RESOLVE: deferred, second half
+// 5 + 6 + 16 + 1 + 1 + 1 + 1 = 31 bits; `textured` is a uint32_t of one bit per slot.
+static_assert(kMaterialSlotCount <= 32 && kResolveBit < 64, "the variant key's fields fit");
 
 uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, bool linearOutput,
                     bool gBuffer) {
@@ -153,6 +156,7 @@ std::string variantDefines(uint64_t key) {
     std::string out = materialDefines(textured, mask);
     if ((key >> kLinearOutputBit) & 1u) out += "#define MV_LINEAR_OUTPUT\n";
     if ((key >> kGBufferBit) & 1u) out += "#define MV_GBUFFER\n";
+    if ((key >> kResolveBit) & 1u) out += "#define MV_RESOLVE\n";
     for (uint32_t i = 0; i < kAttributeBits; ++i) {
         if (!(key & (uint64_t(1) << i)))
             out += "#define " + std::string(kOptionalVaryings[i].second) + "\n";
@@ -166,10 +170,22 @@ std::string variantDefines(uint64_t key) {
 
 constexpr const char* kShadingNames[] = {"auto", "forward", "deferred"};
 
-// The opaque primitives deferred lighting takes: core materials, no KHR_materials_* layer.
-bool deferrable(const GpuMaterial& material) {
-    return material.features == 0;
+// The opaque primitives deferred shading takes (what pbr.frag's G-buffer has room for): core
+// materials, no KHR_materials_* layer, whose textures all read one UV set, and no vertex colour
+// beside a normal map (the G-buffer keeps one or the other).
+bool deferrable(const GpuMaterial& material, uint32_t attributeMask) {
+    if (material.features != 0) return false;
+    uint32_t sets = 0;
+    for (size_t slot = 0; slot < kCoreMaterialSlotCount; ++slot) {
+        if (material.slots[slot].texture >= 0) sets |= 1u << material.slots[slot].texCoord;
+    }
+    if (sets != 0 && sets != 1u && sets != 2u) return false;
+    const bool normalMap = material.slots[size_t(MaterialSlot::Normal)].texture >= 0;
+    return !(normalMap && (attributeMask & attributeBit(Attribute::Color0)));
 }
+
+// Deferred shading tells materials apart by an 8-bit stencil value, 0 for none.
+constexpr size_t kMaxDeferredGroups = 255;
 
 }  // namespace
 
@@ -240,6 +256,9 @@ void SceneRenderer::writeFrameBlocks(const GpuScene& scene, const morph::FramePo
     FrameBlock frameBlock;
     frameBlock.cameraPosition = glm::vec4(camera.eye, 1.0f);
     frameBlock.display = glm::vec4(options.exposure, float(options.toneMapping), 0.0f, 0.0f);
+    // In double: the deferred resolve gets its positions back from depth through this.
+    frameBlock.inverseViewProjection = glm::mat4(glm::inverse(glm::dmat4(mViewProjection)));
+    frameBlock.viewport = glm::vec4(float(mTargetSize.x), float(mTargetSize.y), 0.0f, 0.0f);
     mFrameBlock.subData(0, sizeof frameBlock, &frameBlock);
 
     EnvironmentBlock environment{};
@@ -396,85 +415,100 @@ bool SceneRenderer::wantsDeferred(const RenderTarget& target, const DrawOptions&
     const bool wanted = options.shading == Shading::Deferred ||
                         (options.shading == Shading::Auto && mSoftwareRenderer);
     // An uncleared frame may hold depth from an earlier draw that the G-buffer does not.
-    return wanted && options.clear && target.framebuffer && target.width > 0 && target.height > 0 &&
-           !mLightingFailed;
+    return wanted && options.clear && target.framebuffer && target.width > 0 && target.height > 0;
 }
 
 bool SceneRenderer::prepareDeferred(const RenderTarget& target) {
     const GLuint fbo = target.framebuffer->id();
     GLint samples = 0;
     glGetNamedFramebufferParameteriv(fbo, GL_SAMPLES, &samples);
-    GLint depthType = GL_NONE, depthName = 0, depthLevel = 0;
+    // One depth-stencil object, with 8 stencil bits, attached as both.
+    GLint depthType = GL_NONE, depthName = 0, depthLevel = 0, stencilName = 0, stencilBits = 0;
     glGetNamedFramebufferAttachmentParameteriv(fbo, GL_DEPTH_ATTACHMENT,
                                                GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &depthType);
     if (samples > 1 || (depthType != GL_RENDERBUFFER && depthType != GL_TEXTURE)) return false;
     glGetNamedFramebufferAttachmentParameteriv(fbo, GL_DEPTH_ATTACHMENT,
                                                GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &depthName);
+    GLint stencilType = GL_NONE;
+    glGetNamedFramebufferAttachmentParameteriv(fbo, GL_STENCIL_ATTACHMENT,
+                                               GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &stencilType);
+    if (stencilType != depthType) return false;  // none, or another kind of object
+    glGetNamedFramebufferAttachmentParameteriv(fbo, GL_STENCIL_ATTACHMENT,
+                                               GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &stencilName);
+    glGetNamedFramebufferAttachmentParameteriv(
+        fbo, GL_STENCIL_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE, &stencilBits);
+    if (stencilName != depthName || stencilBits < 8) return false;
     if (depthType == GL_TEXTURE) {
         glGetNamedFramebufferAttachmentParameteriv(
             fbo, GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &depthLevel);
-    }
-    if (mLighting.id() == 0) {
-        auto built = mLibrary.program({"fullscreen.vert", "deferred.frag"}, {}, "");
-        if (!built) {
-            logNote("deferred lighting: " + built.error().message + "; every frame drawn forward");
-            mLightingFailed = true;
-            return false;
-        }
-        mLighting = std::move(built).value();
     }
     GBuffer& g = mGBuffer;
     if (g.width != target.width || g.height != target.height) {
         g.framebuffer = gl::Framebuffer::create();
         for (size_t i = 0; i < g.targets.size(); ++i) {
             g.targets[i] = gl::Texture::create(GL_TEXTURE_2D);
-            g.targets[i].storage2D(1, GL_RGBA32F, target.width, target.height);
+            g.targets[i].storage2D(1, GL_RGBA32UI, target.width, target.height);
             // Read with texelFetch; one level, so no mipmap filter may make it incomplete.
             g.targets[i].parameter(GL_TEXTURE_MIN_FILTER, GL_NEAREST);
             g.targets[i].parameter(GL_TEXTURE_MAG_FILTER, GL_NEAREST);
             g.framebuffer.attach(GL_COLOR_ATTACHMENT0 + GLenum(i), g.targets[i]);
         }
-        g.framebuffer.drawBuffers({GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2,
-                                   GL_COLOR_ATTACHMENT3});
+        g.framebuffer.drawBuffers({GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1});
         g.width = target.width;
         g.height = target.height;
     }
     if (depthType == GL_RENDERBUFFER) {
-        glNamedFramebufferRenderbuffer(g.framebuffer.id(), GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER,
-                                       GLuint(depthName));
+        glNamedFramebufferRenderbuffer(g.framebuffer.id(), GL_DEPTH_STENCIL_ATTACHMENT,
+                                       GL_RENDERBUFFER, GLuint(depthName));
     } else {
-        glNamedFramebufferTexture(g.framebuffer.id(), GL_DEPTH_ATTACHMENT, GLuint(depthName),
-                                  depthLevel);
+        glNamedFramebufferTexture(g.framebuffer.id(), GL_DEPTH_STENCIL_ATTACHMENT,
+                                  GLuint(depthName), depthLevel);
     }
     const bool complete = glCheckNamedFramebufferStatus(g.framebuffer.id(), GL_FRAMEBUFFER) ==
                           GL_FRAMEBUFFER_COMPLETE;
     if (!complete && !g.incompleteNoted) {
-        logNote("deferred lighting: the G-buffer is incomplete; drawn forward");
+        logNote("deferred shading: the G-buffer is incomplete; drawn forward");
         g.incompleteNoted = true;
     }
     return complete;
 }
 
-glm::ivec4 SceneRenderer::lightingRect(const GpuScene& scene, const morph::FramePose& frame,
-                                       const RenderTarget& target, bool crowd) const {
+gl::Program* SceneRenderer::resolveProgram(const GpuMaterial& material) {
+    // One per material kind: no attribute is read, nothing can discard.
+    const uint64_t key = (variantKey(~0u, material, false, false) & ~(uint64_t(1) << kMaskBit)) |
+                         (uint64_t(1) << kResolveBit);
+    Variant& variant = mVariants[key];
+    if (!variant.failed && variant.program.id() == 0) {
+        auto built = mLibrary.program({"fullscreen.vert", "pbr.frag"}, {}, variantDefines(key));
+        if (built) {
+            variant.program = std::move(built).value();
+        } else {
+            logNote("deferred shading: " + built.error().message + "; drawn forward");
+            variant.failed = true;
+        }
+    }
+    return variant.failed ? nullptr : &variant.program;
+}
+
+glm::ivec4 SceneRenderer::deferredRect(const GpuScene& scene, const morph::FramePose& frame,
+                                       const RenderTarget& target, const DrawItem& item,
+                                       bool crowd) const {
     const glm::ivec4 whole(0, 0, target.width, target.height);
     if (crowd) return whole;
+    const std::vector<float>& weights = frame.weights(item.node);
+    const Aabb box =
+        mState.joints(item.node)
+            ? scene.primitiveBounds(*item.primitive, weights, frame.joints[size_t(item.node)])
+            : scene.primitiveBounds(*item.primitive, weights);
+    if (!box.valid) return whole;
+    const glm::mat4 toClip = mViewProjection * mState.model(item.node);
     glm::vec2 low(std::numeric_limits<float>::max()), high(-std::numeric_limits<float>::max());
-    for (const DrawItem& item : mDeferred) {
-        const std::vector<float>& weights = frame.weights(item.node);
-        const Aabb box =
-            mState.joints(item.node)
-                ? scene.primitiveBounds(*item.primitive, weights, frame.joints[size_t(item.node)])
-                : scene.primitiveBounds(*item.primitive, weights);
-        if (!box.valid) return whole;
-        const glm::mat4 toClip = mViewProjection * mState.model(item.node);
-        for (int i = 0; i < 8; ++i) {
-            const glm::vec4 clip = toClip * glm::vec4(box.corner(i), 1.0f);
-            if (!(clip.w > 1e-6f)) return whole;  // behind the eye (or not a number)
-            const glm::vec2 ndc = glm::vec2(clip) / clip.w;
-            low = glm::min(low, ndc);
-            high = glm::max(high, ndc);
-        }
+    for (int i = 0; i < 8; ++i) {
+        const glm::vec4 clip = toClip * glm::vec4(box.corner(i), 1.0f);
+        if (!(clip.w > 1e-6f)) return whole;  // behind the eye (or not a number)
+        const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+        low = glm::min(low, ndc);
+        high = glm::max(high, ndc);
     }
     const glm::vec2 size(float(target.width), float(target.height));
     const glm::vec2 from = glm::floor((low * 0.5f + 0.5f) * size) - 1.0f;
@@ -487,12 +521,29 @@ glm::ivec4 SceneRenderer::lightingRect(const GpuScene& scene, const morph::Frame
     return glm::ivec4(a, glm::max(b - a, glm::ivec2(0)));
 }
 
+namespace {
+
+// The smallest rectangle (x, y, width, height) holding both; an empty one adds nothing.
+glm::ivec4 unite(const glm::ivec4& a, const glm::ivec4& b) {
+    if (a.z <= 0 || a.w <= 0) return b;
+    if (b.z <= 0 || b.w <= 0) return a;
+    const glm::ivec2 low = glm::min(glm::ivec2(a), glm::ivec2(b));
+    const glm::ivec2 high =
+        glm::max(glm::ivec2(a.x + a.z, a.y + a.w), glm::ivec2(b.x + b.z, b.y + b.w));
+    return glm::ivec4(low, high - low);
+}
+
+}  // namespace
+
 void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
-                                 uint32_t instances, const glm::ivec4& rect) {
+                                 uint32_t instances) {
     ++mDeferredFrames;
     RenderTarget{&mGBuffer.framebuffer, mGBuffer.width, mGBuffer.height}.bind();
-    // No colour clear: the lighting pass reads only pixels this pass draws (the target's depth,
-    // cleared with the frame, says which).
+    // No clear: the resolve reads only the pixels the stencil says this frame drew. Each drawn
+    // pixel's stencil holds its material's group (drawItem sets the reference).
+    glEnable(GL_STENCIL_TEST);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+    glStencilMask(0xFF);
     mGBufferOutput = true;
     for (uint32_t pass = 0; pass < passes; ++pass) {
         const bool shaded = pass + 1 == passes;
@@ -503,34 +554,41 @@ void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& targ
     mGBufferOutput = false;
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 
+    // The resolve: per group, one triangle over its rectangle; the stencil test, early, passes
+    // exactly the group's pixels, and llvmpipe skips every 4x4 block with none.
     target.bind();
-    mLighting.use();
-    const TextureUnit units[] = {
-        TextureUnit::GBufferBaseMetallic, TextureUnit::GBufferNormalRoughness,
-        TextureUnit::GBufferPositionOcclusion, TextureUnit::GBufferEmissiveUnlit};
+    const TextureUnit units[] = {TextureUnit::GBuffer0, TextureUnit::GBuffer1};
     for (size_t i = 0; i < mGBuffer.targets.size(); ++i) {
         mGBuffer.targets[i].bindUnit(unit(units[i]));
         glBindSampler(unit(units[i]), 0);
     }
     if (mEmptyVertices.id() == 0) mEmptyVertices = gl::VertexArray::create();
     mEmptyVertices.bind();
-    // The triangle lies at the far plane: GL_GREATER passes exactly the pixels with something
-    // drawn in front of it, and early depth testing skips the rest (the shader neither writes
-    // depth nor discards).
     // Filled whatever the caller's polygon mode (the viewer's wireframe draws the scene in
-    // GL_LINE: its lines are in the G-buffer, and the lighting pass lights exactly those).
+    // GL_LINE: its lines are in the G-buffer, and the resolve shades exactly those).
     GLint polygonMode[2] = {GL_FILL, GL_FILL};
     glGetIntegerv(GL_POLYGON_MODE, polygonMode);
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     glDisable(GL_CULL_FACE);
-    glDepthFunc(GL_GREATER);
+    glDisable(GL_DEPTH_TEST);
     glDepthMask(GL_FALSE);
-    // Only where the G-buffer can hold something: llvmpipe otherwise runs the depth test of
-    // every 4x4 block of the target.
+    glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+    glStencilMask(0);
     glEnable(GL_SCISSOR_TEST);
-    glScissor(rect.x, rect.y, rect.z, rect.w);
-    if (rect.z > 0 && rect.w > 0) glDrawArrays(GL_TRIANGLES, 0, 3);
+    for (size_t i = 0; i < mGroups.size(); ++i) {
+        const DeferredGroup& group = mGroups[i];
+        if (group.rect.z <= 0 || group.rect.w <= 0) continue;
+        bindMaterial(scene, *group.material);
+        gl::Program& program = *group.program;
+        program.use();
+        glStencilFunc(GL_EQUAL, GLint(i + 1), 0xFF);
+        glScissor(group.rect.x, group.rect.y, group.rect.z, group.rect.w);
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+    }
     glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_STENCIL_TEST);
+    glStencilMask(0xFF);
+    glEnable(GL_DEPTH_TEST);
     glDepthMask(GL_TRUE);
     glDepthFunc(GL_LEQUAL);
     glPolygonMode(GL_FRONT_AND_BACK, GLenum(polygonMode[0]));
@@ -538,9 +596,7 @@ void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& targ
     for (const TextureUnit u : units) glBindTextureUnit(unit(u), 0);
 }
 
-void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances) {
-    const glm::mat4& world = mState.model(item.node);
-    const GpuMaterial& material = *item.material;
+void SceneRenderer::bindMaterial(const GpuScene& scene, const GpuMaterial& material) {
     material.block.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Material));
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
         // The extensions' units only where the material's variant declares them.
@@ -552,6 +608,12 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
         (b.sampler >= 0 ? scene.samplers()[size_t(b.sampler)] : scene.defaultSampler())
             .bindUnit(textureUnit);
     }
+}
+
+void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances) {
+    const glm::mat4& world = mState.model(item.node);
+    const GpuMaterial& material = *item.material;
+    bindMaterial(scene, material);
     if (material.features & kFeatureSheen) bindSheen();
     if (material.features & kFeatureTransmission) {
         mTransmissionColor.bindUnit(unit(TextureUnit::TransmissionFramebuffer));
@@ -573,6 +635,7 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
     program.set(location(UniformLocation::Model), world);
     program.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));
     program.set(location(UniformLocation::AttributeMask), item.primitive->buffers.attributeMask());
+    if (mGBufferOutput) glStencilFunc(GL_ALWAYS, GLint(item.group), 0xFF);
     const MorphWeights* weights = mState.weights(item.node);
     if (weights && item.path != MorphPath::None) {
         mState.morph(item.node, *item.primitive).bind(program, item.path, *weights);
@@ -739,15 +802,18 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     if (options.clear) {
         glClearColor(options.background.r, options.background.g, options.background.b, 1.0f);
         glClearDepth(1.0);
-        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        glClearStencil(0);
+        glStencilMask(0xFF);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
     }
 
+    ++mFrame;
+    mViewProjection = camera.projection(aspect) * view;
+    mTargetSize = glm::ivec2(target.width, target.height);
     writeFrameBlocks(scene, frame, camera, options);
     mFrameBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Frame));
     mLightBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Lights));
     mEnvironmentBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Environment));
-    ++mFrame;
-    mViewProjection = camera.projection(aspect) * view;
     if (options.clear && options.environment && options.backgroundMode != BackgroundMode::Color) {
         drawBackground(mViewProjection, false);
     }
@@ -781,18 +847,37 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     }
 
     // Passes before the last write depth only (a depth pre-pass); the last shades with LEQUAL
-    // against that depth. Deferred: the core materials' primitives first, into the G-buffer,
-    // lit in one pass; the rest of the opaque ones forward over that.
+    // against that depth. Deferred: the primitives deferrable() takes first, into the G-buffer,
+    // then shaded once per pixel, material by material; the rest of the opaque ones forward
+    // over that.
     const uint32_t passes = std::max(options.passes, 1u);
     mDeferred.clear();
+    mGroups.clear();
     if (wantsDeferred(target, options)) {
-        for (const DrawItem& item : opaque) {
-            if (deferrable(*item.material)) mDeferred.push_back(item);
+        for (DrawItem& item : opaque) {
+            if (!deferrable(*item.material, item.primitive->buffers.attributeMask())) continue;
+            size_t g = 0;
+            while (g < mGroups.size() && mGroups[g].material != item.material) ++g;
+            if (g == mGroups.size()) {
+                gl::Program* program = nullptr;
+                if (g == kMaxDeferredGroups || !(program = resolveProgram(*item.material))) {
+                    continue;
+                }
+                mGroups.push_back({item.material, program, glm::ivec4(0)});
+            }
+            item.group = uint8_t(g + 1);
+            mDeferred.push_back(item);
         }
-        if (!mDeferred.empty() && !prepareDeferred(target)) mDeferred.clear();
+        if (!mDeferred.empty() && !prepareDeferred(target)) {
+            mDeferred.clear();
+            for (DrawItem& item : opaque) item.group = 0;
+        }
         if (!mDeferred.empty()) {
-            drawDeferred(scene, target, passes, instances,
-                         lightingRect(scene, frame, target, crowd != nullptr));
+            for (const DrawItem& item : mDeferred) {
+                glm::ivec4& rect = mGroups[size_t(item.group - 1)].rect;
+                rect = unite(rect, deferredRect(scene, frame, target, item, crowd != nullptr));
+            }
+            drawDeferred(scene, target, passes, instances);
         }
     }
     for (uint32_t pass = 0; pass < passes; ++pass) {
@@ -800,8 +885,7 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
         glColorMask(shaded, shaded, shaded, shaded);
         glDepthFunc(shaded ? GL_LEQUAL : GL_LESS);
         for (const DrawItem& item : opaque) {
-            if (!mDeferred.empty() && deferrable(*item.material)) continue;
-            drawItem(scene, item, instances);
+            if (item.group == 0) drawItem(scene, item, instances);
         }
     }
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);

@@ -42,17 +42,21 @@ struct RenderTarget {
     void bind() const;
 };
 
-// How the opaque primitives of core materials are lit (DrawOptions::shading).
-//  - Forward: each primitive's fragment shader lights what it draws.
-//  - Deferred: a G-buffer pass writes what their materials give each pixel (textures read,
-//    normal mapped, MASK decided), then one full-target pass lights every drawn pixel once with
-//    the same code. The same picture (bit for bit on llvmpipe, tests/renderer/DeferredGLTest).
-//    A CPU rasterizer runs a fragment shader on whole 4x4 blocks wherever a triangle touches
-//    one, so a dense mesh's triangles of a few pixels run the forward shader 4 to 8 times per
-//    pixel they cover (the bundled face at 800x800: 1.03M invocations for 129k pixels); the
-//    lighting, most of that shader, then runs once per pixel. KHR_materials_* layers, BLEND
-//    and transmission stay forward, after it. Needs an offscreen single-sampled target with a
-//    depth attachment and a cleared frame; any other frame draws forward.
+// How the opaque primitives of core materials are shaded (DrawOptions::shading).
+//  - Forward: each primitive's fragment shader textures and lights what it draws.
+//  - Deferred: a G-buffer pass writes, per pixel, only what the primitive's vertices give it
+//    (depth, normal, tangent frame, UVs and their derivatives, vertex colour; MASK decided) and
+//    its material's number in the stencil; then per material one triangle over the projected
+//    bounds of its primitives, stencil-tested to its pixels, reads the textures and lights
+//    each pixel once with the forward code (pbr.frag's MV_GBUFFER and MV_RESOLVE). The same
+//    picture to within a level or two (tests/renderer/DeferredGLTest). A CPU rasterizer runs a
+//    fragment shader on whole 4x4 blocks wherever a triangle touches one, so a dense mesh's
+//    triangles of a few pixels run the forward shader 4 to 8 times per pixel they cover (the
+//    bundled face at 800x800: 1.03M invocations for 129k pixels); texturing and lighting, most
+//    of that shader, then run once per pixel. KHR_materials_* layers, textures on two UV sets,
+//    vertex colour with a normal map, BLEND and transmission stay forward, after it. Needs an
+//    offscreen single-sampled target with a depth-stencil attachment and a cleared frame; any
+//    other frame draws forward.
 //  - Auto: deferred on a CPU rasterizer (isSoftwareRenderer), forward on a GPU, where it
 //    would only add the G-buffer's bandwidth.
 enum class Shading { Auto, Forward, Deferred };
@@ -155,7 +159,7 @@ public:
     // samples (MV_TEXTURED_SLOTS: the others read white without a fetch) and whether it can
     // discard (MV_ALPHA_MASK: only MASK materials, so every other draw keeps early depth
     // testing); inside the transmission pass, the MV_LINEAR_OUTPUT variant (linear radiance
-    // before exposure); inside the G-buffer pass of deferred lighting, the MV_GBUFFER variant.
+    // before exposure); inside the G-buffer pass of deferred shading, the MV_GBUFFER variant.
     // Public for the tests of what a variant leaves out.
     gl::Program& program(uint32_t attributeMask, const GpuMaterial& material);
 
@@ -166,8 +170,11 @@ private:
         const GpuMaterial* material = nullptr;
         float viewDepth = 0;  // BLEND only: distance of the node's bounds centre along the view
         MorphPath path = MorphPath::None;  // resolved by the morph stage
+        uint8_t group = 0;  // deferred shading: its material's stencil value, 0 drawn forward
     };
     void drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances);
+    // The material's uniform block, textures and samplers on their units.
+    void bindMaterial(const GpuScene& scene, const GpuMaterial& material);
     void runMorphStage(const std::vector<DrawItem*>& items, const DrawOptions& options,
                        uint32_t instances);
     // The vs paths' items of the last frame, drawn as points with `program` (morph only).
@@ -189,19 +196,22 @@ private:
                               const DrawOptions& options, uint32_t instances);
     // Whether this frame can light deferred (Shading), without looking at its items.
     bool wantsDeferred(const RenderTarget& target, const DrawOptions& options) const;
-    // Readies mGBuffer for `target` (its targets at the target's size, the target's own depth
-    // attachment attached) and the lighting program; false when either cannot be had.
+    // Readies mGBuffer for `target` (its targets at the target's size, the target's own
+    // depth-stencil attachment attached); false when the target has none or it is incomplete.
     bool prepareDeferred(const RenderTarget& target);
-    // The G-buffer pass (mDeferred, with the frame's depth pre-passes), then the lighting pass
-    // into `target` over `rect` (x, y, width, height: lightingRect()); leaves `target` bound.
+    // pbr.frag's MV_RESOLVE variant for the material, built on first use; null if it failed.
+    gl::Program* resolveProgram(const GpuMaterial& material);
+    // The G-buffer pass (mDeferred, with the frame's depth pre-passes, each pixel's stencil set
+    // to its item's group), then per mGroups entry its resolve into `target` over its rect;
+    // leaves `target` bound.
     void drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
-                      uint32_t instances, const glm::ivec4& rect);
-    // The pixels of `target` that mDeferred can cover this frame: their morphed (and skinned)
+                      uint32_t instances);
+    // The pixels of `target` that `item` can cover this frame: its morphed (and skinned)
     // bounds, which hold every position the morph and the skin can give (GpuScene::
     // primitiveBounds), projected, a pixel wider each side. The whole target when a corner is
-    // behind the eye or the frame draws a crowd; empty when nothing is in view.
-    glm::ivec4 lightingRect(const GpuScene& scene, const morph::FramePose& frame,
-                            const RenderTarget& target, bool crowd) const;
+    // behind the eye or the frame draws a crowd; empty when it is out of view.
+    glm::ivec4 deferredRect(const GpuScene& scene, const morph::FramePose& frame,
+                            const RenderTarget& target, const DrawItem& item, bool crowd) const;
 
     ShaderLibrary mLibrary;
     gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass
@@ -216,6 +226,7 @@ private:
     std::unordered_map<uint64_t, Variant> mVariants;
     uint64_t mFrame = 0;
     glm::mat4 mViewProjection{1.0f};
+    glm::ivec2 mTargetSize{1, 1};  // the frame's, for FrameBlock::viewport
     int mInstanceMode = 0;
     gl::Buffer mFrameBlock;
     gl::Buffer mLightBlock;
@@ -235,19 +246,24 @@ private:
     gl::Renderbuffer mTransmissionDepth;
     uint64_t mTransmissionPasses = 0;
     bool mLinearOutput = false;  // program() picks the MV_LINEAR_OUTPUT variants
-    // Deferred lighting: RGBA32F base colour + metallic, normal + roughness, position +
-    // occlusion, emissive + unlit, remade when the target's size changes; the target's depth
-    // attachment attached each frame (so later forward draws test against what the G-buffer
-    // pass drew; a target remade at the same size may reuse a deleted attachment's name).
+    // Deferred shading: two RGBA32UI targets (pbr.frag's MV_RESOLVE says what each holds),
+    // remade when the target's size changes; the target's depth-stencil attachment attached
+    // each frame (so later forward draws test against what the G-buffer pass drew; a target
+    // remade at the same size may reuse a deleted attachment's name).
     struct GBuffer {
         gl::Framebuffer framebuffer;
-        std::array<gl::Texture, 4> targets;
+        std::array<gl::Texture, 2> targets;
         int width = 0, height = 0;
         bool incompleteNoted = false;
     };
     GBuffer mGBuffer;
-    gl::Program mLighting;  // fullscreen.vert + deferred.frag, built on first use
-    bool mLightingFailed = false;
+    // This frame's materials in deferred shading, in order: entry i has stencil value i + 1.
+    struct DeferredGroup {
+        const GpuMaterial* material = nullptr;
+        gl::Program* program = nullptr;  // its resolve (in mVariants)
+        glm::ivec4 rect{0};              // x, y, width, height: what its items can cover
+    };
+    std::vector<DeferredGroup> mGroups;
     bool mGBufferOutput = false;     // program() picks the MV_GBUFFER variants
     bool mSoftwareRenderer = false;  // GL_RENDERER names a CPU rasterizer: Shading::Auto
     uint64_t mDeferredFrames = 0;

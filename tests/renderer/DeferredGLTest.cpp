@@ -1,8 +1,10 @@
-// Deferred lighting (renderer/scene/SceneRenderer.h's Shading): the G-buffer pass and the
-// lighting pass draw the picture the forward path draws, byte for byte, on the files people
-// open (the bundled face, a skinned multi-mesh avatar, the file's own punctual lights) and on a
-// grid that mixes what is deferred (plain, metal, emissive, unlit, MASK) with what stays forward
-// (KHR_materials_* layers, BLEND); and the frames it cannot take are drawn forward.
+// Deferred shading (renderer/scene/SceneRenderer.h's Shading): the G-buffer pass and the
+// per-material resolve draw the picture the forward path draws, to within a level or two, on
+// the files people open (the bundled face, a skinned multi-mesh avatar, the file's own punctual
+// lights) and on a grid that mixes what is deferred (plain, metal, emissive, unlit, MASK) with
+// what stays forward (KHR_materials_* layers, BLEND); and the frames it cannot take are drawn
+// forward.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -42,8 +44,12 @@ protected:
         return image.ok() ? std::move(image).value() : morph::RgbaImage{};
     }
 
-    // Forward and deferred shots of `scene`, single-sampled: the same bytes, the deferred one
-    // drawn deferred, the forward one not, and a picture with something in it.
+    // Forward and deferred shots of `scene`, single-sampled: the deferred one drawn deferred,
+    // the forward one not, a picture with something in it, and the same picture. Not quite the
+    // same bytes: the G-buffer keeps the position as depth, the normal and tangent in 16 bits a
+    // coordinate and the UV derivatives in half precision (pbr.frag's MV_RESOLVE), which moves
+    // a pixel here and there by a level or two. So: on average under a twentieth of a level,
+    // and at most one drawn pixel in 200 off by more than 2 levels.
     static void expectSamePicture(const renderer::GpuScene& scene, renderer::ShotSpec shot,
                                   double minimumDrawn = 1.0 / 20.0) {
         shot.samples = 0;
@@ -56,24 +62,29 @@ protected:
         EXPECT_TRUE(deferredDeferred);
         ASSERT_EQ(forward.pixels.size(), deferred.pixels.size());
         ASSERT_FALSE(forward.pixels.empty());
-        size_t differing = 0, drawn = 0;
+        size_t beyond = 0, drawn = 0;
         int worst = 0;
+        double total = 0.0;
         for (size_t i = 0; i < forward.pixels.size(); i += 4) {
-            bool differs = false;
+            int largest = 0;
             for (size_t c = 0; c < 3; ++c) {
                 const int d = std::abs(int(forward.pixels[i + c]) - int(deferred.pixels[i + c]));
-                worst = std::max(worst, d);
-                differs = differs || d != 0;
+                largest = std::max(largest, d);
+                total += d;
             }
-            differing += differs ? 1 : 0;
+            worst = std::max(worst, largest);
+            beyond += largest > 2 ? 1 : 0;
             drawn += forward.pixels[i] != forward.pixels[0] ||
                      forward.pixels[i + 1] != forward.pixels[1] ||
                      forward.pixels[i + 2] != forward.pixels[2];
         }
-        EXPECT_EQ(differing, 0u) << "largest difference " << worst << " levels";
         // The model covers a real part of the frame (the first pixel is background): by default
         // a twentieth.
-        EXPECT_GT(double(drawn), double(forward.pixels.size() / 4) * minimumDrawn);
+        ASSERT_GT(double(drawn), double(forward.pixels.size() / 4) * minimumDrawn);
+        EXPECT_LE(double(beyond), double(drawn) / 200.0)
+            << beyond << " of " << drawn << " drawn pixels differ by more than 2 levels (at most "
+            << worst << ")";
+        EXPECT_LT(total / double(3 * drawn), 0.05) << "largest difference " << worst << " levels";
     }
 
     static renderer::GpuScene upload(const morph::Scene& scene) {
@@ -125,6 +136,113 @@ morph::Scene mixedGrid() {
     });
 }
 
+// Three 64x64 images, mipmapped with the default trilinear sampler: a colour checker whose
+// dark squares have alpha 0.2 (MASK cuts them), a normal map of tilted stripes, and an
+// occlusion (R), roughness (G), metallic (B) gradient.
+void addTextures(morph::Scene& scene) {
+    const int size = 64;
+    morph::Image checker, bumps, orm;
+    for (morph::Image* image : {&checker, &bumps, &orm}) {
+        image->width = image->height = size;
+        image->rgba.resize(size_t(size * size) * 4);
+    }
+    for (int y = 0; y < size; ++y) {
+        for (int x = 0; x < size; ++x) {
+            const size_t i = size_t(y * size + x) * 4;
+            const bool dark = ((x / 8) + (y / 8)) % 2 != 0;
+            const uint8_t c[4] = {uint8_t(dark ? 40 : 230), uint8_t(4 * x), uint8_t(4 * y),
+                                  uint8_t(dark ? 51 : 255)};
+            std::copy(c, c + 4, &checker.rgba[i]);
+            const uint8_t tilt = (x / 4) % 2 != 0 ? 200 : 56;
+            const uint8_t n[4] = {tilt, 128, 230, 255};
+            std::copy(n, n + 4, &bumps.rgba[i]);
+            const uint8_t m[4] = {uint8_t(255 - 2 * y), uint8_t(60 + 3 * x), uint8_t(4 * y), 255};
+            std::copy(m, m + 4, &orm.rgba[i]);
+        }
+    }
+    scene.images = {checker, bumps, orm};
+    scene.samplers = {morph::TextureSampler{}};
+    scene.textures = {{0, 0}, {1, 0}, {2, 0}};
+    for (morph::Mesh& mesh : scene.meshes) {
+        for (morph::Primitive& p : mesh.primitives) {
+            for (const glm::vec2& uv : p.texcoords[0]) p.texcoords[1].push_back(uv * 3.0f);
+        }
+    }
+}
+
+// Textured materials, each of a kind deferred shading takes (top row: the UVs and their
+// derivatives through the G-buffer) or gives to the forward path (bottom row).
+morph::Scene texturedGrid() {
+    morph::Scene scene = fixtures::sphereGrid(4, 2, [](int c, int r) {
+        morph::Material m = fixtures::plainMaterial(0.9f, 0.6f);
+        m.baseColorTexture.texture = 0;
+        if (r == 0) {
+            if (c == 1) {  // every core slot, through KHR_texture_transform
+                m.normalTexture.texture = 1;
+                m.metallicRoughnessTexture.texture = 2;
+                m.occlusionTexture.texture = 2;
+                m.emissiveTexture.texture = 0;
+                m.emissiveFactor = glm::vec3(0.2f);
+                m.metallicFactor = 1.0f;
+                for (morph::TextureRef* t :
+                     {&m.baseColorTexture, &m.normalTexture, &m.metallicRoughnessTexture}) {
+                    t->transform.present = true;
+                    t->transform.scale = glm::vec2(2.0f, 1.5f);
+                    t->transform.rotation = 0.3f;
+                    t->transform.offset = glm::vec2(0.1f, 0.2f);
+                }
+            }
+            if (c == 2) {  // MASK: the checker's dark squares cut out in the G-buffer pass
+                m.alphaMode = morph::AlphaMode::Mask;
+                m.doubleSided = true;
+            }
+            if (c == 3) {  // every texture on the second UV set, with a normal map
+                m.baseColorTexture.texCoord = 1;
+                m.normalTexture.texture = 1;
+                m.normalTexture.texCoord = 1;
+            }
+        } else {
+            if (c == 0) {  // two UV sets: forward
+                m.occlusionTexture.texture = 2;
+                m.occlusionTexture.texCoord = 1;
+            }
+            if (c == 1) m.normalTexture.texture = 1;  // with COLOR_0 (below): forward
+            // c == 2: vertex colours, no normal map: deferred, the colour in the G-buffer
+            if (c == 3) m.unlit = true;
+        }
+        return m;
+    });
+    addTextures(scene);
+    for (const int mesh : {5, 6}) {  // row 1, columns 1 and 2
+        morph::Primitive& p = scene.meshes[size_t(mesh)].primitives[0];
+        for (const glm::vec3& q : p.positions) {
+            p.colors.emplace_back(0.5f + q.x, 0.6f, 0.5f - q.y, 1.0f);
+        }
+    }
+    return scene;
+}
+
+TEST_F(DeferredTest, TexturedMaterialsLookTheSame) {
+    const renderer::GpuScene grid = upload(texturedGrid());
+    renderer::ShotSpec shot;
+    shot.width = 384;
+    shot.height = 192;
+    expectSamePicture(grid, shot);
+    shot.environment = "rig";
+    expectSamePicture(grid, shot);
+}
+
+TEST_F(DeferredTest, MoreMaterialsThanTheStencilHoldsDrawTheRestForward) {
+    // 272 materials: the first 255 deferred (one stencil value each), the rest forward.
+    const renderer::GpuScene grid = upload(fixtures::sphereGrid(17, 16, [](int c, int r) {
+        return fixtures::plainMaterial(0.2f + 0.04f * float(c), 0.2f + 0.04f * float(r),
+                                       (c + r) % 3 == 0 ? 1.0f : 0.0f);
+    }));
+    renderer::ShotSpec shot;
+    shot.width = shot.height = 256;
+    expectSamePicture(grid, shot);
+}
+
 TEST_F(DeferredTest, TheBundledFaceMidSmileLooksTheSame) {
     const renderer::GpuScene face =
         uploadFile(std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb");
@@ -145,8 +263,8 @@ TEST_F(DeferredTest, ASkinnedMultiMeshAvatarLooksTheSame) {
 }
 
 TEST_F(DeferredTest, AFoxMidRunLooksTheSame) {
-    // Skinned and animated: the lighting pass covers only the projected bounds of the skinned
-    // meshes (SceneRenderer::lightingRect), which must hold every pixel the run reaches.
+    // Skinned and animated: each material's resolve covers only the projected bounds of its
+    // skinned meshes (SceneRenderer::deferredRect), which must hold every pixel the run reaches.
     const renderer::GpuScene fox = uploadFile(fixtures::avatarPath("Fox/Fox.glb"));
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;
@@ -159,7 +277,7 @@ TEST_F(DeferredTest, AFoxMidRunLooksTheSame) {
 
 TEST_F(DeferredTest, AnArmBentOutOfItsBindPoseIsLitWhole) {
     // The two-bone arm (fixtures/SkinFixtures.h) with its forearm turned 90 degrees up and its
-    // morph target on: far outside the bind pose's box, which the lighting pass must not use.
+    // morph target on: far outside the bind pose's box, which the resolve must not use.
     const renderer::GpuScene arm = uploadBytes(fixtures::skinnedArm(), "arm.glb");
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;
@@ -210,7 +328,7 @@ TEST_F(DeferredTest, TransmissionSeesTheDeferredOnesThroughIt) {
 
 TEST_F(DeferredTest, AWireframeDrawsTheSameLines) {
     // The viewer's View > Wireframe draws the scene with GL_LINE: lines go into the G-buffer,
-    // and the lighting pass (filled whatever the mode) lights exactly those pixels.
+    // and the resolve (filled whatever the mode) shades exactly those pixels.
     const renderer::GpuScene grid = upload(mixedGrid());
     renderer::ShotSpec shot;
     shot.width = 256;
@@ -234,6 +352,36 @@ TEST_F(DeferredTest, FramesItCannotTakeAreDrawnForward) {
     (void)shoot(grid, shot, renderer::Shading::Auto, deferred);
     const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     EXPECT_EQ(deferred, renderer::isSoftwareRenderer(name ? name : ""));
+}
+
+TEST_F(DeferredTest, ATargetWithoutStencilIsDrawnForward) {
+    // The G-buffer pass marks each pixel's material in the target's stencil; a target with a
+    // depth buffer and no stencil cannot hold that.
+    const renderer::GpuScene grid = upload(mixedGrid());
+    auto drawer = renderer::SceneRenderer::create();
+    ASSERT_TRUE(drawer.ok()) << drawer.error().message;
+    const int size = 64;
+    auto color = renderer::gl::Renderbuffer::create();
+    color.storage(GL_RGBA8, size, size, 0);
+    auto depth = renderer::gl::Renderbuffer::create();
+    depth.storage(GL_DEPTH_COMPONENT24, size, size, 0);
+    auto framebuffer = renderer::gl::Framebuffer::create();
+    framebuffer.attach(GL_COLOR_ATTACHMENT0, color);
+    framebuffer.attach(GL_DEPTH_ATTACHMENT, depth);
+    ASSERT_TRUE(framebuffer.checkComplete("depth only").ok());
+    renderer::DrawOptions options;
+    options.shading = renderer::Shading::Deferred;
+    drawer->draw(grid, std::vector<morph::NodePose>{}, renderer::Camera{},
+                 renderer::RenderTarget{&framebuffer, size, size}, options);
+    EXPECT_EQ(drawer->deferredFrames(), 0u);
+    // The same target with a stencil: deferred.
+    auto depthStencil = renderer::gl::Renderbuffer::create();
+    depthStencil.storage(GL_DEPTH24_STENCIL8, size, size, 0);
+    framebuffer.attach(GL_DEPTH_STENCIL_ATTACHMENT, depthStencil);
+    ASSERT_TRUE(framebuffer.checkComplete("depth and stencil").ok());
+    drawer->draw(grid, std::vector<morph::NodePose>{}, renderer::Camera{},
+                 renderer::RenderTarget{&framebuffer, size, size}, options);
+    EXPECT_EQ(drawer->deferredFrames(), 1u);
 }
 
 TEST_F(DeferredTest, AFrameWithoutACoreMaterialHasNoGBufferPass) {
