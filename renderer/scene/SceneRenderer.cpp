@@ -228,20 +228,26 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
     return out;
 }
 
-gl::Program& SceneRenderer::program(uint32_t attributeMask, const GpuMaterial& material) {
-    const uint64_t key = variantKey(attributeMask, material, mLinearOutput, mGBufferOutput);
+SceneRenderer::Variant& SceneRenderer::variant(uint64_t key) {
     Variant& variant = mVariants[key];
-    if (!variant.failed && variant.program.id() == 0) {
-        auto built = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, variantDefines(key));
-        if (built) {
-            variant.program = std::move(built).value();
-        } else {
-            // Once: every later draw of this attribute set takes the full program.
-            logNote("shader variant " + std::to_string(key) + ": " + built.error().message +
-                    "; drawn with every varying");
-            variant.failed = true;
-        }
+    if (variant.failed || variant.program.id() != 0) return variant;
+    const bool resolve = (key >> kResolveBit) & 1u;
+    auto built = mLibrary.program({resolve ? "fullscreen.vert" : "mesh.vert", "pbr.frag"}, {},
+                                  variantDefines(key));
+    if (built) {
+        variant.program = std::move(built).value();
+    } else {
+        // Once: every later draw of this attribute set takes the full program, or draws forward.
+        logNote("shader variant " + std::to_string(key) + ": " + built.error().message +
+                (resolve ? "; drawn forward" : "; drawn with every varying"));
+        variant.failed = true;
     }
+    return variant;
+}
+
+gl::Program& SceneRenderer::program(uint32_t attributeMask, const GpuMaterial& material) {
+    Variant& variant =
+        this->variant(variantKey(attributeMask, material, mLinearOutput, mGBufferOutput));
     gl::Program& chosen = variant.failed ? mProgram : variant.program;
     if (variant.failed || variant.frame != mFrame) {
         chosen.set(location(UniformLocation::ViewProjection), mViewProjection);
@@ -475,18 +481,9 @@ bool SceneRenderer::prepareDeferred(const RenderTarget& target) {
 
 gl::Program* SceneRenderer::resolveProgram(const GpuMaterial& material) {
     // One per material kind: no attribute is read, nothing can discard.
-    const uint64_t key = (variantKey(~0u, material, false, false) & ~(uint64_t(1) << kMaskBit)) |
-                         (uint64_t(1) << kResolveBit);
-    Variant& variant = mVariants[key];
-    if (!variant.failed && variant.program.id() == 0) {
-        auto built = mLibrary.program({"fullscreen.vert", "pbr.frag"}, {}, variantDefines(key));
-        if (built) {
-            variant.program = std::move(built).value();
-        } else {
-            logNote("deferred shading: " + built.error().message + "; drawn forward");
-            variant.failed = true;
-        }
-    }
+    Variant& variant =
+        this->variant((variantKey(~0u, material, false, false) & ~(uint64_t(1) << kMaskBit)) |
+                      (uint64_t(1) << kResolveBit));
     return variant.failed ? nullptr : &variant.program;
 }
 

@@ -224,6 +224,9 @@ private:
         bool failed = false;  // did not build: the full program stands in
     };
     std::unordered_map<uint64_t, Variant> mVariants;
+    // mVariants' entry for `key`, its program built on first use (mesh.vert, or fullscreen.vert
+    // for the deferred resolve, with pbr.frag); `failed` if it would not build.
+    Variant& variant(uint64_t key);
     uint64_t mFrame = 0;
     glm::mat4 mViewProjection{1.0f};
     glm::ivec2 mTargetSize{1, 1};  // the frame's, for FrameBlock::viewport
