@@ -33,9 +33,9 @@
 //      else the vertex colour (11, 11, 10 bits); zw d(uv)/dx and d(uv)/dy (2 x half each).
 // The position comes back from depth, the normal and tangent to within 1e-4, the derivatives
 // that pick each texture's mip level in half precision: the forward picture but for a level or
-// two here and there (DeferredGLTest). A CPU rasterizer shades whole 4x4 blocks wherever a triangle touches one, so a
-// mesh of triangles a few pixels across runs the forward shader 4 to 8 times for each pixel it
-// covers; here the texture reads and the lighting run once per pixel.
+// two here and there (DeferredGLTest). A CPU rasterizer shades whole 4x4 blocks wherever a
+// triangle touches one, so a mesh of triangles a few pixels across runs the forward shader 4 to
+// 8 times for each pixel it covers; here the texture reads and the lighting run once per pixel.
 layout(binding = MV_UNIT_GBUFFER_0) uniform usampler2D uGeometry0;
 layout(binding = MV_UNIT_GBUFFER_1) uniform usampler2D uGeometry1;
 vec3 vPosition;

@@ -449,19 +449,23 @@ bool SceneRenderer::prepareDeferred(const RenderTarget& target) {
             fbo, GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &depthLevel);
     }
     GBuffer& g = mGBuffer;
-    if (g.width != target.width || g.height != target.height) {
+    // Grown, never shrunk: a smaller target (the viewer's half-size view while the user drags)
+    // draws into its corner, so the view's size going back and forth allocates nothing.
+    if (g.width < target.width || g.height < target.height) {
+        const int width = std::max(g.width, target.width);
+        const int height = std::max(g.height, target.height);
         g.framebuffer = gl::Framebuffer::create();
         for (size_t i = 0; i < g.targets.size(); ++i) {
             g.targets[i] = gl::Texture::create(GL_TEXTURE_2D);
-            g.targets[i].storage2D(1, GL_RGBA32UI, target.width, target.height);
+            g.targets[i].storage2D(1, GL_RGBA32UI, width, height);
             // Read with texelFetch; one level, so no mipmap filter may make it incomplete.
             g.targets[i].parameter(GL_TEXTURE_MIN_FILTER, GL_NEAREST);
             g.targets[i].parameter(GL_TEXTURE_MAG_FILTER, GL_NEAREST);
             g.framebuffer.attach(GL_COLOR_ATTACHMENT0 + GLenum(i), g.targets[i]);
         }
         g.framebuffer.drawBuffers({GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1});
-        g.width = target.width;
-        g.height = target.height;
+        g.width = width;
+        g.height = height;
     }
     if (depthType == GL_RENDERBUFFER) {
         glNamedFramebufferRenderbuffer(g.framebuffer.id(), GL_DEPTH_STENCIL_ATTACHMENT,
@@ -535,7 +539,7 @@ glm::ivec4 unite(const glm::ivec4& a, const glm::ivec4& b) {
 void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
                                  uint32_t instances) {
     ++mDeferredFrames;
-    RenderTarget{&mGBuffer.framebuffer, mGBuffer.width, mGBuffer.height}.bind();
+    RenderTarget{&mGBuffer.framebuffer, target.width, target.height}.bind();
     // No clear: the resolve reads only the pixels the stencil says this frame drew. Each drawn
     // pixel's stencil holds its material's group (drawItem sets the reference).
     glEnable(GL_STENCIL_TEST);

@@ -250,9 +250,9 @@ private:
     uint64_t mTransmissionPasses = 0;
     bool mLinearOutput = false;  // program() picks the MV_LINEAR_OUTPUT variants
     // Deferred shading: two RGBA32UI targets (pbr.frag's MV_RESOLVE says what each holds),
-    // remade when the target's size changes; the target's depth-stencil attachment attached
-    // each frame (so later forward draws test against what the G-buffer pass drew; a target
-    // remade at the same size may reuse a deleted attachment's name).
+    // remade when a target is larger than they are; the target's depth-stencil attachment
+    // attached each frame (so later forward draws test against what the G-buffer pass drew; a
+    // target remade at the same size may reuse a deleted attachment's name).
     struct GBuffer {
         gl::Framebuffer framebuffer;
         std::array<gl::Texture, 2> targets;

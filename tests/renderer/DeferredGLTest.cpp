@@ -338,6 +338,19 @@ TEST_F(DeferredTest, AWireframeDrawsTheSameLines) {
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
 }
 
+TEST_F(DeferredTest, ASmallerFrameDrawsIntoTheCornerOfALargerGBuffer) {
+    // The G-buffer grows and never shrinks (the viewer's view halves while the user drags):
+    // frames wider, then taller, then smaller than it look the same as forward.
+    const renderer::GpuScene grid = upload(texturedGrid());
+    renderer::ShotSpec shot;
+    for (const glm::ivec2 size :
+         {glm::ivec2(384, 144), glm::ivec2(224, 192), glm::ivec2(192, 96)}) {
+        shot.width = size.x;
+        shot.height = size.y;
+        expectSamePicture(grid, shot, 1.0 / 100.0);
+    }
+}
+
 TEST_F(DeferredTest, FramesItCannotTakeAreDrawnForward) {
     const renderer::GpuScene grid = upload(mixedGrid());
     renderer::ShotSpec shot;
