@@ -6,7 +6,7 @@
 layout(std140, binding = MV_UBO_FRAME) uniform FrameBlock {
     vec4 cameraPosition;  // xyz: world-space eye
     vec4 display;         // x: exposure (a linear scale), y: tone mapping (renderer::ToneMapping)
-    mat4 inverseViewProjection;  // window depth back to world positions (deferred shading)
+    mat4 inverseViewProjection;  // clip space back to world (the background, deferred shading)
     vec4 viewport;               // xy: the target's size in pixels
 } uFrame;
 

@@ -187,6 +187,16 @@ bool deferrable(const GpuMaterial& material, uint32_t attributeMask) {
 // Deferred shading tells materials apart by an 8-bit stencil value, 0 for none.
 constexpr size_t kMaxDeferredGroups = 255;
 
+// The smallest rectangle (x, y, width, height) holding both; an empty one adds nothing.
+glm::ivec4 unite(const glm::ivec4& a, const glm::ivec4& b) {
+    if (a.z <= 0 || a.w <= 0) return b;
+    if (b.z <= 0 || b.w <= 0) return a;
+    const glm::ivec2 low = glm::min(glm::ivec2(a), glm::ivec2(b));
+    const glm::ivec2 high =
+        glm::max(glm::ivec2(a.x + a.z, a.y + a.w), glm::ivec2(b.x + b.z, b.y + b.w));
+    return glm::ivec4(low, high - low);
+}
+
 }  // namespace
 
 morph::Result<Shading> parseShading(const std::string& text) {
@@ -318,7 +328,7 @@ void SceneRenderer::writeFrameBlocks(const GpuScene& scene, const morph::FramePo
     mLightBlock.subData(0, sizeof lights, &lights);
 }
 
-void SceneRenderer::drawBackground(const glm::mat4& viewProjection, bool linearOutput) {
+void SceneRenderer::drawBackground(bool linearOutput) {
     gl::Program& background = mBackground[linearOutput ? 1 : 0];
     bool& failed = mBackgroundFailed[linearOutput ? 1 : 0];
     if (background.id() == 0 && !failed) {
@@ -334,7 +344,6 @@ void SceneRenderer::drawBackground(const glm::mat4& viewProjection, bool linearO
     }
     if (failed) return;
     if (mEmptyVertices.id() == 0) mEmptyVertices = gl::VertexArray::create();
-    background.set(location(UniformLocation::ViewProjection), glm::inverse(viewProjection));
     background.use();
     glDisable(GL_DEPTH_TEST);
     glDepthMask(GL_FALSE);
@@ -409,7 +418,7 @@ void SceneRenderer::drawTransmissionPass(const GpuScene& scene, const RenderTarg
     glClearDepth(1.0);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (options.environment && options.backgroundMode != BackgroundMode::Color) {
-        drawBackground(mViewProjection, true);
+        drawBackground(true);
     }
     mLinearOutput = true;
     for (const DrawItem& item : mOpaque) drawItem(scene, item, instances);
@@ -521,20 +530,6 @@ glm::ivec4 SceneRenderer::deferredRect(const GpuScene& scene, const morph::Frame
         glm::clamp(glm::ivec2(glm::clamp(to, glm::vec2(0.0f), size)), glm::ivec2(0), limit);
     return glm::ivec4(a, glm::max(b - a, glm::ivec2(0)));
 }
-
-namespace {
-
-// The smallest rectangle (x, y, width, height) holding both; an empty one adds nothing.
-glm::ivec4 unite(const glm::ivec4& a, const glm::ivec4& b) {
-    if (a.z <= 0 || a.w <= 0) return b;
-    if (b.z <= 0 || b.w <= 0) return a;
-    const glm::ivec2 low = glm::min(glm::ivec2(a), glm::ivec2(b));
-    const glm::ivec2 high =
-        glm::max(glm::ivec2(a.x + a.z, a.y + a.w), glm::ivec2(b.x + b.z, b.y + b.w));
-    return glm::ivec4(low, high - low);
-}
-
-}  // namespace
 
 void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
                                  uint32_t instances) {
@@ -816,7 +811,7 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     mLightBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Lights));
     mEnvironmentBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Environment));
     if (options.clear && options.environment && options.backgroundMode != BackgroundMode::Color) {
-        drawBackground(mViewProjection, false);
+        drawBackground(false);
     }
     mProgram.set(location(UniformLocation::ViewProjection), mViewProjection);
     if (crowd) {

@@ -181,9 +181,10 @@ private:
     void drawVertexMorphs(gl::Program& program);
     void writeFrameBlocks(const GpuScene& scene, const morph::FramePose& frame,
                           const Camera& camera, const DrawOptions& options);
-    // The environment behind the model: one triangle at the far plane, no depth written;
-    // `linearOutput`: in linear radiance before exposure, for the transmission pass.
-    void drawBackground(const glm::mat4& viewProjection, bool linearOutput);
+    // The environment behind the model: one triangle at the far plane, no depth written, its
+    // view directions from this frame's FrameBlock; `linearOutput`: in linear radiance before
+    // exposure, for the transmission pass.
+    void drawBackground(bool linearOutput);
     // KHR_materials_sheen's tables on TextureUnit::SheenAlbedo, made on first use, and this
     // frame's environment's Charlie cube on TextureUnit::SheenEnvironment: for sheen variants
     // only, the only programs that declare them.
