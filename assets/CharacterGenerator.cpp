@@ -4,7 +4,7 @@
 #include <string>
 
 #include "character/Character.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 
 int main(int argc, char** argv) {
     if (argc > 2 ||

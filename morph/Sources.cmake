@@ -7,13 +7,18 @@ set(MORPH_SOURCES
   MorphChannel.cpp
   Result.cpp
   Scene.cpp)
+set(MORPH_IO_SOURCES
+  io/Files.cpp)
+set(MORPH_GLB_SOURCES
+  glb/Glb.cpp
+  glb/GltfBuilder.cpp)
+set(MORPH_DECODE_SOURCES
+  decode/DracoDecode.cpp
+  decode/ImageDecode.cpp
+  decode/MeshoptDecode.cpp)
 set(MORPH_GLTF_SOURCES
   gltf/Accessor.cpp
-  gltf/ClipExport.cpp
-  gltf/DracoDecode.cpp
-  gltf/Glb.cpp
   gltf/GltfAnimations.cpp
-  gltf/GltfBuilder.cpp
   gltf/GltfCameras.cpp
   gltf/GltfDocument.cpp
   gltf/GltfExtensions.cpp
@@ -22,13 +27,13 @@ set(MORPH_GLTF_SOURCES
   gltf/GltfMaterialExtensions.cpp
   gltf/GltfMaterials.cpp
   gltf/GltfMeshes.cpp
+  gltf/GltfMeshopt.cpp
   gltf/GltfNodes.cpp
   gltf/GltfSkins.cpp
   gltf/GltfTargets.cpp
   gltf/GltfTextures.cpp
   gltf/GltfValidate.cpp
   gltf/GltfVariants.cpp
-  gltf/MeshoptDecode.cpp
   gltf/Uri.cpp
   gltf/VrmExpressions.cpp)
 set(MORPH_ANIM_SOURCES
@@ -48,7 +53,6 @@ set(MORPH_TARGETS_SOURCES
   targets/SyntheticMesh.cpp)
 set(MORPH_IMAGE_SOURCES
   image/ImageCompare.cpp
-  image/ImageDecode.cpp
   image/HdrImage.cpp
   image/ImageFile.cpp
   image/ImageResize.cpp)
@@ -61,13 +65,15 @@ set(MORPH_KTX2_SOURCES
   ktx2/Uastc.cpp
   ktx2/Zstd.cpp)
 set(MORPH_EDIT_SOURCES
+  edit/ClipExport.cpp
   edit/ExpressionWeights.cpp
   edit/MorphedRegion.cpp
   edit/RayCast.cpp
   edit/TargetGroups.cpp
   edit/UserClip.cpp
   edit/WeightSpec.cpp)
-set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES}
-    ${MORPH_TARGETS_SOURCES} ${MORPH_IMAGE_SOURCES} ${MORPH_KTX2_SOURCES} ${MORPH_EDIT_SOURCES})
+set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_IO_SOURCES} ${MORPH_GLB_SOURCES}
+    ${MORPH_DECODE_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES} ${MORPH_TARGETS_SOURCES}
+    ${MORPH_IMAGE_SOURCES} ${MORPH_KTX2_SOURCES} ${MORPH_EDIT_SOURCES})
 # Absolute, so the fuzz project (another source folder) can use the list as it is.
 list(TRANSFORM MORPH_ALL_SOURCES PREPEND "${CMAKE_CURRENT_LIST_DIR}/")

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 
 namespace app {
 

@@ -19,7 +19,7 @@
 #include "app/regress/Report.h"
 #include "app/regress/ReportPage.h"
 #include "app/regress/Shard.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
 

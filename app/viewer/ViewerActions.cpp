@@ -13,7 +13,7 @@
 #include "app/viewer/state/ViewerStateExpressions.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
-#include "morph/gltf/ClipExport.h"
+#include "morph/edit/ClipExport.h"
 #include "renderer/morph/MorphTargets.h"
 
 namespace app {

@@ -8,7 +8,7 @@
 
 #include "Character.h"
 #include "face/DeterministicMath.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/GltfBuilder.h"
 
 namespace character {
 namespace {

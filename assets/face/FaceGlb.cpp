@@ -3,7 +3,7 @@
 #include "Animations.h"
 #include "FaceAssembly.h"
 #include "SkinTexture.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/GltfBuilder.h"
 
 namespace face {
 namespace {

@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <unordered_map>
 
 #include "morph/anim/Sampler.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 
 namespace morph {
 namespace {
@@ -257,10 +255,9 @@ Status saveUserClip(const UserClip& clip, const std::string& path) {
 }
 
 Result<UserClip> loadUserClip(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{ErrorCode::Io, path + ": cannot open"};
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    Result<std::vector<uint8_t>> text = readFileBytes(path);
+    if (!text) return Error{ErrorCode::Io, path + ": cannot open"};
+    nlohmann::json json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
     if (json.is_discarded()) return Error{ErrorCode::Json, path + ": not valid JSON"};
     return userClipFromJson(json, path);
 }

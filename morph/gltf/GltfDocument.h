@@ -112,7 +112,7 @@ Status validateDocument(const GltfDocument& doc, bool isGlb, size_t binSize,
                         ValidationFacts& facts);
 
 // The readers, in import order.
-Status decodeMeshoptViews(GltfDocument& doc);        // MeshoptDecode.cpp
+Status decodeMeshoptViews(GltfDocument& doc);        // GltfMeshopt.cpp
 Status readMeshes(GltfDocument& doc, Scene& scene);  // GltfMeshes.cpp
 // primitive.targets[i] as `out` (GltfTargets.cpp; `where` names it in messages).
 Status readTarget(GltfDocument& doc, const Json& target, const std::string& where,

@@ -12,8 +12,8 @@ namespace {
 // images are not transcoded; textures use the PNG/JPEG `source` or their materials' factors.
 constexpr std::array<const char*, 19> kSupportedExtensions = {
     "KHR_mesh_quantization",            // Accessor.cpp (normalized and integer attributes)
-    "EXT_meshopt_compression",          // MeshoptDecode.cpp
-    "KHR_draco_mesh_compression",       // DracoDecode.cpp
+    "EXT_meshopt_compression",          // GltfMeshopt.cpp, morph/decode/MeshoptDecode.cpp
+    "KHR_draco_mesh_compression",       // GltfMeshes.cpp, morph/decode/DracoDecode.cpp
     "KHR_texture_transform",            // GltfMaterials.cpp
     "KHR_materials_unlit",              // GltfMaterials.cpp
     "KHR_texture_basisu",               // GltfTextures.cpp
@@ -22,7 +22,7 @@ constexpr std::array<const char*, 19> kSupportedExtensions = {
     "KHR_materials_specular",           // GltfMaterialExtensions.cpp
     "KHR_materials_clearcoat",          // GltfMaterialExtensions.cpp
     "KHR_materials_sheen",              // GltfMaterialExtensions.cpp
-    "EXT_texture_webp",                 // GltfTextures.cpp, morph/image/ImageDecode.cpp
+    "EXT_texture_webp",                 // GltfTextures.cpp, morph/decode/ImageDecode.cpp
     "KHR_lights_punctual",              // GltfLights.cpp
     "KHR_materials_variants",           // GltfVariants.cpp, morph/MaterialVariants.cpp
     "KHR_materials_iridescence",        // GltfMaterialExtensions.cpp

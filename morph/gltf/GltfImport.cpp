@@ -1,7 +1,7 @@
 // glTF 2.0 / GLB import. The steps, in order:
-//   GLB container (Glb.cpp) -> JSON -> pre-validation (GltfValidate.cpp) -> extensions used
-//   (GltfExtensions.cpp) -> buffers (the BIN chunk in place, data: URIs, files in the model's
-//   folder) -> EXT_meshopt_compression views -> image bytes -> readers
+//   GLB container (morph/glb/Glb.cpp) -> JSON -> pre-validation (GltfValidate.cpp) -> extensions
+//   used (GltfExtensions.cpp) -> buffers (the BIN chunk in place, data: URIs, files in the model's
+//   folder) -> EXT_meshopt_compression views (GltfMeshopt.cpp) -> image bytes -> readers
 //   (GltfMeshes/Textures/Materials/Nodes/Animations.cpp, VrmExpressions.cpp).
 #include "morph/gltf/GltfImport.h"
 
@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "morph/gltf/Glb.h"
+#include "morph/glb/Glb.h"
 #include "morph/gltf/GltfDocument.h"
 #include "morph/gltf/Uri.h"
 #include "morph/gltf/VrmExpressions.h"

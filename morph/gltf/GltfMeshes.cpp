@@ -4,7 +4,7 @@
 #include <optional>
 #include <tuple>
 
-#include "morph/gltf/DracoDecode.h"
+#include "morph/decode/DracoDecode.h"
 #include "morph/gltf/GltfDocument.h"
 
 namespace morph {

@@ -1,4 +1,4 @@
-// Textures, samplers and images (glTF 2.0 3.8): images decoded to RGBA8 (morph/image/
+// Textures, samplers and images (glTF 2.0 3.8): images decoded to RGBA8 (morph/decode/
 // ImageDecode; KTX2 through morph/ktx2), and each texture's choice among the images it names, best
 // first: EXT_texture_webp's `source`, then KHR_texture_basisu's KTX2 (ETC1S or UASTC transcoded),
 // then `source` (the PNG/JPEG fallback of both extensions, for viewers without them).
@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "morph/gltf/GltfDocument.h"
-#include "morph/image/ImageDecode.h"
+#include "morph/decode/ImageDecode.h"
 
 namespace morph {
 namespace {

@@ -2,13 +2,11 @@
 
 #include <climits>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 
 #include <stb/stb_image.h>
 #include <stb/stb_image_write.h>
 
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 
 namespace morph {
 
@@ -57,12 +55,9 @@ Result<FloatImage> decodeHdr(const uint8_t* data, size_t size, uint64_t maxBytes
 }
 
 Result<FloatImage> readHdrFile(const std::string& path, uint64_t maxBytes) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return Error{ErrorCode::Io, path + ": cannot read (no such file or no permission)"};
-    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                                     std::istreambuf_iterator<char>());
-    if (file.bad()) return Error{ErrorCode::Io, path + ": cannot read (I/O error)"};
-    auto image = decodeHdr(bytes.data(), bytes.size(), maxBytes);
+    const Result<std::vector<uint8_t>> bytes = readFileBytes(path);
+    if (!bytes) return bytes.error();
+    auto image = decodeHdr(bytes->data(), bytes->size(), maxBytes);
     if (!image) return Error{image.error().code, path + ": " + image.error().message};
     return image;
 }

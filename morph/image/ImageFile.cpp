@@ -1,12 +1,9 @@
 #include "morph/image/ImageFile.h"
 
-#include <fstream>
-#include <iterator>
-
 #include <stb/stb_image_write.h>
 
-#include "morph/gltf/GltfBuilder.h"
-#include "morph/image/ImageDecode.h"
+#include "morph/decode/ImageDecode.h"
+#include "morph/io/Files.h"
 
 namespace morph {
 
@@ -24,12 +21,9 @@ void appendBytes(void* context, void* data, int size) {
 }  // namespace
 
 Result<RgbaImage> readImageFile(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return Error{ErrorCode::Io, path + ": cannot read (no such file or no permission)"};
-    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                                     std::istreambuf_iterator<char>());
-    if (file.bad()) return Error{ErrorCode::Io, path + ": cannot read (I/O error)"};
-    auto decoded = decodeImage(bytes.data(), bytes.size(), kMaxImageBytes);
+    const Result<std::vector<uint8_t>> bytes = readFileBytes(path);
+    if (!bytes) return bytes.error();
+    auto decoded = decodeImage(bytes->data(), bytes->size(), kMaxImageBytes);
     if (!decoded) return Error{decoded.error().code, path + ": " + decoded.error().message};
     RgbaImage image;
     image.width = decoded->width;

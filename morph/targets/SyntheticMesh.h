@@ -17,7 +17,7 @@
 
 #include "morph/Result.h"
 #include "morph/Scene.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/GltfBuilder.h"
 
 namespace morph {
 

@@ -17,7 +17,7 @@
 #include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
 

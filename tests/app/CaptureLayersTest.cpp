@@ -13,7 +13,7 @@
 #include "fixtures/LayerFixtures.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfBuilder.h"  // writeFileAtomic
+#include "morph/io/Files.h"  // writeFileAtomic
 #include "morph/image/ImageFile.h"
 
 namespace {

@@ -14,9 +14,10 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/SceneFixtures.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/GltfBuilder.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
+#include "morph/io/Files.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/SceneFixtures.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 #include "morph/image/ImageFile.h"
 
 namespace {

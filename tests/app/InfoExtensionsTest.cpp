@@ -12,8 +12,9 @@
 #include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/io/Files.h"
 
 namespace {
 

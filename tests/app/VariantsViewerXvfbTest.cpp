@@ -12,7 +12,7 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "fixtures/VariantFixtures.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 #include "morph/image/ImageFile.h"
 
 namespace {

@@ -15,7 +15,7 @@
 #include "fixtures/Golden.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 #include "morph/image/ImageFile.h"
 
 namespace {

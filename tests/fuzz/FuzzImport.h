@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "morph/gltf/Glb.h"
+#include "morph/glb/Glb.h"
 #include "morph/gltf/GltfImport.h"
 #include "tests/fixtures/ErrorCodes.h"
 

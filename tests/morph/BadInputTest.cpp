@@ -8,6 +8,7 @@
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/io/Files.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"
-#include "morph/gltf/ClipExport.h"
+#include "morph/edit/ClipExport.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {

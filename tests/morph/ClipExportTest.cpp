@@ -7,8 +7,8 @@
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"
-#include "morph/gltf/ClipExport.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/edit/ClipExport.h"
+#include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {

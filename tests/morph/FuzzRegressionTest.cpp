@@ -13,7 +13,7 @@
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/HostilePipeline.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/Glb.h"
+#include "morph/glb/Glb.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/ErrorCodes.h"
-#include "morph/gltf/Glb.h"
+#include "morph/glb/Glb.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {

@@ -1,33 +1,19 @@
-// GltfBuilder: the GLB byte layout (glTF 2.0 4.4), buffer view alignment, accessor JSON, and the
-// atomic file write.
+// GltfBuilder: the GLB byte layout (glTF 2.0 4.4), buffer view alignment, accessor JSON.
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/GltfBuilder.h"
 
 namespace {
 
 using morph::ComponentType;
 using morph::GltfBuilder;
-using testing::HasSubstr;
-using testing::Not;
 
 uint32_t u32At(const std::vector<uint8_t>& b, size_t offset) {
     return uint32_t(b[offset]) | uint32_t(b[offset + 1]) << 8 | uint32_t(b[offset + 2]) << 16 |
            uint32_t(b[offset + 3]) << 24;
-}
-
-std::vector<uint8_t> readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 TEST(GltfBuilder, GlbHeaderAndChunksFollowTheSpecLayout) {
@@ -148,51 +134,6 @@ TEST(GltfBuilder, GltfTextWithDataUri) {
     b.addFloats({1.0f}, "SCALAR");
     auto doc = nlohmann::json::parse(b.gltfText(b.binDataUri()));
     EXPECT_EQ(doc["buffers"][0]["uri"], "data:application/octet-stream;base64,AACAPw==");
-}
-
-TEST(WriteFileAtomic, WritesAndReplaces) {
-    std::string dir = fixtures::scratchDir("WriteFileAtomic.WritesAndReplaces");
-    std::string path = dir + "/out.glb";
-    ASSERT_TRUE(morph::writeFileAtomic(path, "old", 3));
-    ASSERT_TRUE(morph::writeFileAtomic(path, "newer", 5));
-    std::vector<uint8_t> bytes = readFile(path);
-    EXPECT_EQ(std::string(bytes.begin(), bytes.end()), "newer");
-    // Only the file itself: no temporary left behind.
-    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir),
-                            std::filesystem::directory_iterator()),
-              1);
-}
-
-TEST(WriteFileAtomic, MissingFolderFailsWithOneLine) {
-    std::string dir = fixtures::scratchDir("WriteFileAtomic.MissingFolder");
-    std::string path = dir + "/no/such/folder/out.glb";
-    morph::Status s = morph::writeFileAtomic(path, "x", 1);
-    ASSERT_FALSE(s);
-    EXPECT_THAT(s.error().message, HasSubstr(path));
-    EXPECT_THAT(s.error().message, HasSubstr("No such file"));
-    EXPECT_THAT(s.error().message, Not(HasSubstr("\n")));
-}
-
-TEST(WriteFileAtomic, FailedRenameLeavesTheOldEntryAndNoTemporary) {
-    // A directory in the way makes rename() fail even for root; what was there must survive.
-    std::string dir = fixtures::scratchDir("WriteFileAtomic.FailedRename");
-    std::string path = dir + "/taken";
-    std::filesystem::create_directories(path + "/inside");
-    morph::Status s = morph::writeFileAtomic(path, "x", 1);
-    ASSERT_FALSE(s);
-    EXPECT_THAT(s.error().message, HasSubstr("rename failed"));
-    EXPECT_TRUE(std::filesystem::is_directory(path + "/inside"));
-    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir),
-                            std::filesystem::directory_iterator()),
-              1);
-}
-
-TEST(WriteFileAtomic, FolderThatIsAFileFails) {
-    std::string dir = fixtures::scratchDir("WriteFileAtomic.FolderIsFile");
-    ASSERT_TRUE(morph::writeFileAtomic(dir + "/file", "x", 1));
-    morph::Status s = morph::writeFileAtomic(dir + "/file/out.glb", "x", 1);
-    ASSERT_FALSE(s);
-    EXPECT_THAT(s.error().message, HasSubstr("Not a directory"));
 }
 
 }  // namespace

@@ -13,9 +13,10 @@
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageFile.h"
+#include "morph/io/Files.h"
 
 namespace {
 

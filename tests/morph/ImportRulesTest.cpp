@@ -9,6 +9,7 @@
 #include "morph/anim/Animate.h"
 #include "morph/anim/Sampler.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/io/Files.h"
 #include "morph/targets/Blend.h"
 #include "morph/targets/PoseTargets.h"
 

@@ -10,9 +10,10 @@
 #include "fixtures/TestPaths.h"
 #include "fixtures/VariantFixtures.h"
 #include "morph/edit/UserClip.h"
-#include "morph/gltf/ClipExport.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/edit/ClipExport.h"
+#include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/io/Files.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/ImageFixtures.h"
 #include "morph/gltf/GltfImport.h"
-#include "morph/image/ImageDecode.h"
+#include "morph/decode/ImageDecode.h"
 
 namespace {
 

@@ -17,7 +17,7 @@
 #include "fixtures/Ktx2Fixtures.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
-#include "morph/image/ImageDecode.h"
+#include "morph/decode/ImageDecode.h"
 #include "morph/ktx2/Ktx2Container.h"
 #include "morph/ktx2/Ktx2Decode.h"
 #include "morph/ktx2/Uastc.h"

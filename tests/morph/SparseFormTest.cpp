@@ -6,7 +6,7 @@
 
 #include "morph/anim/Animate.h"
 #include "morph/edit/RayCast.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/Blend.h"
 #include "morph/targets/Displacement.h"

@@ -20,7 +20,7 @@
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/Skin.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 #include "morph/gltf/GltfImport.h"
 #include "renderer/morph/GpuOracle.h"
 #include "renderer/scene/GpuScene.h"

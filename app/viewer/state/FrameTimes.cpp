@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 
 namespace app {
 

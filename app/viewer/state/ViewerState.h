@@ -29,7 +29,7 @@
 #include "morph/anim/Layers.h"
 #include "morph/edit/TargetGroups.h"
 #include "morph/edit/UserClip.h"
-#include "morph/gltf/ClipExport.h"
+#include "morph/edit/ClipExport.h"
 
 namespace app {
 

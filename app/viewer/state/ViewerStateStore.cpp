@@ -10,7 +10,7 @@
 
 #include "app/viewer/state/ViewerState.h"
 #include "app/viewer/state/ViewerStateExpressions.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/io/Files.h"
 
 namespace app {
 namespace {

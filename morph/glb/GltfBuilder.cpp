@@ -1,12 +1,9 @@
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/GltfBuilder.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "morph/io/Files.h"
 
 namespace morph {
 namespace {
@@ -26,10 +23,6 @@ void writeMinMax(nlohmann::json& accessor, const std::vector<float>& values, siz
     }
     accessor["min"] = lo;
     accessor["max"] = hi;
-}
-
-std::string errnoText() {
-    return std::strerror(errno);
 }
 
 }  // namespace
@@ -260,58 +253,6 @@ Status GltfBuilder::writeGltf(const std::string& path, const std::string& binNam
     if (Status s = writeFileAtomic(folder + binName, bin.data(), bin.size()); !s) return s;
     std::string text = gltfText(binName);
     return writeFileAtomic(path, text.data(), text.size());
-}
-
-Status writeFileAtomic(const std::string& path, const void* data, size_t size) {
-    // The temporary file lives in the target's folder so rename() stays on one file system and
-    // is atomic (POSIX rename): readers see the old file or the new one, never half of it.
-    std::string folder = ".";
-    size_t slash = path.find_last_of('/');
-    if (slash != std::string::npos) folder = slash == 0 ? "/" : path.substr(0, slash);
-    std::string tmpl = path + ".tmp-XXXXXX";
-    std::vector<char> name(tmpl.begin(), tmpl.end());
-    name.push_back('\0');
-
-    int fd = mkstemp(name.data());
-    if (fd < 0)
-        return Error{ErrorCode::Io,
-                     path + ": cannot create a temporary file in " + folder + ": " + errnoText()};
-    std::string tmp(name.data());
-    auto fail = [&](const std::string& what) {
-        std::string message = path + ": " + what + ": " + errnoText();
-        if (fd >= 0) close(fd);
-        unlink(tmp.c_str());
-        return Status(Error{ErrorCode::Io, message});
-    };
-
-    const auto* p = static_cast<const uint8_t*>(data);
-    size_t written = 0;
-    while (written < size) {
-        ssize_t n = write(fd, p + written, size - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return fail("write failed");
-        }
-        written += static_cast<size_t>(n);
-    }
-    // mkstemp creates 0600; give the file the usual permissions under the umask.
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    if (fsync(fd) != 0) return fail("fsync failed");
-    if (close(fd) != 0) {
-        fd = -1;
-        return fail("close failed");
-    }
-    fd = -1;
-    if (rename(tmp.c_str(), path.c_str()) != 0) return fail("rename failed");
-    // Make the rename itself durable; a failure here loses nothing already visible.
-    int dir = open(folder.c_str(), O_RDONLY | O_DIRECTORY);
-    if (dir >= 0) {
-        fsync(dir);
-        close(dir);
-    }
-    return Status{};
 }
 
 }  // namespace morph

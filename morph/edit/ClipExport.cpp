@@ -1,15 +1,14 @@
-#include "morph/gltf/ClipExport.h"
+#include "morph/edit/ClipExport.h"
 
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <optional>
 
-#include "morph/gltf/Glb.h"
-#include "morph/gltf/GltfBuilder.h"
+#include "morph/glb/Glb.h"
+#include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/Uri.h"
+#include "morph/io/Files.h"
 
 namespace morph {
 namespace {
@@ -20,13 +19,6 @@ using Json = nlohmann::json;
 // Every merged buffer starts 16-byte aligned, so each accessor's offset keeps the alignment its
 // component size needs (glTF 2.0 3.6.2.4) whatever buffer it came from.
 constexpr size_t kMergeAlignment = 16;
-
-Result<std::vector<uint8_t>> readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{ErrorCode::Io, path + ": cannot open"};
-    return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)),
-                                std::istreambuf_iterator<char>());
-}
 
 struct UriBytes {
     std::vector<uint8_t> bytes;
@@ -53,7 +45,7 @@ Result<UriBytes> loadUri(const std::string& uri, const fs::path& folder,
     }
     fs::path file = folder / relative;
     files.push_back(file.string());
-    Result<std::vector<uint8_t>> bytes = readFile(file.string());
+    Result<std::vector<uint8_t>> bytes = readFileBytes(file.string());
     if (!bytes) return Error{ErrorCode::Io, "cannot read '" + uri + "'"};
     return UriBytes{std::move(*bytes), ""};
 }
@@ -262,8 +254,8 @@ bool samePath(const std::string& a, const std::string& b) {
 }  // namespace
 
 Result<SelfContainedGltf> readSelfContained(const std::string& path) {
-    Result<std::vector<uint8_t>> bytes = readFile(path);
-    if (!bytes) return bytes.error();
+    Result<std::vector<uint8_t>> bytes = readFileBytes(path);
+    if (!bytes) return Error{ErrorCode::Io, path + ": cannot open"};
     SelfContainedGltf gltf;
     gltf.files.push_back(path);
     std::optional<std::vector<uint8_t>> glbBin;

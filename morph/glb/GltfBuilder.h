@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "morph/Result.h"
-#include "morph/gltf/Glb.h"  // writeGlb: a GLB from any JSON text and BIN bytes
+#include "morph/glb/Glb.h"  // writeGlb: a GLB from any JSON text and BIN bytes
 
 namespace morph {
 
@@ -92,9 +92,5 @@ size_t componentSize(ComponentType componentType);
 size_t componentCount(const std::string& type);
 
 std::string base64Encode(const void* data, size_t size);
-
-// Writes bytes to `path` through a temporary file and a rename; a failure says why and leaves
-// any old file intact.
-Status writeFileAtomic(const std::string& path, const void* data, size_t size);
 
 }  // namespace morph

@@ -1,4 +1,4 @@
-#include "morph/image/ImageDecode.h"
+#include "morph/decode/ImageDecode.h"
 
 #include <climits>
 #include <cstring>

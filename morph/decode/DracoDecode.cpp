@@ -1,4 +1,4 @@
-#include "morph/gltf/DracoDecode.h"
+#include "morph/decode/DracoDecode.h"
 
 #include <draco/compression/decode.h>
 #include <draco/mesh/mesh.h>

@@ -1,4 +1,4 @@
-#include "morph/gltf/Glb.h"
+#include "morph/glb/Glb.h"
 
 #include <cstring>
 

@@ -1,0 +1,82 @@
+#include "morph/io/Files.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace morph {
+namespace {
+
+std::string errnoText() {
+    return std::strerror(errno);
+}
+
+}  // namespace
+
+Result<std::vector<uint8_t>> readFileBytes(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return Error{ErrorCode::Io, path + ": cannot read (no such file or no permission)"};
+    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                               std::istreambuf_iterator<char>());
+    if (file.bad()) return Error{ErrorCode::Io, path + ": cannot read (I/O error)"};
+    return bytes;
+}
+
+Status writeFileAtomic(const std::string& path, const void* data, size_t size) {
+    // The temporary file lives in the target's folder so rename() stays on one file system and
+    // is atomic (POSIX rename): readers see the old file or the new one, never half of it.
+    std::string folder = ".";
+    size_t slash = path.find_last_of('/');
+    if (slash != std::string::npos) folder = slash == 0 ? "/" : path.substr(0, slash);
+    std::string tmpl = path + ".tmp-XXXXXX";
+    std::vector<char> name(tmpl.begin(), tmpl.end());
+    name.push_back('\0');
+
+    int fd = mkstemp(name.data());
+    if (fd < 0)
+        return Error{ErrorCode::Io,
+                     path + ": cannot create a temporary file in " + folder + ": " + errnoText()};
+    std::string tmp(name.data());
+    auto fail = [&](const std::string& what) {
+        std::string message = path + ": " + what + ": " + errnoText();
+        if (fd >= 0) close(fd);
+        unlink(tmp.c_str());
+        return Status(Error{ErrorCode::Io, message});
+    };
+
+    const auto* p = static_cast<const uint8_t*>(data);
+    size_t written = 0;
+    while (written < size) {
+        ssize_t n = write(fd, p + written, size - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return fail("write failed");
+        }
+        written += static_cast<size_t>(n);
+    }
+    // mkstemp creates 0600; give the file the usual permissions under the umask.
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    if (fsync(fd) != 0) return fail("fsync failed");
+    if (close(fd) != 0) {
+        fd = -1;
+        return fail("close failed");
+    }
+    fd = -1;
+    if (rename(tmp.c_str(), path.c_str()) != 0) return fail("rename failed");
+    // Make the rename itself durable; a failure here loses nothing already visible.
+    int dir = open(folder.c_str(), O_RDONLY | O_DIRECTORY);
+    if (dir >= 0) {
+        fsync(dir);
+        close(dir);
+    }
+    return Status{};
+}
+
+}  // namespace morph

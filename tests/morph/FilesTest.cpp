@@ -1,0 +1,81 @@
+// morph/io/Files: whole files read back as written, and the atomic write's promises (no temporary
+// left behind, an old file intact after a failure, one-line errors naming the path).
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "fixtures/TestPaths.h"
+#include "morph/io/Files.h"
+
+namespace {
+
+using testing::HasSubstr;
+using testing::Not;
+
+TEST(ReadFileBytes, ReadsEveryByteBack) {
+    std::string dir = fixtures::scratchDir("ReadFileBytes.ReadsEveryByteBack");
+    const std::vector<uint8_t> written = {0, 1, 2, 255, 0, 13, 10};
+    ASSERT_TRUE(morph::writeFileAtomic(dir + "/bytes", written.data(), written.size()));
+    morph::Result<std::vector<uint8_t>> read = morph::readFileBytes(dir + "/bytes");
+    ASSERT_TRUE(read.ok());
+    EXPECT_EQ(*read, written);
+}
+
+TEST(ReadFileBytes, MissingFileNamesThePath) {
+    std::string dir = fixtures::scratchDir("ReadFileBytes.MissingFile");
+    morph::Result<std::vector<uint8_t>> read = morph::readFileBytes(dir + "/none");
+    ASSERT_FALSE(read.ok());
+    EXPECT_EQ(read.error().code, morph::ErrorCode::Io);
+    EXPECT_EQ(read.error().message, dir + "/none: cannot read (no such file or no permission)");
+}
+
+TEST(WriteFileAtomic, WritesAndReplaces) {
+    std::string dir = fixtures::scratchDir("WriteFileAtomic.WritesAndReplaces");
+    std::string path = dir + "/out.glb";
+    ASSERT_TRUE(morph::writeFileAtomic(path, "old", 3));
+    ASSERT_TRUE(morph::writeFileAtomic(path, "newer", 5));
+    morph::Result<std::vector<uint8_t>> bytes = morph::readFileBytes(path);
+    ASSERT_TRUE(bytes.ok());
+    EXPECT_EQ(std::string(bytes->begin(), bytes->end()), "newer");
+    // Only the file itself: no temporary left behind.
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir),
+                            std::filesystem::directory_iterator()),
+              1);
+}
+
+TEST(WriteFileAtomic, MissingFolderFailsWithOneLine) {
+    std::string dir = fixtures::scratchDir("WriteFileAtomic.MissingFolder");
+    std::string path = dir + "/no/such/folder/out.glb";
+    morph::Status s = morph::writeFileAtomic(path, "x", 1);
+    ASSERT_FALSE(s);
+    EXPECT_THAT(s.error().message, HasSubstr(path));
+    EXPECT_THAT(s.error().message, HasSubstr("No such file"));
+    EXPECT_THAT(s.error().message, Not(HasSubstr("\n")));
+}
+
+TEST(WriteFileAtomic, FailedRenameLeavesTheOldEntryAndNoTemporary) {
+    // A directory in the way makes rename() fail even for root; what was there must survive.
+    std::string dir = fixtures::scratchDir("WriteFileAtomic.FailedRename");
+    std::string path = dir + "/taken";
+    std::filesystem::create_directories(path + "/inside");
+    morph::Status s = morph::writeFileAtomic(path, "x", 1);
+    ASSERT_FALSE(s);
+    EXPECT_THAT(s.error().message, HasSubstr("rename failed"));
+    EXPECT_TRUE(std::filesystem::is_directory(path + "/inside"));
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir),
+                            std::filesystem::directory_iterator()),
+              1);
+}
+
+TEST(WriteFileAtomic, FolderThatIsAFileFails) {
+    std::string dir = fixtures::scratchDir("WriteFileAtomic.FolderIsFile");
+    ASSERT_TRUE(morph::writeFileAtomic(dir + "/file", "x", 1));
+    morph::Status s = morph::writeFileAtomic(dir + "/file/out.glb", "x", 1);
+    ASSERT_FALSE(s);
+    EXPECT_THAT(s.error().message, HasSubstr("Not a directory"));
+}
+
+}  // namespace
