@@ -211,40 +211,19 @@ float checkedFloat(const AccessorDesc& desc, uint64_t element, uint32_t componen
 }  // namespace
 
 bool accessorShape(const std::string& type, uint32_t& columns, uint32_t& rows) {
-    if (type == "SCALAR") {
-        columns = 1;
-        rows = 1;
-        return true;
-    }
-    if (type == "VEC2") {
-        columns = 1;
-        rows = 2;
-        return true;
-    }
-    if (type == "VEC3") {
-        columns = 1;
-        rows = 3;
-        return true;
-    }
-    if (type == "VEC4") {
-        columns = 1;
-        rows = 4;
-        return true;
-    }
-    if (type == "MAT2") {
-        columns = 2;
-        rows = 2;
-        return true;
-    }
-    if (type == "MAT3") {
-        columns = 3;
-        rows = 3;
-        return true;
-    }
-    if (type == "MAT4") {
-        columns = 4;
-        rows = 4;
-        return true;
+    struct Shape {
+        const char* type;
+        uint32_t columns, rows;
+    };
+    static constexpr Shape kShapes[] = {{"SCALAR", 1, 1}, {"VEC2", 1, 2}, {"VEC3", 1, 3},
+                                        {"VEC4", 1, 4},   {"MAT2", 2, 2}, {"MAT3", 3, 3},
+                                        {"MAT4", 4, 4}};
+    for (const Shape& shape : kShapes) {
+        if (type == shape.type) {
+            columns = shape.columns;
+            rows = shape.rows;
+            return true;
+        }
     }
     return false;
 }

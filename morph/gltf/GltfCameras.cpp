@@ -80,30 +80,29 @@ Status readOrthographic(GltfDocument& doc, const Json& json, const std::string& 
     return {};
 }
 
+Status readCamera(GltfDocument& doc, const Json& json, size_t i, Camera& camera) {
+    const std::string where = "cameras[" + std::to_string(i) + "]";
+    camera.name = getString(json, "name", where);
+    if (!json.contains("type")) return doc.error(ErrorCode::Schema, where + ".type is missing");
+    const std::string type = getString(json, "type", where);
+    if (type == "perspective") {
+        camera.type = CameraType::Perspective;
+        return readPerspective(doc, json, where, camera);
+    }
+    if (type == "orthographic") {
+        camera.type = CameraType::Orthographic;
+        return readOrthographic(doc, json, where, camera);
+    }
+    return doc.error(ErrorCode::BadValue,
+                     where + ".type \"" + type + "\" is not perspective or orthographic");
+}
+
 }  // namespace
 
 Status readCameras(GltfDocument& doc, Scene& scene) {
-    const Json& cameras = doc.array("cameras");
-    scene.cameras.resize(cameras.size());
-    for (size_t i = 0; i < cameras.size(); ++i) {
-        const std::string where = "cameras[" + std::to_string(i) + "]";
-        Camera& camera = scene.cameras[i];
-        camera.name = getString(cameras[i], "name", where);
-        if (!cameras[i].contains("type"))
-            return doc.error(ErrorCode::Schema, where + ".type is missing");
-        const std::string type = getString(cameras[i], "type", where);
-        if (type == "perspective") {
-            camera.type = CameraType::Perspective;
-            if (Status s = readPerspective(doc, cameras[i], where, camera); !s) return s;
-        } else if (type == "orthographic") {
-            camera.type = CameraType::Orthographic;
-            if (Status s = readOrthographic(doc, cameras[i], where, camera); !s) return s;
-        } else {
-            return doc.error(ErrorCode::BadValue,
-                             where + ".type \"" + type + "\" is not perspective or orthographic");
-        }
-    }
-    return {};
+    return readEach(doc, "cameras", scene.cameras, [&](const Json& json, size_t i, Camera& camera) {
+        return readCamera(doc, json, i, camera);
+    });
 }
 
 }  // namespace morph

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace morph {
 
@@ -219,38 +220,39 @@ Status checkType(const GltfDocument& doc, const AccessorDesc& d,
     return doc.error(ErrorCode::BadValue, d.label + ".type must be " + allowed);
 }
 
+// describeAccessor, checkType, then `decode`; decode errors are prefixed with the file's name.
+template <typename Decode>
+auto readAccessor(const GltfDocument& doc, int64_t index, std::initializer_list<const char*> types,
+                  uint32_t* components, Decode decode)
+    -> decltype(decode(std::declval<const AccessorDesc&>())) {
+    auto desc = describeAccessor(doc, index);
+    if (!desc) return desc.error();
+    if (Status s = checkType(doc, *desc, types); !s) return s.error();
+    if (components) *components = desc->components();
+    auto values = decode(*desc);
+    if (!values) return doc.error(values.error().code, values.error().message);
+    return values;
+}
+
 }  // namespace
 
 Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t index,
                                               std::initializer_list<const char*> types,
                                               uint32_t* components) {
-    auto desc = describeAccessor(doc, index);
-    if (!desc) return desc.error();
-    if (Status s = checkType(doc, *desc, types); !s) return s.error();
-    if (components) *components = desc->components();
-    auto values = decodeFloats(*desc);
-    if (!values) return doc.error(values.error().code, values.error().message);
-    return std::move(*values);
+    return readAccessor(doc, index, types, components,
+                        [](const AccessorDesc& d) { return decodeFloats(d); });
 }
 
 Result<SparseValues> readSparseAccessor(const GltfDocument& doc, int64_t index,
                                         std::initializer_list<const char*> types) {
-    auto desc = describeAccessor(doc, index);
-    if (!desc) return desc.error();
-    if (Status s = checkType(doc, *desc, types); !s) return s.error();
-    auto values = decodeSparseValues(*desc);
-    if (!values) return doc.error(values.error().code, values.error().message);
-    return std::move(*values);
+    return readAccessor(doc, index, types, nullptr,
+                        [](const AccessorDesc& d) { return decodeSparseValues(d); });
 }
 
 Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t index,
                                                 std::initializer_list<const char*> types) {
-    auto desc = describeAccessor(doc, index);
-    if (!desc) return desc.error();
-    if (Status s = checkType(doc, *desc, types); !s) return s.error();
-    auto values = decodeUints(*desc);
-    if (!values) return doc.error(values.error().code, values.error().message);
-    return std::move(*values);
+    return readAccessor(doc, index, types, nullptr,
+                        [](const AccessorDesc& d) { return decodeUints(d); });
 }
 
 }  // namespace morph

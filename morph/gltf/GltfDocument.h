@@ -99,6 +99,18 @@ Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t
                                                 std::initializer_list<const char*> types);
 uint64_t accessorCount(const GltfDocument& doc, int64_t index);
 
+// Every element of the top-level array `key` into `out`, resized to match, by
+// read(element's JSON, its index, the output element); the first error stops it.
+template <typename T, typename Read>
+Status readEach(const GltfDocument& doc, const char* key, std::vector<T>& out, Read read) {
+    const Json& items = doc.array(key);
+    out.resize(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (Status s = read(items[i], i, out[i]); !s) return s;
+    }
+    return {};
+}
+
 // Extensions (GltfExtensions.cpp): whether the importer implements `name`, and the file's
 // extensionsUsed and extensionsRequired as doc.report.extensions.
 bool isSupportedExtension(const std::string& name);

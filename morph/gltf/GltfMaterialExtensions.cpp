@@ -82,10 +82,32 @@ void readExtensionTexture(GltfDocument& doc, const Json& parent, const char* key
     ref = out;
 }
 
+// The extensions' usual pair, read in this order: a factor in [0, hi] (absent: `fallback`) and
+// the texture it multiplies.
+float readFactorAndTexture(GltfDocument& doc, const Json& e, const char* factorKey,
+                           const char* textureKey, float fallback, float hi,
+                           const std::string& where, TextureRef& texture) {
+    const float factor = readFactor(doc, e, factorKey, fallback, 0.0f, hi, where);
+    readExtensionTexture(doc, e, textureKey, where, texture);
+    return factor;
+}
+
+// A colour the extension bounds by 1 (readColorFactor keeps colours >= 0 only): each component
+// above 1 is clamped with a repair.
+void clampColorToOne(GltfDocument& doc, glm::vec3& color, const std::string& field) {
+    for (int i = 0; i < 3; ++i) {
+        if (color[i] > 1.0f) {
+            doc.repair(field + "[" + std::to_string(i) + "] = " + std::to_string(color[i]) +
+                       " is above 1; clamped to 1");
+            color[i] = 1.0f;
+        }
+    }
+}
+
 void readSpecular(GltfDocument& doc, const Json& e, const std::string& where, MaterialSpecular& s) {
     s.present = true;
-    s.factor = readFactor(doc, e, "specularFactor", 1.0f, 0.0f, 1.0f, where);
-    readExtensionTexture(doc, e, "specularTexture", where, s.texture);
+    s.factor = readFactorAndTexture(doc, e, "specularFactor", "specularTexture", 1.0f, 1.0f, where,
+                                    s.texture);
     readColorFactor(doc, e, "specularColorFactor", s.colorFactor, where);
     readExtensionTexture(doc, e, "specularColorTexture", where, s.colorTexture);
 }
@@ -93,34 +115,29 @@ void readSpecular(GltfDocument& doc, const Json& e, const std::string& where, Ma
 void readClearcoat(GltfDocument& doc, const Json& e, const std::string& where,
                    MaterialClearcoat& c) {
     c.present = true;
-    c.factor = readFactor(doc, e, "clearcoatFactor", 0.0f, 0.0f, 1.0f, where);
-    readExtensionTexture(doc, e, "clearcoatTexture", where, c.texture);
-    c.roughnessFactor = readFactor(doc, e, "clearcoatRoughnessFactor", 0.0f, 0.0f, 1.0f, where);
-    readExtensionTexture(doc, e, "clearcoatRoughnessTexture", where, c.roughnessTexture);
+    c.factor = readFactorAndTexture(doc, e, "clearcoatFactor", "clearcoatTexture", 0.0f, 1.0f,
+                                    where, c.texture);
+    c.roughnessFactor =
+        readFactorAndTexture(doc, e, "clearcoatRoughnessFactor", "clearcoatRoughnessTexture", 0.0f,
+                             1.0f, where, c.roughnessTexture);
     readExtensionTexture(doc, e, "clearcoatNormalTexture", where, c.normalTexture, "scale");
 }
 
 void readSheen(GltfDocument& doc, const Json& e, const std::string& where, MaterialSheen& s) {
     s.present = true;
-    // Colours are >= 0 (readColorFactor); the extension bounds the sheen colour by 1 too.
     readColorFactor(doc, e, "sheenColorFactor", s.colorFactor, where);
-    for (int i = 0; i < 3; ++i) {
-        if (s.colorFactor[i] > 1.0f) {
-            doc.repair(where + ".sheenColorFactor[" + std::to_string(i) +
-                       "] = " + std::to_string(s.colorFactor[i]) + " is above 1; clamped to 1");
-            s.colorFactor[i] = 1.0f;
-        }
-    }
+    clampColorToOne(doc, s.colorFactor, where + ".sheenColorFactor");
     readExtensionTexture(doc, e, "sheenColorTexture", where, s.colorTexture);
-    s.roughnessFactor = readFactor(doc, e, "sheenRoughnessFactor", 0.0f, 0.0f, 1.0f, where);
-    readExtensionTexture(doc, e, "sheenRoughnessTexture", where, s.roughnessTexture);
+    s.roughnessFactor =
+        readFactorAndTexture(doc, e, "sheenRoughnessFactor", "sheenRoughnessTexture", 0.0f, 1.0f,
+                             where, s.roughnessTexture);
 }
 
 void readIridescence(GltfDocument& doc, const Json& e, const std::string& where,
                      MaterialIridescence& i) {
     i.present = true;
-    i.factor = readFactor(doc, e, "iridescenceFactor", 0.0f, 0.0f, 1.0f, where);
-    readExtensionTexture(doc, e, "iridescenceTexture", where, i.texture);
+    i.factor = readFactorAndTexture(doc, e, "iridescenceFactor", "iridescenceTexture", 0.0f, 1.0f,
+                                    where, i.texture);
     // The schema: the film's index is at least 1 and the thicknesses are not negative; the
     // minimum MAY exceed the maximum (the extension says so), so their order is kept.
     i.ior = readFactor(doc, e, "iridescenceIor", 1.3f, 1.0f, 1e30f, where);
@@ -134,14 +151,14 @@ void readIridescence(GltfDocument& doc, const Json& e, const std::string& where,
 void readTransmission(GltfDocument& doc, const Json& e, const std::string& where,
                       MaterialTransmission& t) {
     t.present = true;
-    t.factor = readFactor(doc, e, "transmissionFactor", 0.0f, 0.0f, 1.0f, where);
-    readExtensionTexture(doc, e, "transmissionTexture", where, t.texture);
+    t.factor = readFactorAndTexture(doc, e, "transmissionFactor", "transmissionTexture", 0.0f, 1.0f,
+                                    where, t.texture);
 }
 
 void readVolume(GltfDocument& doc, const Json& e, const std::string& where, MaterialVolume& v) {
     v.present = true;
-    v.thicknessFactor = readFactor(doc, e, "thicknessFactor", 0.0f, 0.0f, 1e30f, where);
-    readExtensionTexture(doc, e, "thicknessTexture", where, v.thicknessTexture);
+    v.thicknessFactor = readFactorAndTexture(doc, e, "thicknessFactor", "thicknessTexture", 0.0f,
+                                             1e30f, where, v.thicknessTexture);
     // The extension: a distance above 0; absent (JSON has no infinity) means no attenuation.
     const auto distance = e.find("attenuationDistance");
     if (distance != e.end()) {
@@ -153,13 +170,7 @@ void readVolume(GltfDocument& doc, const Json& e, const std::string& where, Mate
         }
     }
     readColorFactor(doc, e, "attenuationColor", v.attenuationColor, where);
-    for (int i = 0; i < 3; ++i) {
-        if (v.attenuationColor[i] > 1.0f) {
-            doc.repair(where + ".attenuationColor[" + std::to_string(i) + "] = " +
-                       std::to_string(v.attenuationColor[i]) + " is above 1; clamped to 1");
-            v.attenuationColor[i] = 1.0f;
-        }
-    }
+    clampColorToOne(doc, v.attenuationColor, where + ".attenuationColor");
 }
 
 }  // namespace

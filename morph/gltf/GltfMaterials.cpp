@@ -66,15 +66,10 @@ Status readMaterial(GltfDocument& doc, const Json& json, const std::string& wher
 }  // namespace
 
 Status readMaterials(GltfDocument& doc, Scene& scene) {
-    const Json& materials = doc.array("materials");
-    scene.materials.resize(materials.size());
-    for (size_t i = 0; i < materials.size(); ++i) {
-        if (Status s = readMaterial(doc, materials[i], "materials[" + std::to_string(i) + "]",
-                                    scene.materials[i]);
-            !s)
-            return s;
-    }
-    return {};
+    return readEach(
+        doc, "materials", scene.materials, [&](const Json& json, size_t i, Material& material) {
+            return readMaterial(doc, json, "materials[" + std::to_string(i) + "]", material);
+        });
 }
 
 }  // namespace morph

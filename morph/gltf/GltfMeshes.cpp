@@ -336,11 +336,11 @@ void reportMissingPositionBounds(GltfDocument& doc) {
 }  // namespace
 
 Status readMeshes(GltfDocument& doc, Scene& scene) {
-    const Json& meshes = doc.array("meshes");
-    scene.meshes.resize(meshes.size());
-    for (size_t m = 0; m < meshes.size(); ++m) {
-        if (Status s = readMesh(doc, meshes[m], m, scene.meshes[m]); !s) return s;
-    }
+    if (Status s = readEach(
+            doc, "meshes", scene.meshes,
+            [&](const Json& json, size_t m, Mesh& mesh) { return readMesh(doc, json, m, mesh); });
+        !s)
+        return s;
     reportMissingPositionBounds(doc);
     return {};
 }
