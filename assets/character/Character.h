@@ -1,5 +1,5 @@
 #pragma once
-// The bundled skinned character (assets/character.glb, issue 8): a small stylized figure whose
+// The bundled skinned character (assets/character.glb): a small stylized figure whose
 // mesh is skinned to a 17-joint skeleton and carries morph targets, with clips that animate
 // joints and weights together. Built from plain arithmetic (face/DeterministicMath.h), so the
 // GLB is byte-identical on every build.

@@ -1,9 +1,9 @@
 #pragma once
-// A deterministic synthetic morph mesh for benchmarks (issue 6): V vertices on a sphere-like
-// grid (positions, normals, triangle indices) and T targets, each moving a fraction D of the
-// vertices in one spatially coherent patch (the vertices nearest a random centre, as a real blend
-// shape moves a brow or a jaw), with small POSITION and NORMAL deltas that fall off towards the
-// patch's edge. The same seed gives the same bytes on every machine: the generator uses its own
+// A deterministic synthetic morph mesh for benchmarks (`bench` and its tests): V vertices on a
+// sphere-like grid (positions, normals, triangle indices) and T targets, each moving a fraction D
+// of the vertices in one spatially coherent patch (the vertices nearest a random centre, as a real
+// blend shape moves a brow or a jaw), with small POSITION and NORMAL deltas that fall off towards
+// the patch's edge. The same seed gives the same bytes on every machine: the generator uses its own
 // integer PRNG and no std:: distribution (whose output the standard leaves to the library).
 //
 // The targets are built sparse (indices + deltas), so the .glb with sparse accessors for the

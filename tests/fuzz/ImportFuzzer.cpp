@@ -1,4 +1,4 @@
-// libFuzzer entry for the glTF importer (issue 7): any bytes, as a .glb or a .gltf text, must give
+// libFuzzer entry for the glTF importer: any bytes, as a .glb or a .gltf text, must give
 // a Scene or one clean error line, never a crash, a leak, a hang or unbounded memory.
 #include "FuzzImport.h"
 

@@ -1,4 +1,4 @@
-// libFuzzer entry for the KTX2 transcoder (issue 15 item 3): any bytes, as a KTX2 file, must give
+// libFuzzer entry for the KTX2 transcoder: any bytes, as a KTX2 file, must give
 // an RGBA8 image of the size the header says or one clean error line that blames the input, never
 // a crash, a read out of bounds, a leak, a hang or unbounded memory.
 #include <cstdint>

@@ -1,4 +1,4 @@
-// libFuzzer entry that goes past the importer (issue 7): bytes -> morph::importGltfMemory ->
+// libFuzzer entry that goes past the importer: bytes -> morph::importGltfMemory ->
 // everything a loaded scene meets on the CPU (fixtures::runPipeline: packing, sparsify,
 // animation sampling, world matrices, blend, pose). Either import's one clean error line, or a
 // pipeline that runs to the end with outputs of the right shape; anything else aborts.

@@ -54,7 +54,8 @@ TEST(BadInput, EmptyFile) {
 }
 
 TEST(BadInput, JsonThatIsNotGltf) {
-    // Filament issue 7868 is the counterexample: valid JSON that is not glTF must not crash.
+    // A loader that crashes on valid JSON that is not glTF is the counterexample (Filament's
+    // loader did): it must be one clean error.
     EXPECT_THAT(importError(fixtures::bad::jsonNotGltf(), ErrorCode::Schema, "hello.gltf"),
                 HasSubstr("asset"));
     EXPECT_THAT(importError(fixtures::bad::jsonWrongTypes(), ErrorCode::Schema, "types.gltf"),

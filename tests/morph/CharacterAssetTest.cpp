@@ -1,4 +1,4 @@
-// The bundled skinned character (assets/character.glb, issue 8): exactly what its generator
+// The bundled skinned character (assets/character.glb): exactly what its generator
 // writes, and a whole scene the way real skinned characters are: a skin with a skeleton root,
 // morph targets on the skinned primitives, clips with node TRS and weights channels together.
 #include <fstream>

@@ -1,5 +1,5 @@
-// The bundled face (assets/face.glb, issue 4): it is exactly what the generator writes, and it
-// has what the issue asks of it (vertex count, ARKit targets stored sparse, local deformations,
+// The bundled face (assets/face.glb): it is exactly what the generator writes, and it has what
+// the viewer's sample needs (vertex count, ARKit targets stored sparse, local deformations,
 // the three clips).
 #include <algorithm>
 #include <cstring>

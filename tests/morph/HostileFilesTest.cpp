@@ -1,4 +1,4 @@
-// Hostile files beyond the broken fixtures of BadInputTest (issue 7): counts near 2^31, declared
+// Hostile files beyond the broken fixtures of BadInputTest: counts near 2^31, declared
 // sizes past a 64 MiB budget, sparse count bombs, JSON nested 100,000 deep, NaN/Inf, URIs that
 // try to leave the model's folder, data: URIs with bad base64. Each import ends with a Scene or
 // ONE line "<file>: <problem>" naming the field, and (ASan/UBSan run) without a crash.

@@ -1,5 +1,5 @@
-// The hostile-file sweep, in process (issue 7: "a broad set of hostile files you have not seen all
-// end with exit 0 or one clean error line"): every mutant of fixtures::sweepMutants (truncations,
+// The hostile-file sweep, in process (a broad set of hostile files nobody wrote by hand must each
+// end with a Scene or one clean error line): every mutant of fixtures::sweepMutants (truncations,
 // bit flips, chunk-length edits, JSON mutations of the fixtures and corpus GLBs) goes through the
 // full importer and, when it loads, the whole CPU pipeline (fixtures::runPipeline). Each must give
 // a scene that survives the pipeline or one line starting with its name. Under ASan + UBSan in CI;

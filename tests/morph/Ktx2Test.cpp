@@ -1,4 +1,4 @@
-// KHR_texture_basisu's KTX2 images (issue 15 item 3): the transcoder in morph/ktx2 against the
+// KHR_texture_basisu's KTX2 images: the transcoder in morph/ktx2 against the
 // Basis Universal reference transcoder. Each tests/fixtures/ktx2/NAME.ktx2 was written once by the
 // basisu encoder and NAME.rgba.png is what the reference transcoder decodes its base level to
 // (tests/fixtures/ktx2/make/make.js). ETC1S and UASTC decode bit-exactly to RGBA8 (integer
@@ -16,8 +16,8 @@
 #include "fixtures/ImageFixtures.h"
 #include "fixtures/Ktx2Fixtures.h"
 #include "fixtures/TestPaths.h"
-#include "morph/gltf/GltfImport.h"
 #include "morph/decode/ImageDecode.h"
+#include "morph/gltf/GltfImport.h"
 #include "morph/ktx2/Ktx2Container.h"
 #include "morph/ktx2/Ktx2Decode.h"
 #include "morph/ktx2/Uastc.h"

@@ -1,4 +1,4 @@
-// MorphTarget's sparse form (issue 6): the importer keeps glTF sparse accessors without a
+// MorphTarget's sparse form: the importer keeps glTF sparse accessors without a
 // bufferView sparse (3.6.2.3, 3.7.2.2), and every consumer gives a sparse target exactly what it
 // gives the same target stored dense.
 #include <gmock/gmock.h>

@@ -1,4 +1,4 @@
-// VRM files (issue 14): .vrm is GLB, and VRM 0.x blendShapeGroups and VRM 1.0 expressions become
+// VRM files: .vrm is GLB, and VRM 0.x blendShapeGroups and VRM 1.0 expressions become
 // Scene::expressions (names, presets mapped to the 1.0 names, isBinary, binds across meshes with
 // weights as 0..1). Malformed VRM data is a warning naming the file and the item; the rest of the
 // file still opens.
