@@ -1,9 +1,10 @@
-// The file's own scene on import (issue 15 item 4): KHR_lights_punctual lights with their
+// The file's own scene on import: KHR_lights_punctual lights with their
 // defaults and repairs, cameras of both kinds and their errors, every scene and the default one.
 // Fixtures: tests/fixtures/SceneFixtures.h.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ImportOrFail.h"
 #include "fixtures/SceneFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
@@ -20,19 +21,11 @@ morph::Result<morph::Scene> importBytes(const fixtures::SceneBytes& bytes) {
 }
 
 morph::Scene load(const fixtures::SceneBytes& bytes) {
-    auto r = importBytes(bytes);
-    if (!r) {
-        ADD_FAILURE() << "import failed: " << r.error().message;
-        return {};
-    }
-    return std::move(r).value();
+    return morphtest::importOrFail(bytes, "scene.glb");
 }
 
-// Every warning and repair line, joined, for HasSubstr.
 std::string lines(const morph::Scene& scene) {
-    std::string out;
-    for (const std::string& w : scene.warnings) out += w + "\n";
-    return out;
+    return morphtest::warningLines(scene);
 }
 
 morph::Scene loadLight(const Json& light) {

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ImportOrFail.h"
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
@@ -22,12 +23,7 @@ using testing::HasSubstr;
 using V4 = std::vector<glm::vec4>;
 
 morph::Scene load(const fixtures::Bytes& bytes, const std::string& name = "fixture.glb") {
-    morph::Result<morph::Scene> r = morph::importGltfMemory(bytes, name, "");
-    if (!r) {
-        ADD_FAILURE() << "import failed: " << r.error().message;
-        return {};
-    }
-    return std::move(r).value();
+    return morphtest::importOrFail(bytes, name);
 }
 
 template <typename Vec>

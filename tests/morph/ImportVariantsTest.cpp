@@ -1,4 +1,4 @@
-// KHR_materials_variants on import (issue 15 item 2): the root's variant names and each
+// KHR_materials_variants on import: the root's variant names and each
 // primitive's mappings, materialFor and findVariant, every kind of bad data repaired or ignored
 // with a warning naming the field, and clip export keeping the extension. Fixtures:
 // tests/fixtures/VariantFixtures.h.
@@ -7,10 +7,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ImportOrFail.h"
 #include "fixtures/TestPaths.h"
 #include "fixtures/VariantFixtures.h"
-#include "morph/edit/UserClip.h"
 #include "morph/edit/ClipExport.h"
+#include "morph/edit/UserClip.h"
 #include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
@@ -23,18 +24,11 @@ using testing::Not;
 using Json = nlohmann::json;
 
 morph::Scene load(const std::vector<uint8_t>& bytes) {
-    auto r = morph::importGltfMemory(bytes, "variants.glb", "");
-    if (!r) {
-        ADD_FAILURE() << "import failed: " << r.error().message;
-        return {};
-    }
-    return std::move(r).value();
+    return morphtest::importOrFail(bytes, "variants.glb");
 }
 
 std::string lines(const morph::Scene& scene) {
-    std::string out;
-    for (const std::string& w : scene.warnings) out += w + "\n";
-    return out;
+    return morphtest::warningLines(scene);
 }
 
 const morph::Primitive& mapped(const morph::Scene& s) {
