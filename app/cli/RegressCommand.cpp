@@ -19,9 +19,9 @@
 #include "app/regress/Report.h"
 #include "app/regress/ReportPage.h"
 #include "app/regress/Shard.h"
-#include "morph/io/Files.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
+#include "morph/io/Files.h"
 
 namespace app {
 

@@ -12,8 +12,8 @@
 #include "app/viewer/ViewerUi.h"
 #include "app/viewer/state/ViewerStateExpressions.h"
 #include "morph/anim/ClipSelection.h"
-#include "morph/edit/WeightSpec.h"
 #include "morph/edit/ClipExport.h"
+#include "morph/edit/WeightSpec.h"
 #include "renderer/morph/MorphTargets.h"
 
 namespace app {

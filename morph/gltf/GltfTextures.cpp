@@ -7,8 +7,8 @@
 // materials use their factors.
 #include <algorithm>
 
-#include "morph/gltf/GltfDocument.h"
 #include "morph/decode/ImageDecode.h"
+#include "morph/gltf/GltfDocument.h"
 
 namespace morph {
 namespace {

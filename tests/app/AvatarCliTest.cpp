@@ -17,9 +17,9 @@
 #include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/io/Files.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
+#include "morph/io/Files.h"
 
 namespace {
 

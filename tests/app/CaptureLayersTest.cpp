@@ -13,8 +13,8 @@
 #include "fixtures/LayerFixtures.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/io/Files.h"  // writeFileAtomic
 #include "morph/image/ImageFile.h"
+#include "morph/io/Files.h"  // writeFileAtomic
 
 namespace {
 

@@ -11,8 +11,8 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/SceneFixtures.h"
 #include "fixtures/TestPaths.h"
-#include "morph/io/Files.h"
 #include "morph/image/ImageFile.h"
+#include "morph/io/Files.h"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "fixtures/VariantFixtures.h"
-#include "morph/io/Files.h"
 #include "morph/image/ImageFile.h"
+#include "morph/io/Files.h"
 
 namespace {
 

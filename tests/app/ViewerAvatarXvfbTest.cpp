@@ -15,8 +15,8 @@
 #include "fixtures/Golden.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/io/Files.h"
 #include "morph/image/ImageFile.h"
+#include "morph/io/Files.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/ImageFixtures.h"
-#include "morph/gltf/GltfImport.h"
 #include "morph/decode/ImageDecode.h"
+#include "morph/gltf/GltfImport.h"
 
 namespace {
 

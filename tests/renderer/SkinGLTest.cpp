@@ -20,8 +20,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/Skin.h"
-#include "morph/io/Files.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/io/Files.h"
 #include "renderer/morph/GpuOracle.h"
 #include "renderer/scene/GpuScene.h"
 

@@ -27,9 +27,9 @@
 #include "morph/anim/Animate.h"
 #include "morph/anim/FramePose.h"
 #include "morph/anim/Layers.h"
+#include "morph/edit/ClipExport.h"
 #include "morph/edit/TargetGroups.h"
 #include "morph/edit/UserClip.h"
-#include "morph/edit/ClipExport.h"
 
 namespace app {
 
