@@ -1,6 +1,5 @@
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 
 #include <gtest/gtest.h>
 
@@ -10,6 +9,7 @@
 #include "morph/edit/ClipExport.h"
 #include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/io/Files.h"
 
 namespace {
 
@@ -18,8 +18,17 @@ using morph::ErrorCode;
 using morph::UserClip;
 
 std::vector<uint8_t> readBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    morph::Result<std::vector<uint8_t>> bytes = morph::readFileBytes(path);
+    return bytes ? std::move(*bytes) : std::vector<uint8_t>{};
+}
+
+// Exporting `clip` from `source` to `output` fails with `code`, with `part` in the message.
+void expectExportError(const std::string& source, const std::string& output, const UserClip& clip,
+                       ErrorCode code, const std::string& part = "") {
+    morph::Status s = morph::exportClip(source, output, clip);
+    ASSERT_FALSE(s.ok()) << source << " exported to " << output;
+    EXPECT_EQ(s.error().code, code);
+    EXPECT_NE(s.error().message.find(part), std::string::npos) << s.error().message;
 }
 
 // The source model: one triangle, targets "smile" (v1 +z) and "blink" (v2 +y), mesh.weights
@@ -146,15 +155,9 @@ TEST(ClipExport, RefusesToWriteOverTheSource) {
     ASSERT_TRUE(faceLikeSource().writeGlb(source).ok());
     std::vector<uint8_t> before = readBytes(source);
     UserClip clip = blinkThenSmile(morph::Interpolation::Linear);
-    morph::Status same = morph::exportClip(source, source, clip);
-    ASSERT_FALSE(same.ok());
-    EXPECT_EQ(same.error().code, ErrorCode::Usage);
-    EXPECT_NE(same.error().message.find("source"), std::string::npos);
+    expectExportError(source, source, clip, ErrorCode::Usage, "source");
     // The same file spelled another way.
-    morph::Status spelled =
-        morph::exportClip(source, dir + "/./../ClipExportRefuse/face.glb", clip);
-    ASSERT_FALSE(spelled.ok());
-    EXPECT_EQ(spelled.error().code, ErrorCode::Usage);
+    expectExportError(source, dir + "/./../ClipExportRefuse/face.glb", clip, ErrorCode::Usage);
     EXPECT_EQ(readBytes(source), before);
 }
 
@@ -224,34 +227,24 @@ TEST(ClipExport, ErrorsAreValues) {
     strangers.name = "strangers";
     strangers.targetNames = {"tail"};
     ASSERT_TRUE(morph::setKey(strangers, 0.0f, {1.0f}).ok());
-    morph::Status noMatch = morph::exportClip(dir + "/face.glb", dir + "/o.glb", strangers);
-    ASSERT_FALSE(noMatch.ok());
-    EXPECT_EQ(noMatch.error().code, ErrorCode::BadReference);  // names targets the model lacks
-    EXPECT_NE(noMatch.error().message.find("strangers"), std::string::npos);
+    // The clip names targets the model lacks.
+    expectExportError(dir + "/face.glb", dir + "/o.glb", strangers, ErrorCode::BadReference,
+                      "strangers");
     EXPECT_FALSE(fs::exists(dir + "/o.glb"));
 
     UserClip empty = blinkThenSmile(morph::Interpolation::Linear);
     empty.keys.clear();
-    morph::Status noKeys = morph::exportClip(dir + "/face.glb", dir + "/o.glb", empty);
-    ASSERT_FALSE(noKeys.ok());
-    EXPECT_EQ(noKeys.error().code, ErrorCode::Usage);
-    morph::Status missing = morph::exportClip(dir + "/missing.glb", dir + "/o.glb", strangers);
-    ASSERT_FALSE(missing.ok());
-    EXPECT_EQ(missing.error().code, ErrorCode::Io);
+    expectExportError(dir + "/face.glb", dir + "/o.glb", empty, ErrorCode::Usage);
+    expectExportError(dir + "/missing.glb", dir + "/o.glb", strangers, ErrorCode::Io);
     std::ofstream(dir + "/junk.gltf")
         << "{\"buffers\": [{\"uri\": \"nope.bin\", \"byteLength\": 4}]}";
-    morph::Status missingBin = morph::exportClip(dir + "/junk.gltf", dir + "/o.glb",
-                                                 blinkThenSmile(morph::Interpolation::Linear));
-    ASSERT_FALSE(missingBin.ok());
-    EXPECT_EQ(missingBin.error().code, ErrorCode::Io);
-    EXPECT_NE(missingBin.error().message.find("nope.bin"), std::string::npos);
+    expectExportError(dir + "/junk.gltf", dir + "/o.glb",
+                      blinkThenSmile(morph::Interpolation::Linear), ErrorCode::Io, "nope.bin");
     std::ofstream(dir + "/escape.gltf")
         << "{\"buffers\": [{\"uri\": \"../x.bin\", \"byteLength\": 4}]}";
-    morph::Status escape = morph::exportClip(dir + "/escape.gltf", dir + "/o.glb",
-                                             blinkThenSmile(morph::Interpolation::Linear));
-    ASSERT_FALSE(escape.ok());
-    EXPECT_EQ(escape.error().code, ErrorCode::UriDenied);
-    EXPECT_NE(escape.error().message.find("leaves the model's folder"), std::string::npos);
+    expectExportError(dir + "/escape.gltf", dir + "/o.glb",
+                      blinkThenSmile(morph::Interpolation::Linear), ErrorCode::UriDenied,
+                      "leaves the model's folder");
 }
 
 }  // namespace
