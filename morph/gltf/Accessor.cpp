@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 
 namespace morph {
 namespace {
@@ -33,25 +35,21 @@ const char* componentTypeName(int componentType) {
 // One component as float. glTF 2.0 3.11: normalized signed values map with max(c / (2^(b-1) - 1),
 // -1), unsigned with c / (2^b - 1); non-normalized integers keep their value
 // (KHR_mesh_quantization).
+template <typename T>
+float integerAsFloat(const uint8_t* p, bool normalized) {
+    const float c = float(load<T>(p));
+    if (!normalized) return c;
+    const float n = c / float(std::numeric_limits<T>::max());
+    return std::is_signed_v<T> ? std::max(n, -1.0f) : n;
+}
+
 float readFloat(const uint8_t* p, int componentType, bool normalized) {
     switch (componentType) {
         case 5126: return load<float>(p);
-        case 5120: {
-            const float c = float(load<int8_t>(p));
-            return normalized ? std::max(c / 127.0f, -1.0f) : c;
-        }
-        case 5121: {
-            const float c = float(load<uint8_t>(p));
-            return normalized ? c / 255.0f : c;
-        }
-        case 5122: {
-            const float c = float(load<int16_t>(p));
-            return normalized ? std::max(c / 32767.0f, -1.0f) : c;
-        }
-        case 5123: {
-            const float c = float(load<uint16_t>(p));
-            return normalized ? c / 65535.0f : c;
-        }
+        case 5120: return integerAsFloat<int8_t>(p, normalized);
+        case 5121: return integerAsFloat<uint8_t>(p, normalized);
+        case 5122: return integerAsFloat<int16_t>(p, normalized);
+        case 5123: return integerAsFloat<uint16_t>(p, normalized);
         default: return float(load<uint32_t>(p));
     }
 }
