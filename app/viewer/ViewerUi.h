@@ -261,8 +261,9 @@ void saveKeyClip(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
 void loadClip(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
 void savePresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
 void loadPresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
-// --weights SPEC as user overrides (every mesh with such a target) and --animation/--time as
-// the selected clip. Errors name the option: "--animation: no clip 'walk' in face.glb".
+// (ViewerLoad.cpp) --weights SPEC as user overrides (every mesh with such a target) and
+// --animation/--time as the selected clip. Errors name the option: "--animation: no clip 'walk' in
+// face.glb".
 // --scene N (-1: none) as the scene shown; out of range names the file and its scene count.
 // --variant NAME|INDEX ("" none) as the material variant; unknown lists the file's variants.
 morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
