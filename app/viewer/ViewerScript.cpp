@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iterator>
+#include <map>
 #include <utility>
 
 #define GLFW_INCLUDE_NONE
@@ -23,19 +24,16 @@ int glfwKey(const std::string& name) {
     if (name.size() == 1 && name[0] >= 'a' && name[0] <= 'z') return GLFW_KEY_A + (name[0] - 'a');
     if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return GLFW_KEY_0 + (name[0] - '0');
     if (name.size() >= 2 && name[0] == 'f') return GLFW_KEY_F1 + std::stoi(name.substr(1)) - 1;
-    if (name == "space") return GLFW_KEY_SPACE;
-    if (name == "enter") return GLFW_KEY_ENTER;
-    if (name == "escape") return GLFW_KEY_ESCAPE;
-    if (name == "tab") return GLFW_KEY_TAB;
-    if (name == "left") return GLFW_KEY_LEFT;
-    if (name == "right") return GLFW_KEY_RIGHT;
-    if (name == "up") return GLFW_KEY_UP;
-    if (name == "down") return GLFW_KEY_DOWN;
-    if (name == "delete") return GLFW_KEY_DELETE;
-    if (name == "backspace") return GLFW_KEY_BACKSPACE;
-    if (name == "home") return GLFW_KEY_HOME;
-    if (name == "end") return GLFW_KEY_END;
-    return -1;
+    static const std::map<std::string, int> kNamed = {
+        {"space", GLFW_KEY_SPACE},   {"enter", GLFW_KEY_ENTER},
+        {"escape", GLFW_KEY_ESCAPE}, {"tab", GLFW_KEY_TAB},
+        {"left", GLFW_KEY_LEFT},     {"right", GLFW_KEY_RIGHT},
+        {"up", GLFW_KEY_UP},         {"down", GLFW_KEY_DOWN},
+        {"delete", GLFW_KEY_DELETE}, {"backspace", GLFW_KEY_BACKSPACE},
+        {"home", GLFW_KEY_HOME},     {"end", GLFW_KEY_END},
+    };
+    const auto it = kNamed.find(name);
+    return it == kNamed.end() ? -1 : it->second;
 }
 
 // Where SliderFloat (imgui_widgets.cpp SliderBehaviorT, 1.86) puts `value` along its frame:

@@ -13,12 +13,6 @@ namespace {
 
 using app::ViewerState;
 
-morph::Scene importFixture(const std::vector<uint8_t>& bytes, const std::string& name) {
-    auto r = morph::importGltfMemory(bytes, name, "");
-    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-    return r.ok() ? std::move(*r) : morph::Scene{};
-}
-
 // VRM 1.0 fixture: expression happy (2) moves mesh 0 target 0 by 1 and mesh 1 target 0 by 0.5.
 constexpr size_t kHappy = 2;
 
@@ -33,7 +27,9 @@ TEST(ViewerStateWeightLayers, TheFileSourcesComeFirstThenTheUsersLayers) {
 }
 
 TEST(ViewerStateWeightLayers, TheFramePoseAndPanelAreTheListResolved) {
-    const morph::Scene scene = importFixture(fixtures::vrm1Expressions(), "a.vrm");
+    const auto imported = morph::importGltfMemory(fixtures::vrm1Expressions(), "a.vrm", "");
+    ASSERT_TRUE(imported.ok()) << imported.error().message;
+    const morph::Scene& scene = *imported;
     ViewerState state = app::makeViewerState(scene);
     app::setExpressionWeight(state, scene, kHappy, 1.0f);
     state.selectedMesh = 1;
