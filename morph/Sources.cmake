@@ -41,6 +41,7 @@ set(MORPH_ANIM_SOURCES
   anim/ClipSelection.cpp
   anim/FramePose.cpp
   anim/Layers.cpp
+  anim/PoseLayers.cpp
   anim/Sampler.cpp
   anim/Skin.cpp)
 set(MORPH_TARGETS_SOURCES

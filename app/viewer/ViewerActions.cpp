@@ -10,10 +10,7 @@
 #include <imgui.h>
 
 #include "app/viewer/ViewerUi.h"
-#include "app/viewer/state/ViewerStateExpressions.h"
-#include "morph/anim/ClipSelection.h"
 #include "morph/edit/ClipExport.h"
-#include "morph/edit/WeightSpec.h"
 #include "renderer/morph/MorphTargets.h"
 
 namespace app {
@@ -198,83 +195,6 @@ void loadPresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path)
     }
     ui.presetsPath = path;
     showMessage(ui, "loaded presets from " + path);
-}
-
-morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
-                                const std::string& animation, float time, int scene,
-                                const std::string& variant) {
-    if (!doc.loaded) return {};
-    if (!variant.empty()) {
-        auto found = morph::findVariant(doc.scene, variant);
-        if (!found) return found.error();
-        doc.state.variant = *found;
-    }
-    if (scene >= 0) {
-        const size_t scenes = doc.scene.scenes.size();
-        if (size_t(scene) >= scenes) {
-            return morph::Error{morph::ErrorCode::Usage,
-                                "--scene " + std::to_string(scene) + ": " + doc.model.path +
-                                    (scenes == 0 ? std::string(" has no scenes")
-                                                 : " has " + std::to_string(scenes) + " scene" +
-                                                       (scenes == 1 ? "" : "s") + " (0 to " +
-                                                       std::to_string(scenes - 1) + ")")};
-        }
-        doc.state.scene = scene;
-        ++doc.state.revision;
-        refreshFrame(doc);
-    }
-    if (!weights.empty()) {
-        auto spec = morph::parseWeightSpec(weights);
-        if (!spec) return spec.error();
-        for (const morph::WeightAssignment& a : *spec) {
-            if (a.kind == morph::WeightAssignment::Kind::Expression) {
-                if (setExpressionWeight(doc.state, doc.scene, a.name, a.value)) continue;
-                return morph::Error{
-                    morph::ErrorCode::Usage,
-                    "--weights: no VRM expression named '" + a.name + "' in " + doc.model.path};
-            }
-            bool matched = false;
-            for (size_t m = 0; m < doc.scene.meshes.size() && m < doc.state.meshes.size(); ++m) {
-                const std::vector<std::string>& names = doc.scene.meshes[m].targetNames;
-                std::vector<TargetState>& targets = doc.state.meshes[m].targets;
-                for (size_t t = 0; t < names.size() && t < targets.size(); ++t) {
-                    const bool hit =
-                        a.kind == morph::WeightAssignment::Kind::All ||
-                        (a.kind == morph::WeightAssignment::Kind::Name && names[t] == a.name) ||
-                        (a.kind == morph::WeightAssignment::Kind::Index && t == a.index);
-                    if (!hit) continue;
-                    targets[t].overridden = true;
-                    targets[t].value = a.value;
-                    matched = true;
-                }
-            }
-            if (!matched) {
-                const std::string item = a.kind == morph::WeightAssignment::Kind::Index
-                                             ? std::to_string(a.index)
-                                             : a.name;
-                return morph::Error{
-                    morph::ErrorCode::Usage,
-                    "--weights: no mesh of " + doc.model.path + " has a target '" + item + "'"};
-            }
-        }
-    }
-    if (!animation.empty()) {
-        // As eval and capture take it: a name, an index, all, or a comma list.
-        const morph::ClipSelection selection = morph::selectAnimations(doc.scene, animation);
-        if (!selection.ok() || selection.clips.empty())
-            return morph::Error{morph::ErrorCode::Usage, "--animation: no clip '" +
-                                                             selection.unknown.value_or(animation) +
-                                                             "' in " + doc.model.path};
-        if (selection.clips.size() == 1) {
-            selectClip(doc.state, doc.scene, {ClipKind::Scene, int(selection.clips.front())});
-        } else {
-            std::vector<ClipRef> clips;
-            for (size_t clip : selection.clips) clips.push_back({ClipKind::Scene, int(clip)});
-            playTogether(doc.state, doc.scene, clips);
-        }
-        scrub(doc.state, doc.scene, time);
-    }
-    return {};
 }
 
 void measureMorphMemory(const ViewerDocument& doc, FrameStats& stats) {

@@ -1,5 +1,6 @@
 // The viewer's input: the camera (mouse over the 3D view only), the keyboard shortcuts (only
-// while no text field has the keyboard), dropped files, and the requests panels post.
+// while no text field has the keyboard), a click that picks a vertex, dropped files, and the
+// requests panels post.
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -20,6 +21,19 @@ bool pressed(int key) {
 }
 bool repeated(int key) {
     return ImGui::IsKeyPressed(key, true);
+}
+
+// The orbit camera's azimuth and elevation, in degrees, for a view preset.
+std::pair<float, float> presetAngles(CameraPreset preset) {
+    switch (preset) {
+        case CameraPreset::Front: return {0, 0};
+        case CameraPreset::Back: return {180, 0};
+        case CameraPreset::Right: return {90, 0};
+        case CameraPreset::Left: return {-90, 0};
+        case CameraPreset::Top: return {0, 90};
+        case CameraPreset::Bottom: return {0, -90};
+    }
+    return {0, 0};
 }
 
 }  // namespace
@@ -106,62 +120,28 @@ void ViewerWindow::handleShortcuts() {
     }
 }
 
-renderer::Aabb ViewerWindow::sceneBounds() const {
-    if (!mDoc.loaded) return {};
-    return mDoc.gpu.bounds(mDoc.frame.pose);
-}
-
-renderer::Aabb ViewerWindow::framingBounds(Framing framing) const {
-    if (!mDoc.loaded) return {};
-    renderer::Aabb box;
-    switch (framing) {
-        case Framing::All: break;
-        case Framing::Morphed: box = mDoc.gpu.morphedRegion(mDoc.frame.pose); break;
-        case Framing::SelectedMesh:
-            if (mDoc.state.selectedMesh >= 0)
-                box = mDoc.gpu.bounds(mDoc.frame.pose, mDoc.state.selectedMesh);
-            break;
-    }
-    return box.valid ? box : sceneBounds();  // nothing morphs, nothing selected: the model
-}
-
-renderer::Camera ViewerWindow::viewCamera(const ViewRegion& region, int fbWidth,
-                                          int fbHeight) const {
-    if (mUi.fileCamera >= 0 && mDoc.loaded) {
-        auto file =
-            renderer::fileCamera(mDoc.gpu.layout(), mDoc.frame.pose, mUi.fileCamera, sceneBounds());
-        if (file) return *file;
-    }
-    return mCamera.camera(region, fbWidth, fbHeight);
-}
-
-void ViewerWindow::leaveFileCamera() {
-    if (mUi.fileCamera < 0) return;
-    int fbWidth = 0, fbHeight = 0;
-    mContext.framebufferSize(fbWidth, fbHeight);
-    mCamera.lookFrom(viewCamera(viewRegion(), fbWidth, fbHeight));
-    mUi.fileCamera = -1;
-}
-
-void ViewerWindow::frameModel() {
-    leaveFileCamera();
-    int fbWidth = 0, fbHeight = 0;
-    mContext.framebufferSize(fbWidth, fbHeight);
-    mCamera.frame(framingBounds(mUi.framing), viewRegion(), fbWidth, fbHeight);
-}
-
 void ViewerWindow::handleRequests() {
+    takeDroppedFiles();
+    handleDocumentRequests();
+    handleCameraRequests();
+    handleWindowRequests();
+}
+
+void ViewerWindow::takeDroppedFiles() {
     ViewerRequests& r = mUi.requests;
-    if (!mDropped.empty()) {
-        // An .hdr is a light, anything else a model; of several files, the last of each.
-        for (const std::string& path : mDropped) {
-            std::string ext = fs::path(path).extension().string();
-            std::transform(ext.begin(), ext.end(), ext.begin(),
-                           [](unsigned char c) { return char(std::tolower(c)); });
-            (ext == ".hdr" ? r.environment : r.open) = path;
-        }
-        mDropped.clear();
+    // An .hdr is a light, anything else a model; of several files, the last of each.
+    for (const std::string& path : mDropped) {
+        std::string ext = fs::path(path).extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        (ext == ".hdr" ? r.environment : r.open) = path;
     }
+    mDropped.clear();
+}
+
+// The light, the model, the scene and the variant.
+void ViewerWindow::handleDocumentRequests() {
+    ViewerRequests& r = mUi.requests;
     if (r.environment) {
         const std::string spec = *r.environment;
         r.environment.reset();
@@ -191,6 +171,11 @@ void ViewerWindow::handleRequests() {
         if (mDoc.loaded) mDoc.state.variant = *r.variant;
         r.variant.reset();
     }
+}
+
+// The file's cameras, the view presets, Home and framing.
+void ViewerWindow::handleCameraRequests() {
+    ViewerRequests& r = mUi.requests;
     if (r.fileCamera && *r.fileCamera < 0) {
         leaveFileCamera();
         r.fileCamera.reset();
@@ -210,14 +195,8 @@ void ViewerWindow::handleRequests() {
     }
     if (r.view) {
         leaveFileCamera();
-        switch (*r.view) {
-            case CameraPreset::Front: mCamera.setAngles(0, 0); break;
-            case CameraPreset::Back: mCamera.setAngles(180, 0); break;
-            case CameraPreset::Right: mCamera.setAngles(90, 0); break;
-            case CameraPreset::Left: mCamera.setAngles(-90, 0); break;
-            case CameraPreset::Top: mCamera.setAngles(0, 90); break;
-            case CameraPreset::Bottom: mCamera.setAngles(0, -90); break;
-        }
+        const std::pair<float, float> angles = presetAngles(*r.view);
+        mCamera.setAngles(angles.first, angles.second);
         r.view.reset();
         r.frame = mUi.framing;
     }
@@ -232,6 +211,10 @@ void ViewerWindow::handleRequests() {
         r.frame.reset();
         frameModel();
     }
+}
+
+void ViewerWindow::handleWindowRequests() {
+    ViewerRequests& r = mUi.requests;
     if (r.toggleFullscreen) {
         r.toggleFullscreen = false;
         mContext.setFullscreen(!mContext.fullscreen());
@@ -246,120 +229,22 @@ void ViewerWindow::handleRequests() {
     }
 }
 
-bool ViewerWindow::openModel(const std::string& path, bool keepState, bool wait) {
-    ModelOptions model = mDoc.loaded || !mDoc.model.path.empty() ? mDoc.model : mOptions.model;
-    model.path = path;
-    // --pose files belong to the model they were given with, not to one opened later.
-    if (path != mOptions.model.path) model.poses.clear();
-    BackgroundLoad::Request request{model, keepState};
-    if (wait) return finishOpen({request, loadModel(model)});
-    mLoad.start(std::move(request));
-    return true;
-}
-
-void ViewerWindow::pollLoad() {
-    LoadingUi& loading = mUi.loading;
-    loading.active = mLoad.busy();
-    if (loading.active) {
-        loading.file = std::filesystem::path(mLoad.path()).filename().string();
-        loading.stage = mLoad.stage();
-        loading.fraction = mLoad.fraction();
-        loading.seconds = mLoad.seconds();
-    }
-    if (std::optional<BackgroundLoad::Loaded> loaded = mLoad.take()) {
-        finishOpen(std::move(*loaded));
-        loading.active = mLoad.busy();
-    }
-}
-
-bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
-    const ModelOptions& model = loaded.request.model;
-    const std::string& path = model.path;
-    const bool keepState = loaded.request.keepState;
-    morph::Result<morph::Scene>& scene = loaded.scene;
-    if (!scene) {  // the model shown stays
-        showError(mUi, scene.error().message);
-        mPendingStart.reset();  // they were meant for this file
-        return false;
-    }
-    renderer::UploadOptions upload;
-    upload.maxBytes = model.maxMemoryBytes;  // the same budget bounds GPU bytes
-    auto gpu = renderer::GpuScene::upload(*scene, upload);
-    if (!gpu) {
-        showError(mUi, gpu.error().message);  // names the file already
-        return false;
-    }
-    for (const std::string& warning : scene->warnings)
-        std::fprintf(stderr, "warning: %s\n", warning.c_str());
-
-    ViewerState state;
-    if (keepState && mDoc.loaded) {
-        state = remapState(mDoc.state, mDoc.scene, *scene);
-    } else {
-        state = makeViewerState(*scene);
-        applySettings(state, mSettings);
-        // User clips and presets are stored by target name: they carry over to the next model.
-        state.userClips = std::move(mDoc.state.userClips);
-        state.presets = std::move(mDoc.state.presets);
-        state.abPresets = mDoc.state.abPresets;
-        state.abActive = mDoc.state.abActive;
-        mUi.curveTargets.clear();
-        mUi.selectedKey = -1;
-        mNeedsFraming = true;
-    }
-    mDoc.model = model;
-    mDoc.scene = std::move(scene).value();
-    mDoc.gpu = std::move(gpu).value();
-    mDoc.state = std::move(state);
-    mDoc.loaded = true;
-    refreshFrame(mDoc);          // whatever reads the frame before the next one reads this scene's
-    mUi.inspect.picked = false;  // its indices belong to the previous scene
-    if (!keepState) mUi.fileCamera = -1;  // another file's cameras
-    mUi.error.clear();
-    measureMorphMemory(mDoc, mUi.stats);
-    showMessage(mUi, (keepState ? "reloaded " : "opened ") + path);
-    if (mPendingStart) {  // the command line's --weights/--animation, for its first model
-        const StartOptions start = std::move(*mPendingStart);
-        mPendingStart.reset();
-        if (auto applied = applyStartOptions(mDoc, start.weights, start.animation, start.time,
-                                             start.scene, start.variant);
-            !applied) {
-            showError(mUi, applied.error().message);
-        }
-    }
-
-    std::error_code ec;
-    const std::string absolute = std::filesystem::absolute(path, ec).string();
-    addRecentFile(mSettings, ec ? path : absolute);
-    mUi.recentFiles = mSettings.recentFiles;
-    saveSettings();
-    return true;
-}
-
-void ViewerWindow::saveSettings() {
-    if (reproducible()) return;
-    const std::string path = settingsPath();
-    if (path.empty()) return;
-    if (mDoc.loaded) captureSettings(mSettings, mDoc.state);
-    mSettings.recentFiles = mUi.recentFiles;
-    if (auto saved = app::saveSettings(mSettings, path); !saved) {
-        std::fprintf(stderr, "morphview: %s\n", saved.error().message.c_str());
-    }
-}
-
-bool ViewerWindow::useEnvironment(const std::string& spec) {
-    if (spec == renderer::kRigLighting || mEnvironments.count(spec)) {
-        mUi.environment = spec;
-        return true;
-    }
-    auto loaded = renderer::GpuEnvironment::load(spec);
-    if (!loaded) {
-        showError(mUi, loaded.error().message);
-        return false;
-    }
-    mEnvironments.emplace(spec, std::move(loaded).value());
-    mUi.environment = spec;
-    return true;
+void ViewerWindow::pickAtMouse() {
+    if (!mDoc.loaded) return;
+    int fbWidth = 0, fbHeight = 0;
+    mContext.framebufferSize(fbWidth, fbHeight);
+    if (fbWidth <= 0 || fbHeight <= 0) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    const float x = io.MousePos.x * io.DisplayFramebufferScale.x,
+                y = io.MousePos.y * io.DisplayFramebufferScale.y;
+    const ViewRegion view = viewRegion();
+    if (x < view.x || y < view.y || x > view.x + view.width || y > view.y + view.height) return;
+    // The same camera and projection drawScene uses: the view region's own.
+    const renderer::Camera camera = viewCamera(view, fbWidth, fbHeight);
+    const glm::mat4 viewProjection = camera.projection(view.width / view.height) * camera.view();
+    const glm::vec2 ndc(2.0f * (x - view.x) / view.width - 1.0f,
+                        1.0f - 2.0f * (y - view.y) / view.height);
+    pickVertex(mDoc, mUi, morph::rayFromNdc(glm::inverse(viewProjection), ndc));
 }
 
 }  // namespace app

@@ -246,6 +246,64 @@ void drawMenuBar(ViewerDocument& doc, ViewerUi& ui) {
     ImGui::EndMainMenuBar();
 }
 
+namespace {
+
+// The folder's subfolders and the files the browser's mode lists, each sorted by name; dot files
+// are left out.
+void listFolder(BrowserMode mode, const fs::path& folder, std::vector<fs::directory_entry>& dirs,
+                std::vector<fs::directory_entry>& files, std::error_code& ec) {
+    for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.empty() || name[0] == '.') continue;
+        if (it->is_directory(ec)) {
+            dirs.push_back(*it);
+        } else if (listed(mode, it->path())) {
+            files.push_back(*it);
+        }
+    }
+    auto byName = [](const fs::directory_entry& a, const fs::directory_entry& c) {
+        return a.path() < c.path();
+    };
+    std::sort(dirs.begin(), dirs.end(), byName);
+    std::sort(files.begin(), files.end(), byName);
+}
+
+// The list of subfolders (a double click enters one) and files (a click picks its name, a double
+// click opens it): the path double-clicked, else "".
+std::string drawBrowserEntries(ViewerUi& ui, const std::vector<fs::directory_entry>& dirs,
+                               const std::vector<fs::directory_entry>& files,
+                               const std::error_code& ec) {
+    FileBrowser& b = ui.browser;
+    std::string chosen;
+    const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetStyle().ItemSpacing.y;
+    ImGui::BeginChild("##entries", ImVec2(0, -footer), true);
+    if (ec)
+        ImGui::TextColored(rgb(240, 110, 100), "%s: %s", b.folder.c_str(), ec.message().c_str());
+    for (const auto& d : dirs) {
+        const std::string label = d.path().filename().string() + "/";
+        if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick) &&
+            ImGui::IsMouseDoubleClicked(0)) {
+            b.folder = d.path().string();
+        }
+        trackItem(ui, "dir:" + d.path().filename().string());
+    }
+    for (const auto& f : files) {
+        const std::string name = f.path().filename().string();
+        if (ImGui::Selectable(name.c_str(), b.fileName == name,
+                              ImGuiSelectableFlags_AllowDoubleClick)) {
+            b.fileName = name;
+            if (ImGui::IsMouseDoubleClicked(0)) chosen = f.path().string();
+        }
+        trackItem(ui, "file:" + name);
+    }
+    if (dirs.empty() && files.empty() && !ec) ImGui::TextDisabled("(no matching files here)");
+    ImGui::EndChild();
+    return chosen;
+}
+
+}  // namespace
+
 void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
     FileBrowser& b = ui.browser;
     if (!b.visible) return;
@@ -272,46 +330,8 @@ void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
         folder = b.folder;
 
     std::vector<fs::directory_entry> dirs, files;
-    for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
-         !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        if (name.empty() || name[0] == '.') continue;
-        if (it->is_directory(ec)) {
-            dirs.push_back(*it);
-        } else if (listed(b.mode, it->path())) {
-            files.push_back(*it);
-        }
-    }
-    auto byName = [](const fs::directory_entry& a, const fs::directory_entry& c) {
-        return a.path() < c.path();
-    };
-    std::sort(dirs.begin(), dirs.end(), byName);
-    std::sort(files.begin(), files.end(), byName);
-
-    const float footer = ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetStyle().ItemSpacing.y;
-    ImGui::BeginChild("##entries", ImVec2(0, -footer), true);
-    if (ec)
-        ImGui::TextColored(rgb(240, 110, 100), "%s: %s", b.folder.c_str(), ec.message().c_str());
-    std::string chosen;
-    for (const auto& d : dirs) {
-        const std::string label = d.path().filename().string() + "/";
-        if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick) &&
-            ImGui::IsMouseDoubleClicked(0)) {
-            b.folder = d.path().string();
-        }
-        trackItem(ui, "dir:" + d.path().filename().string());
-    }
-    for (const auto& f : files) {
-        const std::string name = f.path().filename().string();
-        if (ImGui::Selectable(name.c_str(), b.fileName == name,
-                              ImGuiSelectableFlags_AllowDoubleClick)) {
-            b.fileName = name;
-            if (ImGui::IsMouseDoubleClicked(0)) chosen = f.path().string();
-        }
-        trackItem(ui, "file:" + name);
-    }
-    if (dirs.empty() && files.empty() && !ec) ImGui::TextDisabled("(no matching files here)");
-    ImGui::EndChild();
+    listFolder(b.mode, folder, dirs, files, ec);
+    std::string chosen = drawBrowserEntries(ui, dirs, files, ec);
 
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Cancel").x * 2 - 40 * ui.scale);
     const bool entered = ImGui::InputTextWithHint("##name", "file name", &b.fileName,

@@ -64,7 +64,7 @@ void drawPresentationItems(ViewerUi& ui) {
                                                        : "ffmpeg found: PNG frames and an MP4");
 }
 
-// The light (issue 15): the environment or the rig, turned, exposed, tone mapped, and what is
+// The light: the environment or the rig, turned, exposed, tone mapped, and what is
 // drawn behind the model.
 void drawLightingItems(ViewerUi& ui) {
     const float width = 140 * ui.scale;

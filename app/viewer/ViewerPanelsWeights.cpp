@@ -193,33 +193,28 @@ void drawRangeAndResets(ViewerDocument& doc, ViewerUi& ui) {
     }
 }
 
-void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, const Row& row,
-                   const ResolvedWeights& resolved) {
+// The selected mesh's target a row stands for (curves, heat, inspect), or -1.
+int selectedTargetOf(const ViewerState& state, const Row& row) {
+    int selected = -1;
+    for (const auto& [m, target] : row.refs) {
+        if (m == state.selectedMesh) selected = int(target);
+    }
+    return selected;
+}
+
+// The name column: click adds the target's curve to the timeline (selecting the row's mesh when
+// the curves show another, which makes `selectedTarget` this row's); hover says where it is.
+void drawTargetName(ViewerDocument& doc, ViewerUi& ui, const Row& row, WeightSource source,
+                    int& selectedTarget) {
     ViewerState& state = doc.state;
     const morph::Scene& scene = doc.scene;
-    const int meshIndex = row.mesh;
-    const size_t t = row.target;
-    const morph::Mesh& mesh = scene.meshes[size_t(meshIndex)];
-    MeshState& ms = state.meshes[size_t(meshIndex)];
-    const TargetState& ts = ms.targets[t];
-    const WeightSource source = resolved.sources[t];
-    // The selected mesh's target this row stands for (curves, heat, inspect), or -1.
-    int selectedTarget = -1;
-    for (const auto& [m, target] : row.refs) {
-        if (m == state.selectedMesh) selectedTarget = int(target);
-    }
-    ImGui::PushID(meshIndex);
-    ImGui::PushID(int(t));
-    ImGui::TableNextRow();
-
-    ImGui::TableNextColumn();
     const bool inCurves = selectedTarget >= 0 && ui.curveTargets.count(size_t(selectedTarget)) > 0;
     ImGui::PushStyleColor(ImGuiCol_Text, sourceColor(source));
     if (ImGui::Selectable(row.name.c_str(), inCurves)) {
         if (selectedTarget < 0) {  // the curves show the selected mesh: select this row's
-            state.selectedMesh = meshIndex;
+            state.selectedMesh = row.mesh;
             ui.curveTargets.clear();
-            selectedTarget = int(t);
+            selectedTarget = int(row.target);
         }
         if (inCurves) {
             ui.curveTargets.erase(size_t(selectedTarget));
@@ -232,23 +227,25 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, const Row& row,
         ImGui::SetScrollHereY(0.3f);
         ui.inspect.scrollToTarget = -1;
     }
-    const bool nameHovered = ImGui::IsItemHovered();
-    if (nameHovered && selectedTarget >= 0) ui.inspect.hoveredTarget = selectedTarget;
-    if (nameHovered) {
-        std::string where = meshName(scene, meshIndex);
-        for (size_t r = 1; r < row.refs.size(); ++r)
-            where += ", " + meshName(scene, row.refs[r].first);
-        ImGui::SetTooltip(
-            "%s  (target %zu of %s)\non: %s\nsource: %s\nclick: show its curve in "
-            "the timeline",
-            row.name.c_str(), t, meshName(scene, meshIndex).c_str(), where.c_str(),
-            sourceName(source));
-    }
+    if (!ImGui::IsItemHovered()) return;
+    if (selectedTarget >= 0) ui.inspect.hoveredTarget = selectedTarget;
+    std::string where = meshName(scene, row.mesh);
+    for (size_t r = 1; r < row.refs.size(); ++r) where += ", " + meshName(scene, row.refs[r].first);
+    ImGui::SetTooltip(
+        "%s  (target %zu of %s)\non: %s\nsource: %s\nclick: show its curve in "
+        "the timeline",
+        row.name.c_str(), row.target, meshName(scene, row.mesh).c_str(), where.c_str(),
+        sourceName(source));
+}
 
-    ImGui::TableNextColumn();
+// The slider: what Key and presets store, dimmed when solo/mute hide it from the picture.
+void drawTargetSlider(ViewerDocument& doc, ViewerUi& ui, const Row& row,
+                      const ResolvedWeights& resolved, int selectedTarget) {
+    ViewerState& state = doc.state;
+    const size_t t = row.target;
     ImGui::SetNextItemWidth(-1);
     float value = resolved.beforeSoloMute[t];
-    const bool silenced = resolved.weights[t] != value;  // solo/mute hide it from the picture
+    const bool silenced = resolved.weights[t] != value;
     if (silenced) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
     // Ctrl-click (or double-click) types a value: SliderFloat's own text input.
     const bool changed = ImGui::SliderFloat("##w", &value, state.rangeMin, state.rangeMax, "%.3f");
@@ -256,10 +253,19 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, const Row& row,
     trackItem(ui, row.name);
     if ((ImGui::IsItemHovered() || ImGui::IsItemActive()) && selectedTarget >= 0)
         ui.inspect.hoveredTarget = selectedTarget;
-    if (ImGui::IsItemActivated()) beginUserEdit(state, scene, meshIndex, t);
-    if (changed) setUserWeight(state, scene, meshIndex, t, value);
-    if (ImGui::IsItemDeactivated()) endUserEdit(state, scene, meshIndex, t);
+    if (ImGui::IsItemActivated()) beginUserEdit(state, doc.scene, row.mesh, t);
+    if (changed) setUserWeight(state, doc.scene, row.mesh, t, value);
+    if (ImGui::IsItemDeactivated()) endUserEdit(state, doc.scene, row.mesh, t);
+}
 
+// The link, solo, mute and reset columns.
+void drawTargetButtons(ViewerDocument& doc, const Row& row, const ResolvedWeights& resolved) {
+    ViewerState& state = doc.state;
+    const morph::Scene& scene = doc.scene;
+    const int meshIndex = row.mesh;
+    const size_t t = row.target;
+    MeshState& ms = state.meshes[size_t(meshIndex)];
+    const TargetState& ts = ms.targets[t];
     ImGui::TableNextColumn();
     const int pair = pairOf(ms, t);
     if (pair >= 0) {
@@ -268,7 +274,7 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, const Row& row,
                                                               : ms.pairs[size_t(pair)].left;
         char tip[200];
         std::snprintf(tip, sizeof tip, "Link with %s: one slider drives both",
-                      mesh.targetNames[other].c_str());
+                      scene.meshes[size_t(meshIndex)].targetNames[other].c_str());
         if (toggleButton("LR", linked, ImVec4(0.45f, 0.72f, 1.0f, 1.0f), tip)) {
             setPairLinked(state, meshIndex, size_t(pair), !linked);
         }
@@ -292,6 +298,19 @@ void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, const Row& row,
                                                              ? "default or clip"
                                                              : "current");
     }
+}
+
+void drawTargetRow(ViewerDocument& doc, ViewerUi& ui, const Row& row,
+                   const ResolvedWeights& resolved) {
+    int selectedTarget = selectedTargetOf(doc.state, row);
+    ImGui::PushID(row.mesh);
+    ImGui::PushID(int(row.target));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    drawTargetName(doc, ui, row, resolved.sources[row.target], selectedTarget);
+    ImGui::TableNextColumn();
+    drawTargetSlider(doc, ui, row, resolved, selectedTarget);
+    drawTargetButtons(doc, row, resolved);
     ImGui::PopID();
     ImGui::PopID();
 }

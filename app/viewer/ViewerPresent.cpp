@@ -1,6 +1,5 @@
-// The viewer's looking-closely and presentation machinery around the frame: the overlay passes
-// and the picked vertex's marker, the click that picks, the turntable and preset cycle, the
-// recording (PNG sequence + MP4 through ffmpeg) and a monitor's content scale changing.
+// The viewer's presentation around the frame: the turntable and preset cycle, the recording (PNG
+// sequence + MP4 through ffmpeg) and a monitor's content scale changing.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -15,63 +14,6 @@
 #include <imgui_impl_opengl3.h>
 
 namespace app {
-
-std::optional<renderer::OverlayOptions> ViewerWindow::overlayOptions(
-    const morph::FramePose& frame) {
-    const InspectUi& in = mUi.inspect;
-    if (!in.normals && !in.heat && in.ghost == renderer::GhostMode::Off) return std::nullopt;
-    renderer::OverlayOptions options;
-    options.normals = in.normals;
-    // A fixed share of the model's size, so the lines read the same on any model.
-    const renderer::Aabb box = sceneBounds();
-    options.normalLength = box.valid ? 0.015f * glm::length(box.max - box.min) : 0.01f;
-    options.ghost = in.ghost;
-    options.heat = in.heat;
-    if (in.heat) {
-        options.heatWeights = heatWeights(mDoc, mUi, frame);
-        options.heatScale = mUi.inspect.heatMax;
-    }
-    return options;
-}
-
-void ViewerWindow::drawPickMarker(const renderer::Camera& camera, const ViewRegion& view) {
-    glm::vec3 picked;
-    if (!pickedPosition(mDoc, mUi, picked)) return;
-    const float aspect = view.width / view.height;
-    const glm::vec4 clip = camera.projection(aspect) * camera.view() * glm::vec4(picked, 1.0f);
-    if (clip.w <= 0) return;
-    // The view's pixels are the region's: from its corner, in ImGui's units.
-    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-    const ImVec2 at((view.x + (clip.x / clip.w * 0.5f + 0.5f) * view.width) / scale.x,
-                    (view.y + (0.5f - clip.y / clip.w * 0.5f) * view.height) / scale.y);
-    ImDrawList* draw = ImGui::GetForegroundDrawList();
-    draw->PushClipRect(ImVec2(view.x / scale.x, view.y / scale.y),
-                       ImVec2((view.x + view.width) / scale.x, (view.y + view.height) / scale.y),
-                       true);
-    const float r = 6 * mUi.scale;
-    draw->AddCircle(at, r + 1.5f, IM_COL32(0, 0, 0, 200), 20, 3.0f);
-    draw->AddCircle(at, r, IM_COL32(255, 220, 60, 255), 20, 2.0f);
-    draw->AddCircleFilled(at, 2.0f * mUi.scale, IM_COL32(255, 220, 60, 255));
-    draw->PopClipRect();
-}
-
-void ViewerWindow::pickAtMouse() {
-    if (!mDoc.loaded) return;
-    int fbWidth = 0, fbHeight = 0;
-    mContext.framebufferSize(fbWidth, fbHeight);
-    if (fbWidth <= 0 || fbHeight <= 0) return;
-    const ImGuiIO& io = ImGui::GetIO();
-    const float x = io.MousePos.x * io.DisplayFramebufferScale.x,
-                y = io.MousePos.y * io.DisplayFramebufferScale.y;
-    const ViewRegion view = viewRegion();
-    if (x < view.x || y < view.y || x > view.x + view.width || y > view.y + view.height) return;
-    // The same camera and projection drawScene uses: the view region's own.
-    const renderer::Camera camera = viewCamera(view, fbWidth, fbHeight);
-    const glm::mat4 viewProjection = camera.projection(view.width / view.height) * camera.view();
-    const glm::vec2 ndc(2.0f * (x - view.x) / view.width - 1.0f,
-                        1.0f - 2.0f * (y - view.y) / view.height);
-    pickVertex(mDoc, mUi, morph::rayFromNdc(glm::inverse(viewProjection), ndc));
-}
 
 void ViewerWindow::present(float seconds) {
     if (mUi.turntable.on || mUi.presetCycle.on) leaveFileCamera();

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
+#include <map>
+#include <utility>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -21,19 +24,16 @@ int glfwKey(const std::string& name) {
     if (name.size() == 1 && name[0] >= 'a' && name[0] <= 'z') return GLFW_KEY_A + (name[0] - 'a');
     if (name.size() == 1 && name[0] >= '0' && name[0] <= '9') return GLFW_KEY_0 + (name[0] - '0');
     if (name.size() >= 2 && name[0] == 'f') return GLFW_KEY_F1 + std::stoi(name.substr(1)) - 1;
-    if (name == "space") return GLFW_KEY_SPACE;
-    if (name == "enter") return GLFW_KEY_ENTER;
-    if (name == "escape") return GLFW_KEY_ESCAPE;
-    if (name == "tab") return GLFW_KEY_TAB;
-    if (name == "left") return GLFW_KEY_LEFT;
-    if (name == "right") return GLFW_KEY_RIGHT;
-    if (name == "up") return GLFW_KEY_UP;
-    if (name == "down") return GLFW_KEY_DOWN;
-    if (name == "delete") return GLFW_KEY_DELETE;
-    if (name == "backspace") return GLFW_KEY_BACKSPACE;
-    if (name == "home") return GLFW_KEY_HOME;
-    if (name == "end") return GLFW_KEY_END;
-    return -1;
+    static const std::map<std::string, int> kNamed = {
+        {"space", GLFW_KEY_SPACE},   {"enter", GLFW_KEY_ENTER},
+        {"escape", GLFW_KEY_ESCAPE}, {"tab", GLFW_KEY_TAB},
+        {"left", GLFW_KEY_LEFT},     {"right", GLFW_KEY_RIGHT},
+        {"up", GLFW_KEY_UP},         {"down", GLFW_KEY_DOWN},
+        {"delete", GLFW_KEY_DELETE}, {"backspace", GLFW_KEY_BACKSPACE},
+        {"home", GLFW_KEY_HOME},     {"end", GLFW_KEY_END},
+    };
+    const auto it = kNamed.find(name);
+    return it == kNamed.end() ? -1 : it->second;
 }
 
 // Where SliderFloat (imgui_widgets.cpp SliderBehaviorT, 1.86) puts `value` along its frame:
@@ -45,6 +45,13 @@ float sliderX(const WidgetRect& r, float value, float min, float max) {
     const float t = max > min ? std::clamp((value - min) / (max - min), 0.0f, 1.0f) : 0.0f;
     // ImGui floors the mouse position (UpdateMouseInputs): the nearest whole pixel lands closest.
     return std::round(r.x0 + kGrabPadding + grab * 0.5f + usable * t);
+}
+
+float centerX(const WidgetRect& r) {
+    return 0.5f * (r.x0 + r.x1);
+}
+float centerY(const WidgetRect& r) {
+    return 0.5f * (r.y0 + r.y1);
 }
 
 int indexOf(const std::vector<std::string>& names, const std::string& name) {
@@ -81,6 +88,60 @@ std::optional<WidgetRect> ScriptRunner::widget(const ViewerUi& ui, const ScriptC
     return std::nullopt;
 }
 
+ScriptRunner::Action ScriptRunner::action(ScriptOp op) {
+    static constexpr std::pair<ScriptOp, Action> kActions[] = {
+        {ScriptOp::Click, &ScriptRunner::runClick},
+        {ScriptOp::DoubleClick, &ScriptRunner::runDoubleClick},
+        {ScriptOp::Hover, &ScriptRunner::runHover},
+        {ScriptOp::ClickView, &ScriptRunner::runClickView},
+        {ScriptOp::Type, &ScriptRunner::runType},
+        {ScriptOp::Drag, &ScriptRunner::runDrag},
+        {ScriptOp::Key, &ScriptRunner::runKey},
+        {ScriptOp::Wait, &ScriptRunner::runWait},
+        {ScriptOp::Idle, &ScriptRunner::runIdle},
+        {ScriptOp::ExpectClip, &ScriptRunner::runExpectClip},
+        {ScriptOp::ExpectWeight, &ScriptRunner::runExpectWeight},
+        {ScriptOp::ExpectWeightEverywhere, &ScriptRunner::runExpectWeightEverywhere},
+        {ScriptOp::ExpectMessage, &ScriptRunner::runExpectMessage},
+        {ScriptOp::ExpectNoError, &ScriptRunner::runExpectNoError},
+        {ScriptOp::ExpectError, &ScriptRunner::runExpectError},
+        {ScriptOp::Screenshot, &ScriptRunner::runScreenshot},
+        {ScriptOp::Quit, &ScriptRunner::runQuit},
+    };
+    static_assert(std::size(kActions) == size_t(ScriptOp::Quit) + 1, "one action per ScriptOp");
+    for (const auto& [key, run] : kActions) {
+        if (key == op) return run;
+    }
+    return nullptr;
+}
+
+void ScriptRunner::applyMouse() const {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(mMouseX, mMouseY);
+    for (bool& down : io.MouseDown) down = false;
+    io.MouseDown[0] = mMouseDown;
+}
+
+bool ScriptRunner::ready(const ViewerUi& ui, Step& step) {
+    if (mFailed || mIndex >= mCommands.size()) {
+        step.exitCode = mFailed ? 1 : 0;
+        return false;
+    }
+    // The first frames lay the panels out (and frame the model into what they leave): nothing
+    // is where a person would see it before that.
+    if (mSettle > 0) {
+        --mSettle;
+        return false;
+    }
+    // A model loading in the background: the next step waits for it, however long it takes,
+    // so a run is the same on a busy machine; then the new model's panels settle.
+    if (ui.loading.active) {
+        mSettle = 2;
+        return false;
+    }
+    return true;
+}
+
 ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, float viewX,
                                              float viewY, float viewWidth, float viewHeight) {
     ImGuiIO& io = ImGui::GetIO();
@@ -90,232 +151,212 @@ ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, 
         io.KeyCtrl = io.KeyShift = false;
         mHeldKey = -1;
     }
-    const auto apply = [&] {
-        io.MousePos = ImVec2(mMouseX, mMouseY);
-        for (bool& down : io.MouseDown) down = false;
-        io.MouseDown[0] = mMouseDown;
-    };
-    if (mFailed) {
-        apply();
-        step.exitCode = 1;
-        return step;
+    if (ready(ui, step)) {
+        const ScriptCommand& c = mCommands[mIndex];
+        Frame frame{doc, ui, viewX, viewY, viewWidth, viewHeight, step};
+        const Action run = action(c.op);
+        const bool done = run ? (this->*run)(c, frame) : fail(c, "no action for this command");
+        if (mFailed) step.exitCode = 1;
+        if (done) next();
     }
-    if (mIndex >= mCommands.size()) {
-        apply();
-        step.exitCode = 0;
-        return step;
-    }
-    // The first frames lay the panels out (and frame the model into what they leave): nothing
-    // is where a person would see it before that.
-    if (mSettle > 0) {
-        --mSettle;
-        apply();
-        return step;
-    }
-    // A model loading in the background: the next step waits for it, however long it takes,
-    // so a run is the same on a busy machine; then the new model's panels settle.
-    if (ui.loading.active) {
-        apply();
-        mSettle = 2;
-        return step;
-    }
-    const ScriptCommand& c = mCommands[mIndex];
-    // The press/release dance of a click, from the frame the target is known: move, press,
-    // release, then one frame for the UI to act on it.
-    const auto click = [&](float x, float y, int first) {
-        const int phase = mPhase - first;
-        if (phase == 0) {
-            mMouseX = x;
-            mMouseY = y;
-        }
-        mMouseDown = phase == 1;
-        if (phase >= 3) return true;
-        return false;
-    };
-    bool done = false;
-    switch (c.op) {
-        case ScriptOp::Click:
-        case ScriptOp::DoubleClick: {
-            const auto r = widget(ui, c);
-            if (!r) break;
-            const float x = 0.5f * (r->x0 + r->x1), y = 0.5f * (r->y0 + r->y1);
-            if (c.op == ScriptOp::Click) {
-                done = click(x, y, 0);
-            } else {
-                io.MouseDoubleClickTime = 5.0f;  // two clicks on consecutive frames, however slow
-                mMouseX = x;
-                mMouseY = y;
-                mMouseDown = mPhase == 1 || mPhase == 3;
-                done = mPhase >= 5;
-            }
-            ++mPhase;
-            break;
-        }
-        case ScriptOp::Hover: {
-            const auto r = widget(ui, c);
-            if (!r) break;
-            mMouseX = 0.5f * (r->x0 + r->x1);
-            mMouseY = 0.5f * (r->y0 + r->y1);
-            mMouseDown = false;
-            done = ++mPhase > c.frames;
-            break;
-        }
-        case ScriptOp::ClickView:
-            done = click(viewX + c.value * viewWidth, viewY + c.value2 * viewHeight, 0);
-            ++mPhase;
-            break;
-        case ScriptOp::Type:
-            if (mPhase == 0) {
-                for (char ch : c.text) io.AddInputCharacter(static_cast<unsigned char>(ch));
-            }
-            done = ++mPhase > 1;
-            break;
-        case ScriptOp::Drag: {
-            const auto r = widget(ui, c);
-            if (!r) break;
-            const float min = doc.state.rangeMin, max = doc.state.rangeMax;
-            const float y = 0.5f * (r->y0 + r->y1);
-            const float from = sliderX(*r, min, min, max), to = sliderX(*r, c.value, min, max);
-            // Press at the slider's low end, move across in steps while held, release.
-            const int phase = mPhase++;
-            mMouseY = y;
-            if (phase == 0) {
-                mMouseX = from;
-                mMouseDown = false;
-            } else if (phase <= kDragSteps + 1) {
-                mMouseDown = true;
-                mMouseX = from + (to - from) * float(phase - 1) / float(kDragSteps);
-            } else {
-                mMouseDown = false;
-                done = phase >= kDragSteps + 3;
-            }
-            break;
-        }
-        case ScriptOp::Key:
-            if (mPhase == 0) {
-                mHeldKey = glfwKey(c.key.name);
-                if (mHeldKey < 0) {
-                    fail(c, "key '" + c.key.name + "' has no GLFW code");
-                    break;
-                }
-                io.KeysDown[mHeldKey] = true;
-                io.KeyCtrl = c.key.ctrl;
-                io.KeyShift = c.key.shift;
-            }
-            done = ++mPhase > 1;
-            break;
-        case ScriptOp::Wait: done = mPhase++ >= c.frames; break;
-        case ScriptOp::Idle: {
-            const double now = glfwGetTime();
-            if (mPhase++ == 0) {
-                mIdleStart = now;
-                mIdleFrames = 0;
-            }
-            // A timer may fire a little early: within 10 ms of the end is the end.
-            const double left = double(c.value) - (now - mIdleStart);
-            if (left > 0.01) {
-                if (mPhase > 1) ++mIdleFrames;  // the frame that began it does not count
-                step.idleSeconds = left;
-                break;
-            }
-            if (mIdleFrames < c.frames || mIdleFrames > c.maxFrames) {
-                fail(c, "drew " + std::to_string(mIdleFrames) + " frames in " +
-                            std::to_string(c.value) + " s left alone, expected " +
-                            std::to_string(c.frames) + " to " + std::to_string(c.maxFrames));
-            }
-            done = true;
-            break;
-        }
-        case ScriptOp::ExpectClip: {
-            const std::string name =
-                doc.loaded ? clipName(doc.scene, doc.state, doc.state.playback.clip) : "";
-            if (name != c.target) {
-                fail(c, "expected clip \"" + c.target + "\", the current clip is \"" + name + "\"");
-            } else if (!c.text.empty() && doc.state.playback.playing != (c.text == "playing")) {
-                fail(c, "clip \"" + name + "\" is not " + c.text);
-            }
-            done = true;
-            break;
-        }
-        case ScriptOp::ExpectWeightEverywhere: {
-            // As drawn: the frame's weights, node by node.
-            size_t nodes = 0;
-            std::string problem;
-            const morph::Scene& scene = doc.scene;
-            for (size_t n = 0; doc.loaded && n < scene.nodes.size() && n < doc.frame.pose.size();
-                 ++n) {
-                const int mesh = scene.nodes[n].mesh;
-                if (mesh < 0) continue;
-                const int t = indexOf(scene.meshes[size_t(mesh)].targetNames, c.target);
-                if (t < 0) continue;
-                ++nodes;
-                const std::vector<float>& weights = doc.frame.pose.weights(int(n));
-                const float w = size_t(t) < weights.size() ? weights[size_t(t)] : 0.0f;
-                if (!(std::abs(w - c.value) <= c.value2) && problem.empty()) {
-                    problem = c.target + " is " + std::to_string(w) + " on node \"" +
-                              scene.nodes[n].name + "\", expected " + std::to_string(c.value);
-                }
-            }
-            if (nodes < 2) {
-                fail(c, "fewer than two nodes have a target \"" + c.target + "\"");
-            } else if (!problem.empty()) {
-                fail(c, problem);
-            }
-            done = true;
-            break;
-        }
-        case ScriptOp::ExpectWeight: {
-            const int mesh = doc.state.selectedMesh;
-            const int t = mesh >= 0 && doc.loaded
-                              ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, c.target)
-                              : -1;
-            if (t < 0) {
-                fail(c, "the selected mesh has no target \"" + c.target + "\"");
-            } else {
-                const float w = resolveMeshWeights(doc.scene, doc.state, mesh).weights[size_t(t)];
-                if (!(std::abs(w - c.value) <= c.value2)) {
-                    fail(c, c.target + " is " + std::to_string(w) + ", expected " +
-                                std::to_string(c.value));
-                }
-            }
-            done = true;
-            break;
-        }
-        case ScriptOp::ExpectMessage:
-            if (ui.message.find(c.target) == std::string::npos) {
-                fail(c, "the last message is \"" + ui.message + "\", expected it to contain \"" +
-                            c.target + "\"" +
-                            (ui.error.empty() ? "" : " (error: " + ui.error + ")"));
-            }
-            done = true;
-            break;
-        case ScriptOp::ExpectNoError:
-            if (!ui.error.empty()) fail(c, "an error is shown: " + ui.error);
-            done = true;
-            break;
-        case ScriptOp::ExpectError:
-            if (ui.error.find(c.target) == std::string::npos) {
-                fail(c, "the error shown is \"" + ui.error + "\", expected it to contain \"" +
-                            c.target + "\"");
-            }
-            done = true;
-            break;
-        case ScriptOp::Screenshot: {
-            const std::filesystem::path path(c.target);
-            step.screenshot = path.is_absolute() ? path.string()
-                                                 : (std::filesystem::path(mFolder) / path).string();
-            done = true;
-            break;
-        }
-        case ScriptOp::Quit:
-            step.exitCode = mFailed ? 1 : 0;
-            done = true;
-            break;
-    }
-    if (mFailed) step.exitCode = 1;
-    if (done) next();
-    apply();
+    applyMouse();
     return step;
+}
+
+// The press/release dance of a click, from the frame the target is known: move, press, release,
+// then one frame for the UI to act on it.
+bool ScriptRunner::click(float x, float y) {
+    const int phase = mPhase++;
+    if (phase == 0) {
+        mMouseX = x;
+        mMouseY = y;
+    }
+    mMouseDown = phase == 1;
+    return phase >= 3;
+}
+
+bool ScriptRunner::runClick(const ScriptCommand& c, Frame& frame) {
+    const auto r = widget(frame.ui, c);
+    return r && click(centerX(*r), centerY(*r));
+}
+
+bool ScriptRunner::runDoubleClick(const ScriptCommand& c, Frame& frame) {
+    const auto r = widget(frame.ui, c);
+    if (!r) return false;
+    ImGui::GetIO().MouseDoubleClickTime = 5.0f;  // two clicks on consecutive frames, however slow
+    mMouseX = centerX(*r);
+    mMouseY = centerY(*r);
+    const int phase = mPhase++;
+    mMouseDown = phase == 1 || phase == 3;
+    return phase >= 5;
+}
+
+bool ScriptRunner::runHover(const ScriptCommand& c, Frame& frame) {
+    const auto r = widget(frame.ui, c);
+    if (!r) return false;
+    mMouseX = centerX(*r);
+    mMouseY = centerY(*r);
+    mMouseDown = false;
+    return ++mPhase > c.frames;
+}
+
+bool ScriptRunner::runClickView(const ScriptCommand& c, Frame& frame) {
+    return click(frame.viewX + c.value * frame.viewWidth,
+                 frame.viewY + c.value2 * frame.viewHeight);
+}
+
+bool ScriptRunner::runType(const ScriptCommand& c, Frame&) {
+    if (mPhase == 0) {
+        for (char ch : c.text) ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(ch));
+    }
+    return ++mPhase > 1;
+}
+
+// Press at the slider's low end, move across in steps while held, release.
+bool ScriptRunner::runDrag(const ScriptCommand& c, Frame& frame) {
+    const auto r = widget(frame.ui, c);
+    if (!r) return false;
+    const float min = frame.doc.state.rangeMin, max = frame.doc.state.rangeMax;
+    const float from = sliderX(*r, min, min, max), to = sliderX(*r, c.value, min, max);
+    const int phase = mPhase++;
+    mMouseY = centerY(*r);
+    if (phase == 0) {
+        mMouseX = from;
+        mMouseDown = false;
+    } else if (phase <= kDragSteps + 1) {
+        mMouseDown = true;
+        mMouseX = from + (to - from) * float(phase - 1) / float(kDragSteps);
+    } else {
+        mMouseDown = false;
+        return phase >= kDragSteps + 3;
+    }
+    return false;
+}
+
+bool ScriptRunner::runKey(const ScriptCommand& c, Frame&) {
+    if (mPhase == 0) {
+        mHeldKey = glfwKey(c.key.name);
+        if (mHeldKey < 0) return fail(c, "key '" + c.key.name + "' has no GLFW code");
+        ImGuiIO& io = ImGui::GetIO();
+        io.KeysDown[mHeldKey] = true;
+        io.KeyCtrl = c.key.ctrl;
+        io.KeyShift = c.key.shift;
+    }
+    return ++mPhase > 1;
+}
+
+bool ScriptRunner::runWait(const ScriptCommand& c, Frame&) {
+    return mPhase++ >= c.frames;
+}
+
+bool ScriptRunner::runIdle(const ScriptCommand& c, Frame& frame) {
+    const double now = glfwGetTime();
+    if (mPhase++ == 0) {
+        mIdleStart = now;
+        mIdleFrames = 0;
+    }
+    // A timer may fire a little early: within 10 ms of the end is the end.
+    const double left = double(c.value) - (now - mIdleStart);
+    if (left > 0.01) {
+        if (mPhase > 1) ++mIdleFrames;  // the frame that began it does not count
+        frame.step.idleSeconds = left;
+        return false;
+    }
+    if (mIdleFrames < c.frames || mIdleFrames > c.maxFrames) {
+        fail(c, "drew " + std::to_string(mIdleFrames) + " frames in " + std::to_string(c.value) +
+                    " s left alone, expected " + std::to_string(c.frames) + " to " +
+                    std::to_string(c.maxFrames));
+    }
+    return true;
+}
+
+bool ScriptRunner::runExpectClip(const ScriptCommand& c, Frame& frame) {
+    const ViewerDocument& doc = frame.doc;
+    const std::string name =
+        doc.loaded ? clipName(doc.scene, doc.state, doc.state.playback.clip) : "";
+    if (name != c.target) {
+        fail(c, "expected clip \"" + c.target + "\", the current clip is \"" + name + "\"");
+    } else if (!c.text.empty() && doc.state.playback.playing != (c.text == "playing")) {
+        fail(c, "clip \"" + name + "\" is not " + c.text);
+    }
+    return true;
+}
+
+bool ScriptRunner::runExpectWeight(const ScriptCommand& c, Frame& frame) {
+    const ViewerDocument& doc = frame.doc;
+    const int mesh = doc.state.selectedMesh;
+    const int t = mesh >= 0 && doc.loaded
+                      ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, c.target)
+                      : -1;
+    if (t < 0) {
+        fail(c, "the selected mesh has no target \"" + c.target + "\"");
+        return true;
+    }
+    const float w = resolveMeshWeights(doc.scene, doc.state, mesh).weights[size_t(t)];
+    if (!(std::abs(w - c.value) <= c.value2)) {
+        fail(c, c.target + " is " + std::to_string(w) + ", expected " + std::to_string(c.value));
+    }
+    return true;
+}
+
+// As drawn: the frame's weights, node by node.
+bool ScriptRunner::runExpectWeightEverywhere(const ScriptCommand& c, Frame& frame) {
+    const ViewerDocument& doc = frame.doc;
+    const morph::Scene& scene = doc.scene;
+    size_t nodes = 0;
+    std::string problem;
+    for (size_t n = 0; doc.loaded && n < scene.nodes.size() && n < doc.frame.pose.size(); ++n) {
+        const int mesh = scene.nodes[n].mesh;
+        const int t = mesh < 0 ? -1 : indexOf(scene.meshes[size_t(mesh)].targetNames, c.target);
+        if (t < 0) continue;
+        ++nodes;
+        const std::vector<float>& weights = doc.frame.pose.weights(int(n));
+        const float w = size_t(t) < weights.size() ? weights[size_t(t)] : 0.0f;
+        if (!(std::abs(w - c.value) <= c.value2) && problem.empty()) {
+            problem = c.target + " is " + std::to_string(w) + " on node \"" + scene.nodes[n].name +
+                      "\", expected " + std::to_string(c.value);
+        }
+    }
+    if (nodes < 2) {
+        fail(c, "fewer than two nodes have a target \"" + c.target + "\"");
+    } else if (!problem.empty()) {
+        fail(c, problem);
+    }
+    return true;
+}
+
+bool ScriptRunner::runExpectMessage(const ScriptCommand& c, Frame& frame) {
+    const ViewerUi& ui = frame.ui;
+    if (ui.message.find(c.target) == std::string::npos) {
+        fail(c, "the last message is \"" + ui.message + "\", expected it to contain \"" + c.target +
+                    "\"" + (ui.error.empty() ? "" : " (error: " + ui.error + ")"));
+    }
+    return true;
+}
+
+bool ScriptRunner::runExpectNoError(const ScriptCommand& c, Frame& frame) {
+    if (!frame.ui.error.empty()) fail(c, "an error is shown: " + frame.ui.error);
+    return true;
+}
+
+bool ScriptRunner::runExpectError(const ScriptCommand& c, Frame& frame) {
+    if (frame.ui.error.find(c.target) == std::string::npos) {
+        fail(c, "the error shown is \"" + frame.ui.error + "\", expected it to contain \"" +
+                    c.target + "\"");
+    }
+    return true;
+}
+
+bool ScriptRunner::runScreenshot(const ScriptCommand& c, Frame& frame) {
+    const std::filesystem::path path(c.target);
+    frame.step.screenshot =
+        path.is_absolute() ? path.string() : (std::filesystem::path(mFolder) / path).string();
+    return true;
+}
+
+bool ScriptRunner::runQuit(const ScriptCommand&, Frame& frame) {
+    frame.step.exitCode = mFailed ? 1 : 0;
+    return true;
 }
 
 }  // namespace app

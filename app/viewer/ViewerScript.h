@@ -32,9 +32,45 @@ public:
     static constexpr float kFrameSeconds = 1.0f / 60.0f;
 
 private:
+    // What one command's action sees this frame.
+    struct Frame {
+        ViewerDocument& doc;
+        ViewerUi& ui;
+        float viewX, viewY, viewWidth, viewHeight;
+        Step& step;
+    };
+    // A command's action for one frame; true when it is done (the next command starts).
+    using Action = bool (ScriptRunner::*)(const ScriptCommand& c, Frame& frame);
+    // The runner's half of the table of commands (scriptOps() holds the names and parsers),
+    // keyed by the same ScriptOp.
+    static Action action(ScriptOp op);
+
+    // The frames before a command runs: a key released, a failed or finished script, the panels
+    // settling, a model loading. Returns false when no command runs this frame.
+    bool ready(const ViewerUi& ui, Step& step);
+    void applyMouse() const;
     bool fail(const ScriptCommand& c, const std::string& problem);
     void next();
     std::optional<WidgetRect> widget(const ViewerUi& ui, const ScriptCommand& c);
+    bool click(float x, float y);  // move, press, release, one frame to act: true at the end
+
+    bool runClick(const ScriptCommand& c, Frame& frame);
+    bool runDoubleClick(const ScriptCommand& c, Frame& frame);
+    bool runHover(const ScriptCommand& c, Frame& frame);
+    bool runClickView(const ScriptCommand& c, Frame& frame);
+    bool runType(const ScriptCommand& c, Frame& frame);
+    bool runDrag(const ScriptCommand& c, Frame& frame);
+    bool runKey(const ScriptCommand& c, Frame& frame);
+    bool runWait(const ScriptCommand& c, Frame& frame);
+    bool runIdle(const ScriptCommand& c, Frame& frame);
+    bool runExpectClip(const ScriptCommand& c, Frame& frame);
+    bool runExpectWeight(const ScriptCommand& c, Frame& frame);
+    bool runExpectWeightEverywhere(const ScriptCommand& c, Frame& frame);
+    bool runExpectMessage(const ScriptCommand& c, Frame& frame);
+    bool runExpectNoError(const ScriptCommand& c, Frame& frame);
+    bool runExpectError(const ScriptCommand& c, Frame& frame);
+    bool runScreenshot(const ScriptCommand& c, Frame& frame);
+    bool runQuit(const ScriptCommand& c, Frame& frame);
 
     std::vector<ScriptCommand> mCommands;
     std::string mFolder;

@@ -2,7 +2,7 @@
 // What the viewer's panels need besides the ViewerState: the open document, UI-only state
 // (filter text, which windows show, the file browser), and the requests a panel makes of the
 // application (open a file, reload, take a screenshot). Panels never touch GL or GLFW: they edit
-// state and post requests; ViewerApp carries the requests out after the frame.
+// state and post requests; the window carries them out after the frame (ViewerInput.cpp).
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -261,8 +261,9 @@ void saveKeyClip(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
 void loadClip(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
 void savePresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
 void loadPresetsFile(ViewerDocument& doc, ViewerUi& ui, const std::string& path);
-// --weights SPEC as user overrides (every mesh with such a target) and --animation/--time as
-// the selected clip. Errors name the option: "--animation: no clip 'walk' in face.glb".
+// (ViewerLoad.cpp) --weights SPEC as user overrides (every mesh with such a target) and
+// --animation/--time as the selected clip. Errors name the option: "--animation: no clip 'walk' in
+// face.glb".
 // --scene N (-1: none) as the scene shown; out of range names the file and its scene count.
 // --variant NAME|INDEX ("" none) as the material variant; unknown lists the file's variants.
 morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,

@@ -1,9 +1,9 @@
 #pragma once
-// The viewer's main loop and what it owns: the window, ImGui, the renderer, the document, the
-// camera and the settings file. Frame order: poll events (or wait for one when nothing moves),
-// build the panels (they edit the state and post requests), camera and shortcut input (only what
-// ImGui does not want), advance the clock, draw the scene, draw ImGui last, screenshot, swap, then
-// carry out the requests.
+// The viewer's window and what it owns: the GL context, ImGui, the renderer, the document, the
+// camera and the settings file. Its members live in the file named for what they do: the window
+// (ViewerWindow.cpp), the loop (ViewerLoop.cpp), the 3D view (ViewerView.cpp), input
+// (ViewerInput.cpp), loading (ViewerLoad.cpp), settings (ViewerSettings.cpp) and presentation
+// (ViewerPresent.cpp).
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,42 +40,46 @@ public:
 private:
     explicit ViewerWindow(const ViewerOptions& options, GlfwContext context);
 
-    // ViewerWindow.cpp
-    void buildPanels(int width, int height);
-    void drawScene(int fbWidth, int fbHeight);
-    ViewRegion viewRegion() const;  // framebuffer pixels
+    // ViewerWindow.cpp: opening the window, reading it back.
+    morph::Status startRenderers();
+    void startImGui();
+    void applyViewOptions();  // --morph-path, --msaa, --shading and the look options
     morph::RgbaImage readWindow() const;
     void saveScreenshot(const std::string& path);
-    Motion motion() const;  // what the frame just drawn says about the next (Redraw.h)
-    int runFrames();        // the loop itself
     // A screenshot, scripted or --screenshot-after run: no settings read or written.
     bool reproducible() const { return mOptions.screenshotAfter > 0 || !mOptions.script.empty(); }
 
-    // ViewerPresent.cpp: overlays, the pick marker, presentation, recording, HiDPI changes.
+    // ViewerLoop.cpp: the main loop, one frame in order.
+    struct FrameSize {
+        int width = 0, height = 0;      // the window, in ImGui's units
+        int fbWidth = 0, fbHeight = 0;  // its framebuffer, in pixels
+    };
+    int runFrames();
+    bool waitForEvents(const RedrawWait& wait);  // true when it waited for an event
+    // The clock's step for this frame (fixed while a script drives or a recording runs), and
+    // the frame times.
+    float frameSeconds(bool waited, bool scriptDrives, double& frameStart);
+    FrameSize beginFrame(bool scriptDrives);
+    ScriptRunner::Step stepScript(const FrameSize& size);
+    void updateFrame(float dt, const FrameSize& size);  // the clips, the frame, panels, input
+    void buildPanels(int width, int height);
+    void drawFrame(const FrameSize& size);  // the scene, then ImGui, recorded
+    // Screenshots, the script's exit: the exit code when the loop ends here.
+    std::optional<int> endFrame(const ScriptRunner::Step& scripted);
+    Motion motion() const;  // what the frame just drawn says about the next (Redraw.h)
+
+    // ViewerView.cpp: the 3D view's region, camera and picture.
+    ViewRegion viewRegion() const;  // framebuffer pixels
+    void drawScene(int fbWidth, int fbHeight);
+    // mViewTarget at the view's size (half while dragging on a CPU rasterizer); false on failure.
+    bool prepareViewTarget(const ViewRegion& view);
+    renderer::DrawOptions drawOptions() const;
+    void drawView(const renderer::Camera& camera, const morph::FramePose& frame,
+                  const std::optional<renderer::OverlayOptions>& overlays);
+    void updateMorphStats();  // the path drawn and its bytes, for the stats overlay
     // The overlays the inspect settings ask for (nullopt: none); heatWeights reads the UI.
     std::optional<renderer::OverlayOptions> overlayOptions(const morph::FramePose& frame);
     void drawPickMarker(const renderer::Camera& camera, const ViewRegion& view);  // ImGui's
-    void pickAtMouse();
-    void present(float seconds);
-    void toggleRecording();
-    void recordFrame(bool afterUi);
-    void applyPendingScale();
-    static void onContentScale(struct GLFWwindow* window, float x, float y);
-
-    // ViewerInput.cpp
-    void handleCameraInput();
-    void handleShortcuts();
-    void handleRequests();
-    // Loads on mLoad's worker and returns true; with `wait`, loads right here and returns
-    // whether the file opened (a script's or screenshot run's first model: the run must know).
-    // A script waits for a background load before its next step (ScriptRunner).
-    bool openModel(const std::string& path, bool keepState, bool wait = false);
-    // Switches the light to `spec` (studio, rig or an .hdr file), prefiltering it on first use;
-    // on failure the message shows and the current light stays.
-    bool useEnvironment(const std::string& spec);
-    void pollLoad();  // per frame: progress for the panels, and the finished load
-    // Uploads a loaded scene and makes it the document; on failure the current one stays.
-    bool finishOpen(BackgroundLoad::Loaded loaded);
     renderer::Aabb sceneBounds() const;
     // The camera the 3D view draws with: the file's camera mUi.fileCamera at this frame (its node
     // may be animated), else the orbit camera.
@@ -85,8 +89,47 @@ private:
     void leaveFileCamera();
     renderer::Aabb framingBounds(Framing framing) const;  // sceneBounds when it has none
     void frameModel();                                    // on mUi.framing
-    void saveSettings();
+    void frameNewModel();  // a model just opened: its face when it has one, else all of it
+
+    // ViewerInput.cpp
+    void handleCameraInput();
+    void handleShortcuts();
+    void pickAtMouse();
+    void handleRequests();  // after the frame: each of the four below, in order
+    void takeDroppedFiles();
+    void handleDocumentRequests();
+    void handleCameraRequests();
+    void handleWindowRequests();
     static void onDrop(struct GLFWwindow* window, int count, const char** paths);
+
+    // ViewerLoad.cpp
+    // The command line's model (else the bundled face): in a reproducible run loaded here, with
+    // the start options applied (either failing is the error); else on the worker.
+    morph::Status openFirstModel();
+    // Loads on mLoad's worker and returns true; with `wait`, loads right here and returns
+    // whether the file opened (a script's or screenshot run's first model: the run must know).
+    // A script waits for a background load before its next step (ScriptRunner).
+    bool openModel(const std::string& path, bool keepState, bool wait = false);
+    void pollLoad();  // per frame: progress for the panels, and the finished load
+    // Uploads a loaded scene and makes it the document; on failure the current one stays.
+    bool finishOpen(BackgroundLoad::Loaded loaded);
+    // The state a newly opened scene starts with: remapped on a reload, else fresh with the
+    // settings, keeping the user clips and presets.
+    ViewerState openedState(const morph::Scene& scene, bool keepState);
+    // Switches the light to `spec` (studio, rig or an .hdr file), prefiltering it on first use;
+    // on failure the message shows and the current light stays.
+    bool useEnvironment(const std::string& spec);
+
+    // ViewerSettings.cpp
+    void loadSettingsFile();
+    void saveSettings();
+
+    // ViewerPresent.cpp: the turntable, the preset cycle, recording, HiDPI changes.
+    void present(float seconds);
+    void toggleRecording();
+    void recordFrame(bool afterUi);
+    void applyPendingScale();
+    static void onContentScale(struct GLFWwindow* window, float x, float y);
 
     ViewerOptions mOptions;
     GlfwContext mContext;

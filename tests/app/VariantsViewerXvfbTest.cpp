@@ -1,4 +1,4 @@
-// The viewer's material variants under Xvfb (issue 15 item 2): --variant NAME opens on that
+// The viewer's material variants under Xvfb: --variant NAME opens on that
 // variant, View > Variant (shown only for a file with variants, "Default" first) switches it
 // through the real menu, and an unknown --variant is an error listing the file's variants.
 // Fixture: tests/fixtures/VariantFixtures.h (the left cube grey by default, red in "Red", blue

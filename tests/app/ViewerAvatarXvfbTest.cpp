@@ -1,4 +1,4 @@
-// A real multi-mesh avatar in the real viewer, under Xvfb (issue 14): it opens on the face (the
+// A real multi-mesh avatar in the real viewer, under Xvfb: it opens on the face (the
 // morphed region, much smaller than the body), the weight panel shows one slider per target
 // name, and dragging jawOpen moves every mesh that has a jawOpen (head and teeth), which the
 // script checks on the frame that is drawn. A screenshot shows the face filling the 3D view.

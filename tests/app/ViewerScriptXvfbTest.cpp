@@ -162,22 +162,24 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
     EXPECT_NE(shots[0].pixels, shots[1].pixels);
 }
 
+// `script` run on the face in a small window.
+fixtures::RunOutcome runSmallScript(const std::string& script) {
+    const std::string dir = fixtures::caseScratchDir();
+    { std::ofstream(dir + "/s.txt") << script; }
+    return fixtures::runMorphviewUnderXvfb(
+        {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
+}
+
 TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = fixtures::caseScratchDir();
-    { std::ofstream(dir + "/s.txt") << "wait 1\nexpect-clip \"talk\"\nquit\n"; }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
+    const auto run = runSmallScript("wait 1\nexpect-clip \"talk\"\nquit\n");
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.err.find("script line 2: expected clip \"talk\""), std::string::npos) << run.err;
 }
 
 TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string dir = fixtures::caseScratchDir();
-    { std::ofstream(dir + "/s.txt") << "click \"No such button\"\nquit\n"; }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
+    const auto run = runSmallScript("click \"No such button\"\nquit\n");
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.err.find("script line 1: no widget \"No such button\" was drawn"),
               std::string::npos)

@@ -1,4 +1,4 @@
-// The real viewer plays the skinned character (issue 8): under Xvfb, `morphview
+// The real viewer plays the skinned character: under Xvfb, `morphview
 // assets/character.glb --animation wave --time T --screenshot-after N --out FILE.png` at two
 // times of the clip. The 3D view must show the figure and must change between the two times
 // (the clip moves joints, so a viewer that drew the bind pose, or ignored node animation, would

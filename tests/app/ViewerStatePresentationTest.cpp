@@ -3,6 +3,7 @@
 // lookup and the ffmpeg command, and the --script parser.
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -202,6 +203,25 @@ TEST(Script, ErrorsNameTheLine) {
     expectError("idle 2 4 3", idle);
     expectError("idle 61 0 3", idle);
     EXPECT_FALSE(loadScript("/nonexistent/script.txt").ok());
+}
+
+// The language is one table: a row per ScriptOp, in its order, each with its own name, so the
+// runner's table (ViewerScript.cpp, keyed by the same op) and the parser cannot disagree.
+TEST(Script, EveryCommandIsOneRowOfTheTable) {
+    const std::vector<app::ScriptOpSpec>& ops = app::scriptOps();
+    ASSERT_EQ(ops.size(), size_t(ScriptOp::Quit) + 1);
+    std::set<std::string> names;
+    for (size_t i = 0; i < ops.size(); ++i) {
+        EXPECT_EQ(size_t(ops[i].op), i) << ops[i].name;
+        EXPECT_NE(ops[i].parse, nullptr) << ops[i].name;
+        EXPECT_TRUE(names.insert(ops[i].name).second) << ops[i].name;
+        // Every command names itself in its line's first word, and parses from there.
+        const auto script = parseScript(std::string(ops[i].name) + " x y z w", "s.txt");
+        if (!script.ok()) {
+            EXPECT_EQ(script.error().message.rfind("s.txt:1: ", 0), 0u) << ops[i].name;
+            EXPECT_EQ(script.error().message.find("unknown command"), std::string::npos);
+        }
+    }
 }
 
 }  // namespace

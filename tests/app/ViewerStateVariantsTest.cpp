@@ -1,4 +1,4 @@
-// The viewer's material variant across a reload (F5, issue 15 item 2): remapState keeps it by
+// The viewer's material variant across a reload (F5): remapState keeps it by
 // display name, whatever index the variant has in the reloaded file, and falls back to the
 // default materials when the reloaded file lacks it. No window: app/viewer/state only.
 #include <gtest/gtest.h>

@@ -1,5 +1,6 @@
-// Issue 5's "done when", without a window: open the bundled face, find jawOpen by typing "jaw",
-// drag it, play "talk", key a new clip, export it, reopen the export and see the clip.
+// The viewer's whole editing workflow, without a window: open the bundled face, find jawOpen by
+// typing "jaw", drag it, play "talk", key a new clip, export it, reopen the export and see the
+// clip.
 #include <filesystem>
 #include <fstream>
 #include <iterator>

@@ -5,8 +5,6 @@
 #include <map>
 #include <utility>
 
-#include "app/viewer/state/ViewerStateExpressions.h"
-
 namespace app {
 namespace {
 
@@ -24,10 +22,6 @@ MeshState* meshStateAt(ViewerState& state, const morph::Scene& scene, int mesh) 
     if (!m || size_t(mesh) >= state.meshes.size()) return nullptr;
     MeshState& ms = state.meshes[size_t(mesh)];
     return ms.targets.size() == m->targetCount() ? &ms : nullptr;
-}
-
-const MeshState* meshStateAt(const ViewerState& state, const morph::Scene& scene, int mesh) {
-    return meshStateAt(const_cast<ViewerState&>(state), scene, mesh);
 }
 
 // The index of the target named `name` in `mesh`, when the name links meshes.
@@ -48,7 +42,7 @@ std::vector<TargetRef> editGroup(const ViewerState& state, const morph::Scene& s
     const std::vector<int> meshes = linkedMeshes(scene, state, mesh);
     for (size_t t : linkedTargets(state, mesh, target)) {
         for (int m : meshes) {
-            if (!meshStateAt(state, scene, m)) continue;
+            if (!meshStateFor(state, scene, m)) continue;
             if (m == mesh) {
                 group.emplace_back(m, t);
             } else if (auto same = targetNamed(scene.meshes[size_t(m)], source->targetNames[t])) {
@@ -87,23 +81,6 @@ TargetState* targetAt(ViewerState& state, const morph::Scene& scene, TargetRef r
     return ms && ref.second < ms->targets.size() ? &ms->targets[ref.second] : nullptr;
 }
 
-// Overrides, then solo/mute, over weights that already hold defaults and the clip.
-void applyUserLayer(const MeshState& ms, std::vector<float>& weights,
-                    std::vector<WeightSource>* sources, std::vector<float>* before) {
-    weights.resize(ms.targets.size(), 0.0f);
-    const bool anySolo = std::any_of(ms.targets.begin(), ms.targets.end(),
-                                     [](const TargetState& t) { return t.solo; });
-    for (size_t i = 0; i < ms.targets.size(); ++i) {
-        const TargetState& t = ms.targets[i];
-        if (t.overridden) {
-            weights[i] = t.value;
-            if (sources) (*sources)[i] = WeightSource::User;
-        }
-        if (before) (*before)[i] = weights[i];
-        if (t.mute || (anySolo && !t.solo)) weights[i] = 0.0f;
-    }
-}
-
 // Whether a playing clip drives the weights of a node that shows `mesh`.
 bool clipAnimatesMesh(const morph::Scene& scene, const ViewerState& state, int mesh) {
     const PlayingClips playing = playingClips(scene, state);
@@ -114,6 +91,10 @@ bool clipAnimatesMesh(const morph::Scene& scene, const ViewerState& state, int m
 }
 
 }  // namespace
+
+const MeshState* meshStateFor(const ViewerState& state, const morph::Scene& scene, int mesh) {
+    return meshStateAt(const_cast<ViewerState&>(state), scene, mesh);
+}
 
 ViewerState makeViewerState(const morph::Scene& scene) {
     ViewerState state;
@@ -355,78 +336,6 @@ void setMute(ViewerState& state, const morph::Scene& scene, size_t target, bool 
 
 void setMute(ViewerState& state, const morph::Scene& scene, int mesh, size_t target, bool mute) {
     editTargets(state, scene, mesh, target, [mute](TargetRef, TargetState& t) { t.mute = mute; });
-}
-
-namespace {
-
-// The rest pose with the playing clips (the current one and its layers, their node animation
-// too) applied at the state's time.
-std::vector<morph::NodePose> sampleClips(const morph::Scene& scene, const ViewerState& state) {
-    std::vector<morph::NodePose> pose = morph::restPose(scene);
-    morph::applyAnimationLayers(scene, playingClips(scene, state).layers, pose);
-    return pose;
-}
-
-void applyUserLayers(const morph::Scene& scene, const ViewerState& state,
-                     std::vector<morph::NodePose>& pose) {
-    for (size_t n = 0; n < scene.nodes.size(); ++n) {
-        if (const MeshState* ms = meshStateAt(state, scene, scene.nodes[n].mesh)) {
-            applyUserLayer(*ms, pose[n].weights, nullptr, nullptr);
-        }
-    }
-}
-
-}  // namespace
-
-ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state) {
-    ViewerFrame frame;
-    frame.sampled = sampleClips(scene, state);
-    applyExpressionLayer(scene, state, frame.sampled);
-    std::vector<morph::NodePose> pose = frame.sampled;
-    applyUserLayers(scene, state, pose);
-    frame.pose = morph::resolveFrame(scene, std::move(pose));
-    frame.pose.scene = state.scene;
-    return frame;
-}
-
-std::vector<morph::NodePose> resolvePose(const morph::Scene& scene, const ViewerState& state) {
-    std::vector<morph::NodePose> pose = sampleClips(scene, state);
-    applyExpressionLayer(scene, state, pose);
-    applyUserLayers(scene, state, pose);
-    return pose;
-}
-
-ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state,
-                                   const ViewerFrame& frame, int mesh) {
-    ResolvedWeights out;
-    const morph::Mesh* m = meshAt(scene, mesh);
-    if (!m) return out;
-    const size_t count = m->targetCount();
-    out.sources.assign(count, WeightSource::Default);
-    out.beforeSoloMute.assign(count, 0.0f);
-    std::vector<int> nodes = nodesUsingMesh(scene, mesh);
-    if (nodes.empty() || size_t(nodes.front()) >= frame.sampled.size()) {
-        out.weights = m->defaultWeights;
-    } else {
-        const int node = nodes.front();
-        if (playingClips(scene, state).drivesWeights(node))
-            out.sources.assign(count, WeightSource::Animation);
-        out.weights = frame.sampled[size_t(node)].weights;
-    }
-    out.weights.resize(count, 0.0f);
-    if (const MeshState* ms = meshStateAt(state, scene, mesh)) {
-        applyUserLayer(*ms, out.weights, &out.sources, &out.beforeSoloMute);
-    } else {
-        out.beforeSoloMute = out.weights;
-    }
-    return out;
-}
-
-ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state, int mesh) {
-    ViewerFrame frame;
-    frame.sampled = sampleClips(scene, state);
-    applyExpressionLayer(scene, state, frame.sampled);
-    return resolveMeshWeights(scene, state, frame, mesh);
 }
 
 }  // namespace app

@@ -3,14 +3,8 @@
 // that change it. No window, no ImGui, no GL here: every rule (links, solo/mute, overrides while
 // playing, keying, presets, A/B, settings, reload) is unit-tested without a context.
 //
-// Weights resolve in one order (resolvePose / resolveMeshWeights):
-//   defaults (node.weights, else mesh.weights, else 0)
-//   -> the current clip and the layers playing with it at the (timing-preview) time
-//   -> the VRM expression sliders (expressionWeights: each adds its binds' weights to their
-//      targets on every mesh, under the VRM rules of morph/edit/ExpressionWeights.h;
-//      ViewerStateExpressions.h)
-//   -> the user's overrides
-//   -> solo / mute (a view aid: never keyed, never saved in presets).
+// Weights resolve as one ordered list of layers (WeightLayers.h): the clips, the VRM expression
+// sliders, the user's overrides, then solo / mute.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -159,6 +153,9 @@ struct ResolvedWeights {
 
 // ---- Scene and selection (ViewerState.cpp) ----
 ViewerState makeViewerState(const morph::Scene& scene);  // selects primaryMesh(scene)
+// The state of mesh `mesh`; nullptr when there is none or it was made for another scene (a
+// state is never read out of bounds).
+const MeshState* meshStateFor(const ViewerState& state, const morph::Scene& scene, int mesh);
 std::vector<int> meshesWithTargets(const morph::Scene& scene);
 std::vector<int> nodesUsingMesh(const morph::Scene& scene, int mesh);
 // The meshes with targets, the one whose targets move the most vertices first: the moved
@@ -213,23 +210,23 @@ void clearOverride(ViewerState& state, const morph::Scene& scene, int mesh, size
 void setSolo(ViewerState& state, const morph::Scene& scene, int mesh, size_t target, bool solo);
 void setMute(ViewerState& state, const morph::Scene& scene, int mesh, size_t target, bool mute);
 
-// ---- Resolution ----
+// ---- Resolution: the layers of WeightLayers.h, bottom first (WeightLayers.cpp) ----
 // One frame of the viewer, resolved once per frame after the clips advance (the window's loop),
 // and read by everything that shows it: the draw, the overlays, the panels, picking, inspection.
 struct ViewerFrame {
-    std::vector<morph::NodePose> sampled;  // the rest pose, the current clip, the expressions
-    morph::FramePose pose;                 // `sampled` with the user's layer: what is drawn
+    std::vector<morph::NodePose> sampled;  // the layers under the user's: clips, expressions
+    morph::FramePose pose;                 // every layer: what is drawn
     bool valid(const morph::Scene& scene) const { return pose.size() == scene.nodes.size(); }
 };
 ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state);
 // Every node's TRS and weights (the clip's node animation plays along): resolveFrame's pose
 // without the derived matrices, for what needs no frame (keying, presets, scripts).
 std::vector<morph::NodePose> resolvePose(const morph::Scene& scene, const ViewerState& state);
-// For the panel: mesh `mesh` as its first node shows it in `frame` (no node: the mesh's
-// defaults).
+// For the panel: mesh `mesh` as its first node shows it in `frame`'s sources (no node: the
+// mesh's defaults), under the user's layers as they are now.
 ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state,
                                    const ViewerFrame& frame, int mesh);
-// The same, sampling the clips at the state's time itself.
+// The same, resolving the layers under the user's at the state's time itself.
 ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state, int mesh);
 
 // ---- Playback (ViewerStatePlayback.cpp) ----

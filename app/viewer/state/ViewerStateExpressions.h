@@ -1,7 +1,7 @@
 #pragma once
-// The VRM expression sliders (issue 14): one value 0..1 per scene.expressions in
+// The VRM expression sliders: one value 0..1 per scene.expressions in
 // ViewerState::expressionWeights, each driving its binds on every mesh. They resolve after the
-// clip and before the user's overrides (the order at the top of ViewerState.h), under the VRM
+// clip and before the user's overrides (the layer list of WeightLayers.h), under the VRM
 // rules of morph/edit/ExpressionWeights.h (clamping, isBinary, procedural overrides).
 #include <cstddef>
 #include <string>

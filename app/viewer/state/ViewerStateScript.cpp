@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
-#include <map>
 #include <sstream>
 
 namespace app {
@@ -96,7 +95,128 @@ std::string restOfLine(const std::string& line) {
     return rest;
 }
 
+// The arguments' parsers of scriptOps(): each fills the command or says what is wrong.
+using Words = std::vector<std::string>;
+
+morph::Error problem(const std::string& text) {
+    return morph::Error{morph::ErrorCode::Usage, text};
+}
+
+// click, double-click, expect-message, expect-error, screenshot: one non-empty argument.
+morph::Status parseTarget(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() != 2 || w[1].empty()) return problem(w[0] + " needs one argument");
+    c.target = w[1];
+    return {};
+}
+
+// expect-no-error, quit.
+morph::Status parseNoArguments(const Words& w, const std::string&, ScriptCommand&) {
+    if (w.size() != 1) return problem(w[0] + " takes no arguments");
+    return {};
+}
+
+morph::Status parseHover(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() < 2 || w.size() > 3) return problem("hover needs a widget and optionally frames");
+    c.target = w[1];
+    c.frames = 2;
+    if (w.size() == 3 && !integer(w[2], c.frames))
+        return problem("hover: '" + w[2] + "' is not a frame count");
+    return {};
+}
+
+morph::Status parseClickView(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() != 3 || !number(w[1], c.value) || !number(w[2], c.value2) || c.value < 0 ||
+        c.value > 1 || c.value2 < 0 || c.value2 > 1) {
+        return problem("click-view needs X Y, fractions of the view from 0 to 1");
+    }
+    return {};
+}
+
+// The rest of the line, or one "quoted string" as written.
+morph::Status parseType(const Words& w, const std::string& line, ScriptCommand& c) {
+    if (w.size() == 1) return problem("type needs text");
+    c.text = restOfLine(line);
+    if (!c.text.empty() && c.text[0] == '"' && w.size() == 2) c.text = w[1];
+    return {};
+}
+
+morph::Status parseDrag(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() != 3 || !number(w[2], c.value)) return problem("drag needs a widget and a value");
+    c.target = w[1];
+    return {};
+}
+
+morph::Status parseKeyCommand(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() != 2) return problem("key needs one key");
+    auto key = parseKey(w[1]);
+    if (!key) return key.error();
+    c.key = *key;
+    return {};
+}
+
+morph::Status parseWait(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() != 2 || !integer(w[1], c.frames)) return problem("wait needs a frame count");
+    return {};
+}
+
+morph::Status parseIdle(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() != 4 || !number(w[1], c.value) || !(c.value > 0 && c.value <= 60) ||
+        !integer(w[2], c.frames) || !integer(w[3], c.maxFrames) || c.frames < 0 ||
+        c.maxFrames < c.frames) {
+        return problem(
+            "idle needs SECONDS (over 0, at most 60) and the fewest and most frames drawn "
+            "meanwhile");
+    }
+    return {};
+}
+
+morph::Status parseExpectClip(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() < 2 || w.size() > 3)
+        return problem("expect-clip needs a clip name and optionally playing|paused");
+    c.target = w[1];
+    if (w.size() == 3) {
+        if (w[2] != "playing" && w[2] != "paused")
+            return problem("expect-clip: '" + w[2] + "' is not playing|paused");
+        c.text = w[2];
+    }
+    return {};
+}
+
+// expect-weight and expect-weight-everywhere: a target, a value, a tolerance (default 0.01).
+morph::Status parseExpectWeight(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() < 3 || w.size() > 4 || !number(w[2], c.value))
+        return problem(w[0] + " needs a target and a value");
+    c.target = w[1];
+    c.value2 = 0.01f;
+    if (w.size() == 4 && (!number(w[3], c.value2) || c.value2 < 0))
+        return problem(w[0] + ": bad tolerance '" + w[3] + "'");
+    return {};
+}
+
 }  // namespace
+
+const std::vector<ScriptOpSpec>& scriptOps() {
+    static const std::vector<ScriptOpSpec> ops = {
+        {ScriptOp::Click, "click", parseTarget},
+        {ScriptOp::DoubleClick, "double-click", parseTarget},
+        {ScriptOp::Hover, "hover", parseHover},
+        {ScriptOp::ClickView, "click-view", parseClickView},
+        {ScriptOp::Type, "type", parseType},
+        {ScriptOp::Drag, "drag", parseDrag},
+        {ScriptOp::Key, "key", parseKeyCommand},
+        {ScriptOp::Wait, "wait", parseWait},
+        {ScriptOp::Idle, "idle", parseIdle},
+        {ScriptOp::ExpectClip, "expect-clip", parseExpectClip},
+        {ScriptOp::ExpectWeight, "expect-weight", parseExpectWeight},
+        {ScriptOp::ExpectWeightEverywhere, "expect-weight-everywhere", parseExpectWeight},
+        {ScriptOp::ExpectMessage, "expect-message", parseTarget},
+        {ScriptOp::ExpectNoError, "expect-no-error", parseNoArguments},
+        {ScriptOp::ExpectError, "expect-error", parseTarget},
+        {ScriptOp::Screenshot, "screenshot", parseTarget},
+        {ScriptOp::Quit, "quit", parseNoArguments},
+    };
+    return ops;
+}
 
 const std::vector<std::string>& scriptKeyNames() {
     static const std::vector<std::string> names = [] {
@@ -112,119 +232,28 @@ const std::vector<std::string>& scriptKeyNames() {
 
 morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,
                                                       const std::string& source) {
-    static const std::map<std::string, ScriptOp> kOps = {
-        {"click", ScriptOp::Click},
-        {"double-click", ScriptOp::DoubleClick},
-        {"hover", ScriptOp::Hover},
-        {"click-view", ScriptOp::ClickView},
-        {"type", ScriptOp::Type},
-        {"drag", ScriptOp::Drag},
-        {"key", ScriptOp::Key},
-        {"wait", ScriptOp::Wait},
-        {"idle", ScriptOp::Idle},
-        {"expect-clip", ScriptOp::ExpectClip},
-        {"expect-weight", ScriptOp::ExpectWeight},
-        {"expect-weight-everywhere", ScriptOp::ExpectWeightEverywhere},
-        {"expect-message", ScriptOp::ExpectMessage},
-        {"expect-no-error", ScriptOp::ExpectNoError},
-        {"expect-error", ScriptOp::ExpectError},
-        {"screenshot", ScriptOp::Screenshot},
-        {"quit", ScriptOp::Quit},
-    };
     std::vector<ScriptCommand> commands;
     std::istringstream in(text);
     std::string line;
-    for (int number_ = 1; std::getline(in, line); ++number_) {
+    for (int lineNumber = 1; std::getline(in, line); ++lineNumber) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         const auto fail = [&](const std::string& problem) {
             return morph::Error{morph::ErrorCode::Usage,
-                                source + ":" + std::to_string(number_) + ": " + problem};
+                                source + ":" + std::to_string(lineNumber) + ": " + problem};
         };
         const size_t first = line.find_first_not_of(" \t");
         if (first == std::string::npos || line[first] == '#') continue;
         auto split = words(line);
         if (!split) return fail(split.error().message);
-        const std::vector<std::string>& w = *split;
-        const auto op = kOps.find(w[0]);
-        if (op == kOps.end()) return fail("unknown command '" + w[0] + "'");
+        const std::vector<ScriptOpSpec>& ops = scriptOps();
+        const auto spec = std::find_if(
+            ops.begin(), ops.end(), [&](const ScriptOpSpec& o) { return (*split)[0] == o.name; });
+        if (spec == ops.end()) return fail("unknown command '" + (*split)[0] + "'");
         ScriptCommand c;
-        c.op = op->second;
-        c.line = number_;
-        const size_t args = w.size() - 1;
-        switch (c.op) {
-            case ScriptOp::Click:
-            case ScriptOp::DoubleClick:
-            case ScriptOp::ExpectMessage:
-            case ScriptOp::ExpectError:
-            case ScriptOp::Screenshot:
-                if (args != 1 || w[1].empty()) return fail(w[0] + " needs one argument");
-                c.target = w[1];
-                break;
-            case ScriptOp::Hover:
-                if (args < 1 || args > 2) return fail("hover needs a widget and optionally frames");
-                c.target = w[1];
-                c.frames = 2;
-                if (args == 2 && !integer(w[2], c.frames))
-                    return fail("hover: '" + w[2] + "' is not a frame count");
-                break;
-            case ScriptOp::ClickView:
-                if (args != 2 || !number(w[1], c.value) || !number(w[2], c.value2) || c.value < 0 ||
-                    c.value > 1 || c.value2 < 0 || c.value2 > 1) {
-                    return fail("click-view needs X Y, fractions of the view from 0 to 1");
-                }
-                break;
-            case ScriptOp::Type:
-                if (args == 0) return fail("type needs text");
-                c.text = restOfLine(line);
-                if (!c.text.empty() && c.text[0] == '"' && args == 1) c.text = w[1];
-                break;
-            case ScriptOp::Drag:
-                if (args != 2 || !number(w[2], c.value))
-                    return fail("drag needs a widget and a value");
-                c.target = w[1];
-                break;
-            case ScriptOp::Key: {
-                if (args != 1) return fail("key needs one key");
-                auto key = parseKey(w[1]);
-                if (!key) return fail(key.error().message);
-                c.key = *key;
-                break;
-            }
-            case ScriptOp::Wait:
-                if (args != 1 || !integer(w[1], c.frames)) return fail("wait needs a frame count");
-                break;
-            case ScriptOp::Idle:
-                if (args != 3 || !number(w[1], c.value) || !(c.value > 0 && c.value <= 60) ||
-                    !integer(w[2], c.frames) || !integer(w[3], c.maxFrames) || c.frames < 0 ||
-                    c.maxFrames < c.frames) {
-                    return fail(
-                        "idle needs SECONDS (over 0, at most 60) and the fewest and most "
-                        "frames drawn meanwhile");
-                }
-                break;
-            case ScriptOp::ExpectClip:
-                if (args < 1 || args > 2)
-                    return fail("expect-clip needs a clip name and optionally playing|paused");
-                c.target = w[1];
-                if (args == 2) {
-                    if (w[2] != "playing" && w[2] != "paused")
-                        return fail("expect-clip: '" + w[2] + "' is not playing|paused");
-                    c.text = w[2];
-                }
-                break;
-            case ScriptOp::ExpectWeight:
-            case ScriptOp::ExpectWeightEverywhere:
-                if (args < 2 || args > 3 || !number(w[2], c.value))
-                    return fail(w[0] + " needs a target and a value");
-                c.target = w[1];
-                c.value2 = 0.01f;
-                if (args == 3 && (!number(w[3], c.value2) || c.value2 < 0))
-                    return fail(w[0] + ": bad tolerance '" + w[3] + "'");
-                break;
-            case ScriptOp::ExpectNoError:
-            case ScriptOp::Quit:
-                if (args != 0) return fail(w[0] + " takes no arguments");
-                break;
+        c.op = spec->op;
+        c.line = lineNumber;
+        if (auto parsed = spec->parse(*split, line, c); !parsed) {
+            return fail(parsed.error().message);
         }
         commands.push_back(c);
     }

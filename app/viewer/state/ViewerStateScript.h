@@ -1,8 +1,10 @@
 #pragma once
 // `morphview --script FILE`: a viewer session driven without a person. Each line is one action
 // on the REAL widgets (the runner moves ImGui's mouse onto a widget's rectangle as last drawn,
-// presses and releases, types characters, presses keys), or a check of the state. Parsing is
-// here, GL-free and unit-tested; ViewerScript.cpp runs the commands through ImGuiIO.
+// presses and releases, types characters, presses keys), or a check of the state. Each command
+// is one row of a table: its name and its arguments' parse here (scriptOps(), GL-free and
+// unit-tested), its action in the runner's table of ViewerScript.cpp (through ImGuiIO), keyed
+// by the same ScriptOp.
 //
 //   # a comment            blank lines are ignored
 //   click "Filter"         press and release on the widget recorded as "Filter"
@@ -73,6 +75,18 @@ struct ScriptCommand {
 
 // Every key name `key` accepts, for messages and the runner's mapping.
 const std::vector<std::string>& scriptKeyNames();
+
+// One command of the language: its name and how its arguments parse into a ScriptCommand.
+struct ScriptOpSpec {
+    ScriptOp op;
+    const char* name;
+    // `words` is the line split into words (words[0]: the name; "quoted" words keep their
+    // spaces), `line` the line itself. An error's message says what is wrong with the arguments.
+    morph::Status (*parse)(const std::vector<std::string>& words, const std::string& line,
+                           ScriptCommand& command);
+};
+// Every command, in ScriptOp order.
+const std::vector<ScriptOpSpec>& scriptOps();
 
 // Errors name the source and the line: "demo.txt:3: drag needs a widget and a value".
 morph::Result<std::vector<ScriptCommand>> parseScript(const std::string& text,

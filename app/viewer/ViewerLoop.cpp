@@ -1,0 +1,239 @@
+// The viewer's main loop, one frame in order: wait for an event (or poll, while something
+// moves), the clock, the script's step, the finished background load, the clips advanced and
+// the frame resolved, the panels (they edit the state and post requests), camera and shortcut
+// input (only what ImGui does not want), the scene drawn, ImGui drawn last, screenshots and the
+// script's exit, swap, then the requests carried out.
+#include <algorithm>
+#include <cstdio>
+
+#include "app/record/Recording.h"
+#include "app/viewer/ViewerWindow.h"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+namespace app {
+
+namespace {
+
+constexpr float kWeightsWidth = 410;  // logical pixels, before the HiDPI scale
+constexpr float kTimelineHeight = 205;
+
+const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                     ImGuiWindowFlags_NoSavedSettings |
+                                     ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+}  // namespace
+
+int ViewerWindow::run() {
+    const int code = runFrames();
+    if (!mOptions.frameTimes.empty()) {
+        if (auto written = mFrameTimes.write(mOptions.frameTimes); !written) {
+            std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
+            return code == 0 ? 1 : code;
+        }
+    }
+    return code;
+}
+
+int ViewerWindow::runFrames() {
+    GLFWwindow* window = mContext.window();
+    mLastTime = glfwGetTime();
+    RedrawWait wait;  // the first frame at once
+    double frameStart = mLastTime;
+    while (!glfwWindowShouldClose(window)) {
+        const bool waited = waitForEvents(wait);
+        // Fixed steps where the result must not depend on the machine's speed (but a script's
+        // `idle`, which lets the window run as it would for a person).
+        const bool scriptDrives = mScript && mScriptIdle < 0;
+        const float dt = frameSeconds(waited, scriptDrives, frameStart);
+        applyPendingScale();
+        const FrameSize size = beginFrame(scriptDrives);
+        const ScriptRunner::Step scripted = stepScript(size);
+        updateFrame(dt, size);
+        drawFrame(size);
+        if (const std::optional<int> code = endFrame(scripted)) return *code;
+        glfwSwapBuffers(window);
+        handleRequests();
+        wait = mRedraw.afterFrame(motion());
+    }
+    if (mRecorder.active()) toggleRecording();
+    saveSettings();
+    return 0;
+}
+
+bool ViewerWindow::waitForEvents(const RedrawWait& wait) {
+    if (wait.poll) {
+        glfwPollEvents();
+        return false;
+    }
+    // Nothing moves (Redraw.h): no frame until an event, or until a timer needs one.
+    const double before = glfwGetTime();
+    if (wait.timeout >= 0) {
+        glfwWaitEventsTimeout(std::max(wait.timeout, 0.001));
+    } else {
+        glfwWaitEvents();
+    }
+    const double after = glfwGetTime();
+    mRedraw.woke(wait.timeout >= 0 && after - before >= wait.timeout - 0.001);
+    mLastTime = after;  // the time spent waiting is not a frame's
+    return true;
+}
+
+float ViewerWindow::frameSeconds(bool waited, bool scriptDrives, double& frameStart) {
+    const double now = glfwGetTime();
+    float dt = float(std::min(now - mLastTime, 0.25));  // a stall must not skip the clip
+    mLastTime = now;
+    if (!waited && mFrames > 0) {
+        mFrameTimes.add((now - frameStart) * 1000.0);
+        mUi.stats.frameMs =
+            mUi.stats.frameMs == 0 ? dt * 1000 : 0.9f * mUi.stats.frameMs + 0.1f * dt * 1000;
+    }
+    frameStart = now;
+    if (scriptDrives) dt = ScriptRunner::kFrameSeconds;
+    if (mRecorder.active()) dt = frameStep(mUi.record.fps);
+    return dt;
+}
+
+ViewerWindow::FrameSize ViewerWindow::beginFrame(bool scriptDrives) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    // A script's run must not depend on the machine's speed either inside ImGui (double clicks,
+    // key repeat, hover delays are timed with DeltaTime, which the backend just read from the
+    // wall clock).
+    if (scriptDrives) ImGui::GetIO().DeltaTime = ScriptRunner::kFrameSeconds;
+    FrameSize size;
+    glfwGetWindowSize(mContext.window(), &size.width, &size.height);
+    mContext.framebufferSize(size.fbWidth, size.fbHeight);
+    return size;
+}
+
+ScriptRunner::Step ViewerWindow::stepScript(const FrameSize& size) {
+    ScriptRunner::Step scripted;
+    if (!mScript) return scripted;
+    const float viewX = mUi.weightsWidth, viewY = mUi.menuHeight;
+    scripted = mScript->beforeFrame(mDoc, mUi, viewX, viewY, float(size.width) - viewX,
+                                    float(size.height) - viewY - mUi.timelineHeight);
+    mScriptIdle = scripted.idleSeconds;
+    return scripted;
+}
+
+void ViewerWindow::updateFrame(float dt, const FrameSize& size) {
+    pollLoad();  // a model loaded in the background becomes the document here
+    // The clips advance, then the frame is resolved once: the panels below show it, and
+    // drawScene draws it.
+    if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
+    refreshFrame(mDoc);
+    const uint64_t resolved = mDoc.state.revision;
+    ImGui::NewFrame();
+    buildPanels(size.width, size.height);
+    if (mNeedsFraming) frameNewModel();
+    handleCameraInput();
+    handleShortcuts();
+    present(dt);
+    // An edit made in the panels or with a key is drawn in this frame: resolved again.
+    if (mDoc.state.revision != resolved) refreshFrame(mDoc);
+}
+
+void ViewerWindow::drawFrame(const FrameSize& size) {
+    if (size.fbWidth > 0 && size.fbHeight > 0) drawScene(size.fbWidth, size.fbHeight);
+    recordFrame(false);
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    recordFrame(true);
+    ++mFrames;
+}
+
+std::optional<int> ViewerWindow::endFrame(const ScriptRunner::Step& scripted) {
+    if (mOptions.screenshotAfter > 0 && mFrames >= mOptions.screenshotAfter) {
+        auto written = morph::writePngFile(mOptions.out, readWindow());
+        if (!written) {
+            std::fprintf(stderr, "%s\n", written.error().message.c_str());
+            return 1;
+        }
+        return 0;
+    }
+    if (scripted.screenshot) {
+        if (auto written = morph::writePngFile(*scripted.screenshot, readWindow()); !written) {
+            std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
+            return 1;
+        }
+    }
+    if (scripted.exitCode) {
+        (void)mRecorder.stop();
+        return *scripted.exitCode;
+    }
+    if (mUi.requests.screenshot) {
+        mUi.requests.screenshot = false;
+        saveScreenshot(timestampedName("morphview", ".png"));
+    }
+    return std::nullopt;
+}
+
+void ViewerWindow::buildPanels(int width, int height) {
+    ViewerUi& ui = mUi;
+    ui.menuHeight = ui.weightsWidth = ui.timelineHeight = 0;
+    ui.widgets.clear();
+    ui.inspect.hoveredTarget = -1;
+    if (!ui.visible) return;
+    drawMenuBar(mDoc, ui);
+    const float w = float(width), h = float(height);
+    if (ui.showTimeline) {
+        const float minHeight = 140 * ui.scale, maxHeight = std::max(minHeight, h * 0.6f);
+        ImGui::SetNextWindowPos(ImVec2(0, h), ImGuiCond_Always, ImVec2(0, 1));
+        ImGui::SetNextWindowSize(ImVec2(w, std::min(kTimelineHeight * ui.scale, h * 0.34f)),
+                                 ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSizeConstraints(ImVec2(w, minHeight), ImVec2(w, maxHeight));
+        if (ImGui::Begin("Timeline", nullptr, kPanelFlags | ImGuiWindowFlags_NoTitleBar)) {
+            drawTimelinePanel(mDoc, ui);
+        }
+        ui.timelineHeight = ImGui::GetWindowHeight();
+        ImGui::End();
+    }
+    if (ui.showWeights) {
+        const float top = ui.menuHeight, panelHeight = std::max(1.0f, h - top - ui.timelineHeight);
+        const float minWidth = 240 * ui.scale, maxWidth = std::max(minWidth, w * 0.6f);
+        ImGui::SetNextWindowPos(ImVec2(0, top), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(std::min(kWeightsWidth * ui.scale, w * 0.45f), panelHeight),
+                                 ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSizeConstraints(ImVec2(minWidth, panelHeight),
+                                            ImVec2(maxWidth, panelHeight));
+        if (ImGui::Begin("Weights", nullptr, kPanelFlags | ImGuiWindowFlags_NoTitleBar)) {
+            drawWeightPanel(mDoc, ui);
+        }
+        ui.weightsWidth = ImGui::GetWindowWidth();
+        ImGui::End();
+    }
+    const float viewX = ui.weightsWidth, viewY = ui.menuHeight;
+    drawOverlays(mDoc, ui, viewX, viewY, w - viewX, h - viewY - ui.timelineHeight);
+    drawInspectPanels(mDoc, ui, viewX, viewY, w - viewX, h - viewY - ui.timelineHeight);
+    drawFileBrowser(mDoc, ui);
+    drawShortcutsWindow(ui);
+    drawReportWindow(mDoc, ui);
+}
+
+Motion ViewerWindow::motion() const {
+    GLFWwindow* window = mContext.window();
+    Motion m;
+    const bool shown = glfwGetWindowAttrib(window, GLFW_ICONIFIED) == 0;
+    const bool animating = mDoc.loaded && (mDoc.state.playback.playing || mUi.presetCycle.on);
+    m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mRecorder.active() ||
+               mUi.loading.active || mPendingScale != 0 || !mDropped.empty() ||
+               (shown && (animating || mUi.turntable.on));
+    if (!mUi.message.empty()) {  // its fade is drawn; a timer wakes the window for it
+        const double age = ImGui::GetTime() - mUi.messageTime;
+        const double fadeAt = kMessageSeconds - kMessageFadeSeconds;
+        if (age >= fadeAt && age < kMessageSeconds) {
+            m.moving = true;
+        } else if (age < fadeAt) {
+            m.wakeAfter = fadeAt - age;
+        }
+    }
+    if (mScript && mScriptIdle >= 0)
+        m.wakeAfter = m.wakeAfter < 0 ? mScriptIdle : std::min(m.wakeAfter, mScriptIdle);
+    return m;
+}
+
+}  // namespace app

@@ -1,0 +1,280 @@
+// The 3D view: its region of the window, its camera (the orbit camera or the file's, and what
+// "frame" frames), and its picture: the frame drawn into the view's own target, with the
+// wireframe, the overlays and the picked vertex's marker, then copied into the window. A frame
+// that would draw the same picture as the last (only the UI changed) copies it in again.
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+
+#include "app/viewer/ViewerWindow.h"
+#include "renderer/gl/Gl.h"
+#include "renderer/scene/Capture.h"
+
+namespace app {
+
+namespace {
+
+const glm::vec3 kBackground = glm::vec3(46, 48, 54) / 255.0f;  // SceneRenderer's studio gray
+
+bool sameCamera(const renderer::Camera& a, const renderer::Camera& b) {
+    return a.eye == b.eye && a.target == b.target && a.up == b.up && a.fovY == b.fovY &&
+           a.nearPlane == b.nearPlane && a.farPlane == b.farPlane &&
+           a.orthographic == b.orthographic && a.orthoHalfHeight == b.orthoHalfHeight;
+}
+
+bool sameNodes(const std::vector<morph::NodePose>& a, const std::vector<morph::NodePose>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (a[i].translation != b[i].translation || a[i].rotation != b[i].rotation ||
+            a[i].scale != b[i].scale || a[i].weights != b[i].weights)
+            return false;
+    }
+    return true;
+}
+
+bool sameOverlays(const std::optional<renderer::OverlayOptions>& a,
+                  const std::optional<renderer::OverlayOptions>& b) {
+    if (!a || !b) return !a && !b;
+    return a->normals == b->normals && a->normalLength == b->normalLength &&
+           a->normalColor == b->normalColor && a->ghost == b->ghost &&
+           a->ghostColor == b->ghostColor && a->heat == b->heat && a->heatScale == b->heatScale &&
+           a->heatWeights == b->heatWeights;
+}
+
+}  // namespace
+
+bool ViewerWindow::ViewKey::operator==(const ViewKey& other) const {
+    return scene == other.scene && samples == other.samples && sameCamera(camera, other.camera) &&
+           sameNodes(nodes, other.nodes) && wireframe == other.wireframe &&
+           morphPath == other.morphPath && sameOverlays(overlays, other.overlays) &&
+           environment == other.environment && environmentRotation == other.environmentRotation &&
+           exposure == other.exposure && toneMapping == other.toneMapping &&
+           backgroundMode == other.backgroundMode && shownScene == other.shownScene &&
+           lights == other.lights && variant == other.variant;
+}
+
+ViewRegion ViewerWindow::viewRegion() const {
+    int fbWidth = 0, fbHeight = 0;
+    mContext.framebufferSize(fbWidth, fbHeight);
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    ViewRegion region;
+    // Whole pixels: the 3D view draws into a target of exactly this size.
+    region.x = std::round(mUi.weightsWidth * scale.x);
+    region.y = std::round(mUi.menuHeight * scale.y);
+    region.width = std::max(1.0f, float(fbWidth) - region.x);
+    region.height =
+        std::max(1.0f, std::round(float(fbHeight) - region.y - mUi.timelineHeight * scale.y));
+    return region;
+}
+
+void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
+    // The whole window in the background colour (what the panels leave uncovered, and all of it
+    // without a model), then the 3D view drawn into a target of the view region's size and
+    // copied in: no pixel under a panel is shaded, and the view's anti-aliasing is its own.
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fbWidth, fbHeight);
+    glClearColor(kBackground.r, kBackground.g, kBackground.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (!mDoc.loaded) return;
+    const ViewRegion view = viewRegion();
+    if (!prepareViewTarget(view)) return;
+    const morph::FramePose& frame = mDoc.frame.pose;
+    uint64_t active = 0;
+    for (int node : mDoc.gpu.nodes(frame.scene)) {
+        if (size_t(node) < frame.size()) active += frame.active[size_t(node)].size();
+    }
+    mUi.stats.activeTargets = active;
+
+    const renderer::Camera camera = viewCamera(view, fbWidth, fbHeight);
+    ViewKey key{mDoc.gpu.id(),         mUi.viewSamples, camera,
+                frame.nodes,           mUi.wireframe,   mUi.morphPath,
+                overlayOptions(frame), mUi.environment, mUi.environmentRotation,
+                mUi.exposure,          mUi.toneMapping, mUi.backgroundMode,
+                frame.scene,           mUi.lights,      mDoc.state.variant};
+    if (!mViewKey || !(*mViewKey == key)) {
+        mFrameTimes.addViewDraw();
+        drawView(camera, frame, key.overlays);
+        mViewKey = std::move(key);
+    }
+    drawPickMarker(camera, view);
+    // GL's window coordinates start at the bottom left, its rows run bottom-up.
+    const int windowY = fbHeight - int(view.y) - int(view.height);
+    mViewTarget->blitToWindow(int(view.x), windowY, int(view.width), int(view.height));
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);  // the UI draws into the window
+    glViewport(0, 0, fbWidth, fbHeight);
+}
+
+bool ViewerWindow::prepareViewTarget(const ViewRegion& view) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool dragging = mUi.halfWhileDragging && (io.MouseDown[0] || io.MouseDown[2]);
+    const int divide = dragging ? 2 : 1;
+    const int width = std::max(1, int(view.width) / divide),
+              height = std::max(1, int(view.height) / divide);
+    if (mViewTarget && mViewTarget->width() == width && mViewTarget->height() == height &&
+        mViewTarget->samples() == mUi.viewSamples) {
+        return true;
+    }
+    mViewTarget.reset();
+    auto made = renderer::Offscreen::create(width, height, mUi.viewSamples);
+    if (!made) {
+        showError(mUi, "viewer: " + made.error().message);
+        return false;
+    }
+    mViewTarget = std::move(made).value();
+    mViewKey.reset();
+    return true;
+}
+
+renderer::DrawOptions ViewerWindow::drawOptions() const {
+    renderer::DrawOptions options;
+    options.background = kBackground;
+    options.morphPath = mUi.morphPath;
+    options.variant = mDoc.state.variant;
+    const auto light = mEnvironments.find(mUi.environment);
+    options.environment = light != mEnvironments.end() ? &light->second : nullptr;
+    options.environmentRotation = glm::radians(mUi.environmentRotation);
+    options.exposure = mUi.exposure;
+    options.toneMapping = mUi.toneMapping;
+    options.backgroundMode = mUi.backgroundMode;
+    options.lights = mUi.lights;
+    options.shading = mShading;
+    return options;
+}
+
+void ViewerWindow::drawView(const renderer::Camera& camera, const morph::FramePose& frame,
+                            const std::optional<renderer::OverlayOptions>& overlays) {
+    const renderer::RenderTarget target = mViewTarget->target();
+    renderer::DrawOptions options = drawOptions();
+    if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    mRenderer.draw(mDoc.gpu, frame, camera, target, options);
+    updateMorphStats();
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    if (mUi.wireframe == Wireframe::Overlay) {
+        // The edges again, in front of the surface they lie on (polygon offset), each pixel
+        // inverted (a logic op needs no shader change and reads on light and dark skin alike).
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        glEnable(GL_POLYGON_OFFSET_LINE);
+        glPolygonOffset(-1.0f, -1.0f);
+        glEnable(GL_COLOR_LOGIC_OP);
+        glLogicOp(GL_INVERT);
+        options.clear = false;
+        mRenderer.draw(mDoc.gpu, frame, camera, target, options);
+        glDisable(GL_COLOR_LOGIC_OP);
+        glDisable(GL_POLYGON_OFFSET_LINE);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+    if (overlays) mOverlay.draw(mDoc.gpu, frame, camera, target, *overlays);
+}
+
+void ViewerWindow::updateMorphStats() {
+    const renderer::MorphFrameStats& morph = mRenderer.morphStats();
+    const renderer::MorphPath used = morph.uniformPath();
+    std::string name = renderer::morphPathName(mUi.morphPath);
+    if (mUi.morphPath == renderer::MorphPath::Auto || used != mUi.morphPath) {
+        name += used == renderer::MorphPath::Mixed
+                    ? std::string(" (mixed)")
+                    : std::string(" -> ") + renderer::morphPathName(used);
+    }
+    mUi.stats.morphPath = name;
+    mUi.stats.morphReadBytes = morph.cost.bytesReadPerFrame;
+    // Resident: whatever every path used so far has built (paths build on first use).
+    mUi.stats.morphTextureBytes = mRenderer.state().morphResidentBytes();
+}
+
+std::optional<renderer::OverlayOptions> ViewerWindow::overlayOptions(
+    const morph::FramePose& frame) {
+    const InspectUi& in = mUi.inspect;
+    if (!in.normals && !in.heat && in.ghost == renderer::GhostMode::Off) return std::nullopt;
+    renderer::OverlayOptions options;
+    options.normals = in.normals;
+    // A fixed share of the model's size, so the lines read the same on any model.
+    const renderer::Aabb box = sceneBounds();
+    options.normalLength = box.valid ? 0.015f * glm::length(box.max - box.min) : 0.01f;
+    options.ghost = in.ghost;
+    options.heat = in.heat;
+    if (in.heat) {
+        options.heatWeights = heatWeights(mDoc, mUi, frame);
+        options.heatScale = mUi.inspect.heatMax;
+    }
+    return options;
+}
+
+void ViewerWindow::drawPickMarker(const renderer::Camera& camera, const ViewRegion& view) {
+    glm::vec3 picked;
+    if (!pickedPosition(mDoc, mUi, picked)) return;
+    const float aspect = view.width / view.height;
+    const glm::vec4 clip = camera.projection(aspect) * camera.view() * glm::vec4(picked, 1.0f);
+    if (clip.w <= 0) return;
+    // The view's pixels are the region's: from its corner, in ImGui's units.
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    const ImVec2 at((view.x + (clip.x / clip.w * 0.5f + 0.5f) * view.width) / scale.x,
+                    (view.y + (0.5f - clip.y / clip.w * 0.5f) * view.height) / scale.y);
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->PushClipRect(ImVec2(view.x / scale.x, view.y / scale.y),
+                       ImVec2((view.x + view.width) / scale.x, (view.y + view.height) / scale.y),
+                       true);
+    const float r = 6 * mUi.scale;
+    draw->AddCircle(at, r + 1.5f, IM_COL32(0, 0, 0, 200), 20, 3.0f);
+    draw->AddCircle(at, r, IM_COL32(255, 220, 60, 255), 20, 2.0f);
+    draw->AddCircleFilled(at, 2.0f * mUi.scale, IM_COL32(255, 220, 60, 255));
+    draw->PopClipRect();
+}
+
+renderer::Aabb ViewerWindow::sceneBounds() const {
+    if (!mDoc.loaded) return {};
+    return mDoc.gpu.bounds(mDoc.frame.pose);
+}
+
+renderer::Aabb ViewerWindow::framingBounds(Framing framing) const {
+    if (!mDoc.loaded) return {};
+    renderer::Aabb box;
+    switch (framing) {
+        case Framing::All: break;
+        case Framing::Morphed: box = mDoc.gpu.morphedRegion(mDoc.frame.pose); break;
+        case Framing::SelectedMesh:
+            if (mDoc.state.selectedMesh >= 0)
+                box = mDoc.gpu.bounds(mDoc.frame.pose, mDoc.state.selectedMesh);
+            break;
+    }
+    return box.valid ? box : sceneBounds();  // nothing morphs, nothing selected: the model
+}
+
+renderer::Camera ViewerWindow::viewCamera(const ViewRegion& region, int fbWidth,
+                                          int fbHeight) const {
+    if (mUi.fileCamera >= 0 && mDoc.loaded) {
+        auto file =
+            renderer::fileCamera(mDoc.gpu.layout(), mDoc.frame.pose, mUi.fileCamera, sceneBounds());
+        if (file) return *file;
+    }
+    return mCamera.camera(region, fbWidth, fbHeight);
+}
+
+void ViewerWindow::leaveFileCamera() {
+    if (mUi.fileCamera < 0) return;
+    int fbWidth = 0, fbHeight = 0;
+    mContext.framebufferSize(fbWidth, fbHeight);
+    mCamera.lookFrom(viewCamera(viewRegion(), fbWidth, fbHeight));
+    mUi.fileCamera = -1;
+}
+
+void ViewerWindow::frameModel() {
+    leaveFileCamera();
+    int fbWidth = 0, fbHeight = 0;
+    mContext.framebufferSize(fbWidth, fbHeight);
+    mCamera.frame(framingBounds(mUi.framing), viewRegion(), fbWidth, fbHeight);
+}
+
+void ViewerWindow::frameNewModel() {
+    // After the panels: the model is framed into what they leave. An avatar opens on its face:
+    // the morphed region when it is much smaller than the model, else the whole model.
+    if (mDoc.loaded) {
+        mUi.framing = renderer::opensOnRegion(sceneBounds(), framingBounds(Framing::Morphed))
+                          ? Framing::Morphed
+                          : Framing::All;
+    }
+    frameModel();
+    mNeedsFraming = false;
+}
+
+}  // namespace app

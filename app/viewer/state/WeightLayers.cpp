@@ -1,0 +1,121 @@
+#include "app/viewer/state/WeightLayers.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "app/viewer/state/ViewerStateExpressions.h"
+
+namespace app {
+
+namespace {
+
+// A rule of the user's applied to every node whose mesh has state for this scene.
+template <typename Rule>
+void applyPerNode(const morph::Scene& scene, const ViewerState& state,
+                  std::vector<morph::NodePose>& pose, Rule rule) {
+    for (size_t n = 0; n < scene.nodes.size() && n < pose.size(); ++n) {
+        if (const MeshState* ms = meshStateFor(state, scene, scene.nodes[n].mesh)) {
+            rule(*ms, pose[n].weights);
+        }
+    }
+}
+
+// The pose under the user's layers: the rest pose with the clips and the expressions, what the
+// panel reads "before the user" from (ViewerFrame::sampled).
+std::vector<morph::NodePose> poseBelowUser(const morph::Scene& scene,
+                                           const morph::PoseLayers& layers) {
+    std::vector<morph::NodePose> pose = morph::restPose(scene);
+    morph::applyPoseLayers(scene, layers, pose, 0, morph::layerNamed(layers, kOverridesLayer));
+    return pose;
+}
+
+}  // namespace
+
+morph::PoseLayers weightLayers(const ViewerState& state) {
+    morph::PoseLayers layers;
+    layers.push_back({kClipsLayer, [&state](const morph::Scene& s, auto& pose) {
+                          morph::applyAnimationLayers(s, playingClips(s, state).layers, pose);
+                      }});
+    layers.push_back({kExpressionsLayer, [&state](const morph::Scene& s, auto& pose) {
+                          applyExpressionLayer(s, state, pose);
+                      }});
+    // Live input and speech go here, over the file's own sources and under the user's.
+    layers.push_back({kOverridesLayer, [&state](const morph::Scene& s, auto& pose) {
+                          applyPerNode(s, state, pose, [](const MeshState& ms, auto& weights) {
+                              applyOverrides(ms, weights);
+                          });
+                      }});
+    layers.push_back({kSoloMuteLayer, [&state](const morph::Scene& s, auto& pose) {
+                          applyPerNode(s, state, pose, applySoloMute);
+                      }});
+    return layers;
+}
+
+void applyOverrides(const MeshState& mesh, std::vector<float>& weights,
+                    std::vector<WeightSource>* sources) {
+    weights.resize(mesh.targets.size(), 0.0f);
+    for (size_t i = 0; i < mesh.targets.size(); ++i) {
+        if (!mesh.targets[i].overridden) continue;
+        weights[i] = mesh.targets[i].value;
+        if (sources && i < sources->size()) (*sources)[i] = WeightSource::User;
+    }
+}
+
+void applySoloMute(const MeshState& mesh, std::vector<float>& weights) {
+    weights.resize(mesh.targets.size(), 0.0f);
+    const bool anySolo = std::any_of(mesh.targets.begin(), mesh.targets.end(),
+                                     [](const TargetState& t) { return t.solo; });
+    for (size_t i = 0; i < mesh.targets.size(); ++i) {
+        const TargetState& t = mesh.targets[i];
+        if (t.mute || (anySolo && !t.solo)) weights[i] = 0.0f;
+    }
+}
+
+ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state) {
+    const morph::PoseLayers layers = weightLayers(state);
+    ViewerFrame frame;
+    frame.sampled = poseBelowUser(scene, layers);
+    std::vector<morph::NodePose> pose = frame.sampled;
+    morph::applyPoseLayers(scene, layers, pose, morph::layerNamed(layers, kOverridesLayer));
+    frame.pose = morph::resolveFrame(scene, std::move(pose));
+    frame.pose.scene = state.scene;
+    return frame;
+}
+
+std::vector<morph::NodePose> resolvePose(const morph::Scene& scene, const ViewerState& state) {
+    return morph::resolvePoseLayers(scene, weightLayers(state));
+}
+
+ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state,
+                                   const ViewerFrame& frame, int mesh) {
+    ResolvedWeights out;
+    if (mesh < 0 || size_t(mesh) >= scene.meshes.size()) return out;
+    const morph::Mesh& m = scene.meshes[size_t(mesh)];
+    const size_t count = m.targetCount();
+    out.sources.assign(count, WeightSource::Default);
+    const std::vector<int> nodes = nodesUsingMesh(scene, mesh);
+    if (nodes.empty() || size_t(nodes.front()) >= frame.sampled.size()) {
+        out.weights = m.defaultWeights;
+    } else {
+        const int node = nodes.front();
+        if (playingClips(scene, state).drivesWeights(node))
+            out.sources.assign(count, WeightSource::Animation);
+        out.weights = frame.sampled[size_t(node)].weights;
+    }
+    out.weights.resize(count, 0.0f);
+    // The user's layers as they are now, over the frame's sources: a slider dragged in this
+    // pass shows its value before the frame is resolved again.
+    const MeshState* ms = meshStateFor(state, scene, mesh);
+    if (ms) applyOverrides(*ms, out.weights, &out.sources);
+    out.beforeSoloMute = out.weights;
+    if (ms) applySoloMute(*ms, out.weights);
+    return out;
+}
+
+ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state, int mesh) {
+    ViewerFrame frame;
+    frame.sampled = poseBelowUser(scene, weightLayers(state));
+    return resolveMeshWeights(scene, state, frame, mesh);
+}
+
+}  // namespace app

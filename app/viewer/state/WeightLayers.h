@@ -1,0 +1,39 @@
+#pragma once
+// The viewer's sources of weights as one ordered list of layers (morph/anim/PoseLayers.h),
+// bottom first, each over what the ones before it left. resolveFrame, resolvePose and
+// resolveMeshWeights (ViewerState.h) all resolve this list, so the draw, the panels, picking,
+// keying, presets and scripts see one order:
+//   clips        the rest pose (node.weights, else mesh.weights, else 0) under the current clip
+//                and the layers playing with it at the (timing-preview) time, node TRS included
+//   expressions  the VRM expression sliders: each adds its binds' weights to their targets on
+//                every mesh, under the VRM rules of morph/edit/ExpressionWeights.h
+//                (ViewerStateExpressions.h)
+//   (live input and speech are not sources yet: each goes between the expressions and the
+//   user's layers, as a function over the pose in its own file plus one line in weightLayers)
+//   overrides    the user's slider values
+//   solo-mute    a view aid, never keyed and never saved in presets: a soloed target shows alone
+//                on its mesh, a muted one shows 0 (a rig audit's "show this target" is a solo)
+#include <vector>
+
+#include "app/viewer/state/ViewerState.h"
+#include "morph/anim/PoseLayers.h"
+
+namespace app {
+
+inline constexpr const char* kClipsLayer = "clips";
+inline constexpr const char* kExpressionsLayer = "expressions";
+inline constexpr const char* kOverridesLayer = "overrides";  // the first of the user's layers
+inline constexpr const char* kSoloMuteLayer = "solo-mute";
+
+// The list for `state`, in the order above. The layers read `state` when applied (and the scene
+// they are handed, which `state` was made for): resolve the list while it lives.
+morph::PoseLayers weightLayers(const ViewerState& state);
+
+// The user's two rules for one mesh's weights (`weights` grows to the mesh's target count): the
+// pose's layers apply them to each node that shows the mesh, the panel to the mesh as it shows
+// it. `sources`, when given, marks each overridden target WeightSource::User.
+void applyOverrides(const MeshState& mesh, std::vector<float>& weights,
+                    std::vector<WeightSource>* sources = nullptr);
+void applySoloMute(const MeshState& mesh, std::vector<float>& weights);
+
+}  // namespace app

@@ -1,0 +1,71 @@
+// The viewer's weight sources as one list of layers (app/viewer/state/WeightLayers.h): their
+// order, that the frame, the pose and the panel resolve that list and nothing else, and the
+// user's two rules (overrides, then solo/mute) as the panel and the pose both apply them.
+#include <gtest/gtest.h>
+
+#include "app/viewer/state/ViewerState.h"
+#include "app/viewer/state/ViewerStateExpressions.h"
+#include "app/viewer/state/WeightLayers.h"
+#include "fixtures/VrmFixtures.h"
+#include "morph/gltf/GltfImport.h"
+
+namespace {
+
+using app::ViewerState;
+
+// VRM 1.0 fixture: expression happy (2) moves mesh 0 target 0 by 1 and mesh 1 target 0 by 0.5.
+constexpr size_t kHappy = 2;
+
+TEST(ViewerStateWeightLayers, TheFileSourcesComeFirstThenTheUsersLayers) {
+    const ViewerState state;
+    const morph::PoseLayers layers = app::weightLayers(state);
+    std::vector<std::string> names;
+    for (const morph::PoseLayer& layer : layers) names.push_back(layer.name);
+    EXPECT_EQ(names, (std::vector<std::string>{app::kClipsLayer, app::kExpressionsLayer,
+                                               app::kOverridesLayer, app::kSoloMuteLayer}));
+    for (const morph::PoseLayer& layer : layers) EXPECT_TRUE(layer.apply) << layer.name;
+}
+
+TEST(ViewerStateWeightLayers, TheFramePoseAndPanelAreTheListResolved) {
+    const auto imported = morph::importGltfMemory(fixtures::vrm1Expressions(), "a.vrm", "");
+    ASSERT_TRUE(imported.ok()) << imported.error().message;
+    const morph::Scene& scene = *imported;
+    ViewerState state = app::makeViewerState(scene);
+    app::setExpressionWeight(state, scene, kHappy, 1.0f);
+    state.selectedMesh = 1;
+    app::setUserWeight(state, scene, 1, 0.75f);
+
+    const std::vector<morph::NodePose> byList =
+        morph::resolvePoseLayers(scene, app::weightLayers(state));
+    const app::ViewerFrame frame = app::resolveFrame(scene, state);
+    const std::vector<morph::NodePose> pose = app::resolvePose(scene, state);
+    ASSERT_EQ(byList.size(), pose.size());
+    for (size_t n = 0; n < pose.size(); ++n) {
+        EXPECT_EQ(pose[n].weights, byList[n].weights) << "node " << n;
+        EXPECT_EQ(frame.pose.nodes[n].weights, byList[n].weights) << "node " << n;
+    }
+    EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.5f, 0.75f}));
+    // The frame keeps the pose under the user's layers: the expression without the override.
+    EXPECT_EQ(frame.sampled[1].weights, (std::vector<float>{0.5f, 0.0f}));
+}
+
+TEST(ViewerStateWeightLayers, OverridesThenSoloAndMuteOnOneMesh) {
+    app::MeshState mesh;
+    mesh.targets.resize(3);
+    mesh.targets[0].overridden = true;
+    mesh.targets[0].value = 0.5f;
+    mesh.targets[1].solo = true;
+    std::vector<float> weights = {0.25f, 0.25f};  // one short: grows to the target count
+    std::vector<app::WeightSource> sources(3, app::WeightSource::Animation);
+    app::applyOverrides(mesh, weights, &sources);
+    EXPECT_EQ(weights, (std::vector<float>{0.5f, 0.25f, 0.0f}));
+    EXPECT_EQ(sources[0], app::WeightSource::User);
+    EXPECT_EQ(sources[1], app::WeightSource::Animation);
+    app::applySoloMute(mesh, weights);  // a solo hides every target of the mesh but itself
+    EXPECT_EQ(weights, (std::vector<float>{0.0f, 0.25f, 0.0f}));
+    mesh.targets[1].mute = true;  // mute wins over solo
+    app::applySoloMute(mesh, weights);
+    EXPECT_EQ(weights, (std::vector<float>{0.0f, 0.0f, 0.0f}));
+}
+
+}  // namespace

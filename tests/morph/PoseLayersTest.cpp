@@ -1,0 +1,75 @@
+// A pose as an ordered list of layers (morph/anim/PoseLayers.h): the rest pose under them, each
+// over what the earlier left, a range of them for a caller that keeps the pose between, and a
+// layer found by name.
+#include <gtest/gtest.h>
+
+#include "morph/anim/PoseLayers.h"
+
+namespace morph {
+namespace {
+
+// Node 0: a mesh with two targets, defaults 0.25 and 0; node 1: no mesh.
+Scene twoNodes() {
+    Scene scene;
+    scene.meshes.resize(1);
+    scene.meshes[0].targetNames = {"a", "b"};
+    scene.meshes[0].defaultWeights = {0.25f, 0.0f};
+    scene.nodes.resize(2);
+    scene.nodes[0].mesh = 0;
+    return scene;
+}
+
+// A layer that writes `value` into target `target` of node 0.
+PoseLayer setWeight(const std::string& name, size_t target, float value) {
+    return {name, [target, value](const Scene&, std::vector<NodePose>& pose) {
+                pose[0].weights[target] = value;
+            }};
+}
+
+TEST(PoseLayers, NoLayersIsTheRestPose) {
+    const Scene scene = twoNodes();
+    const std::vector<NodePose> pose = resolvePoseLayers(scene, {});
+    ASSERT_EQ(pose.size(), 2u);
+    EXPECT_EQ(pose[0].weights, (std::vector<float>{0.25f, 0.0f}));
+    EXPECT_TRUE(pose[1].weights.empty());
+}
+
+TEST(PoseLayers, ALaterLayerWinsWhereTwoWriteTheSameWeight) {
+    const Scene scene = twoNodes();
+    const PoseLayers layers = {setWeight("low", 0, 0.5f), setWeight("other", 1, 0.75f),
+                               setWeight("high", 0, 1.0f)};
+    EXPECT_EQ(resolvePoseLayers(scene, layers)[0].weights, (std::vector<float>{1.0f, 0.75f}));
+}
+
+TEST(PoseLayers, ARangeAppliesOnlyItsLayersAndTheRestContinuesFromThere) {
+    const Scene scene = twoNodes();
+    const PoseLayers layers = {setWeight("clip", 0, 0.5f), setWeight("user", 0, 0.9f),
+                               setWeight("mute", 1, 0.0f)};
+    std::vector<NodePose> pose = restPose(scene);
+    applyPoseLayers(scene, layers, pose, 0, layerNamed(layers, "user"));
+    EXPECT_EQ(pose[0].weights, (std::vector<float>{0.5f, 0.0f}));  // under the user's layer
+    applyPoseLayers(scene, layers, pose, layerNamed(layers, "user"));
+    const std::vector<NodePose> whole = resolvePoseLayers(scene, layers);
+    EXPECT_EQ(pose[0].weights, whole[0].weights);
+    EXPECT_EQ(pose[0].weights, (std::vector<float>{0.9f, 0.0f}));
+    // An end past the list stops at its end.
+    std::vector<NodePose> all = restPose(scene);
+    applyPoseLayers(scene, layers, all, 0, 99);
+    EXPECT_EQ(all[0].weights, (std::vector<float>{0.9f, 0.0f}));
+}
+
+TEST(PoseLayers, ALayerWithoutAFunctionAddsNothing) {
+    const Scene scene = twoNodes();
+    const PoseLayers layers = {setWeight("clip", 1, 0.5f), {"reserved", nullptr}};
+    EXPECT_EQ(resolvePoseLayers(scene, layers)[0].weights, (std::vector<float>{0.25f, 0.5f}));
+}
+
+TEST(PoseLayers, LayerNamedIsTheFirstOfThatNameElseTheEnd) {
+    const PoseLayers layers = {setWeight("a", 0, 0), setWeight("b", 0, 0), setWeight("b", 1, 0)};
+    EXPECT_EQ(layerNamed(layers, "a"), 0u);
+    EXPECT_EQ(layerNamed(layers, "b"), 1u);
+    EXPECT_EQ(layerNamed(layers, "speech"), 3u);
+}
+
+}  // namespace
+}  // namespace morph
