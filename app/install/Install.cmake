@@ -23,9 +23,9 @@ foreach(model IN LISTS MV_BUNDLED_MODELS)
   file(CREATE_LINK "${model}" "${PROJECT_BINARY_DIR}/assets/${name}" SYMBOLIC)
 endforeach()
 
-# Man pages and changelogs are installed gzipped (Debian policy 12.1, 12.7); -n leaves the time
-# stamp out so every build makes the same bytes. Done at configure time: two small files.
-# The changelog's entry names the project's version.
+# The man page and the changelog (whose entry names the project's version) are installed gzipped
+# (Debian policy 12.1, 12.7); -n leaves the time stamp out so every build makes the same bytes.
+# Done at configure time (two small files), again whenever either source changes.
 find_program(MV_GZIP gzip REQUIRED)
 set(MV_GZIPPED "${PROJECT_BINARY_DIR}/install")
 configure_file("${MV_INSTALL_SOURCE}/changelog.in" "${MV_GZIPPED}/changelog" @ONLY)
@@ -71,7 +71,8 @@ set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # Depends: the libraries the binary links (dpkg-shlibdeps), and the GL and EGL loaders it opens
-# with dlopen (glad), which dpkg-shlibdeps cannot see; MP4 recordings call ffmpeg when present.
+# with dlopen (glad), which dpkg-shlibdeps cannot see, with Mesa's drivers (llvmpipe: headless
+# commands run on a machine without a GPU too); MP4 recordings call ffmpeg when present.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libegl1, libgl1, libgl1-mesa-dri")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS ffmpeg)

@@ -7,6 +7,14 @@ _morphview_options() {
     "$1" "${@:2}" --help 2>/dev/null | sed -n 's/^  \(-h,\)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'
 }
 
+# Files ending in one of the extensions $2... (and folders) that start with $1.
+_morphview_files() {
+    local cur=$1 extension
+    shift
+    compgen -d -- "$cur"
+    for extension; do compgen -f -X "!*.$extension" -- "$cur"; done
+}
+
 # The subcommands the root --help lists under "Subcommands:".
 _morphview_commands() {
     "$1" --help 2>/dev/null |
@@ -38,17 +46,17 @@ _morphview() {
         --out)
             case $command in
                 regress) dirs=1 ;;
-                environment) files='@(hdr)' ;;
-                capture | "") files='@(png)' ;;
+                environment) files=hdr ;;
+                capture | "") files=png ;;
                 *) files='*' ;;
             esac
             ;;
         --out-dir | --references | --merge) dirs=1 ;;
-        --pose | --model) files='@(gltf|glb|vrm)' ;;
-        --shots | --frame-times) files='@(json)' ;;
+        --pose | --model) files='gltf glb vrm' ;;
+        --shots | --frame-times) files=json ;;
         --script) files='*' ;;
         --diff-out | --write-model) files='*' ;;
-        --environment) choices='studio rig' files='@(hdr)' ;;
+        --environment) choices='studio rig' files=hdr ;;
         --morph-path) choices='vs-dense vs-active cs-sparse cpu auto' ;;
         --tone-mapping) choices='neutral aces agx none' ;;
         --shading) choices='auto forward deferred' ;;
@@ -68,7 +76,7 @@ _morphview() {
         elif [[ $files == '*' ]]; then
             COMPREPLY+=($(compgen -f -- "$cur"))
         elif [[ -n $files ]]; then
-            COMPREPLY+=($(compgen -d -- "$cur") $(compgen -f -X "!*.$files" -- "$cur"))
+            COMPREPLY+=($(_morphview_files "$cur" $files))
         fi
         return
     fi
@@ -76,15 +84,14 @@ _morphview() {
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$(_morphview_options "$exe" $command)" -- "$cur"))
     elif [[ -z $command ]]; then
-        COMPREPLY=($(compgen -W "$commands" -- "$cur") $(compgen -d -- "$cur")
-            $(compgen -f -X '!*.@(gltf|glb|vrm)' -- "$cur"))
+        COMPREPLY=($(compgen -W "$commands" -- "$cur") $(_morphview_files "$cur" gltf glb vrm))
     else
         case $command in
-            compare) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.png' -- "$cur")) ;;
-            regress) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.json' -- "$cur")) ;;
-            environment) COMPREPLY=($(compgen -W studio -- "$cur") $(compgen -d -- "$cur")
-                $(compgen -f -X '!*.hdr' -- "$cur")) ;;
-            *) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.@(gltf|glb|vrm)' -- "$cur")) ;;
+            compare) COMPREPLY=($(_morphview_files "$cur" png)) ;;
+            regress) COMPREPLY=($(_morphview_files "$cur" json)) ;;
+            environment) COMPREPLY=($(compgen -W studio -- "$cur") $(_morphview_files "$cur" hdr)) ;;
+            bench) COMPREPLY=() ;;
+            *) COMPREPLY=($(_morphview_files "$cur" gltf glb vrm)) ;;
         esac
     fi
     return 0
