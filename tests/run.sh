@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run calls this). Run from anywhere, as root on a fresh
 # Debian machine; exits non-zero on any failure.
-#   1. the Release tree users get (build/, the README's first command): every label
+#   1. the Release tree users get (build/, the README's first command, with the tests and
+#      benchmarks on): every label, the Debian package check (label package) included
 #   2. the sanitized tree (build-asan/, ASan + UBSan + LeakSanitizer): every label
 #   3. the libFuzzer targets (build-fuzz/): the importer and the pipeline 30 s each, the KTX2
 #      transcoder 60 s
@@ -47,11 +48,12 @@ run_ctest() {
   return $status
 }
 
-# 1. Release, as the README builds it. The tests the sanitized run repeats with strictly more
-# checks and that take longest are run there only: the 50,000 x 300 GPU oracle (every path) and
-# the hostile-file sweep through the CLI.
+# 1. Release, as the README builds it, with the tests and benchmarks (off by default: the
+# README's first command builds the viewer only). The tests the sanitized run repeats with
+# strictly more checks and that take longest are run there only: the 50,000 x 300 GPU oracle
+# (every path) and the hostile-file sweep through the CLI.
 slow_once='FiftyThousandVerticesThreeHundredTargets|HostileSweepCli\.'
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMORPHVIEW_TESTS=ON -DMORPHVIEW_BENCH=ON "${launcher[@]}" \
   -DMORPHVIEW_CORPUS_DIR="$corpus" -DMORPHVIEW_AVATARS_DIR="$avatars" >/dev/null
 cmake --build build -j "$jobs"
 stamp "Release built"
@@ -67,7 +69,7 @@ stamp "Release tests done"
 # sanitizer options are compiled into every executable
 # (tests/sanitizers/SanitizerDefaults.cpp), so CTest needs no environment.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g0" \
-  -DCMAKE_C_FLAGS_DEBUG="-O1 -g0" -DMORPHVIEW_SANITIZE=ON -DMORPHVIEW_BENCH=OFF -DCMAKE_UNITY_BUILD=ON "${launcher[@]}" \
+  -DCMAKE_C_FLAGS_DEBUG="-O1 -g0" -DMORPHVIEW_SANITIZE=ON -DMORPHVIEW_TESTS=ON -DMORPHVIEW_BENCH=OFF -DCMAKE_UNITY_BUILD=ON "${launcher[@]}" \
   -DMORPHVIEW_CORPUS_DIR="$corpus" -DMORPHVIEW_AVATARS_DIR="$avatars" >/dev/null
 cmake --build build-asan -j "$jobs"
 stamp "sanitized tree built"

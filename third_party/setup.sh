@@ -8,6 +8,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libmeshoptimizer-dev libdraco-dev libcli11-dev
   xvfb xauth ccache clang-format
   chromium  # regress's report page, tested headless (tests/app/RegressPageTest.cpp)
+  # the Debian package (cpack -G DEB) and its checks (tests/package/check.sh)
+  dpkg-dev lintian desktop-file-utils shared-mime-info
 )
 missing=()
 for p in "${packages[@]}"; do

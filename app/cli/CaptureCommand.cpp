@@ -11,6 +11,7 @@
 #include "app/cli/JsonOut.h"
 #include "app/cli/ModelLoader.h"
 #include "app/cli/ShotRunner.h"
+#include "app/install/BundledData.h"
 #include "app/record/Recorder.h"
 #include "app/record/Recording.h"
 #include "morph/anim/ClipSelection.h"
@@ -400,6 +401,14 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
                       "one JSON object instead of progress lines");
 
     capture->callback([&context, options, capture, out, shots, outDir, clip] {
+        // Without MODEL, one shot or clip draws the bundled face, as the viewer opens it.
+        if (options->model.path.empty() && shots->count() == 0 &&
+            (out->count() > 0 || clip->count() > 0)) {
+            options->model.path = bundledFacePath();
+            if (options->model.path.empty())
+                throw CLI::ValidationError("MODEL",
+                                           "the bundled face.glb was not found; give MODEL");
+        }
         const bool haveModel = !options->model.path.empty();
         if (haveModel == (shots->count() > 0)) {
             throw CLI::ValidationError("capture",

@@ -43,8 +43,4 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options);
 // picture cannot be written.
 int runViewer(const ViewerOptions& options);
 
-// assets/face.glb beside the executable (build/morphview -> assets/), else in the source tree
-// this binary was built from; "" when neither exists.
-std::string bundledFacePath();
-
 }  // namespace app

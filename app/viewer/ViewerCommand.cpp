@@ -1,10 +1,6 @@
 // `morphview [MODEL] [--window-size WxH] [--screenshot-after N --out FILE.png]`: the viewer's
-// command line, and where the bundled face is found.
+// command line.
 #include <cstdio>
-#include <filesystem>
-#include <system_error>
-
-#include <unistd.h>
 
 #include "app/cli/Commands.h"
 #include "app/viewer/ViewerApp.h"
@@ -13,33 +9,6 @@
 #include "renderer/scene/Capture.h"
 
 namespace app {
-
-namespace {
-
-namespace fs = std::filesystem;
-
-fs::path executableFolder() {
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? fs::path() : exe.parent_path();
-}
-
-}  // namespace
-
-std::string bundledFacePath() {
-    std::vector<fs::path> candidates;
-    if (const fs::path folder = executableFolder(); !folder.empty()) {
-        candidates.push_back(folder / "assets" / "face.glb");                // an installed layout
-        candidates.push_back(folder.parent_path() / "assets" / "face.glb");  // build/morphview
-    }
-    // The source tree this file was compiled from (CMake passes absolute paths): app/.. /assets.
-    candidates.push_back(fs::path(__FILE__).parent_path().parent_path() / "assets" / "face.glb");
-    for (const fs::path& path : candidates) {
-        std::error_code ec;
-        if (fs::is_regular_file(path, ec)) return path.lexically_normal().string();
-    }
-    return "";
-}
 
 void addViewerOptions(CLI::App& root, ViewerOptions& options) {
     addModelOptions(root, options.model, /*modelRequired=*/false);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "app/install/BundledData.h"
 #include "app/record/Recording.h"
 #include "renderer/gl/Gl.h"
 #include "renderer/scene/Capture.h"
