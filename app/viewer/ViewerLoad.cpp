@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/install/BundledData.h"
 #include "app/viewer/ViewerWindow.h"
 #include "app/viewer/state/ViewerStateExpressions.h"
 #include "morph/anim/ClipSelection.h"

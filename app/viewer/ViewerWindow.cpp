@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "app/install/BundledData.h"
 #include "app/record/Recording.h"
 #include "renderer/gl/Gl.h"
 #include "renderer/scene/Capture.h"
