@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "app/cli/Options.h"
 #include "app/record/Recording.h"
 #include "renderer/gl/Gl.h"
 #include "renderer/scene/Capture.h"
@@ -83,7 +84,7 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
         if (!loaded) return loaded.error();
         script = std::move(loaded).value();
     }
-    auto size = renderer::parseSize(options.windowSize);  // "WxH"; shared with capture --size
+    auto size = parseSize(options.windowSize);  // "WxH"; shared with capture --size
     WindowOptions windowOptions;
     if (size) {
         windowOptions.width = size->first;
@@ -142,11 +143,11 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     const char* glRenderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     const bool software = glRenderer && renderer::isSoftwareRenderer(glRenderer);
     self->mUi.viewSamples = options.msaa >= 0 ? options.msaa : software ? 0 : 4;
-    if (const auto shading = renderer::parseShading(options.shading)) self->mShading = *shading;
+    if (const auto shading = parseShading(options.shading)) self->mShading = *shading;
     self->mUi.halfWhileDragging = software;
     self->mUi.environmentRotation = options.look.environmentRotation;
     self->mUi.exposure = options.look.exposure;
-    if (auto tone = renderer::parseToneMapping(options.look.toneMapping)) {
+    if (auto tone = parseToneMapping(options.look.toneMapping)) {
         self->mUi.toneMapping = *tone;
     }
     if (!self->useEnvironment(options.look.environment) &&

@@ -1,4 +1,4 @@
-// `capture`'s light and display transform (issue 15): --environment studio|rig|FILE.hdr,
+// `capture`'s light and display transform: --environment studio|rig|FILE.hdr,
 // --environment-rotation, --exposure, --tone-mapping, --background environment|blurred, the
 // same keys in a shots file, and one clear error for each bad value.
 #include <fstream>

@@ -1,4 +1,4 @@
-// The file's own scene through the binary (issue 15 item 4): `info --json` lists lights, cameras
+// The file's own scene through the binary: `info --json` lists lights, cameras
 // and scenes; `capture --scene N`, `--camera file:N` and `--lights`, and the same as "scene",
 // "camera" and "lights" in a shots file (one path with capture); the viewer's `--scene N` under
 // Xvfb. Fixtures are code-built GLBs (tests/fixtures/SceneFixtures.h) written to a scratch folder.

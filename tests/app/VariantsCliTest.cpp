@@ -1,4 +1,4 @@
-// KHR_materials_variants through the binary (issue 15 item 2): `info` and `info --json` list the
+// KHR_materials_variants through the binary: `info` and `info --json` list the
 // variants (every earlier key kept), `capture --variant` by name or index and the shots file's
 // "variant" draw the same pixels, `regress --variant` and a shot's own "variant", and an unknown
 // variant is a one-line usage error naming the file and listing its variants. Fixture:
