@@ -203,6 +203,23 @@ morph::Result<std::vector<std::string>> captureEntry(ShotRunner& runner, const S
     return files;
 }
 
+// What a finished --shots run prints: the JSON object (with a row per shot) or the line.
+void reportShots(const CaptureOptions& options, Json rows, size_t total, size_t failed,
+                 size_t models, double seconds) {
+    if (options.json) {
+        Json json;
+        json["shots"] = std::move(rows);
+        json["captured"] = total - failed;
+        json["failed"] = failed;
+        json["models"] = models;
+        json["seconds"] = seconds;
+        std::printf("%s\n", json.dump().c_str());
+        return;
+    }
+    std::printf("captured %zu of %zu shots (%zu models) in %.2f s%s\n", total - failed, total,
+                models, seconds, failed ? "; some failed, see above" : "");
+}
+
 CommandResult runShots(const CaptureOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     auto shots = readShotsFile(options.shotsPath);
@@ -244,19 +261,8 @@ CommandResult runShots(const CaptureOptions& options) {
                     spec.width, spec.height, secondsSince(shotStart));
         std::fflush(stdout);
     }
-    if (options.json) {
-        Json json;
-        json["shots"] = std::move(rows);
-        json["captured"] = total - failed;
-        json["failed"] = failed;
-        json["models"] = (*runner)->modelsLoaded();
-        json["seconds"] = secondsSince(start);
-        std::printf("%s\n", json.dump().c_str());
-        return succeeded(failed == 0);
-    }
-    std::printf("captured %zu of %zu shots (%zu models) in %.2f s%s\n", total - failed, total,
-                (*runner)->modelsLoaded(), secondsSince(start),
-                failed ? "; some failed, see above" : "");
+    reportShots(options, std::move(rows), total, failed, (*runner)->modelsLoaded(),
+                secondsSince(start));
     return succeeded(failed == 0);
 }
 

@@ -33,10 +33,7 @@ morph::RgbaImage capture(const std::vector<std::string>& args, const std::string
     std::vector<std::string> all = {"capture"};
     all.insert(all.end(), args.begin(), args.end());
     all.insert(all.end(), {"--size", "96x96", "--environment", "rig", "--out", out});
-    const auto run = fixtures::runMorphview(all);
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    auto image = morph::readImageFile(out);
-    return image.ok() ? std::move(image).value() : morph::RgbaImage{};
+    return fixtures::runCapture(all, out);
 }
 
 TEST(VariantsCliTest, InfoListsVariants) {
