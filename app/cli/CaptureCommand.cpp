@@ -329,32 +329,26 @@ void addCaptureView(CLI::App& capture, ShotDefaults& defaults) {
                     "from the centre, default: framed), or file:N (the file's camera N, as info "
                     "lists them)",
                     parsedBy(parseCameraView, "--camera"));
-    capture
-        .add_option("--background", defaults.background,
-                    "Background: a colour (default #2e3036), environment (the light's "
-                    "environment, sharp) or blurred")
-        ->type_name("#rrggbb|environment|blurred")
-        ->check(*checkedBy([](const std::string& text) {
-            renderer::ShotSpec shot;
-            const auto parsed = parseBackgroundInto(text, shot);
-            return parsed ? std::string() : parsed.error().message;
-        }));
+    addBackgroundOption(capture, defaults.background,
+                        "Background: a colour (default #2e3036), environment (the light's "
+                        "environment, sharp) or blurred",
+                        checkedBy([](const std::string& text) {
+                            renderer::ShotSpec shot;
+                            const auto parsed = parseBackgroundInto(text, shot);
+                            return parsed ? std::string() : parsed.error().message;
+                        }));
     addLookOptions(capture, defaults.look);
-    capture
-        .add_option("--frame", defaults.frame,
-                    "What the camera frames: all (the whole model, default) or morphed (the "
-                    "region the morph targets move: an avatar's face)")
-        ->type_name("all|morphed")
-        ->check(*parsedBy(parseFrameTarget, "--frame"));
+    addFrameOption(capture, defaults.frame,
+                   "What the camera frames: all (the whole model, default) or morphed (the region "
+                   "the morph targets move: an avatar's face)",
+                   parsedBy(parseFrameTarget, "--frame"));
     addSceneOption(capture, defaults.scene,
                    "Which of the file's scenes to draw and frame (default: the file's default "
                    "scene)");
-    capture
-        .add_option("--lights", defaults.lights,
-                    "Direct lights: the file's KHR_lights_punctual lights, the studio rig, both "
-                    "or none; auto (default): the file's when the scene has any, else the rig")
-        ->type_name("auto|rig|file|both|none")
-        ->check(*parsedBy(parseDirectLights, "--lights"));
+    addLightsOption(capture, defaults.lights,
+                    "Direct lights: the file's KHR_lights_punctual lights, the studio rig, both or "
+                    "none; auto (default): the file's when the scene has any, else the rig",
+                    parsedBy(parseDirectLights, "--lights"));
     addVariantOption(capture, defaults.variant,
                      "A KHR_materials_variants variant, by name or index (as info lists them; "
                      "default: the file's default materials)");

@@ -48,6 +48,24 @@ OptionCheck shadingMember() {
     return CLI::Validator(CLI::IsMember({"auto", "forward", "deferred"}));
 }
 
+CLI::Option* addBackgroundOption(CLI::App& command, std::string& background,
+                                 const std::string& help, OptionCheck check) {
+    return checked(command.add_option("--background", background, help)
+                       ->type_name("#rrggbb|environment|blurred"),
+                   check);
+}
+
+CLI::Option* addFrameOption(CLI::App& command, std::string& frame, const std::string& help,
+                            OptionCheck check) {
+    return checked(command.add_option("--frame", frame, help)->type_name("all|morphed"), check);
+}
+
+CLI::Option* addLightsOption(CLI::App& command, std::string& lights, const std::string& help,
+                             OptionCheck check) {
+    return checked(
+        command.add_option("--lights", lights, help)->type_name("auto|rig|file|both|none"), check);
+}
+
 CLI::Option* addVariantOption(CLI::App& command, std::string& variant, const std::string& help) {
     return command.add_option("--variant", variant, help)->type_name("NAME|INDEX");
 }

@@ -57,6 +57,15 @@ CLI::Option* addMorphPathOption(CLI::App& command, std::string& path, const std:
 OptionCheck morphPathCheck();
 // CLI11's IsMember over the names: its own message (and help text) for any other name.
 OptionCheck morphPathMember();
+// --background #rrggbb|environment|blurred (parseBackgroundInto).
+CLI::Option* addBackgroundOption(CLI::App& command, std::string& background,
+                                 const std::string& help, OptionCheck check);
+// --frame all|morphed: what the camera frames (parseFrameTarget).
+CLI::Option* addFrameOption(CLI::App& command, std::string& frame, const std::string& help,
+                            OptionCheck check);
+// --lights auto|rig|file|both|none: the direct lights (parseDirectLights).
+CLI::Option* addLightsOption(CLI::App& command, std::string& lights, const std::string& help,
+                             OptionCheck check);
 // --variant NAME|INDEX: a KHR_materials_variants variant (checked when the model is known).
 CLI::Option* addVariantOption(CLI::App& command, std::string& variant, const std::string& help);
 // --scene N: one of the file's scenes (checked when the model is known).
