@@ -43,9 +43,9 @@ int main(int argc, char** argv) {
     app::addEvalCommand(root, context, app::gpuEvalMorph());  // adds --gpu
     app::addCaptureCommand(root, context);                    // headless PNG (EGL)
     app::addCompareCommand(root, context);
-    app::addRegressCommand(root, context);      // capture + compare over a shots file (issue 17)
-    app::addBenchCommand(root, context);        // the morph benchmark (issue 6; EGL)
-    app::addEnvironmentCommand(root, context);  // the studio as .hdr (issue 15)
+    app::addRegressCommand(root, context);      // capture + compare over a shots file
+    app::addBenchCommand(root, context);        // the morph benchmark (EGL)
+    app::addEnvironmentCommand(root, context);  // the studio as .hdr
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);
@@ -65,14 +65,14 @@ int main(int argc, char** argv) {
         return app::kExitUsage;
     }
 
-    if (version) return app::printVersion(versionJson);
+    if (version) return app::exitCode(app::printVersion(versionJson));
     if (versionJson) {
         std::fprintf(stderr, "morphview: --json goes with --version or a subcommand\n");
         return app::kExitUsage;
     }
     if (context.run) {
         try {
-            return context.run();
+            return app::exitCode(context.run());
         } catch (const std::exception& e) {  // e.g. std::bad_alloc on a huge declared size
             std::fprintf(stderr, "morphview: %s\n", oneLine(e.what()).c_str());
             return app::kExitFailure;

@@ -8,6 +8,8 @@
 
 #include "app/cli/JsonOut.h"
 #include "app/cli/LookOptions.h"
+#include "app/cli/Options.h"
+#include "app/cli/SharedOptions.h"
 #include "renderer/scene/Capture.h"
 
 namespace app {
@@ -137,7 +139,7 @@ void printTable(const BenchWorkload& w, const std::vector<BenchResult>& results)
     std::fflush(stdout);
 }
 
-int writeModel(const BenchOptions& o) {
+CommandResult writeModel(const BenchOptions& o) {
     morph::SyntheticSpec spec{o.vertices, o.targets, o.density, o.seed};
     const morph::SyntheticMesh mesh = morph::makeSyntheticMesh(spec);
     const morph::GltfBuilder gltf = morph::toGltf(mesh);
@@ -146,10 +148,11 @@ int writeModel(const BenchOptions& o) {
                 o.writeModel.c_str(), mesh.vertexCount(), uint32_t(mesh.targets.size()),
                 static_cast<unsigned long long>(mesh.entryCount()), percent(o.density).c_str(),
                 static_cast<unsigned long long>(o.seed));
-    return kExitOk;
+    return {};
 }
 
-int runBench(const BenchOptions& o, std::vector<BenchWorkload> workloads, BenchSettings settings) {
+CommandResult runBench(const BenchOptions& o, std::vector<BenchWorkload> workloads,
+                       BenchSettings settings) {
     auto session = BenchSession::create();
     if (!session) return failWith(session.error().message);
     const std::string device = (*session)->device();
@@ -182,7 +185,7 @@ int runBench(const BenchOptions& o, std::vector<BenchWorkload> workloads, BenchS
         document["results"] = std::move(results);
         std::printf("%s\n", document.dump().c_str());
     }
-    return kExitOk;
+    return {};
 }
 
 // The run settings of the command line; usage errors are thrown as CLI11 errors (exit 2).
@@ -191,12 +194,12 @@ BenchSettings makeSettings(const BenchOptions& o) {
     auto paths = renderer::parseMorphPathList(o.pathList);
     if (!paths) throw usage("--path", paths.error().message);
     settings.paths = *paths;
-    auto size = renderer::parseSize(o.size);
+    auto size = parseSize(o.size);
     if (!size) throw usage("--size", size.error().message);
     settings.width = size->first;
     settings.height = size->second;
     settings.samples = o.msaa;
-    auto shading = renderer::parseShading(o.shading);
+    auto shading = parseShading(o.shading);
     if (!shading) throw usage("--shading", shading.error().message);
     settings.shading = *shading;
     settings.frames = o.frames;
@@ -205,7 +208,7 @@ BenchSettings makeSettings(const BenchOptions& o) {
     settings.environment = o.look.environment;
     settings.environmentRotation = glm::radians(o.look.environmentRotation);
     settings.exposure = o.look.exposure;
-    auto toneMapping = renderer::parseToneMapping(o.look.toneMapping);
+    auto toneMapping = parseToneMapping(o.look.toneMapping);
     if (!toneMapping) throw usage("--tone-mapping", toneMapping.error().message);
     settings.toneMapping = *toneMapping;
     return settings;
@@ -268,9 +271,9 @@ morph::Result<std::vector<BenchWorkload>> scenarioWorkloads(const std::string& n
         w.label += ", 3 passes";
         out.push_back(w);
     } else if (name == "target-count") {
-        // Issue 6: the CPU cost per frame must not grow with the target count. The two are
-        // compared, so they are drawn in turn: a few microseconds per frame are easily moved by
-        // the machine's drift between two separate runs.
+        // The CPU cost per frame must not grow with the target count (only active ones are sent).
+        // The two are compared, so they are drawn in turn: a few microseconds per frame are easily
+        // moved by the machine's drift between two separate runs.
         for (uint32_t t : {8u, 256u}) {
             out.push_back(synthetic(name, 50000, t, 0.05f, 8));
             out.back().interleaved = true;
@@ -284,121 +287,143 @@ morph::Result<std::vector<BenchWorkload>> scenarioWorkloads(const std::string& n
     return out;
 }
 
+namespace {
+
+// The options that say what is drawn: a synthetic mesh, a scenario or a file.
+struct BenchChoice {
+    CLI::Option* vertices = nullptr;
+    CLI::Option* targets = nullptr;
+    CLI::Option* density = nullptr;
+    CLI::Option* active = nullptr;
+    CLI::Option* scenario = nullptr;
+    CLI::Option* model = nullptr;
+    CLI::Option* instances = nullptr;
+    CLI::Option* passes = nullptr;
+    CLI::Option* writeModel = nullptr;
+
+    bool synthetic() const { return vertices->count() + targets->count() + density->count() > 0; }
+};
+
+BenchChoice addBenchWorkloadOptions(CLI::App& bench, BenchOptions& o) {
+    BenchChoice c;
+    c.vertices =
+        bench.add_option("--vertices", o.vertices, "Synthetic mesh: vertices")->type_name("V");
+    c.targets = bench.add_option("--targets", o.targets, "Synthetic mesh: targets")->type_name("T");
+    c.density =
+        bench
+            .add_option("--density", o.density,
+                        "Synthetic mesh: fraction of the vertices each target moves, (0, 1]")
+            ->type_name("D");
+    c.active =
+        bench.add_option("--active", o.active, "Random non-zero weights per frame (per instance)")
+            ->type_name("A");
+    c.scenario = bench
+                     .add_option("--scenario", o.scenario,
+                                 "arkit, production, dense, crowd, multipass or target-count "
+                                 "(each of its settings is run)")
+                     ->type_name("NAME");
+    c.model =
+        bench.add_option("--model", o.modelPath, "Drive every morphed mesh of this glTF file")
+            ->type_name("FILE");
+    c.instances = bench
+                      .add_option("--instances", o.instances,
+                                  "Copies of the mesh, each with its own weights (default 1)")
+                      ->type_name("N");
+    c.passes = bench.add_option("--passes", o.passes, "Draws of the scene per frame (default 1)")
+                   ->type_name("P");
+    return c;
+}
+
+void addBenchFrameOptions(CLI::App& bench, BenchOptions& o) {
+    bench
+        .add_option("--path", o.pathList,
+                    "Comma list of vs-dense, vs-active, cs-sparse, cpu, auto, or all (default)")
+        ->type_name("LIST");
+    bench.add_option("--frames", o.frames, "Counted frames per path (default 20)")->type_name("F");
+    bench.add_option("--warmup", o.warmup, "Uncounted frames first (default 3)")->type_name("W");
+    addSizeOption(bench, o.size, "Frame size (default 64x64)", {});  // checked by makeSettings
+    addMsaaOption(bench, o.msaa,
+                  "Samples per pixel of the frame: 0 (default, as three.js draws), 2, 4 or 8, as "
+                  "the viewer's --msaa");
+    addShadingOption(bench, o.shading,
+                     "How opaque core materials are shaded: auto (default: deferred on a CPU "
+                     "rasterizer, forward on a GPU), forward or deferred (a G-buffer, then each "
+                     "pixel textured and lit once; single-sampled frames only)",
+                     {});
+    addLookOptions(bench, o.look);
+    bench.add_option("--seed", o.seed, "Seed of the mesh and the weights (default 1)")
+        ->type_name("S");
+    bench.add_flag("--json", o.json, "Print {\"results\":[...]} instead of a table");
+}
+
+// Which of the synthetic mesh, a scenario or a file, and whether it is complete.
+void checkWorkload(const BenchOptions& o, const BenchChoice& c) {
+    const int modes = int(c.synthetic()) + int(c.scenario->count() > 0) + int(c.model->count() > 0);
+    if (modes != 1) {
+        throw CLI::ValidationError("bench",
+                                   "give one of --vertices V --targets T --density D "
+                                   "--active A, --scenario NAME, --model FILE --active A");
+    }
+    if (c.synthetic() &&
+        (c.vertices->count() == 0 || c.targets->count() == 0 || c.density->count() == 0)) {
+        throw CLI::ValidationError("bench",
+                                   "a synthetic mesh needs --vertices, --targets and --density");
+    }
+    if (c.synthetic()) {
+        morph::SyntheticSpec spec{o.vertices, o.targets, o.density, o.seed};
+        if (morph::Status s = morph::validate(spec); !s)
+            throw CLI::ValidationError("bench", s.error().message);
+    }
+}
+
+// The counts of a run: active weights, instances, passes, frames.
+void checkCounts(const BenchOptions& o, const BenchChoice& c) {
+    if (c.scenario->count() > 0 && c.active->count() > 0)
+        throw CLI::ValidationError("--active", "a scenario sets its own active counts");
+    if (c.scenario->count() == 0 && c.active->count() == 0) throw CLI::RequiredError("--active");
+    if (c.active->count() > 0 && o.active == 0)
+        throw CLI::ValidationError("--active", "must be at least 1");
+    if (c.synthetic() && o.active > o.targets)
+        throw CLI::ValidationError("--active", "is more than --targets");
+    if (o.instances == 0 || o.instances > 100000)
+        throw CLI::ValidationError("--instances", "must be 1..100000");
+    if (c.model->count() > 0 && o.instances != 1)
+        throw CLI::ValidationError("--instances", "applies to synthetic meshes and scenarios");
+    if (o.passes == 0 || o.passes > 64) throw CLI::ValidationError("--passes", "must be 1..64");
+    if (o.frames == 0) throw CLI::ValidationError("--frames", "must be at least 1");
+}
+
+// The run the command line asks for; usage errors are thrown as CLI11 errors (exit 2).
+std::function<CommandResult()> chooseRun(std::shared_ptr<BenchOptions> o, const BenchChoice& c) {
+    checkWorkload(*o, c);
+    if (c.writeModel->count() > 0) {
+        if (!c.synthetic())
+            throw CLI::ValidationError("--write-model",
+                                       "needs --vertices, --targets and --density");
+        return [o] { return writeModel(*o); };
+    }
+    checkCounts(*o, c);
+    BenchSettings settings = makeSettings(*o);
+    std::vector<BenchWorkload> workloads =
+        makeWorkloads(*o, c.scenario->count() > 0, c.model->count() > 0, c.instances->count() > 0,
+                      c.passes->count() > 0);
+    return [o, workloads, settings] { return runBench(*o, workloads, settings); };
+}
+
+}  // namespace
+
 void addBenchCommand(CLI::App& root, CommandContext& context) {
     auto o = std::make_shared<BenchOptions>();
     CLI::App* bench = root.add_subcommand(
         "bench", "Benchmark the morph paths on a synthetic mesh, a scenario or a file (headless)");
-    CLI::Option* vertices =
-        bench->add_option("--vertices", o->vertices, "Synthetic mesh: vertices")->type_name("V");
-    CLI::Option* targets =
-        bench->add_option("--targets", o->targets, "Synthetic mesh: targets")->type_name("T");
-    CLI::Option* density =
-        bench
-            ->add_option("--density", o->density,
-                         "Synthetic mesh: fraction of the vertices each target moves, (0, 1]")
-            ->type_name("D");
-    CLI::Option* active =
-        bench->add_option("--active", o->active, "Random non-zero weights per frame (per instance)")
-            ->type_name("A");
-    CLI::Option* scenario =
-        bench
-            ->add_option("--scenario", o->scenario,
-                         "arkit, production, dense, crowd, multipass or target-count (each of "
-                         "its settings is run)")
-            ->type_name("NAME");
-    CLI::Option* model =
-        bench->add_option("--model", o->modelPath, "Drive every morphed mesh of this glTF file")
-            ->type_name("FILE");
-    CLI::Option* instances =
-        bench
-            ->add_option("--instances", o->instances,
-                         "Copies of the mesh, each with its own weights (default 1)")
-            ->type_name("N");
-    CLI::Option* passes =
-        bench->add_option("--passes", o->passes, "Draws of the scene per frame (default 1)")
-            ->type_name("P");
-    bench
-        ->add_option("--path", o->pathList,
-                     "Comma list of vs-dense, vs-active, cs-sparse, cpu, auto, or all (default)")
-        ->type_name("LIST");
-    bench->add_option("--frames", o->frames, "Counted frames per path (default 20)")
-        ->type_name("F");
-    bench->add_option("--warmup", o->warmup, "Uncounted frames first (default 3)")->type_name("W");
-    bench->add_option("--size", o->size, "Frame size (default 64x64)")->type_name("WxH");
-    bench
-        ->add_option("--msaa", o->msaa,
-                     "Samples per pixel of the frame: 0 (default, as three.js draws), 2, 4 or 8, "
-                     "as the viewer's --msaa")
-        ->type_name("N")
-        ->check(CLI::IsMember({0, 2, 4, 8}));
-    bench
-        ->add_option("--shading", o->shading,
-                     "How opaque core materials are shaded: auto (default: deferred on a CPU "
-                     "rasterizer, forward on a GPU), forward or deferred (a G-buffer, then each "
-                     "pixel textured and lit once; single-sampled frames only)")
-        ->type_name("NAME");
-    addLookOptions(*bench, o->look);
-    bench->add_option("--seed", o->seed, "Seed of the mesh and the weights (default 1)")
-        ->type_name("S");
-    bench->add_flag("--json", o->json, "Print {\"results\":[...]} instead of a table");
-    CLI::Option* writeModelOption =
-        bench
-            ->add_option("--write-model", o->writeModel,
-                         "With --vertices/--targets/--density: write the mesh as .glb (sparse "
-                         "accessors) and exit")
-            ->type_name("FILE.glb");
-
-    bench->callback([&context, o, vertices, targets, density, active, scenario, model, instances,
-                     passes, writeModelOption] {
-        const bool isSynthetic = vertices->count() + targets->count() + density->count() > 0;
-        const int modes = int(isSynthetic) + int(scenario->count() > 0) + int(model->count() > 0);
-        if (modes != 1) {
-            throw CLI::ValidationError("bench",
-                                       "give one of --vertices V --targets T --density D "
-                                       "--active A, --scenario NAME, --model FILE --active A");
-        }
-        if (isSynthetic &&
-            (vertices->count() == 0 || targets->count() == 0 || density->count() == 0)) {
-            throw CLI::ValidationError(
-                "bench", "a synthetic mesh needs --vertices, --targets and --density");
-        }
-        if (isSynthetic) {
-            morph::SyntheticSpec spec{o->vertices, o->targets, o->density, o->seed};
-            if (morph::Status s = morph::validate(spec); !s) {
-                throw CLI::ValidationError("bench", s.error().message);
-            }
-        }
-        if (writeModelOption->count() > 0) {
-            if (!isSynthetic)
-                throw CLI::ValidationError("--write-model",
-                                           "needs --vertices, --targets and --density");
-            context.run = [o] { return writeModel(*o); };
-            return;
-        }
-        if (scenario->count() > 0 && active->count() > 0) {
-            throw CLI::ValidationError("--active", "a scenario sets its own active counts");
-        }
-        if (scenario->count() == 0 && active->count() == 0) throw CLI::RequiredError("--active");
-        if (active->count() > 0 && o->active == 0)
-            throw CLI::ValidationError("--active", "must be at least 1");
-        if (isSynthetic && o->active > o->targets) {
-            throw CLI::ValidationError("--active", "is more than --targets");
-        }
-        if (o->instances == 0 || o->instances > 100000)
-            throw CLI::ValidationError("--instances", "must be 1..100000");
-        if (model->count() > 0 && o->instances != 1) {
-            throw CLI::ValidationError("--instances", "applies to synthetic meshes and scenarios");
-        }
-        if (o->passes == 0 || o->passes > 64)
-            throw CLI::ValidationError("--passes", "must be 1..64");
-        if (o->frames == 0) throw CLI::ValidationError("--frames", "must be at least 1");
-
-        BenchSettings settings = makeSettings(*o);
-        std::vector<BenchWorkload> workloads =
-            makeWorkloads(*o, scenario->count() > 0, model->count() > 0, instances->count() > 0,
-                          passes->count() > 0);
-        context.run = [o, workloads, settings] { return runBench(*o, workloads, settings); };
-    });
+    BenchChoice choice = addBenchWorkloadOptions(*bench, *o);
+    addBenchFrameOptions(*bench, *o);
+    choice.writeModel = bench
+                            ->add_option("--write-model", o->writeModel,
+                                         "With --vertices/--targets/--density: write the mesh as "
+                                         ".glb (sparse accessors) and exit")
+                            ->type_name("FILE.glb");
+    bench->callback([&context, o, choice] { context.run = chooseRun(o, choice); });
 }
 
 }  // namespace app

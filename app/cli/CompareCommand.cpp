@@ -41,13 +41,13 @@ Json compareJson(const CompareOptions& options, const morph::ImageDifference& di
     return json;
 }
 
-int runCompare(const CompareOptions& options) {
+CommandResult runCompare(const CompareOptions& options) {
     auto a = morph::readImageFile(options.a);
     auto b = morph::readImageFile(options.b);
     if (!a || !b) {
         if (!a) std::fprintf(stderr, "%s\n", a.error().message.c_str());
         if (!b) std::fprintf(stderr, "%s\n", b.error().message.c_str());
-        return kExitUnreadable;  // "could not compare", see CompareCommand.h
+        return {Outcome::Unreadable, {}};  // "could not compare", see CompareCommand.h
     }
     const morph::ImageDifference difference = morph::compareImages(*a, *b, options.tolerance);
     if (!options.json)
@@ -60,15 +60,14 @@ int runCompare(const CompareOptions& options) {
         } else if (auto written = morph::writePngFile(options.diffOut,
                                                       morph::diffImage(*a, *b, options.tolerance));
                    !written) {
-            std::fprintf(stderr, "%s\n", written.error().message.c_str());
-            return kExitFailure;
+            return failWith(written.error().message);
         } else {
             diffWritten = true;
         }
     }
     if (options.json)
         std::printf("%s\n", compareJson(options, difference, diffWritten).dump().c_str());
-    return difference.withinTolerance ? kExitOk : kExitFailure;
+    return succeeded(difference.withinTolerance);
 }
 
 }  // namespace

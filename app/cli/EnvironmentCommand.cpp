@@ -16,7 +16,7 @@ struct EnvironmentOptions {
     int width = 1024;
 };
 
-int runEnvironment(const EnvironmentOptions& options) {
+CommandResult runEnvironment(const EnvironmentOptions& options) {
     morph::FloatImage image;
     if (options.source == renderer::kStudioEnvironment) {
         image = renderer::studioEnvironment(options.width);
@@ -28,7 +28,7 @@ int runEnvironment(const EnvironmentOptions& options) {
     if (auto written = morph::writeHdrFile(options.out, image); !written) {
         return failWith(written.error().message);
     }
-    return kExitOk;
+    return {};
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "app/cli/JsonOut.h"
+#include "app/cli/SharedOptions.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/anim/FramePose.h"
@@ -140,12 +141,11 @@ Json evalJson(const morph::Scene& scene, const std::vector<EvalItem>& items,
 
 namespace {
 
-int fail(const morph::Error& error) {
-    std::fprintf(stderr, "%s\n", error.message.c_str());
-    return kExitFailure;
+CommandResult fail(const morph::Error& error) {
+    return failWith(error.message);
 }
 
-int runEval(const EvalOptions& options, const MorphFunction& gpuMorph) {
+CommandResult runEval(const EvalOptions& options, const MorphFunction& gpuMorph) {
     morph::Result<morph::Scene> scene = loadModel(options.model);
     if (!scene) return fail(scene.error());
     printWarnings(*scene);
@@ -165,7 +165,7 @@ int runEval(const EvalOptions& options, const MorphFunction& gpuMorph) {
     morph::Status written =
         writeText(evalJson(*scene, *items, *morphed).dump() + "\n", options.outPath);
     if (!written) return fail(written.error());
-    return kExitOk;
+    return {};
 }
 
 }  // namespace
@@ -175,18 +175,10 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
     CLI::App* eval = root.add_subcommand(
         "eval", "Print the morphed positions and normals of every morphed primitive as JSON");
     addModelOptions(*eval, options->model);
-    eval->add_option("--weights", options->weightSpec,
+    addWeightsOption(*eval, options->weightSpec,
                      "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
-                     "vrm:EXPRESSION=V, comma separated (e.g. jawOpen=1,3=0.5,vrm:happy=1)")
-        ->type_name("SPEC")
-        ->check([](const std::string& spec) -> std::string {
-            auto parsed = morph::parseWeightSpec(spec);
-            if (parsed) return {};
-            // CLI11 puts the option's name in front already.
-            const std::string prefix = "--weights: ";
-            const std::string& message = parsed.error().message;
-            return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
-        });
+                     "vrm:EXPRESSION=V, comma separated (e.g. jawOpen=1,3=0.5,vrm:happy=1)",
+                     parsedBy(morph::parseWeightSpec, "--weights"));
     CLI::Option* animation =
         eval->add_option_function<std::string>(
                 "--animation", [options](const std::string& key) { options->animation = key; },
@@ -194,17 +186,14 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
                 "clip at once; a comma list (0,2): those at once, later ones winning where two "
                 "drive the same channel")
             ->type_name("NAME|INDEX|all|LIST");
-    eval->add_option("--time", options->time, "Seconds into the animation (default 0)")
-        ->type_name("T")
-        ->check([](const std::string& text) -> std::string {
-            char* end = nullptr;
-            const float t = std::strtof(text.c_str(), &end);
-            if (end == text.c_str() || *end != '\0' || !std::isfinite(t)) {
-                return "'" + text + "' is not a time in seconds";
-            }
-            return {};
-        })
-        ->needs(animation);
+    addTimeOption(*eval, options->time, "Seconds into the animation (default 0)", animation,
+                  checkedBy([](const std::string& text) -> std::string {
+                      char* end = nullptr;
+                      const float t = std::strtof(text.c_str(), &end);
+                      if (end == text.c_str() || *end != '\0' || !std::isfinite(t))
+                          return "'" + text + "' is not a time in seconds";
+                      return {};
+                  }));
     eval->add_option_function<std::string>(
             "--space", [options](const std::string& space) { options->world = space == "world"; },
             "mesh (default): each primitive in its mesh's space; world: after morph, skin and "
@@ -217,11 +206,10 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
         eval->add_flag("--gpu", options->gpu,
                        "Morph on the GPU (read back from the renderer) instead of the CPU");
         // The names are renderer::MorphPath's; the GPU morph reports an unknown one.
-        eval->add_option("--morph-path", options->morphPath,
-                         "With --gpu: vs-dense, vs-active (default), cs-sparse (int16 deltas: "
-                         "within their quantum of the CPU), cpu, or auto")
-            ->type_name("NAME")
-            ->check(CLI::IsMember({"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}));
+        addMorphPathOption(*eval, options->morphPath,
+                           "With --gpu: vs-dense, vs-active (default), cs-sparse (int16 deltas: "
+                           "within their quantum of the CPU), cpu, or auto",
+                           morphPathMember());
     }
     eval->callback([&context, options, gpuMorph] {
         context.run = [options, gpuMorph] { return runEval(*options, gpuMorph); };

@@ -432,20 +432,14 @@ struct InfoOptions {
     bool json = false;
 };
 
-int runInfo(const InfoOptions& options) {
+CommandResult runInfo(const InfoOptions& options) {
     morph::Result<morph::Scene> scene = loadModel(options.model);
-    if (!scene) {
-        std::fprintf(stderr, "%s\n", scene.error().message.c_str());
-        return kExitFailure;
-    }
+    if (!scene) return failWith(scene.error().message);
     printWarnings(*scene);
     const std::string text = options.json ? infoJson(*scene).dump(2) + "\n" : infoText(*scene);
     morph::Status written = writeText(text, "");
-    if (!written) {
-        std::fprintf(stderr, "%s\n", written.error().message.c_str());
-        return kExitFailure;
-    }
-    return kExitOk;
+    if (!written) return failWith(written.error().message);
+    return {};
 }
 
 }  // namespace

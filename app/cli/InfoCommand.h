@@ -7,7 +7,7 @@
 
 namespace app {
 
-// The --json document. The keys of issue 2's contract (meshes, nodes, animations, packing, and
+// The --json document. The keys scripts rely on (meshes, nodes, animations, packing, and
 // the keys inside them) are always there; the others (file, counts, maxPositionDelta, warnings,
 // extensions, per primitive layout, ...) are extras that readers may ignore.
 Json infoJson(const morph::Scene& scene);

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "renderer/light/Look.h"
+#include "app/cli/Options.h"
 
 namespace app {
 
@@ -32,7 +32,7 @@ void addLookOptions(CLI::App& command, LookOptions& options) {
                     "Display transform: neutral (Khronos PBR Neutral, default), aces, agx or none")
         ->type_name("NAME")
         ->check([](const std::string& text) -> std::string {
-            const auto parsed = renderer::parseToneMapping(text);
+            const auto parsed = parseToneMapping(text);
             return parsed ? std::string() : parsed.error().message;
         });
 }

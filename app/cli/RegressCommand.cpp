@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "app/cli/ModelLoader.h"
+#include "app/cli/Options.h"
+#include "app/cli/SharedOptions.h"
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
 #include "app/regress/References.h"
@@ -41,9 +43,15 @@ struct RegressOptions {
     ShotDefaults defaults;
 };
 
-int failWithCode(const std::string& message, int code) {
-    std::fprintf(stderr, "%s\n", message.c_str());
-    return code;
+// The report's verdict as the command's result: 0 all match, 1 a shot differs or is new, 3 a
+// model or reference cannot be read.
+CommandResult resultOf(regress::Verdict verdict) {
+    switch (verdict) {
+        case regress::Verdict::Passed: return {};
+        case regress::Verdict::Differs: return {Outcome::Failed, {}};
+        case regress::Verdict::Unreadable: return {Outcome::Unreadable, {}};
+    }
+    return {Outcome::Failed, {}};
 }
 
 // `text` into `path` atomically: a CI that uploads --out never sees half a report.
@@ -152,27 +160,34 @@ bool worse(const FrameOutcome& a, const FrameOutcome& b) {
 
 // The shot drawn (every frame of a clip or turntable), compared with its references and its
 // files written; never fails as a whole: what goes wrong is the row's status and message.
+// How the page says the shot was drawn: the shot file's fields, the command line's defaults
+// under them.
+regress::ShotSettings settingsOf(const ShotRunner& runner, const ShotEntry& entry) {
+    regress::ShotSettings settings = {entry.model,
+                                      entry.weights,
+                                      entry.animation,
+                                      entry.time,
+                                      entry.camera.value_or("front"),
+                                      entry.size.value_or("512x512")};
+    if (!entry.animations.empty()) {
+        settings.animation.clear();
+        for (const std::string& clip : entry.animations)
+            settings.animation += (settings.animation.empty() ? "" : ",") + clip;
+    }
+    if (auto spec = runner.spec(entry)) {
+        settings.camera = entry.camera.value_or(runner.defaults().camera);
+        settings.size = std::to_string(spec->width) + "x" + std::to_string(spec->height);
+    }
+    if (entry.turntable > 0) settings.camera = "turntable " + std::to_string(entry.turntable);
+    return settings;
+}
+
 ShotResult runShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& references,
                    const fs::path& out, bool update) {
     ShotResult row;
     row.name = entry.name;
     row.image = entry.name;
-    row.settings = {entry.model,
-                    entry.weights,
-                    entry.animation,
-                    entry.time,
-                    entry.camera.value_or("front"),
-                    entry.size.value_or("512x512")};
-    if (!entry.animations.empty()) {
-        row.settings.animation.clear();
-        for (const std::string& clip : entry.animations)
-            row.settings.animation += (row.settings.animation.empty() ? "" : ",") + clip;
-    }
-    if (auto spec = runner.spec(entry)) {  // the command line's defaults under the shot's
-        row.settings.camera = spec->camera;
-        row.settings.size = std::to_string(spec->width) + "x" + std::to_string(spec->height);
-    }
-    if (entry.turntable > 0) row.settings.camera = "turntable " + std::to_string(entry.turntable);
+    row.settings = settingsOf(runner, entry);
     const fs::path referencePath = fs::path(entry.reference).is_absolute()
                                        ? fs::path(entry.reference)
                                        : references / entry.reference;
@@ -230,11 +245,11 @@ morph::Result<regress::Shard> chooseShard(const RegressOptions& options) {
                                          std::getenv("TEST_SHARD_INDEX"));
 }
 
-int runRegress(const RegressOptions& options) {
+CommandResult runRegress(const RegressOptions& options) {
     auto shots = readShotsFile(options.shotsPath);
-    if (!shots) return failWithCode(shots.error().message, kExitUsage);
+    if (!shots) return usageError(shots.error().message);
     auto shard = chooseShard(options);
-    if (!shard) return failWithCode(shard.error().message, kExitUsage);
+    if (!shard) return usageError(shard.error().message);
     std::error_code ec;
     fs::create_directories(options.out, ec);
     if (ec) return failWith(options.out + ": cannot create the folder (" + ec.message() + ")");
@@ -246,9 +261,8 @@ int runRegress(const RegressOptions& options) {
     const fs::path references = regress::referenceFolder(options.references, report.renderer);
     // Results are written as NAME.png: in the references' folder they would replace them.
     if (fs::equivalent(references, options.out, ec)) {
-        return failWithCode("--out: " + options.out + " is the references' folder; results " +
-                                "would overwrite the references",
-                            kExitUsage);
+        return usageError("--out: " + options.out +
+                          " is the references' folder; results would overwrite the references");
     }
     for (size_t i = 0; i < shots->size(); ++i) {
         if (!shard->contains(i)) continue;
@@ -267,19 +281,19 @@ int runRegress(const RegressOptions& options) {
         return failWith(written.error().message);
     std::printf("%s (%s); report: %s\n", regress::summaryLine(report).c_str(),
                 report.renderer.c_str(), (fs::path(options.out) / "index.html").c_str());
-    return report.exitCode();
+    return resultOf(report.verdict());
 }
 
 // Shard outputs joined: each part's report read, its images copied, one report written.
-int runMerge(const RegressOptions& options) {
+CommandResult runMerge(const RegressOptions& options) {
     std::vector<regress::Report> parts;
     for (const std::string& dir : options.merge) {
         auto part = regress::readReportJson((fs::path(dir) / "report.json").string());
-        if (!part) return failWithCode(part.error().message, kExitUsage);
+        if (!part) return usageError(part.error().message);
         parts.push_back(std::move(part).value());
     }
     auto merged = regress::mergeReports(parts);
-    if (!merged) return failWithCode(merged.error().message, kExitUsage);
+    if (!merged) return usageError(merged.error().message);
     std::error_code ec;
     fs::create_directories(options.out, ec);
     if (ec) return failWith(options.out + ": cannot create the folder (" + ec.message() + ")");
@@ -305,7 +319,97 @@ int runMerge(const RegressOptions& options) {
     std::printf("merged %zu parts: %s; report: %s\n", parts.size(),
                 regress::summaryLine(*merged).c_str(),
                 (fs::path(options.out) / "index.html").c_str());
-    return merged->exitCode();
+    return resultOf(merged->verdict());
+}
+
+}  // namespace
+
+namespace {
+
+// The command line's settings under every shot that does not give its own.
+void addRegressDefaults(CLI::App& regress, ShotDefaults& defaults) {
+    addSizeOption(regress, defaults.size,
+                  "Image size of shots that do not give one (default 512x512)",
+                  checkedBy([](const std::string& text) -> std::string {
+                      return parseSize(text) ? std::string() : "'" + text + "' is not WxH";
+                  }));
+    addCameraOption(regress, defaults.camera,
+                    "Camera of shots that do not give one (default front)",
+                    wholeMessageOf(parseCameraView));
+    addMorphPathOption(regress, defaults.morphPath,
+                       "How meshes morph: vs-dense, vs-active, cs-sparse, cpu or auto (default)",
+                       morphPathCheck());
+    addVariantOption(regress, defaults.variant,
+                     "KHR_materials_variants variant (name or index) of shots that do not give "
+                     "one (default: the files' default materials)");
+    addLookOptions(regress, defaults.look);
+    regress.add_flag("--allow-any-uri", defaults.model.allowAnyUri,
+                     "Let the models' URIs point outside their folders");
+    addMaxMemoryOption(regress, defaults.model.maxMemoryBytes,
+                       "Largest total size a model may declare (buffers, images), e.g. 512M, 4G");
+}
+
+// The options that choose what regress does: render and compare, or merge shards.
+struct RegressChoice {
+    CLI::Option* shots = nullptr;
+    CLI::Option* references = nullptr;
+    CLI::Option* update = nullptr;
+    CLI::Option* shard = nullptr;
+    CLI::Option* merge = nullptr;
+};
+
+RegressChoice addRegressInputs(CLI::App& regress, RegressOptions& options) {
+    RegressChoice choice;
+    choice.shots =
+        regress
+            .add_option("SHOTS", options.shotsPath,
+                        "A capture --shots file; a shot may add \"tolerance\": {\"maxAbsDiff\": "
+                        "N, \"maxFailingPixelsFraction\": F} and \"reference\": FILE")
+            ->type_name("SHOTS.json");
+    choice.references =
+        regress
+            .add_option("--references", options.references,
+                        "Where NAME.png references are (or DIR/<renderer-slug>/ when present)")
+            ->type_name("DIR");
+    regress.add_option("--out", options.out, "Where results and reports go")
+        ->type_name("DIR")
+        ->required();
+    return choice;
+}
+
+void addRegressModes(CLI::App& regress, RegressOptions& options, RegressChoice& choice) {
+    choice.update = regress.add_flag(
+        "--update", options.update,
+        "Write the results of failed and new shots over their references (atomically)");
+    choice.shard = regress
+                       .add_option("--shard", options.shard,
+                                   "Render only shots whose index is K mod N (default: "
+                                   "TEST_TOTAL_SHARDS and TEST_SHARD_INDEX when set)")
+                       ->type_name("K/N");
+    choice.merge = regress
+                       .add_option("--merge", options.merge,
+                                   "Join shard outputs (their results, diffs and reports) into "
+                                   "one report in --out")
+                       ->type_name("DIR...")
+                       ->expected(1, -1);
+}
+
+// The run the command line asks for; usage errors are thrown as CLI11 errors (exit 2).
+std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options,
+                                         const RegressChoice& choice) {
+    if (choice.merge->count() > 0) {
+        if (choice.shots->count() > 0 || choice.references->count() > 0 ||
+            choice.update->count() > 0 || choice.shard->count() > 0)
+            throw CLI::ValidationError("--merge", "takes only shard folders and --out");
+        return [options] { return runMerge(*options); };
+    }
+    if (choice.shots->count() == 0) throw CLI::RequiredError("SHOTS");
+    if (choice.references->count() == 0) throw CLI::RequiredError("--references");
+    if (choice.shard->count() > 0) {
+        if (auto parsed = regress::parseShard(options->shard); !parsed)
+            throw CLI::ValidationError(parsed.error().message);
+    }
+    return [options] { return runRegress(*options); };
 }
 
 }  // namespace
@@ -317,85 +421,10 @@ void addRegressCommand(CLI::App& root, CommandContext& context) {
         "Render every shot of SHOTS.json, compare each with its reference, and write results, "
         "diffs, report.json, report.xml (JUnit) and index.html: exit 0 all match, 1 a shot "
         "differs or is new, 2 usage, 3 a model or reference cannot be read");
-    CLI::Option* shots =
-        regress
-            ->add_option("SHOTS", options->shotsPath,
-                         "A capture --shots file; a shot may add \"tolerance\": {\"maxAbsDiff\": "
-                         "N, \"maxFailingPixelsFraction\": F} and \"reference\": FILE")
-            ->type_name("SHOTS.json");
-    CLI::Option* references =
-        regress
-            ->add_option("--references", options->references,
-                         "Where NAME.png references are (or DIR/<renderer-slug>/ when present)")
-            ->type_name("DIR");
-    regress->add_option("--out", options->out, "Where results and reports go")
-        ->type_name("DIR")
-        ->required();
-    regress
-        ->add_option("--size", options->defaults.size,
-                     "Image size of shots that do not give one (default 512x512)")
-        ->type_name("WxH")
-        ->check([](const std::string& text) -> std::string {
-            return renderer::parseSize(text) ? std::string() : "'" + text + "' is not WxH";
-        });
-    regress
-        ->add_option("--camera", options->defaults.camera,
-                     "Camera of shots that do not give one (default front)")
-        ->type_name("VIEW")
-        ->check([](const std::string& text) -> std::string {
-            auto view = renderer::parseCameraView(text);
-            return view ? std::string() : view.error().message;
-        });
-    regress
-        ->add_option("--morph-path", options->defaults.morphPath,
-                     "How meshes morph: vs-dense, vs-active, cs-sparse, cpu or auto (default)")
-        ->type_name("NAME")
-        ->check([](const std::string& text) -> std::string {
-            return renderer::parseMorphPath(text)
-                       ? std::string()
-                       : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
-        });
-    regress
-        ->add_option("--variant", options->defaults.variant,
-                     "KHR_materials_variants variant (name or index) of shots that do not give "
-                     "one (default: the files' default materials)")
-        ->type_name("NAME|INDEX");
-    addLookOptions(*regress, options->defaults.look);
-    regress->add_flag("--allow-any-uri", options->defaults.model.allowAnyUri,
-                      "Let the models' URIs point outside their folders");
-    addMaxMemoryOption(*regress, options->defaults.model.maxMemoryBytes,
-                       "Largest total size a model may declare (buffers, images), e.g. 512M, 4G");
-    CLI::Option* update = regress->add_flag(
-        "--update", options->update,
-        "Write the results of failed and new shots over their references (atomically)");
-    CLI::Option* shard =
-        regress
-            ->add_option("--shard", options->shard,
-                         "Render only shots whose index is K mod N (default: TEST_TOTAL_SHARDS "
-                         "and TEST_SHARD_INDEX when set)")
-            ->type_name("K/N");
-    CLI::Option* merge = regress
-                             ->add_option("--merge", options->merge,
-                                          "Join shard outputs (their results, diffs and reports) "
-                                          "into one report in --out")
-                             ->type_name("DIR...")
-                             ->expected(1, -1);
-    regress->callback([&context, options, shots, references, update, shard, merge] {
-        if (merge->count() > 0) {
-            if (shots->count() > 0 || references->count() > 0 || update->count() > 0 ||
-                shard->count() > 0)
-                throw CLI::ValidationError("--merge", "takes only shard folders and --out");
-            context.run = [options] { return runMerge(*options); };
-            return;
-        }
-        if (shots->count() == 0) throw CLI::RequiredError("SHOTS");
-        if (references->count() == 0) throw CLI::RequiredError("--references");
-        if (shard->count() > 0) {
-            if (auto parsed = regress::parseShard(options->shard); !parsed)
-                throw CLI::ValidationError(parsed.error().message);
-        }
-        context.run = [options] { return runRegress(*options); };
-    });
+    RegressChoice choice = addRegressInputs(*regress, *options);
+    addRegressDefaults(*regress, options->defaults);
+    addRegressModes(*regress, *options, choice);
+    regress->callback([&context, options, choice] { context.run = chooseRun(options, choice); });
 }
 
 }  // namespace app

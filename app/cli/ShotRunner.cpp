@@ -3,24 +3,25 @@
 #include <cstdio>
 #include <utility>
 
+#include "app/cli/Options.h"
+
 namespace app {
 
 morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
                                            const std::string& background,
                                            const std::string& frame) {
     renderer::ShotSpec shot;
-    auto parsedFrame = renderer::parseFrameTarget(frame);
+    auto parsedFrame = parseFrameTarget(frame);
     if (!parsedFrame) return parsedFrame.error();
     shot.frame = *parsedFrame;
-    auto parsedSize = renderer::parseSize(size);
+    auto parsedSize = parseSize(size);
     if (!parsedSize) return parsedSize.error();
-    if (auto parsed = renderer::parseBackgroundInto(background, shot); !parsed) {
-        return parsed.error();
-    }
-    if (auto view = renderer::parseCameraView(camera); !view) return view.error();
+    if (auto parsed = parseBackgroundInto(background, shot); !parsed) return parsed.error();
+    auto view = parseCameraView(camera);
+    if (!view) return view.error();
     shot.width = parsedSize->first;
     shot.height = parsedSize->second;
-    shot.camera = camera;
+    shot.camera = *view;
     return shot;
 }
 
@@ -68,12 +69,11 @@ morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const S
     shot->environmentRotation =
         entry.environmentRotation.value_or(defaults.look.environmentRotation);
     shot->exposure = entry.exposure.value_or(defaults.look.exposure);
-    auto toneMapping =
-        renderer::parseToneMapping(entry.toneMapping.value_or(defaults.look.toneMapping));
+    auto toneMapping = parseToneMapping(entry.toneMapping.value_or(defaults.look.toneMapping));
     if (!toneMapping) return toneMapping.error();
     shot->toneMapping = *toneMapping;
     shot->scene = entry.scene.value_or(defaults.scene);
-    auto lights = renderer::parseDirectLights(entry.lights.value_or(defaults.lights));
+    auto lights = parseDirectLights(entry.lights.value_or(defaults.lights));
     if (!lights) return lights.error();
     shot->lights = *lights;
     shot->variant = entry.variant.value_or(defaults.variant);
@@ -98,7 +98,10 @@ morph::Result<std::vector<ShotFrame>> ShotRunner::frames(const ShotEntry& entry)
             const double azimuth = 360.0 * double(k) / double(count);
             char camera[32];
             std::snprintf(camera, sizeof camera, "orbit:%g,0", azimuth);
-            frame.spec.camera = camera;
+            // Through the text, so the angle is the one the label and the report name.
+            auto view = parseCameraView(camera);
+            if (!view) return view.error();
+            frame.spec.camera = *view;
             frame.label = "azimuth " + std::string(camera + 6);
             frame.label = frame.label.substr(0, frame.label.find(','));
         } else {
@@ -118,8 +121,7 @@ morph::Result<morph::RgbaImage> ShotRunner::render(const ShotEntry& entry) {
     return render(entry.model, *shot);
 }
 
-morph::Result<morph::RgbaImage> ShotRunner::render(const std::string& model,
-                                                   const renderer::ShotSpec& spec) {
+morph::Result<const renderer::GpuScene*> ShotRunner::scene(const std::string& model) {
     auto found = mScenes.find(model);
     if (found == mScenes.end()) {
         ModelOptions options = mDefaults.model;
@@ -127,8 +129,26 @@ morph::Result<morph::RgbaImage> ShotRunner::render(const std::string& model,
         found = mScenes.emplace(model, loadGpuScene(options)).first;
     }
     if (!found->second) return found->second.error();
-    auto image = mCapturer.capture(*found->second, spec);
-    if (!image) return morph::Error{image.error().code, model + ": " + image.error().message};
+    return &*found->second;
+}
+
+morph::Status ShotRunner::check(const renderer::GpuScene& scene, const renderer::ShotSpec& spec) {
+    // In the order capture() looks: the light, what the file lacks, then the clips.
+    if (auto light = mCapturer.environment(spec.environment); !light) return light.error();
+    if (auto checked = app::checkShot(scene.layout(), spec); !checked) return checked;
+    return checkAnimation(scene.layout(), spec);
+}
+
+morph::Result<morph::RgbaImage> ShotRunner::render(const std::string& model,
+                                                   const renderer::ShotSpec& spec) {
+    auto scene = this->scene(model);
+    if (!scene) return scene.error();
+    auto named = [&](const morph::Error& error) {
+        return morph::Error{error.code, model + ": " + error.message};
+    };
+    if (auto checked = check(**scene, spec); !checked) return named(checked.error());
+    auto image = mCapturer.capture(**scene, spec);
+    if (!image) return named(image.error());
     return image;
 }
 

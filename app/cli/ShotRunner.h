@@ -19,7 +19,7 @@ namespace app {
 
 // The command line's settings, which a shot's own fields override one by one.
 struct ShotDefaults {
-    ModelOptions model;  // path unused; the import options apply to every shot's model
+    ModelOptions model;  // the import options of every shot's model (path: capture's MODEL)
     std::string size = "512x512";
     std::string camera = "front";
     std::string background = "#2e3036";
@@ -64,16 +64,23 @@ public:
     morph::Result<std::vector<ShotFrame>> frames(const ShotEntry& entry) const;
     // Draws one shot. Errors name the model ("face.glb: ...") or the field.
     morph::Result<morph::RgbaImage> render(const ShotEntry& entry);
-    // Draws `spec` of the entry's model (clip frames and turntables vary a spec).
+    // The model, loaded and uploaded on first use. Errors name the model.
+    morph::Result<const renderer::GpuScene*> scene(const std::string& model);
+    // Draws `spec` of the entry's model (clip frames and turntables vary a spec). Errors name the
+    // model and, for what the command line or the shot names, the option ("face.glb: --scene 2:
+    // ...").
     morph::Result<morph::RgbaImage> render(const std::string& model,
                                            const renderer::ShotSpec& spec);
 
     // GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     std::string rendererName() const;
     size_t modelsLoaded() const { return mScenes.size(); }
+    const ShotDefaults& defaults() const { return mDefaults; }
 
 private:
     ShotRunner(renderer::EglContext context, renderer::Capturer capturer, ShotDefaults defaults);
+    // What capture() would refuse, in its order, in the command line's words.
+    morph::Status check(const renderer::GpuScene& scene, const renderer::ShotSpec& spec);
 
     renderer::EglContext mContext;
     renderer::Capturer mCapturer;

@@ -8,7 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "renderer/scene/Capture.h"
+#include "app/cli/Options.h"
+#include "renderer/light/GpuEnvironment.h"
 
 namespace app {
 
@@ -106,6 +107,167 @@ morph::Status readFrames(const nlohmann::json& entry, const std::string& where, 
     return {};
 }
 
+morph::Error schema(const std::string& message) {
+    return morph::Error{morph::ErrorCode::Schema, message};
+}
+
+morph::Error badValue(const std::string& message) {
+    return morph::Error{morph::ErrorCode::BadValue, message};
+}
+
+// The shot's text fields; a field that is not a string names the last such key.
+struct ShotStrings {
+    std::optional<std::string> name, model, weights;
+};
+
+morph::Result<ShotStrings> readStrings(const nlohmann::json& entry, const std::string& where,
+                                       ShotEntry& shot) {
+    std::string error;
+    ShotStrings strings;
+    strings.name = optionalString(entry, "name", where, error);
+    strings.model = optionalString(entry, "model", where, error);
+    strings.weights = optionalString(entry, "weights", where, error);
+    shot.camera = optionalString(entry, "camera", where, error);
+    shot.size = optionalString(entry, "size", where, error);
+    shot.background = optionalString(entry, "background", where, error);
+    shot.frame = optionalString(entry, "frame", where, error);
+    shot.environment = optionalString(entry, "environment", where, error);
+    shot.toneMapping = optionalString(entry, "toneMapping", where, error);
+    if (!error.empty()) return schema(error);
+    return strings;
+}
+
+// "toneMapping", "environment" (relative to the shots file's folder), "exposure" and
+// "environmentRotation".
+morph::Status readLook(const nlohmann::json& entry, const std::string& where,
+                       const fs::path& folder, ShotEntry& shot) {
+    if (shot.toneMapping && !parseToneMapping(*shot.toneMapping)) {
+        return badValue(where + ".toneMapping: '" + *shot.toneMapping +
+                        "' is not neutral, aces, agx or none");
+    }
+    if (shot.environment && *shot.environment != renderer::kStudioEnvironment &&
+        *shot.environment != renderer::kRigLighting && !fs::path(*shot.environment).is_absolute()) {
+        shot.environment = (folder / *shot.environment).string();
+    }
+    for (auto [key, field] : {std::pair{"exposure", &shot.exposure},
+                              std::pair{"environmentRotation", &shot.environmentRotation}}) {
+        const auto it = entry.find(key);
+        if (it == entry.end() || it->is_null()) continue;
+        if (!it->is_number() || !std::isfinite(it->get<double>()) ||
+            (field == &shot.exposure && it->get<double>() <= 0)) {
+            return schema(where + "." + key +
+                          (field == &shot.exposure ? ": not a positive number"
+                                                   : ": not a number of degrees"));
+        }
+        *field = it->get<float>();
+    }
+    return {};
+}
+
+// "lights", "scene", "variant" and "frame": which of the file's lights, scenes and materials.
+morph::Status readSceneChoice(const nlohmann::json& entry, const std::string& where,
+                              ShotEntry& shot) {
+    std::string error;
+    shot.lights = optionalString(entry, "lights", where, error);
+    if (!error.empty()) return schema(error);
+    if (shot.lights && !parseDirectLights(*shot.lights))
+        return badValue(where + ".lights: '" + *shot.lights +
+                        "' is not auto, rig, file, both or none");
+    if (const auto it = entry.find("scene"); it != entry.end() && !it->is_null()) {
+        if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 1000000)
+            return schema(where + ".scene: not a scene index (0, 1, ...)");
+        shot.scene = it->get<int>();
+    }
+    if (const auto it = entry.find("variant"); it != entry.end() && !it->is_null()) {
+        if (it->is_string()) {
+            shot.variant = it->get<std::string>();
+        } else if (it->is_number_integer() && it->get<int64_t>() >= 0 &&
+                   it->get<int64_t>() <= 1000000) {
+            shot.variant = std::to_string(it->get<int64_t>());
+        } else {
+            return schema(where + ".variant: not a variant name or index (0, 1, ...)");
+        }
+    }
+    if (shot.frame && !parseFrameTarget(*shot.frame))
+        return badValue(where + ".frame: '" + *shot.frame + "' is not all or morphed");
+    return {};
+}
+
+// "name" (a file name, unique in the file) and "model" (relative to the shots file's folder).
+morph::Status readIdentity(const ShotStrings& strings, const std::string& where, size_t index,
+                           const fs::path& folder, std::map<std::string, size_t>& names,
+                           ShotEntry& shot) {
+    const std::optional<std::string>& name = strings.name;
+    if (!name) return schema(where + ".name: missing");
+    if (!validShotName(*name))
+        return badValue(where + ".name: '" + *name + "' cannot be a file name");
+    if (!names.emplace(*name, index).second) {
+        return morph::Error{
+            morph::ErrorCode::Inconsistent,
+            where + ".name: '" + *name + "' is also shot [" + std::to_string(names[*name]) + "]"};
+    }
+    if (!strings.model) return schema(where + ".model: missing");
+    shot.name = *name;
+    shot.model = fs::path(*strings.model).is_absolute() ? *strings.model
+                                                        : (folder / *strings.model).string();
+    shot.weights = strings.weights.value_or("");
+    return {};
+}
+
+// "animation": a name, an index, "all" or "0,2" (a string, as --animation takes it), or a JSON
+// list of names and indices played together in order; and "time".
+morph::Status readAnimation(const nlohmann::json& entry, const std::string& where,
+                            ShotEntry& shot) {
+    auto key = [](const nlohmann::json& value) -> std::optional<std::string> {
+        if (value.is_string()) return value.get<std::string>();
+        if (value.is_number_unsigned()) return std::to_string(value.get<uint64_t>());
+        return std::nullopt;
+    };
+    if (const auto it = entry.find("animation"); it != entry.end() && !it->is_null()) {
+        if (it->is_array()) {
+            for (const nlohmann::json& item : *it) {
+                std::optional<std::string> k = key(item);
+                if (!k) return schema(where + ".animation: a list item is not a name or an index");
+                shot.animations.push_back(std::move(*k));
+            }
+        } else if (std::optional<std::string> k = key(*it)) {
+            shot.animation = std::move(*k);
+        } else {
+            return schema(where + ".animation: not a name, an index, a list or null");
+        }
+    }
+    if (const auto it = entry.find("time"); it != entry.end() && !it->is_null()) {
+        if (!it->is_number() || !std::isfinite(it->get<double>()))
+            return schema(where + ".time: not a number of seconds");
+        shot.time = it->get<float>();
+    }
+    return {};
+}
+
+// Entry `index` of the file, its fields read in the order their errors are reported.
+morph::Result<ShotEntry> readShot(const nlohmann::json& entry, const std::string& where,
+                                  size_t index, const fs::path& folder,
+                                  std::map<std::string, size_t>& names) {
+    if (!entry.is_object()) return schema(where + ": not an object");
+    ShotEntry shot;
+    auto strings = readStrings(entry, where, shot);
+    if (!strings) return strings.error();
+    if (auto look = readLook(entry, where, folder, shot); !look) return look.error();
+    if (auto choice = readSceneChoice(entry, where, shot); !choice) return choice.error();
+    if (auto identity = readIdentity(*strings, where, index, folder, names, shot); !identity)
+        return identity.error();
+    if (auto animation = readAnimation(entry, where, shot); !animation) return animation.error();
+    auto tolerance = readTolerance(entry, where);
+    if (!tolerance) return tolerance.error();
+    shot.tolerance = *tolerance;
+    std::string error;
+    const auto reference = optionalString(entry, "reference", where, error);
+    if (!error.empty()) return schema(error);
+    shot.reference = reference.value_or(shot.name + ".png");
+    if (auto frames = readFrames(entry, where, shot); !frames) return frames.error();
+    return shot;
+}
+
 }  // namespace
 
 morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
@@ -116,138 +278,14 @@ morph::Result<std::vector<ShotEntry>> readShotsFile(const std::string& path) {
     const nlohmann::json document = nlohmann::json::parse(file, nullptr, false);
     if (document.is_discarded())
         return morph::Error{morph::ErrorCode::Json, path + ": not valid JSON"};
-    if (!document.is_array())
-        return morph::Error{morph::ErrorCode::Schema, path + ": expected a JSON list of shots"};
+    if (!document.is_array()) return schema(path + ": expected a JSON list of shots");
     const fs::path folder = fs::path(path).parent_path();
     std::vector<ShotEntry> shots;
     std::map<std::string, size_t> names;
     for (size_t i = 0; i < document.size(); ++i) {
-        const nlohmann::json& entry = document[i];
-        const std::string where = path + ": [" + std::to_string(i) + "]";
-        if (!entry.is_object())
-            return morph::Error{morph::ErrorCode::Schema, where + ": not an object"};
-        std::string error;
-        ShotEntry shot;
-        const auto name = optionalString(entry, "name", where, error);
-        const auto model = optionalString(entry, "model", where, error);
-        const auto weights = optionalString(entry, "weights", where, error);
-        shot.camera = optionalString(entry, "camera", where, error);
-        shot.size = optionalString(entry, "size", where, error);
-        shot.background = optionalString(entry, "background", where, error);
-        shot.frame = optionalString(entry, "frame", where, error);
-        shot.environment = optionalString(entry, "environment", where, error);
-        shot.toneMapping = optionalString(entry, "toneMapping", where, error);
-        if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
-        if (shot.toneMapping && !renderer::parseToneMapping(*shot.toneMapping)) {
-            return morph::Error{morph::ErrorCode::BadValue,
-                                where + ".toneMapping: '" + *shot.toneMapping +
-                                    "' is not neutral, aces, agx or none"};
-        }
-        if (shot.environment && *shot.environment != renderer::kStudioEnvironment &&
-            *shot.environment != renderer::kRigLighting &&
-            !fs::path(*shot.environment).is_absolute()) {
-            shot.environment = (folder / *shot.environment).string();
-        }
-        for (auto [key, field] : {std::pair{"exposure", &shot.exposure},
-                                  std::pair{"environmentRotation", &shot.environmentRotation}}) {
-            const auto it = entry.find(key);
-            if (it == entry.end() || it->is_null()) continue;
-            if (!it->is_number() || !std::isfinite(it->get<double>()) ||
-                (field == &shot.exposure && it->get<double>() <= 0)) {
-                return morph::Error{morph::ErrorCode::Schema,
-                                    where + "." + key +
-                                        (field == &shot.exposure ? ": not a positive number"
-                                                                 : ": not a number of degrees")};
-            }
-            *field = it->get<float>();
-        }
-        shot.lights = optionalString(entry, "lights", where, error);
-        if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
-        if (shot.lights && !renderer::parseDirectLights(*shot.lights)) {
-            return morph::Error{
-                morph::ErrorCode::BadValue,
-                where + ".lights: '" + *shot.lights + "' is not auto, rig, file, both or none"};
-        }
-        if (const auto it = entry.find("scene"); it != entry.end() && !it->is_null()) {
-            if (!it->is_number_integer() || it->get<int64_t>() < 0 ||
-                it->get<int64_t>() > 1000000) {
-                return morph::Error{morph::ErrorCode::Schema,
-                                    where + ".scene: not a scene index (0, 1, ...)"};
-            }
-            shot.scene = it->get<int>();
-        }
-        if (const auto it = entry.find("variant"); it != entry.end() && !it->is_null()) {
-            if (it->is_string()) {
-                shot.variant = it->get<std::string>();
-            } else if (it->is_number_integer() && it->get<int64_t>() >= 0 &&
-                       it->get<int64_t>() <= 1000000) {
-                shot.variant = std::to_string(it->get<int64_t>());
-            } else {
-                return morph::Error{morph::ErrorCode::Schema,
-                                    where + ".variant: not a variant name or index (0, 1, ...)"};
-            }
-        }
-        if (shot.frame && !renderer::parseFrameTarget(*shot.frame)) {
-            return morph::Error{morph::ErrorCode::BadValue,
-                                where + ".frame: '" + *shot.frame + "' is not all or morphed"};
-        }
-        if (!name) return morph::Error{morph::ErrorCode::Schema, where + ".name: missing"};
-        if (!validShotName(*name)) {
-            return morph::Error{morph::ErrorCode::BadValue,
-                                where + ".name: '" + *name + "' cannot be a file name"};
-        }
-        if (!names.emplace(*name, i).second) {
-            return morph::Error{morph::ErrorCode::Inconsistent,
-                                where + ".name: '" + *name + "' is also shot [" +
-                                    std::to_string(names[*name]) + "]"};
-        }
-        if (!model) return morph::Error{morph::ErrorCode::Schema, where + ".model: missing"};
-        shot.name = *name;
-        shot.model = fs::path(*model).is_absolute() ? *model : (folder / *model).string();
-        shot.weights = weights.value_or("");
-        if (const auto it = entry.find("animation"); it != entry.end() && !it->is_null()) {
-            // A name, an index, "all" or "0,2" (a string, as --animation takes it), or a JSON
-            // list of names and indices played together in order.
-            auto key = [](const nlohmann::json& value) -> std::optional<std::string> {
-                if (value.is_string()) return value.get<std::string>();
-                if (value.is_number_unsigned()) return std::to_string(value.get<uint64_t>());
-                return std::nullopt;
-            };
-            if (it->is_array()) {
-                for (const nlohmann::json& item : *it) {
-                    std::optional<std::string> k = key(item);
-                    if (!k) {
-                        return morph::Error{morph::ErrorCode::Schema,
-                                            where +
-                                                ".animation: a list item is not a name or "
-                                                "an index"};
-                    }
-                    shot.animations.push_back(std::move(*k));
-                }
-            } else if (std::optional<std::string> k = key(*it)) {
-                shot.animation = std::move(*k);
-            } else {
-                return morph::Error{morph::ErrorCode::Schema,
-                                    where + ".animation: not a name, an index, a list or null"};
-            }
-        }
-        if (const auto it = entry.find("time"); it != entry.end() && !it->is_null()) {
-            if (!it->is_number() || !std::isfinite(it->get<double>())) {
-                return morph::Error{morph::ErrorCode::Schema,
-                                    where + ".time: not a number of seconds"};
-            }
-            shot.time = it->get<float>();
-        }
-        if (auto tolerance = readTolerance(entry, where); !tolerance) {
-            return tolerance.error();
-        } else {
-            shot.tolerance = *tolerance;
-        }
-        const auto reference = optionalString(entry, "reference", where, error);
-        if (!error.empty()) return morph::Error{morph::ErrorCode::Schema, error};
-        shot.reference = reference.value_or(shot.name + ".png");
-        if (auto frames = readFrames(entry, where, shot); !frames) return frames.error();
-        shots.push_back(std::move(shot));
+        auto shot = readShot(document[i], path + ": [" + std::to_string(i) + "]", i, folder, names);
+        if (!shot) return shot.error();
+        shots.push_back(std::move(shot).value());
     }
     return shots;
 }

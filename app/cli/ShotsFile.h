@@ -30,9 +30,9 @@ struct ShotEntry {
     std::optional<std::string> size;
     std::optional<std::string> background;
     std::optional<std::string> frame;  // "all" or "morphed"
-    // The light and the display transform (issue 15): "environment" ("studio", "rig" or an .hdr
-    // file, relative to the shots file's folder), "environmentRotation" (degrees), "exposure",
-    // "toneMapping" (neutral, aces, agx, none).
+    // The light and the display transform, as the command line's options: "environment" ("studio",
+    // "rig" or an .hdr file, relative to the shots file's folder), "environmentRotation" (degrees),
+    // "exposure", "toneMapping" (neutral, aces, agx, none).
     std::optional<std::string> environment;
     std::optional<float> environmentRotation;
     std::optional<float> exposure;

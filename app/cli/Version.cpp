@@ -16,11 +16,10 @@
 
 namespace app {
 
-int printVersion(bool json) {
+CommandResult printVersion(bool json) {
     if (!json) {
-        return std::printf("morphview %s (%s)\n", MORPHVIEW_VERSION, MORPHVIEW_BUILD_TYPE) > 0
-                   ? kExitOk
-                   : kExitFailure;
+        return succeeded(
+            std::printf("morphview %s (%s)\n", MORPHVIEW_VERSION, MORPHVIEW_BUILD_TYPE) > 0);
     }
     Json out;
     out["version"] = MORPHVIEW_VERSION;
@@ -35,7 +34,7 @@ int printVersion(bool json) {
         out["renderer"] = nullptr;
         out["rendererError"] = context.error().message;
     }
-    return std::printf("%s\n", out.dump().c_str()) > 0 ? kExitOk : kExitFailure;
+    return succeeded(std::printf("%s\n", out.dump().c_str()) > 0);
 }
 
 }  // namespace app

@@ -119,12 +119,12 @@ size_t Report::count(ShotStatus status) const {
                                 [&](const ShotResult& shot) { return shot.status == status; }));
 }
 
-int Report::exitCode() const {
-    if (count(ShotStatus::Error) > 0) return 3;
+Verdict Report::verdict() const {
+    if (count(ShotStatus::Error) > 0) return Verdict::Unreadable;
     const bool unaccepted = std::any_of(shots.begin(), shots.end(), [](const ShotResult& shot) {
         return (shot.status == ShotStatus::Fail || shot.status == ShotStatus::New) && !shot.updated;
     });
-    return unaccepted ? 1 : 0;
+    return unaccepted ? Verdict::Differs : Verdict::Passed;
 }
 
 std::string reportJson(const Report& report) {

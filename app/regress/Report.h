@@ -14,6 +14,9 @@ namespace app::regress {
 enum class ShotStatus { Pass, Fail, New, Error };
 const char* statusName(ShotStatus status);  // "pass", "fail", "new", "error"
 
+// What a report says as a whole; regress exits 0, 1 and 3 for them.
+enum class Verdict { Passed, Differs, Unreadable };
+
 // What the page shows about how a shot was drawn (the shot file's fields, as written there).
 struct ShotSettings {
     std::string model;
@@ -50,9 +53,9 @@ struct Report {
 
     // Shots with this status (--update leaves a status as found; it sets `updated`).
     size_t count(ShotStatus status) const;
-    // 3 when any shot is an error (a model or reference that cannot be read), else 1 when any
-    // failed or is new and --update did not accept it, else 0.
-    int exitCode() const;
+    // Unreadable when any shot is an error (a model or reference that cannot be read), else
+    // Differs when any failed or is new and --update did not accept it, else Passed.
+    Verdict verdict() const;
 };
 
 // {"renderer", "shots": [{"index", "name", "status", "maxChannelDiff", "differingFraction",

@@ -3,6 +3,8 @@
 #include <cstdio>
 
 #include "app/cli/Commands.h"
+#include "app/cli/Options.h"
+#include "app/cli/SharedOptions.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerWindow.h"
 #include "morph/edit/WeightSpec.h"
@@ -16,7 +18,7 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
                                         "Viewer window size (default 1280x800)")
                             ->type_name("WxH");
     size->check([](const std::string& text) -> std::string {
-        auto parsed = renderer::parseSize(text);
+        auto parsed = parseSize(text);
         return parsed ? std::string() : parsed.error().message;
     });
     CLI::Option* after =
@@ -29,55 +31,40 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
             ->type_name("FILE.png");
     after->needs(out);
     out->needs(after);
-    root.add_option("--weights", options.weights,
-                    "Start with these weights set as if by the sliders: NAME=V, INDEX=V, *=V or "
-                    "vrm:EXPRESSION=V, comma separated")
-        ->type_name("SPEC")
-        ->check([](const std::string& text) -> std::string {
-            auto parsed = morph::parseWeightSpec(text);
-            return parsed ? std::string() : parsed.error().message;
-        });
+    addWeightsOption(root, options.weights,
+                     "Start with these weights set as if by the sliders: NAME=V, INDEX=V, *=V or "
+                     "vrm:EXPRESSION=V, comma separated",
+                     wholeMessageOf(morph::parseWeightSpec));
     CLI::Option* animation =
-        root.add_option("--animation", options.animation,
-                        "Start with this clip selected (name or index); all or a comma list "
-                        "(0,2): those clips playing together as layers, the first one current")
-            ->type_name("NAME|INDEX|all|LIST");
+        addAnimationOption(root, options.animation,
+                           "Start with this clip selected (name or index); all or a comma list "
+                           "(0,2): those clips playing together as layers, the first one current");
     root.add_option("--script", options.script,
                     "Drive the real UI from FILE (click, type, drag, key, wait, expect-..., "
                     "screenshot, quit; see docs/VIEWER.md) and exit 0 when every check held")
         ->type_name("FILE");
-    root.add_option("--msaa", options.msaa,
-                    "Samples of the 3D view's anti-aliasing: 0 (off), 2, 4 or 8 (default 4 on a "
-                    "GPU, 0 on a CPU rasterizer such as llvmpipe; View > Anti-aliasing switches)")
-        ->type_name("N")
-        ->check(CLI::IsMember({0, 2, 4, 8}));
+    addMsaaOption(root, options.msaa,
+                  "Samples of the 3D view's anti-aliasing: 0 (off), 2, 4 or 8 (default 4 on a "
+                  "GPU, 0 on a CPU rasterizer such as llvmpipe; View > Anti-aliasing switches)");
     root.add_option("--frame-times", options.frameTimes,
                     "At exit, write the time of every frame drawn back to back (ms, the UI "
                     "included), their median, 95th percentile and fps to FILE.json")
         ->type_name("FILE.json");
-    root.add_option("--time", options.time, "Start the clip at T seconds")
-        ->type_name("T")
-        ->check(CLI::Number)
-        ->needs(animation);
-    root.add_option("--scene", options.scene,
-                    "Start on this scene of the file (default: the file's default scene; View > "
-                    "Scene switches)")
-        ->type_name("N")
-        ->check(CLI::NonNegativeNumber);
-    root.add_option("--variant", options.variant,
-                    "Start with this KHR_materials_variants variant, by name or index (default: "
-                    "the file's default materials; View > Variant switches)")
-        ->type_name("NAME|INDEX");
-    root.add_option("--morph-path", options.morphPath,
-                    "Start with this morph path: vs-dense, vs-active, cs-sparse, cpu or auto "
-                    "(default; View > Morph path switches)")
-        ->type_name("NAME")
-        ->check(CLI::IsMember({"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}));
-    root.add_option("--shading", options.shading,
-                    "How the 3D view shades opaque core materials: auto (default: deferred on a "
-                    "CPU rasterizer, forward on a GPU), forward or deferred")
-        ->type_name("NAME")
-        ->check(CLI::IsMember({"auto", "forward", "deferred"}));
+    addTimeOption(root, options.time, "Start the clip at T seconds", animation, CLI::Number);
+    addSceneOption(root, options.scene,
+                   "Start on this scene of the file (default: the file's default scene; View > "
+                   "Scene switches)");
+    addVariantOption(root, options.variant,
+                     "Start with this KHR_materials_variants variant, by name or index (default: "
+                     "the file's default materials; View > Variant switches)");
+    addMorphPathOption(root, options.morphPath,
+                       "Start with this morph path: vs-dense, vs-active, cs-sparse, cpu or auto "
+                       "(default; View > Morph path switches)",
+                       morphPathMember());
+    addShadingOption(root, options.shading,
+                     "How the 3D view shades opaque core materials: auto (default: deferred on a "
+                     "CPU rasterizer, forward on a GPU), forward or deferred",
+                     shadingMember());
     addLookOptions(root, options.look);
 }
 

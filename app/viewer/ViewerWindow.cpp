@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "app/cli/Options.h"
 #include "app/record/Recording.h"
 #include "renderer/gl/Gl.h"
 #include "renderer/scene/Capture.h"
@@ -20,7 +21,7 @@ namespace {
 
 WindowOptions windowOptions(const ViewerOptions& options) {
     WindowOptions window;
-    if (auto size = renderer::parseSize(options.windowSize)) {  // "WxH"; shared with capture --size
+    if (auto size = parseSize(options.windowSize)) {  // "WxH"; shared with capture --size
         window.width = size->first;
         window.height = size->second;
     }
@@ -101,11 +102,11 @@ void ViewerWindow::applyViewOptions() {
     const char* glRenderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     const bool software = glRenderer && renderer::isSoftwareRenderer(glRenderer);
     mUi.viewSamples = options.msaa >= 0 ? options.msaa : software ? 0 : 4;
-    if (const auto shading = renderer::parseShading(options.shading)) mShading = *shading;
+    if (const auto shading = parseShading(options.shading)) mShading = *shading;
     mUi.halfWhileDragging = software;
     mUi.environmentRotation = options.look.environmentRotation;
     mUi.exposure = options.look.exposure;
-    if (auto tone = renderer::parseToneMapping(options.look.toneMapping)) mUi.toneMapping = *tone;
+    if (auto tone = parseToneMapping(options.look.toneMapping)) mUi.toneMapping = *tone;
     if (!useEnvironment(options.look.environment) &&
         options.look.environment != renderer::kStudioEnvironment) {
         useEnvironment(renderer::kStudioEnvironment);  // the message says why

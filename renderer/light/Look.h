@@ -22,9 +22,7 @@ enum class BackgroundMode {
     Blurred,      // the lighting environment, as a rough surface would reflect it
 };
 
-// "neutral", "aces", "agx" or "none". Errors: "--tone-mapping: 'x' is not neutral, aces, agx or
-// none".
-morph::Result<ToneMapping> parseToneMapping(const std::string& text);
+// "neutral", "aces", "agx" or "none".
 const char* toneMappingName(ToneMapping toneMapping);
 
 }  // namespace renderer

@@ -10,31 +10,6 @@
 
 namespace renderer {
 
-namespace {
-
-// Parses a whole float (no trailing text), rejecting inf/nan.
-std::optional<float> parseFloat(const std::string& text) {
-    if (text.empty()) return std::nullopt;
-    char* end = nullptr;
-    const float value = std::strtof(text.c_str(), &end);
-    if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
-    return value;
-}
-
-std::vector<std::string> splitCommas(const std::string& text) {
-    std::vector<std::string> parts;
-    size_t start = 0;
-    while (true) {
-        const size_t comma = text.find(',', start);
-        parts.push_back(text.substr(start, comma - start));
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-    }
-    return parts;
-}
-
-}  // namespace
-
 glm::mat4 Camera::view() const {
     return glm::lookAt(eye, target, up);
 }
@@ -47,68 +22,6 @@ glm::mat4 Camera::projection(float aspect) const {
     }
     if (!std::isfinite(farPlane)) return glm::infinitePerspective(fovY, a, nearPlane);
     return glm::perspective(fovY, a, nearPlane, farPlane);
-}
-
-morph::Result<CameraView> parseCameraView(const std::string& text) {
-    CameraView view;
-    if (text == "front") return view;
-    if (text == "left") {
-        view.azimuthDegrees = -90;
-        return view;
-    }
-    if (text == "right") {
-        view.azimuthDegrees = 90;
-        return view;
-    }
-    if (text == "top") {
-        view.elevationDegrees = 90;
-        return view;
-    }
-    const std::string file = "file:";
-    if (text.compare(0, file.size(), file) == 0) {
-        const std::string digits = text.substr(file.size());
-        const bool number = !digits.empty() && digits.size() <= 6 &&
-                            std::all_of(digits.begin(), digits.end(), [](char c) {
-                                return std::isdigit(static_cast<unsigned char>(c));
-                            });
-        if (!number) {
-            return morph::Error{morph::ErrorCode::Usage,
-                                "--camera: '" + text + "': N must be a camera index (0, 1, ...)"};
-        }
-        view.fileCamera = std::atoi(digits.c_str());
-        return view;
-    }
-    const std::string prefix = "orbit:";
-    if (text.compare(0, prefix.size(), prefix) != 0) {
-        return morph::Error{morph::ErrorCode::Usage,
-                            "--camera: '" + text +
-                                "' is not front, left, right, top, orbit:AZ,EL[,DIST] or file:N"};
-    }
-    const std::vector<std::string> parts = splitCommas(text.substr(prefix.size()));
-    if (parts.size() < 2 || parts.size() > 3) {
-        return morph::Error{morph::ErrorCode::Usage, "--camera: '" + text + "' needs AZ,EL[,DIST]"};
-    }
-    const auto az = parseFloat(parts[0]);
-    const auto el = parseFloat(parts[1]);
-    if (!az || !el) {
-        return morph::Error{morph::ErrorCode::Usage,
-                            "--camera: '" + text + "': AZ and EL must be numbers (degrees)"};
-    }
-    if (std::abs(*el) > 90.0f) {
-        return morph::Error{morph::ErrorCode::Usage,
-                            "--camera: '" + text + "': EL must be within [-90, 90]"};
-    }
-    view.azimuthDegrees = *az;
-    view.elevationDegrees = *el;
-    if (parts.size() == 3) {
-        const auto distance = parseFloat(parts[2]);
-        if (!distance || *distance <= 0.0f) {
-            return morph::Error{morph::ErrorCode::Usage,
-                                "--camera: '" + text + "': DIST must be a positive number"};
-        }
-        view.distance = *distance;
-    }
-    return view;
 }
 
 Camera frameCamera(const Aabb& bounds, const CameraView& view, float aspect) {
@@ -166,20 +79,18 @@ int fileCameraNode(const morph::Scene& layout, int index, int sceneIndex) {
 
 morph::Result<Camera> fileCamera(const morph::Scene& layout, const morph::FramePose& frame,
                                  int index, const Aabb& focus) {
-    const std::string text = "--camera: 'file:" + std::to_string(index) + "': ";
     const size_t count = layout.cameras.size();
     if (index < 0 || size_t(index) >= count) {
         return morph::Error{
             morph::ErrorCode::Usage,
-            text + layout.path + " has " + std::to_string(count) + " camera" +
-                (count == 1 ? "" : "s") +
+            layout.path + " has " + std::to_string(count) + " camera" + (count == 1 ? "" : "s") +
                 (count == 0 ? std::string()
                             : " (file:0 to file:" + std::to_string(count - 1) + ")")};
     }
     const int node = fileCameraNode(layout, index, frame.scene);
     if (node < 0 || size_t(node) >= frame.world.size()) {
         return morph::Error{morph::ErrorCode::Usage,
-                            text + "cameras[" + std::to_string(index) + "] of " + layout.path +
+                            "cameras[" + std::to_string(index) + "] of " + layout.path +
                                 " is on no node, so it has no place to look from"};
     }
     const morph::Camera& file = layout.cameras[size_t(index)];
@@ -192,7 +103,7 @@ morph::Result<Camera> fileCamera(const morph::Scene& layout, const morph::FrameP
     camera.eye = glm::vec3(world[3]);
     if (!std::isfinite(forward.x) || glm::dot(up, up) < 1e-12f) {
         return morph::Error{morph::ErrorCode::Usage,
-                            text + "the node of cameras[" + std::to_string(index) +
+                            "the node of cameras[" + std::to_string(index) +
                                 "] is scaled to nothing, so it has no direction"};
     }
     camera.up = glm::normalize(up);

@@ -40,12 +40,18 @@ struct CameraView {
     std::optional<int> fileCamera;
 };
 
-// "front", "left" (the camera at the viewer's left, -X, as Blender's Left view), "right" (+X),
-// "top" (looking down, the front towards the bottom of the image), "orbit:AZ,EL[,DIST]"
-// (degrees, model units) or "file:N" (the file's camera N; whether the file has it is checked
-// when the model is known, fileCamera()). Errors name the text: "--camera: 'orbit:10' needs
-// AZ,EL[,DIST]".
-morph::Result<CameraView> parseCameraView(const std::string& text);
+// A view by its angles (degrees), and the view through the file's camera `index`.
+inline CameraView orbitView(float azimuthDegrees, float elevationDegrees) {
+    CameraView view;
+    view.azimuthDegrees = azimuthDegrees;
+    view.elevationDegrees = elevationDegrees;
+    return view;
+}
+inline CameraView fileCameraView(int index) {
+    CameraView view;
+    view.fileCamera = index;
+    return view;
+}
 
 // A camera looking at `bounds` from `view`, far enough that the box's bounding sphere fits the
 // frame at `aspect` (width / height) with a small margin. Near/far hug the sphere so the depth
@@ -60,8 +66,8 @@ int fileCameraNode(const morph::Scene& layout, int index, int sceneIndex = -1);
 // plane), or orthographic with its ymag. The target's aspect is used, not the file's
 // aspectRatio, as the Khronos Sample Viewer does: yfov (ymag) is kept and nothing is
 // letterboxed. The look-at target is on the view axis at the depth of `focus`'s centre (where
-// orbiting continues from). Errors: "--camera: 'file:3': face.glb has 2 cameras (file:0 to
-// file:1)", or the camera is on no node.
+// orbiting continues from). Errors: "face.glb has 2 cameras (file:0 to file:1)", or the camera
+// is on no node.
 morph::Result<Camera> fileCamera(const morph::Scene& layout, const morph::FramePose& frame,
                                  int index, const Aabb& focus = {});
 

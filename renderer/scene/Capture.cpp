@@ -16,25 +16,6 @@ namespace renderer {
 
 namespace {
 
-constexpr int kMaxSide = 16384;  // GL 4.5's guaranteed minimum GL_MAX_RENDERBUFFER_SIZE
-
-std::optional<int> parseSide(const std::string& text) {
-    if (text.empty() || text.size() > 6) return std::nullopt;
-    for (char c : text) {
-        if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-    }
-    const int value = std::atoi(text.c_str());
-    if (value < 1 || value > kMaxSide) return std::nullopt;
-    return value;
-}
-
-int hexDigit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 // splitmix64: a fixed, portable hash of the instance and target numbers.
 uint64_t mix(uint64_t x) {
     x += 0x9e3779b97f4a7c15ull;
@@ -79,51 +60,6 @@ Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, 
     return crowd;
 }
 
-morph::Result<std::pair<int, int>> parseSize(const std::string& text) {
-    const size_t x = text.find_first_of("xX");
-    if (x == std::string::npos)
-        return morph::Error{morph::ErrorCode::Usage, "--size: '" + text + "' is not WxH"};
-    const auto w = parseSide(text.substr(0, x));
-    const auto h = parseSide(text.substr(x + 1));
-    if (!w || !h) {
-        return morph::Error{morph::ErrorCode::Usage, "--size: '" + text +
-                                                         "': W and H must be whole numbers in 1.." +
-                                                         std::to_string(kMaxSide)};
-    }
-    return std::make_pair(*w, *h);
-}
-
-morph::Result<glm::vec3> parseBackground(const std::string& text) {
-    const std::string hex = !text.empty() && text[0] == '#' ? text.substr(1) : text;
-    if (hex.size() != 6)
-        return morph::Error{morph::ErrorCode::Usage, "--background: '" + text + "' is not #rrggbb"};
-    glm::vec3 color;
-    for (int c = 0; c < 3; ++c) {
-        const int hi = hexDigit(hex[size_t(2 * c)]), lo = hexDigit(hex[size_t(2 * c + 1)]);
-        if (hi < 0 || lo < 0)
-            return morph::Error{morph::ErrorCode::Usage,
-                                "--background: '" + text + "' is not #rrggbb"};
-        color[c] = float(hi * 16 + lo) / 255.0f;
-    }
-    return color;
-}
-
-morph::Status parseBackgroundInto(const std::string& text, ShotSpec& shot) {
-    if (text == "environment" || text == "blurred") {
-        shot.backgroundMode =
-            text == "environment" ? BackgroundMode::Environment : BackgroundMode::Blurred;
-        return {};
-    }
-    auto color = parseBackground(text);
-    if (!color) {
-        return morph::Error{morph::ErrorCode::Usage,
-                            "--background: '" + text + "' is not #rrggbb, environment or blurred"};
-    }
-    shot.backgroundMode = BackgroundMode::Color;
-    shot.background = *color;
-    return {};
-}
-
 morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
                                                      const ShotSpec& shot) {
     std::vector<morph::NodePose> pose = morph::restPose(layout);
@@ -138,8 +74,8 @@ morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
                 names += (i ? ", " : "") + (name.empty() ? std::to_string(i) : "'" + name + "'");
             }
             return morph::Error{morph::ErrorCode::Usage,
-                                "--animation: '" + *selection.unknown +
-                                    "' is not an animation of " + layout.path + " (it has " +
+                                "'" + *selection.unknown + "' is not an animation of " +
+                                    layout.path + " (it has " +
                                     (names.empty() ? std::string("none") : names) + ")"};
         }
         morph::applyAnimations(layout, selection.clips, shot.time, pose);
@@ -154,29 +90,21 @@ morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
     return pose;
 }
 
-morph::Result<FrameTarget> parseFrameTarget(const std::string& text) {
-    if (text == "all") return FrameTarget::All;
-    if (text == "morphed") return FrameTarget::Morphed;
-    return morph::Error{morph::ErrorCode::Usage, "--frame: '" + text + "' is not all or morphed"};
-}
-
 morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot) {
     const size_t scenes = layout.scenes.size();
     if (shot.scene >= 0 && size_t(shot.scene) >= scenes) {
         return morph::Error{morph::ErrorCode::Usage,
-                            "--scene " + std::to_string(shot.scene) + ": " + layout.path +
+                            "scene " + std::to_string(shot.scene) + ": " + layout.path +
                                 (scenes == 0 ? std::string(" has no scenes")
                                              : " has " + std::to_string(scenes) + " scene" +
                                                    (scenes == 1 ? "" : "s") + " (0 to " +
                                                    std::to_string(scenes - 1) + ")")};
     }
     if (auto variant = morph::findVariant(layout, shot.variant); !variant) return variant.error();
-    auto view = parseCameraView(shot.camera);
-    if (!view) return view.error();
-    if (view->fileCamera) {
+    if (shot.camera.fileCamera) {
         morph::FramePose frame = morph::resolveFrame(layout, {});
         frame.scene = shot.scene;
-        if (auto camera = fileCamera(layout, frame, *view->fileCamera); !camera)
+        if (auto camera = fileCamera(layout, frame, *shot.camera.fileCamera); !camera)
             return camera.error();
     }
     return {};
@@ -203,8 +131,6 @@ morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& sp
 }
 
 morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const ShotSpec& shot) {
-    auto view = parseCameraView(shot.camera);
-    if (!view) return view.error();
     auto light = environment(shot.environment);
     if (!light) return light.error();
     if (auto checked = checkShot(scene.layout(), shot); !checked) return checked.error();
@@ -270,15 +196,15 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
         }
     }
     Camera camera;
-    if (view->fileCamera) {
+    if (shot.camera.fileCamera) {
         // The file's own view: its planes and field of view, never reframed.
-        auto file = fileCamera(scene.layout(), frame, *view->fileCamera, rest);
+        auto file = fileCamera(scene.layout(), frame, *shot.camera.fileCamera, rest);
         if (!file) return file.error();
         camera = *file;
     } else {
-        camera = frameCamera(rest, *view, aspect);
+        camera = frameCamera(rest, shot.camera, aspect);
         if (!boxInView(camera, morphedFrame, aspect))
-            camera = frameCamera(morphedFrame, *view, aspect);
+            camera = frameCamera(morphedFrame, shot.camera, aspect);
         enclose(camera, morphed);
     }
     DrawOptions options;

@@ -26,8 +26,6 @@ namespace renderer {
 // What a shot's camera frames: the whole model, or the region the morph targets move
 // (GpuScene::morphedRegion: an avatar's face).
 enum class FrameTarget { All, Morphed };
-// "all" or "morphed". Errors: "--frame: 'x' is not all or morphed".
-morph::Result<FrameTarget> parseFrameTarget(const std::string& text);
 
 struct ShotSpec {
     std::string weights;  // a --weights SPEC applied after the animation ("" none)
@@ -36,7 +34,8 @@ struct ShotSpec {
     // A shot file's JSON list of names and indices; when not empty, it is used, not `animation`.
     std::vector<std::string> animations;
     float time = 0;  // seconds into the animation
-    std::string camera = "front";
+    // The view (front by default): named, orbiting or the file's camera N.
+    CameraView camera;
     int width = 512;
     int height = 512;
     glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036, display values 0..1
@@ -63,9 +62,9 @@ struct ShotSpec {
     Shading shading = Shading::Auto;
 };
 
-// Whether the model has what `shot` names: its scene (--scene), its file camera
-// (--camera file:N) and its material variant (--variant; the error lists the file's variants).
-// Usage errors name the file and the count: "--scene 2: two.glb has 2 scenes (0 to 1)".
+// Whether the model has what `shot` names: its scene, its file camera and its material variant
+// (the error lists the file's variants). Usage errors name the file and the count: "scene 2:
+// two.glb has 2 scenes (0 to 1)".
 morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot);
 
 // The crowd of `count` copies of `scene` at `pose` (count > 1): a grid of ceil(sqrt(count))
@@ -75,13 +74,6 @@ morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot);
 // every run and machine.
 Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count,
                int sceneIndex = -1);
-
-// "WxH", e.g. "512x512" (1..16384 each). Errors: "--size: '512' is not WxH".
-morph::Result<std::pair<int, int>> parseSize(const std::string& text);
-// "#rrggbb" (the # optional) to display values 0..1.
-morph::Result<glm::vec3> parseBackground(const std::string& text);
-// --background as a shot takes it: "environment", "blurred", or "#rrggbb" (into shot.background).
-morph::Status parseBackgroundInto(const std::string& text, ShotSpec& shot);
 
 // The rest pose, the animation (or every clip the shot names, later ones winning where two drive
 // the same channel) sampled at the shot's time (glTF 2.0 3.11), then the weights spec on top.

@@ -49,15 +49,6 @@ PunctualLight placed(const morph::Light& light, const glm::mat4& world) {
 
 }  // namespace
 
-morph::Result<DirectLights> parseDirectLights(const std::string& text) {
-    for (DirectLights d : {DirectLights::Auto, DirectLights::Rig, DirectLights::File,
-                           DirectLights::Both, DirectLights::None}) {
-        if (text == directLightsName(d)) return d;
-    }
-    return morph::Error{morph::ErrorCode::Usage,
-                        "--lights: '" + text + "' is not auto, rig, file, both or none"};
-}
-
 const char* directLightsName(DirectLights lights) {
     switch (lights) {
         case DirectLights::Auto: return "auto";

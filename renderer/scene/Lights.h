@@ -19,9 +19,7 @@ namespace renderer {
 // Which direct lights a frame has. Auto: the file's lights when the drawn scene has any, else
 // the rig (so files without lights look as they always did).
 enum class DirectLights { Auto, Rig, File, Both, None };
-// "auto", "rig", "file", "both" or "none". Errors: "--lights: 'x' is not auto, rig, file, both
-// or none".
-morph::Result<DirectLights> parseDirectLights(const std::string& text);
+// "auto", "rig", "file", "both" or "none": the names shots and reports use.
 const char* directLightsName(DirectLights lights);
 
 // One light as the shader reads it (world space).

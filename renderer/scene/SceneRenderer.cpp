@@ -199,14 +199,6 @@ glm::ivec4 unite(const glm::ivec4& a, const glm::ivec4& b) {
 
 }  // namespace
 
-morph::Result<Shading> parseShading(const std::string& text) {
-    for (int i = 0; i < 3; ++i) {
-        if (text == kShadingNames[i]) return Shading(i);
-    }
-    return morph::Error{morph::ErrorCode::Usage,
-                        "--shading: '" + text + "' is not auto, forward or deferred"};
-}
-
 const char* shadingName(Shading shading) {
     return kShadingNames[int(shading)];
 }

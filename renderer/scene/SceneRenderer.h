@@ -60,8 +60,7 @@ struct RenderTarget {
 //  - Auto: deferred on a CPU rasterizer (isSoftwareRenderer), forward on a GPU, where it
 //    would only add the G-buffer's bandwidth.
 enum class Shading { Auto, Forward, Deferred };
-// "auto", "forward" or "deferred". Errors: "--shading: 'x' is not auto, forward or deferred".
-morph::Result<Shading> parseShading(const std::string& text);
+// "auto", "forward" or "deferred".
 const char* shadingName(Shading shading);
 
 // Crowds (issue 6): every drawn node becomes one instanced draw of offsets.size() copies, copy k

@@ -29,11 +29,7 @@ morph::RgbaImage capture(const std::string& model, const std::string& out,
                          const std::vector<std::string>& extra) {
     std::vector<std::string> args = {"capture", model, "--size", "160x160", "--out", out};
     args.insert(args.end(), extra.begin(), extra.end());
-    const auto run = fixtures::runMorphview(args);
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    auto image = morph::readImageFile(out);
-    EXPECT_TRUE(image.ok()) << out;
-    return image.ok() ? std::move(image).value() : morph::RgbaImage{};
+    return fixtures::runCapture(args, out);
 }
 
 nlohmann::json eval(const std::string& model, const std::vector<std::string>& extra) {

@@ -1,4 +1,4 @@
-// `capture`'s light and display transform (issue 15): --environment studio|rig|FILE.hdr,
+// `capture`'s light and display transform: --environment studio|rig|FILE.hdr,
 // --environment-rotation, --exposure, --tone-mapping, --background environment|blurred, the
 // same keys in a shots file, and one clear error for each bad value.
 #include <fstream>
@@ -20,11 +20,7 @@ const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb"
 morph::RgbaImage shoot(const std::string& out, std::vector<std::string> extra) {
     std::vector<std::string> args = {"capture", kFace, "--out", out, "--size", "96x96"};
     args.insert(args.end(), extra.begin(), extra.end());
-    const auto run = fixtures::runMorphview(args);
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    auto image = morph::readImageFile(out);
-    EXPECT_TRUE(image.ok()) << out;
-    return image.ok() ? std::move(image).value() : morph::RgbaImage{};
+    return fixtures::runCapture(args, out);
 }
 
 const uint8_t* at(const morph::RgbaImage& image, int x, int y) {

@@ -1,4 +1,4 @@
-// What a pipeline relies on (issue 17, item 7): `morphview --version [--json]` names the version,
+// What a pipeline relies on: `morphview --version [--json]` names the version,
 // the build type and the GL renderer; capture and compare print what they did as one JSON
 // object with --json; compare's exit codes are regress's (3: an image cannot be read).
 #include <fstream>

@@ -1,5 +1,5 @@
 // Runs the built morphview binary (MORPHVIEW_EXECUTABLE) as a user would and checks its exit
-// code, stdout and stderr: the command line contract of issue 2.
+// code, stdout and stderr: the command line contract scripts rely on.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>

@@ -112,7 +112,7 @@ TEST(CompareTest, SizeMismatchIsBeyondToleranceWithExitOne) {
         << run.out;
 }
 
-// 3, not 2: regress's codes (issue 17), where 2 is a usage error only, so a pipeline tells a
+// 3, not 2: regress's codes, where 2 is a usage error only, so a pipeline tells a
 // missing image from a bad command line.
 TEST(CompareTest, UnreadableInputExitsThree) {
     const std::string dir = fixtures::caseScratchDir();

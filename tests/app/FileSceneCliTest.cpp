@@ -1,4 +1,4 @@
-// The file's own scene through the binary (issue 15 item 4): `info --json` lists lights, cameras
+// The file's own scene through the binary: `info --json` lists lights, cameras
 // and scenes; `capture --scene N`, `--camera file:N` and `--lights`, and the same as "scene",
 // "camera" and "lights" in a shots file (one path with capture); the viewer's `--scene N` under
 // Xvfb. Fixtures are code-built GLBs (tests/fixtures/SceneFixtures.h) written to a scratch folder.
@@ -34,10 +34,7 @@ morph::RgbaImage capture(const std::vector<std::string>& args, const std::string
     std::vector<std::string> all = {"capture"};
     all.insert(all.end(), args.begin(), args.end());
     all.insert(all.end(), {"--size", "96x96", "--out", out});
-    const auto run = fixtures::runMorphview(all);
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    auto image = morph::readImageFile(out);
-    return image.ok() ? std::move(image).value() : morph::RgbaImage{};
+    return fixtures::runCapture(all, out);
 }
 
 TEST(FileSceneCliTest, InfoJsonListsLightsCamerasAndScenes) {

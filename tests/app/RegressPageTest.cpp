@@ -1,4 +1,4 @@
-// regress's index.html in a real browser (issue 17, item 3): Debian's Chromium, headless, opens
+// regress's index.html in a real browser: Debian's Chromium, headless, opens
 // from the file system (no server, no network) a report with passing, failing, new and error
 // shots, and the page's own script records how many images loaded and the counts it shows
 // (app/regress/ReportPage.h); the test reads them from the dumped DOM and checks them against

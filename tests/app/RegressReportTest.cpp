@@ -17,6 +17,7 @@ namespace {
 using app::regress::Report;
 using app::regress::ShotResult;
 using app::regress::ShotStatus;
+using app::regress::Verdict;
 
 ShotResult row(size_t index, const std::string& name, ShotStatus status) {
     ShotResult shot;
@@ -29,17 +30,17 @@ ShotResult row(size_t index, const std::string& name, ShotStatus status) {
 
 TEST(RegressReportTest, ExitCodesFollowTheWorstRow) {
     Report report;
-    EXPECT_EQ(report.exitCode(), 0);
+    EXPECT_EQ(report.verdict(), Verdict::Passed);
     report.shots = {row(0, "a", ShotStatus::Pass)};
-    EXPECT_EQ(report.exitCode(), 0);
+    EXPECT_EQ(report.verdict(), Verdict::Passed);
     report.shots.push_back(row(1, "b", ShotStatus::New));
-    EXPECT_EQ(report.exitCode(), 1);
+    EXPECT_EQ(report.verdict(), Verdict::Differs);
     report.shots.back().updated = true;  // accepted by --update
-    EXPECT_EQ(report.exitCode(), 0);
+    EXPECT_EQ(report.verdict(), Verdict::Passed);
     report.shots.push_back(row(2, "c", ShotStatus::Fail));
-    EXPECT_EQ(report.exitCode(), 1);
+    EXPECT_EQ(report.verdict(), Verdict::Differs);
     report.shots.push_back(row(3, "d", ShotStatus::Error));
-    EXPECT_EQ(report.exitCode(), 3);
+    EXPECT_EQ(report.verdict(), Verdict::Unreadable);
     EXPECT_EQ(app::regress::summaryLine(report), "4 shots: 1 passed, 1 failed, 1 new, 1 errors");
 }
 

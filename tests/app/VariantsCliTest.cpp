@@ -1,4 +1,4 @@
-// KHR_materials_variants through the binary (issue 15 item 2): `info` and `info --json` list the
+// KHR_materials_variants through the binary: `info` and `info --json` list the
 // variants (every earlier key kept), `capture --variant` by name or index and the shots file's
 // "variant" draw the same pixels, `regress --variant` and a shot's own "variant", and an unknown
 // variant is a one-line usage error naming the file and listing its variants. Fixture:
@@ -33,10 +33,7 @@ morph::RgbaImage capture(const std::vector<std::string>& args, const std::string
     std::vector<std::string> all = {"capture"};
     all.insert(all.end(), args.begin(), args.end());
     all.insert(all.end(), {"--size", "96x96", "--environment", "rig", "--out", out});
-    const auto run = fixtures::runMorphview(all);
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    auto image = morph::readImageFile(out);
-    return image.ok() ? std::move(image).value() : morph::RgbaImage{};
+    return fixtures::runCapture(all, out);
 }
 
 TEST(VariantsCliTest, InfoListsVariants) {

@@ -1,4 +1,4 @@
-// VRM files through the built binary (issue 14): `.vrm` opens in the commands, `eval --weights
+// VRM files through the built binary: `.vrm` opens in the commands, `eval --weights
 // vrm:happy=1` moves the bound targets of both meshes, `info --json` lists the expressions, and
 // malformed VRM data is a warning naming the file while the command still succeeds.
 #include <fstream>

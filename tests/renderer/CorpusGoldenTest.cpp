@@ -66,7 +66,8 @@ TEST_P(CorpusGoldenTest, MatchesGolden) {
     shot.weights = g.weights;
     shot.animation = g.animation;
     shot.time = g.time;
-    shot.camera = "orbit:25,15";  // three-quarter view: front and one side in one image
+    // A three-quarter view: front and one side in one image.
+    shot.camera = renderer::orbitView(25, 15);
     fixtures::expectMatchesGolden(
         "CorpusGoldenTest", g.name,
         fixtures::captureModel(capturer(), fixtures::corpusPath(g.model), shot));

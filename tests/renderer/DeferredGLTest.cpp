@@ -258,7 +258,7 @@ TEST_F(DeferredTest, ASkinnedMultiMeshAvatarLooksTheSame) {
     const renderer::GpuScene avatar = uploadFile(fixtures::avatarPath("RPM_VisageMale/male.glb"));
     renderer::ShotSpec shot;
     shot.width = shot.height = 256;
-    shot.camera = "orbit:25,15";
+    shot.camera = renderer::orbitView(25, 15);
     expectSamePicture(avatar, shot);
 }
 
@@ -290,7 +290,7 @@ TEST_F(DeferredTest, TheFilesPunctualLightsLookTheSame) {
     const renderer::GpuScene lit = uploadBytes(fixtures::lightsFixture(), "lights.glb");
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;
-    shot.camera = "top";
+    shot.camera = renderer::orbitView(0, 90);  // top
     shot.environment = "rig";
     expectSamePicture(lit, shot);
 }

@@ -121,26 +121,6 @@ TEST(PunctualLights, MoreThanTheMaximumKeepsTheFirst) {
     EXPECT_FLOAT_EQ(lights.lights[15].color.r, 16.0f);
 }
 
-TEST(PunctualLights, ParseChoice) {
-    EXPECT_EQ(*renderer::parseDirectLights("file"), DirectLights::File);
-    EXPECT_EQ(*renderer::parseDirectLights("auto"), DirectLights::Auto);
-    auto bad = renderer::parseDirectLights("sun");
-    ASSERT_FALSE(bad.ok());
-    EXPECT_EQ(bad.error().message, "--lights: 'sun' is not auto, rig, file, both or none");
-}
-
-TEST(FileCamera, ParseFileViews) {
-    auto view = renderer::parseCameraView("file:3");
-    ASSERT_TRUE(view.ok());
-    EXPECT_EQ(view->fileCamera, 3);
-    EXPECT_FALSE(renderer::parseCameraView("front")->fileCamera.has_value());
-    for (const char* bad : {"file:", "file:-1", "file:x", "file:1.5"}) {
-        auto r = renderer::parseCameraView(bad);
-        ASSERT_FALSE(r.ok()) << bad;
-        EXPECT_THAT(r.error().message, HasSubstr("N must be a camera index")) << bad;
-    }
-}
-
 TEST(FileCamera, PerspectiveWithInfiniteFarAndOrthographic) {
     const morph::Scene scene = load(fixtures::camerasFixture(), "cameras.glb");
     const morph::FramePose frame = morph::resolveFrame(scene, {});
@@ -174,8 +154,7 @@ TEST(FileCamera, PerspectiveWithInfiniteFarAndOrthographic) {
 
     auto missing = renderer::fileCamera(scene, frame, 2, focus);
     ASSERT_FALSE(missing.ok());
-    EXPECT_EQ(missing.error().message,
-              "--camera: 'file:2': cameras.glb has 2 cameras (file:0 to file:1)");
+    EXPECT_EQ(missing.error().message, "cameras.glb has 2 cameras (file:0 to file:1)");
 }
 
 TEST(FileCamera, OnNoNodeIsAnError) {

@@ -64,7 +64,7 @@ protected:
 glm::ivec2 floorPixel(const renderer::GpuScene& gpu, const glm::vec3& p) {
     morph::FramePose frame = morph::resolveFrame(gpu.layout(), {});
     const renderer::Camera camera =
-        renderer::frameCamera(gpu.bounds(frame), *renderer::parseCameraView("top"), 1.0f);
+        renderer::frameCamera(gpu.bounds(frame), renderer::orbitView(0, 90), 1.0f);
     const glm::vec4 clip = camera.projection(1.0f) * camera.view() * glm::vec4(p, 1.0f);
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
     return {int((ndc.x + 1.0f) * 128.0f), int((1.0f - ndc.y) * 128.0f)};
@@ -74,7 +74,7 @@ TEST_F(FileSceneGLTest, PointRangeSpotConeAndDirectionalLightTheFloor) {
     Loaded l = load(fixtures::lightsFixture(), "lights.glb");
     renderer::ShotSpec shot;
     shot.width = shot.height = 256;
-    shot.camera = "top";
+    shot.camera = renderer::orbitView(0, 90);  // top
     // The rig's dim analytic sky under the punctual lights (no environment), so each light's
     // contribution stands out from a known floor: the studio's softboxes nearly saturate it.
     shot.environment = renderer::kRigLighting;
@@ -109,7 +109,7 @@ TEST_F(FileSceneGLTest, LightChoiceAutoIsTheFileNoneIsTheEnvironmentOnly) {
     Loaded l = load(fixtures::lightsFixture(), "lights.glb");
     renderer::ShotSpec shot;
     shot.width = shot.height = 64;
-    shot.camera = "top";
+    shot.camera = renderer::orbitView(0, 90);  // top
     // Without an environment, where auto means the file's lights else the rig (under one, auto
     // is the file's lights else none: SceneRenderer::writeFrameBlocks).
     shot.environment = renderer::kRigLighting;
@@ -134,7 +134,7 @@ TEST_F(FileSceneGLTest, PerspectiveFileCameraKeepsYfovAtAnyAspect) {
     Loaded l = load(fixtures::camerasFixture(), "cameras.glb");
     renderer::ShotSpec shot;
     shot.width = shot.height = 256;
-    shot.camera = "file:0";
+    shot.camera = renderer::fileCameraView(0);
     const morph::RgbaImage image = shoot(l.gpu, shot);
     ASSERT_TRUE(image.valid());
     // From (0, 0, 6) with yfov 0.8: the green cube's front face (z = 0.5, 5.5 away) spans
@@ -161,7 +161,7 @@ TEST_F(FileSceneGLTest, OrthographicFileCameraHasNoPerspective) {
     Loaded l = load(fixtures::camerasFixture(), "cameras.glb");
     renderer::ShotSpec shot;
     shot.width = shot.height = 256;
-    shot.camera = "file:1";
+    shot.camera = renderer::fileCameraView(1);
     const morph::RgbaImage image = shoot(l.gpu, shot);
     ASSERT_TRUE(image.valid());
     // From +X looking down -X, ymag 2: world z maps to image x as -z / 2. The green cube
@@ -181,12 +181,11 @@ TEST_F(FileSceneGLTest, OrthographicFileCameraHasNoPerspective) {
 TEST_F(FileSceneGLTest, FileCameraOutOfRangeNamesTheFileAndTheCount) {
     Loaded l = load(fixtures::camerasFixture(), "cameras.glb");
     renderer::ShotSpec shot;
-    shot.camera = "file:2";
+    shot.camera = renderer::fileCameraView(2);
     auto checked = renderer::checkShot(l.gpu.layout(), shot);
     ASSERT_FALSE(checked.ok());
     EXPECT_EQ(checked.error().code, morph::ErrorCode::Usage);
-    EXPECT_EQ(checked.error().message,
-              "--camera: 'file:2': cameras.glb has 2 cameras (file:0 to file:1)");
+    EXPECT_EQ(checked.error().message, "cameras.glb has 2 cameras (file:0 to file:1)");
     if (!mCapturer.ok()) mCapturer = renderer::Capturer::create();
     auto image = mCapturer->capture(l.gpu, shot);
     EXPECT_FALSE(image.ok());
@@ -217,7 +216,7 @@ TEST_F(FileSceneGLTest, EachSceneDrawsAndFramesOnlyItsNodes) {
     shot.scene = 2;
     auto checked = renderer::checkShot(l.gpu.layout(), shot);
     ASSERT_FALSE(checked.ok());
-    EXPECT_EQ(checked.error().message, "--scene 2: two.glb has 2 scenes (0 to 1)");
+    EXPECT_EQ(checked.error().message, "scene 2: two.glb has 2 scenes (0 to 1)");
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ namespace {
 struct Golden {
     const char* name;  // tests/golden/<name>.png
     fixtures::SceneBytes (*fixture)();
-    const char* camera;
+    renderer::CameraView camera;
     int scene;
     const char* environment;  // ShotSpec::environment
     // Why this golden may differ from a fresh render, per golden (see below).
@@ -44,15 +44,16 @@ morph::CompareTolerance gradients() {
 const Golden kGoldens[] = {
     // The lights under the rig's dim sky, not the studio, whose softboxes would drown them: this
     // golden is about the punctual lights. The others are the default look.
-    {"scene_lights_top", fixtures::lightsFixture, "top", -1, renderer::kRigLighting, gradients()},
-    {"scene_cameras_file0", fixtures::camerasFixture, "file:0", -1, renderer::kStudioEnvironment,
-     cubes()},
-    {"scene_cameras_file1", fixtures::camerasFixture, "file:1", -1, renderer::kStudioEnvironment,
-     cubes()},
-    {"scene_two_scene0", fixtures::twoScenesFixture, "orbit:25,15", 0, renderer::kStudioEnvironment,
-     cubes()},
-    {"scene_two_scene1", fixtures::twoScenesFixture, "orbit:25,15", 1, renderer::kStudioEnvironment,
-     cubes()},
+    {"scene_lights_top", fixtures::lightsFixture, renderer::orbitView(0, 90), -1,
+     renderer::kRigLighting, gradients()},
+    {"scene_cameras_file0", fixtures::camerasFixture, renderer::fileCameraView(0), -1,
+     renderer::kStudioEnvironment, cubes()},
+    {"scene_cameras_file1", fixtures::camerasFixture, renderer::fileCameraView(1), -1,
+     renderer::kStudioEnvironment, cubes()},
+    {"scene_two_scene0", fixtures::twoScenesFixture, renderer::orbitView(25, 15), 0,
+     renderer::kStudioEnvironment, cubes()},
+    {"scene_two_scene1", fixtures::twoScenesFixture, renderer::orbitView(25, 15), 1,
+     renderer::kStudioEnvironment, cubes()},
 };
 
 class FileSceneGoldenTest : public fixtures::GlTest,

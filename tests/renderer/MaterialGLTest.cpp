@@ -31,7 +31,8 @@ protected:
         return instance.value();
     }
 
-    morph::RgbaImage shoot(const morph::Scene& scene, const std::string& camera = "front",
+    morph::RgbaImage shoot(const morph::Scene& scene,
+                           const renderer::CameraView& camera = renderer::CameraView{},
                            glm::vec3 background = glm::vec3(0.2f, 0.2f, 0.2f)) {
         auto gpu = renderer::GpuScene::upload(scene);
         EXPECT_TRUE(gpu.ok());
@@ -119,9 +120,9 @@ TEST_F(MaterialTest, MaskCutsBelowTheCutoff) {
 TEST_F(MaterialTest, OpaqueIgnoresAlphaAndBlendMixesWithTheBackground) {
     const glm::vec3 black(0.0f);
     morph::Material m = dielectric({0.2f, 0.9f, 0.2f, 0.5f});
-    const Rgb opaque = pixel(shoot(quad(m), "front", black), 0.5, 0.5);
+    const Rgb opaque = pixel(shoot(quad(m), renderer::CameraView{}, black), 0.5, 0.5);
     m.alphaMode = morph::AlphaMode::Blend;
-    const Rgb blended = pixel(shoot(quad(m), "front", black), 0.5, 0.5);
+    const Rgb blended = pixel(shoot(quad(m), renderer::CameraView{}, black), 0.5, 0.5);
     EXPECT_GT(opaque.g, 100);
     // Straight alpha over black: half of the opaque display value (+-2 levels of rounding).
     EXPECT_NEAR(blended.g, opaque.g * 0.5, 2.0) << opaque.g;
@@ -129,9 +130,10 @@ TEST_F(MaterialTest, OpaqueIgnoresAlphaAndBlendMixesWithTheBackground) {
 
 TEST_F(MaterialTest, BackFacesAreCulledUnlessDoubleSided) {
     morph::Material m = dielectric();
-    EXPECT_TRUE(isBackground(pixel(shoot(quad(m), "orbit:180,0"), 0.5, 0.5), kBackgroundLevel));
+    EXPECT_TRUE(isBackground(pixel(shoot(quad(m), renderer::orbitView(180, 0)), 0.5, 0.5),
+                             kBackgroundLevel));
     m.doubleSided = true;
-    const Rgb back = pixel(shoot(quad(m), "orbit:180,0"), 0.5, 0.5);
+    const Rgb back = pixel(shoot(quad(m), renderer::orbitView(180, 0)), 0.5, 0.5);
     EXPECT_FALSE(isBackground(back, kBackgroundLevel));
     // Lit as a front face (the normal flips): as bright as the front seen from the front, give
     // or take the view-dependent rig, not dark.
@@ -142,7 +144,8 @@ TEST_F(MaterialTest, MirroredNodesKeepTheirFrontFaces) {
     morph::Scene scene = quad(dielectric());
     scene.nodes[0].scale = {-1.0f, 1.0f, 1.0f};  // glTF 2.0 3.7.4: the winding flips
     EXPECT_FALSE(isBackground(pixel(shoot(scene), 0.5, 0.5), kBackgroundLevel));
-    EXPECT_TRUE(isBackground(pixel(shoot(scene, "orbit:180,0"), 0.5, 0.5), kBackgroundLevel));
+    EXPECT_TRUE(
+        isBackground(pixel(shoot(scene, renderer::orbitView(180, 0)), 0.5, 0.5), kBackgroundLevel));
 }
 
 TEST_F(MaterialTest, VertexColorsMultiplyTheBaseColor) {

@@ -26,15 +26,15 @@ struct Golden {
     const char* name;  // tests/golden/<name>.png
     const char* animation;
     float time;
-    const char* camera;
+    renderer::CameraView camera;
 };
 
 // Two times of "wave" (arm raised and mid-wave with the mouth open; arm coming down with the
 // head squashed) and one of "walk" (legs apart) from a three-quarter view.
 const Golden kGoldens[] = {
-    {"character_wave_t0.6", "wave", 0.6f, "orbit:25,10"},
-    {"character_wave_t1.3", "wave", 1.3f, "orbit:25,10"},
-    {"character_walk_t0.25", "walk", 0.25f, "orbit:60,10"},
+    {"character_wave_t0.6", "wave", 0.6f, renderer::orbitView(25, 10)},
+    {"character_wave_t1.3", "wave", 1.3f, renderer::orbitView(25, 10)},
+    {"character_walk_t0.25", "walk", 0.25f, renderer::orbitView(60, 10)},
 };
 
 class SkinGoldenTest : public fixtures::GlTest, public ::testing::WithParamInterface<Golden> {};

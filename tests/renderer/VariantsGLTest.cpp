@@ -82,7 +82,7 @@ protected:
     morph::Result<morph::RgbaImage> shoot(const std::string& variant) {
         renderer::ShotSpec shot;
         shot.width = shot.height = kSize;
-        shot.camera = "front";
+        shot.camera = renderer::CameraView{};  // front
         // The three-light rig: no environment to prefilter, and saturated colours stay apart.
         shot.environment = renderer::kRigLighting;
         shot.variant = variant;

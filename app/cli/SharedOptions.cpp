@@ -1,0 +1,106 @@
+#include "app/cli/SharedOptions.h"
+
+#include "renderer/morph/MorphPath.h"
+
+namespace app {
+
+namespace {
+
+CLI::Option* checked(CLI::Option* option, const OptionCheck& check) {
+    if (check) option->check(*check);
+    return option;
+}
+
+}  // namespace
+
+OptionCheck checkedBy(std::function<std::string(const std::string&)> check) {
+    return CLI::Validator(std::move(check), "");
+}
+
+CLI::Option* addSizeOption(CLI::App& command, std::string& size, const std::string& help,
+                           OptionCheck check) {
+    return checked(command.add_option("--size", size, help)->type_name("WxH"), check);
+}
+
+CLI::Option* addCameraOption(CLI::App& command, std::string& camera, const std::string& help,
+                             OptionCheck check) {
+    return checked(command.add_option("--camera", camera, help)->type_name("VIEW"), check);
+}
+
+CLI::Option* addMorphPathOption(CLI::App& command, std::string& path, const std::string& help,
+                                OptionCheck check) {
+    return checked(command.add_option("--morph-path", path, help)->type_name("NAME"), check);
+}
+
+OptionCheck morphPathCheck() {
+    return checkedBy([](const std::string& text) -> std::string {
+        return renderer::parseMorphPath(text)
+                   ? std::string()
+                   : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
+    });
+}
+
+OptionCheck morphPathMember() {
+    return CLI::Validator(CLI::IsMember({"vs-dense", "vs-active", "cs-sparse", "cpu", "auto"}));
+}
+
+OptionCheck shadingMember() {
+    return CLI::Validator(CLI::IsMember({"auto", "forward", "deferred"}));
+}
+
+CLI::Option* addBackgroundOption(CLI::App& command, std::string& background,
+                                 const std::string& help, OptionCheck check) {
+    return checked(command.add_option("--background", background, help)
+                       ->type_name("#rrggbb|environment|blurred"),
+                   check);
+}
+
+CLI::Option* addFrameOption(CLI::App& command, std::string& frame, const std::string& help,
+                            OptionCheck check) {
+    return checked(command.add_option("--frame", frame, help)->type_name("all|morphed"), check);
+}
+
+CLI::Option* addLightsOption(CLI::App& command, std::string& lights, const std::string& help,
+                             OptionCheck check) {
+    return checked(
+        command.add_option("--lights", lights, help)->type_name("auto|rig|file|both|none"), check);
+}
+
+CLI::Option* addVariantOption(CLI::App& command, std::string& variant, const std::string& help) {
+    return command.add_option("--variant", variant, help)->type_name("NAME|INDEX");
+}
+
+CLI::Option* addSceneOption(CLI::App& command, int& scene, const std::string& help) {
+    return command.add_option("--scene", scene, help)
+        ->type_name("N")
+        ->check(CLI::NonNegativeNumber);
+}
+
+CLI::Option* addMsaaOption(CLI::App& command, int& samples, const std::string& help) {
+    return command.add_option("--msaa", samples, help)
+        ->type_name("N")
+        ->check(CLI::IsMember({0, 2, 4, 8}));
+}
+
+CLI::Option* addShadingOption(CLI::App& command, std::string& shading, const std::string& help,
+                              OptionCheck check) {
+    return checked(command.add_option("--shading", shading, help)->type_name("NAME"), check);
+}
+
+CLI::Option* addWeightsOption(CLI::App& command, std::string& weights, const std::string& help,
+                              OptionCheck check) {
+    return checked(command.add_option("--weights", weights, help)->type_name("SPEC"), check);
+}
+
+CLI::Option* addAnimationOption(CLI::App& command, std::string& animation,
+                                const std::string& help) {
+    return command.add_option("--animation", animation, help)->type_name("NAME|INDEX|all|LIST");
+}
+
+CLI::Option* addTimeOption(CLI::App& command, float& time, const std::string& help,
+                           CLI::Option* animation, OptionCheck check) {
+    return checked(command.add_option("--time", time, help)->type_name("T"), check)
+        ->needs(animation);
+}
+
+}  // namespace app
