@@ -10,6 +10,7 @@ packages=(
   chromium  # regress's report page, tested headless (tests/app/RegressPageTest.cpp)
   # the Debian package (cpack -G DEB) and its checks (tests/package/check.sh)
   dpkg-dev lintian desktop-file-utils shared-mime-info
+  universal-ctags  # the function lengths tests/structure/check.py measures
 )
 missing=()
 for p in "${packages[@]}"; do

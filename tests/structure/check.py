@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""The structure rules a newcomer relies on, measured from the code (run by CTest as
+StructureTest; `--table` prints every measure, `--graph` the rooms and their includes as a
+Mermaid diagram).
+
+  functions over 80 lines in app/, renderer/, morph/    (universal-ctags)
+  command-line option names in renderer/'s code          (comments aside)
+  `mutable` members other than mutexes
+  ticket numbers ("issue 12") in code, shaders, tests and build files
+  rooms of morph/ that include each other both ways (any cycle)
+  .cpp files in the largest folder of app/, renderer/, morph/
+  .cpp files named by docs/ARCHITECTURE.md's frame walk
+
+Exits 1 when a rule is broken, naming each place."""
+import argparse
+import collections
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+LIMITS = {
+    "long functions": 0,
+    "option names in renderer": 0,
+    "mutable members": 0,
+    "ticket numbers": 0,
+    "morph room cycles": 0,
+    "largest folder's .cpp files": 20,
+    "frame walk's .cpp files": 15,
+}
+CODE_DIRS = ("app", "renderer", "morph")
+SOURCE_EXT = (".cpp", ".h", ".hpp", ".cc")
+TICKET_DIRS = ("app", "renderer", "morph", "shaders", "tests", "assets", "third_party", ".ci")
+TICKET_EXT = SOURCE_EXT + (".glsl", ".vert", ".frag", ".comp", ".geom", ".py", ".sh", ".cmake",
+                           ".txt", ".in", ".mjs", ".js", ".html")
+
+
+def files_under(root, dirs, exts):
+    for d in dirs:
+        for base, _, names in os.walk(os.path.join(root, d)):
+            if "node_modules" in base:
+                continue
+            for n in sorted(names):
+                if n.endswith(exts) or n == "CMakeLists.txt":
+                    yield os.path.join(base, n)
+
+
+def rel(root, path):
+    return os.path.relpath(path, root)
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def long_functions(root):
+    ctags = shutil.which("ctags")
+    if not ctags:
+        sys.exit("check.py: universal-ctags is missing (third_party/setup.sh installs it)")
+    out = subprocess.run(
+        [ctags, "-R", "--languages=C++", "--kinds-C++=f", "--fields=+ne", "-x",
+         "--_xformat=%{end} %{line} %F %N"] + list(CODE_DIRS),
+        cwd=root, capture_output=True, text=True, check=True).stdout
+    found = []
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) < 4 or not parts[0].isdigit():
+            continue
+        length = int(parts[0]) - int(parts[1]) + 1
+        if length > 80:
+            found.append(f"{parts[2]}:{parts[1]}: {parts[3]} is {length} lines")
+    return found
+
+
+def option_names(root):
+    found = []
+    for path in files_under(root, ("renderer",), SOURCE_EXT):
+        code = strip_comments(open(path, encoding="utf-8").read())
+        for no, line in enumerate(code.splitlines(), 1):
+            if re.search(r'"--[a-z]', line):
+                found.append(f"{rel(root, path)}:{no}: {line.strip()}")
+    return found
+
+
+def mutable_members(root):
+    found = []
+    for path in files_under(root, CODE_DIRS, SOURCE_EXT):
+        code = strip_comments(open(path, encoding="utf-8").read())
+        for no, line in enumerate(code.splitlines(), 1):
+            if re.search(r"\bmutable\b", line) and not re.search(r"mutex|\[[^\]]*\]\s*\(", line):
+                found.append(f"{rel(root, path)}:{no}: {line.strip()}")
+    return found
+
+
+def ticket_numbers(root):
+    found = []
+    pattern = re.compile(r"\bissues?\s+#?[0-9]+", re.I)
+    me = os.path.abspath(__file__)
+    for path in files_under(root, TICKET_DIRS, TICKET_EXT):
+        if os.path.abspath(path) == me:
+            continue
+        for no, line in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
+            if pattern.search(line):
+                found.append(f"{rel(root, path)}:{no}: {line.strip()[:100]}")
+    return found
+
+
+def room_of(path):
+    """app/viewer/state/X.cpp -> app/viewer/state; morph/Scene.h -> morph."""
+    return os.path.dirname(path)
+
+
+def include_graph(root):
+    edges = collections.Counter()
+    for path in files_under(root, CODE_DIRS, SOURCE_EXT):
+        src = room_of(rel(root, path))
+        for line in open(path, encoding="utf-8"):
+            m = re.match(r'\s*#\s*include\s*"((?:app|renderer|morph)/[^"]+)"', line)
+            if m:
+                dst = room_of(m.group(1))
+                if dst != src:
+                    edges[(src, dst)] += 1
+    return edges
+
+
+def cycles(edges, prefix):
+    graph = collections.defaultdict(set)
+    for (a, b) in edges:
+        if a.startswith(prefix) and b.startswith(prefix):
+            graph[a].add(b)
+    found = []
+    for (a, b) in sorted(edges):
+        if a.startswith(prefix) and b.startswith(prefix):
+            # Is there a path back from b to a?
+            seen, stack = set(), [b]
+            while stack:
+                n = stack.pop()
+                if n == a:
+                    found.append(f"{a} -> {b} and back ({a} is reachable from {b})")
+                    break
+                if n in seen:
+                    continue
+                seen.add(n)
+                stack.extend(graph[n])
+    return found
+
+
+def largest_folder(root):
+    counts = collections.Counter()
+    for path in files_under(root, CODE_DIRS, (".cpp",)):
+        counts[room_of(rel(root, path))] += 1
+    folder, count = counts.most_common(1)[0]
+    return folder, count
+
+
+def frame_walk_files(root):
+    text = open(os.path.join(root, "docs", "ARCHITECTURE.md"), encoding="utf-8").read()
+    m = re.search(r"^## One frame.*?$(.*?)^## ", text, flags=re.S | re.M)
+    if not m:
+        sys.exit("check.py: docs/ARCHITECTURE.md has no section '## One frame ...'")
+    names = re.findall(r"[A-Za-z0-9_/]+\.cpp", m.group(1))
+    return sorted({os.path.basename(n) for n in names})
+
+
+def mermaid(edges):
+    rooms = sorted({r for e in edges for r in e})
+    ids = {r: "r" + re.sub(r"\W", "_", r) for r in rooms}
+    lines = ["graph TD"]
+    for r in rooms:
+        lines.append(f'  {ids[r]}["{r}/"]')
+    for (a, b), n in sorted(edges.items()):
+        lines.append(f"  {ids[a]} -->|{n}| {ids[b]}")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", default=os.path.join(os.path.dirname(__file__), "..", ".."))
+    parser.add_argument("--table", action="store_true", help="print every measure")
+    parser.add_argument("--graph", action="store_true", help="print the rooms as Mermaid")
+    args = parser.parse_args()
+    root = os.path.abspath(args.root)
+    edges = include_graph(root)
+    if args.graph:
+        print(mermaid(edges))
+        return 0
+    folder, count = largest_folder(root)
+    walk = frame_walk_files(root)
+    measures = {
+        "long functions": long_functions(root),
+        "option names in renderer": option_names(root),
+        "mutable members": mutable_members(root),
+        "ticket numbers": ticket_numbers(root),
+        "morph room cycles": cycles(edges, "morph"),
+        "largest folder's .cpp files": count,
+        "frame walk's .cpp files": len(walk),
+    }
+    broken = 0
+    for name, value in measures.items():
+        number = value if isinstance(value, int) else len(value)
+        ok = number <= LIMITS[name]
+        broken += not ok
+        extra = f" ({folder})" if name.startswith("largest") else ""
+        if args.table or not ok:
+            print(f"{'ok  ' if ok else 'FAIL'} {name}: {number}{extra} (at most {LIMITS[name]})")
+        if not ok and isinstance(value, list):
+            for place in value:
+                print(f"       {place}")
+    if args.table:
+        print("frame walk names: " + ", ".join(walk))
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
