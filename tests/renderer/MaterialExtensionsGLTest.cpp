@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "Panoramas.h"
 #include "SphereGrid.h"
 #include "fixtures/TestPaths.h"
@@ -41,11 +42,7 @@ const uint8_t kBackground[3] = {255, 0, 255};  // no sphere pixel is pure magent
 
 class MaterialExtensionsTest : public fixtures::GlTest {
 protected:
-    static renderer::Capturer& capturer() {
-        static morph::Result<renderer::Capturer> instance = renderer::Capturer::create();
-        if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-        return instance.value();
-    }
+    static renderer::Capturer& capturer() { return fixtures::sharedCapturer(); }
 
     morph::RgbaImage shoot(const morph::Scene& scene, int size = 256,
                            renderer::ToneMapping tone = renderer::ToneMapping::None) {

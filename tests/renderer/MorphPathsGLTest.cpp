@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "MorphCompare.h"
 #include "fixtures/BuildPaths.h"
 #include "morph/gltf/GltfImport.h"
@@ -29,9 +30,7 @@ const MorphPath kPaths[] = {MorphPath::VsDense, MorphPath::VsActive, MorphPath::
                             MorphPath::Cpu, MorphPath::Auto};
 
 renderer::GpuOracle& gpu() {
-    static morph::Result<renderer::GpuOracle> instance = renderer::GpuOracle::create();
-    if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-    return instance.value();
+    return fixtures::sharedOracle();
 }
 
 std::shared_ptr<const morph::Primitive> borrowed(const morph::Primitive& primitive) {
