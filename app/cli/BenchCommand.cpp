@@ -268,7 +268,7 @@ morph::Result<std::vector<BenchWorkload>> scenarioWorkloads(const std::string& n
         w.label += ", 3 passes";
         out.push_back(w);
     } else if (name == "target-count") {
-        // Issue 6: the CPU cost per frame must not grow with the target count. The two are
+        // The CPU cost per frame must not grow with the target count. The two are
         // compared, so they are drawn in turn: a few microseconds per frame are easily moved by
         // the machine's drift between two separate runs.
         for (uint32_t t : {8u, 256u}) {
