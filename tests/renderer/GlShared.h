@@ -2,6 +2,7 @@
 // What the GL tests share besides the context (GlFixture.h): one of each drawer per test
 // process, made on first use (a drawer that cannot be made fails the case that asked for it),
 // and a scene uploaded or the failure reported.
+#include <string>
 #include <utility>
 
 #include <gtest/gtest.h>
@@ -42,6 +43,17 @@ inline renderer::GpuScene uploadOrFail(const morph::Scene& scene) {
     auto gpu = renderer::GpuScene::upload(scene);
     EXPECT_TRUE(gpu.ok()) << (gpu.ok() ? "" : gpu.error().message);
     return gpu.ok() ? std::move(gpu).value() : renderer::GpuScene{};
+}
+
+// A 64 x 64 shot lit by the environment file `sky` at half exposure, without tone mapping: what
+// the furnace tests read their centre pixel from (a white sky of 1 reflects 0.5 at most).
+inline renderer::ShotSpec furnaceShot(const std::string& sky) {
+    renderer::ShotSpec shot;
+    shot.width = shot.height = 64;
+    shot.environment = sky;
+    shot.exposure = 0.5f;
+    shot.toneMapping = renderer::ToneMapping::None;
+    return shot;
 }
 
 }  // namespace fixtures

@@ -443,12 +443,7 @@ TEST_F(MaterialExtensionsTest, UnderAUniformSkyTheSheenIsItsLut) {
         scene.meshes[0].primitives[0].normals.assign(4, glm::vec3(std::sqrt(0.75f), 0.0f, 0.5f));
         auto gpu = renderer::GpuScene::upload(scene);
         EXPECT_TRUE(gpu.ok());
-        renderer::ShotSpec shot;
-        shot.width = shot.height = 64;
-        shot.environment = sky;
-        shot.exposure = 0.5f;
-        shot.toneMapping = renderer::ToneMapping::None;
-        auto image = capturer->capture(*gpu, shot);
+        auto image = capturer->capture(*gpu, fixtures::furnaceShot(sky));
         EXPECT_TRUE(image.ok()) << (image.ok() ? "" : image.error().message);
         if (!image.ok()) return -1.0f;
         return fixtures::srgbToLinear(image->pixels[(32 * 64 + 32) * 4 + 1] / 255.0f);

@@ -238,13 +238,7 @@ protected:
                 box.extend(one.max + offset);
             }
         }
-        const renderer::Camera camera = renderer::frameCamera(box, renderer::CameraView{}, 1.0f);
-        options.timeMorph = true;
-        mRenderer->draw(*mGpu, pose, camera, mTarget->target(), options);
-        Frame frame;
-        frame.stats = mRenderer->morphStats();
-        frame.image = mTarget->readPixels();
-        return frame;
+        return drawFramed(options, pose, box);
     }
     Frame drawFramedOn(renderer::DrawOptions options, const renderer::Crowd& framing) {
         const renderer::Crowd* crowd = options.crowd;
@@ -255,10 +249,15 @@ protected:
             box.extend(one.min + offset);
             box.extend(one.max + offset);
         }
-        const renderer::Camera camera = renderer::frameCamera(box, renderer::CameraView{}, 1.0f);
         options.crowd = crowd;
+        return drawFramed(options, mPose, box);
+    }
+    // `pose` drawn with the morph stage timed, the camera framing `box`.
+    Frame drawFramed(renderer::DrawOptions options, const std::vector<morph::NodePose>& pose,
+                     const renderer::Aabb& box) {
+        const renderer::Camera camera = renderer::frameCamera(box, renderer::CameraView{}, 1.0f);
         options.timeMorph = true;
-        mRenderer->draw(*mGpu, mPose, camera, mTarget->target(), options);
+        mRenderer->draw(*mGpu, pose, camera, mTarget->target(), options);
         Frame frame;
         frame.stats = mRenderer->morphStats();
         frame.image = mTarget->readPixels();
