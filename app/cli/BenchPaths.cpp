@@ -54,25 +54,25 @@ const renderer::MorphFrameStats& BenchPaths::stats() {
 
 bool BenchPaths::hasVertexMorphs() const {
     const auto& draws = mRenderer.morphedDraws();
-    return mVertexOnly.id() != 0 && std::any_of(draws.begin(), draws.end(), [](const auto& draw) {
-               return renderer::morphsInVertexStage(draw.path);
-           });
+    return std::any_of(draws.begin(), draws.end(),
+                       [](const auto& draw) { return renderer::morphsInVertexStage(draw.path); });
 }
 
-void BenchPaths::drawVertexMorphs() {
+void BenchPaths::drawVertexMorphs(bool asDrawn) {
     using renderer::location;
     using renderer::UniformLocation;
-    mVertexOnly.use();
-    mVertexOnly.set(location(UniformLocation::InstanceMode), mInstances > 1 ? 1 : 0);
     renderer::DrawState& state = mRenderer.state();
     for (const renderer::SceneRenderer::MorphedDraw& draw : mRenderer.morphedDraws()) {
         if (!renderer::morphsInVertexStage(draw.path)) continue;
         const renderer::PrimitiveBuffers& buffers = draw.primitive->buffers;
-        mVertexOnly.set(location(UniformLocation::Model), state.model(draw.node));
-        mVertexOnly.set(location(UniformLocation::AttributeMask), buffers.attributeMask());
-        state.morph(draw.node, *draw.primitive)
-            .bind(mVertexOnly, draw.path, *state.weights(draw.node));
-        renderer::bindSkin(mVertexOnly, nullptr, buffers);  // the morph alone
+        renderer::gl::Program& program =
+            asDrawn ? mRenderer.program(buffers.attributeMask(), *draw.material) : mVertexOnly;
+        program.use();
+        program.set(location(UniformLocation::InstanceMode), mInstances > 1 ? 1 : 0);
+        program.set(location(UniformLocation::Model), state.model(draw.node));
+        program.set(location(UniformLocation::AttributeMask), buffers.attributeMask());
+        state.morph(draw.node, *draw.primitive).bind(program, draw.path, *state.weights(draw.node));
+        renderer::bindSkin(program, nullptr, buffers);  // the morph alone
         buffers.vertexArray().bind();
         glDrawArraysInstanced(GL_POINTS, 0, GLsizei(buffers.vertexCount()), GLsizei(mInstances));
     }
@@ -87,7 +87,7 @@ void BenchPaths::timedVertexPass() {
     glDepthMask(GL_FALSE);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_NEVER);
-    drawVertexMorphs();
+    drawVertexMorphs(true);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDepthMask(GL_TRUE);
     glDepthFunc(GL_LESS);
@@ -96,11 +96,11 @@ void BenchPaths::timedVertexPass() {
 }
 
 double BenchPaths::vertexMorphMs() {
-    if (!hasVertexMorphs()) return 0;
+    if (mVertexOnly.id() == 0 || !hasVertexMorphs()) return 0;
     glFinish();
     const auto start = std::chrono::steady_clock::now();
     glEnable(GL_RASTERIZER_DISCARD);
-    drawVertexMorphs();
+    drawVertexMorphs(false);
     glDisable(GL_RASTERIZER_DISCARD);
     glFinish();
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)

@@ -54,13 +54,15 @@ public:
     void releaseMorph() { mRenderer.state().releaseMorph(); }
 
 private:
-    // Whether the last frame drew a primitive on a vs path (and mVertexOnly built).
+    // Whether the last frame drew a primitive on a vs path.
     bool hasVertexMorphs() const;
-    // The last frame's vs-path draws as points with mVertexOnly (the morph alone, no skin).
-    void drawVertexMorphs();
-    // The vs paths' morph timed by the GL timer after a timed frame: the same points, each
-    // shaded and dropped by a GL_NEVER depth test. Not GL_RASTERIZER_DISCARD: llvmpipe skips
-    // vertex shading entirely under it (the pass timed 0 ms).
+    // The last frame's vs-path draws as points, the morph alone (no skin): with the programs
+    // the frame drew them with (`asDrawn`) or with mVertexOnly.
+    void drawVertexMorphs(bool asDrawn);
+    // The vs paths' morph timed by the GL timer after a timed frame: the same points with the
+    // frame's programs, each shaded and dropped by a GL_NEVER depth test. Not
+    // GL_RASTERIZER_DISCARD: llvmpipe skips vertex shading entirely under it (the pass timed
+    // 0 ms).
     void timedVertexPass();
 
     renderer::SceneRenderer mRenderer;

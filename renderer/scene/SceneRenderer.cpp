@@ -653,7 +653,7 @@ void SceneRenderer::runMorphStage(const DrawOptions& options) {
             mMorphStage.preparePrimitive(mState.morph(item->node, *item->primitive),
                                          mState.weights(item->node), options.morphPath, passes);
         if (item->path != MorphPath::None)
-            mMorphedDraws.push_back({item->node, item->primitive, item->path});
+            mMorphedDraws.push_back({item->node, item->primitive, item->material, item->path});
     }
     mMorphStage.addCpuMs(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)

@@ -150,6 +150,7 @@ public:
     struct MorphedDraw {
         int node = -1;
         const GpuPrimitive* primitive = nullptr;
+        const GpuMaterial* material = nullptr;  // the one it was drawn with (program())
         MorphPath path = MorphPath::None;
     };
     const std::vector<MorphedDraw>& morphedDraws() const { return mMorphedDraws; }
