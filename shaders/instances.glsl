@@ -1,4 +1,4 @@
-// Crowds (issue 6): N copies of a mesh in one instanced draw, instance k moved by offsets[k] in
+// Crowds: N copies of a mesh in one instanced draw, instance k moved by offsets[k] in
 // world space (after the node transform) and morphed with weight row k (morph.glsl reads the row
 // through gl_InstanceID). Without instancing (uInstanceMode 0) the offset is zero and the
 // buffer is never read, so a program that never binds it still works.

@@ -72,25 +72,32 @@ vec3 renormalized(vec3 v) {
     return len2 > 0.0 ? v * inversesqrt(len2) : v;
 }
 
+// Where each channel sits among a vertex's vec4 slots, -1 when it is not morphed: the same
+// uMorphSlots for the texture array's texels and for the pre-pass output.
+struct MorphSlots {
+    int pos, nrm, tan, uv0, uv1, col;
+};
+
+MorphSlots morphSlots() {
+    return MorphSlots(uMorphSlots[MV_CHANNEL_POSITION], uMorphSlots[MV_CHANNEL_NORMAL],
+                      uMorphSlots[MV_CHANNEL_TANGENT], uMorphSlots[MV_CHANNEL_TEXCOORD_0],
+                      uMorphSlots[MV_CHANNEL_TEXCOORD_1], uMorphSlots[MV_CHANNEL_COLOR_0]);
+}
+
 // Adds w * (the deltas of `target` at this vertex) to `v` (the vs paths).
 void addTarget(inout MorphedVertex v, int target, float w) {
     const int stride = uMorphLayout.x;
     const int layers = uMorphLayout.z;
     const int first = gl_VertexID * stride;
-    const int pos = uMorphSlots[MV_CHANNEL_POSITION];
-    const int nrm = uMorphSlots[MV_CHANNEL_NORMAL];
-    const int tan = uMorphSlots[MV_CHANNEL_TANGENT];
-    const int uv0 = uMorphSlots[MV_CHANNEL_TEXCOORD_0];
-    const int uv1 = uMorphSlots[MV_CHANNEL_TEXCOORD_1];
-    const int col = uMorphSlots[MV_CHANNEL_COLOR_0];
+    const MorphSlots s = morphSlots();
     const int arrayIndex = target / layers;
     const int layer = target - arrayIndex * layers;
-    if (pos >= 0) v.position += w * morphDelta(arrayIndex, layer, first + pos).xyz;
-    if (nrm >= 0) v.normal += w * morphDelta(arrayIndex, layer, first + nrm).xyz;
-    if (tan >= 0) v.tangent.xyz += w * morphDelta(arrayIndex, layer, first + tan).xyz;
-    if (uv0 >= 0) v.texCoord0 += w * morphDelta(arrayIndex, layer, first + uv0).xy;
-    if (uv1 >= 0) v.texCoord1 += w * morphDelta(arrayIndex, layer, first + uv1).xy;
-    if (col >= 0) v.color += w * morphDelta(arrayIndex, layer, first + col);
+    if (s.pos >= 0) v.position += w * morphDelta(arrayIndex, layer, first + s.pos).xyz;
+    if (s.nrm >= 0) v.normal += w * morphDelta(arrayIndex, layer, first + s.nrm).xyz;
+    if (s.tan >= 0) v.tangent.xyz += w * morphDelta(arrayIndex, layer, first + s.tan).xyz;
+    if (s.uv0 >= 0) v.texCoord0 += w * morphDelta(arrayIndex, layer, first + s.uv0).xy;
+    if (s.uv1 >= 0) v.texCoord1 += w * morphDelta(arrayIndex, layer, first + s.uv1).xy;
+    if (s.col >= 0) v.color += w * morphDelta(arrayIndex, layer, first + s.col);
 }
 
 // CS_SPARSE and CPU: the pre-morphed vertex. Sums are added to the base; values replace it (the
@@ -99,18 +106,13 @@ void readMorphed(inout MorphedVertex v, bool add) {
     const int stride = uMorphLayout.x;
     const int first = (gl_InstanceID * uMorphMode.y + gl_VertexID) * stride;
     const float keep = add ? 1.0 : 0.0;
-    const int pos = uMorphSlots[MV_CHANNEL_POSITION];
-    const int nrm = uMorphSlots[MV_CHANNEL_NORMAL];
-    const int tan = uMorphSlots[MV_CHANNEL_TANGENT];
-    const int uv0 = uMorphSlots[MV_CHANNEL_TEXCOORD_0];
-    const int uv1 = uMorphSlots[MV_CHANNEL_TEXCOORD_1];
-    const int col = uMorphSlots[MV_CHANNEL_COLOR_0];
-    if (pos >= 0) v.position = keep * v.position + uMorphedVertices.values[first + pos].xyz;
-    if (nrm >= 0) v.normal = keep * v.normal + uMorphedVertices.values[first + nrm].xyz;
-    if (tan >= 0) v.tangent.xyz = keep * v.tangent.xyz + uMorphedVertices.values[first + tan].xyz;
-    if (uv0 >= 0) v.texCoord0 = keep * v.texCoord0 + uMorphedVertices.values[first + uv0].xy;
-    if (uv1 >= 0) v.texCoord1 = keep * v.texCoord1 + uMorphedVertices.values[first + uv1].xy;
-    if (col >= 0) v.color = keep * v.color + uMorphedVertices.values[first + col];
+    const MorphSlots s = morphSlots();
+    if (s.pos >= 0) v.position = keep * v.position + uMorphedVertices.values[first + s.pos].xyz;
+    if (s.nrm >= 0) v.normal = keep * v.normal + uMorphedVertices.values[first + s.nrm].xyz;
+    if (s.tan >= 0) v.tangent.xyz = keep * v.tangent.xyz + uMorphedVertices.values[first + s.tan].xyz;
+    if (s.uv0 >= 0) v.texCoord0 = keep * v.texCoord0 + uMorphedVertices.values[first + s.uv0].xy;
+    if (s.uv1 >= 0) v.texCoord1 = keep * v.texCoord1 + uMorphedVertices.values[first + s.uv1].xy;
+    if (s.col >= 0) v.color = keep * v.color + uMorphedVertices.values[first + s.col];
 }
 
 // Morphs `v` in place, before any node transform or skinning. The one entry point every vertex

@@ -1,5 +1,5 @@
 #version 450 core
-// cs-sparse's pre-pass (issue 6): one invocation per vertex per instance walks that vertex's
+// cs-sparse's pre-pass: one invocation per vertex per instance walks that vertex's
 // sparse entries (CSR by vertex: the entries of every target that moves it, in ascending target
 // order) and writes sum(w_t * dequantized delta) into MorphedVertices, which every pass that
 // draws the mesh then adds to its base attributes (morph.glsl, MV_MORPH_PATH_CS_SPARSE).

@@ -1,5 +1,5 @@
 #version 450 core
-// cs-sparse's pre-pass, scatter form (issue 6): one invocation per sparse entry of an active
+// cs-sparse's pre-pass, scatter form: one invocation per sparse entry of an active
 // target (per instance), adding w * delta to its vertex's accumulators with integer atomicAdd.
 // Deterministic without float atomics: each term is converted to fixed point (a per-instance
 // quantum, chosen on the CPU so the largest possible sum fits in 31 bits) before it is added,

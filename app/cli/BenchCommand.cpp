@@ -271,9 +271,9 @@ morph::Result<std::vector<BenchWorkload>> scenarioWorkloads(const std::string& n
         w.label += ", 3 passes";
         out.push_back(w);
     } else if (name == "target-count") {
-        // The CPU cost per frame must not grow with the target count (only active ones are sent).
-        // The two are compared, so they are drawn in turn: a few microseconds per frame are easily
-        // moved by the machine's drift between two separate runs.
+        // The CPU cost per frame must not grow with the target count. The two are
+        // compared, so they are drawn in turn: a few microseconds per frame are easily moved by
+        // the machine's drift between two separate runs.
         for (uint32_t t : {8u, 256u}) {
             out.push_back(synthetic(name, 50000, t, 0.05f, 8));
             out.back().interleaved = true;

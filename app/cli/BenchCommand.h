@@ -1,7 +1,7 @@
 #pragma once
 // `morphview bench [--vertices V --targets T --density D --active A | --scenario NAME |
 //  --model FILE --active A] [--instances N] [--passes P] --path LIST --frames F --size WxH
-//  [--json]`: the morph benchmark, for choosing a morph path per device. Draws F frames with every path of LIST (after an
+//  [--json]`: the morph paths' benchmark. Draws F frames with every path of LIST (after an
 // uncounted warm-up), new random active weights each frame, and reports per path the morph
 // stage's GL time, the whole frame's wall time, the CPU bookkeeping, the bytes and the fraction
 // of the memory-bandwidth bound. `--write-model FILE` with --vertices/--targets/--density writes

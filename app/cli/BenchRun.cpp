@@ -308,17 +308,46 @@ double BenchSession::frame(Workbench& w, renderer::MorphPath path, bool timed) {
     return msSince(start);
 }
 
+namespace {
+
+// One workbench's samples of one path: its own weight sequence (the same for every path).
+struct PathSamples {
+    morph::SplitMix64 rng;
+    std::vector<double> frameMs, vertexMs, morphMs, cpuMs, prePassMs, boundBytes, readBytes;
+    BenchResult r;
+};
+
+// The row of `m`: medians and means of its samples, and the bandwidth they give.
+BenchResult summarize(PathSamples& m, const std::string& device, double copyGbPerSec) {
+    BenchResult& r = m.r;
+    r.frameMsMedian = median(m.frameMs);
+    r.frameMsP95 = percentile95(m.frameMs);
+    // A mean without the 10% highest and lowest frames. The bookkeeping takes a few
+    // microseconds, mostly cache misses after the frame's draw evicted its data, and is
+    // bimodal (warm or cold caches), which makes a median jump between the two; one
+    // preemption in the frame would swamp a plain mean.
+    r.cpuMsPerFrame = trimmedMean(m.cpuMs, 0.1);
+    setMorphMs(r, median(m.morphMs), median(m.vertexMs), median(m.prePassMs),
+               renderer::isSoftwareRenderer(device));
+    r.bytesReadPerFrame = uint64_t(std::llround(mean(m.readBytes)));
+    r.boundBytes = uint64_t(std::llround(mean(m.boundBytes)));
+    const double morphSeconds = r.morphMsMedian / 1000.0;
+    if (morphSeconds > 0) {
+        r.gbPerSec = double(r.bytesReadPerFrame) / morphSeconds / 1e9;
+        if (copyGbPerSec > 0) {
+            r.fractionOfBound = double(r.boundBytes) / (copyGbPerSec * 1e9) / morphSeconds;
+        }
+    }
+    return r;
+}
+
+}  // namespace
+
 std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>& group,
                                                    renderer::MorphPath path,
                                                    const BenchSettings& settings) {
     State& s = *mState;
-    // Per workbench of the group: its own weight sequence (the same for every path) and samples.
-    struct Samples {
-        morph::SplitMix64 rng;
-        std::vector<double> frameMs, vertexMs, morphMs, cpuMs, prePassMs, boundBytes, readBytes;
-        BenchResult r;
-    };
-    std::vector<Samples> samples;
+    std::vector<PathSamples> samples;
     for (Workbench* w : group) {
         samples.push_back(
             {morph::SplitMix64(settings.seed), {}, {}, {}, {}, {}, {}, {}, w->shared});
@@ -332,7 +361,7 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
     for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
         for (size_t i = 0; i < group.size(); ++i) {
             Workbench& w = *group[i];
-            Samples& m = samples[i];
+            PathSamples& m = samples[i];
             const double bound = w.nextWeights(m.rng);
             const double ms = frame(w, path, false);
             if (f == 0) m.r.firstFrameMs = ms;
@@ -349,7 +378,7 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
             m.vertexMs.push_back(w.paths.vertexMorphMs());
         }
     }
-    for (Samples& m : samples) m.rng = morph::SplitMix64(settings.seed);
+    for (PathSamples& m : samples) m.rng = morph::SplitMix64(settings.seed);
     for (uint32_t f = 0; f < settings.warmup + settings.frames; ++f) {
         for (size_t i = 0; i < group.size(); ++i) {
             group[i]->nextWeights(samples[i].rng);
@@ -358,34 +387,11 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
             samples[i].morphMs.push_back(std::max(group[i]->paths.stats().gpuMs, 0.0));
         }
     }
-
     std::vector<BenchResult> results;
     for (size_t i = 0; i < group.size(); ++i) {
-        Workbench& w = *group[i];
-        Samples& m = samples[i];
-        BenchResult& r = m.r;
-        r.gpuResidentBytes = w.paths.morphResidentBytes();
-        w.paths.releaseMorph();  // the next path starts from nothing
-
-        r.frameMsMedian = median(m.frameMs);
-        r.frameMsP95 = percentile95(m.frameMs);
-        // A mean without the 10% highest and lowest frames. The bookkeeping takes a few
-        // microseconds, mostly cache misses after the frame's draw evicted its data, and is
-        // bimodal (warm or cold caches), which makes a median jump between the two; one
-        // preemption in the frame would swamp a plain mean.
-        r.cpuMsPerFrame = trimmedMean(m.cpuMs, 0.1);
-        setMorphMs(r, median(m.morphMs), median(m.vertexMs), median(m.prePassMs),
-                   renderer::isSoftwareRenderer(device()));
-        r.bytesReadPerFrame = uint64_t(std::llround(mean(m.readBytes)));
-        r.boundBytes = uint64_t(std::llround(mean(m.boundBytes)));
-        const double morphSeconds = r.morphMsMedian / 1000.0;
-        if (morphSeconds > 0) {
-            r.gbPerSec = double(r.bytesReadPerFrame) / morphSeconds / 1e9;
-            if (s.copyGbPerSec > 0) {
-                r.fractionOfBound = double(r.boundBytes) / (s.copyGbPerSec * 1e9) / morphSeconds;
-            }
-        }
-        results.push_back(r);
+        samples[i].r.gpuResidentBytes = group[i]->paths.morphResidentBytes();
+        group[i]->paths.releaseMorph();  // the next path starts from nothing
+        results.push_back(summarize(samples[i], device(), s.copyGbPerSec));
     }
     return results;
 }

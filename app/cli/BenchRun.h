@@ -1,5 +1,5 @@
 #pragma once
-// The GL half of `morphview bench` (issue 6): one headless context, a memory-copy bandwidth
+// The GL half of `morphview bench`: one headless context, a memory-copy bandwidth
 // measured once, and per workload the synthetic mesh (or a file) uploaded once and drawn for F
 // frames with each morph path, with new random active weights every frame.
 #include <cstdint>

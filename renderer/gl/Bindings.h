@@ -91,7 +91,7 @@ enum class UniformBlock : uint32_t { Frame = 0, Material = 1, Lights = 2, Enviro
 enum class StorageBlock : uint32_t {
     MorphWeights = 0,  // the non-zero weights of the current frame, see MorphWeights
     SkinJoints = 3,    // the drawn node's joint matrices (mat4[]), see SkinJoints.h
-    // The morph paths of issue 6 (numbered from 8 to leave the low numbers to other features).
+    // The morph paths' buffers (numbered from 8 to leave the low numbers to other features).
     MorphWeightRows = 8,   // float per target per instance (vs-dense, cs-sparse)
     MorphedVertices = 9,   // vec4 slots per vertex per instance written before the draw
     InstanceOffsets = 10,  // vec4 world offset per instance (crowds)

@@ -5,8 +5,7 @@
 namespace renderer::gl {
 
 Buffer Buffer::create(GLsizeiptr bytes, const void* data, GLbitfield flags) {
-    GLuint id = 0;
-    glCreateBuffers(1, &id);
+    const GLuint id = newName();
     const GLsizeiptr storage = std::max<GLsizeiptr>(bytes, 4);
     if (data != nullptr && storage != bytes) {
         glNamedBufferStorage(id, storage, nullptr, flags | GL_DYNAMIC_STORAGE_BIT);

@@ -6,11 +6,7 @@
 
 namespace renderer::gl {
 
-struct BufferDeleter {
-    static void destroy(GLuint id) { glDeleteBuffers(1, &id); }
-};
-
-class Buffer : public Object<BufferDeleter> {
+class Buffer : public Object<Kind::Buffer> {
 public:
     Buffer() = default;
 

@@ -9,39 +9,21 @@
 
 namespace renderer::gl {
 
-struct RenderbufferDeleter {
-    static void destroy(GLuint id) { glDeleteRenderbuffers(1, &id); }
-};
-
-class Renderbuffer : public Object<RenderbufferDeleter> {
+class Renderbuffer : public Object<Kind::Renderbuffer> {
 public:
-    Renderbuffer() = default;
-    static Renderbuffer create() {
-        GLuint id = 0;
-        glCreateRenderbuffers(1, &id);
-        return Renderbuffer(id);
-    }
+    static Renderbuffer create() { return Renderbuffer(newName()); }
     // samples 0: a single-sampled renderbuffer.
     void storage(GLenum internalFormat, GLsizei width, GLsizei height, GLsizei samples = 0) {
         glNamedRenderbufferStorageMultisample(id(), samples, internalFormat, width, height);
     }
 
 private:
-    explicit Renderbuffer(GLuint id) : Object(id) {}
+    using Object::Object;
 };
 
-struct FramebufferDeleter {
-    static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
-};
-
-class Framebuffer : public Object<FramebufferDeleter> {
+class Framebuffer : public Object<Kind::Framebuffer> {
 public:
-    Framebuffer() = default;
-    static Framebuffer create() {
-        GLuint id = 0;
-        glCreateFramebuffers(1, &id);
-        return Framebuffer(id);
-    }
+    static Framebuffer create() { return Framebuffer(newName()); }
     void attach(GLenum attachment, const Texture& texture, GLint level = 0) {
         glNamedFramebufferTexture(id(), attachment, texture.id(), level);
     }
@@ -62,7 +44,7 @@ public:
     void bind(GLenum target = GL_FRAMEBUFFER) const { glBindFramebuffer(target, id()); }
 
 private:
-    explicit Framebuffer(GLuint id) : Object(id) {}
+    using Object::Object;
 };
 
 }  // namespace renderer::gl

@@ -1,14 +1,62 @@
 #pragma once
 // The move-only owner of one GL name (after Magnum's GL::Buffer): copy deleted, move zeroes the
-// source, the destructor deletes. Each kind (Buffer, Texture, ...) derives with its own deleter,
-// so no renderer code outside renderer/gl/ holds a bare GLuint.
+// source, the destructor deletes. Each kind (Buffer, Texture, ...) derives from Object<its Kind>,
+// and this file is the only place a name is made (glCreate*) or deleted (glDelete*), so no
+// renderer code outside renderer/gl/ holds a bare GLuint.
 #include <utility>
 
 #include "renderer/gl/Gl.h"
 
 namespace renderer::gl {
 
-template <typename Deleter>
+enum class Kind {
+    Buffer,
+    Texture,
+    Sampler,
+    Renderbuffer,
+    Framebuffer,
+    VertexArray,
+    Query,
+    TransformFeedback,
+    Program,
+    Shader,
+};
+
+// A new name of `kind`; `target` is the texture or query target, or the shader stage, for the
+// kinds created with one. 0 when GL fails.
+inline GLuint createName(Kind kind, GLenum target = 0) {
+    GLuint id = 0;
+    switch (kind) {
+        case Kind::Buffer: glCreateBuffers(1, &id); break;
+        case Kind::Texture: glCreateTextures(target, 1, &id); break;
+        case Kind::Sampler: glCreateSamplers(1, &id); break;
+        case Kind::Renderbuffer: glCreateRenderbuffers(1, &id); break;
+        case Kind::Framebuffer: glCreateFramebuffers(1, &id); break;
+        case Kind::VertexArray: glCreateVertexArrays(1, &id); break;
+        case Kind::Query: glCreateQueries(target, 1, &id); break;
+        case Kind::TransformFeedback: glCreateTransformFeedbacks(1, &id); break;
+        case Kind::Program: id = glCreateProgram(); break;
+        case Kind::Shader: id = glCreateShader(target); break;
+    }
+    return id;
+}
+
+inline void deleteName(Kind kind, GLuint id) {
+    switch (kind) {
+        case Kind::Buffer: glDeleteBuffers(1, &id); break;
+        case Kind::Texture: glDeleteTextures(1, &id); break;
+        case Kind::Sampler: glDeleteSamplers(1, &id); break;
+        case Kind::Renderbuffer: glDeleteRenderbuffers(1, &id); break;
+        case Kind::Framebuffer: glDeleteFramebuffers(1, &id); break;
+        case Kind::VertexArray: glDeleteVertexArrays(1, &id); break;
+        case Kind::Query: glDeleteQueries(1, &id); break;
+        case Kind::TransformFeedback: glDeleteTransformFeedbacks(1, &id); break;
+        case Kind::Program: glDeleteProgram(id); break;
+        case Kind::Shader: glDeleteShader(id); break;
+    }
+}
+
+template <Kind K>
 class Object {
 public:
     Object() = default;
@@ -28,10 +76,12 @@ public:
     explicit operator bool() const { return mId != 0; }
 
 protected:
+    // Takes ownership of `id`; a derived kind's create() passes it newName().
     explicit Object(GLuint id) : mId(id) {}
+    static GLuint newName(GLenum target = 0) { return createName(K, target); }
     // Deletes the name now (a moved-from or empty object holds 0 and deletes nothing).
     void reset() {
-        if (mId != 0) Deleter::destroy(mId);
+        if (mId != 0) deleteName(K, mId);
         mId = 0;
     }
 

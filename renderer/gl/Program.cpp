@@ -4,7 +4,7 @@ namespace renderer::gl {
 
 morph::Result<Program> Program::link(const std::vector<const Shader*>& shaders,
                                      const std::string& name, const LinkOptions& options) {
-    Program program(glCreateProgram());
+    Program program(newName());
     if (!program) return morph::Error{morph::ErrorCode::Gpu, name + ": glCreateProgram failed"};
     for (const Shader* shader : shaders) glAttachShader(program.id(), shader->id());
     if (!options.feedbackVaryings.empty()) {

@@ -11,19 +11,14 @@
 
 namespace renderer::gl {
 
-struct ProgramDeleter {
-    static void destroy(GLuint id) { glDeleteProgram(id); }
-};
-
 struct LinkOptions {
     // Transform feedback outputs, captured in this order (set before linking, as GL requires).
     std::vector<std::string> feedbackVaryings;
     GLenum feedbackMode = GL_INTERLEAVED_ATTRIBS;
 };
 
-class Program : public Object<ProgramDeleter> {
+class Program : public Object<Kind::Program> {
 public:
-    Program() = default;
     // `name` prefixes errors: "mesh.vert+pbr.frag: link failed: ...".
     static morph::Result<Program> link(const std::vector<const Shader*>& shaders,
                                        const std::string& name, const LinkOptions& options = {});
@@ -59,7 +54,7 @@ public:
     }
 
 private:
-    explicit Program(GLuint id) : Object(id) {}
+    using Object::Object;
 };
 
 }  // namespace renderer::gl

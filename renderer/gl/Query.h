@@ -7,18 +7,10 @@
 
 namespace renderer::gl {
 
-struct QueryDeleter {
-    static void destroy(GLuint id) { glDeleteQueries(1, &id); }
-};
-
-class Query : public Object<QueryDeleter> {
+class Query : public Object<Kind::Query> {
 public:
     Query() = default;
-    static Query create(GLenum target) {
-        GLuint id = 0;
-        glCreateQueries(target, 1, &id);
-        return Query(id, target);
-    }
+    static Query create(GLenum target) { return Query(newName(target), target); }
     void begin() { glBeginQuery(mTarget, id()); }
     void end() { glEndQuery(mTarget); }
     // Waits for the result.

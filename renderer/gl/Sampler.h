@@ -4,24 +4,15 @@
 
 namespace renderer::gl {
 
-struct SamplerDeleter {
-    static void destroy(GLuint id) { glDeleteSamplers(1, &id); }
-};
-
-class Sampler : public Object<SamplerDeleter> {
+class Sampler : public Object<Kind::Sampler> {
 public:
-    Sampler() = default;
-    static Sampler create() {
-        GLuint id = 0;
-        glCreateSamplers(1, &id);
-        return Sampler(id);
-    }
+    static Sampler create() { return Sampler(newName()); }
     void parameter(GLenum name, GLint value) { glSamplerParameteri(id(), name, value); }
     void parameter(GLenum name, GLfloat value) { glSamplerParameterf(id(), name, value); }
     void bindUnit(GLuint unit) const { glBindSampler(unit, id()); }
 
 private:
-    explicit Sampler(GLuint id) : Object(id) {}
+    using Object::Object;
 };
 
 }  // namespace renderer::gl

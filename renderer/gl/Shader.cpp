@@ -19,7 +19,7 @@ std::string oneLineLog(std::string log) {
 
 morph::Result<Shader> Shader::compile(GLenum stage, const std::string& source,
                                       const std::string& name) {
-    Shader shader(glCreateShader(stage), stage);
+    Shader shader(newName(stage), stage);
     if (!shader) return morph::Error{morph::ErrorCode::Gpu, name + ": glCreateShader failed"};
     const char* text = source.c_str();
     const GLint length = static_cast<GLint>(source.size());

@@ -8,11 +8,7 @@
 
 namespace renderer::gl {
 
-struct ShaderDeleter {
-    static void destroy(GLuint id) { glDeleteShader(id); }
-};
-
-class Shader : public Object<ShaderDeleter> {
+class Shader : public Object<Kind::Shader> {
 public:
     Shader() = default;
     // `stage` is GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, ...; `name` (a file name) prefixes errors:

@@ -3,9 +3,7 @@
 namespace renderer::gl {
 
 Texture Texture::create(GLenum target) {
-    GLuint id = 0;
-    glCreateTextures(target, 1, &id);
-    return Texture(id, target);
+    return Texture(newName(target), target);
 }
 
 void Texture::storage2D(GLsizei levels, GLenum internalFormat, GLsizei width, GLsizei height) {

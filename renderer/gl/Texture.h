@@ -4,11 +4,7 @@
 
 namespace renderer::gl {
 
-struct TextureDeleter {
-    static void destroy(GLuint id) { glDeleteTextures(1, &id); }
-};
-
-class Texture : public Object<TextureDeleter> {
+class Texture : public Object<Kind::Texture> {
 public:
     Texture() = default;
     // A new name of `target` (GL_TEXTURE_2D, GL_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_MULTISAMPLE...).

@@ -5,25 +5,16 @@
 
 namespace renderer::gl {
 
-struct TransformFeedbackDeleter {
-    static void destroy(GLuint id) { glDeleteTransformFeedbacks(1, &id); }
-};
-
-class TransformFeedback : public Object<TransformFeedbackDeleter> {
+class TransformFeedback : public Object<Kind::TransformFeedback> {
 public:
-    TransformFeedback() = default;
-    static TransformFeedback create() {
-        GLuint id = 0;
-        glCreateTransformFeedbacks(1, &id);
-        return TransformFeedback(id);
-    }
+    static TransformFeedback create() { return TransformFeedback(newName()); }
     void bufferBase(GLuint index, const Buffer& buffer) {
         glTransformFeedbackBufferBase(id(), index, buffer.id());
     }
     void bind() const { glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, id()); }
 
 private:
-    explicit TransformFeedback(GLuint id) : Object(id) {}
+    using Object::Object;
 };
 
 }  // namespace renderer::gl

@@ -3,9 +3,7 @@
 namespace renderer::gl {
 
 VertexArray VertexArray::create() {
-    GLuint id = 0;
-    glCreateVertexArrays(1, &id);
-    return VertexArray(id);
+    return VertexArray(newName());
 }
 
 void VertexArray::attribute(GLuint location, GLuint binding, GLint components, GLenum type,

@@ -5,13 +5,8 @@
 
 namespace renderer::gl {
 
-struct VertexArrayDeleter {
-    static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
-};
-
-class VertexArray : public Object<VertexArrayDeleter> {
+class VertexArray : public Object<Kind::VertexArray> {
 public:
-    VertexArray() = default;
     static VertexArray create();
 
     // Enables `location`, reading `components` of `type` at `relativeOffset` from binding
@@ -26,7 +21,7 @@ public:
     void bind() const { glBindVertexArray(id()); }
 
 private:
-    explicit VertexArray(GLuint id) : Object(id) {}
+    using Object::Object;
 };
 
 }  // namespace renderer::gl

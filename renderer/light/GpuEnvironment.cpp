@@ -118,6 +118,88 @@ morph::Result<uint64_t> cacheKey(const morph::FloatImage& panorama,
     return key;
 }
 
+// The source of the prefilters: the panorama as a `size` cube with a full mip chain, for
+// filtered importance sampling.
+gl::Texture resampleToCube(gl::Program& resample, const morph::FloatImage& panorama, int size) {
+    gl::Texture source = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
+    source.storage2D(levelsFor(size), GL_RGBA16F, size, size);
+    setCubeFiltering(source);
+    {
+        const gl::Texture texture = uploadPanorama(panorama);
+        const float panoramaLod =
+            std::max(0.0f, std::log2(float(panorama.width) / (4.0f * float(size))));
+        resample.use();
+        resample.set("uResample", glm::vec4(float(size), 0.0f, panoramaLod, 0.0f));
+        texture.bindUnit(0);
+        glBindImageTexture(0, source.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+        glDispatchCompute(groups(size), groups(size), 6);
+        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    }
+    source.generateMipmap();
+    return source;
+}
+
+// The GGX levels of `source`: level 0 is the mirror (roughness 0), the source itself; the rest
+// convolved, with more samples as the lobe widens.
+gl::Texture prefilterSpecular(gl::Program& filter, const gl::Texture& source, int levels,
+                              const EnvironmentQuality& quality) {
+    const int size = quality.cubeSize;
+    gl::Texture specular = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
+    specular.storage2D(levels, GL_RGBA16F, size, size);
+    setCubeFiltering(specular);
+    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+    glCopyImageSubData(source.id(), GL_TEXTURE_CUBE_MAP, 0, 0, 0, 0, specular.id(),
+                       GL_TEXTURE_CUBE_MAP, 0, 0, 0, 0, size, size, 6);
+    filter.use();
+    source.bindUnit(0);
+    for (int level = 1; level < levels; ++level) {
+        const int levelSize = std::max(1, size >> level);
+        const float roughness = float(level) / float(levels - 1);
+        const int samples =
+            std::min(quality.maxSamples, quality.samples << std::min(2 * (level - 1), 20));
+        filter.set("uFilter", glm::vec4(float(levelSize), roughness, float(samples), float(size)));
+        glBindImageTexture(0, specular.id(), level, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+        glDispatchCompute(groups(levelSize), groups(levelSize), 6);
+    }
+    return specular;
+}
+
+// The sheen's cube (the Charlie lobe), reading the source still bound to unit 0. Level 0 stays
+// black: at sheen roughness 0 every Charlie half vector is horizontal, its reflection below the
+// horizon, so the Sample Renderer keeps no sample.
+gl::Texture prefilterSheen(gl::Program& charlie, int levels, const EnvironmentQuality& quality) {
+    const int size = quality.cubeSize;
+    const int sheenSize = CachedEnvironment::sheenCubeSize(size, levels);
+    gl::Texture sheen = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
+    sheen.storage2D(levels, GL_RGBA16F, sheenSize, sheenSize);
+    setCubeFiltering(sheen);
+    const float black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+    glClearTexImage(sheen.id(), 0, GL_RGBA, GL_FLOAT, black);
+    charlie.use();
+    for (int level = 1; level < levels; ++level) {
+        const int levelSize = std::max(1, sheenSize >> level);
+        const float roughness = float(level) / float(levels - 1);
+        charlie.set("uFilter", glm::vec4(float(levelSize), roughness, float(quality.sheenSamples),
+                                         float(size)));
+        glBindImageTexture(0, sheen.id(), level, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+        glDispatchCompute(groups(levelSize), groups(levelSize), 6);
+    }
+    return sheen;
+}
+
+// The split-sum BRDF table.
+gl::Texture integrateBrdf(gl::Program& lut, const EnvironmentQuality& quality) {
+    gl::Texture table = gl::Texture::create(GL_TEXTURE_2D);
+    table.storage2D(1, GL_RG16F, quality.lutSize, quality.lutSize);
+    setLutFiltering(table);
+    lut.use();
+    lut.set("uTable", glm::vec4(float(quality.lutSize), float(quality.lutSamples), 0.0f, 0.0f));
+    glBindImageTexture(0, table.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG16F);
+    glDispatchCompute(groups(quality.lutSize), groups(quality.lutSize), 1);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    return table;
+}
+
 }  // namespace
 
 morph::Result<GpuEnvironment> GpuEnvironment::create(const morph::FloatImage& panorama,
@@ -200,72 +282,13 @@ morph::Result<GpuEnvironment> GpuEnvironment::compute(const morph::FloatImage& p
     out.mLevels = std::clamp(quality.levels, 1, levelsFor(quality.cubeSize));
     glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
     for (GLuint unit = 0; unit < 2; ++unit) glBindSampler(unit, 0);
-
-    // The source: the panorama as a cube with a full mip chain, for filtered importance sampling.
-    const int size = quality.cubeSize;
-    gl::Texture source = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
-    source.storage2D(levelsFor(size), GL_RGBA16F, size, size);
-    setCubeFiltering(source);
-    {
-        const gl::Texture texture = uploadPanorama(panorama);
-        const float panoramaLod =
-            std::max(0.0f, std::log2(float(panorama.width) / (4.0f * float(size))));
-        resample->use();
-        resample->set("uResample", glm::vec4(float(size), 0.0f, panoramaLod, 0.0f));
-        texture.bindUnit(0);
-        glBindImageTexture(0, source.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
-        glDispatchCompute(groups(size), groups(size), 6);
-        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
-    }
-    source.generateMipmap();
-
-    // Level 0 is the mirror (roughness 0): the source itself; the rest convolved.
-    out.mSpecular = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
-    out.mSpecular.storage2D(out.mLevels, GL_RGBA16F, size, size);
-    setCubeFiltering(out.mSpecular);
-    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
-    glCopyImageSubData(source.id(), GL_TEXTURE_CUBE_MAP, 0, 0, 0, 0, out.mSpecular.id(),
-                       GL_TEXTURE_CUBE_MAP, 0, 0, 0, 0, size, size, 6);
-    filter->use();
-    source.bindUnit(0);
-    for (int level = 1; level < out.mLevels; ++level) {
-        const int levelSize = std::max(1, size >> level);
-        const float roughness = float(level) / float(out.mLevels - 1);
-        const int samples =
-            std::min(quality.maxSamples, quality.samples << std::min(2 * (level - 1), 20));
-        filter->set("uFilter", glm::vec4(float(levelSize), roughness, float(samples), float(size)));
-        glBindImageTexture(0, out.mSpecular.id(), level, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
-        glDispatchCompute(groups(levelSize), groups(levelSize), 6);
-    }
-
-    // The sheen's cube. Level 0 stays black: at sheen roughness 0 every Charlie half vector is
-    // horizontal, its reflection below the horizon, so the Sample Renderer keeps no sample.
-    const int sheenSize = CachedEnvironment::sheenCubeSize(size, out.mLevels);
-    out.mSheen = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
-    out.mSheen.storage2D(out.mLevels, GL_RGBA16F, sheenSize, sheenSize);
-    setCubeFiltering(out.mSheen);
-    const float black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
-    glClearTexImage(out.mSheen.id(), 0, GL_RGBA, GL_FLOAT, black);
-    charlie->use();
-    for (int level = 1; level < out.mLevels; ++level) {
-        const int levelSize = std::max(1, sheenSize >> level);
-        const float roughness = float(level) / float(out.mLevels - 1);
-        charlie->set("uFilter", glm::vec4(float(levelSize), roughness, float(quality.sheenSamples),
-                                          float(size)));
-        glBindImageTexture(0, out.mSheen.id(), level, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA16F);
-        glDispatchCompute(groups(levelSize), groups(levelSize), 6);
-    }
-
-    out.mBrdfLut = gl::Texture::create(GL_TEXTURE_2D);
-    out.mBrdfLut.storage2D(1, GL_RG16F, quality.lutSize, quality.lutSize);
-    setLutFiltering(out.mBrdfLut);
-    lut->use();
-    lut->set("uTable", glm::vec4(float(quality.lutSize), float(quality.lutSamples), 0.0f, 0.0f));
-    glBindImageTexture(0, out.mBrdfLut.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG16F);
-    glDispatchCompute(groups(quality.lutSize), groups(quality.lutSize), 1);
-    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    const gl::Texture source = resampleToCube(*resample, panorama, quality.cubeSize);
+    out.mSpecular = prefilterSpecular(*filter, source, out.mLevels, quality);
+    out.mSheen = prefilterSheen(*charlie, out.mLevels, quality);
+    out.mBrdfLut = integrateBrdf(*lut, quality);
     glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
     glUseProgram(0);
+    // The prefilter's time (prefilterMs) is the whole computation's, so wait for it.
     glFinish();
     out.mPrefilterMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

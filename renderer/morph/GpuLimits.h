@@ -1,6 +1,6 @@
 #pragma once
-// The context limits every upload is checked against, and the GPU memory budget (issue 7: "a
-// mesh past GL limits falls back or is refused with a message, never a GL error"). The limits
+// The context limits every upload is checked against, and the GPU memory budget, so that a
+// mesh past GL limits falls back or is refused with a message, never a GL error. The limits
 // are plain values so tests can inject tiny ones; GpuLimits::query() reads the current context.
 #include <algorithm>
 #include <cstdint>

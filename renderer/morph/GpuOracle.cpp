@@ -68,10 +68,11 @@ morph::Result<GpuOracle> GpuOracle::create(const ShaderLibrary& library) {
 
 morph::Result<morph::MorphedPrimitive> GpuOracle::run(const PrimitiveBuffers& buffers,
                                                       const MorphTargets& targets,
-                                                      const MorphWeights& weights,
+                                                      MorphWeights& weights,
                                                       NormalOutput normalOutput,
                                                       const VertexTransform& transform) {
     if (buffers.vertexCount() == 0) return morph::MorphedPrimitive{};
+    weights.upload(vertexWeightBuffers(MorphPath::VsActive));
     bindMorph(mProgram, &targets, &weights);
     mLastPath = MorphPath::VsActive;
     auto captured = capture(buffers, 1, normalOutput, transform);
@@ -80,8 +81,8 @@ morph::Result<morph::MorphedPrimitive> GpuOracle::run(const PrimitiveBuffers& bu
 }
 
 morph::Result<std::vector<morph::MorphedPrimitive>> GpuOracle::run(
-    const PrimitiveBuffers& buffers, PrimitiveMorph& morph, MorphPath path,
-    const MorphWeights& weights, NormalOutput normalOutput, const VertexTransform& transform) {
+    const PrimitiveBuffers& buffers, PrimitiveMorph& morph, MorphPath path, MorphWeights& weights,
+    NormalOutput normalOutput, const VertexTransform& transform) {
     mStage.beginFrame(false);
     mLastPath = mStage.preparePrimitive(morph, &weights, path);
     morph.bind(mProgram, mLastPath, weights);

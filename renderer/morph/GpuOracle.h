@@ -39,12 +39,13 @@ public:
     // Compiles mesh.vert with the transform feedback outputs; needs a current 4.5 context.
     static morph::Result<GpuOracle> create(const ShaderLibrary& library = ShaderLibrary());
 
-    // Morphs already-uploaded data. `weights` must have been update()d. Node transforms are
+    // Morphs already-uploaded data. `weights` must have been update()d; their pairs are uploaded
+    // here (vs-active). Node transforms are
     // identity here, so the result is the morphed primitive in its own space. Unlike
     // morph::blend, normals and tangents come back renormalized (the shader does that once,
     // after the sum); only the attributes the primitive has are filled.
     morph::Result<morph::MorphedPrimitive> run(
-        const PrimitiveBuffers& buffers, const MorphTargets& targets, const MorphWeights& weights,
+        const PrimitiveBuffers& buffers, const MorphTargets& targets, MorphWeights& weights,
         NormalOutput normalOutput = NormalOutput::Renormalized,
         const VertexTransform& transform = {});
 
@@ -54,7 +55,7 @@ public:
     // (updateInstances), instance k's vertices are the k-th MorphedPrimitive (gl_InstanceID = k).
     morph::Result<std::vector<morph::MorphedPrimitive>> run(
         const PrimitiveBuffers& buffers, PrimitiveMorph& morph, MorphPath path,
-        const MorphWeights& weights, NormalOutput normalOutput = NormalOutput::Renormalized,
+        MorphWeights& weights, NormalOutput normalOutput = NormalOutput::Renormalized,
         const VertexTransform& transform = {});
     MorphPath lastPath() const { return mLastPath; }
     // What a drawer's draw reads: `morph` bound for `path` (concrete, as the drawer resolved it)

@@ -1,5 +1,5 @@
 #pragma once
-// The ways a primitive's morph can run on the GPU (issue 6), chosen at run time with
+// The ways a primitive's morph can run on the GPU, chosen at run time with
 // `--morph-path` and in the viewer. Every path gives the same result as morph::blend (the GPU==CPU
 // oracle tests run each one); they differ in what they store and read per frame:
 //   vs-dense:  the texture array (morph::packTargets), the vertex shader loops over every target

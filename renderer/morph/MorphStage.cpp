@@ -1,5 +1,6 @@
 #include "renderer/morph/MorphStage.h"
 
+#include <atomic>
 #include <chrono>
 
 #include "renderer/gl/Log.h"
@@ -20,13 +21,12 @@ morph::Result<MorphStage> MorphStage::create(const ShaderLibrary& library) {
     MorphStage out;
     out.mLibrary = library;
     out.mPrePassQuery = gl::Query::create(GL_TIME_ELAPSED);
-    out.mVertexQuery = gl::Query::create(GL_TIME_ELAPSED);
     return out;
 }
 
 void MorphStage::beginFrame(bool timed) {
     mStats = MorphFrameStats();
-    mPrePassPending = mVertexPending = false;
+    mPrePassPending = false;
     mRunMs = mCpuPathMs = 0;
     if (timed) {
         mPrePassQuery.begin();
@@ -34,26 +34,13 @@ void MorphStage::beginFrame(bool timed) {
     }
 }
 
-MorphPath MorphStage::preparePrimitive(PrimitiveMorph& morph, const MorphWeights* weights,
+MorphPath MorphStage::preparePrimitive(PrimitiveMorph& morph, MorphWeights* weights,
                                        MorphPath requested, uint32_t passes) {
     if (morph.empty() || weights == nullptr) return MorphPath::None;
-    MorphPath path = morph.resolve(requested, weights->activeCount(), passes);
+    const MorphPath path = prepareWithFallback(
+        morph, *weights, morph.resolve(requested, weights->activeCount(), passes), passes);
     if (path == MorphPath::None) return path;
-    morph::Status ready = prepare(morph, path);
-    if (!ready) {
-        // Ordered by what holds the most: sparse storage grows with the moved vertices only,
-        // and the cpu path needs nothing but its output buffer.
-        const MorphPath failed = path;
-        for (MorphPath fallback : {MorphPath::CsSparse, MorphPath::Cpu}) {
-            path = morph.resolve(fallback, weights->activeCount(), passes);
-            if (path != failed && prepare(morph, path).ok()) break;
-        }
-        static int notes = 0;
-        if (notes++ < 8) {
-            logNote(std::string(morphPathName(failed)) + ": " + ready.error().message +
-                    "; drawn with " + morphPathName(path));
-        }
-    }
+    uploadWeights(morph, *weights, path);
     // Before the run: on a CPU rasterizer a dispatch runs on every core and evicts the
     // caches, and the cost model's per-target lookups would pay for that.
     mStats.primitives[size_t(path)] += 1;
@@ -68,6 +55,31 @@ MorphPath MorphStage::preparePrimitive(PrimitiveMorph& morph, const MorphWeights
     mStats.prePassWallMs += ms;
     if (path == MorphPath::Cpu) mCpuPathMs += ms;
     return path;
+}
+
+MorphPath MorphStage::prepareWithFallback(PrimitiveMorph& morph, const MorphWeights& weights,
+                                          MorphPath path, uint32_t passes) {
+    if (path == MorphPath::None) return path;
+    const morph::Status ready = prepare(morph, path);
+    if (ready) return path;
+    // Ordered by what holds the most: sparse storage grows with the moved vertices only, and
+    // the cpu path needs nothing but its output buffer.
+    const MorphPath failed = path;
+    for (MorphPath fallback : {MorphPath::CsSparse, MorphPath::Cpu}) {
+        path = morph.resolve(fallback, weights.activeCount(), passes);
+        if (path != failed && prepare(morph, path).ok()) break;
+    }
+    // A few notes, not one per frame: a primitive that does not fit falls back every frame.
+    static std::atomic<int> notes{0};
+    if (notes++ < 8) {
+        logNote(std::string(morphPathName(failed)) + ": " + ready.error().message +
+                "; drawn with " + morphPathName(path));
+    }
+    return path;
+}
+
+void MorphStage::uploadWeights(const PrimitiveMorph& morph, MorphWeights& weights, MorphPath path) {
+    weights.upload(morph.weightBuffers(path));
 }
 
 morph::Status MorphStage::prepare(PrimitiveMorph& morph, MorphPath path) {
@@ -87,27 +99,11 @@ void MorphStage::endPrePass() {
     if (mPrePassPending) mPrePassQuery.end();
 }
 
-void MorphStage::beginVertexTiming() {
-    mVertexQuery.begin();
-    mVertexPending = true;
-}
-
-void MorphStage::endVertexTiming(uint32_t passes) {
-    mVertexQuery.end();
-    mVertexPasses = std::max(passes, 1u);
-}
-
 const MorphFrameStats& MorphStage::stats() {
     if (mPrePassPending) {
         mStats.gpuMs = double(mPrePassQuery.result()) * 1e-6;
         mStats.timing = "pre-pass (GL timer)";
         mPrePassPending = false;
-        if (mVertexPending) {
-            mStats.gpuMs += double(mVertexQuery.result()) * 1e-6 * mVertexPasses;
-            mStats.timing +=
-                " + vertex-only pass x " + std::to_string(mVertexPasses) + " (GL timer)";
-            mVertexPending = false;
-        }
         if (mCpuPathMs > 0) {
             // The cpu path's blend runs on the CPU, which no GL query sees.
             mStats.gpuMs += mCpuPathMs;

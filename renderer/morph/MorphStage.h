@@ -4,8 +4,8 @@
 // (auto chosen), prepare it (resources built on first use, a fallback when the path cannot hold
 // the primitive), run its pre-pass (cs-sparse and cpu, once per frame whatever the number of
 // passes, into that node's output), then PrimitiveMorph::bind for each draw. It also
-// keeps what the frame's morph cost (MorphCost) and, when asked, how long it took on the GPU
-// (GL timer queries).
+// keeps what the frame's morph cost (MorphCost) and, when asked, how long its pre-pass took on
+// the GPU (a GL timer query).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -24,14 +24,11 @@ namespace renderer {
 // The last frame's morph numbers (SceneRenderer::morphStats()).
 struct MorphFrameStats {
     MorphCost cost;  // summed over the drawn primitives, each for the path it ran with
-    // GPU milliseconds of the morph stage (GL_TIME_ELAPSED); -1 when DrawOptions::timeMorph was
-    // off. cs-sparse and cpu: the pre-pass (the gather dispatch; the cpu path's buffer upload).
-    // vs-dense and vs-active morph inside the draw's vertex stage, which no query can split
-    // from the rest of the draw: they are timed on an extra vertex-only pass (every vertex of
-    // every instance once as a point, the same morphVertex, every fragment dropped by a GL_NEVER
-    // depth test) run before the frame's passes, counted once per pass. It includes vertex
-    // fetch and the node transform, a small part next to the morph loop. `timing` says which of
-    // these the number holds.
+    // GPU milliseconds of the morph stage's pre-pass (GL_TIME_ELAPSED around cs-sparse's
+    // dispatches; the cpu path's blend and upload by wall clock, which no GL query sees); -1
+    // when DrawOptions::timeMorph was off. vs-dense and vs-active morph inside the draw's vertex
+    // stage, which no query can split from the rest of the draw: `bench` times them on a
+    // vertex-only pass of its own (app/cli/BenchPaths). `timing` says what the number holds.
     double gpuMs = -1;
     // CPU milliseconds of morph bookkeeping: weights (active lists, rows), path resolution,
     // building resources on first use, binding. Not the pre-pass itself (llvmpipe runs a
@@ -62,15 +59,12 @@ public:
     // Resolves `requested` for `morph` (with `weights`' longest active list), builds its
     // resources, falling back to cs-sparse then cpu when the path cannot hold the primitive
     // (e.g. a texture past GL_MAX_TEXTURE_SIZE or the memory budget, or compute programs that do
-    // not build; noted), runs its pre-pass
-    // and adds its cost. Returns the path the draw must bind: None when there is nothing to
-    // morph (no targets, no weights).
-    MorphPath preparePrimitive(PrimitiveMorph& morph, const MorphWeights* weights,
-                               MorphPath requested, uint32_t passes = 1);
+    // not build; noted), uploads the weight buffers that path reads (uploadWeights), runs its
+    // pre-pass and adds its cost. Returns the path the draw must bind: None when there is
+    // nothing to morph (no targets, no weights).
+    MorphPath preparePrimitive(PrimitiveMorph& morph, MorphWeights* weights, MorphPath requested,
+                               uint32_t passes = 1);
     void endPrePass();
-    // The vertex-only timing pass of the vs paths (see MorphFrameStats::gpuMs).
-    void beginVertexTiming();
-    void endVertexTiming(uint32_t passes);
     void addCpuMs(double ms) { mStats.cpuMs += ms; }
     // Wall-clock time spent inside pre-passes since beginFrame (to keep it out of cpuMs).
     double takeRunMs() { return std::exchange(mRunMs, 0.0); }
@@ -80,15 +74,18 @@ public:
 private:
     // `path`'s resources for `morph`, and for cs-sparse the compute programs first.
     morph::Status prepare(PrimitiveMorph& morph, MorphPath path);
+    // `path` resolved and prepared, or the fallback that could be.
+    MorphPath prepareWithFallback(PrimitiveMorph& morph, const MorphWeights& weights,
+                                  MorphPath path, uint32_t passes);
+    // The frame's one weight upload for `morph` drawn with `path`: only the buffers the path
+    // reads, each once per weights generation (a mesh's primitives share its weights).
+    static void uploadWeights(const PrimitiveMorph& morph, MorphWeights& weights, MorphPath path);
 
     ShaderLibrary mLibrary;
     MorphPrograms mPrograms;
     std::optional<morph::Error> mProgramsFailed;  // set once when they did not build
     gl::Query mPrePassQuery;
-    gl::Query mVertexQuery;
     bool mPrePassPending = false;
-    bool mVertexPending = false;
-    uint32_t mVertexPasses = 1;
     double mRunMs = 0;
     double mCpuPathMs = 0;
     MorphFrameStats mStats;

@@ -1,6 +1,7 @@
 #include "renderer/morph/MorphTargets.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 #include "morph/targets/ActiveWeights.h"
@@ -76,10 +77,12 @@ morph::Result<MorphTargets> MorphTargets::upload(const morph::Primitive& primiti
 
 namespace {
 
-// Unique across every MorphWeights, so a generation identifies one set of weights.
+// Unique across every MorphWeights (and every thread that draws), so a generation identifies
+// one set of weights.
+std::atomic<uint64_t> gGeneration{0};
+
 uint64_t nextGeneration() {
-    static uint64_t generation = 0;
-    return ++generation;
+    return ++gGeneration;
 }
 
 }  // namespace
@@ -126,12 +129,15 @@ void MorphWeights::updated() {
     mActiveCount = 0;
     for (const morph::ActiveWeights& a : mActive)
         mActiveCount = std::max(mActiveCount, uint32_t(a.size()));
-    mPairsDirty = mRowsDirty = true;
     mGeneration = nextGeneration();
 }
 
-const gl::Buffer& MorphWeights::buffer() const {
-    if (!mPairsDirty) return mBuffer;
+void MorphWeights::upload(uint32_t buffers) {
+    if ((buffers & kWeightPairs) && mPairsGeneration != mGeneration) uploadPairs();
+    if ((buffers & kWeightRows) && mRowsGeneration != mGeneration) uploadRows();
+}
+
+void MorphWeights::uploadPairs() {
     // Layout of MorphWeights in morph.glsl (std430): uint stride, then (uint, float) pairs.
     const size_t stride = mActiveCount;
     mScratch.assign(1 + 2 * std::max<size_t>(stride * mActive.size(), 1), 0u);
@@ -145,36 +151,39 @@ const gl::Buffer& MorphWeights::buffer() const {
     }
     // The first build sizes the buffer for every target, so a single instance never regrows.
     const size_t capacity = std::max(mScratch.size(), 1 + 2 * std::max<size_t>(mTargetCount, 1));
-    if (mBuffer.id() == 0 || size_t(mBuffer.size()) < capacity * sizeof(uint32_t)) {
-        mBuffer = gl::Buffer::create(GLsizeiptr(capacity * sizeof(uint32_t)), nullptr,
-                                     GL_DYNAMIC_STORAGE_BIT);
+    if (mPairs.id() == 0 || size_t(mPairs.size()) < capacity * sizeof(uint32_t)) {
+        mPairs = gl::Buffer::create(GLsizeiptr(capacity * sizeof(uint32_t)), nullptr,
+                                    GL_DYNAMIC_STORAGE_BIT);
     }
-    mBuffer.subData(0, GLsizeiptr(mScratch.size() * sizeof(uint32_t)), mScratch.data());
-    mPairsDirty = false;
-    return mBuffer;
+    mPairs.subData(0, GLsizeiptr(mScratch.size() * sizeof(uint32_t)), mScratch.data());
+    mPairsGeneration = mGeneration;
 }
 
-const gl::Buffer& MorphWeights::rowsBuffer() const {
-    if (!mRowsDirty) return mRowsBuffer;
+void MorphWeights::uploadRows() {
     const size_t stride = std::max<size_t>(mTargetCount, 1);
     const size_t bytes = stride * mActive.size() * sizeof(float);
     // Never shrinks: a crowd that gets smaller keeps its storage.
-    if (mRowsBuffer.id() == 0 || size_t(mRowsBuffer.size()) < bytes) {
-        mRowsBuffer = gl::Buffer::create(GLsizeiptr(bytes), nullptr,
-                                         GL_DYNAMIC_STORAGE_BIT | GL_MAP_WRITE_BIT);
+    if (mRows.id() == 0 || size_t(mRows.size()) < bytes) {
+        mRows = gl::Buffer::create(GLsizeiptr(bytes), nullptr,
+                                   GL_DYNAMIC_STORAGE_BIT | GL_MAP_WRITE_BIT);
     }
+    // Written into the mapped buffer straight from the active lists: zeros, then the entries.
     auto* rows = static_cast<float*>(glMapNamedBufferRange(
-        mRowsBuffer.id(), 0, GLsizeiptr(bytes), GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT));
+        mRows.id(), 0, GLsizeiptr(bytes), GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT));
     if (rows != nullptr) {
         std::fill(rows, rows + stride * mActive.size(), 0.0f);
         for (size_t k = 0; k < mActive.size(); ++k) {
             for (size_t i = 0; i < mActive[k].size(); ++i)
                 rows[k * stride + mActive[k].targets[i]] = mActive[k].values[i];
         }
-        glUnmapNamedBuffer(mRowsBuffer.id());
+        glUnmapNamedBuffer(mRows.id());
     }
-    mRowsDirty = false;
-    return mRowsBuffer;
+    mRowsGeneration = mGeneration;
+}
+
+uint32_t vertexWeightBuffers(MorphPath path) {
+    if (path == MorphPath::VsDense) return kWeightRows;
+    return path == MorphPath::VsActive ? kWeightPairs : kNoWeightBuffers;
 }
 
 void bindNoMorph(gl::Program& program) {
@@ -197,7 +206,8 @@ void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWei
                                        binding(StorageBlock::MorphWeightRows));
     } else {
         path = MorphPath::VsActive;
-        weights->buffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::MorphWeights));
+        weights->pairsBuffer().bindBase(GL_SHADER_STORAGE_BUFFER,
+                                        binding(StorageBlock::MorphWeights));
     }
     program.set(location(UniformLocation::MorphMode),
                 glm::ivec4(int(path), 0, int(std::max<size_t>(weights->targetCount(), 1)), 0));

@@ -57,9 +57,19 @@ private:
     uint32_t mLayersPerTexture = 0;
 };
 
+// What a morph path reads of a mesh's weights on the GPU (MorphWeights::upload): the
+// (target, weight) pairs of vs-active, the dense rows of vs-dense and cs-sparse's gather, or
+// nothing (cs-sparse's scatter and cpu read the active lists on the CPU).
+enum WeightBuffers : uint32_t {
+    kNoWeightBuffers = 0,
+    kWeightPairs = 1u << 0,
+    kWeightRows = 1u << 1,
+};
+
 // A mesh's weights as the morph paths read them: per instance the active list (the non-zero
-// weights, ascending), and nothing dense. The GPU buffers are written from those lists when a
-// path first asks for them after an update.
+// weights, ascending), and nothing dense. update() copies the frame's lists; upload() writes
+// the GPU buffers a path reads from them, once per update, and is the only place they are
+// written: the getters never upload.
 class MorphWeights {
 public:
     MorphWeights() = default;
@@ -75,6 +85,11 @@ public:
     // setMorphAt does). An empty list counts as one row of zeros.
     void updateInstances(const std::vector<std::vector<float>>& rows);
 
+    // Writes `buffers` (WeightBuffers bits) from the active lists, each unless it already holds
+    // this generation's weights: run by whoever draws, once the paths of the frame are known
+    // and before the pre-pass and the draws read them (MorphStage::preparePrimitive).
+    void upload(uint32_t buffers);
+
     // The longest active list over the instances (the vs-active loop count).
     uint32_t activeCount() const { return mActiveCount; }
     uint32_t instanceCount() const { return uint32_t(mActive.size()); }
@@ -85,33 +100,38 @@ public:
     // generation need not run again.
     uint64_t generation() const { return mGeneration; }
 
-    // vs-active: uint stride (= activeCount()), then per instance `stride` (target, weight)
-    // pairs in ascending target order (padded with zero weights), so the shader's sum runs in
-    // the same order as morph::blend's.
-    const gl::Buffer& buffer() const;
-    // vs-dense and cs-sparse's gather: instanceCount() rows of targetCount() floats, written
-    // into the mapped buffer straight from the active lists (zeros, then the active entries).
-    const gl::Buffer& rowsBuffer() const;
+    // vs-active (kWeightPairs): uint stride (= activeCount()), then per instance `stride`
+    // (target, weight) pairs in ascending target order (padded with zero weights), so the
+    // shader's sum runs in the same order as morph::blend's. As last uploaded.
+    const gl::Buffer& pairsBuffer() const { return mPairs; }
+    // vs-dense and cs-sparse's gather (kWeightRows): instanceCount() rows of targetCount()
+    // floats, zeros but for the active entries. As last uploaded.
+    const gl::Buffer& rowsBuffer() const { return mRows; }
 
 private:
     void updated();
+    void uploadPairs();
+    void uploadRows();
 
-    mutable gl::Buffer mBuffer;
-    mutable gl::Buffer mRowsBuffer;
-    mutable bool mPairsDirty = true;
-    mutable bool mRowsDirty = true;
+    gl::Buffer mPairs;
+    gl::Buffer mRows;
+    uint64_t mPairsGeneration = 0;  // the generation each buffer holds (0: none yet)
+    uint64_t mRowsGeneration = 0;
     size_t mTargetCount = 0;
     uint32_t mActiveCount = 0;
     uint64_t mGeneration = 0;
     std::vector<morph::ActiveWeights> mActive{1};
-    mutable std::vector<uint32_t> mScratch;  // the words of buffer(), kept to avoid reallocating
+    std::vector<uint32_t> mScratch;  // the words of mPairs, kept to avoid reallocating
 };
 
 // Binds `targets`' textures and `weights`' buffer to the units/binding points of Bindings.h and
 // sets the program's morph uniforms for `path` (vs-dense or vs-active: what morph.glsl's
-// uMorphMode.x holds). `targets` empty (or null): the shader skips morphing.
+// uMorphMode.x holds). The buffer must have been uploaded (weightBuffersFor(path)).
+// `targets` empty (or null): the shader skips morphing.
 void bindMorph(gl::Program& program, const MorphTargets* targets, const MorphWeights* weights,
                MorphPath path = MorphPath::VsActive);
+// The WeightBuffers a vs path's draw reads (bindMorph): pairs for vs-active, rows for vs-dense.
+uint32_t vertexWeightBuffers(MorphPath path);
 // The shader skips morphing (uMorphLayout.x = 0).
 void bindNoMorph(gl::Program& program);
 

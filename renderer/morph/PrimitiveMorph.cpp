@@ -206,6 +206,11 @@ void PrimitiveMorph::ensureOutput(uint64_t bytes) {
     mOutput = gl::Buffer::create(GLsizeiptr(bytes), nullptr, GL_DYNAMIC_STORAGE_BIT);
 }
 
+uint32_t PrimitiveMorph::weightBuffers(MorphPath path) const {
+    if (path == MorphPath::CsSparse && sparseMethod() == SparseMethod::Gather) return kWeightRows;
+    return vertexWeightBuffers(path);
+}
+
 void PrimitiveMorph::run(MorphPath path, const MorphWeights& weights, MorphPrograms& programs) {
     if (empty() || (path != MorphPath::CsSparse && path != MorphPath::Cpu)) return;
     if (mRanPath == path && mRanGeneration == weights.generation() && mRanVersion == mData->version)

@@ -1,5 +1,5 @@
 #pragma once
-// One primitive's morph on the GPU, for every path of MorphPath.h (issue 6). A path's resources
+// One primitive's morph on the GPU, for every path of MorphPath.h. A path's resources
 // are built only when that path is first used (prepare), so a 1,000,000-vertex x 64-target mesh
 // never gets its 2 GB texture array unless vs-dense or vs-active asks for it; release() frees
 // them again.
@@ -81,6 +81,8 @@ public:
     // Of those, this draw's own: the pre-pass output.
     uint64_t outputBytes() const { return uint64_t(mOutput.size()); }
 
+    // The WeightBuffers that `path`'s pre-pass and draws read on the GPU (MorphWeights::upload).
+    uint32_t weightBuffers(MorphPath path) const;
     // The pre-pass of `path` (prepared): cs-sparse dispatches the gather, cpu blends the active
     // targets and uploads, the vs paths do nothing (they morph in the draw). Skipped when the
     // same weights generation already ran for this path, so every pass of a frame (and a

@@ -1,5 +1,5 @@
 #pragma once
-// cs-sparse's GPU data for one primitive (issue 6): its sparse int16 targets
+// cs-sparse's GPU data for one primitive: its sparse int16 targets
 // (morph::SparseTargets, a scale per target) regrouped by vertex (CSR: per vertex the entries of
 // every target that moves it, in ascending target order), and the gather pre-pass
 // (shaders/sparse_gather.comp) that writes per vertex per instance the sum of w * delta.

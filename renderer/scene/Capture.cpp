@@ -130,6 +130,110 @@ morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& sp
     return &found->second;
 }
 
+namespace {
+
+// What a shot is framed on: the unmorphed bounds (`rest`), the morphed ones that must stay
+// inside the picture (`morphed`), and what must stay in view (`inView`: the morphed bounds, or
+// for FrameTarget::Morphed the morphed region at rest and at the shot's weights).
+struct ShotBounds {
+    Aabb rest;
+    Aabb morphed;
+    Aabb inView;
+};
+
+// Every copy's box, each at its own weights, moved to its place in the crowd's grid.
+void extendByCrowd(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int sceneIndex,
+                   const Crowd& crowd, ShotBounds& bounds) {
+    const Aabb restBox = bounds.rest, morphedBox = bounds.morphed;
+    bounds.rest = bounds.morphed = Aabb();
+    std::vector<morph::NodePose> copy = pose;
+    for (size_t k = 0; k < crowd.offsets.size(); ++k) {
+        const glm::mat4 move = glm::translate(glm::mat4(1.0f), crowd.offsets[k]);
+        bounds.rest.extend(restBox.transformed(move));
+        if (crowd.weights[k].empty()) {
+            bounds.morphed.extend(morphedBox.transformed(move));
+            continue;
+        }
+        for (morph::NodePose& node : copy) {
+            for (size_t t = 0; t < node.weights.size(); ++t) {
+                node.weights[t] = t < crowd.weights[k].size() ? crowd.weights[k][t] : 0.0f;
+            }
+        }
+        morph::FramePose copyFrame = morph::resolveFrame(scene.layout(), copy);
+        copyFrame.scene = sceneIndex;
+        bounds.morphed.extend(scene.bounds(copyFrame).transformed(move));
+    }
+}
+
+ShotBounds shotBounds(const GpuScene& scene, const ShotSpec& shot,
+                      const std::vector<morph::NodePose>& pose, const morph::FramePose& frame,
+                      const Crowd& crowd) {
+    // Framed on the unmorphed geometry (the shot's node transforms, zero weights), so shots of
+    // one model at different weights share a camera and differ only where the mesh moved; only
+    // when the morphed bounds would leave that frame does the camera frame them instead.
+    std::vector<morph::NodePose> unmorphed = pose;
+    for (morph::NodePose& node : unmorphed)
+        std::fill(node.weights.begin(), node.weights.end(), 0.0f);
+    morph::FramePose unmorphedFrame = morph::resolveFrame(scene.layout(), unmorphed);
+    unmorphedFrame.scene = shot.scene;
+    ShotBounds bounds{scene.bounds(unmorphedFrame), scene.bounds(frame), {}};
+    if (!crowd.offsets.empty()) extendByCrowd(scene, pose, shot.scene, crowd, bounds);
+    bounds.inView = bounds.morphed;
+    if (shot.frame == FrameTarget::Morphed) {
+        // The same rule on the region the targets move: framed at zero weights, so shots at
+        // different weights share a camera, unless the weights move the region out of it.
+        const Aabb restRegion = scene.morphedRegion(unmorphedFrame);
+        const Aabb region = scene.morphedRegion(frame);
+        if (restRegion.valid) {
+            bounds.rest = restRegion;
+            bounds.inView = restRegion;
+            bounds.inView.extend(region);
+        }
+    }
+    return bounds;
+}
+
+morph::Result<Camera> shotCamera(const GpuScene& scene, const morph::FramePose& frame,
+                                 const CameraView& view, const ShotBounds& bounds, float aspect) {
+    // The file's own view: its planes and field of view, never reframed.
+    if (view.fileCamera) return fileCamera(scene.layout(), frame, *view.fileCamera, bounds.rest);
+    Camera camera = frameCamera(bounds.rest, view, aspect);
+    if (!boxInView(camera, bounds.inView, aspect))
+        camera = frameCamera(bounds.inView, view, aspect);
+    enclose(camera, bounds.morphed);
+    return camera;
+}
+
+DrawOptions shotOptions(const GpuScene& scene, const ShotSpec& shot,
+                        const GpuEnvironment* environment, const Crowd& crowd) {
+    DrawOptions options;
+    options.lights = shot.lights;
+    options.background = shot.background;
+    options.backgroundMode = shot.backgroundMode;
+    options.environment = environment;
+    options.environmentRotation = glm::radians(shot.environmentRotation);
+    options.exposure = shot.exposure;
+    options.toneMapping = shot.toneMapping;
+    options.morphPath = shot.morphPath;
+    options.crowd = crowd.offsets.empty() ? nullptr : &crowd;
+    options.variant = morph::findVariant(scene.layout(), shot.variant).value();  // checked
+    options.shading = shot.shading;
+    return options;
+}
+
+}  // namespace
+
+morph::Result<Offscreen*> Capturer::target(int width, int height, int samples) {
+    const std::tuple<int, int, int> size(width, height, samples);
+    auto found = mTargets.find(size);
+    if (found == mTargets.end()) {
+        auto offscreen = Offscreen::create(width, height, samples);
+        if (!offscreen) return offscreen.error();
+        found = mTargets.emplace(size, std::move(offscreen).value()).first;
+    }
+    return &found->second;
+}
+
 morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const ShotSpec& shot) {
     auto light = environment(shot.environment);
     if (!light) return light.error();
@@ -138,89 +242,17 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     if (!pose) return pose.error();
     morph::FramePose frame = morph::resolveFrame(scene.layout(), *pose);
     frame.scene = shot.scene;
+    auto target = this->target(shot.width, shot.height, shot.samples);
+    if (!target) return target.error();
 
-    const std::tuple<int, int, int> size(shot.width, shot.height, shot.samples);
-    auto found = mTargets.find(size);
-    if (found == mTargets.end()) {
-        auto offscreen = Offscreen::create(shot.width, shot.height, shot.samples);
-        if (!offscreen) return offscreen.error();
-        found = mTargets.emplace(size, std::move(offscreen).value()).first;
-    }
-    Offscreen& target = found->second;
-
-    const float aspect = float(shot.width) / float(shot.height);
-    // Framed on the unmorphed geometry (the shot's node transforms, zero weights), so shots of
-    // one model at different weights share a camera and differ only where the mesh moved; only
-    // when the morphed bounds would leave that frame does the camera frame them instead.
-    std::vector<morph::NodePose> unmorphed = *pose;
-    for (morph::NodePose& node : unmorphed)
-        std::fill(node.weights.begin(), node.weights.end(), 0.0f);
-    morph::FramePose unmorphedFrame = morph::resolveFrame(scene.layout(), unmorphed);
-    unmorphedFrame.scene = shot.scene;
-    Aabb morphed = scene.bounds(frame);
-    Aabb rest = scene.bounds(unmorphedFrame);
     const Crowd crowd = crowdFor(scene, *pose, shot.instances, shot.scene);
-    if (!crowd.offsets.empty()) {
-        // Every copy's box, each at its own weights, moved to its place in the grid.
-        const Aabb restBox = rest, morphedBox = morphed;
-        rest = morphed = Aabb();
-        std::vector<morph::NodePose> copy = *pose;
-        for (size_t k = 0; k < crowd.offsets.size(); ++k) {
-            const glm::mat4 move = glm::translate(glm::mat4(1.0f), crowd.offsets[k]);
-            rest.extend(restBox.transformed(move));
-            if (crowd.weights[k].empty()) {
-                morphed.extend(morphedBox.transformed(move));
-                continue;
-            }
-            for (morph::NodePose& node : copy) {
-                for (size_t t = 0; t < node.weights.size(); ++t) {
-                    node.weights[t] = t < crowd.weights[k].size() ? crowd.weights[k][t] : 0.0f;
-                }
-            }
-            morph::FramePose copyFrame = morph::resolveFrame(scene.layout(), copy);
-            copyFrame.scene = shot.scene;
-            morphed.extend(scene.bounds(copyFrame).transformed(move));
-        }
-    }
-    Aabb morphedFrame = morphed;  // what must stay in view
-    if (shot.frame == FrameTarget::Morphed) {
-        // The same rule on the region the targets move: framed at zero weights, so shots at
-        // different weights share a camera, unless the weights move the region out of it.
-        const Aabb restRegion = scene.morphedRegion(unmorphedFrame);
-        const Aabb region = scene.morphedRegion(frame);
-        if (restRegion.valid) {
-            rest = restRegion;
-            Aabb both = restRegion;
-            both.extend(region);
-            morphedFrame = both;
-        }
-    }
-    Camera camera;
-    if (shot.camera.fileCamera) {
-        // The file's own view: its planes and field of view, never reframed.
-        auto file = fileCamera(scene.layout(), frame, *shot.camera.fileCamera, rest);
-        if (!file) return file.error();
-        camera = *file;
-    } else {
-        camera = frameCamera(rest, shot.camera, aspect);
-        if (!boxInView(camera, morphedFrame, aspect))
-            camera = frameCamera(morphedFrame, shot.camera, aspect);
-        enclose(camera, morphed);
-    }
-    DrawOptions options;
-    options.lights = shot.lights;
-    options.background = shot.background;
-    options.backgroundMode = shot.backgroundMode;
-    options.environment = *light;
-    options.environmentRotation = glm::radians(shot.environmentRotation);
-    options.exposure = shot.exposure;
-    options.toneMapping = shot.toneMapping;
-    options.morphPath = shot.morphPath;
-    options.crowd = crowd.offsets.empty() ? nullptr : &crowd;
-    options.variant = morph::findVariant(scene.layout(), shot.variant).value();  // checked above
-    options.shading = shot.shading;
-    mRenderer.draw(scene, frame, camera, target.target(), options);
-    return target.readPixels();
+    const ShotBounds bounds = shotBounds(scene, shot, *pose, frame, crowd);
+    const float aspect = float(shot.width) / float(shot.height);
+    auto camera = shotCamera(scene, frame, shot.camera, bounds, aspect);
+    if (!camera) return camera.error();
+    mRenderer.draw(scene, frame, *camera, (*target)->target(),
+                   shotOptions(scene, shot, *light, crowd));
+    return (*target)->readPixels();
 }
 
 }  // namespace renderer

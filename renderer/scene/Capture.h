@@ -102,6 +102,9 @@ public:
     const SceneRenderer& renderer() const { return mRenderer; }
 
 private:
+    // The offscreen target of that size and samples, made on first use.
+    morph::Result<Offscreen*> target(int width, int height, int samples);
+
     ShaderLibrary mLibrary;
     SceneRenderer mRenderer;
     std::map<std::string, GpuEnvironment> mEnvironments;  // by spec

@@ -1,6 +1,7 @@
 #include "renderer/scene/DrawState.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "morph/anim/Skin.h"
 
@@ -86,6 +87,10 @@ const MorphWeights* DrawState::weights(int node) const {
     if (node < 0 || size_t(node) >= mWeights.size()) return nullptr;
     const MorphWeights& weights = mWeights[size_t(node)];
     return weights.targetCount() > 0 ? &weights : nullptr;
+}
+
+MorphWeights* DrawState::weights(int node) {
+    return const_cast<MorphWeights*>(std::as_const(*this).weights(node));
 }
 
 const SkinJoints* DrawState::joints(int node) const {

@@ -34,8 +34,10 @@ public:
                const std::vector<std::vector<float>>* instanceRows = nullptr,
                uint32_t instances = 1);
 
-    // Null for a node without a morphed mesh / without a skin.
+    // Null for a node without a morphed mesh / without a skin. The morph stage uploads the
+    // weights it needs through the non-const one (MorphStage::preparePrimitive).
     const MorphWeights* weights(int node) const;
+    MorphWeights* weights(int node);
     const SkinJoints* joints(int node) const;
     const glm::mat4& model(int node) const { return mModels[size_t(node)]; }
     // The morph of `primitive` (of `node`'s mesh) as `node` draws it. The first node that draws

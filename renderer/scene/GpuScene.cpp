@@ -1,6 +1,8 @@
 #include "renderer/scene/GpuScene.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -118,6 +120,123 @@ void writeTransform(const morph::TextureRef& ref, glm::vec4* rows) {
     rows[1] = glm::vec4(m[0][1], m[1][1], m[2][1], 0.0f);
 }
 
+// Each slot's texture reference (MaterialSlot order) and whether it is sRGB. glTF 2.0 3.9.2:
+// base colour and emissive textures are sRGB, the others linear data. KHR_materials_specular:
+// specularColorTexture is sRGB, the other extensions' textures data.
+std::array<std::pair<const morph::TextureRef*, bool>, kMaterialSlotCount> textureRefs(
+    const morph::Material& m) {
+    return {{{&m.baseColorTexture, true},
+             {&m.metallicRoughnessTexture, false},
+             {&m.normalTexture, false},
+             {&m.occlusionTexture, false},
+             {&m.emissiveTexture, true},
+             {&m.specular.texture, false},
+             {&m.specular.colorTexture, true},
+             {&m.clearcoat.texture, false},
+             {&m.clearcoat.roughnessTexture, false},
+             {&m.clearcoat.normalTexture, false},
+             {&m.sheen.colorTexture, true},
+             {&m.sheen.roughnessTexture, false},
+             {&m.iridescence.texture, false},
+             {&m.iridescence.thicknessTexture, false},
+             {&m.transmission.texture, false},
+             {&m.volume.thicknessTexture, false}}};
+}
+
+// The MaterialFeature bits `m` draws with, before the texture units are counted.
+uint32_t materialFeatures(const morph::Material& m) {
+    uint32_t features = 0;
+    // A material with the core's defaults draws with the core program: the ior 1.5 that
+    // KHR_materials_ior makes explicit is the core's 0.04, and a clearcoat of 0 adds nothing.
+    if (m.specular.present || m.ior != 1.5f) features |= kFeatureSpecular;
+    if (m.clearcoat.present && m.clearcoat.factor > 0.0f) features |= kFeatureClearcoat;
+    if (m.sheen.present && glm::any(glm::greaterThan(m.sheen.colorFactor, glm::vec3(0.0f)))) {
+        features |= kFeatureSheen;
+    }
+    if (m.iridescence.present && m.iridescence.factor > 0.0f) features |= kFeatureIridescence;
+    // A transmission of 0 lets nothing through: the material keeps its program (and the frame
+    // has no transmission pass). A volume is only drawn through a transmissive surface, and a
+    // thickness of 0 is the thin-walled surface the transmission variant draws without it.
+    if (m.transmission.present && m.transmission.factor > 0.0f) {
+        features |= kFeatureTransmission;
+        if (m.volume.present && m.volume.thicknessFactor > 0.0f) features |= kFeatureVolume;
+    }
+    return features;
+}
+
+// `m`'s factors and texture coordinate sets as material.glsl reads them; the UV transforms and
+// whether the normal maps are bound come from the slots (GpuScene::uploadMaterial).
+MaterialBlock materialBlock(const morph::Material& m) {
+    MaterialBlock block;
+    block.baseColorFactor = m.baseColorFactor;
+    block.emissive = glm::vec4(m.emissiveFactor, m.alphaCutoff);
+    block.params = glm::vec4(m.metallicFactor, m.roughnessFactor, m.normalTexture.scale,
+                             m.occlusionTexture.scale);
+    const int alphaMode = m.alphaMode == morph::AlphaMode::Mask    ? 1
+                          : m.alphaMode == morph::AlphaMode::Blend ? 2
+                                                                   : 0;
+    block.modes = glm::ivec4(alphaMode, m.doubleSided ? 1 : 0, m.unlit ? 1 : 0, 0);
+    block.texCoords =
+        glm::ivec4(slotTexCoord(m.baseColorTexture), slotTexCoord(m.metallicRoughnessTexture),
+                   slotTexCoord(m.normalTexture), slotTexCoord(m.occlusionTexture));
+    block.texCoords2 = glm::ivec4(slotTexCoord(m.emissiveTexture), 0, 0, 0);
+    // KHR_materials_ior: f0 = ((ior - 1) / (ior + 1))^2, in the shader.
+    block.specular = glm::vec4(m.specular.colorFactor, m.specular.factor);
+    block.layers = glm::vec4(m.ior, m.clearcoat.factor, m.clearcoat.roughnessFactor,
+                             m.clearcoat.normalTexture.scale);
+    block.texCoords3 =
+        glm::ivec4(slotTexCoord(m.specular.texture), slotTexCoord(m.specular.colorTexture),
+                   slotTexCoord(m.clearcoat.texture), slotTexCoord(m.clearcoat.roughnessTexture));
+    block.texCoords4 =
+        glm::ivec4(slotTexCoord(m.clearcoat.normalTexture), 0, slotTexCoord(m.sheen.colorTexture),
+                   slotTexCoord(m.sheen.roughnessTexture));
+    block.sheen = glm::vec4(m.sheen.colorFactor, m.sheen.roughnessFactor);
+    block.iridescence = glm::vec4(m.iridescence.factor, m.iridescence.ior,
+                                  m.iridescence.thicknessMinimum, m.iridescence.thicknessMaximum);
+    block.texCoords5 = glm::ivec4(slotTexCoord(m.iridescence.texture),
+                                  slotTexCoord(m.iridescence.thicknessTexture), 0, 0);
+    // The Sample Renderer's convention: an attenuation distance of 0 means none (the
+    // extension's +inf would make pow(0, d / inf) undefined in GLSL).
+    const float attenuationDistance =
+        std::isfinite(m.volume.attenuationDistance) ? m.volume.attenuationDistance : 0.0f;
+    block.transmission =
+        glm::vec4(m.transmission.factor, m.volume.thicknessFactor, attenuationDistance, 0.0f);
+    block.attenuationColor = glm::vec4(m.volume.attenuationColor, 1.0f);
+    block.transmissionTexCoords = glm::ivec4(slotTexCoord(m.transmission.texture),
+                                             slotTexCoord(m.volume.thicknessTexture), 0, 0);
+    return block;
+}
+
+// Unique across every GpuScene of the process, whichever thread uploads it.
+std::atomic<uint64_t> gNextSceneId{0};
+
+// The box (min, max) of `target`'s position deltas; the vertices a sparse target does not store
+// have zero deltas, so then the box holds 0.
+std::pair<glm::vec3, glm::vec3> targetDeltaBox(const morph::MorphTarget& target,
+                                               uint32_t vertexCount) {
+    glm::vec3 lo(0.0f), hi(0.0f);
+    bool first = !target.isSparse() || target.entryCount() >= vertexCount;
+    target.forEach(morph::MorphChannel::Position, [&](uint32_t, const glm::vec4& delta) {
+        const glm::vec3 d(delta);
+        if (!std::isfinite(d.x) || !std::isfinite(d.y) || !std::isfinite(d.z)) return;
+        lo = first ? d : glm::min(lo, d);
+        hi = first ? d : glm::max(hi, d);
+        first = false;
+    });
+    return {lo, hi};
+}
+
+// The immutable morph source of `primitive`; aliasing the owner keeps its primitive without a
+// copy.
+std::shared_ptr<const MorphSource> morphSource(const std::shared_ptr<const morph::Scene>& owner,
+                                               const morph::Primitive& primitive,
+                                               const std::string& where) {
+    std::shared_ptr<const morph::Primitive> source =
+        owner ? std::shared_ptr<const morph::Primitive>(owner, &primitive)
+              : std::make_shared<const morph::Primitive>(primitive);
+    return MorphSource::measure(std::move(source), where);
+}
+
 }  // namespace
 
 std::vector<int> drawnNodes(const morph::Scene& scene, int sceneIndex) {
@@ -199,101 +318,37 @@ GpuMaterial GpuScene::uploadMaterial(const morph::Scene& scene, const morph::Mat
     GpuMaterial out;
     out.alphaMode = m.alphaMode;
     out.doubleSided = m.doubleSided;
-    // glTF 2.0 3.9.2: base colour and emissive textures are sRGB, the others linear data.
-    // KHR_materials_specular: specularColorTexture is sRGB, the other extensions' textures data.
-    const std::pair<const morph::TextureRef*, bool> refs[kMaterialSlotCount] = {
-        {&m.baseColorTexture, true},
-        {&m.metallicRoughnessTexture, false},
-        {&m.normalTexture, false},
-        {&m.occlusionTexture, false},
-        {&m.emissiveTexture, true},
-        {&m.specular.texture, false},
-        {&m.specular.colorTexture, true},
-        {&m.clearcoat.texture, false},
-        {&m.clearcoat.roughnessTexture, false},
-        {&m.clearcoat.normalTexture, false},
-        {&m.sheen.colorTexture, true},
-        {&m.sheen.roughnessTexture, false},
-        {&m.iridescence.texture, false},
-        {&m.iridescence.thicknessTexture, false},
-        {&m.transmission.texture, false},
-        {&m.volume.thicknessTexture, false}};
-    // A material with the core's defaults draws with the core program: the ior 1.5 that
-    // KHR_materials_ior makes explicit is the core's 0.04, and a clearcoat of 0 adds nothing.
-    if (m.specular.present || m.ior != 1.5f) out.features |= kFeatureSpecular;
-    if (m.clearcoat.present && m.clearcoat.factor > 0.0f) out.features |= kFeatureClearcoat;
-    if (m.sheen.present && glm::any(glm::greaterThan(m.sheen.colorFactor, glm::vec3(0.0f)))) {
-        out.features |= kFeatureSheen;
-    }
-    if (m.iridescence.present && m.iridescence.factor > 0.0f) {
-        out.features |= kFeatureIridescence;
-    }
-    // A transmission of 0 lets nothing through: the material keeps its program (and the frame
-    // has no transmission pass). A volume is only drawn through a transmissive surface, and a
-    // thickness of 0 is the thin-walled surface the transmission variant draws without it.
-    if (m.transmission.present && m.transmission.factor > 0.0f) {
-        out.features |= kFeatureTransmission;
-        if (m.volume.present && m.volume.thicknessFactor > 0.0f) out.features |= kFeatureVolume;
-    }
-    // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS features go,
-    // with their textures, in kFeatureDropOrder (GpuScene.h says why): iridescence first, and
-    // the volume before its transmission so it never stays without it. All six take 21 units,
-    // five past GL 4.5's minimum of 16.
-    for (const uint32_t f : kFeatureDropOrder) {
-        if (fragmentUnits(out.features) <= mUploadLimits.maxFragmentTextureUnits) break;
-        if (!(out.features & (1u << f))) continue;
-        out.features &= ~(1u << f);
-        note(scene.path + ": material \"" + m.name + "\": " + kFeatureNames[f] +
-             " dropped, its textures would pass GL_MAX_TEXTURE_IMAGE_UNITS " +
-             std::to_string(mUploadLimits.maxFragmentTextureUnits));
-    }
-    MaterialBlock block;
+    out.features = fitToUnits(scene, m, materialFeatures(m));
+    MaterialBlock block = materialBlock(m);
+    const auto refs = textureRefs(m);
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
         const bool used = slot < kCoreMaterialSlotCount || (out.features & slotFeature(slot));
         if (used) out.slots[slot] = bindTexture(scene, *refs[slot].first, refs[slot].second);
         out.slots[slot].texCoord = slotTexCoord(*refs[slot].first);
         writeTransform(*refs[slot].first, &block.uvTransform[2 * slot]);
     }
-    block.baseColorFactor = m.baseColorFactor;
-    block.emissive = glm::vec4(m.emissiveFactor, m.alphaCutoff);
-    block.params = glm::vec4(m.metallicFactor, m.roughnessFactor, m.normalTexture.scale,
-                             m.occlusionTexture.scale);
-    const int alphaMode = m.alphaMode == morph::AlphaMode::Mask    ? 1
-                          : m.alphaMode == morph::AlphaMode::Blend ? 2
-                                                                   : 0;
-    const bool normalMap = out.slots[size_t(MaterialSlot::Normal)].texture >= 0;
-    block.modes = glm::ivec4(alphaMode, m.doubleSided ? 1 : 0, m.unlit ? 1 : 0, normalMap ? 1 : 0);
-    block.texCoords =
-        glm::ivec4(slotTexCoord(m.baseColorTexture), slotTexCoord(m.metallicRoughnessTexture),
-                   slotTexCoord(m.normalTexture), slotTexCoord(m.occlusionTexture));
-    block.texCoords2 = glm::ivec4(slotTexCoord(m.emissiveTexture), 0, 0, 0);
-    // KHR_materials_ior: f0 = ((ior - 1) / (ior + 1))^2, in the shader.
-    block.specular = glm::vec4(m.specular.colorFactor, m.specular.factor);
-    block.layers = glm::vec4(m.ior, m.clearcoat.factor, m.clearcoat.roughnessFactor,
-                             m.clearcoat.normalTexture.scale);
-    block.texCoords3 =
-        glm::ivec4(slotTexCoord(m.specular.texture), slotTexCoord(m.specular.colorTexture),
-                   slotTexCoord(m.clearcoat.texture), slotTexCoord(m.clearcoat.roughnessTexture));
-    const bool clearcoatNormal = out.slots[size_t(MaterialSlot::ClearcoatNormal)].texture >= 0;
-    block.texCoords4 =
-        glm::ivec4(slotTexCoord(m.clearcoat.normalTexture), clearcoatNormal ? 1 : 0,
-                   slotTexCoord(m.sheen.colorTexture), slotTexCoord(m.sheen.roughnessTexture));
-    block.sheen = glm::vec4(m.sheen.colorFactor, m.sheen.roughnessFactor);
-    block.iridescence = glm::vec4(m.iridescence.factor, m.iridescence.ior,
-                                  m.iridescence.thicknessMinimum, m.iridescence.thicknessMaximum);
-    block.texCoords5 = glm::ivec4(slotTexCoord(m.iridescence.texture),
-                                  slotTexCoord(m.iridescence.thicknessTexture), 0, 0);
-    // The Sample Renderer's convention: an attenuation distance of 0 means none (the
-    // extension's +inf would make pow(0, d / inf) undefined in GLSL).
-    const float attenuationDistance =
-        std::isfinite(m.volume.attenuationDistance) ? m.volume.attenuationDistance : 0.0f;
-    block.transmission =
-        glm::vec4(m.transmission.factor, m.volume.thicknessFactor, attenuationDistance, 0.0f);
-    block.attenuationColor = glm::vec4(m.volume.attenuationColor, 1.0f);
-    block.transmissionTexCoords = glm::ivec4(slotTexCoord(m.transmission.texture),
-                                             slotTexCoord(m.volume.thicknessTexture), 0, 0);
+    // What the shader reads as "the map is there": a texture that was bound, not only named.
+    block.modes.w = out.slots[size_t(MaterialSlot::Normal)].texture >= 0 ? 1 : 0;
+    block.texCoords4.y = out.slots[size_t(MaterialSlot::ClearcoatNormal)].texture >= 0 ? 1 : 0;
     out.block = gl::Buffer::create(sizeof block, &block);
     return out;
+}
+
+uint32_t GpuScene::fitToUnits(const morph::Scene& scene, const morph::Material& m,
+                              uint32_t features) {
+    // A variant samples every slot of its features; past GL_MAX_TEXTURE_IMAGE_UNITS features go,
+    // with their textures, in kFeatureDropOrder (GpuScene.h says why): iridescence first, and
+    // the volume before its transmission so it never stays without it. All six take 21 units,
+    // five past GL 4.5's minimum of 16.
+    for (const uint32_t f : kFeatureDropOrder) {
+        if (fragmentUnits(features) <= mUploadLimits.maxFragmentTextureUnits) break;
+        if (!(features & (1u << f))) continue;
+        features &= ~(1u << f);
+        note(scene.path + ": material \"" + m.name + "\": " + kFeatureNames[f] +
+             " dropped, its textures would pass GL_MAX_TEXTURE_IMAGE_UNITS " +
+             std::to_string(mUploadLimits.maxFragmentTextureUnits));
+    }
+    return features;
 }
 
 morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene, const UploadOptions& options) {
@@ -312,134 +367,142 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
                                          const UploadOptions& options) {
     GpuScene out;
     const GpuLimits gpuLimits = options.limits ? *options.limits : GpuLimits::query();
-    static uint64_t nextId = 0;
-    out.mId = ++nextId;
+    out.mId = ++gNextSceneId;
     out.mMorphLimits = gpuLimits.morph();
     out.mUploadLimits = gpuLimits;
     out.mBudget = GpuBudget(options.maxBytes);
+    out.uploadTextures(scene);
+    out.uploadMaterials(scene);
+    if (auto geometry = out.uploadGeometry(scene, owner); !geometry) return geometry.error();
+    out.keepLayout(scene);
+    if (auto nodes = out.findDrawnNodes(scene); !nodes) return nodes.error();
+    if (auto uploaded = checkUpload(scene.path); !uploaded) return uploaded.error();
+    return out;
+}
 
+void GpuScene::uploadTextures(const morph::Scene& scene) {
     // White is the neutral value of every slot but the normal map (which the shader skips when
     // absent): base colour x 1, metallic/roughness factors x 1, no occlusion, emissive x 1.
     const uint8_t white[4] = {255, 255, 255, 255};
-    out.mWhite = gl::Texture::create(GL_TEXTURE_2D);
-    out.mWhite.storage2D(1, GL_RGBA8, 1, 1);
-    out.mWhite.subImage2D(0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
-    out.mDefaultSampler = makeSampler(morph::TextureSampler{});
-    for (const morph::TextureSampler& s : scene.samplers) out.mSamplers.push_back(makeSampler(s));
+    mWhite = gl::Texture::create(GL_TEXTURE_2D);
+    mWhite.storage2D(1, GL_RGBA8, 1, 1);
+    mWhite.subImage2D(0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
+    mDefaultSampler = makeSampler(morph::TextureSampler{});
+    for (const morph::TextureSampler& s : scene.samplers) mSamplers.push_back(makeSampler(s));
+}
 
-    out.mImageTextures.assign(scene.images.size() * 2, -1);
-    for (const morph::Material& m : scene.materials) {
-        out.mMaterials.push_back(out.uploadMaterial(scene, m));
-    }
+void GpuScene::uploadMaterials(const morph::Scene& scene) {
+    // The images are uploaded as the materials first use them (uploadImage), once per colour
+    // space.
+    mImageTextures.assign(scene.images.size() * 2, -1);
+    for (const morph::Material& m : scene.materials) mMaterials.push_back(uploadMaterial(scene, m));
     // glTF 2.0 3.9.1: a primitive without a material uses the default material (factors 1,
     // metallic 1, roughness 1, no textures).
-    out.mDefaultMaterial = out.uploadMaterial(scene, morph::Material{});
-    out.mImageTextures.clear();
+    mDefaultMaterial = uploadMaterial(scene, morph::Material{});
+    mImageTextures.clear();
+}
 
+morph::Status GpuScene::uploadGeometry(const morph::Scene& scene,
+                                       const std::shared_ptr<const morph::Scene>& owner) {
     for (size_t meshIndex = 0; meshIndex < scene.meshes.size(); ++meshIndex) {
         const morph::Mesh& mesh = scene.meshes[meshIndex];
         GpuMesh gpuMesh;
         gpuMesh.targetCount = mesh.targetCount();
         for (size_t p = 0; p < mesh.primitives.size(); ++p) {
-            const morph::Primitive& primitive = mesh.primitives[p];
             const std::string where = scene.path + ": meshes[" + std::to_string(meshIndex) +
                                       "].primitives[" + std::to_string(p) + "]";
-            // Limits and budget first, so a primitive that cannot fit never reaches GL.
-            if (auto fits = checkPrimitiveLimits(primitive, gpuMesh.targetCount, gpuLimits);
-                !fits) {
-                return morph::Error{fits.error().code, where + ": " + fits.error().message};
-            }
-            // The morph paths' data is charged when a drawer builds it (PrimitiveMorph::prepare).
-            const uint64_t bytes = vertexBufferBytes(primitive);
-            if (auto charged = out.mBudget.charge(bytes, where); !charged) {
-                return charged.error();
-            }
-            GpuPrimitive gpu;
-            gpu.index = out.mPrimitiveCount++;
-            gpu.buffers = PrimitiveBuffers::upload(primitive, triangleOrder(scene, primitive));
-            if (auto uploaded = checkUpload(where); !uploaded) return uploaded.error();
-            if (!primitive.targets.empty()) {
-                // Aliasing the owner keeps its primitive without a copy.
-                std::shared_ptr<const morph::Primitive> source =
-                    owner ? std::shared_ptr<const morph::Primitive>(owner, &primitive)
-                          : std::make_shared<const morph::Primitive>(primitive);
-                gpu.morph = MorphSource::measure(std::move(source), where);
-            }
-            gpu.material =
-                primitive.material >= 0 && size_t(primitive.material) < scene.materials.size()
-                    ? primitive.material
-                    : -1;
-            // KHR_materials_variants: every material is uploaded above, so a variant only changes
-            // which block and textures a draw binds (SceneRenderer::draw), never the buffers.
-            for (const int m : primitive.variantMaterials) {
-                gpu.variantMaterials.push_back(m >= 0 && size_t(m) < scene.materials.size() ? m
-                                                                                            : -1);
-            }
-            gpu.baseBounds = baseBounds(primitive);
-            for (const morph::MorphTarget& target : primitive.targets) {
-                glm::vec3 lo(0.0f), hi(0.0f);
-                // The vertices a sparse target does not store have zero deltas: the box holds 0.
-                bool first = !target.isSparse() || target.entryCount() >= primitive.vertexCount();
-                target.forEach(
-                    morph::MorphChannel::Position, [&](uint32_t, const glm::vec4& delta) {
-                        const glm::vec3 d(delta);
-                        if (!std::isfinite(d.x) || !std::isfinite(d.y) || !std::isfinite(d.z))
-                            return;
-                        lo = first ? d : glm::min(lo, d);
-                        hi = first ? d : glm::max(hi, d);
-                        first = false;
-                    });
-                gpu.targetDeltaBoxes.emplace_back(lo, hi);
-            }
-            gpu.jointBoxes = jointBoxes(primitive);
-            gpuMesh.primitives.push_back(std::move(gpu));
+            auto primitive =
+                uploadPrimitive(scene, owner, mesh.primitives[p], gpuMesh.targetCount, where);
+            if (!primitive) return primitive.error();
+            gpuMesh.primitives.push_back(std::move(primitive).value());
         }
-        out.mMeshes.push_back(std::move(gpuMesh));
+        mMeshes.push_back(std::move(gpuMesh));
     }
+    return {};
+}
 
+morph::Result<GpuPrimitive> GpuScene::uploadPrimitive(
+    const morph::Scene& scene, const std::shared_ptr<const morph::Scene>& owner,
+    const morph::Primitive& primitive, size_t meshTargets, const std::string& where) {
+    // Limits and budget first, so a primitive that cannot fit never reaches GL.
+    if (auto fits = checkPrimitiveLimits(primitive, meshTargets, mUploadLimits); !fits) {
+        return morph::Error{fits.error().code, where + ": " + fits.error().message};
+    }
+    // The morph paths' data is charged when a drawer builds it (PrimitiveMorph::prepare).
+    if (auto charged = mBudget.charge(vertexBufferBytes(primitive), where); !charged) {
+        return charged.error();
+    }
+    GpuPrimitive gpu;
+    gpu.index = mPrimitiveCount++;
+    gpu.buffers = PrimitiveBuffers::upload(primitive, triangleOrder(scene, primitive));
+    if (auto uploaded = checkUpload(where); !uploaded) return uploaded.error();
+    if (!primitive.targets.empty()) gpu.morph = morphSource(owner, primitive, where);
+    const auto validMaterial = [&](int m) {
+        return m >= 0 && size_t(m) < scene.materials.size() ? m : -1;
+    };
+    gpu.material = validMaterial(primitive.material);
+    // KHR_materials_variants: every material is uploaded above, so a variant only changes
+    // which block and textures a draw binds (SceneRenderer::draw), never the buffers.
+    for (const int m : primitive.variantMaterials) gpu.variantMaterials.push_back(validMaterial(m));
+    gpu.baseBounds = baseBounds(primitive);
+    for (const morph::MorphTarget& target : primitive.targets)
+        gpu.targetDeltaBoxes.push_back(targetDeltaBox(target, primitive.vertexCount()));
+    gpu.jointBoxes = jointBoxes(primitive);
+    return gpu;
+}
+
+void GpuScene::keepLayout(const morph::Scene& scene) {
     // The layout: the same scene without vertex data or images.
-    out.mLayout.path = scene.path;
-    out.mLayout.nodes = scene.nodes;
-    out.mLayout.roots = scene.roots;
-    out.mLayout.scenes = scene.scenes;
-    out.mLayout.defaultScene = scene.defaultScene;
-    out.mLayout.cameras = scene.cameras;
-    out.mLayout.lights = scene.lights;
-    out.mLayout.animations = scene.animations;
-    out.mLayout.skins = scene.skins;
-    out.mLayout.expressions = scene.expressions;  // capture's --weights vrm:NAME=V
-    out.mLayout.variants = scene.variants;        // --variant, View > Variant
+    mLayout.path = scene.path;
+    mLayout.nodes = scene.nodes;
+    mLayout.roots = scene.roots;
+    mLayout.scenes = scene.scenes;
+    mLayout.defaultScene = scene.defaultScene;
+    mLayout.cameras = scene.cameras;
+    mLayout.lights = scene.lights;
+    mLayout.animations = scene.animations;
+    mLayout.skins = scene.skins;
+    mLayout.expressions = scene.expressions;  // capture's --weights vrm:NAME=V
+    mLayout.variants = scene.variants;        // --variant, View > Variant
     for (const morph::Mesh& mesh : scene.meshes) {
         morph::Mesh stripped;
         stripped.name = mesh.name;
         stripped.targetNames = mesh.targetNames;
         stripped.defaultWeights = mesh.defaultWeights;
-        out.mLayout.meshes.push_back(std::move(stripped));
+        mLayout.meshes.push_back(std::move(stripped));
     }
-    out.mDrawnNodes = drawnNodes(scene);
+}
+
+morph::Status GpuScene::findDrawnNodes(const morph::Scene& scene) {
+    mDrawnNodes = drawnNodes(scene);
     // Every scene's drawn nodes; the drawers' per-node state is made for all of them (anyNodes),
     // so choosing another scene in the viewer needs no new upload.
     std::vector<uint8_t> drawnByAny(scene.nodes.size(), 0);
-    for (int node : out.mDrawnNodes) drawnByAny[size_t(node)] = 1;
+    for (int node : mDrawnNodes) drawnByAny[size_t(node)] = 1;
     for (size_t s = 0; s < scene.scenes.size(); ++s) {
-        out.mSceneNodes.push_back(drawnNodes(scene, int(s)));
-        for (int node : out.mSceneNodes.back()) drawnByAny[size_t(node)] = 1;
+        mSceneNodes.push_back(drawnNodes(scene, int(s)));
+        for (int node : mSceneNodes.back()) drawnByAny[size_t(node)] = 1;
     }
     for (size_t n = 0; n < drawnByAny.size(); ++n) {
-        if (drawnByAny[n]) out.mAnyNodes.push_back(int(n));
+        if (drawnByAny[n]) mAnyNodes.push_back(int(n));
     }
     // The drawers' weight buffers are charged here, once: they are small, and every drawer
     // has them.
-    for (int node : out.mAnyNodes) {
-        const size_t targets = out.mMeshes[size_t(scene.nodes[size_t(node)].mesh)].targetCount;
+    for (int node : mAnyNodes) {
+        const size_t targets = mMeshes[size_t(scene.nodes[size_t(node)].mesh)].targetCount;
         if (targets == 0) continue;
         const std::string where = scene.path + ": nodes[" + std::to_string(node) + "] weights";
-        if (auto charged = out.mBudget.charge(weightBufferBytes(targets), where); !charged) {
+        if (auto charged = mBudget.charge(weightBufferBytes(targets), where); !charged) {
             return charged.error();
         }
     }
-    out.mNodeJointCounts.assign(scene.nodes.size(), 0);
-    for (int node : out.mAnyNodes) {
+    countNodeJoints(scene);
+    return {};
+}
+
+void GpuScene::countNodeJoints(const morph::Scene& scene) {
+    mNodeJointCounts.assign(scene.nodes.size(), 0);
+    for (int node : mAnyNodes) {
         const morph::Node& n = scene.nodes[size_t(node)];
         const auto& primitives = scene.meshes[size_t(n.mesh)].primitives;
         const bool skinned =
@@ -447,11 +510,9 @@ morph::Result<GpuScene> GpuScene::upload(const morph::Scene& scene,
                         [](const morph::Primitive& p) { return morph::influenceCount(p) > 0; });
         const int skin = n.skin;
         if (skinned && skin >= 0 && size_t(skin) < scene.skins.size()) {
-            out.mNodeJointCounts[size_t(node)] = scene.skins[size_t(skin)].joints.size();
+            mNodeJointCounts[size_t(node)] = scene.skins[size_t(skin)].joints.size();
         }
     }
-    if (auto uploaded = checkUpload(scene.path); !uploaded) return uploaded.error();
-    return out;
 }
 
 const std::vector<int>& GpuScene::nodes(int sceneIndex) const {

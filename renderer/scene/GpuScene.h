@@ -246,7 +246,24 @@ private:
     static morph::Result<GpuScene> upload(const morph::Scene& scene,
                                           const std::shared_ptr<const morph::Scene>& owner,
                                           const UploadOptions& options);
+    // The upload's steps, in order: the white texture and the samplers; every material (and
+    // the images they use, uploadImage); every primitive's buffers and immutable morph source;
+    // the layout without vertex data; the nodes each scene draws (and their weights' charge).
+    void uploadTextures(const morph::Scene& scene);
+    void uploadMaterials(const morph::Scene& scene);
+    morph::Status uploadGeometry(const morph::Scene& scene,
+                                 const std::shared_ptr<const morph::Scene>& owner);
+    morph::Result<GpuPrimitive> uploadPrimitive(const morph::Scene& scene,
+                                                const std::shared_ptr<const morph::Scene>& owner,
+                                                const morph::Primitive& primitive,
+                                                size_t meshTargets, const std::string& where);
+    void keepLayout(const morph::Scene& scene);
+    morph::Status findDrawnNodes(const morph::Scene& scene);
+    void countNodeJoints(const morph::Scene& scene);
     GpuMaterial uploadMaterial(const morph::Scene& scene, const morph::Material& material);
+    // `features` without those whose textures would pass the fragment texture units (noted).
+    uint32_t fitToUnits(const morph::Scene& scene, const morph::Material& material,
+                        uint32_t features);
     GpuTextureBinding bindTexture(const morph::Scene& scene, const morph::TextureRef& ref,
                                   bool srgb);
     int uploadImage(const morph::Scene& scene, int imageIndex, bool srgb);

@@ -85,7 +85,7 @@ void OverlayRenderer::drawPass(Pass pass, const GpuScene& scene, int sceneIndex,
     for (int node : scene.nodes(sceneIndex)) {
         const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
         // The ghost is the base mesh: no morph at all. The heat map may show weights of its own.
-        const MorphWeights* weights = pass == Pass::Ghost ? nullptr : mState.weights(node);
+        MorphWeights* weights = pass == Pass::Ghost ? nullptr : mState.weights(node);
         if (weights && pass == Pass::Heat && size_t(node) < options.heatWeights.size() &&
             !options.heatWeights[size_t(node)].empty()) {
             MorphWeights& heat = mHeatWeights[size_t(node)];

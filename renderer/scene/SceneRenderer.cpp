@@ -497,11 +497,7 @@ glm::ivec4 SceneRenderer::deferredRect(const GpuScene& scene, const morph::Frame
                                        bool crowd) const {
     const glm::ivec4 whole(0, 0, target.width, target.height);
     if (crowd) return whole;
-    const std::vector<float>& weights = frame.weights(item.node);
-    const Aabb box =
-        mState.joints(item.node)
-            ? scene.primitiveBounds(*item.primitive, weights, frame.joints[size_t(item.node)])
-            : scene.primitiveBounds(*item.primitive, weights);
+    const Aabb box = drawnBounds(scene, frame, item.node, *item.primitive);
     if (!box.valid) return whole;
     const glm::mat4 toClip = mViewProjection * mState.model(item.node);
     glm::vec2 low(std::numeric_limits<float>::max()), high(-std::numeric_limits<float>::max());
@@ -634,74 +630,28 @@ void SceneRenderer::drawItem(const GpuScene& scene, const DrawItem& item, uint32
     item.primitive->buffers.draw(instances);
 }
 
-void SceneRenderer::runMorphStage(const std::vector<DrawItem*>& items, const DrawOptions& options,
-                                  uint32_t instances) {
+void SceneRenderer::runMorphStage(const DrawOptions& options) {
+    // Once per frame, before every pass, over every list.
+    mItems.clear();
+    for (DrawItem& item : mOpaque) mItems.push_back(&item);
+    for (DrawItem& item : mTransmissive) mItems.push_back(&item);
+    for (DrawItem& item : mBlended) mItems.push_back(&item);
     const uint32_t passes = std::max(options.passes, 1u);
     mMorphStage.beginFrame(options.timeMorph);
     const auto start = std::chrono::steady_clock::now();
-    mVertexItems.clear();
-    for (DrawItem* item : items) {
+    mMorphedDraws.clear();
+    for (DrawItem* item : mItems) {
         item->path =
             mMorphStage.preparePrimitive(mState.morph(item->node, *item->primitive),
                                          mState.weights(item->node), options.morphPath, passes);
-        if (morphsInVertexStage(item->path)) mVertexItems.push_back(*item);
+        if (item->path != MorphPath::None)
+            mMorphedDraws.push_back({item->node, item->primitive, item->material, item->path});
     }
-    mLastInstances = instances;
-    mLastPasses = passes;
     mMorphStage.addCpuMs(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count() -
         mMorphStage.takeRunMs());
     mMorphStage.endPrePass();
-    if (!options.timeMorph || mVertexItems.empty()) return;
-    // The vs paths' morph runs inside the draw: time it alone on a vertex-only pass.
-    // Not GL_RASTERIZER_DISCARD: llvmpipe skips vertex shading entirely under it (the pass
-    // timed 0 ms). Points that fail a GL_NEVER depth test are shaded and then dropped.
-    mMorphStage.beginVertexTiming();
-    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
-    glDepthMask(GL_FALSE);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_NEVER);
-    drawVertexMorphs(mProgram);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-    glDepthMask(GL_TRUE);
-    mMorphStage.endVertexTiming(passes);
-}
-
-void SceneRenderer::drawVertexMorphs(gl::Program& program) {
-    program.use();
-    program.set(location(UniformLocation::InstanceMode), mLastInstances > 1 ? 1 : 0);
-    for (const DrawItem& item : mVertexItems) {
-        program.set(location(UniformLocation::Model), mState.model(item.node));
-        program.set(location(UniformLocation::AttributeMask),
-                    item.primitive->buffers.attributeMask());
-        mState.morph(item.node, *item.primitive)
-            .bind(program, item.path, *mState.weights(item.node));
-        bindSkin(program, nullptr, item.primitive->buffers);  // the morph alone
-        item.primitive->buffers.vertexArray().bind();
-        glDrawArraysInstanced(GL_POINTS, 0, GLsizei(item.primitive->buffers.vertexCount()),
-                              GLsizei(mLastInstances));
-    }
-}
-
-double SceneRenderer::vertexMorphWallMs() {
-    if (mVertexItems.empty()) return 0;
-    if (mVertexOnly.id() == 0) {
-        auto built = mLibrary.program({"mesh.vert"}, {}, morphPathDefines());
-        if (!built) return 0;
-        mVertexOnly = std::move(built).value();
-    }
-    glFinish();
-    const auto start = std::chrono::steady_clock::now();
-    glEnable(GL_RASTERIZER_DISCARD);
-    drawVertexMorphs(mVertexOnly);
-    glDisable(GL_RASTERIZER_DISCARD);
-    glBindVertexArray(0);
-    glUseProgram(0);
-    glFinish();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-               .count() *
-           double(mLastPasses);
 }
 
 void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePose>& pose,
@@ -713,35 +663,52 @@ void SceneRenderer::draw(const GpuScene& scene, const std::vector<morph::NodePos
 
 void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, const Camera& camera,
                          const RenderTarget& target, const DrawOptions& options) {
-    const morph::Scene& layout = scene.layout();
     // A frame of another scene would index past the nodes: draw the rest pose instead.
-    if (frame.size() != layout.nodes.size()) {
-        morph::FramePose rest = morph::resolveFrame(layout, {});
+    if (frame.size() != scene.layout().nodes.size()) {
+        morph::FramePose rest = morph::resolveFrame(scene.layout(), {});
         rest.scene = frame.scene;
         draw(scene, rest, camera, target, options);
         return;
     }
-    const float aspect = target.height > 0 ? float(target.width) / float(target.height) : 1.0f;
-    const glm::mat4 view = camera.view();
-
     const Crowd* crowd = options.crowd && !options.crowd->offsets.empty() ? options.crowd : nullptr;
     const uint32_t instances = crowd ? uint32_t(crowd->offsets.size()) : 1u;
+    const uint32_t passes = std::max(options.passes, 1u);
     const auto bookkeeping = std::chrono::steady_clock::now();
     // Weights and joints of this frame; skinned nodes draw with their skin's model matrix.
     mState.write(scene, frame, crowd ? &crowd->weights : nullptr, instances);
+    const bool transmission = sortItems(scene, frame, camera.view(), options);
+    const double bookkeepingMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - bookkeeping)
+            .count();
+
+    clearTarget(target, options);
+    writeFrameUniforms(scene, frame, camera, target, options, crowd);
+    runMorphStage(options);
+    mMorphStage.addCpuMs(bookkeepingMs);
+    if (transmission) {
+        drawTransmissionPass(scene, target, options, instances);
+        target.bind();
+    }
+    if (wantsDeferred(target, options)) drawDeferredPass(scene, frame, target, passes, crowd);
+    drawForwardPasses(scene, passes, instances);
+    drawTransmissive(scene, instances);
+    drawBlended(scene, instances);
+    endFrame();
+}
+
+bool SceneRenderer::sortItems(const GpuScene& scene, const morph::FramePose& frame,
+                              const glm::mat4& view, const DrawOptions& options) {
     // Lists kept across frames (their capacity; cleared here).
-    std::vector<DrawItem>& opaque = mOpaque;
-    std::vector<DrawItem>& transmissive = mTransmissive;
-    std::vector<DrawItem>& blended = mBlended;
-    std::vector<DrawItem>& nodeBlended = mNodeBlended;
-    opaque.clear();
-    transmissive.clear();
-    blended.clear();
+    mOpaque.clear();
+    mTransmissive.clear();
+    mBlended.clear();
+    mDeferred.clear();
+    mGroups.clear();
     bool transmission = false;  // any drawn material samples the transmission pass
     for (int node : scene.nodes(frame.scene)) {
-        const GpuMesh& mesh = scene.meshes()[size_t(layout.nodes[size_t(node)].mesh)];
+        const GpuMesh& mesh = scene.meshes()[size_t(scene.layout().nodes[size_t(node)].mesh)];
         Aabb nodeBox;
-        nodeBlended.clear();
+        mNodeBlended.clear();
         for (const GpuPrimitive& primitive : mesh.primitives) {
             if (primitive.buffers.vertexCount() == 0) continue;
             DrawItem item;
@@ -751,52 +718,60 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
             item.material =
                 material >= 0 ? &scene.materials()[size_t(material)] : &scene.defaultMaterial();
             if (item.material->alphaMode == morph::AlphaMode::Blend) {
-                // Skinned: the box in the node's skin space.
-                const std::vector<float>& weights = frame.weights(node);
-                const SkinJoints* joints = mState.joints(node);
-                nodeBox.extend(
-                    joints ? scene.primitiveBounds(primitive, weights, frame.joints[size_t(node)])
-                           : scene.primitiveBounds(primitive, weights));
-                nodeBlended.push_back(item);
+                nodeBox.extend(drawnBounds(scene, frame, node, primitive));
+                mNodeBlended.push_back(item);
             } else if (item.material->features & kFeatureTransmission) {
-                transmissive.push_back(item);
+                mTransmissive.push_back(item);
             } else {
-                opaque.push_back(item);
+                mOpaque.push_back(item);
             }
             transmission = transmission || (item.material->features & kFeatureTransmission);
         }
-        if (nodeBlended.empty()) continue;
+        if (mNodeBlended.empty()) continue;
         const glm::vec3 center = glm::vec3(mState.model(node) * glm::vec4(nodeBox.center(), 1.0f));
         const float depth = -(view * glm::vec4(center, 1.0f)).z;
-        for (DrawItem& item : nodeBlended) {
+        for (DrawItem& item : mNodeBlended) {
             item.viewDepth = depth;
-            blended.push_back(item);
+            mBlended.push_back(item);
         }
     }
     // Stable: equal depths keep node and primitive order, so frames are deterministic.
-    std::stable_sort(blended.begin(), blended.end(), [](const DrawItem& a, const DrawItem& b) {
+    std::stable_sort(mBlended.begin(), mBlended.end(), [](const DrawItem& a, const DrawItem& b) {
         return a.viewDepth > b.viewDepth;
     });
-    const double bookkeepingMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - bookkeeping)
-            .count();
+    return transmission;
+}
 
+Aabb SceneRenderer::drawnBounds(const GpuScene& scene, const morph::FramePose& frame, int node,
+                                const GpuPrimitive& primitive) const {
+    // Skinned: the box in the node's skin space.
+    const std::vector<float>& weights = frame.weights(node);
+    return mState.joints(node)
+               ? scene.primitiveBounds(primitive, weights, frame.joints[size_t(node)])
+               : scene.primitiveBounds(primitive, weights);
+}
+
+void SceneRenderer::clearTarget(const RenderTarget& target, const DrawOptions& options) {
     target.bind();
     // pbr.frag writes sRGB-encoded values itself; the window's framebuffer may be sRGB-capable.
     glDisable(GL_FRAMEBUFFER_SRGB);
     glEnable(GL_DEPTH_TEST);
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);
-    if (options.clear) {
-        glClearColor(options.background.r, options.background.g, options.background.b, 1.0f);
-        glClearDepth(1.0);
-        glClearStencil(0);
-        glStencilMask(0xFF);
-        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
-    }
+    if (!options.clear) return;
+    glClearColor(options.background.r, options.background.g, options.background.b, 1.0f);
+    glClearDepth(1.0);
+    glClearStencil(0);
+    glStencilMask(0xFF);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+}
 
+void SceneRenderer::writeFrameUniforms(const GpuScene& scene, const morph::FramePose& frame,
+                                       const Camera& camera, const RenderTarget& target,
+                                       const DrawOptions& options, const Crowd* crowd) {
+    const float aspect = target.height > 0 ? float(target.width) / float(target.height) : 1.0f;
     ++mFrame;
-    mViewProjection = camera.projection(aspect) * view;
+    mViewProjection = camera.projection(aspect) * camera.view();
     mTargetSize = glm::ivec2(target.width, target.height);
     writeFrameBlocks(scene, frame, camera, options);
     mFrameBlock.bindBase(GL_UNIFORM_BUFFER, binding(UniformBlock::Frame));
@@ -806,88 +781,88 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
         drawBackground(false);
     }
     mProgram.set(location(UniformLocation::ViewProjection), mViewProjection);
-    if (crowd) {
-        std::vector<glm::vec4> offsets;
-        offsets.reserve(crowd->offsets.size());
-        for (const glm::vec3& o : crowd->offsets) offsets.emplace_back(o, 0.0f);
-        const size_t bytes = offsets.size() * sizeof(glm::vec4);
-        if (size_t(mInstanceOffsets.size()) < bytes) {
-            mInstanceOffsets =
-                gl::Buffer::create(GLsizeiptr(bytes), nullptr, GL_DYNAMIC_STORAGE_BIT);
-        }
-        mInstanceOffsets.subData(0, GLsizeiptr(bytes), offsets.data());
-        mInstanceOffsets.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::InstanceOffsets));
-    }
+    if (crowd) writeInstanceOffsets(*crowd);
     mInstanceMode = crowd ? 1 : 0;
     mProgram.set(location(UniformLocation::InstanceMode), mInstanceMode);
+}
 
-    // The morph stage: once per frame, before every pass.
-    std::vector<DrawItem*>& items = mItems;
-    items.clear();
-    for (DrawItem& item : opaque) items.push_back(&item);
-    for (DrawItem& item : transmissive) items.push_back(&item);
-    for (DrawItem& item : blended) items.push_back(&item);
-    runMorphStage(items, options, instances);
-    mMorphStage.addCpuMs(bookkeepingMs);
-    if (transmission) {
-        drawTransmissionPass(scene, target, options, instances);
-        target.bind();
+void SceneRenderer::writeInstanceOffsets(const Crowd& crowd) {
+    std::vector<glm::vec4> offsets;
+    offsets.reserve(crowd.offsets.size());
+    for (const glm::vec3& o : crowd.offsets) offsets.emplace_back(o, 0.0f);
+    const size_t bytes = offsets.size() * sizeof(glm::vec4);
+    if (size_t(mInstanceOffsets.size()) < bytes) {
+        mInstanceOffsets = gl::Buffer::create(GLsizeiptr(bytes), nullptr, GL_DYNAMIC_STORAGE_BIT);
     }
+    mInstanceOffsets.subData(0, GLsizeiptr(bytes), offsets.data());
+    mInstanceOffsets.bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::InstanceOffsets));
+}
 
+void SceneRenderer::drawDeferredPass(const GpuScene& scene, const morph::FramePose& frame,
+                                     const RenderTarget& target, uint32_t passes,
+                                     const Crowd* crowd) {
+    // The primitives deferrable() takes, into the G-buffer, then shaded once per pixel, material
+    // by material; the rest of the opaque ones are drawn forward over that.
+    if (!groupDeferred()) return;
+    if (!prepareDeferred(target)) {
+        mDeferred.clear();
+        for (DrawItem& item : mOpaque) item.group = 0;
+        return;
+    }
+    for (const DrawItem& item : mDeferred) {
+        glm::ivec4& rect = mGroups[size_t(item.group - 1)].rect;
+        rect = unite(rect, deferredRect(scene, frame, target, item, crowd != nullptr));
+    }
+    drawDeferred(scene, target, passes, crowd ? uint32_t(crowd->offsets.size()) : 1u);
+}
+
+bool SceneRenderer::groupDeferred() {
+    for (DrawItem& item : mOpaque) {
+        if (!deferrable(*item.material, item.primitive->buffers.attributeMask())) continue;
+        size_t g = 0;
+        while (g < mGroups.size() && mGroups[g].material != item.material) ++g;
+        if (g == mGroups.size()) {
+            gl::Program* program = nullptr;
+            if (g == kMaxDeferredGroups || !(program = resolveProgram(*item.material))) continue;
+            mGroups.push_back({item.material, program, glm::ivec4(0)});
+        }
+        item.group = uint8_t(g + 1);
+        mDeferred.push_back(item);
+    }
+    return !mDeferred.empty();
+}
+
+void SceneRenderer::drawForwardPasses(const GpuScene& scene, uint32_t passes, uint32_t instances) {
     // Passes before the last write depth only (a depth pre-pass); the last shades with LEQUAL
-    // against that depth. Deferred: the primitives deferrable() takes first, into the G-buffer,
-    // then shaded once per pixel, material by material; the rest of the opaque ones forward
-    // over that.
-    const uint32_t passes = std::max(options.passes, 1u);
-    mDeferred.clear();
-    mGroups.clear();
-    if (wantsDeferred(target, options)) {
-        for (DrawItem& item : opaque) {
-            if (!deferrable(*item.material, item.primitive->buffers.attributeMask())) continue;
-            size_t g = 0;
-            while (g < mGroups.size() && mGroups[g].material != item.material) ++g;
-            if (g == mGroups.size()) {
-                gl::Program* program = nullptr;
-                if (g == kMaxDeferredGroups || !(program = resolveProgram(*item.material))) {
-                    continue;
-                }
-                mGroups.push_back({item.material, program, glm::ivec4(0)});
-            }
-            item.group = uint8_t(g + 1);
-            mDeferred.push_back(item);
-        }
-        if (!mDeferred.empty() && !prepareDeferred(target)) {
-            mDeferred.clear();
-            for (DrawItem& item : opaque) item.group = 0;
-        }
-        if (!mDeferred.empty()) {
-            for (const DrawItem& item : mDeferred) {
-                glm::ivec4& rect = mGroups[size_t(item.group - 1)].rect;
-                rect = unite(rect, deferredRect(scene, frame, target, item, crowd != nullptr));
-            }
-            drawDeferred(scene, target, passes, instances);
-        }
-    }
+    // against that depth.
     for (uint32_t pass = 0; pass < passes; ++pass) {
         const bool shaded = pass + 1 == passes;
         glColorMask(shaded, shaded, shaded, shaded);
         glDepthFunc(shaded ? GL_LEQUAL : GL_LESS);
-        for (const DrawItem& item : opaque) {
+        for (const DrawItem& item : mOpaque) {
             if (item.group == 0) drawItem(scene, item, instances);
         }
     }
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+void SceneRenderer::drawTransmissive(const GpuScene& scene, uint32_t instances) {
     // After everything they can see through (the Sample Renderer's order), in node order.
-    for (const DrawItem& item : transmissive) drawItem(scene, item, instances);
-    if (!blended.empty()) {
-        // Straight alpha over what is behind; the target's alpha stays 1 (an opaque image).
-        glEnable(GL_BLEND);
-        glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
-        glDepthMask(GL_FALSE);
-        for (const DrawItem& item : blended) drawItem(scene, item, instances);
-        glDepthMask(GL_TRUE);
-        glDisable(GL_BLEND);
-    }
+    for (const DrawItem& item : mTransmissive) drawItem(scene, item, instances);
+}
+
+void SceneRenderer::drawBlended(const GpuScene& scene, uint32_t instances) {
+    if (mBlended.empty()) return;
+    // Straight alpha over what is behind; the target's alpha stays 1 (an opaque image).
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
+    glDepthMask(GL_FALSE);
+    for (const DrawItem& item : mBlended) drawItem(scene, item, instances);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+}
+
+void SceneRenderer::endFrame() {
     glDisable(GL_CULL_FACE);
     glFrontFace(GL_CCW);
     glBindVertexArray(0);

@@ -63,7 +63,7 @@ enum class Shading { Auto, Forward, Deferred };
 // "auto", "forward" or "deferred".
 const char* shadingName(Shading shading);
 
-// Crowds (issue 6): every drawn node becomes one instanced draw of offsets.size() copies, copy k
+// Crowds: every drawn node becomes one instanced draw of offsets.size() copies, copy k
 // moved by offsets[k] in world space and morphed with weights[k] (three.js's setMorphAt), which
 // applies to every morphed node (missing or empty rows: the node's pose weights).
 struct Crowd {
@@ -81,7 +81,7 @@ struct DrawOptions {
     ToneMapping toneMapping = ToneMapping::PbrNeutral;
     // The image-based light (renderer/light/GpuEnvironment.h). Null: the studio rig of three
     // directional lights over an analytic sky, which needs no prefiltering (the look before
-    // issue 15; `--environment rig`).
+    // image-based light was added; `--environment rig`).
     const GpuEnvironment* environment = nullptr;
     float environmentRotation = 0;  // radians about +Y: the environment turned, not the model
     // Environment and Blurred draw the environment behind the model (cleared frames only);
@@ -97,7 +97,8 @@ struct DrawOptions {
     // one. cs-sparse and cpu morph once per frame and every pass reads that; the vs paths
     // morph again in each pass.
     uint32_t passes = 1;
-    // GL timer queries around the morph stage, read by SceneRenderer::morphStats().
+    // A GL timer query around the morph stage's pre-pass, read by SceneRenderer::morphStats()
+    // (MorphFrameStats::gpuMs). No other timing happens inside the draw.
     bool timeMorph = false;
     const Crowd* crowd = nullptr;  // null: one copy of each node
     // KHR_materials_variants: which of the file's variants (morph::Scene::variants) chooses each
@@ -142,13 +143,16 @@ public:
     // What this renderer holds for the scene it drew last (weights, joints, morph data).
     DrawState& state() { return mState; }
 
-    // Wall-clock milliseconds of the last frame's vs-path morphs on their own, with its weights:
-    // mesh.vert alone (a program built on first use, with no fragment stage and so no varyings
-    // to feed one) over every vertex of every instance once (GL_POINTS, rasterizer discard),
-    // bracketed by glFinish, times the frame's passes. 0 when no primitive ran a vs path (or
-    // the program does not build). For drivers whose GL timer misses the vertex stage
-    // (llvmpipe; `bench`).
-    double vertexMorphWallMs();
+    // The last frame's morphed draws, each with the path the morph stage resolved for it (in
+    // the stage's order; a primitive drawn in several passes is listed once). For `bench`,
+    // which times the vs paths' morph on a vertex-only pass of its own (app/cli/BenchPaths).
+    struct MorphedDraw {
+        int node = -1;
+        const GpuPrimitive* primitive = nullptr;
+        const GpuMaterial* material = nullptr;  // the one it was drawn with (program())
+        MorphPath path = MorphPath::None;
+    };
+    const std::vector<MorphedDraw>& morphedDraws() const { return mMorphedDraws; }
 
     // The program for a primitive with `attributeMask` (PrimitiveBuffers::attributeMask()),
     // compiled on first use, with this frame's view-projection and instance mode set; the full
@@ -174,10 +178,36 @@ private:
     void drawItem(const GpuScene& scene, const DrawItem& item, uint32_t instances);
     // The material's uniform block, textures and samplers on their units.
     void bindMaterial(const GpuScene& scene, const GpuMaterial& material);
-    void runMorphStage(const std::vector<DrawItem*>& items, const DrawOptions& options,
-                       uint32_t instances);
-    // The vs paths' items of the last frame, drawn as points with `program` (morph only).
-    void drawVertexMorphs(gl::Program& program);
+    // The frame's passes, in the order draw() runs them.
+    // Sorts the drawn primitives into mOpaque, mTransmissive and mBlended (back to front);
+    // returns whether a material reads the transmission pass.
+    bool sortItems(const GpuScene& scene, const morph::FramePose& frame, const glm::mat4& view,
+                   const DrawOptions& options);
+    // The primitive's morphed (and skinned) bounds this frame, in its node's space.
+    Aabb drawnBounds(const GpuScene& scene, const morph::FramePose& frame, int node,
+                     const GpuPrimitive& primitive) const;
+    // Binds the target, resets the state the passes expect and, for a cleared frame, clears it.
+    void clearTarget(const RenderTarget& target, const DrawOptions& options);
+    // The frame's uniform blocks, the background, the view-projection and the crowd's offsets.
+    void writeFrameUniforms(const GpuScene& scene, const morph::FramePose& frame,
+                            const Camera& camera, const RenderTarget& target,
+                            const DrawOptions& options, const Crowd* crowd);
+    void writeInstanceOffsets(const Crowd& crowd);
+    // The morph stage (MorphStage) over every drawn item: its path, its data, its weight
+    // upload and its pre-pass, once per frame before every pass.
+    void runMorphStage(const DrawOptions& options);
+    // Deferred shading (Shading): groups the deferrable opaque items by material and draws them
+    // through the G-buffer and the resolve; leaves the rest of mOpaque to the forward passes.
+    void drawDeferredPass(const GpuScene& scene, const morph::FramePose& frame,
+                          const RenderTarget& target, uint32_t passes, const Crowd* crowd);
+    // mOpaque's deferrable items into mDeferred and mGroups; false when there is none.
+    bool groupDeferred();
+    // The opaque items not drawn deferred: passes - 1 depth pre-passes, then the shaded one.
+    void drawForwardPasses(const GpuScene& scene, uint32_t passes, uint32_t instances);
+    void drawTransmissive(const GpuScene& scene, uint32_t instances);
+    void drawBlended(const GpuScene& scene, uint32_t instances);
+    // Leaves the context as the frame found it where callers rely on it.
+    void endFrame();
     void writeFrameBlocks(const GpuScene& scene, const morph::FramePose& frame,
                           const Camera& camera, const DrawOptions& options);
     // The environment behind the model: one triangle at the far plane, no depth written, its
@@ -214,8 +244,7 @@ private:
                             const RenderTarget& target, const DrawItem& item, bool crowd) const;
 
     ShaderLibrary mLibrary;
-    gl::Program mProgram;     // every varying: the fallback and the vertex-only timing pass
-    gl::Program mVertexOnly;  // mesh.vert alone: vertexMorphWallMs(), built on first use
+    gl::Program mProgram;  // every varying: the fallback of every variant
     // By variantKey() (SceneRenderer.cpp) of the attributes and the material; built on first
     // use. A file uses a handful: one per distinct (attribute set, material kind).
     struct Variant {
@@ -273,16 +302,13 @@ private:
     gl::Buffer mInstanceOffsets;
     MorphStage mMorphStage;
     DrawState mState;
-    // The last frame's morphed items on a vs path, for vertexMorphWallMs().
-    std::vector<DrawItem> mVertexItems;
+    std::vector<MorphedDraw> mMorphedDraws;  // the last frame's, for morphedDraws()
     // Per frame, kept for their capacity: the frame of draw(pose) and draw()'s item lists.
     morph::FramePose mPoseFrame;
     // mTransmissive: opaque and MASK primitives with transmission, drawn after mOpaque.
     // mDeferred: the frame's opaque items of core materials when it lights deferred.
     std::vector<DrawItem> mOpaque, mTransmissive, mBlended, mNodeBlended, mDeferred;
     std::vector<DrawItem*> mItems;
-    uint32_t mLastInstances = 1;
-    uint32_t mLastPasses = 1;
 };
 
 }  // namespace renderer

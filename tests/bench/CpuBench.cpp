@@ -1,10 +1,10 @@
 // Micro-benchmarks of the GL-free core on a synthetic face-sized primitive: what the CPU costs
 // to pack targets once, to blend a frame on the CPU reference, and to sample animation weights;
-// and the CPU side of issue 6's benchmark: generating and loading the production mesh (50,000
+// and the CPU side of `morphview bench`: generating and loading the production mesh (50,000
 // vertices x 300 targets, 5%), packing and sparsifying it, and compacting a frame's weights into
 // the active list, whose cost per frame must not grow with the target count (BM_ActiveList/8 vs
 // /256 at 8 active; `morphview bench --scenario target-count` measures the whole frame's). And
-// issue 15's KTX2 transcoder: a 1024 x 1024 base image from ETC1S and from UASTC to RGBA8.
+// the KTX2 transcoder: a 1024 x 1024 base image from ETC1S and from UASTC to RGBA8.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -196,7 +196,7 @@ void BM_FindKeyInterval(benchmark::State& state) {
 }
 BENCHMARK(BM_FindKeyInterval)->Arg(30)->Arg(30000);
 
-// ---- Issue 6: the benchmark's CPU-side pieces ---------------------------------------------
+// ---- The benchmark's CPU-side pieces -------------------------------------------------------
 
 morph::SyntheticSpec productionSpec() {
     return {50000, 300, 0.05f, 1};
@@ -226,7 +226,7 @@ void BM_SyntheticMesh(benchmark::State& state) {
 }
 BENCHMARK(BM_SyntheticMesh)->Args({1220, 52})->Args({50000, 300})->Unit(benchmark::kMillisecond);
 
-// Issue 6 target: loading and packing `production` takes under a second. The import (sparse
+// The target: loading and packing `production` takes under a second. The import (sparse
 // accessors kept sparse: 750,000 entries, not 15 million per-vertex deltas), the texture-array
 // packing (zeros plus entries: the one step still O(targets x vertices), done only when a vs path
 // is used) and the sparse int16 encoding, each on its own and together (GL upload excluded:
@@ -310,7 +310,7 @@ std::vector<std::vector<float>> weightFrames(uint32_t targets, uint32_t active, 
 // their weights (morph::collectActive, what MorphWeights::update runs). range(0): targets, 8
 // active, a new random set each frame written into the same vector, as the benchmark and an
 // animation do. The scan is the only part of a frame's bookkeeping that reads T floats
-// (issue 6 compares whole frames: `morphview bench --scenario target-count`).
+// (the whole frames are compared by `morphview bench --scenario target-count`).
 void BM_ActiveList(benchmark::State& state) {
     const uint32_t targets = uint32_t(state.range(0));
     // More sets than a branch predictor learns, each written into the one vector the scan reads
@@ -352,7 +352,7 @@ void BM_ActiveListCrowd(benchmark::State& state) {
 }
 BENCHMARK(BM_ActiveListCrowd)->Unit(benchmark::kMicrosecond);
 
-// ---- KTX2 (issue 15): 1024 x 1024 to RGBA8 ----
+// ---- KTX2: 1024 x 1024 to RGBA8 ----
 
 std::vector<uint8_t> readKtx2Fixture(const std::string& name) {
     std::ifstream in(std::string(MORPHVIEW_KTX2_FIXTURES) + "/" + name, std::ios::binary);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs every `morphview bench` scenario with --json and prints the markdown tables and the
-issue 6 target checks of docs/PERFORMANCE.md. Every number comes from the tool's JSON; nothing
+benchmark's target checks of docs/PERFORMANCE.md. Every number comes from the tool's JSON; nothing
 is typed in except the peer's (three.js) quoted timings, which are labelled as such and are
 replaced by measured ones where --threejs-dir has them.
 
@@ -43,7 +43,7 @@ OTHER_PATHS = "vs-active,cs-sparse,cpu,auto"
 # active, and a face-sized 2,694 x 52 mesh (ARKit density) with every target active.
 PRODUCTION_FILE = ["--vertices", "50000", "--targets", "300", "--density", "0.05"]
 FACE = ["--vertices", "2694", "--targets", "52", "--density", "0.3", "--active", "52"]
-THREEJS_PRODUCTION_MS = 620.0  # three.js r187, Chromium, llvmpipe, 64x64 (quoted in issue 6)
+THREEJS_PRODUCTION_MS = 620.0  # three.js r187, Chromium, llvmpipe, 64x64 (a quoted number)
 THREEJS_FACE_MS = 8.0
 # What a measured peer run must have been (vertices, targets, active) to stand for its check.
 PEER_WORKLOADS = {"production-file": (50000, 300, 40), "face": (2694, 52, 52)}
@@ -295,7 +295,7 @@ def main():
           f"(read + write); frames {SIZE}; {os.cpu_count()} CPUs, load average at the end "
           f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1 / 5 / 15 min).\n")
     print("\n".join(sections))
-    print("### Issue 6 targets\n")
+    print("### Benchmark targets\n")
     print(checks(all_results, peers) + peer_sources(peers))
     print(f"\nWhole run: {time.monotonic() - started:.0f} s "
           "(`python3 tests/bench/perf_tables.py`).")
@@ -343,7 +343,7 @@ def report_kept(folder, peers=None):
     print(f"Device: {first['device']}; copy bandwidth {min(bandwidths):.1f} to "
           f"{max(bandwidths):.1f} GB/s (read + write; each run measures its own); frames {SIZE}.\n")
     print("\n".join(sections))
-    print("### Issue 6 targets\n")
+    print("### Benchmark targets\n")
     print(checks(all_results, peers) + peer_sources(peers or {}))
     if commands:
         total = sum(seconds for _, seconds in commands.values())

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "GoldenCapture.h"
 #include "fixtures/Golden.h"
 #include "fixtures/TestPaths.h"
@@ -52,11 +53,7 @@ const Golden kGoldens[] = {
 
 class CorpusGoldenTest : public fixtures::GlTest, public ::testing::WithParamInterface<Golden> {
 protected:
-    static renderer::Capturer& capturer() {
-        static morph::Result<renderer::Capturer> instance = renderer::Capturer::create();
-        if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-        return instance.value();
-    }
+    static renderer::Capturer& capturer() { return fixtures::sharedCapturer(); }
 };
 
 TEST_P(CorpusGoldenTest, MatchesGolden) {

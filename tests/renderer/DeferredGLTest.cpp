@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "SphereGrid.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/SceneFixtures.h"
@@ -27,11 +28,7 @@ namespace {
 
 class DeferredTest : public fixtures::GlTest {
 protected:
-    static renderer::Capturer& capturer() {
-        static morph::Result<renderer::Capturer> instance = renderer::Capturer::create();
-        if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-        return instance.value();
-    }
+    static renderer::Capturer& capturer() { return fixtures::sharedCapturer(); }
 
     // The shot drawn by `shading`; whether the renderer lit it deferred goes to `deferred`.
     static morph::RgbaImage shoot(const renderer::GpuScene& scene, renderer::ShotSpec shot,
@@ -88,9 +85,7 @@ protected:
     }
 
     static renderer::GpuScene upload(const morph::Scene& scene) {
-        auto gpu = renderer::GpuScene::upload(scene);
-        EXPECT_TRUE(gpu.ok()) << (gpu.ok() ? "" : gpu.error().message);
-        return gpu.ok() ? std::move(gpu).value() : renderer::GpuScene{};
+        return fixtures::uploadOrFail(scene);
     }
     static renderer::GpuScene uploadFile(const std::string& path) {
         auto scene = morph::importGltf(path);

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "Panoramas.h"
 #include "fixtures/TestPaths.h"
 #include "morph/image/HdrImage.h"
@@ -204,12 +205,7 @@ TEST_F(EnvironmentTest, AWhiteSurfaceInAWhiteFurnaceReflectsTheFurnace) {
         scene.materials.push_back(material);
         auto gpu = renderer::GpuScene::upload(scene);
         ASSERT_TRUE(gpu.ok());
-        renderer::ShotSpec shot;
-        shot.width = shot.height = 64;
-        shot.environment = sky;
-        shot.exposure = 0.5f;
-        shot.toneMapping = renderer::ToneMapping::None;
-        auto image = capturer->capture(*gpu, shot);
+        auto image = capturer->capture(*gpu, fixtures::furnaceShot(sky));
         ASSERT_TRUE(image.ok()) << image.error().message;
         const uint8_t* centre = &image->pixels[(32 * 64 + 32) * 4];
         for (int c = 0; c < 3; ++c) {

@@ -1,4 +1,4 @@
-// The file's own scene drawn (issue 15 item 4), through renderer::Capturer as `capture` draws it:
+// The file's own scene drawn, through renderer::Capturer as `capture` draws it:
 // KHR_lights_punctual lights (the point light's range, the spot's cone, the directional, the
 // light choice), the file's cameras (perspective with an infinite far plane, orthographic) and
 // the scene a frame shows. The expected pixels are worked out by hand from the fixtures' numbers

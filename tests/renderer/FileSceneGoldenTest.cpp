@@ -1,4 +1,4 @@
-// Golden images of the file's own scene (issue 15 item 4): the lights fixture seen from the top
+// Golden images of the file's own scene: the lights fixture seen from the top
 // under its KHR_lights_punctual lights, the cameras fixture through each of its cameras, and the
 // two-scene fixture's scenes. Fixtures are built in code (tests/fixtures/SceneFixtures.h) and
 // drawn through renderer::Capturer, the code behind `morphview capture`; made and refreshed like

@@ -1,4 +1,4 @@
-// Issue 7: "a mesh past GL limits falls back or is refused with a message, never a GL error".
+// A mesh past GL limits falls back or is refused with a message, never a GL error.
 // Every limit GpuScene::upload checks, injected tiny (GpuLimits is plain data), with the one-line
 // message naming the file, or the fallback (downscaled or white textures) and its note. The
 // fixture asserts no GL error after each case.

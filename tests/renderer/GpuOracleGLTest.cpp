@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "MorphCompare.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
@@ -28,9 +29,7 @@ using morph::MorphChannel;
 using renderer::MorphPath;
 
 renderer::GpuOracle& sharedGpu() {
-    static morph::Result<renderer::GpuOracle> instance = renderer::GpuOracle::create();
-    if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-    return instance.value();
+    return fixtures::sharedOracle();
 }
 
 class GpuOracleTest : public fixtures::GlTest {

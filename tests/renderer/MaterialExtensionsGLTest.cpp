@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "Panoramas.h"
 #include "SphereGrid.h"
 #include "fixtures/TestPaths.h"
@@ -41,11 +42,7 @@ const uint8_t kBackground[3] = {255, 0, 255};  // no sphere pixel is pure magent
 
 class MaterialExtensionsTest : public fixtures::GlTest {
 protected:
-    static renderer::Capturer& capturer() {
-        static morph::Result<renderer::Capturer> instance = renderer::Capturer::create();
-        if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-        return instance.value();
-    }
+    static renderer::Capturer& capturer() { return fixtures::sharedCapturer(); }
 
     morph::RgbaImage shoot(const morph::Scene& scene, int size = 256,
                            renderer::ToneMapping tone = renderer::ToneMapping::None) {
@@ -446,12 +443,7 @@ TEST_F(MaterialExtensionsTest, UnderAUniformSkyTheSheenIsItsLut) {
         scene.meshes[0].primitives[0].normals.assign(4, glm::vec3(std::sqrt(0.75f), 0.0f, 0.5f));
         auto gpu = renderer::GpuScene::upload(scene);
         EXPECT_TRUE(gpu.ok());
-        renderer::ShotSpec shot;
-        shot.width = shot.height = 64;
-        shot.environment = sky;
-        shot.exposure = 0.5f;
-        shot.toneMapping = renderer::ToneMapping::None;
-        auto image = capturer->capture(*gpu, shot);
+        auto image = capturer->capture(*gpu, fixtures::furnaceShot(sky));
         EXPECT_TRUE(image.ok()) << (image.ok() ? "" : image.error().message);
         if (!image.ok()) return -1.0f;
         return fixtures::srgbToLinear(image->pixels[(32 * 64 + 32) * 4 + 1] / 255.0f);

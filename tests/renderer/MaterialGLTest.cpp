@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "SphereGrid.h"
 #include "morph/image/ImageCompare.h"
 #include "renderer/gl/Program.h"
@@ -25,11 +26,7 @@ struct Rgb {
 
 class MaterialTest : public fixtures::GlTest {
 protected:
-    static renderer::Capturer& capturer() {
-        static morph::Result<renderer::Capturer> instance = renderer::Capturer::create();
-        if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-        return instance.value();
-    }
+    static renderer::Capturer& capturer() { return fixtures::sharedCapturer(); }
 
     morph::RgbaImage shoot(const morph::Scene& scene,
                            const renderer::CameraView& camera = renderer::CameraView{},

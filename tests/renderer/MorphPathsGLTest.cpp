@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "MorphCompare.h"
 #include "fixtures/BuildPaths.h"
 #include "morph/gltf/GltfImport.h"
@@ -29,9 +30,7 @@ const MorphPath kPaths[] = {MorphPath::VsDense, MorphPath::VsActive, MorphPath::
                             MorphPath::Cpu, MorphPath::Auto};
 
 renderer::GpuOracle& gpu() {
-    static morph::Result<renderer::GpuOracle> instance = renderer::GpuOracle::create();
-    if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-    return instance.value();
+    return fixtures::sharedOracle();
 }
 
 std::shared_ptr<const morph::Primitive> borrowed(const morph::Primitive& primitive) {
@@ -239,13 +238,7 @@ protected:
                 box.extend(one.max + offset);
             }
         }
-        const renderer::Camera camera = renderer::frameCamera(box, renderer::CameraView{}, 1.0f);
-        options.timeMorph = true;
-        mRenderer->draw(*mGpu, pose, camera, mTarget->target(), options);
-        Frame frame;
-        frame.stats = mRenderer->morphStats();
-        frame.image = mTarget->readPixels();
-        return frame;
+        return drawFramed(options, pose, box);
     }
     Frame drawFramedOn(renderer::DrawOptions options, const renderer::Crowd& framing) {
         const renderer::Crowd* crowd = options.crowd;
@@ -256,10 +249,15 @@ protected:
             box.extend(one.min + offset);
             box.extend(one.max + offset);
         }
-        const renderer::Camera camera = renderer::frameCamera(box, renderer::CameraView{}, 1.0f);
         options.crowd = crowd;
+        return drawFramed(options, mPose, box);
+    }
+    // `pose` drawn with the morph stage timed, the camera framing `box`.
+    Frame drawFramed(renderer::DrawOptions options, const std::vector<morph::NodePose>& pose,
+                     const renderer::Aabb& box) {
+        const renderer::Camera camera = renderer::frameCamera(box, renderer::CameraView{}, 1.0f);
         options.timeMorph = true;
-        mRenderer->draw(*mGpu, mPose, camera, mTarget->target(), options);
+        mRenderer->draw(*mGpu, pose, camera, mTarget->target(), options);
         Frame frame;
         frame.stats = mRenderer->morphStats();
         frame.image = mTarget->readPixels();

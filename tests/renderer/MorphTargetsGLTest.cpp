@@ -139,7 +139,8 @@ TEST_F(MorphTargetsTest, WeightBufferHoldsOnlyNonZeroWeightsInOrder) {
     weights.update({0.0f, 0.5f, 0.0f, -1.25f});  // missing fifth entry counts as 0
     EXPECT_EQ(weights.activeCount(), 2u);
     uint32_t words[5] = {};
-    weights.buffer().read(0, sizeof(words), words);
+    weights.upload(renderer::kWeightPairs);
+    weights.pairsBuffer().read(0, sizeof(words), words);
     float w1 = 0, w3 = 0;
     std::memcpy(&w1, &words[2], sizeof(float));
     std::memcpy(&w3, &words[4], sizeof(float));
@@ -155,7 +156,9 @@ TEST_F(MorphTargetsTest, WeightBufferHoldsOnlyNonZeroWeightsInOrder) {
 }
 
 // What the GPU holds as rows (vs-dense, the gather): instanceCount() x targetCount() floats.
-std::vector<float> gpuRows(const MorphWeights& weights) {
+// Uploaded first: the getters never upload.
+std::vector<float> gpuRows(MorphWeights& weights) {
+    weights.upload(renderer::kWeightRows);
     std::vector<float> rows(weights.instanceCount() * weights.targetCount(), -1.0f);
     weights.rowsBuffer().read(0, GLsizeiptr(rows.size() * sizeof(float)), rows.data());
     return rows;
@@ -196,9 +199,27 @@ TEST_F(MorphTargetsTest, AFramesActiveListIsTakenAsItIs) {
     EXPECT_EQ(gpuRows(weights), (std::vector<float>{0.0f, 0.5f, 0.0f, -1.0f}));
 }
 
+TEST_F(MorphTargetsTest, BuffersChangeOnlyInUpload) {
+    // update() copies the lists; the GPU buffers keep the last upload's weights until the
+    // drawer uploads the buffers its path reads, and only those.
+    MorphWeights weights = MorphWeights::create(4);
+    weights.update(std::vector<float>{0.0f, 0.5f, 0.0f, 0.0f});
+    weights.upload(renderer::kWeightRows | renderer::kWeightPairs);
+    weights.update(std::vector<float>{0.0f, 0.0f, 0.75f, 0.0f});
+    std::vector<float> rows(4, -1.0f);
+    weights.rowsBuffer().read(0, GLsizeiptr(rows.size() * sizeof(float)), rows.data());
+    EXPECT_EQ(rows, (std::vector<float>{0.0f, 0.5f, 0.0f, 0.0f}));
+    weights.upload(renderer::kWeightRows);
+    weights.rowsBuffer().read(0, GLsizeiptr(rows.size() * sizeof(float)), rows.data());
+    EXPECT_EQ(rows, (std::vector<float>{0.0f, 0.0f, 0.75f, 0.0f}));
+    uint32_t words[2] = {};
+    weights.pairsBuffer().read(0, sizeof(words), words);
+    EXPECT_EQ(words[1], 1u);  // the pairs were not asked for: still the first weights
+}
+
 TEST_F(MorphTargetsTest, RowsAndBuffersFollowEveryUpdate) {
-    // The GPU rows are written from the active lists when first asked for after an update: a
-    // weight that was active and is now zero must read zero, in both GPU buffers.
+    // The GPU rows are written from the active lists when uploaded after an update: a weight
+    // that was active and is now zero must read zero, in both GPU buffers.
     MorphWeights weights = MorphWeights::create(300);
     std::vector<float> w(300, 0.0f);
     w[10] = 0.5f;
@@ -218,7 +239,8 @@ TEST_F(MorphTargetsTest, RowsAndBuffersFollowEveryUpdate) {
     expected[299] = 0.25f;
     EXPECT_EQ(row, expected);
     uint32_t words[3] = {};
-    weights.buffer().read(0, sizeof(words), words);
+    weights.upload(renderer::kWeightPairs);
+    weights.pairsBuffer().read(0, sizeof(words), words);
     float w299 = 0;
     std::memcpy(&w299, &words[2], sizeof(float));
     EXPECT_EQ(words[0], 1u);

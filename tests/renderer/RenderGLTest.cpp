@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
 #include "morph/gltf/GltfImport.h"
@@ -36,18 +37,12 @@ const char* const kCorpus[] = {
 };
 
 renderer::SceneRenderer& sceneRenderer() {
-    static morph::Result<renderer::SceneRenderer> instance = renderer::SceneRenderer::create();
-    if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-    return instance.value();
+    return fixtures::sharedSceneRenderer();
 }
 
 class RenderTest : public fixtures::GlTest {
 protected:
-    static renderer::Capturer& capturer() {
-        static morph::Result<renderer::Capturer> instance = renderer::Capturer::create();
-        if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-        return instance.value();
-    }
+    static renderer::Capturer& capturer() { return fixtures::sharedCapturer(); }
 };
 
 morph::Scene load(const std::string& relative) {
@@ -57,9 +52,7 @@ morph::Scene load(const std::string& relative) {
 }
 
 renderer::GpuScene upload(const morph::Scene& scene) {
-    auto gpu = renderer::GpuScene::upload(scene);
-    EXPECT_TRUE(gpu.ok()) << (gpu.ok() ? "" : gpu.error().message);
-    return gpu.ok() ? std::move(gpu).value() : renderer::GpuScene{};
+    return fixtures::uploadOrFail(scene);
 }
 
 glm::vec3 normalizedOrZero(const glm::vec3& v) {

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "MorphCompare.h"
 #include "fixtures/SharedMeshFixtures.h"
 #include "morph/anim/Animate.h"
@@ -33,15 +34,11 @@ namespace {
 using renderer::MorphPath;
 
 renderer::SceneRenderer& sceneRenderer() {
-    static morph::Result<renderer::SceneRenderer> instance = renderer::SceneRenderer::create();
-    if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-    return instance.value();
+    return fixtures::sharedSceneRenderer();
 }
 
 renderer::GpuOracle& oracle() {
-    static morph::Result<renderer::GpuOracle> instance = renderer::GpuOracle::create();
-    if (!instance.ok()) ADD_FAILURE() << instance.error().message;
-    return instance.value();
+    return fixtures::sharedOracle();
 }
 
 class SharedMeshTest : public fixtures::GlTest, public ::testing::WithParamInterface<MorphPath> {};
@@ -60,9 +57,7 @@ morph::Scene twoNodes() {
 }
 
 renderer::GpuScene upload(const morph::Scene& scene) {
-    auto gpu = renderer::GpuScene::upload(scene);
-    EXPECT_TRUE(gpu.ok()) << (gpu.ok() ? "" : gpu.error().message);
-    return gpu.ok() ? std::move(gpu).value() : renderer::GpuScene{};
+    return fixtures::uploadOrFail(scene);
 }
 
 constexpr int kSize = 128;

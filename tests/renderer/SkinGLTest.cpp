@@ -94,7 +94,7 @@ TEST(SkinEval, WorldSpaceGpuMatchesCpuOnTheArmsAtSeveralTimes) {
 }
 
 // The bundled character (17 joints, two primitives, clips with joint TRS and weights): the
-// acceptance check of issue 8 on a model the fixtures did not shape.
+// check that GPU skinning matches the CPU's on a model the fixtures did not shape.
 TEST(SkinEval, WorldSpaceGpuMatchesCpuOnTheCharacter) {
     const std::string path = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb";
     for (float t : {0.0f, 0.6f, 1.3f}) expectGpuMatchesCpu(path, t, "wave");
@@ -196,7 +196,7 @@ TEST_F(SkinGLTest, ManyJointsAndEightInfluencesMatchTheReference) {
     }
 }
 
-// Issue 8: the morph paths of issue 6 keep working under skins: whichever path morphs (in the
+// The morph paths keep working under skins: whichever path morphs (in the
 // vertex shader, in the cs-sparse compute pre-pass, or on the CPU), skinVertex() then skins in
 // the draw. The character's body at "wave" 0.6 s, every path against the CPU reference. The
 // tolerance allows cs-sparse's int16 deltas (a quantum of max |delta| / 32767, about 1e-6 m

@@ -1,4 +1,4 @@
-// KHR_materials_variants drawn (issue 15 item 2), through renderer::Capturer as `capture` draws
+// KHR_materials_variants drawn, through renderer::Capturer as `capture` draws
 // it: a variant recolours exactly the primitives it maps, the default draws the file's default
 // materials, and a variant by index draws as the same variant by name. Fixture:
 // tests/fixtures/VariantFixtures.h (primitive 0, the left cube, is grey by default, red in "Red"

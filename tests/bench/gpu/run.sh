@@ -1,5 +1,5 @@
 #!/bin/bash
-# The GPU run of morphview's benchmark (issue 6) in docs/PERFORMANCE.md: run from a folder made
+# The GPU run of morphview's benchmark in docs/PERFORMANCE.md: run from a folder made
 # by pack.sh, with OUT set; writes OUT/gpu/NAME.json and commands.txt in perf_tables.py's
 # --json-dir layout (python3 tests/bench/perf_tables.py --from-json OUT/gpu prints the tables),
 # OUT/gpu.tar.gz of them and OUT/log.txt. More frames than perf_tables.py's llvmpipe counts:

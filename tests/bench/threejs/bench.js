@@ -1,4 +1,4 @@
-// three.js timed the way `morphview bench` times a frame (issue 6, "The benchmark"):
+// three.js timed the way `morphview bench` times a frame, so the two compare:
 // frameMs is the wall time from setting a frame's weights to the return of a 1-pixel readPixels
 // of the finished frame (which waits for it); the median and p95 (nearest rank) over the counted
 // frames, warm-up frames not counted. Each frame sets `active` distinct random targets to random

@@ -1,0 +1,59 @@
+#pragma once
+// What the GL tests share besides the context (GlFixture.h): one of each drawer per test
+// process, made on first use (a drawer that cannot be made fails the case that asked for it),
+// and a scene uploaded or the failure reported.
+#include <string>
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include "morph/Result.h"
+#include "morph/Scene.h"
+#include "renderer/morph/GpuOracle.h"
+#include "renderer/scene/Capture.h"
+#include "renderer/scene/GpuScene.h"
+#include "renderer/scene/SceneRenderer.h"
+
+namespace fixtures {
+
+// `made`'s value; an error fails the current case (and the value must not be used).
+template <typename T>
+T& madeOrFail(morph::Result<T>& made) {
+    if (!made.ok()) ADD_FAILURE() << made.error().message;
+    return made.value();
+}
+
+inline renderer::Capturer& sharedCapturer() {
+    static morph::Result<renderer::Capturer> instance = renderer::Capturer::create();
+    return madeOrFail(instance);
+}
+
+inline renderer::SceneRenderer& sharedSceneRenderer() {
+    static morph::Result<renderer::SceneRenderer> instance = renderer::SceneRenderer::create();
+    return madeOrFail(instance);
+}
+
+inline renderer::GpuOracle& sharedOracle() {
+    static morph::Result<renderer::GpuOracle> instance = renderer::GpuOracle::create();
+    return madeOrFail(instance);
+}
+
+// `scene` on the GPU; an empty GpuScene (and a failed expectation) when the upload fails.
+inline renderer::GpuScene uploadOrFail(const morph::Scene& scene) {
+    auto gpu = renderer::GpuScene::upload(scene);
+    EXPECT_TRUE(gpu.ok()) << (gpu.ok() ? "" : gpu.error().message);
+    return gpu.ok() ? std::move(gpu).value() : renderer::GpuScene{};
+}
+
+// A 64 x 64 shot lit by the environment file `sky` at half exposure, without tone mapping: what
+// the furnace tests read their centre pixel from (a white sky of 1 reflects 0.5 at most).
+inline renderer::ShotSpec furnaceShot(const std::string& sky) {
+    renderer::ShotSpec shot;
+    shot.width = shot.height = 64;
+    shot.environment = sky;
+    shot.exposure = 0.5f;
+    shot.toneMapping = renderer::ToneMapping::None;
+    return shot;
+}
+
+}  // namespace fixtures
