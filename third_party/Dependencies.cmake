@@ -19,7 +19,7 @@ pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 add_library(mv_stb INTERFACE)
 target_link_libraries(mv_stb INTERFACE PkgConfig::STB)
 
-# EXT_texture_webp: Debian's libwebp decodes WebP images (morph/image/ImageDecode.cpp); the
+# EXT_texture_webp: Debian's libwebp decodes WebP images (morph/decode/ImageDecode.cpp); the
 # tests encode their WebP fixtures with it too.
 pkg_check_modules(WEBP REQUIRED IMPORTED_TARGET libwebp)
 add_library(mv_webp INTERFACE)

@@ -10,6 +10,7 @@
 
 #include "morph/anim/ClipSelection.h"
 #include "morph/anim/Layers.h"
+#include "morph/anim/PoseLayers.h"
 #include "morph/edit/WeightSpec.h"
 
 namespace renderer {
@@ -60,33 +61,53 @@ Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, 
     return crowd;
 }
 
+namespace {
+
+// The clips a shot names; an unknown name is an error listing the file's clips.
+morph::Result<morph::ClipSelection> shotClips(const morph::Scene& layout, const ShotSpec& shot) {
+    if (shot.animation.empty() && shot.animations.empty()) return morph::ClipSelection{};
+    morph::ClipSelection selection = shot.animations.empty()
+                                         ? morph::selectAnimations(layout, shot.animation)
+                                         : morph::selectAnimations(layout, shot.animations);
+    if (selection.ok()) return selection;
+    std::string names;
+    for (size_t i = 0; i < layout.animations.size(); ++i) {
+        const std::string& name = layout.animations[i].name;
+        names += (i ? ", " : "") + (name.empty() ? std::to_string(i) : "'" + name + "'");
+    }
+    return morph::Error{morph::ErrorCode::Usage,
+                        "'" + *selection.unknown + "' is not an animation of " + layout.path +
+                            " (it has " + (names.empty() ? std::string("none") : names) + ")"};
+}
+
+}  // namespace
+
 morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
                                                      const ShotSpec& shot) {
-    std::vector<morph::NodePose> pose = morph::restPose(layout);
-    if (!shot.animation.empty() || !shot.animations.empty()) {
-        const morph::ClipSelection selection =
-            shot.animations.empty() ? morph::selectAnimations(layout, shot.animation)
-                                    : morph::selectAnimations(layout, shot.animations);
-        if (!selection.ok()) {
-            std::string names;
-            for (size_t i = 0; i < layout.animations.size(); ++i) {
-                const std::string& name = layout.animations[i].name;
-                names += (i ? ", " : "") + (name.empty() ? std::to_string(i) : "'" + name + "'");
-            }
-            return morph::Error{morph::ErrorCode::Usage,
-                                "'" + *selection.unknown + "' is not an animation of " +
-                                    layout.path + " (it has " +
-                                    (names.empty() ? std::string("none") : names) + ")"};
-        }
-        morph::applyAnimations(layout, selection.clips, shot.time, pose);
-    }
+    auto clips = shotClips(layout, shot);
+    if (!clips) return clips.error();
+    std::vector<morph::WeightAssignment> weights;
     if (!shot.weights.empty()) {
         auto spec = morph::parseWeightSpec(shot.weights);
         if (!spec) return spec.error();
-        if (auto applied = morph::applyWeightSpec(layout, *spec, pose); !applied) {
-            return applied.error();
-        }
+        weights = std::move(spec).value();
     }
+    // A shot's sources of weights, as the viewer's (app/viewer/state/WeightLayers.h): its clips
+    // at its time, then its --weights, which set their targets as the viewer's overrides do.
+    morph::Status weightsApplied;
+    const morph::PoseLayers layers = {
+        {"clips",
+         [&](const morph::Scene& scene, std::vector<morph::NodePose>& pose) {
+             if (!shot.animation.empty() || !shot.animations.empty())
+                 morph::applyAnimations(scene, clips->clips, shot.time, pose);
+         }},
+        {"weights",
+         [&](const morph::Scene& scene, std::vector<morph::NodePose>& pose) {
+             if (!weights.empty()) weightsApplied = morph::applyWeightSpec(scene, weights, pose);
+         }},
+    };
+    std::vector<morph::NodePose> pose = morph::resolvePoseLayers(layout, layers);
+    if (!weightsApplied) return weightsApplied.error();  // a name no mesh has
     return pose;
 }
 
