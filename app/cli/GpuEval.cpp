@@ -27,7 +27,8 @@ MorphFunction gpuEvalMorph() {
                 scene.meshes[size_t(item.mesh)].primitives[size_t(item.primitive)];
             const std::string where = scene.path + ": meshes[" + std::to_string(item.mesh) +
                                       "].primitives[" + std::to_string(item.primitive) + "]";
-            // Checked before GL sees it, as GpuScene::upload does: a hostile file is an error, never a GL error.
+            // Checked before GL sees it, as GpuScene::upload does: a hostile file is an error,
+            // never a GL error.
             auto fits =
                 renderer::checkPrimitiveLimits(primitive, primitive.targets.size(), gpuLimits);
             if (!fits) return morph::Error{fits.error().code, where + ": " + fits.error().message};

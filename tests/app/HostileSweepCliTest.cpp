@@ -1,8 +1,9 @@
 // The hostile-file sweep through the real binary (files nobody has seen must
-// all end with exit 0 or one clean error line, under sanitizers, in bounded time and memory): the mutants of fixtures::forEachSweepMutant, written to a folder, each run through
-// `morphview info`, `eval` and (for those that load) `capture` as a child process with a memory
-// limit and a wall-clock timeout. Each must exit 0, or exit 1 with its last stderr line naming the
-// file and no other line but warnings and notes about the same file. Under ASan + UBSan in CI.
+// all end with exit 0 or one clean error line, under sanitizers, in bounded time and memory): the
+// mutants of fixtures::forEachSweepMutant, written to a folder, each run through `morphview info`,
+// `eval` and (for those that load) `capture` as a child process with a memory limit and a
+// wall-clock timeout. Each must exit 0, or exit 1 with its last stderr line naming the file and no
+// other line but warnings and notes about the same file. Under ASan + UBSan in CI.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>

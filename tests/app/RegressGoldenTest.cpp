@@ -1,7 +1,8 @@
 // The project's own goldens run through `morphview regress` as a pipeline would (the proof
-// that regress works on real goldens): tests/golden (the corpus and skinned-character goldens, drawn as
-// tests/renderer/CorpusGoldenTest.cpp and SkinGoldenTest.cpp draw them) and the face captures
-// of docs/captures (its own shots file). Every shot must pass: exit 0, and a report that says so.
+// that regress works on real goldens): tests/golden (the corpus and skinned-character goldens,
+// drawn as tests/renderer/CorpusGoldenTest.cpp and SkinGoldenTest.cpp draw them) and the face
+// captures of docs/captures (its own shots file). Every shot must pass: exit 0, and a report that
+// says so.
 #include <fstream>
 #include <string>
 #include <vector>
