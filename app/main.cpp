@@ -80,5 +80,5 @@ int main(int argc, char** argv) {
     }
 
     // No subcommand: the viewer opens MODEL, or the bundled face without one.
-    return app::runViewer(viewer);
+    return app::exitCode(app::runViewer(viewer));
 }

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/Commands.h"
 #include "app/cli/LookOptions.h"
 #include "app/cli/ModelLoader.h"
 #include "morph/Result.h"
@@ -39,8 +40,8 @@ struct ViewerOptions {
 void addViewerOptions(CLI::App& root, ViewerOptions& options);
 
 // Runs the window until it is closed (or, with --screenshot-after, until the picture is saved).
-// 0 on success, 1 when the window cannot open, the model cannot load in screenshot mode, or the
-// picture cannot be written.
-int runViewer(const ViewerOptions& options);
+// Failed when the window cannot open, the model cannot load in screenshot mode, the picture
+// cannot be written, or a script's expectation failed; main() turns it into the exit code.
+CommandResult runViewer(const ViewerOptions& options);
 
 }  // namespace app

@@ -68,13 +68,10 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
     addLookOptions(root, options.look);
 }
 
-int runViewer(const ViewerOptions& options) {
+CommandResult runViewer(const ViewerOptions& options) {
     auto viewer = ViewerWindow::create(options);
-    if (!viewer) {
-        std::fprintf(stderr, "morphview: %s\n", viewer.error().message.c_str());
-        return kExitFailure;
-    }
-    return (*viewer)->run();
+    if (!viewer) return {Outcome::Failed, "morphview: " + viewer.error().message};
+    return {(*viewer)->run(), {}};
 }
 
 }  // namespace app

@@ -27,18 +27,18 @@ const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_
 
 }  // namespace
 
-int ViewerWindow::run() {
-    const int code = runFrames();
+Outcome ViewerWindow::run() {
+    const Outcome outcome = runFrames();
     if (!mOptions.frameTimes.empty()) {
         if (auto written = mFrameTimes.write(mOptions.frameTimes); !written) {
             std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
-            return code == 0 ? 1 : code;
+            return Outcome::Failed;
         }
     }
-    return code;
+    return outcome;
 }
 
-int ViewerWindow::runFrames() {
+Outcome ViewerWindow::runFrames() {
     GLFWwindow* window = mContext.window();
     mLastTime = glfwGetTime();
     RedrawWait wait;  // the first frame at once
@@ -54,14 +54,14 @@ int ViewerWindow::runFrames() {
         const ScriptRunner::Step scripted = stepScript(size);
         updateFrame(dt, size);
         drawFrame(size);
-        if (const std::optional<int> code = endFrame(scripted)) return *code;
+        if (const std::optional<Outcome> outcome = endFrame(scripted)) return *outcome;
         glfwSwapBuffers(window);
         handleRequests();
         wait = mRedraw.afterFrame(motion());
     }
     if (mRecorder.active()) toggleRecording();
     saveSettings();
-    return 0;
+    return Outcome::Ok;
 }
 
 bool ViewerWindow::waitForEvents(const RedrawWait& wait) {
@@ -146,24 +146,24 @@ void ViewerWindow::drawFrame(const FrameSize& size) {
     ++mFrames;
 }
 
-std::optional<int> ViewerWindow::endFrame(const ScriptRunner::Step& scripted) {
+std::optional<Outcome> ViewerWindow::endFrame(const ScriptRunner::Step& scripted) {
     if (mOptions.screenshotAfter > 0 && mFrames >= mOptions.screenshotAfter) {
         auto written = morph::writePngFile(mOptions.out, readWindow());
         if (!written) {
             std::fprintf(stderr, "%s\n", written.error().message.c_str());
-            return 1;
+            return Outcome::Failed;
         }
-        return 0;
+        return Outcome::Ok;
     }
     if (scripted.screenshot) {
         if (auto written = morph::writePngFile(*scripted.screenshot, readWindow()); !written) {
             std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
-            return 1;
+            return Outcome::Failed;
         }
     }
     if (scripted.exitCode) {
         (void)mRecorder.stop();
-        return *scripted.exitCode;
+        return *scripted.exitCode == 0 ? Outcome::Ok : Outcome::Failed;
     }
     if (mUi.requests.screenshot) {
         mUi.requests.screenshot = false;

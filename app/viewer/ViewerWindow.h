@@ -35,7 +35,7 @@ public:
     ViewerWindow& operator=(const ViewerWindow&) = delete;
 
     // The main loop; it draws only when something changes (state/Redraw.h).
-    int run();  // and, with --frame-times, writes them at exit
+    Outcome run();  // and, with --frame-times, writes them at exit
 
 private:
     explicit ViewerWindow(const ViewerOptions& options, GlfwContext context);
@@ -54,7 +54,7 @@ private:
         int width = 0, height = 0;      // the window, in ImGui's units
         int fbWidth = 0, fbHeight = 0;  // its framebuffer, in pixels
     };
-    int runFrames();
+    Outcome runFrames();
     bool waitForEvents(const RedrawWait& wait);  // true when it waited for an event
     // The clock's step for this frame (fixed while a script drives or a recording runs), and
     // the frame times.
@@ -65,7 +65,7 @@ private:
     void buildPanels(int width, int height);
     void drawFrame(const FrameSize& size);  // the scene, then ImGui, recorded
     // Screenshots, the script's exit: the exit code when the loop ends here.
-    std::optional<int> endFrame(const ScriptRunner::Step& scripted);
+    std::optional<Outcome> endFrame(const ScriptRunner::Step& scripted);
     Motion motion() const;  // what the frame just drawn says about the next (Redraw.h)
 
     // ViewerView.cpp: the 3D view's region, camera and picture.
