@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The structure rules a newcomer relies on, measured from the code (run by CTest as
-StructureTest; `--table` prints every measure, `--graph` the rooms and their includes as a
+StructureTest; `--table` prints every measure, `--graph [PREFIX]` the rooms and their includes as a
 Mermaid diagram).
 
   functions over 80 lines in app/, renderer/, morph/    (universal-ctags)
@@ -179,12 +179,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", default=os.path.join(os.path.dirname(__file__), "..", ".."))
     parser.add_argument("--table", action="store_true", help="print every measure")
-    parser.add_argument("--graph", action="store_true", help="print the rooms as Mermaid")
+    parser.add_argument("--graph", nargs="?", const="", metavar="PREFIX",
+                        help="print the rooms (those under PREFIX: morph, app, ...) as Mermaid")
     args = parser.parse_args()
     root = os.path.abspath(args.root)
     edges = include_graph(root)
-    if args.graph:
-        print(mermaid(edges))
+    if args.graph is not None:
+        inside = {e: n for e, n in edges.items() if all(r.startswith(args.graph) for r in e)}
+        print(mermaid(inside))
         return 0
     folder, count = largest_folder(root)
     walk = frame_walk_files(root)
