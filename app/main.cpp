@@ -15,6 +15,7 @@
 #include "app/cli/EvalCommand.h"
 #include "app/cli/GpuEval.h"
 #include "app/cli/RegressCommand.h"
+#include "app/cli/ThumbnailCommand.h"
 #include "app/cli/Version.h"
 #include "app/viewer/ViewerApp.h"
 #include "renderer/gl/DriverHeap.h"
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
     app::addRegressCommand(root, context);      // capture + compare over a shots file
     app::addBenchCommand(root, context);        // the morph benchmark (EGL)
     app::addEnvironmentCommand(root, context);  // the studio as .hdr
+    app::addThumbnailCommand(root, context);    // a file manager's preview (EGL)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);

@@ -44,6 +44,10 @@ install(FILES "${MV_INSTALL_SOURCE}/morphview.desktop"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/applications")
 install(FILES "${MV_INSTALL_SOURCE}/morphview.xml"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/mime/packages")
+# The freedesktop thumbnailer: GNOME's and KDE's file managers run `morphview thumbnail` for
+# .gltf, .glb and .vrm previews.
+install(FILES "${MV_INSTALL_SOURCE}/morphview.thumbnailer"
+        DESTINATION "${CMAKE_INSTALL_DATADIR}/thumbnailers")
 install(FILES "${MV_INSTALL_SOURCE}/morphview.svg"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps")
 install(FILES "${MV_GZIPPED}/morphview.1.gz" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")

@@ -42,6 +42,7 @@ expected=(
   usr/share/mime/packages/morphview.xml
   usr/share/morphview/character.glb
   usr/share/morphview/face.glb
+  usr/share/thumbnailers/morphview.thumbnailer
 )
 files=$(dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print $6}' | sed 's|^\./||' | sort)
 diff <(printf '%s\n' "${expected[@]}") <(echo "$files") || fail "the package's files differ from the list (< expected, > packaged)"
@@ -71,6 +72,9 @@ for glob in 'model/gltf+json:*.gltf' 'model/gltf-binary:*.glb' 'model/vnd.vrm:*.
   grep -qF ":$glob" "$work/mime/globs2" || fail "no glob $glob in the MIME database"
 done
 grep -qx 'model/vnd.vrm model/gltf-binary' "$work/mime/subclasses" || fail "model/vnd.vrm is not a sub-class of model/gltf-binary"
+thumbnailer=$tree/usr/share/thumbnailers/morphview.thumbnailer
+grep -qx 'Exec=morphview thumbnail %i %o --size %s' "$thumbnailer" || fail "the thumbnailer's Exec line"
+grep -qx 'MimeType=model/gltf+json;model/gltf-binary;model/vnd.vrm;' "$thumbnailer" || fail "the thumbnailer's MimeType"
 lintian --display-info --pedantic "$deb" >"$work/lintian.txt" 2>&1 || true
 sed '/^running with root privileges/d' "$work/lintian.txt"
 count() { grep -c "^$1:" "$work/lintian.txt" || true; }
@@ -82,6 +86,10 @@ echo "lintian: $(count E) errors, $(count W) warnings, $(count I) notes, $(count
 (cd / && "$tree/usr/bin/morphview" capture --out "$work/face.png" --size 64x64 >/dev/null) ||
   fail "capture of the bundled face from the package's tree"
 [[ $(head -c 8 "$work/face.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || fail "capture wrote no PNG"
+# As a file manager runs it: the thumbnailer's command line, %i %o %s filled in.
+(cd / && "$tree/usr/bin/morphview" thumbnail "$tree/usr/share/morphview/character.glb" "$work/thumb.png" --size 128) ||
+  fail "thumbnail of the bundled character from the package's tree"
+[[ $(head -c 8 "$work/thumb.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || fail "thumbnail wrote no PNG"
 
 # 5. cmake --install puts the same files under any prefix.
 cmake --install "$build" --prefix "$work/prefix" >/dev/null

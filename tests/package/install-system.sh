@@ -4,7 +4,8 @@
 # morphview from /, then purges it and checks that nothing it installed is left:
 #   1. cpack -G DEB from BUILD_DIR (default: build/), into a temporary folder
 #   2. apt install ./morphview_<version>_amd64.deb
-#   3. from /: morphview --version, morphview capture --out FILE.png (the bundled face), and the
+#   3. from /: morphview --version, morphview capture --out FILE.png (the bundled face), the
+#      thumbnailer's command line on the bundled character, and the
 #      desktop and MIME databases know morphview (when their tools are installed)
 #   4. apt purge morphview: every path dpkg listed for the package is gone, and the file lists of
 #      /usr, /etc and /opt are as they were before the install
@@ -47,6 +48,14 @@ morphview --version
 out=$work/face.png
 MORPHVIEW_CACHE_DIR=off morphview capture --out "$out" --size 128x128
 file "$out"
+# As a file manager would: the installed thumbnailer's Exec line, %i %o %s filled in.
+exec_line=$(sed -n 's/^Exec=//p' /usr/share/thumbnailers/morphview.thumbnailer)
+thumb=$work/thumb.png
+command=${exec_line//%i//usr/share/morphview/character.glb}
+command=${command//%o/$thumb}
+command=${command//%s/128}
+MORPHVIEW_CACHE_DIR=off $command
+file "$thumb"
 man -w morphview
 if command -v xdg-mime >/dev/null; then
   echo "xdg-mime query default model/gltf-binary: $(xdg-mime query default model/gltf-binary)"
