@@ -7,9 +7,6 @@
 #include <optional>
 #include <vector>
 
-#include "morph/anim/ClipSelection.h"
-#include "morph/anim/FramePose.h"
-
 namespace app {
 
 namespace {
@@ -184,40 +181,23 @@ morph::Result<renderer::ToneMapping> parseToneMapping(const std::string& text) {
     return usage("--tone-mapping: '" + text + "' is not neutral, aces, agx or none");
 }
 
+// The renderer's checks, each error worded after the option that named the missing thing.
 morph::Status checkShot(const morph::Scene& layout, const renderer::ShotSpec& shot) {
-    const size_t scenes = layout.scenes.size();
-    if (shot.scene >= 0 && size_t(shot.scene) >= scenes) {
-        return usage("--scene " + std::to_string(shot.scene) + ": " + layout.path +
-                     (scenes == 0
-                          ? std::string(" has no scenes")
-                          : " has " + std::to_string(scenes) + " scene" + (scenes == 1 ? "" : "s") +
-                                " (0 to " + std::to_string(scenes - 1) + ")"));
-    }
+    if (auto scene = renderer::checkShotScene(layout, shot.scene); !scene)
+        return usage("--" + scene.error().message);
     if (auto variant = morph::findVariant(layout, shot.variant); !variant) return variant.error();
-    if (const std::optional<int> index = shot.camera.fileCamera) {
-        morph::FramePose frame = morph::resolveFrame(layout, {});
-        frame.scene = shot.scene;
-        if (auto camera = renderer::fileCamera(layout, frame, *index); !camera) {
-            return morph::Error{camera.error().code, "--camera: 'file:" + std::to_string(*index) +
-                                                         "': " + camera.error().message};
-        }
+    if (auto camera = renderer::checkShotCamera(layout, shot); !camera) {
+        return morph::Error{camera.error().code,
+                            "--camera: 'file:" + std::to_string(*shot.camera.fileCamera) +
+                                "': " + camera.error().message};
     }
     return {};
 }
 
 morph::Status checkAnimation(const morph::Scene& layout, const renderer::ShotSpec& shot) {
-    if (shot.animation.empty() && shot.animations.empty()) return {};
-    const morph::ClipSelection selection = shot.animations.empty()
-                                               ? morph::selectAnimations(layout, shot.animation)
-                                               : morph::selectAnimations(layout, shot.animations);
-    if (selection.ok()) return {};
-    std::string names;
-    for (size_t i = 0; i < layout.animations.size(); ++i) {
-        const std::string& name = layout.animations[i].name;
-        names += (i ? ", " : "") + (name.empty() ? std::to_string(i) : "'" + name + "'");
-    }
-    return usage("--animation: '" + *selection.unknown + "' is not an animation of " + layout.path +
-                 " (it has " + (names.empty() ? std::string("none") : names) + ")");
+    if (auto clips = renderer::shotClips(layout, shot); !clips)
+        return usage("--animation: " + clips.error().message);
+    return {};
 }
 
 }  // namespace app

@@ -40,7 +40,7 @@ MorphPath MorphStage::preparePrimitive(PrimitiveMorph& morph, MorphWeights* weig
     const MorphPath path = prepareWithFallback(
         morph, *weights, morph.resolve(requested, weights->activeCount(), passes), passes);
     if (path == MorphPath::None) return path;
-    uploadWeights(morph, *weights, path);
+    weights->upload(morph.weightBuffers(path));  // the frame's one weight upload
     // Before the run: on a CPU rasterizer a dispatch runs on every core and evicts the
     // caches, and the cost model's per-target lookups would pay for that.
     mStats.primitives[size_t(path)] += 1;
@@ -76,10 +76,6 @@ MorphPath MorphStage::prepareWithFallback(PrimitiveMorph& morph, const MorphWeig
                 "; drawn with " + morphPathName(path));
     }
     return path;
-}
-
-void MorphStage::uploadWeights(const PrimitiveMorph& morph, MorphWeights& weights, MorphPath path) {
-    weights.upload(morph.weightBuffers(path));
 }
 
 morph::Status MorphStage::prepare(PrimitiveMorph& morph, MorphPath path) {

@@ -59,8 +59,9 @@ public:
     // Resolves `requested` for `morph` (with `weights`' longest active list), builds its
     // resources, falling back to cs-sparse then cpu when the path cannot hold the primitive
     // (e.g. a texture past GL_MAX_TEXTURE_SIZE or the memory budget, or compute programs that do
-    // not build; noted), uploads the weight buffers that path reads (uploadWeights), runs its
-    // pre-pass and adds its cost. Returns the path the draw must bind: None when there is
+    // not build; noted), uploads the weight buffers that path reads (MorphWeights::upload: each
+    // once per weights generation, so a mesh's primitives upload their shared weights once), runs
+    // its pre-pass and adds its cost. Returns the path the draw must bind: None when there is
     // nothing to morph (no targets, no weights).
     MorphPath preparePrimitive(PrimitiveMorph& morph, MorphWeights* weights, MorphPath requested,
                                uint32_t passes = 1);
@@ -77,9 +78,6 @@ private:
     // `path` resolved and prepared, or the fallback that could be.
     MorphPath prepareWithFallback(PrimitiveMorph& morph, const MorphWeights& weights,
                                   MorphPath path, uint32_t passes);
-    // The frame's one weight upload for `morph` drawn with `path`: only the buffers the path
-    // reads, each once per weights generation (a mesh's primitives share its weights).
-    static void uploadWeights(const PrimitiveMorph& morph, MorphWeights& weights, MorphPath path);
 
     ShaderLibrary mLibrary;
     MorphPrograms mPrograms;

@@ -61,9 +61,6 @@ Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, 
     return crowd;
 }
 
-namespace {
-
-// The clips a shot names; an unknown name is an error listing the file's clips.
 morph::Result<morph::ClipSelection> shotClips(const morph::Scene& layout, const ShotSpec& shot) {
     if (shot.animation.empty() && shot.animations.empty()) return morph::ClipSelection{};
     morph::ClipSelection selection = shot.animations.empty()
@@ -79,8 +76,6 @@ morph::Result<morph::ClipSelection> shotClips(const morph::Scene& layout, const 
                         "'" + *selection.unknown + "' is not an animation of " + layout.path +
                             " (it has " + (names.empty() ? std::string("none") : names) + ")"};
 }
-
-}  // namespace
 
 morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
                                                      const ShotSpec& shot) {
@@ -111,24 +106,30 @@ morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
     return pose;
 }
 
-morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot) {
+morph::Status checkShotScene(const morph::Scene& layout, int scene) {
     const size_t scenes = layout.scenes.size();
-    if (shot.scene >= 0 && size_t(shot.scene) >= scenes) {
-        return morph::Error{morph::ErrorCode::Usage,
-                            "scene " + std::to_string(shot.scene) + ": " + layout.path +
-                                (scenes == 0 ? std::string(" has no scenes")
-                                             : " has " + std::to_string(scenes) + " scene" +
-                                                   (scenes == 1 ? "" : "s") + " (0 to " +
-                                                   std::to_string(scenes - 1) + ")")};
-    }
-    if (auto variant = morph::findVariant(layout, shot.variant); !variant) return variant.error();
-    if (shot.camera.fileCamera) {
-        morph::FramePose frame = morph::resolveFrame(layout, {});
-        frame.scene = shot.scene;
-        if (auto camera = fileCamera(layout, frame, *shot.camera.fileCamera); !camera)
-            return camera.error();
-    }
+    if (scene < 0 || size_t(scene) < scenes) return {};
+    return morph::Error{
+        morph::ErrorCode::Usage,
+        "scene " + std::to_string(scene) + ": " + layout.path +
+            (scenes == 0 ? std::string(" has no scenes")
+                         : " has " + std::to_string(scenes) + " scene" + (scenes == 1 ? "" : "s") +
+                               " (0 to " + std::to_string(scenes - 1) + ")")};
+}
+
+morph::Status checkShotCamera(const morph::Scene& layout, const ShotSpec& shot) {
+    if (!shot.camera.fileCamera) return {};
+    morph::FramePose frame = morph::resolveFrame(layout, {});
+    frame.scene = shot.scene;
+    if (auto camera = fileCamera(layout, frame, *shot.camera.fileCamera); !camera)
+        return camera.error();
     return {};
+}
+
+morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot) {
+    if (auto scene = checkShotScene(layout, shot.scene); !scene) return scene;
+    if (auto variant = morph::findVariant(layout, shot.variant); !variant) return variant.error();
+    return checkShotCamera(layout, shot);
 }
 
 morph::Result<Capturer> Capturer::create(const ShaderLibrary& library) {

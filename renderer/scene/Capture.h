@@ -13,6 +13,7 @@
 
 #include "morph/Result.h"
 #include "morph/anim/Animate.h"
+#include "morph/anim/ClipSelection.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/Look.h"
@@ -66,6 +67,11 @@ struct ShotSpec {
 // (the error lists the file's variants). Usage errors name the file and the count: "scene 2:
 // two.glb has 2 scenes (0 to 1)".
 morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot);
+// The parts of checkShot (the command line words each error after its own option) and the clips
+// a shot names ("'x' is not an animation of face.glb (it has 'talk', 'blink')").
+morph::Status checkShotScene(const morph::Scene& layout, int scene);
+morph::Status checkShotCamera(const morph::Scene& layout, const ShotSpec& shot);
+morph::Result<morph::ClipSelection> shotClips(const morph::Scene& layout, const ShotSpec& shot);
 
 // The crowd of `count` copies of `scene` at `pose` (count > 1): a grid of ceil(sqrt(count))
 // columns, row after row downwards, spaced by 1.25 times the scene's unmorphed box and centred
@@ -77,7 +83,7 @@ Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, 
 
 // The rest pose, the animation (or every clip the shot names, later ones winning where two drive
 // the same channel) sampled at the shot's time (glTF 2.0 3.11), then the weights spec on top.
-// `layout` is the scene (GpuScene::layout() will do). Errors name the option.
+// `layout` is the scene (GpuScene::layout() will do). Errors name what the file lacks.
 morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
                                                      const ShotSpec& shot);
 

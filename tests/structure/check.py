@@ -6,7 +6,7 @@ Mermaid diagram).
   functions over 80 lines in app/, renderer/, morph/    (universal-ctags)
   command-line option names in renderer/'s code          (comments aside)
   `mutable` members other than mutexes
-  ticket numbers ("issue 12") in code, shaders, tests and build files
+  ticket numbers (the word for a ticket and its number) in code, shaders, tests and build files
   rooms of morph/ that include each other both ways (any cycle)
   .cpp files in the largest folder of app/, renderer/, morph/
   .cpp files named by docs/ARCHITECTURE.md's frame walk
