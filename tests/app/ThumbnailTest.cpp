@@ -23,7 +23,9 @@ const std::string kFigure = fixtures::avatarPath("RiggedFigure/RiggedFigure.glb"
 // The PNG's bytes, or "" when the run failed or wrote none.
 std::string thumbnail(const std::string& model, const std::string& out,
                       const std::vector<std::string>& extra = {}) {
-    std::vector<std::string> args = {"thumbnail", model, out};
+    // A limit no busy machine reaches (the default, 20 s, is for file managers; a sanitized
+    // build on a loaded CI machine may need more): the time limit has its own test below.
+    std::vector<std::string> args = {"thumbnail", model, out, "--timeout", "600"};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto run = fixtures::runMorphview(args);
     EXPECT_EQ(run.exitCode, 0) << run.err;
@@ -75,7 +77,7 @@ TEST(ThumbnailTest, AFileItCannotDrawIsOneLineAndNoPicture) {
     }
     for (const std::string& model : {junk, dir + "/missing.glb"}) {
         const std::string out = dir + "/out.png";
-        const auto run = fixtures::runMorphview({"thumbnail", model, out});
+        const auto run = fixtures::runMorphview({"thumbnail", model, out, "--timeout", "600"});
         EXPECT_EQ(run.exitCode, 1) << model;
         EXPECT_NE(run.err.find(model.substr(dir.size() + 1)), std::string::npos) << run.err;
         EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;

@@ -87,7 +87,7 @@ echo "lintian: $(count E) errors, $(count W) warnings, $(count I) notes, $(count
   fail "capture of the bundled face from the package's tree"
 [[ $(head -c 8 "$work/face.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || fail "capture wrote no PNG"
 # As a file manager runs it: the thumbnailer's command line, %i %o %s filled in.
-(cd / && "$tree/usr/bin/morphview" thumbnail "$tree/usr/share/morphview/character.glb" "$work/thumb.png" --size 128) ||
+(cd / && "$tree/usr/bin/morphview" thumbnail "$tree/usr/share/morphview/character.glb" "$work/thumb.png" --size 128 --timeout 600) ||
   fail "thumbnail of the bundled character from the package's tree"
 [[ $(head -c 8 "$work/thumb.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || fail "thumbnail wrote no PNG"
 
