@@ -19,6 +19,18 @@ pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 add_library(mv_stb INTERFACE)
 target_link_libraries(mv_stb INTERFACE PkgConfig::STB)
 
+# PNG files are written with Debian's libpng (morph/image/ImageFile.cpp): its fixed filter and
+# zlib level encode a capture several times faster than stb_image_write.
+find_package(PNG REQUIRED)
+add_library(mv_png INTERFACE)
+target_link_libraries(mv_png INTERFACE PNG::PNG)
+
+# JPEG textures are decoded with Debian's libjpeg-turbo (morph/decode/ImageDecode.cpp): SIMD,
+# and fuzzed upstream; stb_image keeps PNG and the rarer formats.
+find_package(JPEG REQUIRED)
+add_library(mv_jpeg INTERFACE)
+target_link_libraries(mv_jpeg INTERFACE JPEG::JPEG)
+
 # EXT_texture_webp: Debian's libwebp decodes WebP images (morph/decode/ImageDecode.cpp); the
 # tests encode their WebP fixtures with it too.
 pkg_check_modules(WEBP REQUIRED IMPORTED_TARGET libwebp)

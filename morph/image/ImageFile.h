@@ -1,6 +1,7 @@
 #pragma once
-// RGBA8 images as files: what capture writes and compare reads. PNG encoding and decoding use
-// Debian's libstb (stb_image_write / stb_image), so the same pixels always give the same bytes.
+// RGBA8 images as files: what capture writes and compare reads. PNG is written with Debian's
+// libpng (one filter and level, so the same pixels always give the same bytes) and read with
+// libstb's stb_image, like every image morph/decode reads.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,7 +25,7 @@ struct RgbaImage {
 // "<path>: not a decodable image (...)".
 Result<RgbaImage> readImageFile(const std::string& path);
 
-// PNG bytes of `image` (8-bit RGBA, stb's default compression: deterministic).
+// PNG bytes of `image` (8-bit RGBA; the "up" filter at zlib level 1: fast and deterministic).
 Result<std::vector<uint8_t>> encodePng(const RgbaImage& image);
 
 // Encodes and writes atomically (morph::writeFileAtomic): a reader never sees half a file.
