@@ -77,7 +77,10 @@ gl::Sampler makeSampler(const morph::TextureSampler& s) {
     return sampler;
 }
 
-gl::Texture makeTexture(const morph::Image& image, bool srgb) {
+// The texture with its whole mipmap chain: `below` (levels 1, 2, ...) where the caller made them,
+// else the driver makes them.
+gl::Texture makeTexture(const morph::Image& image, bool srgb,
+                        const std::vector<morph::Image>* below) {
     const int largest = std::max(image.width, image.height);
     const GLsizei levels = GLsizei(std::floor(std::log2(double(largest)))) + 1;
     gl::Texture texture = gl::Texture::create(GL_TEXTURE_2D);
@@ -85,7 +88,15 @@ gl::Texture makeTexture(const morph::Image& image, bool srgb) {
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     texture.subImage2D(0, 0, 0, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE,
                        image.rgba.data());
-    texture.generateMipmap();
+    if (below == nullptr) {
+        texture.generateMipmap();
+        return texture;
+    }
+    for (size_t i = 0; i < below->size(); ++i) {
+        const morph::Image& level = (*below)[i];
+        texture.subImage2D(GLint(i + 1), 0, 0, level.width, level.height, GL_RGBA, GL_UNSIGNED_BYTE,
+                           level.rgba.data());
+    }
     return texture;
 }
 
@@ -300,7 +311,20 @@ int GpuScene::uploadImage(const morph::Scene& scene, int imageIndex, bool srgb) 
         if (first) note(charged.error().message + "; drawn as white");
         return -2;
     }
-    gl::Texture texture = makeTexture(use, srgb);
+    // A driver that rasterizes on the CPU gets levels made on the CPU (morph::mipLevels says
+    // why): made beforehand by prepareMipmaps, or here for an image it left out.
+    std::vector<morph::Image> levels;
+    const std::vector<morph::Image>* below = nullptr;
+    if (mUploadLimits.softwareRenderer) {
+        const size_t key = size_t(imageIndex) * 2 + (srgb ? 1 : 0);
+        if (shrunk.rgba.empty() && key < mMipLevels.size() && !mMipLevels[key].empty()) {
+            levels = std::move(mMipLevels[key]);
+        } else {
+            levels = morph::mipLevels(use, srgb);
+        }
+        below = &levels;
+    }
+    gl::Texture texture = makeTexture(use, srgb, below);
     if (auto uploaded = checkUpload(where); !uploaded) {
         if (first) note(uploaded.error().message + "; drawn as white");
         return -2;
@@ -395,11 +419,41 @@ void GpuScene::uploadMaterials(const morph::Scene& scene) {
     // The images are uploaded as the materials first use them (uploadImage), once per colour
     // space.
     mImageTextures.assign(scene.images.size() * 2, -1);
+    if (mUploadLimits.softwareRenderer) prepareMipmaps(scene);
     for (const morph::Material& m : scene.materials) mMaterials.push_back(uploadMaterial(scene, m));
     // glTF 2.0 3.9.1: a primitive without a material uses the default material (factors 1,
     // metallic 1, roughness 1, no textures).
     mDefaultMaterial = uploadMaterial(scene, morph::Material{});
     mImageTextures.clear();
+    mMipLevels.clear();
+}
+
+void GpuScene::prepareMipmaps(const morph::Scene& scene) {
+    // Every (image, colour space) a material's slot names, once, in parallel: an avatar's dozen
+    // 1024 x 1024 textures take 4 ms each. One that must be downscaled first is left to
+    // uploadImage, as is one a material's features leave unbound (made and not used).
+    std::vector<size_t> keys;
+    std::vector<morph::MipRequest> requests;
+    std::vector<bool> seen(scene.images.size() * 2, false);
+    for (const morph::Material& m : scene.materials) {
+        for (const auto& [ref, srgb] : textureRefs(m)) {
+            if (ref->texture < 0 || size_t(ref->texture) >= scene.textures.size()) continue;
+            const int image = scene.textures[size_t(ref->texture)].image;
+            if (image < 0 || size_t(image) >= scene.images.size()) continue;
+            const morph::Image& pixels = scene.images[size_t(image)];
+            const size_t key = size_t(image) * 2 + (srgb ? 1 : 0);
+            if (seen[key] || !imageUsable(pixels) ||
+                morph::downscaleFactor(pixels.width, pixels.height, mUploadLimits.maxTextureSize) >
+                    1)
+                continue;
+            seen[key] = true;
+            keys.push_back(key);
+            requests.push_back({&pixels, srgb});
+        }
+    }
+    std::vector<std::vector<morph::Image>> made = morph::mipLevelsOfAll(requests);
+    mMipLevels.assign(scene.images.size() * 2, {});
+    for (size_t i = 0; i < keys.size(); ++i) mMipLevels[keys[i]] = std::move(made[i]);
 }
 
 morph::Status GpuScene::uploadGeometry(const morph::Scene& scene,

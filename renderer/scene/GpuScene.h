@@ -267,6 +267,8 @@ private:
     GpuTextureBinding bindTexture(const morph::Scene& scene, const morph::TextureRef& ref,
                                   bool srgb);
     int uploadImage(const morph::Scene& scene, int imageIndex, bool srgb);
+    // On a CPU driver, the mipmaps of the materials' images, made in parallel (mMipLevels).
+    void prepareMipmaps(const morph::Scene& scene);
     void note(const std::string& line);  // logs it and keeps it in notes()
 
     morph::Scene mLayout;
@@ -289,6 +291,9 @@ private:
     // While uploading: textures index of each (image, sRGB) pair, image * 2 + sRGB; -1 not made.
     std::vector<int> mImageTextures;
     GpuLimits mUploadLimits;  // while uploading: the limits images are checked against
+    // While uploading on a CPU driver: levels 1, 2, ... of each (image, sRGB) pair, keyed as
+    // mImageTextures; empty where prepareMipmaps left them to uploadImage.
+    std::vector<std::vector<morph::Image>> mMipLevels;
 };
 
 }  // namespace renderer
