@@ -25,8 +25,8 @@ morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::s
     return shot;
 }
 
-morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model) {
-    auto scene = loadModel(model);
+morph::Result<renderer::GpuScene> uploadScene(const morph::Result<morph::Scene>& scene,
+                                              const ModelOptions& model) {
     if (!scene) return scene.error();
     printWarnings(*scene);
     renderer::UploadOptions upload;
@@ -41,12 +41,24 @@ ShotRunner::ShotRunner(renderer::EglContext context, renderer::Capturer capturer
       mDefaults(std::move(defaults)) {}
 
 morph::Result<std::unique_ptr<ShotRunner>> ShotRunner::start(ShotDefaults defaults) {
+    std::future<morph::Result<morph::Scene>> firstImport;
+    if (!defaults.model.path.empty()) {
+        firstImport =
+            std::async(std::launch::async, [model = defaults.model] { return loadModel(model); });
+    }
     auto context = renderer::EglContext::create();
     if (!context) return context.error();
     auto capturer = renderer::Capturer::create();
     if (!capturer) return capturer.error();
-    return std::unique_ptr<ShotRunner>(new ShotRunner(
+    std::unique_ptr<ShotRunner> runner(new ShotRunner(
         std::move(context).value(), std::move(capturer).value(), std::move(defaults)));
+    // While the import runs: the light and the target of the command line's shot (the light read
+    // from its cache or made, 20 ms; the target 12 ms at 800 x 800).
+    if (firstImport.valid()) {
+        if (auto shot = shotSpec(runner->mDefaults, ShotEntry{})) runner->mCapturer.prepare(*shot);
+    }
+    runner->mFirstImport = std::move(firstImport);
+    return runner;
 }
 
 morph::Result<renderer::ShotSpec> ShotRunner::spec(const ShotEntry& entry) const {
@@ -126,7 +138,11 @@ morph::Result<const renderer::GpuScene*> ShotRunner::scene(const std::string& mo
     if (found == mScenes.end()) {
         ModelOptions options = mDefaults.model;
         options.path = model;
-        found = mScenes.emplace(model, loadGpuScene(options)).first;
+        const bool first = mFirstImport.valid() && model == mDefaults.model.path;
+        found = mScenes
+                    .emplace(model,
+                             uploadScene(first ? mFirstImport.get() : loadModel(options), options))
+                    .first;
     }
     if (!found->second) return found->second.error();
     return &*found->second;

@@ -2,6 +2,7 @@
 // Renders the shots of a --shots file one by one, each model loaded and uploaded once however
 // many shots use it: what `capture --shots` and `regress` share. A model that fails to load fails
 // its shots only (the error is kept and given again to each of them).
+#include <future>
 #include <map>
 #include <memory>
 #include <string>
@@ -38,8 +39,10 @@ morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::s
 
 // `entry` with `defaults` under it, as drawn: each field the entry leaves unset is the default.
 morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const ShotEntry& entry);
-// Imports `model` and uploads it (the same budget bounds the GPU bytes); warnings on stderr.
-morph::Result<renderer::GpuScene> loadGpuScene(const ModelOptions& model);
+// Uploads an imported `scene` (the same budget as its import bounds the GPU bytes), after its
+// warnings on stderr; an import error comes back as is.
+morph::Result<renderer::GpuScene> uploadScene(const morph::Result<morph::Scene>& scene,
+                                              const ModelOptions& model);
 
 // One image of a shot: a plain shot has one (suffix ""); a clip with frames or a turntable has
 // one per time or angle, suffixed "_f00", "_f01", ... (two digits at least).
@@ -54,7 +57,10 @@ std::string frameSuffix(size_t k);
 
 class ShotRunner {
 public:
-    // Makes the headless context and the capturer. Errors: EGL or shader problems.
+    // Makes the headless context and the capturer. Errors: EGL or shader problems. The defaults'
+    // model, when they name one, is imported on a thread meanwhile: reading and decoding a file
+    // and making the context take about as long (an avatar on llvmpipe: 80 and 40 ms), and
+    // scene() takes it from there.
     static morph::Result<std::unique_ptr<ShotRunner>> start(ShotDefaults defaults);
 
     // `entry` with the defaults under it, as drawn: a shot file's fields turned into a ShotSpec.
@@ -86,6 +92,7 @@ private:
     renderer::Capturer mCapturer;
     ShotDefaults mDefaults;
     std::map<std::string, morph::Result<renderer::GpuScene>> mScenes;  // by model path
+    std::future<morph::Result<morph::Scene>> mFirstImport;  // the defaults' model, until scene()
 };
 
 }  // namespace app

@@ -152,6 +152,11 @@ morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& sp
     return &found->second;
 }
 
+void Capturer::prepare(const ShotSpec& shot) {
+    (void)environment(shot.environment);
+    (void)target(shot.width, shot.height, shot.samples);
+}
+
 namespace {
 
 // What a shot is framed on: the unmorphed bounds (`rest`), the morphed ones that must stay

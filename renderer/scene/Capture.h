@@ -103,6 +103,11 @@ public:
     // next shots (null for "rig"). Errors name the file.
     morph::Result<const GpuEnvironment*> environment(const std::string& spec);
 
+    // Makes what `shot` will draw with, the environment and the offscreen target, ahead of
+    // capture(), for a caller with time to spare (waiting for an import). A failure is not kept:
+    // capture() meets it again and reports it.
+    void prepare(const ShotSpec& shot);
+
     // The renderer the shots are drawn with (its counters: transmissionPasses(),
     // deferredFrames()).
     const SceneRenderer& renderer() const { return mRenderer; }
