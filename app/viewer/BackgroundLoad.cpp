@@ -66,6 +66,14 @@ std::optional<BackgroundLoad::Loaded> BackgroundLoad::take() {
     return out;
 }
 
+std::optional<BackgroundLoad::Loaded> BackgroundLoad::wait() {
+    while (mRunning) {
+        join();  // the worker has stored its result: take() returns it or starts mNext
+        if (std::optional<Loaded> loaded = take()) return loaded;
+    }
+    return std::nullopt;
+}
+
 std::string BackgroundLoad::path() const {
     return mCurrent.model.path;
 }

@@ -39,6 +39,9 @@ public:
     // The finished load, once (nullopt while it runs, or when a newer request replaced it: that
     // one is started here).
     std::optional<Loaded> take();
+    // The running load's result, waiting for it (and for a newer request's, which then runs);
+    // nullopt when nothing runs.
+    std::optional<Loaded> wait();
 
     // For the progress display: the file, the import's stage and fraction (0..1), seconds since
     // the start.

@@ -12,10 +12,18 @@
 
 namespace app {
 
+std::optional<BackgroundLoad::Request> firstModelRequest(const ViewerOptions& options) {
+    ModelOptions model = options.model;
+    model.path = options.model.path.empty() ? bundledFacePath() : options.model.path;
+    if (model.path.empty()) return std::nullopt;
+    // --pose files belong to the model they were given with, not to the bundled face.
+    if (model.path != options.model.path) model.poses.clear();
+    return BackgroundLoad::Request{model, false};
+}
+
 morph::Status ViewerWindow::openFirstModel() {
     mDoc.model = mOptions.model;
-    const std::string first = mOptions.model.path.empty() ? bundledFacePath() : mOptions.model.path;
-    if (first.empty()) {
+    if (!mLoad->busy()) {  // firstModelRequest found no model
         showError(mUi, "viewer: the bundled assets/face.glb was not found; open a model");
         return {};
     }
@@ -23,40 +31,37 @@ morph::Status ViewerWindow::openFirstModel() {
         // The window opens at once and shows the load's progress; the start options wait.
         mPendingStart = StartOptions{mOptions.weights, mOptions.animation, mOptions.time,
                                      mOptions.scene, mOptions.variant};
-        openModel(first, false);
         return {};
     }
-    if (!openModel(first, false, /*wait=*/true)) {
-        // openModel keeps only the message (the panel shows it): the model could not be opened.
+    std::optional<BackgroundLoad::Loaded> loaded = mLoad->wait();
+    if (!loaded || !finishOpen(std::move(*loaded))) {
+        // finishOpen keeps only the message (the panel shows it): the model could not be opened.
         return morph::Error{morph::ErrorCode::Io, mUi.error};
     }
     return applyStartOptions(mDoc, mOptions.weights, mOptions.animation, mOptions.time,
                              mOptions.scene, mOptions.variant);
 }
 
-bool ViewerWindow::openModel(const std::string& path, bool keepState, bool wait) {
+void ViewerWindow::openModel(const std::string& path, bool keepState) {
     ModelOptions model = mDoc.loaded || !mDoc.model.path.empty() ? mDoc.model : mOptions.model;
     model.path = path;
     // --pose files belong to the model they were given with, not to one opened later.
     if (path != mOptions.model.path) model.poses.clear();
-    BackgroundLoad::Request request{model, keepState};
-    if (wait) return finishOpen({request, loadModel(model)});
-    mLoad.start(std::move(request));
-    return true;
+    mLoad->start(BackgroundLoad::Request{model, keepState});
 }
 
 void ViewerWindow::pollLoad() {
     LoadingUi& loading = mUi.loading;
-    loading.active = mLoad.busy();
+    loading.active = mLoad->busy();
     if (loading.active) {
-        loading.file = std::filesystem::path(mLoad.path()).filename().string();
-        loading.stage = mLoad.stage();
-        loading.fraction = mLoad.fraction();
-        loading.seconds = mLoad.seconds();
+        loading.file = std::filesystem::path(mLoad->path()).filename().string();
+        loading.stage = mLoad->stage();
+        loading.fraction = mLoad->fraction();
+        loading.seconds = mLoad->seconds();
     }
-    if (std::optional<BackgroundLoad::Loaded> loaded = mLoad.take()) {
+    if (std::optional<BackgroundLoad::Loaded> loaded = mLoad->take()) {
         finishOpen(std::move(*loaded));
-        loading.active = mLoad.busy();
+        loading.active = mLoad->busy();
     }
 }
 

@@ -25,6 +25,10 @@
 
 namespace app {
 
+// The viewer's first model as a load: the command line's, else the bundled face (without the
+// command line's --pose files); nullopt when there is neither.
+std::optional<BackgroundLoad::Request> firstModelRequest(const ViewerOptions& options);
+
 class ViewerWindow {
 public:
     // Opens the window, starts ImGui and the renderer, loads the first model. A model that fails
@@ -38,7 +42,8 @@ public:
     Outcome run();  // and, with --frame-times, writes them at exit
 
 private:
-    explicit ViewerWindow(const ViewerOptions& options, GlfwContext context);
+    ViewerWindow(const ViewerOptions& options, GlfwContext context,
+                 std::unique_ptr<BackgroundLoad> load);
 
     // ViewerWindow.cpp: opening the window, reading it back.
     morph::Status startRenderers();
@@ -103,13 +108,13 @@ private:
     static void onDrop(struct GLFWwindow* window, int count, const char** paths);
 
     // ViewerLoad.cpp
-    // The command line's model (else the bundled face): in a reproducible run loaded here, with
-    // the start options applied (either failing is the error); else on the worker.
+    // The command line's model (else the bundled face), whose import create() started: in a
+    // reproducible run waited for and opened here, with the start options applied (either
+    // failing is the error); else left to the worker, and opened by pollLoad.
     morph::Status openFirstModel();
-    // Loads on mLoad's worker and returns true; with `wait`, loads right here and returns
-    // whether the file opened (a script's or screenshot run's first model: the run must know).
-    // A script waits for a background load before its next step (ScriptRunner).
-    bool openModel(const std::string& path, bool keepState, bool wait = false);
+    // Loads on mLoad's worker. A script waits for a background load before its next step
+    // (ScriptRunner).
+    void openModel(const std::string& path, bool keepState);
     void pollLoad();  // per frame: progress for the panels, and the finished load
     // Uploads a loaded scene and makes it the document; on failure the current one stays.
     bool finishOpen(BackgroundLoad::Loaded loaded);
@@ -177,7 +182,7 @@ private:
     int mFrames = 0;
     double mLastTime = 0;
     std::vector<std::string> mDropped;
-    BackgroundLoad mLoad;
+    std::unique_ptr<BackgroundLoad> mLoad;  // made before the window: see create()
     // --weights, --animation and --time wait for the first model when it loads in the background.
     struct StartOptions {
         std::string weights;
