@@ -14,6 +14,8 @@
 #include <map>
 #include <optional>
 
+#include "morph/names/FaceNames.h"
+
 namespace morph {
 namespace {
 
@@ -45,32 +47,13 @@ std::string lower(std::string text) {
     return text;
 }
 
-// VRM 0.x preset names (specification/0.0, presetName's enum; UniVRM writes them lower-case) to
-// the VRM 1.0 presets, as the 1.0 expressions.md renames them: joy -> happy, sorrow -> sad,
-// fun -> relaxed; the vowels a i u e o -> aa ih ou ee oh.
+// VRM 0.x preset names onto the VRM 1.0 presets (morph/names/FaceNames.h vrm0PresetName);
+// "unknown" is 0.x's word for a custom expression.
 std::optional<ExpressionPreset> vrm0Preset(const std::string& name) {
-    static const std::map<std::string, ExpressionPreset> kNames = {
-        {"neutral", ExpressionPreset::Neutral},
-        {"a", ExpressionPreset::Aa},
-        {"i", ExpressionPreset::Ih},
-        {"u", ExpressionPreset::Ou},
-        {"e", ExpressionPreset::Ee},
-        {"o", ExpressionPreset::Oh},
-        {"blink", ExpressionPreset::Blink},
-        {"blink_l", ExpressionPreset::BlinkLeft},
-        {"blink_r", ExpressionPreset::BlinkRight},
-        {"joy", ExpressionPreset::Happy},
-        {"angry", ExpressionPreset::Angry},
-        {"sorrow", ExpressionPreset::Sad},
-        {"fun", ExpressionPreset::Relaxed},
-        {"lookup", ExpressionPreset::LookUp},
-        {"lookdown", ExpressionPreset::LookDown},
-        {"lookleft", ExpressionPreset::LookLeft},
-        {"lookright", ExpressionPreset::LookRight},
-        {"unknown", ExpressionPreset::Custom}};
-    auto it = kNames.find(lower(name));
-    if (it == kNames.end()) return std::nullopt;
-    return it->second;
+    if (lower(name) == "unknown") return ExpressionPreset::Custom;
+    const std::optional<std::string> preset = vrm0PresetName(name);
+    if (!preset) return std::nullopt;
+    return expressionPresetFromName(*preset);
 }
 
 class Reader {
