@@ -183,18 +183,20 @@ namespace {
 
 NameSetCoverage coverNameSet(NameSet set, const std::vector<std::string>& names) {
     const std::unordered_set<std::string> exact(names.begin(), names.end());
+    // Each set name's first spelling in `names`: several spellings of one name
+    // ("blendShape1.jawOpen", "JAWOPEN") leave the later ones unclaimed, as renaming them all
+    // would give one mesh two targets of one name.
+    std::unordered_map<std::string, const std::string*> firstSpelling;
+    for (const std::string& name : names) {
+        if (std::optional<std::string> canonical = canonicalName(set, name))
+            firstSpelling.emplace(*canonical, &name);
+    }
     NameSetCoverage coverage{set, {}, {}, {}};
     for (const std::string& canonical : nameSetNames(set)) {
-        if (exact.count(canonical)) {
-            coverage.present.push_back(canonical);
-            continue;
-        }
-        // Several spellings of one name ("blendShape1.jawOpen", "JAWOPEN"): the first claims it,
-        // the others stay unclaimed (a rename of both would collide).
-        const auto spelling = std::find_if(names.begin(), names.end(), [&](const std::string& n) {
-            return canonicalName(set, n) == canonical;
-        });
-        if (spelling != names.end()) coverage.mapped.push_back({*spelling, canonical});
+        const auto spelling = firstSpelling.find(canonical);
+        if (exact.count(canonical)) coverage.present.push_back(canonical);
+        else if (spelling != firstSpelling.end())
+            coverage.mapped.push_back({*spelling->second, canonical});
         else coverage.missing.push_back(canonical);
     }
     return coverage;
