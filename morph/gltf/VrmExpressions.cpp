@@ -8,13 +8,13 @@
 #include "morph/gltf/VrmExpressions.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <optional>
 
 #include "morph/names/FaceNames.h"
+#include "morph/names/NameParts.h"
 
 namespace morph {
 namespace {
@@ -41,16 +41,10 @@ std::optional<double> numberField(const Json& object, const char* key) {
     return d;
 }
 
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return text;
-}
-
 // VRM 0.x preset names onto the VRM 1.0 presets (morph/names/FaceNames.h vrm0PresetName);
 // "unknown" is 0.x's word for a custom expression.
 std::optional<ExpressionPreset> vrm0Preset(const std::string& name) {
-    if (lower(name) == "unknown") return ExpressionPreset::Custom;
+    if (toLowerAscii(name) == "unknown") return ExpressionPreset::Custom;
     const std::optional<std::string> preset = vrm0PresetName(name);
     if (!preset) return std::nullopt;
     return expressionPresetFromName(*preset);
@@ -248,8 +242,8 @@ void Reader::readVrm0(const Json& vrm) {
         // specification/0.0, "BlendShape name identifier": the preset, else the name, upper-cased,
         // identifies a group; a second group with the same identifier could never be addressed.
         std::string id = e.preset != ExpressionPreset::Custom
-                             ? lower(expressionPresetName(e.preset))
-                             : "custom:" + lower(e.name);
+                             ? toLowerAscii(expressionPresetName(e.preset))
+                             : "custom:" + toLowerAscii(e.name);
         if (e.preset == ExpressionPreset::Custom && e.name.empty()) {
             warn(where, "has neither a preset nor a name; expression dropped");
             continue;
