@@ -13,7 +13,6 @@
 #include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
-#include "morph/glb/Glb.h"
 #include "morph/io/Files.h"
 #include "morph/names/FaceNames.h"
 #include "morph/names/RenameMap.h"
@@ -28,22 +27,6 @@ const std::map<std::string, std::string> kSpelled = {{"jawOpen", "JawOpen"},
                                                      {"eyeBlinkRight", "EyeBlink_R"},
                                                      {"viseme_aa", "V_aa"}};
 
-// The avatar GLB with every mesh's extras.targetNames respelled by kSpelled.
-std::vector<uint8_t> respelledAvatar() {
-    const std::vector<uint8_t> glb = fixtures::multiMeshAvatar();
-    auto view = morph::parseGlb(glb.data(), glb.size());
-    EXPECT_TRUE(view);
-    if (!view) return {};
-    nlohmann::json doc = nlohmann::json::parse(view->json, view->json + view->jsonSize);
-    for (nlohmann::json& mesh : doc["meshes"]) {
-        for (nlohmann::json& name : mesh["extras"]["targetNames"]) {
-            auto spelled = kSpelled.find(name.get<std::string>());
-            if (spelled != kSpelled.end()) name = spelled->second;
-        }
-    }
-    return morph::writeGlb(doc.dump(), view->bin, view->binSize);
-}
-
 struct Files {
     std::string dir, canonical, spelled, map;
 };
@@ -55,7 +38,7 @@ Files writeFiles() {
     f.spelled = f.dir + "/spelled.glb";
     f.map = f.dir + "/map.json";
     const std::vector<uint8_t> canonical = fixtures::multiMeshAvatar();
-    const std::vector<uint8_t> spelled = respelledAvatar();
+    const std::vector<uint8_t> spelled = fixtures::multiMeshAvatar(kSpelled);
     EXPECT_TRUE(morph::writeFileAtomic(f.canonical, canonical.data(), canonical.size()));
     EXPECT_TRUE(morph::writeFileAtomic(f.spelled, spelled.data(), spelled.size()));
     // The map the name sets find for the face's names, as the audit writes it.
