@@ -78,7 +78,7 @@ TEST(FaceNames, SpellingsOfArkitNames) {
          {"eyeBlinkLeft", "eyeBlink_L", "EyeBlink_L", "eyeBlink.L", "eyeBlink_l", "eyeBlink_left",
           "eyeBlink_Left", "EyeBlinkLeft", "EYEBLINKLEFT", "eye_blink_left", "Eye-Blink-Left",
           "blendShape1.eyeBlinkLeft", "Face:eyeBlink_L", "Head|EyeBlinkLeft",
-          "Blendshape.eyeBlink_L"}) {
+          "Blendshape.eyeBlink_L", "Face.eyeBlink.L", "Face.eye_blink-Left"}) {
         EXPECT_EQ(canonicalName(NameSet::Arkit, spelling), "eyeBlinkLeft") << spelling;
         EXPECT_EQ(canonicalName(NameSet::MediaPipe, spelling), "eyeBlinkLeft") << spelling;
     }
@@ -90,6 +90,27 @@ TEST(FaceNames, SpellingsOfArkitNames) {
     EXPECT_EQ(canonicalName(NameSet::MediaPipe, "Neutral"), "_neutral");
     EXPECT_EQ(canonicalName(NameSet::Arkit, "mouthSmile"), std::nullopt);  // RPM's, no side
     EXPECT_EQ(canonicalName(NameSet::Arkit, "Smile"), std::nullopt);
+}
+
+TEST(FaceNames, ANamesKeyIsItsCoreAndTheSideItEndsWith) {
+    using morph::NameSide;
+    EXPECT_EQ(morph::nameKey("EyeBlink_L"), (morph::NameKey{"eyeblink", NameSide::Left}));
+    EXPECT_EQ(morph::nameKey("Eye-Blink-Right"), (morph::NameKey{"eyeblink", NameSide::Right}));
+    EXPECT_EQ(morph::nameKey("blendShape1.jawOpen"), (morph::NameKey{"jawopen", NameSide::None}));
+    EXPECT_EQ(morph::nameKey("Head|lid.r"), (morph::NameKey{"lid", NameSide::Right}));
+    EXPECT_EQ(morph::nameKey("LEFT_brow"), (morph::NameKey{"leftbrow", NameSide::None}));
+    EXPECT_EQ(morph::nameKey("eyeBlinkLeft").text(), "eyeblinkleft");
+    // The side marker the weight panel pairs by: the suffix letter, else the last side word.
+    const morph::SideMarker suffix = morph::findSideMarker("lid.R");
+    EXPECT_EQ(suffix.side, NameSide::Right);
+    EXPECT_EQ(suffix.at, 4u);
+    EXPECT_EQ(suffix.length, 1u);
+    const morph::SideMarker word = morph::findSideMarker("Right_Left_x");
+    EXPECT_EQ(word.side, NameSide::Left);
+    EXPECT_EQ(word.at, 6u);
+    EXPECT_EQ(morph::findSideMarker("jawOpen").side, NameSide::None);
+    EXPECT_EQ(morph::stripNamespace("Face:mouthSmile"), "mouthSmile");
+    EXPECT_EQ(morph::stripNamespace("lid.L"), "lid.L");  // a side, not a namespace
 }
 
 TEST(FaceNames, NeverAcrossSides) {
