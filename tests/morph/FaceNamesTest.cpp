@@ -163,19 +163,19 @@ TEST(FaceNames, VrmZeroPresetsAndVroidNames) {
                                                          {"lookup", "lookUp"},
                                                          {"look_left", "lookLeft"},
                                                          {"Fcl_EYE_Close", "blink"},
-                                                         {"Fcl_EYE_Close_L", "blinkLeft"},
-                                                         {"Fcl_EYE_Close_R", "blinkRight"},
-                                                         {"Fcl_MTH_A", "aa"},
-                                                         {"Fcl_MTH_I", "ih"},
+                                                         {"fcl_eye_close_l", "blinkLeft"},
+                                                         {"Fcl_EYE_Close.R", "blinkRight"},
+                                                         {"Face.Fcl_MTH_A", "aa"},
+                                                         {"FCL_MTH_I", "ih"},
                                                          {"Fcl_MTH_U", "ou"},
-                                                         {"Fcl_MTH_E", "ee"},
-                                                         {"Fcl_MTH_O", "oh"},
+                                                         {"fcl_mth_e", "ee"},
+                                                         {"Fcl-MTH-O", "oh"},
                                                          {"Fcl_ALL_Joy", "happy"},
-                                                         {"Fcl_ALL_Angry", "angry"},
+                                                         {"FCL_ALL_ANGRY", "angry"},
                                                          {"Fcl_ALL_Sorrow", "sad"},
-                                                         {"Fcl_ALL_Fun", "relaxed"},
+                                                         {"fcl_all_fun", "relaxed"},
                                                          {"Fcl_ALL_Surprised", "surprised"},
-                                                         {"Face.Fcl_MTH_O", "oh"}};
+                                                         {"Fcl_ALL_Neutral", "neutral"}};
     for (const auto& [from, to] : cases) {
         EXPECT_EQ(canonicalName(NameSet::Vrm, from), to) << from;
     }
