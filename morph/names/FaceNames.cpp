@@ -138,13 +138,8 @@ const std::vector<NameSet>& allNameSets() {
 }
 
 const char* nameSetKey(NameSet set) {
-    switch (set) {
-        case NameSet::Arkit: return "arkit";
-        case NameSet::Oculus: return "oculus";
-        case NameSet::Vrm: return "vrm";
-        case NameSet::MediaPipe: return "mediapipe";
-    }
-    return "arkit";
+    static const char* const kKeys[] = {"arkit", "oculus", "vrm", "mediapipe"};  // enum order
+    return kKeys[int(set)];
 }
 
 const std::vector<std::string>& nameSetNames(NameSet set) {
