@@ -16,6 +16,10 @@ set(MORPH_DECODE_SOURCES
   decode/DracoDecode.cpp
   decode/ImageDecode.cpp
   decode/MeshoptDecode.cpp)
+set(MORPH_NAMES_SOURCES
+  names/FaceNames.cpp
+  names/NameParts.cpp
+  names/RenameMap.cpp)
 set(MORPH_GLTF_SOURCES
   gltf/Accessor.cpp
   gltf/GltfAnimations.cpp
@@ -74,7 +78,7 @@ set(MORPH_EDIT_SOURCES
   edit/UserClip.cpp
   edit/WeightSpec.cpp)
 set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_IO_SOURCES} ${MORPH_GLB_SOURCES}
-    ${MORPH_DECODE_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES} ${MORPH_TARGETS_SOURCES}
+    ${MORPH_DECODE_SOURCES} ${MORPH_NAMES_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES} ${MORPH_TARGETS_SOURCES}
     ${MORPH_IMAGE_SOURCES} ${MORPH_KTX2_SOURCES} ${MORPH_EDIT_SOURCES})
 # Absolute, so the fuzz project (another source folder) can use the list as it is.
 list(TRANSFORM MORPH_ALL_SOURCES PREPEND "${CMAKE_CURRENT_LIST_DIR}/")

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <limits>
 
+#include "app/cli/SharedOptions.h"
+#include "morph/names/RenameMap.h"
 #include "morph/targets/PoseTargets.h"
 
 namespace app {
@@ -25,6 +27,8 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
                      "Let the file's URIs point outside its folder");
     addMaxMemoryOption(command, options.maxMemoryBytes,
                        "Largest total size the file may declare (buffers, images), e.g. 512M, 4G");
+    addRenameOption(command, options.renamePath, options.renames,
+                    "Rename the model's targets by a JSON object {\"its name\": \"new name\"}");
 }
 
 void addMaxMemoryOption(CLI::App& command, uint64_t& bytes, const std::string& help) {
@@ -74,6 +78,24 @@ std::optional<uint64_t> parseByteSize(const std::string& text) {
     return static_cast<uint64_t>(value);
 }
 
+namespace {
+
+// The --rename map over the loaded scene; its lines name the map file.
+morph::Status applyRenames(const ModelOptions& options, morph::Scene& scene) {
+    if (options.renamePath.empty()) return {};
+    auto warnings = morph::applyRenameMap(scene, options.renames);
+    if (!warnings) {
+        return morph::Error{warnings.error().code,
+                            options.renamePath + ": " + warnings.error().message};
+    }
+    for (const std::string& warning : *warnings) {
+        scene.warnings.push_back(options.renamePath + ": " + warning);
+    }
+    return {};
+}
+
+}  // namespace
+
 morph::Result<morph::Scene> loadModel(
     const ModelOptions& options,
     const std::function<void(float fraction, const char* stage)>& progress) {
@@ -114,6 +136,7 @@ morph::Result<morph::Scene> loadModel(
                                poseReport.warnings.end());
     }
     if (!options.poses.empty()) morph::computeTargetStats(*scene);
+    if (morph::Status renamed = applyRenames(options, *scene); !renamed) return renamed.error();
     return scene;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// The model every command works on: a glTF file plus any --pose files, added as targets.
-// The options common to every command that takes a model live here, so they read the same
-// everywhere: MODEL, --pose FILE (repeatable), --allow-any-uri, --max-memory BYTES.
+// The model every command works on: a glTF file plus any --pose files, added as targets, with its
+// targets renamed by any --rename map. The options common to every command that takes a model
+// live here, so they read the same everywhere: MODEL, --pose FILE (repeatable), --allow-any-uri,
+// --max-memory BYTES, --rename MAP.json.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -13,6 +14,7 @@
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/names/FaceNames.h"
 
 namespace app {
 
@@ -21,6 +23,8 @@ struct ModelOptions {
     std::vector<std::string> poses;  // --pose FILE, in command line order
     bool allowAnyUri = false;
     uint64_t maxMemoryBytes = morph::ImportOptions{}.maxMemoryBytes;
+    std::string renamePath;                   // --rename MAP.json
+    std::vector<morph::NameMapping> renames;  // what it says (read when the option is parsed)
 };
 
 // Adds MODEL (a positional; required unless `modelRequired` is false, as for the viewer, which
@@ -38,6 +42,8 @@ void addMaxMemoryOption(CLI::App& command, uint64_t& bytes, const std::string& h
 // first mesh becomes the delta target `pose - base` of the model's first mesh
 // (morph/targets/PoseTargets.h), named after the pose file's stem ("smile" for poses/smile.glb).
 // The pose files' warnings are appended to the scene's (and their report lines to its report).
+// Then the --rename map renames the targets (morph/names/RenameMap.h): a name of the map the
+// model lacks is a warning, two targets of a mesh given one name an error naming the map.
 // Errors are one line naming the file. `progress` (optional) hears the import's stages
 // (morph::ImportOptions::progress).
 morph::Result<morph::Scene> loadModel(

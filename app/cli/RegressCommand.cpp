@@ -347,6 +347,8 @@ void addRegressDefaults(CLI::App& regress, ShotDefaults& defaults) {
                      "Let the models' URIs point outside their folders");
     addMaxMemoryOption(regress, defaults.model.maxMemoryBytes,
                        "Largest total size a model may declare (buffers, images), e.g. 512M, 4G");
+    addRenameOption(regress, defaults.model.renamePath, defaults.model.renames,
+                    "Rename every model's targets by a JSON object {\"its name\": \"new name\"}");
 }
 
 // The options that choose what regress does: render and compare, or merge shards.

@@ -1,5 +1,7 @@
 #include "app/cli/SharedOptions.h"
 
+#include "morph/io/Files.h"
+#include "morph/names/RenameMap.h"
 #include "renderer/morph/MorphPath.h"
 
 namespace app {
@@ -101,6 +103,26 @@ CLI::Option* addTimeOption(CLI::App& command, float& time, const std::string& he
                            CLI::Option* animation, OptionCheck check) {
     return checked(command.add_option("--time", time, help)->type_name("T"), check)
         ->needs(animation);
+}
+
+CLI::Option* addRenameOption(CLI::App& command, std::string& path,
+                             std::vector<morph::NameMapping>& map, const std::string& help) {
+    CLI::Option* option = command.add_option("--rename", path, help)->type_name("MAP.json");
+    // Read once, as the value's check: the map is ready when parsing ends.
+    return checked(option, checkedBy([&map](const std::string& text) -> std::string {
+                       auto read = readRenameMap(text);
+                       if (!read) return read.error().message;
+                       map = std::move(read).value();
+                       return {};
+                   }));
+}
+
+morph::Result<std::vector<morph::NameMapping>> readRenameMap(const std::string& path) {
+    auto bytes = morph::readFileBytes(path);
+    if (!bytes) return bytes.error();  // "PATH: cannot read (...)"
+    auto map = morph::parseRenameMapJson(std::string(bytes->begin(), bytes->end()));
+    if (!map) return morph::Error{map.error().code, path + ": " + map.error().message};
+    return map;
 }
 
 }  // namespace app

@@ -8,10 +8,12 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "morph/Result.h"
+#include "morph/names/FaceNames.h"
 
 namespace app {
 
@@ -85,5 +87,12 @@ CLI::Option* addTimeOption(CLI::App& command, float& time, const std::string& he
                            CLI::Option* animation, OptionCheck check);
 // CLI11's IsMember over auto, forward and deferred.
 OptionCheck shadingMember();
+// --rename MAP.json: {"the file's name": "the new name", ...} (morph/names/RenameMap.h), read
+// into `map` when the option is parsed, so a file that cannot be read or is not such an object is
+// a usage error naming it; `path` keeps the file's name for the messages of applying it.
+CLI::Option* addRenameOption(CLI::App& command, std::string& path,
+                             std::vector<morph::NameMapping>& map, const std::string& help);
+// The map a --rename file gives; an error is one line naming the file.
+morph::Result<std::vector<morph::NameMapping>> readRenameMap(const std::string& path);
 
 }  // namespace app

@@ -53,7 +53,7 @@ _morphview() {
             ;;
         --out-dir | --references | --merge) dirs=1 ;;
         --pose | --model) files='gltf glb vrm' ;;
-        --shots | --frame-times) files=json ;;
+        --shots | --frame-times | --rename) files=json ;;
         --script) files='*' ;;
         --diff-out | --write-model) files='*' ;;
         --environment) choices='studio rig' files=hdr ;;

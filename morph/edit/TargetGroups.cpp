@@ -4,29 +4,19 @@
 #include <cctype>
 #include <unordered_map>
 
+#include "morph/names/NameParts.h"
+
 namespace morph {
 namespace {
 
-enum class Side { None, Left, Right };
-
 struct Sided {
-    Side side = Side::None;
+    NameSide side = NameSide::None;
     std::string mirror;
 };
 
-char lower(char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-}
-
-std::string toLower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), lower);
-    return out;
-}
-
 // The side word in the case the name uses, so "LEFT" mirrors to "RIGHT" and "left" to "right".
-std::string sideWord(Side side, std::string_view caseOf) {
-    std::string word = side == Side::Left ? "left" : "right";
+std::string sideWord(NameSide side, std::string_view caseOf) {
+    std::string word = side == NameSide::Left ? "left" : "right";
     if (caseOf.size() > 1 && std::isupper(static_cast<unsigned char>(caseOf[1]))) {
         std::transform(word.begin(), word.end(), word.begin(),
                        [](char c) { return static_cast<char>(std::toupper(c)); });
@@ -36,43 +26,21 @@ std::string sideWord(Side side, std::string_view caseOf) {
     return word;
 }
 
+// The side (morph/names/NameParts.h findSideMarker) and the name with it swapped.
 Sided sideOf(std::string_view name) {
-    // Suffixes first: "_L" is the whole side marker, while a "left" inside could be part of a word.
-    if (name.size() > 2 && (name[name.size() - 2] == '_' || name[name.size() - 2] == '.')) {
-        char c = name.back();
-        Side side = (c == 'L' || c == 'l')   ? Side::Left
-                    : (c == 'R' || c == 'r') ? Side::Right
-                                             : Side::None;
-        if (side != Side::None) {
-            char swapped = side == Side::Left ? (c == 'L' ? 'R' : 'r') : (c == 'R' ? 'L' : 'l');
-            std::string mirror(name);
-            mirror.back() = swapped;
-            return {side, mirror};
-        }
+    const SideMarker marker = findSideMarker(name);
+    if (marker.side == NameSide::None) return {};
+    const NameSide other = marker.side == NameSide::Left ? NameSide::Right : NameSide::Left;
+    std::string mirror(name.substr(0, marker.at));
+    if (marker.length == 1) {  // "_L" -> "_R", "_l" -> "_r"
+        const bool upper = std::isupper(static_cast<unsigned char>(name[marker.at]));
+        const char letter = other == NameSide::Left ? 'l' : 'r';
+        mirror += upper ? static_cast<char>(std::toupper(letter)) : letter;
+    } else {
+        mirror += sideWord(other, name.substr(marker.at, marker.length));
     }
-    // The last "left" or "right": "eyeLookInLeft", "Left_Eye_Blink".
-    std::string low = toLower(name);
-    size_t l = low.rfind("left");
-    size_t r = low.rfind("right");
-    bool useLeft = l != std::string::npos && (r == std::string::npos || l > r);
-    bool useRight = r != std::string::npos && !useLeft;
-    if (!useLeft && !useRight) return {};
-    Side side = useLeft ? Side::Left : Side::Right;
-    size_t at = useLeft ? l : r;
-    size_t len = useLeft ? 4 : 5;
-    std::string_view original = name.substr(at, len);
-    std::string mirror(name.substr(0, at));
-    mirror += sideWord(side == Side::Left ? Side::Right : Side::Left, original);
-    mirror += name.substr(at + len);
-    return {side, mirror};
-}
-
-// Exporters put a namespace before the ARKit name: "blendShape1.jawOpen", "Face:mouthSmile",
-// "Head|browInnerUp". A trailing ".L"/".R" side marker is not a namespace.
-std::string_view stripNamespace(std::string_view name) {
-    size_t cut = name.find_last_of(".:|");
-    if (cut == std::string_view::npos || cut + 2 >= name.size()) return name;
-    return name.substr(cut + 1);
+    mirror += name.substr(marker.at + marker.length);
+    return {marker.side, mirror};
 }
 
 }  // namespace
@@ -84,7 +52,7 @@ const std::vector<std::string>& arkitGroupPrefixes() {
 }
 
 std::optional<std::string> arkitGroupOf(std::string_view name) {
-    std::string low = toLower(stripNamespace(name));
+    std::string low = toLowerAscii(stripNamespace(name));
     for (const std::string& prefix : arkitGroupPrefixes()) {
         if (low.compare(0, prefix.size(), prefix) == 0) return prefix;
     }
@@ -93,7 +61,7 @@ std::optional<std::string> arkitGroupOf(std::string_view name) {
 
 std::optional<std::string> knownGroupOf(std::string_view name) {
     if (std::optional<std::string> arkit = arkitGroupOf(name)) return arkit;
-    const std::string low = toLower(stripNamespace(name));
+    const std::string low = toLowerAscii(stripNamespace(name));
     // Oculus / Ready Player Me visemes: viseme_sil, viseme_PP, ... viseme_aa, viseme_U.
     if (low.compare(0, 7, "viseme_") == 0 && low.size() > 7) return std::string("viseme");
     // VRoid Studio: Fcl_<PART>_<Name> (Fcl_ALL_Joy, Fcl_BRW_Angry, Fcl_EYE_Close, Fcl_MTH_A,
@@ -134,7 +102,7 @@ std::vector<TargetGroup> groupTargets(const std::vector<std::string>& names) {
     for (const char* name : {"viseme", "expression", "teeth"}) groups.push_back({name, {}});
     auto groupNamed = [&](const std::string& name) -> TargetGroup& {
         for (TargetGroup& g : groups) {
-            if (toLower(g.name) == toLower(name)) return g;
+            if (toLowerAscii(g.name) == toLowerAscii(name)) return g;
         }
         groups.push_back({name, {}});
         return groups.back();
@@ -152,13 +120,13 @@ std::vector<TargetGroup> groupTargets(const std::vector<std::string>& names) {
     // The rest by a prefix at least two of them share ("Mouth_Smile", "Mouth_Frown").
     std::unordered_map<std::string, size_t> prefixCount;
     for (size_t i : unknown) {
-        const std::string prefix = toLower(prefixOf(names[i]));
+        const std::string prefix = toLowerAscii(prefixOf(names[i]));
         if (!prefix.empty()) ++prefixCount[prefix];
     }
     std::vector<size_t> other;
     for (size_t i : unknown) {
         const std::string prefix = prefixOf(names[i]);
-        if (!prefix.empty() && prefixCount[toLower(prefix)] >= 2) {
+        if (!prefix.empty() && prefixCount[toLowerAscii(prefix)] >= 2) {
             groupNamed(prefix).targets.push_back(i);
             ++grouped;
         } else {
@@ -182,7 +150,7 @@ std::vector<TargetGroup> groupTargets(const std::vector<std::string>& names) {
 
 std::optional<std::string> mirrorName(std::string_view name) {
     Sided s = sideOf(name);
-    if (s.side == Side::None) return std::nullopt;
+    if (s.side == NameSide::None) return std::nullopt;
     return s.mirror;
 }
 
@@ -193,7 +161,7 @@ std::vector<TargetPair> findLeftRightPairs(const std::vector<std::string>& names
     std::vector<TargetPair> pairs;
     for (size_t i = 0; i < names.size(); ++i) {
         Sided s = sideOf(names[i]);
-        if (s.side != Side::Left || used[i]) continue;
+        if (s.side != NameSide::Left || used[i]) continue;
         auto it = byName.find(s.mirror);
         if (it == byName.end() || it->second == i || used[it->second]) continue;
         used[i] = used[it->second] = true;
@@ -203,8 +171,8 @@ std::vector<TargetPair> findLeftRightPairs(const std::vector<std::string>& names
 }
 
 bool matchesFilter(std::string_view name, std::string_view filter) {
-    std::string low = toLower(name);
-    std::string words = toLower(filter);
+    std::string low = toLowerAscii(name);
+    std::string words = toLowerAscii(filter);
     size_t pos = 0;
     while (pos < words.size()) {
         size_t start = words.find_first_not_of(" \t", pos);

@@ -8,11 +8,13 @@
 #include "morph/gltf/VrmExpressions.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <optional>
+
+#include "morph/names/FaceNames.h"
+#include "morph/names/NameParts.h"
 
 namespace morph {
 namespace {
@@ -39,38 +41,13 @@ std::optional<double> numberField(const Json& object, const char* key) {
     return d;
 }
 
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return text;
-}
-
-// VRM 0.x preset names (specification/0.0, presetName's enum; UniVRM writes them lower-case) to
-// the VRM 1.0 presets, as the 1.0 expressions.md renames them: joy -> happy, sorrow -> sad,
-// fun -> relaxed; the vowels a i u e o -> aa ih ou ee oh.
+// VRM 0.x preset names onto the VRM 1.0 presets (morph/names/FaceNames.h vrm0PresetName);
+// "unknown" is 0.x's word for a custom expression.
 std::optional<ExpressionPreset> vrm0Preset(const std::string& name) {
-    static const std::map<std::string, ExpressionPreset> kNames = {
-        {"neutral", ExpressionPreset::Neutral},
-        {"a", ExpressionPreset::Aa},
-        {"i", ExpressionPreset::Ih},
-        {"u", ExpressionPreset::Ou},
-        {"e", ExpressionPreset::Ee},
-        {"o", ExpressionPreset::Oh},
-        {"blink", ExpressionPreset::Blink},
-        {"blink_l", ExpressionPreset::BlinkLeft},
-        {"blink_r", ExpressionPreset::BlinkRight},
-        {"joy", ExpressionPreset::Happy},
-        {"angry", ExpressionPreset::Angry},
-        {"sorrow", ExpressionPreset::Sad},
-        {"fun", ExpressionPreset::Relaxed},
-        {"lookup", ExpressionPreset::LookUp},
-        {"lookdown", ExpressionPreset::LookDown},
-        {"lookleft", ExpressionPreset::LookLeft},
-        {"lookright", ExpressionPreset::LookRight},
-        {"unknown", ExpressionPreset::Custom}};
-    auto it = kNames.find(lower(name));
-    if (it == kNames.end()) return std::nullopt;
-    return it->second;
+    if (toLowerAscii(name) == "unknown") return ExpressionPreset::Custom;
+    const std::optional<std::string> preset = vrm0PresetName(name);
+    if (!preset) return std::nullopt;
+    return expressionPresetFromName(*preset);
 }
 
 class Reader {
@@ -265,8 +242,8 @@ void Reader::readVrm0(const Json& vrm) {
         // specification/0.0, "BlendShape name identifier": the preset, else the name, upper-cased,
         // identifies a group; a second group with the same identifier could never be addressed.
         std::string id = e.preset != ExpressionPreset::Custom
-                             ? lower(expressionPresetName(e.preset))
-                             : "custom:" + lower(e.name);
+                             ? toLowerAscii(expressionPresetName(e.preset))
+                             : "custom:" + toLowerAscii(e.name);
         if (e.preset == ExpressionPreset::Custom && e.name.empty()) {
             warn(where, "has neither a preset nor a name; expression dropped");
             continue;
