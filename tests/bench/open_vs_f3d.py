@@ -6,12 +6,13 @@ alike), from process start to exit:
 
     f3d MODEL --output F.png --resolution W,H          on an Xvfb started beforehand
     morphview capture MODEL --out C.png --size WxH     headless (EGL)
-    morphview MODEL --window-size WxH --script S       the viewer on the same Xvfb: its first
-                                                       frame with the model, saved, then quit
+    morphview MODEL --window-size WxH --screenshot-after 1 --out V.png
+                                                       the viewer on the same Xvfb: its first
+                                                       frame (the model in it), saved, then exit
 
 and the same for every --baseline binary (an older morphview, for a before/after). The table
 shows each program's median, fastest and slowest of the rounds, and F3D's median over each
-median. One warm-up round first (page cache, the shader and environment caches); --cold clears
+median. Each run starts after a pause (--pause, 1 s). One warm-up round first (page cache, the shader and environment caches); --cold clears
 morphview's environment cache and Mesa's shader cache before every run instead, for a first run.
 
     python3 tests/bench/open_vs_f3d.py [--morphview build/morphview] [--baseline OLD]...
@@ -42,9 +43,6 @@ def timed(command, env):
 
 def commands(args, folder):
     width, height = args.size.split("x")
-    script = os.path.join(folder, "first-frame.txt")
-    with open(script, "w") as f:
-        f.write(f"screenshot {os.path.join(folder, 'viewer.png')}\nquit\n")
     out = {"f3d": ["f3d", args.model, "--output", os.path.join(folder, "f3d.png"),
                    "--resolution", f"{width},{height}"]}
     for label, binary in [("morphview", args.morphview)] + [
@@ -52,7 +50,8 @@ def commands(args, folder):
         out[f"{label} capture"] = [binary, "capture", args.model, "--out",
                                    os.path.join(folder, "capture.png"), "--size", args.size]
         out[f"{label} viewer"] = [binary, args.model, "--window-size", args.size,
-                                  "--script", script]
+                                  "--screenshot-after", "1", "--out",
+                                  os.path.join(folder, "viewer.png")]
     return out
 
 
@@ -71,6 +70,9 @@ def main():
     parser.add_argument("--cold", action="store_true")
     parser.add_argument("--json")
     parser.add_argument("--display", default=":97")
+    parser.add_argument("--pause", type=float, default=1.0,
+                        help="seconds idle before each run, so one run's heat or a busy "
+                        "neighbour's burst does not carry into the next (default 1)")
     args = parser.parse_args()
     if shutil.which("f3d") is None or shutil.which("Xvfb") is None:
         sys.exit("open_vs_f3d: needs f3d and Xvfb (apt-get install f3d xvfb)")
@@ -89,6 +91,7 @@ def main():
             for label, command in runs.items():
                 if args.cold:
                     clear_caches(folder)
+                time.sleep(args.pause)
                 seconds = timed(command, env)
                 if args.cold or round_index > 0:
                     times[label].append(seconds)
