@@ -1,0 +1,15 @@
+#pragma once
+// `morphview audit MODEL [--json] [--junit FILE] [--fail-on error|warning]`: checks the model's
+// morph targets (morph/audit/RigAudit.h) and prints the findings as a table, or as one JSON
+// object with --json; --junit FILE also writes them as JUnit XML. Exit 0 when no finding is at
+// the --fail-on severity or worse (default error), 1 when one is, 2 for a usage error, 3 when the
+// model cannot be read. GL-free: it runs where no display or GPU is.
+#include <CLI/CLI.hpp>
+
+#include "app/cli/Commands.h"
+
+namespace app {
+
+void addAuditCommand(CLI::App& root, CommandContext& context);
+
+}  // namespace app
