@@ -53,8 +53,10 @@ struct AuditOptions {
     float symmetricShare = 0.6f;
     // side: the share of a target's sided movement on the other side that makes it wrong.
     float wrongSideShare = 2.0f / 3.0f;
-    // asymmetric: the largest difference from the mirror image, as a share of the pair's largest
-    // delta.
+    // asymmetric: the pair's differences from each other's mirror image, summed over the moved
+    // vertices of both, as a share of their deltas' summed lengths. A sum, not the largest one:
+    // a mesh that is symmetric only to within a millimetre pairs a few vertices with a neighbour
+    // of their true mirror (Ready Player Me's eyelids), which a largest difference would report.
     float asymmetryShare = 0.25f;
     // leak: a vertex moved by at least `leakDeltaShare` of the target's largest delta that lies
     // farther than `leakRadii` times the radius holding 90% of its movement from the centre of

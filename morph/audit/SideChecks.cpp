@@ -1,6 +1,7 @@
 // side and asymmetric: what a Left/Right name promises, checked against the mesh's mirror plane.
 // Left and right are the character's own (ARKit's eyeBlinkLeft closes the character's left eye).
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include "morph/audit/AuditChecks.h"
@@ -71,21 +72,32 @@ void checkSide(const MeshData& m, const TargetDeltas& t, const AuditOptions& opt
 struct Asymmetry {
     float largest = 0;
     uint32_t vertex = 0;
+    double differences = 0;  // summed over both targets' vertices
+    double deltas = 0;       // their deltas' lengths, summed the same way
+    double share() const { return deltas > 0 ? differences / deltas : 0.0; }
 };
 
 // Each of `from`'s moved vertices against `to`'s delta at its mirror vertex (zero when `to` does
-// not move it). Run both ways, since a mesh that is only nearly symmetric pairs vertices by the
-// nearest mirror image, which is not always a one-to-one pairing. `scratch` is all zeros on entry
-// and on return.
+// not move it), the closest of the candidates where vertices nearly coincide. Run both ways,
+// since a mesh that is only nearly symmetric pairs vertices by the nearest mirror image, which is
+// not always a one-to-one pairing. `scratch` is all zeros on entry and on return.
 void compareMirrored(const MeshData& m, const TargetDeltas& from, const TargetDeltas& to,
                      std::vector<glm::vec3>& scratch, Asymmetry& a) {
     for (size_t e = 0; e < to.vertices.size(); ++e) scratch[to.vertices[e]] = to.positions[e];
+    const Symmetry& s = m.symmetry;
     for (size_t e = 0; e < from.vertices.size(); ++e) {
-        const int32_t mirror = m.symmetry.mirror[from.vertices[e]];
-        if (mirror < 0) continue;
-        const float difference =
-            glm::length(scratch[size_t(mirror)] - m.symmetry.mirrorDelta(from.positions[e]));
-        if (difference > a.largest) a = {difference, from.vertices[e]};
+        const uint32_t v = from.vertices[e];
+        if (s.firstCandidate[v] == s.firstCandidate[v + 1]) continue;  // no mirror vertex
+        const glm::vec3 expected = s.mirrorDelta(from.positions[e]);
+        float difference = INFINITY;
+        for (uint32_t k = s.firstCandidate[v]; k < s.firstCandidate[v + 1]; ++k)
+            difference = std::min(difference, glm::length(scratch[s.candidates[k]] - expected));
+        a.differences += double(difference);
+        a.deltas += double(glm::length(from.positions[e]));
+        if (difference > a.largest) {
+            a.largest = difference;
+            a.vertex = v;
+        }
     }
     for (uint32_t v : to.vertices) scratch[v] = glm::vec3(0.0f);
 }
@@ -111,15 +123,15 @@ void checkPair(const MeshData& m, const TargetPair& pair, const AuditOptions& op
         return;
     const float largest = std::max(left.maxDelta, right.maxDelta);
     const Asymmetry a = asymmetry(m, left, right, scratch);
-    if (a.largest <= options.asymmetryShare * largest) return;
+    if (a.share() <= options.asymmetryShare) return;
     out.push_back({"asymmetric",
                    Severity::Warning,
                    {left.name, right.name},
                    m.name,
-                   "the deltas differ from each other's mirror image by up to " +
-                       number(a.largest) + " at vertex " + std::to_string(a.vertex) + ", " +
-                       percent(a.largest / largest) + " of the pair's largest delta (" +
-                       number(largest) + ")"});
+                   "the deltas differ from each other's mirror image by " + percent(a.share()) +
+                       " of their movement, by up to " + number(a.largest) + " at vertex " +
+                       std::to_string(a.vertex) + " (" + percent(a.largest / largest) +
+                       " of the pair's largest delta, " + number(largest) + ")"});
 }
 
 }  // namespace

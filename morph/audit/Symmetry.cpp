@@ -17,11 +17,10 @@ public:
         for (size_t i = 0; i < points.size(); ++i) mCells[key(cellOf(points[i]))].push_back(i);
     }
 
-    // The nearest point within `radius` of p, or -1.
-    int32_t nearest(const glm::vec3& p, float radius) const {
+    // f(index, squared distance) for every point within `radius` of p.
+    template <typename F>
+    void forEachWithin(const glm::vec3& p, float radius, F&& f) const {
         const glm::ivec3 c = cellOf(p);
-        int32_t best = -1;
-        float bestDistance = radius * radius;
         for (int dx = -1; dx <= 1; ++dx) {
             for (int dy = -1; dy <= 1; ++dy) {
                 for (int dz = -1; dz <= 1; ++dz) {
@@ -30,14 +29,23 @@ public:
                     for (size_t i : it->second) {
                         const glm::vec3 d = mPoints[i] - p;
                         const float d2 = glm::dot(d, d);
-                        if (d2 <= bestDistance) {
-                            bestDistance = d2;
-                            best = int32_t(i);
-                        }
+                        if (d2 <= radius * radius) f(i, d2);
                     }
                 }
             }
         }
+    }
+
+    // The nearest point within `radius` of p, or -1.
+    int32_t nearest(const glm::vec3& p, float radius) const {
+        int32_t best = -1;
+        float bestDistance = INFINITY;
+        forEachWithin(p, radius, [&](size_t i, float d2) {
+            if (d2 < bestDistance) {
+                bestDistance = d2;
+                best = int32_t(i);
+            }
+        });
         return best;
     }
 
@@ -79,6 +87,20 @@ float refinedOffset(const std::vector<glm::vec3>& positions, const Symmetry& s) 
     return n ? float(sum / double(n)) : s.offset;
 }
 
+// Symmetry::candidates for the chosen plane.
+void listCandidates(const PointGrid& grid, const std::vector<glm::vec3>& positions, Symmetry& s,
+                    float tolerance) {
+    s.firstCandidate.assign(1, 0);
+    s.candidates.clear();
+    for (size_t i = 0; i < positions.size(); ++i) {
+        if (s.mirror[i] >= 0) s.candidates.push_back(uint32_t(s.mirror[i]));
+        grid.forEachWithin(s.mirrorPoint(positions[i]), tolerance, [&](size_t j, float) {
+            if (int32_t(j) != s.mirror[i]) s.candidates.push_back(uint32_t(j));
+        });
+        s.firstCandidate.push_back(uint32_t(s.candidates.size()));
+    }
+}
+
 }  // namespace
 
 Symmetry findSymmetry(const std::vector<glm::vec3>& positions, const glm::vec3& axis,
@@ -108,6 +130,7 @@ Symmetry findSymmetry(const std::vector<glm::vec3>& positions, const glm::vec3& 
     if (pairAcross(grid, positions, refined, tolerance) >= best.pairedShare)
         best = std::move(refined);
     best.found = best.pairedShare >= minShare;
+    if (best.found) listCandidates(grid, positions, best, tolerance);
     return best;
 }
 

@@ -17,6 +17,12 @@ struct Symmetry {
     bool found = false;                // pairedShare reached the caller's threshold
     // Per vertex its mirror vertex (itself on the plane), or -1 when none lies within tolerance.
     std::vector<int32_t> mirror;
+    // Per vertex every vertex within tolerance of its mirror image (CSR: vertex v's are
+    // candidates[firstCandidate[v] .. firstCandidate[v + 1]]), nearest first. Where two vertices
+    // nearly coincide (closed lips, closed eyelids) the nearest one may be the other lip's, so a
+    // comparison across the plane accepts any of them.
+    std::vector<uint32_t> firstCandidate;
+    std::vector<uint32_t> candidates;
 
     // > 0 on the character's left, < 0 on its right.
     float side(const glm::vec3& p) const { return glm::dot(p, axis) - offset; }

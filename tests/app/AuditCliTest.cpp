@@ -30,24 +30,6 @@ std::string writeRig(const Rig& rig, const std::string& dir, const std::string& 
     return path;
 }
 
-// The blinks swapped: two side errors.
-Rig sideRig() {
-    Rig rig = fixtures::auditRig();
-    std::swap(rigTarget(rig, 0, "eyeBlinkLeft").positions,
-              rigTarget(rig, 0, "eyeBlinkRight").positions);
-    std::swap(rigTarget(rig, 0, "eyeBlinkLeft").normals,
-              rigTarget(rig, 0, "eyeBlinkRight").normals);
-    return rig;
-}
-
-// mouthSmileRight at 60%: one asymmetric warning.
-Rig warningRig() {
-    Rig rig = fixtures::auditRig();
-    for (glm::vec3& d : rigTarget(rig, 0, "mouthSmileRight").positions) d *= 0.6f;
-    fixtures::normalsFollowPositions(rig.meshes[0], rigTarget(rig, 0, "mouthSmileRight"));
-    return rig;
-}
-
 std::set<std::string> keysOf(const nlohmann::json& object) {
     std::set<std::string> keys;
     for (auto it = object.begin(); it != object.end(); ++it) keys.insert(it.key());
@@ -65,7 +47,8 @@ TEST(AuditCli, ACleanRigExitsZeroWithATable) {
 
 TEST(AuditCli, AnErrorFindingExitsOneAndTheTableNamesIt) {
     const std::string dir = fixtures::caseScratchDir();
-    const fixtures::RunOutcome run = runMorphview({"audit", writeRig(sideRig(), dir, "side.glb")});
+    const fixtures::RunOutcome run =
+        runMorphview({"audit", writeRig(fixtures::rigWithSwappedBlinks(), dir, "side.glb")});
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.out.find("2 errors, 0 warnings"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("side"), std::string::npos) << run.out;
@@ -74,7 +57,7 @@ TEST(AuditCli, AnErrorFindingExitsOneAndTheTableNamesIt) {
 
 TEST(AuditCli, WarningsFailOnlyWithFailOnWarning) {
     const std::string dir = fixtures::caseScratchDir();
-    const std::string model = writeRig(warningRig(), dir, "warning.glb");
+    const std::string model = writeRig(fixtures::rigWithWeakRightSmile(), dir, "warning.glb");
     EXPECT_EQ(runMorphview({"audit", model}).exitCode, 0);
     EXPECT_EQ(runMorphview({"audit", model, "--fail-on", "error"}).exitCode, 0);
     EXPECT_EQ(runMorphview({"audit", model, "--fail-on", "warning"}).exitCode, 1);
@@ -102,8 +85,8 @@ TEST(AuditCli, AnUnreadableModelExitsThreeWithOneLine) {
 
 TEST(AuditCli, JsonHasExactlyTheDocumentedKeys) {
     const std::string dir = fixtures::caseScratchDir();
-    const fixtures::RunOutcome run =
-        runMorphview({"audit", writeRig(sideRig(), dir, "side.glb"), "--json"});
+    const fixtures::RunOutcome run = runMorphview(
+        {"audit", writeRig(fixtures::rigWithSwappedBlinks(), dir, "side.glb"), "--json"});
     EXPECT_EQ(run.exitCode, 1) << run.err;
     const nlohmann::json json = nlohmann::json::parse(run.out);
     EXPECT_EQ(keysOf(json), (std::set<std::string>{"model", "findings", "sets"}));
@@ -161,8 +144,8 @@ std::string junitSummary(const std::string& path) {
 TEST(AuditCli, JunitHasATestcasePerCheckPerTargetAndNamesTheTargetInFailures) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string xml = dir + "/audit.xml";
-    const fixtures::RunOutcome run =
-        runMorphview({"audit", writeRig(sideRig(), dir, "side.glb"), "--junit", xml});
+    const fixtures::RunOutcome run = runMorphview(
+        {"audit", writeRig(fixtures::rigWithSwappedBlinks(), dir, "side.glb"), "--junit", xml});
     EXPECT_EQ(run.exitCode, 1) << run.err;
     const std::string summary = junitSummary(xml);
     // 9 checks x 6 target names; the two side errors fail their testcases.
@@ -176,7 +159,7 @@ TEST(AuditCli, JunitHasATestcasePerCheckPerTargetAndNamesTheTargetInFailures) {
 
 TEST(AuditCli, JunitWarningsFailTheirTestcaseOnlyWithFailOnWarning) {
     const std::string dir = fixtures::caseScratchDir();
-    const std::string model = writeRig(warningRig(), dir, "warning.glb");
+    const std::string model = writeRig(fixtures::rigWithWeakRightSmile(), dir, "warning.glb");
     const std::string xml = dir + "/audit.xml";
     EXPECT_EQ(runMorphview({"audit", model, "--junit", xml}).exitCode, 0);
     EXPECT_EQ(junitSummary(xml).substr(0, 5), "54 0\n");

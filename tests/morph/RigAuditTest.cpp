@@ -133,18 +133,8 @@ TEST(RigAudit, DuplicateNamesWithEqualDeltas) {
     EXPECT_EQ(findings[0].severity, morph::Severity::Warning);
 }
 
-// The blinks' data swapped: each name now closes the other eye.
-Rig swappedBlinks() {
-    Rig rig = fixtures::auditRig();
-    std::swap(rigTarget(rig, 0, "eyeBlinkLeft").positions,
-              rigTarget(rig, 0, "eyeBlinkRight").positions);
-    std::swap(rigTarget(rig, 0, "eyeBlinkLeft").normals,
-              rigTarget(rig, 0, "eyeBlinkRight").normals);
-    return rig;
-}
-
 TEST(RigAudit, SideOfANameThatMovesTheOtherSide) {
-    const std::vector<Finding> findings = auditRig(swappedBlinks());
+    const std::vector<Finding> findings = auditRig(fixtures::rigWithSwappedBlinks());
     ASSERT_EQ(findings.size(), 2u) << describe(findings);
     for (size_t i = 0; i < 2; ++i) {
         EXPECT_EQ(findings[i].check, "side");
@@ -161,7 +151,7 @@ TEST(RigAudit, Vrm0CharactersFaceNegativeZSoTheirSidesFlip) {
     const std::vector<Finding> findings = auditRig(clean);
     ASSERT_EQ(findings.size(), 4u) << describe(findings);
     for (const Finding& f : findings) EXPECT_EQ(f.check, "side") << describe(findings);
-    Rig swapped = swappedBlinks();
+    Rig swapped = fixtures::rigWithSwappedBlinks();
     swapped.vrm0 = true;
     std::swap(rigTarget(swapped, 0, "mouthSmileLeft").positions,
               rigTarget(swapped, 0, "mouthSmileRight").positions);
@@ -171,10 +161,7 @@ TEST(RigAudit, Vrm0CharactersFaceNegativeZSoTheirSidesFlip) {
 }
 
 TEST(RigAudit, AsymmetricPairReportsHowFar) {
-    Rig rig = fixtures::auditRig();
-    fixtures::RigTarget& right = rigTarget(rig, 0, "mouthSmileRight");
-    for (glm::vec3& d : right.positions) d *= 0.6f;
-    fixtures::normalsFollowPositions(rig.meshes[0], right);
+    const Rig rig = fixtures::rigWithWeakRightSmile();
     const std::vector<Finding> findings = auditRig(rig);
     expectOnly(findings, "asymmetric", {"mouthSmileLeft", "mouthSmileRight"}, "face");
     EXPECT_NE(findings[0].detail.find("40%"), std::string::npos) << findings[0].detail;
@@ -213,9 +200,10 @@ TEST(RigAudit, MissingOnMeshThatSharesMostNames) {
 }
 
 TEST(RigAudit, FindingsAreSortedErrorsFirstThenByTarget) {
-    Rig rig = swappedBlinks();
-    for (glm::vec3& d : rigTarget(rig, 0, "mouthSmileRight").positions) d *= 0.6f;
-    fixtures::normalsFollowPositions(rig.meshes[0], rigTarget(rig, 0, "mouthSmileRight"));
+    Rig rig = fixtures::rigWithWeakRightSmile();
+    Rig swapped = fixtures::rigWithSwappedBlinks();
+    for (const char* name : {"eyeBlinkLeft", "eyeBlinkRight"})
+        rigTarget(rig, 0, name) = rigTarget(swapped, 0, name);
     const std::vector<Finding> findings = auditRig(rig);
     ASSERT_EQ(findings.size(), 3u) << describe(findings);
     EXPECT_EQ(findings[0].targets[0], "eyeBlinkLeft");
