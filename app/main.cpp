@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/AuditCommand.h"
 #include "app/cli/BenchCommand.h"
 #include "app/cli/CaptureCommand.h"
 #include "app/cli/Commands.h"
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
     app::addBenchCommand(root, context);        // the morph benchmark (EGL)
     app::addEnvironmentCommand(root, context);  // the studio as .hdr
     app::addThumbnailCommand(root, context);    // a file manager's preview (EGL)
+    app::addAuditCommand(root, context);        // the rig audit (GL-free)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);

@@ -28,11 +28,23 @@ struct TextureIssue {
     std::string message;  // the whole warning line, as in Scene::warnings
 };
 
+// A morph target channel whose data held NaN or infinite values, read under
+// ImportOptions::keepNonFiniteTargets: those values are zeroed in the Scene.
+struct NonFiniteTarget {
+    size_t mesh = 0;
+    size_t primitive = 0;
+    size_t target = 0;
+    std::string channel;  // the attribute, "POSITION", "NORMAL", ...
+    size_t values = 0;    // how many components were not finite
+};
+
 struct ImportReport {
     std::vector<ExtensionUse> extensions;  // extensionsUsed, then required ones missing there
     std::vector<TextureIssue> textures;
     std::vector<std::string> repairs;   // data changed so it can be used (weights normalized, ...)
     std::vector<std::string> warnings;  // every other warning line
+    // Only under ImportOptions::keepNonFiniteTargets (the default import refuses such a file).
+    std::vector<NonFiniteTarget> nonFiniteTargets;
 
     // What deserves a look: every texture issue, repair and warning, and every extension the
     // file uses that is not supported (the viewer's badge shows this number).

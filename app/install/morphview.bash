@@ -55,7 +55,7 @@ _morphview() {
         --pose | --model) files='gltf glb vrm' ;;
         --shots | --frame-times | --rename) files=json ;;
         --script) files='*' ;;
-        --diff-out | --write-model) files='*' ;;
+        --diff-out | --write-model | --junit | --write-rename) files='*' ;;
         --environment) choices='studio rig' files=hdr ;;
         --morph-path) choices='vs-dense vs-active cs-sparse cpu auto' ;;
         --tone-mapping) choices='neutral aces agx none' ;;
@@ -67,6 +67,7 @@ _morphview() {
         --camera) choices='front left right top orbit: file:' ;;
         --msaa) choices='0 2 4 8' ;;
         --scenario) choices='arkit production dense crowd multipass target-count' ;;
+        --fail-on) choices='error warning' ;;
     esac
     if [[ -n $choices$files$dirs ]]; then
         COMPREPLY=()

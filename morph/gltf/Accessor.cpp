@@ -198,7 +198,7 @@ Status walk(const AccessorDesc& d, Put put) {
 float checkedFloat(const AccessorDesc& desc, uint64_t element, uint32_t component, const uint8_t* p,
                    Status& status) {
     const float v = readFloat(p, desc.componentType, desc.normalized);
-    if (!std::isfinite(v)) {
+    if (!std::isfinite(v) && !desc.keepNonFinite) {
         status = Error{ErrorCode::BadValue, desc.label + "[" + std::to_string(element) +
                                                 "] component " + std::to_string(component) +
                                                 " is not finite (" + std::to_string(v) + ")"};

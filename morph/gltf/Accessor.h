@@ -41,6 +41,7 @@ struct AccessorDesc {
     uint64_t byteOffset = 0;
     uint32_t byteStride = 0;  // 0: tightly packed
     SparseDesc sparse;
+    bool keepNonFinite = false;  // NaN and infinities are read as they are instead of refused
 
     uint32_t components() const { return columns * rows; }
 };
@@ -54,7 +55,8 @@ size_t componentBytes(int componentType);
 size_t elementBytes(const AccessorDesc& desc);
 
 // count * components floats: normalized integers mapped per 3.11 (e.g. signed byte:
-// max(c / 127, -1)), other integers converted as they are. Non-finite values are errors.
+// max(c / 127, -1)), other integers converted as they are. Non-finite values are errors unless
+// desc.keepNonFinite.
 Result<std::vector<float>> decodeFloats(const AccessorDesc& desc);
 
 // A sparse accessor without a bufferView (3.6.2.3: its base is zeros) as it is stored: the

@@ -238,15 +238,24 @@ auto readAccessor(const GltfDocument& doc, int64_t index, std::initializer_list<
 
 Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t index,
                                               std::initializer_list<const char*> types,
-                                              uint32_t* components) {
-    return readAccessor(doc, index, types, components,
-                        [](const AccessorDesc& d) { return decodeFloats(d); });
+                                              uint32_t* components, bool keepNonFinite) {
+    return readAccessor(doc, index, types, components, [keepNonFinite](const AccessorDesc& d) {
+        if (!keepNonFinite) return decodeFloats(d);
+        AccessorDesc keep = d;
+        keep.keepNonFinite = true;
+        return decodeFloats(keep);
+    });
 }
 
 Result<SparseValues> readSparseAccessor(const GltfDocument& doc, int64_t index,
-                                        std::initializer_list<const char*> types) {
-    return readAccessor(doc, index, types, nullptr,
-                        [](const AccessorDesc& d) { return decodeSparseValues(d); });
+                                        std::initializer_list<const char*> types,
+                                        bool keepNonFinite) {
+    return readAccessor(doc, index, types, nullptr, [keepNonFinite](const AccessorDesc& d) {
+        if (!keepNonFinite) return decodeSparseValues(d);
+        AccessorDesc keep = d;
+        keep.keepNonFinite = true;
+        return decodeSparseValues(keep);
+    });
 }
 
 Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t index,

@@ -89,12 +89,15 @@ const Json* getArray(const Json& object, const char* key,
 // Plain description of accessors[index] over the document's views (for Accessor.h).
 Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index);
 // Decoded floats of accessors[index]; `types` lists the allowed "VEC3"-style types ("" = any).
+// `keepNonFinite`: NaN and infinities are read as they are (AccessorDesc::keepNonFinite).
 Result<std::vector<float>> readAccessorFloats(const GltfDocument& doc, int64_t index,
                                               std::initializer_list<const char*> types,
-                                              uint32_t* components = nullptr);
+                                              uint32_t* components = nullptr,
+                                              bool keepNonFinite = false);
 // The same for a sparse accessor without a bufferView: only its substituted entries (Accessor.h).
 Result<SparseValues> readSparseAccessor(const GltfDocument& doc, int64_t index,
-                                        std::initializer_list<const char*> types);
+                                        std::initializer_list<const char*> types,
+                                        bool keepNonFinite = false);
 Result<std::vector<uint32_t>> readAccessorUints(const GltfDocument& doc, int64_t index,
                                                 std::initializer_list<const char*> types);
 uint64_t accessorCount(const GltfDocument& doc, int64_t index);
@@ -126,9 +129,10 @@ Status validateDocument(const GltfDocument& doc, bool isGlb, size_t binSize,
 // The readers, in import order.
 Status decodeMeshoptViews(GltfDocument& doc);        // GltfMeshopt.cpp
 Status readMeshes(GltfDocument& doc, Scene& scene);  // GltfMeshes.cpp
-// primitive.targets[i] as `out` (GltfTargets.cpp; `where` names it in messages).
+// primitive.targets[i] as `out` (GltfTargets.cpp; `where` names it in messages). `place` says
+// which mesh, primitive and target it is, for ImportReport::nonFiniteTargets.
 Status readTarget(GltfDocument& doc, const Json& target, const std::string& where,
-                  uint64_t vertexCount, MorphTarget& out);
+                  uint64_t vertexCount, MorphTarget& out, const NonFiniteTarget& place);
 Status readCameras(GltfDocument& doc, Scene& scene);  // GltfCameras.cpp (before the nodes)
 Status readLights(GltfDocument& doc, Scene& scene);   // GltfLights.cpp (before the nodes)
 // nodes[i].extensions.KHR_lights_punctual.light (GltfLights.cpp; readNodes calls it).

@@ -14,6 +14,10 @@ struct ImportOptions {
     bool allowAnyUri = false;              // else URIs must stay inside the model's folder
     uint64_t maxMemoryBytes = 4ull << 30;  // budget for declared sizes, checked before allocating
     bool decodeImages = true;              // false: images keep name/mimeType only
+    // A morph target's NaN or infinite values are an error that refuses the whole file (right for
+    // drawing it). With this set they are zeroed instead and each such target is listed in
+    // ImportReport::nonFiniteTargets, so `audit` reads the file and checks every other target.
+    bool keepNonFiniteTargets = false;
     // Called between the import's stages with the share done (0..1) and the next stage's name,
     // from the importing thread (the viewer's worker shows it).
     std::function<void(float fraction, const char* stage)> progress;

@@ -37,8 +37,9 @@ float normalizeRaw(float c, int componentType) {
 
 class PrimitiveReader {
 public:
-    PrimitiveReader(GltfDocument& doc, const Json& prim, std::string where)
-        : mDoc(doc), mPrim(prim), mWhere(std::move(where)) {}
+    PrimitiveReader(GltfDocument& doc, const Json& prim, std::string where, size_t mesh,
+                    size_t primitive)
+        : mDoc(doc), mPrim(prim), mWhere(std::move(where)), mMesh(mesh), mPrimitive(primitive) {}
 
     Status read(Primitive& out) {
         const int64_t mode = getInt(mPrim, "mode", 4, mWhere);
@@ -227,8 +228,12 @@ private:
         if (!targets) return {};
         out.targets.resize(targets->size());
         for (size_t t = 0; t < targets->size(); ++t) {
+            NonFiniteTarget place;
+            place.mesh = mMesh;
+            place.primitive = mPrimitive;
+            place.target = t;
             if (Status s = readTarget(mDoc, (*targets)[t], at(mWhere, "targets", t), mVertexCount,
-                                      out.targets[t]);
+                                      out.targets[t], place);
                 !s) {
                 return s;
             }
@@ -239,6 +244,8 @@ private:
     GltfDocument& mDoc;
     const Json& mPrim;
     std::string mWhere;
+    size_t mMesh = 0;
+    size_t mPrimitive = 0;
     uint64_t mVertexCount = 0;
     std::optional<DracoPrimitive> mDraco;
     std::map<std::string, size_t> mDracoIndex;
@@ -251,8 +258,8 @@ Status readMesh(GltfDocument& doc, const Json& json, size_t index, Mesh& mesh) {
     const Json& prims = *getArray(json, "primitives", where);
     mesh.primitives.resize(prims.size());
     for (size_t p = 0; p < prims.size(); ++p) {
-        if (Status s =
-                PrimitiveReader(doc, prims[p], at(where, "primitives", p)).read(mesh.primitives[p]);
+        if (Status s = PrimitiveReader(doc, prims[p], at(where, "primitives", p), index, p)
+                           .read(mesh.primitives[p]);
             !s)
             return s;
     }

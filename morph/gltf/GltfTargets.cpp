@@ -6,6 +6,7 @@
 // keep exactly those entries instead of expanding 50,000 zeros per channel. Anything else (a dense
 // accessor, or a sparse one on top of a bufferView) is read per vertex as before.
 #include <algorithm>
+#include <cmath>
 
 #include "morph/gltf/GltfDocument.h"
 
@@ -70,38 +71,49 @@ std::vector<glm::vec4> spread(SparseValues& channel, const std::vector<uint32_t>
     return out;
 }
 
-}  // namespace
-
-Status readTarget(GltfDocument& doc, const Json& target, const std::string& where,
-                  uint64_t vertexCount, MorphTarget& out) {
-    std::vector<ChannelSource> sources;
-    bool allSparse = true;
-    for (auto it = target.begin(); it != target.end(); ++it) {
-        const auto channel = channelFromName(it.key());
-        if (!channel) {
-            doc.warn(where + "." + it.key() + " is not a morphable attribute here; ignored");
-            continue;
+// Under ImportOptions::keepNonFiniteTargets: zeroes the target's NaN and infinite components and
+// lists each channel that had any in the report, with a warning.
+void zeroNonFinite(GltfDocument& doc, const std::string& where,
+                   const std::vector<ChannelSource>& sources, MorphTarget& out,
+                   const NonFiniteTarget& place) {
+    for (const ChannelSource& s : sources) {
+        std::vector<glm::vec4> entries = out.entries(s.channel);
+        size_t bad = 0;
+        for (glm::vec4& e : entries) {
+            for (int c = 0; c < 4; ++c) {
+                if (std::isfinite(e[c])) continue;
+                e[c] = 0.0f;
+                ++bad;
+            }
         }
-        const ChannelSource source{*channel, it.key(), getInt(target, it.key().c_str(), -1, where)};
-        // A description that fails is reported by the dense read below, in channel order.
-        auto desc = describeAccessor(doc, source.accessor);
-        allSparse = allSparse && desc && desc->sparse.present && !desc->hasView;
-        sources.push_back(source);
+        if (bad == 0) continue;
+        out.set(s.channel, std::move(entries));
+        NonFiniteTarget record = place;
+        record.channel = s.key;
+        record.values = bad;
+        doc.report.nonFiniteTargets.push_back(record);
+        doc.warn(where + "." + s.key + " has " + std::to_string(bad) +
+                 " non-finite value(s); read as zero");
     }
-    if (sources.empty()) return {};
+}
 
+// The channels' accessors into `out`: sparse when every channel is a sparse accessor without a
+// bufferView (and that is the smaller form), else per vertex.
+Status readTargetData(GltfDocument& doc, const std::vector<ChannelSource>& sources, bool allSparse,
+                      const std::string& where, uint64_t vertexCount, MorphTarget& out) {
+    const bool keep = doc.options.keepNonFiniteTargets;
     std::vector<SparseValues> sparse;
     for (const ChannelSource& s : sources) {
         std::vector<glm::vec4> dense;
         uint64_t count = 0;
         if (allSparse) {
-            auto v = readSparseAccessor(doc, s.accessor, allowedTypes(s.channel));
+            auto v = readSparseAccessor(doc, s.accessor, allowedTypes(s.channel), keep);
             if (!v) return v.error();
             sparse.push_back(std::move(*v));
             count = accessorCount(doc, s.accessor);
         } else {
             uint32_t n = 0;
-            auto v = readAccessorFloats(doc, s.accessor, allowedTypes(s.channel), &n);
+            auto v = readAccessorFloats(doc, s.accessor, allowedTypes(s.channel), &n, keep);
             if (!v) return v.error();
             dense = toVec4(*v, n);
             count = dense.size();
@@ -132,6 +144,31 @@ Status readTarget(GltfDocument& doc, const Json& target, const std::string& wher
         for (size_t e = 0; e < all.size(); ++e) dense[all[e]] = entries[e];
         out.set(sources[i].channel, std::move(dense));
     }
+    return {};
+}
+
+}  // namespace
+
+Status readTarget(GltfDocument& doc, const Json& target, const std::string& where,
+                  uint64_t vertexCount, MorphTarget& out, const NonFiniteTarget& place) {
+    std::vector<ChannelSource> sources;
+    bool allSparse = true;
+    for (auto it = target.begin(); it != target.end(); ++it) {
+        const auto channel = channelFromName(it.key());
+        if (!channel) {
+            doc.warn(where + "." + it.key() + " is not a morphable attribute here; ignored");
+            continue;
+        }
+        const ChannelSource source{*channel, it.key(), getInt(target, it.key().c_str(), -1, where)};
+        // A description that fails is reported by the dense read below, in channel order.
+        auto desc = describeAccessor(doc, source.accessor);
+        allSparse = allSparse && desc && desc->sparse.present && !desc->hasView;
+        sources.push_back(source);
+    }
+    if (sources.empty()) return {};
+
+    if (Status s = readTargetData(doc, sources, allSparse, where, vertexCount, out); !s) return s;
+    if (doc.options.keepNonFiniteTargets) zeroNonFinite(doc, where, sources, out, place);
     return {};
 }
 

@@ -4,7 +4,9 @@
 // vertices x 300 targets, 5%), packing and sparsifying it, and compacting a frame's weights into
 // the active list, whose cost per frame must not grow with the target count (BM_ActiveList/8 vs
 // /256 at 8 active; `morphview bench --scenario target-count` measures the whole frame's). And
-// the KTX2 transcoder: a 1024 x 1024 base image from ETC1S and from UASTC to RGBA8.
+// the KTX2 transcoder: a 1024 x 1024 base image from ETC1S and from UASTC to RGBA8. And the rig
+// audit of the production file, which must finish in under 2 s on a 2-core machine with the
+// import (BM_AuditProductionFile), its targets named as they are and as left/right pairs.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -17,6 +19,7 @@
 #include <zstd.h>
 
 #include "morph/anim/Sampler.h"
+#include "morph/audit/RigAudit.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/ktx2/Ktx2Container.h"
 #include "morph/ktx2/Ktx2Decode.h"
@@ -283,6 +286,51 @@ void BM_ProductionLoadAndSparsify(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_ProductionLoadAndSparsify)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The production file imported as `morphview audit` imports it.
+Scene productionScene() {
+    ImportOptions options;
+    options.keepNonFiniteTargets = true;
+    Result<Scene> scene = importGltfMemory(productionGlb(), "production.glb", ".", options);
+    return std::move(scene).value();
+}
+
+// The production scene with its 300 targets named as 150 left/right pairs ("t0Left",
+// "t0Right", ...), so side and asymmetric run over every target (the sphere is symmetric).
+Scene productionPairs() {
+    Scene scene = productionScene();
+    std::vector<std::string>& names = scene.meshes[0].targetNames;
+    for (size_t t = 0; t < names.size(); ++t)
+        names[t] = "t" + std::to_string(t / 2) + (t % 2 ? "Right" : "Left");
+    return scene;
+}
+
+// The audit alone (arg 0: the file's names; 1: left/right pairs).
+void BM_AuditProduction(benchmark::State& state) {
+    const Scene scene = state.range(0) ? productionPairs() : productionScene();
+    size_t findings = 0;
+    for (auto _ : state) {
+        std::vector<Finding> out = auditScene(scene);
+        findings = out.size();
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.counters["findings"] = double(findings);
+}
+BENCHMARK(BM_AuditProduction)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// What `morphview audit production.glb` does: import (no images) and audit.
+void BM_AuditProductionFile(benchmark::State& state) {
+    const std::vector<uint8_t>& bytes = productionGlb();
+    ImportOptions options;
+    options.keepNonFiniteTargets = true;
+    options.decodeImages = false;
+    for (auto _ : state) {
+        Result<Scene> scene = importGltfMemory(bytes, "production.glb", ".", options);
+        std::vector<Finding> out = auditScene(scene.value());
+        benchmark::DoNotOptimize(out.data());
+    }
+}
+BENCHMARK(BM_AuditProductionFile)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The CPU reference over 40 active sparse targets: O(active entries), not O(active x vertices).
 void BM_ProductionBlend40(benchmark::State& state) {

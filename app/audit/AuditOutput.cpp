@@ -1,0 +1,142 @@
+#include "app/audit/AuditOutput.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+namespace app::audit {
+namespace {
+
+std::string joined(const std::vector<std::string>& parts, const char* separator) {
+    std::string out;
+    for (const std::string& p : parts) out += (out.empty() ? "" : separator) + p;
+    return out;
+}
+
+// Text for an XML attribute or element: the five entities escaped, control characters (which XML
+// 1.0 cannot carry) left out.
+std::string xmlText(const std::string& text) {
+    static const std::map<char, const char*> kEntities = {
+        {'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&apos;"}};
+    std::string out;
+    for (char c : text) {
+        if (auto it = kEntities.find(c); it != kEntities.end()) {
+            out += it->second;
+        } else if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string summary(const AuditRun& run) {
+    size_t errors = 0;
+    for (const morph::Finding& f : run.findings) errors += f.severity == morph::Severity::Error;
+    const size_t warnings = run.findings.size() - errors;
+    std::string line = run.model + ": ";
+    if (run.findings.empty()) {
+        return line + "no findings (" + std::to_string(run.targetNames.size()) +
+               " target names checked)";
+    }
+    return line + std::to_string(errors) + (errors == 1 ? " error, " : " errors, ") +
+           std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings") + " over " +
+           std::to_string(run.targetNames.size()) + " target names";
+}
+
+std::string coverageLine(const NameSetCoverage& s) {
+    return std::string(nameSetKey(s.set)) + ": " + std::to_string(s.present.size()) + " present, " +
+           std::to_string(s.mapped.size()) + " mapped, " + std::to_string(s.missing.size()) +
+           " missing";
+}
+
+}  // namespace
+
+const std::vector<std::string>& auditChecks() {
+    static const std::vector<std::string> kChecks = {"dead",      "nonfinite", "huge",
+                                                     "duplicate", "side",      "asymmetric",
+                                                     "leak",      "normals",   "missing-on-mesh"};
+    return kChecks;
+}
+
+bool failsAt(const std::vector<morph::Finding>& findings, morph::Severity failOn) {
+    return std::any_of(findings.begin(), findings.end(),
+                       [failOn](const morph::Finding& f) { return f.severity <= failOn; });
+}
+
+std::string auditTable(const AuditRun& run) {
+    std::vector<std::vector<std::string>> rows = {
+        {"severity", "check", "targets", "mesh", "detail"}};
+    for (const morph::Finding& f : run.findings)
+        rows.push_back(
+            {morph::severityName(f.severity), f.check, joined(f.targets, " / "), f.mesh, f.detail});
+    std::vector<size_t> width(5, 0);
+    for (const auto& row : rows) {
+        for (size_t c = 0; c < 4; ++c) width[c] = std::max(width[c], row[c].size());
+    }
+    std::ostringstream out;
+    out << summary(run) << "\n";
+    for (size_t r = 0; r < rows.size() && run.findings.size() > 0; ++r) {
+        for (size_t c = 0; c < 4; ++c)
+            out << rows[r][c] << std::string(width[c] + 2 - rows[r][c].size(), ' ');
+        out << rows[r][4] << "\n";
+    }
+    for (const NameSetCoverage& s : run.sets) out << coverageLine(s) << "\n";
+    return out.str();
+}
+
+nlohmann::ordered_json auditJson(const AuditRun& run) {
+    nlohmann::ordered_json findings = nlohmann::ordered_json::array();
+    for (const morph::Finding& f : run.findings) {
+        findings.push_back({{"check", f.check},
+                            {"severity", morph::severityName(f.severity)},
+                            {"targets", f.targets},
+                            {"mesh", f.mesh},
+                            {"detail", f.detail}});
+    }
+    return {{"model", run.model}, {"findings", std::move(findings)}, {"sets", setsJson(run.sets)}};
+}
+
+std::string auditJunit(const AuditRun& run, morph::Severity failOn) {
+    // Per (check, target) the findings' messages, failures apart from milder ones.
+    std::map<std::pair<std::string, std::string>, std::vector<std::string>> failures, notes;
+    size_t failureCount = 0;
+    for (const morph::Finding& f : run.findings) {
+        const bool fails = f.severity <= failOn;
+        for (const std::string& target : f.targets) {
+            const std::string message = target + " (" + f.mesh + "): " + f.detail;
+            (fails ? failures : notes)[{f.check, target}].push_back(message);
+        }
+    }
+    std::ostringstream cases;
+    for (const std::string& check : auditChecks()) {
+        for (const std::string& target : run.targetNames) {
+            cases << "    <testcase classname=\"audit." << xmlText(check) << "\" name=\""
+                  << xmlText(target) << "\"";
+            const auto failed = failures.find({check, target});
+            const auto noted = notes.find({check, target});
+            if (failed == failures.end() && noted == notes.end()) {
+                cases << "/>\n";
+                continue;
+            }
+            cases << ">\n";
+            if (failed != failures.end()) {
+                ++failureCount;
+                cases << "      <failure type=\"" << xmlText(check) << "\" message=\""
+                      << xmlText(joined(failed->second, "; ")) << "\"/>\n";
+            }
+            if (noted != notes.end())
+                cases << "      <system-out>" << xmlText(joined(noted->second, "\n"))
+                      << "</system-out>\n";
+            cases << "    </testcase>\n";
+        }
+    }
+    std::ostringstream xml;
+    xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+        << "  <testsuite name=\"morphview audit\" tests=\""
+        << auditChecks().size() * run.targetNames.size() << "\" failures=\"" << failureCount
+        << "\" errors=\"0\" skipped=\"0\">\n"
+        << cases.str() << "  </testsuite>\n</testsuites>\n";
+    return xml.str();
+}
+
+}  // namespace app::audit

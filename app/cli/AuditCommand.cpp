@@ -1,0 +1,114 @@
+#include "app/cli/AuditCommand.h"
+
+#include <cstdio>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "app/audit/AuditOutput.h"
+#include "app/cli/SharedOptions.h"
+#include "morph/audit/RigAudit.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/io/Files.h"
+#include "morph/names/FaceNames.h"
+#include "morph/names/RenameMap.h"
+
+namespace app {
+
+namespace {
+
+struct AuditOptions {
+    std::string model;
+    bool json = false;
+    std::string junit;
+    std::string failOn = "error";
+    std::string renamePath;                   // --rename MAP.json
+    std::vector<morph::NameMapping> renames;  // what it says
+    std::string writeRename;                  // --write-rename FILE
+};
+
+// Every target name on any mesh, first seen first.
+std::vector<std::string> targetNames(const morph::Scene& scene) {
+    std::vector<std::string> names;
+    std::set<std::string> seen;
+    for (const morph::Mesh& mesh : scene.meshes) {
+        for (const std::string& name : mesh.targetNames) {
+            if (seen.insert(name).second) names.push_back(name);
+        }
+    }
+    return names;
+}
+
+CommandResult runAudit(const AuditOptions& options) {
+    morph::ImportOptions import;
+    import.decodeImages = false;         // the audit reads geometry only
+    import.keepNonFiniteTargets = true;  // a NaN in one target is a finding, not the end
+    morph::Result<morph::Scene> scene = morph::importGltf(options.model, import);
+    if (!scene) return {Outcome::Unreadable, scene.error().message};
+    if (!options.renamePath.empty()) {
+        // The findings and the sets then name the targets as the map does.
+        auto renamed = morph::applyRenameMap(*scene, options.renames);
+        if (!renamed) return failWith(options.renamePath + ": " + renamed.error().message);
+        for (const std::string& line : *renamed)
+            std::fprintf(stderr, "warning: %s: %s\n", options.renamePath.c_str(), line.c_str());
+    }
+
+    audit::AuditRun run;
+    run.model = options.model;
+    run.findings = morph::auditScene(*scene);
+    run.targetNames = targetNames(*scene);
+    run.sets = morph::coverNameSets(run.targetNames);
+    if (!options.writeRename.empty()) {
+        const std::string map = morph::renameMapJson(morph::findRenameMap(run.targetNames));
+        if (morph::Status s = morph::writeFileAtomic(options.writeRename, map.data(), map.size());
+            !s)
+            return failWith(s.error().message);
+    }
+    const morph::Severity failOn =
+        options.failOn == "warning" ? morph::Severity::Warning : morph::Severity::Error;
+    if (options.json) {
+        std::printf("%s\n", audit::auditJson(run).dump().c_str());
+    } else {
+        std::printf("%s", audit::auditTable(run).c_str());
+    }
+    if (!options.junit.empty()) {
+        const std::string xml = audit::auditJunit(run, failOn);
+        if (morph::Status s = morph::writeFileAtomic(options.junit, xml.data(), xml.size()); !s)
+            return failWith(s.error().message);
+    }
+    return succeeded(!audit::failsAt(run.findings, failOn));
+}
+
+}  // namespace
+
+void addAuditCommand(CLI::App& root, CommandContext& context) {
+    auto options = std::make_shared<AuditOptions>();
+    CLI::App* audit = root.add_subcommand(
+        "audit",
+        "Check a model's morph targets (dead, broken, wrong-side, asymmetric, leaking ones): exit "
+        "0 clean, 1 findings, 2 usage, 3 if unreadable");
+    audit->add_option("MODEL", options->model, "The model (.gltf, .glb, .vrm)")->required();
+    audit->add_flag("--json", options->json,
+                    "Print the findings and the name sets as one JSON object instead of the table");
+    audit
+        ->add_option("--junit", options->junit,
+                     "Also write JUnit XML: a testcase per check per target name")
+        ->type_name("FILE");
+    audit
+        ->add_option("--fail-on", options->failOn,
+                     "The severity that makes the run fail (exit 1): error (default) or warning")
+        ->type_name("SEVERITY")
+        ->check(CLI::IsMember({"error", "warning"}));
+    addRenameOption(*audit, options->renamePath, options->renames,
+                    "Rename the model's targets by a JSON object {\"its name\": \"new name\"} "
+                    "before the checks");
+    audit
+        ->add_option("--write-rename", options->writeRename,
+                     "Write the map from the model's spellings to the name sets' names (ARKit, "
+                     "Oculus visemes, VRM, MediaPipe) as a --rename file")
+        ->type_name("FILE");
+    audit->callback(
+        [&context, options] { context.run = [options] { return runAudit(*options); }; });
+}
+
+}  // namespace app

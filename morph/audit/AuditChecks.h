@@ -1,0 +1,40 @@
+#pragma once
+// The checks of RigAudit.h, each appending its findings. auditScene runs them in this order:
+// nonfinite and huge first, since they mark the targets they find `broken` and the shape checks
+// leave those out.
+#include <string>
+#include <vector>
+
+#include "morph/Scene.h"
+#include "morph/audit/AuditData.h"
+#include "morph/audit/RigAudit.h"
+
+namespace morph {
+
+// NameChecks.cpp: what the names and the sizes of the deltas say.
+void checkNonFinite(const Scene& scene, std::vector<MeshData>& meshes, std::vector<Finding>& out);
+void checkHuge(std::vector<MeshData>& meshes, const AuditOptions& options,
+               std::vector<Finding>& out);
+void checkDead(const std::vector<MeshData>& meshes, const AuditOptions& options,
+               std::vector<Finding>& out);
+void checkDuplicates(const std::vector<MeshData>& meshes, const AuditOptions& options,
+                     std::vector<Finding>& out);
+void checkMissingOnMesh(const std::vector<MeshData>& meshes, const AuditOptions& options,
+                        std::vector<Finding>& out);
+
+// SideChecks.cpp: side and asymmetric, over each mesh's mirror plane.
+void checkSides(const std::vector<MeshData>& meshes, const AuditOptions& options,
+                std::vector<Finding>& out);
+
+// ShapeChecks.cpp: leak and normals.
+void checkLeaks(const std::vector<MeshData>& meshes, const AuditOptions& options,
+                std::vector<Finding>& out);
+void checkNormals(const std::vector<MeshData>& meshes, const AuditOptions& options,
+                  std::vector<Finding>& out);
+
+// Numbers in a detail sentence: `digits` significant digits ("0.0042", "15.2"), and a share as a
+// whole percentage ("40%").
+std::string number(double value, int digits = 3);
+std::string percent(double share);
+
+}  // namespace morph

@@ -1,0 +1,201 @@
+// leak and normals: where a target moves the surface, and whether its NORMAL deltas follow.
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "morph/audit/AuditChecks.h"
+
+namespace morph {
+namespace {
+
+constexpr double kDegrees = 57.29577951308232;
+
+// The value at share `q` (0..1) of the sorted values: the 95th percentile for 0.95.
+float percentile(std::vector<float> values, double q) {
+    if (values.empty()) return 0;
+    const size_t at = size_t(std::ceil(q * double(values.size()))) - 1;
+    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(at), values.end());
+    return values[at];
+}
+
+// Where a target does its work: the centre of its movement (weighted by delta length) and the
+// radius around it that holds 90% of that movement.
+struct WorkRegion {
+    glm::vec3 centre{0.0f};
+    float radius = 0;
+};
+
+WorkRegion workRegion(const MeshData& m, const TargetDeltas& t, float moveTolerance) {
+    WorkRegion r;
+    glm::dvec3 sum(0.0);
+    double total = 0;
+    for (size_t e = 0; e < t.vertices.size(); ++e) {
+        const double d = glm::length(t.positions[e]);
+        if (d <= moveTolerance) continue;
+        sum += glm::dvec3(m.positions[t.vertices[e]]) * d;
+        total += d;
+    }
+    if (total <= 0) return r;
+    r.centre = glm::vec3(sum / total);
+    std::vector<std::pair<float, float>> byDistance;  // (distance, delta length)
+    for (size_t e = 0; e < t.vertices.size(); ++e) {
+        const float d = glm::length(t.positions[e]);
+        if (d > moveTolerance)
+            byDistance.emplace_back(glm::length(m.positions[t.vertices[e]] - r.centre), d);
+    }
+    std::sort(byDistance.begin(), byDistance.end());
+    double held = 0;
+    for (const auto& [distance, d] : byDistance) {
+        held += d;
+        r.radius = distance;
+        if (held >= 0.9 * total) break;
+    }
+    return r;
+}
+
+void checkLeak(const MeshData& m, const TargetDeltas& t, const AuditOptions& options,
+               std::vector<Finding>& out) {
+    if (t.broken || t.moved == 0) return;
+    const WorkRegion region = workRegion(m, t, m.length(options.moveTolerance));
+    const float reach =
+        std::max(options.leakRadii * region.radius, m.length(options.leakMinDistance));
+    const float notable =
+        std::max(options.leakDeltaShare * t.maxDelta, m.length(options.moveTolerance));
+    size_t strays = 0;
+    float farthest = 0, strayDelta = 0;
+    uint32_t vertex = 0;
+    for (size_t e = 0; e < t.vertices.size(); ++e) {
+        const float d = glm::length(t.positions[e]);
+        const float distance = glm::length(m.positions[t.vertices[e]] - region.centre);
+        if (d < notable || distance <= reach) continue;
+        ++strays;
+        if (distance > farthest) {
+            farthest = distance;
+            strayDelta = d;
+            vertex = t.vertices[e];
+        }
+    }
+    if (strays == 0) return;
+    out.push_back({"leak",
+                   Severity::Warning,
+                   {t.name},
+                   m.name,
+                   "moves " + std::to_string(strays) + (strays == 1 ? " vertex" : " vertices") +
+                       " far from where it works: vertex " + std::to_string(vertex) + " at " +
+                       number(farthest) +
+                       " from the centre of its movement (90% of which lies within " +
+                       number(region.radius) + ") moves " + number(strayDelta) + ", " +
+                       percent(strayDelta / t.maxDelta) + " of its largest delta"});
+}
+
+// Area-weighted vertex normals of the mesh's triangles, with each vertex displaced by `delta`.
+glm::vec3 vertexNormal(const MeshData& m, uint32_t v, const std::vector<glm::vec3>& delta) {
+    glm::vec3 n(0.0f);
+    for (uint32_t k = m.firstTriangle[v]; k < m.firstTriangle[v + 1]; ++k) {
+        const uint32_t* tri = &m.triangles[size_t(m.triangleIds[k]) * 3];
+        const glm::vec3 a = m.positions[tri[0]] + delta[tri[0]];
+        const glm::vec3 b = m.positions[tri[1]] + delta[tri[1]];
+        const glm::vec3 c = m.positions[tri[2]] + delta[tri[2]];
+        n += glm::cross(b - a, c - a);
+    }
+    return n;
+}
+
+float angleBetween(const glm::vec3& a, const glm::vec3& b) {
+    return float(std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b)) * kDegrees);
+}
+
+// `v` turned by the rotation that takes unit vector `from` to unit vector `to` (Rodrigues).
+glm::vec3 turnedLike(const glm::vec3& from, const glm::vec3& to, const glm::vec3& v) {
+    glm::vec3 axis = glm::cross(from, to);
+    const float s = glm::length(axis), c = glm::dot(from, to);
+    if (s < 1e-7f) return v;  // no turn (or a half turn, whose axis is undefined)
+    axis /= s;
+    return v * c + glm::cross(axis, v) * s + axis * glm::dot(axis, v) * (1.0f - c);
+}
+
+// Per moved vertex: how far the recomputed normal turns (`turns`), and for a target with NORMAL
+// deltas how far its stored morphed normal is from the stored base normal turned the same way
+// (`errors`; comparing turns, not normals, keeps hard edges and seams out of it). `delta` is all
+// zeros on entry and on return.
+void normalAngles(const MeshData& m, const TargetDeltas& t, const std::vector<glm::vec3>& base,
+                  float moveTolerance, std::vector<glm::vec3>& delta, std::vector<float>& turns,
+                  std::vector<float>& errors) {
+    for (size_t e = 0; e < t.vertices.size(); ++e) delta[t.vertices[e]] = t.positions[e];
+    for (size_t e = 0; e < t.vertices.size(); ++e) {
+        const uint32_t v = t.vertices[e];
+        const glm::vec3 moved = vertexNormal(m, v, delta);
+        if (glm::length(t.positions[e]) <= moveTolerance || glm::length(base[v]) <= 0.0f ||
+            glm::length(moved) <= 0.0f)
+            continue;
+        const glm::vec3 from = glm::normalize(base[v]), to = glm::normalize(moved);
+        turns.push_back(angleBetween(from, to));
+        const glm::vec3 stored = m.normals[v];
+        if (t.normals.empty() || glm::length(stored) <= 0.0f) continue;
+        errors.push_back(
+            angleBetween(turnedLike(from, to, glm::normalize(stored)), stored + t.normals[e]));
+    }
+    for (size_t e = 0; e < t.vertices.size(); ++e) delta[t.vertices[e]] = glm::vec3(0.0f);
+}
+
+void checkTargetNormals(const MeshData& m, const TargetDeltas& t, size_t siblingsWithNormals,
+                        const std::vector<glm::vec3>& base, const AuditOptions& options,
+                        std::vector<glm::vec3>& delta, std::vector<Finding>& out) {
+    std::vector<float> turns, errors;
+    normalAngles(m, t, base, m.length(options.moveTolerance), delta, turns, errors);
+    if (!t.normals.empty()) {
+        const float p95 = percentile(errors, 0.95);
+        if (p95 <= options.normalAngleDegrees) return;
+        const bool zeros = std::all_of(t.normals.begin(), t.normals.end(),
+                                       [](const glm::vec3& n) { return n == glm::vec3(0.0f); });
+        out.push_back(
+            {"normals",
+             Severity::Warning,
+             {t.name},
+             m.name,
+             std::string(zeros ? "its NORMAL deltas are all zero and so " : "its NORMAL deltas ") +
+                 "disagree with the normals of the morphed positions by " + number(p95) +
+                 " degrees at the 95th percentile of " + std::to_string(errors.size()) +
+                 " moved vertices (largest " + number(percentile(errors, 1.0)) + ")"});
+        return;
+    }
+    const float p95 = percentile(turns, 0.95);
+    if (siblingsWithNormals == 0 || p95 <= options.missingNormalsDegrees) return;
+    out.push_back({"normals",
+                   Severity::Warning,
+                   {t.name},
+                   m.name,
+                   "has no NORMAL deltas while " + std::to_string(siblingsWithNormals) + " of " +
+                       std::to_string(m.targets.size() - 1) +
+                       " other targets on this mesh do, and its positions turn the surface by " +
+                       number(p95) + " degrees at the 95th percentile of " +
+                       std::to_string(turns.size()) + " moved vertices"});
+}
+
+}  // namespace
+
+void checkLeaks(const std::vector<MeshData>& meshes, const AuditOptions& options,
+                std::vector<Finding>& out) {
+    for (const MeshData& m : meshes) {
+        for (const TargetDeltas& t : m.targets) checkLeak(m, t, options, out);
+    }
+}
+
+void checkNormals(const std::vector<MeshData>& meshes, const AuditOptions& options,
+                  std::vector<Finding>& out) {
+    for (const MeshData& m : meshes) {
+        // Without stored base normals or triangles there is nothing to compare.
+        if (m.normals.empty() || m.triangles.empty()) continue;
+        std::vector<glm::vec3> delta(m.positions.size(), glm::vec3(0.0f));
+        std::vector<glm::vec3> base(m.positions.size());
+        for (uint32_t v = 0; v < m.positions.size(); ++v) base[v] = vertexNormal(m, v, delta);
+        size_t withNormals = 0;
+        for (const TargetDeltas& t : m.targets) withNormals += t.normals.empty() ? 0 : 1;
+        for (const TargetDeltas& t : m.targets) {
+            if (t.broken || t.moved == 0) continue;
+            checkTargetNormals(m, t, withNormals, base, options, delta, out);
+        }
+    }
+}
+
+}  // namespace morph

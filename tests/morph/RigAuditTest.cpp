@@ -1,0 +1,214 @@
+// The rig audit on code-built rigs (fixtures/AuditFixtures.h): the clean rig has no finding, and
+// each planted defect makes exactly its check fire on exactly its target and mesh.
+#include <cmath>
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "fixtures/AuditFixtures.h"
+#include "morph/audit/RigAudit.h"
+#include "morph/audit/Symmetry.h"
+#include "morph/gltf/GltfImport.h"
+
+using fixtures::Rig;
+using fixtures::rigTarget;
+using morph::Finding;
+
+namespace {
+
+morph::Scene importRig(const Rig& rig) {
+    morph::ImportOptions options;
+    options.keepNonFiniteTargets = true;
+    morph::Result<morph::Scene> scene =
+        morph::importGltfMemory(fixtures::rigGlb(rig), "rig.glb", ".", options);
+    EXPECT_TRUE(scene.ok()) << (scene.ok() ? "" : scene.error().message);
+    return scene.ok() ? std::move(*scene) : morph::Scene{};
+}
+
+std::vector<Finding> auditRig(const Rig& rig) {
+    return morph::auditScene(importRig(rig));
+}
+
+std::string describe(const std::vector<Finding>& findings) {
+    std::string out;
+    for (const Finding& f : findings) {
+        out += "\n  " + f.check + " [";
+        for (const std::string& t : f.targets) out += t + " ";
+        out += "] " + f.mesh + ": " + f.detail;
+    }
+    return out;
+}
+
+// Exactly one finding: `check` on `targets` and `mesh`.
+void expectOnly(const std::vector<Finding>& findings, const std::string& check,
+                const std::vector<std::string>& targets, const std::string& mesh) {
+    ASSERT_EQ(findings.size(), 1u) << describe(findings);
+    EXPECT_EQ(findings[0].check, check) << describe(findings);
+    EXPECT_EQ(findings[0].targets, targets) << describe(findings);
+    EXPECT_EQ(findings[0].mesh, mesh) << describe(findings);
+    EXPECT_FALSE(findings[0].detail.empty());
+}
+
+TEST(RigAudit, TheCleanRigHasNoFinding) {
+    const std::vector<Finding> findings = auditRig(fixtures::auditRig());
+    EXPECT_TRUE(findings.empty()) << describe(findings);
+}
+
+TEST(RigAudit, TheMirrorPlaneIsFoundFromTheMeshNotAssumedAtZero) {
+    const morph::Scene scene = importRig(fixtures::auditRig());
+    const morph::Symmetry s = morph::findSymmetry(scene.meshes[0].primitives[0].positions,
+                                                  {1.0f, 0.0f, 0.0f}, 1e-4f, 0.6f);
+    EXPECT_TRUE(s.found);
+    EXPECT_NEAR(s.offset, 0.3f, 1e-5f);
+    EXPECT_FLOAT_EQ(s.pairedShare, 1.0f);
+    const uint32_t v = fixtures::faceVertex(13, 4), mirror = fixtures::faceVertex(7, 4);
+    EXPECT_EQ(s.mirror[v], int32_t(mirror));
+    EXPECT_EQ(s.mirror[fixtures::faceVertex(10, 4)], int32_t(fixtures::faceVertex(10, 4)));
+}
+
+TEST(RigAudit, DeadNameMovesNothingOnAnyMesh) {
+    Rig rig = fixtures::auditRig();
+    for (fixtures::RigMesh& m : rig.meshes) {
+        fixtures::RigTarget dead = m.targets[0];
+        dead.name = "cheekPuff";
+        for (glm::vec3& d : dead.positions) d = glm::vec3(0.0f);
+        fixtures::normalsFollowPositions(m, dead);
+        m.targets.push_back(dead);
+    }
+    expectOnly(auditRig(rig), "dead", {"cheekPuff"}, "face, teeth");
+}
+
+TEST(RigAudit, ANameThatMovesNothingOnOneMeshOnlyIsNotDead) {
+    // The clean rig's eyeBlinkLeft moves nothing on the teeth: normal, not a finding.
+    Rig rig = fixtures::auditRig();
+    for (const glm::vec3& d : rigTarget(rig, 1, "eyeBlinkLeft").positions)
+        ASSERT_EQ(d, glm::vec3(0.0f));
+    EXPECT_TRUE(auditRig(rig).empty());
+}
+
+TEST(RigAudit, NonFiniteTargetIsReportedAndTheOthersStillAudited) {
+    Rig rig = fixtures::auditRig();
+    rigTarget(rig, 0, "browInnerUp").positions[fixtures::faceVertex(10, 22)].y =
+        std::numeric_limits<float>::quiet_NaN();
+    const std::vector<uint8_t> glb = fixtures::rigGlb(rig);
+    // The default import still refuses the file (the viewer's rule)...
+    EXPECT_FALSE(morph::importGltfMemory(glb, "rig.glb", ".").ok());
+    // ...the audit's reads it, zeroes the value and lists the target.
+    const morph::Scene scene = importRig(rig);
+    ASSERT_EQ(scene.report.nonFiniteTargets.size(), 1u);
+    EXPECT_EQ(scene.report.nonFiniteTargets[0].mesh, 0u);
+    EXPECT_EQ(scene.report.nonFiniteTargets[0].target, 1u);
+    EXPECT_EQ(scene.report.nonFiniteTargets[0].channel, "POSITION");
+    EXPECT_EQ(scene.report.nonFiniteTargets[0].values, 1u);
+    expectOnly(morph::auditScene(scene), "nonfinite", {"browInnerUp"}, "face");
+}
+
+TEST(RigAudit, NonFiniteTargetAmongOthersWithADefectStillFindsTheDefect) {
+    Rig rig = fixtures::auditRig();
+    rigTarget(rig, 0, "browInnerUp").positions[fixtures::faceVertex(10, 22)].y = INFINITY;
+    rig.meshes[1].targets.erase(rig.meshes[1].targets.begin());  // teeth without jawOpen
+    const std::vector<Finding> findings = auditRig(rig);
+    ASSERT_EQ(findings.size(), 2u) << describe(findings);
+    EXPECT_EQ(findings[0].check, "nonfinite");
+    EXPECT_EQ(findings[1].check, "missing-on-mesh");
+}
+
+TEST(RigAudit, HugeDeltaOfAStrayVertex) {
+    Rig rig = fixtures::auditRig();
+    fixtures::RigTarget& jaw = rigTarget(rig, 0, "jawOpen");
+    jaw.positions[fixtures::faceVertex(12, 3)] = {0.0f, -5.0f, 0.0f};
+    fixtures::normalsFollowPositions(rig.meshes[0], jaw);
+    expectOnly(auditRig(rig), "huge", {"jawOpen"}, "face");
+}
+
+TEST(RigAudit, DuplicateNamesWithEqualDeltas) {
+    Rig rig = fixtures::auditRig();
+    for (fixtures::RigMesh& m : rig.meshes) {
+        fixtures::RigTarget copy = m.targets[0];  // jawOpen
+        copy.name = "mouthFunnel";
+        m.targets.push_back(copy);
+    }
+    const std::vector<Finding> findings = auditRig(rig);
+    expectOnly(findings, "duplicate", {"jawOpen", "mouthFunnel"}, "face, teeth");
+    EXPECT_EQ(findings[0].severity, morph::Severity::Warning);
+}
+
+TEST(RigAudit, SideOfANameThatMovesTheOtherSide) {
+    const std::vector<Finding> findings = auditRig(fixtures::rigWithSwappedBlinks());
+    ASSERT_EQ(findings.size(), 2u) << describe(findings);
+    for (size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(findings[i].check, "side");
+        EXPECT_EQ(findings[i].mesh, "face");
+        EXPECT_EQ(findings[i].severity, morph::Severity::Error);
+    }
+    EXPECT_EQ(findings[0].targets, std::vector<std::string>{"eyeBlinkLeft"});
+    EXPECT_EQ(findings[1].targets, std::vector<std::string>{"eyeBlinkRight"});
+}
+
+TEST(RigAudit, Vrm0CharactersFaceNegativeZSoTheirSidesFlip) {
+    Rig clean = fixtures::auditRig();
+    clean.vrm0 = true;
+    const std::vector<Finding> findings = auditRig(clean);
+    ASSERT_EQ(findings.size(), 4u) << describe(findings);
+    for (const Finding& f : findings) EXPECT_EQ(f.check, "side") << describe(findings);
+    Rig swapped = fixtures::rigWithSwappedBlinks();
+    swapped.vrm0 = true;
+    std::swap(rigTarget(swapped, 0, "mouthSmileLeft").positions,
+              rigTarget(swapped, 0, "mouthSmileRight").positions);
+    std::swap(rigTarget(swapped, 0, "mouthSmileLeft").normals,
+              rigTarget(swapped, 0, "mouthSmileRight").normals);
+    EXPECT_TRUE(auditRig(swapped).empty()) << describe(auditRig(swapped));
+}
+
+TEST(RigAudit, AsymmetricPairReportsHowFar) {
+    const Rig rig = fixtures::rigWithWeakRightSmile();
+    const std::vector<Finding> findings = auditRig(rig);
+    expectOnly(findings, "asymmetric", {"mouthSmileLeft", "mouthSmileRight"}, "face");
+    EXPECT_NE(findings[0].detail.find("40%"), std::string::npos) << findings[0].detail;
+}
+
+TEST(RigAudit, LeakOfABrowTargetIntoTheChin) {
+    Rig rig = fixtures::auditRig();
+    fixtures::RigTarget& brow = rigTarget(rig, 0, "browInnerUp");
+    brow.positions[fixtures::faceVertex(10, 0)] = {0.0f, 0.004f, 0.0f};
+    fixtures::normalsFollowPositions(rig.meshes[0], brow);
+    expectOnly(auditRig(rig), "leak", {"browInnerUp"}, "face");
+}
+
+TEST(RigAudit, NormalsThatDisagreeWithTheMorphedGeometry) {
+    Rig rig = fixtures::auditRig();
+    fixtures::RigTarget& smile = rigTarget(rig, 0, "mouthSmileLeft");
+    for (size_t v = 0; v < smile.normals.size(); ++v) {
+        if (smile.positions[v] != glm::vec3(0.0f)) smile.normals[v] = glm::vec3(0.0f, 0.0f, -2.0f);
+    }
+    expectOnly(auditRig(rig), "normals", {"mouthSmileLeft"}, "face");
+}
+
+TEST(RigAudit, NormalsMissingWhereTheSiblingsHaveThem) {
+    Rig rig = fixtures::auditRig();
+    rigTarget(rig, 0, "mouthSmileLeft").withNormals = false;
+    rigTarget(rig, 1, "mouthSmileLeft").withNormals = false;
+    const std::vector<Finding> findings = auditRig(rig);
+    expectOnly(findings, "normals", {"mouthSmileLeft"}, "face");
+    EXPECT_NE(findings[0].detail.find("no NORMAL"), std::string::npos) << findings[0].detail;
+}
+
+TEST(RigAudit, MissingOnMeshThatSharesMostNames) {
+    Rig rig = fixtures::auditRig();
+    rig.meshes[1].targets.erase(rig.meshes[1].targets.begin());  // the teeth without jawOpen
+    expectOnly(auditRig(rig), "missing-on-mesh", {"jawOpen"}, "teeth");
+}
+
+TEST(RigAudit, FindingsAreSortedErrorsFirstThenByTarget) {
+    Rig rig = fixtures::rigWithWeakRightSmile();
+    Rig swapped = fixtures::rigWithSwappedBlinks();
+    for (const char* name : {"eyeBlinkLeft", "eyeBlinkRight"})
+        rigTarget(rig, 0, name) = rigTarget(swapped, 0, name);
+    const std::vector<Finding> findings = auditRig(rig);
+    ASSERT_EQ(findings.size(), 3u) << describe(findings);
+    EXPECT_EQ(findings[0].targets[0], "eyeBlinkLeft");
+    EXPECT_EQ(findings[1].targets[0], "eyeBlinkRight");
+    EXPECT_EQ(findings[2].check, "asymmetric");
+}
+
+}  // namespace
