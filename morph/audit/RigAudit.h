@@ -69,6 +69,9 @@ struct AuditOptions {
     // turn of the recomputed normals that calls for stored NORMAL deltas where siblings have them.
     float normalAngleDegrees = 20.0f;
     float missingNormalsDegrees = 10.0f;
+    // normals: NORMAL deltas are missing where more than this share of the mesh's other targets
+    // have them.
+    float normalSiblingsShare = 0.5f;
     // missing-on-mesh: meshes are peers when this share of their names' union is common.
     float peerShare = 0.5f;
 };

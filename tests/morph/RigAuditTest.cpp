@@ -193,6 +193,17 @@ TEST(RigAudit, NormalsMissingWhereTheSiblingsHaveThem) {
     EXPECT_NE(findings[0].detail.find("no NORMAL"), std::string::npos) << findings[0].detail;
 }
 
+TEST(RigAudit, OneTargetWithNormalsAmongManyWithoutLeavesTheOthersAlone) {
+    // Only the jaw has NORMAL deltas (and they follow its positions): the targets without them
+    // are the mesh's rule, not its exception, so nothing is missing.
+    Rig rig = fixtures::auditRig();
+    for (fixtures::RigMesh& mesh : rig.meshes) {
+        for (fixtures::RigTarget& target : mesh.targets)
+            target.withNormals = target.name == "jawOpen";
+    }
+    EXPECT_TRUE(auditRig(rig).empty());
+}
+
 TEST(RigAudit, MissingOnMeshThatSharesMostNames) {
     Rig rig = fixtures::auditRig();
     rig.meshes[1].targets.erase(rig.meshes[1].targets.begin());  // the teeth without jawOpen
