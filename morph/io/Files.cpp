@@ -1,6 +1,7 @@
 #include "morph/io/Files.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -14,6 +15,18 @@ namespace {
 
 std::string errnoText() {
     return std::strerror(errno);
+}
+
+// The process's umask, read from /proc/self/status ("Umask:\t0022", Linux 4.7 and later): the
+// umask(2) call that reads it also sets it, and for that moment a file another thread creates
+// would get no mask at all. 022 where the line is missing.
+mode_t currentUmask() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("Umask:", 0) == 0) return mode_t(std::strtoul(line.c_str() + 6, nullptr, 8));
+    }
+    return 022;
 }
 
 }  // namespace
@@ -60,9 +73,7 @@ Status writeFileAtomic(const std::string& path, const void* data, size_t size) {
         written += static_cast<size_t>(n);
     }
     // mkstemp creates 0600; give the file the usual permissions under the umask.
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+    fchmod(fd, 0666 & ~currentUmask());
     if (fsync(fd) != 0) return fail("fsync failed");
     if (close(fd) != 0) {
         fd = -1;

@@ -6,6 +6,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "fixtures/TestPaths.h"
 #include "morph/io/Files.h"
@@ -44,6 +45,19 @@ TEST(WriteFileAtomic, WritesAndReplaces) {
     EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir),
                             std::filesystem::directory_iterator()),
               1);
+}
+
+// The file gets the usual permissions under the process's umask (mkstemp makes it 0600), and
+// the umask itself is left as it was.
+TEST(WriteFileAtomic, PermissionsFollowTheUmask) {
+    std::string dir = fixtures::scratchDir("WriteFileAtomic.PermissionsFollowTheUmask");
+    const mode_t before = umask(027);
+    const morph::Status s = morph::writeFileAtomic(dir + "/out.txt", "x", 1);
+    const mode_t during = umask(before);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(during, mode_t(027));
+    const auto perms = std::filesystem::status(dir + "/out.txt").permissions();
+    EXPECT_EQ(perms, std::filesystem::perms(0640));
 }
 
 TEST(WriteFileAtomic, MissingFolderFailsWithOneLine) {
