@@ -31,6 +31,12 @@ find_package(JPEG REQUIRED)
 add_library(mv_jpeg INTERFACE)
 target_link_libraries(mv_jpeg INTERFACE JPEG::JPEG)
 
+# `speak`: Debian's libespeak-ng says a line and reports its phonemes with their times
+# (app/speech/Speech.cpp); its voices come with espeak-ng-data.
+pkg_check_modules(ESPEAK REQUIRED IMPORTED_TARGET espeak-ng)
+add_library(mv_espeak INTERFACE)
+target_link_libraries(mv_espeak INTERFACE PkgConfig::ESPEAK)
+
 # EXT_texture_webp: Debian's libwebp decodes WebP images (morph/decode/ImageDecode.cpp); the
 # tests encode their WebP fixtures with it too.
 pkg_check_modules(WEBP REQUIRED IMPORTED_TARGET libwebp)
