@@ -6,7 +6,8 @@
 // /256 at 8 active; `morphview bench --scenario target-count` measures the whole frame's). And
 // the KTX2 transcoder: a 1024 x 1024 base image from ETC1S and from UASTC to RGBA8. And the rig
 // audit of the production file, which must finish in under 2 s on a 2-core machine with the
-// import (BM_AuditProductionFile), its targets named as they are and as left/right pairs.
+// import (BM_AuditProductionFile), its targets named as they are and as left/right pairs. And
+// `speak`'s text path for a sentence (BM_SpeakSentence: espeak-ng, the tracks, the clip).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -18,6 +19,9 @@
 #include <benchmark/benchmark.h>
 #include <zstd.h>
 
+#include "app/speech/Speech.h"
+#include "app/speech/SpeechClip.h"
+#include "app/speech/Visemes.h"
 #include "morph/anim/Sampler.h"
 #include "morph/audit/RigAudit.h"
 #include "morph/gltf/GltfImport.h"
@@ -473,3 +477,26 @@ void BM_Ktx2Uastc1024(benchmark::State& state) {
 BENCHMARK(BM_Ktx2Uastc1024)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
+
+// `speak`'s text path for one sentence (the "under a second"): espeak-ng's speech and
+// phonemes, the ARKit face's tracks, the clip; not the files.
+void BM_SpeakSentence(benchmark::State& state) {
+    const std::string text =
+        "Peter bought a bamboo fish, and the fish was not amused by it at all.";
+    auto face = app::speech::faceVisemes(
+        {"jawOpen", "mouthClose", "mouthPressLeft", "mouthPressRight", "mouthFunnel", "mouthPucker",
+         "mouthRollLower", "tongueOut", "mouthStretchLeft", "mouthStretchRight", "mouthSmileLeft",
+         "mouthSmileRight"});
+    for (auto _ : state) {
+        auto line = app::speech::speakText(text);
+        if (!line || !face) {
+            state.SkipWithError("espeak-ng or the face failed");
+            return;
+        }
+        const app::speech::Tracks tracks =
+            app::speech::visemeTracks(line->phonemes, *face, line->duration(),
+                                      app::speech::loudness(line->samples, line->sampleRate));
+        benchmark::DoNotOptimize(app::speech::speechClip(tracks));
+    }
+}
+BENCHMARK(BM_SpeakSentence)->Unit(benchmark::kMillisecond)->UseRealTime();
