@@ -110,6 +110,23 @@ TEST(AuditPage, ExitCodesStayAndAFolderThatCannotBeMadeIsOneLine) {
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
 }
 
+TEST(AuditPage, OnlyThePageNeedsEgl) {
+    // With no EGL vendor for libglvnd to load, no context can be made: the audit still runs,
+    // and --html fails with one line.
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRig(defectiveRig(), dir + "/rig.glb");
+    const std::vector<std::string> noEgl = {"__EGL_VENDOR_LIBRARY_FILENAMES=" + dir + "/none.json"};
+    const fixtures::RunOutcome plain = fixtures::runMorphview({"audit", model}, {}, noEgl);
+    EXPECT_EQ(plain.exitCode, 1) << plain.err;  // the findings
+    EXPECT_NE(plain.out.find("eyeBlinkLeft"), std::string::npos) << plain.out;
+    EXPECT_TRUE(plain.err.empty()) << plain.err;
+    const fixtures::RunOutcome page =
+        fixtures::runMorphview({"audit", model, "--html", dir + "/page"}, {}, noEgl);
+    EXPECT_EQ(page.exitCode, 1);
+    EXPECT_NE(page.err.find("EGL"), std::string::npos) << page.err;
+    EXPECT_EQ(std::count(page.err.begin(), page.err.end(), '\n'), 1) << page.err;
+}
+
 TEST(AuditPage, RowsOrderBySeverityAndNamesAreEscaped) {
     app::audit::AuditRun run;
     run.model = "m.glb";
