@@ -84,24 +84,24 @@ std::string findingLine(const morph::Finding& f, const std::string& target) {
     for (const std::string& name : f.targets) {
         if (name != target) others += (others.empty() ? "" : ", ") + name;
     }
-    std::string line = "<li><span class=\"check\">" + htmlText(f.check) + "</span> (" +
-                       morph::severityName(f.severity) + "): " + htmlText(f.detail) + " <span " +
-                       "class=\"meta\">mesh " + htmlText(f.mesh);
-    if (!others.empty()) line += "; with " + htmlText(others);
+    std::string line = "<li><span class=\"check\">" + markupText(f.check) + "</span> (" +
+                       morph::severityName(f.severity) + "): " + markupText(f.detail) + " <span " +
+                       "class=\"meta\">mesh " + markupText(f.mesh);
+    if (!others.empty()) line += "; with " + markupText(others);
     return line + "</span></li>\n";
 }
 
 std::string pictures(const PageRow& row, const PageInfo& info) {
-    if (row.pictures.empty()) return "<div class=\"note\">" + htmlText(row.note) + "</div>\n";
+    if (row.pictures.empty()) return "<div class=\"note\">" + markupText(row.note) + "</div>\n";
     char heat[64];
     std::snprintf(heat, sizeof heat, "heat map (red: %.4g units)", double(row.heatScale));
     const std::string captions[kPictureCount] = {"weight 0", "weight 1", heat};
     const std::string size = std::to_string(info.pictureSize);
     std::string out = "<div class=\"images\">\n";
     for (int k = 0; k < kPictureCount; ++k) {
-        out += "<figure><img src=\"" + htmlText(pictureFile(row.pictures, k)) + "\" width=\"" +
-               size + "\" height=\"" + size + "\" alt=\"" + htmlText(row.target) + ", " +
-               htmlText(captions[k]) + "\"><figcaption>" + htmlText(captions[k]) +
+        out += "<figure><img src=\"" + markupText(pictureFile(row.pictures, k)) + "\" width=\"" +
+               size + "\" height=\"" + size + "\" alt=\"" + markupText(row.target) + ", " +
+               markupText(captions[k]) + "\"><figcaption>" + markupText(captions[k]) +
                "</figcaption></figure>\n";
     }
     return out + "</div>\n";
@@ -110,8 +110,8 @@ std::string pictures(const PageRow& row, const PageInfo& info) {
 std::string rowHtml(const PageRow& row, const PageInfo& info) {
     const std::string status = rowStatus(row);
     std::string out = "<section class=\"target\" data-status=\"" + status + "\" data-target=\"" +
-                      htmlText(row.target) + "\">\n<h2><span class=\"status " + status + "\">" +
-                      status + "</span>" + htmlText(row.target) + "</h2>\n";
+                      markupText(row.target) + "\">\n<h2><span class=\"status " + status + "\">" +
+                      status + "</span>" + markupText(row.target) + "</h2>\n";
     if (!row.findings.empty()) {
         out += "<ul class=\"findings\">\n";
         for (const morph::Finding& f : row.findings) out += findingLine(f, row.target);
@@ -126,8 +126,8 @@ std::string summaryHtml(const AuditRun& run, const std::vector<PageRow>& rows,
     for (const morph::Finding& f : run.findings) errors += f.severity == morph::Severity::Error;
     for (const PageRow& row : rows) flagged += !row.findings.empty();
     const size_t warnings = run.findings.size() - errors;
-    return "<div class=\"meta\">model: " + htmlText(run.model) +
-           "   renderer: " + htmlText(info.renderer) +
+    return "<div class=\"meta\">model: " + markupText(run.model) +
+           "   renderer: " + markupText(info.renderer) +
            "</div>\n<div id=\"summary\" data-targets=\"" + std::to_string(rows.size()) +
            "\" data-flagged=\"" + std::to_string(flagged) + "\" data-errors=\"" +
            std::to_string(errors) + "\" data-warnings=\"" + std::to_string(warnings) + "\">" +
@@ -140,20 +140,6 @@ std::string summaryHtml(const AuditRun& run, const std::vector<PageRow>& rows,
 }
 
 }  // namespace
-
-std::string htmlText(const std::string& text) {
-    static const std::map<char, const char*> kEntities = {
-        {'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&#39;"}};
-    std::string out;
-    for (char c : text) {
-        if (auto it = kEntities.find(c); it != kEntities.end()) {
-            out += it->second;
-        } else if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') {
-            out += c;
-        }
-    }
-    return out;
-}
 
 std::string pictureFile(const std::string& stem, int which) {
     static const char* kSuffixes[kPictureCount] = {"-w0.png", "-w1.png", "-heat.png"};

@@ -43,8 +43,4 @@ struct PageInfo {
 
 std::string auditPage(const AuditRun& run, const std::vector<PageRow>& rows, const PageInfo& info);
 
-// Text for HTML content or a quoted attribute: & < > " ' escaped, control characters other than
-// tab and newline left out.
-std::string htmlText(const std::string& text);
-
 }  // namespace app::audit

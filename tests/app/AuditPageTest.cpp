@@ -4,19 +4,16 @@
 // Chromium, headless, from the file system, as tests/app/RegressPageTest.cpp does): every image
 // loads, names are escaped. The rows' order and escaping are checked on AuditPage alone too.
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include "app/audit/AuditPage.h"
 #include "fixtures/AuditFixtures.h"
-#include "fixtures/ChildProcess.h"
+#include "fixtures/Chromium.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
@@ -146,29 +143,9 @@ TEST(AuditPage, RowsOrderBySeverityAndNamesAreEscaped) {
     EXPECT_NE(page.find("b &lt;&amp;&gt; &quot;c&quot;"), std::string::npos);
 }
 
-std::string findChromium() {
-    const char* path = std::getenv("PATH");
-    std::string dirs = path ? path : "/usr/bin:/bin";
-    size_t start = 0;
-    while (start <= dirs.size()) {
-        const size_t end = std::min(dirs.find(':', start), dirs.size());
-        const fs::path candidate = fs::path(dirs.substr(start, end - start)) / "chromium";
-        std::error_code ec;
-        if (fs::exists(candidate, ec)) return candidate.string();
-        start = end + 1;
-    }
-    return {};
-}
-
-std::string attribute(const std::string& dom, const std::string& attribute) {
-    std::smatch match;
-    if (std::regex_search(dom, match, std::regex(attribute + "=\"([^\"]*)\""))) return match[1];
-    return {};
-}
-
 TEST(AuditPage, ChromiumLoadsEveryImage) {
-    const std::string chromium = findChromium();
-    ASSERT_FALSE(chromium.empty()) << "chromium not on PATH (bash third_party/setup.sh)";
+    ASSERT_FALSE(fixtures::findChromium().empty())
+        << "chromium not on PATH (bash third_party/setup.sh)";
     const std::string dir = fixtures::caseScratchDir();
     Rig rig = defectiveRig();
     // A name the page must escape in HTML.
@@ -179,25 +156,13 @@ TEST(AuditPage, ChromiumLoadsEveryImage) {
         fixtures::runMorphview({"audit", model, "--html", dir + "/page"});
     ASSERT_EQ(run.exitCode, 1) << run.err;
 
-    fixtures::ChildOptions options;
-    options.outPath = dir + "/dom.html";
-    options.errPath = dir + "/chromium.err";
-    options.alarmSeconds = 300;  // a hang guard only: the page loads in well under a second
-    const pid_t pid = fixtures::startChild(
-        {chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-         "--no-first-run", "--user-data-dir=" + dir + "/profile", "--virtual-time-budget=30000",
-         "--dump-dom", "file://" + dir + "/page/index.html"},
-        options);
-    ASSERT_GT(pid, 0);
-    const int status = fixtures::waitChild(pid);
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        << fixtures::readWholeFile(options.errPath);
-    const std::string dom = fixtures::readWholeFile(options.outPath);
+    const std::string dom = fixtures::dumpDom(dir + "/page/index.html", dir);
+    ASSERT_FALSE(dom.empty());
     // 7 targets, the dead one without pictures: 6 rows of three.
-    EXPECT_EQ(attribute(dom, "data-targets"), "7") << dom;
-    EXPECT_EQ(attribute(dom, "data-images-total"), "18") << dom;
-    EXPECT_EQ(attribute(dom, "data-images-loaded"), "18") << dom;
-    EXPECT_EQ(attribute(dom, "data-images-failed"), "0") << dom;
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-targets"), "7") << dom;
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-images-total"), "18") << dom;
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-images-loaded"), "18") << dom;
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-images-failed"), "0") << dom;
     EXPECT_NE(dom.find("brow &lt;&amp;&gt; \"up\""), std::string::npos) << dom;
     EXPECT_LT(dom.find("eyeBlinkLeft"), dom.find("jawOpen"));
 }
