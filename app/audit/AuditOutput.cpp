@@ -13,22 +13,6 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
     return out;
 }
 
-// Text for an XML attribute or element: the five entities escaped, control characters (which XML
-// 1.0 cannot carry) left out.
-std::string xmlText(const std::string& text) {
-    static const std::map<char, const char*> kEntities = {
-        {'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&apos;"}};
-    std::string out;
-    for (char c : text) {
-        if (auto it = kEntities.find(c); it != kEntities.end()) {
-            out += it->second;
-        } else if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') {
-            out += c;
-        }
-    }
-    return out;
-}
-
 std::string summary(const AuditRun& run) {
     size_t errors = 0;
     for (const morph::Finding& f : run.findings) errors += f.severity == morph::Severity::Error;
@@ -50,6 +34,20 @@ std::string coverageLine(const NameSetCoverage& s) {
 }
 
 }  // namespace
+
+std::string markupText(const std::string& text) {
+    static const std::map<char, const char*> kEntities = {
+        {'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&apos;"}};
+    std::string out;
+    for (char c : text) {
+        if (auto it = kEntities.find(c); it != kEntities.end()) {
+            out += it->second;
+        } else if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') {
+            out += c;
+        }
+    }
+    return out;
+}
 
 const std::vector<std::string>& auditChecks() {
     static const std::vector<std::string> kChecks = {"dead",      "nonfinite", "huge",
@@ -110,8 +108,8 @@ std::string auditJunit(const AuditRun& run, morph::Severity failOn) {
     std::ostringstream cases;
     for (const std::string& check : auditChecks()) {
         for (const std::string& target : run.targetNames) {
-            cases << "    <testcase classname=\"audit." << xmlText(check) << "\" name=\""
-                  << xmlText(target) << "\"";
+            cases << "    <testcase classname=\"audit." << markupText(check) << "\" name=\""
+                  << markupText(target) << "\"";
             const auto failed = failures.find({check, target});
             const auto noted = notes.find({check, target});
             if (failed == failures.end() && noted == notes.end()) {
@@ -121,11 +119,11 @@ std::string auditJunit(const AuditRun& run, morph::Severity failOn) {
             cases << ">\n";
             if (failed != failures.end()) {
                 ++failureCount;
-                cases << "      <failure type=\"" << xmlText(check) << "\" message=\""
-                      << xmlText(joined(failed->second, "; ")) << "\"/>\n";
+                cases << "      <failure type=\"" << markupText(check) << "\" message=\""
+                      << markupText(joined(failed->second, "; ")) << "\"/>\n";
             }
             if (noted != notes.end())
-                cases << "      <system-out>" << xmlText(joined(noted->second, "\n"))
+                cases << "      <system-out>" << markupText(joined(noted->second, "\n"))
                       << "</system-out>\n";
             cases << "    </testcase>\n";
         }

@@ -19,6 +19,10 @@ struct AuditRun {
     std::vector<NameSetCoverage> sets;
 };
 
+// Text for XML or HTML content or a quoted attribute: the five entities escaped (&apos; is
+// HTML5's too), control characters (which XML 1.0 cannot carry) left out.
+std::string markupText(const std::string& text);
+
 // The checks in the order the docs list them (JUnit has a testcase per check per target).
 const std::vector<std::string>& auditChecks();
 

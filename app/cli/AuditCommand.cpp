@@ -1,12 +1,15 @@
 #include "app/cli/AuditCommand.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <set>
 #include <string>
 
 #include "app/audit/AuditOutput.h"
+#include "app/audit/AuditPage.h"
 #include "app/cli/SharedOptions.h"
+#include "app/shots/AuditPictures.h"
 #include "morph/audit/RigAudit.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
@@ -25,6 +28,7 @@ struct AuditOptions {
     std::string renamePath;                   // --rename MAP.json
     std::vector<morph::NameMapping> renames;  // what it says
     std::string writeRename;                  // --write-rename FILE
+    std::string html;                         // --html DIR
 };
 
 // Every target name on any mesh, first seen first.
@@ -37,6 +41,34 @@ std::vector<std::string> targetNames(const morph::Scene& scene) {
         }
     }
     return names;
+}
+
+// DIR made, with its parents; else one line naming it.
+morph::Status makeFolder(const std::string& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+        return morph::Error{morph::ErrorCode::Io,
+                            dir + ": cannot make the folder (" + ec.message() + ")"};
+    if (!std::filesystem::is_directory(dir, ec))
+        return morph::Error{morph::ErrorCode::Io, dir + ": not a folder"};
+    return {};
+}
+
+// --html DIR: the pictures (the only part that needs GL), then DIR/index.html.
+morph::Status writeAuditPage(std::shared_ptr<const morph::Scene> scene, const audit::AuditRun& run,
+                             const std::string& dir) {
+    if (morph::Status made = makeFolder(dir); !made) return made;
+    std::vector<audit::PageRow> rows = audit::pageRows(run);
+    AuditPictureOptions pictures;
+    pictures.dir = dir;
+    audit::PageInfo info;
+    pictures.size = info.pictureSize;
+    auto renderer = drawAuditPictures(std::move(scene), pictures, rows);
+    if (!renderer) return renderer.error();
+    info.renderer = *renderer;
+    const std::string page = audit::auditPage(run, rows, info);
+    return morph::writeFileAtomic(dir + "/index.html", page.data(), page.size());
 }
 
 CommandResult runAudit(const AuditOptions& options) {
@@ -76,6 +108,16 @@ CommandResult runAudit(const AuditOptions& options) {
         if (morph::Status s = morph::writeFileAtomic(options.junit, xml.data(), xml.size()); !s)
             return failWith(s.error().message);
     }
+    if (!options.html.empty()) {
+        // The audit is done with the import: the pictures' upload takes it over, not a copy. Its
+        // images were never decoded (the audit reads geometry): without the textures that name
+        // them, the pictures show the shape in the materials' factors, and the upload does not
+        // note each image it cannot show.
+        scene->textures.clear();
+        auto shared = std::make_shared<const morph::Scene>(std::move(*scene));
+        if (morph::Status s = writeAuditPage(std::move(shared), run, options.html); !s)
+            return failWith(s.error().message);
+    }
     return succeeded(!audit::failsAt(run.findings, failOn));
 }
 
@@ -107,6 +149,12 @@ void addAuditCommand(CLI::App& root, CommandContext& context) {
                      "Write the map from the model's spellings to the name sets' names (ARKit, "
                      "Oculus visemes, VRM, MediaPipe) as a --rename file")
         ->type_name("FILE");
+    audit
+        ->add_option("--html", options->html,
+                     "Also write DIR/index.html: a row per target, flagged ones first, with its "
+                     "findings and pictures (the region it moves at weight 0 and 1, its heat "
+                     "map); the only part of the audit that draws (headless EGL)")
+        ->type_name("DIR");
     audit->callback(
         [&context, options] { context.run = [options] { return runAudit(*options); }; });
 }

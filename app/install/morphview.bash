@@ -51,7 +51,7 @@ _morphview() {
                 *) files='*' ;;
             esac
             ;;
-        --out-dir | --references | --merge) dirs=1 ;;
+        --out-dir | --references | --merge | --html) dirs=1 ;;
         --pose | --model) files='gltf glb vrm' ;;
         --shots | --frame-times | --rename) files=json ;;
         --script) files='*' ;;

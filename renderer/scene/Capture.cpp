@@ -87,6 +87,7 @@ morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
         if (!spec) return spec.error();
         weights = std::move(spec).value();
     }
+    weights.insert(weights.end(), shot.weightItems.begin(), shot.weightItems.end());
     // A shot's sources of weights, as the viewer's (app/viewer/state/WeightLayers.h): its clips
     // at its time, then its --weights, which set their targets as the viewer's overrides do.
     morph::Status weightsApplied;
@@ -206,7 +207,9 @@ ShotBounds shotBounds(const GpuScene& scene, const ShotSpec& shot,
     ShotBounds bounds{scene.bounds(unmorphedFrame), scene.bounds(frame), {}};
     if (!crowd.offsets.empty()) extendByCrowd(scene, pose, shot.scene, crowd, bounds);
     bounds.inView = bounds.morphed;
-    if (shot.frame == FrameTarget::Morphed) {
+    if (shot.frame == FrameTarget::Morphed && shot.region.valid) {
+        bounds.rest = bounds.inView = shot.region;
+    } else if (shot.frame == FrameTarget::Morphed) {
         // The same rule on the region the targets move: framed at zero weights, so shots at
         // different weights share a camera, unless the weights move the region out of it.
         const Aabb restRegion = scene.morphedRegion(unmorphedFrame);
@@ -279,6 +282,17 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     if (!camera) return camera.error();
     mRenderer.draw(scene, frame, *camera, (*target)->target(),
                    shotOptions(scene, shot, *light, crowd));
+    if (shot.heatScale > 0) {
+        if (!mOverlay) {
+            auto overlay = OverlayRenderer::create(mLibrary);
+            if (!overlay) return overlay.error();
+            mOverlay = std::move(overlay).value();
+        }
+        OverlayOptions heat;
+        heat.heat = true;
+        heat.heatScale = shot.heatScale;
+        mOverlay->draw(scene, frame, *camera, (*target)->target(), heat);
+    }
     return (*target)->readPixels();
 }
 

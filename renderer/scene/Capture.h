@@ -4,6 +4,7 @@
 // and read back. `morphview capture` and the golden tests share it, so a golden image is exactly
 // what the command writes.
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -14,12 +15,14 @@
 #include "morph/Result.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/ClipSelection.h"
+#include "morph/edit/WeightSpec.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/Look.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/Offscreen.h"
+#include "renderer/scene/OverlayRenderer.h"
 #include "renderer/scene/SceneRenderer.h"
 
 namespace renderer {
@@ -30,6 +33,9 @@ enum class FrameTarget { All, Morphed };
 
 struct ShotSpec {
     std::string weights;  // a --weights SPEC applied after the animation ("" none)
+    // Items applied after `weights`, as its own are: for a caller that names targets whose
+    // spelling a spec's text cannot carry (a ',' or '=' in the name), such as the audit's page.
+    std::vector<morph::WeightAssignment> weightItems;
     // An animation name or index, "all", or a comma list (morph/anim/ClipSelection.h; "" none).
     std::string animation;
     // A shot file's JSON list of names and indices; when not empty, it is used, not `animation`.
@@ -52,7 +58,14 @@ struct ShotSpec {
     // --instances: copies in a grid (crowdFor), drawn as one instanced draw per primitive.
     int instances = 1;
     FrameTarget frame = FrameTarget::All;  // --frame, "frame" in a shot file
-    int scene = -1;                        // --scene: which of the file's scenes; -1 its default
+    // With FrameTarget::Morphed, when valid: the world-space box framed instead of the region of
+    // every target (the audit frames each target's own region, computed once by the caller; it
+    // also spares the walk over every target's vertices that the whole region costs per shot).
+    Aabb region;
+    // > 0: the displacement heat map of the shot's weights (OverlayRenderer's) drawn instead of
+    // the shaded model, with this displacement (world units) at the ramp's top.
+    float heatScale = 0;
+    int scene = -1;  // --scene: which of the file's scenes; -1 its default
     DirectLights lights = DirectLights::Auto;  // --lights
     // --variant: a KHR_materials_variants variant by name or index (morph::findVariant); ""
     // the file's default materials.
@@ -121,6 +134,7 @@ private:
     std::map<std::string, GpuEnvironment> mEnvironments;  // by spec
     // By size and samples, reused across shots.
     std::map<std::tuple<int, int, int>, Offscreen> mTargets;
+    std::optional<OverlayRenderer> mOverlay;  // made by the first shot with a heat map
 };
 
 }  // namespace renderer

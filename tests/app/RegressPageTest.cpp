@@ -3,19 +3,16 @@
 // shots, and the page's own script records how many images loaded and the counts it shows
 // (app/regress/ReportPage.h); the test reads them from the dumped DOM and checks them against
 // report.json. Chromium is a test dependency (third_party/setup.sh): without it the test fails.
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <sys/wait.h>
 
 #include "fixtures/BuildPaths.h"
-#include "fixtures/ChildProcess.h"
+#include "fixtures/Chromium.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
@@ -25,34 +22,13 @@ namespace fs = std::filesystem;
 
 const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
-std::string findChromium() {
-    const char* path = std::getenv("PATH");
-    std::string dirs = path ? path : "/usr/bin:/bin";
-    size_t start = 0;
-    while (start <= dirs.size()) {
-        const size_t end = std::min(dirs.find(':', start), dirs.size());
-        const fs::path candidate = fs::path(dirs.substr(start, end - start)) / "chromium";
-        std::error_code ec;
-        if (fs::exists(candidate, ec)) return candidate.string();
-        start = end + 1;
-    }
-    return {};
-}
-
-// The value of `attribute` on the first element that has it in the dumped DOM ("" none).
-std::string attribute(const std::string& dom, const std::string& attribute) {
-    std::smatch match;
-    if (std::regex_search(dom, match, std::regex(attribute + "=\"([^\"]*)\""))) return match[1];
-    return {};
-}
-
 nlohmann::json shot(const std::string& name, const std::string& weights) {
     return {{"name", name}, {"model", kFace}, {"weights", weights}, {"size", "48x48"}};
 }
 
 TEST(RegressPageTest, ChromiumLoadsEveryImageAndShowsTheReportsCounts) {
-    const std::string chromium = findChromium();
-    ASSERT_FALSE(chromium.empty()) << "chromium not on PATH (bash third_party/setup.sh)";
+    ASSERT_FALSE(fixtures::findChromium().empty())
+        << "chromium not on PATH (bash third_party/setup.sh)";
     const std::string dir = fixtures::caseScratchDir();
     auto writeShots = [&](const std::string& file, const std::vector<nlohmann::json>& shots) {
         std::ofstream(dir + "/" + file) << nlohmann::json(shots).dump();
@@ -74,22 +50,8 @@ TEST(RegressPageTest, ChromiumLoadsEveryImageAndShowsTheReportsCounts) {
     const nlohmann::json report =
         nlohmann::json::parse(fixtures::readWholeFile(dir + "/out/report.json"));
 
-    fixtures::ChildOptions options;
-    options.outPath = dir + "/dom.html";
-    options.errPath = dir + "/chromium.err";
-    options.alarmSeconds = 300;  // a hang guard only: the page loads in well under a second
-    // --virtual-time-budget: the DOM is dumped once the page's loads and scripts are done (or the
-    // budget of virtual time is spent), however busy the machine.
-    const pid_t pid = fixtures::startChild(
-        {chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-         "--no-first-run", "--user-data-dir=" + dir + "/profile", "--virtual-time-budget=30000",
-         "--dump-dom", "file://" + dir + "/out/index.html"},
-        options);
-    ASSERT_GT(pid, 0);
-    const int status = fixtures::waitChild(pid);
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        << fixtures::readWholeFile(options.errPath);
-    const std::string dom = fixtures::readWholeFile(options.outPath);
+    const std::string dom = fixtures::dumpDom(dir + "/out/index.html", dir);
+    ASSERT_FALSE(dom.empty());
 
     // The images the report names: reference, result, difference (when written) and the flip
     // view for compared shots; the result alone for new ones; none for errors.
@@ -100,14 +62,14 @@ TEST(RegressPageTest, ChromiumLoadsEveryImageAndShowsTheReportsCounts) {
         if (status == "pass" || status == "fail") expected += 3 + (row["diff"].get<bool>() ? 1 : 0);
     }
     EXPECT_EQ(expected, 8u);  // same 3, moved 4, brand new 1
-    EXPECT_EQ(attribute(dom, "data-images-total"), std::to_string(expected)) << dom;
-    EXPECT_EQ(attribute(dom, "data-images-loaded"), std::to_string(expected)) << dom;
-    EXPECT_EQ(attribute(dom, "data-images-failed"), "0") << dom;
-    EXPECT_EQ(attribute(dom, "data-shots"), std::to_string(report["shots"].size()));
-    EXPECT_EQ(attribute(dom, "data-passed"), report["passed"].dump());
-    EXPECT_EQ(attribute(dom, "data-failed"), report["failed"].dump());
-    EXPECT_EQ(attribute(dom, "data-new"), report["new"].dump());
-    EXPECT_EQ(attribute(dom, "data-errors"), report["errors"].dump());
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-images-total"), std::to_string(expected)) << dom;
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-images-loaded"), std::to_string(expected)) << dom;
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-images-failed"), "0") << dom;
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-shots"), std::to_string(report["shots"].size()));
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-passed"), report["passed"].dump());
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-failed"), report["failed"].dump());
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-new"), report["new"].dump());
+    EXPECT_EQ(fixtures::domAttribute(dom, "data-errors"), report["errors"].dump());
     EXPECT_EQ(report["passed"], 1);
     EXPECT_EQ(report["failed"], 1);
     // Failures first: the error, then the failure, the new shot, and the pass last.
