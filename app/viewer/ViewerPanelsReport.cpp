@@ -173,7 +173,8 @@ void drawReportBadge(const ViewerDocument& doc, ViewerUi& ui) {
     trackItem(ui, "Report");
     trackItem(ui, label);  // a --script can check the count: click "Report (2)"
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("What the file said: warnings, repairs, textures, extensions");
+        ImGui::SetTooltip(
+            "What the file said (warnings, repairs, textures, extensions) and the audit found");
 }
 
 void drawReportWindow(const ViewerDocument& doc, ViewerUi& ui) {

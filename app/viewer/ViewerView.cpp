@@ -288,7 +288,7 @@ void ViewerWindow::showAuditFinding(size_t finding) {
     int fbWidth = 0, fbHeight = 0;
     mContext.framebufferSize(fbWidth, fbHeight);
     mCamera.frame(box, viewRegion(), fbWidth, fbHeight);
-    showMessage(mUi, f.check + ": " + target->name + " soloed at 1 on " + f.mesh);
+    showMessage(mUi, f.check + ": " + target->name + " soloed at 1 on " + target->meshName);
 }
 
 void ViewerWindow::frameNewModel() {

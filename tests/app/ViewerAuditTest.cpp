@@ -2,6 +2,8 @@
 // rows (errors first, a pair's names together, a widget name per row), the count the menu bar's
 // "Report (N)" adds, the clean model's line, and a row's click: the target soloed at 1 on its
 // mesh, found by the audit's mesh name.
+#include <chrono>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -9,6 +11,7 @@
 
 #include "app/viewer/state/ViewerAudit.h"
 #include "fixtures/AuditFixtures.h"
+#include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {
@@ -102,6 +105,7 @@ TEST(ViewerAudit, SwappedBlinksAreTwoSideErrorsWhoseClickSolosTheTargetAtOne) {
     ASSERT_TRUE(target.has_value());
     EXPECT_EQ(target->mesh, app::meshNamed(scene, "face"));
     EXPECT_EQ(target->name, "eyeBlinkRight");
+    EXPECT_EQ(target->meshName, "face");
 
     app::ViewerState state = app::makeViewerState(scene);
     state.selectedMesh = app::meshNamed(scene, "teeth");
@@ -140,9 +144,26 @@ TEST(ViewerAudit, AMeshIsFoundByNameOrByIndexAndAMissingNameElsewhere) {
                                           "meshes[" + std::to_string(teeth) + "]"));
     ASSERT_TRUE(target.has_value());
     EXPECT_EQ(target->mesh, 1 - teeth);
+    EXPECT_EQ(target->meshName, "face");
+    EXPECT_EQ(app::auditMeshName(scene, teeth), "meshes[" + std::to_string(teeth) + "]");
     EXPECT_FALSE(
         app::findingTarget(scene, finding("dead", morph::Severity::Error, {"nowhere"}, "face"))
             .has_value());
+}
+
+// The viewer audits every model it opens, on the loading thread: the avatar is clean, and the
+// time it adds to the load is printed.
+TEST(ViewerAudit, TheAvatarIsClean) {
+    auto scene = morph::importGltf(fixtures::avatarPath("RPM_VisageMale/male.glb"));
+    ASSERT_TRUE(scene.ok()) << scene.error().message;
+    const auto start = std::chrono::steady_clock::now();
+    const app::DocumentAudit audit = app::auditDocument(*scene);
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::printf("audit of the avatar: %.1f ms over %zu targets\n", ms, audit.targets);
+    EXPECT_TRUE(audit.findings.empty());
+    EXPECT_GT(audit.targets, 52u);
+    EXPECT_EQ(app::auditAttentionCount(audit), 0u);
 }
 
 }  // namespace

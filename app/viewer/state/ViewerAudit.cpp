@@ -80,10 +80,15 @@ std::string auditSummary(const DocumentAudit& audit) {
     return text;
 }
 
+std::string auditMeshName(const morph::Scene& scene, int mesh) {
+    if (mesh < 0 || size_t(mesh) >= scene.meshes.size()) return "";
+    const std::string& own = scene.meshes[size_t(mesh)].name;
+    return own.empty() ? "meshes[" + std::to_string(mesh) + "]" : own;
+}
+
 int meshNamed(const morph::Scene& scene, const std::string& name) {
     for (size_t m = 0; m < scene.meshes.size(); ++m) {
-        const std::string& own = scene.meshes[m].name;
-        if (own.empty() ? name == "meshes[" + std::to_string(m) + "]" : own == name) return int(m);
+        if (auditMeshName(scene, int(m)) == name) return int(m);
     }
     return -1;
 }
@@ -92,13 +97,13 @@ std::optional<FindingTarget> findingTarget(const morph::Scene& scene,
                                            const morph::Finding& finding) {
     if (finding.targets.empty()) return std::nullopt;
     const std::string& name = finding.targets.front();
-    const int own = meshNamed(scene, finding.mesh);
-    if (own >= 0) {
-        if (auto t = targetIndex(scene.meshes[size_t(own)], name))
-            return FindingTarget{own, *t, name};
-    }
-    for (size_t m = 0; m < scene.meshes.size(); ++m) {
-        if (auto t = targetIndex(scene.meshes[m], name)) return FindingTarget{int(m), *t, name};
+    // The finding's own mesh first; then, for a name that mesh lacks, the first that has it.
+    std::vector<int> order;
+    if (const int own = meshNamed(scene, finding.mesh); own >= 0) order.push_back(own);
+    for (size_t m = 0; m < scene.meshes.size(); ++m) order.push_back(int(m));
+    for (int m : order) {
+        if (auto t = targetIndex(scene.meshes[size_t(m)], name))
+            return FindingTarget{m, *t, name, auditMeshName(scene, m)};
     }
     return std::nullopt;
 }

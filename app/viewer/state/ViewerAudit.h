@@ -56,12 +56,14 @@ std::string auditSummary(const DocumentAudit& audit);
 struct FindingTarget {
     int mesh = -1;
     size_t target = 0;
-    std::string name;
+    std::string name;      // the target's
+    std::string meshName;  // as the audit names meshes ("meshes[N]" for one without a name)
 };
 std::optional<FindingTarget> findingTarget(const morph::Scene& scene,
                                            const morph::Finding& finding);
 // The mesh named `name` ("meshes[N]" for one without a name, as the audit names it); -1: none.
 int meshNamed(const morph::Scene& scene, const std::string& name);
+std::string auditMeshName(const morph::Scene& scene, int mesh);  // meshNamed's inverse
 
 // A row's click: selects the target's mesh, clears every solo, solos the target and sets it to 1
 // as a typed value would (through setSolo and setUserWeight, so linked meshes sharing the name
