@@ -23,6 +23,14 @@ void writeRig(const fixtures::Rig& rig, const std::string& path) {
         .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
 }
 
+// `model` in a window of `size` on a private X server, driven by `script` (written beside it).
+fixtures::RunOutcome runScript(const std::string& dir, const std::string& model,
+                               const std::string& script, const std::string& size) {
+    std::ofstream(dir + "/s.txt") << script;
+    return fixtures::runMorphviewUnderXvfb(
+        {dir + "/" + model, "--window-size", size, "--script", dir + "/s.txt"}, size);
+}
+
 // Pixels of the 3D view's upper right part (clear of the panels and the stats overlay) that
 // differ from `background`, the view's clear colour.
 size_t modelPixels(const morph::RgbaImage& image, const uint8_t* background) {
@@ -42,8 +50,7 @@ TEST(ViewerAuditXvfbTest, AFindingsClickSolosItsTargetAndFramesWhatItMoves) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
     writeRig(fixtures::rigWithSwappedBlinks(), dir + "/blinks.glb");
-    {
-        std::ofstream(dir + "/s.txt") << R"script(screenshot before.png
+    const auto run = runScript(dir, "blinks.glb", R"script(screenshot before.png
 click "Report (3)"
 hover "report:Audit"
 hover "Audit: 2 errors"
@@ -59,10 +66,8 @@ wait 2
 screenshot after.png
 expect-no-error
 quit
-)script";
-    }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {dir + "/blinks.glb", "--window-size", "800x600", "--script", dir + "/s.txt"}, "800x600");
+)script",
+                               "800x600");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto before = morph::readImageFile(dir + "/before.png");
     auto after = morph::readImageFile(dir + "/after.png");
@@ -80,12 +85,11 @@ quit
     EXPECT_GT(eye, face * 3 / 2);
 }
 
-TEST(ViewerAuditXvfbTest, ACleanRigHasNoBadgeAndSaysSoInTheReport) {
+TEST(ViewerAuditXvfbTest, ACleanRigSaysSoAndAddsNothingToTheCount) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
     writeRig(fixtures::auditRig(), dir + "/clean.glb");
-    {
-        std::ofstream(dir + "/s.txt") << R"script(click "File"
+    const auto run = runScript(dir, "clean.glb", R"script(click "File"
 click "File report..."
 hover "report:Audit"
 hover "Audit: no findings, 9 checks over 12 targets"
@@ -94,10 +98,8 @@ wait 2
 click "Report (1)"
 expect-no-error
 quit
-)script";
-    }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {dir + "/clean.glb", "--window-size", "640x480", "--script", dir + "/s.txt"}, "640x480");
+)script",
+                               "640x480");
     EXPECT_EQ(run.exitCode, 0) << run.err;
 }
 
