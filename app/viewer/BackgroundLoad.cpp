@@ -38,7 +38,11 @@ void BackgroundLoad::launch(Request request) {
             std::lock_guard<std::mutex> lock(mMutex);
             mStage = stage;
         };
-        Loaded loaded{request, loadModel(request.model, progress)};
+        Loaded loaded{request, loadModel(request.model, progress), {}};
+        if (loaded.scene) {
+            progress(1.0f, "auditing");
+            loaded.audit = auditDocument(*loaded.scene);
+        }
         {
             std::lock_guard<std::mutex> lock(mMutex);
             mResult = std::move(loaded);

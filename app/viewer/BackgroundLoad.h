@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "app/cli/ModelLoader.h"
+#include "app/viewer/state/ViewerAudit.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
 
@@ -30,6 +31,7 @@ public:
     struct Loaded {
         Request request;
         morph::Result<morph::Scene> scene = morph::Scene{};
+        DocumentAudit audit;  // of `scene`, run here too so the window never waits for it
     };
 
     // Starts loading, or, while a load runs, makes this the one that runs next (a newer request

@@ -211,6 +211,11 @@ void ViewerWindow::handleCameraRequests() {
         r.frame.reset();
         frameModel();
     }
+    if (r.finding) {
+        const size_t finding = *r.finding;
+        r.finding.reset();
+        showAuditFinding(finding);
+    }
 }
 
 void ViewerWindow::handleWindowRequests() {

@@ -90,6 +90,7 @@ bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
     mDoc.scene = std::move(scene).value();
     mDoc.gpu = std::move(gpu).value();
     mDoc.state = std::move(state);
+    mDoc.audit = std::move(loaded.audit);
     mDoc.loaded = true;
     refreshFrame(mDoc);          // whatever reads the frame before the next one reads this scene's
     mUi.inspect.picked = false;  // its indices belong to the previous scene

@@ -1,8 +1,9 @@
 // The File report: what the open file said besides its content (morph::ImportReport): the
 // extensions it uses, the textures that did not decode or fell back, what the importer repaired,
 // and the other warnings; then what the renderer changed to draw it (GpuScene::notes: textures
-// downscaled, or drawn white over the memory budget). Reached from File > File report and from the
-// menu bar's badge, which shows while the report has something worth a look.
+// downscaled, or drawn white over the memory budget); and the rig audit's findings (ViewerAudit.h),
+// each row a button that shows its target. Reached from File > File report and from the menu
+// bar's badge, which shows while the report has something worth a look.
 #include <string>
 
 #include <imgui.h>
@@ -77,9 +78,87 @@ bool reportSection(const char* title, size_t count, ViewerUi& ui) {
     return open;
 }
 
-// Everything the report lists that deserves a look: the import's and the upload's.
+// Everything the report lists that deserves a look: the import's, the upload's and the audit's.
 size_t attentionCount(const ViewerDocument& doc) {
-    return doc.loaded ? doc.scene.report.attentionCount() + doc.gpu.notes().size() : 0;
+    if (!doc.loaded) return 0;
+    return doc.scene.report.attentionCount() + doc.gpu.notes().size() +
+           auditAttentionCount(doc.audit);
+}
+
+void drawAuditRow(const AuditRow& row, ViewerUi& ui) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushID(int(row.finding));
+    // The whole row is the button: it shows the target and frames what it moves.
+    ImGui::PushStyleColor(ImGuiCol_Text, row.error ? kReportFailed : kReportAttention);
+    if (ImGui::Selectable(row.severity.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+        ui.requests.finding = row.finding;
+    ImGui::PopStyleColor();
+    trackItem(ui, row.widget);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Solo %s at 1 and frame what it moves", row.targets.c_str());
+    ImGui::PopID();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.check.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.targets.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.mesh.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", row.detail.c_str());
+}
+
+// The audit's line, then one row per finding, errors first; open whenever the audit ran, so a
+// clean model says so too.
+void drawAudit(const DocumentAudit& audit, ViewerUi& ui) {
+    if (!audit.ran) return;
+    const size_t count = audit.findings.size();
+    const std::string label = "Audit (" + std::to_string(count) + ")###Audit";
+    const bool open = ImGui::CollapsingHeader(label.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+    trackItem(ui, "report:Audit");
+    if (!open) return;
+    const std::string summary = auditSummary(audit);
+    if (count == 0) {
+        ImGui::TextColored(kReportFine, "%s", summary.c_str());
+        trackItem(ui, summary);  // a --script checks the line by hovering it
+        return;
+    }
+    ImGui::TextUnformatted((summary + " (click a row to show its target)").c_str());
+    trackItem(ui, summary);
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
+    if (!ImGui::BeginTable("##audit", 5, flags)) return;
+    ImGui::TableSetupColumn("Severity", ImGuiTableColumnFlags_WidthFixed, 60 * ui.scale);
+    ImGui::TableSetupColumn("Check", ImGuiTableColumnFlags_WidthFixed, 90 * ui.scale);
+    ImGui::TableSetupColumn("Target", ImGuiTableColumnFlags_WidthFixed, 130 * ui.scale);
+    ImGui::TableSetupColumn("Mesh", ImGuiTableColumnFlags_WidthFixed, 70 * ui.scale);
+    ImGui::TableSetupColumn("Detail");
+    ImGui::TableHeadersRow();
+    for (const AuditRow& row : auditRows(audit)) drawAuditRow(row, ui);
+    ImGui::EndTable();
+}
+
+// The file, then its sections: the import's, the upload's and the audit's.
+void drawReportBody(const ViewerDocument& doc, ViewerUi& ui) {
+    if (!doc.loaded) {
+        ImGui::TextDisabled("No model is open.");
+        return;
+    }
+    const morph::Scene& scene = doc.scene;
+    const morph::ImportReport& report = scene.report;
+    ImGui::TextWrapped("%s", scene.path.c_str());
+    if (attentionCount(doc) == 0) {
+        ImGui::TextColored(kReportFine,
+                           "Nothing to report: every texture decoded and fit, nothing was "
+                           "repaired, no warnings.");
+    }
+    if (reportSection("Extensions", report.extensions.size(), ui)) drawExtensions(report, ui.scale);
+    if (reportSection("Textures", report.textures.size(), ui)) drawTextures(report, scene.path);
+    if (reportSection("Repaired", report.repairs.size(), ui)) drawLines(report.repairs, scene.path);
+    if (reportSection("Warnings", report.warnings.size(), ui))
+        drawLines(report.warnings, scene.path);
+    if (reportSection("Drawing", doc.gpu.notes().size(), ui))
+        drawLines(doc.gpu.notes(), scene.path);
+    drawAudit(doc.audit, ui);
 }
 
 }  // namespace
@@ -92,8 +171,10 @@ void drawReportBadge(const ViewerDocument& doc, ViewerUi& ui) {
     if (ImGui::MenuItem(label.c_str())) ui.showReport = true;
     ImGui::PopStyleColor();
     trackItem(ui, "Report");
+    trackItem(ui, label);  // a --script can check the count: click "Report (2)"
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("What the file said: warnings, repairs, textures, extensions");
+        ImGui::SetTooltip(
+            "What the file said (warnings, repairs, textures, extensions) and the audit found");
 }
 
 void drawReportWindow(const ViewerDocument& doc, ViewerUi& ui) {
@@ -106,27 +187,11 @@ void drawReportWindow(const ViewerDocument& doc, ViewerUi& ui) {
         ImGui::End();
         return;
     }
-    if (!doc.loaded) {
-        ImGui::TextDisabled("No model is open.");
-    } else {
-        const morph::Scene& scene = doc.scene;
-        const morph::ImportReport& report = scene.report;
-        ImGui::TextWrapped("%s", scene.path.c_str());
-        if (attentionCount(doc) == 0) {
-            ImGui::TextColored(kReportFine,
-                               "Nothing to report: every texture decoded and fit, nothing was "
-                               "repaired, no warnings.");
-        }
-        if (reportSection("Extensions", report.extensions.size(), ui))
-            drawExtensions(report, ui.scale);
-        if (reportSection("Textures", report.textures.size(), ui)) drawTextures(report, scene.path);
-        if (reportSection("Repaired", report.repairs.size(), ui))
-            drawLines(report.repairs, scene.path);
-        if (reportSection("Warnings", report.warnings.size(), ui))
-            drawLines(report.warnings, scene.path);
-        if (reportSection("Drawing", doc.gpu.notes().size(), ui))
-            drawLines(doc.gpu.notes(), scene.path);
-    }
+    // The contents scroll above the Close button, which stays in view however long they are.
+    const float footer = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    ImGui::BeginChild("##report", ImVec2(0, -footer));
+    drawReportBody(doc, ui);
+    ImGui::EndChild();
     ImGui::Separator();
     if (ImGui::Button("Close")) ui.showReport = false;
     trackItem(ui, "Close report");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/cli/ModelLoader.h"
+#include "app/viewer/state/ViewerAudit.h"
 #include "app/viewer/state/ViewerState.h"
 #include "app/viewer/state/ViewerStatePresentation.h"
 #include "morph/Scene.h"
@@ -33,6 +34,7 @@ struct ViewerDocument {
     // panels (refreshFrame), and read by the draw, the overlays, the panels, picking and
     // inspection alike.
     ViewerFrame frame;
+    DocumentAudit audit;  // the rig audit, run as the file loaded (the File report's Audit)
     bool loaded = false;
 };
 
@@ -59,6 +61,9 @@ struct ViewerRequests {
     std::optional<int> variant;  // View > Variant: draw with this variant (-1: the default)
     // View > Camera: look through the file's camera N (-1: back to orbiting, from that view).
     std::optional<int> fileCamera;
+    // A File report audit row was clicked: show finding N's target (solo, weight 1) and frame
+    // the region it moves.
+    std::optional<size_t> finding;
     bool screenshot = false;
     bool toggleFullscreen = false;
     bool toggleRecording = false;

@@ -265,6 +265,32 @@ void ViewerWindow::frameModel() {
     mCamera.frame(framingBounds(mUi.framing), viewRegion(), fbWidth, fbHeight);
 }
 
+void ViewerWindow::showAuditFinding(size_t finding) {
+    if (!mDoc.loaded || finding >= mDoc.audit.findings.size()) return;
+    const morph::Finding& f = mDoc.audit.findings[finding];
+    const std::optional<FindingTarget> target = findingTarget(mDoc.scene, f);
+    if (!target) {
+        showError(mUi, "audit: no mesh has a target named '" +
+                           (f.targets.empty() ? std::string() : f.targets.front()) + "'");
+        return;
+    }
+    showFindingTarget(mDoc.state, mDoc.scene, *target);
+    mUi.inspect.scrollToTarget = int(target->target);
+    refreshFrame(mDoc);  // the region is the target's at weight 1, as the next frame draws it
+    const renderer::Aabb mesh = framingBounds(Framing::SelectedMesh);
+    renderer::Aabb box = mDoc.gpu.targetRegion(mDoc.frame.pose, target->mesh, target->target);
+    // An eyelid's region alone fills the view with skin: at least a quarter of the mesh's size
+    // around it keeps what is near in sight.
+    const float context = 0.25f * mesh.diagonal();
+    if (box.valid && box.diagonal() < context) box = box.grown(0.5f * (context - box.diagonal()));
+    if (!box.valid) box = mesh;
+    leaveFileCamera();
+    int fbWidth = 0, fbHeight = 0;
+    mContext.framebufferSize(fbWidth, fbHeight);
+    mCamera.frame(box, viewRegion(), fbWidth, fbHeight);
+    showMessage(mUi, f.check + ": " + target->name + " soloed at 1 on " + target->meshName);
+}
+
 void ViewerWindow::frameNewModel() {
     // After the panels: the model is framed into what they leave. An avatar opens on its face:
     // the morphed region when it is much smaller than the model, else the whole model.

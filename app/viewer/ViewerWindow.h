@@ -95,6 +95,9 @@ private:
     renderer::Aabb framingBounds(Framing framing) const;  // sceneBounds when it has none
     void frameModel();                                    // on mUi.framing
     void frameNewModel();  // a model just opened: its face when it has one, else all of it
+    // A File report audit row's click: its target soloed at 1 (showFindingTarget), the camera on
+    // the region that target moves (the selected mesh when it moves nothing).
+    void showAuditFinding(size_t finding);
 
     // ViewerInput.cpp
     void handleCameraInput();

@@ -9,12 +9,15 @@ namespace morph {
 
 void appendTargetRegions(const Primitive& primitive, const std::vector<float>& weights,
                          const glm::mat4& model, const std::vector<glm::mat4>& joints,
-                         std::vector<TargetRegion>& out) {
+                         std::vector<TargetRegion>& out, int onlyTarget) {
     if (primitive.targets.empty() || primitive.positions.empty()) return;
+    if (onlyTarget >= 0 && size_t(onlyTarget) >= primitive.targets.size()) return;
     MorphedPrimitive placed = blend(primitive, weights);
     toWorldSpace(primitive, model, joints, placed);
     const uint32_t vertices = primitive.vertexCount();
-    for (const MorphTarget& target : primitive.targets) {
+    for (size_t t = 0; t < primitive.targets.size(); ++t) {
+        if (onlyTarget >= 0 && t != size_t(onlyTarget)) continue;
+        const MorphTarget& target = primitive.targets[t];
         TargetRegion region;
         target.forEach(MorphChannel::Position, [&](uint32_t v, const glm::vec4& delta) {
             if (v >= vertices || (delta.x == 0.0f && delta.y == 0.0f && delta.z == 0.0f)) return;

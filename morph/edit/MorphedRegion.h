@@ -46,9 +46,10 @@ inline constexpr float kRegionOutlierFactor = 4.0f;
 // Appends, for every target of `primitive` that moves a vertex, the box of the vertices it moves
 // (POSITION delta not zero) where the frame puts them: morphed by `weights`, skinned by `joints`
 // (node-space joint matrices; empty: not skinned), then moved by `model` (as morph::toWorldSpace).
+// `onlyTarget` >= 0: that target's box alone (the viewer frames one target's region).
 void appendTargetRegions(const Primitive& primitive, const std::vector<float>& weights,
                          const glm::mat4& model, const std::vector<glm::mat4>& joints,
-                         std::vector<TargetRegion>& out);
+                         std::vector<TargetRegion>& out, int onlyTarget = -1);
 
 // The union of `regions` without the outliers (kRegionOutlierFactor times the median diagonal);
 // nullopt when no target moves anything.

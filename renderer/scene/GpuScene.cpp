@@ -660,6 +660,27 @@ Aabb GpuScene::morphedRegion(const morph::FramePose& frame) const {
     return box;
 }
 
+Aabb GpuScene::targetRegion(const morph::FramePose& frame, int mesh, size_t target) const {
+    Aabb box;
+    if (frame.size() != mLayout.nodes.size() || mesh < 0 || size_t(mesh) >= mMeshes.size())
+        return box;
+    std::vector<morph::TargetRegion> regions;
+    for (int node : nodes(frame.scene)) {
+        if (mLayout.nodes[size_t(node)].mesh != mesh) continue;
+        const NodePlacement placed = placement(node, frame);
+        for (const GpuPrimitive& primitive : mMeshes[size_t(mesh)].primitives) {
+            if (!primitive.morph || !primitive.morph->primitive) continue;
+            morph::appendTargetRegions(*primitive.morph->primitive, frame.weights(node),
+                                       placed.model, placed.joints, regions, int(target));
+        }
+    }
+    for (const morph::TargetRegion& region : regions) {
+        box.extend(region.box.min);
+        box.extend(region.box.max);
+    }
+    return box;
+}
+
 MorphCost GpuScene::morphCost(MorphPath path, const std::vector<morph::NodePose>& pose,
                               uint32_t passes,
                               const std::vector<std::vector<float>>& instanceWeights,

@@ -220,6 +220,10 @@ public:
     // vertices each target moves, morphed, skinned and placed as drawn, body-shape outliers left
     // out): the face of an avatar. Invalid when no target moves a vertex.
     Aabb morphedRegion(const morph::FramePose& frame) const;
+    // Where target `target` of mesh `mesh` acts in `frame`: the vertices it moves, placed as
+    // drawn, over the drawn nodes of that mesh (the viewer frames an audit finding's target).
+    // Invalid when it moves no vertex there.
+    Aabb targetRegion(const morph::FramePose& frame, int mesh, size_t target) const;
 
     // What `path` costs over the drawn nodes for `pose` (or, with `instanceWeights`, one row per
     // instance as SceneRenderer's Crowd gives them), Auto resolved per primitive. Nothing is
