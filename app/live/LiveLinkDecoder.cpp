@@ -7,7 +7,7 @@ namespace app::live {
 
 namespace {
 
-morph::Error malformed(const std::string& what) {
+morph::Error liveLinkMalformed(const std::string& what) {
     return morph::Error{morph::ErrorCode::Container, "Live Link Face datagram: " + what};
 }
 
@@ -63,8 +63,8 @@ constexpr size_t kTailBytes = 4 * 4 + 1 + kLiveLinkValues * 4;
 
 morph::Status readHeader(Reader& in, LiveLinkFrame& frame) {
     if (!in.has(kHeadBytes)) {
-        return malformed("truncated: " + std::to_string(in.left()) + " bytes, a header needs " +
-                         std::to_string(kHeadBytes));
+        return liveLinkMalformed("truncated: " + std::to_string(in.left()) +
+                                 " bytes, a header needs " + std::to_string(kHeadBytes));
     }
     const uint32_t version = in.u32le();
     if (version != kLiveLinkVersion) {
@@ -73,7 +73,7 @@ morph::Status readHeader(Reader& in, LiveLinkFrame& frame) {
                                 " (only " + std::to_string(kLiveLinkVersion) + " is known)"};
     }
     if (in.u8() != '$') {
-        return malformed("no '$' before the device id");
+        return liveLinkMalformed("no '$' before the device id");
     }
     frame.deviceId = in.text(kLiveLinkDeviceIdBytes);
     const uint32_t nameLength = in.u32be();
@@ -84,8 +84,8 @@ morph::Status readHeader(Reader& in, LiveLinkFrame& frame) {
                                 std::to_string(kMaxLiveLinkNameBytes) + ")"};
     }
     if (!in.has(nameLength)) {
-        return malformed("truncated in the subject name (" + std::to_string(nameLength) +
-                         " bytes, " + std::to_string(in.left()) + " left)");
+        return liveLinkMalformed("truncated in the subject name (" + std::to_string(nameLength) +
+                                 " bytes, " + std::to_string(in.left()) + " left)");
     }
     frame.subject = in.text(nameLength);
     return {};
@@ -93,9 +93,10 @@ morph::Status readHeader(Reader& in, LiveLinkFrame& frame) {
 
 morph::Status readValues(Reader& in, LiveLinkFrame& frame) {
     if (in.left() != kTailBytes) {
-        return malformed(std::string(in.left() < kTailBytes ? "truncated" : "oversized") + ": " +
-                         std::to_string(in.left()) + " bytes after the subject name, not " +
-                         std::to_string(kTailBytes));
+        return liveLinkMalformed(std::string(in.left() < kTailBytes ? "truncated" : "oversized") +
+                                 ": " + std::to_string(in.left()) +
+                                 " bytes after the subject name, not " +
+                                 std::to_string(kTailBytes));
     }
     frame.frame = in.i32be();
     frame.subframe = in.f32be();
@@ -103,8 +104,8 @@ morph::Status readValues(Reader& in, LiveLinkFrame& frame) {
     frame.denominator = in.i32be();
     const uint8_t count = in.u8();
     if (count != kLiveLinkValues) {
-        return malformed("a count of " + std::to_string(count) + " values (" +
-                         std::to_string(kLiveLinkValues) + " expected)");
+        return liveLinkMalformed("a count of " + std::to_string(count) + " values (" +
+                                 std::to_string(kLiveLinkValues) + " expected)");
     }
     const std::vector<std::string>& names = liveLinkShapeNames();
     frame.sample.source = sourceKindKey(SourceKind::LiveLink);
@@ -152,7 +153,7 @@ const std::vector<std::string>& liveLinkShapeNames() {
 
 morph::Result<LiveLinkFrame> decodeLiveLink(const uint8_t* data, size_t size) {
     if (size > kMaxDatagramBytes) {
-        return malformed("oversized: " + std::to_string(size) + " bytes");
+        return liveLinkMalformed("oversized: " + std::to_string(size) + " bytes");
     }
     Reader in(data, size);
     LiveLinkFrame frame;

@@ -32,7 +32,7 @@ struct MessageDeleter {
 };
 using MessagePtr = std::unique_ptr<std::remove_pointer_t<lo_message>, MessageDeleter>;
 
-morph::Error malformed(const std::string& what) {
+morph::Error vmcMalformed(const std::string& what) {
     return morph::Error{morph::ErrorCode::Container, "VMC datagram: " + what};
 }
 
@@ -60,14 +60,23 @@ morph::Status readVal(lo_message message, Event& event) {
                                                           " wants a string and a float, got '" +
                                                           printable(types ? types : "") + "'"};
     }
-    const char* name = &argv[0]->s;
+    // liblo's lo_arg is a union of 8-byte alignment, but its argument pointers are only 4-byte
+    // aligned (OSC's padding): the bytes are read through char pointers and memcpy.
+    const char* name = reinterpret_cast<const char*>(argv[0]);
     const size_t length = std::strlen(name);
     if (length == 0 || length > kMaxVmcNameBytes) {
         return morph::Error{morph::ErrorCode::Limit, "VMC datagram: a name of " +
                                                          std::to_string(length) + " bytes (1 to " +
                                                          std::to_string(kMaxVmcNameBytes) + ")"};
     }
-    const double value = types[1] == LO_FLOAT ? double(argv[1]->f) : argv[1]->d;
+    double value = 0;
+    if (types[1] == LO_FLOAT) {
+        float f;
+        std::memcpy(&f, argv[1], sizeof(f));
+        value = f;
+    } else {
+        std::memcpy(&value, argv[1], sizeof(value));
+    }
     if (!std::isfinite(value)) {
         return morph::Error{morph::ErrorCode::BadValue,
                             "VMC datagram: '" + printable(name) + "' is not a finite number"};
@@ -81,13 +90,13 @@ morph::Status readVal(lo_message message, Event& event) {
 morph::Status readMessage(uint8_t* data, size_t size, std::vector<Event>& events) {
     const char* path = lo_get_path(data, ssize_t(size));
     if (path == nullptr) {
-        return malformed("no address string in " + std::to_string(size) + " bytes");
+        return vmcMalformed("no address string in " + std::to_string(size) + " bytes");
     }
     int result = 0;
     MessagePtr message(lo_message_deserialise(data, size, &result));
     if (!message) {
-        return malformed("OSC message " + printable(path) + " does not decode (liblo error " +
-                         std::to_string(result) + ")");
+        return vmcMalformed("OSC message " + printable(path) + " does not decode (liblo error " +
+                            std::to_string(result) + ")");
     }
     Event event;
     if (std::strcmp(path, kValAddress) == 0) {
@@ -106,21 +115,22 @@ morph::Status readElement(uint8_t* data, size_t size, int depth, std::vector<Eve
 // "#bundle", an 8-byte time tag, then elements: a big-endian int32 size and that many bytes.
 morph::Status readBundle(uint8_t* data, size_t size, int depth, std::vector<Event>& events) {
     if (depth >= kMaxBundleDepth) {
-        return malformed("bundles nested deeper than " + std::to_string(kMaxBundleDepth));
+        return vmcMalformed("bundles nested deeper than " + std::to_string(kMaxBundleDepth));
     }
     if (size < 16) {
-        return malformed("a bundle of " + std::to_string(size) + " bytes (at least 16)");
+        return vmcMalformed("a bundle of " + std::to_string(size) + " bytes (at least 16)");
     }
     size_t at = 16;
     while (at < size) {
         if (size - at < 4) {
-            return malformed("a bundle element's size cut off at byte " + std::to_string(at));
+            return vmcMalformed("a bundle element's size cut off at byte " + std::to_string(at));
         }
         const uint32_t length = readBigEndian32(data + at);
         at += 4;
         if (length == 0 || length > size - at) {
-            return malformed("a bundle element of " + std::to_string(length) + " bytes at byte " +
-                             std::to_string(at) + " (" + std::to_string(size - at) + " left)");
+            return vmcMalformed("a bundle element of " + std::to_string(length) +
+                                " bytes at byte " + std::to_string(at) + " (" +
+                                std::to_string(size - at) + " left)");
         }
         if (morph::Status s = readElement(data + at, length, depth + 1, events); !s) {
             return s;
@@ -141,8 +151,8 @@ morph::Status readElement(uint8_t* data, size_t size, int depth, std::vector<Eve
 
 morph::Result<std::vector<LiveSample>> VmcDecoder::decode(const uint8_t* data, size_t size) {
     if (size == 0 || size > kMaxDatagramBytes) {
-        return malformed(std::to_string(size) + " bytes (1 to " +
-                         std::to_string(kMaxDatagramBytes) + ")");
+        return vmcMalformed(std::to_string(size) + " bytes (1 to " +
+                            std::to_string(kMaxDatagramBytes) + ")");
     }
     // liblo takes mutable pointers; the datagram is decoded from a copy of its own.
     std::vector<uint8_t> copy(data, data + size);
