@@ -28,7 +28,8 @@ morph::Error socketError(const std::string& what, const std::string& address, ui
 
 }  // namespace
 
-morph::Status LiveReceiver::start(SourceKind kind, const std::string& address, uint16_t port) {
+morph::Status LiveReceiver::start(SourceKind kind, const std::string& address, uint16_t port,
+                                  std::function<void()> onChange) {
     stop();
     sockaddr_in where{};
     where.sin_family = AF_INET;
@@ -54,6 +55,7 @@ morph::Status LiveReceiver::start(SourceKind kind, const std::string& address, u
     }
     mKind = kind;
     mVmc = VmcDecoder{};
+    mOnChange = std::move(onChange);
     mPort = ntohs(where.sin_port);
     mSocket = fd;
     {
@@ -124,19 +126,26 @@ void LiveReceiver::receive(const uint8_t* data, size_t size) {
         morph::Result<LiveLinkFrame> r = decodeLiveLink(data, size);
         r ? void(samples.push_back(std::move(r->sample))) : void(error = r.error().message);
     }
-    std::lock_guard<std::mutex> lock(mMutex);
-    ++mCounts.datagrams;
-    if (!error.empty()) {
-        ++mCounts.malformed;
-        mCounts.lastError = std::move(error);
-        return;
+    bool changed = false;
+    {
+        std::lock_guard<std::mutex> lock(mMutex);
+        ++mCounts.datagrams;
+        if (!error.empty()) {
+            ++mCounts.malformed;
+            mCounts.lastError = std::move(error);
+            return;
+        }
+        for (LiveSample& sample : samples) {
+            ++mCounts.samples;
+            mCounts.lastSample = LiveClock::now();
+            // The same values again are no news: the slot keeps its sequence.
+            if (mSequence > 0 && sample.values == mNewest.values) continue;
+            mNewest = std::move(sample);
+            ++mSequence;
+            changed = true;
+        }
     }
-    for (LiveSample& sample : samples) {
-        mNewest = std::move(sample);
-        ++mSequence;
-        ++mCounts.samples;
-        mCounts.lastSample = LiveClock::now();
-    }
+    if (changed && mOnChange) mOnChange();
 }
 
 }  // namespace app::live

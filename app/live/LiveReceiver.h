@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -34,8 +35,11 @@ public:
     ~LiveReceiver() { stop(); }
 
     // Binds `address` (an IPv4 address: 127.0.0.1 keeps the port to this machine) and `port`
-    // (0: any free port, read back with port()) and starts receiving.
-    morph::Status start(SourceKind kind, const std::string& address, uint16_t port);
+    // (0: any free port, read back with port()) and starts receiving. `onChange`, when given, is
+    // called on the receiving thread after each sample that differs from the one before (the
+    // viewer wakes its loop with it; a tracker resending a still face wakes nothing).
+    morph::Status start(SourceKind kind, const std::string& address, uint16_t port,
+                        std::function<void()> onChange = {});
     // Ends the thread and closes the socket; start may be called again.
     void stop();
 
@@ -43,8 +47,9 @@ public:
     // The port bound (the one the system chose for 0).
     uint16_t port() const { return mPort; }
 
-    // The newest complete sample, when one newer than `sequence` has arrived since; `sequence`
-    // becomes its number. A caller keeps its own sequence, starting at 0.
+    // The newest complete sample, when one newer than `sequence` (and different from the sample
+    // before it) has arrived since; `sequence` becomes its number. A caller keeps its own
+    // sequence, starting at 0.
     bool takeNewer(uint64_t& sequence, LiveSample& sample) const;
     ReceiverCounts counts() const;
 
@@ -57,6 +62,7 @@ private:
     int mSocket = -1;
     std::atomic<bool> mStopping{false};
     std::thread mThread;
+    std::function<void()> mOnChange;
     VmcDecoder mVmc;  // the receiving thread's alone
 
     mutable std::mutex mMutex;  // guards everything below
