@@ -1,5 +1,6 @@
 #include "app/live/LiveSession.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -49,6 +50,11 @@ morph::Result<std::unique_ptr<LiveSession>> LiveSession::start(const morph::Scen
         session->mSeen.push_back(0);
     }
     return session;
+}
+
+void LiveSession::useScene(const morph::Scene& scene) {
+    mLayer = LiveLayer(scene);
+    std::fill(mSeen.begin(), mSeen.end(), 0);
 }
 
 bool LiveSession::poll() {

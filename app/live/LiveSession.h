@@ -43,6 +43,10 @@ public:
                                                              const LiveSessionOptions& options,
                                                              std::function<void()> wake);
 
+    // Another model (or the same one reloaded): the names map anew to its targets, each source's
+    // newest sample is applied again at the next poll, and the ports and the recording carry on.
+    void useScene(const morph::Scene& scene);
+
     // Takes each source's newest sample not taken yet, applies it and records the layer's state.
     // True when a weight changed.
     bool poll();

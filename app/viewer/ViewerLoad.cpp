@@ -225,8 +225,12 @@ morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
 }
 
 void ViewerWindow::startLive() {
-    mLive.reset();  // the previous model's ports close before this one's open
     if (mOptions.listen.empty()) return;
+    if (mLive) {                         // another model: the ports and the recording carry on
+        mDoc.state.liveWeights.clear();  // the newest samples come again at the next poll
+        mLive->useScene(mDoc.scene);
+        return;
+    }
     live::LiveSessionOptions options;
     options.address = mOptions.listenAddress;
     options.recordPath = mOptions.recordStream;

@@ -119,8 +119,8 @@ private:
     void pollLoad();  // per frame: progress for the panels, and the finished load
     // Uploads a loaded scene and makes it the document; on failure the current one stays.
     bool finishOpen(BackgroundLoad::Loaded loaded);
-    // --listen's ports for the scene just opened (closed first for the one before); a port that
-    // cannot open shows as an error.
+    // --listen's ports, opened with the first model loaded (later models keep them and the
+    // recording, with their own names); a port that cannot open shows as an error.
     void startLive();
     void pollLive();  // per frame, before the frame resolves: the newest samples' weights
     // The state a newly opened scene starts with: remapped on a reload, else fresh with the
