@@ -5,7 +5,7 @@
 #      benchmarks on): every label, the Debian package check (label package) included
 #   2. the sanitized tree (build-asan/, ASan + UBSan + LeakSanitizer): every label
 #   3. the libFuzzer targets (build-fuzz/): the importer and the pipeline 30 s each, the KTX2
-#      transcoder 60 s
+#      transcoder 60 s, live input's VMC and Live Link Face decoders 20 s each
 # and fails if any process a test started is still running after its tree's tests.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -82,6 +82,10 @@ stamp "sanitized tests done"
 MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 30 ImportFuzzer
 MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 30 PipelineFuzzer
 bash tests/fuzz/run.sh 60 Ktx2Fuzzer
+# Live input's decoders, 20 s each: their datagrams are small and flat (one message or bundle,
+# one fixed layout), and their coverage stops growing within seconds.
+bash tests/fuzz/run.sh 20 VmcFuzzer
+bash tests/fuzz/run.sh 20 LiveLinkFuzzer
 stamp "fuzzers done"
 
 # One closing line over both CTest runs (the fuzzer's stats print last otherwise).

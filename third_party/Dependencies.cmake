@@ -49,6 +49,11 @@ pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd)
 add_library(mv_zstd INTERFACE)
 target_link_libraries(mv_zstd INTERFACE PkgConfig::ZSTD)
 
+# Live input's VMC protocol is OSC over UDP: Debian's liblo decodes its messages (app/live/).
+pkg_check_modules(LO REQUIRED IMPORTED_TARGET liblo)
+add_library(mv_lo INTERFACE)
+target_link_libraries(mv_lo INTERFACE PkgConfig::LO)
+
 add_library(mv_cli11 INTERFACE)
 if(TARGET CLI11::CLI11)
   target_link_libraries(mv_cli11 INTERFACE CLI11::CLI11)

@@ -14,6 +14,7 @@
 #include "app/cli/SharedOptions.h"
 #include "app/cli/ShotRunner.h"
 #include "app/install/BundledData.h"
+#include "app/live/LiveRecording.h"
 #include "app/record/Recorder.h"
 #include "app/record/Recording.h"
 #include "morph/anim/ClipSelection.h"
@@ -36,7 +37,8 @@ struct CaptureOptions {
     std::string weights;
     std::string animation;
     float time = 0;
-    std::string clip;  // --clip: every frame of this animation into --out-dir
+    std::string replay;  // --replay: a live recording's weights at --time, as --weights
+    std::string clip;    // --clip: every frame of this animation into --out-dir
     int fps = 30;
     bool json = false;  // --json: what was written, as one JSON object on stdout
 };
@@ -76,6 +78,12 @@ CommandResult runSingle(const CaptureOptions& options) {
     entry.weights = options.weights;
     entry.animation = options.animation;
     entry.time = options.time;
+    if (!options.replay.empty()) {
+        auto spec = live::replayWeightSpec(options.replay, options.time);
+        if (!spec) return failWith(spec.error().message);
+        entry.weights = std::move(spec).value();
+        entry.time = 0;
+    }
     ModelShot model;
     if (CommandResult started = startModelShot(options, entry, model);
         started.outcome != Outcome::Ok)
@@ -274,6 +282,10 @@ struct CaptureChoice {
     CLI::Option* shots = nullptr;
     CLI::Option* outDir = nullptr;
     CLI::Option* clip = nullptr;
+    CLI::Option* animation = nullptr;
+    CLI::Option* time = nullptr;
+    CLI::Option* replay = nullptr;
+    CLI::Option* weights = nullptr;
 };
 
 CaptureChoice addCaptureOutputs(CLI::App& capture, CaptureOptions& options) {
@@ -304,22 +316,32 @@ CaptureChoice addCaptureOutputs(CLI::App& capture, CaptureOptions& options) {
     return c;
 }
 
-// The image's size and the pose: --size, --weights, --animation, --time.
-void addCapturePose(CLI::App& capture, CaptureOptions& options, CLI::Option* clip) {
+// The image's size and the pose: --size, --weights, --animation, --time, --replay.
+void addCapturePose(CLI::App& capture, CaptureOptions& options, CaptureChoice& c) {
     addSizeOption(capture, options.defaults.size, "Image size (default 512x512)",
                   parsedBy(parseSize, "--size"));
-    addWeightsOption(capture, options.weights,
-                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
-                     "vrm:EXPRESSION=V, comma separated",
-                     parsedBy(morph::parseWeightSpec, "--weights"));
+    CLI::Option* weights = addWeightsOption(
+        capture, options.weights,
+        "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
+        "vrm:EXPRESSION=V, comma separated",
+        parsedBy(morph::parseWeightSpec, "--weights"));
     CLI::Option* animation =
         addAnimationOption(capture, options.animation,
                            "Sample this animation (name, or index when no clip has that name); "
                            "all: every clip at once; a comma list (0,2): those at once, later "
                            "ones winning where two drive the same channel")
-            ->excludes(clip);
-    addTimeOption(capture, options.time, "Seconds into the animation (default 0)", animation,
-                  CLI::Number);
+            ->excludes(c.clip);
+    c.animation = animation;
+    c.time = addTimeOption(capture, options.time, "Seconds into the animation (default 0)",
+                           animation, CLI::Number);
+    // --time also serves --replay; chooseRun asks for --animation in CLI11's words otherwise.
+    c.time->remove_needs(animation);
+    c.replay = capture
+                   .add_option("--replay", options.replay,
+                               "A live input recording (--record-stream): draw the weights of "
+                               "its last line with t <= --time (seconds), as --weights would")
+                   ->type_name("FILE.jsonl");
+    c.weights = weights;
 }
 
 // How it is seen: the camera, the background, the light, the file's scene, lights and
@@ -378,6 +400,15 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<CaptureOptions> options
             throw CLI::ValidationError("MODEL", "the bundled face.glb was not found; give MODEL");
     }
     const bool haveModel = !model.empty();
+    if (c.time->count() > 0 && c.animation->count() == 0 && c.replay->count() == 0)
+        throw CLI::RequiresError(c.time->get_name(), c.animation->get_name());
+    // --replay's exclusions are checked here, so the other options' help stays as it was.
+    for (CLI::Option* other : {c.weights, c.animation, c.clip}) {
+        if (c.replay->count() > 0 && other->count() > 0)
+            throw CLI::ExcludesError(c.replay->get_name(), other->get_name());
+    }
+    if (c.replay->count() > 0 && c.shots->count() > 0)
+        throw CLI::ValidationError("--replay", "applies to MODEL, not to --shots");
     if (haveModel == (c.shots->count() > 0)) {
         throw CLI::ValidationError("capture",
                                    "give either MODEL --out FILE.png, MODEL --clip NAME "
@@ -404,8 +435,8 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     CLI::App* capture = root.add_subcommand(
         "capture", "Render MODEL (or every shot of a --shots file) to PNG, headless (no display)");
     addModelOptions(*capture, options->defaults.model, /*modelRequired=*/false);
-    const CaptureChoice choice = addCaptureOutputs(*capture, *options);
-    addCapturePose(*capture, *options, choice.clip);
+    CaptureChoice choice = addCaptureOutputs(*capture, *options);
+    addCapturePose(*capture, *options, choice);
     addCaptureView(*capture, options->defaults);
     capture->add_flag("--json", options->json,
                       "Print what was done (files written, sizes, per-shot times and errors) as "

@@ -32,6 +32,11 @@ struct ViewerOptions {
     LookOptions look;                // --environment, --environment-rotation, --exposure, ...
     int scene = -1;                  // --scene N: the file's scene shown at start (-1: default)
     std::string variant;  // --variant NAME|INDEX: the material variant at start ("" default)
+    // Live input (app/live/LiveSession.h): --listen vmc[:PORT] / livelink[:PORT], repeatable,
+    // the address they bind, and --record-stream FILE.jsonl.
+    std::vector<std::string> listen;
+    std::string listenAddress = "127.0.0.1";
+    std::string recordStream;
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

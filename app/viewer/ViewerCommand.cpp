@@ -5,12 +5,41 @@
 #include "app/cli/Commands.h"
 #include "app/cli/Options.h"
 #include "app/cli/SharedOptions.h"
+#include "app/live/LiveSession.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerWindow.h"
 #include "morph/edit/WeightSpec.h"
 #include "renderer/scene/Capture.h"
 
 namespace app {
+
+namespace {
+
+// --listen, --listen-address and --record-stream: the ports open once the model is loaded.
+void addLiveOptions(CLI::App& root, ViewerOptions& options) {
+    CLI::Option* listen =
+        root.add_option("--listen", options.listen,
+                        "Drive the face live: vmc[:PORT] (the VMC protocol, default port 39539) "
+                        "or livelink[:PORT] (Live Link Face, default 11111); repeatable")
+            ->type_name("SOURCE[:PORT]")
+            ->take_all()
+            ->allow_extra_args(false)
+            ->check([](const std::string& text) -> std::string {
+                auto parsed = live::parseListenSpec(text);
+                return parsed ? std::string() : parsed.error().message;
+            });
+    root.add_option("--listen-address", options.listenAddress,
+                    "The IPv4 address --listen binds (default 127.0.0.1: this machine only)")
+        ->type_name("ADDR")
+        ->needs(listen);
+    root.add_option("--record-stream", options.recordStream,
+                    "Write every applied live sample to FILE as one JSON line: t, source and the "
+                    "live weights by target name (capture --replay draws one)")
+        ->type_name("FILE.jsonl")
+        ->needs(listen);
+}
+
+}  // namespace
 
 void addViewerOptions(CLI::App& root, ViewerOptions& options) {
     addModelOptions(root, options.model, /*modelRequired=*/false);
@@ -51,6 +80,7 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
                     "included), their median, 95th percentile and fps to FILE.json")
         ->type_name("FILE.json");
     addTimeOption(root, options.time, "Start the clip at T seconds", animation, CLI::Number);
+    addLiveOptions(root, options);
     addSceneOption(root, options.scene,
                    "Start on this scene of the file (default: the file's default scene; View > "
                    "Scene switches)");

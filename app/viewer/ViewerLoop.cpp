@@ -125,6 +125,7 @@ void ViewerWindow::updateFrame(float dt, const FrameSize& size) {
     // The clips advance, then the frame is resolved once: the panels below show it, and
     // drawScene draws it.
     if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
+    pollLive();
     refreshFrame(mDoc);
     const uint64_t resolved = mDoc.state.revision;
     ImGui::NewFrame();

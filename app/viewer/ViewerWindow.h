@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/live/LiveSession.h"
 #include "app/record/Recorder.h"
 #include "app/viewer/BackgroundLoad.h"
 #include "app/viewer/GlfwContext.h"
@@ -121,6 +122,10 @@ private:
     void pollLoad();  // per frame: progress for the panels, and the finished load
     // Uploads a loaded scene and makes it the document; on failure the current one stays.
     bool finishOpen(BackgroundLoad::Loaded loaded);
+    // --listen's ports, opened with the first model loaded (later models keep them and the
+    // recording, with their own names); a port that cannot open shows as an error.
+    void startLive();
+    void pollLive();  // per frame, before the frame resolves: the newest samples' weights
     // The state a newly opened scene starts with: remapped on a reload, else fresh with the
     // settings, keeping the user clips and presets.
     ViewerState openedState(const morph::Scene& scene, bool keepState);
@@ -195,6 +200,8 @@ private:
         std::string variant;
     };
     std::optional<StartOptions> mPendingStart;
+    // --listen: the live input for the model shown, started when it loads (ViewerLoad.cpp).
+    std::unique_ptr<live::LiveSession> mLive;
 };
 
 }  // namespace app

@@ -21,8 +21,9 @@ TEST(ViewerStateWeightLayers, TheFileSourcesComeFirstThenTheUsersLayers) {
     const morph::PoseLayers layers = app::weightLayers(state);
     std::vector<std::string> names;
     for (const morph::PoseLayer& layer : layers) names.push_back(layer.name);
-    EXPECT_EQ(names, (std::vector<std::string>{app::kClipsLayer, app::kExpressionsLayer,
-                                               app::kOverridesLayer, app::kSoloMuteLayer}));
+    EXPECT_EQ(names,
+              (std::vector<std::string>{app::kClipsLayer, app::kExpressionsLayer, app::kLiveLayer,
+                                        app::kOverridesLayer, app::kSoloMuteLayer}));
     for (const morph::PoseLayer& layer : layers) EXPECT_TRUE(layer.apply) << layer.name;
 }
 
@@ -47,6 +48,26 @@ TEST(ViewerStateWeightLayers, TheFramePoseAndPanelAreTheListResolved) {
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.5f, 0.75f}));
     // The frame keeps the pose under the user's layers: the expression without the override.
     EXPECT_EQ(frame.sampled[1].weights, (std::vector<float>{0.5f, 0.0f}));
+}
+
+// Live input sits over the expressions and under the user's overrides, on every node showing
+// the mesh it drives.
+TEST(ViewerStateWeightLayers, LiveWeightsGoBetweenExpressionsAndOverrides) {
+    const auto imported = morph::importGltfMemory(fixtures::vrm1Expressions(), "a.vrm", "");
+    ASSERT_TRUE(imported.ok()) << imported.error().message;
+    const morph::Scene& scene = *imported;
+    ViewerState state = app::makeViewerState(scene);
+    app::setExpressionWeight(state, scene, kHappy, 1.0f);  // mesh 1 target 0: 0.5
+    state.liveWeights[{1, 0}] = 0.25f;
+    state.liveWeights[{1, 1}] = 0.125f;
+    state.liveWeights[{1, 99}] = 1.0f;  // past the mesh's targets: ignored
+    app::ViewerFrame frame = app::resolveFrame(scene, state);
+    EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.25f, 0.125f}));
+    EXPECT_EQ(frame.sampled[1].weights, (std::vector<float>{0.25f, 0.125f}));
+    state.selectedMesh = 1;
+    app::setUserWeight(state, scene, 1, 0.75f);
+    frame = app::resolveFrame(scene, state);
+    EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.25f, 0.75f}));
 }
 
 TEST(ViewerStateWeightLayers, OverridesThenSoloAndMuteOnOneMesh) {

@@ -6,6 +6,9 @@
 #                   inputs up to 1 MiB, so every corpus file (the 600 KiB stress files too) seeds it
 #   Ktx2Fuzzer      bytes -> morph::ktx2::decodeKtx2 (the KTX2 transcoder); inputs up to 16 KiB,
 #                   seeded with tests/fixtures/ktx2/*.ktx2 (and tests/fuzz/regressions-ktx2/)
+#   VmcFuzzer       bytes -> app::live::VmcDecoder (OSC through liblo), twice; inputs up to 8 KiB
+#   LiveLinkFuzzer  bytes -> app::live::decodeLiveLink; inputs up to 4 KiB
+#                   both seeded by LiveSeedWriter (and tests/fuzz/regressions-live/)
 # MORPHVIEW_FUZZ_MAX_LEN overrides the input size limit. Exits non-zero on any crash, leak,
 # timeout (-timeout=10 s per input; 30 s for the pipeline) or OOM (-rss_limit_mb=2048); the offending input is left in
 # build-fuzz/artifacts/. Seeds: the corpus (MORPHVIEW_CORPUS_DIR, default ../shared/corpus), the
@@ -28,7 +31,11 @@ case "$target" in
   PipelineFuzzer) max_len=1048576; timeout=30 ;;
   # 16 KiB: the KTX2 fixtures are 0.6 to 4 KiB; a longer input only adds blocks of the same kinds.
   Ktx2Fuzzer) max_len=16384; timeout=10 ;;
-  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer or Ktx2Fuzzer)" >&2; exit 2 ;;
+  # A VMC frame of 52 names is about 2.5 KiB; a Live Link Face datagram about 300 bytes. Past
+  # those, a longer input only repeats elements.
+  VmcFuzzer) max_len=8192; timeout=10 ;;
+  LiveLinkFuzzer) max_len=4096; timeout=10 ;;
+  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer, Ktx2Fuzzer, VmcFuzzer or LiveLinkFuzzer)" >&2; exit 2 ;;
 esac
 max_len=${MORPHVIEW_FUZZ_MAX_LEN:-$max_len}
 
@@ -43,11 +50,19 @@ seeds="$build/seeds-$target"
 rm -rf "$seeds"
 mkdir -p "$seeds" "$build/corpus/$target" "$build/artifacts"
 inputs=("$build/corpus/$target" "$seeds")
-if [[ $target == Ktx2Fuzzer ]]; then
+dict_option=()
+if [[ $target == VmcFuzzer || $target == LiveLinkFuzzer ]]; then
+  cmake --build "$build" -j "$jobs" --target "$target" LiveSeedWriter
+  kind=vmc
+  if [[ $target == LiveLinkFuzzer ]]; then kind=livelink; fi
+  "$build/LiveSeedWriter" "$kind" "$seeds"
+  if [[ $target == VmcFuzzer ]]; then dict_option=(-dict="$root/tests/fuzz/vmc.dict"); fi
+  if [[ -d $root/tests/fuzz/regressions-live ]]; then inputs+=("$root/tests/fuzz/regressions-live"); fi
+elif [[ $target == Ktx2Fuzzer ]]; then
   cmake --build "$build" -j "$jobs" --target "$target"
   # The fixtures within -max_len (not the 70 KB benchmark input).
   find "$root/tests/fixtures/ktx2" -maxdepth 1 -name '*.ktx2' -size -$((max_len / 1024))k -exec cp {} "$seeds/" \;
-  dict=$root/tests/fuzz/ktx2.dict
+  dict_option=(-dict="$root/tests/fuzz/ktx2.dict")
   if [[ -d $root/tests/fuzz/regressions-ktx2 ]]; then inputs+=("$root/tests/fuzz/regressions-ktx2"); fi
 else
   cmake --build "$build" -j "$jobs" --target "$target" FuzzSeedWriter
@@ -60,7 +75,7 @@ else
   else
     echo "tests/fuzz/run.sh: no corpus at $corpus; seeding with the fixtures only" >&2
   fi
-  dict=$root/tests/fuzz/gltf.dict
+  dict_option=(-dict="$root/tests/fuzz/gltf.dict")
   inputs+=("$root/tests/fuzz/regressions")
 fi
 
@@ -69,4 +84,4 @@ cd "$build"
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS} \
   "$build/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="$timeout" -max_len="$max_len" \
-    -dict="$dict" -artifact_prefix="$build/artifacts/$target-" -print_final_stats=1 "${inputs[@]}"
+    "${dict_option[@]}" -artifact_prefix="$build/artifacts/$target-" -print_final_stats=1 "${inputs[@]}"

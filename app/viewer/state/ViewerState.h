@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -142,6 +143,10 @@ struct ViewerState {
 
     // One per scene.expressions: the VRM expression sliders, 0..1 (ViewerStateExpressions.h).
     std::vector<float> expressionWeights;
+
+    // Live input's weights, {mesh, target} -> value (the window copies them from its live
+    // session, app/live/LiveSession.h, when a sample changed them).
+    std::map<std::pair<size_t, size_t>, float> liveWeights;
 };
 
 // What the panel shows for one mesh: final weights, and where each came from before solo/mute.

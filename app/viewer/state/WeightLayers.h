@@ -8,8 +8,10 @@
 //   expressions  the VRM expression sliders: each adds its binds' weights to their targets on
 //                every mesh, under the VRM rules of morph/edit/ExpressionWeights.h
 //                (ViewerStateExpressions.h)
-//   (live input and speech are not sources yet: each goes between the expressions and the
-//   user's layers, as a function over the pose in its own file plus one line in weightLayers)
+//   live         live input (--listen): each target a tracker drives takes its newest value,
+//                on every node showing its mesh (ViewerState::liveWeights)
+//   (speech is not a source yet: it goes beside live input, between the expressions and the
+//   user's layers)
 //   overrides    the user's slider values
 //   solo-mute    a view aid, never keyed and never saved in presets: a soloed target shows alone
 //                on its mesh, a muted one shows 0 (a rig audit's "show this target" is a solo)
@@ -22,6 +24,7 @@ namespace app {
 
 inline constexpr const char* kClipsLayer = "clips";
 inline constexpr const char* kExpressionsLayer = "expressions";
+inline constexpr const char* kLiveLayer = "live";            // live input: ViewerState::liveWeights
 inline constexpr const char* kOverridesLayer = "overrides";  // the first of the user's layers
 inline constexpr const char* kSoloMuteLayer = "solo-mute";
 

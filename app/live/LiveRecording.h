@@ -1,0 +1,50 @@
+#pragma once
+// Live input recorded and replayed: `--record-stream FILE.jsonl` writes one JSON line per applied
+// sample, {"t": seconds since the first sample, "source": "vmc"|"livelink", "weights":
+// {"<model target name>": value, ...}}, where weights is the live layer's complete state after
+// that sample, flushed line by line; `capture --replay FILE.jsonl --time T` draws the weights of
+// the last line with t <= T as `capture --weights` would.
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "app/live/LiveReceiver.h"
+#include "morph/Result.h"
+
+namespace app::live {
+
+class StreamRecorder {
+public:
+    // Creates (or truncates) the file; an error names it.
+    static morph::Result<StreamRecorder> open(const std::string& path);
+
+    // One line: `when` is the sample's arrival (t counts from the first line's).
+    morph::Status write(LiveClock::time_point when, const std::string& source,
+                        const std::map<std::string, float>& weights);
+    // The same with t given (tests, and replays of recordings).
+    morph::Status writeAt(double t, const std::string& source,
+                          const std::map<std::string, float>& weights);
+
+private:
+    explicit StreamRecorder(std::string path) : mPath(std::move(path)) {}
+
+    std::string mPath;
+    std::ofstream mOut;
+    std::optional<LiveClock::time_point> mFirst;
+};
+
+// The weights of the last line with t <= time, in name order. Errors name the file and line:
+// a line that is not such an object, t going back in time, or no line at or before `time`.
+morph::Result<std::map<std::string, float>> readStreamWeightsAt(const std::string& path,
+                                                                double time);
+
+// The weights as a --weights SPEC (morph/edit/WeightSpec.h) of NAME=V items, each value printed
+// so that it parses back to the same float. An error for a name a SPEC cannot say (empty, with
+// ',' or '=', spaces around it, '*', a number or "vrm:" at its start).
+morph::Result<std::string> weightSpecOf(const std::map<std::string, float>& weights);
+
+// readStreamWeightsAt and weightSpecOf together: `capture --replay FILE --time T`'s --weights.
+morph::Result<std::string> replayWeightSpec(const std::string& path, double time);
+
+}  // namespace app::live

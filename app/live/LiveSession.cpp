@@ -1,0 +1,76 @@
+#include "app/live/LiveSession.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+
+namespace app::live {
+
+morph::Result<ListenSpec> parseListenSpec(const std::string& text) {
+    const size_t colon = text.find(':');
+    const std::string kind = text.substr(0, colon);
+    ListenSpec spec;
+    if (kind == "vmc") {
+        spec = {SourceKind::Vmc, kDefaultVmcPort};
+    } else if (kind == "livelink") {
+        spec = {SourceKind::LiveLink, kDefaultLiveLinkPort};
+    } else {
+        return morph::Error{morph::ErrorCode::Usage,
+                            "--listen: '" + text + "' is not vmc[:PORT] or livelink[:PORT]"};
+    }
+    if (colon == std::string::npos) return spec;
+    const std::string port = text.substr(colon + 1);
+    unsigned value = 0;
+    const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (port.empty() || ec != std::errc() || end != port.data() + port.size() || value > 65535) {
+        return morph::Error{morph::ErrorCode::Usage,
+                            "--listen: '" + text + "': the port is not a number from 0 to 65535"};
+    }
+    spec.port = uint16_t(value);
+    return spec;
+}
+
+morph::Result<std::unique_ptr<LiveSession>> LiveSession::start(const morph::Scene& scene,
+                                                               const LiveSessionOptions& options,
+                                                               std::function<void()> wake) {
+    std::unique_ptr<LiveSession> session(new LiveSession(scene));
+    if (!options.recordPath.empty()) {
+        auto recorder = StreamRecorder::open(options.recordPath);
+        if (!recorder) return recorder.error();
+        session->mRecorder.emplace(std::move(recorder).value());
+    }
+    for (const ListenSpec& spec : options.sources) {
+        auto receiver = std::make_unique<LiveReceiver>();
+        if (morph::Status s = receiver->start(spec.kind, options.address, spec.port, wake); !s) {
+            return s.error();
+        }
+        std::fprintf(stderr, "morphview: listening for %s on %s:%u\n", sourceKindKey(spec.kind),
+                     options.address.c_str(), unsigned(receiver->port()));
+        session->mReceivers.push_back(std::move(receiver));
+        session->mSeen.push_back(0);
+    }
+    return session;
+}
+
+void LiveSession::useScene(const morph::Scene& scene) {
+    mLayer = LiveLayer(scene);
+    std::fill(mSeen.begin(), mSeen.end(), 0);
+}
+
+bool LiveSession::poll() {
+    bool changed = false;
+    LiveSample sample;
+    for (size_t i = 0; i < mReceivers.size(); ++i) {
+        if (!mReceivers[i]->takeNewer(mSeen[i], sample)) continue;
+        if (!mLayer.apply(sample)) continue;
+        changed = true;
+        if (mRecorder && mRecordError.empty()) {
+            morph::Status written =
+                mRecorder->write(LiveClock::now(), sample.source, mLayer.weightsByName());
+            if (!written) mRecordError = written.error().message;
+        }
+    }
+    return changed;
+}
+
+}  // namespace app::live

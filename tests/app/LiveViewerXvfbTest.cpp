@@ -1,0 +1,93 @@
+// The viewer driven live under Xvfb: `morphview MODEL --listen vmc:PORT --record-stream FILE`
+// opens its port once the face is loaded; VMC datagrams sent on loopback set the face's weights
+// (the script's expect-weight checks the drawn weight after an `idle` of 3 s, in which the
+// window draws at most 20 frames: a frame resent every 10 ms wakes it only when it changed
+// something), and the recording holds them by target name.
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <nlohmann/json.hpp>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "fixtures/BuildPaths.h"
+#include "fixtures/LiveDatagrams.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+
+namespace {
+
+// A UDP port free now: bound at 0 by the system, read back and released for the viewer.
+uint16_t freeUdpPort() {
+    const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
+    sockaddr_in where{};
+    where.sin_family = AF_INET;
+    where.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof(where);
+    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&where), sizeof(where)) != 0 ||
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&where), &length) != 0) {
+        ADD_FAILURE() << "no free UDP port";
+    }
+    ::close(fd);
+    return ntohs(where.sin_port);
+}
+
+TEST(LiveViewerXvfbTest, VmcDatagramsDriveTheFaceAndAreRecorded) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    const uint16_t port = freeUdpPort();
+    std::ofstream(dir + "/live.txt") << "idle 3 0 20\n"
+                                        "expect-weight \"jawOpen\" 0.6 0.001\n"
+                                        "expect-weight \"eyeBlinkLeft\" 1 0.001\n"
+                                        "expect-weight \"mouthSmileLeft\" 0 0.001\n"
+                                        "quit\n";
+    std::atomic<bool> done{false};
+    fixtures::RunOutcome run;
+    std::thread viewer([&] {
+        run = fixtures::runMorphviewUnderXvfb(
+            {face, "--window-size", "640x480", "--listen", "vmc:" + std::to_string(port),
+             "--record-stream", dir + "/stream.jsonl", "--script", dir + "/live.txt"},
+            "640x480");
+        done = true;
+    });
+    // VSeeFace sends its frames over and over; the viewer opens its port once the face loads.
+    // The same frame resent changes nothing after the first that arrives.
+    const fixtures::live::Bytes frame =
+        fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}, {"Joy", 1.0f}});
+    while (!done) {
+        fixtures::live::sendDatagram(port, frame);
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    viewer.join();
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.err.find("listening for vmc on 127.0.0.1:" + std::to_string(port)),
+              std::string::npos)
+        << run.err;
+
+    std::ifstream in(dir + "/stream.jsonl");
+    std::vector<nlohmann::json> lines;
+    for (std::string text; std::getline(in, text);) lines.push_back(nlohmann::json::parse(text));
+    // One line: the frames after the first changed nothing.
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0]["t"], 0.0);
+    EXPECT_EQ(lines[0]["source"], "vmc");
+    EXPECT_EQ(lines[0]["weights"], (nlohmann::json{{"eyeBlinkLeft", 1.0}, {"jawOpen", 0.6f}}));
+}
+
+TEST(LiveViewerXvfbTest, BadListenSpecIsAUsageError) {
+    for (const std::string spec : {"osc", "vmc:x", "vmc:70000", "livelink:"}) {
+        const fixtures::RunOutcome run = fixtures::runMorphview({"--listen", spec});
+        EXPECT_EQ(run.exitCode, 2) << spec;
+        EXPECT_NE(run.err.find("--listen"), std::string::npos) << run.err;
+    }
+}
+
+}  // namespace
