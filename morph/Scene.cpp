@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -156,6 +157,17 @@ void computeTargetStats(Scene& scene) {
     for (Mesh& mesh : scene.meshes) {
         for (Primitive& primitive : mesh.primitives) computeTargetStats(primitive);
     }
+}
+
+std::vector<std::string> sceneTargetNames(const Scene& scene) {
+    std::vector<std::string> names;
+    std::set<std::string> seen;
+    for (const Mesh& mesh : scene.meshes) {
+        for (const std::string& name : mesh.targetNames) {
+            if (seen.insert(name).second) names.push_back(name);
+        }
+    }
+    return names;
 }
 
 }  // namespace morph

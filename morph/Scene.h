@@ -406,6 +406,10 @@ Result<int> findVariant(const Scene& scene, const std::string& text);
 
 // Fills Primitive::targetStats for every primitive.
 void computeTargetStats(Scene& scene);
+
+// Every mesh's target names, each once, in the order they are first met: what the name sets,
+// the audit and speech read of a model whose meshes share names.
+std::vector<std::string> sceneTargetNames(const Scene& scene);
 void computeTargetStats(Primitive& primitive);
 
 }  // namespace morph

@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <set>
 #include <string>
 
 #include "app/audit/AuditOutput.h"
@@ -30,18 +29,6 @@ struct AuditOptions {
     std::string writeRename;                  // --write-rename FILE
     std::string html;                         // --html DIR
 };
-
-// Every target name on any mesh, first seen first.
-std::vector<std::string> targetNames(const morph::Scene& scene) {
-    std::vector<std::string> names;
-    std::set<std::string> seen;
-    for (const morph::Mesh& mesh : scene.meshes) {
-        for (const std::string& name : mesh.targetNames) {
-            if (seen.insert(name).second) names.push_back(name);
-        }
-    }
-    return names;
-}
 
 // DIR made, with its parents; else one line naming it.
 morph::Status makeFolder(const std::string& dir) {
@@ -88,7 +75,7 @@ CommandResult runAudit(const AuditOptions& options) {
     audit::AuditRun run;
     run.model = options.model;
     run.findings = morph::auditScene(*scene);
-    run.targetNames = targetNames(*scene);
+    run.targetNames = morph::sceneTargetNames(*scene);
     run.sets = morph::coverNameSets(run.targetNames);
     if (!options.writeRename.empty()) {
         const std::string map = morph::renameMapJson(morph::findRenameMap(run.targetNames));

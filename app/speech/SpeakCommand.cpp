@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <set>
 #include <string>
 
 #include "app/speech/Speech.h"
@@ -24,16 +23,6 @@ struct SpeakOptions {
     speech::VoiceOptions voice;
 };
 
-std::vector<std::string> targetNames(const morph::Scene& scene) {
-    std::vector<std::string> names;
-    std::set<std::string> seen;
-    for (const morph::Mesh& mesh : scene.meshes) {
-        for (const std::string& name : mesh.targetNames)
-            if (seen.insert(name).second) names.push_back(name);
-    }
-    return names;
-}
-
 morph::Status writeText(const std::string& path, const std::string& text) {
     return morph::writeFileAtomic(path, text.data(), text.size());
 }
@@ -43,7 +32,7 @@ CommandResult runSpeak(const SpeakOptions& options) {
     import.decodeImages = false;  // the names are all it needs of the model
     auto scene = morph::importGltf(options.model, import);
     if (!scene) return {Outcome::Unreadable, scene.error().message};
-    auto face = speech::faceVisemes(targetNames(*scene));
+    auto face = speech::faceVisemes(morph::sceneTargetNames(*scene));
     if (!face) return failWith(options.model + ": " + face.error().message);
     auto line = speech::speakText(options.text, options.voice);
     if (!line)

@@ -115,15 +115,20 @@ TEST(WriteFaults, AuditRenameMap) {
     checkFaults({"audit", face(), "--write-rename"}, "names.json", {}, false);
 }
 
+// Two shots of the face at 64 x 64, "blocked" and "fine".
+void writeTwoShots(const std::string& path) {
+    std::ofstream(path) << nlohmann::json::array(
+                               {{{"name", "blocked"}, {"model", face()}, {"size", "64x64"}},
+                                {{"name", "fine"}, {"model", face()}, {"size", "64x64"}}})
+                               .dump();
+}
+
 // capture --shots: the shot whose file cannot be written is an error in the report, the next one
 // is written all the same.
 TEST(WriteFaults, ShotsBatchGoesOn) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string shots = dir + "/shots.json";
-    std::ofstream(shots) << nlohmann::json::array(
-                                {{{"name", "blocked"}, {"model", face()}, {"size", "64x64"}},
-                                 {{"name", "fine"}, {"model", face()}, {"size", "64x64"}}})
-                                .dump();
+    writeTwoShots(shots);
     const std::string out = dir + "/out";
     fs::create_directories(out + "/blocked.png");
     const fixtures::RunOutcome run =
@@ -139,10 +144,7 @@ TEST(WriteFaults, ShotsBatchGoesOn) {
 TEST(WriteFaults, RegressRecordsTheShotAndGoesOn) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string shots = dir + "/shots.json";
-    std::ofstream(shots) << nlohmann::json::array(
-                                {{{"name", "blocked"}, {"model", face()}, {"size", "64x64"}},
-                                 {{"name", "fine"}, {"model", face()}, {"size", "64x64"}}})
-                                .dump();
+    writeTwoShots(shots);
     const std::string refs = dir + "/refs";
     runMorphview({"regress", shots, "--references", refs, "--out", dir + "/first", "--update"});
     ASSERT_TRUE(fs::is_regular_file(refs + "/fine.png"));
