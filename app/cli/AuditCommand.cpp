@@ -5,6 +5,8 @@
 #include <memory>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "app/audit/AuditOutput.h"
 #include "app/audit/AuditPage.h"
 #include "app/cli/SharedOptions.h"

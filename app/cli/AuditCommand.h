@@ -7,8 +7,7 @@
 // sets' names. Exit 0 when no finding is at
 // the --fail-on severity or worse (default error), 1 when one is, 2 for a usage error, 3 when the
 // model cannot be read. GL-free: it runs where no display or GPU is.
-#include <CLI/CLI.hpp>
-
+#include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 
 namespace app {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 
+#include <CLI/CLI.hpp>
 #include <glm/glm.hpp>
 
 #include "app/cli/JsonOut.h"

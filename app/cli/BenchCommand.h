@@ -9,9 +9,8 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "app/cli/BenchRun.h"
+#include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 #include "morph/Result.h"
 

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <memory>
 
+#include <CLI/CLI.hpp>
+
 #include "app/cli/JsonOut.h"
 #include "app/cli/ModelLoader.h"
 #include "app/cli/Options.h"

@@ -5,8 +5,7 @@
 // `morphview capture --shots FILE.json --out-dir DIR`: headless images (EGL, no display) drawn
 // by the same renderer as the viewer, written as PNG atomically. The same shot twice gives the
 // same bytes.
-#include <CLI/CLI.hpp>
-
+#include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 
 namespace app {

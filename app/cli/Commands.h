@@ -9,7 +9,7 @@
 #include <functional>
 #include <string>
 
-#include <CLI/CLI.hpp>
+#include "app/cli/CliFwd.h"
 
 namespace app {
 

@@ -5,6 +5,8 @@
 #include <memory>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "app/cli/JsonOut.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"

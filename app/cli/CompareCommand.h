@@ -4,8 +4,7 @@
 // do not (a size mismatch counts as not matching), 2 for a usage error, 3 when an image cannot
 // be read: regress's codes, so a script tells a bad command line from a missing
 // image from a difference. --json prints what it did as one JSON object.
-#include <CLI/CLI.hpp>
-
+#include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 
 namespace app {

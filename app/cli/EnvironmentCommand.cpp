@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "morph/image/HdrImage.h"
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/StudioEnvironment.h"

@@ -4,8 +4,7 @@
 // file, so another renderer can be lit with exactly the light `capture` uses (the side by side
 // of tests/bench/khronos). Same mapping as renderer/light/StudioEnvironment.h: row 0 looks up,
 // the middle column along +X.
-#include <CLI/CLI.hpp>
-
+#include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 
 namespace app {

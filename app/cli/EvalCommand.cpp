@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <memory>
 
+#include <CLI/CLI.hpp>
+
 #include "app/cli/JsonOut.h"
 #include "app/cli/SharedOptions.h"
 #include "morph/anim/Animate.h"

@@ -5,6 +5,8 @@
 #include <memory>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "app/cli/Commands.h"
 #include "app/cli/JsonOut.h"
 #include "app/cli/ModelLoader.h"

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <CLI/CLI.hpp>
+
 #include "app/cli/Options.h"
 
 namespace app {

@@ -3,8 +3,7 @@
 // bench and the viewer: --environment, --environment-rotation, --exposure, --tone-mapping.
 #include <string>
 
-#include <CLI/CLI.hpp>
-
+#include "app/cli/CliFwd.h"
 #include "renderer/light/GpuEnvironment.h"
 
 namespace app {

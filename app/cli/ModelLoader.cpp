@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <limits>
 
+#include <CLI/CLI.hpp>
+
 #include "app/cli/SharedOptions.h"
 #include "morph/names/RenameMap.h"
 #include "morph/targets/PoseTargets.h"

@@ -9,8 +9,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "app/cli/CliFwd.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "morph/gltf/GltfImport.h"

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "app/cli/ModelLoader.h"
 #include "app/cli/Options.h"
 #include "app/cli/SharedOptions.h"

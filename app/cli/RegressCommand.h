@@ -6,8 +6,7 @@
 // index.html. Exit 0 when every shot matches, 1 when one differs or has no reference, 2 for a
 // usage error (the shots file among them), 3 when a model or reference cannot be read.
 // docs/REGRESSION.md.
-#include <CLI/CLI.hpp>
-
+#include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 
 namespace app {

@@ -1,5 +1,7 @@
 #include "app/cli/SharedOptions.h"
 
+#include <CLI/CLI.hpp>
+
 #include "morph/io/Files.h"
 #include "morph/names/RenameMap.h"
 #include "renderer/morph/MorphPath.h"

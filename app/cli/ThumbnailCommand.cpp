@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include <CLI/CLI.hpp>
 #include <unistd.h>
 
 #include "app/cli/ModelLoader.h"

@@ -5,8 +5,7 @@
 // the file has any (an avatar's face), the whole model otherwise. A thumbnailer runs on files
 // nobody chose to open: the importer's limits bound what a file may declare, and a run that
 // takes longer than --timeout ends with one line and exit 1 rather than hang the file manager.
-#include <CLI/CLI.hpp>
-
+#include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 
 namespace app {

@@ -5,6 +5,8 @@
 #include <memory>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "app/speech/Speech.h"
 #include "app/speech/SpeechClip.h"
 #include "app/speech/Visemes.h"

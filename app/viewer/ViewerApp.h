@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 #include "app/cli/LookOptions.h"
 #include "app/cli/ModelLoader.h"

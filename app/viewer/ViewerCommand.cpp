@@ -2,6 +2,8 @@
 // command line.
 #include <cstdio>
 
+#include <CLI/CLI.hpp>
+
 #include "app/cli/Commands.h"
 #include "app/cli/Options.h"
 #include "app/cli/SharedOptions.h"

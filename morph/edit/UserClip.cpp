@@ -5,6 +5,8 @@
 #include <sstream>
 #include <unordered_map>
 
+#include <nlohmann/json.hpp>
+
 #include "morph/anim/Sampler.h"
 #include "morph/io/Files.h"
 

@@ -15,14 +15,13 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/FramePose.h"
 #include "morph/anim/Layers.h"
-#include "morph/edit/ClipExport.h"
 #include "morph/edit/TargetGroups.h"
 #include "morph/edit/UserClip.h"
 

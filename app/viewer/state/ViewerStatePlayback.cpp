@@ -4,6 +4,7 @@
 
 #include "app/viewer/state/ViewerState.h"
 #include "morph/anim/Sampler.h"
+#include "morph/edit/ClipExport.h"
 
 namespace app {
 namespace {

@@ -8,6 +8,8 @@
 #include <iterator>
 #include <type_traits>
 
+#include <nlohmann/json.hpp>
+
 #include "app/viewer/state/ViewerState.h"
 #include "app/viewer/state/ViewerStateExpressions.h"
 #include "morph/io/Files.h"
