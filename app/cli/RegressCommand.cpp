@@ -19,6 +19,7 @@
 #include "app/cli/SharedOptions.h"
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
+#include "app/regress/Jobs.h"
 #include "app/regress/References.h"
 #include "app/regress/Report.h"
 #include "app/regress/ReportPage.h"
@@ -40,6 +41,7 @@ struct RegressOptions {
     std::string references;
     std::string out;
     std::string shard;
+    int jobs = 1;
     bool update = false;
     std::vector<std::string> merge;
     ShotDefaults defaults;
@@ -247,7 +249,10 @@ morph::Result<regress::Shard> chooseShard(const RegressOptions& options) {
                                          std::getenv("TEST_SHARD_INDEX"));
 }
 
+CommandResult runInJobs(const RegressOptions& options);  // below: --jobs N
+
 CommandResult runRegress(const RegressOptions& options) {
+    if (options.jobs > 1) return runInJobs(options);
     auto shots = readShotsFile(options.shotsPath);
     if (!shots) return usageError(shots.error().message);
     auto shard = chooseShard(options);
@@ -286,42 +291,98 @@ CommandResult runRegress(const RegressOptions& options) {
     return resultOf(report.verdict());
 }
 
-// Shard outputs joined: each part's report read, its images copied, one report written.
-CommandResult runMerge(const RegressOptions& options) {
+// Shard outputs joined, first in memory: each part's report read and the reports merged.
+// Errors are the parts' (exit 2: what --merge names is not one run's shards).
+struct MergedParts {
     std::vector<regress::Report> parts;
-    for (const std::string& dir : options.merge) {
+    regress::Report merged;
+};
+morph::Result<MergedParts> readParts(const std::vector<std::string>& dirs) {
+    MergedParts out;
+    for (const std::string& dir : dirs) {
         auto part = regress::readReportJson((fs::path(dir) / "report.json").string());
-        if (!part) return usageError(part.error().message);
-        parts.push_back(std::move(part).value());
+        if (!part) return part.error();
+        out.parts.push_back(std::move(part).value());
     }
-    auto merged = regress::mergeReports(parts);
-    if (!merged) return usageError(merged.error().message);
+    auto merged = regress::mergeReports(out.parts);
+    if (!merged) return merged.error();
+    out.merged = std::move(merged).value();
+    return out;
+}
+
+// Then on disk: each part's images copied into `out`, one report written.
+morph::Status writeMerged(const MergedParts& read, const std::vector<std::string>& dirs,
+                          const std::string& out) {
     std::error_code ec;
-    fs::create_directories(options.out, ec);
-    if (ec) return failWith(options.out + ": cannot create the folder (" + ec.message() + ")");
-    for (size_t p = 0; p < parts.size(); ++p) {
-        const fs::path from = options.merge[p];
-        if (fs::equivalent(from, options.out, ec)) continue;
-        for (const ShotResult& shot : parts[p].shots) {
+    fs::create_directories(out, ec);
+    if (ec)
+        return morph::Error{morph::ErrorCode::Io,
+                            out + ": cannot create the folder (" + ec.message() + ")"};
+    for (size_t p = 0; p < read.parts.size(); ++p) {
+        const fs::path from = dirs[p];
+        if (fs::equivalent(from, out, ec)) continue;
+        for (const ShotResult& shot : read.parts[p].shots) {
             for (size_t k = 0; k < shot.frames; ++k) {
                 // NAME, or NAME_f00 ... for several frames.
                 const std::string stem = shot.name + (shot.frames > 1 ? frameSuffix(k) : "");
                 for (const char* suffix : {".png", ".diff.png", ".reference.png"}) {
                     const fs::path file = from / (stem + suffix);
                     if (!fs::exists(file, ec)) continue;
-                    if (auto copied = copyFile(file, fs::path(options.out) / file.filename());
-                        !copied)
-                        return failWith(copied.error().message);
+                    if (auto copied = copyFile(file, fs::path(out) / file.filename()); !copied)
+                        return copied;
                 }
             }
         }
     }
-    if (auto written = writeReport(options.out, *merged); !written)
+    return writeReport(out, read.merged);
+}
+
+CommandResult runMerge(const RegressOptions& options) {
+    auto read = readParts(options.merge);
+    if (!read) return usageError(read.error().message);
+    if (auto written = writeMerged(*read, options.merge, options.out); !written)
         return failWith(written.error().message);
-    std::printf("merged %zu parts: %s; report: %s\n", parts.size(),
-                regress::summaryLine(*merged).c_str(),
+    std::printf("merged %zu parts: %s; report: %s\n", read->parts.size(),
+                regress::summaryLine(read->merged).c_str(),
                 (fs::path(options.out) / "index.html").c_str());
-    return resultOf(merged->verdict());
+    return resultOf(read->merged.verdict());
+}
+
+// --jobs N: this command line again as N processes on shards, merged into --out. A job that
+// ended without its report fails the run (its shots are missing), after the others' merge.
+CommandResult runInJobs(const RegressOptions& options) {
+    // What every job would refuse, refused once here.
+    if (auto shots = readShotsFile(options.shotsPath); !shots)
+        return usageError(shots.error().message);
+    auto arguments = regress::ownArgumentsWithoutJobs();
+    if (!arguments) return failWith(arguments.error().message);
+    auto run = regress::runJobs(options.jobs, *arguments, options.out);
+    if (!run) return failWith(run.error().message);
+    std::vector<std::string> reported;
+    for (const std::string& part : run->parts) {
+        std::error_code ec;
+        if (fs::exists(fs::path(part) / "report.json", ec)) reported.push_back(part);
+    }
+    if (reported.empty()) {
+        const std::string first = "regress: " + run->failed.front();
+        return run->usage ? usageError(first) : failWith(first);
+    }
+    auto read = readParts(reported);
+    if (!read) return failWith(read.error().message);
+    if (auto written = writeMerged(*read, reported, options.out); !written)
+        return failWith(written.error().message);
+    std::printf("%d jobs: %s; report: %s\n", options.jobs,
+                regress::summaryLine(read->merged).c_str(),
+                (fs::path(options.out) / "index.html").c_str());
+    if (!run->failed.empty()) {
+        for (size_t i = 1; i < run->failed.size(); ++i)
+            std::fprintf(stderr, "regress: %s\n", run->failed[i].c_str());
+        const std::string first = "regress: " + run->failed.front();
+        return run->usage ? usageError(first) : failWith(first);
+    }
+    std::error_code ec;
+    fs::remove_all(fs::path(options.out) / ".jobs", ec);
+    return resultOf(read->merged.verdict());
 }
 
 }  // namespace
@@ -360,6 +421,7 @@ struct RegressChoice {
     CLI::Option* update = nullptr;
     CLI::Option* shard = nullptr;
     CLI::Option* merge = nullptr;
+    CLI::Option* jobs = nullptr;
 };
 
 RegressChoice addRegressInputs(CLI::App& regress, RegressOptions& options) {
@@ -396,6 +458,12 @@ void addRegressModes(CLI::App& regress, RegressOptions& options, RegressChoice& 
                                    "one report in --out")
                        ->type_name("DIR...")
                        ->expected(1, -1);
+    choice.jobs = regress
+                      .add_option("--jobs", options.jobs,
+                                  "Render the shots in N processes, each on a shard, and write "
+                                  "one report as --merge would (default 1)")
+                      ->type_name("N")
+                      ->check(CLI::Range(1, 64));
 }
 
 // The run the command line asks for; usage errors are thrown as CLI11 errors (exit 2).
@@ -403,12 +471,15 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options
                                          const RegressChoice& choice) {
     if (choice.merge->count() > 0) {
         if (choice.shots->count() > 0 || choice.references->count() > 0 ||
-            choice.update->count() > 0 || choice.shard->count() > 0)
+            choice.update->count() > 0 || choice.shard->count() > 0 || choice.jobs->count() > 0)
             throw CLI::ValidationError("--merge", "takes only shard folders and --out");
         return [options] { return runMerge(*options); };
     }
     if (choice.shots->count() == 0) throw CLI::RequiredError("SHOTS");
     if (choice.references->count() == 0) throw CLI::RequiredError("--references");
+    if (choice.shard->count() > 0 && options->jobs > 1)
+        throw CLI::ValidationError("--jobs",
+                                   "runs its own shards; it cannot be given with --shard");
     if (choice.shard->count() > 0) {
         if (auto parsed = regress::parseShard(options->shard); !parsed)
             throw CLI::ValidationError(parsed.error().message);

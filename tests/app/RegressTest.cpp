@@ -269,6 +269,44 @@ TEST(RegressTest, FourShardsMergedGiveTheReportOfOneRun) {
     EXPECT_EQ(occurrences(fixtures::readWholeFile(dir + "/merged/report.xml"), "<testcase "), 9u);
 }
 
+// --jobs N: the shards run as N processes and merge into the report one process writes.
+TEST(RegressTest, JobsGiveTheReportOfOneRun) {
+    const std::string dir = fixtures::caseScratchDir();
+    std::vector<nlohmann::json> shots;
+    for (int i = 0; i < 5; ++i)
+        shots.push_back(shot("s" + std::to_string(i), "jawOpen=" + std::to_string(i * 0.2)));
+    const std::string shotsFile = writeShots(dir, shots);
+    fs::create_directories(dir + "/refs");
+    ASSERT_EQ(regress(dir, shotsFile, {"--update"}).exitCode, 0);
+    fs::remove(dir + "/refs/s3.png");  // one new shot: the verdict of the whole run is kept
+
+    const auto whole = fixtures::runMorphview(
+        {"regress", shotsFile, "--references", dir + "/refs", "--out", dir + "/whole"});
+    EXPECT_EQ(whole.exitCode, 1) << whole.out << whole.err;
+    const auto jobs = fixtures::runMorphview({"regress", shotsFile, "--references", dir + "/refs",
+                                              "--out", dir + "/jobs", "--jobs", "2"});
+    EXPECT_EQ(jobs.exitCode, 1) << jobs.out << jobs.err;
+    EXPECT_NE(jobs.out.find("2 jobs: 5 shots: 4 passed, 0 failed, 1 new"), std::string::npos)
+        << jobs.out;
+    EXPECT_EQ(withoutTimings(readJson(dir + "/jobs/report.json")),
+              withoutTimings(readJson(dir + "/whole/report.json")));
+    for (int i = 0; i < 5; ++i) {
+        const std::string name = "s" + std::to_string(i) + ".png";
+        EXPECT_EQ(fixtures::readWholeFile(dir + "/jobs/" + name),
+                  fixtures::readWholeFile(dir + "/whole/" + name))
+            << name;
+    }
+    EXPECT_FALSE(fs::exists(dir + "/jobs/.jobs"));  // the parts are gone once merged
+
+    // --jobs takes the shards itself; a bad shots file is refused before any job starts.
+    EXPECT_EQ(regress(dir, shotsFile, {"--jobs", "2", "--shard", "0/2"}).exitCode, 2);
+    EXPECT_EQ(regress(dir, shotsFile, {"--jobs", "0"}).exitCode, 2);
+    std::ofstream(dir + "/bad.json") << "[{\"name\": 3}]";
+    const auto bad = regress(dir, dir + "/bad.json", {"--jobs", "2"});
+    EXPECT_EQ(bad.exitCode, 2) << bad.err;
+    EXPECT_NE(bad.err.find("bad.json"), std::string::npos) << bad.err;
+}
+
 // A turntable and a clip's frames are one testcase each, compared image by image, the worst
 // frame named; each frame has its own reference (NAME_fKK.png).
 TEST(RegressTest, TurntablesAndClipFramesAreOneRowNamingTheWorstFrame) {
