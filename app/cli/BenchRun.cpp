@@ -86,8 +86,11 @@ std::vector<glm::vec3> gridOffsets(uint32_t count) {
     return offsets;
 }
 
-// Per drawn node with a morphed mesh: its weights are redrawn every frame.
-struct MorphedNode {
+}  // namespace
+
+// Per drawn node with a morphed mesh: its weights are redrawn every frame. Outside the anonymous
+// namespace because Workbench, declared in the header, holds them (a unity build warns otherwise).
+struct BenchMorphedNode {
     int node = -1;
     uint32_t targets = 0;
     uint32_t active = 0;
@@ -96,13 +99,15 @@ struct MorphedNode {
     std::vector<uint64_t> entries;      // per target: sparse entries over the mesh's primitives
 };
 
-std::vector<MorphedNode> morphedNodes(const morph::Scene& scene, const std::vector<int>& drawn,
-                                      uint32_t active) {
-    std::vector<MorphedNode> out;
+namespace {
+
+std::vector<BenchMorphedNode> morphedNodes(const morph::Scene& scene, const std::vector<int>& drawn,
+                                           uint32_t active) {
+    std::vector<BenchMorphedNode> out;
     for (int node : drawn) {
         const morph::Mesh& mesh = scene.meshes[size_t(scene.nodes[size_t(node)].mesh)];
         if (mesh.targetCount() == 0) continue;
-        MorphedNode m;
+        BenchMorphedNode m;
         m.node = node;
         m.targets = uint32_t(mesh.targetCount());
         m.active = std::min(active, m.targets);
@@ -123,7 +128,7 @@ std::vector<MorphedNode> morphedNodes(const morph::Scene& scene, const std::vect
 
 // A frame's weights: per morphed node `active` distinct random targets (a partial Fisher-Yates
 // shuffle) at random weights in (0, 1]; the rest zero. `order` is scratch.
-void drawWeights(morph::SplitMix64& rng, const MorphedNode& m, std::vector<float>& weights,
+void drawWeights(morph::SplitMix64& rng, const BenchMorphedNode& m, std::vector<float>& weights,
                  std::vector<uint32_t>& order) {
     weights.assign(m.targets, 0.0f);
     order.resize(m.targets);
@@ -210,7 +215,7 @@ double BenchSession::copyGbPerSec() const {
 struct Workbench {
     renderer::GpuScene gpu;
     BenchPaths paths;  // its own drawer: the workbenches of a group take turns frame by frame
-    std::vector<MorphedNode> nodes;
+    std::vector<BenchMorphedNode> nodes;
     std::vector<morph::NodePose> pose;
     renderer::Crowd crowd;
     bool isCrowd = false;
@@ -222,7 +227,7 @@ struct Workbench {
     // A frame's weights (every node, every instance); returns its bandwidth bound in bytes.
     double nextWeights(morph::SplitMix64& rng) {
         double bound = 0;
-        for (const MorphedNode& m : nodes) {
+        for (const BenchMorphedNode& m : nodes) {
             const size_t copies = isCrowd ? crowd.weights.size() : 1;
             for (size_t k = 0; k < copies; ++k) {
                 std::vector<float>& weights =
@@ -257,7 +262,7 @@ morph::Result<Workbench> prepare(const BenchWorkload& workload, int width, int h
     w.nodes = morphedNodes(*loaded->scene, w.gpu.nodes(), workload.active);
     if (w.nodes.empty())
         return morph::Error{morph::ErrorCode::Usage, workload.label + ": no morphed mesh to drive"};
-    for (const MorphedNode& m : w.nodes) {
+    for (const BenchMorphedNode& m : w.nodes) {
         w.shared.targets = std::max(w.shared.targets, m.targets);
         w.shared.entries += std::accumulate(m.entries.begin(), m.entries.end(), uint64_t(0));
         w.shared.vertices += m.vertices;
