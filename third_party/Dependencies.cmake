@@ -37,6 +37,12 @@ pkg_check_modules(ESPEAK REQUIRED IMPORTED_TARGET espeak-ng)
 add_library(mv_espeak INTERFACE)
 target_link_libraries(mv_espeak INTERFACE PkgConfig::ESPEAK)
 
+# `speak --audio`: Debian's libsamplerate brings a WAV's audio to the recognizer's 16 kHz
+# (app/speech/Wav.cpp).
+pkg_check_modules(SAMPLERATE REQUIRED IMPORTED_TARGET samplerate)
+add_library(mv_samplerate INTERFACE)
+target_link_libraries(mv_samplerate INTERFACE PkgConfig::SAMPLERATE)
+
 # EXT_texture_webp: Debian's libwebp decodes WebP images (morph/decode/ImageDecode.cpp); the
 # tests encode their WebP fixtures with it too.
 pkg_check_modules(WEBP REQUIRED IMPORTED_TARGET libwebp)
