@@ -33,7 +33,8 @@ struct Decoder {
 // A language weight of 1 and context-independent phones in the phone loop (triphones were about
 // 40 times slower and no better on the lines measured; a weight of 2, CMU's advice, heard more
 // speech as silence), and beams wider than the defaults (1e-60, words 1e-50): at the defaults
-// the transcript's grammar lost its path when a line ends right after its last phone.
+// the transcript's grammar lost its path in some lines; so it did with noise fillers between
+// words (silence between them it still takes).
 Decoder& decoder() {
     static Decoder d = [] {
         Decoder made;
@@ -51,7 +52,7 @@ Decoder& decoder() {
         cmd_ln_t* config =
             cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", hmm.c_str(), "-dict", dict.c_str(),
                         "-logfn", "/dev/null", "-allphone_ci", "yes", "-beam", "1e-60", "-pbeam",
-                        "1e-60", "-wbeam", "1e-50", "-lw", "1.0", nullptr);
+                        "1e-60", "-wbeam", "1e-50", "-fsgusefiller", "no", "-lw", "1.0", nullptr);
         made.ps = config != nullptr ? ps_init(config) : nullptr;
         if (config != nullptr) cmd_ln_free_r(config);
         if (made.ps == nullptr || ps_set_allphone_file(made.ps, "phones", phones.c_str()) != 0) {
@@ -96,15 +97,20 @@ bool isVowelPhone(const std::string& p) {
     return !p.empty() && std::string("aeiou").find(p[0]) != std::string::npos;
 }
 
-// Runs the active search over the samples; the segments as (name, start frame, end frame).
+// A word or phone heard: its name, first frame and the frame after its last.
 struct Segment {
     std::string name;
     int start, end;
 };
+// Runs the active search over the samples and a quarter second of silence after them: a line
+// that ends right after its last phone otherwise left the transcript's grammar short of its
+// final state (no result at all).
 std::vector<Segment> decode(ps_decoder_t* ps, const std::vector<int16_t>& samples) {
     std::vector<Segment> out;
     if (ps_start_utt(ps) != 0) return out;
-    ps_process_raw(ps, samples.data(), samples.size(), FALSE, TRUE);
+    std::vector<int16_t> padded = samples;
+    padded.resize(samples.size() + kRecognizerRate / 4, 0);
+    ps_process_raw(ps, padded.data(), padded.size(), FALSE, TRUE);
     ps_end_utt(ps);
     if (ps_get_hyp(ps, nullptr) == nullptr) return out;
     for (ps_seg_t* seg = ps_seg_iter(ps); seg != nullptr; seg = ps_seg_next(seg)) {

@@ -2,7 +2,8 @@
 // written back as 16-bit mono PCM at its own rate; bad input as one line; the accuracy against
 // espeak-ng's own phonemes on three lines (loose bounds; build/tests/bench/SpeechAccuracy prints
 // the full table); and the mouth following the audio alone, judged from the loudness without
-// the phonemes, on a face with Oculus visemes and on an ARKit-only face.
+// the phonemes, on the ARKit-only avatar and on faces with
+// Oculus visemes and with VRM's vowels.
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -190,31 +191,46 @@ std::vector<size_t> runMiddles(const std::vector<float>& loud, bool (*inside)(fl
     return middles;
 }
 
-// Two lines with pauses around and between them, heard from the audio alone; judged without
-// the phonemes: at least 0.3 open in the middle of every voiced stretch (loudness at least 0.3
-// of the line's loud level for 100 ms), at most 0.15 in the middle of every pause of 150 ms
-// (loudness under 0.02), openness correlated with loudness.
-void expectMouthFollowsTheAudio(const std::string& model) {
-    auto names = morph::importGltf(model);
-    ASSERT_TRUE(names.ok()) << names.error().message;
-    auto face = app::speech::faceVisemes(morph::sceneTargetNames(*names));
-    ASSERT_TRUE(face.ok()) << face.error().message;
+// Two lines with pauses around and between them, 22 kHz, heard from the audio alone: the
+// samples and the phonemes as espeak-ng mnemonics.
+struct Heard {
+    std::vector<int16_t> samples;
+    int sampleRate = 0;
+    std::vector<app::speech::Phoneme> mnemonics;
+};
+
+Heard hearTwoLines() {
+    Heard out;
     auto a = app::speech::speakText("Bob made a map of every bay.");
     auto b = app::speech::speakText("Would you like a cup of tea?");
-    ASSERT_TRUE(a.ok() && b.ok());
-    std::vector<int16_t> samples(size_t(a->sampleRate * 3 / 10), 0);
-    samples.insert(samples.end(), a->samples.begin(), a->samples.end());
-    samples.resize(samples.size() + size_t(a->sampleRate / 2), 0);
-    samples.insert(samples.end(), b->samples.begin(), b->samples.end());
-    samples.resize(samples.size() + size_t(a->sampleRate * 3 / 10), 0);
+    EXPECT_TRUE(a.ok() && b.ok());
+    out.sampleRate = a->sampleRate;
+    out.samples.resize(size_t(a->sampleRate * 3 / 10), 0);
+    out.samples.insert(out.samples.end(), a->samples.begin(), a->samples.end());
+    out.samples.resize(out.samples.size() + size_t(a->sampleRate / 2), 0);
+    out.samples.insert(out.samples.end(), b->samples.begin(), b->samples.end());
+    out.samples.resize(out.samples.size() + size_t(a->sampleRate * 3 / 10), 0);
     app::speech::Audio audio{a->sampleRate, {}};
-    for (int16_t s : samples) audio.samples.push_back(float(s) / 32768.0f);
+    for (int16_t s : out.samples) audio.samples.push_back(float(s) / 32768.0f);
     auto heard = app::speech::recognizeAudio(audio);
-    ASSERT_TRUE(heard.ok()) << heard.error().message;
-    const std::vector<float> loud = app::speech::loudness(samples, audio.sampleRate);
-    const app::speech::Tracks tracks = app::speech::visemeTracks(
-        app::speech::asEspeak(heard->phonemes), *face, audio.duration(), loud);
+    EXPECT_TRUE(heard.ok());
+    if (heard.ok()) out.mnemonics = app::speech::asEspeak(heard->phonemes);
+    return out;
+}
 
+// Judged without the phonemes: at least 0.3 open in the middle of every voiced stretch
+// (loudness at least 0.3 of the line's loud level for 100 ms), at most 0.15 in the middle of
+// every pause of 150 ms (loudness under 0.02), openness correlated with loudness.
+void expectMouthFollows(const Heard& heard, const std::vector<std::string>& names,
+                        app::speech::FaceKind kind) {
+    auto face = app::speech::faceVisemes(names);
+    ASSERT_TRUE(face.ok()) << face.error().message;
+    ASSERT_EQ(face->kind, kind);
+    const char* label = app::speech::faceKindName(kind);
+    const std::vector<float> loud = app::speech::loudness(heard.samples, heard.sampleRate);
+    const float duration = float(heard.samples.size()) / float(heard.sampleRate);
+    const app::speech::Tracks tracks =
+        app::speech::visemeTracks(heard.mnemonics, *face, duration, loud);
     const auto voiced = runMiddles(
         loud, [](float l) { return l >= 0.3f; }, 10);
     const auto pauses = runMiddles(
@@ -222,9 +238,9 @@ void expectMouthFollowsTheAudio(const std::string& model) {
     EXPECT_GE(voiced.size(), 4u);
     EXPECT_GE(pauses.size(), 3u);
     for (size_t i : voiced)
-        EXPECT_GE(openness(tracks, float(i) * 0.01f), 0.3f) << model << " voiced at " << i;
+        EXPECT_GE(openness(tracks, float(i) * 0.01f), 0.3f) << label << " voiced at " << i;
     for (size_t i : pauses)
-        EXPECT_LE(openness(tracks, float(i) * 0.01f), 0.15f) << model << " pause at " << i;
+        EXPECT_LE(openness(tracks, float(i) * 0.01f), 0.15f) << label << " pause at " << i;
     double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
     const double n = double(loud.size());
     for (size_t i = 0; i < loud.size(); ++i) {
@@ -232,12 +248,21 @@ void expectMouthFollowsTheAudio(const std::string& model) {
         sx += x, sy += y, sxx += x * x, syy += y * y, sxy += x * y;
     }
     const double r = (n * sxy - sx * sy) / std::sqrt((n * sxx - sx * sx) * (n * syy - sy * sy));
-    EXPECT_GT(r, 0.6) << model;
+    EXPECT_GT(r, 0.6) << label;
 }
 
+// On the Ready Player Me avatar (ARKit's 52, no visemes), on a face with the 15 Oculus visemes
+// and on one with VRM's vowels (their names are all the tracks need).
 TEST(SpeechAudio, TheMouthFollowsTheAudioAlone) {
-    expectMouthFollowsTheAudio(fixtures::avatarPath("RPM_VisageMale/male.glb"));
-    expectMouthFollowsTheAudio(face());
+    const Heard heard = hearTwoLines();
+    auto avatar = morph::importGltf(fixtures::avatarPath("RPM_VisageMale/male.glb"));
+    ASSERT_TRUE(avatar.ok()) << avatar.error().message;
+    expectMouthFollows(heard, morph::sceneTargetNames(*avatar), app::speech::FaceKind::Arkit);
+    std::vector<std::string> oculus;
+    for (size_t v = 0; v < app::speech::kVisemeCount; ++v)
+        oculus.push_back(std::string("viseme_") + app::speech::visemeName(app::speech::Viseme(v)));
+    expectMouthFollows(heard, oculus, app::speech::FaceKind::Oculus);
+    expectMouthFollows(heard, {"aa", "ih", "ou", "ee", "oh"}, app::speech::FaceKind::Vrm);
 }
 
 }  // namespace
