@@ -116,7 +116,9 @@ std::vector<Segment> decode(ps_decoder_t* ps, const std::vector<int16_t>& sample
     for (ps_seg_t* seg = ps_seg_iter(ps); seg != nullptr; seg = ps_seg_next(seg)) {
         int start = 0, end = 0;
         ps_seg_frames(seg, &start, &end);
-        out.push_back({ps_seg_word(seg), start, end + 1});
+        // Nothing past the audio itself: a last word stretched into the padding is cut back.
+        const int frames = int(samples.size() * 100 / kRecognizerRate);
+        if (start < frames) out.push_back({ps_seg_word(seg), start, std::min(end + 1, frames)});
     }
     return out;
 }
