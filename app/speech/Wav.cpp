@@ -89,7 +89,9 @@ struct Chunks {
 };
 
 // Walks the chunks after "RIFF....WAVE" up to the file's end (the RIFF size is often wrong).
-morph::Result<Chunks> findChunks(const uint8_t* bytes, size_t size) {
+// `bytes` may be the first `size` bytes of a file of `fileSize`: the data chunk's size is then
+// what the whole file holds of it.
+morph::Result<Chunks> findChunks(const uint8_t* bytes, size_t size, size_t fileSize) {
     Chunks found;
     size_t at = 12;
     while (at < size) {
@@ -102,7 +104,8 @@ morph::Result<Chunks> findChunks(const uint8_t* bytes, size_t size) {
         const size_t left = size - at - 8;
         if (std::memcmp(id, "data", 4) == 0) {
             found.data = bytes + at + 8;
-            found.dataSize = std::min<size_t>(length, left);  // a crashed recorder: what is there
+            // A crashed recorder's size says more than there is: what is there.
+            found.dataSize = std::min<size_t>(length, fileSize - at - 8);
         } else if (std::memcmp(id, "fmt ", 4) == 0) {
             if (length > left)
                 return Error{ErrorCode::Container, "the header is cut short (the fmt chunk)"};
@@ -141,21 +144,36 @@ float sampleAt(const uint8_t* p, const Format& f) {
     }
 }
 
-}  // namespace
-
-morph::Result<Audio> readWav(const uint8_t* bytes, size_t size) {
+// The header of a file of `fileSize` whose first `size` bytes are `bytes`: its format and the
+// number of frames its data holds, within the limits.
+struct Header {
+    Format format;
+    Chunks chunks;
+    size_t frames = 0;
+};
+morph::Result<Header> readHeader(const uint8_t* bytes, size_t size, size_t fileSize) {
     if (size < 12 || std::memcmp(bytes, "RIFF", 4) != 0 || std::memcmp(bytes + 8, "WAVE", 4) != 0)
         return Error{ErrorCode::Container, "not a RIFF/WAVE file"};
-    auto chunks = findChunks(bytes, size);
+    auto chunks = findChunks(bytes, size, fileSize);
     if (!chunks) return chunks.error();
     auto format = parseFmt(chunks->fmt, chunks->fmtSize);
     if (!format) return format.error();
-    const Format& f = *format;
-    const size_t frames = chunks->dataSize / f.blockAlign;
+    const size_t frames = chunks->dataSize / format->blockAlign;
     if (frames == 0) return Error{ErrorCode::BadValue, "no audio (the data chunk is empty)"};
-    if (double(frames) / f.rate > kMaxWavSeconds)
-        return Error{ErrorCode::Limit,
-                     std::to_string(frames / f.rate) + " s of audio, more than the limit of 600 s"};
+    if (double(frames) / format->rate > kMaxWavSeconds)
+        return Error{ErrorCode::Limit, std::to_string(frames / format->rate) +
+                                           " s of audio, more than the limit of 600 s"};
+    return Header{*format, *chunks, frames};
+}
+
+}  // namespace
+
+morph::Result<Audio> readWav(const uint8_t* bytes, size_t size) {
+    auto header = readHeader(bytes, size, size);
+    if (!header) return header.error();
+    const Format& f = header->format;
+    const size_t frames = header->frames;
+    const Chunks* chunks = &header->chunks;
     Audio audio;
     audio.sampleRate = int(f.rate);
     audio.samples.resize(frames);
@@ -170,11 +188,22 @@ morph::Result<Audio> readWav(const uint8_t* bytes, size_t size) {
 }
 
 morph::Result<Audio> readWavFile(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
+    std::ifstream file(path, std::ios::binary | std::ios::ate);
     if (!file) return Error{ErrorCode::Io, path + ": cannot read (no such file or no permission)"};
-    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                               std::istreambuf_iterator<char>());
-    if (file.bad()) return Error{ErrorCode::Io, path + ": cannot read (I/O error)"};
+    // A file over the length limit is refused from its first MiB, before it is all read.
+    const std::streamoff end = file.tellg();
+    if (end < 0) return Error{ErrorCode::Io, path + ": cannot read (not a file)"};
+    const size_t fileSize = size_t(end);
+    const size_t probe = std::min<size_t>(fileSize, size_t(1) << 20);
+    std::vector<uint8_t> bytes(probe);
+    file.seekg(0);
+    file.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(probe));
+    if (auto header = readHeader(bytes.data(), probe, fileSize);
+        !header && header.error().code == ErrorCode::Limit)
+        return Error{ErrorCode::Limit, path + ": " + header.error().message};
+    bytes.resize(fileSize);
+    file.read(reinterpret_cast<char*>(bytes.data() + probe), std::streamsize(fileSize - probe));
+    if (!file) return Error{ErrorCode::Io, path + ": cannot read (I/O error)"};
     auto audio = readWav(bytes.data(), bytes.size());
     if (!audio) return Error{audio.error().code, path + ": " + audio.error().message};
     return audio;

@@ -129,6 +129,26 @@ TEST(Wav, AFileErrorNamesTheFile) {
     EXPECT_EQ(missing.error().message, path + ".none: cannot read (no such file or no permission)");
 }
 
+// A file whose data chunk says two hours and has them: refused from its header. The file is
+// sparse (a hole after the header), so its 230 MB take no disk.
+TEST(Wav, AHugeFileIsRefusedFromItsHeader) {
+    const std::string path = fixtures::caseScratchDir() + "/huge.wav";
+    WavSpec s = spec(1, 16, {});
+    std::vector<uint8_t> header = fixtures::wavBytes(s);
+    const uint32_t bytes = 16000u * 2u * 7200u;
+    header[40] = uint8_t(bytes), header[41] = uint8_t(bytes >> 8);
+    header[42] = uint8_t(bytes >> 16), header[43] = uint8_t(bytes >> 24);
+    {
+        std::ofstream file(path, std::ios::binary);
+        file.write(reinterpret_cast<const char*>(header.data()), std::streamsize(header.size()));
+        file.seekp(std::streamoff(header.size()) + bytes - 1);
+        file.put('\0');
+    }
+    auto audio = app::speech::readWavFile(path);
+    ASSERT_FALSE(audio.ok());
+    EXPECT_EQ(audio.error().message, path + ": 7200 s of audio, more than the limit of 600 s");
+}
+
 float rms(const std::vector<float>& samples, size_t from, size_t to) {
     double sum = 0;
     for (size_t i = from; i < to; ++i) sum += double(samples[i]) * samples[i];
