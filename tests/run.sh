@@ -4,8 +4,8 @@
 #   1. the Release tree users get (build/, the README's first command, with the tests and
 #      benchmarks on): every label, the Debian package check (label package) included
 #   2. the sanitized tree (build-asan/, ASan + UBSan + LeakSanitizer): every label
-#   3. the libFuzzer targets (build-fuzz/): the importer and the pipeline 30 s each, the KTX2
-#      transcoder 60 s, live input's VMC and Live Link Face decoders 20 s each
+#   3. the libFuzzer targets (build-fuzz/): the importer and the pipeline 20 s each, the KTX2
+#      transcoder 30 s, live input's VMC and Live Link Face decoders and the WAV reader 15 s each
 # and fails if any process a test started is still running after its tree's tests.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -76,16 +76,20 @@ stamp "sanitized tree built"
 run_ctest build-asan
 stamp "sanitized tests done"
 
-# 3. The libFuzzer targets (clang, their own build in build-fuzz/), 30 s each: the importer, and
-# the CPU pipeline after it with inputs up to 1 MiB; then the KTX2 transcoder for 60 s (its
-# coverage still grows after 30 s from the fixtures: ~2,900 inputs a second on one core).
-MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 30 ImportFuzzer
-MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 30 PipelineFuzzer
-bash tests/fuzz/run.sh 60 Ktx2Fuzzer
-# Live input's decoders, 20 s each: their datagrams are small and flat (one message or bundle,
-# one fixed layout), and their coverage stops growing within seconds.
-bash tests/fuzz/run.sh 20 VmcFuzzer
-bash tests/fuzz/run.sh 20 LiveLinkFuzzer
+# 3. The libFuzzer targets (clang, their own build in build-fuzz/), 20 s each: the importer, and
+# the CPU pipeline after it with inputs up to 1 MiB; then the KTX2 transcoder for 30 s (its
+# coverage grows longest from the fixtures: ~2,900 inputs a second on one core). Shorter than
+# they were, to make room for the WAV reader within CI's 30 minutes; their coverage accumulates
+# in build-fuzz/corpus/ across runs.
+MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 20 ImportFuzzer
+MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 20 PipelineFuzzer
+bash tests/fuzz/run.sh 30 Ktx2Fuzzer
+# Live input's decoders and the WAV reader, 15 s each: their inputs are small and flat (one
+# message or bundle, one fixed layout; a RIFF header and samples), and their coverage stops
+# growing within seconds.
+bash tests/fuzz/run.sh 15 VmcFuzzer
+bash tests/fuzz/run.sh 15 LiveLinkFuzzer
+bash tests/fuzz/run.sh 15 WavFuzzer
 stamp "fuzzers done"
 
 # One closing line over both CTest runs (the fuzzer's stats print last otherwise).

@@ -37,6 +37,16 @@ pkg_check_modules(ESPEAK REQUIRED IMPORTED_TARGET espeak-ng)
 add_library(mv_espeak INTERFACE)
 target_link_libraries(mv_espeak INTERFACE PkgConfig::ESPEAK)
 
+# `speak --audio`: Debian's libsamplerate brings a WAV's audio to the recognizer's 16 kHz
+# (app/speech/Wav.cpp), PocketSphinx 0.8 with pocketsphinx-en-us's US English model hears its
+# phonemes (app/speech/Recognizer.cpp).
+pkg_check_modules(SAMPLERATE REQUIRED IMPORTED_TARGET samplerate)
+add_library(mv_samplerate INTERFACE)
+target_link_libraries(mv_samplerate INTERFACE PkgConfig::SAMPLERATE)
+pkg_check_modules(POCKETSPHINX REQUIRED IMPORTED_TARGET pocketsphinx)
+add_library(mv_pocketsphinx INTERFACE)
+target_link_libraries(mv_pocketsphinx INTERFACE PkgConfig::POCKETSPHINX)
+
 # EXT_texture_webp: Debian's libwebp decodes WebP images (morph/decode/ImageDecode.cpp); the
 # tests encode their WebP fixtures with it too.
 pkg_check_modules(WEBP REQUIRED IMPORTED_TARGET libwebp)

@@ -7,9 +7,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/speech/Recognizer.h"
 #include "app/speech/Speech.h"
 #include "app/speech/SpeechClip.h"
 #include "app/speech/Visemes.h"
+#include "app/speech/Wav.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
 
@@ -21,33 +23,68 @@ namespace fs = std::filesystem;
 struct SpeakOptions {
     std::string model;
     std::string text;
+    std::string audio;
     std::string outDir;
     speech::VoiceOptions voice;
+};
+
+// The line to show: its audio (16-bit mono at its own rate), the phonemes visemes.json lists
+// (espeak-ng's mnemonics, or the recognizer's ARPAbet) and the same as espeak-ng mnemonics for
+// the one phoneme-to-viseme step.
+struct Line {
+    std::vector<int16_t> samples;
+    int sampleRate = 0;
+    std::vector<speech::Phoneme> phonemes;
+    std::vector<speech::Phoneme> mnemonics;
+    const char* source = "espeak-ng";
+
+    float duration() const { return float(samples.size()) / float(sampleRate); }
 };
 
 morph::Status writeText(const std::string& path, const std::string& text) {
     return morph::writeFileAtomic(path, text.data(), text.size());
 }
 
-CommandResult runSpeak(const SpeakOptions& options) {
-    morph::ImportOptions import;
-    import.decodeImages = false;  // the names are all it needs of the model
-    auto scene = morph::importGltf(options.model, import);
-    if (!scene) return {Outcome::Unreadable, scene.error().message};
-    auto face = speech::faceVisemes(morph::sceneTargetNames(*scene));
-    if (!face) return failWith(options.model + ": " + face.error().message);
+CommandResult lineFromText(const SpeakOptions& options, Line& out) {
     auto line = speech::speakText(options.text, options.voice);
     if (!line)
         return {line.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
                 line.error().message};
+    out.samples = std::move(line->samples);
+    out.sampleRate = line->sampleRate;
+    out.phonemes = line->phonemes;
+    out.mnemonics = std::move(line->phonemes);
+    return {};
+}
+
+// A WAV that cannot be read is an unreadable input, exit 3 like an unreadable model; a
+// transcript word the dictionary lacks is a usage error.
+CommandResult lineFromAudio(const SpeakOptions& options, Line& out) {
+    auto audio = speech::readWavFile(options.audio);
+    if (!audio) return {Outcome::Unreadable, audio.error().message};
+    auto heard = speech::recognizeAudio(*audio, options.text);
+    if (!heard)
+        return {heard.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
+                options.audio + ": " + heard.error().message};
+    out.samples = speech::toPcm16(audio->samples);
+    out.sampleRate = audio->sampleRate;
+    out.mnemonics = speech::asEspeak(heard->phonemes);
+    out.phonemes = std::move(heard->phonemes);
+    out.source = heard->fromTranscript ? "PocketSphinx, the transcript's words"
+                                       : "PocketSphinx, the phone loop";
+    return {};
+}
+
+CommandResult writeOutputs(const SpeakOptions& options, const speech::FaceVisemes& face,
+                           const Line& line) {
     std::error_code ec;
     fs::create_directories(options.outDir, ec);
     const fs::path dir(options.outDir);
-    const std::vector<uint8_t> wav = speech::encodeWav(line->samples, line->sampleRate);
+    const std::vector<uint8_t> wav = speech::encodeWav(line.samples, line.sampleRate);
     const speech::Tracks tracks = speech::visemeTracks(
-        line->phonemes, *face, line->duration(), speech::loudness(line->samples, line->sampleRate));
+        line.mnemonics, face, line.duration(), speech::loudness(line.samples, line.sampleRate));
     const std::string json =
-        speech::visemesJson("speech.wav", line->duration(), line->phonemes, tracks, face->kind)
+        speech::visemesJson("speech.wav", line.duration(), line.phonemes, tracks, face.kind)
             .dump(1) +
         "\n";
     if (auto s = morph::writeFileAtomic((dir / "speech.wav").string(), wav.data(), wav.size()); !s)
@@ -58,10 +95,26 @@ CommandResult runSpeak(const SpeakOptions& options) {
                                         speech::speechClip(tracks), "speech.wav");
         !s)
         return failWith(s.error().message);
-    std::printf("%s: %.2f s, %zu phonemes, %zu targets (%s) -> %s\n", options.model.c_str(),
-                double(line->duration()), line->phonemes.size(), tracks.size(),
-                speech::faceKindName(face->kind), options.outDir.c_str());
+    std::printf("%s: %.2f s, %zu phonemes (%s), %zu targets (%s) -> %s\n", options.model.c_str(),
+                double(line.duration()), line.phonemes.size(), line.source, tracks.size(),
+                speech::faceKindName(face.kind), options.outDir.c_str());
     return {};
+}
+
+CommandResult runSpeak(const SpeakOptions& options) {
+    if (options.text.empty() && options.audio.empty())
+        return usageError("speak: --text LINE or --audio FILE.wav is required");
+    morph::ImportOptions import;
+    import.decodeImages = false;  // the names are all it needs of the model
+    auto scene = morph::importGltf(options.model, import);
+    if (!scene) return {Outcome::Unreadable, scene.error().message};
+    auto face = speech::faceVisemes(morph::sceneTargetNames(*scene));
+    if (!face) return failWith(options.model + ": " + face.error().message);
+    Line line;
+    const CommandResult made =
+        options.audio.empty() ? lineFromText(options, line) : lineFromAudio(options, line);
+    if (made.outcome != Outcome::Ok) return made;
+    return writeOutputs(options, *face, line);
 }
 
 }  // namespace
@@ -70,10 +123,17 @@ void addSpeakCommand(CLI::App& root, CommandContext& context) {
     auto options = std::make_shared<SpeakOptions>();
     CLI::App* speak = root.add_subcommand(
         "speak",
-        "Make MODEL say a line: speech.wav (espeak-ng), visemes.json and speech.glb (the model "
-        "with a 'speech' animation) in --out-dir");
+        "Make MODEL say a line: speech.wav (espeak-ng's, or the --audio given), visemes.json and "
+        "speech.glb (the model with a 'speech' animation) in --out-dir");
     speak->add_option("MODEL", options->model, "The model (.gltf, .glb, .vrm)")->required();
-    speak->add_option("--text", options->text, "The line to say")->required()->type_name("LINE");
+    speak
+        ->add_option("--text", options->text,
+                     "The line to say; with --audio, its transcript (words in order)")
+        ->type_name("LINE");
+    speak
+        ->add_option("--audio", options->audio,
+                     "Speech to lip-sync (a WAV: PCM or float, any rate, up to 10 minutes)")
+        ->type_name("FILE.wav");
     speak
         ->add_option("--out-dir", options->outDir,
                      "Where speech.wav, visemes.json and speech.glb go")

@@ -1,8 +1,11 @@
 #pragma once
-// `morphview speak MODEL --text LINE --out-dir DIR [--voice NAME] [--rate WPM]`: the line spoken
-// by espeak-ng (speech.wav), its phonemes as this face's visemes over time (visemes.json), and
-// the model with that clip added (speech.glb), so any glTF viewer plays it. Exit 0 written, 1 a
-// failure (a face with no mouth to speak with, a write), 2 usage, 3 an unreadable model.
+// `morphview speak MODEL (--text LINE | --audio FILE.wav [--text TRANSCRIPT]) --out-dir DIR
+// [--voice NAME] [--rate WPM]`: the line spoken by espeak-ng, or the given audio (speech.wav,
+// 16-bit PCM mono at its own rate), its phonemes as this face's visemes over time (visemes.json),
+// and the model with that clip added (speech.glb), so any glTF viewer plays it. Exit 0 written,
+// 1 a failure (a face with no mouth to speak with, the recognizer's model missing, a write),
+// 2 usage (neither --text nor --audio, a transcript word not in the dictionary), 3 an unreadable
+// model or WAV.
 #include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "morph/names/FaceNames.h"
 
@@ -197,12 +198,57 @@ std::vector<float> loudness(const std::vector<int16_t>& samples, int sampleRate)
     return rms;
 }
 
+namespace {
+
+struct Segment {
+    float start, end;
+    Viseme viseme;
+};
+
+// The open shape a loud moment opens: the open vowel's strongest target (jawOpen on an ARKit
+// face, viseme_aa, VRM's aa).
+std::string openTarget(const FaceVisemes& face) {
+    const auto& shapes = face.shapes[size_t(Viseme::aa)];
+    const auto top =
+        std::max_element(shapes.begin(), shapes.end(),
+                         [](const auto& a, const auto& b) { return a.second < b.second; });
+    return top != shapes.end() ? top->first : std::string();
+}
+
+// The opening loudness alone asks for: none below 0.1 of the line's loud level, 0.3 at 0.2,
+// 0.7 at full loudness; so every voiced stretch opens the mouth whatever its phonemes were
+// heard as (a phone loop calls some speech silence), and pauses stay shut.
+float voicedOpening(float loud) {
+    if (loud < 0.1f) return 0.0f;
+    if (loud < 0.2f) return 3.0f * (loud - 0.1f);
+    return 0.3f + 0.5f * (loud - 0.2f);
+}
+
+// One target's weight at t: the largest of the segments' envelopes, and for the open target
+// the voiced opening, except while the lips are shut for /p b m/.
+float weightAt(const std::string& target, bool isOpen, float t,
+               const std::vector<Segment>& segments, const FaceVisemes& face,
+               const std::function<float(float)>& loudAt, bool hasLoudness) {
+    float w = 0.0f;
+    bool lipsShut = false;
+    for (const Segment& s : segments) {
+        if (t <= s.start - kAttack || t >= s.end + kRelease) continue;
+        lipsShut = lipsShut || (s.viseme == Viseme::PP && t >= s.start && t <= s.end);
+        for (const auto& [name, peak] : face.shapes[size_t(s.viseme)]) {
+            if (name != target) continue;
+            const float scale =
+                isVowel(s.viseme) ? 0.55f + 0.45f * loudAt(0.5f * (s.start + s.end)) : 1.0f;
+            w = std::max(w, envelope(t, s.start, s.end, peak * scale));
+        }
+    }
+    if (isOpen && hasLoudness && !lipsShut) w = std::max(w, voicedOpening(loudAt(t)));
+    return w;
+}
+
+}  // namespace
+
 Tracks visemeTracks(const std::vector<Phoneme>& phonemes, const FaceVisemes& face, float duration,
                     const std::vector<float>& loud) {
-    struct Segment {
-        float start, end;
-        Viseme viseme;
-    };
     std::vector<Segment> segments;
     for (const Phoneme& p : phonemes) {
         const std::vector<Viseme> visemes = visemesOf(p.phoneme);
@@ -211,10 +257,11 @@ Tracks visemeTracks(const std::vector<Phoneme>& phonemes, const FaceVisemes& fac
             segments.push_back(
                 {p.start + part * float(i), p.start + part * float(i + 1), visemes[i]});
     }
-    const auto loudAt = [&](float t) {
+    const std::function<float(float)> loudAt = [&loud](float t) {
         const size_t i = size_t(std::max(0.0f, t) * 100.0f);
         return loud.empty() ? 1.0f : loud[std::min(i, loud.size() - 1)];
     };
+    const std::string open = openTarget(face);
     Tracks tracks;
     for (size_t v = 0; v < kVisemeCount; ++v) {
         for (const auto& [target, weight] : face.shapes[v]) tracks[target];
@@ -233,19 +280,9 @@ Tracks visemeTracks(const std::vector<Phoneme>& phonemes, const FaceVisemes& fac
         }
         std::sort(times.begin(), times.end());
         times.erase(std::unique(times.begin(), times.end()), times.end());
-        for (float t : times) {
-            float w = 0.0f;
-            for (const Segment& s : segments) {
-                if (t <= s.start - kAttack || t >= s.end + kRelease) continue;
-                for (const auto& [name, peak] : face.shapes[size_t(s.viseme)]) {
-                    if (name != target) continue;
-                    const float scale =
-                        isVowel(s.viseme) ? 0.55f + 0.45f * loudAt(0.5f * (s.start + s.end)) : 1.0f;
-                    w = std::max(w, envelope(t, s.start, s.end, peak * scale));
-                }
-            }
-            keys.push_back({t, w});
-        }
+        for (float t : times)
+            keys.push_back(
+                {t, weightAt(target, target == open, t, segments, face, loudAt, !loud.empty())});
         keys = thin(keys);
     }
     return tracks;

@@ -45,7 +45,10 @@ morph::Result<FaceVisemes> faceVisemes(const std::vector<std::string>& targetNam
 std::vector<float> loudness(const std::vector<int16_t>& samples, int sampleRate);
 
 // Each target's keys [[t, w], ...], linear between keys, from 0 to `duration` seconds. Vowels
-// open in proportion to the loudness (at least 55% of their weight), consonants at theirs.
+// open in proportion to the loudness (at least 55% of their weight), consonants at theirs; with
+// a loudness, the face's open shape (jawOpen, viseme_aa, VRM's aa) is also at least what the
+// loudness alone asks for (0.3 at a fifth of the line's loud level, 0.7 at full, none below a
+// tenth), except while the lips are shut for /p b m/: every voiced stretch opens the mouth.
 using Tracks = std::map<std::string, std::vector<std::pair<float, float>>>;
 Tracks visemeTracks(const std::vector<Phoneme>& phonemes, const FaceVisemes& face, float duration,
                     const std::vector<float>& loud);

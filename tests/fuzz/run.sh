@@ -9,6 +9,8 @@
 #   VmcFuzzer       bytes -> app::live::VmcDecoder (OSC through liblo), twice; inputs up to 8 KiB
 #   LiveLinkFuzzer  bytes -> app::live::decodeLiveLink; inputs up to 4 KiB
 #                   both seeded by LiveSeedWriter (and tests/fuzz/regressions-live/)
+#   WavFuzzer       bytes -> app::speech::readWav, then resampled to 16 kHz; inputs up to 64 KiB,
+#                   seeded by WavSeedWriter (tests/fixtures/WavFixtures.h)
 # MORPHVIEW_FUZZ_MAX_LEN overrides the input size limit. Exits non-zero on any crash, leak,
 # timeout (-timeout=10 s per input; 30 s for the pipeline) or OOM (-rss_limit_mb=2048); the offending input is left in
 # build-fuzz/artifacts/. Seeds: the corpus (MORPHVIEW_CORPUS_DIR, default ../shared/corpus), the
@@ -35,7 +37,9 @@ case "$target" in
   # those, a longer input only repeats elements.
   VmcFuzzer) max_len=8192; timeout=10 ;;
   LiveLinkFuzzer) max_len=4096; timeout=10 ;;
-  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer, Ktx2Fuzzer, VmcFuzzer or LiveLinkFuzzer)" >&2; exit 2 ;;
+  # 64 KiB: a few thousand samples of any format; the reader's paths are all in the header.
+  WavFuzzer) max_len=65536; timeout=10 ;;
+  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer, Ktx2Fuzzer, VmcFuzzer, LiveLinkFuzzer or WavFuzzer)" >&2; exit 2 ;;
 esac
 max_len=${MORPHVIEW_FUZZ_MAX_LEN:-$max_len}
 
@@ -58,6 +62,10 @@ if [[ $target == VmcFuzzer || $target == LiveLinkFuzzer ]]; then
   "$build/LiveSeedWriter" "$kind" "$seeds"
   if [[ $target == VmcFuzzer ]]; then dict_option=(-dict="$root/tests/fuzz/vmc.dict"); fi
   if [[ -d $root/tests/fuzz/regressions-live ]]; then inputs+=("$root/tests/fuzz/regressions-live"); fi
+elif [[ $target == WavFuzzer ]]; then
+  cmake --build "$build" -j "$jobs" --target "$target" WavSeedWriter
+  "$build/WavSeedWriter" "$seeds"
+  dict_option=(-dict="$root/tests/fuzz/wav.dict")
 elif [[ $target == Ktx2Fuzzer ]]; then
   cmake --build "$build" -j "$jobs" --target "$target"
   # The fixtures within -max_len (not the 70 KB benchmark input).
