@@ -193,6 +193,25 @@ morph::Status parseExpectWeight(const Words& w, const std::string&, ScriptComman
     return {};
 }
 
+// say "LINE": one quoted line (or the rest of the line).
+morph::Status parseSay(const Words& w, const std::string& line, ScriptCommand& c) {
+    if (w.size() == 1) return problem("say needs a line");
+    c.text = restOfLine(line);
+    if (!c.text.empty() && c.text[0] == '"' && w.size() == 2) c.text = w[1];
+    return {};
+}
+
+// wait-speech "TARGET" MIN [SECONDS]: the peak the target must reach, the longest wait.
+morph::Status parseWaitSpeech(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() < 3 || w.size() > 4 || !number(w[2], c.value))
+        return problem("wait-speech needs a target and the least peak weight");
+    c.target = w[1];
+    c.value2 = 10;
+    if (w.size() == 4 && (!number(w[3], c.value2) || !(c.value2 > 0 && c.value2 <= 60)))
+        return problem("wait-speech: bad seconds '" + w[3] + "' (over 0, at most 60)");
+    return {};
+}
+
 }  // namespace
 
 const std::vector<ScriptOpSpec>& scriptOps() {
@@ -212,6 +231,8 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::ExpectMessage, "expect-message", parseTarget},
         {ScriptOp::ExpectNoError, "expect-no-error", parseNoArguments},
         {ScriptOp::ExpectError, "expect-error", parseTarget},
+        {ScriptOp::Say, "say", parseSay},
+        {ScriptOp::WaitSpeech, "wait-speech", parseWaitSpeech},
         {ScriptOp::Screenshot, "screenshot", parseTarget},
         {ScriptOp::Quit, "quit", parseNoArguments},
     };
