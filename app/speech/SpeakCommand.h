@@ -1,7 +1,8 @@
 #pragma once
-// `morphview speak MODEL --text LINE --out-dir DIR [--voice NAME] [--rate WPM]`: the line spoken
-// by espeak-ng (speech.wav), its phonemes as this face's visemes over time (visemes.json), and
-// the model with that clip added (speech.glb), so any glTF viewer plays it. Exit 0 written, 1 a
+// `morphview speak MODEL --text LINE --out-dir DIR [--voice NAME] [--rate WPM] [--video-size WxH]`:
+// the line spoken by espeak-ng (speech.wav), its phonemes as this face's visemes over time
+// (visemes.json), the model with that clip added (speech.glb), so any glTF viewer plays it, and
+// with ffmpeg on PATH the clip drawn with its sound (speech.mp4). Exit 0 written, 1 a
 // failure (a face with no mouth to speak with, a write), 2 usage, 3 an unreadable model.
 #include <CLI/CLI.hpp>
 
