@@ -59,6 +59,15 @@ int indexOf(const std::vector<std::string>& names, const std::string& name) {
     return it == names.end() ? -1 : int(it - names.begin());
 }
 
+// The selected mesh's weight of `target` as drawn; nullopt when that mesh has no such target.
+std::optional<float> selectedWeight(const ViewerDocument& doc, const std::string& target) {
+    const int mesh = doc.state.selectedMesh;
+    const int t =
+        mesh >= 0 && doc.loaded ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, target) : -1;
+    if (t < 0) return std::nullopt;
+    return resolveMeshWeights(doc.scene, doc.state, mesh).weights[size_t(t)];
+}
+
 }  // namespace
 
 ScriptRunner::ScriptRunner(std::vector<ScriptCommand> commands, std::string folder)
@@ -285,16 +294,12 @@ bool ScriptRunner::runExpectClip(const ScriptCommand& c, Frame& frame) {
 }
 
 bool ScriptRunner::runExpectWeight(const ScriptCommand& c, Frame& frame) {
-    const ViewerDocument& doc = frame.doc;
-    const int mesh = doc.state.selectedMesh;
-    const int t = mesh >= 0 && doc.loaded
-                      ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, c.target)
-                      : -1;
-    if (t < 0) {
+    const std::optional<float> weight = selectedWeight(frame.doc, c.target);
+    if (!weight) {
         fail(c, "the selected mesh has no target \"" + c.target + "\"");
         return true;
     }
-    const float w = resolveMeshWeights(doc.scene, doc.state, mesh).weights[size_t(t)];
+    const float w = *weight;
     if (!(std::abs(w - c.value) <= c.value2)) {
         fail(c, c.target + " is " + std::to_string(w) + ", expected " + std::to_string(c.value));
     }
@@ -313,12 +318,8 @@ bool ScriptRunner::runSay(const ScriptCommand& c, Frame& frame) {
 // Until the window has taken the request and the line has been prepared and played, or the wall
 // clock's limit (the line plays on the audio clock, not the script's fixed frames).
 bool ScriptRunner::runWaitSpeech(const ScriptCommand& c, Frame& frame) {
-    const ViewerDocument& doc = frame.doc;
-    const int mesh = doc.state.selectedMesh;
-    const int t = mesh >= 0 && doc.loaded
-                      ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, c.target)
-                      : -1;
-    if (t < 0) {
+    const std::optional<float> weight = selectedWeight(frame.doc, c.target);
+    if (!weight) {
         fail(c, "the selected mesh has no target \"" + c.target + "\"");
         return true;
     }
@@ -326,7 +327,7 @@ bool ScriptRunner::runWaitSpeech(const ScriptCommand& c, Frame& frame) {
         mIdleStart = glfwGetTime();
         mPeak = 0;
     }
-    mPeak = std::max(mPeak, resolveMeshWeights(doc.scene, doc.state, mesh).weights[size_t(t)]);
+    mPeak = std::max(mPeak, *weight);
     const SpeechUi& s = frame.ui.speech;
     const bool said = !s.sayRequested && !s.preparing && !s.playing;
     if (!said && glfwGetTime() - mIdleStart < double(c.value2)) return false;

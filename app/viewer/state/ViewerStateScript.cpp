@@ -132,9 +132,9 @@ morph::Status parseClickView(const Words& w, const std::string&, ScriptCommand& 
     return {};
 }
 
-// The rest of the line, or one "quoted string" as written.
-morph::Status parseType(const Words& w, const std::string& line, ScriptCommand& c) {
-    if (w.size() == 1) return problem("type needs text");
+// type and say: the rest of the line, or one "quoted string" as written.
+morph::Status parseText(const Words& w, const std::string& line, ScriptCommand& c) {
+    if (w.size() == 1) return problem(w[0] + (w[0] == "say" ? " needs a line" : " needs text"));
     c.text = restOfLine(line);
     if (!c.text.empty() && c.text[0] == '"' && w.size() == 2) c.text = w[1];
     return {};
@@ -193,14 +193,6 @@ morph::Status parseExpectWeight(const Words& w, const std::string&, ScriptComman
     return {};
 }
 
-// say "LINE": one quoted line (or the rest of the line).
-morph::Status parseSay(const Words& w, const std::string& line, ScriptCommand& c) {
-    if (w.size() == 1) return problem("say needs a line");
-    c.text = restOfLine(line);
-    if (!c.text.empty() && c.text[0] == '"' && w.size() == 2) c.text = w[1];
-    return {};
-}
-
 // wait-speech "TARGET" MIN [SECONDS]: the peak the target must reach, the longest wait.
 morph::Status parseWaitSpeech(const Words& w, const std::string&, ScriptCommand& c) {
     if (w.size() < 3 || w.size() > 4 || !number(w[2], c.value))
@@ -220,7 +212,7 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::DoubleClick, "double-click", parseTarget},
         {ScriptOp::Hover, "hover", parseHover},
         {ScriptOp::ClickView, "click-view", parseClickView},
-        {ScriptOp::Type, "type", parseType},
+        {ScriptOp::Type, "type", parseText},
         {ScriptOp::Drag, "drag", parseDrag},
         {ScriptOp::Key, "key", parseKeyCommand},
         {ScriptOp::Wait, "wait", parseWait},
@@ -231,7 +223,7 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::ExpectMessage, "expect-message", parseTarget},
         {ScriptOp::ExpectNoError, "expect-no-error", parseNoArguments},
         {ScriptOp::ExpectError, "expect-error", parseTarget},
-        {ScriptOp::Say, "say", parseSay},
+        {ScriptOp::Say, "say", parseText},
         {ScriptOp::WaitSpeech, "wait-speech", parseWaitSpeech},
         {ScriptOp::Screenshot, "screenshot", parseTarget},
         {ScriptOp::Quit, "quit", parseNoArguments},
