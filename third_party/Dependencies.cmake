@@ -64,6 +64,12 @@ pkg_check_modules(LO REQUIRED IMPORTED_TARGET liblo)
 add_library(mv_lo INTERFACE)
 target_link_libraries(mv_lo INTERFACE PkgConfig::LO)
 
+# The viewer's sound (app/audio/): Debian's SDL2, its audio subsystem only (the window is GLFW's).
+# Its "disk" driver lets tests check the samples that went out with no sound card.
+find_package(SDL2 REQUIRED)
+add_library(mv_sdl2 INTERFACE)
+target_link_libraries(mv_sdl2 INTERFACE SDL2::SDL2)
+
 add_library(mv_cli11 INTERFACE)
 if(TARGET CLI11::CLI11)
   target_link_libraries(mv_cli11 INTERFACE CLI11::CLI11)

@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config python3 clang
-  libglfw3-dev libglm-dev libimgui-dev libstb-dev libpng-dev libjpeg-dev libwebp-dev libespeak-ng-dev espeak-ng-data libsamplerate0-dev libpocketsphinx-dev pocketsphinx-en-us libzstd-dev nlohmann-json3-dev liblo-dev
+  libglfw3-dev libglm-dev libimgui-dev libstb-dev libpng-dev libjpeg-dev libwebp-dev libespeak-ng-dev espeak-ng-data libsamplerate0-dev libpocketsphinx-dev pocketsphinx-en-us libzstd-dev nlohmann-json3-dev liblo-dev libsdl2-dev ffmpeg
   python3-glad libegl-dev libgl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
   libgtest-dev libgmock-dev libbenchmark-dev libmeshoptimizer-dev libdraco-dev libcli11-dev
   xvfb xauth ccache clang-format

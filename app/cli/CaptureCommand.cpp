@@ -178,8 +178,10 @@ CommandResult runClip(const CaptureOptions& options) {
     if (!plan) return failWith(plan.error().message);
     const std::string ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
     const std::string video = videoFileName(plan->label);
+    // A clip that names its sound (speak's speech.glb) has it in the MP4.
+    const std::string audio = clipAudioPath(options.defaults.model.path, plan->label);
     Recorder recorder;
-    if (auto started = recorder.start(options.outDir, options.fps, ffmpeg, video); !started)
+    if (auto started = recorder.start(options.outDir, options.fps, ffmpeg, video, audio); !started)
         return failWith(started.error().message);
     std::string videoProblem;
     for (size_t i = 0; i < plan->frames; ++i) {

@@ -24,7 +24,8 @@ Recorder::~Recorder() {
 }
 
 morph::Status Recorder::start(const std::string& folder, int fps, const std::string& ffmpeg,
-                              const std::string& videoName) {
+                              const std::string& videoName, const std::string& audio,
+                              double audioFrom) {
     (void)stop();
     std::error_code ec;
     fs::create_directories(folder, ec);
@@ -35,6 +36,8 @@ morph::Status Recorder::start(const std::string& folder, int fps, const std::str
     mFps = fps;
     mFfmpeg = ffmpeg;
     mVideoName = videoName;
+    mAudio = audio;
+    mAudioFrom = audioFrom;
     mFrames = 0;
     mWidth = mHeight = 0;
     mActive = true;
@@ -45,7 +48,8 @@ morph::Status Recorder::startVideo(int width, int height) {
     // ffmpeg writes a partial name; stop() renames it when ffmpeg reports success, so a reader
     // never sees half a video under the final name (the same promise as writeFileAtomic).
     const std::string partial = (fs::path(mFolder) / (mVideoName + ".partial")).string();
-    const std::vector<std::string> args = ffmpegArguments(mFfmpeg, width, height, mFps, partial);
+    const std::vector<std::string> args =
+        ffmpegArguments(mFfmpeg, width, height, mFps, partial, mAudio, mAudioFrom);
     std::vector<char*> argv;
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);

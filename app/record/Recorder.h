@@ -20,9 +20,12 @@ public:
     Recorder& operator=(const Recorder&) = delete;
 
     // Makes `folder` (and its parents). `ffmpeg`: the program to pipe into ("" PNG only); the
-    // video goes to folder/videoName. Frames must all have the first frame's size.
+    // video goes to folder/videoName, with `audio`'s sound from `audioFrom` seconds when given
+    // (a clip's WAV, clipAudioPath, from the clip's time). Frames must all have the first
+    // frame's size.
     morph::Status start(const std::string& folder, int fps, const std::string& ffmpeg,
-                        const std::string& videoName = "recording.mp4");
+                        const std::string& videoName = "recording.mp4",
+                        const std::string& audio = "", double audioFrom = 0);
     // Writes frame N as folder/frame-00000N.png (and feeds ffmpeg).
     morph::Status addFrame(const morph::RgbaImage& image);
     // Closes the video (waits for ffmpeg); the MP4 is renamed into place only if ffmpeg succeeded.
@@ -42,6 +45,8 @@ private:
     int mFps = 30;
     std::string mFfmpeg;
     std::string mVideoName;
+    std::string mAudio;
+    double mAudioFrom = 0;
     size_t mFrames = 0;
     int mWidth = 0;
     int mHeight = 0;

@@ -32,8 +32,16 @@ std::string findOnPath(const std::string& program, const char* pathVariable);
 
 // ffmpeg reading raw RGBA frames of width x height from stdin at `fps` and writing an H.264 MP4
 // (yuv420p, the pixel format players accept; even sizes, which yuv420p needs, are the caller's
-// job) to `output`.
+// job) to `output`. With `audio` (a file ffmpeg reads: a clip's WAV), its sound goes into the
+// MP4 too, as AAC beside the frames, from `audioFrom` seconds into it (the clip's time when the
+// recording began).
 std::vector<std::string> ffmpegArguments(const std::string& ffmpeg, int width, int height, int fps,
-                                         const std::string& output);
+                                         const std::string& output, const std::string& audio = "",
+                                         double audioFrom = 0);
+
+// The sound a clip names in its glTF extras ({"audio": "speech.wav"}, what `speak` writes into
+// speech.glb), as a path beside the model (.gltf, .glb or .vrm): "" when the model cannot be
+// read, has no animation `clipName`, names no audio, or the file is not there.
+std::string clipAudioPath(const std::string& modelPath, const std::string& clipName);
 
 }  // namespace app

@@ -233,6 +233,18 @@ morph::Result<Recognition> recognizeAudio(const Audio& audio, const std::string&
     return recognize(toPcm16(at16k->samples), transcript);
 }
 
+morph::Result<SpokenLine> hearWavFile(const std::string& path) {
+    auto audio = readWavFile(path);
+    if (!audio) return audio.error();
+    auto heard = recognizeAudio(*audio);
+    if (!heard) return morph::Error{heard.error().code, path + ": " + heard.error().message};
+    SpokenLine line;
+    line.sampleRate = audio->sampleRate;
+    line.samples = toPcm16(audio->samples);
+    line.phonemes = asEspeak(heard->phonemes);
+    return line;
+}
+
 std::string espeakOfArpabet(const std::string& arpabet) {
     static const std::map<std::string, std::string> kTable = {
         {"aa", "A:"}, {"ae", "a"},  {"ah", "V"}, {"ao", "O:"}, {"aw", "aU"}, {"ay", "aI"},

@@ -36,6 +36,10 @@ morph::Result<Recognition> recognize(const std::vector<int16_t>& samples,
 // The audio path end to end: `audio` at its own rate, resampled to kRecognizerRate, recognized.
 morph::Result<Recognition> recognizeAudio(const Audio& audio, const std::string& transcript = {});
 
+// A WAV file as a line to show, for the viewer's dropped .wav: its audio as 16-bit PCM at its own
+// rate and the phonemes heard in it (the phone loop) as espeak-ng mnemonics. Errors name the file.
+morph::Result<SpokenLine> hearWavFile(const std::string& path);
+
 // An ARPAbet phone ("aa", "AY", "sil") as espeak-ng's mnemonic ("A:", "aI", "_"), so that both
 // paths meet in visemesOf (Visemes.h); "_" for anything it does not know.
 std::string espeakOfArpabet(const std::string& arpabet);

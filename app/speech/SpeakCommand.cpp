@@ -4,9 +4,18 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <system_error>
+#include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/Options.h"
+#include "app/record/Recording.h"
 #include "app/speech/Recognizer.h"
 #include "app/speech/Speech.h"
 #include "app/speech/SpeechClip.h"
@@ -26,6 +35,7 @@ struct SpeakOptions {
     std::string audio;
     std::string outDir;
     speech::VoiceOptions voice;
+    std::string videoSize = "480x480";  // --video-size: speech.mp4's frames
 };
 
 // The line to show: its audio (16-bit mono at its own rate), the phonemes visemes.json lists
@@ -40,6 +50,43 @@ struct Line {
 
     float duration() const { return float(samples.size()) / float(sampleRate); }
 };
+
+// Runs `args` (args[0] a path), its stdout to /dev/null and its stderr ours; true on exit 0.
+bool runQuietly(const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    pid_t pid = -1;
+    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (spawned != 0) return false;
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+// speech.mp4 with the sound, when ffmpeg is on PATH: this binary's own `capture --clip speech` on
+// speech.glb (whose clip names speech.wav, so the recording muxes it in), drawn in a child so
+// `speak` itself stays GL-free; its PNG frames go to a folder removed afterwards. Returns what
+// to print: "" written, else why not (not an error: the other three files stand).
+std::string writeSpeechVideo(const fs::path& dir, const std::string& videoSize) {
+    if (findOnPath("ffmpeg", std::getenv("PATH")).empty()) return "ffmpeg not on PATH: no MP4";
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) return "cannot find this program to draw the video: no MP4";
+    const fs::path frames = dir / ".speech-frames";
+    fs::remove_all(frames, ec);
+    const bool drawn =
+        runQuietly({self.string(), "capture", (dir / "speech.glb").string(), "--clip", "speech",
+                    "--out-dir", frames.string(), "--size", videoSize, "--frame", "morphed"});
+    if (drawn) fs::rename(frames / "speech.mp4", dir / "speech.mp4", ec);
+    const bool moved = drawn && !ec;
+    fs::remove_all(frames, ec);
+    return moved ? "" : "drawing speech.mp4 failed: no MP4";
+}
 
 morph::Status writeText(const std::string& path, const std::string& text) {
     return morph::writeFileAtomic(path, text.data(), text.size());
@@ -98,12 +145,17 @@ CommandResult writeOutputs(const SpeakOptions& options, const speech::FaceViseme
     std::printf("%s: %.2f s, %zu phonemes (%s), %zu targets (%s) -> %s\n", options.model.c_str(),
                 double(line.duration()), line.phonemes.size(), line.source, tracks.size(),
                 speech::faceKindName(face.kind), options.outDir.c_str());
+    std::fflush(stdout);
+    if (const std::string video = writeSpeechVideo(dir, options.videoSize); !video.empty())
+        std::fprintf(stderr, "speak: %s\n", video.c_str());
     return {};
 }
 
 CommandResult runSpeak(const SpeakOptions& options) {
     if (options.text.empty() && options.audio.empty())
         return usageError("speak: --text LINE or --audio FILE.wav is required");
+    if (!parseSize(options.videoSize))
+        return {Outcome::Usage, "--video-size: '" + options.videoSize + "' is not WxH"};
     morph::ImportOptions import;
     import.decodeImages = false;  // the names are all it needs of the model
     auto scene = morph::importGltf(options.model, import);
@@ -123,8 +175,9 @@ void addSpeakCommand(CLI::App& root, CommandContext& context) {
     auto options = std::make_shared<SpeakOptions>();
     CLI::App* speak = root.add_subcommand(
         "speak",
-        "Make MODEL say a line: speech.wav (espeak-ng's, or the --audio given), visemes.json and "
-        "speech.glb (the model with a 'speech' animation) in --out-dir");
+        "Make MODEL say a line: speech.wav (espeak-ng's, or the --audio given), visemes.json, "
+        "speech.glb (the model with a 'speech' animation) and, with ffmpeg on PATH, speech.mp4 "
+        "in --out-dir");
     speak->add_option("MODEL", options->model, "The model (.gltf, .glb, .vrm)")->required();
     speak
         ->add_option("--text", options->text,
@@ -144,6 +197,10 @@ void addSpeakCommand(CLI::App& root, CommandContext& context) {
     speak->add_option("--rate", options->voice.wordsPerMinute, "Words per minute (default 160)")
         ->type_name("WPM")
         ->check(CLI::Range(80, 450));
+    speak
+        ->add_option("--video-size", options->videoSize,
+                     "speech.mp4's frame size (default 480x480; with ffmpeg on PATH)")
+        ->type_name("WxH");
     speak->callback(
         [&context, options] { context.run = [options] { return runSpeak(*options); }; });
 }

@@ -95,6 +95,7 @@ bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
     mDoc.audit = std::move(loaded.audit);
     mDoc.loaded = true;
     startLive();
+    mSpeech.stop(mDoc.state.speechWeights);  // a line's targets are the last model's
     refreshFrame(mDoc);          // whatever reads the frame before the next one reads this scene's
     mUi.inspect.picked = false;  // its indices belong to the previous scene
     if (!keepState) mUi.fileCamera = -1;  // another file's cameras

@@ -8,6 +8,7 @@
 
 #include "app/record/Recording.h"
 #include "app/viewer/ViewerWindow.h"
+#include "app/viewer/speech/SpeechPanel.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -126,6 +127,7 @@ void ViewerWindow::updateFrame(float dt, const FrameSize& size) {
     // drawScene draws it.
     if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
     pollLive();
+    pollSpeech();
     refreshFrame(mDoc);
     const uint64_t resolved = mDoc.state.revision;
     ImGui::NewFrame();
@@ -213,6 +215,7 @@ void ViewerWindow::buildPanels(int width, int height) {
     drawFileBrowser(mDoc, ui);
     drawShortcutsWindow(ui);
     drawReportWindow(mDoc, ui);
+    drawSpeechWindow(ui);
 }
 
 Motion ViewerWindow::motion() const {
@@ -222,6 +225,7 @@ Motion ViewerWindow::motion() const {
     const bool animating = mDoc.loaded && (mDoc.state.playback.playing || mUi.presetCycle.on);
     m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mRecorder.active() ||
                mUi.loading.active || mPendingScale != 0 || !mDropped.empty() ||
+               mSpeech.preparing() || mSpeech.playing() ||
                (shown && (animating || mUi.turntable.on));
     if (!mUi.message.empty()) {  // its fade is drawn; a timer wakes the window for it
         const double age = ImGui::GetTime() - mUi.messageTime;

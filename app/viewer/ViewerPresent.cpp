@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 
 #include "app/record/Recording.h"
 #include "app/viewer/ViewerWindow.h"
@@ -14,6 +15,8 @@
 #include <imgui_impl_opengl3.h>
 
 namespace app {
+
+namespace fs = std::filesystem;
 
 void ViewerWindow::present(float seconds) {
     if (mUi.turntable.on || mUi.presetCycle.on) leaveFileCamera();
@@ -53,15 +56,26 @@ void ViewerWindow::toggleRecording() {
         int(std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() %
             1000);
     rec.folder = recordingFolderName(local, millis);
-    if (auto started = mRecorder.start(rec.folder, rec.fps, rec.ffmpeg); !started) {
+    // A scene clip that names its sound (speak's speech.glb) has it in the MP4, from the
+    // clip's time now.
+    const ClipRef clip = mDoc.state.playback.clip;
+    const std::string audio =
+        mDoc.loaded && clip.kind == ClipKind::Scene
+            ? clipAudioPath(mDoc.model.path, clipName(mDoc.scene, mDoc.state, clip))
+            : "";
+    if (auto started = mRecorder.start(rec.folder, rec.fps, rec.ffmpeg, "recording.mp4", audio,
+                                       mDoc.state.playback.time);
+        !started) {
         showError(mUi, started.error().message);
         return;
     }
     rec.active = true;
     rec.frames = 0;
-    showMessage(
-        mUi, "recording to " + rec.folder + " at " + std::to_string(rec.fps) + " fps" +
-                 (rec.ffmpeg.empty() ? " (ffmpeg not on PATH: PNG frames only)" : " (PNG + MP4)"));
+    showMessage(mUi, "recording to " + rec.folder + " at " + std::to_string(rec.fps) + " fps" +
+                         (rec.ffmpeg.empty() ? " (ffmpeg not on PATH: PNG frames only)"
+                          : audio.empty()
+                              ? " (PNG + MP4)"
+                              : " (PNG + MP4 with " + fs::path(audio).filename().string() + ")"));
 }
 
 void ViewerWindow::recordFrame(bool afterUi) {

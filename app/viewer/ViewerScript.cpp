@@ -59,6 +59,15 @@ int indexOf(const std::vector<std::string>& names, const std::string& name) {
     return it == names.end() ? -1 : int(it - names.begin());
 }
 
+// The selected mesh's weight of `target` as drawn; nullopt when that mesh has no such target.
+std::optional<float> selectedWeight(const ViewerDocument& doc, const std::string& target) {
+    const int mesh = doc.state.selectedMesh;
+    const int t =
+        mesh >= 0 && doc.loaded ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, target) : -1;
+    if (t < 0) return std::nullopt;
+    return resolveMeshWeights(doc.scene, doc.state, mesh).weights[size_t(t)];
+}
+
 }  // namespace
 
 ScriptRunner::ScriptRunner(std::vector<ScriptCommand> commands, std::string folder)
@@ -105,6 +114,8 @@ ScriptRunner::Action ScriptRunner::action(ScriptOp op) {
         {ScriptOp::ExpectMessage, &ScriptRunner::runExpectMessage},
         {ScriptOp::ExpectNoError, &ScriptRunner::runExpectNoError},
         {ScriptOp::ExpectError, &ScriptRunner::runExpectError},
+        {ScriptOp::Say, &ScriptRunner::runSay},
+        {ScriptOp::WaitSpeech, &ScriptRunner::runWaitSpeech},
         {ScriptOp::Screenshot, &ScriptRunner::runScreenshot},
         {ScriptOp::Quit, &ScriptRunner::runQuit},
     };
@@ -283,18 +294,48 @@ bool ScriptRunner::runExpectClip(const ScriptCommand& c, Frame& frame) {
 }
 
 bool ScriptRunner::runExpectWeight(const ScriptCommand& c, Frame& frame) {
-    const ViewerDocument& doc = frame.doc;
-    const int mesh = doc.state.selectedMesh;
-    const int t = mesh >= 0 && doc.loaded
-                      ? indexOf(doc.scene.meshes[size_t(mesh)].targetNames, c.target)
-                      : -1;
-    if (t < 0) {
+    const std::optional<float> weight = selectedWeight(frame.doc, c.target);
+    if (!weight) {
         fail(c, "the selected mesh has no target \"" + c.target + "\"");
         return true;
     }
-    const float w = resolveMeshWeights(doc.scene, doc.state, mesh).weights[size_t(t)];
+    const float w = *weight;
     if (!(std::abs(w - c.value) <= c.value2)) {
         fail(c, c.target + " is " + std::to_string(w) + ", expected " + std::to_string(c.value));
+    }
+    return true;
+}
+
+// As Say does: the panel opens with the line and its request.
+bool ScriptRunner::runSay(const ScriptCommand& c, Frame& frame) {
+    SpeechUi& s = frame.ui.speech;
+    s.show = true;
+    s.text = c.text;
+    s.sayRequested = true;
+    return true;
+}
+
+// Until the window has taken the request and the line has been prepared and played, or the wall
+// clock's limit (the line plays on the audio clock, not the script's fixed frames).
+bool ScriptRunner::runWaitSpeech(const ScriptCommand& c, Frame& frame) {
+    const std::optional<float> weight = selectedWeight(frame.doc, c.target);
+    if (!weight) {
+        fail(c, "the selected mesh has no target \"" + c.target + "\"");
+        return true;
+    }
+    if (mPhase++ == 0) {
+        mIdleStart = glfwGetTime();
+        mPeak = 0;
+    }
+    mPeak = std::max(mPeak, *weight);
+    const SpeechUi& s = frame.ui.speech;
+    const bool said = !s.sayRequested && !s.preparing && !s.playing;
+    if (!said && glfwGetTime() - mIdleStart < double(c.value2)) return false;
+    if (!said) {
+        fail(c, "the line was still being said after " + std::to_string(c.value2) + " s");
+    } else if (mPeak < c.value) {
+        fail(c, c.target + " peaked at " + std::to_string(mPeak) + " while the line played, " +
+                    "expected at least " + std::to_string(c.value));
     }
     return true;
 }

@@ -69,6 +69,8 @@ private:
     bool runExpectMessage(const ScriptCommand& c, Frame& frame);
     bool runExpectNoError(const ScriptCommand& c, Frame& frame);
     bool runExpectError(const ScriptCommand& c, Frame& frame);
+    bool runSay(const ScriptCommand& c, Frame& frame);
+    bool runWaitSpeech(const ScriptCommand& c, Frame& frame);
     bool runScreenshot(const ScriptCommand& c, Frame& frame);
     bool runQuit(const ScriptCommand& c, Frame& frame);
 
@@ -85,6 +87,7 @@ private:
     int mSettle = 2;        // frames to let pass before the first command
     double mIdleStart = 0;  // `idle`: when it began (glfwGetTime) and the frames drawn since
     int mIdleFrames = 0;
+    float mPeak = 0;  // wait-speech: the target's highest weight while the line played
 };
 
 }  // namespace app

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/cli/ModelLoader.h"
+#include "app/viewer/speech/SpeechUi.h"
 #include "app/viewer/state/ViewerAudit.h"
 #include "app/viewer/state/ViewerState.h"
 #include "app/viewer/state/ViewerStatePresentation.h"
@@ -192,6 +193,7 @@ struct ViewerUi {
 
     InspectUi inspect;
     RecordUi record;
+    SpeechUi speech;  // File > Speech... (app/viewer/speech/SpeechPanel.h)
     Turntable turntable;
     PresetCycle presetCycle;
     bool trackWidgets = false;  // --script: record widget rectangles

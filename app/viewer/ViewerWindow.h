@@ -17,6 +17,7 @@
 #include "app/viewer/ViewerCamera.h"
 #include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
+#include "app/viewer/speech/SpeechPlayer.h"
 #include "app/viewer/state/FrameTimes.h"
 #include "app/viewer/state/Redraw.h"
 #include "morph/image/ImageFile.h"
@@ -126,6 +127,10 @@ private:
     // recording, with their own names); a port that cannot open shows as an error.
     void startLive();
     void pollLive();  // per frame, before the frame resolves: the newest samples' weights
+    // Speech (app/viewer/speech/SpeechWindow.cpp): per frame, before the frame resolves, the
+    // panel's requests and the line's weights at the audio clock; a dropped .wav.
+    void pollSpeech();
+    void sayDroppedWav(const std::string& path);
     // The state a newly opened scene starts with: remapped on a reload, else fresh with the
     // settings, keeping the user clips and presets.
     ViewerState openedState(const morph::Scene& scene, bool keepState);
@@ -202,6 +207,7 @@ private:
     std::optional<StartOptions> mPendingStart;
     // --listen: the live input for the model shown, started when it loads (ViewerLoad.cpp).
     std::unique_ptr<live::LiveSession> mLive;
+    SpeechPlayer mSpeech;
 };
 
 }  // namespace app

@@ -3,6 +3,7 @@
 // (closed on pauses, open on vowels, released within 75 ms), and the command's three files:
 // speech.wav (plain 16-bit PCM), visemes.json (its keys) and speech.glb (a `speech` animation over
 // every mesh with the targets, as long as the audio, its extras naming the audio).
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "app/record/Recording.h"
 #include "app/speech/Speech.h"
 #include "app/speech/Visemes.h"
 #include "fixtures/BuildPaths.h"
@@ -122,10 +124,22 @@ std::vector<uint8_t> readBytes(const std::string& path) {
     return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
+// The streams ffprobe finds in a file, one codec type a line ("video\naudio\n").
+std::string streamTypes(const std::string& path) {
+    const std::string out = path + ".streams";
+    const std::string command = "ffprobe -v error -show_entries stream=codec_type -of csv=p=0 '" +
+                                path + "' > '" + out + "' 2>&1";
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
+    std::ifstream in(out);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
 TEST(Speak, WritesTheAudioTheVisemesAndTheModelWithItsClip) {
     const std::string dir = fixtures::caseScratchDir();
+    // ffmpeg is on PATH (third_party/setup.sh installs it): the MP4 comes too, so the line is
+    // short and the frames small to keep the test quick (a 0.4 s line: 13 frames).
     const fixtures::RunOutcome run =
-        runMorphview({"speak", face(), "--text", "Hello, world.", "--out-dir", dir});
+        runMorphview({"speak", face(), "--text", "Hi.", "--out-dir", dir, "--video-size", "64x64"});
     ASSERT_EQ(run.exitCode, 0) << run.err;
 
     const std::vector<uint8_t> wav = readBytes(dir + "/speech.wav");
@@ -161,6 +175,19 @@ TEST(Speak, WritesTheAudioTheVisemesAndTheModelWithItsClip) {
     const morph::Animation& clip = spoken->animations.back();
     EXPECT_EQ(clip.name, "speech");
     EXPECT_NEAR(clip.end, duration, 0.02);
+
+    // The clip names its sound, so capture --clip and F9 find it beside the model.
+    EXPECT_EQ(app::clipAudioPath(dir + "/speech.glb", "speech"),
+              (fs::path(dir) / "speech.wav").string());
+    EXPECT_EQ(app::clipAudioPath(dir + "/speech.glb", "other"), "");
+    EXPECT_EQ(app::clipAudioPath(face(), "speech"), "");
+
+    // speech.mp4: the clip drawn, with the line's sound; the frames' folder is gone.
+    const std::string streams = streamTypes(dir + "/speech.mp4");
+    EXPECT_NE(streams.find("video"), std::string::npos) << streams;
+    EXPECT_NE(streams.find("audio"), std::string::npos) << streams;
+    EXPECT_FALSE(fs::exists(dir + "/.speech-frames"));
+    EXPECT_EQ(run.err, "");
 }
 
 TEST(Speak, ErrorsAreOneLine) {
@@ -176,6 +203,10 @@ TEST(Speak, ErrorsAreOneLine) {
          "hi", "--out-dir", dir});
     EXPECT_EQ(noMouth.exitCode, 1);
     EXPECT_NE(noMouth.err.find("no mouth"), std::string::npos) << noMouth.err;
+    const fixtures::RunOutcome badSize =
+        runMorphview({"speak", face(), "--text", "hi", "--out-dir", dir, "--video-size", "big"});
+    EXPECT_EQ(badSize.exitCode, 2);
+    EXPECT_NE(badSize.err.find("--video-size: 'big' is not WxH"), std::string::npos) << badSize.err;
 }
 
 }  // namespace

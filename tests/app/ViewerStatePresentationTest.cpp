@@ -118,6 +118,14 @@ TEST(Recording, FindsProgramsOnPathAndBuildsTheFfmpegLine) {
     EXPECT_EQ(line,
               "/usr/bin/ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgba "
               "-s 640x360 -r 30 -i - -c:v libx264 -pix_fmt yuv420p -f mp4 out.mp4");
+    line.clear();
+    for (const std::string& arg :
+         ffmpegArguments("/usr/bin/ffmpeg", 64, 48, 25, "out.mp4", "dir/speech.wav"))
+        line += (line.empty() ? "" : " ") + arg;
+    EXPECT_EQ(line,
+              "/usr/bin/ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgba "
+              "-s 64x48 -r 25 -i - -i dir/speech.wav -map 0:v -map 1:a -c:a aac -b:a 96k "
+              "-c:v libx264 -pix_fmt yuv420p -f mp4 out.mp4");
 }
 
 TEST(Script, ParsesEveryCommand) {
@@ -175,6 +183,35 @@ TEST(Script, IdleTakesSecondsAndAFrameRange) {
     EXPECT_FLOAT_EQ((*script)[0].value, 1.5f);
     EXPECT_EQ((*script)[0].frames, 2);
     EXPECT_EQ((*script)[0].maxFrames, 40);
+}
+
+TEST(Script, SayTakesALineAndWaitSpeechATargetItsPeakAndSeconds) {
+    const auto script = parseScript(
+        "say \"Hello, there\"\nsay hi you\nwait-speech \"jawOpen\" 0.3\nwait-speech viseme_aa "
+        "0.2 4\n",
+        "s.txt");
+    ASSERT_TRUE(script.ok()) << script.error().message;
+    const auto& c = *script;
+    ASSERT_EQ(c.size(), 4u);
+    EXPECT_EQ(c[0].op, ScriptOp::Say);
+    EXPECT_EQ(c[0].text, "Hello, there");
+    EXPECT_EQ(c[1].text, "hi you");
+    EXPECT_EQ(c[2].op, ScriptOp::WaitSpeech);
+    EXPECT_EQ(c[2].target, "jawOpen");
+    EXPECT_FLOAT_EQ(c[2].value, 0.3f);
+    EXPECT_FLOAT_EQ(c[2].value2, 10.0f);  // the default limit
+    EXPECT_EQ(c[3].target, "viseme_aa");
+    EXPECT_FLOAT_EQ(c[3].value2, 4.0f);
+    for (const auto& [text, message] : std::vector<std::pair<std::string, std::string>>{
+             {"say", "s.txt:1: say needs a line"},
+             {"wait-speech jawOpen",
+              "s.txt:1: wait-speech needs a target and the least peak weight"},
+             {"wait-speech jawOpen 0.3 99",
+              "s.txt:1: wait-speech: bad seconds '99' (over 0, at most 60)"}}) {
+        const auto bad = parseScript(text, "s.txt");
+        ASSERT_FALSE(bad.ok()) << text;
+        EXPECT_EQ(bad.error().message, message);
+    }
 }
 
 TEST(Script, ErrorsNameTheLine) {

@@ -21,9 +21,9 @@ TEST(ViewerStateWeightLayers, TheFileSourcesComeFirstThenTheUsersLayers) {
     const morph::PoseLayers layers = app::weightLayers(state);
     std::vector<std::string> names;
     for (const morph::PoseLayer& layer : layers) names.push_back(layer.name);
-    EXPECT_EQ(names,
-              (std::vector<std::string>{app::kClipsLayer, app::kExpressionsLayer, app::kLiveLayer,
-                                        app::kOverridesLayer, app::kSoloMuteLayer}));
+    EXPECT_EQ(names, (std::vector<std::string>{app::kClipsLayer, app::kExpressionsLayer,
+                                               app::kLiveLayer, app::kSpeechLayer,
+                                               app::kOverridesLayer, app::kSoloMuteLayer}));
     for (const morph::PoseLayer& layer : layers) EXPECT_TRUE(layer.apply) << layer.name;
 }
 
@@ -68,6 +68,29 @@ TEST(ViewerStateWeightLayers, LiveWeightsGoBetweenExpressionsAndOverrides) {
     app::setUserWeight(state, scene, 1, 0.75f);
     frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.25f, 0.75f}));
+}
+
+// Speech sits over live input (a line said while a tracker drives the face moves the mouth) and
+// under the user's overrides.
+TEST(ViewerStateWeightLayers, SpeechGoesOverLiveInputAndUnderOverrides) {
+    const auto imported = morph::importGltfMemory(fixtures::vrm1Expressions(), "a.vrm", "");
+    ASSERT_TRUE(imported.ok()) << imported.error().message;
+    const morph::Scene& scene = *imported;
+    ViewerState state = app::makeViewerState(scene);
+    state.liveWeights[{1, 0}] = 0.25f;
+    state.liveWeights[{1, 1}] = 0.125f;
+    state.speechWeights[{1, 0}] = 0.5f;
+    state.speechWeights[{1, 7}] = 1.0f;  // past the mesh's targets: ignored
+    app::ViewerFrame frame = app::resolveFrame(scene, state);
+    EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.5f, 0.125f}));
+    state.selectedMesh = 1;
+    app::setUserWeight(state, scene, 0, 0.75f);
+    frame = app::resolveFrame(scene, state);
+    EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.75f, 0.125f}));
+    state.speechWeights.clear();  // the line ended: live input shows again
+    app::clearOverride(state, scene, 0);
+    frame = app::resolveFrame(scene, state);
+    EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.25f, 0.125f}));
 }
 
 TEST(ViewerStateWeightLayers, OverridesThenSoloAndMuteOnOneMesh) {

@@ -146,6 +146,11 @@ struct ViewerState {
     // Live input's weights, {mesh, target} -> value (the window copies them from its live
     // session, app/live/LiveSession.h, when a sample changed them).
     std::map<std::pair<size_t, size_t>, float> liveWeights;
+
+    // The Speech panel's line as it plays, {mesh, target} -> value at the audio clock (the window
+    // copies them from its speech player, app/viewer/speech/SpeechPlayer.h, every frame it plays;
+    // empty at rest).
+    std::map<std::pair<size_t, size_t>, float> speechWeights;
 };
 
 // What the panel shows for one mesh: final weights, and where each came from before solo/mute.

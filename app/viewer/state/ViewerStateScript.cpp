@@ -132,9 +132,9 @@ morph::Status parseClickView(const Words& w, const std::string&, ScriptCommand& 
     return {};
 }
 
-// The rest of the line, or one "quoted string" as written.
-morph::Status parseType(const Words& w, const std::string& line, ScriptCommand& c) {
-    if (w.size() == 1) return problem("type needs text");
+// type and say: the rest of the line, or one "quoted string" as written.
+morph::Status parseText(const Words& w, const std::string& line, ScriptCommand& c) {
+    if (w.size() == 1) return problem(w[0] + (w[0] == "say" ? " needs a line" : " needs text"));
     c.text = restOfLine(line);
     if (!c.text.empty() && c.text[0] == '"' && w.size() == 2) c.text = w[1];
     return {};
@@ -193,6 +193,17 @@ morph::Status parseExpectWeight(const Words& w, const std::string&, ScriptComman
     return {};
 }
 
+// wait-speech "TARGET" MIN [SECONDS]: the peak the target must reach, the longest wait.
+morph::Status parseWaitSpeech(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() < 3 || w.size() > 4 || !number(w[2], c.value))
+        return problem("wait-speech needs a target and the least peak weight");
+    c.target = w[1];
+    c.value2 = 10;
+    if (w.size() == 4 && (!number(w[3], c.value2) || !(c.value2 > 0 && c.value2 <= 60)))
+        return problem("wait-speech: bad seconds '" + w[3] + "' (over 0, at most 60)");
+    return {};
+}
+
 }  // namespace
 
 const std::vector<ScriptOpSpec>& scriptOps() {
@@ -201,7 +212,7 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::DoubleClick, "double-click", parseTarget},
         {ScriptOp::Hover, "hover", parseHover},
         {ScriptOp::ClickView, "click-view", parseClickView},
-        {ScriptOp::Type, "type", parseType},
+        {ScriptOp::Type, "type", parseText},
         {ScriptOp::Drag, "drag", parseDrag},
         {ScriptOp::Key, "key", parseKeyCommand},
         {ScriptOp::Wait, "wait", parseWait},
@@ -212,6 +223,8 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::ExpectMessage, "expect-message", parseTarget},
         {ScriptOp::ExpectNoError, "expect-no-error", parseNoArguments},
         {ScriptOp::ExpectError, "expect-error", parseTarget},
+        {ScriptOp::Say, "say", parseText},
+        {ScriptOp::WaitSpeech, "wait-speech", parseWaitSpeech},
         {ScriptOp::Screenshot, "screenshot", parseTarget},
         {ScriptOp::Quit, "quit", parseNoArguments},
     };

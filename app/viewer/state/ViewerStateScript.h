@@ -26,6 +26,10 @@
 //   expect-message "exported"              the last message contains this text
 //   expect-no-error                        no error is shown
 //   expect-error "cannot read"             the error shown contains this text
+//   say "Hello there"      the Speech panel says the line (as typing it and pressing Say)
+//   wait-speech "jawOpen" 0.3 [SECONDS]    wait until the line is said (at most SECONDS of
+//                          wall time, default 10), checking the selected mesh's target peaked
+//                          at 0.3 or more meanwhile
 //   screenshot out.png     save the whole window (relative: to the script's folder)
 //   quit                   exit: 0 when every expectation held, 1 otherwise
 #include <string>
@@ -51,6 +55,8 @@ enum class ScriptOp {
     ExpectMessage,
     ExpectNoError,
     ExpectError,
+    Say,
+    WaitSpeech,
     Screenshot,
     Quit,
 };
@@ -65,9 +71,9 @@ struct ScriptCommand {
     ScriptOp op = ScriptOp::Wait;
     int line = 0;        // 1-based, for messages
     std::string target;  // widget, clip, target name, message text or file
-    std::string text;    // type: the characters; expect-clip: "playing"/"paused"/""
+    std::string text;    // type and say: the characters; expect-clip: "playing"/"paused"/""
     float value = 0;     // drag and expect-weight: the value; click-view: X
-    float value2 = 0;    // click-view: Y; expect-weight: the tolerance
+    float value2 = 0;    // click-view: Y; expect-weight: the tolerance; wait-speech: seconds
     int frames = 0;      // wait and hover; idle: the fewest frames
     int maxFrames = 0;   // idle: the most frames (value: its seconds)
     ScriptKey key;

@@ -1,6 +1,7 @@
 #include "app/viewer/state/WeightLayers.h"
 
 #include <algorithm>
+#include <map>
 #include <utility>
 
 #include "app/viewer/state/ViewerStateExpressions.h"
@@ -29,17 +30,18 @@ std::vector<morph::NodePose> poseBelowUser(const morph::Scene& scene,
     return pose;
 }
 
-// Each node showing a mesh takes the live weights of that mesh's targets.
-void applyLiveWeights(const morph::Scene& scene, const ViewerState& state,
-                      std::vector<morph::NodePose>& pose) {
-    if (state.liveWeights.empty()) return;
+// Each node showing a mesh takes the weights `byTarget` holds for that mesh's targets (live
+// input's, the speech's).
+void applyTargetWeights(const morph::Scene& scene,
+                        const std::map<std::pair<size_t, size_t>, float>& byTarget,
+                        std::vector<morph::NodePose>& pose) {
+    if (byTarget.empty()) return;
     for (size_t n = 0; n < scene.nodes.size() && n < pose.size(); ++n) {
         const int mesh = scene.nodes[n].mesh;
         if (mesh < 0 || size_t(mesh) >= scene.meshes.size()) continue;
         std::vector<float>& weights = pose[n].weights;
-        const auto first = state.liveWeights.lower_bound({size_t(mesh), 0});
-        for (auto it = first; it != state.liveWeights.end() && it->first.first == size_t(mesh);
-             ++it) {
+        const auto first = byTarget.lower_bound({size_t(mesh), 0});
+        for (auto it = first; it != byTarget.end() && it->first.first == size_t(mesh); ++it) {
             const size_t target = it->first.second;
             if (target >= scene.meshes[size_t(mesh)].targetCount()) continue;
             if (weights.size() <= target)
@@ -59,9 +61,12 @@ morph::PoseLayers weightLayers(const ViewerState& state) {
     layers.push_back({kExpressionsLayer, [&state](const morph::Scene& s, auto& pose) {
                           applyExpressionLayer(s, state, pose);
                       }});
-    // Live input (and later speech) goes here, over the file's own sources and under the user's.
+    // Live input and speech go here, over the file's own sources and under the user's.
     layers.push_back({kLiveLayer, [&state](const morph::Scene& s, auto& pose) {
-                          applyLiveWeights(s, state, pose);
+                          applyTargetWeights(s, state.liveWeights, pose);
+                      }});
+    layers.push_back({kSpeechLayer, [&state](const morph::Scene& s, auto& pose) {
+                          applyTargetWeights(s, state.speechWeights, pose);
                       }});
     layers.push_back({kOverridesLayer, [&state](const morph::Scene& s, auto& pose) {
                           applyPerNode(s, state, pose, [](const MeshState& ms, auto& weights) {

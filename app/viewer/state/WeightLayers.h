@@ -10,8 +10,9 @@
 //                (ViewerStateExpressions.h)
 //   live         live input (--listen): each target a tracker drives takes its newest value,
 //                on every node showing its mesh (ViewerState::liveWeights)
-//   (speech is not a source yet: it goes beside live input, between the expressions and the
-//   user's layers)
+//   speech       the Speech panel's line as it plays: each target its clip drives takes the
+//                clip's value at the audio clock, on every node showing its mesh, over live
+//                input and under the user's layers (ViewerState::speechWeights)
 //   overrides    the user's slider values
 //   solo-mute    a view aid, never keyed and never saved in presets: a soloed target shows alone
 //                on its mesh, a muted one shows 0 (a rig audit's "show this target" is a solo)
@@ -25,6 +26,7 @@ namespace app {
 inline constexpr const char* kClipsLayer = "clips";
 inline constexpr const char* kExpressionsLayer = "expressions";
 inline constexpr const char* kLiveLayer = "live";            // live input: ViewerState::liveWeights
+inline constexpr const char* kSpeechLayer = "speech";        // ViewerState::speechWeights
 inline constexpr const char* kOverridesLayer = "overrides";  // the first of the user's layers
 inline constexpr const char* kSoloMuteLayer = "solo-mute";
 

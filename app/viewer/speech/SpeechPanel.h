@@ -1,0 +1,11 @@
+#pragma once
+// The Speech panel (File > Speech...): type a line, pick the voice and rate, Say or Stop, and
+// see the line being prepared or played. Its fields are ViewerUi::speech (SpeechUi.h); the
+// window acts on the requests (SpeechWindow.cpp).
+#include "app/viewer/ViewerUi.h"
+
+namespace app {
+
+void drawSpeechWindow(ViewerUi& ui);
+
+}  // namespace app
