@@ -82,6 +82,12 @@ bool LiveLayer::apply(const LiveSample& sample) {
     return changed;
 }
 
+std::vector<std::string> LiveLayer::targetNamesOf(const std::string& incoming) {
+    std::vector<std::string> names;
+    for (const TargetRef& ref : resolve(incoming)) names.push_back(mNames.targetName(ref));
+    return names;
+}
+
 std::map<std::string, float> LiveLayer::weightsByName() const {
     std::map<std::string, float> out;
     for (const auto& [ref, value] : mWeights) out[mNames.targetName(ref)] = value;

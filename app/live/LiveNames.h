@@ -53,6 +53,8 @@ public:
     const std::map<TargetRef, float>& weights() const { return mWeights; }
     // The complete state by the model's target names (sorted), as the recording writes it.
     std::map<std::string, float> weightsByName() const;
+    // The model's names of the targets an incoming name drives (empty: none).
+    std::vector<std::string> targetNamesOf(const std::string& incoming);
     // Incoming names no target matched, each once, in the order they first arrived.
     const std::vector<std::string>& unmatched() const { return mUnmatched; }
 

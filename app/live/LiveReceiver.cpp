@@ -138,6 +138,7 @@ void LiveReceiver::receive(const uint8_t* data, size_t size) {
         for (LiveSample& sample : samples) {
             ++mCounts.samples;
             mCounts.lastSample = LiveClock::now();
+            sample.received = *mCounts.lastSample;
             // The same values again are no news: the slot keeps its sequence.
             if (mSequence > 0 && sample.values == mNewest.values) continue;
             mNewest = std::move(sample);

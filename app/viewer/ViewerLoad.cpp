@@ -235,6 +235,7 @@ void ViewerWindow::startLive() {
     live::LiveSessionOptions options;
     options.address = mOptions.listenAddress;
     options.recordPath = mOptions.recordStream;
+    options.calibrationPath = mOptions.calibration;
     for (const std::string& text : mOptions.listen) {
         auto spec = live::parseListenSpec(text);  // checked by CLI11 already
         if (spec) options.sources.push_back(*spec);
