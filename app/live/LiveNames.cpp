@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "app/live/LiveHead.h"
 #include "morph/edit/ExpressionWeights.h"
 #include "morph/names/FaceNames.h"
 #include "morph/names/NameParts.h"
@@ -148,6 +149,27 @@ bool LiveLayer::apply(const LiveSample& sample) {
         }
     }
     if (expressions) changed = applyExpressionWeights() || changed;
+    if (sample.rotations) {
+        changed = changed || mHeadEyes != sample.rotations;
+        mHeadEyes = sample.rotations;
+        changed = applyEyeLook(*sample.rotations) || changed;
+    }
+    return changed;
+}
+
+bool LiveLayer::applyEyeLook(const std::array<float, 9>& rotations) {
+    const std::vector<std::pair<std::string, float>> looks = eyeLookValues(rotations);
+    for (const auto& [name, value] : looks) {
+        if (mResolved.count(name) && !mResolved[name].empty()) return false;  // the source sent it
+    }
+    bool changed = false;
+    for (const auto& [name, value] : looks) {
+        for (const TargetRef& ref : mNames.targetsOf(name)) {
+            auto [it, inserted] = mWeights.try_emplace(ref, value);
+            if (inserted || it->second != value) changed = true;
+            it->second = value;
+        }
+    }
     return changed;
 }
 

@@ -3,8 +3,10 @@
 // a tracker's "eyeBlinkLeft", "EyeBlink_L" or VRM's "Blink_L" finds the model's target under any
 // spelling the table knows. Built once per model from its target names (after --rename, which
 // renames them at load); a name on several meshes drives all of them.
+#include <array>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -76,6 +78,8 @@ public:
     bool apply(const LiveSample& sample);
 
     const std::map<TargetRef, float>& weights() const { return mWeights; }
+    // The newest head and eye rotations a source sent (Live Link Face), if any.
+    const std::optional<std::array<float, 9>>& headEyes() const { return mHeadEyes; }
     // The complete state by the model's target names (sorted), as the recording writes it.
     std::map<std::string, float> weightsByName() const;
     // The model's names of the targets an incoming name drives (empty: none).
@@ -92,7 +96,12 @@ private:
     LiveNameMap mNames;
     LiveExpressions mExpressions;
     std::unordered_map<std::string, std::vector<TargetRef>> mResolved;  // per incoming name
+    // The eyes' yaw and pitch as ARKit's eye-look targets, when the sample has rotations but
+    // no eye-look values; true when a weight changed.
+    bool applyEyeLook(const std::array<float, 9>& rotations);
+
     std::map<TargetRef, float> mWeights;
+    std::optional<std::array<float, 9>> mHeadEyes;
     std::vector<std::string> mUnmatched;
 };
 

@@ -34,7 +34,7 @@ morph::Result<ListenSpec> parseListenSpec(const std::string& text) {
 morph::Result<std::unique_ptr<LiveSession>> LiveSession::start(const morph::Scene& scene,
                                                                const LiveSessionOptions& options,
                                                                std::function<void()> wake) {
-    std::unique_ptr<LiveSession> session(new LiveSession(scene));
+    std::unique_ptr<LiveSession> session(new LiveSession(scene, options.liveHead));
     if (!options.calibrationPath.empty()) {
         auto profile = readCalibrationProfile(options.calibrationPath);
         if (!profile) return profile.error();
@@ -60,13 +60,25 @@ morph::Result<std::unique_ptr<LiveSession>> LiveSession::start(const morph::Scen
     return session;
 }
 
+LiveSession::LiveSession(const morph::Scene& scene, bool liveHead)
+    : mLayer(scene), mLiveHead(liveHead) {
+    if (mLiveHead) mHeadRig.emplace(scene);
+}
+
+std::vector<NodeRotation> LiveSession::nodeRotations() const {
+    if (!mHeadRig || !mLayer.headEyes()) return {};
+    return mHeadRig->rotations(*mLayer.headEyes());
+}
+
 void LiveSession::useScene(const morph::Scene& scene) {
     mLayer = LiveLayer(scene);
+    if (mLiveHead) mHeadRig.emplace(scene);
     std::fill(mSeen.begin(), mSeen.end(), 0);
 }
 
 bool LiveSession::applyNewest(size_t i, LiveClock::time_point when) {
     LiveSample sample = mRaw[i];
+    if (!mLiveHead) sample.rotations.reset();  // the eyes' looks and the joints stay as they were
     const double seconds = std::chrono::duration<double>(when.time_since_epoch()).count();
     mCalibration.apply(sample, seconds,
                        [this](const std::string& name) { return mLayer.targetNamesOf(name); });

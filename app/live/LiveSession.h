@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/live/Calibration.h"
+#include "app/live/LiveHead.h"
 #include "app/live/LiveNames.h"
 #include "app/live/LiveReceiver.h"
 #include "app/live/LiveRecording.h"
@@ -35,6 +36,7 @@ struct LiveSessionOptions {
     std::string address = "127.0.0.1";
     std::string recordPath;       // --record-stream; empty: none
     std::string calibrationPath;  // --calibration; empty: the identity
+    bool liveHead = false;        // --live-head: the head and eye joints follow the source
 };
 
 class LiveSession {
@@ -67,17 +69,24 @@ public:
     // True while smoothing has not caught up with a still input: the window should keep polling
     // (a still face's repeats wake nothing) until it turns false.
     bool settling() const { return mCalibration.settling(); }
+
+    // With liveHead: the head and eye joints' rotations from the newest head and eye angles
+    // (LiveHead.h), for the pose to apply with applyNodeRotations after the clips and before
+    // skinning; empty without liveHead, without angles or without such joints.
+    std::vector<NodeRotation> nodeRotations() const;
     const std::vector<std::unique_ptr<LiveReceiver>>& receivers() const { return mReceivers; }
     // The recording's first write error, if any (the recording stops there).
     const std::string& recordError() const { return mRecordError; }
 
 private:
-    explicit LiveSession(const morph::Scene& scene) : mLayer(scene) {}
+    LiveSession(const morph::Scene& scene, bool liveHead);
 
     // Calibrates source i's newest raw sample at `when` and applies it; true when it changed.
     bool applyNewest(size_t i, LiveClock::time_point when);
 
     LiveLayer mLayer;
+    bool mLiveHead = false;
+    std::optional<LiveHeadRig> mHeadRig;  // with mLiveHead
     Calibration mCalibration;
     std::vector<std::unique_ptr<LiveReceiver>> mReceivers;
     std::vector<uint64_t> mSeen;              // per receiver

@@ -43,6 +43,10 @@ void addLiveOptions(CLI::App& root, ViewerOptions& options) {
                     "clamp and 1-euro smoothing (docs/LIVE.md)")
         ->type_name("FILE.json")
         ->needs(listen);
+    root.add_flag("--live-head", options.liveHead,
+                  "Turn the head and eye joints with the live input's head and eye rotations "
+                  "(Live Link Face)")
+        ->needs(listen);
 }
 
 }  // namespace

@@ -222,6 +222,7 @@ Motion ViewerWindow::motion() const {
     const bool animating = mDoc.loaded && (mDoc.state.playback.playing || mUi.presetCycle.on);
     m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mRecorder.active() ||
                mUi.loading.active || mPendingScale != 0 || !mDropped.empty() ||
+               (mLive && mLive->settling()) ||  // smoothing still catching up with a still face
                (shown && (animating || mUi.turntable.on));
     if (!mUi.message.empty()) {  // its fade is drawn; a timer wakes the window for it
         const double age = ImGui::GetTime() - mUi.messageTime;

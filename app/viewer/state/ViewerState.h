@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json.hpp>
 
 #include "morph/Result.h"
@@ -147,6 +148,9 @@ struct ViewerState {
     // Live input's weights, {mesh, target} -> value (the window copies them from its live
     // session, app/live/LiveSession.h, when a sample changed them).
     std::map<std::pair<size_t, size_t>, float> liveWeights;
+    // --live-head: {node, rotation} turning the head and eye joints, each applied on top of the
+    // node's pose rotation (LiveSession::nodeRotations).
+    std::vector<std::pair<size_t, glm::quat>> liveRotations;
 };
 
 // What the panel shows for one mesh: final weights, and where each came from before solo/mute.

@@ -29,9 +29,13 @@ std::vector<morph::NodePose> poseBelowUser(const morph::Scene& scene,
     return pose;
 }
 
-// Each node showing a mesh takes the live weights of that mesh's targets.
+// Each node showing a mesh takes the live weights of that mesh's targets; the head and eye
+// joints turn by the live rotations.
 void applyLiveWeights(const morph::Scene& scene, const ViewerState& state,
                       std::vector<morph::NodePose>& pose) {
+    for (const auto& [node, rotation] : state.liveRotations) {
+        if (node < pose.size()) pose[node].rotation = pose[node].rotation * rotation;
+    }
     if (state.liveWeights.empty()) return;
     for (size_t n = 0; n < scene.nodes.size() && n < pose.size(); ++n) {
         const int mesh = scene.nodes[n].mesh;
