@@ -10,6 +10,9 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 // A smoothed value this close to its input has settled.
 constexpr double kSettled = 1e-4;
+// The most names whose state is kept (as LiveLayer's resolver): a hostile sender cycling
+// through random names keeps memory flat; past it, a new name is calibrated without smoothing.
+constexpr size_t kMaxChannels = 4096;
 
 }  // namespace
 
@@ -64,9 +67,17 @@ std::optional<SmoothingParams> Calibration::smoothingOf(const CalibrationEntry* 
     return entry->smoothing;
 }
 
+Calibration::Channel* Calibration::channelOf(const std::string& name) {
+    if (const auto it = mChannels.find(name); it != mChannels.end()) return &it->second;
+    if (mChannels.size() >= kMaxChannels) return nullptr;
+    return &mChannels[name];
+}
+
 float Calibration::calibrate(const std::string& name, float value, double seconds,
                              const TargetNamesOf& targetNamesOf) {
-    Channel& channel = mChannels[name];
+    Channel spare;  // past kMaxChannels: this sample's alone
+    Channel* found = channelOf(name);
+    Channel& channel = found ? *found : spare;
     channel.raw = value;
     const CalibrationEntry* entry = entryOf(name, targetNamesOf);
     const std::optional<SmoothingParams> smoothing = smoothingOf(entry);
@@ -90,7 +101,9 @@ float Calibration::calibrate(const std::string& name, float value, double second
 
 void Calibration::apply(LiveSample& sample, double seconds, const TargetNamesOf& targetNamesOf) {
     if (mProfile.identity()) {
-        for (const auto& [name, value] : sample.values) mChannels[name].raw = value;
+        for (const auto& [name, value] : sample.values) {
+            if (Channel* channel = channelOf(name)) channel->raw = value;
+        }
         return;
     }
     for (auto& [name, value] : sample.values) {

@@ -118,6 +118,7 @@ private:
         double target = 0;  // the value before smoothing, the filter's goal
         std::optional<OneEuroFilter> filter;
     };
+    Channel* channelOf(const std::string& name);  // null past the bound on names kept
     const CalibrationEntry* entryOf(const std::string& incoming, const TargetNamesOf& names) const;
     std::optional<SmoothingParams> smoothingOf(const CalibrationEntry* entry) const;
     float calibrate(const std::string& name, float value, double seconds,

@@ -156,6 +156,17 @@ TEST(LiveCalibrationTest, SmoothingOnTheSampleTimesAndSettling) {
     EXPECT_FALSE(calibration.settling());
 }
 
+TEST(LiveCalibrationTest, TheStateKeptIsBoundedAgainstNamesWithoutEnd) {
+    CalibrationProfile profile;
+    profile.smoothing = SmoothingParams{1.0, 0.0, 1.0};
+    Calibration calibration(profile);
+    for (int i = 0; i < 5000; ++i) calibrated(calibration, "n" + std::to_string(i), 0.0f, 0.0);
+    // A name met early keeps its filter; one past the bound is calibrated without smoothing.
+    EXPECT_FLOAT_EQ(calibrated(calibration, "n0", 1.0f, 0.1), float(kAlpha1Hz100ms));
+    calibrated(calibration, "late", 0.0f, 0.0);
+    EXPECT_FLOAT_EQ(calibrated(calibration, "late", 1.0f, 0.1), 1.0f);
+}
+
 CalibrationProfile everyFeature() {
     CalibrationProfile profile;
     profile.smoothing = SmoothingParams{1.5, 0.007, 1.0};
