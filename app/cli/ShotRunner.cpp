@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "app/cli/Options.h"
+#include "app/live/LiveRecording.h"
 
 namespace app {
 
@@ -74,6 +75,12 @@ morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const S
     shot->animation = entry.animation;
     shot->animations = entry.animations;
     shot->time = entry.time;
+    if (!entry.stream.empty()) {  // as `capture --replay STREAM --time T`
+        auto weights = live::replayWeightSpec(entry.stream, entry.time);
+        if (!weights) return weights.error();
+        shot->weights = std::move(weights).value();
+        shot->time = 0;
+    }
     shot->morphPath =
         renderer::parseMorphPath(defaults.morphPath).value_or(renderer::MorphPath::Auto);
     shot->instances = defaults.instances;

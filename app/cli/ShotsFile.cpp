@@ -117,7 +117,7 @@ morph::Error badValue(const std::string& message) {
 
 // The shot's text fields; a field that is not a string names the last such key.
 struct ShotStrings {
-    std::optional<std::string> name, model, weights;
+    std::optional<std::string> name, model, weights, stream;
 };
 
 morph::Result<ShotStrings> readStrings(const nlohmann::json& entry, const std::string& where,
@@ -127,6 +127,7 @@ morph::Result<ShotStrings> readStrings(const nlohmann::json& entry, const std::s
     strings.name = optionalString(entry, "name", where, error);
     strings.model = optionalString(entry, "model", where, error);
     strings.weights = optionalString(entry, "weights", where, error);
+    strings.stream = optionalString(entry, "stream", where, error);
     shot.camera = optionalString(entry, "camera", where, error);
     shot.size = optionalString(entry, "size", where, error);
     shot.background = optionalString(entry, "background", where, error);
@@ -211,6 +212,24 @@ morph::Status readIdentity(const ShotStrings& strings, const std::string& where,
     shot.model = fs::path(*strings.model).is_absolute() ? *strings.model
                                                         : (folder / *strings.model).string();
     shot.weights = strings.weights.value_or("");
+    if (strings.stream) {
+        shot.stream = fs::path(*strings.stream).is_absolute() ? *strings.stream
+                                                              : (folder / *strings.stream).string();
+    }
+    return {};
+}
+
+// "stream" draws the recording's weights at "time": nothing else may pose the model.
+morph::Status checkStream(const nlohmann::json& entry, const std::string& where,
+                          const ShotEntry& shot) {
+    if (shot.stream.empty()) return {};
+    for (const char* key : {"weights", "animation", "clip", "frames", "turntable"}) {
+        if (const auto it = entry.find(key); it != entry.end() && !it->is_null()) {
+            return morph::Error{morph::ErrorCode::Inconsistent,
+                                where + ".stream: not with \"" + key + "\" (the recording " +
+                                    "gives the weights at \"time\")"};
+        }
+    }
     return {};
 }
 
@@ -265,6 +284,7 @@ morph::Result<ShotEntry> readShot(const nlohmann::json& entry, const std::string
     if (!error.empty()) return schema(error);
     shot.reference = reference.value_or(shot.name + ".png");
     if (auto frames = readFrames(entry, where, shot); !frames) return frames.error();
+    if (auto stream = checkStream(entry, where, shot); !stream) return stream.error();
     return shot;
 }
 

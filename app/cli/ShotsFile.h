@@ -22,6 +22,10 @@ struct ShotEntry {
     std::string name;
     std::string model;  // resolved path
     std::string weights;
+    // "stream": a live recording (--record-stream's JSON lines, relative to the shots file's
+    // folder; "" none) drawn at "time" as `capture --replay FILE --time T` draws it: the weights
+    // of its last line with t <= time. Not with "weights", "animation", "clip" or "turntable".
+    std::string stream;
     std::string animation;  // "" none; a number in the file becomes its index text
     // "animation": [...]: names and indices (numbers as text), played together in order.
     std::vector<std::string> animations;

@@ -53,7 +53,7 @@ _morphview() {
             ;;
         --out-dir | --references | --merge | --html) dirs=1 ;;
         --pose | --model) files='gltf glb vrm' ;;
-        --shots | --frame-times | --rename) files=json ;;
+        --shots | --frame-times | --rename | --calibration) files=json ;;
         --replay | --record-stream) files=jsonl ;;
         --script) files='*' ;;
         --diff-out | --write-model | --junit | --write-rename) files='*' ;;

@@ -124,6 +124,7 @@ void LiveReceiver::receive(const uint8_t* data, size_t size) {
         r ? void(samples = std::move(*r)) : void(error = r.error().message);
     } else {
         morph::Result<LiveLinkFrame> r = decodeLiveLink(data, size);
+        if (r) r->sample.rotations = r->rotations;
         r ? void(samples.push_back(std::move(r->sample))) : void(error = r.error().message);
     }
     bool changed = false;
@@ -138,8 +139,9 @@ void LiveReceiver::receive(const uint8_t* data, size_t size) {
         for (LiveSample& sample : samples) {
             ++mCounts.samples;
             mCounts.lastSample = LiveClock::now();
+            sample.received = *mCounts.lastSample;
             // The same values again are no news: the slot keeps its sequence.
-            if (mSequence > 0 && sample.values == mNewest.values) continue;
+            if (mSequence > 0 && sample.sameAs(mNewest)) continue;
             mNewest = std::move(sample);
             ++mSequence;
             changed = true;

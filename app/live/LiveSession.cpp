@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 
 namespace app::live {
@@ -33,7 +34,12 @@ morph::Result<ListenSpec> parseListenSpec(const std::string& text) {
 morph::Result<std::unique_ptr<LiveSession>> LiveSession::start(const morph::Scene& scene,
                                                                const LiveSessionOptions& options,
                                                                std::function<void()> wake) {
-    std::unique_ptr<LiveSession> session(new LiveSession(scene));
+    std::unique_ptr<LiveSession> session(new LiveSession(scene, options.liveHead));
+    if (!options.calibrationPath.empty()) {
+        auto profile = readCalibrationProfile(options.calibrationPath);
+        if (!profile) return profile.error();
+        session->mCalibration = Calibration(std::move(profile).value());
+    }
     if (!options.recordPath.empty()) {
         auto recorder = StreamRecorder::open(options.recordPath);
         if (!recorder) return recorder.error();
@@ -48,29 +54,70 @@ morph::Result<std::unique_ptr<LiveSession>> LiveSession::start(const morph::Scen
                      options.address.c_str(), unsigned(receiver->port()));
         session->mReceivers.push_back(std::move(receiver));
         session->mSeen.push_back(0);
+        session->mRaw.emplace_back();
+        session->mFed.emplace_back();
     }
     return session;
 }
 
+LiveSession::LiveSession(const morph::Scene& scene, bool liveHead)
+    : mLayer(scene), mLiveHead(liveHead) {
+    if (mLiveHead) mHeadRig.emplace(scene);
+}
+
+std::vector<NodeRotation> LiveSession::nodeRotations() const {
+    if (!mHeadRig || !mLayer.headEyes()) return {};
+    return mHeadRig->rotations(*mLayer.headEyes());
+}
+
 void LiveSession::useScene(const morph::Scene& scene) {
     mLayer = LiveLayer(scene);
+    if (mLiveHead) mHeadRig.emplace(scene);
     std::fill(mSeen.begin(), mSeen.end(), 0);
+}
+
+bool LiveSession::applyNewest(size_t i, LiveClock::time_point when) {
+    LiveSample sample = mRaw[i];
+    if (!mLiveHead) sample.rotations.reset();  // the eyes' looks and the joints stay as they were
+    const double seconds = std::chrono::duration<double>(when.time_since_epoch()).count();
+    mCalibration.apply(sample, seconds,
+                       [this](const std::string& name) { return mLayer.targetNamesOf(name); });
+    mFed[i] = when;
+    if (!mLayer.apply(sample)) return false;
+    if (mRecorder && mRecordError.empty()) {
+        morph::Status written =
+            mRecorder->write(LiveClock::now(), sample.source, mLayer.weightsByName());
+        if (!written) mRecordError = written.error().message;
+    }
+    return true;
 }
 
 bool LiveSession::poll() {
     bool changed = false;
-    LiveSample sample;
+    const bool settling = mCalibration.settling();
     for (size_t i = 0; i < mReceivers.size(); ++i) {
-        if (!mReceivers[i]->takeNewer(mSeen[i], sample)) continue;
-        if (!mLayer.apply(sample)) continue;
-        changed = true;
-        if (mRecorder && mRecordError.empty()) {
-            morph::Status written =
-                mRecorder->write(LiveClock::now(), sample.source, mLayer.weightsByName());
-            if (!written) mRecordError = written.error().message;
+        if (mReceivers[i]->takeNewer(mSeen[i], mRaw[i])) {
+            changed = applyNewest(i, mRaw[i].received) || changed;
+        } else if (settling && mSeen[i] > 0) {
+            // A still input's repeats reach the filter on their own arrival times.
+            const std::optional<LiveClock::time_point> last = mReceivers[i]->counts().lastSample;
+            if (last && *last > mFed[i]) changed = applyNewest(i, *last) || changed;
         }
     }
     return changed;
+}
+
+bool LiveSession::reapply() {
+    bool changed = false;
+    for (size_t i = 0; i < mReceivers.size(); ++i) {
+        if (mSeen[i] > 0) changed = applyNewest(i, mFed[i]) || changed;
+    }
+    return changed;
+}
+
+bool LiveSession::captureNeutral() {
+    mCalibration.captureNeutral();
+    return reapply();
 }
 
 }  // namespace app::live

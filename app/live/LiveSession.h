@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "app/live/Calibration.h"
+#include "app/live/LiveHead.h"
 #include "app/live/LiveNames.h"
 #include "app/live/LiveReceiver.h"
 #include "app/live/LiveRecording.h"
@@ -32,13 +34,16 @@ morph::Result<ListenSpec> parseListenSpec(const std::string& text);
 struct LiveSessionOptions {
     std::vector<ListenSpec> sources;
     std::string address = "127.0.0.1";
-    std::string recordPath;  // --record-stream; empty: none
+    std::string recordPath;       // --record-stream; empty: none
+    std::string calibrationPath;  // --calibration; empty: the identity
+    bool liveHead = false;        // --live-head: the head and eye joints follow the source
 };
 
 class LiveSession {
 public:
-    // Opens every source's port (each one named on stderr with the port bound) and the
-    // recording. `wake` is called from the receiving threads when a sample changed.
+    // Reads the calibration profile, then opens every source's port (each one named on stderr with
+    // the port bound) and the recording. `wake` is called from the receiving threads when a sample
+    // changed.
     static morph::Result<std::unique_ptr<LiveSession>> start(const morph::Scene& scene,
                                                              const LiveSessionOptions& options,
                                                              std::function<void()> wake);
@@ -51,16 +56,42 @@ public:
     // True when a weight changed.
     bool poll();
     const LiveLayer& layer() const { return mLayer; }
+
+    // Calibration (the Live panel's): edit it through calibration(), then reapply() so the face
+    // shows the edit without waiting for the next sample; save with writeCalibrationProfile.
+    Calibration& calibration() { return mCalibration; }
+    const Calibration& calibration() const { return mCalibration; }
+    // Applies each source's newest sample again under the current calibration. True when a
+    // weight changed.
+    bool reapply();
+    // The current input becomes the rest pose (Calibration::captureNeutral), applied at once.
+    bool captureNeutral();
+    // True while smoothing has not caught up with a still input: the window should keep polling
+    // (a still face's repeats wake nothing) until it turns false.
+    bool settling() const { return mCalibration.settling(); }
+
+    // With liveHead: the head and eye joints' rotations from the newest head and eye angles
+    // (LiveHead.h), for the pose to apply with applyNodeRotations after the clips and before
+    // skinning; empty without liveHead, without angles or without such joints.
+    std::vector<NodeRotation> nodeRotations() const;
     const std::vector<std::unique_ptr<LiveReceiver>>& receivers() const { return mReceivers; }
     // The recording's first write error, if any (the recording stops there).
     const std::string& recordError() const { return mRecordError; }
 
 private:
-    explicit LiveSession(const morph::Scene& scene) : mLayer(scene) {}
+    LiveSession(const morph::Scene& scene, bool liveHead);
+
+    // Calibrates source i's newest raw sample at `when` and applies it; true when it changed.
+    bool applyNewest(size_t i, LiveClock::time_point when);
 
     LiveLayer mLayer;
+    bool mLiveHead = false;
+    std::optional<LiveHeadRig> mHeadRig;  // with mLiveHead
+    Calibration mCalibration;
     std::vector<std::unique_ptr<LiveReceiver>> mReceivers;
-    std::vector<uint64_t> mSeen;  // per receiver
+    std::vector<uint64_t> mSeen;              // per receiver
+    std::vector<LiveSample> mRaw;             // per receiver: the newest sample, uncalibrated
+    std::vector<LiveClock::time_point> mFed;  // per receiver: the time it was last applied at
     std::optional<StreamRecorder> mRecorder;
     std::string mRecordError;
 };

@@ -36,6 +36,8 @@ struct ViewerOptions {
     std::vector<std::string> listen;
     std::string listenAddress = "127.0.0.1";
     std::string recordStream;
+    std::string calibration;  // --calibration: the live input's profile
+    bool liveHead = false;    // --live-head: the head and eye joints follow the live input
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

@@ -17,7 +17,8 @@ namespace app {
 
 namespace {
 
-// --listen, --listen-address and --record-stream: the ports open once the model is loaded.
+// --listen, --listen-address, --record-stream and --calibration: the ports open once the model is
+// loaded.
 void addLiveOptions(CLI::App& root, ViewerOptions& options) {
     CLI::Option* listen =
         root.add_option("--listen", options.listen,
@@ -38,6 +39,15 @@ void addLiveOptions(CLI::App& root, ViewerOptions& options) {
                     "Write every applied live sample to FILE as one JSON line: t, source and the "
                     "live weights by target name (capture --replay draws one)")
         ->type_name("FILE.jsonl")
+        ->needs(listen);
+    root.add_option("--calibration", options.calibration,
+                    "Calibrate the live input with a JSON profile: per name neutral, gain, offset, "
+                    "clamp and 1-euro smoothing (docs/LIVE.md)")
+        ->type_name("FILE.json")
+        ->needs(listen);
+    root.add_flag("--live-head", options.liveHead,
+                  "Turn the head and eye joints with the live input's head and eye rotations "
+                  "(Live Link Face)")
         ->needs(listen);
 }
 

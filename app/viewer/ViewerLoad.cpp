@@ -230,12 +230,15 @@ void ViewerWindow::startLive() {
     if (mOptions.listen.empty()) return;
     if (mLive) {                         // another model: the ports and the recording carry on
         mDoc.state.liveWeights.clear();  // the newest samples come again at the next poll
+        mDoc.state.liveRotations.clear();
         mLive->useScene(mDoc.scene);
         return;
     }
     live::LiveSessionOptions options;
     options.address = mOptions.listenAddress;
     options.recordPath = mOptions.recordStream;
+    options.calibrationPath = mOptions.calibration;
+    options.liveHead = mOptions.liveHead;
     for (const std::string& text : mOptions.listen) {
         auto spec = live::parseListenSpec(text);  // checked by CLI11 already
         if (spec) options.sources.push_back(*spec);
@@ -255,6 +258,9 @@ void ViewerWindow::pollLive() {
     mDoc.state.liveWeights.clear();
     for (const auto& [ref, value] : mLive->layer().weights())
         mDoc.state.liveWeights[{ref.mesh, ref.target}] = value;
+    mDoc.state.liveRotations.clear();
+    for (const live::NodeRotation& r : mLive->nodeRotations())
+        mDoc.state.liveRotations.emplace_back(r.node, r.rotation);
 }
 
 }  // namespace app

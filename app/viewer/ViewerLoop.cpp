@@ -226,6 +226,7 @@ Motion ViewerWindow::motion() const {
     m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mRecorder.active() ||
                mUi.loading.active || mPendingScale != 0 || !mDropped.empty() ||
                mSpeech.preparing() || mSpeech.playing() ||
+               (mLive && mLive->settling()) ||  // smoothing still catching up with a still face
                (shown && (animating || mUi.turntable.on));
     if (!mUi.message.empty()) {  // its fade is drawn; a timer wakes the window for it
         const double age = ImGui::GetTime() - mUi.messageTime;

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json_fwd.hpp>
 
 #include "morph/Result.h"
@@ -146,6 +147,9 @@ struct ViewerState {
     // Live input's weights, {mesh, target} -> value (the window copies them from its live
     // session, app/live/LiveSession.h, when a sample changed them).
     std::map<std::pair<size_t, size_t>, float> liveWeights;
+    // --live-head: {node, rotation} turning the head and eye joints, each applied on top of the
+    // node's pose rotation (LiveSession::nodeRotations).
+    std::vector<std::pair<size_t, glm::quat>> liveRotations;
 
     // The Speech panel's line as it plays, {mesh, target} -> value at the audio clock (the window
     // copies them from its speech player, app/viewer/speech/SpeechPlayer.h, every frame it plays;

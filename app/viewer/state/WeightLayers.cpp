@@ -30,6 +30,13 @@ std::vector<morph::NodePose> poseBelowUser(const morph::Scene& scene,
     return pose;
 }
 
+// The live input's head and eye rotations, each on top of its joint's pose rotation.
+void applyLiveRotations(const ViewerState& state, std::vector<morph::NodePose>& pose) {
+    for (const auto& [node, rotation] : state.liveRotations) {
+        if (node < pose.size()) pose[node].rotation = pose[node].rotation * rotation;
+    }
+}
+
 // Each node showing a mesh takes the weights `byTarget` holds for that mesh's targets (live
 // input's, the speech's).
 void applyTargetWeights(const morph::Scene& scene,
@@ -63,6 +70,7 @@ morph::PoseLayers weightLayers(const ViewerState& state) {
                       }});
     // Live input and speech go here, over the file's own sources and under the user's.
     layers.push_back({kLiveLayer, [&state](const morph::Scene& s, auto& pose) {
+                          applyLiveRotations(state, pose);
                           applyTargetWeights(s, state.liveWeights, pose);
                       }});
     layers.push_back({kSpeechLayer, [&state](const morph::Scene& s, auto& pose) {
