@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstddef>
 #include <cstdio>
 
 namespace app::live {
@@ -39,17 +40,28 @@ morph::Result<std::unique_ptr<LiveSession>> LiveSession::start(const morph::Scen
         if (!recorder) return recorder.error();
         session->mRecorder.emplace(std::move(recorder).value());
     }
+    session->mAddress = options.address;
+    session->mWake = std::move(wake);
     for (const ListenSpec& spec : options.sources) {
-        auto receiver = std::make_unique<LiveReceiver>();
-        if (morph::Status s = receiver->start(spec.kind, options.address, spec.port, wake); !s) {
-            return s.error();
-        }
-        std::fprintf(stderr, "morphview: listening for %s on %s:%u\n", sourceKindKey(spec.kind),
-                     options.address.c_str(), unsigned(receiver->port()));
-        session->mReceivers.push_back(std::move(receiver));
-        session->mSeen.push_back(0);
+        if (morph::Status s = session->addSource(spec); !s) return s.error();
     }
     return session;
+}
+
+morph::Status LiveSession::addSource(const ListenSpec& spec) {
+    auto receiver = std::make_unique<LiveReceiver>();
+    if (morph::Status s = receiver->start(spec.kind, mAddress, spec.port, mWake); !s) return s;
+    std::fprintf(stderr, "morphview: listening for %s on %s:%u\n", sourceKindKey(spec.kind),
+                 mAddress.c_str(), unsigned(receiver->port()));
+    mReceivers.push_back(std::move(receiver));
+    mSeen.push_back(0);
+    return {};
+}
+
+void LiveSession::closeSource(size_t index) {
+    if (index >= mReceivers.size()) return;
+    mReceivers.erase(mReceivers.begin() + std::ptrdiff_t(index));
+    mSeen.erase(mSeen.begin() + std::ptrdiff_t(index));
 }
 
 void LiveSession::useScene(const morph::Scene& scene) {
