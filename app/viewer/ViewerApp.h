@@ -37,6 +37,7 @@ struct ViewerOptions {
     std::vector<std::string> listen;
     std::string listenAddress = "127.0.0.1";
     std::string recordStream;
+    std::string replay;  // --replay FILE.jsonl: a recording played on the live layer
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

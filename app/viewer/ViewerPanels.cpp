@@ -86,6 +86,8 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
     if (ImGui::MenuItem("Reload", "F5", false, doc.loaded)) ui.requests.reload = true;
     if (ImGui::MenuItem("File report...", nullptr, false, doc.loaded)) ui.showReport = true;
     trackItem(ui, "File report...");
+    if (ImGui::MenuItem("Live...", nullptr, false, doc.loaded)) ui.showLive = true;
+    trackItem(ui, "Live...");
     ImGui::Separator();
     const bool haveClip = !doc.state.userClips.empty();
     if (ImGui::MenuItem("Export .glb with the user clip...", nullptr, false,
