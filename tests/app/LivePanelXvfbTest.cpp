@@ -12,12 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <nlohmann/json.hpp>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/LiveDatagrams.h"
@@ -31,41 +27,26 @@ namespace fs = std::filesystem;
 
 const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
-// A UDP port free now: bound at 0 by the system, read back and released for the viewer.
-uint16_t freeUdpPort() {
-    const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
-    sockaddr_in where{};
-    where.sin_family = AF_INET;
-    where.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof(where);
-    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&where), sizeof(where)) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&where), &length) != 0) {
-        ADD_FAILURE() << "no free UDP port";
-    }
-    ::close(fd);
-    return ntohs(where.sin_port);
-}
-
-// jawOpen 0.2 from 0 s, 0.6 from 0.5 s, 0.9 from 1 s (t counts from the first line's 5 s).
+// jawOpen 0.2 from 0 s, 0.6 from 0.5 s, 0.9 from 0.8 s (t counts from the first line's 5 s).
 const char* kRecording =
     R"({"t":5.0,"source":"vmc","weights":{"eyeBlinkLeft":1.0,"jawOpen":0.2}})"
     "\n"
     R"({"t":5.5,"source":"vmc","weights":{"eyeBlinkLeft":1.0,"jawOpen":0.6}})"
     "\n"
-    R"({"t":6.0,"source":"livelink","weights":{"eyeBlinkLeft":0.5,"jawOpen":0.9}})"
+    R"({"t":5.8,"source":"livelink","weights":{"eyeBlinkLeft":0.5,"jawOpen":0.9}})"
     "\n";
 
-// Each check sits a quarter of a second from a line's change: the clicks before the first take
-// about a dozen frames.
+// A script's frames are 1/60 s each and its clicks take a fixed number of frames (about a dozen
+// before the first check), so each check sits a few frames clear of a line's change.
 const char* kReplayScript = R"script(click "File"
 click "Live..."
 click "Record to clip"
 expect-message "recording live input to 'live 1'"
 wait 3
 expect-weight "jawOpen" 0.2 0.0001
-wait 30
+wait 20
 expect-weight "jawOpen" 0.6 0.0001
-wait 30
+wait 20
 expect-weight "jawOpen" 0.9 0.0001
 expect-weight "eyeBlinkLeft" 0.5 0.0001
 click "Record to clip"
@@ -85,9 +66,9 @@ TEST(LivePanelXvfbTest, ReplayPlaysInTimeAndRecordsToAClip) {
     std::ofstream(dir + "/take.jsonl") << kRecording;
     std::ofstream(dir + "/replay.txt") << kReplayScript;
     const fixtures::RunOutcome run =
-        fixtures::runMorphviewUnderXvfb({face, "--window-size", "800x600", "--replay",
+        fixtures::runMorphviewUnderXvfb({face, "--window-size", "640x480", "--replay",
                                          dir + "/take.jsonl", "--script", dir + "/replay.txt"},
-                                        "800x600");
+                                        "640x480");
     ASSERT_EQ(run.exitCode, 0) << run.err;
 
     // The clip: a key at the start (0.2) and one at each line applied after (0.6, 0.9).
@@ -128,7 +109,8 @@ TEST(LivePanelXvfbTest, ABadRecordingIsOneLineNamingIt) {
 TEST(LivePanelXvfbTest, TheLivePanelOpensASourceOnATypedPort) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const uint16_t port = freeUdpPort();
+    const uint16_t port = fixtures::live::freeUdpPort();
+    ASSERT_NE(port, 0) << "no free UDP port";
     std::ofstream(dir + "/panel.txt") << "click \"File\"\n"
                                          "click \"Live...\"\n"
                                          "click \"Live Link Face\"\n"

@@ -10,12 +10,8 @@
 #include <thread>
 #include <vector>
 
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <nlohmann/json.hpp>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/LiveDatagrams.h"
@@ -24,26 +20,12 @@
 
 namespace {
 
-// A UDP port free now: bound at 0 by the system, read back and released for the viewer.
-uint16_t freeUdpPort() {
-    const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
-    sockaddr_in where{};
-    where.sin_family = AF_INET;
-    where.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof(where);
-    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&where), sizeof(where)) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&where), &length) != 0) {
-        ADD_FAILURE() << "no free UDP port";
-    }
-    ::close(fd);
-    return ntohs(where.sin_port);
-}
-
 TEST(LiveViewerXvfbTest, VmcDatagramsDriveTheFaceAndAreRecorded) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
     const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
-    const uint16_t port = freeUdpPort();
+    const uint16_t port = fixtures::live::freeUdpPort();
+    ASSERT_NE(port, 0) << "no free UDP port";
     std::ofstream(dir + "/live.txt") << "idle 3 0 20\n"
                                         "expect-weight \"jawOpen\" 0.6 0.001\n"
                                         "expect-weight \"eyeBlinkLeft\" 1 0.001\n"

@@ -11,11 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <nlohmann/json.hpp>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,20 +28,6 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
-
-uint16_t freeUdpPort() {
-    const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
-    sockaddr_in where{};
-    where.sin_family = AF_INET;
-    where.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof(where);
-    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&where), sizeof(where)) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&where), &length) != 0) {
-        ADD_FAILURE() << "no free UDP port";
-    }
-    ::close(fd);
-    return ntohs(where.sin_port);
-}
 
 // The F9 recording's folder in `dir` once it holds at least two frames.
 std::optional<fs::path> recordingWithFrames(const std::string& dir) {
@@ -76,7 +59,11 @@ SignalRun runAndSignal(const std::string& dir, int signal) {
         ADD_FAILURE() << error;
         return out;
     }
-    const uint16_t port = freeUdpPort();
+    const uint16_t port = fixtures::live::freeUdpPort();
+    if (port == 0) {
+        ADD_FAILURE() << "no free UDP port";
+        return out;
+    }
     std::ofstream(dir + "/s.txt") << "key f9\nidle 60 0 1000000\nquit\n";
     fixtures::ChildOptions options;
     options.errPath = dir + "/err.txt";
