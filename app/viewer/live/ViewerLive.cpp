@@ -1,6 +1,7 @@
 // The window's live input (ViewerWindow members): the session for --listen and File > Live,
 // --replay, Record to clip, the Live panel's requests, and SIGINT/SIGTERM ending the loop.
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <utility>
 
@@ -168,7 +169,11 @@ void ViewerWindow::toggleLiveClip() {
 void ViewerWindow::handleLiveRequests() {
     LiveUi::Requests requests = std::exchange(mLiveUi.requests, {});
     if (!mDoc.loaded) return;
-    if (requests.close && mLive) mLive->closeSource(*requests.close);
+    if (requests.close && mLive) {
+        mLive->closeSource(*requests.close);
+        if (*requests.close < mLiveUi.rates.size())
+            mLiveUi.rates.erase(mLiveUi.rates.begin() + std::ptrdiff_t(*requests.close));
+    }
     if (requests.open) openLiveSource(*requests.open);
     if (requests.toggleClip) toggleLiveClip();
 }
