@@ -4,19 +4,16 @@
 // writes, File > Live opens a source on a port typed into the panel, --frame-times gains the
 // live sample's age, and a bad recording fails before any window opens.
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "fixtures/BuildPaths.h"
-#include "fixtures/LiveDatagrams.h"
+#include "fixtures/LiveViewerRun.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
@@ -124,23 +121,12 @@ TEST(LivePanelXvfbTest, TheLivePanelOpensASourceOnATypedPort) {
                                          "expect-weight \"jawOpen\" 0.25 0.0001\n"
                                          "click \"Close source 1\"\n"
                                          "quit\n";
-    std::atomic<bool> done{false};
-    fixtures::RunOutcome run;
-    std::thread viewer([&] {
-        run = fixtures::runMorphviewUnderXvfb(
-            {kFace, "--window-size", "1024x700", "--script", dir + "/panel.txt", "--frame-times",
-             dir + "/times.json"},
-            "1024x700");
-        done = true;
-    });
     std::vector<float> values(61, 0.0f);
     values[17] = 0.25f;  // jawOpen, the 18th of Live Link Face's shapes
-    const fixtures::live::Bytes datagram = fixtures::live::liveLinkDatagram(values);
-    while (!done) {
-        fixtures::live::sendDatagram(port, datagram);
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    viewer.join();
+    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
+        {kFace, "--window-size", "1024x700", "--script", dir + "/panel.txt", "--frame-times",
+         dir + "/times.json"},
+        "1024x700", port, fixtures::live::liveLinkDatagram(values));
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.err.find("listening for livelink on 127.0.0.1:" + std::to_string(port)),
               std::string::npos)

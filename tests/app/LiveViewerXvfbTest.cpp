@@ -3,19 +3,15 @@
 // (the script's expect-weight checks the drawn weight after an `idle` of 3 s, in which the
 // window draws at most 20 frames: a frame resent every 10 ms wakes it only when it changed
 // something), and the recording holds them by target name.
-#include <atomic>
-#include <chrono>
 #include <fstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "fixtures/BuildPaths.h"
-#include "fixtures/LiveDatagrams.h"
-#include "fixtures/RunMorphview.h"
+#include "fixtures/LiveViewerRun.h"
 #include "fixtures/TestPaths.h"
 
 namespace {
@@ -31,24 +27,13 @@ TEST(LiveViewerXvfbTest, VmcDatagramsDriveTheFaceAndAreRecorded) {
                                         "expect-weight \"eyeBlinkLeft\" 1 0.001\n"
                                         "expect-weight \"mouthSmileLeft\" 0 0.001\n"
                                         "quit\n";
-    std::atomic<bool> done{false};
-    fixtures::RunOutcome run;
-    std::thread viewer([&] {
-        run = fixtures::runMorphviewUnderXvfb(
-            {face, "--window-size", "640x480", "--listen", "vmc:" + std::to_string(port),
-             "--record-stream", dir + "/stream.jsonl", "--script", dir + "/live.txt"},
-            "640x480");
-        done = true;
-    });
     // VSeeFace sends its frames over and over; the viewer opens its port once the face loads.
     // The same frame resent changes nothing after the first that arrives.
-    const fixtures::live::Bytes frame =
-        fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}, {"Joy", 1.0f}});
-    while (!done) {
-        fixtures::live::sendDatagram(port, frame);
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    viewer.join();
+    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
+        {face, "--window-size", "640x480", "--listen", "vmc:" + std::to_string(port),
+         "--record-stream", dir + "/stream.jsonl", "--script", dir + "/live.txt"},
+        "640x480", port,
+        fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}, {"Joy", 1.0f}}));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.err.find("listening for vmc on 127.0.0.1:" + std::to_string(port)),
               std::string::npos)
