@@ -1,5 +1,6 @@
 #include "app/live/LiveRecording.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cfloat>
 #include <cmath>
@@ -87,37 +88,48 @@ morph::Status StreamRecorder::writeAt(double t, const std::string& source,
     return {};
 }
 
-morph::Result<std::map<std::string, float>> readStreamWeightsAt(const std::string& path,
-                                                                double time) {
+morph::Result<std::vector<StreamLine>> readStream(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return fileError(morph::ErrorCode::Io, path, "cannot be opened");
-    std::optional<std::map<std::string, float>> chosen;
-    std::optional<double> first;
+    std::vector<StreamLine> lines;
     double previous = -INFINITY;
     std::string text;
     for (size_t number = 1; std::getline(in, text); ++number) {
         if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-        double t = 0;
-        std::map<std::string, float> weights;
-        if (morph::Status s = parseLine(text, t, weights); !s) {
+        StreamLine line;
+        if (morph::Status s = parseLine(text, line.t, line.weights); !s) {
             return fileError(s.error().code, path,
                              "line " + std::to_string(number) + ": " + s.error().message);
         }
-        if (t < previous) {
+        if (line.t < previous) {
             return fileError(morph::ErrorCode::Inconsistent, path,
                              "line " + std::to_string(number) + ": t goes back in time");
         }
-        previous = t;
-        if (!first) first = t;
-        if (t <= time) chosen = std::move(weights);
+        previous = line.t;
+        lines.push_back(std::move(line));
     }
+    return lines;
+}
+
+const StreamLine* streamLineAt(const std::vector<StreamLine>& lines, double time) {
+    const auto after =
+        std::upper_bound(lines.begin(), lines.end(), time,
+                         [](double t, const StreamLine& line) { return t < line.t; });
+    return after == lines.begin() ? nullptr : &*(after - 1);
+}
+
+morph::Result<std::map<std::string, float>> readStreamWeightsAt(const std::string& path,
+                                                                double time) {
+    morph::Result<std::vector<StreamLine>> lines = readStream(path);
+    if (!lines) return lines.error();
+    const StreamLine* chosen = streamLineAt(*lines, time);
     if (!chosen) {
-        return fileError(
-            morph::ErrorCode::Usage, path,
-            first ? "no line has t <= " + seconds(time) + " (the first: " + seconds(*first) + ")"
-                  : std::string("has no lines"));
+        return fileError(morph::ErrorCode::Usage, path,
+                         lines->empty() ? std::string("has no lines")
+                                        : "no line has t <= " + seconds(time) +
+                                              " (the first: " + seconds(lines->front().t) + ")");
     }
-    return *chosen;
+    return chosen->weights;
 }
 
 morph::Result<std::string> weightSpecOf(const std::map<std::string, float>& weights) {

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/live/LiveReceiver.h"
 #include "morph/Result.h"
@@ -33,6 +34,19 @@ private:
     std::ofstream mOut;
     std::optional<LiveClock::time_point> mFirst;
 };
+
+// One line of a recording, as read back.
+struct StreamLine {
+    double t = 0;
+    std::map<std::string, float> weights;
+};
+
+// Every line of a recording, in time order (blank lines skipped). Errors name the file and the
+// line: a line that is not such an object, or t going back in time.
+morph::Result<std::vector<StreamLine>> readStream(const std::string& path);
+
+// The last line with t <= time; nullptr when the first line is later (or there is none).
+const StreamLine* streamLineAt(const std::vector<StreamLine>& lines, double time);
 
 // The weights of the last line with t <= time, in name order. Errors name the file and line:
 // a line that is not such an object, t going back in time, or no line at or before `time`.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 
 namespace app::live {
@@ -45,17 +46,10 @@ morph::Result<std::unique_ptr<LiveSession>> LiveSession::start(const morph::Scen
         if (!recorder) return recorder.error();
         session->mRecorder.emplace(std::move(recorder).value());
     }
+    session->mAddress = options.address;
+    session->mWake = std::move(wake);
     for (const ListenSpec& spec : options.sources) {
-        auto receiver = std::make_unique<LiveReceiver>();
-        if (morph::Status s = receiver->start(spec.kind, options.address, spec.port, wake); !s) {
-            return s.error();
-        }
-        std::fprintf(stderr, "morphview: listening for %s on %s:%u\n", sourceKindKey(spec.kind),
-                     options.address.c_str(), unsigned(receiver->port()));
-        session->mReceivers.push_back(std::move(receiver));
-        session->mSeen.push_back(0);
-        session->mRaw.emplace_back();
-        session->mFed.emplace_back();
+        if (morph::Status s = session->addSource(spec); !s) return s.error();
     }
     return session;
 }
@@ -68,6 +62,26 @@ LiveSession::LiveSession(const morph::Scene& scene, bool liveHead)
 std::vector<NodeRotation> LiveSession::nodeRotations() const {
     if (!mHeadRig || !mLayer.headEyes()) return {};
     return mHeadRig->rotations(*mLayer.headEyes());
+}
+
+morph::Status LiveSession::addSource(const ListenSpec& spec) {
+    auto receiver = std::make_unique<LiveReceiver>();
+    if (morph::Status s = receiver->start(spec.kind, mAddress, spec.port, mWake); !s) return s;
+    std::fprintf(stderr, "morphview: listening for %s on %s:%u\n", sourceKindKey(spec.kind),
+                 mAddress.c_str(), unsigned(receiver->port()));
+    mReceivers.push_back(std::move(receiver));
+    mSeen.push_back(0);
+    mRaw.emplace_back();
+    mFed.emplace_back();
+    return {};
+}
+
+void LiveSession::closeSource(size_t index) {
+    if (index >= mReceivers.size()) return;
+    mReceivers.erase(mReceivers.begin() + std::ptrdiff_t(index));
+    mSeen.erase(mSeen.begin() + std::ptrdiff_t(index));
+    mRaw.erase(mRaw.begin() + std::ptrdiff_t(index));
+    mFed.erase(mFed.begin() + std::ptrdiff_t(index));
 }
 
 void LiveSession::useScene(const morph::Scene& scene) {

@@ -48,6 +48,13 @@ public:
                                                              const LiveSessionOptions& options,
                                                              std::function<void()> wake);
 
+    // Opens one more source on the session's address (File > Live), named on stderr as start
+    // names them; its receiver is the last of receivers(). An error names the address and port.
+    morph::Status addSource(const ListenSpec& spec);
+    // Stops source `index` of receivers() and closes its port; what it sent stays applied.
+    void closeSource(size_t index);
+    const std::string& address() const { return mAddress; }
+
     // Another model (or the same one reloaded): the names map anew to its targets, each source's
     // newest sample is applied again at the next poll, and the ports and the recording carry on.
     void useScene(const morph::Scene& scene);
@@ -88,6 +95,8 @@ private:
     bool mLiveHead = false;
     std::optional<LiveHeadRig> mHeadRig;  // with mLiveHead
     Calibration mCalibration;
+    std::string mAddress;
+    std::function<void()> mWake;
     std::vector<std::unique_ptr<LiveReceiver>> mReceivers;
     std::vector<uint64_t> mSeen;              // per receiver
     std::vector<LiveSample> mRaw;             // per receiver: the newest sample, uncalibrated

@@ -49,6 +49,10 @@ void addLiveOptions(CLI::App& root, ViewerOptions& options) {
                   "Turn the head and eye joints with the live input's head and eye rotations "
                   "(Live Link Face)")
         ->needs(listen);
+    root.add_option("--replay", options.replay,
+                    "Play a --record-stream recording on the live layer in real time, once from "
+                    "its first line, the last line held (the weights capture --replay draws)")
+        ->type_name("FILE.jsonl");
 }
 
 }  // namespace
@@ -111,6 +115,11 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
 }
 
 CommandResult runViewer(const ViewerOptions& options) {
+    // A bad recording is one line before any window opens.
+    if (!options.replay.empty()) {
+        if (auto lines = loadReplay(options.replay); !lines)
+            return {Outcome::Failed, "morphview: " + lines.error().message};
+    }
     auto viewer = ViewerWindow::create(options);
     if (!viewer) return {Outcome::Failed, "morphview: " + viewer.error().message};
     return {(*viewer)->run(), {}};

@@ -9,8 +9,6 @@
 #include "app/viewer/state/ViewerStateExpressions.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 
 namespace app {
 
@@ -224,43 +222,6 @@ morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,
         scrub(doc.state, doc.scene, time);
     }
     return {};
-}
-
-void ViewerWindow::startLive() {
-    if (mOptions.listen.empty()) return;
-    if (mLive) {                         // another model: the ports and the recording carry on
-        mDoc.state.liveWeights.clear();  // the newest samples come again at the next poll
-        mDoc.state.liveRotations.clear();
-        mLive->useScene(mDoc.scene);
-        return;
-    }
-    live::LiveSessionOptions options;
-    options.address = mOptions.listenAddress;
-    options.recordPath = mOptions.recordStream;
-    options.calibrationPath = mOptions.calibration;
-    options.liveHead = mOptions.liveHead;
-    for (const std::string& text : mOptions.listen) {
-        auto spec = live::parseListenSpec(text);  // checked by CLI11 already
-        if (spec) options.sources.push_back(*spec);
-    }
-    // A sample that changed something wakes a window waiting for events (Redraw.h).
-    auto session = live::LiveSession::start(mDoc.scene, options, [] { glfwPostEmptyEvent(); });
-    if (!session) {
-        std::fprintf(stderr, "morphview: %s\n", session.error().message.c_str());
-        showError(mUi, session.error().message);
-        return;
-    }
-    mLive = std::move(session).value();
-}
-
-void ViewerWindow::pollLive() {
-    if (!mLive || !mDoc.loaded || !mLive->poll()) return;
-    mDoc.state.liveWeights.clear();
-    for (const auto& [ref, value] : mLive->layer().weights())
-        mDoc.state.liveWeights[{ref.mesh, ref.target}] = value;
-    mDoc.state.liveRotations.clear();
-    for (const live::NodeRotation& r : mLive->nodeRotations())
-        mDoc.state.liveRotations.emplace_back(r.node, r.rotation);
 }
 
 }  // namespace app

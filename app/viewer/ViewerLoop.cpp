@@ -44,8 +44,10 @@ Outcome ViewerWindow::runFrames() {
     mLastTime = glfwGetTime();
     RedrawWait wait;  // the first frame at once
     double frameStart = mLastTime;
-    while (!glfwWindowShouldClose(window)) {
+    startQuitSignals();
+    while (!glfwWindowShouldClose(window) && !quitSignalled()) {
         const bool waited = waitForEvents(wait);
+        if (quitSignalled()) break;  // woken by SIGINT or SIGTERM: no frame, the way out
         // Fixed steps where the result must not depend on the machine's speed (but a script's
         // `idle`, which lets the window run as it would for a person).
         const bool scriptDrives = mScript && mScriptIdle < 0;
@@ -58,6 +60,7 @@ Outcome ViewerWindow::runFrames() {
         if (const std::optional<Outcome> outcome = endFrame(scripted)) return *outcome;
         glfwSwapBuffers(window);
         handleRequests();
+        handleLiveRequests();
         wait = mRedraw.afterFrame(motion());
     }
     if (mRecorder.active()) toggleRecording();
@@ -126,7 +129,7 @@ void ViewerWindow::updateFrame(float dt, const FrameSize& size) {
     // The clips advance, then the frame is resolved once: the panels below show it, and
     // drawScene draws it.
     if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
-    pollLive();
+    pollLive(dt);
     pollSpeech();
     refreshFrame(mDoc);
     const uint64_t resolved = mDoc.state.revision;
@@ -146,6 +149,7 @@ void ViewerWindow::drawFrame(const FrameSize& size) {
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     recordFrame(true);
+    if (mLive) mFrameTimes.addLiveAge(newestLiveAgeMs());
     ++mFrames;
 }
 
@@ -216,6 +220,7 @@ void ViewerWindow::buildPanels(int width, int height) {
     drawShortcutsWindow(ui);
     drawReportWindow(mDoc, ui);
     drawSpeechWindow(ui);
+    drawLiveWindow();
 }
 
 Motion ViewerWindow::motion() const {
@@ -224,9 +229,8 @@ Motion ViewerWindow::motion() const {
     const bool shown = glfwGetWindowAttrib(window, GLFW_ICONIFIED) == 0;
     const bool animating = mDoc.loaded && (mDoc.state.playback.playing || mUi.presetCycle.on);
     m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mRecorder.active() ||
-               mUi.loading.active || mPendingScale != 0 || !mDropped.empty() ||
+               mUi.loading.active || mPendingScale != 0 || !mDropped.empty() || liveMoves() ||
                mSpeech.preparing() || mSpeech.playing() ||
-               (mLive && mLive->settling()) ||  // smoothing still catching up with a still face
                (shown && (animating || mUi.turntable.on));
     if (!mUi.message.empty()) {  // its fade is drawn; a timer wakes the window for it
         const double age = ImGui::GetTime() - mUi.messageTime;
@@ -237,6 +241,11 @@ Motion ViewerWindow::motion() const {
             m.wakeAfter = fadeAt - age;
         }
     }
+    // The Live panel's ages and rates stay current while it shows.
+    constexpr double kLivePanelSeconds = 0.25;
+    if (mUi.showLive)
+        m.wakeAfter =
+            m.wakeAfter < 0 ? kLivePanelSeconds : std::min(m.wakeAfter, kLivePanelSeconds);
     if (mScript && mScriptIdle >= 0)
         m.wakeAfter = m.wakeAfter < 0 ? mScriptIdle : std::min(m.wakeAfter, mScriptIdle);
     return m;

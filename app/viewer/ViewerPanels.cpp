@@ -88,6 +88,8 @@ void drawFileMenu(ViewerDocument& doc, ViewerUi& ui) {
     trackItem(ui, "File report...");
     if (ImGui::MenuItem("Speech...", nullptr, false, doc.loaded)) ui.speech.show = true;
     trackItem(ui, "Speech...");
+    if (ImGui::MenuItem("Live...", nullptr, false, doc.loaded)) ui.showLive = true;
+    trackItem(ui, "Live...");
     ImGui::Separator();
     const bool haveClip = !doc.state.userClips.empty();
     if (ImGui::MenuItem("Export .glb with the user clip...", nullptr, false,

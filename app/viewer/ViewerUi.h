@@ -159,6 +159,7 @@ struct ViewerUi {
     bool showShortcuts = false;
     bool showAbout = false;
     bool showReport = false;  // File > File report, the menu bar's "Report (N)"
+    bool showLive = false;    // File > Live (app/viewer/live/LivePanel.h)
     Wireframe wireframe = Wireframe::Off;
     Framing framing = Framing::All;  // what F/M/S framed last; view presets and Home keep it
     LoadingUi loading;

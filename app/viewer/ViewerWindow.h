@@ -17,6 +17,8 @@
 #include "app/viewer/ViewerCamera.h"
 #include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
+#include "app/viewer/live/LivePanel.h"
+#include "app/viewer/live/QuitSignals.h"
 #include "app/viewer/speech/SpeechPlayer.h"
 #include "app/viewer/state/FrameTimes.h"
 #include "app/viewer/state/Redraw.h"
@@ -123,10 +125,25 @@ private:
     void pollLoad();  // per frame: progress for the panels, and the finished load
     // Uploads a loaded scene and makes it the document; on failure the current one stays.
     bool finishOpen(BackgroundLoad::Loaded loaded);
-    // --listen's ports, opened with the first model loaded (later models keep them and the
-    // recording, with their own names); a port that cannot open shows as an error.
+    // app/viewer/live/ViewerLive.cpp: live input in the window.
+    // --listen's ports and --replay's recording, opened with the first model loaded (later
+    // models keep them and the recording, with their own names); a port that cannot open shows
+    // as an error, and in the Live panel.
     void startLive();
-    void pollLive();  // per frame, before the frame resolves: the newest samples' weights
+    bool openLiveSession();  // the session, with no source yet; false (and shown) on failure
+    void openLiveSource(const std::string& spec);  // a --listen spec; failures shown and listed
+    // Per frame, before the frame resolves: the newest samples' weights, the replay's line
+    // (advanced by the frame's dt), each keyed into the clip while recording to one.
+    void pollLive(float dt);
+    bool advanceReplay(float dt);  // true when the replay's line changed
+    void keyLiveSample();
+    void toggleLiveClip();
+    void handleLiveRequests();  // the Live panel's, after the frame
+    void drawLiveWindow();
+    std::optional<double> newestLiveAgeMs() const;  // mLive's newest sample; nullopt: none yet
+    bool liveMoves() const;  // a replay still playing, or smoothing still settling
+    void startQuitSignals();
+    bool quitSignalled() const;  // SIGINT or SIGTERM: the loop ends as if the window closed
     // Speech (app/viewer/speech/SpeechWindow.cpp): per frame, before the frame resolves, the
     // panel's requests and the line's weights at the audio clock; a dropped .wav.
     void pollSpeech();
@@ -208,6 +225,9 @@ private:
     // --listen: the live input for the model shown, started when it loads (ViewerLoad.cpp).
     std::unique_ptr<live::LiveSession> mLive;
     SpeechPlayer mSpeech;
+    LiveUi mLiveUi;  // the Live panel, --replay and Record to clip
+    std::optional<live::LiveClock::time_point> mLiveClipStart;  // Record to clip's first key
+    QuitSignals mQuitSignals;
 };
 
 }  // namespace app

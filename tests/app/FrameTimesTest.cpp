@@ -36,6 +36,17 @@ TEST(FrameTimes, WritesTheJsonTheBenchmarkReads) {
     EXPECT_EQ(doc["viewDraws"], 1);
 }
 
+TEST(FrameTimes, LiveAgesAreAColumnOnlyWithLiveInput) {
+    app::FrameTimes times;
+    times.add(16);
+    EXPECT_FALSE(nlohmann::json::parse(times.json()).contains("liveAgeMs"));
+    times.addLiveAge(std::nullopt);  // drawn before the first sample
+    times.addLiveAge(4.5);
+    const nlohmann::json doc = nlohmann::json::parse(times.json());
+    EXPECT_EQ(doc["liveAgeMs"], nlohmann::json::parse("[null, 4.5]"));
+    EXPECT_EQ(doc["ms"], nlohmann::json::parse("[16.0]")) << "the existing columns unchanged";
+}
+
 TEST(FrameTimes, AnUnwritablePathIsAnErrorNamingIt) {
     app::FrameTimes times;
     const auto written = times.write("/nonexistent-dir/times.json");

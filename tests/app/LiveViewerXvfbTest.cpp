@@ -3,70 +3,37 @@
 // (the script's expect-weight checks the drawn weight after an `idle` of 3 s, in which the
 // window draws at most 20 frames: a frame resent every 10 ms wakes it only when it changed
 // something), and the recording holds them by target name.
-#include <atomic>
-#include <chrono>
 #include <fstream>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <nlohmann/json.hpp>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include "fixtures/BuildPaths.h"
-#include "fixtures/LiveDatagrams.h"
-#include "fixtures/RunMorphview.h"
+#include "fixtures/LiveViewerRun.h"
 #include "fixtures/TestPaths.h"
 
 namespace {
-
-// A UDP port free now: bound at 0 by the system, read back and released for the viewer.
-uint16_t freeUdpPort() {
-    const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
-    sockaddr_in where{};
-    where.sin_family = AF_INET;
-    where.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof(where);
-    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&where), sizeof(where)) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&where), &length) != 0) {
-        ADD_FAILURE() << "no free UDP port";
-    }
-    ::close(fd);
-    return ntohs(where.sin_port);
-}
 
 TEST(LiveViewerXvfbTest, VmcDatagramsDriveTheFaceAndAreRecorded) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
     const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
-    const uint16_t port = freeUdpPort();
+    const uint16_t port = fixtures::live::freeUdpPort();
+    ASSERT_NE(port, 0) << "no free UDP port";
     std::ofstream(dir + "/live.txt") << "idle 3 0 20\n"
                                         "expect-weight \"jawOpen\" 0.6 0.001\n"
                                         "expect-weight \"eyeBlinkLeft\" 1 0.001\n"
                                         "expect-weight \"mouthSmileLeft\" 0 0.001\n"
                                         "quit\n";
-    std::atomic<bool> done{false};
-    fixtures::RunOutcome run;
-    std::thread viewer([&] {
-        run = fixtures::runMorphviewUnderXvfb(
-            {face, "--window-size", "640x480", "--listen", "vmc:" + std::to_string(port),
-             "--record-stream", dir + "/stream.jsonl", "--script", dir + "/live.txt"},
-            "640x480");
-        done = true;
-    });
     // VSeeFace sends its frames over and over; the viewer opens its port once the face loads.
     // The same frame resent changes nothing after the first that arrives.
-    const fixtures::live::Bytes frame =
-        fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}, {"Joy", 1.0f}});
-    while (!done) {
-        fixtures::live::sendDatagram(port, frame);
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    viewer.join();
+    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
+        {face, "--window-size", "640x480", "--listen", "vmc:" + std::to_string(port),
+         "--record-stream", dir + "/stream.jsonl", "--script", dir + "/live.txt"},
+        "640x480", port,
+        fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}, {"Joy", 1.0f}}));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.err.find("listening for vmc on 127.0.0.1:" + std::to_string(port)),
               std::string::npos)

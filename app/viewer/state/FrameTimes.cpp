@@ -35,6 +35,12 @@ std::string FrameTimes::json() const {
     nlohmann::json doc = {{"frames", mMs.size()},    {"medianMs", median},
                           {"p95Ms", p95Ms()},        {"fps", median > 0 ? 1000.0 / median : 0.0},
                           {"viewDraws", mViewDraws}, {"ms", mMs}};
+    if (!mLiveAgeMs.empty()) {
+        nlohmann::json ages = nlohmann::json::array();
+        for (const std::optional<double>& age : mLiveAgeMs)
+            ages.push_back(age ? nlohmann::json(*age) : nlohmann::json(nullptr));
+        doc["liveAgeMs"] = std::move(ages);
+    }
     return doc.dump() + "\n";
 }
 

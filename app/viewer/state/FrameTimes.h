@@ -4,6 +4,7 @@
 // the start of the frame before it to its own start, counted only between frames drawn back to
 // back: a frame drawn after the window waited for an event (Redraw.h) measures the wait, not
 // the work, and is left out.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,16 +20,21 @@ public:
     // changed): counted over every frame, waited for or not.
     void addViewDraw() { ++mViewDraws; }
     size_t viewDraws() const { return mViewDraws; }
+    // With live input: per frame drawn (waited for or not, as viewDraws counts), the age of the
+    // newest live sample when it was drawn, in ms; nullopt before the first sample arrived.
+    void addLiveAge(std::optional<double> ms) { mLiveAgeMs.push_back(ms); }
     double medianMs() const;  // 0 when empty
     double p95Ms() const;     // the nearest-rank 95th percentile; 0 when empty
 
-    // {"frames": N, "medianMs": M, "p95Ms": P, "fps": 1000 / M, "viewDraws": V, "ms": [...]}
+    // {"frames": N, "medianMs": M, "p95Ms": P, "fps": 1000 / M, "viewDraws": V, "ms": [...]},
+    // and "liveAgeMs": [...] (null before the first sample) when the frames had live input.
     std::string json() const;
     morph::Status write(const std::string& path) const;  // atomically
 
 private:
     std::vector<double> mMs;
     size_t mViewDraws = 0;
+    std::vector<std::optional<double>> mLiveAgeMs;
 };
 
 }  // namespace app

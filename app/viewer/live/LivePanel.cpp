@@ -1,0 +1,151 @@
+#include "app/viewer/live/LivePanel.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace app {
+
+namespace {
+
+// A section's title over a rule (this ImGui has no SeparatorText).
+void heading(const char* title) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", title);
+    ImGui::Separator();
+}
+
+double secondsSince(live::LiveClock::time_point then) {
+    return std::chrono::duration<double>(live::LiveClock::now() - then).count();
+}
+
+double nowSeconds() {
+    return std::chrono::duration<double>(live::LiveClock::now().time_since_epoch()).count();
+}
+
+// One row per source: kind, address:port, its state and counters, and its Close button
+// ("Close source 1", ... for scripts).
+void drawSources(const live::LiveSession* session, LiveUi& live, ViewerUi& ui) {
+    heading("Sources");
+    const size_t count = session ? session->receivers().size() : 0;
+    live.rates.resize(count);
+    if (count == 0 && live.failed.empty()) ImGui::TextDisabled("none: open one below");
+    for (size_t i = 0; i < count; ++i) {
+        const live::LiveReceiver& r = *session->receivers()[i];
+        const live::ReceiverCounts c = r.counts();
+        live.rates[i].update(c.samples, nowSeconds());
+        ImGui::PushID(int(i));
+        ImGui::Text("%s on %s:%u: listening", live::sourceKindKey(r.kind()),
+                    session->address().c_str(), unsigned(r.port()));
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Close")) live.requests.close = i;
+        trackItem(ui, "Close source " + std::to_string(i + 1));
+        ImGui::Indent();
+        if (c.lastSample) {
+            ImGui::Text("%.1f samples/s, last %.2f s ago", live.rates[i].perSecond(),
+                        secondsSince(*c.lastSample));
+        } else {
+            ImGui::TextDisabled("no sample yet");
+        }
+        ImGui::Text("%llu samples, %llu malformed of %llu datagrams",
+                    static_cast<unsigned long long>(c.samples),
+                    static_cast<unsigned long long>(c.malformed),
+                    static_cast<unsigned long long>(c.datagrams));
+        if (!c.lastError.empty() && ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", c.lastError.c_str());
+        ImGui::Unindent();
+        ImGui::PopID();
+    }
+    for (const FailedSource& f : live.failed) {
+        ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s: not open", f.label.c_str());
+        ImGui::Indent();
+        ImGui::TextWrapped("%s", f.error.c_str());
+        ImGui::Unindent();
+    }
+}
+
+// Kind and port, made into a --listen spec ("vmc", "livelink:11112") for the window to open.
+void drawOpenSource(LiveUi& live, ViewerUi& ui) {
+    heading("Open a source");
+    ImGui::RadioButton("VMC", &live.openKind, 0);
+    trackItem(ui, "VMC");
+    ImGui::SameLine();
+    ImGui::RadioButton("Live Link Face", &live.openKind, 1);
+    trackItem(ui, "Live Link Face");
+    ImGui::SetNextItemWidth(90 * ui.scale);
+    const char* hint = live.openKind == 0 ? "39539" : "11111";
+    ImGui::InputTextWithHint("Port", hint, &live.openPort, ImGuiInputTextFlags_CharsDecimal);
+    trackItem(ui, "Port");
+    ImGui::SameLine();
+    if (ImGui::Button("Open source")) {
+        const std::string kind = live.openKind == 0 ? "vmc" : "livelink";
+        live.requests.open = live.openPort.empty() ? kind : kind + ":" + live.openPort;
+    }
+    trackItem(ui, "Open source");
+}
+
+void drawUnmatched(const live::LiveSession* session) {
+    if (!session || session->layer().unmatched().empty()) return;
+    const std::vector<std::string>& names = session->layer().unmatched();
+    heading("Names that matched no target");
+    std::string text;
+    for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+    ImGui::TextWrapped("%zu: %s", names.size(), text.c_str());
+}
+
+void drawReplay(const LiveUi& live) {
+    if (!live.replay) return;
+    const LiveReplay& r = *live.replay;
+    heading("Replay");
+    ImGui::TextWrapped("%s", r.path.c_str());
+    const double end = r.lines.empty() ? 0.0 : r.lines.back().t;
+    ImGui::Text("%.2f of %.2f s, %zu lines%s", r.time, end, r.lines.size(),
+                r.time >= end ? " (ended: the last line holds)" : "");
+}
+
+void drawRecordToClip(const live::LiveSession* session, LiveUi& live, ViewerUi& ui) {
+    heading("Record to clip");
+    const bool on = live.clip.has_value();
+    if (ImGui::Button(on ? "Stop recording to clip" : "Record to clip"))
+        live.requests.toggleClip = true;
+    trackItem(ui, "Record to clip");
+    if (on) {
+        ImGui::SameLine();
+        ImGui::Text("%zu keys, %.2f s", live.clip->keys,
+                    live.clipSeconds < 0 ? 0.0 : live.clipSeconds);
+    } else if (!session && !live.replay) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(no live input yet)");
+    }
+}
+
+// The panel's sections, top to bottom. Calibration's controls (gain, offset, clamp, smoothing,
+// capture neutral) come as one more section, after the sources.
+using Section = void (*)(const live::LiveSession*, LiveUi&, ViewerUi&);
+const Section kSections[] = {
+    drawSources,
+    [](const live::LiveSession*, LiveUi& live, ViewerUi& ui) { drawOpenSource(live, ui); },
+    [](const live::LiveSession* session, LiveUi&, ViewerUi&) { drawUnmatched(session); },
+    [](const live::LiveSession*, LiveUi& live, ViewerUi&) { drawReplay(live); },
+    drawRecordToClip,
+};
+
+}  // namespace
+
+void drawLivePanel(const live::LiveSession* session, LiveUi& live, ViewerUi& ui) {
+    if (!ui.showLive) return;
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.62f, viewport->Size.y * 0.12f),
+                            ImGuiCond_Appearing, ImVec2(0.5f, 0.0f));
+    ImGui::SetNextWindowSize(ImVec2(440 * ui.scale, 380 * ui.scale), ImGuiCond_Appearing);
+    if (!ImGui::Begin("Live", &ui.showLive, ImGuiWindowFlags_NoCollapse)) {
+        ImGui::End();
+        return;
+    }
+    for (Section section : kSections) section(session, live, ui);
+    ImGui::End();
+}
+
+}  // namespace app

@@ -1,0 +1,214 @@
+// The window's live input (ViewerWindow members): the session for --listen and File > Live,
+// --replay, Record to clip, the Live panel's requests, and SIGINT/SIGTERM ending the loop.
+#include <chrono>
+#include <cstddef>
+#include <cstdio>
+#include <utility>
+
+#include "app/viewer/ViewerWindow.h"
+#include "morph/edit/WeightSpec.h"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+namespace app {
+
+namespace {
+
+// A sample that changed something wakes a window waiting for events (Redraw.h).
+void wakeLoop() {
+    glfwPostEmptyEvent();
+}
+
+// A recording line's weights as the live layer's, through its --weights SPEC as capture
+// --replay draws it.
+morph::Result<LiveWeights> replayWeights(const morph::Scene& scene, const live::StreamLine& line) {
+    auto text = live::weightSpecOf(line.weights);
+    if (!text) return text.error();
+    auto spec = morph::parseWeightSpec(*text);
+    if (!spec) return spec.error();
+    return liveWeightsOf(scene, *spec);
+}
+
+}  // namespace
+
+morph::Result<std::vector<live::StreamLine>> loadReplay(const std::string& path) {
+    auto lines = live::readStream(path);
+    if (!lines) return morph::Error{lines.error().code, "--replay: " + lines.error().message};
+    if (lines->empty())
+        return morph::Error{morph::ErrorCode::Usage, "--replay: " + path + ": has no lines"};
+    for (size_t i = 0; i < lines->size(); ++i) {
+        if (auto spec = live::weightSpecOf((*lines)[i].weights); !spec) {
+            return morph::Error{morph::ErrorCode::Usage, path + ": line " + std::to_string(i + 1) +
+                                                             ": " + spec.error().message};
+        }
+    }
+    return lines;
+}
+
+bool ViewerWindow::openLiveSession() {
+    if (mLive) return true;
+    live::LiveSessionOptions options;
+    options.address = mOptions.listenAddress;
+    options.recordPath = mOptions.recordStream;
+    options.calibrationPath = mOptions.calibration;
+    options.liveHead = mOptions.liveHead;
+    auto session = live::LiveSession::start(mDoc.scene, options, wakeLoop);
+    if (!session) {
+        std::fprintf(stderr, "morphview: %s\n", session.error().message.c_str());
+        showError(mUi, session.error().message);
+        return false;
+    }
+    mLive = std::move(session).value();
+    return true;
+}
+
+void ViewerWindow::openLiveSource(const std::string& text) {
+    auto spec = live::parseListenSpec(text);
+    if (!spec) {
+        showError(mUi, spec.error().message);
+        return;
+    }
+    if (!openLiveSession()) return;
+    if (morph::Status s = mLive->addSource(*spec); !s) {
+        std::fprintf(stderr, "morphview: %s\n", s.error().message.c_str());
+        showError(mUi, s.error().message);
+        mLiveUi.failed.push_back({std::string(live::sourceKindKey(spec->kind)) + " on " +
+                                      mLive->address() + ":" + std::to_string(spec->port),
+                                  s.error().message});
+    }
+}
+
+void ViewerWindow::startQuitSignals() {
+    if (morph::Status s = mQuitSignals.start(wakeLoop); !s)
+        std::fprintf(stderr, "morphview: %s\n", s.error().message.c_str());
+}
+
+void ViewerWindow::startLive() {
+    if (mLive) {                         // another model: the ports and the recording carry on
+        mDoc.state.liveWeights.clear();  // the newest samples come again at the next poll
+        mDoc.state.liveRotations.clear();
+        mLive->useScene(mDoc.scene);
+    }
+    if (mLiveUi.replay) mLiveUi.replay->shown = nullptr;  // its line maps anew at the next poll
+    if (mLive || mLiveUi.replay) return;
+    if (!mOptions.listen.empty() && openLiveSession()) {
+        for (const std::string& text : mOptions.listen) openLiveSource(text);
+    }
+    if (!mOptions.replay.empty()) {
+        auto lines = loadReplay(mOptions.replay);  // checked before the window opened
+        if (!lines) {
+            showError(mUi, lines.error().message);
+            return;
+        }
+        mLiveUi.replay.emplace();
+        mLiveUi.replay->path = mOptions.replay;
+        mLiveUi.replay->lines = std::move(lines).value();
+    }
+}
+
+bool ViewerWindow::advanceReplay(float dt) {
+    if (!mLiveUi.replay) return false;
+    LiveReplay& r = *mLiveUi.replay;
+    if (r.shown) r.time += dt;  // the first line shows at 0, in the first frame
+    const live::StreamLine* line = live::streamLineAt(r.lines, r.lines.front().t + r.time);
+    if (line == r.shown) return false;
+    r.shown = line;
+    auto weights = replayWeights(mDoc.scene, *line);
+    r.weights = weights ? std::move(weights).value() : LiveWeights{};
+    return true;
+}
+
+void ViewerWindow::pollLive(float dt) {
+    if (!mDoc.loaded) return;
+    const bool sampled = mLive && mLive->poll();
+    const bool replayed = advanceReplay(dt);
+    if (!sampled && !replayed) return;
+    // The live layer: the sources' newest values, a replay's line over them.
+    mDoc.state.liveWeights.clear();
+    if (mLive) {
+        for (const auto& [ref, value] : mLive->layer().weights())
+            mDoc.state.liveWeights[{ref.mesh, ref.target}] = value;
+    }
+    if (mLiveUi.replay) {
+        for (const auto& [ref, value] : mLiveUi.replay->weights)
+            mDoc.state.liveWeights[ref] = value;
+    }
+    mDoc.state.liveRotations.clear();
+    if (mLive) {
+        for (const live::NodeRotation& r : mLive->nodeRotations())
+            mDoc.state.liveRotations.emplace_back(r.node, r.rotation);
+    }
+    if (mLiveUi.clip) keyLiveSample();
+}
+
+void ViewerWindow::keyLiveSample() {
+    const auto now = live::LiveClock::now();
+    if (!mLiveClipStart) mLiveClipStart = now;
+    mLiveUi.clipSeconds = std::chrono::duration<double>(now - *mLiveClipStart).count();
+    if (morph::Status s =
+            keyLiveClip(mDoc.state, mDoc.scene, *mLiveUi.clip, float(mLiveUi.clipSeconds));
+        !s) {
+        showError(mUi, s.error().message);
+        mLiveUi.clip.reset();
+    }
+}
+
+void ViewerWindow::toggleLiveClip() {
+    if (mLiveUi.clip) {
+        const morph::UserClip& clip = mDoc.state.userClips[size_t(mLiveUi.clip->clip)];
+        showMessage(mUi, "recorded '" + clip.name + "' (" + std::to_string(clip.keys.size()) +
+                             " keys): File > Export writes it");
+        mLiveUi.clip.reset();
+        return;
+    }
+    auto recording = startLiveClip(mDoc.state, mDoc.scene);
+    if (!recording) {
+        showError(mUi, recording.error().message);
+        return;
+    }
+    mLiveUi.clip = *recording;
+    mLiveUi.clipSeconds = -1;
+    mLiveClipStart.reset();
+    keyLiveSample();  // the pose the recording starts from, at 0
+    showMessage(mUi, "recording live input to '" +
+                         mDoc.state.userClips[size_t(recording->clip)].name + "'");
+}
+
+void ViewerWindow::handleLiveRequests() {
+    LiveUi::Requests requests = std::exchange(mLiveUi.requests, {});
+    if (!mDoc.loaded) return;
+    if (requests.close && mLive) {
+        mLive->closeSource(*requests.close);
+        if (*requests.close < mLiveUi.rates.size())
+            mLiveUi.rates.erase(mLiveUi.rates.begin() + std::ptrdiff_t(*requests.close));
+    }
+    if (requests.open) openLiveSource(*requests.open);
+    if (requests.toggleClip) toggleLiveClip();
+}
+
+void ViewerWindow::drawLiveWindow() {
+    if (mUi.visible && mDoc.loaded) drawLivePanel(mLive.get(), mLiveUi, mUi);
+}
+
+std::optional<double> ViewerWindow::newestLiveAgeMs() const {
+    std::optional<live::LiveClock::time_point> newest;
+    for (const auto& receiver : mLive->receivers()) {
+        const std::optional<live::LiveClock::time_point> last = receiver->counts().lastSample;
+        if (last && (!newest || *last > *newest)) newest = last;
+    }
+    if (!newest) return std::nullopt;
+    return std::chrono::duration<double, std::milli>(live::LiveClock::now() - *newest).count();
+}
+
+bool ViewerWindow::liveMoves() const {
+    if (mLive && mLive->settling()) return true;  // smoothing still catching up with a still face
+    if (!mLiveUi.replay || !mLiveUi.replay->shown) return mLiveUi.replay.has_value();
+    const LiveReplay& r = *mLiveUi.replay;
+    return r.lines.front().t + r.time < r.lines.back().t;
+}
+
+bool ViewerWindow::quitSignalled() const {
+    return mQuitSignals.raised();
+}
+
+}  // namespace app

@@ -1,0 +1,147 @@
+// The viewer's live input beyond --listen, under Xvfb: --replay plays a recording on the live
+// layer in the viewer's time (a script's frames are 1/60 s each, so the line shown after N
+// frames is known), Record to clip keys what it applies into a user clip that File > Export
+// writes, File > Live opens a source on a port typed into the panel, --frame-times gains the
+// live sample's age, and a bad recording fails before any window opens.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "fixtures/BuildPaths.h"
+#include "fixtures/LiveViewerRun.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "morph/gltf/GltfImport.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+
+// jawOpen 0.2 from 0 s, 0.6 from 0.5 s, 0.9 from 0.8 s (t counts from the first line's 5 s).
+const char* kRecording =
+    R"({"t":5.0,"source":"vmc","weights":{"eyeBlinkLeft":1.0,"jawOpen":0.2}})"
+    "\n"
+    R"({"t":5.5,"source":"vmc","weights":{"eyeBlinkLeft":1.0,"jawOpen":0.6}})"
+    "\n"
+    R"({"t":5.8,"source":"livelink","weights":{"eyeBlinkLeft":0.5,"jawOpen":0.9}})"
+    "\n";
+
+// A script's frames are 1/60 s each and its clicks take a fixed number of frames (about a dozen
+// before the first check), so each check sits a few frames clear of a line's change.
+const char* kReplayScript = R"script(click "File"
+click "Live..."
+click "Record to clip"
+expect-message "recording live input to 'live 1'"
+wait 3
+expect-weight "jawOpen" 0.2 0.0001
+wait 20
+expect-weight "jawOpen" 0.6 0.0001
+wait 20
+expect-weight "jawOpen" 0.9 0.0001
+expect-weight "eyeBlinkLeft" 0.5 0.0001
+click "Record to clip"
+expect-message "recorded 'live 1' (3 keys)"
+click "File"
+click "Export .glb with the user clip..."
+click "Browser OK"
+expect-message "exported 'live 1'"
+quit
+)script";
+
+TEST(LivePanelXvfbTest, ReplayPlaysInTimeAndRecordsToAClip) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string face = dir + "/face.glb";  // a copy: the export lands beside it
+    fs::copy_file(kFace, face, fs::copy_options::overwrite_existing);
+    std::ofstream(dir + "/take.jsonl") << kRecording;
+    std::ofstream(dir + "/replay.txt") << kReplayScript;
+    const fixtures::RunOutcome run =
+        fixtures::runMorphviewUnderXvfb({face, "--window-size", "640x480", "--replay",
+                                         dir + "/take.jsonl", "--script", dir + "/replay.txt"},
+                                        "640x480");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+
+    // The clip: a key at the start (0.2) and one at each line applied after (0.6, 0.9).
+    auto exported = morph::importGltf(dir + "/face-live_1.glb");
+    ASSERT_TRUE(exported.ok()) << exported.error().message;
+    const auto clip = std::find_if(exported->animations.begin(), exported->animations.end(),
+                                   [](const morph::Animation& a) { return a.name == "live 1"; });
+    ASSERT_NE(clip, exported->animations.end());
+    ASSERT_FALSE(clip->samplers.empty());
+    const morph::AnimationSampler& sampler = clip->samplers[0];
+    ASSERT_EQ(sampler.input.size(), 3u);
+    EXPECT_EQ(sampler.input[0], 0.0f);
+    EXPECT_LT(sampler.input[1], sampler.input[2]);
+    const auto& names =
+        exported->meshes[size_t(exported->nodes[size_t(clip->channels[0].node)].mesh)].targetNames;
+    const size_t jaw = size_t(std::find(names.begin(), names.end(), "jawOpen") - names.begin());
+    ASSERT_LT(jaw, names.size());
+    const std::vector<float> jawKeys = {sampler.output[jaw], sampler.output[sampler.width + jaw],
+                                        sampler.output[2 * sampler.width + jaw]};
+    EXPECT_EQ(jawKeys, (std::vector<float>{0.2f, 0.6f, 0.9f}));
+}
+
+TEST(LivePanelXvfbTest, ABadRecordingIsOneLineNamingIt) {
+    const std::string dir = fixtures::caseScratchDir();
+    std::ofstream(dir + "/bad.jsonl") << R"({"t":0,"weights":{"jawOpen":0.2}})"
+                                         "\n"
+                                      << "{not json\n";
+    const fixtures::RunOutcome run =
+        fixtures::runMorphview({kFace, "--replay", dir + "/bad.jsonl"}, {"DISPLAY"});
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_EQ(run.err, "morphview: --replay: " + dir + "/bad.jsonl: line 2: not JSON\n");
+    const fixtures::RunOutcome missing =
+        fixtures::runMorphview({kFace, "--replay", dir + "/none.jsonl"}, {"DISPLAY"});
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_EQ(missing.err, "morphview: --replay: " + dir + "/none.jsonl: cannot be opened\n");
+}
+
+TEST(LivePanelXvfbTest, TheLivePanelOpensASourceOnATypedPort) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    const uint16_t port = fixtures::live::freeUdpPort();
+    ASSERT_NE(port, 0) << "no free UDP port";
+    std::ofstream(dir + "/panel.txt") << "click \"File\"\n"
+                                         "click \"Live...\"\n"
+                                         "click \"Live Link Face\"\n"
+                                         "click \"Port\"\n"
+                                         "type "
+                                      << port
+                                      << "\n"
+                                         "click \"Open source\"\n"
+                                         "expect-no-error\n"
+                                         "idle 1 0 400\n"
+                                         "expect-weight \"jawOpen\" 0.25 0.0001\n"
+                                         "click \"Close source 1\"\n"
+                                         "quit\n";
+    std::vector<float> values(61, 0.0f);
+    values[17] = 0.25f;  // jawOpen, the 18th of Live Link Face's shapes
+    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
+        {kFace, "--window-size", "1024x700", "--script", dir + "/panel.txt", "--frame-times",
+         dir + "/times.json"},
+        "1024x700", port, fixtures::live::liveLinkDatagram(values));
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.err.find("listening for livelink on 127.0.0.1:" + std::to_string(port)),
+              std::string::npos)
+        << run.err;
+    // A frame drawn after the first sample knows its age: under a second here.
+    const nlohmann::json times =
+        nlohmann::json::parse(fixtures::readWholeFile(dir + "/times.json"));
+    ASSERT_TRUE(times.contains("liveAgeMs"));
+    EXPECT_TRUE(times.contains("ms") && times.contains("viewDraws"));
+    const nlohmann::json& ages = times["liveAgeMs"];
+    const auto measured = std::find_if(ages.begin(), ages.end(),
+                                       [](const nlohmann::json& a) { return a.is_number(); });
+    ASSERT_NE(measured, ages.end());
+    EXPECT_GE(measured->get<double>(), 0.0);
+    EXPECT_LT(measured->get<double>(), 1000.0);
+}
+
+}  // namespace

@@ -1,0 +1,137 @@
+// SIGTERM and SIGINT end the viewer the normal way, under Xvfb: exit 0, the --record-stream
+// file whole (every line complete JSON, the last one too), and an F9 recording finished: its
+// PNG frames whole and, with ffmpeg on PATH, the MP4 under its final name.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fixtures/BuildPaths.h"
+#include "fixtures/ChildProcess.h"
+#include "fixtures/LiveDatagrams.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "morph/image/ImageFile.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+
+// The F9 recording's folder in `dir` once it holds at least two frames.
+std::optional<fs::path> recordingWithFrames(const std::string& dir) {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        if (entry.path().filename().string().rfind("morphview-rec-", 0) != 0) continue;
+        size_t frames = 0;
+        for (const auto& f : fs::directory_iterator(entry.path(), ec))
+            frames += f.path().extension() == ".png";
+        if (frames >= 2) return entry.path();
+    }
+    return std::nullopt;
+}
+
+// Runs the viewer with --listen, --record-stream and a script that starts F9 and then idles,
+// sends VMC frames (a new value each, so each is recorded) until both recordings have begun,
+// then sends `signal`; the viewer's wait status, its stderr, and the F9 folder.
+struct SignalRun {
+    int status = -1;
+    std::string err;
+    fs::path recording;
+};
+
+SignalRun runAndSignal(const std::string& dir, int signal) {
+    SignalRun out;
+    std::string error;
+    std::optional<fixtures::XvfbServer> server = fixtures::XvfbServer::start("640x480", &error);
+    if (!server) {
+        ADD_FAILURE() << error;
+        return out;
+    }
+    const uint16_t port = fixtures::live::freeUdpPort();
+    if (port == 0) {
+        ADD_FAILURE() << "no free UDP port";
+        return out;
+    }
+    std::ofstream(dir + "/s.txt") << "key f9\nidle 60 0 1000000\nquit\n";
+    fixtures::ChildOptions options;
+    options.errPath = dir + "/err.txt";
+    options.workingDirectory = dir;
+    options.alarmSeconds = 120;  // a viewer that ignored the signal fails, never hangs
+    options.environment = fixtures::environmentWith({"DISPLAY=" + server->display()},
+                                                    {"XAUTHORITY", "WAYLAND_DISPLAY"});
+    const pid_t pid =
+        fixtures::startChild({MORPHVIEW_EXECUTABLE, kFace, "--window-size", "640x480", "--listen",
+                              "vmc:" + std::to_string(port), "--record-stream",
+                              dir + "/stream.jsonl", "--script", dir + "/s.txt"},
+                             options);
+    if (pid <= 0) {
+        ADD_FAILURE() << "cannot start morphview";
+        return out;
+    }
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    std::optional<fs::path> recording;
+    for (int i = 0; std::chrono::steady_clock::now() < until; ++i) {
+        fixtures::live::sendDatagram(
+            port, fixtures::live::vmcFrame({{"JawOpen", float(i % 100) / 100.0f}}));
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        recording = recordingWithFrames(dir);
+        if (recording && fs::file_size(dir + "/stream.jsonl") > 0 && i > 20) break;
+    }
+    EXPECT_TRUE(recording) << "no F9 frames in a minute";
+    ::kill(pid, signal);
+    out.status = fixtures::waitChild(pid);
+    out.err = fixtures::readWholeFile(dir + "/err.txt");
+    if (recording) out.recording = *recording;
+    return out;
+}
+
+void expectEverythingComplete(const std::string& dir, const SignalRun& run) {
+    ASSERT_TRUE(WIFEXITED(run.status)) << "killed, not ended: " << run.err;
+    EXPECT_EQ(WEXITSTATUS(run.status), 0) << run.err;
+    const std::string stream = fixtures::readWholeFile(dir + "/stream.jsonl");
+    ASSERT_FALSE(stream.empty());
+    EXPECT_EQ(stream.back(), '\n') << "the last line is complete";
+    std::ifstream in(dir + "/stream.jsonl");
+    size_t lines = 0;
+    for (std::string text; std::getline(in, text); ++lines) {
+        const nlohmann::json line = nlohmann::json::parse(text, nullptr, false);
+        ASSERT_FALSE(line.is_discarded()) << "line " << lines + 1 << ": " << text;
+        EXPECT_TRUE(line["weights"].contains("jawOpen"));
+    }
+    EXPECT_GE(lines, 1u);
+    ASSERT_FALSE(run.recording.empty());
+    for (const auto& f : fs::directory_iterator(run.recording)) {
+        if (f.path().extension() != ".png") continue;
+        EXPECT_TRUE(morph::readImageFile(f.path().string()).ok()) << f.path();
+    }
+    if (access("/usr/bin/ffmpeg", X_OK) == 0) {
+        EXPECT_TRUE(fs::exists(run.recording / "recording.mp4")) << run.err;
+        EXPECT_FALSE(fs::exists(run.recording / "recording.mp4.partial"));
+    }
+}
+
+TEST(QuitSignalXvfbTest, SigtermEndsCleanlyWithEveryRecordingComplete) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    expectEverythingComplete(dir, runAndSignal(dir, SIGTERM));
+}
+
+TEST(QuitSignalXvfbTest, SigintEndsCleanlyWithEveryRecordingComplete) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    expectEverythingComplete(dir, runAndSignal(dir, SIGINT));
+}
+
+}  // namespace
