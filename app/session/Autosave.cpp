@@ -310,10 +310,9 @@ std::string recoveryMessage(const Recovered& r) {
     auto count = [](size_t n, const char* one, const char* many) {
         return std::to_string(n) + " " + (n == 1 ? one : many);
     };
-    std::string text = "recovered " + count(r.userClips, "user clip", "user clips") + ", " +
-                       count(r.presets, "preset", "presets");
-    if (r.overrides > 0) text += ", " + count(r.overrides, "override", "overrides");
-    return text + " from " + timeText(r.saved, "%Y-%m-%d %H:%M:%S");
+    return "recovered " + count(r.userClips, "user clip", "user clips") + ", " +
+           count(r.presets, "preset", "presets") + " from " +
+           timeText(r.saved, "%Y-%m-%d %H:%M:%S");
 }
 
 std::string stateDir(const char* xdgStateHome, const char* home) {

@@ -72,7 +72,7 @@ struct Recovered {
 // the wrong type) name `source`; `state` is unchanged then.
 morph::Result<Recovered> restoreWork(const nlohmann::json& json, const morph::Scene& scene,
                                      ViewerState& state, const std::string& source);
-// "recovered 1 user clip, 2 presets from 2026-12-03 23:41:07" (", 3 overrides" when any).
+// "recovered 1 user clip, 2 presets from 2026-12-03 23:41:07" (overrides come back unsaid).
 std::string recoveryMessage(const Recovered& recovered);
 
 // $XDG_STATE_HOME/morphview, else $HOME/.local/state/morphview (a relative XDG_STATE_HOME is

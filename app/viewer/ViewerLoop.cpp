@@ -29,6 +29,7 @@ const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_
 
 Outcome ViewerWindow::run() {
     const Outcome outcome = runFrames();
+    endAutosave();
     if (!mOptions.frameTimes.empty()) {
         if (auto written = mFrameTimes.write(mOptions.frameTimes); !written) {
             std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
@@ -43,7 +44,7 @@ Outcome ViewerWindow::runFrames() {
     mLastTime = glfwGetTime();
     RedrawWait wait;  // the first frame at once
     double frameStart = mLastTime;
-    while (!glfwWindowShouldClose(window)) {
+    while (!closeConfirmed()) {
         const bool waited = waitForEvents(wait);
         // Fixed steps where the result must not depend on the machine's speed (but a script's
         // `idle`, which lets the window run as it would for a person).
@@ -57,6 +58,7 @@ Outcome ViewerWindow::runFrames() {
         if (const std::optional<Outcome> outcome = endFrame(scripted)) return *outcome;
         glfwSwapBuffers(window);
         handleRequests();
+        autosaveFrame();
         wait = mRedraw.afterFrame(motion());
     }
     if (mRecorder.active()) toggleRecording();
@@ -178,6 +180,7 @@ void ViewerWindow::buildPanels(int width, int height) {
     ui.menuHeight = ui.weightsWidth = ui.timelineHeight = 0;
     ui.widgets.clear();
     ui.inspect.hoveredTarget = -1;
+    drawCloseQuestion();  // shown even with the panels hidden: the window waits for its answer
     if (!ui.visible) return;
     drawMenuBar(mDoc, ui);
     const float w = float(width), h = float(height);
@@ -213,6 +216,7 @@ void ViewerWindow::buildPanels(int width, int height) {
     drawFileBrowser(mDoc, ui);
     drawShortcutsWindow(ui);
     drawReportWindow(mDoc, ui);
+    drawAutosavePanels(viewX, viewY);
 }
 
 Motion ViewerWindow::motion() const {

@@ -106,6 +106,7 @@ ScriptRunner::Action ScriptRunner::action(ScriptOp op) {
         {ScriptOp::ExpectNoError, &ScriptRunner::runExpectNoError},
         {ScriptOp::ExpectError, &ScriptRunner::runExpectError},
         {ScriptOp::Screenshot, &ScriptRunner::runScreenshot},
+        {ScriptOp::CloseWindow, &ScriptRunner::runCloseWindow},
         {ScriptOp::Quit, &ScriptRunner::runQuit},
     };
     static_assert(std::size(kActions) == size_t(ScriptOp::Quit) + 1, "one action per ScriptOp");
@@ -351,6 +352,13 @@ bool ScriptRunner::runScreenshot(const ScriptCommand& c, Frame& frame) {
     const std::filesystem::path path(c.target);
     frame.step.screenshot =
         path.is_absolute() ? path.string() : (std::filesystem::path(mFolder) / path).string();
+    return true;
+}
+
+// The window's close, as its close button or Escape asks for it (the question may open); a
+// script's `quit` below never asks.
+bool ScriptRunner::runCloseWindow(const ScriptCommand&, Frame& frame) {
+    frame.ui.requests.quit = true;
     return true;
 }
 

@@ -70,6 +70,7 @@ private:
     bool runExpectNoError(const ScriptCommand& c, Frame& frame);
     bool runExpectError(const ScriptCommand& c, Frame& frame);
     bool runScreenshot(const ScriptCommand& c, Frame& frame);
+    bool runCloseWindow(const ScriptCommand& c, Frame& frame);
     bool runQuit(const ScriptCommand& c, Frame& frame);
 
     std::vector<ScriptCommand> mCommands;

@@ -97,13 +97,13 @@ TEST(AutosaveTest, WorkRoundTripsThroughJson) {
     ASSERT_TRUE(recovered.ok()) << recovered.error().message;
     EXPECT_EQ(recovered->userClips, 1u);
     EXPECT_EQ(recovered->presets, 2u);
+    EXPECT_EQ(recovered->overrides, 1u);
     EXPECT_EQ(fresh.userClips[0].name, "clip 1");
     EXPECT_EQ(fresh.keyClip, 0);
     EXPECT_TRUE(fresh.stickyOverrides);
     EXPECT_TRUE(app::session::sameWork(work, fresh));
     const std::string message = app::session::recoveryMessage(*recovered);
-    EXPECT_EQ(message.rfind("recovered 1 user clip, 2 presets, 1 override from 20", 0), 0u)
-        << message;
+    EXPECT_EQ(message.rfind("recovered 1 user clip, 2 presets from 20", 0), 0u) << message;
 
     app::ViewerState untouched = app::makeViewerState(scene);
     auto bad =

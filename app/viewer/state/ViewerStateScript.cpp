@@ -213,6 +213,7 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::ExpectNoError, "expect-no-error", parseNoArguments},
         {ScriptOp::ExpectError, "expect-error", parseTarget},
         {ScriptOp::Screenshot, "screenshot", parseTarget},
+        {ScriptOp::CloseWindow, "close-window", parseNoArguments},
         {ScriptOp::Quit, "quit", parseNoArguments},
     };
     return ops;

@@ -27,6 +27,7 @@
 //   expect-no-error                        no error is shown
 //   expect-error "cannot read"             the error shown contains this text
 //   screenshot out.png     save the whole window (relative: to the script's folder)
+//   close-window           close the window as a user does (with unsaved work the viewer asks)
 //   quit                   exit: 0 when every expectation held, 1 otherwise
 #include <string>
 #include <vector>
@@ -52,6 +53,7 @@ enum class ScriptOp {
     ExpectNoError,
     ExpectError,
     Screenshot,
+    CloseWindow,
     Quit,
 };
 
