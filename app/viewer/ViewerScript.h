@@ -71,6 +71,7 @@ private:
     bool runExpectError(const ScriptCommand& c, Frame& frame);
     bool runScreenshot(const ScriptCommand& c, Frame& frame);
     bool runCloseWindow(const ScriptCommand& c, Frame& frame);
+    bool runSample(const ScriptCommand& c, Frame& frame);
     bool runQuit(const ScriptCommand& c, Frame& frame);
 
     std::vector<ScriptCommand> mCommands;

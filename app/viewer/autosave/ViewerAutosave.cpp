@@ -25,6 +25,8 @@ bool trackedButton(ViewerUi& ui, const char* label) {
 }  // namespace
 
 void ViewerWindow::startAutosave() {
+    // A --screenshot-after run is a picture of the command line's options: nothing to keep.
+    if (mOptions.screenshotAfter > 0) return;
     mAutosave = std::make_unique<session::AutosaveSession>(session::stateDir());
 }
 

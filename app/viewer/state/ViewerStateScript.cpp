@@ -214,6 +214,7 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::ExpectError, "expect-error", parseTarget},
         {ScriptOp::Screenshot, "screenshot", parseTarget},
         {ScriptOp::CloseWindow, "close-window", parseNoArguments},
+        {ScriptOp::Sample, "sample", parseTarget},
         {ScriptOp::Quit, "quit", parseNoArguments},
     };
     return ops;

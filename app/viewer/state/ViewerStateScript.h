@@ -28,6 +28,8 @@
 //   expect-error "cannot read"             the error shown contains this text
 //   screenshot out.png     save the whole window (relative: to the script's folder)
 //   close-window           close the window as a user does (with unsaved work the viewer asks)
+//   sample LABEL           print `sample LABEL rss_kb=N gl_objects=N gl_errors=N` on stdout (the
+//                          soak, tests/soak/: resident memory, GL objects held, GL errors since)
 //   quit                   exit: 0 when every expectation held, 1 otherwise
 #include <string>
 #include <vector>
@@ -54,6 +56,7 @@ enum class ScriptOp {
     ExpectError,
     Screenshot,
     CloseWindow,
+    Sample,
     Quit,
 };
 
