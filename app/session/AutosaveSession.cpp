@@ -105,8 +105,8 @@ void AutosaveSession::update(const ViewerState& state) {
 
 void AutosaveSession::flush() {
     std::unique_lock<std::mutex> lock(mMutex);
-    if (!mPending) return;
-    mPending->due = Clock::now();
+    if (!mPending && !mWriting) return;
+    if (mPending) mPending->due = Clock::now();
     mWake.notify_all();
     mWake.wait(lock, [&] { return (!mPending && !mWriting) || mStop; });
 }
@@ -170,7 +170,9 @@ AutosaveSession::Opened AutosaveSession::open(const std::string& modelPath,
     mKey = autosaveKey(modelPath, *hash);
     mPath = autosavePath(mDir, mKey, long(getpid()));
     std::optional<std::string> message = recover(scene, state, opened.error);
-    mLast = captureWork(state);
+    // Work carried over from the previous file (user clips, presets) is not on disk under this
+    // one yet: compared with nothing, the next update() hands it to the writer.
+    mLast = message ? captureWork(state) : Work{};
     mChanged = message.has_value();
     opened.message = message.value_or("");
     return opened;

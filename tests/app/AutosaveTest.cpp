@@ -135,6 +135,31 @@ TEST(AutosaveTest, AChangeIsOnDiskWithinTheDelayAndACleanQuitRemovesIt) {
     EXPECT_EQ(session.takeError(), "");
 }
 
+// Opening another file with work carried over (user clips and presets travel by name): that work
+// is saved under the new file at the next update, and the previous file's autosave is gone.
+TEST(AutosaveTest, WorkCarriedToAnotherFileIsSavedUnderIt) {
+    const std::string dir = fixtures::caseScratchDir();
+    const morph::Scene scene = face();
+    const std::string copy = dir + "/other.glb";
+    std::ofstream(copy, std::ios::binary) << readText(kFace) << ' ';  // other bytes, other key
+    app::ViewerState state = app::makeViewerState(scene);
+    AutosaveSession session(dir + "/state", 0.0);
+    session.open(kFace, scene, state);
+    makeWork(state, scene);
+    session.update(state);
+    session.flush();
+    const std::string first = session.path();
+    ASSERT_TRUE(fs::exists(first));
+    session.open(copy, scene, state);
+    EXPECT_FALSE(fs::exists(first));
+    session.update(state);
+    session.flush();
+    EXPECT_NE(session.path(), first);
+    EXPECT_NE(readText(session.path()).find("\"clip 1\""), std::string::npos);
+    EXPECT_TRUE(session.unsaved());
+    session.cleanQuit();
+}
+
 // The file a viewer killed mid-session left (written under a pid no process has now).
 std::string leaveOrphan(const std::string& dir, const morph::Scene& scene) {
     app::ViewerState state = app::makeViewerState(scene);
