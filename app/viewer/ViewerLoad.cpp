@@ -109,6 +109,7 @@ bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
             showError(mUi, applied.error().message);
         }
     }
+    if (!keepState) autosaveOpened();  // a recovery's message is the last one shown
     std::error_code ec;
     const std::string absolute = std::filesystem::absolute(path, ec).string();
     addRecentFile(mSettings, ec ? path : absolute);

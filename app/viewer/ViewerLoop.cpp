@@ -30,6 +30,7 @@ const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_
 
 Outcome ViewerWindow::run() {
     const Outcome outcome = runFrames();
+    endAutosave();
     if (!mOptions.frameTimes.empty()) {
         if (auto written = mFrameTimes.write(mOptions.frameTimes); !written) {
             std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
@@ -45,7 +46,7 @@ Outcome ViewerWindow::runFrames() {
     RedrawWait wait;  // the first frame at once
     double frameStart = mLastTime;
     startQuitSignals();
-    while (!glfwWindowShouldClose(window) && !quitSignalled()) {
+    while (!closeConfirmed() && !quitSignalled()) {
         const bool waited = waitForEvents(wait);
         if (quitSignalled()) break;  // woken by SIGINT or SIGTERM: no frame, the way out
         // Fixed steps where the result must not depend on the machine's speed (but a script's
@@ -61,6 +62,7 @@ Outcome ViewerWindow::runFrames() {
         glfwSwapBuffers(window);
         handleRequests();
         handleLiveRequests();
+        autosaveFrame();
         wait = mRedraw.afterFrame(motion());
     }
     if (mRecorder.active()) toggleRecording();
@@ -184,6 +186,7 @@ void ViewerWindow::buildPanels(int width, int height) {
     ui.menuHeight = ui.weightsWidth = ui.timelineHeight = 0;
     ui.widgets.clear();
     ui.inspect.hoveredTarget = -1;
+    drawCloseQuestion();  // shown even with the panels hidden: the window waits for its answer
     if (!ui.visible) return;
     drawMenuBar(mDoc, ui);
     const float w = float(width), h = float(height);
@@ -221,6 +224,7 @@ void ViewerWindow::buildPanels(int width, int height) {
     drawReportWindow(mDoc, ui);
     drawSpeechWindow(ui);
     drawLiveWindow();
+    drawAutosavePanels(viewX, viewY);
 }
 
 Motion ViewerWindow::motion() const {

@@ -8,6 +8,11 @@
 #include <map>
 #include <utility>
 
+#include <unistd.h>
+
+#include "renderer/gl/Gl.h"
+#include "renderer/gl/Object.h"
+
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -117,6 +122,8 @@ ScriptRunner::Action ScriptRunner::action(ScriptOp op) {
         {ScriptOp::Say, &ScriptRunner::runSay},
         {ScriptOp::WaitSpeech, &ScriptRunner::runWaitSpeech},
         {ScriptOp::Screenshot, &ScriptRunner::runScreenshot},
+        {ScriptOp::CloseWindow, &ScriptRunner::runCloseWindow},
+        {ScriptOp::Sample, &ScriptRunner::runSample},
         {ScriptOp::Quit, &ScriptRunner::runQuit},
     };
     static_assert(std::size(kActions) == size_t(ScriptOp::Quit) + 1, "one action per ScriptOp");
@@ -392,6 +399,31 @@ bool ScriptRunner::runScreenshot(const ScriptCommand& c, Frame& frame) {
     const std::filesystem::path path(c.target);
     frame.step.screenshot =
         path.is_absolute() ? path.string() : (std::filesystem::path(mFolder) / path).string();
+    return true;
+}
+
+// The window's close, as its close button or Escape asks for it (the question may open); a
+// script's `quit` below never asks.
+bool ScriptRunner::runCloseWindow(const ScriptCommand&, Frame& frame) {
+    frame.ui.requests.quit = true;
+    return true;
+}
+
+// One line for the soak: resident memory (/proc/self/statm's second field, in pages), the GL
+// objects the renderer holds (renderer/gl/Object.h counts them) and the GL errors raised since the
+// last check (drained here).
+bool ScriptRunner::runSample(const ScriptCommand& c, Frame&) {
+    long pages = 0, resident = 0;
+    if (FILE* statm = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(statm, "%ld %ld", &pages, &resident) != 2) resident = 0;
+        std::fclose(statm);
+    }
+    int errors = 0;
+    while (glGetError() != GL_NO_ERROR && errors < 1000) ++errors;
+    std::printf("sample %s rss_kb=%ld gl_objects=%ld gl_errors=%d\n", c.target.c_str(),
+                resident * (sysconf(_SC_PAGESIZE) / 1024), renderer::gl::liveNameCount().load(),
+                errors);
+    std::fflush(stdout);
     return true;
 }
 

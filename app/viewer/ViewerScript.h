@@ -72,6 +72,8 @@ private:
     bool runSay(const ScriptCommand& c, Frame& frame);
     bool runWaitSpeech(const ScriptCommand& c, Frame& frame);
     bool runScreenshot(const ScriptCommand& c, Frame& frame);
+    bool runCloseWindow(const ScriptCommand& c, Frame& frame);
+    bool runSample(const ScriptCommand& c, Frame& frame);
     bool runQuit(const ScriptCommand& c, Frame& frame);
 
     std::vector<ScriptCommand> mCommands;

@@ -3,6 +3,7 @@
 // a reproducible run (a script or a --screenshot-after run), which neither reads nor writes it.
 #include <cstdio>
 
+#include "app/session/Autosave.h"
 #include "app/viewer/ViewerWindow.h"
 
 namespace app {
@@ -13,6 +14,11 @@ void ViewerWindow::loadSettingsFile() {
             auto settings = loadSettings(path);
             if (settings) {
                 mSettings = std::move(settings).value();
+            } else if (settings.error().code == morph::ErrorCode::Json) {
+                // Never overwritten at the next save: the corrupt file is kept beside it.
+                const std::string aside = session::setAside(path);
+                showError(mUi, settings.error().message +
+                                   (aside.empty() ? "" : "; set aside as " + aside));
             } else {
                 showError(mUi, settings.error().message);
             }

@@ -70,6 +70,7 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     self->mUi.record.ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
     self->startImGui();
     self->loadSettingsFile();
+    self->startAutosave();
     self->applyViewOptions();
     if (auto opened = self->openFirstModel(); !opened) return opened.error();
     return self;

@@ -11,6 +11,7 @@
 
 #include "app/live/LiveSession.h"
 #include "app/record/Recorder.h"
+#include "app/session/AutosaveSession.h"
 #include "app/viewer/BackgroundLoad.h"
 #include "app/viewer/GlfwContext.h"
 #include "app/viewer/ViewerApp.h"
@@ -159,6 +160,18 @@ private:
     void loadSettingsFile();
     void saveSettings();
 
+    // autosave/ViewerAutosave.cpp: the work on the open file kept safe (AutosaveSession), the
+    // recovered work's Discard, and the question before closing on unsaved work.
+    void startAutosave();
+    void autosaveOpened();  // a file opened fresh: recover what a dead viewer left for it
+    void autosaveFrame();   // per frame: the state to the autosave, its write errors shown
+    void endAutosave();     // the loop ended: removed, or kept when the user chose Keep
+    // Whether the loop ends: the window was closed and nothing is unsaved, or the user answered.
+    bool closeConfirmed();
+    void answerClose(bool keep);
+    void drawCloseQuestion();
+    void drawAutosavePanels(float viewX, float viewY);  // the recovered work's buttons
+
     // ViewerPresent.cpp: the turntable, the preset cycle, recording, HiDPI changes.
     void present(float seconds);
     void toggleRecording();
@@ -222,6 +235,11 @@ private:
         std::string variant;
     };
     std::optional<StartOptions> mPendingStart;
+    std::unique_ptr<session::AutosaveSession> mAutosave;
+    bool mAskClose = false;       // open the unsaved-work question next frame
+    bool mCloseAnswered = false;  // the question was answered with a quit
+    bool mKeepAutosave = false;   // ... and the work kept for next time
+    bool mRecoveryDismissed = false;
     // --listen: the live input for the model shown, started when it loads (ViewerLoad.cpp).
     std::unique_ptr<live::LiveSession> mLive;
     SpeechPlayer mSpeech;

@@ -3,6 +3,7 @@
 // source, the destructor deletes. Each kind (Buffer, Texture, ...) derives from Object<its Kind>,
 // and this file is the only place a name is made (glCreate*) or deleted (glDelete*), so no
 // renderer code outside renderer/gl/ holds a bare GLuint.
+#include <atomic>
 #include <utility>
 
 #include "renderer/gl/Gl.h"
@@ -22,6 +23,14 @@ enum class Kind {
     Shader,
 };
 
+// The GL names made here and not yet deleted, every kind together: how many GL objects the
+// renderer holds now (the soak's leak check, `sample` in a viewer script), counted where every name
+// is made and deleted instead of scanning names with glIsBuffer and friends.
+inline std::atomic<long>& liveNameCount() {
+    static std::atomic<long> count{0};
+    return count;
+}
+
 // A new name of `kind`; `target` is the texture or query target, or the shader stage, for the
 // kinds created with one. 0 when GL fails.
 inline GLuint createName(Kind kind, GLenum target = 0) {
@@ -38,10 +47,12 @@ inline GLuint createName(Kind kind, GLenum target = 0) {
         case Kind::Program: id = glCreateProgram(); break;
         case Kind::Shader: id = glCreateShader(target); break;
     }
+    if (id != 0) liveNameCount().fetch_add(1, std::memory_order_relaxed);
     return id;
 }
 
 inline void deleteName(Kind kind, GLuint id) {
+    if (id != 0) liveNameCount().fetch_sub(1, std::memory_order_relaxed);
     switch (kind) {
         case Kind::Buffer: glDeleteBuffers(1, &id); break;
         case Kind::Texture: glDeleteTextures(1, &id); break;

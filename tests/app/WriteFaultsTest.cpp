@@ -139,6 +139,26 @@ TEST(WriteFaults, ShotsBatchGoesOn) {
     EXPECT_NE(run.out.find("blocked.png"), std::string::npos) << run.out;
 }
 
+// capture --shots on a full disk: every shot is an error naming its file, the batch tries each
+// one, a picture already under a shot's name is intact, and no temporary file is left.
+TEST(WriteFaults, ShotsBatchOnAFullDisk) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string shots = dir + "/shots.json";
+    writeTwoShots(shots);
+    const std::string out = dir + "/out";
+    fs::create_directories(out);
+    std::ofstream(out + "/fine.png") << "the file from before";
+    // A 64 x 64 shot is about 3 KiB: past 1 KiB none fits, while the JSON and error lines do.
+    const fixtures::RunOutcome run =
+        runMorphview({"capture", "--shots", shots, "--out-dir", out, "--json"}, {}, {}, "", 1024);
+    EXPECT_EQ(run.exitCode, 1) << run.err;
+    EXPECT_NE(run.out.find("blocked.png"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("fine.png"), std::string::npos) << run.out;
+    EXPECT_EQ(readText(out + "/fine.png"), "the file from before");
+    EXPECT_FALSE(fs::exists(out + "/blocked.png"));
+    expectNoTemporaries(out);
+}
+
 // regress: a shot whose picture cannot be written is an error row; the others are compared, and
 // the report is written.
 TEST(WriteFaults, RegressRecordsTheShotAndGoesOn) {

@@ -226,6 +226,8 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::Say, "say", parseText},
         {ScriptOp::WaitSpeech, "wait-speech", parseWaitSpeech},
         {ScriptOp::Screenshot, "screenshot", parseTarget},
+        {ScriptOp::CloseWindow, "close-window", parseNoArguments},
+        {ScriptOp::Sample, "sample", parseTarget},
         {ScriptOp::Quit, "quit", parseNoArguments},
     };
     return ops;

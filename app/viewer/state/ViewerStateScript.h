@@ -31,6 +31,9 @@
 //                          wall time, default 10), checking the selected mesh's target peaked
 //                          at 0.3 or more meanwhile
 //   screenshot out.png     save the whole window (relative: to the script's folder)
+//   close-window           close the window as a user does (with unsaved work the viewer asks)
+//   sample LABEL           print `sample LABEL rss_kb=N gl_objects=N gl_errors=N` on stdout (the
+//                          soak, tests/soak/: resident memory, GL objects held, GL errors since)
 //   quit                   exit: 0 when every expectation held, 1 otherwise
 #include <string>
 #include <vector>
@@ -58,6 +61,8 @@ enum class ScriptOp {
     Say,
     WaitSpeech,
     Screenshot,
+    CloseWindow,
+    Sample,
     Quit,
 };
 

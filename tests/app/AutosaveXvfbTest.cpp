@@ -1,0 +1,228 @@
+// Nothing the user made is lost, through the real viewer under Xvfb: a script keys a clip and
+// saves a preset, the viewer is killed with SIGKILL, and reopening the file recovers both (and
+// Discard removes them); closing the window on unsaved work asks first; a corrupt settings file
+// is set aside, not overwritten. Every autosave goes under the test's own XDG_STATE_HOME.
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fixtures/BuildPaths.h"
+#include "fixtures/ChildProcess.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+
+// The work: jawOpen at 0.6 keyed into a new clip, and the pose saved as "preset 1".
+const char* const kMakeWork = R"script(click "Filter"
+type jaw
+drag "jawOpen" 0.6
+click "Key"
+expect-message "keyed 'clip 1'"
+click "Presets tab"
+click "Save pose"
+expect-message "saved preset 'preset 1'"
+)script";
+
+struct Case {
+    std::string dir, face, state, config;
+    std::vector<std::string> environment(const std::string& display) const {
+        return fixtures::environmentWith(
+            {"DISPLAY=" + display, "XDG_STATE_HOME=" + state, "XDG_CONFIG_HOME=" + config},
+            {"XAUTHORITY", "WAYLAND_DISPLAY"});
+    }
+};
+
+Case makeCase() {
+    Case c;
+    c.dir = fixtures::caseScratchDir();
+    c.face = c.dir + "/face.glb";
+    c.state = c.dir + "/state";
+    c.config = c.dir + "/config";
+    fs::copy_file(kFace, c.face, fs::copy_options::overwrite_existing);
+    fs::create_directories(c.config);
+    return c;
+}
+
+std::vector<std::string> filesIn(const std::string& dir) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        names.push_back(entry.path().filename().string());
+    return names;
+}
+
+bool pollFor(const std::function<bool()>& done, double seconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (!done()) {
+        if (std::chrono::steady_clock::now() > deadline) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return true;
+}
+
+// The viewer on `c.face` with `args`, started and left running; its stderr goes to `errPath`.
+pid_t startViewer(const Case& c, const fixtures::XvfbServer& server,
+                  const std::vector<std::string>& args, const std::string& errPath) {
+    fixtures::ChildOptions options;
+    options.environment = c.environment(server.display());
+    options.errPath = errPath;
+    options.alarmSeconds = 300;  // a hang guard only
+    std::vector<std::string> argv = {MORPHVIEW_EXECUTABLE, c.face, "--window-size", "1024x700"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return fixtures::startChild(argv, options);
+}
+
+// A script run to its end: the exit code (-1: killed) and stderr.
+fixtures::RunOutcome runScript(const Case& c, const std::string& name, const std::string& text) {
+    std::string error;
+    auto server = fixtures::XvfbServer::start("1024x700", &error);
+    if (!server) {
+        ADD_FAILURE() << error;
+        return {};
+    }
+    const std::string script = c.dir + "/" + name;
+    std::ofstream(script) << text;
+    const pid_t pid = startViewer(c, *server, {"--script", script}, script + ".err");
+    const int status = fixtures::waitChild(pid);
+    fixtures::RunOutcome run;
+    if (WIFEXITED(status)) run.exitCode = WEXITSTATUS(status);
+    run.err = fixtures::readWholeFile(script + ".err");
+    return run;
+}
+
+// The autosave of this process on disk with both pieces of work in it.
+bool autosaveHoldsWork(const std::string& stateDir) {
+    for (const std::string& name : filesIn(stateDir + "/morphview")) {
+        if (name.rfind("face-", 0) != 0 || fs::path(name).extension() != ".json") continue;
+        const std::string text = fixtures::readWholeFile(stateDir + "/morphview/" + name);
+        if (text.find("\"clip 1\"") != std::string::npos &&
+            text.find("\"preset 1\"") != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
+TEST(AutosaveXvfbTest, AKilledViewersClipAndPresetComeBack) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const Case c = makeCase();
+    {
+        std::string error;
+        auto server = fixtures::XvfbServer::start("1024x700", &error);
+        ASSERT_TRUE(server) << error;
+        const std::string script = c.dir + "/work.txt";
+        // The work, then the window left to itself: the autosave is written without frames.
+        std::ofstream(script) << kMakeWork << "idle 60 0 100000\nidle 60 0 100000\nquit\n";
+        const pid_t pid = startViewer(c, *server, {"--script", script}, script + ".err");
+        ASSERT_GT(pid, 0);
+        const bool saved = pollFor([&] { return autosaveHoldsWork(c.state); }, 120);
+        kill(pid, SIGKILL);
+        const int status = fixtures::waitChild(pid);
+        ASSERT_TRUE(saved) << fixtures::readWholeFile(script + ".err");
+        ASSERT_TRUE(WIFSIGNALED(status));
+    }
+    const auto reopened = runScript(c, "recover.txt", R"script(wait 2
+expect-message "recovered 1 user clip, 1 preset from "
+click "Clip"
+click "user clip:clip 1"
+expect-clip "clip 1"
+click "Presets tab"
+click "apply:preset 1"
+expect-weight "jawOpen" 0.6 0.02
+click "Discard recovered work"
+expect-message "discarded the recovered work"
+quit
+)script");
+    ASSERT_EQ(reopened.exitCode, 0) << reopened.err;
+    EXPECT_NE(reopened.err.find("morphview: recovered 1 user clip, 1 preset from "),
+              std::string::npos)
+        << reopened.err;
+    // Recovered, moved to the second viewer's own autosave, then discarded: nothing is left.
+    EXPECT_TRUE(filesIn(c.state + "/morphview").empty())
+        << ::testing::PrintToString(filesIn(c.state + "/morphview"));
+}
+
+TEST(AutosaveXvfbTest, ClosingTheWindowWithNothingMadeDoesNotAsk) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const Case c = makeCase();
+    // The window closes at once: the failing expectation after it never runs.
+    const auto run =
+        runScript(c, "plain.txt", "wait 2\nclose-window\nwait 5\nexpect-clip \"none\"\n");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+}
+
+TEST(AutosaveXvfbTest, ClosingTheWindowOnUnsavedWorkAsks) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const Case c = makeCase();
+    // The question: Cancel keeps the window, Keep and quit ends it and leaves the autosave.
+    const auto asked = runScript(c, "asked.txt", std::string(kMakeWork) + R"script(close-window
+wait 2
+click "Cancel"
+wait 2
+expect-no-error
+close-window
+wait 2
+click "Keep and quit"
+wait 5
+expect-clip "none"
+)script");
+    EXPECT_EQ(asked.exitCode, 0) << asked.err;
+    EXPECT_TRUE(autosaveHoldsWork(c.state))
+        << ::testing::PrintToString(filesIn(c.state + "/morphview"));
+}
+
+TEST(AutosaveXvfbTest, ACorruptSettingsFileIsSetAsideNotOverwritten) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const Case c = makeCase();
+    const std::string settings = c.config + "/morphview/settings.json";
+    fs::create_directories(c.config + "/morphview");
+    std::ofstream(settings) << "{\"recentFiles\": [\"a.glb\"";
+    std::string error;
+    auto server = fixtures::XvfbServer::start("1024x700", &error);
+    ASSERT_TRUE(server) << error;
+    // Interactive (settings are read only then): until the model opened and settings were saved.
+    const std::string err = c.dir + "/viewer.err";
+    const pid_t pid = startViewer(c, *server, {}, err);
+    ASSERT_GT(pid, 0);
+    auto corruptKept = [&] {
+        for (const std::string& name : filesIn(c.config + "/morphview")) {
+            if (name.rfind("settings.json.corrupt-", 0) == 0) return true;
+        }
+        return false;
+    };
+    const bool done = pollFor(
+        [&] {
+            return corruptKept() &&
+                   fixtures::readWholeFile(settings).find("face.glb") != std::string::npos;
+        },
+        120);
+    kill(pid, SIGKILL);
+    fixtures::waitChild(pid);
+    ASSERT_TRUE(done) << fixtures::readWholeFile(err);
+    for (const std::string& name : filesIn(c.config + "/morphview")) {
+        if (name.rfind("settings.json.corrupt-", 0) == 0)
+            EXPECT_EQ(fixtures::readWholeFile(c.config + "/morphview/" + name),
+                      "{\"recentFiles\": [\"a.glb\"");
+    }
+    const std::string text = fixtures::readWholeFile(err);
+    EXPECT_NE(text.find("morphview: " + settings + ": not valid JSON; set aside as " + settings +
+                        ".corrupt-"),
+              std::string::npos)
+        << text;
+}
+
+}  // namespace
