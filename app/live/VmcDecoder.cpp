@@ -182,7 +182,7 @@ morph::Result<std::vector<LiveSample>> VmcDecoder::decode(const uint8_t* data, s
                 mOrder.push_back(it->first);
             }
         } else {
-            LiveSample sample{sourceKindKey(SourceKind::Vmc), {}};
+            LiveSample sample{sourceKindKey(SourceKind::Vmc), {}, {}, {}};
             sample.values.reserve(mOrder.size());
             for (const std::string& name : mOrder) {
                 sample.values.emplace_back(name, mValues.at(name));

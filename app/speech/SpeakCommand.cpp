@@ -7,12 +7,11 @@
 #include <system_error>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <CLI/CLI.hpp>
 
 #include "app/cli/Options.h"
 #include "app/record/Recording.h"

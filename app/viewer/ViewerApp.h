@@ -38,7 +38,7 @@ struct ViewerOptions {
     std::string recordStream;
     std::string calibration;  // --calibration: the live input's profile
     bool liveHead = false;    // --live-head: the head and eye joints follow the live input
-    std::string replay;  // --replay FILE.jsonl: a recording played on the live layer
+    std::string replay;       // --replay FILE.jsonl: a recording played on the live layer
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

@@ -123,6 +123,7 @@ ScriptRunner::Step ViewerWindow::stepScript(const FrameSize& size) {
     scripted = mScript->beforeFrame(mDoc, mUi, viewX, viewY, float(size.width) - viewX,
                                     float(size.height) - viewY - mUi.timelineHeight);
     mScriptIdle = scripted.idleSeconds;
+    mDropped.insert(mDropped.end(), scripted.dropped.begin(), scripted.dropped.end());
     return scripted;
 }
 

@@ -122,6 +122,7 @@ ScriptRunner::Action ScriptRunner::action(ScriptOp op) {
         {ScriptOp::Say, &ScriptRunner::runSay},
         {ScriptOp::WaitSpeech, &ScriptRunner::runWaitSpeech},
         {ScriptOp::Screenshot, &ScriptRunner::runScreenshot},
+        {ScriptOp::Drop, &ScriptRunner::runDrop},
         {ScriptOp::CloseWindow, &ScriptRunner::runCloseWindow},
         {ScriptOp::Sample, &ScriptRunner::runSample},
         {ScriptOp::Quit, &ScriptRunner::runQuit},
@@ -399,6 +400,13 @@ bool ScriptRunner::runScreenshot(const ScriptCommand& c, Frame& frame) {
     const std::filesystem::path path(c.target);
     frame.step.screenshot =
         path.is_absolute() ? path.string() : (std::filesystem::path(mFolder) / path).string();
+    return true;
+}
+
+bool ScriptRunner::runDrop(const ScriptCommand& c, Frame& frame) {
+    const std::filesystem::path path(c.target);
+    frame.step.dropped.push_back(
+        path.is_absolute() ? path.string() : (std::filesystem::path(mFolder) / path).string());
     return true;
 }
 

@@ -18,6 +18,7 @@ public:
 
     struct Step {
         std::optional<std::string> screenshot;  // save the window after this frame's draw
+        std::vector<std::string> dropped;       // files dropped on the window this frame
         std::optional<int> exitCode;            // quit after this frame
         // `idle`: the script does not drive the next frames; the window draws by its own rules
         // and wakes for the script after at most this many seconds. < 0: the script drives.
@@ -55,6 +56,7 @@ private:
     bool click(float x, float y);  // move, press, release, one frame to act: true at the end
 
     bool runClick(const ScriptCommand& c, Frame& frame);
+    bool runDrop(const ScriptCommand& c, Frame& frame);
     bool runDoubleClick(const ScriptCommand& c, Frame& frame);
     bool runHover(const ScriptCommand& c, Frame& frame);
     bool runClickView(const ScriptCommand& c, Frame& frame);

@@ -214,9 +214,10 @@ TEST(AutosaveXvfbTest, ACorruptSettingsFileIsSetAsideNotOverwritten) {
     fixtures::waitChild(pid);
     ASSERT_TRUE(done) << fixtures::readWholeFile(err);
     for (const std::string& name : filesIn(c.config + "/morphview")) {
-        if (name.rfind("settings.json.corrupt-", 0) == 0)
+        if (name.rfind("settings.json.corrupt-", 0) == 0) {
             EXPECT_EQ(fixtures::readWholeFile(c.config + "/morphview/" + name),
                       "{\"recentFiles\": [\"a.glb\"");
+        }
     }
     const std::string text = fixtures::readWholeFile(err);
     EXPECT_NE(text.find("morphview: " + settings + ": not valid JSON; set aside as " + settings +

@@ -216,7 +216,9 @@ TEST(LiveDecodeTest, ThousandsOfMutatedDatagramsNeverCrash) {
             app::live::decodeLiveLink(datagram.data(), datagram.size());
         if (!v.ok()) expectOneLineError(v.error());
         if (!l.ok()) expectOneLineError(l.error());
-        if (l.ok()) EXPECT_EQ(l->sample.values.size(), 52u);
+        if (l.ok()) {
+            EXPECT_EQ(l->sample.values.size(), 52u);
+        }
         rejected += !v.ok() + !l.ok();
     }
     // Most mutations break a datagram; a decoder that rejected nothing would not be checking.

@@ -26,7 +26,7 @@ morph::Scene importVrm(const std::vector<uint8_t>& bytes) {
 }
 
 LiveSample vmc(std::vector<std::pair<std::string, float>> values) {
-    return LiveSample{"vmc", std::move(values)};
+    return LiveSample{"vmc", std::move(values), {}, {}};
 }
 
 TEST(LiveExpressionsTest, Vrm0PresetsDriveTheirGroupsByEitherVersionsName) {

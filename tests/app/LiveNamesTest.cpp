@@ -51,10 +51,10 @@ TEST(LiveNamesTest, NamesMatchAnySpellingOnEveryMesh) {
 TEST(LiveNamesTest, LayerKeepsTheNewestValueOfEachTarget) {
     const morph::Scene scene = twoMeshScene();
     LiveLayer layer(scene);
-    EXPECT_TRUE(layer.apply({"vmc", {{"eyeBlinkLeft", 0.5f}, {"unknown", 1.0f}}}));
-    EXPECT_FALSE(layer.apply({"vmc", {{"eyeBlinkLeft", 0.5f}, {"unknown", 0.0f}}}));
-    EXPECT_TRUE(layer.apply({"livelink", {{"mouthSmileRight", 0.25f}}}));
-    EXPECT_TRUE(layer.apply({"livelink", {{"eyeBlinkLeft", 1.0f}, {"other", 1.0f}}}));
+    EXPECT_TRUE(layer.apply({"vmc", {{"eyeBlinkLeft", 0.5f}, {"unknown", 1.0f}}, {}, {}}));
+    EXPECT_FALSE(layer.apply({"vmc", {{"eyeBlinkLeft", 0.5f}, {"unknown", 0.0f}}, {}, {}}));
+    EXPECT_TRUE(layer.apply({"livelink", {{"mouthSmileRight", 0.25f}}, {}, {}}));
+    EXPECT_TRUE(layer.apply({"livelink", {{"eyeBlinkLeft", 1.0f}, {"other", 1.0f}}, {}, {}}));
     const std::map<std::string, float> expected = {
         {"EyeBlink_L", 1.0f}, {"blendShape1.eyeBlinkLeft", 1.0f}, {"mouthSmile_R", 0.25f}};
     EXPECT_EQ(layer.weightsByName(), expected);

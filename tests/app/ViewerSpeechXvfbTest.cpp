@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/speech/Speech.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
@@ -47,6 +48,35 @@ TEST(ViewerSpeechXvfbTest, SayMovesTheMouthWithTheAudioAndRestsAfter) {
     size_t loud = 0;
     for (size_t i = 0; i < samples; ++i) loud += pcm[i] > 2000 || pcm[i] < -2000;
     EXPECT_GT(loud, samples / 50);
+}
+
+// A .wav dropped on the window is heard (PocketSphinx's phone loop, on the worker) and said with
+// its own sound; a file that is not a WAV is one error naming it, and the viewer goes on.
+TEST(ViewerSpeechXvfbTest, ADroppedWavIsHeardAndSaid) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    auto line = app::speech::speakText("Peter bought a bamboo fish.");
+    ASSERT_TRUE(line.ok()) << line.error().message;
+    const std::vector<uint8_t> wav = app::speech::encodeWav(line->samples, line->sampleRate);
+    std::ofstream(dir + "/line.wav", std::ios::binary)
+        .write(reinterpret_cast<const char*>(wav.data()), std::streamsize(wav.size()));
+    std::ofstream(dir + "/notes.wav") << "not a RIFF file";
+    const std::string raw = dir + "/speech.raw";
+    std::ofstream(dir + "/drop.txt") << "drop \"notes.wav\"\n"
+                                        "wait 2\n"
+                                        "expect-error \"notes.wav\"\n"
+                                        "drop \"line.wav\"\n"
+                                        "wait-speech \"jawOpen\" 0.2 20\n"
+                                        "wait 2\n"
+                                        "expect-weight \"jawOpen\" 0 0.001\n"
+                                        "quit\n";
+    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfb(
+        {face, "--window-size", "480x360", "--script", dir + "/drop.txt"}, "480x360", "",
+        {"SDL_AUDIODRIVER=disk", "SDL_DISKAUDIOFILE=" + raw});
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    // The sound that went out is the file's: at least as many samples as it holds.
+    EXPECT_GE(fs::exists(raw) ? fs::file_size(raw) / 2 : 0, line->samples.size()) << raw;
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 // The window's side of speech: the Speech panel's requests, the line's weights copied into the
 // state's speech layer once a frame before the frame resolves, and a dropped .wav.
 #include <algorithm>
-#include <cstdio>
 
 #include "app/speech/Recognizer.h"
 #include "app/viewer/ViewerWindow.h"
@@ -23,10 +22,7 @@ void ViewerWindow::pollSpeech() {
             showError(mUi, started.error().message);
     }
     const SpeechPlayer::Update update = mSpeech.poll(mDoc.scene, mDoc.state.speechWeights);
-    if (!update.error.empty()) {
-        std::fprintf(stderr, "morphview: speech: %s\n", update.error.c_str());
-        showError(mUi, "speech: " + update.error);
-    }
+    if (!update.error.empty()) showError(mUi, "speech: " + update.error);  // also on stderr
     if (!update.message.empty()) showMessage(mUi, update.message);
     s.preparing = mSpeech.preparing();
     s.playing = mSpeech.playing();
@@ -41,6 +37,7 @@ void ViewerWindow::sayDroppedWav(const std::string& path) {
     auto started = mSpeech.prepare([path] { return speech::hearWavFile(path); },
                                    morph::sceneTargetNames(mDoc.scene));
     if (!started) showError(mUi, started.error().message);
+    mUi.speech.preparing = mSpeech.preparing();  // a script's wait-speech sees it at once
 }
 
 }  // namespace app

@@ -225,6 +225,7 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::ExpectError, "expect-error", parseTarget},
         {ScriptOp::Say, "say", parseText},
         {ScriptOp::WaitSpeech, "wait-speech", parseWaitSpeech},
+        {ScriptOp::Drop, "drop", parseTarget},
         {ScriptOp::Screenshot, "screenshot", parseTarget},
         {ScriptOp::CloseWindow, "close-window", parseNoArguments},
         {ScriptOp::Sample, "sample", parseTarget},

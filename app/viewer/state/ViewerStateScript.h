@@ -30,6 +30,8 @@
 //   wait-speech "jawOpen" 0.3 [SECONDS]    wait until the line is said (at most SECONDS of
 //                          wall time, default 10), checking the selected mesh's target peaked
 //                          at 0.3 or more meanwhile
+//   drop "line.wav"        the file dropped on the window, as from a file manager (relative: to
+//                          the script's folder)
 //   screenshot out.png     save the whole window (relative: to the script's folder)
 //   close-window           close the window as a user does (with unsaved work the viewer asks)
 //   sample LABEL           print `sample LABEL rss_kb=N gl_objects=N gl_errors=N` on stdout (the
@@ -60,6 +62,7 @@ enum class ScriptOp {
     ExpectError,
     Say,
     WaitSpeech,
+    Drop,
     Screenshot,
     CloseWindow,
     Sample,
