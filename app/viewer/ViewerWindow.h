@@ -140,6 +140,7 @@ private:
     void keyLiveSample();
     void toggleLiveClip();
     void handleLiveRequests();  // the Live panel's, after the frame
+    void handleCalibrationRequests(const LiveUi::Requests& requests);
     void drawLiveWindow();
     std::optional<double> newestLiveAgeMs() const;  // mLive's newest sample; nullopt: none yet
     bool liveMoves() const;  // a replay still playing, or smoothing still settling
@@ -245,6 +246,7 @@ private:
     SpeechPlayer mSpeech;
     LiveUi mLiveUi;  // the Live panel, --replay and Record to clip
     std::optional<live::LiveClock::time_point> mLiveClipStart;  // Record to clip's first key
+    bool mLiveRecalibrated = false;  // the panel's calibration changed the live layer
     QuitSignals mQuitSignals;
 };
 

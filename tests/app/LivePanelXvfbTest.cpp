@@ -145,3 +145,39 @@ TEST(LivePanelXvfbTest, TheLivePanelOpensASourceOnATypedPort) {
 }
 
 }  // namespace
+
+namespace {
+
+// The panel's calibration: Capture neutral makes the face's current input its rest pose (the
+// mouth closes at once, with the tracker still sending the same open jaw), and Save calibration
+// writes that profile where --calibration read it, in the format it reads.
+TEST(LivePanelXvfbTest, CaptureNeutralRestsTheFaceAndSaveWritesTheProfile) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    const uint16_t port = fixtures::live::freeUdpPort();
+    ASSERT_NE(port, 0) << "no free UDP port";
+    const std::string profile = dir + "/calibration.json";
+    std::ofstream(profile) << "{}\n";
+    std::ofstream(dir + "/calibrate.txt") << "idle 3 0 20\n"
+                                             "expect-weight \"jawOpen\" 0.6 0.001\n"
+                                             "click \"File\"\n"
+                                             "click \"Live...\"\n"
+                                             "click \"Capture neutral\"\n"
+                                             "wait 5\n"
+                                             "expect-weight \"jawOpen\" 0 0.001\n"
+                                             "click \"Save calibration\"\n"
+                                             "wait 5\n"
+                                             "expect-message \"saved the calibration\"\n"
+                                             "quit\n";
+    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
+        {kFace, "--window-size", "1024x700", "--listen", "vmc:" + std::to_string(port),
+         "--calibration", profile, "--script", dir + "/calibrate.txt"},
+        "1024x700", port, fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}}));
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const nlohmann::json saved = nlohmann::json::parse(fixtures::readWholeFile(profile));
+    ASSERT_TRUE(saved.contains("names")) << saved.dump();
+    EXPECT_NEAR(saved["names"]["JawOpen"]["neutral"].get<double>(), 0.6, 1e-6) << saved.dump();
+    EXPECT_NEAR(saved["names"]["EyeBlink_L"]["neutral"].get<double>(), 1.0, 1e-6) << saved.dump();
+}
+
+}  // namespace

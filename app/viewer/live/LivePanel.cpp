@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
+#include <utility>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -121,11 +123,79 @@ void drawRecordToClip(const live::LiveSession* session, LiveUi& live, ViewerUi& 
     }
 }
 
-// The panel's sections, top to bottom. Calibration's controls (gain, offset, clamp, smoothing,
-// capture neutral) come as one more section, after the sources.
+// One calibrated name: its neutral, its gain (dragged) and a button that drops its entry.
+bool drawCalibrationEntry(const std::string& name, live::CalibrationEntry& entry, bool& erase) {
+    ImGui::PushID(name.c_str());
+    ImGui::Text("%s", name.c_str());
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.4f);
+    ImGui::TextDisabled("neutral %.2f", entry.neutral);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+    float gain = float(entry.gain);
+    const bool changed = ImGui::SliderFloat("gain", &gain, 0.0f, 4.0f, "gain %.2f");
+    if (changed) entry.gain = double(gain);
+    ImGui::SameLine();
+    erase = ImGui::SmallButton("x");
+    ImGui::PopID();
+    return changed;
+}
+
+// The smoothing of every name: off, or the 1€ filter's cutoff at rest and speed response.
+bool drawSmoothing(live::CalibrationProfile& profile, ViewerUi& ui) {
+    bool smooth = profile.smoothing.has_value();
+    bool changed = ImGui::Checkbox("Smooth every name (1 euro filter)", &smooth);
+    trackItem(ui, "Smooth every name (1 euro filter)");
+    if (changed) profile.smoothing = smooth ? std::optional(live::SmoothingParams{}) : std::nullopt;
+    if (!profile.smoothing) return changed;
+    float cutoff = float(profile.smoothing->minCutoff);
+    float beta = float(profile.smoothing->beta);
+    if (ImGui::SliderFloat("Cutoff at rest", &cutoff, 0.05f, 10.0f, "%.2f Hz",
+                           ImGuiSliderFlags_Logarithmic)) {
+        profile.smoothing->minCutoff = double(cutoff);
+        changed = true;
+    }
+    if (ImGui::SliderFloat("Speed response", &beta, 0.0f, 1.0f, "%.3f")) {
+        profile.smoothing->beta = double(beta);
+        changed = true;
+    }
+    return changed;
+}
+
+// The calibration: smoothing, Capture neutral, each calibrated name, and where Save writes it.
+// Edits go to the window as the whole edited profile.
+void drawCalibration(const live::LiveSession* session, LiveUi& live, ViewerUi& ui) {
+    if (!session) return;
+    heading("Calibration");
+    live::CalibrationProfile profile = session->calibration().profile();
+    bool changed = drawSmoothing(profile, ui);
+    if (ImGui::Button("Capture neutral")) live.requests.captureNeutral = true;
+    trackItem(ui, "Capture neutral");
+    ImGui::SameLine();
+    ImGui::TextDisabled("(the input now becomes the rest pose)");
+    std::optional<std::string> erased;
+    for (auto& [name, entry] : profile.entries) {
+        bool erase = false;
+        changed = drawCalibrationEntry(name, entry, erase) || changed;
+        if (erase) erased = name;
+    }
+    if (erased) {
+        profile.entries.erase(*erased);
+        changed = true;
+    }
+    if (changed) live.requests.profile = std::move(profile);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+    ImGui::InputText("##profile", &live.profilePath);
+    trackItem(ui, "Calibration file");
+    ImGui::SameLine();
+    if (ImGui::Button("Save calibration")) live.requests.saveProfile = true;
+    trackItem(ui, "Save calibration");
+}
+
+// The panel's sections, top to bottom.
 using Section = void (*)(const live::LiveSession*, LiveUi&, ViewerUi&);
 const Section kSections[] = {
     drawSources,
+    drawCalibration,
     [](const live::LiveSession*, LiveUi& live, ViewerUi& ui) { drawOpenSource(live, ui); },
     [](const live::LiveSession* session, LiveUi&, ViewerUi&) { drawUnmatched(session); },
     [](const live::LiveSession*, LiveUi& live, ViewerUi&) { drawReplay(live); },

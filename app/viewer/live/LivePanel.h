@@ -2,8 +2,9 @@
 // File > Live: the live input's window. It lists the sources (kind, address:port, listening or
 // the error it could not open with), the samples each sends a second, the age of its last
 // sample and the malformed datagrams it dropped, the incoming names that matched no target,
-// a replay in progress; it opens a source (kind and port, as --listen spells them) and closes
-// one, and turns "Record to clip" on and off. Like every panel it only reads and posts
+// a replay in progress, the calibration (smoothing, per name gain and neutral, Capture neutral,
+// Save); it opens a source (kind and port, as --listen spells them) and closes one, and turns
+// "Record to clip" on and off. Like every panel it only reads and posts
 // requests; the window carries them out (app/viewer/live/ViewerLive.cpp).
 #include <cstddef>
 #include <optional>
@@ -45,14 +46,18 @@ struct LiveUi {
     std::vector<SampleRate> rates;  // per receiver of the session
 
     std::optional<LiveReplay> replay;
-    std::optional<LiveClipRecording> clip;  // Record to clip, while on
-    double clipSeconds = -1;                // seconds since its first key (< 0: none yet)
+    std::optional<LiveClipRecording> clip;         // Record to clip, while on
+    double clipSeconds = -1;                       // seconds since its first key (< 0: none yet)
+    std::string profilePath = "calibration.json";  // where Save calibration writes (--calibration)
 
     // What the panel asks of the window this frame.
     struct Requests {
         std::optional<std::string> open;  // a --listen spec: "vmc:39540"
         std::optional<size_t> close;      // a receiver's index
         bool toggleClip = false;
+        std::optional<live::CalibrationProfile> profile;  // the calibration as edited
+        bool captureNeutral = false;
+        bool saveProfile = false;
     } requests;
 };
 

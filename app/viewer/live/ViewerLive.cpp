@@ -47,6 +47,7 @@ morph::Result<std::vector<live::StreamLine>> loadReplay(const std::string& path)
 
 bool ViewerWindow::openLiveSession() {
     if (mLive) return true;
+    if (!mOptions.calibration.empty()) mLiveUi.profilePath = mOptions.calibration;
     live::LiveSessionOptions options;
     options.address = mOptions.listenAddress;
     options.recordPath = mOptions.recordStream;
@@ -122,7 +123,7 @@ void ViewerWindow::pollLive(float dt) {
     if (!mDoc.loaded) return;
     const bool sampled = mLive && mLive->poll();
     const bool replayed = advanceReplay(dt);
-    if (!sampled && !replayed) return;
+    if (!sampled && !replayed && !std::exchange(mLiveRecalibrated, false)) return;
     // The live layer: the sources' newest values, a replay's line over them.
     mDoc.state.liveWeights.clear();
     if (mLive) {
@@ -184,6 +185,27 @@ void ViewerWindow::handleLiveRequests() {
     }
     if (requests.open) openLiveSource(*requests.open);
     if (requests.toggleClip) toggleLiveClip();
+    if (mLive) handleCalibrationRequests(requests);
+}
+
+// The calibration as the panel edited it, applied to each source's newest sample at once (the
+// face shows the edit without waiting for the tracker), and saved where the panel says.
+void ViewerWindow::handleCalibrationRequests(const LiveUi::Requests& requests) {
+    if (requests.profile) {
+        mLive->calibration().setProfile(*requests.profile);
+        mLiveRecalibrated = mLive->reapply() || mLiveRecalibrated;
+    }
+    if (requests.captureNeutral) {
+        mLiveRecalibrated = mLive->captureNeutral() || mLiveRecalibrated;
+        showMessage(mUi, "the live input's current values are its neutral now");
+    }
+    if (requests.saveProfile) {
+        const std::string& path = mLiveUi.profilePath;
+        if (morph::Status s = live::writeCalibrationProfile(path, mLive->calibration().profile());
+            !s)
+            showError(mUi, s.error().message);
+        else showMessage(mUi, "saved the calibration to " + path);
+    }
 }
 
 void ViewerWindow::drawLiveWindow() {
@@ -202,6 +224,7 @@ std::optional<double> ViewerWindow::newestLiveAgeMs() const {
 
 bool ViewerWindow::liveMoves() const {
     if (mLive && mLive->settling()) return true;  // smoothing still catching up with a still face
+    if (mLiveRecalibrated) return true;           // the panel's edit, shown at the next frame
     if (!mLiveUi.replay || !mLiveUi.replay->shown) return mLiveUi.replay.has_value();
     const LiveReplay& r = *mLiveUi.replay;
     return r.lines.front().t + r.time < r.lines.back().t;
