@@ -76,8 +76,11 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # Depends: the libraries the binary links (dpkg-shlibdeps), and the GL and EGL loaders it opens
 # with dlopen (glad), which dpkg-shlibdeps cannot see, with Mesa's drivers (llvmpipe: headless
-# commands run on a machine without a GPU too); MP4 recordings call ffmpeg when present.
+# commands run on a machine without a GPU too). Recommends: the US English model `speak --audio`
+# and a dropped .wav are heard with (without it they say to install it). MP4 recordings call
+# ffmpeg when present.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libegl1, libgl1, libgl1-mesa-dri")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS pocketsphinx-en-us)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS ffmpeg)
 include(CPack)

@@ -49,13 +49,15 @@ diff <(printf '%s\n' "${expected[@]}") <(echo "$files") || fail "the package's f
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 # dpkg-shlibdeps ran: the libraries the binary links come with their minimum versions.
-for package in libc6 libstdc++6 libglfw3 libwebp7 libzstd1; do
+for package in libc6 libstdc++6 libglfw3 libwebp7 libzstd1 libsdl2-2.0-0 libpocketsphinx3 libsamplerate0; do
   [[ ", $depends" == *", $package (>= "* ]] || fail "Depends lacks '$package (>= ...)'"
 done
 # And the loaders glad opens with dlopen, which dpkg-shlibdeps cannot see.
 for package in libegl1 libgl1; do
   [[ ", $depends," == *", $package,"* ]] || fail "Depends lacks $package"
 done
+# The speech recognizer's model is data no library links: recommended by name.
+[[ $(dpkg-deb -f "$deb" Recommends) == pocketsphinx-en-us ]] || fail "Recommends is not pocketsphinx-en-us"
 [[ $(dpkg-deb -f "$deb" Section) == graphics ]] || fail "Section is not graphics"
 
 # 3. Desktop entry, MIME types, lintian.
