@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/live/Calibration.h"
+#include "morph/io/Files.h"
 
 namespace app::live {
 
@@ -160,17 +161,10 @@ std::string calibrationProfileJson(const CalibrationProfile& profile) {
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+// Through the one atomic write every output takes: a failed save leaves the old profile whole.
 morph::Status writeCalibrationProfile(const std::string& path, const CalibrationProfile& profile) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) {
-        return morph::Error{morph::ErrorCode::Io, path + ": cannot write the calibration profile"};
-    }
-    out << calibrationProfileJson(profile);
-    out.flush();
-    if (!out) {
-        return morph::Error{morph::ErrorCode::Io, path + ": cannot write the calibration profile"};
-    }
-    return morph::Status();
+    const std::string text = calibrationProfileJson(profile);
+    return morph::writeFileAtomic(path, text.data(), text.size());
 }
 
 }  // namespace app::live

@@ -206,12 +206,14 @@ Work captureWork(const ViewerState& state) {
     }
     work.layers = state.playback.layers;
     work.clip = state.playback.clip;
+    work.calibration = state.liveCalibration;
     return work;
 }
 
 bool sameWork(const Work& work, const ViewerState& state) {
     if (work.keyClip != state.keyClip || work.abPresets != state.abPresets ||
         work.stickyOverrides != state.stickyOverrides || work.clip != state.playback.clip ||
+        work.calibration != state.liveCalibration ||
         work.userClips.size() != state.userClips.size() ||
         work.presets.size() != state.presets.size() || work.targets.size() != state.meshes.size() ||
         !sameLayers(work.layers, state.playback.layers)) {
@@ -237,7 +239,7 @@ bool sameWork(const Work& work, const ViewerState& state) {
 }
 
 bool hasWork(const Work& work) {
-    if (!work.userClips.empty() || !work.presets.empty()) return true;
+    if (!work.userClips.empty() || !work.presets.empty() || !work.calibration.empty()) return true;
     for (const std::vector<TargetWork>& mesh : work.targets) {
         for (const TargetWork& t : mesh) {
             if (!(t == TargetWork{})) return true;
@@ -265,18 +267,22 @@ Json workToJson(const Work& work, const SceneNames& names, const std::string& mo
                           {"enabled", layer.enabled},
                           {"weight", layer.weight}});
     }
-    return {{"format", kFormat},
-            {"version", 1},
-            {"model", model},
-            {"saved", int64_t(saved)},
-            {"userClips", clips},
-            {"keyClip", work.keyClip},
-            {"presets", presetsToJson(work.presets)},
-            {"abPresets", work.abPresets},
-            {"stickyOverrides", work.stickyOverrides},
-            {"targets", targetsToJson(work, names)},
-            {"layers", layers},
-            {"clip", clipToJson(work.clip)}};
+    Json out = {{"format", kFormat},
+                {"version", 1},
+                {"model", model},
+                {"saved", int64_t(saved)},
+                {"userClips", clips},
+                {"keyClip", work.keyClip},
+                {"presets", presetsToJson(work.presets)},
+                {"abPresets", work.abPresets},
+                {"stickyOverrides", work.stickyOverrides},
+                {"targets", targetsToJson(work, names)},
+                {"layers", layers},
+                {"clip", clipToJson(work.clip)}};
+    // The panel writes the profile's own JSON: kept as an object, so the file reads as one.
+    if (Json calibration = Json::parse(work.calibration, nullptr, false); calibration.is_object())
+        out["calibration"] = std::move(calibration);
+    return out;
 }
 
 morph::Result<Recovered> restoreWork(const Json& json, const morph::Scene& scene,
@@ -300,6 +306,10 @@ morph::Result<Recovered> restoreWork(const Json& json, const morph::Scene& scene
                 setABPreset(restored, slot, (*ab)[size_t(slot)].get<int>());
         }
     }
+    if (auto c = json.find("calibration"); c != json.end() && c->is_object()) {
+        restored.liveCalibration = c->dump(2) + "\n";
+        recovered.calibration = true;
+    }
     recovered.saved = std::time_t(field(json, "saved", int64_t(0)));
     ++restored.revision;
     state = std::move(restored);
@@ -311,8 +321,8 @@ std::string recoveryMessage(const Recovered& r) {
         return std::to_string(n) + " " + (n == 1 ? one : many);
     };
     return "recovered " + count(r.userClips, "user clip", "user clips") + ", " +
-           count(r.presets, "preset", "presets") + " from " +
-           timeText(r.saved, "%Y-%m-%d %H:%M:%S");
+           count(r.presets, "preset", "presets") + (r.calibration ? ", the live calibration" : "") +
+           " from " + timeText(r.saved, "%Y-%m-%d %H:%M:%S");
 }
 
 std::string stateDir(const char* xdgStateHome, const char* home) {

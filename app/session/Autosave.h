@@ -1,8 +1,9 @@
 #pragma once
 // The viewer's work on one file, kept safe while it is open: the user clips and their keys, the
-// presets and the A/B slots, the overrides with solo and mute, sticky overrides and the clip
-// layers. GL-free: what the work is (Work), how it is written (workToJson) and brought back
-// (restoreWork), where it lives (autosavePath), and a corrupt file set aside (setAside).
+// presets and the A/B slots, the overrides with solo and mute, sticky overrides, the clip layers
+// and the live calibration as edited. GL-free: what the work is (Work), how it is written
+// (workToJson) and brought back (restoreWork), where it lives (autosavePath), and a corrupt file
+// set aside (setAside).
 //
 // Autosaves live under $XDG_STATE_HOME/morphview/ (else ~/.local/state/morphview/), one file per
 // model and process: `<stem>-<hash of the model's absolute path>-<hash of its bytes>-<pid>.json`,
@@ -43,12 +44,13 @@ struct Work {
     std::vector<std::vector<TargetWork>> targets;  // per mesh, per target
     std::vector<ClipLayer> layers;
     ClipRef clip;
+    std::string calibration;  // ViewerState::liveCalibration
 };
 
 Work captureWork(const ViewerState& state);
 // Whether `state` holds exactly `work`: compared in place, nothing copied (the per-frame check).
 bool sameWork(const Work& work, const ViewerState& state);
-// Anything a user made: a user clip, a preset, an override, a solo or a mute.
+// Anything a user made: a user clip, a preset, an override, a solo, a mute or a calibration.
 bool hasWork(const Work& work);
 
 // The file's names the JSON is written with (meshes and targets by index, names as a check).
@@ -65,6 +67,7 @@ struct Recovered {
     size_t userClips = 0;
     size_t presets = 0;
     size_t overrides = 0;  // targets overridden, soloed or muted
+    bool calibration = false;
     std::time_t saved = 0;
 };
 // The work of `json` into `state` (user clips and presets it lacks by name are added; overrides,

@@ -141,6 +141,7 @@ private:
     void toggleLiveClip();
     void handleLiveRequests();  // the Live panel's, after the frame
     void handleCalibrationRequests(const LiveUi::Requests& requests);
+    void followStateCalibration();
     void drawLiveWindow();
     std::optional<double> newestLiveAgeMs() const;  // mLive's newest sample; nullopt: none yet
     bool liveMoves() const;  // a replay still playing, or smoothing still settling
@@ -246,7 +247,9 @@ private:
     SpeechPlayer mSpeech;
     LiveUi mLiveUi;  // the Live panel, --replay and Record to clip
     std::optional<live::LiveClock::time_point> mLiveClipStart;  // Record to clip's first key
-    bool mLiveRecalibrated = false;  // the panel's calibration changed the live layer
+    bool mLiveRecalibrated = false;              // the panel's calibration changed the live layer
+    std::string mLiveCalibrationShown;           // the state's liveCalibration the session has
+    live::CalibrationProfile mLiveStartProfile;  // --calibration's, for a discarded recovery
     QuitSignals mQuitSignals;
 };
 

@@ -113,6 +113,33 @@ TEST(AutosaveTest, WorkRoundTripsThroughJson) {
     EXPECT_TRUE(untouched.userClips.empty());
 }
 
+// The Live panel's calibration is work too: alone it is worth an autosave, it is written as the
+// profile's own JSON object, and it comes back (and is said in the message).
+TEST(AutosaveTest, TheLiveCalibrationIsKeptAndRecovered) {
+    const morph::Scene scene = face();
+    app::ViewerState state = app::makeViewerState(scene);
+    EXPECT_FALSE(app::session::hasWork(app::session::captureWork(state)));
+    state.liveCalibration = "{\n  \"names\": {\"JawOpen\": {\"neutral\": 0.6, \"gain\": 1.5}}\n}\n";
+    const app::session::Work work = app::session::captureWork(state);
+    EXPECT_TRUE(app::session::hasWork(work));
+    EXPECT_FALSE(app::session::sameWork(work, app::makeViewerState(scene)));
+    const auto json =
+        app::session::workToJson(work, app::session::sceneNames(scene), kFace, 1764800000);
+    ASSERT_TRUE(json.contains("calibration"));
+    EXPECT_EQ(json["calibration"]["names"]["JawOpen"]["gain"], 1.5);
+
+    app::ViewerState fresh = app::makeViewerState(scene);
+    auto recovered = app::session::restoreWork(json, scene, fresh, "a.json");
+    ASSERT_TRUE(recovered.ok()) << recovered.error().message;
+    EXPECT_TRUE(recovered->calibration);
+    EXPECT_EQ(nlohmann::json::parse(fresh.liveCalibration),
+              nlohmann::json::parse(state.liveCalibration));
+    const std::string message = app::session::recoveryMessage(*recovered);
+    EXPECT_EQ(message.rfind("recovered 0 user clips, 0 presets, the live calibration from 20", 0),
+              0u)
+        << message;
+}
+
 TEST(AutosaveTest, AChangeIsOnDiskWithinTheDelayAndACleanQuitRemovesIt) {
     const std::string dir = fixtures::caseScratchDir();
     const morph::Scene scene = face();

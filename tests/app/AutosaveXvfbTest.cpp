@@ -2,6 +2,7 @@
 // saves a preset, the viewer is killed with SIGKILL, and reopening the file recovers both (and
 // Discard removes them); closing the window on unsaved work asks first; a corrupt settings file
 // is set aside, not overwritten. Every autosave goes under the test's own XDG_STATE_HOME.
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -17,6 +18,7 @@
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/ChildProcess.h"
+#include "fixtures/LiveDatagrams.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
@@ -154,6 +156,84 @@ quit
     // Recovered, moved to the second viewer's own autosave, then discarded: nothing is left.
     EXPECT_TRUE(filesIn(c.state + "/morphview").empty())
         << ::testing::PrintToString(filesIn(c.state + "/morphview"));
+}
+
+// A tracker sending the same frame every 10 ms from now until the object goes.
+class Tracker {
+public:
+    explicit Tracker(uint16_t port)
+        : mThread([this, port] {
+              const auto frame = fixtures::live::vmcFrame({{"JawOpen", 0.6f}});
+              while (!mStop) {
+                  fixtures::live::sendDatagram(port, frame);
+                  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+              }
+          }) {}
+    ~Tracker() {
+        mStop = true;
+        mThread.join();
+    }
+
+private:
+    std::atomic<bool> mStop{false};
+    std::thread mThread;
+};
+
+// The Live panel's calibration is work too: a neutral captured in a viewer that is then killed
+// comes back with the file, and the tracker's open jaw still shows as rest.
+TEST(AutosaveXvfbTest, AKilledViewersCalibrationComesBack) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const Case c = makeCase();
+    const uint16_t port = fixtures::live::freeUdpPort();
+    ASSERT_NE(port, 0) << "no free UDP port";
+    const std::string listen = "vmc:" + std::to_string(port);
+    Tracker tracker(port);
+    {
+        std::string error;
+        auto server = fixtures::XvfbServer::start("1024x700", &error);
+        ASSERT_TRUE(server) << error;
+        const std::string script = c.dir + "/calibrate.txt";
+        std::ofstream(script) << "idle 3 0 20\n"
+                                 "expect-weight \"jawOpen\" 0.6 0.001\n"
+                                 "click \"File\"\n"
+                                 "click \"Live...\"\n"
+                                 "click \"Capture neutral\"\n"
+                                 "wait 5\n"
+                                 "expect-weight \"jawOpen\" 0 0.001\n"
+                                 "idle 60 0 100000\nidle 60 0 100000\nquit\n";
+        const pid_t pid =
+            startViewer(c, *server, {"--listen", listen, "--script", script}, script + ".err");
+        ASSERT_GT(pid, 0);
+        const bool saved = pollFor(
+            [&] {
+                for (const std::string& name : filesIn(c.state + "/morphview")) {
+                    // The autosave itself, not the temporary file it is renamed from.
+                    if (name.rfind("face-", 0) != 0 || fs::path(name).extension() != ".json")
+                        continue;
+                    if (fixtures::readWholeFile(c.state + "/morphview/" + name)
+                            .find("\"calibration\"") != std::string::npos)
+                        return true;
+                }
+                return false;
+            },
+            120);
+        kill(pid, SIGKILL);
+        fixtures::waitChild(pid);
+        ASSERT_TRUE(saved) << fixtures::readWholeFile(script + ".err");
+    }
+    std::string error;
+    auto server = fixtures::XvfbServer::start("1024x700", &error);
+    ASSERT_TRUE(server) << error;
+    const std::string script = c.dir + "/recover.txt";
+    std::ofstream(script) << "idle 3 0 20\n"
+                             "expect-weight \"jawOpen\" 0 0.001\n"
+                             "quit\n";
+    const pid_t pid =
+        startViewer(c, *server, {"--listen", listen, "--script", script}, script + ".err");
+    const int status = fixtures::waitChild(pid);
+    const std::string err = fixtures::readWholeFile(script + ".err");
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << err;
+    EXPECT_NE(err.find("the live calibration from "), std::string::npos) << err;
 }
 
 TEST(AutosaveXvfbTest, ClosingTheWindowWithNothingMadeDoesNotAsk) {

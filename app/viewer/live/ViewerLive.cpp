@@ -60,6 +60,7 @@ bool ViewerWindow::openLiveSession() {
         return false;
     }
     mLive = std::move(session).value();
+    mLiveStartProfile = mLive->calibration().profile();
     return true;
 }
 
@@ -119,8 +120,25 @@ bool ViewerWindow::advanceReplay(float dt) {
     return true;
 }
 
+// The state's calibration, when it is not the session's: recovered from an autosave, or dropped
+// with the recovered work (back to the profile the session started with).
+void ViewerWindow::followStateCalibration() {
+    if (!mLive || mDoc.state.liveCalibration == mLiveCalibrationShown) return;
+    mLiveCalibrationShown = mDoc.state.liveCalibration;
+    if (mLiveCalibrationShown.empty()) {
+        mLive->calibration().setProfile(mLiveStartProfile);
+    } else {
+        auto profile =
+            live::parseCalibrationProfile(mLiveCalibrationShown, "the autosave's calibration");
+        if (!profile) return showError(mUi, profile.error().message);
+        mLive->calibration().setProfile(std::move(profile).value());
+    }
+    mLiveRecalibrated = mLive->reapply() || mLiveRecalibrated;
+}
+
 void ViewerWindow::pollLive(float dt) {
     if (!mDoc.loaded) return;
+    followStateCalibration();
     const bool sampled = mLive && mLive->poll();
     const bool replayed = advanceReplay(dt);
     if (!sampled && !replayed && !std::exchange(mLiveRecalibrated, false)) return;
@@ -198,6 +216,10 @@ void ViewerWindow::handleCalibrationRequests(const LiveUi::Requests& requests) {
     if (requests.captureNeutral) {
         mLiveRecalibrated = mLive->captureNeutral() || mLiveRecalibrated;
         showMessage(mUi, "the live input's current values are its neutral now");
+    }
+    if (requests.profile || requests.captureNeutral) {  // the edit is work the autosave keeps
+        mDoc.state.liveCalibration = live::calibrationProfileJson(mLive->calibration().profile());
+        mLiveCalibrationShown = mDoc.state.liveCalibration;
     }
     if (requests.saveProfile) {
         const std::string& path = mLiveUi.profilePath;

@@ -155,6 +155,10 @@ struct ViewerState {
     // copies them from its speech player, app/viewer/speech/SpeechPlayer.h, every frame it plays;
     // empty at rest).
     std::map<std::pair<size_t, size_t>, float> speechWeights;
+
+    // The live input's calibration as the Live panel last edited it, as its profile's JSON
+    // (app/live/Calibration.h's format), so the autosave keeps it; empty: not edited here.
+    std::string liveCalibration;
 };
 
 // What the panel shows for one mesh: final weights, and where each came from before solo/mute.
