@@ -300,12 +300,18 @@ double mean(const std::vector<double>& values) {
 
 }  // namespace
 
-// Draws one frame and waits for it with a 1-pixel read; returns its wall time.
+// Draws one frame and waits for it; returns its wall time. A single-sampled frame is waited for
+// with a 1-pixel read; a multisampled framebuffer cannot be read (GL_INVALID_OPERATION, which
+// returns at once without waiting), so that frame is waited for with glFinish.
 double BenchSession::frame(Workbench& w, renderer::MorphPath path, bool timed) {
     State& s = *mState;
     const Clock::time_point start = Clock::now();
     w.paths.drawFrame(w.gpu, path, w.pose, w.camera, s.target->target(), w.passes,
                       w.isCrowd ? &w.crowd : nullptr, timed);
+    if (s.target->samples() > 1) {
+        glFinish();
+        return msSince(start);
+    }
     uint8_t pixel[4];
     s.target->target().framebuffer->bind(GL_READ_FRAMEBUFFER);
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);

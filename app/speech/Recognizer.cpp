@@ -22,7 +22,7 @@ using morph::ErrorCode;
 const char* const kModelDir = "/usr/share/pocketsphinx/model/en-us";
 constexpr float kFrame = 0.01f;  // PocketSphinx's 100 frames a second
 
-std::mutex kMutex;
+std::mutex kDecoderMutex;
 
 struct Decoder {
     ps_decoder_t* ps = nullptr;
@@ -98,15 +98,15 @@ bool isVowelPhone(const std::string& p) {
 }
 
 // A word or phone heard: its name, first frame and the frame after its last.
-struct Segment {
+struct DecodedSegment {
     std::string name;
     int start, end;
 };
 // Runs the active search over the samples and a quarter second of silence after them: a line
 // that ends right after its last phone otherwise left the transcript's grammar short of its
 // final state (no result at all).
-std::vector<Segment> decode(ps_decoder_t* ps, const std::vector<int16_t>& samples) {
-    std::vector<Segment> out;
+std::vector<DecodedSegment> decode(ps_decoder_t* ps, const std::vector<int16_t>& samples) {
+    std::vector<DecodedSegment> out;
     if (ps_start_utt(ps) != 0) return out;
     std::vector<int16_t> padded = samples;
     padded.resize(samples.size() + kRecognizerRate / 4, 0);
@@ -124,7 +124,7 @@ std::vector<Segment> decode(ps_decoder_t* ps, const std::vector<int16_t>& sample
 }
 
 // Each word's dictionary phones over its segment, a vowel counting twice a consonant.
-void spreadPhones(ps_decoder_t* ps, const Segment& s, std::vector<Phoneme>& out) {
+void spreadPhones(ps_decoder_t* ps, const DecodedSegment& s, std::vector<Phoneme>& out) {
     char* spelled = ps_lookup_word(ps, s.name.c_str());
     std::vector<std::string> phones;
     std::istringstream in(spelled != nullptr ? spelled : "");
@@ -191,7 +191,7 @@ morph::Result<std::vector<Phoneme>> byTranscript(ps_decoder_t* ps,
     if (ps_set_jsgf_string(ps, "words", grammar.c_str()) != 0 || ps_set_search(ps, "words") != 0)
         return Error{ErrorCode::Usage, "--text: PocketSphinx could not make a grammar of it"};
     std::vector<Phoneme> phones;
-    for (const Segment& s : decode(ps, samples)) {
+    for (const DecodedSegment& s : decode(ps, samples)) {
         if (!wordOf(s.name.c_str()).empty()) spreadPhones(ps, s, phones);
     }
     return phones;
@@ -202,7 +202,7 @@ morph::Result<std::vector<Phoneme>> byTranscript(ps_decoder_t* ps,
 morph::Result<Recognition> recognize(const std::vector<int16_t>& samples,
                                      const std::string& transcript) {
     if (samples.empty()) return Error{ErrorCode::BadValue, "no audio to recognize"};
-    std::lock_guard<std::mutex> lock(kMutex);
+    std::lock_guard<std::mutex> lock(kDecoderMutex);
     Decoder& d = decoder();
     if (d.ps == nullptr) return Error{ErrorCode::Io, d.error};
     const float duration = float(samples.size()) / float(kRecognizerRate);
@@ -216,7 +216,7 @@ morph::Result<Recognition> recognize(const std::vector<int16_t>& samples,
     if (!result.fromTranscript) {
         ps_set_search(d.ps, "phones");
         std::vector<Phoneme> phones;
-        for (const Segment& s : decode(d.ps, samples)) {
+        for (const DecodedSegment& s : decode(d.ps, samples)) {
             const std::string w = wordOf(s.name.c_str());
             if (!w.empty())
                 phones.push_back({float(s.start) * kFrame, float(s.end) * kFrame, lower(w)});
