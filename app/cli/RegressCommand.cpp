@@ -212,28 +212,37 @@ morph::Result<regress::Shard> chooseShard(const RegressOptions& options) {
                                          std::getenv("TEST_SHARD_INDEX"));
 }
 
+double millisSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+// checkShot on a worker, its time in the row's ms (the draw's is added to it).
+CheckedShot timedCheck(DrawnShot shot, const fs::path& out, bool update) {
+    const auto start = std::chrono::steady_clock::now();
+    CheckedShot checked = checkShot(std::move(shot), out, update);
+    checked.row.ms = millisSince(start);
+    return checked;
+}
+
 // Shots drawn on this (the GL) thread while workers check the ones before: at most a few wait,
 // so memory stays flat however many shots there are. Rows are printed and kept in shot order;
 // every file is written when this returns. A row's ms is its own draw and check, not the wait.
 void runShots(ShotRunner& runner, const std::vector<ShotEntry>& shots, const regress::Shard& shard,
               const fs::path& references, const RegressOptions& options, regress::Report& report) {
-    using Clock = std::chrono::steady_clock;
-    auto millis = [](Clock::duration d) {
-        return std::chrono::duration<double, std::milli>(d).count();
-    };
     struct Pending {
         size_t index;
         double drawMs;
-        std::future<std::pair<CheckedShot, double>> checked;
+        std::future<CheckedShot> checked;
     };
     regress::TaskPool pool(regress::TaskPool::defaultThreads());
     const size_t maxPending = size_t(regress::TaskPool::defaultThreads()) + 1;
     std::deque<Pending> pending;
     auto finishFirst = [&] {
-        auto [checked, checkMs] = pending.front().checked.get();
+        CheckedShot checked = pending.front().checked.get();
         ShotResult& row = checked.row;
         row.index = pending.front().index;
-        row.ms = pending.front().drawMs + checkMs;
+        row.ms += pending.front().drawMs;
         pending.pop_front();
         for (const std::string& line : checked.updates) std::printf("%s\n", line.c_str());
         std::printf("[%zu/%zu] %s: %s%s%s\n", row.index + 1, shots.size(), row.name.c_str(),
@@ -248,16 +257,11 @@ void runShots(ShotRunner& runner, const std::vector<ShotEntry>& shots, const reg
     const fs::path out = options.out;
     for (size_t i = 0; i < shots.size(); ++i) {
         if (!shard.contains(i)) continue;
-        const auto start = Clock::now();
-        DrawnShot drawn = drawShot(runner, shots[i], references);
-        const double drawMs = millis(Clock::now() - start);
-        pending.push_back({i, drawMs,
-                           pool.submit([drawn = std::move(drawn), out, update = options.update,
-                                        millis]() mutable {
-                               const auto begin = Clock::now();
-                               CheckedShot checked = checkShot(std::move(drawn), out, update);
-                               return std::make_pair(std::move(checked),
-                                                     millis(Clock::now() - begin));
+        const auto start = std::chrono::steady_clock::now();
+        auto drawn = std::make_shared<DrawnShot>(drawShot(runner, shots[i], references));
+        const double drawMs = millisSince(start);
+        pending.push_back({i, drawMs, pool.submit([drawn, out, update = options.update] {
+                               return timedCheck(std::move(*drawn), out, update);
                            })});
         while (!pending.empty() && (pending.size() > maxPending || ready(pending.front())))
             finishFirst();
