@@ -4,12 +4,15 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -19,11 +22,13 @@
 #include "app/cli/SharedOptions.h"
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
+#include "app/regress/FrameCheck.h"
 #include "app/regress/Jobs.h"
 #include "app/regress/References.h"
 #include "app/regress/Report.h"
 #include "app/regress/ReportPage.h"
 #include "app/regress/Shard.h"
+#include "app/regress/TaskPool.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
@@ -83,85 +88,6 @@ morph::Status writeReport(const fs::path& out, const regress::Report& report) {
     return writeFile(out / "index.html", regress::reportPage(report));
 }
 
-// One image compared with its reference: its files written (STEM.png, STEM.reference.png,
-// STEM.diff.png where a pixel differs) and, with --update, the reference rewritten.
-struct FrameOutcome {
-    ShotStatus status = ShotStatus::Error;
-    int maxChannelDiff = 0;
-    double differingFraction = 0;
-    std::optional<double> psnr;
-    std::string message;
-    bool hasDiff = false;
-    bool updated = false;
-};
-
-FrameOutcome compareFrame(const morph::RgbaImage& image, const fs::path& referencePath,
-                          const morph::CompareTolerance& tolerance, const fs::path& stem,
-                          bool update) {
-    FrameOutcome frame;
-    auto error = [&](const std::string& message) {
-        frame.status = ShotStatus::Error;
-        frame.message = message;
-        return frame;
-    };
-    auto path = [&](const char* suffix) { return stem.string() + suffix; };
-    if (auto written = morph::writePngFile(path(".png"), image); !written)
-        return error(written.error().message);
-    std::error_code ec;
-    // An --out used before keeps no diff or reference copy that this run did not write.
-    fs::remove(path(".diff.png"), ec);
-    fs::remove(path(".reference.png"), ec);
-    if (!fs::exists(referencePath, ec)) {
-        frame.status = ShotStatus::New;
-        frame.message = referencePath.string() + ": no reference";
-    } else {
-        auto reference = morph::readImageFile(referencePath.string());
-        if (!reference) return error(reference.error().message);
-        if (auto copied = morph::writePngFile(path(".reference.png"), *reference); !copied)
-            return error(copied.error().message);
-        const morph::ImageDifference difference =
-            morph::compareImages(*reference, image, tolerance);
-        frame.status = difference.withinTolerance ? ShotStatus::Pass : ShotStatus::Fail;
-        frame.maxChannelDiff = difference.largestDifference;
-        frame.differingFraction = difference.sizeMismatch ? 1.0 : difference.differingFraction();
-        if (!difference.sizeMismatch && std::isfinite(difference.psnr))
-            frame.psnr = difference.psnr;
-        frame.message = morph::summaryLine(difference, *reference, image, tolerance);
-        if (!difference.sizeMismatch && difference.differingPixels > 0) {
-            auto written = morph::writePngFile(path(".diff.png"),
-                                               morph::diffImage(*reference, image, tolerance));
-            if (!written) return error(written.error().message);
-            frame.hasDiff = true;
-        }
-    }
-    if (update && (frame.status == ShotStatus::Fail || frame.status == ShotStatus::New)) {
-        fs::create_directories(referencePath.parent_path(), ec);
-        if (auto written = morph::writePngFile(referencePath.string(), image); !written)
-            return error(written.error().message);
-        frame.updated = true;
-        std::printf("updated %s (was %s)\n", referencePath.string().c_str(),
-                    regress::statusName(frame.status));
-    }
-    return frame;
-}
-
-// Worse first: error, fail, new, pass; then more differing pixels, then a larger difference.
-bool worse(const FrameOutcome& a, const FrameOutcome& b) {
-    auto rank = [](ShotStatus status) {
-        switch (status) {
-            case ShotStatus::Error: return 3;
-            case ShotStatus::Fail: return 2;
-            case ShotStatus::New: return 1;
-            case ShotStatus::Pass: return 0;
-        }
-        return 3;
-    };
-    if (rank(a.status) != rank(b.status)) return rank(a.status) > rank(b.status);
-    if (a.differingFraction != b.differingFraction)
-        return a.differingFraction > b.differingFraction;
-    return a.maxChannelDiff > b.maxChannelDiff;
-}
-
 // The shot drawn (every frame of a clip or turntable), compared with its references and its
 // files written; never fails as a whole: what goes wrong is the row's status and message.
 // How the page says the shot was drawn: the shot file's fields, the command line's defaults
@@ -186,9 +112,24 @@ regress::ShotSettings settingsOf(const ShotRunner& runner, const ShotEntry& entr
     return settings;
 }
 
-ShotResult runShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& references,
-                   const fs::path& out, bool update) {
-    ShotResult row;
+// A shot's frames as drawn on the GL thread, waiting for their check on a worker: drawing stops
+// at a frame that cannot be drawn, as the check stops there.
+struct DrawnFrame {
+    std::string suffix;
+    std::string label;
+    fs::path reference;  // NAME_f03.png's reference is STEM_f03.EXT of the shot's reference
+    morph::Result<morph::RgbaImage> image;
+};
+struct DrawnShot {
+    ShotResult row;         // its name, settings and reference, before the check
+    size_t frameCount = 0;  // of the shot, drawn or not
+    std::vector<DrawnFrame> frames;
+    morph::CompareTolerance tolerance;
+};
+
+DrawnShot drawShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& references) {
+    DrawnShot shot;
+    ShotResult& row = shot.row;
     row.name = entry.name;
     row.image = entry.name;
     row.settings = settingsOf(runner, entry);
@@ -196,36 +137,58 @@ ShotResult runShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& r
                                        ? fs::path(entry.reference)
                                        : references / entry.reference;
     row.reference = referencePath.string();
+    shot.tolerance = entry.tolerance;
     auto frames = runner.frames(entry);
     if (!frames) {
         row.message = frames.error().message;
-        return row;  // status error
+        return shot;  // status error, no frames
     }
-    row.frames = frames->size();
-    std::optional<FrameOutcome> worst;
+    shot.frameCount = frames->size();
     for (const ShotFrame& frame : *frames) {
-        // NAME_f03.png's reference is STEM_f03.EXT of the shot's reference.
-        const fs::path reference =
+        fs::path reference =
             referencePath.parent_path() /
             (referencePath.stem().string() + frame.suffix + referencePath.extension().string());
         auto image = runner.render(entry.model, frame.spec);
-        FrameOutcome outcome;
-        if (!image) {
-            outcome.message = image.error().message;
+        const bool drawn = image.ok();
+        shot.frames.push_back({frame.suffix, frame.label, std::move(reference), std::move(image)});
+        if (!drawn) break;  // the model is unusable
+    }
+    return shot;
+}
+
+// What the worker gives back: the row, and the "updated ..." lines to print before it.
+struct CheckedShot {
+    ShotResult row;
+    std::vector<std::string> updates;
+};
+
+// The drawn frames compared with their references and their files written; never fails as a
+// whole: what goes wrong is the row's status and message. The row names the worst frame.
+CheckedShot checkShot(DrawnShot shot, const fs::path& out, bool update) {
+    CheckedShot checked;
+    ShotResult& row = checked.row = std::move(shot.row);
+    if (shot.frameCount == 0) return checked;
+    row.frames = shot.frameCount;
+    std::optional<regress::FrameOutcome> worst;
+    for (DrawnFrame& frame : shot.frames) {
+        regress::FrameOutcome outcome;
+        if (!frame.image) {
+            outcome.message = frame.image.error().message;
         } else {
-            outcome = compareFrame(*image, reference, entry.tolerance,
-                                   out / (entry.name + frame.suffix), update);
+            outcome = regress::checkFrame(*frame.image, frame.reference, shot.tolerance,
+                                          out / (row.name + frame.suffix), update);
         }
+        if (!outcome.updateLine.empty()) checked.updates.push_back(outcome.updateLine);
         if (!frame.label.empty()) {
             outcome.message = "frame " + frame.suffix.substr(2) + " of " +
-                              std::to_string(frames->size()) + " (" + frame.label +
+                              std::to_string(shot.frameCount) + " (" + frame.label +
                               "): " + outcome.message;
         }
         row.updated = row.updated || outcome.updated;
-        if (!worst || worse(outcome, *worst)) {
+        if (!worst || regress::worse(outcome, *worst)) {
             worst = outcome;
-            row.image = entry.name + frame.suffix;
-            if (frames->size() == 1) row.reference = reference.string();
+            row.image = row.name + frame.suffix;
+            if (shot.frameCount == 1) row.reference = frame.reference.string();
         }
         if (outcome.status == ShotStatus::Error) break;  // the model or a reference is unusable
     }
@@ -235,7 +198,7 @@ ShotResult runShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& r
     row.psnr = worst->psnr;
     row.message = worst->message;
     row.hasDiff = worst->hasDiff;
-    return row;
+    return checked;
 }
 
 morph::Result<regress::Shard> chooseShard(const RegressOptions& options) {
@@ -247,6 +210,63 @@ morph::Result<regress::Shard> chooseShard(const RegressOptions& options) {
     }
     return regress::shardFromEnvironment(std::getenv("TEST_TOTAL_SHARDS"),
                                          std::getenv("TEST_SHARD_INDEX"));
+}
+
+double millisSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+// checkShot on a worker, its time in the row's ms (the draw's is added to it).
+CheckedShot timedCheck(DrawnShot shot, const fs::path& out, bool update) {
+    const auto start = std::chrono::steady_clock::now();
+    CheckedShot checked = checkShot(std::move(shot), out, update);
+    checked.row.ms = millisSince(start);
+    return checked;
+}
+
+// Shots drawn on this (the GL) thread while workers check the ones before: at most a few wait,
+// so memory stays flat however many shots there are. Rows are printed and kept in shot order;
+// every file is written when this returns. A row's ms is its own draw and check, not the wait.
+void runShots(ShotRunner& runner, const std::vector<ShotEntry>& shots, const regress::Shard& shard,
+              const fs::path& references, const RegressOptions& options, regress::Report& report) {
+    struct Pending {
+        size_t index;
+        double drawMs;
+        std::future<CheckedShot> checked;
+    };
+    regress::TaskPool pool(regress::TaskPool::defaultThreads());
+    const size_t maxPending = size_t(regress::TaskPool::defaultThreads()) + 1;
+    std::deque<Pending> pending;
+    auto finishFirst = [&] {
+        CheckedShot checked = pending.front().checked.get();
+        ShotResult& row = checked.row;
+        row.index = pending.front().index;
+        row.ms += pending.front().drawMs;
+        pending.pop_front();
+        for (const std::string& line : checked.updates) std::printf("%s\n", line.c_str());
+        std::printf("[%zu/%zu] %s: %s%s%s\n", row.index + 1, shots.size(), row.name.c_str(),
+                    regress::statusName(row.status), row.message.empty() ? "" : ": ",
+                    row.message.c_str());
+        std::fflush(stdout);
+        report.shots.push_back(std::move(row));
+    };
+    auto ready = [](const Pending& shot) {
+        return shot.checked.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+    };
+    const fs::path out = options.out;
+    for (size_t i = 0; i < shots.size(); ++i) {
+        if (!shard.contains(i)) continue;
+        const auto start = std::chrono::steady_clock::now();
+        auto drawn = std::make_shared<DrawnShot>(drawShot(runner, shots[i], references));
+        const double drawMs = millisSince(start);
+        pending.push_back({i, drawMs, pool.submit([drawn, out, update = options.update] {
+                               return timedCheck(std::move(*drawn), out, update);
+                           })});
+        while (!pending.empty() && (pending.size() > maxPending || ready(pending.front())))
+            finishFirst();
+    }
+    while (!pending.empty()) finishFirst();
 }
 
 CommandResult runInJobs(const RegressOptions& options);  // below: --jobs N
@@ -271,19 +291,7 @@ CommandResult runRegress(const RegressOptions& options) {
         return usageError("--out: " + options.out +
                           " is the references' folder; results would overwrite the references");
     }
-    for (size_t i = 0; i < shots->size(); ++i) {
-        if (!shard->contains(i)) continue;
-        const auto start = std::chrono::steady_clock::now();
-        ShotResult row = runShot(**runner, (*shots)[i], references, options.out, options.update);
-        row.index = i;
-        row.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                     .count();
-        std::printf("[%zu/%zu] %s: %s%s%s\n", i + 1, shots->size(), row.name.c_str(),
-                    regress::statusName(row.status), row.message.empty() ? "" : ": ",
-                    row.message.c_str());
-        std::fflush(stdout);
-        report.shots.push_back(std::move(row));
-    }
+    runShots(**runner, *shots, *shard, references, options, report);
     if (auto written = writeReport(options.out, report); !written)
         return failWith(written.error().message);
     std::printf("%s (%s); report: %s\n", regress::summaryLine(report).c_str(),
