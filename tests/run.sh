@@ -90,6 +90,7 @@ bash tests/fuzz/run.sh 30 Ktx2Fuzzer
 bash tests/fuzz/run.sh 15 VmcFuzzer
 bash tests/fuzz/run.sh 15 LiveLinkFuzzer
 bash tests/fuzz/run.sh 15 WavFuzzer
+bash tests/fuzz/run.sh 15 LiveFilesFuzzer
 stamp "fuzzers done"
 
 # One closing line over both CTest runs (the fuzzer's stats print last otherwise).

@@ -1,6 +1,7 @@
 #include "app/live/Calibration.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace app::live {
@@ -92,11 +93,18 @@ float Calibration::calibrate(const std::string& name, float value, double second
     if (smoothing) {
         if (!channel.filter) channel.filter.emplace(*smoothing);
         y = channel.filter->filter(y, seconds);
+        // A gain that overflowed to infinity makes the filter's speed NaN: the value as
+        // calibrated, unsmoothed, and the filter starts again.
+        if (!std::isfinite(y)) {
+            y = channel.target;
+            channel.filter.reset();
+        }
     } else {
         channel.filter.reset();
     }
     if (entry) y = std::clamp(y, entry->min, entry->max);
-    return float(y);
+    // A weight is a float: a clamp of 1e300 (or an unclamped overflow) stays finite.
+    return float(std::clamp(y, -double(FLT_MAX), double(FLT_MAX)));
 }
 
 void Calibration::apply(LiveSample& sample, double seconds, const TargetNamesOf& targetNamesOf) {

@@ -5,6 +5,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -91,6 +92,14 @@ morph::Status StreamRecorder::writeAt(double t, const std::string& source,
 morph::Result<std::vector<StreamLine>> readStream(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return fileError(morph::ErrorCode::Io, path, "cannot be opened");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseStream(text.str(), path);
+}
+
+morph::Result<std::vector<StreamLine>> parseStream(const std::string& recording,
+                                                   const std::string& path) {
+    std::istringstream in(recording);
     std::vector<StreamLine> lines;
     double previous = -INFINITY;
     std::string text;

@@ -44,6 +44,9 @@ struct StreamLine {
 // Every line of a recording, in time order (blank lines skipped). Errors name the file and the
 // line: a line that is not such an object, or t going back in time.
 morph::Result<std::vector<StreamLine>> readStream(const std::string& path);
+// The same from a recording's text; errors name `path`.
+morph::Result<std::vector<StreamLine>> parseStream(const std::string& text,
+                                                   const std::string& path);
 
 // The last line with t <= time; nullptr when the first line is later (or there is none).
 const StreamLine* streamLineAt(const std::vector<StreamLine>& lines, double time);

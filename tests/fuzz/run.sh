@@ -11,6 +11,8 @@
 #                   both seeded by LiveSeedWriter (and tests/fuzz/regressions-live/)
 #   WavFuzzer       bytes -> app::speech::readWav, then resampled to 16 kHz; inputs up to 64 KiB,
 #                   seeded by WavSeedWriter (tests/fixtures/WavFixtures.h)
+#   LiveFilesFuzzer bytes -> a calibration profile (read, written, read back, applied) and a
+#                   recording (--replay's lines); inputs up to 16 KiB, seeded by two examples
 # MORPHVIEW_FUZZ_MAX_LEN overrides the input size limit. Exits non-zero on any crash, leak,
 # timeout (-timeout=10 s per input; 30 s for the pipeline) or OOM (-rss_limit_mb=2048); the offending input is left in
 # build-fuzz/artifacts/. Seeds: the corpus (MORPHVIEW_CORPUS_DIR, default ../shared/corpus), the
@@ -39,7 +41,9 @@ case "$target" in
   LiveLinkFuzzer) max_len=4096; timeout=10 ;;
   # 64 KiB: a few thousand samples of any format; the reader's paths are all in the header.
   WavFuzzer) max_len=65536; timeout=10 ;;
-  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer, Ktx2Fuzzer, VmcFuzzer, LiveLinkFuzzer or WavFuzzer)" >&2; exit 2 ;;
+  # 16 KiB: a profile of a hundred names, a recording of a few dozen lines.
+  LiveFilesFuzzer) max_len=16384; timeout=10 ;;
+  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer, Ktx2Fuzzer, VmcFuzzer, LiveLinkFuzzer, WavFuzzer or LiveFilesFuzzer)" >&2; exit 2 ;;
 esac
 max_len=${MORPHVIEW_FUZZ_MAX_LEN:-$max_len}
 
@@ -66,6 +70,22 @@ elif [[ $target == WavFuzzer ]]; then
   cmake --build "$build" -j "$jobs" --target "$target" WavSeedWriter
   "$build/WavSeedWriter" "$seeds"
   dict_option=(-dict="$root/tests/fuzz/wav.dict")
+elif [[ $target == LiveFilesFuzzer ]]; then
+  cmake --build "$build" -j "$jobs" --target "$target"
+  # A profile with every key (docs/LIVE.md's) and a recording as --record-stream writes one.
+  cat > "$seeds/profile.json" <<'JSON'
+{"smoothing": {"minCutoff": 1.0, "beta": 0.007, "dCutoff": 1.0},
+ "names": {"jawOpen": {"neutral": 0.05, "gain": 1.4, "offset": 0.0, "min": 0.0, "max": 1.0},
+           "eyeBlinkLeft": {"gain": 1.2, "smoothing": false},
+           "browInnerUp": {"smoothing": {"minCutoff": 0.5, "beta": 0.1}}}}
+JSON
+  cat > "$seeds/take.jsonl" <<'JSON'
+{"t":0,"source":"vmc","weights":{"jawOpen":0.2,"eyeBlinkLeft":1}}
+{"t":0.016,"source":"livelink","weights":{"jawOpen":0.25}}
+
+{"t":0.5,"source":"vmc","weights":{}}
+JSON
+  dict_option=(-dict="$root/tests/fuzz/json.dict")
 elif [[ $target == Ktx2Fuzzer ]]; then
   cmake --build "$build" -j "$jobs" --target "$target"
   # The fixtures within -max_len (not the 70 KB benchmark input).
