@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,23 @@ TEST(LiveCalibrationTest, GainOffsetAndClamp) {
     EXPECT_FLOAT_EQ(calibrated(calibration, "browInnerUp", 0.9f), -0.5f);
     // A name without an entry passes as sent, unclamped.
     EXPECT_FLOAT_EQ(calibrated(calibration, "mouthLeft", 1.5f), 1.5f);
+}
+
+// A profile's numbers are finite, but a huge gain overflows: smoothed, that would be NaN (the
+// filter's speed is inf - inf); the weight is the clamped value instead, and always a float.
+TEST(LiveCalibrationTest, AnOverflowingGainGivesTheClampNeverNaN) {
+    CalibrationProfile profile;
+    profile.smoothing = SmoothingParams{};
+    CalibrationEntry jaw;
+    jaw.gain = 1e308;
+    jaw.max = 1e300;
+    profile.entries["jawOpen"] = jaw;
+    Calibration calibration(profile);
+    for (int i = 0; i < 4; ++i) {
+        const float w = calibrated(calibration, "jawOpen", 2.0f + float(i), 0.1 * i);
+        EXPECT_TRUE(std::isfinite(w)) << i;
+        EXPECT_FLOAT_EQ(w, std::numeric_limits<float>::max()) << i;
+    }
 }
 
 TEST(LiveCalibrationTest, AnEntryIsFoundByTheTargetNameTheIncomingNameDrives) {
