@@ -384,6 +384,13 @@ struct Scene {
     std::vector<Animation> animations;
     // VRM 0.x / 1.0 expressions (morph/Expression.h; read by morph/gltf/VrmExpressions.cpp).
     std::vector<Expression> expressions;
+    // The VRM humanoid's head and eye bones (node indices; -1 where the file names none), read
+    // with the expressions: VRM 1.0 humanoid.humanBones.<bone>.node, VRM 0.x humanBones[].node.
+    struct HumanoidBones {
+        int head = -1;
+        int leftEye = -1;
+        int rightEye = -1;
+    } humanoid;
     std::vector<std::string> warnings;  // one line each, already prefixed with the file
     ImportReport report;                // the same lines by kind, and the extensions used
 };

@@ -55,12 +55,26 @@ LiveHeadRig::LiveHeadRig(const morph::Scene& scene) {
         }
         mWorld[n] = world;
     }
-    mHead = findNodeNamed(scene, {"Head", "J_Bip_C_Head", "mixamorig:Head", "Bip01 Head",
-                                  "Bip001 Head", "CC_Base_Head", "head.x"});
-    mLeftEye = findNodeNamed(scene, {"LeftEye", "leftEye", "J_Adj_L_FaceEye", "mixamorig:LeftEye",
-                                     "Eye_L", "eye.L", "CC_Base_L_Eye"});
-    mRightEye = findNodeNamed(scene, {"RightEye", "rightEye", "J_Adj_R_FaceEye",
-                                      "mixamorig:RightEye", "Eye_R", "eye.R", "CC_Base_R_Eye"});
+    // The VRM humanoid's bones first; else the names the common rigs give them.
+    const auto bone = [&scene](int node) {
+        return node >= 0 && size_t(node) < scene.nodes.size() ? std::optional<size_t>(size_t(node))
+                                                              : std::nullopt;
+    };
+    mHead = bone(scene.humanoid.head);
+    mLeftEye = bone(scene.humanoid.leftEye);
+    mRightEye = bone(scene.humanoid.rightEye);
+    if (!mHead) {
+        mHead = findNodeNamed(scene, {"Head", "J_Bip_C_Head", "mixamorig:Head", "Bip01 Head",
+                                      "Bip001 Head", "CC_Base_Head", "head.x"});
+    }
+    if (!mLeftEye) {
+        mLeftEye = findNodeNamed(scene, {"LeftEye", "leftEye", "J_Adj_L_FaceEye",
+                                         "mixamorig:LeftEye", "Eye_L", "eye.L", "CC_Base_L_Eye"});
+    }
+    if (!mRightEye) {
+        mRightEye = findNodeNamed(scene, {"RightEye", "rightEye", "J_Adj_R_FaceEye",
+                                          "mixamorig:RightEye", "Eye_R", "eye.R", "CC_Base_R_Eye"});
+    }
 }
 
 std::vector<NodeRotation> LiveHeadRig::rotations(const HeadEyes& a) const {

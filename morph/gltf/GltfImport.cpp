@@ -240,6 +240,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     if (Status s = checkSkins(doc, scene); !s) return s.error();
     if (Status s = readAnimations(doc, scene); !s) return s.error();
     readVrmExpressions(doc, scene);  // warnings only: VRM data never fails a load
+    readVrmHumanoid(doc, scene);
     computeTargetStats(scene);
     scene.warnings = std::move(doc.warnings);
     scene.report = std::move(doc.report);

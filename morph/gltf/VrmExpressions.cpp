@@ -274,6 +274,60 @@ void Reader::readVrm0(const Json& vrm) {
 
 }  // namespace
 
+namespace {
+
+// The bone's node when it names one that exists; -1 (and a warning naming it) otherwise.
+int humanBoneNode(GltfDocument& doc, const Scene& scene, const Json& bone,
+                  const std::string& where) {
+    const auto node = bone.is_object() ? bone.find("node") : bone.end();
+    if (!bone.is_object() || node == bone.end() || !node->is_number_integer()) return -1;
+    const int64_t index = node->get<int64_t>();
+    if (index < 0 || uint64_t(index) >= scene.nodes.size()) {
+        doc.warn(where + ".node: node " + std::to_string(index) + " does not exist; bone ignored");
+        return -1;
+    }
+    return int(index);
+}
+
+}  // namespace
+
+void readVrmHumanoid(GltfDocument& doc, Scene& scene) {
+    auto extensions = doc.json.find("extensions");
+    if (extensions == doc.json.end() || !extensions->is_object()) return;
+    const std::pair<const char*, int Scene::HumanoidBones::*> kBones[] = {
+        {"head", &Scene::HumanoidBones::head},
+        {"leftEye", &Scene::HumanoidBones::leftEye},
+        {"rightEye", &Scene::HumanoidBones::rightEye}};
+    if (auto vrmc = extensions->find("VRMC_vrm"); vrmc != extensions->end()) {
+        if (!vrmc->is_object()) return;
+        const Json bones = vrmc->value("humanoid", Json::object()).value("humanBones", Json());
+        if (!bones.is_object()) return;
+        for (const auto& [name, member] : kBones) {
+            if (auto bone = bones.find(name); bone != bones.end()) {
+                scene.humanoid.*member =
+                    humanBoneNode(doc, scene, *bone,
+                                  std::string("extensions.VRMC_vrm.humanoid.humanBones.") + name);
+            }
+        }
+        return;
+    }
+    auto vrm = extensions->find("VRM");
+    if (vrm == extensions->end() || !vrm->is_object()) return;
+    const Json bones = vrm->value("humanoid", Json::object()).value("humanBones", Json());
+    if (!bones.is_array()) return;
+    for (size_t i = 0; i < bones.size(); ++i) {
+        const Json& bone = bones[i];
+        if (!bone.is_object() || !bone.contains("bone") || !bone["bone"].is_string()) continue;
+        for (const auto& [name, member] : kBones) {
+            if (bone["bone"] == name) {
+                scene.humanoid.*member =
+                    humanBoneNode(doc, scene, bone,
+                                  "extensions.VRM.humanoid.humanBones[" + std::to_string(i) + "]");
+            }
+        }
+    }
+}
+
 void readVrmExpressions(GltfDocument& doc, Scene& scene) {
     auto extensions = doc.json.find("extensions");
     if (extensions == doc.json.end() || !extensions->is_object()) return;

@@ -14,4 +14,8 @@ namespace morph {
 
 void readVrmExpressions(GltfDocument& doc, Scene& scene);
 
+// The humanoid's head and eye bones into Scene::humanoid (VRM 1.0 when present, else 0.x); a bone
+// whose node does not exist is a warning and stays -1.
+void readVrmHumanoid(GltfDocument& doc, Scene& scene);
+
 }  // namespace morph

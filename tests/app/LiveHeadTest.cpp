@@ -1,6 +1,7 @@
-// Head and eyes from live input (app/live/LiveHead): the joints found by name, a turn given in
-// the model's frame applied at a joint whose own axes are turned, the eye-look values from the
-// eyes' yaw and pitch, and the live layer deriving them only when the source sent none.
+// Head and eyes from live input (app/live/LiveHead): the joints found (the VRM humanoid's, else by
+// name), a turn given in the model's frame applied at a joint whose own axes are turned, the
+// eye-look values from the eyes' yaw and pitch, and the live layer deriving them only when the
+// source sent none.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -46,6 +47,20 @@ TEST(LiveHeadTest, FindsTheJointsByName) {
     EXPECT_EQ(rig.leftEye(), 2u);
     EXPECT_EQ(rig.rightEye(), 3u);
     EXPECT_FALSE(LiveHeadRig(morph::Scene()).head().has_value());
+}
+
+// A VRM's humanoid names its head and eye bones: they win over the names, and a bone the file
+// leaves out is still found by name.
+TEST(LiveHeadTest, TheVrmHumanoidsBonesComeFirst) {
+    morph::Scene scene = skeleton();
+    scene.humanoid.head = 0;     // "Armature": no head by name, but the humanoid says so
+    scene.humanoid.leftEye = 3;  // and the eyes the other way round
+    const LiveHeadRig rig(scene);
+    EXPECT_EQ(rig.head(), 0u);
+    EXPECT_EQ(rig.leftEye(), 3u);
+    EXPECT_EQ(rig.rightEye(), 3u);  // by name: "righteye"
+    scene.humanoid.head = 99;       // out of range: the name again
+    EXPECT_EQ(LiveHeadRig(scene).head(), 1u);
 }
 
 TEST(LiveHeadTest, TurnsAreInTheModelsFrameWhateverTheJointsAxes) {

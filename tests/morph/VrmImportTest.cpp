@@ -114,6 +114,40 @@ TEST(VrmImport, Vrm1PresetAndCustomExpressionsResolveNodesToMeshes) {
     EXPECT_EQ(wink.binds, binds({{0, 1, 0.5f}}));
 }
 
+// The humanoid's head and eyes (live input turns them): VRM 1.0's humanBones by name, VRM 0.x's
+// list; a bone on a node that does not exist is a warning and stays unset.
+TEST(VrmImport, HumanoidHeadAndEyeBonesAreRead) {
+    morph::GltfBuilder one = fixtures::vrmBodyBuilder();
+    one.json()["extensionsUsed"] = {"VRMC_vrm"};
+    one.json()["extensions"]["VRMC_vrm"] = {{"specVersion", "1.0"},
+                                            {"humanoid",
+                                             {{"humanBones",
+                                               {{"hips", {{"node", 0}}},
+                                                {"head", {{"node", 2}}},
+                                                {"leftEye", {{"node", 1}}},
+                                                {"rightEye", {{"node", 9}}}}}}}};
+    const morph::Scene vrm1 = load(one.glb());
+    EXPECT_EQ(vrm1.humanoid.head, 2);
+    EXPECT_EQ(vrm1.humanoid.leftEye, 1);
+    EXPECT_EQ(vrm1.humanoid.rightEye, -1);
+    EXPECT_THAT(warningAbout(vrm1, "extensions.VRMC_vrm.humanoid.humanBones.rightEye.node"),
+                HasSubstr("node 9 does not exist"));
+
+    morph::GltfBuilder zero = fixtures::vrmBodyBuilder();
+    zero.json()["extensionsUsed"] = {"VRM"};
+    zero.json()["extensions"]["VRM"] = {
+        {"humanoid",
+         {{"humanBones", json::array({{{"bone", "neck"}, {"node", 0}},
+                                      {{"bone", "head"}, {"node", 1}},
+                                      {{"bone", "rightEye"}, {"node", 2}},
+                                      {{"bone", "leftEye"}, {"node", "x"}}})}}}};
+    const morph::Scene vrm0 = load(zero.glb());
+    EXPECT_EQ(vrm0.humanoid.head, 1);
+    EXPECT_EQ(vrm0.humanoid.leftEye, -1);
+    EXPECT_EQ(vrm0.humanoid.rightEye, 2);
+    EXPECT_EQ(load(fixtures::vrm1Expressions()).humanoid.head, -1);
+}
+
 TEST(VrmImport, Vrm1MalformedItemsAreWarningsNamingThem) {
     const morph::Scene scene = load(fixtures::vrm1Expressions());
     const std::string base = "extensions.VRMC_vrm.expressions.";
