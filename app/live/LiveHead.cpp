@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "app/live/HeadTurn.h"
+
 namespace app::live {
 
 namespace {
@@ -17,12 +19,6 @@ bool sameIgnoringCase(const std::string& a, const std::string& b) {
 glm::quat localRotation(const morph::Node& node) {
     if (!node.hasMatrix) return node.rotation;
     return glm::normalize(glm::quat_cast(glm::mat3(node.matrix)));
-}
-
-// A turn in the model's frame: yaw about +Y, pitch about -X (up when facing +Z), roll about +Z.
-glm::quat modelTurn(float yaw, float pitch, float roll) {
-    return glm::angleAxis(yaw, glm::vec3(0, 1, 0)) * glm::angleAxis(-pitch, glm::vec3(1, 0, 0)) *
-           glm::angleAxis(roll, glm::vec3(0, 0, 1));
 }
 
 float look(float angle) {

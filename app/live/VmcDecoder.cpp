@@ -1,5 +1,6 @@
 #include "app/live/VmcDecoder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -8,23 +9,30 @@
 
 #include <lo/lo_lowlevel.h>
 
+#include "app/live/HeadTurn.h"
+
 namespace app::live {
 
 namespace {
 
 constexpr const char* kValAddress = "/VMC/Ext/Blend/Val";
 constexpr const char* kApplyAddress = "/VMC/Ext/Blend/Apply";
+constexpr const char* kBoneAddress = "/VMC/Ext/Bone/Pos";
+// The bones a face follows, as VMC names them (Unity's HumanBodyBones), in HeadEyes' order.
+constexpr const char* kBones[3] = {"Head", "LeftEye", "RightEye"};
 constexpr char kBundleTag[8] = {'#', 'b', 'u', 'n', 'd', 'l', 'e', '\0'};
 // Bundles inside bundles, at most this deep (a datagram of nothing but bundle headers would
 // otherwise recurse thousands of times).
 constexpr int kMaxBundleDepth = 8;
 
-enum class EventKind { Val, Apply, Other };
+enum class EventKind { Val, Apply, Bone, Other };
 
 struct Event {
     EventKind kind = EventKind::Other;
     std::string name;
     float value = 0;
+    int bone = -1;                           // Bone: the index into kBones
+    glm::quat turn{1.0f, 0.0f, 0.0f, 0.0f};  // Bone: its rotation, in glTF's axes
 };
 
 struct MessageDeleter {
@@ -87,6 +95,41 @@ morph::Status readVal(lo_message message, Event& event) {
     return {};
 }
 
+// A Bone/Pos: a name, a position and a rotation (x, y, z, w), in Unity's left-handed axes. Only
+// the head's and the eyes' are kept, their rotations turned into glTF's axes (x mirrored, as
+// UniVRM converts them: (x, -y, -z, w)); the rest are counted as ignored.
+morph::Status readBone(lo_message message, Event& event) {
+    const char* types = lo_message_get_types(message);
+    lo_arg** argv = lo_message_get_argv(message);
+    if (types == nullptr || std::strcmp(types, "sfffffff") != 0) {
+        return morph::Error{morph::ErrorCode::Schema, std::string("VMC datagram: ") + kBoneAddress +
+                                                          " wants a string and 7 floats, got '" +
+                                                          printable(types ? types : "") + "'"};
+    }
+    const char* name = reinterpret_cast<const char*>(argv[0]);
+    float v[7];
+    for (int i = 0; i < 7; ++i) std::memcpy(&v[i], argv[1 + i], sizeof(float));  // 4-byte aligned
+    for (float f : v) {
+        if (!std::isfinite(f)) {
+            return morph::Error{
+                morph::ErrorCode::BadValue,
+                "VMC datagram: bone '" + printable(name) + "' has a value that is not finite"};
+        }
+    }
+    for (int b = 0; b < 3; ++b) {
+        if (std::strcmp(name, kBones[b]) != 0) continue;
+        const glm::quat turn(v[6], v[3], -v[4], -v[5]);  // glm: (w, x, y, z)
+        if (glm::length(turn) < 1e-6f) {
+            return morph::Error{morph::ErrorCode::BadValue,
+                                "VMC datagram: bone '" + printable(name) + "' has no rotation"};
+        }
+        event.kind = EventKind::Bone;
+        event.bone = b;
+        event.turn = glm::normalize(turn);
+    }
+    return {};
+}
+
 morph::Status readMessage(uint8_t* data, size_t size, std::vector<Event>& events) {
     const char* path = lo_get_path(data, ssize_t(size));
     if (path == nullptr) {
@@ -105,6 +148,8 @@ morph::Status readMessage(uint8_t* data, size_t size, std::vector<Event>& events
         }
     } else if (std::strcmp(path, kApplyAddress) == 0) {
         event.kind = EventKind::Apply;
+    } else if (std::strcmp(path, kBoneAddress) == 0) {
+        if (morph::Status s = readBone(message.get(), event); !s) return s;
     }
     events.push_back(std::move(event));
     return {};
@@ -149,6 +194,17 @@ morph::Status readElement(uint8_t* data, size_t size, int depth, std::vector<Eve
 
 }  // namespace
 
+std::optional<std::array<float, 9>> VmcDecoder::headEyes() const {
+    if (!mBones[0] && !mBones[1] && !mBones[2]) return std::nullopt;
+    std::array<float, 9> angles{};
+    for (size_t b = 0; b < 3; ++b) {
+        if (!mBones[b]) continue;
+        const std::array<float, 3> ypr = yawPitchRoll(*mBones[b]);
+        std::copy(ypr.begin(), ypr.end(), angles.begin() + std::ptrdiff_t(3 * b));
+    }
+    return angles;
+}
+
 morph::Result<std::vector<LiveSample>> VmcDecoder::decode(const uint8_t* data, size_t size) {
     if (size == 0 || size > kMaxDatagramBytes) {
         return vmcMalformed(std::to_string(size) + " bytes (1 to " +
@@ -176,6 +232,8 @@ morph::Result<std::vector<LiveSample>> VmcDecoder::decode(const uint8_t* data, s
     for (Event& e : events) {
         if (e.kind == EventKind::Other) {
             ++mIgnored;
+        } else if (e.kind == EventKind::Bone) {
+            mBones[size_t(e.bone)] = e.turn;
         } else if (e.kind == EventKind::Val) {
             auto [it, inserted] = mValues.insert_or_assign(e.name, e.value);
             if (inserted) {
@@ -187,6 +245,7 @@ morph::Result<std::vector<LiveSample>> VmcDecoder::decode(const uint8_t* data, s
             for (const std::string& name : mOrder) {
                 sample.values.emplace_back(name, mValues.at(name));
             }
+            sample.rotations = headEyes();
             samples.push_back(std::move(sample));
         }
     }

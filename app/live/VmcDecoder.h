@@ -1,13 +1,20 @@
 #pragma once
 // The VMC protocol's face part, decoded from OSC datagrams with liblo: `/VMC/Ext/Blend/Val`
 // (string name, float value) sets a name's pending value, `/VMC/Ext/Blend/Apply` makes the
-// pending values one complete sample. Every other address is counted and ignored (VMC also
-// sends bones, root and status, which the face does not use).
+// pending values one complete sample. `/VMC/Ext/Bone/Pos` of the Head, LeftEye and RightEye
+// bones gives the sample's head and eye rotations (as yaw, pitch and roll in the model's frame,
+// app/live/HeadTurn.h: the bones' local rotations taken as turns from the rest pose, as in VRM's
+// normalized humanoid), each kept until the sender moves it. Every other address is counted and
+// ignored (root, the other bones, status).
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <glm/gtc/quaternion.hpp>
 
 #include "app/live/LiveSample.h"
 #include "morph/Result.h"
@@ -34,6 +41,9 @@ private:
     // The names in the order they first arrived, so a sample lists them as the sender does.
     std::vector<std::string> mOrder;
     uint64_t mIgnored = 0;
+    std::optional<glm::quat> mBones[3];  // Head, LeftEye, RightEye, in glTF's axes
+
+    std::optional<std::array<float, 9>> headEyes() const;
 };
 
 }  // namespace app::live

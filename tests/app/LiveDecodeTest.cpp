@@ -1,14 +1,17 @@
 // Live input's decoders (app/live/): VMC over OSC (liblo) and Live Link Face, on datagrams the
 // fixtures write as the trackers do; every malformed, truncated or oversized datagram is an
 // error value with a one-line message, and thousands of mutated ones never crash.
+#include <array>
 #include <cmath>
 #include <limits>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "app/live/HeadTurn.h"
 #include "app/live/LiveLinkDecoder.h"
 #include "app/live/VmcDecoder.h"
 #include "fixtures/LiveDatagrams.h"
@@ -68,12 +71,55 @@ TEST(LiveDecodeTest, VmcNameKeepsItsValueUntilChanged) {
 TEST(LiveDecodeTest, VmcOtherAddressesAreCountedAndIgnored) {
     VmcDecoder decoder;
     const Bytes bundle = fixtures::live::oscBundle(
-        {fixtures::live::vmcBone("Head"), fixtures::live::vmcVal("A", 1.0f),
+        {fixtures::live::vmcBone("Hips"), fixtures::live::vmcVal("A", 1.0f),
          fixtures::live::oscBundle({fixtures::live::vmcBone("Neck"), fixtures::live::vmcApply()})});
     std::vector<LiveSample> samples = decodeOk(decoder, bundle);
     ASSERT_EQ(samples.size(), 1u);
     EXPECT_EQ(samples[0].values.size(), 1u);
+    EXPECT_FALSE(samples[0].rotations.has_value());  // no head or eye bone sent
     EXPECT_EQ(decoder.ignoredMessages(), 2u);
+}
+
+// The head's and eyes' Bone/Pos rotations (Unity's left-handed axes) become the sample's yaw,
+// pitch and roll in the model's frame: the head turned 0.3 rad to the character's left is a
+// negative turn about Unity's +Y; 0.2 rad up a negative turn about +X. Each bone keeps its
+// rotation until it is sent again.
+TEST(LiveDecodeTest, VmcHeadAndEyeBonesAreTheSamplesRotations) {
+    VmcDecoder decoder;
+    const float yaw = 0.3f, pitch = 0.2f;
+    std::vector<LiveSample> samples = decodeOk(
+        decoder,
+        fixtures::live::oscBundle(
+            {fixtures::live::vmcBone("Head", 0, -std::sin(yaw / 2), 0, std::cos(yaw / 2)),
+             fixtures::live::vmcBone("LeftEye", -std::sin(pitch / 2), 0, 0, std::cos(pitch / 2)),
+             fixtures::live::vmcVal("A", 1.0f), fixtures::live::vmcApply()}));
+    ASSERT_EQ(samples.size(), 1u);
+    ASSERT_TRUE(samples[0].rotations.has_value());
+    const std::array<float, 9>& r = *samples[0].rotations;
+    EXPECT_NEAR(r[0], yaw, 1e-5f);  // head yaw, to the left
+    EXPECT_NEAR(r[1], 0.0f, 1e-5f);
+    EXPECT_NEAR(r[2], 0.0f, 1e-5f);
+    EXPECT_NEAR(r[3], 0.0f, 1e-5f);   // left eye: no yaw
+    EXPECT_NEAR(r[4], pitch, 1e-5f);  // up
+    EXPECT_NEAR(r[6], 0.0f, 1e-5f);   // right eye: never sent, at rest
+    samples = decodeOk(decoder, fixtures::live::oscBundle({fixtures::live::vmcApply()}));
+    ASSERT_TRUE(samples[0].rotations.has_value());
+    EXPECT_NEAR((*samples[0].rotations)[0], yaw, 1e-5f);  // kept
+    EXPECT_FALSE(decoder
+                     .decode(fixtures::live::vmcBone("Head", 0, 0, 0, 0).data(),
+                             fixtures::live::vmcBone("Head", 0, 0, 0, 0).size())
+                     .ok());  // no rotation
+}
+
+// yawPitchRoll undoes modelTurn (pitch within +-90 degrees).
+TEST(LiveDecodeTest, YawPitchRollUndoesModelTurn) {
+    for (const auto& [y, p, r] : {std::tuple{0.3f, -0.4f, 0.2f}, std::tuple{-2.5f, 1.2f, -3.0f},
+                                  std::tuple{0.0f, 0.0f, 0.0f}}) {
+        const std::array<float, 3> back = app::live::yawPitchRoll(app::live::modelTurn(y, p, r));
+        EXPECT_NEAR(back[0], y, 1e-4f);
+        EXPECT_NEAR(back[1], p, 1e-4f);
+        EXPECT_NEAR(back[2], r, 1e-4f);
+    }
 }
 
 TEST(LiveDecodeTest, VmcMalformedDatagramTakesNoEffect) {
