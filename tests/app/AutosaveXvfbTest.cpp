@@ -19,6 +19,7 @@
 #include "fixtures/BuildPaths.h"
 #include "fixtures/ChildProcess.h"
 #include "fixtures/LiveDatagrams.h"
+#include "fixtures/LiveViewerRun.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
@@ -193,14 +194,8 @@ TEST(AutosaveXvfbTest, AKilledViewersCalibrationComesBack) {
         auto server = fixtures::XvfbServer::start("1024x700", &error);
         ASSERT_TRUE(server) << error;
         const std::string script = c.dir + "/calibrate.txt";
-        std::ofstream(script) << "idle 3 0 20\n"
-                                 "expect-weight \"jawOpen\" 0.6 0.001\n"
-                                 "click \"File\"\n"
-                                 "click \"Live...\"\n"
-                                 "click \"Capture neutral\"\n"
-                                 "wait 5\n"
-                                 "expect-weight \"jawOpen\" 0 0.001\n"
-                                 "idle 60 0 100000\nidle 60 0 100000\nquit\n";
+        std::ofstream(script) << fixtures::kCaptureNeutralScript
+                              << "idle 60 0 100000\nidle 60 0 100000\nquit\n";
         const pid_t pid =
             startViewer(c, *server, {"--listen", listen, "--script", script}, script + ".err");
         ASSERT_GT(pid, 0);

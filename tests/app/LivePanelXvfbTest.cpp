@@ -158,14 +158,8 @@ TEST(LivePanelXvfbTest, CaptureNeutralRestsTheFaceAndSaveWritesTheProfile) {
     ASSERT_NE(port, 0) << "no free UDP port";
     const std::string profile = dir + "/calibration.json";
     std::ofstream(profile) << "{}\n";
-    std::ofstream(dir + "/calibrate.txt") << "idle 3 0 20\n"
-                                             "expect-weight \"jawOpen\" 0.6 0.001\n"
-                                             "click \"File\"\n"
-                                             "click \"Live...\"\n"
-                                             "click \"Capture neutral\"\n"
-                                             "wait 5\n"
-                                             "expect-weight \"jawOpen\" 0 0.001\n"
-                                             "click \"Save calibration\"\n"
+    std::ofstream(dir + "/calibrate.txt") << fixtures::kCaptureNeutralScript
+                                          << "click \"Save calibration\"\n"
                                              "wait 5\n"
                                              "expect-message \"saved the calibration\"\n"
                                              "quit\n";

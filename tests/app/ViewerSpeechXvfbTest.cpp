@@ -19,22 +19,31 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The bundled face under Xvfb running `script` (written to DIR/NAME), its sound written by SDL2's
+// disk driver to `raw`.
+fixtures::RunOutcome runSpeechScript(const std::string& dir, const std::string& name,
+                                     const std::string& script, const std::string& raw) {
+    std::ofstream(dir + "/" + name) << script;
+    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    return fixtures::runMorphviewUnderXvfb(
+        {face, "--window-size", "480x360", "--script", dir + "/" + name}, "480x360", "",
+        {"SDL_AUDIODRIVER=disk", "SDL_DISKAUDIOFILE=" + raw});
+}
+
 TEST(ViewerSpeechXvfbTest, SayMovesTheMouthWithTheAudioAndRestsAfter) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
     const std::string raw = dir + "/speech.raw";
-    std::ofstream(dir + "/say.txt") << "expect-weight \"jawOpen\" 0 0.001\n"
-                                       "say \"Hello, how are you?\"\n"
-                                       "wait-speech \"jawOpen\" 0.3 10\n"
-                                       "wait 2\n"
-                                       "expect-weight \"jawOpen\" 0 0.001\n"
-                                       "expect-weight \"mouthClose\" 0 0.001\n"
-                                       "expect-no-error\n"
-                                       "quit\n";
-    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfb(
-        {face, "--window-size", "480x360", "--script", dir + "/say.txt"}, "480x360", "",
-        {"SDL_AUDIODRIVER=disk", "SDL_DISKAUDIOFILE=" + raw});
+    const fixtures::RunOutcome run = runSpeechScript(dir, "say.txt",
+                                                     "expect-weight \"jawOpen\" 0 0.001\n"
+                                                     "say \"Hello, how are you?\"\n"
+                                                     "wait-speech \"jawOpen\" 0.3 10\n"
+                                                     "wait 2\n"
+                                                     "expect-weight \"jawOpen\" 0 0.001\n"
+                                                     "expect-weight \"mouthClose\" 0 0.001\n"
+                                                     "expect-no-error\n"
+                                                     "quit\n",
+                                                     raw);
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_EQ(run.err.find("plays silently"), std::string::npos) << run.err;
 
@@ -55,7 +64,6 @@ TEST(ViewerSpeechXvfbTest, SayMovesTheMouthWithTheAudioAndRestsAfter) {
 TEST(ViewerSpeechXvfbTest, ADroppedWavIsHeardAndSaid) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
     auto line = app::speech::speakText("Peter bought a bamboo fish.");
     ASSERT_TRUE(line.ok()) << line.error().message;
     const std::vector<uint8_t> wav = app::speech::encodeWav(line->samples, line->sampleRate);
@@ -63,17 +71,16 @@ TEST(ViewerSpeechXvfbTest, ADroppedWavIsHeardAndSaid) {
         .write(reinterpret_cast<const char*>(wav.data()), std::streamsize(wav.size()));
     std::ofstream(dir + "/notes.wav") << "not a RIFF file";
     const std::string raw = dir + "/speech.raw";
-    std::ofstream(dir + "/drop.txt") << "drop \"notes.wav\"\n"
-                                        "wait 2\n"
-                                        "expect-error \"notes.wav\"\n"
-                                        "drop \"line.wav\"\n"
-                                        "wait-speech \"jawOpen\" 0.2 20\n"
-                                        "wait 2\n"
-                                        "expect-weight \"jawOpen\" 0 0.001\n"
-                                        "quit\n";
-    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfb(
-        {face, "--window-size", "480x360", "--script", dir + "/drop.txt"}, "480x360", "",
-        {"SDL_AUDIODRIVER=disk", "SDL_DISKAUDIOFILE=" + raw});
+    const fixtures::RunOutcome run = runSpeechScript(dir, "drop.txt",
+                                                     "drop \"notes.wav\"\n"
+                                                     "wait 2\n"
+                                                     "expect-error \"notes.wav\"\n"
+                                                     "drop \"line.wav\"\n"
+                                                     "wait-speech \"jawOpen\" 0.2 20\n"
+                                                     "wait 2\n"
+                                                     "expect-weight \"jawOpen\" 0 0.001\n"
+                                                     "quit\n",
+                                                     raw);
     EXPECT_EQ(run.exitCode, 0) << run.err;
     // The sound that went out is the file's: at least as many samples as it holds.
     EXPECT_GE(fs::exists(raw) ? fs::file_size(raw) / 2 : 0, line->samples.size()) << raw;
