@@ -390,6 +390,9 @@ struct Scene {
         int head = -1;
         int leftEye = -1;
         int rightEye = -1;
+        // A VRM 0.x model faces -Z (UniVRM 0.x mirrors Unity's Z); glTF's front, and VRM 1.0's,
+        // is +Z.
+        bool facesMinusZ = false;
     } humanoid;
     std::vector<std::string> warnings;  // one line each, already prefixed with the file
     ImportReport report;                // the same lines by kind, and the extensions used

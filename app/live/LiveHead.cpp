@@ -21,6 +21,8 @@ glm::quat localRotation(const morph::Node& node) {
     return glm::normalize(glm::quat_cast(glm::mat3(node.matrix)));
 }
 
+const glm::quat kHalfTurn(0.0f, 0.0f, 1.0f, 0.0f);  // 180 degrees about +Y (w, x, y, z)
+
 float look(float angle) {
     return std::clamp(angle / kEyeLookFullRadians, 0.0f, 1.0f);
 }
@@ -56,6 +58,7 @@ LiveHeadRig::LiveHeadRig(const morph::Scene& scene) {
         return node >= 0 && size_t(node) < scene.nodes.size() ? std::optional<size_t>(size_t(node))
                                                               : std::nullopt;
     };
+    mFacesMinusZ = scene.humanoid.facesMinusZ;
     mHead = bone(scene.humanoid.head);
     mLeftEye = bone(scene.humanoid.leftEye);
     mRightEye = bone(scene.humanoid.rightEye);
@@ -80,7 +83,10 @@ std::vector<NodeRotation> LiveHeadRig::rotations(const HeadEyes& a) const {
         std::pair{mRightEye, size_t(6)}};
     for (const auto& [node, first] : joints) {
         if (!node) continue;
-        const glm::quat turn = modelTurn(a[first], a[first + 1], a[first + 2]);
+        glm::quat turn = modelTurn(a[first], a[first + 1], a[first + 2]);
+        // A model facing -Z: the same turn about its own side and forward axes, which point the
+        // other way (yaw, about up, is unchanged).
+        if (mFacesMinusZ) turn = kHalfTurn * turn * glm::conjugate(kHalfTurn);
         // The model-frame turn seen in the joint's own frame: W^-1 * turn * W.
         const glm::quat& world = mWorld[*node];
         out.push_back({*node, glm::normalize(glm::inverse(world) * turn * world)});

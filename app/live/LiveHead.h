@@ -48,6 +48,7 @@ public:
 private:
     std::vector<glm::quat> mWorld;  // per node: its rest rotation in the model's frame
     std::optional<size_t> mHead, mLeftEye, mRightEye;
+    bool mFacesMinusZ = false;  // a VRM 0.x model
 };
 
 // The node a name list picks: the first node named (in any case) as one of `names`.

@@ -313,6 +313,7 @@ void readVrmHumanoid(GltfDocument& doc, Scene& scene) {
     }
     auto vrm = extensions->find("VRM");
     if (vrm == extensions->end() || !vrm->is_object()) return;
+    scene.humanoid.facesMinusZ = true;
     const Json bones = vrm->value("humanoid", Json::object()).value("humanBones", Json());
     if (!bones.is_array()) return;
     for (size_t i = 0; i < bones.size(); ++i) {

@@ -85,6 +85,26 @@ TEST(LiveHeadTest, TurnsAreInTheModelsFrameWhateverTheJointsAxes) {
     EXPECT_EQ(rig.rotations(angles).size(), 3u);  // head and both eyes
 }
 
+// A VRM 0.x model faces -Z: pitch up still tips its face up, and yaw still turns it to its own
+// left (-X when it faces -Z).
+TEST(LiveHeadTest, AVrm0ModelFacingMinusZTurnsTheSameWayForItsFace) {
+    morph::Scene scene = skeleton();
+    scene.nodes[0].rotation = glm::quat(1, 0, 0, 0);
+    scene.humanoid.facesMinusZ = true;
+    const LiveHeadRig rig(scene);
+    const glm::vec3 front(0, 0, -1);
+    HeadEyes up{};
+    up[1] = kPi / 2;
+    std::vector<morph::NodePose> pose(scene.nodes.size());
+    app::live::applyNodeRotations(rig.rotations(up), pose);
+    expectNear(pose[1].rotation * front, glm::vec3(0, 1, 0));
+    HeadEyes left{};
+    left[0] = kPi / 2;
+    std::vector<morph::NodePose> turned(scene.nodes.size());
+    app::live::applyNodeRotations(rig.rotations(left), turned);
+    expectNear(turned[1].rotation * front, glm::vec3(-1, 0, 0));
+}
+
 TEST(LiveHeadTest, EyeLookValuesFromYawAndPitch) {
     HeadEyes angles{};
     angles[3] = 0.25f;  // left eye yaw: half a full look to the left (out)

@@ -145,6 +145,8 @@ TEST(VrmImport, HumanoidHeadAndEyeBonesAreRead) {
     EXPECT_EQ(vrm0.humanoid.head, 1);
     EXPECT_EQ(vrm0.humanoid.leftEye, -1);
     EXPECT_EQ(vrm0.humanoid.rightEye, 2);
+    EXPECT_TRUE(vrm0.humanoid.facesMinusZ);
+    EXPECT_FALSE(vrm1.humanoid.facesMinusZ);
     EXPECT_EQ(load(fixtures::vrm1Expressions()).humanoid.head, -1);
 }
 
