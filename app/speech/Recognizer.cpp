@@ -10,6 +10,8 @@
 
 #include <pocketsphinx.h>
 #include <sphinxbase/err.h>
+#include <sphinxbase/fsg_model.h>
+#include <sphinxbase/logmath.h>
 
 #include "app/speech/Visemes.h"
 
@@ -177,18 +179,27 @@ std::vector<Phoneme> closeGaps(const std::vector<Phoneme>& in, float duration) {
 morph::Result<std::vector<Phoneme>> byTranscript(ps_decoder_t* ps,
                                                  const std::vector<int16_t>& samples,
                                                  const std::string& transcript) {
-    std::string grammar = "#JSGF V1.0;\ngrammar line;\npublic <line> =";
-    for (const std::string& word : wordsOf(transcript)) {
+    const std::vector<std::string> words = wordsOf(transcript);
+    for (const std::string& word : words) {
         char* known = ps_lookup_word(ps, word.c_str());
         if (known == nullptr)
             return Error{ErrorCode::Usage, "--text: '" + word + "' is not in the dictionary"};
         ckd_free(known);
-        grammar += " " + word;
     }
-    if (grammar.back() == '=')
-        return Error{ErrorCode::Usage, "--text: the transcript has no words"};
-    grammar += ";\n";
-    if (ps_set_jsgf_string(ps, "words", grammar.c_str()) != 0 || ps_set_search(ps, "words") != 0)
+    if (words.empty()) return Error{ErrorCode::Usage, "--text: the transcript has no words"};
+    // The words in order as a chain of states, what a JSGF rule "<line> = w1 w2 ... wn" compiles
+    // to, built directly: sphinxbase's JSGF parser leaks a little on every grammar.
+    fsg_model_t* fsg = fsg_model_init("words", ps_get_logmath(ps), 1.0f, int32(words.size() + 1));
+    fsg->start_state = 0;
+    fsg->final_state = int32(words.size());
+    const int32 certain = logmath_log(ps_get_logmath(ps), 1.0);
+    for (size_t i = 0; i < words.size(); ++i) {
+        fsg_model_trans_add(fsg, int32(i), int32(i + 1), certain,
+                            fsg_model_word_add(fsg, words[i].c_str()));
+    }
+    const int set = ps_set_fsg(ps, "words", fsg);  // the search keeps its own reference
+    fsg_model_free(fsg);
+    if (set != 0 || ps_set_search(ps, "words") != 0)
         return Error{ErrorCode::Usage, "--text: PocketSphinx could not make a grammar of it"};
     std::vector<Phoneme> phones;
     for (const DecodedSegment& s : decode(ps, samples)) {
