@@ -5,7 +5,8 @@
 #      benchmarks on): every label, the Debian package check (label package) included
 #   2. the sanitized tree (build-asan/, ASan + UBSan + LeakSanitizer): every label
 #   3. the libFuzzer targets (build-fuzz/): the importer and the pipeline 20 s each, the KTX2
-#      transcoder 30 s, live input's VMC and Live Link Face decoders and the WAV reader 15 s each
+#      transcoder 30 s, live input's VMC and Live Link Face decoders, the WAV reader and the live
+#      input's files (calibration profiles, recordings) 15 s each
 # and fails if any process a test started is still running after its tree's tests.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -84,9 +85,9 @@ stamp "sanitized tests done"
 MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 20 ImportFuzzer
 MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 20 PipelineFuzzer
 bash tests/fuzz/run.sh 30 Ktx2Fuzzer
-# Live input's decoders and the WAV reader, 15 s each: their inputs are small and flat (one
-# message or bundle, one fixed layout; a RIFF header and samples), and their coverage stops
-# growing within seconds.
+# Live input's decoders, the WAV reader and the live input's files, 15 s each: their inputs are
+# small and flat (one message or bundle, one fixed layout; a RIFF header and samples; a JSON
+# object or lines of them), and their coverage stops growing within seconds.
 bash tests/fuzz/run.sh 15 VmcFuzzer
 bash tests/fuzz/run.sh 15 LiveLinkFuzzer
 bash tests/fuzz/run.sh 15 WavFuzzer
