@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
+#include <future>
 #include <memory>
 
 #include <CLI/CLI.hpp>
@@ -19,6 +21,7 @@
 #include "app/live/LiveRecording.h"
 #include "app/record/Recorder.h"
 #include "app/record/Recording.h"
+#include "app/regress/TaskPool.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 #include "morph/image/ImageFile.h"
@@ -200,20 +203,40 @@ CommandResult runClip(const CaptureOptions& options) {
     return {};
 }
 
-// One shot of a --shots file: its images (one, or one per clip time or turntable angle) drawn
-// and written to `outDir`. Errors: what went wrong, for the shot's line.
-morph::Result<std::vector<std::string>> captureEntry(ShotRunner& runner, const ShotEntry& entry,
-                                                     const std::vector<ShotFrame>& frames,
-                                                     const std::string& outDir) {
+// One shot of a --shots file drawn: its images (one, or one per clip time or turntable angle) and
+// the files they go to in `outDir`.
+struct DrawnEntry {
     std::vector<std::string> files;
+    std::vector<morph::RgbaImage> images;
+};
+
+morph::Result<DrawnEntry> drawEntry(ShotRunner& runner, const ShotEntry& entry,
+                                    const std::vector<ShotFrame>& frames,
+                                    const std::string& outDir) {
+    DrawnEntry drawn;
     for (const ShotFrame& frame : frames) {
         auto image = runner.render(entry.model, frame.spec);
         if (!image) return image.error();
-        files.push_back((fs::path(outDir) / (entry.name + frame.suffix + ".png")).string());
-        if (auto written = morph::writePngFile(files.back(), *image); !written)
-            return written.error();
+        drawn.files.push_back((fs::path(outDir) / (entry.name + frame.suffix + ".png")).string());
+        drawn.images.push_back(std::move(image).value());
     }
-    return files;
+    return drawn;
+}
+
+// A shot's files written (PNG encode, write, fsync, rename: on a worker, GL-free), or the first
+// write's error; and the seconds it took.
+struct WrittenEntry {
+    morph::Result<std::vector<std::string>> files;
+    double seconds = 0;
+};
+
+WrittenEntry writeEntry(const DrawnEntry& drawn) {
+    const auto start = std::chrono::steady_clock::now();
+    for (size_t i = 0; i < drawn.files.size(); ++i) {
+        if (auto written = morph::writePngFile(drawn.files[i], drawn.images[i]); !written)
+            return {written.error(), secondsSince(start)};
+    }
+    return {drawn.files, secondsSince(start)};
 }
 
 // What a finished --shots run prints: the JSON object (with a row per shot) or the line.
@@ -233,6 +256,46 @@ void reportShots(const CaptureOptions& options, Json rows, size_t total, size_t 
                 models, seconds, failed ? "; some failed, see above" : "");
 }
 
+// A shot on its way: drawn, its files being written on a worker.
+struct PendingShot {
+    const ShotEntry* entry = nullptr;
+    std::string prefix;  // "[2/5] name"
+    int width = 0, height = 0;
+    double drawSeconds = 0;
+    std::future<WrittenEntry> written;
+};
+
+// The shot's row and line, in shot order: its files, or its error.
+void finishShot(const CaptureOptions& options, PendingShot& shot, Json& rows, size_t& failed) {
+    WrittenEntry done = shot.written.get();
+    const std::string& name = shot.entry->name;
+    if (!done.files) {
+        ++failed;
+        std::fprintf(stderr, "%s: %s\n", shot.prefix.c_str(), done.files.error().message.c_str());
+        rows.push_back(
+            {{"name", name}, {"files", Json::array()}, {"error", done.files.error().message}});
+        return;
+    }
+    const double seconds = shot.drawSeconds + done.seconds;
+    rows.push_back(
+        {{"name", name}, {"files", *done.files}, {"error", nullptr}, {"ms", seconds * 1000.0}});
+    if (options.json) return;
+    std::printf("%s: %s%s (%dx%d, %.2f s)\n", shot.prefix.c_str(), done.files->front().c_str(),
+                done.files->size() > 1
+                    ? (" and " + std::to_string(done.files->size() - 1) + " more").c_str()
+                    : "",
+                shot.width, shot.height, seconds);
+    std::fflush(stdout);
+}
+
+std::future<WrittenEntry> ready(WrittenEntry value) {
+    std::promise<WrittenEntry> promise;
+    promise.set_value(std::move(value));
+    return promise.get_future();
+}
+
+// Each shot is drawn on this (the GL) thread and written on a worker while the next one draws;
+// at most two wait, and rows and lines come out in shot order.
 CommandResult runShots(const CaptureOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     auto shots = readShotsFile(options.shotsPath);
@@ -243,37 +306,38 @@ CommandResult runShots(const CaptureOptions& options) {
 
     auto runner = ShotRunner::start(options.defaults);
     if (!runner) return failWith(runner.error().message);
+    regress::TaskPool pool(regress::TaskPool::defaultThreads());
+    std::deque<PendingShot> pending;
     size_t failed = 0;
     const size_t total = shots->size();
     Json rows = Json::array();  // --json: one per shot
     for (size_t i = 0; i < total; ++i) {
-        const ShotEntry& entry = (*shots)[i];
+        PendingShot shot;
+        shot.entry = &(*shots)[i];
+        shot.prefix =
+            "[" + std::to_string(i + 1) + "/" + std::to_string(total) + "] " + shot.entry->name;
         const auto shotStart = std::chrono::steady_clock::now();
-        const std::string prefix =
-            "[" + std::to_string(i + 1) + "/" + std::to_string(total) + "] " + entry.name;
-        auto frames = (*runner)->frames(entry);
-        auto files = frames ? captureEntry(**runner, entry, *frames, options.outDir)
-                            : morph::Result<std::vector<std::string>>(frames.error());
-        if (!files) {
-            ++failed;
-            std::fprintf(stderr, "%s: %s\n", prefix.c_str(), files.error().message.c_str());
-            rows.push_back(
-                {{"name", entry.name}, {"files", Json::array()}, {"error", files.error().message}});
-            continue;
+        auto frames = (*runner)->frames(*shot.entry);
+        auto drawn = frames ? drawEntry(**runner, *shot.entry, *frames, options.outDir)
+                            : morph::Result<DrawnEntry>(frames.error());
+        shot.drawSeconds = secondsSince(shotStart);
+        if (!drawn) {
+            shot.written = ready({drawn.error(), 0.0});
+        } else {
+            shot.width = frames->front().spec.width;
+            shot.height = frames->front().spec.height;
+            shot.written =
+                pool.submit([d = std::make_shared<DrawnEntry>(std::move(drawn).value())] {
+                    return writeEntry(*d);
+                });
         }
-        rows.push_back({{"name", entry.name},
-                        {"files", *files},
-                        {"error", nullptr},
-                        {"ms", secondsSince(shotStart) * 1000.0}});
-        if (options.json) continue;
-        const renderer::ShotSpec& spec = frames->front().spec;
-        std::printf("%s: %s%s (%dx%d, %.2f s)\n", prefix.c_str(), files->front().c_str(),
-                    files->size() > 1
-                        ? (" and " + std::to_string(files->size() - 1) + " more").c_str()
-                        : "",
-                    spec.width, spec.height, secondsSince(shotStart));
-        std::fflush(stdout);
+        pending.push_back(std::move(shot));
+        while (pending.size() > 2) {
+            finishShot(options, pending.front(), rows, failed);
+            pending.pop_front();
+        }
     }
+    for (PendingShot& shot : pending) finishShot(options, shot, rows, failed);
     reportShots(options, std::move(rows), total, failed, (*runner)->modelsLoaded(),
                 secondsSince(start));
     return succeeded(failed == 0);
