@@ -157,12 +157,25 @@ AutosaveSession::Opened AutosaveSession::open(const std::string& modelPath,
                                               const morph::Scene& scene, ViewerState& state) {
     Opened opened;
     if (mDir.empty() || mQuit) return opened;
-    if (mWritten) removeFile();
+    // The previous model's file stays until the work it holds is on disk under this one.
+    const std::string previous = mWritten ? mPath : std::string();
+    {
+        std::lock_guard<std::mutex> lock(mMutex);
+        ++mGeneration;  // a write of the previous model's work, taken or not, is dropped
+        mPending.reset();
+    }
+    mWritten = false;
     mPath.clear();
     mBeforeRecovery.reset();
+    const auto removePrevious = [&] {
+        std::lock_guard<std::mutex> file(mFileMutex);
+        std::error_code ec;
+        if (!previous.empty() && previous != mPath) fs::remove(previous, ec);
+    };
     auto hash = hashFile(modelPath);
     if (!hash) {
         opened.error = "autosave: " + hash.error().message;
+        removePrevious();
         return opened;
     }
     mModel = modelPath;
@@ -170,10 +183,23 @@ AutosaveSession::Opened AutosaveSession::open(const std::string& modelPath,
     mKey = autosaveKey(modelPath, *hash);
     mPath = autosavePath(mDir, mKey, long(getpid()));
     std::optional<std::string> message = recover(scene, state, opened.error);
-    // Work carried over from the previous file (user clips, presets) is not on disk under this
-    // one yet: compared with nothing, the next update() hands it to the writer.
-    mLast = message ? captureWork(state) : Work{};
-    mChanged = message.has_value();
+    mLast = captureWork(state);
+    const bool work = hasWork(mLast);
+    // Work carried over from the previous file (user clips, presets) is written under this one
+    // at once, before the previous file goes: a crash right after the open loses nothing.
+    if (!message && work) {
+        std::lock_guard<std::mutex> file(mFileMutex);
+        if (auto written = writeWork(mPath, mLast, *mNames, mModel); !written) {
+            opened.error = "autosave: " + written.error().message;
+            mLast = Work{};  // compared with nothing, the next update() tries again
+        } else {
+            mWritten = true;
+            std::lock_guard<std::mutex> lock(mMutex);
+            ++mWrites;
+        }
+    }
+    removePrevious();
+    mChanged = message.has_value() || work;
     opened.message = message.value_or("");
     return opened;
 }

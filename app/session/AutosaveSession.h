@@ -28,8 +28,8 @@ public:
         std::string message;  // the recovery's, "" when nothing was recovered
         std::string error;    // a corrupt autosave set aside, or an unreadable model
     };
-    // A model opened fresh (not a reload): the previous model's autosave is removed (its work,
-    // carried in `state`, is saved again under this model), and the newest autosave that a
+    // A model opened fresh (not a reload): work carried over in `state` is written under this
+    // model at once, then the previous model's autosave is removed; and the newest autosave that a
     // viewer which is no longer running left for these bytes at this path is restored into
     // `state`, written again as this process's own, and removed.
     Opened open(const std::string& modelPath, const morph::Scene& scene, ViewerState& state);

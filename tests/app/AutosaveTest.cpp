@@ -163,27 +163,31 @@ TEST(AutosaveTest, AChangeIsOnDiskWithinTheDelayAndACleanQuitRemovesIt) {
 }
 
 // Opening another file with work carried over (user clips and presets travel by name): that work
-// is saved under the new file at the next update, and the previous file's autosave is gone.
+// is on disk under the new file when it opens, and the previous file's autosave is gone.
 TEST(AutosaveTest, WorkCarriedToAnotherFileIsSavedUnderIt) {
     const std::string dir = fixtures::caseScratchDir();
     const morph::Scene scene = face();
     const std::string copy = dir + "/other.glb";
     std::ofstream(copy, std::ios::binary) << readText(kFace) << ' ';  // other bytes, other key
     app::ViewerState state = app::makeViewerState(scene);
-    AutosaveSession session(dir + "/state", 0.0);
+    AutosaveSession session(dir + "/state", 60.0);  // no write but the open's and flush()'s
     session.open(kFace, scene, state);
     makeWork(state, scene);
     session.update(state);
     session.flush();
     const std::string first = session.path();
     ASSERT_TRUE(fs::exists(first));
+    // On disk under the new file when open() returns, before any frame: nothing pending.
     session.open(copy, scene, state);
     EXPECT_FALSE(fs::exists(first));
-    session.update(state);
-    session.flush();
     EXPECT_NE(session.path(), first);
+    ASSERT_TRUE(fs::exists(session.path()));
     EXPECT_NE(readText(session.path()).find("\"clip 1\""), std::string::npos);
     EXPECT_TRUE(session.unsaved());
+    const size_t writes = session.writes();
+    session.update(state);  // the same work: not written again
+    session.flush();
+    EXPECT_EQ(session.writes(), writes);
     session.cleanQuit();
 }
 
