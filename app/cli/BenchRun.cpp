@@ -11,6 +11,9 @@
 
 #include "app/cli/BenchPaths.h"
 #include "app/cli/ModelLoader.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/image/ImageFile.h"
+#include "morph/names/FaceNames.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/EglContext.h"
 #include "renderer/gl/Query.h"
@@ -52,6 +55,26 @@ double measureCopyGbPerSec() {
     return best;
 }
 
+}  // namespace
+
+morph::Result<std::vector<uint8_t>> syntheticGlb(const morph::SyntheticMesh& mesh, uint32_t texture,
+                                                 uint64_t seed) {
+    morph::SyntheticFile file;
+    if (texture > 0) {
+        morph::RgbaImage skin;
+        skin.width = int(texture);
+        skin.height = int(texture);
+        skin.pixels = morph::syntheticSkinPixels(texture, seed);
+        auto png = morph::encodePng(skin);
+        if (!png) return png.error();
+        file.baseColorPng = std::move(png).value();
+        file.targetNames = morph::nameSetNames(morph::NameSet::Arkit);
+    }
+    return morph::toGltf(mesh, file).glb();
+}
+
+namespace {
+
 // The workload's scene: the synthetic mesh (one node; instances are drawn as a renderer::Crowd)
 // or the file as it is.
 struct LoadedScene {
@@ -66,6 +89,13 @@ morph::Result<LoadedScene> loadWorkload(const BenchWorkload& workload) {
         ModelOptions model;
         model.path = workload.modelPath;
         auto scene = loadModel(model);
+        if (!scene) return scene.error();
+        out.scene = std::make_shared<const morph::Scene>(std::move(scene).value());
+    } else if (workload.texture > 0) {
+        const morph::SyntheticMesh mesh = morph::makeSyntheticMesh(workload.mesh);
+        auto glb = syntheticGlb(mesh, workload.texture, workload.mesh.seed);
+        if (!glb) return glb.error();
+        auto scene = morph::importGltfMemory(*glb, workload.label, "");
         if (!scene) return scene.error();
         out.scene = std::make_shared<const morph::Scene>(std::move(scene).value());
     } else {
@@ -280,7 +310,7 @@ morph::Result<Workbench> prepare(const BenchWorkload& workload, int width, int h
             bounds.extend(one.max + o);
         }
     }
-    w.camera = renderer::frameCamera(bounds, {}, float(width) / float(height));
+    w.camera = renderer::frameCamera(bounds, workload.view, float(width) / float(height));
     return w;
 }
 
@@ -320,6 +350,19 @@ double BenchSession::frame(Workbench& w, renderer::MorphPath path, bool timed) {
 }
 
 namespace {
+
+// The share of the target's pixels something was drawn on: depth below the far plane.
+double coveredShare(renderer::Offscreen& target) {
+    if (target.samples() > 1) return 0;  // a multisampled depth buffer cannot be read
+    const int w = target.width(), h = target.height();
+    std::vector<float> depth(size_t(w) * size_t(h));
+    target.target().framebuffer->bind(GL_READ_FRAMEBUFFER);
+    glReadPixels(0, 0, w, h, GL_DEPTH_COMPONENT, GL_FLOAT, depth.data());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    const size_t covered =
+        size_t(std::count_if(depth.begin(), depth.end(), [](float d) { return d < 1.0f; }));
+    return depth.empty() ? 0 : double(covered) / double(depth.size());
+}
 
 // One workbench's samples of one path: its own weight sequence (the same for every path).
 struct PathSamples {
@@ -376,6 +419,7 @@ std::vector<BenchResult> BenchSession::measurePath(const std::vector<Workbench*>
             const double bound = w.nextWeights(m.rng);
             const double ms = frame(w, path, false);
             if (f == 0) m.r.firstFrameMs = ms;
+            if (f + 1 == settings.warmup + settings.frames) m.r.coverage = coveredShare(*s.target);
             if (f < settings.warmup) continue;
             const renderer::MorphFrameStats& stats = w.paths.stats();
             m.frameMs.push_back(ms);

@@ -12,6 +12,7 @@
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/Look.h"
 #include "renderer/morph/MorphPath.h"
+#include "renderer/scene/Camera.h"
 #include "renderer/scene/SceneRenderer.h"
 
 namespace app {
@@ -28,6 +29,13 @@ struct BenchWorkload {
     // Drawn in turn, frame by frame, with the scenario's other interleaved settings, because
     // the scenario compares them (BenchSession::run).
     bool interleaved = false;
+    // The synthetic mesh as the small textured face (scenario small-face): written as a .glb
+    // in memory with a base colour texture of this side and ARKit's names, and imported as a
+    // file is (its texture decoded and uploaded). 0: the plain untextured mesh.
+    uint32_t texture = 0;
+    // Where the camera looks from: framed as capture frames the model (the default), or an
+    // orbit at a distance (a scenario's share of the frame, --camera).
+    renderer::CameraView view;
 };
 
 struct BenchSettings {
@@ -74,7 +82,14 @@ struct BenchResult {
     double loadMs = 0;        // generate or import the scene
     double uploadMs = 0;      // upload it (what the renderer builds at load)
     double firstFrameMs = 0;  // the path's first (warm-up) frame: builds its resources
+    double coverage = 0;      // share of the last frame's pixels the model covers (0: MSAA)
 };
+
+// The synthetic mesh as a .glb: its sparse targets; with `texture` > 0 also a base colour
+// texture of that side (a PNG of morph::syntheticSkinPixels) and ARKit's 52 names on its first
+// targets: the small textured face the `small-face` scenario and `--write-model --texture` make.
+morph::Result<std::vector<uint8_t>> syntheticGlb(const morph::SyntheticMesh& mesh, uint32_t texture,
+                                                 uint64_t seed);
 
 struct Workbench;  // a workload made ready to draw (BenchRun.cpp)
 

@@ -67,7 +67,7 @@ _morphview() {
         --background) choices='environment blurred' ;;
         --camera) choices='front left right top orbit: file:' ;;
         --msaa) choices='0 2 4 8' ;;
-        --scenario) choices='arkit production dense crowd multipass target-count' ;;
+        --scenario) choices='arkit production dense crowd multipass target-count small-face' ;;
         --fail-on) choices='error warning' ;;
     esac
     if [[ -n $choices$files$dirs ]]; then

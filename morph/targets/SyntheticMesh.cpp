@@ -34,14 +34,17 @@ void buildGrid(uint32_t vertices, SyntheticMesh& mesh) {
     const uint32_t rings = (vertices + columns - 1) / columns;
     mesh.positions.resize(vertices);
     mesh.normals.resize(vertices);
+    mesh.uvs.resize(vertices);
     for (uint32_t k = 0; k < vertices; ++k) {
-        const float lat =
-            (-75.0f + 150.0f * (float(k / columns) + 0.5f) / float(rings)) * kPi / 180.0f;
-        const float lon = 2.0f * kPi * float(k % columns) / float(columns);
+        const float across = (float(k / columns) + 0.5f) / float(rings);
+        const float lat = (-75.0f + 150.0f * across) * kPi / 180.0f;
+        const float around = float(k % columns) / float(columns);
+        const float lon = 2.0f * kPi * around;
         const glm::vec3 p(std::cos(lat) * std::sin(lon), std::sin(lat),
                           std::cos(lat) * std::cos(lon));
         mesh.positions[k] = p;
         mesh.normals[k] = p;  // a unit sphere: the normal is the position
+        mesh.uvs[k] = glm::vec2(1.0f - std::abs(2.0f * around - 1.0f), 1.0f - across);
     }
     for (uint32_t r = 0; r + 1 < rings; ++r) {
         for (uint32_t c = 0; c < columns; ++c) {
@@ -171,7 +174,7 @@ Scene toScene(const SyntheticMesh& mesh) {
     return scene;
 }
 
-GltfBuilder toGltf(const SyntheticMesh& mesh) {
+GltfBuilder toGltf(const SyntheticMesh& mesh, const SyntheticFile& file) {
     GltfBuilder builder;
     const size_t vertices = mesh.vertexCount();
     auto flat = [](const std::vector<glm::vec3>& v) {
@@ -189,6 +192,30 @@ GltfBuilder toGltf(const SyntheticMesh& mesh) {
     primitive["indices"] = builder.addAccessor(mesh.indices.data(), ComponentType::UnsignedInt,
                                                mesh.indices.size(), "SCALAR");
     primitive["mode"] = 4;
+    nlohmann::json& doc = builder.json();
+    if (!file.baseColorPng.empty()) {
+        std::vector<float> uvs(2 * vertices);
+        for (size_t i = 0; i < vertices; ++i) {
+            uvs[2 * i] = mesh.uvs[i].x;
+            uvs[2 * i + 1] = mesh.uvs[i].y;
+        }
+        primitive["attributes"]["TEXCOORD_0"] = builder.addFloats(uvs, "VEC2");
+        const int view = builder.addBufferView(file.baseColorPng.data(), file.baseColorPng.size());
+        doc["images"] = nlohmann::json::array({{{"bufferView", view}, {"mimeType", "image/png"}}});
+        // Trilinear and repeating, as a face scan's texture is sampled.
+        doc["samplers"] = nlohmann::json::array(
+            {{{"magFilter", 9729}, {"minFilter", 9987}, {"wrapS", 10497}, {"wrapT", 10497}}});
+        doc["textures"] = nlohmann::json::array({{{"sampler", 0}, {"source", 0}}});
+        doc["materials"] = nlohmann::json::array({{{"name", "skin"},
+                                                   {"pbrMetallicRoughness",
+                                                    {{"baseColorTexture", {{"index", 0}}},
+                                                     {"metallicFactor", 0.0},
+                                                     {"roughnessFactor", 0.6}}}}});
+        primitive["material"] = 0;
+    }
+    auto targetName = [&](size_t t) {
+        return t < file.targetNames.size() ? file.targetNames[t] : "t" + std::to_string(t);
+    };
     nlohmann::json targets = nlohmann::json::array();
     nlohmann::json names = nlohmann::json::array();
     for (size_t t = 0; t < mesh.targets.size(); ++t) {
@@ -200,10 +227,9 @@ GltfBuilder toGltf(const SyntheticMesh& mesh) {
                               vertices, "VEC3", indexView, target.indices, flat(target.positions))},
              {"NORMAL", builder.addSparseFloatsOnIndexView(vertices, "VEC3", indexView,
                                                            target.indices, flat(target.normals))}});
-        names.push_back("t" + std::to_string(t));
+        names.push_back(targetName(t));
     }
     primitive["targets"] = std::move(targets);
-    nlohmann::json& doc = builder.json();
     doc["meshes"] =
         nlohmann::json::array({{{"name", "synthetic"},
                                 {"primitives", nlohmann::json::array({primitive})},
@@ -213,6 +239,46 @@ GltfBuilder toGltf(const SyntheticMesh& mesh) {
     doc["scenes"] = nlohmann::json::array({{{"nodes", nlohmann::json::array({0})}}});
     doc["scene"] = 0;
     return builder;
+}
+
+std::vector<uint8_t> syntheticSkinPixels(uint32_t side, uint64_t seed) {
+    // Value noise: a (cells + 1)^2 lattice of random values per octave, bilinear with a
+    // smoothstep between them; four octaves, each twice as fine at half the amplitude.
+    constexpr int kOctaves = 4;
+    std::vector<std::vector<float>> lattices(kOctaves);
+    SplitMix64 rng(seed ^ 0x5EEDF00Dull);
+    for (int o = 0; o < kOctaves; ++o) {
+        const uint32_t cells = 8u << o;
+        lattices[size_t(o)].resize(size_t(cells + 1) * (cells + 1));
+        for (float& v : lattices[size_t(o)]) v = rng.unit();
+    }
+    std::vector<uint8_t> pixels(size_t(side) * side * 4);
+    for (uint32_t y = 0; y < side; ++y) {
+        for (uint32_t x = 0; x < side; ++x) {
+            float noise = 0.0f, amplitude = 0.5f;
+            for (int o = 0; o < kOctaves; ++o, amplitude *= 0.5f) {
+                const uint32_t cells = 8u << o;
+                const float fx = (float(x) + 0.5f) / float(side) * float(cells);
+                const float fy = (float(y) + 0.5f) / float(side) * float(cells);
+                const uint32_t ix = std::min(uint32_t(fx), cells - 1);
+                const uint32_t iy = std::min(uint32_t(fy), cells - 1);
+                auto smooth = [](float t) { return t * t * (3.0f - 2.0f * t); };
+                const float tx = smooth(fx - float(ix)), ty = smooth(fy - float(iy));
+                const std::vector<float>& l = lattices[size_t(o)];
+                auto at = [&](uint32_t i, uint32_t j) { return l[size_t(j) * (cells + 1) + i]; };
+                const float top = at(ix, iy) + (at(ix + 1, iy) - at(ix, iy)) * tx;
+                const float bottom = at(ix, iy + 1) + (at(ix + 1, iy + 1) - at(ix, iy + 1)) * tx;
+                noise += amplitude * (top + (bottom - top) * ty);
+            }
+            const float shade = 0.8f + 0.4f * noise;  // noise is within [0, 0.94)
+            uint8_t* p = &pixels[(size_t(y) * side + x) * 4];
+            p[0] = uint8_t(std::min(255.0f, 224.0f * shade));
+            p[1] = uint8_t(std::min(255.0f, 172.0f * shade));
+            p[2] = uint8_t(std::min(255.0f, 150.0f * shade));
+            p[3] = 255;
+        }
+    }
+    return pixels;
 }
 
 }  // namespace morph

@@ -59,6 +59,9 @@ struct SyntheticTarget {
 struct SyntheticMesh {
     std::vector<glm::vec3> positions;
     std::vector<glm::vec3> normals;
+    // Longitude mirrored about the back (continuous all round, no seam to split) and latitude
+    // across the grid: every texel of a texture is used once on each side.
+    std::vector<glm::vec2> uvs;
     std::vector<uint32_t> indices;  // triangles
     std::vector<SyntheticTarget> targets;
 
@@ -79,9 +82,21 @@ uint32_t syntheticEntriesPerTarget(const SyntheticSpec& spec);
 // the form the importer produces from toGltf()'s file.
 Scene toScene(const SyntheticMesh& mesh);
 
+// What a written file carries besides the mesh: the small textured face the benchmarks stand
+// in for real face scans with (under 5,000 vertices, ARKit's names, a 2048-pixel base colour).
+struct SyntheticFile {
+    std::vector<uint8_t> baseColorPng;  // a PNG: TEXCOORD_0 and a material reading it; empty: none
+    std::vector<std::string> targetNames;  // the first targets' names; the rest "t<N>"
+};
+
 // The same as glTF: POSITION, NORMAL, uint32 indices, each target's POSITION and NORMAL as
 // sparse float accessors (glTF 2.0 3.6.2.3) over one shared index view, mesh.weights zeros,
-// extras.targetNames.
-GltfBuilder toGltf(const SyntheticMesh& mesh);
+// extras.targetNames; `file`'s texture and names when asked.
+GltfBuilder toGltf(const SyntheticMesh& mesh, const SyntheticFile& file = {});
+
+// RGBA8 pixels, side x side, of a skin-like base colour: a warm tone under smooth value noise
+// (four octaves of a seeded lattice, so a PNG of it is neither flat nor white noise), the same
+// for a seed on every machine.
+std::vector<uint8_t> syntheticSkinPixels(uint32_t side, uint64_t seed);
 
 }  // namespace morph

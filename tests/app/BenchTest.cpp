@@ -220,6 +220,44 @@ TEST(Bench, WriteModelThenBenchTheFile) {
     }
 }
 
+// The small textured face: imported from its in-memory file (the texture decoded and drawn),
+// seen at about a sixth of the frame; --write-model --texture writes the same file.
+TEST(Bench, SmallFaceScenarioIsTheTexturedFaceAtASixthOfTheFrame) {
+    const nlohmann::json results =
+        parseResults(runMorphview({"bench", "--scenario", "small-face", "--frames", "1", "--warmup",
+                                   "0", "--size", "96x96", "--path", "auto", "--json"}));
+    ASSERT_EQ(results.size(), 1u);
+    expectContract(results[0]);
+    EXPECT_EQ(results[0]["scenario"], "small-face");
+    EXPECT_EQ(results[0]["texture"], 2048);
+    EXPECT_EQ(results[0]["targets"], 52);
+    EXPECT_EQ(results[0]["active"], 52);
+    EXPECT_LT(results[0]["vertices"].get<int>(), 5000);
+    const double coverage = results[0]["coverage"].get<double>();
+    EXPECT_GT(coverage, 0.13) << "a sixth of the frame";
+    EXPECT_LT(coverage, 0.20) << "a sixth of the frame";
+
+    // Framed as capture frames it, the same face fills far more of the frame.
+    const std::string path = fixtures::scratchDir("BenchTest_SmallFace") + "/face.glb";
+    const fixtures::RunOutcome write =
+        runMorphview({"bench", "--vertices", "400", "--targets", "52", "--density", "0.3",
+                      "--texture", "64", "--write-model", path});
+    ASSERT_EQ(write.exitCode, 0) << write.err;
+    auto scene = morph::importGltf(path);
+    ASSERT_TRUE(scene.ok()) << scene.error().message;
+    EXPECT_EQ(scene->meshes[0].targetNames[0], "browDownLeft");  // ARKit's first
+    ASSERT_EQ(scene->images.size(), 1u);
+    EXPECT_EQ(scene->images[0].width, 64);
+    const nlohmann::json framed = parseResults(
+        runMorphview({"bench", "--model", path, "--active", "4", "--frames", "1", "--warmup", "0",
+                      "--size", "96x96", "--path", "auto", "--json"}));
+    const nlohmann::json far = parseResults(
+        runMorphview({"bench", "--model", path, "--active", "4", "--frames", "1", "--warmup", "0",
+                      "--size", "96x96", "--path", "auto", "--camera", "orbit:0,0,5.6", "--json"}));
+    EXPECT_GT(framed[0]["coverage"].get<double>(), 1.8 * coverage);
+    EXPECT_NEAR(far[0]["coverage"].get<double>(), coverage, 0.03);
+}
+
 struct BadArgs {
     const char* line;      // the arguments, split at spaces
     const char* mentions;  // the option the error line must name
@@ -240,6 +278,9 @@ TEST(Bench, BadArgumentsFailWithOneLine) {
         {"bench --vertices 100 --targets 4 --density 0.5 --active 1 --instances 0", "--instances"},
         {"bench --vertices 100 --targets 4 --density 0.5 --active 1 --frames many", "--frames"},
         {"bench --scenario huge", "huge"},
+        {"bench --scenario arkit --texture 64", "--texture"},
+        {"bench --vertices 10 --targets 2 --density 0.5 --active 1 --texture 0", "--texture"},
+        {"bench --vertices 10 --targets 2 --density 0.5 --active 1 --camera file:0", "--camera"},
         {"bench --scenario arkit --active 3", "--active"},
         {"bench --scenario arkit --write-model x.glb", "--write-model"},
         {"bench --vertices 100 --targets 4 --density 0.5 --active 1 --bogus", "--bogus"},

@@ -10,6 +10,7 @@
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/image/ImageFile.h"
 #include "morph/targets/SparseTargets.h"
 #include "morph/targets/SyntheticMesh.h"
 
@@ -126,6 +127,51 @@ TEST(SyntheticMesh, SceneAndGlbRoundTripThroughTheImporter) {
     auto sparse = morph::sparsify(pb);
     ASSERT_TRUE(sparse.ok()) << sparse.error().message;
     EXPECT_EQ(sparse->entryCount(), mesh.entryCount());
+}
+
+// The small textured face the benchmarks stand in for face scans with: its UVs stay continuous
+// across every triangle (no seam smeared through the texture), and the file carries the texture,
+// a material reading it and the names asked for.
+TEST(SyntheticMesh, TexturedFileCarriesUvsTextureAndNames) {
+    const morph::SyntheticMesh mesh = morph::makeSyntheticMesh(small());
+    ASSERT_EQ(mesh.uvs.size(), mesh.positions.size());
+    float widest = 0.0f;
+    for (size_t i = 0; i < mesh.indices.size(); i += 3) {
+        for (int e = 0; e < 3; ++e) {
+            const glm::vec2 a = mesh.uvs[mesh.indices[i + size_t(e)]];
+            const glm::vec2 b = mesh.uvs[mesh.indices[i + size_t((e + 1) % 3)]];
+            widest = std::max(widest, std::abs(a.x - b.x));
+        }
+    }
+    EXPECT_LT(widest, 0.05f);  // one column of 64 apart at most
+    const std::vector<uint8_t> skin = morph::syntheticSkinPixels(64, 3);
+    ASSERT_EQ(skin.size(), 64u * 64u * 4u);
+    EXPECT_EQ(skin, morph::syntheticSkinPixels(64, 3));
+    EXPECT_NE(skin, morph::syntheticSkinPixels(64, 4));
+    std::set<uint8_t> reds;
+    for (size_t i = 0; i < skin.size(); i += 4) reds.insert(skin[i]);
+    EXPECT_GT(reds.size(), 20u);  // neither flat nor two-tone
+
+    morph::SyntheticFile file;
+    auto png = morph::encodePng({64, 64, skin});
+    ASSERT_TRUE(png.ok()) << png.error().message;
+    file.baseColorPng = *png;
+    file.targetNames = {"browDownLeft", "jawOpen"};
+    const std::vector<uint8_t> glb = morph::toGltf(mesh, file).glb();
+    auto scene = morph::importGltfMemory(glb, "stand-in.glb", "");
+    ASSERT_TRUE(scene.ok()) << scene.error().message;
+    const morph::Mesh& m = scene->meshes[0];
+    ASSERT_GE(m.targetNames.size(), 3u);
+    EXPECT_EQ(m.targetNames[0], "browDownLeft");
+    EXPECT_EQ(m.targetNames[1], "jawOpen");
+    EXPECT_EQ(m.targetNames[2], "t2");
+    const morph::Primitive& p = m.primitives[0];
+    ASSERT_EQ(p.texcoords[0].size(), mesh.uvs.size());
+    EXPECT_EQ(p.texcoords[0][5], mesh.uvs[5]);
+    ASSERT_GE(p.material, 0);
+    EXPECT_EQ(scene->materials[size_t(p.material)].baseColorTexture.texture, 0);
+    ASSERT_EQ(scene->images.size(), 1u);
+    EXPECT_EQ(scene->images[0].rgba, skin);  // lossless, decoded as written
 }
 
 TEST(SyntheticMesh, ValidateRejectsBadSpecsInOneLine) {

@@ -11,6 +11,7 @@
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
+import { frameCamera, parseCamera } from './camera.js';
 
 const query = new URLSearchParams(location.search);
 
@@ -87,15 +88,16 @@ function median(sorted) {
   return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
 
-function frameCamera(root, aspect) {
-  const sphere = new THREE.Box3().setFromObject(root).getBoundingSphere(new THREE.Sphere());
-  const radius = Math.max(sphere.radius, 1e-6);
-  const fov = 45;
-  const camera = new THREE.PerspectiveCamera(fov, aspect, radius * 0.01, radius * 100);
-  const distance = radius / Math.sin(THREE.MathUtils.degToRad(fov / 2));
-  camera.position.copy(sphere.center).add(new THREE.Vector3(0, 0, distance));
-  camera.lookAt(sphere.center);
-  return camera;
+// The share of the frame the model covers: pixels whose colour is not the clear colour (black;
+// the page draws no background), read once after the timed frames.
+function coverage(gl, width, height) {
+  const pixels = new Uint8Array(width * height * 4);
+  gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+  let covered = 0;
+  for (let i = 0; i < pixels.length; i += 4) {
+    if (pixels[i] || pixels[i + 1] || pixels[i + 2]) ++covered;
+  }
+  return covered / (width * height);
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -151,7 +153,7 @@ async function run() {
   if (nodes.length === 0) throw new Error(`${model}: no morphed mesh to drive`);
   // Morphed bounds move; morphview does not cull either.
   for (const node of nodes) for (const mesh of node.meshes) mesh.frustumCulled = false;
-  const camera = frameCamera(gltf.scene, width / height);
+  const camera = frameCamera(gltf.scene, width / height, parseCamera(query.get('camera') ?? 'front'));
 
   const rng = new SplitMix64(seed);
   const pixel = new Uint8Array(4);
@@ -179,6 +181,7 @@ async function run() {
   const drawCalls = renderer.info.render.calls;
   renderer.render(scene, camera);
   gl.readPixels(Math.floor(width / 2), Math.floor(height / 2), 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+  const covered = coverage(gl, width, height);
   const sorted = [...times].sort((a, b) => a - b);
   let vertices = 0;
   for (const node of nodes) for (const mesh of node.meshes) vertices += mesh.geometry.attributes.position.count;
@@ -203,6 +206,7 @@ async function run() {
     drawCalls,
     triangles,
     centerPixel: Array.from(pixel),
+    coverage: covered,
     firstFrameMs,
     frameMs: times,
     timerResolutionHint: crossOriginIsolated ? 'cross-origin isolated (5 us)' : 'not isolated (100 us)',

@@ -131,7 +131,8 @@ def run_page(options, chromium):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
     fields = {"model": "/model.glb", "active": options.active, "frames": options.frames,
-              "warmup": options.warmup, "size": options.size, "seed": options.seed, "report": "/result"}
+              "warmup": options.warmup, "size": options.size, "seed": options.seed, "camera": options.camera,
+              "report": "/result"}
     if options.environment:
         fields["environment"] = "/environment.hdr"
     query = urllib.parse.urlencode(fields)
@@ -163,7 +164,7 @@ def run_morphview(options):
     command = [options.morphview, "bench", "--model", options.model, "--active", str(options.active),
                "--path", options.morphview_paths, "--frames", str(options.frames), "--warmup",
                str(options.warmup), "--size", options.size, "--seed", str(options.seed),
-               "--environment", options.environment or "rig", "--json"]
+               "--environment", options.environment or "rig", "--camera", options.camera, "--json"]
     load = os.getloadavg()
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
@@ -183,6 +184,9 @@ def main():
     parser.add_argument("--warmup", type=int, default=2, help="uncounted frames first (default 2)")
     parser.add_argument("--size", default="64x64", help="canvas WxH (default 64x64)")
     parser.add_argument("--seed", type=int, default=1, help="weights seed, as morphview bench --seed (default 1)")
+    parser.add_argument("--camera", default="front",
+                        help="where both cameras look from, as morphview's --camera: front (default: framed as "
+                             "capture frames the model), left, right, top or orbit:AZ,EL[,DIST]")
     parser.add_argument("--environment", default="",
                         help="light both with this equirectangular .hdr (`morphview environment --out studio.hdr` "
                              "writes morphview's default, the studio) and PBR Neutral tone mapping; "
