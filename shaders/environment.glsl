@@ -12,7 +12,14 @@ layout(std140, binding = MV_UBO_ENVIRONMENT) uniform EnvironmentBlock {
 layout(binding = MV_UNIT_ENVIRONMENT) uniform samplerCube uEnvironmentCube;
 layout(binding = MV_UNIT_BRDF_LUT) uniform sampler2D uBrdfLut;
 
-bool imageBasedLighting() { return uEnvironment.params.w > 0.5; }
+// A variant with the frame's light fixed (MV_FIXED_LIGHT) knows it at compile time.
+bool imageBasedLighting() {
+#ifdef MV_FIXED_LIGHT
+    return MV_FIXED_IBL != 0;
+#else
+    return uEnvironment.params.w > 0.5;
+#endif
+}
 
 vec3 toEnvironment(vec3 d) {
     return vec3(dot(uEnvironment.rotation[0].xyz, d), dot(uEnvironment.rotation[1].xyz, d),

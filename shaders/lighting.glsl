@@ -28,6 +28,16 @@ layout(std140, binding = MV_UBO_LIGHTS) uniform LightBlock {
 
 const float PI = 3.14159265358979;
 
+// The punctual lights the frame lights with: none in a variant that fixes the light and has none
+// (MV_FIXED_LIGHT), so the loops over them compile away.
+int punctualLightCount() {
+#if defined(MV_FIXED_LIGHT) && MV_FIXED_PUNCTUAL == 0
+    return 0;
+#else
+    return min(uLights.punctualCount.x, MV_MAX_PUNCTUAL_LIGHTS);
+#endif
+}
+
 struct SurfaceBrdf {
     vec3 diffuseColor;  // base colour * (1 - metallic)
     vec3 f0;            // 0.04 for dielectrics, the base colour for metals

@@ -382,7 +382,7 @@ void main() {
         imageBasedLighting()
             ? imageBasedLightLayered(baseColor.rgb, metallic, roughness, n, v, occlusion, layers)
             : ambientLightLayered(baseColor.rgb, metallic, roughness, n, v, occlusion, layers);
-    for (int i = 0; i < min(uLights.punctualCount.x, MV_MAX_PUNCTUAL_LIGHTS); ++i) {
+    for (int i = 0; i < punctualLightCount(); ++i) {
         vec3 l;
         const vec3 radiance = punctualRadiance(uLights.punctual[i], vPosition, l);
 #ifdef MV_MATERIAL_TRANSMISSION

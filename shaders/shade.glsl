@@ -12,7 +12,7 @@ vec3 surfaceRadiance(vec3 baseColor, float metallic, float roughness, float occl
     vec3 color = imageBasedLighting()
                      ? imageBasedLight(baseColor, metallic, roughness, n, v, occlusion)
                      : ambientLight(s, roughness, n, v, occlusion);
-    for (int i = 0; i < min(uLights.punctualCount.x, MV_MAX_PUNCTUAL_LIGHTS); ++i) {
+    for (int i = 0; i < punctualLightCount(); ++i) {
         vec3 l;
         const vec3 radiance = punctualRadiance(uLights.punctual[i], position, l);
         color += directLight(s, n, v, l, radiance);
@@ -20,8 +20,18 @@ vec3 surfaceRadiance(vec3 baseColor, float metallic, float roughness, float occl
     return color;
 }
 
+// The frame's tone mapping: fixed in a variant that fixes the light (MV_FIXED_LIGHT), so only that
+// curve is compiled.
+int toneMappingMode() {
+#ifdef MV_FIXED_LIGHT
+    return MV_FIXED_TONE_MAPPING;
+#else
+    return int(uFrame.display.y);
+#endif
+}
+
 // What the target shows of linear radiance: exposure (which scales everything the camera sees,
 // emission included, as in the reference viewers), tone mapping, the sRGB encoding.
 vec3 displayValue(vec3 radiance) {
-    return linearToSrgb(toneMap(radiance * uFrame.display.x, int(uFrame.display.y)));
+    return linearToSrgb(toneMap(radiance * uFrame.display.x, toneMappingMode()));
 }

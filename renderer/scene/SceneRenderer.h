@@ -257,6 +257,8 @@ private:
     // for the deferred resolve, with pbr.frag); `failed` if it would not build.
     Variant& variant(uint64_t key);
     uint64_t mFrame = 0;
+    // The frame's light as variant key bits (writeFrameBlocks): what the shading variants fix.
+    uint64_t mLightKey = 0;
     glm::mat4 mViewProjection{1.0f};
     glm::ivec2 mTargetSize{1, 1};  // the frame's, for FrameBlock::viewport
     int mInstanceMode = 0;

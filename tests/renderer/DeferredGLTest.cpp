@@ -249,6 +249,47 @@ TEST_F(DeferredTest, TheBundledFaceMidSmileLooksTheSame) {
     expectSamePicture(face, shot);
 }
 
+// The shading variants fix the frame's light (the environment or the rig, punctual lights or
+// none, the tone mapping) at compile time, so one renderer going from look to look must draw each
+// exactly as a renderer that never drew another: a variant kept across a change of light would
+// light the next look as the last one. Forward (4x MSAA, capture's default) and deferred.
+TEST_F(DeferredTest, EachLookDrawsAsAFreshRendererDrawsIt) {
+    const renderer::GpuScene face =
+        uploadFile(std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb");
+    const renderer::GpuScene lit = uploadBytes(fixtures::lightsFixture(), "lights.glb");
+    renderer::ShotSpec studio;
+    studio.width = studio.height = 96;
+    studio.weights = "jawOpen=0.5,mouthSmileLeft=1";
+    renderer::ShotSpec rig = studio, agx = studio, none = studio, lamps = studio;
+    rig.environment = "rig";
+    agx.toneMapping = renderer::ToneMapping::Agx;
+    none.toneMapping = renderer::ToneMapping::None;
+    lamps.lights = renderer::DirectLights::File;  // the studio and the file's punctual lights
+    lamps.camera = renderer::orbitView(0, 90);
+    lamps.weights.clear();
+    for (int samples : {4, 0}) {
+        std::vector<renderer::ShotSpec> looks = {studio, rig, agx, none, lamps, studio};
+        std::vector<morph::RgbaImage> shared;
+        for (size_t i = 0; i < looks.size(); ++i) {
+            looks[i].samples = samples;
+            const renderer::GpuScene& scene = i == 4 ? lit : face;
+            auto image = capturer().capture(scene, looks[i]);
+            ASSERT_TRUE(image.ok()) << image.error().message;
+            shared.push_back(std::move(image).value());
+        }
+        EXPECT_EQ(shared[0].pixels, shared[5].pixels) << "the studio again, " << samples;
+        for (size_t i = 1; i < 4; ++i)
+            EXPECT_NE(shared[0].pixels, shared[i].pixels) << "look " << i << " changed nothing";
+        for (size_t i = 0; i < 5; ++i) {
+            auto fresh = renderer::Capturer::create();
+            ASSERT_TRUE(fresh.ok()) << fresh.error().message;
+            auto image = fresh->capture(i == 4 ? lit : face, looks[i]);
+            ASSERT_TRUE(image.ok()) << image.error().message;
+            EXPECT_EQ(image->pixels, shared[i].pixels) << "look " << i << ", " << samples;
+        }
+    }
+}
+
 TEST_F(DeferredTest, ASkinnedMultiMeshAvatarLooksTheSame) {
     const renderer::GpuScene avatar = uploadFile(fixtures::avatarPath("RPM_VisageMale/male.glb"));
     renderer::ShotSpec shot;
