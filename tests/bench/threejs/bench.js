@@ -11,7 +11,7 @@
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
-import { frameCamera, parseCamera } from './camera.js';
+import { frameCamera, parseCamera, restBox } from './camera.js';
 
 const query = new URLSearchParams(location.search);
 
@@ -153,7 +153,7 @@ async function run() {
   if (nodes.length === 0) throw new Error(`${model}: no morphed mesh to drive`);
   // Morphed bounds move; morphview does not cull either.
   for (const node of nodes) for (const mesh of node.meshes) mesh.frustumCulled = false;
-  const camera = frameCamera(gltf.scene, width / height, parseCamera(query.get('camera') ?? 'front'));
+  const camera = frameCamera(restBox(gltf.scene), width / height, parseCamera(query.get('camera') ?? 'front'));
 
   const rng = new SplitMix64(seed);
   const pixel = new Uint8Array(4);

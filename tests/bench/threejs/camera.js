@@ -12,12 +12,31 @@ export function parseCamera(text) {
   return { azimuth: Number(match[1]), elevation: Number(match[2]), distance: match[3] ? Number(match[3]) : null };
 }
 
-// morphview's camera (renderer/scene/Camera.cpp, frameCamera): looking at the rest-pose box's
-// centre from the view's angles, at the view's distance or else the nearest one at which all
-// eight corners lie inside 90% of both fields of view (45 degrees vertically); near and far hug
-// the box's bounding sphere. The same camera on both sides, so the model covers the same pixels.
-export function frameCamera(root, aspect, view) {
-  const box = new THREE.Box3().setFromObject(root);
+// The box morphview frames (renderer/scene/Capture.cpp: the model at zero weights): each mesh's
+// vertices as placed, skinned meshes in their pose, morph targets not counted (three.js's own
+// geometry bounding box grows by every target's deltas). Call it before any weight is set.
+export function restBox(root) {
+  root.updateWorldMatrix(true, true);
+  const box = new THREE.Box3();
+  root.traverse((o) => {
+    if (!o.isMesh) return;
+    let b;
+    if (o.isSkinnedMesh) {
+      o.computeBoundingBox();  // skinned with the current (zero) weights
+      b = o.boundingBox.clone();
+    } else {
+      b = new THREE.Box3().setFromBufferAttribute(o.geometry.attributes.position);
+    }
+    box.union(b.applyMatrix4(o.matrixWorld));
+  });
+  return box;
+}
+
+// morphview's camera (renderer/scene/Camera.cpp, frameCamera): looking at the box's centre from
+// the view's angles, at the view's distance or else the nearest one at which all eight corners
+// lie inside 90% of both fields of view (45 degrees vertically); near and far hug the box's
+// bounding sphere. The same camera on both sides, so the model covers the same pixels.
+export function frameCamera(box, aspect, view) {
   const center = box.getCenter(new THREE.Vector3());
   const radius = Math.max(0.5 * box.getSize(new THREE.Vector3()).length(), 1e-6);
   const az = THREE.MathUtils.degToRad(view.azimuth);
@@ -47,4 +66,46 @@ export function frameCamera(root, aspect, view) {
   camera.up.copy(up);
   camera.lookAt(center);
   return camera;
+}
+
+// The box morphview checks a shot's framing against (renderer/scene/GpuScene.cpp,
+// primitiveBounds): each mesh's rest box grown by each target's delta box times its weight, a
+// bound rather than the posed vertices' exact box. Targets' delta boxes are kept on the mesh.
+export function posedBox(root) {
+  root.updateWorldMatrix(true, true);
+  const box = new THREE.Box3();
+  root.traverse((o) => {
+    if (!o.isMesh) return;
+    const g = o.geometry;
+    if (!o.userData.deltaBoxes) {
+      o.userData.restBox = new THREE.Box3().setFromBufferAttribute(g.attributes.position);
+      o.userData.deltaBoxes = (g.morphAttributes.position ?? []).map((a) => new THREE.Box3().setFromBufferAttribute(a));
+    }
+    const b = o.userData.restBox.clone();
+    const weights = o.morphTargetInfluences ?? [];
+    o.userData.deltaBoxes.forEach((d, t) => {
+      const w = weights[t] ?? 0;
+      if (w === 0) return;
+      b.min.addScaledVector(w > 0 ? d.min : d.max, w);
+      b.max.addScaledVector(w > 0 ? d.max : d.min, w);
+    });
+    box.union(b.applyMatrix4(o.matrixWorld));
+  });
+  return box;
+}
+
+// Whether every corner of `box` lies inside the frame's sides (renderer/scene/Camera.cpp,
+// boxInView; depth not checked).
+export function boxInView(camera, box) {
+  camera.updateMatrixWorld();
+  const m = new THREE.Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+  for (const x of [box.min.x, box.max.x]) {
+    for (const y of [box.min.y, box.max.y]) {
+      for (const z of [box.min.z, box.max.z]) {
+        const c = new THREE.Vector4(x, y, z, 1).applyMatrix4(m);
+        if (!(c.w > 0) || Math.abs(c.x) > c.w || Math.abs(c.y) > c.w) return false;
+      }
+    }
+  }
+  return true;
 }
