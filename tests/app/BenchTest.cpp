@@ -238,7 +238,7 @@ TEST(Bench, SmallFaceScenarioIsTheTexturedFaceAtASixthOfTheFrame) {
     EXPECT_LT(coverage, 0.20) << "a sixth of the frame";
 
     // Framed as capture frames it, the same face fills far more of the frame.
-    const std::string path = fixtures::scratchDir("BenchTest_SmallFace") + "/face.glb";
+    const std::string path = fixtures::caseScratchDir() + "/face.glb";
     const fixtures::RunOutcome write =
         runMorphview({"bench", "--vertices", "400", "--targets", "52", "--density", "0.3",
                       "--texture", "64", "--write-model", path});

@@ -10,8 +10,8 @@
 // directional lights of the first runs (`--environment rig` is the nearest morphview has).
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
 import { frameCamera, parseCamera, restBox } from './camera.js';
+import { applyStudioLook } from './look.js';
 
 const query = new URLSearchParams(location.search);
 
@@ -132,16 +132,8 @@ async function run() {
   const environment = query.get('environment');
   let lightMs = 0;
   if (environment) {
-    // Prefiltered once, before any timed frame, as morphview does.
     const lightStart = performance.now();
-    const equirect = await new HDRLoader().loadAsync(environment);
-    equirect.mapping = THREE.EquirectangularReflectionMapping;
-    const pmrem = new THREE.PMREMGenerator(renderer);
-    scene.environment = pmrem.fromEquirectangular(equirect).texture;
-    pmrem.dispose();
-    equirect.dispose();
-    renderer.toneMapping = THREE.NeutralToneMapping;
-    renderer.toneMappingExposure = 1.0;
+    await applyStudioLook(renderer, scene, environment);
     lightMs = performance.now() - lightStart;
   } else {
     scene.add(new THREE.HemisphereLight(0xffffff, 0x404040, 1.0));

@@ -111,6 +111,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def print_results(body, json_out):
+    """Prints the JSON, and writes it to `json_out` too when given."""
+    text = json.dumps(body, indent=2)
+    print(text)
+    if json_out:
+        with open(json_out, "w") as f:
+            f.write(text + "\n")
+
+
 def stop_browser(browser):
     """Ends the Chromium this script started: its process group (start_new_session), which holds
     the browser and the GPU, renderer and zygote processes it forked."""
@@ -227,11 +236,7 @@ def main():
     results = [result]
     if options.morphview:
         results += run_morphview(options)
-    text = json.dumps({"results": results}, indent=2)
-    print(text)
-    if options.json_out:
-        with open(options.json_out, "w") as f:
-            f.write(text + "\n")
+    print_results({"results": results}, options.json_out)
 
 
 if __name__ == "__main__":

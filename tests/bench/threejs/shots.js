@@ -8,8 +8,8 @@
 // PBR Neutral tone mapping, the background colour #2e3036.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
 import { boxInView, frameCamera, parseCamera, posedBox, restBox } from './camera.js';
+import { applyStudioLook } from './look.js';
 
 const query = new URLSearchParams(location.search);
 
@@ -59,13 +59,7 @@ async function run() {
   const scene = new THREE.Scene();
   scene.add(gltf.scene);
   scene.background = new THREE.Color('#2e3036');
-  const equirect = await new HDRLoader().loadAsync(query.get('environment'));
-  equirect.mapping = THREE.EquirectangularReflectionMapping;
-  const pmrem = new THREE.PMREMGenerator(renderer);
-  scene.environment = pmrem.fromEquirectangular(equirect).texture;
-  pmrem.dispose();
-  equirect.dispose();
-  renderer.toneMapping = THREE.NeutralToneMapping;
+  await applyStudioLook(renderer, scene, query.get('environment'));
   const meshes = [];
   gltf.scene.traverse((o) => { if (o.isMesh && o.morphTargetInfluences) { meshes.push(o); o.frustumCulled = false; } });
   const box = restBox(gltf.scene);

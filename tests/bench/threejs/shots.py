@@ -124,11 +124,7 @@ def main():
         out = os.path.join(options.out, "morphview")
         os.makedirs(out, exist_ok=True)
         results.append(run_morphview(options, shots, out))
-    text = json.dumps({"results": results, "loadAverage": os.getloadavg()}, indent=1)
-    print(text)
-    if options.json_out:
-        with open(options.json_out, "w") as f:
-            f.write(text + "\n")
+    bench.print_results({"results": results, "loadAverage": os.getloadavg()}, options.json_out)
 
 
 if __name__ == "__main__":
