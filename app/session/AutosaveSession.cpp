@@ -229,6 +229,18 @@ std::string AutosaveSession::takeError() {
     return std::exchange(mError, std::string());
 }
 
+AutosaveSession::FolderUse AutosaveSession::folderUse() const {
+    FolderUse use;
+    std::error_code ec;
+    if (mDir.empty() || !fs::is_directory(mDir, ec)) return use;
+    for (fs::recursive_directory_iterator it(mDir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (!it->is_regular_file(ec)) continue;
+        ++use.files;
+        use.bytes += it->file_size(ec);
+    }
+    return use;
+}
+
 size_t AutosaveSession::writes() const {
     std::lock_guard<std::mutex> lock(mMutex);
     return mWrites;

@@ -45,6 +45,13 @@ public:
     std::string takeError();  // the last write's failure, once
     const std::string& path() const { return mPath; }
     size_t writes() const;  // files written so far
+    // What the autosave folder holds now, every file under it (a temporary one mid-write too):
+    // the soak's measure, taken after flush().
+    struct FolderUse {
+        size_t files = 0;
+        uint64_t bytes = 0;
+    };
+    FolderUse folderUse() const;
 
 private:
     struct Pending {

@@ -63,6 +63,7 @@ Outcome ViewerWindow::runFrames() {
         handleRequests();
         handleLiveRequests();
         autosaveFrame();
+        if (scripted.sample) printSample(*scripted.sample);
         wait = mRedraw.afterFrame(motion());
     }
     if (mRecorder.active()) toggleRecording();

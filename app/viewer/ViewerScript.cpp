@@ -420,12 +420,10 @@ bool ScriptRunner::runCloseWindow(const ScriptCommand&, Frame& frame) {
     return true;
 }
 
-// One line for the soak: resident memory (/proc/self/statm's second field, in pages), the GL
-// objects the renderer holds (renderer/gl/Object.h counts them) and the GL errors raised since the
-// last check (drained here). Free heap pages go back to the system first (glibc's malloc_trim),
-// so the figure follows memory in use rather than what the allocator keeps cached from the
-// largest model: a leak still shows, a cache's high-water mark does not.
-bool ScriptRunner::runSample(const ScriptCommand& c, Frame&) {
+// Free heap pages go back to the system first (glibc's malloc_trim), so the figure follows
+// memory in use rather than what the allocator keeps cached from the largest model: a leak still
+// shows, a cache's high-water mark does not.
+void printSampleLine(const std::string& label, size_t autosaveFiles, uint64_t autosaveBytes) {
 #ifdef __GLIBC__
     malloc_trim(0);
 #endif
@@ -436,10 +434,17 @@ bool ScriptRunner::runSample(const ScriptCommand& c, Frame&) {
     }
     int errors = 0;
     while (glGetError() != GL_NO_ERROR && errors < 1000) ++errors;
-    std::printf("sample %s rss_kb=%ld gl_objects=%ld gl_errors=%d\n", c.target.c_str(),
-                resident * (sysconf(_SC_PAGESIZE) / 1024), renderer::gl::liveNameCount().load(),
-                errors);
+    std::printf(
+        "sample %s rss_kb=%ld gl_objects=%ld gl_errors=%d autosave_files=%zu autosave_bytes=%llu\n",
+        label.c_str(), resident * (sysconf(_SC_PAGESIZE) / 1024),
+        renderer::gl::liveNameCount().load(), errors, autosaveFiles,
+        static_cast<unsigned long long>(autosaveBytes));
     std::fflush(stdout);
+}
+
+// The window prints it at the end of this frame, once the frame's work is with the autosave.
+bool ScriptRunner::runSample(const ScriptCommand& c, Frame& frame) {
+    frame.step.sample = c.target;
     return true;
 }
 

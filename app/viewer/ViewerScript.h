@@ -12,6 +12,11 @@
 
 namespace app {
 
+// The `sample` line (the soak, tests/soak/): the label, resident memory after the heap's free
+// pages went back to the system, the GL objects the renderer holds, the GL errors since the last
+// check (drained here), and the autosave folder's files and bytes as the window measured them.
+void printSampleLine(const std::string& label, size_t autosaveFiles, uint64_t autosaveBytes);
+
 class ScriptRunner {
 public:
     ScriptRunner(std::vector<ScriptCommand> commands, std::string folder);
@@ -20,6 +25,7 @@ public:
         std::optional<std::string> screenshot;  // save the window after this frame's draw
         std::vector<std::string> dropped;       // files dropped on the window this frame
         std::optional<int> exitCode;            // quit after this frame
+        std::optional<std::string> sample;  // `sample LABEL`: the window prints it (printSample)
         // `idle`: the script does not drive the next frames; the window draws by its own rules
         // and wakes for the script after at most this many seconds. < 0: the script drives.
         double idleSeconds = -1;

@@ -167,7 +167,9 @@ private:
     void startAutosave();
     void autosaveOpened();  // a file opened fresh: recover what a dead viewer left for it
     void autosaveFrame();   // per frame: the state to the autosave, its write errors shown
-    void endAutosave();     // the loop ended: removed, or kept when the user chose Keep
+    // A script's `sample LABEL`: the autosave flushed, then the line (printSampleLine).
+    void printSample(const std::string& label);
+    void endAutosave();  // the loop ended: removed, or kept when the user chose Keep
     // Whether the loop ends: the window was closed and nothing is unsaved, or the user answered.
     bool closeConfirmed();
     void answerClose(bool keep);

@@ -4,12 +4,13 @@
 One viewer under a private Xvfb runs a script (`cycle.txt`, its paths filled in) over and over:
 it opens the bundled face, the character and the shared avatars in turn through File > Open,
 plays, drags, keys, switches environments and reloads, and after each model says `sample`, which
-prints its resident memory, the GL objects the renderer holds and the GL errors since the last
-sample. The autosave folder (a private XDG_STATE_HOME) is measured here. After the time is up the
-viewer is stopped and the figures checked: resident memory and GL objects after the first cycle
-flat (at the end of every later cycle RSS within --rss-margin of the first cycle's end, GL
-objects within --gl-margin of it), no GL
-error, no growth in the autosave folder. Prints one JSON object; exit 0 when every check held.
+prints its resident memory, the GL objects the renderer holds, the GL errors since the last
+sample, and the autosave folder's files and bytes (a private XDG_STATE_HOME), counted by the
+viewer itself once what was pending is written, so no write is in flight when it is counted.
+After the time is up the viewer is stopped and the figures checked: resident memory and GL
+objects after the first cycle flat (at the end of every later cycle RSS within --rss-margin of
+the first cycle's end, GL objects within --gl-margin of it), no GL error, no growth in the
+autosave folder. Prints one JSON object; exit 0 when every check held.
 
   python3 tests/soak/soak.py --morphview build/morphview --minutes 30 --avatars ../shared/avatars
 """
@@ -24,7 +25,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SAMPLE = re.compile(r"^sample (\S+) rss_kb=(\d+) gl_objects=(\d+) gl_errors=(\d+)$")
+SAMPLE = re.compile(r"^sample (\S+) rss_kb=(\d+) gl_objects=(\d+) gl_errors=(\d+) "
+                    r"autosave_files=(\d+) autosave_bytes=(\d+)$")
 
 
 def models(source_dir, avatars):
@@ -67,21 +69,6 @@ def start_xvfb():
     return xvfb, ":" + number.decode().strip()
 
 
-def folder_files(path):
-    return sum(len(files) for _, _, files in os.walk(path))
-
-
-def folder_bytes(path):
-    total = 0
-    for root, _, files in os.walk(path):
-        for name in files:
-            try:
-                total += os.path.getsize(os.path.join(root, name))
-            except OSError:
-                pass
-    return total
-
-
 def run(args):
     work = tempfile.mkdtemp(prefix="morphview-soak-")
     paths = models(args.source_dir, args.avatars)
@@ -104,8 +91,8 @@ def run(args):
                 samples.append({"model": m.group(1), "t": round(time.monotonic() - start, 1),
                                 "rss_kb": int(m.group(2)), "gl_objects": int(m.group(3)),
                                 "gl_errors": int(m.group(4)),
-                                "autosave_bytes": folder_bytes(os.path.join(work, "state")),
-                                "autosave_files": folder_files(os.path.join(work, "state"))})
+                                "autosave_files": int(m.group(5)),
+                                "autosave_bytes": int(m.group(6))})
             if time.monotonic() > deadline and len(samples) % len(paths) == 0 and samples:
                 break
     finally:

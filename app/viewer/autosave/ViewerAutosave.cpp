@@ -57,6 +57,16 @@ void ViewerWindow::endAutosave() {
     }
 }
 
+void ViewerWindow::printSample(const std::string& label) {
+    // What is pending is written first, so the folder is measured with no write in flight.
+    session::AutosaveSession::FolderUse use;
+    if (mAutosave) {
+        mAutosave->flush();
+        use = mAutosave->folderUse();
+    }
+    printSampleLine(label, use.files, use.bytes);
+}
+
 bool ViewerWindow::closeConfirmed() {
     GLFWwindow* window = mContext.window();
     if (!glfwWindowShouldClose(window)) return false;

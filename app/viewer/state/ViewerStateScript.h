@@ -34,8 +34,10 @@
 //                          the script's folder)
 //   screenshot out.png     save the whole window (relative: to the script's folder)
 //   close-window           close the window as a user does (with unsaved work the viewer asks)
-//   sample LABEL           print `sample LABEL rss_kb=N gl_objects=N gl_errors=N` on stdout (the
-//                          soak, tests/soak/: resident memory, GL objects held, GL errors since)
+//   sample LABEL           print `sample LABEL rss_kb=N gl_objects=N gl_errors=N autosave_files=N
+//                          autosave_bytes=N` on stdout at the frame's end, the autosave flushed
+//                          (the soak, tests/soak/: resident memory, GL objects held, GL errors
+//                          since)
 //   quit                   exit: 0 when every expectation held, 1 otherwise
 #include <string>
 #include <vector>
