@@ -68,6 +68,7 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
         self->mUi.trackWidgets = true;
     }
     self->mUi.record.ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
+    self->mFrameTimes.setKept(!options.frameTimes.empty());
     self->startImGui();
     self->loadSettingsFile();
     self->startAutosave();

@@ -21,6 +21,18 @@ TEST(FrameTimes, MedianAndP95AreNearestRank) {
     EXPECT_DOUBLE_EQ(times.p95Ms(), 19);
 }
 
+// A viewer not asked for --frame-times keeps none: its memory does not grow a frame at a time.
+TEST(FrameTimes, NotKeptKeepsNothing) {
+    app::FrameTimes times;
+    times.setKept(false);
+    for (int i = 0; i < 1000; ++i) {
+        times.add(16.0);
+        times.addLiveAge(3.0);
+    }
+    EXPECT_EQ(times.count(), 0u);
+    EXPECT_EQ(times.json().find("liveAgeMs"), std::string::npos);
+}
+
 TEST(FrameTimes, WritesTheJsonTheBenchmarkReads) {
     app::FrameTimes times;
     for (double ms : {40.0, 50.0, 60.0}) times.add(ms);

@@ -14,7 +14,12 @@ namespace app {
 
 class FrameTimes {
 public:
-    void add(double ms) { mMs.push_back(ms); }
+    // Off, nothing is kept (add and addLiveAge): a viewer not asked for --frame-times may run for
+    // hours, a frame at a time (at 60 Hz live input, 7.8 MB in 30 minutes when it kept them).
+    void setKept(bool kept) { mKept = kept; }
+    void add(double ms) {
+        if (mKept) mMs.push_back(ms);
+    }
     size_t count() const { return mMs.size(); }
     // Frames that drew the 3D view, against those that copied its last picture in (only the UI
     // changed): counted over every frame, waited for or not.
@@ -22,7 +27,9 @@ public:
     size_t viewDraws() const { return mViewDraws; }
     // With live input: per frame drawn (waited for or not, as viewDraws counts), the age of the
     // newest live sample when it was drawn, in ms; nullopt before the first sample arrived.
-    void addLiveAge(std::optional<double> ms) { mLiveAgeMs.push_back(ms); }
+    void addLiveAge(std::optional<double> ms) {
+        if (mKept) mLiveAgeMs.push_back(ms);
+    }
     double medianMs() const;  // 0 when empty
     double p95Ms() const;     // the nearest-rank 95th percentile; 0 when empty
 
@@ -32,6 +39,7 @@ public:
     morph::Status write(const std::string& path) const;  // atomically
 
 private:
+    bool mKept = true;
     std::vector<double> mMs;
     size_t mViewDraws = 0;
     std::vector<std::optional<double>> mLiveAgeMs;
