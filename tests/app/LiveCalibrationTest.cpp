@@ -233,6 +233,8 @@ TEST(LiveCalibrationTest, ProfileErrorsAreOneLineNamingTheFile) {
         {R"({"smoothing": {"beta": -1}})", "beta not below 0"},
         {R"({"names": {"a": {"smoothing": true}}})", "names.a.smoothing: not an object or false"},
         {R"({"name": {}})", "unknown key 'name'"},
+        // A key holding a line break (found by LiveFilesFuzzer): the error stays one line.
+        {R"({"names": {"a": {"smooth\ng": 1}}})", "unknown key 'smooth g'"},
     };
     for (const auto& [text, expected] : cases) {
         auto parsed = app::live::parseCalibrationProfile(text, "face.calib.json");
