@@ -29,8 +29,9 @@
 // targets (llvmpipe writes two 128-bit targets far faster than four):
 //   0: x the window depth (float bits), yz the UVs (float bits), w 1 where the tangent frame
 //      is left-handed;
-//   1: x the normal (octahedral, 2 x 16 bits); y with a normal map the tangent (the same),
-//      else the vertex colour (11, 11, 10 bits); zw d(uv)/dx and d(uv)/dy (2 x half each).
+//   1: x the normal (octahedral, 2 x 16 bits); y with a normal map (the material's or its
+//      clearcoat's) the tangent (the same), else the vertex colour (11, 11, 10 bits); zw
+//      d(uv)/dx and d(uv)/dy (2 x half each).
 // The position comes back from depth, the normal and tangent to within 1e-4, the derivatives
 // that pick each texture's mip level in half precision: the forward picture but for a level or
 // two here and there (DeferredGLTest). A CPU rasterizer shades whole 4x4 blocks wherever a
@@ -82,8 +83,8 @@ layout(location = 0) out vec4 fragColor;
 #endif
 #ifdef MV_GBUFFER
 // Deferred shading's first half: what the MV_RESOLVE variant reads (its layout is there),
-// with no texture read but MASK's base colour alpha. Only materials without a KHR_materials_*
-// layer whose textures read one UV set.
+// with no texture read but MASK's base colour alpha. Only materials without transmission whose
+// textures read one UV set.
 layout(location = 0) out uvec4 gGeometry0;
 layout(location = 1) out uvec4 gGeometry1;
 #endif
@@ -112,6 +113,13 @@ bool hasAttribute(uint location) { return (uAttributeMask & (1u << location)) !=
 // sampling it: the condition is a constant, so the compiler drops the fetch (a CPU rasterizer
 // pays for every one, per pixel).
 bool slotTextured(int slot) { return ((MV_TEXTURED_SLOTS >> slot) & 1) != 0; }
+
+// Whether a normal map, the material's or its clearcoat's, reads the tangent: the G-buffer then
+// keeps the tangent where it would keep the vertex colour (SceneRenderer's deferrable() sends a
+// material with both forward).
+bool readsTangent() {
+    return slotTextured(MV_SLOT_NORMAL) || slotTextured(MV_SLOT_CLEARCOAT_NORMAL);
+}
 
 vec4 sampleSlot(sampler2D tex, int slot, int set) {
     if (!slotTextured(slot)) return vec4(1.0);
@@ -178,7 +186,7 @@ mat3 readGeometry() {
     const vec3 n = unpackDirection(g1.x);
     mat3 frame = mat3(vec3(0.0), vec3(0.0), n);
     vColor = vec4(1.0);
-    if (slotTextured(MV_SLOT_NORMAL)) {
+    if (readsTangent()) {
         const vec3 t = unpackDirection(g1.y);
         const float handedness = (g0.w & 1u) != 0u ? -1.0 : 1.0;
         frame = mat3(t, cross(n, t) * handedness, n);
@@ -224,8 +232,8 @@ void main() {
                        handedness < 0.0 ? 1u : 0u);
     const uvec3 rgb = uvec3(clamp(vColor.rgb, 0.0, 1.0) * vec3(2047.0, 2047.0, 1023.0) + 0.5);
     gGeometry1 = uvec4(packDirection(frame[2]),
-                       slotTextured(MV_SLOT_NORMAL) ? packDirection(frame[0])
-                                                    : rgb.r | (rgb.g << 11) | (rgb.b << 22),
+                       readsTangent() ? packDirection(frame[0])
+                                      : rgb.r | (rgb.g << 11) | (rgb.b << 22),
                        packHalf2x16(uvDerivatives.xy), packHalf2x16(uvDerivatives.zw));
     return;
 #endif

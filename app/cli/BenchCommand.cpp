@@ -366,7 +366,7 @@ void addBenchFrameOptions(CLI::App& bench, BenchOptions& o) {
                   "Samples per pixel of the frame: 0 (default, as three.js draws), 2, 4 or 8, as "
                   "the viewer's --msaa");
     addShadingOption(bench, o.shading,
-                     "How opaque core materials are shaded: auto (default: deferred on a CPU "
+                     "How opaque materials are shaded: auto (default: deferred on a CPU "
                      "rasterizer, forward on a GPU), forward or deferred (a G-buffer, then each "
                      "pixel textured and lit once; single-sampled frames only)",
                      {});

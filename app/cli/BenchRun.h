@@ -53,7 +53,7 @@ struct BenchSettings {
     float environmentRotation = 0;  // radians
     float exposure = 1;
     renderer::ToneMapping toneMapping = renderer::ToneMapping::PbrNeutral;
-    // How opaque core materials are lit (--shading): auto is deferred on a CPU rasterizer.
+    // How opaque materials are lit (--shading): auto is deferred on a CPU rasterizer.
     renderer::Shading shading = renderer::Shading::Auto;
 };
 

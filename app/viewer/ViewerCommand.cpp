@@ -108,7 +108,7 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
                        "(default; View > Morph path switches)",
                        morphPathMember());
     addShadingOption(root, options.shading,
-                     "How the 3D view shades opaque core materials: auto (default: deferred on a "
+                     "How the 3D view shades opaque materials: auto (default: deferred on a "
                      "CPU rasterizer, forward on a GPU), forward or deferred",
                      shadingMember());
     addLookOptions(root, options.look);

@@ -54,15 +54,6 @@ constexpr const char* kFeatureNames[kMaterialFeatureBits] = {
     "KHR_materials_specular",    "KHR_materials_clearcoat",    "KHR_materials_sheen",
     "KHR_materials_iridescence", "KHR_materials_transmission", "KHR_materials_volume"};
 
-// The fragment texture units a program with `features` samples.
-uint32_t fragmentUnits(uint32_t features) {
-    uint32_t units = kCoreFragmentUnits;
-    for (uint32_t f = 0; f < kMaterialFeatureBits; ++f) {
-        if (features & (1u << f)) units += kUnitsOfFeature[f];
-    }
-    return units;
-}
-
 GLint filterOr(int value, GLint fallback) {
     return value != 0 ? GLint(value) : fallback;
 }

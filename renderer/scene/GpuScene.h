@@ -116,6 +116,14 @@ constexpr uint32_t slotFeature(size_t slot) {
 }
 // Fragment texture units of the core program: five material slots and the environment's two.
 inline constexpr uint32_t kCoreFragmentUnits = 7;
+// The fragment texture units a program with `features` samples.
+constexpr uint32_t fragmentUnits(uint32_t features) {
+    uint32_t units = kCoreFragmentUnits;
+    for (uint32_t f = 0; f < kMaterialFeatureBits; ++f) {
+        if (features & (1u << f)) units += kUnitsOfFeature[f];
+    }
+    return units;
+}
 
 struct GpuTextureBinding {
     int texture = -1;  // index into GpuScene::textures(), -1: the white fallback

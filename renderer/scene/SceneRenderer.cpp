@@ -185,17 +185,23 @@ std::string variantDefines(uint64_t key) {
 
 constexpr const char* kShadingNames[] = {"auto", "forward", "deferred"};
 
-// The opaque primitives deferred shading takes (what pbr.frag's G-buffer has room for): core
-// materials, no KHR_materials_* layer, whose textures all read one UV set, and no vertex colour
-// beside a normal map (the G-buffer keeps one or the other).
-bool deferrable(const GpuMaterial& material, uint32_t attributeMask) {
-    if (material.features != 0) return false;
+// The opaque primitives deferred shading takes (what pbr.frag's G-buffer has room for):
+// materials without transmission (which sees the frame drawn behind it), whose textures all read
+// one UV set, with no vertex colour beside a normal map (the material's or its clearcoat's: the
+// G-buffer keeps the tangent or the colour), and whose resolve program (the material's units and
+// the G-buffer's two) fits the fragment texture units. The other KHR_materials_* layers need
+// nothing per pixel but what the G-buffer keeps (Blender writes KHR_materials_specular and _ior
+// for any material whose specular is not its default, as on tuned skin).
+bool deferrable(const GpuMaterial& material, uint32_t attributeMask, uint32_t fragmentUnitLimit) {
+    if (material.features & (kFeatureTransmission | kFeatureVolume)) return false;
+    if (fragmentUnits(material.features) + 2 > fragmentUnitLimit) return false;
     uint32_t sets = 0;
-    for (size_t slot = 0; slot < kCoreMaterialSlotCount; ++slot) {
+    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
         if (material.slots[slot].texture >= 0) sets |= 1u << material.slots[slot].texCoord;
     }
     if (sets != 0 && sets != 1u && sets != 2u) return false;
-    const bool normalMap = material.slots[size_t(MaterialSlot::Normal)].texture >= 0;
+    const bool normalMap = material.slots[size_t(MaterialSlot::Normal)].texture >= 0 ||
+                           material.slots[size_t(MaterialSlot::ClearcoatNormal)].texture >= 0;
     return !(normalMap && (attributeMask & attributeBit(Attribute::Color0)));
 }
 
@@ -242,6 +248,9 @@ morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library)
     out.mMorphStage = std::move(stage).value();
     const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     out.mSoftwareRenderer = renderer && isSoftwareRenderer(renderer);
+    GLint units = 16;
+    glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &units);
+    out.mFragmentUnits = uint32_t(std::max(units, 16));
     return out;
 }
 
@@ -588,6 +597,7 @@ void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& targ
         const DeferredGroup& group = mGroups[i];
         if (group.rect.z <= 0 || group.rect.w <= 0) continue;
         bindMaterial(scene, *group.material);
+        if (group.material->features & kFeatureSheen) bindSheen();
         gl::Program& program = *group.program;
         program.use();
         glStencilFunc(GL_EQUAL, GLint(i + 1), 0xFF);
@@ -831,6 +841,7 @@ void SceneRenderer::drawDeferredPass(const GpuScene& scene, const morph::FramePo
     if (!groupDeferred()) return;
     if (!prepareDeferred(target)) {
         mDeferred.clear();
+        mGroups.clear();
         for (DrawItem& item : mOpaque) item.group = 0;
         return;
     }
@@ -843,7 +854,9 @@ void SceneRenderer::drawDeferredPass(const GpuScene& scene, const morph::FramePo
 
 bool SceneRenderer::groupDeferred() {
     for (DrawItem& item : mOpaque) {
-        if (!deferrable(*item.material, item.primitive->buffers.attributeMask())) continue;
+        if (!deferrable(*item.material, item.primitive->buffers.attributeMask(), mFragmentUnits)) {
+            continue;
+        }
         size_t g = 0;
         while (g < mGroups.size() && mGroups[g].material != item.material) ++g;
         if (g == mGroups.size()) {

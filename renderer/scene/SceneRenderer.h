@@ -42,7 +42,7 @@ struct RenderTarget {
     void bind() const;
 };
 
-// How the opaque primitives of core materials are shaded (DrawOptions::shading).
+// How the opaque primitives are shaded (DrawOptions::shading).
 //  - Forward: each primitive's fragment shader textures and lights what it draws.
 //  - Deferred: a G-buffer pass writes, per pixel, only what the primitive's vertices give it
 //    (depth, normal, tangent frame, UVs and their derivatives, vertex colour; MASK decided) and
@@ -53,10 +53,10 @@ struct RenderTarget {
 //    fragment shader on whole 4x4 blocks wherever a triangle touches one, so a dense mesh's
 //    triangles of a few pixels run the forward shader 4 to 8 times per pixel they cover (the
 //    bundled face at 800x800: 1.03M invocations for 129k pixels); texturing and lighting, most
-//    of that shader, then run once per pixel. KHR_materials_* layers, textures on two UV sets,
-//    vertex colour with a normal map, BLEND and transmission stay forward, after it. Needs an
-//    offscreen single-sampled target with a depth-stencil attachment and a cleared frame; any
-//    other frame draws forward.
+//    of that shader, then run once per pixel. Transmission, textures on two UV sets, vertex
+//    colour with a normal map, materials whose resolve would pass the fragment texture units,
+//    and BLEND stay forward, after it. Needs an offscreen single-sampled target with a
+//    depth-stencil attachment and a cleared frame; any other frame draws forward.
 //  - Auto: deferred on a CPU rasterizer (isSoftwareRenderer), forward on a GPU, where it
 //    would only add the G-buffer's bandwidth.
 enum class Shading { Auto, Forward, Deferred };
@@ -133,8 +133,10 @@ public:
     // material with KHR_materials_transmission, none for any other frame.
     uint64_t transmissionPasses() const { return mTransmissionPasses; }
     // How many frames this renderer has lit deferred (Shading): the frames with an opaque
-    // primitive of a core material whose options and target allow it.
+    // primitive of a material the G-buffer takes whose options and target allow it.
     uint64_t deferredFrames() const { return mDeferredFrames; }
+    // The materials the last frame shaded deferred (each a resolve of its own).
+    size_t deferredMaterials() const { return mGroups.size(); }
 
     // The morph numbers of the last draw: cost, paths used, CPU time and, with timeMorph, the
     // GPU time (waits for the timer queries).
@@ -300,6 +302,7 @@ private:
     std::vector<DeferredGroup> mGroups;
     bool mGBufferOutput = false;     // program() picks the MV_GBUFFER variants
     bool mSoftwareRenderer = false;  // GL_RENDERER names a CPU rasterizer: Shading::Auto
+    uint32_t mFragmentUnits = 16;    // GL_MAX_TEXTURE_IMAGE_UNITS: what a resolve may sample
     uint64_t mDeferredFrames = 0;
     gl::Buffer mInstanceOffsets;
     MorphStage mMorphStage;
@@ -308,7 +311,7 @@ private:
     // Per frame, kept for their capacity: the frame of draw(pose) and draw()'s item lists.
     morph::FramePose mPoseFrame;
     // mTransmissive: opaque and MASK primitives with transmission, drawn after mOpaque.
-    // mDeferred: the frame's opaque items of core materials when it lights deferred.
+    // mDeferred: the frame's opaque items the G-buffer takes when it lights deferred.
     std::vector<DrawItem> mOpaque, mTransmissive, mBlended, mNodeBlended, mDeferred;
     std::vector<DrawItem*> mItems;
 };

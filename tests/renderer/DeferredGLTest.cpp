@@ -1,9 +1,9 @@
 // Deferred shading (renderer/scene/SceneRenderer.h's Shading): the G-buffer pass and the
 // per-material resolve draw the picture the forward path draws, to within a level or two, on
 // the files people open (the bundled face, a skinned multi-mesh avatar, the file's own punctual
-// lights) and on a grid that mixes what is deferred (plain, metal, emissive, unlit, MASK) with
-// what stays forward (KHR_materials_* layers, BLEND); and the frames it cannot take are drawn
-// forward.
+// lights), on a grid that mixes what is deferred (plain, metal, emissive, unlit, MASK, the
+// KHR_materials_* layers) with what stays forward (BLEND, transmission), on textured layered
+// materials; and the frames it cannot take are drawn forward.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -100,7 +100,8 @@ protected:
     }
 };
 
-// A row of each material kind the G-buffer takes and a row of those that stay forward.
+// A row of core material kinds the G-buffer takes, and a row of MASK and two layered materials
+// (deferred too) beside BLEND (forward).
 morph::Scene mixedGrid() {
     return fixtures::sphereGrid(4, 2, [](int c, int r) {
         morph::Material m = fixtures::plainMaterial(0.6f, 0.2f + 0.2f * float(c));
@@ -227,6 +228,78 @@ TEST_F(DeferredTest, TexturedMaterialsLookTheSame) {
     expectSamePicture(grid, shot);
 }
 
+// The KHR_materials_* layers deferred: each of their textures read through the G-buffer's UVs
+// and derivatives, the clearcoat's normal map through its tangent (on a material without a
+// normal map of its own), the sheen with its tables; beside them, what stays forward: a
+// clearcoat normal map on a mesh with vertex colours (the G-buffer keeps one or the other) and
+// transmission.
+morph::Scene layeredGrid() {
+    morph::Scene scene = fixtures::sphereGrid(4, 2, [](int c, int r) {
+        morph::Material m = fixtures::plainMaterial(0.8f, 0.4f);
+        m.baseColorTexture.texture = 0;
+        if (r == 0 && c == 0) {  // as Blender writes skin: specular, its colour, an ior
+            m.ior = 1.45f;
+            m.specular.present = true;
+            m.specular.factor = 0.7f;
+            m.specular.texture.texture = 2;
+            m.specular.colorFactor = glm::vec3(1.0f, 0.8f, 0.6f);
+            m.specular.colorTexture.texture = 0;
+        }
+        if ((r == 0 && c == 1) || (r == 1 && c == 0)) {  // a coat with its own normal map
+            m.clearcoat.present = true;
+            m.clearcoat.factor = 1.0f;
+            m.clearcoat.texture.texture = 2;
+            m.clearcoat.roughnessFactor = 0.3f;
+            m.clearcoat.roughnessTexture.texture = 2;
+            m.clearcoat.normalTexture.texture = 1;
+        }
+        if (r == 0 && c == 2) {
+            m.sheen.present = true;
+            m.sheen.colorFactor = glm::vec3(1.0f, 0.5f, 0.3f);
+            m.sheen.colorTexture.texture = 0;
+            m.sheen.roughnessFactor = 0.6f;
+            m.sheen.roughnessTexture.texture = 2;
+        }
+        if (r == 0 && c == 3) {
+            m.metallicFactor = 0.5f;
+            m.iridescence.present = true;
+            m.iridescence.factor = 1.0f;
+            m.iridescence.texture.texture = 2;
+            m.iridescence.thicknessTexture.texture = 2;
+        }
+        if (r == 1 && c == 1) {
+            m.transmission.present = true;
+            m.transmission.factor = 0.8f;
+        }
+        if (r == 1 && c == 2) m.ior = 1.3f;  // the ior alone
+        if (r == 1 && c == 3) {  // a coat's texture on the second UV set: two sets, forward
+            m.clearcoat.present = true;
+            m.clearcoat.factor = 1.0f;
+            m.clearcoat.texture.texture = 2;
+            m.clearcoat.texture.texCoord = 1;
+        }
+        return m;
+    });
+    addTextures(scene);
+    morph::Primitive& p = scene.meshes[4].primitives[0];  // row 1, column 0
+    for (const glm::vec3& q : p.positions)
+        p.colors.emplace_back(0.5f + q.x, 0.6f, 0.5f - q.y, 1.0f);
+    return scene;
+}
+
+TEST_F(DeferredTest, LayeredMaterialsAreDeferredAndLookTheSame) {
+    const renderer::GpuScene grid = upload(layeredGrid());
+    renderer::ShotSpec shot;
+    shot.width = 384;
+    shot.height = 192;
+    expectSamePicture(grid, shot);
+    // Five of the eight: all but the coat's normal map beside vertex colours, the second UV
+    // set and the glass.
+    EXPECT_EQ(capturer().renderer().deferredMaterials(), 5u);
+    shot.environment = "rig";
+    expectSamePicture(grid, shot);
+}
+
 TEST_F(DeferredTest, MoreMaterialsThanTheStencilHoldsDrawTheRestForward) {
     // 272 materials: the first 255 deferred (one stencil value each), the rest forward.
     const renderer::GpuScene grid = upload(fixtures::sphereGrid(17, 16, [](int c, int r) {
@@ -331,7 +404,7 @@ TEST_F(DeferredTest, TheFilesPunctualLightsLookTheSame) {
     expectSamePicture(lit, shot);
 }
 
-TEST_F(DeferredTest, LayeredAndBlendedMaterialsDrawForwardOverTheDeferredOnes) {
+TEST_F(DeferredTest, BlendedMaterialsDrawForwardOverTheDeferredOnes) {
     const renderer::GpuScene grid = upload(mixedGrid());
     renderer::ShotSpec shot;
     shot.width = 256;
@@ -433,19 +506,20 @@ TEST_F(DeferredTest, ATargetWithoutStencilIsDrawnForward) {
     EXPECT_EQ(drawer->deferredFrames(), 1u);
 }
 
-TEST_F(DeferredTest, AFrameWithoutACoreMaterialHasNoGBufferPass) {
-    const renderer::GpuScene coated = upload(fixtures::sphereGrid(2, 1, [](int, int) {
+TEST_F(DeferredTest, AFrameWithNothingDeferrableHasNoGBufferPass) {
+    const renderer::GpuScene glass = upload(fixtures::sphereGrid(2, 1, [](int, int) {
         morph::Material m = fixtures::plainMaterial(0.5f, 0.5f);
-        m.clearcoat.present = true;
-        m.clearcoat.factor = 1.0f;
+        m.transmission.present = true;
+        m.transmission.factor = 1.0f;
         return m;
     }));
     renderer::ShotSpec shot;
     shot.width = shot.height = 64;
     shot.samples = 0;
     bool deferred = true;
-    (void)shoot(coated, shot, renderer::Shading::Deferred, deferred);
+    (void)shoot(glass, shot, renderer::Shading::Deferred, deferred);
     EXPECT_FALSE(deferred);
+    EXPECT_EQ(capturer().renderer().deferredMaterials(), 0u);
 }
 
 }  // namespace
