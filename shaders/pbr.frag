@@ -27,11 +27,10 @@
 // per material, which the stencil test limits to the pixels the MV_GBUFFER pass drew with that
 // material. What the forward variant interpolates, this reads from the G-buffer's two RGBA32UI
 // targets (llvmpipe writes two 128-bit targets far faster than four):
-//   0: x the window depth (float bits), yz the UVs (float bits), w 1 where the tangent frame
-//      is left-handed;
+//   0: x the window depth (float bits), yz the UVs (float bits), w bit 0 set where the tangent
+//      frame is left-handed, and above it the vertex colour (10, 11, 10 bits);
 //   1: x the normal (octahedral, 2 x 16 bits); y with a normal map (the material's or its
-//      clearcoat's) the tangent (the same), else the vertex colour (11, 11, 10 bits); zw
-//      d(uv)/dx and d(uv)/dy (2 x half each).
+//      clearcoat's) the tangent (the same); zw d(uv)/dx and d(uv)/dy (2 x half each).
 // The position comes back from depth, the normal and tangent to within 1e-4, the derivatives
 // that pick each texture's mip level in half precision: the forward picture but for a level or
 // two here and there (DeferredGLTest). A CPU rasterizer shades whole 4x4 blocks wherever a
@@ -114,9 +113,8 @@ bool hasAttribute(uint location) { return (uAttributeMask & (1u << location)) !=
 // pays for every one, per pixel).
 bool slotTextured(int slot) { return ((MV_TEXTURED_SLOTS >> slot) & 1) != 0; }
 
-// Whether a normal map, the material's or its clearcoat's, reads the tangent: the G-buffer then
-// keeps the tangent where it would keep the vertex colour (SceneRenderer's deferrable() sends a
-// material with both forward).
+// Whether a normal map, the material's or its clearcoat's, reads the tangent (the G-buffer
+// keeps it then).
 bool readsTangent() {
     return slotTextured(MV_SLOT_NORMAL) || slotTextured(MV_SLOT_CLEARCOAT_NORMAL);
 }
@@ -185,16 +183,14 @@ mat3 readGeometry() {
     vTexCoord1 = vTexCoord0;
     const vec3 n = unpackDirection(g1.x);
     mat3 frame = mat3(vec3(0.0), vec3(0.0), n);
-    vColor = vec4(1.0);
     if (readsTangent()) {
         const vec3 t = unpackDirection(g1.y);
         const float handedness = (g0.w & 1u) != 0u ? -1.0 : 1.0;
         frame = mat3(t, cross(n, t) * handedness, n);
-    } else {
-        vColor = vec4(vec3(uvec3(g1.y, g1.y >> 11, g1.y >> 22) & uvec3(2047u, 2047u, 1023u)) /
-                          vec3(2047.0, 2047.0, 1023.0),
-                      1.0);
     }
+    vColor = vec4(vec3(uvec3(g0.w >> 1, g0.w >> 11, g0.w >> 22) & uvec3(1023u, 2047u, 1023u)) /
+                      vec3(1023.0, 2047.0, 1023.0),
+                  1.0);
     gDuvdx = unpackHalf2x16(g1.z);
     gDuvdy = unpackHalf2x16(g1.w);
     return frame;
@@ -228,12 +224,10 @@ void main() {
         discard;
     }
 #endif
+    const uvec3 rgb = uvec3(clamp(vColor.rgb, 0.0, 1.0) * vec3(1023.0, 2047.0, 1023.0) + 0.5);
     gGeometry0 = uvec4(floatBitsToUint(gl_FragCoord.z), floatBitsToUint(uv),
-                       handedness < 0.0 ? 1u : 0u);
-    const uvec3 rgb = uvec3(clamp(vColor.rgb, 0.0, 1.0) * vec3(2047.0, 2047.0, 1023.0) + 0.5);
-    gGeometry1 = uvec4(packDirection(frame[2]),
-                       readsTangent() ? packDirection(frame[0])
-                                      : rgb.r | (rgb.g << 11) | (rgb.b << 22),
+                       (handedness < 0.0 ? 1u : 0u) | (rgb.r << 1) | (rgb.g << 11) | (rgb.b << 22));
+    gGeometry1 = uvec4(packDirection(frame[2]), readsTangent() ? packDirection(frame[0]) : 0u,
                        packHalf2x16(uvDerivatives.xy), packHalf2x16(uvDerivatives.zw));
     return;
 #endif

@@ -187,22 +187,18 @@ constexpr const char* kShadingNames[] = {"auto", "forward", "deferred"};
 
 // The opaque primitives deferred shading takes (what pbr.frag's G-buffer has room for):
 // materials without transmission (which sees the frame drawn behind it), whose textures all read
-// one UV set, with no vertex colour beside a normal map (the material's or its clearcoat's: the
-// G-buffer keeps the tangent or the colour), and whose resolve program (the material's units and
-// the G-buffer's two) fits the fragment texture units. The other KHR_materials_* layers need
-// nothing per pixel but what the G-buffer keeps (Blender writes KHR_materials_specular and _ior
-// for any material whose specular is not its default, as on tuned skin).
-bool deferrable(const GpuMaterial& material, uint32_t attributeMask, uint32_t fragmentUnitLimit) {
+// one UV set, and whose resolve program (the material's units and the G-buffer's two) fits the
+// fragment texture units. The other KHR_materials_* layers need nothing per pixel but what the
+// G-buffer keeps (Blender writes KHR_materials_specular and _ior for any material whose
+// specular is not its default, as on tuned skin).
+bool deferrable(const GpuMaterial& material, uint32_t fragmentUnitLimit) {
     if (material.features & (kFeatureTransmission | kFeatureVolume)) return false;
     if (fragmentUnits(material.features) + 2 > fragmentUnitLimit) return false;
     uint32_t sets = 0;
     for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
         if (material.slots[slot].texture >= 0) sets |= 1u << material.slots[slot].texCoord;
     }
-    if (sets != 0 && sets != 1u && sets != 2u) return false;
-    const bool normalMap = material.slots[size_t(MaterialSlot::Normal)].texture >= 0 ||
-                           material.slots[size_t(MaterialSlot::ClearcoatNormal)].texture >= 0;
-    return !(normalMap && (attributeMask & attributeBit(Attribute::Color0)));
+    return sets == 0 || sets == 1u || sets == 2u;
 }
 
 // Deferred shading tells materials apart by an 8-bit stencil value, 0 for none.
@@ -854,9 +850,7 @@ void SceneRenderer::drawDeferredPass(const GpuScene& scene, const morph::FramePo
 
 bool SceneRenderer::groupDeferred() {
     for (DrawItem& item : mOpaque) {
-        if (!deferrable(*item.material, item.primitive->buffers.attributeMask(), mFragmentUnits)) {
-            continue;
-        }
+        if (!deferrable(*item.material, mFragmentUnits)) continue;
         size_t g = 0;
         while (g < mGroups.size() && mGroups[g].material != item.material) ++g;
         if (g == mGroups.size()) {

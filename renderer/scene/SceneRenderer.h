@@ -53,10 +53,10 @@ struct RenderTarget {
 //    fragment shader on whole 4x4 blocks wherever a triangle touches one, so a dense mesh's
 //    triangles of a few pixels run the forward shader 4 to 8 times per pixel they cover (the
 //    bundled face at 800x800: 1.03M invocations for 129k pixels); texturing and lighting, most
-//    of that shader, then run once per pixel. Transmission, textures on two UV sets, vertex
-//    colour with a normal map, materials whose resolve would pass the fragment texture units,
-//    and BLEND stay forward, after it. Needs an offscreen single-sampled target with a
-//    depth-stencil attachment and a cleared frame; any other frame draws forward.
+//    of that shader, then run once per pixel. Transmission, textures on two UV sets, materials
+//    whose resolve would pass the fragment texture units, and BLEND stay forward, after it. Needs
+//    an offscreen single-sampled target with a depth-stencil attachment and a cleared frame; any
+//    other frame draws forward.
 //  - Auto: deferred on a CPU rasterizer (isSoftwareRenderer), forward on a GPU, where it
 //    would only add the G-buffer's bandwidth.
 enum class Shading { Auto, Forward, Deferred };

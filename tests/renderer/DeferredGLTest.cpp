@@ -166,8 +166,8 @@ void addTextures(morph::Scene& scene) {
     }
 }
 
-// Textured materials, each of a kind deferred shading takes (top row: the UVs and their
-// derivatives through the G-buffer) or gives to the forward path (bottom row).
+// Textured materials: the UVs and their derivatives through the G-buffer (top row), vertex
+// colours with and without a normal map, unlit, and two UV sets, which go forward (bottom row).
 morph::Scene texturedGrid() {
     morph::Scene scene = fixtures::sphereGrid(4, 2, [](int c, int r) {
         morph::Material m = fixtures::plainMaterial(0.9f, 0.6f);
@@ -202,8 +202,9 @@ morph::Scene texturedGrid() {
                 m.occlusionTexture.texture = 2;
                 m.occlusionTexture.texCoord = 1;
             }
-            if (c == 1) m.normalTexture.texture = 1;  // with COLOR_0 (below): forward
-            // c == 2: vertex colours, no normal map: deferred, the colour in the G-buffer
+            // c == 1 and 2: vertex colours (below), with a normal map and without: deferred,
+            // the colour in the G-buffer beside the tangent
+            if (c == 1) m.normalTexture.texture = 1;
             if (c == 3) m.unlit = true;
         }
         return m;
@@ -224,15 +225,17 @@ TEST_F(DeferredTest, TexturedMaterialsLookTheSame) {
     shot.width = 384;
     shot.height = 192;
     expectSamePicture(grid, shot);
+    // All but the two UV sets (row 1, column 0).
+    EXPECT_EQ(capturer().renderer().deferredMaterials(), 7u);
     shot.environment = "rig";
     expectSamePicture(grid, shot);
 }
 
 // The KHR_materials_* layers deferred: each of their textures read through the G-buffer's UVs
 // and derivatives, the clearcoat's normal map through its tangent (on a material without a
-// normal map of its own), the sheen with its tables; beside them, what stays forward: a
-// clearcoat normal map on a mesh with vertex colours (the G-buffer keeps one or the other) and
-// transmission.
+// normal map of its own; once on a mesh with vertex colours, which the G-buffer keeps beside
+// the tangent), the sheen with its tables; beside them, what stays forward: a layer's texture on
+// a second UV set (the G-buffer keeps one) and transmission.
 morph::Scene layeredGrid() {
     morph::Scene scene = fixtures::sphereGrid(4, 2, [](int c, int r) {
         morph::Material m = fixtures::plainMaterial(0.8f, 0.4f);
@@ -293,9 +296,8 @@ TEST_F(DeferredTest, LayeredMaterialsAreDeferredAndLookTheSame) {
     shot.width = 384;
     shot.height = 192;
     expectSamePicture(grid, shot);
-    // Five of the eight: all but the coat's normal map beside vertex colours, the second UV
-    // set and the glass.
-    EXPECT_EQ(capturer().renderer().deferredMaterials(), 5u);
+    // Six of the eight: all but the second UV set and the glass.
+    EXPECT_EQ(capturer().renderer().deferredMaterials(), 6u);
     shot.environment = "rig";
     expectSamePicture(grid, shot);
 }
