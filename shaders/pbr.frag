@@ -30,7 +30,9 @@
 //   0: x the window depth (float bits), yz the UVs (float bits), w bit 0 set where the tangent
 //      frame is left-handed, and above it the vertex colour (10, 11, 10 bits);
 //   1: x the normal (octahedral, 2 x 16 bits); y with a normal map (the material's or its
-//      clearcoat's) the tangent (the same); zw d(uv)/dx and d(uv)/dy (2 x half each).
+//      clearcoat's) the tangent (the same); zw d(uv)/dx and d(uv)/dy (2 x half each);
+//   2: only for a material whose textures read both UV sets (MV_TWO_UV_SETS; target 0 then
+//      holds the first), xy the second set (float bits), zw its derivatives (as 1's zw).
 // The position comes back from depth, the normal and tangent to within 1e-4, the derivatives
 // that pick each texture's mip level in half precision: the forward picture but for a level or
 // two here and there (DeferredGLTest). A CPU rasterizer shades whole 4x4 blocks wherever a
@@ -38,12 +40,19 @@
 // 8 times for each pixel it covers; here the texture reads and the lighting run once per pixel.
 layout(binding = MV_UNIT_GBUFFER_0) uniform usampler2D uGeometry0;
 layout(binding = MV_UNIT_GBUFFER_1) uniform usampler2D uGeometry1;
+#ifdef MV_TWO_UV_SETS
+layout(binding = MV_UNIT_GBUFFER_2) uniform usampler2D uGeometry2;
+#endif
 vec3 vPosition;
-vec2 vTexCoord0;  // the one set the material's textures read: both names hold it
+vec2 vTexCoord0;  // with one set, the set the material's textures read: both names hold it
 vec2 vTexCoord1;
 vec4 vColor;
-vec2 gDuvdx;
+vec2 gDuvdx;  // d(uv)/dx and d(uv)/dy of the first set, or of the one set
 vec2 gDuvdy;
+#ifdef MV_TWO_UV_SETS
+vec2 gDuv1dx;  // and of the second
+vec2 gDuv1dy;
+#endif
 #else
 in vec3 vPosition;
 #ifdef MV_OMIT_NORMAL
@@ -83,9 +92,12 @@ layout(location = 0) out vec4 fragColor;
 #ifdef MV_GBUFFER
 // Deferred shading's first half: what the MV_RESOLVE variant reads (its layout is there),
 // with no texture read but MASK's base colour alpha. Only materials without transmission whose
-// textures read one UV set.
+// textures read at most the first two UV sets.
 layout(location = 0) out uvec4 gGeometry0;
 layout(location = 1) out uvec4 gGeometry1;
+#ifdef MV_TWO_UV_SETS
+layout(location = 2) out uvec4 gGeometry2;
+#endif
 #endif
 
 // A unit vector in 2 x 16 bits (octahedral: Cigolle et al. 2014) and back.
@@ -124,8 +136,14 @@ vec4 sampleSlot(sampler2D tex, int slot, int set) {
     const vec2 uv = transformUv(slot, selectTexCoord(set, vTexCoord0, vTexCoord1));
 #ifdef MV_RESOLVE
     // The forward variant's implicit derivatives, those of the transformed UVs.
-    return textureGrad(tex, uv, transformUvDerivative(slot, gDuvdx),
-                       transformUvDerivative(slot, gDuvdy));
+#ifdef MV_TWO_UV_SETS
+    const vec2 dx = set == 1 ? gDuv1dx : gDuvdx;
+    const vec2 dy = set == 1 ? gDuv1dy : gDuvdy;
+#else
+    const vec2 dx = gDuvdx;
+    const vec2 dy = gDuvdy;
+#endif
+    return textureGrad(tex, uv, transformUvDerivative(slot, dx), transformUvDerivative(slot, dy));
 #else
     return texture(tex, uv);
 #endif
@@ -180,7 +198,16 @@ mat3 readGeometry() {
     const vec4 world = uFrame.inverseViewProjection * vec4(ndc, 1.0);
     vPosition = world.xyz / world.w;
     vTexCoord0 = uintBitsToFloat(g0.yz);
+    gDuvdx = unpackHalf2x16(g1.z);
+    gDuvdy = unpackHalf2x16(g1.w);
+#ifdef MV_TWO_UV_SETS
+    const uvec4 g2 = texelFetch(uGeometry2, p, 0);
+    vTexCoord1 = uintBitsToFloat(g2.xy);
+    gDuv1dx = unpackHalf2x16(g2.z);
+    gDuv1dy = unpackHalf2x16(g2.w);
+#else
     vTexCoord1 = vTexCoord0;
+#endif
     const vec3 n = unpackDirection(g1.x);
     mat3 frame = mat3(vec3(0.0), vec3(0.0), n);
     if (readsTangent()) {
@@ -191,8 +218,6 @@ mat3 readGeometry() {
     vColor = vec4(vec3(uvec3(g0.w >> 1, g0.w >> 11, g0.w >> 22) & uvec3(1023u, 2047u, 1023u)) /
                       vec3(1023.0, 2047.0, 1023.0),
                   1.0);
-    gDuvdx = unpackHalf2x16(g1.z);
-    gDuvdy = unpackHalf2x16(g1.w);
     return frame;
 }
 #endif
@@ -209,13 +234,17 @@ void main() {
     const mat3 frame = shadingFrame(normalUv, handedness);
 #endif
 #ifdef MV_GBUFFER
-    // The one UV set the material's textures read (the variant drops the other).
-#ifdef MV_OMIT_TEXCOORD_0
+    // The one UV set the material's textures read (the variant drops the other), or with two
+    // the first, and the second in target 2.
+#if defined(MV_OMIT_TEXCOORD_0) && !defined(MV_TWO_UV_SETS)
     const vec2 uv = vTexCoord1;
 #else
     const vec2 uv = vTexCoord0;
 #endif
     const vec4 uvDerivatives = vec4(dFdx(uv), dFdy(uv));
+#ifdef MV_TWO_UV_SETS
+    const vec4 uv1Derivatives = vec4(dFdx(vTexCoord1), dFdy(vTexCoord1));
+#endif
 #ifdef MV_ALPHA_MASK
     if (uMaterial.modes.x == ALPHA_MASK &&
         uMaterial.baseColorFactor.a * vColor.a *
@@ -229,6 +258,10 @@ void main() {
                        (handedness < 0.0 ? 1u : 0u) | (rgb.r << 1) | (rgb.g << 11) | (rgb.b << 22));
     gGeometry1 = uvec4(packDirection(frame[2]), readsTangent() ? packDirection(frame[0]) : 0u,
                        packHalf2x16(uvDerivatives.xy), packHalf2x16(uvDerivatives.zw));
+#ifdef MV_TWO_UV_SETS
+    gGeometry2 = uvec4(floatBitsToUint(vTexCoord1), packHalf2x16(uv1Derivatives.xy),
+                       packHalf2x16(uv1Derivatives.zw));
+#endif
     return;
 #endif
     const vec3 normalTexel =

@@ -50,6 +50,7 @@ constexpr Define kDefines[] = {
     {"MV_UNIT_TRANSMISSION_FRAMEBUFFER", unit(TextureUnit::TransmissionFramebuffer)},
     {"MV_UNIT_GBUFFER_0", unit(TextureUnit::GBuffer0)},
     {"MV_UNIT_GBUFFER_1", unit(TextureUnit::GBuffer1)},
+    {"MV_UNIT_GBUFFER_2", unit(TextureUnit::GBuffer2)},
     {"MV_UNIFORM_MODEL", uint32_t(location(UniformLocation::Model))},
     {"MV_UNIFORM_NORMAL_MATRIX", uint32_t(location(UniformLocation::NormalMatrix))},
     {"MV_UNIFORM_VIEW_PROJECTION", uint32_t(location(UniformLocation::ViewProjection))},

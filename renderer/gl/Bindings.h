@@ -58,9 +58,10 @@ enum class TextureUnit : uint32_t {
     // with its mipmaps (SceneRenderer's transmission pass).
     TransmissionFramebuffer,
     // Deferred shading's G-buffer (SceneRenderer, pbr.frag's MV_RESOLVE variants): those
-    // draws morph nothing, so its two targets take the morph targets' first units.
+    // draws morph nothing, so its targets take the morph targets' first units.
     GBuffer0 = MorphTargets,
     GBuffer1,
+    GBuffer2,  // the second UV set, for the materials that read two
 };
 
 // Explicit uniform locations (MV_UNIFORM_*). Arrays take one location per element, hence gaps.

@@ -120,10 +120,21 @@ constexpr uint32_t kLightFixedBit = kResolveBit + 1;
 constexpr uint32_t kLightIblBit = kLightFixedBit + 1;
 constexpr uint32_t kLightPunctualBit = kLightIblBit + 1;
 constexpr uint32_t kToneMappingShift = kLightPunctualBit + 1;
-// 5 + 6 + 16 + 1 + 1 + 1 + 1 + 5 = 36 bits; `textured` is a uint32_t of one bit per slot.
-static_assert(kMaterialSlotCount <= 32 && kToneMappingShift + 2 <= 64,
-              "the variant key's fields fit");
+// Deferred shading's halves for a material whose textures read both UV sets (MV_TWO_UV_SETS: the
+// G-buffer's third target holds the second).
+constexpr uint32_t kTwoUvSetsBit = kToneMappingShift + 2;
+// 5 + 6 + 16 + 1 + 1 + 1 + 1 + 5 + 1 = 37 bits; `textured` is a uint32_t of one bit per slot.
+static_assert(kMaterialSlotCount <= 32 && kTwoUvSetsBit < 64, "the variant key's fields fit");
 static_assert(int(ToneMapping::None) < 4, "a tone mapping fits its 2 bits");
+
+// The TEXCOORD_n sets `material`'s textures read: bit n for set n.
+uint32_t uvSetsRead(const GpuMaterial& material) {
+    uint32_t sets = 0;
+    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
+        if (material.slots[slot].texture >= 0) sets |= 1u << material.slots[slot].texCoord;
+    }
+    return sets;
+}
 
 uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, bool linearOutput,
                     bool gBuffer) {
@@ -154,6 +165,7 @@ uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, bool li
     key |= uint64_t(mask) << kMaskBit;
     key |= uint64_t(linearOutput) << kLinearOutputBit;
     key |= uint64_t(gBuffer) << kGBufferBit;
+    key |= uint64_t(gBuffer && texCoordSets == 3u) << kTwoUvSetsBit;
     return key;
 }
 
@@ -165,6 +177,7 @@ std::string variantDefines(uint64_t key) {
     if ((key >> kLinearOutputBit) & 1u) out += "#define MV_LINEAR_OUTPUT\n";
     if ((key >> kGBufferBit) & 1u) out += "#define MV_GBUFFER\n";
     if ((key >> kResolveBit) & 1u) out += "#define MV_RESOLVE\n";
+    if ((key >> kTwoUvSetsBit) & 1u) out += "#define MV_TWO_UV_SETS\n";
     if ((key >> kLightFixedBit) & 1u) {
         out += "#define MV_FIXED_LIGHT\n#define MV_FIXED_IBL " +
                std::to_string((key >> kLightIblBit) & 1u) + "\n#define MV_FIXED_PUNCTUAL " +
@@ -186,19 +199,16 @@ std::string variantDefines(uint64_t key) {
 constexpr const char* kShadingNames[] = {"auto", "forward", "deferred"};
 
 // The opaque primitives deferred shading takes (what pbr.frag's G-buffer has room for):
-// materials without transmission (which sees the frame drawn behind it), whose textures all read
-// one UV set, and whose resolve program (the material's units and the G-buffer's two) fits the
-// fragment texture units. The other KHR_materials_* layers need nothing per pixel but what the
-// G-buffer keeps (Blender writes KHR_materials_specular and _ior for any material whose
-// specular is not its default, as on tuned skin).
+// materials without transmission (which sees the frame drawn behind it) whose textures read at
+// most the first two UV sets, and whose resolve program (the material's units and the G-buffer's
+// two or three) fits the fragment texture units. The other KHR_materials_* layers need nothing
+// per pixel but what the G-buffer keeps (Blender writes KHR_materials_specular and _ior for any
+// material whose specular is not its default, as on tuned skin).
 bool deferrable(const GpuMaterial& material, uint32_t fragmentUnitLimit) {
     if (material.features & (kFeatureTransmission | kFeatureVolume)) return false;
-    if (fragmentUnits(material.features) + 2 > fragmentUnitLimit) return false;
-    uint32_t sets = 0;
-    for (size_t slot = 0; slot < kMaterialSlotCount; ++slot) {
-        if (material.slots[slot].texture >= 0) sets |= 1u << material.slots[slot].texCoord;
-    }
-    return sets == 0 || sets == 1u || sets == 2u;
+    const uint32_t sets = uvSetsRead(material);
+    if (sets & ~3u) return false;
+    return fragmentUnits(material.features) + (sets == 3u ? 3 : 2) <= fragmentUnitLimit;
 }
 
 // Deferred shading tells materials apart by an 8-bit stencil value, 0 for none.
@@ -455,7 +465,7 @@ bool SceneRenderer::wantsDeferred(const RenderTarget& target, const DrawOptions&
     return wanted && options.clear && target.framebuffer && target.width > 0 && target.height > 0;
 }
 
-bool SceneRenderer::prepareDeferred(const RenderTarget& target) {
+bool SceneRenderer::prepareDeferred(const RenderTarget& target, bool twoUvSets) {
     const GLuint fbo = target.framebuffer->id();
     GLint samples = 0;
     glGetNamedFramebufferParameteriv(fbo, GL_SAMPLES, &samples);
@@ -480,23 +490,32 @@ bool SceneRenderer::prepareDeferred(const RenderTarget& target) {
             fbo, GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &depthLevel);
     }
     GBuffer& g = mGBuffer;
+    const auto make = [&g](size_t i) {
+        g.targets[i] = gl::Texture::create(GL_TEXTURE_2D);
+        g.targets[i].storage2D(1, GL_RGBA32UI, g.width, g.height);
+        // Read with texelFetch; one level, so no mipmap filter may make it incomplete.
+        g.targets[i].parameter(GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        g.targets[i].parameter(GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        g.framebuffer.attach(GL_COLOR_ATTACHMENT0 + GLenum(i), g.targets[i]);
+    };
     // Grown, never shrunk: a smaller target (the viewer's half-size view while the user drags)
     // draws into its corner, so the view's size going back and forth allocates nothing.
     if (g.width < target.width || g.height < target.height) {
-        const int width = std::max(g.width, target.width);
-        const int height = std::max(g.height, target.height);
+        g.width = std::max(g.width, target.width);
+        g.height = std::max(g.height, target.height);
+        const bool third = g.targets[2].id() != 0;
         g.framebuffer = gl::Framebuffer::create();
-        for (size_t i = 0; i < g.targets.size(); ++i) {
-            g.targets[i] = gl::Texture::create(GL_TEXTURE_2D);
-            g.targets[i].storage2D(1, GL_RGBA32UI, width, height);
-            // Read with texelFetch; one level, so no mipmap filter may make it incomplete.
-            g.targets[i].parameter(GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-            g.targets[i].parameter(GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-            g.framebuffer.attach(GL_COLOR_ATTACHMENT0 + GLenum(i), g.targets[i]);
-        }
+        for (size_t i = 0; i < 2; ++i) make(i);
+        if (third) make(2);
+    }
+    if (twoUvSets && g.targets[2].id() == 0) make(2);
+    // The third target only in frames with a material that writes it: llvmpipe pays for every
+    // enabled draw buffer of every G-buffer draw.
+    if (twoUvSets) {
+        g.framebuffer.drawBuffers(
+            {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2});
+    } else {
         g.framebuffer.drawBuffers({GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1});
-        g.width = width;
-        g.height = height;
     }
     if (depthType == GL_RENDERBUFFER) {
         glNamedFramebufferRenderbuffer(g.framebuffer.id(), GL_DEPTH_STENCIL_ATTACHMENT,
@@ -518,7 +537,8 @@ gl::Program* SceneRenderer::resolveProgram(const GpuMaterial& material) {
     // One per material kind: no attribute is read, nothing can discard.
     Variant& variant =
         this->variant((variantKey(~0u, material, false, false) & ~(uint64_t(1) << kMaskBit)) |
-                      (uint64_t(1) << kResolveBit) | mLightKey);
+                      (uint64_t(1) << kResolveBit) |
+                      (uint64_t(uvSetsRead(material) == 3u) << kTwoUvSetsBit) | mLightKey);
     return variant.failed ? nullptr : &variant.program;
 }
 
@@ -550,7 +570,7 @@ glm::ivec4 SceneRenderer::deferredRect(const GpuScene& scene, const morph::Frame
 }
 
 void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
-                                 uint32_t instances) {
+                                 uint32_t instances, bool twoUvSets) {
     ++mDeferredFrames;
     RenderTarget{&mGBuffer.framebuffer, target.width, target.height}.bind();
     // No clear: the resolve reads only the pixels the stencil says this frame drew. Each drawn
@@ -571,8 +591,9 @@ void SceneRenderer::drawDeferred(const GpuScene& scene, const RenderTarget& targ
     // The resolve: per group, one triangle over its rectangle; the stencil test, early, passes
     // exactly the group's pixels, and llvmpipe skips every 4x4 block with none.
     target.bind();
-    const TextureUnit units[] = {TextureUnit::GBuffer0, TextureUnit::GBuffer1};
-    for (size_t i = 0; i < mGBuffer.targets.size(); ++i) {
+    const TextureUnit units[] = {TextureUnit::GBuffer0, TextureUnit::GBuffer1,
+                                 TextureUnit::GBuffer2};
+    for (size_t i = 0; i < (twoUvSets ? 3u : 2u); ++i) {
         mGBuffer.targets[i].bindUnit(unit(units[i]));
         glBindSampler(unit(units[i]), 0);
     }
@@ -835,7 +856,9 @@ void SceneRenderer::drawDeferredPass(const GpuScene& scene, const morph::FramePo
     // The primitives deferrable() takes, into the G-buffer, then shaded once per pixel, material
     // by material; the rest of the opaque ones are drawn forward over that.
     if (!groupDeferred()) return;
-    if (!prepareDeferred(target)) {
+    bool twoUvSets = false;
+    for (const DeferredGroup& group : mGroups) twoUvSets |= uvSetsRead(*group.material) == 3u;
+    if (!prepareDeferred(target, twoUvSets)) {
         mDeferred.clear();
         mGroups.clear();
         for (DrawItem& item : mOpaque) item.group = 0;
@@ -845,7 +868,7 @@ void SceneRenderer::drawDeferredPass(const GpuScene& scene, const morph::FramePo
         glm::ivec4& rect = mGroups[size_t(item.group - 1)].rect;
         rect = unite(rect, deferredRect(scene, frame, target, item, crowd != nullptr));
     }
-    drawDeferred(scene, target, passes, crowd ? uint32_t(crowd->offsets.size()) : 1u);
+    drawDeferred(scene, target, passes, crowd ? uint32_t(crowd->offsets.size()) : 1u, twoUvSets);
 }
 
 bool SceneRenderer::groupDeferred() {

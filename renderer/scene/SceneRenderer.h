@@ -53,8 +53,9 @@ struct RenderTarget {
 //    fragment shader on whole 4x4 blocks wherever a triangle touches one, so a dense mesh's
 //    triangles of a few pixels run the forward shader 4 to 8 times per pixel they cover (the
 //    bundled face at 800x800: 1.03M invocations for 129k pixels); texturing and lighting, most
-//    of that shader, then run once per pixel. Transmission, textures on two UV sets, materials
-//    whose resolve would pass the fragment texture units, and BLEND stay forward, after it. Needs
+//    of that shader, then run once per pixel. Transmission, textures on a UV set past the
+//    second, materials whose resolve would pass the fragment texture units, and BLEND stay
+//    forward, after it. Needs
 //    an offscreen single-sampled target with a depth-stencil attachment and a cleared frame; any
 //    other frame draws forward.
 //  - Auto: deferred on a CPU rasterizer (isSoftwareRenderer), forward on a GPU, where it
@@ -228,16 +229,17 @@ private:
                               const DrawOptions& options, uint32_t instances);
     // Whether this frame can light deferred (Shading), without looking at its items.
     bool wantsDeferred(const RenderTarget& target, const DrawOptions& options) const;
-    // Readies mGBuffer for `target` (its targets at the target's size, the target's own
-    // depth-stencil attachment attached); false when the target has none or it is incomplete.
-    bool prepareDeferred(const RenderTarget& target);
+    // Readies mGBuffer for `target` (its targets at the target's size, the third drawn only with
+    // `twoUvSets`, the target's own depth-stencil attachment attached); false when the target
+    // has none or it is incomplete.
+    bool prepareDeferred(const RenderTarget& target, bool twoUvSets);
     // pbr.frag's MV_RESOLVE variant for the material, built on first use; null if it failed.
     gl::Program* resolveProgram(const GpuMaterial& material);
     // The G-buffer pass (mDeferred, with the frame's depth pre-passes, each pixel's stencil set
     // to its item's group), then per mGroups entry its resolve into `target` over its rect;
-    // leaves `target` bound.
+    // leaves `target` bound. `twoUvSets`: the G-buffer's third target is drawn and read.
     void drawDeferred(const GpuScene& scene, const RenderTarget& target, uint32_t passes,
-                      uint32_t instances);
+                      uint32_t instances, bool twoUvSets);
     // The pixels of `target` that `item` can cover this frame: its morphed (and skinned)
     // bounds, which hold every position the morph and the skin can give (GpuScene::
     // primitiveBounds), projected, a pixel wider each side. The whole target when a corner is
@@ -282,13 +284,14 @@ private:
     gl::Renderbuffer mTransmissionDepth;
     uint64_t mTransmissionPasses = 0;
     bool mLinearOutput = false;  // program() picks the MV_LINEAR_OUTPUT variants
-    // Deferred shading: two RGBA32UI targets (pbr.frag's MV_RESOLVE says what each holds),
+    // Deferred shading: two or three RGBA32UI targets (pbr.frag's MV_RESOLVE says what each holds),
     // remade when a target is larger than they are; the target's depth-stencil attachment
     // attached each frame (so later forward draws test against what the G-buffer pass drew; a
     // target remade at the same size may reuse a deleted attachment's name).
     struct GBuffer {
         gl::Framebuffer framebuffer;
-        std::array<gl::Texture, 2> targets;
+        // The third, for the second UV set, made the first time a frame's materials read two.
+        std::array<gl::Texture, 3> targets;
         int width = 0, height = 0;
         bool incompleteNoted = false;
     };

@@ -166,8 +166,9 @@ void addTextures(morph::Scene& scene) {
     }
 }
 
-// Textured materials: the UVs and their derivatives through the G-buffer (top row), vertex
-// colours with and without a normal map, unlit, and two UV sets, which go forward (bottom row).
+// Textured materials: the UVs and their derivatives through the G-buffer (top row), two UV
+// sets (the second in the G-buffer's third target), vertex colours with and without a normal
+// map, and unlit (bottom row).
 morph::Scene texturedGrid() {
     morph::Scene scene = fixtures::sphereGrid(4, 2, [](int c, int r) {
         morph::Material m = fixtures::plainMaterial(0.9f, 0.6f);
@@ -198,7 +199,7 @@ morph::Scene texturedGrid() {
                 m.normalTexture.texCoord = 1;
             }
         } else {
-            if (c == 0) {  // two UV sets: forward
+            if (c == 0) {  // two UV sets
                 m.occlusionTexture.texture = 2;
                 m.occlusionTexture.texCoord = 1;
             }
@@ -225,8 +226,7 @@ TEST_F(DeferredTest, TexturedMaterialsLookTheSame) {
     shot.width = 384;
     shot.height = 192;
     expectSamePicture(grid, shot);
-    // All but the two UV sets (row 1, column 0).
-    EXPECT_EQ(capturer().renderer().deferredMaterials(), 7u);
+    EXPECT_EQ(capturer().renderer().deferredMaterials(), 8u);
     shot.environment = "rig";
     expectSamePicture(grid, shot);
 }
@@ -234,8 +234,8 @@ TEST_F(DeferredTest, TexturedMaterialsLookTheSame) {
 // The KHR_materials_* layers deferred: each of their textures read through the G-buffer's UVs
 // and derivatives, the clearcoat's normal map through its tangent (on a material without a
 // normal map of its own; once on a mesh with vertex colours, which the G-buffer keeps beside
-// the tangent), the sheen with its tables; beside them, what stays forward: a layer's texture on
-// a second UV set (the G-buffer keeps one) and transmission.
+// the tangent), the sheen with its tables, a layer's texture on the second UV set; beside them,
+// what stays forward: transmission.
 morph::Scene layeredGrid() {
     morph::Scene scene = fixtures::sphereGrid(4, 2, [](int c, int r) {
         morph::Material m = fixtures::plainMaterial(0.8f, 0.4f);
@@ -275,7 +275,7 @@ morph::Scene layeredGrid() {
             m.transmission.factor = 0.8f;
         }
         if (r == 1 && c == 2) m.ior = 1.3f;  // the ior alone
-        if (r == 1 && c == 3) {  // a coat's texture on the second UV set: two sets, forward
+        if (r == 1 && c == 3) {              // a coat's texture on the second UV set
             m.clearcoat.present = true;
             m.clearcoat.factor = 1.0f;
             m.clearcoat.texture.texture = 2;
@@ -296,8 +296,8 @@ TEST_F(DeferredTest, LayeredMaterialsAreDeferredAndLookTheSame) {
     shot.width = 384;
     shot.height = 192;
     expectSamePicture(grid, shot);
-    // Six of the eight: all but the second UV set and the glass.
-    EXPECT_EQ(capturer().renderer().deferredMaterials(), 6u);
+    // Seven of the eight: all but the glass.
+    EXPECT_EQ(capturer().renderer().deferredMaterials(), 7u);
     shot.environment = "rig";
     expectSamePicture(grid, shot);
 }
