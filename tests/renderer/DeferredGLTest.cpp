@@ -84,6 +84,18 @@ protected:
         EXPECT_LT(total / double(3 * drawn), 0.05) << "largest difference " << worst << " levels";
     }
 
+    // A 4 x 2 grid (texturedGrid, layeredGrid) under the studio and the rig: the same picture
+    // both ways, with `deferredMaterials` of its materials deferred.
+    static void expectSameGrid(const renderer::GpuScene& grid, size_t deferredMaterials) {
+        renderer::ShotSpec shot;
+        shot.width = 384;
+        shot.height = 192;
+        expectSamePicture(grid, shot);
+        EXPECT_EQ(capturer().renderer().deferredMaterials(), deferredMaterials);
+        shot.environment = "rig";
+        expectSamePicture(grid, shot);
+    }
+
     static renderer::GpuScene upload(const morph::Scene& scene) {
         return fixtures::uploadOrFail(scene);
     }
@@ -221,14 +233,7 @@ morph::Scene texturedGrid() {
 }
 
 TEST_F(DeferredTest, TexturedMaterialsLookTheSame) {
-    const renderer::GpuScene grid = upload(texturedGrid());
-    renderer::ShotSpec shot;
-    shot.width = 384;
-    shot.height = 192;
-    expectSamePicture(grid, shot);
-    EXPECT_EQ(capturer().renderer().deferredMaterials(), 8u);
-    shot.environment = "rig";
-    expectSamePicture(grid, shot);
+    expectSameGrid(upload(texturedGrid()), 8);
 }
 
 // The KHR_materials_* layers deferred: each of their textures read through the G-buffer's UVs
@@ -291,15 +296,7 @@ morph::Scene layeredGrid() {
 }
 
 TEST_F(DeferredTest, LayeredMaterialsAreDeferredAndLookTheSame) {
-    const renderer::GpuScene grid = upload(layeredGrid());
-    renderer::ShotSpec shot;
-    shot.width = 384;
-    shot.height = 192;
-    expectSamePicture(grid, shot);
-    // Seven of the eight: all but the glass.
-    EXPECT_EQ(capturer().renderer().deferredMaterials(), 7u);
-    shot.environment = "rig";
-    expectSamePicture(grid, shot);
+    expectSameGrid(upload(layeredGrid()), 7);  // all but the glass
 }
 
 TEST_F(DeferredTest, MoreMaterialsThanTheStencilHoldsDrawTheRestForward) {
