@@ -22,4 +22,18 @@ const char* errorCodeName(ErrorCode code) {
     return "unknown";
 }
 
+std::string oneLine(const std::string& message) {
+    std::string out;
+    for (const char c : message) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u != 0x7f) {
+            out += c;
+            continue;
+        }
+        const char* hex = "0123456789abcdef";
+        out += {'\\', 'x', hex[u >> 4], hex[u & 15]};
+    }
+    return out;
+}
+
 }  // namespace morph

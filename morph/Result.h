@@ -29,6 +29,11 @@ enum class ErrorCode {
 // A stable lowercase name ("out-of-bounds") for test messages and machine-readable output.
 const char* errorCodeName(ErrorCode code);
 
+// `message` with every control character written as \xNN. Messages echo strings from files
+// (URIs, names, keys): a newline in one would break the one-line contract, or forge a line in
+// a log.
+std::string oneLine(const std::string& message);
+
 // One line for the user: "<file>: <what is wrong>", e.g.
 // "face.glb: accessors[12].sparse.indices[7] = 4096 out of range (count 1504)".
 // The code comes first, so every construction names its kind.

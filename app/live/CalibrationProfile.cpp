@@ -18,12 +18,9 @@ using OrderedJson = nlohmann::ordered_json;
 
 morph::Error schemaError(const std::string& path, const std::string& where,
                          const std::string& what) {
-    // One line whatever the file's keys hold: a control character (a key's "\n") becomes a space.
-    std::string line = path + ": " + where + ": " + what;
-    for (char& c : line) {
-        if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-    }
-    return morph::Error{morph::ErrorCode::Schema, std::move(line)};
+    // One line whatever the file's keys hold (a key's "\n" is written as \x0a).
+    return morph::Error{morph::ErrorCode::Schema,
+                        morph::oneLine(path + ": " + where + ": " + what)};
 }
 
 // Every key of `object` is one of `known`.

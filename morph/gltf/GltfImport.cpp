@@ -247,22 +247,6 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     return scene;
 }
 
-// Messages echo strings from the file (URIs, names, types): a newline or other control character
-// in one would break the one-line contract (or forge a line in a log), so they are written as \xNN.
-std::string oneLine(const std::string& message) {
-    std::string out;
-    for (const char c : message) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u != 0x7f) {
-            out += c;
-            continue;
-        }
-        const char* hex = "0123456789abcdef";
-        out += {'\\', 'x', hex[u >> 4], hex[u & 15]};
-    }
-    return out;
-}
-
 }  // namespace
 
 Result<Scene> importGltfMemory(const std::vector<uint8_t>& bytes, const std::string& name,

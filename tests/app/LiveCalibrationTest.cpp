@@ -234,7 +234,7 @@ TEST(LiveCalibrationTest, ProfileErrorsAreOneLineNamingTheFile) {
         {R"({"names": {"a": {"smoothing": true}}})", "names.a.smoothing: not an object or false"},
         {R"({"name": {}})", "unknown key 'name'"},
         // A key holding a line break (found by LiveFilesFuzzer): the error stays one line.
-        {R"({"names": {"a": {"smooth\ng": 1}}})", "unknown key 'smooth g'"},
+        {R"({"names": {"a": {"smooth\ng": 1}}})", "unknown key 'smooth\\x0ag'"},
     };
     for (const auto& [text, expected] : cases) {
         auto parsed = app::live::parseCalibrationProfile(text, "face.calib.json");
