@@ -24,8 +24,9 @@
 
 namespace {
 
-// CLI11's messages can span lines; errors here are one line (COMMON.md).
-std::string oneLine(std::string text) {
+// CLI11's messages can span lines (its wrapped help text); errors here are one line, so the
+// line breaks become spaces. Not morph::oneLine, which escapes a file's control characters.
+std::string joinLines(std::string text) {
     for (char& c : text) {
         if (c == '\n' || c == '\r') c = ' ';
     }
@@ -67,7 +68,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::Success& e) {  // --help, --help-all: print and exit 0
         return root.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "morphview: %s (see morphview --help)\n", oneLine(e.what()).c_str());
+        std::fprintf(stderr, "morphview: %s (see morphview --help)\n", joinLines(e.what()).c_str());
         return app::kExitUsage;
     }
 
@@ -80,7 +81,7 @@ int main(int argc, char** argv) {
         try {
             return app::exitCode(context.run());
         } catch (const std::exception& e) {  // e.g. std::bad_alloc on a huge declared size
-            std::fprintf(stderr, "morphview: %s\n", oneLine(e.what()).c_str());
+            std::fprintf(stderr, "morphview: %s\n", joinLines(e.what()).c_str());
             return app::kExitFailure;
         }
     }

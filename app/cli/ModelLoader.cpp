@@ -117,7 +117,8 @@ morph::Result<morph::Scene> loadModel(
         const std::string name = std::filesystem::path(posePath).stem().string();
         morph::Status added = morph::addPoseTarget(*scene, *pose, name);
         if (!added) {
-            // The message must name a file (COMMON.md); add the pose's when it names neither.
+            // The message must name a file (every error line does); add the pose's when it names
+            // neither.
             const std::string& message = added.error().message;
             if (message.find(posePath) == std::string::npos &&
                 message.find(options.path) == std::string::npos) {

@@ -1,4 +1,4 @@
-#include "app/viewer/ViewerCamera.h"
+#include "app/viewer/OrbitCamera.h"
 
 #include <algorithm>
 #include <cmath>
