@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Runs every `morphview bench` scenario with --json and prints the markdown tables and the
-benchmark's target checks of docs/PERFORMANCE.md. Every number comes from the tool's JSON; nothing
+benchmark's target checks (docs/PERFORMANCE.md's figures; the full tables of each run are kept
+beside its JSON under docs/bench-runs/). Every number comes from the tool's JSON; nothing
 is typed in except the peer's (three.js) quoted timings, which are labelled as such and are
 replaced by measured ones where --threejs-dir has them.
 
