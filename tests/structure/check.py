@@ -10,6 +10,7 @@ Mermaid diagram).
   rooms of morph/ that include each other both ways (any cycle)
   .cpp files in the largest folder of app/, renderer/, morph/
   .cpp files named by docs/ARCHITECTURE.md's frame walk
+  machine paths and missing repo paths in docs/ and README.md   (docs_paths.py beside this file)
 
 Exits 1 when a rule is broken, naming each place."""
 import argparse
@@ -20,6 +21,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import docs_paths  # noqa: E402  (beside this file)
+
 LIMITS = {
     "long functions": 0,
     "option names in renderer": 0,
@@ -28,6 +32,7 @@ LIMITS = {
     "morph room cycles": 0,
     "largest folder's .cpp files": 20,
     "frame walk's .cpp files": 15,
+    "docs paths": 0,
 }
 CODE_DIRS = ("app", "renderer", "morph")
 SOURCE_EXT = (".cpp", ".h", ".hpp", ".cc")
@@ -198,6 +203,7 @@ def main():
         "morph room cycles": cycles(edges, "morph"),
         "largest folder's .cpp files": count,
         "frame walk's .cpp files": len(walk),
+        "docs paths": docs_paths.broken_paths(root),
     }
     broken = 0
     for name, value in measures.items():
