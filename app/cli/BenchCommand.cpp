@@ -275,7 +275,7 @@ morph::Result<std::vector<BenchWorkload>> scenarioWorkloads(const std::string& n
         w.label = "1000 x (" + w.label + ")";
         out.push_back(w);
     } else if (name == "multipass") {
-        // Production at 5% and 40 active (the headline setting), drawn in 3 passes.
+        // Production at 5% and 40 active (the headline setting), drawn in 3 passes.
         BenchWorkload w = production(0.05f, 40);
         w.passes = 3;
         w.label += ", 3 passes";

@@ -10,7 +10,7 @@
 
 namespace app {
 
-// Output documents keep their keys in the order written (the contract order), which
+// Output documents keep their keys in the order written (the contract order), which
 // reads better than nlohmann::json's alphabetical order; readers must not depend on either.
 using Json = nlohmann::ordered_json;
 

@@ -129,7 +129,7 @@ TEST(Recording, FindsProgramsOnPathAndBuildsTheFfmpegLine) {
 }
 
 TEST(Script, ParsesEveryCommand) {
-    const auto script = parseScript(R"(# the issue's workflow
+    const auto script = parseScript(R"(# the editing workflow
 click "Filter"
 type jaw open
 type "  padded"

@@ -480,7 +480,7 @@ BENCHMARK(BM_Ktx2Uastc1024)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
-// `speak`'s text path for one sentence (the "under a second"): espeak-ng's speech and
+// `speak`'s text path for one sentence (the goal: "under a second"): espeak-ng's speech and
 // phonemes, the ARKit face's tracks, the clip; not the files.
 void BM_SpeakSentence(benchmark::State& state) {
     const std::string text =
@@ -503,7 +503,7 @@ void BM_SpeakSentence(benchmark::State& state) {
 }
 BENCHMARK(BM_SpeakSentence)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// `speak --audio`'s work for a 10 s WAV (the "well under real time"): espeak-ng's 22 kHz
+// `speak --audio`'s work for a 10 s WAV (the goal: "well under real time"): espeak-ng's 22 kHz
 // speech cut to 10 s, read from its WAV bytes, resampled to 16 kHz, PocketSphinx's phone loop,
 // the ARKit face's tracks and the clip; not the files. The model loads once, before the timing.
 void BM_SpeakAudio10s(benchmark::State& state) {

@@ -52,7 +52,7 @@ PEER_WORKLOADS = {"production-file": (50000, 300, 40), "face": (2694, 52, 52)}
 
 def load_peers(folder):
     """Per peer check: three.js's ms/frame and the words for it; measured where `folder` has
-    the runner's JSON for that workload, the issue's quoted number otherwise."""
+    the runner's JSON for that workload, the number quoted when the targets were set otherwise."""
     peers = {"production-file": {"ms": THREEJS_PRODUCTION_MS,
                                  "text": f"three.js's ~{THREEJS_PRODUCTION_MS:.0f} ms/frame (quoted)"},
              "face": {"ms": THREEJS_FACE_MS,

@@ -152,7 +152,7 @@ TEST(MorphPathTest, CostOfProductionAtFivePercentFortyActive) {
     EXPECT_EQ(dense.residentBytes, 50000ull * 300 * 2 * 16 + 300 * 4);
     // 40 active targets x V x 2 texels, plus the loop's weight read for every target per vertex.
     EXPECT_EQ(dense.bytesReadPerFrame, 40ull * 50000 * 2 * 16 + 50000ull * 300 * 4);
-    // The target: cs-sparse holds at most 1/8 of vs-dense's bytes.
+    // The target: cs-sparse holds at most 1/8 of vs-dense's bytes.
     EXPECT_LE(sparse.residentBytes * 8, dense.residentBytes);
     EXPECT_LT(sparse.bytesReadPerFrame, dense.bytesReadPerFrame);
 }
