@@ -1,6 +1,6 @@
-// The editing workflow's "done when" through the REAL UI, under Xvfb: `morphview --script` moves ImGui's
-// mouse onto the widgets as drawn, presses, types and drags. A new user opens the face, finds
-// jawOpen by typing "jaw" in the filter, drags it, plays `talk`, keys a new clip, saves and
+// The editing workflow's "done when" through the REAL UI, under Xvfb: `morphview --script` moves
+// ImGui's mouse onto the widgets as drawn, presses, types and drags. A new user opens the face,
+// finds jawOpen by typing "jaw" in the filter, drags it, plays `talk`, keys a new clip, saves and
 // exports it, reopens the export and sees the clip. The test then checks the exported .glb with
 // the importer (the clip is there; its keys are the keyed weights, as the saved clip JSON holds
 // them) and the screenshots the script took. Script mistakes fail with the line.
