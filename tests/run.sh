@@ -49,49 +49,97 @@ run_ctest() {
   return $status
 }
 
+# Background steps (a build beside a test run) are ended with the script, however it ends.
+background=()
+trap 'for pid in "${background[@]}"; do kill -- "$pid" 2>/dev/null || true; done' EXIT
+# Runs "$@" in the background at low priority, its output in LOG; wait_background LOG prints the
+# log and fails when it failed. A build beside a test run takes the CPU the tests leave idle
+# (a test waiting on a child, on Xvfb, on the soak's clock) instead of running after them.
+start_background() {
+  local log=$1
+  shift
+  nice -n 10 "$@" >"$log" 2>&1 &
+  background+=($!)
+}
+wait_background() {
+  local log=$1 status=0
+  wait "${background[-1]}" || status=$?
+  unset 'background[-1]'
+  if ((status != 0)); then
+    cat "$log"
+    echo "tests/run.sh: failed: see above ($log)" >&2
+    return 1
+  fi
+}
+
 # 1. Release, as the README builds it, with the tests and benchmarks (off by default: the
-# README's first command builds the viewer only). The tests the sanitized run repeats with
-# strictly more checks and that take longest are run there only: the 50,000 x 300 GPU oracle
-# (every path) and the hostile-file sweep through the CLI.
+# README's first command builds the viewer only). morph, renderer and app compile as a unity
+# build, 8 sources a batch, as the README's first command builds them (about half the CPU of file
+# by file); the test files, the fixtures and the benchmarks compile file by file. A missing
+# include in a source shows in a developer's tree with the tests, which builds file by file. The
+# tests the sanitized run repeats with strictly more checks and that take longest are run there
+# only: the 50,000 x 300 GPU oracle (every path) and the hostile-file sweep through the CLI.
 slow_once='FiftyThousandVerticesThreeHundredTargets|HostileSweepCli\.'
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMORPHVIEW_TESTS=ON -DMORPHVIEW_BENCH=ON "${launcher[@]}" \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
   -DMORPHVIEW_CORPUS_DIR="$corpus" -DMORPHVIEW_AVATARS_DIR="$avatars" >/dev/null
 cmake --build build -j "$jobs"
 stamp "Release built"
-run_ctest build -E "$slow_once"
-stamp "Release tests done"
 
-# 2. Sanitized: ASan + UBSan over everything (morph, the renderer, the app) and every label.
-# Mesa's llvmpipe is not instrumented, but our calls into it and the buffers we hand it are.
-# -O1 without debug info: -g1 costs 37 s of CPU against 27 s for -g0 on app/CaptureCommand.cpp;
-# reports still name the functions (the symbol table stays), rebuild with -g1 for lines. No
-# benchmarks. A unity build (8 sources a batch: a third of the CPU for morph, renderer and app;
-# the Release tree, built file by file as users build it, still catches a missing include). The
-# sanitizer options are compiled into every executable
-# (tests/sanitizers/SanitizerDefaults.cpp), so CTest needs no environment.
+# 2. Sanitized: ASan + UBSan over everything (morph, the renderer, the app) and every label,
+# built beside the Release tests. Mesa's llvmpipe is not instrumented, but our calls into it and
+# the buffers we hand it are. -O1 without debug info: -g1 costs 37 s of CPU against 27 s for -g0
+# on app/CaptureCommand.cpp; reports still name the functions (the symbol table stays), rebuild
+# with -g1 for lines. No benchmarks. A unity build (8 sources a batch). The test files are not
+# compiled again: each test links the object the Release tree compiled (-O0, uninstrumented:
+# their assertions, not the code they exercise) against this tree's instrumented libraries and
+# fixtures (MORPHVIEW_TEST_OBJECTS_FROM, tests/CMakeLists.txt). The sanitizer options are
+# compiled into every executable (tests/sanitizers/SanitizerDefaults.cpp), so CTest needs no
+# environment.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g0" \
   -DCMAKE_C_FLAGS_DEBUG="-O1 -g0" -DMORPHVIEW_SANITIZE=ON -DMORPHVIEW_TESTS=ON -DMORPHVIEW_BENCH=OFF -DCMAKE_UNITY_BUILD=ON "${launcher[@]}" \
+  -DMORPHVIEW_TEST_OBJECTS_FROM="$root/build" \
   -DMORPHVIEW_CORPUS_DIR="$corpus" -DMORPHVIEW_AVATARS_DIR="$avatars" >/dev/null
-cmake --build build-asan -j "$jobs"
+start_background build-asan/build.log cmake --build build-asan -j "$jobs"
+run_ctest build -E "$slow_once"
+stamp "Release tests done"
+wait_background build-asan/build.log
 stamp "sanitized tree built"
+
+# 3. The sanitized tests, with the libFuzzer targets (clang, their own unity build in
+# build-fuzz/) built beside them.
+start_background build-asan/fuzz-build.log bash tests/fuzz/run.sh --build-only
 run_ctest build-asan
 stamp "sanitized tests done"
+wait_background build-asan/fuzz-build.log
 
-# 3. The libFuzzer targets (clang, their own build in build-fuzz/), 20 s each: the importer, and
-# the CPU pipeline after it with inputs up to 1 MiB; then the KTX2 transcoder for 30 s (its
-# coverage grows longest from the fixtures: ~2,900 inputs a second on one core). Shorter than
-# they were, to make room for the WAV reader within CI's 30 minutes; their coverage accumulates
-# in build-fuzz/corpus/ across runs.
-MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 20 ImportFuzzer
-MORPHVIEW_CORPUS_DIR="$corpus" bash tests/fuzz/run.sh 20 PipelineFuzzer
-bash tests/fuzz/run.sh 30 Ktx2Fuzzer
-# Live input's decoders, the WAV reader and the live input's files, 15 s each: their inputs are
-# small and flat (one message or bundle, one fixed layout; a RIFF header and samples; a JSON
-# object or lines of them), and their coverage stops growing within seconds.
-bash tests/fuzz/run.sh 15 VmcFuzzer
-bash tests/fuzz/run.sh 15 LiveLinkFuzzer
-bash tests/fuzz/run.sh 15 WavFuzzer
-bash tests/fuzz/run.sh 15 LiveFilesFuzzer
+# 4. The fuzzers, in two chains at once (each fuzzer is one process on one core, and the chains
+# take about as long): the importer and the CPU pipeline after it with inputs up to 1 MiB 20 s
+# each; the KTX2 transcoder 30 s (its coverage grows longest from the fixtures: ~2,900 inputs a
+# second on one core); live input's decoders, the WAV reader and the live input's files 15 s each
+# (their inputs are small and flat: one message or bundle, one fixed layout; a RIFF header and
+# samples; a JSON object or lines of them, and their coverage stops growing within seconds).
+# Their coverage accumulates in build-fuzz/corpus/ across runs.
+export MORPHVIEW_CORPUS_DIR="$corpus" MORPHVIEW_FUZZ_PREBUILT=1
+# Runs SECONDS TARGET pairs one after another; each fuzzer's output in build-fuzz/TARGET.log.
+fuzz_chain() {
+  while (($#)); do
+    if ! bash tests/fuzz/run.sh "$1" "$2" >"build-fuzz/$2.log" 2>&1; then
+      cat "build-fuzz/$2.log"
+      echo "tests/run.sh: the fuzzer $2 failed (build-fuzz/$2.log)" >&2
+      return 1
+    fi
+    tail -n 2 "build-fuzz/$2.log"
+    shift 2
+  done
+}
+fuzz_chain 20 ImportFuzzer 30 Ktx2Fuzzer 15 WavFuzzer &
+background+=($!)
+fuzz_status=0
+fuzz_chain 20 PipelineFuzzer 15 VmcFuzzer 15 LiveLinkFuzzer 15 LiveFilesFuzzer || fuzz_status=1
+wait "${background[-1]}" || fuzz_status=1
+unset 'background[-1]'
+((fuzz_status == 0))
 stamp "fuzzers done"
 
 # One closing line over both CTest runs (the fuzzer's stats print last otherwise).

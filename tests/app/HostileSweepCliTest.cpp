@@ -31,23 +31,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAsan = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAsan = true;
-#else
-constexpr bool kAsan = false;
-#endif
-#else
-constexpr bool kAsan = false;
-#endif
-
 // Bounded time: a child still running after this many seconds gets SIGALRM (set with alarm()
 // before exec, which exec keeps), and a killed child fails its case. A hang guard, not a time
 // limit: ASan and llvmpipe on a two-core machine that runs another job beside the tests give
 // each child a third of a core or less, and the whole sweep took 106 s on an idle one.
-constexpr unsigned kTimeoutSeconds = kAsan ? 300 : 120;
+unsigned timeoutSeconds() {
+    return fixtures::underAddressSanitizer() ? 300 : 120;
+}
 // Bounded memory: RLIMIT_AS without ASan; ASan reserves terabytes of address space for its
 // shadow, so there its own hard_rss_limit_mb stops the child instead.
 constexpr rlim_t kAddressSpace = rlim_t(6) << 30;
@@ -64,7 +54,7 @@ struct Job {
 std::vector<std::string> childEnvironment() {
     std::vector<std::string> env;
     for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
-    if (kAsan) {
+    if (fixtures::underAddressSanitizer()) {
         // Appended last, so these win over CI's ASAN_OPTIONS for these children.
         for (std::string& v : env) {
             if (v.rfind("ASAN_OPTIONS=", 0) == 0) v += ":hard_rss_limit_mb=2048";
@@ -83,8 +73,8 @@ void start(Job& job, const std::vector<std::string>& env) {
     options.environment = env;
     options.outPath = job.outPath;
     options.errPath = job.errPath;
-    options.alarmSeconds = kTimeoutSeconds;
-    if (!kAsan) options.addressSpace = kAddressSpace;
+    options.alarmSeconds = timeoutSeconds();
+    if (!fixtures::underAddressSanitizer()) options.addressSpace = kAddressSpace;
     job.pid = fixtures::startChild(argv, options);
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzzers (clang, libFuzzer + ASan + UBSan) in build-fuzz/ and runs one for a bounded
 # time. Usage: tests/fuzz/run.sh [SECONDS] [TARGET]   (default 120 s, ImportFuzzer)
+#        tests/fuzz/run.sh --build-only            (configures and builds every target, runs none)
 #   ImportFuzzer    bytes -> morph::importGltfMemory; inputs up to 64 KiB
 #   PipelineFuzzer  bytes -> import -> pack, sparsify, sample, world matrices, blend, pose;
 #                   inputs up to 1 MiB, so every corpus file (the 600 KiB stress files too) seeds it
@@ -19,6 +20,11 @@
 # code-built fixtures and every file in tests/fuzz/regressions/. New coverage accumulates in
 # build-fuzz/corpus/<TARGET>/ across runs.
 set -euo pipefail
+build_only=0
+if [[ ${1:-} == --build-only ]]; then
+  build_only=1
+  shift
+fi
 seconds=${1:-120}
 target=${2:-ImportFuzzer}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -52,26 +58,38 @@ if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 # A unity build (8 sources a batch): about a third of the CPU of building morph/ file by file.
-cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_UNITY_BUILD=ON "${launcher[@]}" >/dev/null
+# With MORPHVIEW_FUZZ_PREBUILT set (tests/run.sh, after --build-only) the tree is taken as built,
+# so several fuzzers can run at once without two builds of one tree racing.
+prebuilt=${MORPHVIEW_FUZZ_PREBUILT:-}
+if [[ -z $prebuilt ]]; then
+  cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_UNITY_BUILD=ON "${launcher[@]}" >/dev/null
+fi
+if ((build_only)); then
+  cmake --build "$build" -j "$jobs"
+  exit 0
+fi
+build_targets() {
+  if [[ -z $prebuilt ]]; then cmake --build "$build" -j "$jobs" --target "$@"; fi
+}
 seeds="$build/seeds-$target"
 rm -rf "$seeds"
 mkdir -p "$seeds" "$build/corpus/$target" "$build/artifacts"
 inputs=("$build/corpus/$target" "$seeds")
 dict_option=()
 if [[ $target == VmcFuzzer || $target == LiveLinkFuzzer ]]; then
-  cmake --build "$build" -j "$jobs" --target "$target" LiveSeedWriter
+  build_targets "$target" LiveSeedWriter
   kind=vmc
   if [[ $target == LiveLinkFuzzer ]]; then kind=livelink; fi
   "$build/LiveSeedWriter" "$kind" "$seeds"
   if [[ $target == VmcFuzzer ]]; then dict_option=(-dict="$root/tests/fuzz/vmc.dict"); fi
   if [[ -d $root/tests/fuzz/regressions-live ]]; then inputs+=("$root/tests/fuzz/regressions-live"); fi
 elif [[ $target == WavFuzzer ]]; then
-  cmake --build "$build" -j "$jobs" --target "$target" WavSeedWriter
+  build_targets "$target" WavSeedWriter
   "$build/WavSeedWriter" "$seeds"
   dict_option=(-dict="$root/tests/fuzz/wav.dict")
 elif [[ $target == LiveFilesFuzzer ]]; then
-  cmake --build "$build" -j "$jobs" --target "$target"
+  build_targets "$target"
   # A profile with every key (docs/LIVE.md's) and a recording as --record-stream writes one.
   cat > "$seeds/profile.json" <<'JSON'
 {"smoothing": {"minCutoff": 1.0, "beta": 0.007, "dCutoff": 1.0},
@@ -87,13 +105,13 @@ JSON
 JSON
   dict_option=(-dict="$root/tests/fuzz/json.dict")
 elif [[ $target == Ktx2Fuzzer ]]; then
-  cmake --build "$build" -j "$jobs" --target "$target"
+  build_targets "$target"
   # The fixtures within -max_len (not the 70 KB benchmark input).
   find "$root/tests/fixtures/ktx2" -maxdepth 1 -name '*.ktx2' -size -$((max_len / 1024))k -exec cp {} "$seeds/" \;
   dict_option=(-dict="$root/tests/fuzz/ktx2.dict")
   if [[ -d $root/tests/fuzz/regressions-ktx2 ]]; then inputs+=("$root/tests/fuzz/regressions-ktx2"); fi
 else
-  cmake --build "$build" -j "$jobs" --target "$target" FuzzSeedWriter
+  build_targets "$target" FuzzSeedWriter
   "$build/FuzzSeedWriter" "$seeds" "$root/tests/fixtures/ktx2"
   if [[ -d "$corpus" ]]; then
     # Seeds past -max_len would be cut short (and only test truncation).
