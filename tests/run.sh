@@ -13,6 +13,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 source tests/ci-lib.sh
 bash third_party/setup.sh
+# Formatting first: a seconds-long check that would otherwise fail a review after half an hour.
+bash tests/check-format.sh
 corpus=${MORPHVIEW_CORPUS_DIR:-$root/../shared/corpus}
 if [[ ! -f "$corpus/README.md" ]]; then
   echo "tests/run.sh: the test corpus is missing at $corpus (expected ../shared/corpus beside the repo)" >&2
