@@ -1,5 +1,7 @@
 #include "morph/Result.h"
 
+#include "morph/ErrorText.h"
+
 namespace morph {
 
 const char* errorCodeName(ErrorCode code) {

@@ -1,6 +1,8 @@
 #pragma once
 // Errors as values at the boundaries (after fastgltf's Expected<T>): loading, parsing and
-// writing return a Result; only main() turns an Error into an exit code.
+// writing return a Result; only main() turns an Error into an exit code. Nearly every file
+// includes this header, so it holds the types alone: what is done with an error's text is in
+// ErrorText.h, which a change can touch without rebuilding the tree.
 #include <string>
 #include <utility>
 #include <variant>
@@ -25,14 +27,6 @@ enum class ErrorCode {
     Usage,         // bad arguments, specs or scripts from the user (--weights, shot lists)
     Gpu,           // the GL/EGL context cannot do it (no context, limits, shaders, GL errors)
 };
-
-// A stable lowercase name ("out-of-bounds") for test messages and machine-readable output.
-const char* errorCodeName(ErrorCode code);
-
-// `message` with every control character written as \xNN. Messages echo strings from files
-// (URIs, names, keys): a newline in one would break the one-line contract, or forge a line in
-// a log.
-std::string oneLine(const std::string& message);
 
 // One line for the user: "<file>: <what is wrong>", e.g.
 // "face.glb: accessors[12].sparse.indices[7] = 4096 out of range (count 1504)".

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/live/Calibration.h"
+#include "morph/ErrorText.h"
 #include "morph/io/Files.h"
 
 namespace app::live {

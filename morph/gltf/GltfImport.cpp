@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "morph/ErrorText.h"
 #include "morph/glb/Glb.h"
 #include "morph/gltf/GltfDocument.h"
 #include "morph/gltf/Uri.h"

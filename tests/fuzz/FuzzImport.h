@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "morph/ErrorText.h"
 #include "morph/glb/Glb.h"
 #include "morph/gltf/GltfImport.h"
 #include "tests/fixtures/ErrorCodes.h"

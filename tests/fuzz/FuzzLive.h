@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "morph/ErrorText.h"
 #include "morph/Result.h"
 #include "tests/fixtures/ErrorCodes.h"
 

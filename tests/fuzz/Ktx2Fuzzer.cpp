@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "morph/ErrorText.h"
 #include "morph/ktx2/Ktx2Decode.h"
 #include "tests/fixtures/ErrorCodes.h"
 

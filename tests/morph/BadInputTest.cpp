@@ -6,6 +6,7 @@
 #include "fixtures/BadFixtures.h"
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
+#include "morph/ErrorText.h"
 #include "morph/anim/Animate.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "morph/ErrorText.h"
 #include "morph/Result.h"
 
 namespace {

@@ -13,6 +13,7 @@
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/HostilePipeline.h"
 #include "fixtures/TestPaths.h"
+#include "morph/ErrorText.h"
 #include "morph/glb/Glb.h"
 #include "morph/gltf/GltfImport.h"
 

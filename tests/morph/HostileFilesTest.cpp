@@ -13,6 +13,7 @@
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
+#include "morph/ErrorText.h"
 #include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageFile.h"

@@ -17,6 +17,7 @@
 #include "fixtures/HostilePipeline.h"
 #include "fixtures/Mutants.h"
 #include "fixtures/TestPaths.h"
+#include "morph/ErrorText.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace {
