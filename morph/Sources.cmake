@@ -83,7 +83,8 @@ set(MORPH_AUDIT_SOURCES
   audit/RigAudit.cpp
   audit/ShapeChecks.cpp
   audit/SideChecks.cpp
-  audit/Symmetry.cpp)
+  audit/Symmetry.cpp
+  audit/WorkRegion.cpp)
 set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_IO_SOURCES} ${MORPH_GLB_SOURCES}
     ${MORPH_DECODE_SOURCES} ${MORPH_NAMES_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES}
     ${MORPH_TARGETS_SOURCES} ${MORPH_IMAGE_SOURCES} ${MORPH_KTX2_SOURCES} ${MORPH_EDIT_SOURCES}

@@ -20,7 +20,8 @@ std::string summary(const AuditRun& run) {
     std::string line = run.model + ": ";
     if (run.findings.empty()) {
         return line + "no findings (" + std::to_string(run.targetNames.size()) +
-               " target names checked)";
+               " target names checked" +
+               (run.unchecked.empty() ? "" : "; some checks could not run, below") + ")";
     }
     return line + std::to_string(errors) + (errors == 1 ? " error, " : " errors, ") +
            std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings") + " over " +
@@ -31,6 +32,12 @@ std::string coverageLine(const NameSetCoverage& s) {
     return std::string(nameSetKey(s.set)) + ": " + std::to_string(s.present.size()) + " present, " +
            std::to_string(s.mapped.size()) + " mapped, " + std::to_string(s.missing.size()) +
            " missing";
+}
+
+// "side, asymmetric not run on EyeLeft (eyeLookInLeft, eyeLookOutLeft): no mirror plane: ..."
+std::string uncheckedLine(const morph::Unchecked& u) {
+    return joined(u.checks, ", ") + " not run on " + u.mesh + " (" + joined(u.targets, ", ") +
+           "): " + u.detail;
 }
 
 }  // namespace
@@ -78,6 +85,7 @@ std::string auditTable(const AuditRun& run) {
             out << rows[r][c] << std::string(width[c] + 2 - rows[r][c].size(), ' ');
         out << rows[r][4] << "\n";
     }
+    for (const morph::Unchecked& u : run.unchecked) out << uncheckedLine(u) << "\n";
     for (const NameSetCoverage& s : run.sets) out << coverageLine(s) << "\n";
     return out.str();
 }
@@ -91,7 +99,18 @@ nlohmann::ordered_json auditJson(const AuditRun& run) {
                             {"mesh", f.mesh},
                             {"detail", f.detail}});
     }
-    return {{"model", run.model}, {"findings", std::move(findings)}, {"sets", setsJson(run.sets)}};
+    nlohmann::ordered_json unchecked = nlohmann::ordered_json::array();
+    for (const morph::Unchecked& u : run.unchecked) {
+        unchecked.push_back({{"checks", u.checks},
+                             {"mesh", u.mesh},
+                             {"targets", u.targets},
+                             {"pairedShare", u.pairedShare},
+                             {"detail", u.detail}});
+    }
+    return {{"model", run.model},
+            {"findings", std::move(findings)},
+            {"sets", setsJson(run.sets)},
+            {"unchecked", std::move(unchecked)}};
 }
 
 std::string auditJunit(const AuditRun& run, morph::Severity failOn) {
@@ -103,6 +122,12 @@ std::string auditJunit(const AuditRun& run, morph::Severity failOn) {
         for (const std::string& target : f.targets) {
             const std::string message = target + " (" + f.mesh + "): " + f.detail;
             (fails ? failures : notes)[{f.check, target}].push_back(message);
+        }
+    }
+    for (const morph::Unchecked& u : run.unchecked) {
+        for (const std::string& check : u.checks) {
+            for (const std::string& target : u.targets)
+                notes[{check, target}].push_back("not run on " + u.mesh + ": " + u.detail);
         }
     }
     std::ostringstream cases;

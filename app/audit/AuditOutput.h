@@ -13,9 +13,10 @@
 namespace app::audit {
 
 struct AuditRun {
-    std::string model;                     // the file, as given
-    std::vector<morph::Finding> findings;  // auditScene's order
-    std::vector<std::string> targetNames;  // every name on any mesh, first seen first
+    std::string model;                        // the file, as given
+    std::vector<morph::Finding> findings;     // auditScene's order
+    std::vector<morph::Unchecked> unchecked;  // checks that could not run on a mesh
+    std::vector<std::string> targetNames;     // every name on any mesh, first seen first
     std::vector<NameSetCoverage> sets;
 };
 
@@ -30,15 +31,17 @@ const std::vector<std::string>& auditChecks();
 bool failsAt(const std::vector<morph::Finding>& findings, morph::Severity failOn);
 
 // A readable table: a summary line, then one row per finding (severity, check, targets, mesh,
-// detail), then the name sets' coverage.
+// detail), then a line per mesh where checks could not run, then the name sets' coverage.
 std::string auditTable(const AuditRun& run);
 
-// {"model", "findings": [{"check", "severity", "targets", "mesh", "detail"}], "sets": [...]}.
+// {"model", "findings": [{"check", "severity", "targets", "mesh", "detail"}], "sets": [...],
+//  "unchecked": [{"checks", "mesh", "targets", "pairedShare", "detail"}]}.
 nlohmann::ordered_json auditJson(const AuditRun& run);
 
 // One testsuite "morphview audit", one testcase per check per target (classname
 // "audit.CHECK", name the target); a finding at `failOn` or worse is a <failure> whose message
-// names the target and the mesh, a milder one is written to the testcase's <system-out>.
+// names the target and the mesh, a milder one is written to the testcase's <system-out>, and so
+// is a check that could not run on one of the target's meshes.
 std::string auditJunit(const AuditRun& run, morph::Severity failOn);
 
 }  // namespace app::audit

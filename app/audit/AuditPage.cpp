@@ -120,6 +120,20 @@ std::string rowHtml(const PageRow& row, const PageInfo& info) {
     return out + pictures(row, info) + "</section>\n";
 }
 
+// A line per mesh where checks could not run, under the summary: silence is not a pass.
+std::string uncheckedHtml(const AuditRun& run) {
+    std::string out;
+    for (const morph::Unchecked& u : run.unchecked) {
+        std::string checks, targets;
+        for (const std::string& c : u.checks) checks += (checks.empty() ? "" : ", ") + c;
+        for (const std::string& t : u.targets) targets += (targets.empty() ? "" : ", ") + t;
+        out += "<div class=\"note unchecked\">" + markupText(checks) + " not run on " +
+               markupText(u.mesh) + " (" + markupText(targets) + "): " + markupText(u.detail) +
+               "</div>\n";
+    }
+    return out;
+}
+
 std::string summaryHtml(const AuditRun& run, const std::vector<PageRow>& rows,
                         const PageInfo& info) {
     size_t errors = 0, flagged = 0;
@@ -133,7 +147,7 @@ std::string summaryHtml(const AuditRun& run, const std::vector<PageRow>& rows,
            std::to_string(errors) + "\" data-warnings=\"" + std::to_string(warnings) + "\">" +
            std::to_string(rows.size()) + " targets, " + std::to_string(flagged) +
            " flagged: " + std::to_string(errors) + " errors, " + std::to_string(warnings) +
-           " warnings</div>\n" +
+           " warnings</div>\n" + uncheckedHtml(run) +
            "<div>\n  <label>zoom <input id=\"zoom\" type=\"range\" min=\"0.5\" max=\"4\" "
            "step=\"0.25\" value=\"1\"></label>\n  <label><input id=\"flaggedOnly\" "
            "type=\"checkbox\"> only flagged targets</label>\n</div>\n";

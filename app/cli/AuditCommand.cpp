@@ -76,7 +76,9 @@ CommandResult runAudit(const AuditOptions& options) {
 
     audit::AuditRun run;
     run.model = options.model;
-    run.findings = morph::auditScene(*scene);
+    morph::AuditReport report = morph::auditSceneReport(*scene);
+    run.findings = std::move(report.findings);
+    run.unchecked = std::move(report.unchecked);
     run.targetNames = morph::sceneTargetNames(*scene);
     run.sets = morph::coverNameSets(run.targetNames);
     if (!options.writeRename.empty()) {

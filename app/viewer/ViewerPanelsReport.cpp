@@ -121,8 +121,10 @@ void drawAudit(const DocumentAudit& audit, ViewerUi& ui) {
     if (count == 0) {
         ImGui::TextColored(kReportFine, "%s", summary.c_str());
         trackItem(ui, summary);  // a --script checks the line by hovering it
-        return;
     }
+    for (const std::string& line : auditUncheckedLines(audit))
+        ImGui::TextWrapped("%s", line.c_str());
+    if (count == 0) return;
     ImGui::TextUnformatted((summary + " (click a row to show its target)").c_str());
     trackItem(ui, summary);
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;

@@ -1,7 +1,7 @@
 #pragma once
 // The checks of RigAudit.h, each appending its findings. auditScene runs them in this order:
 // nonfinite and huge first, since they mark the targets they find `broken` and the shape checks
-// leave those out.
+// leave those out; leak before side and asymmetric, since it marks the vertices it finds.
 #include <string>
 #include <vector>
 
@@ -22,12 +22,14 @@ void checkDuplicates(const std::vector<MeshData>& meshes, const AuditOptions& op
 void checkMissingOnMesh(const std::vector<MeshData>& meshes, const AuditOptions& options,
                         std::vector<Finding>& out);
 
-// SideChecks.cpp: side and asymmetric, over each mesh's mirror plane.
+// SideChecks.cpp: side and asymmetric, over each mesh's mirror plane; a mesh without one, whose
+// targets name sides, goes to `unchecked`.
 void checkSides(const std::vector<MeshData>& meshes, const AuditOptions& options,
-                std::vector<Finding>& out);
+                std::vector<Finding>& out, std::vector<Unchecked>& unchecked);
 
-// ShapeChecks.cpp: leak and normals.
-void checkLeaks(const std::vector<MeshData>& meshes, const AuditOptions& options,
+// ShapeChecks.cpp: leak and normals. checkLeaks marks each target's leaked entries, which
+// asymmetric then leaves out (the leak is their finding), so it runs before checkSides.
+void checkLeaks(std::vector<MeshData>& meshes, const AuditOptions& options,
                 std::vector<Finding>& out);
 void checkNormals(const std::vector<MeshData>& meshes, const AuditOptions& options,
                   std::vector<Finding>& out);

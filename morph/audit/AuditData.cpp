@@ -124,8 +124,12 @@ MeshData buildMesh(const Scene& scene, size_t index, const AuditOptions& options
         hi = glm::max(hi, p);
     }
     m.diagonal = m.positions.empty() ? 0.0f : glm::length(hi - lo);
-    m.symmetry = findSymmetry(m.positions, leftAxis(scene, index),
-                              m.length(options.mirrorTolerance), options.symmetricShare);
+    SymmetryOptions mirror;
+    mirror.tolerance = m.length(options.mirrorTolerance);
+    mirror.edgeShare = options.mirrorEdgeShare;
+    mirror.minShare = options.symmetricShare;
+    m.symmetry = findSymmetry({m.positions, m.triangles, m.firstTriangle, m.triangleIds},
+                              leftAxis(scene, index), mirror);
     const float moveTolerance = m.length(options.moveTolerance);
     for (size_t t = 0; t < mesh.targetCount(); ++t)
         m.targets.push_back(buildTarget(mesh, t, moveTolerance));

@@ -27,6 +27,8 @@ struct TargetDeltas {
     uint32_t moved = 0;                // vertices moved beyond the move tolerance
     bool otherChannels = false;        // TANGENT, TEXCOORD or COLOR deltas that are not zero
     bool broken = false;               // found nonfinite or huge: left out of the shape checks
+    std::vector<uint32_t> leaked;      // entries (ascending) the leak check found far from the
+                                       // target's work: asymmetric leaves them out
 };
 
 struct MeshData {

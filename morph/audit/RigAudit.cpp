@@ -34,22 +34,27 @@ std::string percent(double share) {
     return text;
 }
 
-std::vector<Finding> auditScene(const Scene& scene, const AuditOptions& options) {
+AuditReport auditSceneReport(const Scene& scene, const AuditOptions& options) {
     std::vector<MeshData> meshes = buildAuditData(scene, options);
-    std::vector<Finding> out;
+    AuditReport report;
+    std::vector<Finding>& out = report.findings;
     checkNonFinite(scene, meshes, out);
     checkHuge(meshes, options, out);
     checkDead(meshes, options, out);
     checkDuplicates(meshes, options, out);
     checkMissingOnMesh(meshes, options, out);
-    checkSides(meshes, options, out);
     checkLeaks(meshes, options, out);
+    checkSides(meshes, options, out, report.unchecked);
     checkNormals(meshes, options, out);
     std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.severity, a.targets, a.check, a.mesh) <
                std::tie(b.severity, b.targets, b.check, b.mesh);
     });
-    return out;
+    return report;
+}
+
+std::vector<Finding> auditScene(const Scene& scene, const AuditOptions& options) {
+    return auditSceneReport(scene, options).findings;
 }
 
 }  // namespace morph

@@ -47,9 +47,13 @@ struct AuditOptions {
     float hugeDiagonals = 2.0f;
     // duplicate: deltas equal within this share of the pair's largest delta.
     float duplicateTolerance = 1e-3f;
-    // Symmetry: a vertex's mirror image lies within this share of the diagonal of a vertex; the
-    // plane is trusted when at least `symmetricShare` of the vertices pair up.
+    // Symmetry: a vertex pairs when its mirror image lies within this share of the diagonal of
+    // a vertex, or within `mirrorEdgeShare` of the local edge length (the mean edge at either
+    // vertex), whichever is larger: a sculpted or scanned head is symmetric only to within a
+    // fraction of an edge. The plane is trusted when at least `symmetricShare` of the vertices
+    // pair up.
     float mirrorTolerance = 2e-3f;
+    float mirrorEdgeShare = 1.0f;
     float symmetricShare = 0.6f;
     // side: the share of a target's sided movement on the other side that makes it wrong.
     float wrongSideShare = 2.0f / 3.0f;
@@ -59,11 +63,16 @@ struct AuditOptions {
     // of their true mirror (Ready Player Me's eyelids), which a largest difference would report.
     float asymmetryShare = 0.25f;
     // leak: a vertex moved by at least `leakDeltaShare` of the target's largest delta that lies
-    // farther than `leakRadii` times the radius holding 90% of its movement from the centre of
-    // that movement, and farther than `leakMinDistance` diagonals.
+    // farther than `leakRadii` times the radius holding 90% of its work's movement from the
+    // centre of that movement, and farther than `leakMinDistance` diagonals. Its work: the
+    // pieces of its notably moved vertices (joined by the mesh's edges, or closer than
+    // `leakLinkDistance` diagonals) that reach `leakWorkPeak` of its largest delta
+    // (WorkRegion.h).
     float leakDeltaShare = 0.05f;
     float leakRadii = 3.0f;
     float leakMinDistance = 0.15f;
+    float leakLinkDistance = 0.01f;
+    float leakWorkPeak = 0.5f;
     // normals: the 95th percentile of the angle between the stored morphed normals and the
     // normals recomputed from the morphed positions (degrees), over the moved vertices; and the
     // turn of the recomputed normals that calls for stored NORMAL deltas where siblings have them.
@@ -76,6 +85,25 @@ struct AuditOptions {
     float peerShare = 0.5f;
 };
 
+// Checks that could not run on a mesh, and why: a report line, not a finding (nothing is known
+// to be wrong), so that silence is never taken for a pass. side and asymmetric need the mesh's
+// mirror plane; on a mesh where too few vertices pair with a mirror image (half a face, a torn
+// outfit, a mesh that is not symmetric) they cannot judge its targets that name a side.
+struct Unchecked {
+    std::vector<std::string> checks;   // {"side", "asymmetric"}
+    std::string mesh;                  // as Finding::mesh
+    std::vector<std::string> targets;  // the names the checks would have judged there
+    float pairedShare = 0;             // the share of the mesh's vertices that paired
+    std::string detail;                // one sentence with the numbers
+};
+
+struct AuditReport {
+    std::vector<Finding> findings;     // errors first, then by target name, check and mesh
+    std::vector<Unchecked> unchecked;  // in mesh order
+};
+
+// Every finding on `scene`'s meshes, and the checks that could not run.
+AuditReport auditSceneReport(const Scene& scene, const AuditOptions& options = {});
 // Every finding on `scene`'s meshes, errors first, then by target name, check and mesh.
 std::vector<Finding> auditScene(const Scene& scene, const AuditOptions& options = {});
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "morph/audit/AuditChecks.h"
+#include "morph/audit/WorkRegion.h"
 
 namespace morph {
 namespace {
@@ -18,60 +19,31 @@ float percentile(std::vector<float> values, double q) {
     return values[at];
 }
 
-// Where a target does its work: the centre of its movement (weighted by delta length) and the
-// radius around it that holds 90% of that movement.
-struct WorkRegion {
-    glm::vec3 centre{0.0f};
-    float radius = 0;
-};
-
-WorkRegion workRegion(const MeshData& m, const TargetDeltas& t, float moveTolerance) {
-    WorkRegion r;
-    glm::dvec3 sum(0.0);
-    double total = 0;
-    for (size_t e = 0; e < t.vertices.size(); ++e) {
-        const double d = glm::length(t.positions[e]);
-        if (d <= moveTolerance) continue;
-        sum += glm::dvec3(m.positions[t.vertices[e]]) * d;
-        total += d;
-    }
-    if (total <= 0) return r;
-    r.centre = glm::vec3(sum / total);
-    std::vector<std::pair<float, float>> byDistance;  // (distance, delta length)
-    for (size_t e = 0; e < t.vertices.size(); ++e) {
-        const float d = glm::length(t.positions[e]);
-        if (d > moveTolerance)
-            byDistance.emplace_back(glm::length(m.positions[t.vertices[e]] - r.centre), d);
-    }
-    std::sort(byDistance.begin(), byDistance.end());
-    double held = 0;
-    for (const auto& [distance, d] : byDistance) {
-        held += d;
-        r.radius = distance;
-        if (held >= 0.9 * total) break;
-    }
-    return r;
+// Whether the mirror image of `p` lies within the work (a target named without side that moves
+// one brow fully and the other less: the weaker brow is the stronger's mirror image, not a leak).
+bool mirrorsTheWork(const MeshData& m, const WorkRegion& region, const glm::vec3& p) {
+    return m.symmetry.found &&
+           glm::length(m.symmetry.mirrorPoint(p) - region.centre) <= 2.0f * region.radius;
 }
 
-void checkLeak(const MeshData& m, const TargetDeltas& t, const AuditOptions& options,
-               std::vector<Finding>& out) {
+void checkLeak(const MeshData& m, TargetDeltas& t, const AuditOptions& options,
+               std::vector<int32_t>& vertexEntry, std::vector<Finding>& out) {
     if (t.broken || t.moved == 0) return;
-    const WorkRegion region = workRegion(m, t, m.length(options.moveTolerance));
+    const WorkRegion region = findWorkRegion(m, t, options, vertexEntry);
     const float reach =
         std::max(options.leakRadii * region.radius, m.length(options.leakMinDistance));
-    const float notable =
-        std::max(options.leakDeltaShare * t.maxDelta, m.length(options.moveTolerance));
     size_t strays = 0;
     float farthest = 0, strayDelta = 0;
     uint32_t vertex = 0;
-    for (size_t e = 0; e < t.vertices.size(); ++e) {
-        const float d = glm::length(t.positions[e]);
-        const float distance = glm::length(m.positions[t.vertices[e]] - region.centre);
-        if (d < notable || distance <= reach) continue;
+    for (uint32_t e : region.notables) {
+        const glm::vec3& p = m.positions[t.vertices[e]];
+        const float distance = glm::length(p - region.centre);
+        if (distance <= reach || mirrorsTheWork(m, region, p)) continue;
         ++strays;
+        t.leaked.push_back(e);
         if (distance > farthest) {
             farthest = distance;
-            strayDelta = d;
+            strayDelta = glm::length(t.positions[e]);
             vertex = t.vertices[e];
         }
     }
@@ -82,8 +54,10 @@ void checkLeak(const MeshData& m, const TargetDeltas& t, const AuditOptions& opt
                    m.name,
                    "moves " + std::to_string(strays) + (strays == 1 ? " vertex" : " vertices") +
                        " far from where it works: vertex " + std::to_string(vertex) + " at " +
-                       number(farthest) +
-                       " from the centre of its movement (90% of which lies within " +
+                       number(farthest) + " from the centre of its work (" +
+                       std::to_string(region.workPieces) + " of " + std::to_string(region.pieces) +
+                       " pieces it moves reach half its largest delta; 90% of their movement "
+                       "lies within " +
                        number(region.radius) + ") moves " + number(strayDelta) + ", " +
                        percent(strayDelta / t.maxDelta) + " of its largest delta"});
 }
@@ -178,10 +152,11 @@ void checkTargetNormals(const MeshData& m, const TargetDeltas& t, size_t sibling
 
 }  // namespace
 
-void checkLeaks(const std::vector<MeshData>& meshes, const AuditOptions& options,
+void checkLeaks(std::vector<MeshData>& meshes, const AuditOptions& options,
                 std::vector<Finding>& out) {
-    for (const MeshData& m : meshes) {
-        for (const TargetDeltas& t : m.targets) checkLeak(m, t, options, out);
+    for (MeshData& m : meshes) {
+        std::vector<int32_t> vertexEntry(m.positions.size(), -1);
+        for (TargetDeltas& t : m.targets) checkLeak(m, t, options, vertexEntry, out);
     }
 }
 

@@ -49,16 +49,17 @@ std::string planeText(const Symmetry& s) {
            " of the vertices paired";
 }
 
-void checkSide(const MeshData& m, const TargetDeltas& t, const AuditOptions& options,
+// Whether `t` works on the side its name does not say; a finding says so.
+bool checkSide(const MeshData& m, const TargetDeltas& t, const AuditOptions& options,
                std::vector<Finding>& out) {
     const std::optional<bool> left = namesLeft(t.name);
-    if (!left || t.broken || t.moved == 0) return;
+    if (!left || t.broken || t.moved == 0) return false;
     const SideWeights w = sideWeights(m, t, m.length(options.moveTolerance));
     const double sided = w.left + w.right;
     // A target that works mostly on the plane (a jaw) says nothing about its side.
-    if (sided < 0.25 * w.total) return;
+    if (sided < 0.25 * w.total) return false;
     const double wrong = (*left ? w.right : w.left) / sided;
-    if (wrong < options.wrongSideShare) return;
+    if (wrong < options.wrongSideShare) return false;
     out.push_back({"side",
                    Severity::Error,
                    {t.name},
@@ -66,6 +67,7 @@ void checkSide(const MeshData& m, const TargetDeltas& t, const AuditOptions& opt
                    std::string("named ") + (*left ? "left" : "right") + " but " + percent(wrong) +
                        " of its off-centre movement is on the character's " +
                        (*left ? "right" : "left") + " (" + planeText(m.symmetry) + ")"});
+    return true;
 }
 
 // The largest difference between `right`'s deltas and the mirror image of `left`'s, and where.
@@ -77,21 +79,25 @@ struct Asymmetry {
     double share() const { return deltas > 0 ? differences / deltas : 0.0; }
 };
 
-// Each of `from`'s moved vertices against `to`'s delta at its mirror vertex (zero when `to` does
-// not move it), the closest of the candidates where vertices nearly coincide. Run both ways,
+// Each of `from`'s moved vertices against `to`'s delta at its mirror image (zero where `to` does
+// not move), read at the image's place on the surface (a vertex, or a point of a triangle where
+// no vertex lies there); the closest of the places where sheets nearly coincide. Run both ways,
 // since a mesh that is only nearly symmetric pairs vertices by the nearest mirror image, which is
 // not always a one-to-one pairing. `scratch` is all zeros on entry and on return.
 void compareMirrored(const MeshData& m, const TargetDeltas& from, const TargetDeltas& to,
                      std::vector<glm::vec3>& scratch, Asymmetry& a) {
     for (size_t e = 0; e < to.vertices.size(); ++e) scratch[to.vertices[e]] = to.positions[e];
     const Symmetry& s = m.symmetry;
+    auto leaked = from.leaked.begin();
     for (size_t e = 0; e < from.vertices.size(); ++e) {
         const uint32_t v = from.vertices[e];
-        if (s.firstCandidate[v] == s.firstCandidate[v + 1]) continue;  // no mirror vertex
+        while (leaked != from.leaked.end() && *leaked < e) ++leaked;
+        if (leaked != from.leaked.end() && *leaked == e) continue;  // the leak's finding
+        if (s.firstSample[v] == s.firstSample[v + 1]) continue;     // no mirror image
         const glm::vec3 expected = s.mirrorDelta(from.positions[e]);
         float difference = INFINITY;
-        for (uint32_t k = s.firstCandidate[v]; k < s.firstCandidate[v + 1]; ++k)
-            difference = std::min(difference, glm::length(scratch[s.candidates[k]] - expected));
+        for (uint32_t k = s.firstSample[v]; k < s.firstSample[v + 1]; ++k)
+            difference = std::min(difference, glm::length(s.samples[k].at(scratch) - expected));
         a.differences += double(difference);
         a.deltas += double(glm::length(from.positions[e]));
         if (difference > a.largest) {
@@ -134,18 +140,53 @@ void checkPair(const MeshData& m, const TargetPair& pair, const AuditOptions& op
                        " of the pair's largest delta, " + number(largest) + ")"});
 }
 
+// The mesh's targets that name a side and move something: what side and asymmetric judge.
+std::vector<std::string> sidedTargets(const MeshData& m) {
+    std::vector<std::string> out;
+    for (const TargetDeltas& t : m.targets) {
+        if (!t.broken && t.moved > 0 && namesLeft(t.name)) out.push_back(t.name);
+    }
+    return out;
+}
+
+Unchecked uncheckedSides(const MeshData& m, std::vector<std::string> targets,
+                         const AuditOptions& options) {
+    const size_t count = targets.size();
+    return {{"side", "asymmetric"},
+            m.name,
+            std::move(targets),
+            m.symmetry.pairedShare,
+            "no mirror plane: " + percent(m.symmetry.pairedShare) +
+                " of the vertices have a vertex near their mirror image across any plane tried "
+                "along (" +
+                number(m.symmetry.axis.x, 2) + ", " + number(m.symmetry.axis.y, 2) + ", " +
+                number(m.symmetry.axis.z, 2) + "), " + percent(options.symmetricShare) +
+                " needed, so side and asymmetric did not judge its " + std::to_string(count) +
+                (count == 1 ? " target" : " targets") + " that name a side"};
+}
+
 }  // namespace
 
 void checkSides(const std::vector<MeshData>& meshes, const AuditOptions& options,
-                std::vector<Finding>& out) {
+                std::vector<Finding>& out, std::vector<Unchecked>& unchecked) {
     for (const MeshData& m : meshes) {
-        if (!m.symmetry.found) continue;
-        for (const TargetDeltas& t : m.targets) checkSide(m, t, options, out);
+        if (!m.symmetry.found) {
+            std::vector<std::string> sided = sidedTargets(m);
+            if (!sided.empty()) unchecked.push_back(uncheckedSides(m, std::move(sided), options));
+            continue;
+        }
+        std::vector<bool> wrongSide(m.targets.size(), false);
+        for (size_t t = 0; t < m.targets.size(); ++t)
+            wrongSide[t] = checkSide(m, m.targets[t], options, out);
         std::vector<std::string> names;
         for (const TargetDeltas& t : m.targets) names.push_back(t.name);
         std::vector<glm::vec3> scratch(m.positions.size(), glm::vec3(0.0f));
-        for (const TargetPair& pair : findLeftRightPairs(names))
+        for (const TargetPair& pair : findLeftRightPairs(names)) {
+            // A pair with a target on the wrong side is not each other's mirror image because
+            // of it (a Left target mirrored onto the right): the side error says so already.
+            if (wrongSide[pair.left] || wrongSide[pair.right]) continue;
             checkPair(m, pair, options, scratch, out);
+        }
     }
 }
 

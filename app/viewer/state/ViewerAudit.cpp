@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 namespace app {
 namespace {
@@ -26,7 +27,9 @@ std::optional<size_t> targetIndex(const morph::Mesh& mesh, const std::string& na
 
 DocumentAudit auditDocument(const morph::Scene& scene) {
     DocumentAudit audit;
-    audit.findings = morph::auditScene(scene);
+    morph::AuditReport report = morph::auditSceneReport(scene);
+    audit.findings = std::move(report.findings);
+    audit.unchecked = std::move(report.unchecked);
     for (const morph::Mesh& mesh : scene.meshes) audit.targets += mesh.targetCount();
     audit.ran = true;
     return audit;
@@ -78,6 +81,16 @@ std::string auditSummary(const DocumentAudit& audit) {
     if (errors > 0 && warnings > 0) text += ", ";
     if (warnings > 0) text += counted(warnings, "warning");
     return text;
+}
+
+std::vector<std::string> auditUncheckedLines(const DocumentAudit& audit) {
+    std::vector<std::string> lines;
+    for (const morph::Unchecked& u : audit.unchecked) {
+        std::string checks;
+        for (const std::string& c : u.checks) checks += (checks.empty() ? "" : ", ") + c;
+        lines.push_back(checks + " not run on " + u.mesh + ": " + u.detail);
+    }
+    return lines;
 }
 
 std::string auditMeshName(const morph::Scene& scene, int mesh) {

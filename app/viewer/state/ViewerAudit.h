@@ -21,8 +21,9 @@ inline constexpr size_t kAuditChecks = 9;
 // The audit of the open model.
 struct DocumentAudit {
     bool ran = false;
-    std::vector<morph::Finding> findings;  // errors first (auditScene's order)
-    size_t targets = 0;                    // the targets it looked at, over every mesh
+    std::vector<morph::Finding> findings;     // errors first (auditScene's order)
+    std::vector<morph::Unchecked> unchecked;  // checks that could not run on a mesh
+    size_t targets = 0;                       // the targets it looked at, over every mesh
 };
 
 DocumentAudit auditDocument(const morph::Scene& scene);
@@ -49,6 +50,10 @@ size_t auditAttentionCount(const DocumentAudit& audit);
 // The line above the rows: "Audit: 2 errors, 1 warning" or, clean, "Audit: no findings, 9 checks
 // over 52 targets"; "" before the audit ran.
 std::string auditSummary(const DocumentAudit& audit);
+
+// A line per mesh where checks could not run, under the summary: "side, asymmetric not run on
+// EyeLeft: no mirror plane: ...". Silence would read as a pass.
+std::vector<std::string> auditUncheckedLines(const DocumentAudit& audit);
 
 // The target a finding's row shows: the first of its targets (a pair's first name) on the
 // finding's mesh, or, where that mesh lacks the name (missing-on-mesh), the first mesh that has
