@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <set>
@@ -90,7 +91,8 @@ TEST(AuditCli, JsonHasExactlyTheDocumentedKeys) {
         {"audit", writeRig(fixtures::rigWithSwappedBlinks(), dir, "side.glb"), "--json"});
     EXPECT_EQ(run.exitCode, 1) << run.err;
     const nlohmann::json json = nlohmann::json::parse(run.out);
-    EXPECT_EQ(keysOf(json), (std::set<std::string>{"model", "findings", "sets"}));
+    EXPECT_EQ(keysOf(json), (std::set<std::string>{"model", "findings", "sets", "unchecked"}));
+    EXPECT_EQ(json["unchecked"], nlohmann::json::array());
     ASSERT_EQ(json["findings"].size(), 2u) << run.out;
     for (const nlohmann::json& f : json["findings"]) {
         EXPECT_EQ(keysOf(f),
@@ -104,6 +106,31 @@ TEST(AuditCli, JsonHasExactlyTheDocumentedKeys) {
     EXPECT_TRUE(json["sets"].is_array());
     for (const nlohmann::json& s : json["sets"])
         EXPECT_EQ(keysOf(s), (std::set<std::string>{"name", "present", "mapped", "missing"}));
+}
+
+// A mesh without a mirror plane: side and asymmetric cannot judge its targets that name a side,
+// and every output says so (never silence, which a reader takes for a pass).
+TEST(AuditCli, ChecksThatCouldNotRunAreSaid) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRig(fixtures::rigWithTornFace(), dir, "torn.glb");
+    const fixtures::RunOutcome table = runMorphview({"audit", model});
+    EXPECT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_NE(table.out.find("side, asymmetric not run on face"), std::string::npos) << table.out;
+    const fixtures::RunOutcome run = runMorphview({"audit", model, "--json"});
+    const nlohmann::json json = nlohmann::json::parse(run.out);
+    ASSERT_EQ(json["unchecked"].size(), 1u) << run.out;
+    const nlohmann::json& u = json["unchecked"][0];
+    EXPECT_EQ(keysOf(u),
+              (std::set<std::string>{"checks", "mesh", "targets", "pairedShare", "detail"}));
+    EXPECT_EQ(u["checks"], nlohmann::json::array({"side", "asymmetric"}));
+    EXPECT_EQ(u["mesh"], "face");
+    EXPECT_LT(u["pairedShare"].get<double>(), 0.6);
+    EXPECT_TRUE(json["findings"].empty()) << run.out;
+    const std::string junit = dir + "/audit.xml";
+    EXPECT_EQ(runMorphview({"audit", model, "--junit", junit}).exitCode, 0);
+    std::ifstream in(junit);
+    const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(xml.find("not run on face"), std::string::npos) << xml;
 }
 
 // The rig with its targets spelled as another exporter would: "EyeBlink_L", "jaw_open", ...

@@ -92,6 +92,18 @@ TEST(ViewerAudit, ACleanRigSaysSoAndCountsNothing) {
     EXPECT_EQ(app::auditSummary(none), "Audit: no morph targets to check");
 }
 
+// A mesh without a mirror plane: the report says which checks did not run there, under the
+// summary, so the clean line is not read as "side and asymmetric passed".
+TEST(ViewerAudit, ChecksThatCouldNotRunAreSaidUnderTheSummary) {
+    EXPECT_TRUE(
+        app::auditUncheckedLines(app::auditDocument(importRig(fixtures::auditRig()))).empty());
+    const app::DocumentAudit audit = app::auditDocument(importRig(fixtures::rigWithTornFace()));
+    EXPECT_TRUE(audit.findings.empty());
+    const std::vector<std::string> lines = app::auditUncheckedLines(audit);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0].rfind("side, asymmetric not run on face: ", 0), 0u) << lines[0];
+}
+
 TEST(ViewerAudit, SwappedBlinksAreTwoSideErrorsWhoseClickSolosTheTargetAtOne) {
     const morph::Scene scene = importRig(fixtures::rigWithSwappedBlinks());
     const app::DocumentAudit audit = app::auditDocument(scene);

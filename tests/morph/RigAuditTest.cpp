@@ -223,3 +223,118 @@ TEST(RigAudit, FindingsAreSortedErrorsFirstThenByTarget) {
 }
 
 }  // namespace
+
+namespace {
+
+// A target that also moves 40 vertices of the chin by 30% of its largest delta: they hold about
+// two fifths of its movement, enough to pull a weighted centre towards them and widen a 90%
+// radius over them; but they are a piece of their own that never reaches half its largest delta.
+TEST(RigAudit, ALargeLeakIsStillALeak) {
+    Rig rig = fixtures::auditRig();
+    fixtures::RigTarget& brow = rigTarget(rig, 0, "browInnerUp");
+    float largest = 0;
+    for (const glm::vec3& d : brow.positions) largest = std::max(largest, glm::length(d));
+    for (int j = 0; j < 2; ++j) {
+        for (int i = 0; i < 20; ++i)
+            brow.positions[fixtures::faceVertex(i, j)] = {0.0f, 0.3f * largest, 0.0f};
+    }
+    fixtures::normalsFollowPositions(rig.meshes[0], brow);
+    expectOnly(auditRig(rig), "leak", {"browInnerUp"}, "face");
+}
+
+// The same 40 vertices scattered over the lower face, two rows apart, one in two.
+TEST(RigAudit, ALargeScatteredLeakIsStillALeak) {
+    Rig rig = fixtures::auditRig();
+    fixtures::RigTarget& brow = rigTarget(rig, 0, "browInnerUp");
+    float largest = 0;
+    for (const glm::vec3& d : brow.positions) largest = std::max(largest, glm::length(d));
+    for (int j = 0; j < 8; j += 2) {
+        for (int i = 0; i < 20; i += 2)
+            brow.positions[fixtures::faceVertex(i + j % 4 / 2, j)] = {0.0f, 0.3f * largest, 0.0f};
+    }
+    fixtures::normalsFollowPositions(rig.meshes[0], brow);
+    expectOnly(auditRig(rig), "leak", {"browInnerUp"}, "face");
+}
+
+// A target named without side that moves both brows works in two places, neither a leak, also
+// when one brow moves less than the other (its mirror image is the work); with no finding
+// before the leak was planted, the leak is still found.
+TEST(RigAudit, BothBrowsOfATargetWithoutSideAreNotALeakButAChinIs) {
+    Rig rig = fixtures::auditRig();
+    for (float weaker : {1.0f, 0.4f}) {
+        Rig both = rig;
+        for (fixtures::RigMesh& m : both.meshes) {
+            fixtures::RigTarget brows = m.targets[1];  // browInnerUp's shape, moved apart
+            brows.name = "browDown";
+            for (size_t v = 0; v < m.positions.size(); ++v) {
+                const glm::vec2 p(m.positions[v]);
+                auto bump = [&](glm::vec2 c) {
+                    const float r = glm::length(p - c) / 0.03f;
+                    return r < 1.0f ? (1.0f - r * r) * (1.0f - r * r) : 0.0f;
+                };
+                const float s =
+                    m.name == "face" ? bump({0.35f, 0.2f}) + weaker * bump({0.25f, 0.2f}) : 0.0f;
+                brows.positions[v] = glm::vec3(0.0f, -0.006f, 0.0f) * s;
+            }
+            fixtures::normalsFollowPositions(m, brows);
+            m.targets.push_back(brows);
+        }
+        EXPECT_TRUE(auditRig(both).empty()) << weaker << describe(auditRig(both));
+        fixtures::RigTarget& brows = rigTarget(both, 0, "browDown");
+        for (int i = 0; i < 20; ++i)
+            brows.positions[fixtures::faceVertex(i, 0)] = {0.0f, 0.3f * 0.006f, 0.0f};
+        fixtures::normalsFollowPositions(both.meshes[0], brows);
+        expectOnly(auditRig(both), "leak", {"browDown"}, "face");
+    }
+}
+
+TEST(RigAudit, TheNearlySymmetricRigHasNoFinding) {
+    const std::vector<Finding> findings = auditRig(fixtures::approximateRig());
+    EXPECT_TRUE(findings.empty()) << describe(findings);
+}
+
+// Its halves are tessellated differently, so no right vertex lies at a left vertex's image: the
+// plane is still found (pairing within the local edge length), and the side check runs.
+TEST(RigAudit, SideOnANearlySymmetricFace) {
+    Rig rig = fixtures::approximateRig();
+    std::swap(rigTarget(rig, 0, "eyeBlinkLeft").positions,
+              rigTarget(rig, 0, "eyeBlinkRight").positions);
+    std::swap(rigTarget(rig, 0, "eyeBlinkLeft").normals,
+              rigTarget(rig, 0, "eyeBlinkRight").normals);
+    const std::vector<Finding> findings = auditRig(rig);
+    ASSERT_EQ(findings.size(), 2u) << describe(findings);
+    for (const Finding& f : findings) {
+        EXPECT_EQ(f.check, "side") << describe(findings);
+        EXPECT_EQ(f.mesh, "face");
+    }
+    EXPECT_EQ(findings[0].targets, std::vector<std::string>{"eyeBlinkLeft"});
+    EXPECT_EQ(findings[1].targets, std::vector<std::string>{"eyeBlinkRight"});
+}
+
+// A pair scaled to 40% of each other, compared where no vertex lies at the mirror image: the
+// partner's deltas are read on the surface there.
+TEST(RigAudit, AsymmetricPairOnANearlySymmetricFace) {
+    Rig rig = fixtures::approximateRig();
+    fixtures::RigTarget& right = rigTarget(rig, 0, "mouthSmileRight");
+    for (glm::vec3& d : right.positions) d *= 0.4f;
+    fixtures::normalsFollowPositions(rig.meshes[0], right);
+    expectOnly(auditRig(rig), "asymmetric", {"mouthSmileLeft", "mouthSmileRight"}, "face");
+}
+
+// A Left target whose deltas were mirrored onto the right side equals its Right partner: a
+// duplicate, and on the wrong side (the name promises the left, the data moves the right).
+TEST(RigAudit, ALeftTargetMirroredOntoTheRightIsADuplicateOnTheWrongSide) {
+    for (const Rig& base : {fixtures::auditRig(), fixtures::approximateRig()}) {
+        Rig rig = base;
+        rigTarget(rig, 0, "eyeBlinkLeft").positions = rigTarget(rig, 0, "eyeBlinkRight").positions;
+        rigTarget(rig, 0, "eyeBlinkLeft").normals = rigTarget(rig, 0, "eyeBlinkRight").normals;
+        const std::vector<Finding> findings = auditRig(rig);
+        ASSERT_EQ(findings.size(), 2u) << describe(findings);
+        EXPECT_EQ(findings[0].check, "side") << describe(findings);
+        EXPECT_EQ(findings[0].targets, std::vector<std::string>{"eyeBlinkLeft"});
+        EXPECT_EQ(findings[1].check, "duplicate") << describe(findings);
+        EXPECT_EQ(findings[1].targets, (std::vector<std::string>{"eyeBlinkLeft", "eyeBlinkRight"}));
+    }
+}
+
+}  // namespace
