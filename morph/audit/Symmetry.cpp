@@ -342,8 +342,10 @@ bool samePoint(const SurfacePoint& a, const SurfacePoint& b) {
 
 // Where a mirror image lies: every vertex within `tolerance` of it, and the nearest point of
 // each triangle around those vertices and around `nearest` (the vertex nearest the image, one of
-// the corners of the triangle it lies on, or next to it), kept when within `tolerance` of the
-// nearest of them all. `seen` is scratch.
+// the corners of the triangle it lies on, or next to it), kept when within `tolerance` of twice
+// the distance to the nearest of them all (where the image lies off the surface, the mesh is
+// symmetric only to within that distance, and a point that far away is as good a reading).
+// `seen` is scratch.
 void samplesOf(const SymmetrySurface& surface, const GridLevels& grid, const glm::vec3& image,
                uint32_t nearest, float tolerance, std::vector<uint32_t>& seen,
                std::vector<std::pair<float, SurfacePoint>>& out) {
@@ -377,7 +379,7 @@ void samplesOf(const SymmetrySurface& surface, const GridLevels& grid, const glm
                    canonical({nearest, nearest, nearest}, {1, 0, 0})});
     std::sort(out.begin(), out.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    const float limit = out.front().first + tolerance;
+    const float limit = 2.0f * out.front().first + tolerance;
     size_t kept = 0;
     for (size_t i = 0; i < out.size() && out[i].first <= limit; ++i) {
         bool duplicate = false;

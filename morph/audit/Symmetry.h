@@ -56,9 +56,9 @@ struct Symmetry {
     // Per vertex where its mirror image lies on the surface (CSR: vertex v's are samples[
     // firstSample[v] .. firstSample[v + 1]]), nearest first; none when it has no mirror. A vertex
     // at the image is one sample; so is each triangle whose nearest point to the image is within
-    // the length tolerance of the nearest one. Where two sheets nearly coincide (closed lips,
-    // closed eyelids) the nearest may be the other lip's, so a comparison across the plane
-    // accepts any of them. Listed only when the plane is found.
+    // the length tolerance of twice the nearest one's distance. Where two sheets nearly coincide
+    // (closed lips, closed eyelids) the nearest may be the other lip's, so a comparison across the
+    // plane accepts any of them. Listed only when the plane is found.
     std::vector<uint32_t> firstSample;
     std::vector<SurfacePoint> samples;
 
