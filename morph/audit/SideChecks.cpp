@@ -156,13 +156,13 @@ Unchecked uncheckedSides(const MeshData& m, std::vector<std::string> targets,
             m.name,
             std::move(targets),
             m.symmetry.pairedShare,
-            "no mirror plane: " + percent(m.symmetry.pairedShare) +
-                " of the vertices have a vertex near their mirror image across any plane tried "
-                "along (" +
-                number(m.symmetry.axis.x, 2) + ", " + number(m.symmetry.axis.y, 2) + ", " +
-                number(m.symmetry.axis.z, 2) + "), " + percent(options.symmetricShare) +
-                " needed, so side and asymmetric did not judge its " + std::to_string(count) +
-                (count == 1 ? " target" : " targets") + " that name a side"};
+            "no mirror plane across (" + number(m.symmetry.axis.x, 2) + ", " +
+                number(m.symmetry.axis.y, 2) + ", " + number(m.symmetry.axis.z, 2) + "): at best " +
+                percent(m.symmetry.pairedShare) +
+                " of its vertices have a vertex near their mirror image (" +
+                percent(options.symmetricShare) + " needed), so side and asymmetric did not " +
+                "judge its " + std::to_string(count) + (count == 1 ? " target" : " targets") +
+                " that name a side"};
 }
 
 }  // namespace

@@ -97,7 +97,7 @@ TEST(AuditSymmetry, AMeshWithoutAMirrorPlaneSaysWhichChecksDidNotRun) {
     EXPECT_EQ(u.checks, (std::vector<std::string>{"side", "asymmetric"}));
     EXPECT_LT(u.pairedShare, 0.6f);
     EXPECT_NE(std::find(u.targets.begin(), u.targets.end(), "eyeBlinkLeft"), u.targets.end());
-    EXPECT_NE(u.detail.find("60% needed"), std::string::npos) << u.detail;
+    EXPECT_NE(u.detail.find("(60% needed)"), std::string::npos) << u.detail;
     EXPECT_TRUE(report.findings.empty());
 }
 
