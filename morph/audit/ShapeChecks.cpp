@@ -19,11 +19,33 @@ float percentile(std::vector<float> values, double q) {
     return values[at];
 }
 
-// Whether the mirror image of `p` lies within the work (a target named without side that moves
-// one brow fully and the other less: the weaker brow is the stronger's mirror image, not a leak).
-bool mirrorsTheWork(const MeshData& m, const WorkRegion& region, const glm::vec3& p) {
-    return m.symmetry.found &&
-           glm::length(m.symmetry.mirrorPoint(p) - region.centre) <= 2.0f * region.radius;
+// Whether stray vertex `v` (in piece `own`) is half of a symmetric pattern the target makes: its
+// mirror image lies within the work (the weaker brow of a target named without side mirrors the
+// stronger one), or, off the plane, on another piece the target moves (both brows, or both eyes,
+// of a whole-face expression that works most at the mouth). `pieceAt` gives each notably moved
+// vertex's piece, -1 elsewhere. A piece across the plane is its own mirror image: no excuse.
+bool mirroredByTheTarget(const MeshData& m, const WorkRegion& region, uint32_t v, uint32_t own,
+                         const std::vector<int32_t>& pieceAt) {
+    const Symmetry& s = m.symmetry;
+    if (!s.found) return false;
+    const glm::vec3& p = m.positions[v];
+    if (glm::length(s.mirrorPoint(p) - region.centre) <= 2.0f * region.radius) return true;
+    if (std::fabs(s.side(p)) <= m.length(0.01f)) return false;
+    auto other = [&](uint32_t u) { return pieceAt[u] >= 0 && uint32_t(pieceAt[u]) != own; };
+    for (uint32_t k = s.firstSample[v]; k < s.firstSample[v + 1]; ++k) {
+        for (int c = 0; c < 3; ++c) {
+            if (s.samples[k].weights[c] <= 0.0f) continue;
+            // The image's vertex, or (at a piece's fringe, where the two sides' deltas straddle
+            // the notable threshold) one next to it.
+            const uint32_t u = s.samples[k].vertices[size_t(c)];
+            if (other(u)) return true;
+            for (uint32_t n = m.firstTriangle[u]; n < m.firstTriangle[u + 1]; ++n) {
+                const uint32_t* tri = &m.triangles[size_t(m.triangleIds[n]) * 3];
+                if (other(tri[0]) || other(tri[1]) || other(tri[2])) return true;
+            }
+        }
+    }
+    return false;
 }
 
 void checkLeak(const MeshData& m, TargetDeltas& t, const AuditOptions& options,
@@ -35,10 +57,16 @@ void checkLeak(const MeshData& m, TargetDeltas& t, const AuditOptions& options,
     size_t strays = 0;
     float farthest = 0, strayDelta = 0;
     uint32_t vertex = 0;
-    for (uint32_t e : region.notables) {
+    std::vector<int32_t>& pieceAt = vertexEntry;  // all -1 again after findWorkRegion
+    for (size_t i = 0; i < region.notables.size(); ++i)
+        pieceAt[t.vertices[region.notables[i]]] = int32_t(region.piece[i]);
+    for (size_t i = 0; i < region.notables.size(); ++i) {
+        const uint32_t e = region.notables[i];
         const glm::vec3& p = m.positions[t.vertices[e]];
         const float distance = glm::length(p - region.centre);
-        if (distance <= reach || mirrorsTheWork(m, region, p)) continue;
+        if (distance <= reach ||
+            mirroredByTheTarget(m, region, t.vertices[e], region.piece[i], pieceAt))
+            continue;
         ++strays;
         t.leaked.push_back(e);
         if (distance > farthest) {
@@ -47,6 +75,7 @@ void checkLeak(const MeshData& m, TargetDeltas& t, const AuditOptions& options,
             vertex = t.vertices[e];
         }
     }
+    for (uint32_t e : region.notables) pieceAt[t.vertices[e]] = -1;
     if (strays == 0) return;
     out.push_back({"leak",
                    Severity::Warning,

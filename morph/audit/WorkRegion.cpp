@@ -110,7 +110,7 @@ WorkRegion findWorkRegion(const MeshData& m, const TargetDeltas& t, const AuditO
         if (glm::length(t.positions[e]) >= r.notable) r.notables.push_back(uint32_t(e));
     }
     if (r.notables.empty()) return r;
-    const std::vector<uint32_t> piece =
+    const std::vector<uint32_t>& piece = r.piece =
         pieceOf(m, t, r.notables, std::max(m.length(options.leakLinkDistance), m.length(1e-5f)),
                 vertexEntry, r.pieces);
     std::vector<float> peak(r.pieces, 0.0f);

@@ -24,6 +24,7 @@ struct WorkRegion {
     float notable = 0;               // the delta length that counts as moving notably
     std::vector<uint32_t> notables;  // entries of the target (indices into its vertices) at or
                                      // above `notable`
+    std::vector<uint32_t> piece;     // per notable entry, its piece (0 .. pieces - 1)
     size_t pieces = 0, workPieces = 0;
 };
 
