@@ -288,6 +288,44 @@ TEST(RigAudit, BothBrowsOfATargetWithoutSideAreNotALeakButAChinIs) {
     }
 }
 
+// A whole-face expression named without side that works most at the mouth and moves both eyes
+// (at 20% of its largest delta) and both brows (at 35%) far from it: each eye and brow is the
+// other's mirror image, so none is a leak. A piece across the plane is its own mirror image: the
+// chin moved with them by 30% still is.
+TEST(RigAudit, AWholeFaceExpressionIsNotALeakButAStrayPieceAcrossThePlaneIs) {
+    Rig rig = fixtures::auditRig();
+    for (fixtures::RigMesh& m : rig.meshes) {
+        fixtures::RigTarget surprised = m.targets[0];
+        surprised.name = "surprised";
+        for (size_t v = 0; v < m.positions.size(); ++v) {
+            const glm::vec2 p(m.positions[v]);
+            auto bump = [&](glm::vec2 c, float radius) {
+                const float r = glm::length(p - c) / radius;
+                return r < 1.0f ? (1.0f - r * r) * (1.0f - r * r) : 0.0f;
+            };
+            glm::vec3 d(0.0f);
+            if (m.name == "face") {
+                d = glm::vec3(0.0f, -0.02f, 0.0f) * bump({0.3f, 0.12f}, 0.03f);
+                for (float x : {0.25f, 0.35f}) {
+                    d += glm::vec3(0.0f, -0.004f, 0.0f) * bump({x, 0.18f}, 0.02f);
+                    d += glm::vec3(0.0f, 0.007f, 0.0f) * bump({x, 0.23f}, 0.02f);
+                }
+            }
+            surprised.positions[v] = d;
+        }
+        fixtures::normalsFollowPositions(m, surprised);
+        m.targets.push_back(surprised);
+    }
+    EXPECT_TRUE(auditRig(rig).empty()) << describe(auditRig(rig));
+    fixtures::RigTarget& surprised = rigTarget(rig, 0, "surprised");
+    for (int j = 0; j < 2; ++j) {
+        for (int i = 5; i < 15; ++i)
+            surprised.positions[fixtures::faceVertex(i, j)] = {0.0f, 0.3f * 0.02f, 0.0f};
+    }
+    fixtures::normalsFollowPositions(rig.meshes[0], surprised);
+    expectOnly(auditRig(rig), "leak", {"surprised"}, "face");
+}
+
 TEST(RigAudit, TheNearlySymmetricRigHasNoFinding) {
     const std::vector<Finding> findings = auditRig(fixtures::approximateRig());
     EXPECT_TRUE(findings.empty()) << describe(findings);
