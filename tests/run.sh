@@ -2,12 +2,28 @@
 # The whole test suite, as CI runs it (.ci/run calls this). Run from anywhere, as root on a fresh
 # Debian machine; exits non-zero on any failure.
 #   1. the Release tree users get (build/, the README's first command, with the tests and
-#      benchmarks on): every label, the Debian package check (label package) included
-#   2. the sanitized tree (build-asan/, ASan + UBSan + LeakSanitizer): every label
-#   3. the libFuzzer targets (build-fuzz/): the importer and the pipeline 20 s each, the KTX2
-#      transcoder 30 s, live input's VMC and Live Link Face decoders, the WAV reader and the live
-#      input's files (calibration profiles, recordings) 15 s each
+#      benchmarks on): every label, the Debian package check (label package), the structure
+#      check and the 2-minute soak included
+#   2. the sanitized tree (build-asan/, ASan + UBSan + LeakSanitizer), built beside step 1's
+#      tests: every label but the Release-only checks below, linking the test objects step 1
+#      compiled
+#   3. the libFuzzer targets (build-fuzz/), built beside step 2's tests, run two at a time: the
+#      importer and the pipeline 20 s each, the KTX2 transcoder 30 s, live input's VMC and Live
+#      Link Face decoders, the WAV reader and the live input's files 15 s each
 # and fails if any process a test started is still running after its tree's tests.
+#
+# What runs where, and why:
+#   both trees   every unit, corpus, gl, golden and app test. Each exercises our code, so each runs
+#                once as users get it (-O2) and once under the sanitizers. The goldens and the
+#                byte-for-byte checks (generators writing the same bytes twice, GLB and PNG
+#                writers) could run in one tree; they cost under 10 s of the sanitized run, so
+#                they stay in both.
+#   sanitized    the 50,000 x 300 GPU oracle over every path and the hostile-file sweep through
+#   only         the CLI: the slowest two, whose checks the sanitizers make strictly stronger.
+#   Release      the Debian package (PackageCheck: what users install), the structure check (it
+#   only         reads the sources, not the build) and the soak (SoakShort: resident memory, which
+#                ASan's quarantine makes climb by design).
+# Nothing is skipped: CMake leaves out of a tree what does not belong to it (tests/CMakeLists.txt).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
