@@ -6,8 +6,10 @@
 // Without a transcript: the phone-loop search with the phonetic language model, its phone
 // segments at 100 frames a second. With one: a grammar of the transcript's words in order, the
 // words' segments, and each word's phones from the dictionary spread over its segment (a vowel
-// gets twice a consonant's share). The decoder is made once per process (loading the model
-// costs about a quarter of a second) and used under a lock.
+// gets twice a consonant's share). Either way the long pauses are shortened before decoding and
+// the phones are held to the line's voiced stretches (VoiceActivity.h): a phone heard in a pause
+// is silence. The decoder is made once per process (loading the model costs about a quarter of a
+// second) and used under a lock.
 #include <cstdint>
 #include <string>
 #include <vector>
