@@ -14,6 +14,7 @@
 
 #include "morph/Result.h"
 #include "renderer/gl/Query.h"
+#include "renderer/gl/Timing.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/MorphTargets.h"
 #include "renderer/morph/PrimitiveMorph.h"
@@ -69,6 +70,21 @@ public:
     void addCpuMs(double ms) { mStats.cpuMs += ms; }
     // Wall-clock time spent inside pre-passes since beginFrame (to keep it out of cpuMs).
     double takeRunMs() { return std::exchange(mRunMs, 0.0); }
+
+    // A drawer's loop over preparePrimitive, timed from outside: its scope's wall-clock time,
+    // less the pre-pass runs inside it, is the frame's CPU bookkeeping (MorphFrameStats::cpuMs).
+    class BookkeepingScope {
+    public:
+        explicit BookkeepingScope(MorphStage& stage) : mStage(stage) {}
+        BookkeepingScope(const BookkeepingScope&) = delete;
+        BookkeepingScope& operator=(const BookkeepingScope&) = delete;
+        ~BookkeepingScope() { mStage.addCpuMs(mClock.ms() - mStage.takeRunMs()); }
+
+    private:
+        MorphStage& mStage;
+        Stopwatch mClock;
+    };
+
     // Waits for the timer results of the last frame.
     const MorphFrameStats& stats();
 

@@ -1,7 +1,6 @@
 #include "renderer/scene/SceneRenderer.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -9,6 +8,7 @@
 
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/Log.h"
+#include "renderer/gl/Timing.h"
 #include "renderer/light/SheenAlbedo.h"
 #include "renderer/light/SheenLut.h"
 
@@ -690,19 +690,17 @@ void SceneRenderer::runMorphStage(const DrawOptions& options) {
     for (DrawItem& item : mBlended) mItems.push_back(&item);
     const uint32_t passes = std::max(options.passes, 1u);
     mMorphStage.beginFrame(options.timeMorph);
-    const auto start = std::chrono::steady_clock::now();
-    mMorphedDraws.clear();
-    for (DrawItem* item : mItems) {
-        item->path =
-            mMorphStage.preparePrimitive(mState.morph(item->node, *item->primitive),
-                                         mState.weights(item->node), options.morphPath, passes);
-        if (item->path != MorphPath::None)
-            mMorphedDraws.push_back({item->node, item->primitive, item->material, item->path});
+    {
+        const MorphStage::BookkeepingScope bookkeeping(mMorphStage);
+        mMorphedDraws.clear();
+        for (DrawItem* item : mItems) {
+            item->path =
+                mMorphStage.preparePrimitive(mState.morph(item->node, *item->primitive),
+                                             mState.weights(item->node), options.morphPath, passes);
+            if (item->path != MorphPath::None)
+                mMorphedDraws.push_back({item->node, item->primitive, item->material, item->path});
+        }
     }
-    mMorphStage.addCpuMs(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count() -
-        mMorphStage.takeRunMs());
     mMorphStage.endPrePass();
 }
 
@@ -725,13 +723,14 @@ void SceneRenderer::draw(const GpuScene& scene, const morph::FramePose& frame, c
     const Crowd* crowd = options.crowd && !options.crowd->offsets.empty() ? options.crowd : nullptr;
     const uint32_t instances = crowd ? uint32_t(crowd->offsets.size()) : 1u;
     const uint32_t passes = std::max(options.passes, 1u);
-    const auto bookkeeping = std::chrono::steady_clock::now();
-    // Weights and joints of this frame; skinned nodes draw with their skin's model matrix.
-    mState.write(scene, frame, crowd ? &crowd->weights : nullptr, instances);
-    const bool transmission = sortItems(scene, frame, camera.view(), options);
-    const double bookkeepingMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - bookkeeping)
-            .count();
+    double bookkeepingMs = 0;  // counted as the morph stage's CPU time (MorphFrameStats::cpuMs)
+    bool transmission = false;
+    {
+        const ScopedTimer bookkeeping(bookkeepingMs);
+        // Weights and joints of this frame; skinned nodes draw with their skin's model matrix.
+        mState.write(scene, frame, crowd ? &crowd->weights : nullptr, instances);
+        transmission = sortItems(scene, frame, camera.view(), options);
+    }
 
     clearTarget(target, options);
     writeFrameUniforms(scene, frame, camera, target, options, crowd);
