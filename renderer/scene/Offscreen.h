@@ -8,7 +8,7 @@
 #include "morph/Result.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/gl/Framebuffer.h"
-#include "renderer/scene/SceneRenderer.h"
+#include "renderer/scene/RenderTarget.h"
 
 namespace renderer {
 
