@@ -29,7 +29,8 @@ struct MorphFrameStats {
     // dispatches; the cpu path's blend and upload by wall clock, which no GL query sees); -1
     // when DrawOptions::timeMorph was off. vs-dense and vs-active morph inside the draw's vertex
     // stage, which no query can split from the rest of the draw: `bench` times them on a
-    // vertex-only pass of its own (app/cli/BenchPaths). `timing` says what the number holds.
+    // vertex-only pass of its own (renderer/scene/VertexMorphPass). `timing` says what the number
+    // holds.
     double gpuMs = -1;
     // CPU milliseconds of morph bookkeeping: weights (active lists, rows), path resolution,
     // building resources on first use, binding. Not the pre-pass itself (llvmpipe runs a

@@ -71,7 +71,7 @@ public:
 
     // The last frame's morphed draws, each with the path the morph stage resolved for it (in
     // the stage's order; a primitive drawn in several passes is listed once). For `bench`,
-    // which times the vs paths' morph on a vertex-only pass of its own (app/cli/BenchPaths).
+    // which times the vs paths' morph on a vertex-only pass of its own (VertexMorphPass).
     struct MorphedDraw {
         int node = -1;
         const GpuPrimitive* primitive = nullptr;
@@ -83,7 +83,7 @@ public:
     // The program variant (ShaderVariants::program) a primitive with `attributeMask` and
     // `material` draws with in a pass that writes `output`, with the last frame's
     // view-projection, instance mode and light. Public for the tests of what a variant leaves
-    // out and for the passes drawn over a frame (bench's vertex-only pass).
+    // out and for the passes drawn over a frame (VertexMorphPass).
     gl::Program& program(uint32_t attributeMask, const GpuMaterial& material,
                          PassOutput output = PassOutput::Target) {
         return mVariants.program(attributeMask, material, output);

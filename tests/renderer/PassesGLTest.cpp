@@ -1,7 +1,8 @@
 // The pieces the draw is made of (renderer/pass/, renderer/gl/Timing.h) and what is drawn over a
-// finished frame (renderer/scene/Wireframe): each pass output has its own program variant, the
-// wireframe draws what the viewer drew with polygon mode set around a frame, a scope timer adds
-// its scope. A code-built quad facing the camera, drawn single-sampled so pixels compare exactly.
+// finished frame (renderer/scene/Wireframe, VertexMorphPass): each pass output has its own
+// program variant, the wireframe draws what the viewer drew with polygon mode set around a
+// frame, bench's vertex-only pass times the vs paths and nothing else, a scope timer adds its
+// scope. A code-built quad facing the camera, drawn single-sampled so pixels compare exactly.
 #include <chrono>
 #include <set>
 #include <thread>
@@ -16,6 +17,7 @@
 #include "renderer/pass/ShaderVariants.h"
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/SceneRenderer.h"
+#include "renderer/scene/VertexMorphPass.h"
 #include "renderer/scene/Wireframe.h"
 
 namespace {
@@ -158,6 +160,44 @@ TEST_F(PassesTest, WireframeOverlayInvertsTheFramesPixelsUnderItsEdges) {
         inverted += !same;
     }
     EXPECT_GT(inverted, size_t(kSize)) << "the quad's edges and its diagonal";
+}
+
+TEST_F(PassesTest, VertexMorphPassTimesOnlyTheVsPaths) {
+    auto pass = renderer::VertexMorphPass::create();
+    for (const renderer::MorphPath path :
+         {renderer::MorphPath::VsDense, renderer::MorphPath::VsActive, renderer::MorphPath::Cpu}) {
+        mOptions.morphPath = path;
+        shootPlain();
+        const bool vs = renderer::morphsInVertexStage(path);
+        EXPECT_EQ(renderer::VertexMorphPass::hasVertexMorphs(mRenderer), vs);
+        EXPECT_EQ(pass.drawTimed(mRenderer, 1), vs);
+        if (vs) {
+            EXPECT_GE(pass.timedMs(), 0.0);
+        }
+        const double wall = pass.wallMs(mRenderer, 1);
+        if (vs) {
+            EXPECT_GT(wall, 0.0);
+        } else {
+            EXPECT_EQ(wall, 0.0) << "nothing morphs in the vertex stage";
+        }
+    }
+}
+
+TEST_F(PassesTest, OffscreenReadsItsDepthAndWaits) {
+    shootPlain();
+    mTarget.finish();
+    const std::vector<float> depth = mTarget.readDepth();
+    ASSERT_EQ(depth.size(), size_t(kSize) * size_t(kSize));
+    const size_t centre = size_t(kSize / 2) * size_t(kSize) + size_t(kSize / 2);
+    EXPECT_LT(depth[centre], 1.0f) << "the quad";
+    EXPECT_EQ(depth[0], 1.0f) << "the corner: nothing drawn";
+
+    auto multisampled = renderer::Offscreen::create(kSize, kSize, 4);
+    ASSERT_TRUE(multisampled.ok()) << multisampled.error().message;
+    mRenderer.draw(mScene, morph::restPose(mScene.layout()), mCamera, multisampled->target(),
+                   mOptions);
+    multisampled->finish();
+    EXPECT_TRUE(multisampled->readDepth().empty()) << "a multisampled depth buffer is not read";
 }
 
 TEST(TimingTest, AScopedTimerAddsItsScope) {
