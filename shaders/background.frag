@@ -13,7 +13,8 @@ void main() {
     const vec3 radiance =
         textureLod(uEnvironmentCube, d, uEnvironment.params.z).rgb * uEnvironment.params.y;
 #ifdef MV_LINEAR_OUTPUT
-    // The transmission pass's background (SceneRenderer.cpp): radiance before exposure.
+    // The transmission pass's background (renderer/pass/TransmissionPass): radiance before
+    // exposure.
     fragColor = vec4(radiance, 1.0);
     return;
 #endif

@@ -10,7 +10,8 @@ layout(std140, binding = MV_UBO_FRAME) uniform FrameBlock {
     vec4 viewport;               // xy: the target's size in pixels
 } uFrame;
 
-// One punctual light (renderer/scene/Lights.h's PunctualLight, written by SceneRenderer.cpp).
+// One punctual light (renderer/scene/Lights.h's PunctualLight, written by
+// renderer/pass/FrameUniforms.cpp).
 struct PunctualLight {
     vec4 positionType;    // xyz: world position (point, spot); w: MV_LIGHT_* type
     vec4 directionRange;  // xyz: world direction it shines along, unit; w: range, 0 unlimited

@@ -5,8 +5,9 @@
 // by the studio rig; then exposure, tone mapping and sRGB output. KHR_materials_ior, _specular,
 // _clearcoat, _sheen and _iridescence in the variants that define MV_MATERIAL_* (layers.glsl),
 // _transmission and _volume too (transmission.glsl). MV_LINEAR_OUTPUT: the transmission pass's
-// variants, which write linear radiance before exposure (SceneRenderer.cpp). MV_GBUFFER and
-// MV_RESOLVE: the two halves of deferred shading (below).
+// variants, which write linear radiance before exposure (PassOutput::Linear,
+// renderer/pass/ShaderVariants.h). MV_GBUFFER and MV_RESOLVE: the two halves of deferred shading
+// (below).
 #include "material.glsl"
 #include "lighting.glsl"
 #include "environment.glsl"
@@ -119,7 +120,8 @@ vec3 unpackDirection(uint bits) {
 
 bool hasAttribute(uint location) { return (uAttributeMask & (1u << location)) != 0u; }
 
-// MV_TEXTURED_SLOTS (SceneRenderer.cpp): bit s set when the material has a texture in slot s.
+// MV_TEXTURED_SLOTS (renderer/pass/ShaderVariants.cpp): bit s set when the material has a
+// texture in slot s.
 // An untextured slot reads white, exactly what its white fallback texture would give, without
 // sampling it: the condition is a constant, so the compiler drops the fetch (a CPU rasterizer
 // pays for every one, per pixel).

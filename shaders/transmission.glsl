@@ -1,7 +1,7 @@
 // KHR_materials_transmission and KHR_materials_volume as the Khronos glTF Sample Renderer draws
 // them (its ibl.glsl getIBLVolumeRefraction, punctual.glsl getPunctualRadianceTransmission and
 // functions.glsl): the light behind a surface is what the frame's transmission pass drew there
-// (the opaque primitives, in linear radiance, with mipmaps; SceneRenderer.cpp), read where the
+// (the opaque primitives, in linear radiance, with mipmaps; renderer/pass/TransmissionPass), read where the
 // refracted view ray leaves the volume, projected to the screen, at a level that grows with the
 // roughness. Thin-walled (no volume, thickness 0): the ray leaves where it entered. Through a
 // volume the ray runs `thickness` (in the mesh's units, so scaled by the node's scale) and is

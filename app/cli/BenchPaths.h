@@ -3,20 +3,20 @@
 // upload a scene once for every path, draw one frame with a chosen path, read what the morph stage
 // cost (SceneRenderer::morphStats: bytes, CPU bookkeeping, GL timer), and free a path's resources
 // before the next. Everything the benchmark needs from the renderer goes through here, and so
-// does every measurement the production draw does not make: the vs paths' vertex-only passes.
+// does every measurement the production draw does not make: the vs paths' vertex-only passes
+// (renderer/scene/VertexMorphPass).
 #include <memory>
 #include <vector>
 
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "morph/anim/Animate.h"
-#include "renderer/gl/Program.h"
-#include "renderer/gl/Query.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/MorphStage.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/SceneRenderer.h"
+#include "renderer/scene/VertexMorphPass.h"
 
 namespace app {
 
@@ -33,8 +33,8 @@ public:
 
     // One frame: `passes` passes of `scene` with `path` (a crowd when `crowd` is not null), the
     // morph stage timed with GL queries when `timed`: the renderer's pre-pass query, and after
-    // the frame the vs paths' morph on a vertex-only pass (timedVertexPass), so a timed frame is
-    // not a representative frame.
+    // the frame the vs paths' morph on a vertex-only pass (VertexMorphPass::drawTimed), so a
+    // timed frame is not a representative frame.
     void drawFrame(const renderer::GpuScene& scene, renderer::MorphPath path,
                    const std::vector<morph::NodePose>& pose, const renderer::Camera& camera,
                    const renderer::RenderTarget& target, uint32_t passes,
@@ -43,34 +43,21 @@ public:
     // holds the pre-pass and the vertex-only pass times the frame's passes.
     const renderer::MorphFrameStats& stats();
 
-    // Wall-clock milliseconds of the last frame's vs-path morphs on their own: mesh.vert alone
-    // (no fragment stage, so no varyings to feed one) over every vertex of every instance once
-    // (GL_POINTS, rasterizer discard), bracketed by glFinish, times the frame's passes. 0 when
-    // no primitive ran a vs path (or the program did not build). For drivers whose GL timer
-    // misses the vertex stage (llvmpipe: BenchRun.cpp setMorphMs).
+    // Wall-clock milliseconds of the last frame's vs-path morphs on their own
+    // (VertexMorphPass::wallMs), times the frame's passes. 0 when no primitive ran a vs path (or
+    // the program did not build). For drivers whose GL timer misses the vertex stage (llvmpipe:
+    // BenchRun.cpp setMorphMs).
     double vertexMorphMs();
     // GPU bytes the morph paths hold now, and freeing them before the next path.
     uint64_t morphResidentBytes() { return mRenderer.state().morphResidentBytes(); }
     void releaseMorph() { mRenderer.state().releaseMorph(); }
 
 private:
-    // Whether the last frame drew a primitive on a vs path.
-    bool hasVertexMorphs() const;
-    // The last frame's vs-path draws as points, the morph alone (no skin): with the programs
-    // the frame drew them with (`asDrawn`) or with mVertexOnly.
-    void drawVertexMorphs(bool asDrawn);
-    // The vs paths' morph timed by the GL timer after a timed frame: the same points with the
-    // frame's programs, each shaded and dropped by a GL_NEVER depth test. Not
-    // GL_RASTERIZER_DISCARD: llvmpipe skips vertex shading entirely under it (the pass timed
-    // 0 ms).
-    void timedVertexPass();
-
     renderer::SceneRenderer mRenderer;
     renderer::DrawOptions mLook;
-    renderer::gl::Program mVertexOnly;  // mesh.vert alone; empty if it did not build
-    renderer::gl::Query mVertexQuery;
-    bool mVertexPending = false;
-    uint32_t mInstances = 1;  // the last frame's
+    renderer::VertexMorphPass mVertexPass;
+    bool mVertexPending = false;  // the last frame was timed with a vertex-only pass
+    uint32_t mInstances = 1;      // the last frame's
     uint32_t mPasses = 1;
     renderer::MorphFrameStats mStats;
 };

@@ -16,7 +16,7 @@
 #include "morph/names/FaceNames.h"
 #include "renderer/gl/Buffer.h"
 #include "renderer/gl/EglContext.h"
-#include "renderer/gl/Query.h"
+#include "renderer/gl/Timing.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/Offscreen.h"
@@ -45,10 +45,10 @@ double measureCopyGbPerSec() {
     source.subData(0, kBytes, fill.data());
     double best = 0;
     for (int i = 0; i < 6; ++i) {
-        glFinish();
+        renderer::finishGl();
         const Clock::time_point start = Clock::now();
-        glCopyNamedBufferSubData(source.id(), target.id(), 0, 0, kBytes);
-        glFinish();
+        target.copyFrom(source, 0, 0, kBytes);
+        renderer::finishGl();
         const double seconds = msSince(start) / 1000.0;
         if (i > 0 && seconds > 0) best = std::max(best, 2.0 * double(kBytes) / seconds / 1e9);
     }
@@ -281,7 +281,7 @@ morph::Result<Workbench> prepare(const BenchWorkload& workload, int width, int h
     const Clock::time_point uploadStart = Clock::now();
     auto gpu = BenchPaths::upload(loaded->scene);
     if (!gpu) return gpu.error();
-    glFinish();
+    renderer::finishGl();
     auto paths = BenchPaths::create();
     if (!paths) return paths.error();
     Workbench w;
@@ -330,22 +330,14 @@ double mean(const std::vector<double>& values) {
 
 }  // namespace
 
-// Draws one frame and waits for it; returns its wall time. A single-sampled frame is waited for
-// with a 1-pixel read; a multisampled framebuffer cannot be read (GL_INVALID_OPERATION, which
-// returns at once without waiting), so that frame is waited for with glFinish.
+// Draws one frame and waits for it (Offscreen::finish: a 1-pixel read, or glFinish where the
+// target is multisampled); returns its wall time.
 double BenchSession::frame(Workbench& w, renderer::MorphPath path, bool timed) {
     State& s = *mState;
     const Clock::time_point start = Clock::now();
     w.paths.drawFrame(w.gpu, path, w.pose, w.camera, s.target->target(), w.passes,
                       w.isCrowd ? &w.crowd : nullptr, timed);
-    if (s.target->samples() > 1) {
-        glFinish();
-        return msSince(start);
-    }
-    uint8_t pixel[4];
-    s.target->target().framebuffer->bind(GL_READ_FRAMEBUFFER);
-    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    s.target->finish();
     return msSince(start);
 }
 
@@ -353,12 +345,8 @@ namespace {
 
 // The share of the target's pixels something was drawn on: depth below the far plane.
 double coveredShare(renderer::Offscreen& target) {
-    if (target.samples() > 1) return 0;  // a multisampled depth buffer cannot be read
-    const int w = target.width(), h = target.height();
-    std::vector<float> depth(size_t(w) * size_t(h));
-    target.target().framebuffer->bind(GL_READ_FRAMEBUFFER);
-    glReadPixels(0, 0, w, h, GL_DEPTH_COMPONENT, GL_FLOAT, depth.data());
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    // Empty when multisampled: a multisampled depth buffer cannot be read.
+    const std::vector<float> depth = target.readDepth();
     const size_t covered =
         size_t(std::count_if(depth.begin(), depth.end(), [](float d) { return d < 1.0f; }));
     return depth.empty() ? 0 : double(covered) / double(depth.size());

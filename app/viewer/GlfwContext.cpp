@@ -121,4 +121,30 @@ std::string GlfwContext::description() const {
     return text(GL_RENDERER) + " / " + text(GL_VERSION);
 }
 
+std::string GlfwContext::rendererName() const {
+    const GLubyte* s = glGetString(GL_RENDERER);
+    return s ? std::string(reinterpret_cast<const char*>(s)) : std::string();
+}
+
+morph::RgbaImage GlfwContext::readPixels() const {
+    int width = 0, height = 0;
+    framebufferSize(width, height);
+    morph::RgbaImage image;
+    image.width = width;
+    image.height = height;
+    image.pixels.resize(size_t(width) * size_t(height) * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glReadBuffer(GL_BACK);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
+    // GL's rows run bottom-up, image files' top-down; the window is opaque whatever alpha says.
+    const size_t row = size_t(width) * 4;
+    for (int y = 0; y < height / 2; ++y) {
+        std::swap_ranges(image.pixels.begin() + y * row, image.pixels.begin() + (y + 1) * row,
+                         image.pixels.begin() + (height - 1 - y) * row);
+    }
+    for (size_t i = 3; i < image.pixels.size(); i += 4) image.pixels[i] = 255;
+    return image;
+}
+
 }  // namespace app

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "morph/Result.h"
+#include "morph/image/ImageFile.h"
 
 struct GLFWwindow;
 
@@ -41,6 +42,11 @@ public:
     void setFullscreen(bool on);
     // "llvmpipe (LLVM 15.0.6, 256 bits) / 4.5 (Core Profile) Mesa 22.3.6".
     std::string description() const;
+    // GL_RENDERER alone: "llvmpipe (LLVM 15.0.6, 256 bits)"; empty when GL gives none.
+    std::string rendererName() const;
+    // The window's back buffer as drawn so far, top row first, opaque (alpha 255 whatever the
+    // framebuffer holds): what screenshots and recordings of the window save.
+    morph::RgbaImage readPixels() const;
 
 private:
     struct State;

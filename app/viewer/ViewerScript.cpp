@@ -13,7 +13,7 @@
 #include <malloc.h>
 #endif
 
-#include "renderer/gl/Gl.h"
+#include "renderer/gl/GlDebug.h"
 #include "renderer/gl/Object.h"
 
 #define GLFW_INCLUDE_NONE
@@ -432,8 +432,7 @@ void printSampleLine(const std::string& label, size_t autosaveFiles, uint64_t au
         if (std::fscanf(statm, "%ld %ld", &pages, &resident) != 2) resident = 0;
         std::fclose(statm);
     }
-    int errors = 0;
-    while (glGetError() != GL_NO_ERROR && errors < 1000) ++errors;
+    const int errors = int(renderer::glErrors().size());
     std::printf(
         "sample %s rss_kb=%ld gl_objects=%ld gl_errors=%d autosave_files=%zu autosave_bytes=%llu\n",
         label.c_str(), resident * (sysconf(_SC_PAGESIZE) / 1024),

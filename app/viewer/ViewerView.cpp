@@ -8,14 +8,22 @@
 #include <imgui.h>
 
 #include "app/viewer/ViewerWindow.h"
-#include "renderer/gl/Gl.h"
 #include "renderer/scene/Capture.h"
+#include "renderer/scene/Wireframe.h"
 
 namespace app {
 
 namespace {
 
 const glm::vec3 kBackground = glm::vec3(46, 48, 54) / 255.0f;  // SceneRenderer's studio gray
+
+renderer::Wireframe rendererWireframe(Wireframe wireframe) {
+    switch (wireframe) {
+        case Wireframe::Overlay: return renderer::Wireframe::Overlay;
+        case Wireframe::Only: return renderer::Wireframe::Only;
+        default: return renderer::Wireframe::Off;
+    }
+}
 
 bool sameCamera(const renderer::Camera& a, const renderer::Camera& b) {
     return a.eye == b.eye && a.target == b.target && a.up == b.up && a.fovY == b.fovY &&
@@ -72,10 +80,8 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     // The whole window in the background colour (what the panels leave uncovered, and all of it
     // without a model), then the 3D view drawn into a target of the view region's size and
     // copied in: no pixel under a panel is shaded, and the view's anti-aliasing is its own.
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glViewport(0, 0, fbWidth, fbHeight);
-    glClearColor(kBackground.r, kBackground.g, kBackground.b, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const renderer::RenderTarget window{nullptr, fbWidth, fbHeight};
+    window.clear(kBackground);
     if (!mDoc.loaded) return;
     const ViewRegion view = viewRegion();
     if (!prepareViewTarget(view)) return;
@@ -101,8 +107,7 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     // GL's window coordinates start at the bottom left, its rows run bottom-up.
     const int windowY = fbHeight - int(view.y) - int(view.height);
     mViewTarget->blitToWindow(int(view.x), windowY, int(view.width), int(view.height));
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);  // the UI draws into the window
-    glViewport(0, 0, fbWidth, fbHeight);
+    window.bind();  // the UI draws into the window
 }
 
 bool ViewerWindow::prepareViewTarget(const ViewRegion& view) {
@@ -145,25 +150,9 @@ renderer::DrawOptions ViewerWindow::drawOptions() const {
 void ViewerWindow::drawView(const renderer::Camera& camera, const morph::FramePose& frame,
                             const std::optional<renderer::OverlayOptions>& overlays) {
     const renderer::RenderTarget target = mViewTarget->target();
-    renderer::DrawOptions options = drawOptions();
-    if (mUi.wireframe == Wireframe::Only) glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-    mRenderer.draw(mDoc.gpu, frame, camera, target, options);
+    renderer::drawWireframe(mRenderer, rendererWireframe(mUi.wireframe), mDoc.gpu, frame, camera,
+                            target, drawOptions());
     updateMorphStats();
-    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-    if (mUi.wireframe == Wireframe::Overlay) {
-        // The edges again, in front of the surface they lie on (polygon offset), each pixel
-        // inverted (a logic op needs no shader change and reads on light and dark skin alike).
-        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-        glEnable(GL_POLYGON_OFFSET_LINE);
-        glPolygonOffset(-1.0f, -1.0f);
-        glEnable(GL_COLOR_LOGIC_OP);
-        glLogicOp(GL_INVERT);
-        options.clear = false;
-        mRenderer.draw(mDoc.gpu, frame, camera, target, options);
-        glDisable(GL_COLOR_LOGIC_OP);
-        glDisable(GL_POLYGON_OFFSET_LINE);
-        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-    }
     if (overlays) mOverlay.draw(mDoc.gpu, frame, camera, target, *overlays);
 }
 

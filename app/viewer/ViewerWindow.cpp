@@ -7,7 +7,6 @@
 
 #include "app/cli/Options.h"
 #include "app/record/Recording.h"
-#include "renderer/gl/Gl.h"
 #include "renderer/scene/Capture.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -109,8 +108,7 @@ void ViewerWindow::applyViewOptions() {
     const ViewerOptions& options = mOptions;
     mUi.morphPath = renderer::parseMorphPath(options.morphPath).value_or(renderer::MorphPath::Auto);
     mUi.stats.renderer = mContext.description();
-    const char* glRenderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    const bool software = glRenderer && renderer::isSoftwareRenderer(glRenderer);
+    const bool software = renderer::isSoftwareRenderer(mContext.rendererName());
     mUi.viewSamples = options.msaa >= 0 ? options.msaa : software ? 0 : 4;
     if (const auto shading = parseShading(options.shading)) mShading = *shading;
     mUi.halfWhileDragging = software;
@@ -124,24 +122,7 @@ void ViewerWindow::applyViewOptions() {
 }
 
 morph::RgbaImage ViewerWindow::readWindow() const {
-    int width = 0, height = 0;
-    mContext.framebufferSize(width, height);
-    morph::RgbaImage image;
-    image.width = width;
-    image.height = height;
-    image.pixels.resize(size_t(width) * size_t(height) * 4);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    glReadBuffer(GL_BACK);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
-    // GL's rows run bottom-up, image files' top-down; the window is opaque whatever alpha says.
-    const size_t row = size_t(width) * 4;
-    for (int y = 0; y < height / 2; ++y) {
-        std::swap_ranges(image.pixels.begin() + y * row, image.pixels.begin() + (y + 1) * row,
-                         image.pixels.begin() + (height - 1 - y) * row);
-    }
-    for (size_t i = 3; i < image.pixels.size(); i += 4) image.pixels[i] = 255;
-    return image;
+    return mContext.readPixels();
 }
 
 void ViewerWindow::saveScreenshot(const std::string& path) {

@@ -39,7 +39,7 @@ enum class TextureUnit : uint32_t {
     BrdfLut,      // its split-sum BRDF table
     // The KHR_materials_* textures (GpuScene.h's MaterialSlot from Specular), from 16 on, so
     // the core's units keep their numbers. Only a shader variant with the feature declares
-    // them (SceneRenderer.cpp), so a plain material's program samples 7 units.
+    // them (renderer/pass/ShaderVariants.cpp), so a plain material's program samples 7 units.
     Specular = 16,       // KHR_materials_specular: specularTexture (A)
     SpecularColor,       // specularColorTexture (RGB, sRGB)
     Clearcoat,           // KHR_materials_clearcoat: clearcoatTexture (R)
@@ -55,10 +55,10 @@ enum class TextureUnit : uint32_t {
     Transmission,          // KHR_materials_transmission: transmissionTexture (R)
     Thickness,             // KHR_materials_volume: thicknessTexture (G)
     // What transmissive surfaces see through them: the frame's opaque primitives drawn first,
-    // with its mipmaps (SceneRenderer's transmission pass).
+    // with its mipmaps (renderer/pass/TransmissionPass).
     TransmissionFramebuffer,
-    // Deferred shading's G-buffer (SceneRenderer, pbr.frag's MV_RESOLVE variants): those
-    // draws morph nothing, so its targets take the morph targets' first units.
+    // Deferred shading's G-buffer (renderer/pass/DeferredPass, pbr.frag's MV_RESOLVE variants):
+    // those draws morph nothing, so its targets take the morph targets' first units.
     GBuffer0 = MorphTargets,
     GBuffer1,
     GBuffer2,  // the second UV set, for the materials that read two

@@ -24,6 +24,11 @@ void Buffer::read(GLintptr offset, GLsizeiptr bytes, void* out) const {
     if (bytes > 0) glGetNamedBufferSubData(id(), offset, bytes, out);
 }
 
+void Buffer::copyFrom(const Buffer& source, GLintptr readOffset, GLintptr writeOffset,
+                      GLsizeiptr bytes) {
+    if (bytes > 0) glCopyNamedBufferSubData(source.id(), id(), readOffset, writeOffset, bytes);
+}
+
 void Buffer::bindBase(GLenum target, GLuint index) const {
     glBindBufferBase(target, index, id());
 }

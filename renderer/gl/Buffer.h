@@ -21,6 +21,10 @@ public:
 
     void subData(GLintptr offset, GLsizeiptr bytes, const void* data);
     void read(GLintptr offset, GLsizeiptr bytes, void* out) const;  // glGetNamedBufferSubData
+    // `bytes` of `source` from `readOffset` into this buffer at `writeOffset`, on the device
+    // (glCopyNamedBufferSubData).
+    void copyFrom(const Buffer& source, GLintptr readOffset, GLintptr writeOffset,
+                  GLsizeiptr bytes);
     // Binds the whole buffer to an indexed target (GL_SHADER_STORAGE_BUFFER, GL_UNIFORM_BUFFER,
     // GL_TRANSFORM_FEEDBACK_BUFFER).
     void bindBase(GLenum target, GLuint index) const;

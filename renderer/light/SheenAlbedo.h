@@ -4,7 +4,7 @@
 // Sample Renderer's V_Sheen) reflects towards v. The Sample Renderer reads it from a shipped
 // table (lut_sheen_E.png) to dim the layers under the sheen (its "albedo scaling",
 // 1 - max(sheen colour) * E); morphview integrates the same BRDF here once per process, and
-// layers.glsl reads it from a small texture (SceneRenderer.cpp). GL-free.
+// layers.glsl reads it from a small texture (renderer/pass/ItemDraw.cpp). GL-free.
 #include <vector>
 
 namespace renderer {

@@ -1,9 +1,9 @@
 #include "renderer/morph/MorphStage.h"
 
 #include <atomic>
-#include <chrono>
 
 #include "renderer/gl/Log.h"
+#include "renderer/gl/Timing.h"
 
 namespace renderer {
 
@@ -47,10 +47,11 @@ MorphPath MorphStage::preparePrimitive(PrimitiveMorph& morph, MorphWeights* weig
     mStats.cost += morphCost(path, morph.shape(), weights->active(), passes, morph.sparseMethod());
     // The pre-pass itself is not bookkeeping: llvmpipe runs a dispatch synchronously inside
     // glDispatchCompute, and the cpu path's blend is its morph stage.
-    const auto start = std::chrono::steady_clock::now();
-    morph.run(path, *weights, mPrograms);
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    double ms = 0;
+    {
+        const ScopedTimer run(ms);
+        morph.run(path, *weights, mPrograms);
+    }
     mRunMs += ms;
     mStats.prePassWallMs += ms;
     if (path == MorphPath::Cpu) mCpuPathMs += ms;

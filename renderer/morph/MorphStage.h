@@ -14,6 +14,7 @@
 
 #include "morph/Result.h"
 #include "renderer/gl/Query.h"
+#include "renderer/gl/Timing.h"
 #include "renderer/morph/MorphPath.h"
 #include "renderer/morph/MorphTargets.h"
 #include "renderer/morph/PrimitiveMorph.h"
@@ -28,7 +29,8 @@ struct MorphFrameStats {
     // dispatches; the cpu path's blend and upload by wall clock, which no GL query sees); -1
     // when DrawOptions::timeMorph was off. vs-dense and vs-active morph inside the draw's vertex
     // stage, which no query can split from the rest of the draw: `bench` times them on a
-    // vertex-only pass of its own (app/cli/BenchPaths). `timing` says what the number holds.
+    // vertex-only pass of its own (renderer/scene/VertexMorphPass). `timing` says what the number
+    // holds.
     double gpuMs = -1;
     // CPU milliseconds of morph bookkeeping: weights (active lists, rows), path resolution,
     // building resources on first use, binding. Not the pre-pass itself (llvmpipe runs a
@@ -69,6 +71,21 @@ public:
     void addCpuMs(double ms) { mStats.cpuMs += ms; }
     // Wall-clock time spent inside pre-passes since beginFrame (to keep it out of cpuMs).
     double takeRunMs() { return std::exchange(mRunMs, 0.0); }
+
+    // A drawer's loop over preparePrimitive, timed from outside: its scope's wall-clock time,
+    // less the pre-pass runs inside it, is the frame's CPU bookkeeping (MorphFrameStats::cpuMs).
+    class BookkeepingScope {
+    public:
+        explicit BookkeepingScope(MorphStage& stage) : mStage(stage) {}
+        BookkeepingScope(const BookkeepingScope&) = delete;
+        BookkeepingScope& operator=(const BookkeepingScope&) = delete;
+        ~BookkeepingScope() { mStage.addCpuMs(mClock.ms() - mStage.takeRunMs()); }
+
+    private:
+        MorphStage& mStage;
+        Stopwatch mClock;
+    };
+
     // Waits for the timer results of the last frame.
     const MorphFrameStats& stats();
 

@@ -73,8 +73,8 @@ constexpr uint32_t slotUnit(size_t slot) {
 }
 
 // A material's shading features beyond glTF 2.0's core, each a bit of the shader variant
-// (SceneRenderer.cpp, MV_MATERIAL_*): a material without any draws with the core program,
-// bit for bit as before the extensions existed.
+// (renderer/pass/ShaderVariants.cpp, MV_MATERIAL_*): a material without any draws with the core
+// program, bit for bit as before the extensions existed.
 enum MaterialFeature : uint32_t {
     kFeatureSpecular = 1u << 0,     // KHR_materials_ior and/or KHR_materials_specular
     kFeatureClearcoat = 1u << 1,    // KHR_materials_clearcoat with a factor above 0

@@ -69,4 +69,24 @@ morph::RgbaImage Offscreen::readPixels() {
     return image;
 }
 
+void Offscreen::finish() {
+    if (mSamples > 1) {
+        glFinish();
+        return;
+    }
+    uint8_t pixel[4];
+    mMultisampled.bind(GL_READ_FRAMEBUFFER);
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+}
+
+std::vector<float> Offscreen::readDepth() {
+    if (mSamples > 1) return {};
+    std::vector<float> depth(size_t(mWidth) * size_t(mHeight));
+    mMultisampled.bind(GL_READ_FRAMEBUFFER);
+    glReadPixels(0, 0, mWidth, mHeight, GL_DEPTH_COMPONENT, GL_FLOAT, depth.data());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    return depth;
+}
+
 }  // namespace renderer

@@ -8,7 +8,7 @@
 #include "morph/Result.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/gl/Framebuffer.h"
-#include "renderer/scene/SceneRenderer.h"
+#include "renderer/scene/RenderTarget.h"
 
 namespace renderer {
 
@@ -34,6 +34,14 @@ public:
 
     // Resolves the samples and reads the pixels back (waits for rendering to finish).
     morph::RgbaImage readPixels();
+
+    // Waits until what was drawn into it has finished: a single-sampled target by reading one
+    // pixel back, a multisampled one, which cannot be read (GL_INVALID_OPERATION, which returns
+    // at once without waiting), by glFinish.
+    void finish();
+    // The depth of every pixel, bottom row first, 0..1 (1: nothing drawn); empty when the target
+    // is multisampled (a multisampled depth buffer cannot be read).
+    std::vector<float> readDepth();
 
 private:
     gl::Framebuffer mMultisampled;

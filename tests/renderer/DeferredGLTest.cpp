@@ -372,7 +372,7 @@ TEST_F(DeferredTest, ASkinnedMultiMeshAvatarLooksTheSame) {
 
 TEST_F(DeferredTest, AFoxMidRunLooksTheSame) {
     // Skinned and animated: each material's resolve covers only the projected bounds of its
-    // skinned meshes (SceneRenderer::deferredRect), which must hold every pixel the run reaches.
+    // skinned meshes (DeferredPass::rect), which must hold every pixel the run reaches.
     const renderer::GpuScene fox = uploadFile(fixtures::avatarPath("Fox/Fox.glb"));
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;

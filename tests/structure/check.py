@@ -11,6 +11,9 @@ Mermaid diagram).
   .cpp files in the largest folder of app/, renderer/, morph/
   .cpp files named by docs/ARCHITECTURE.md's frame walk
   machine paths and missing repo paths in docs/ and README.md   (docs_paths.py beside this file)
+  lines of renderer/scene/SceneRenderer.cpp, and of each pass file (renderer/**/*Pass.cpp)
+  raw GL calls in app/ outside the GLFW context (app/viewer/GlfwContext.cpp)
+  clock code (std::chrono, steady_clock) in the draw and the morph stage
 
 Exits 1 when a rule is broken, naming each place."""
 import argparse
@@ -33,7 +36,18 @@ LIMITS = {
     "largest folder's .cpp files": 20,
     "frame walk's .cpp files": 15,
     "docs paths": 0,
+    "SceneRenderer.cpp's lines": 400,
+    "pass files over 250 lines": 0,
+    "raw GL calls in app": 0,
+    "clock code in the draw": 0,
 }
+# The draw runs its passes (renderer/pass/), each a file of its own; timing wraps them from
+# outside (renderer/gl/Timing.h), and app/ reaches GL only through the renderer, except the
+# window's own context.
+SCENE_RENDERER = os.path.join("renderer", "scene", "SceneRenderer.cpp")
+PASS_FILE_LINES = 250
+GL_CONTEXT_FILES = (os.path.join("app", "viewer", "GlfwContext.cpp"),)
+UNTIMED_FILES = (SCENE_RENDERER, os.path.join("renderer", "morph", "MorphStage.cpp"))
 CODE_DIRS = ("app", "renderer", "morph")
 SOURCE_EXT = (".cpp", ".h", ".hpp", ".cc")
 TICKET_DIRS = ("app", "renderer", "morph", "shaders", "tests", "assets", "third_party", ".ci")
@@ -169,6 +183,44 @@ def frame_walk_files(root):
     return sorted({os.path.basename(n) for n in names})
 
 
+def line_count(root, path):
+    with open(os.path.join(root, path), encoding="utf-8") as f:
+        return sum(1 for _ in f)
+
+
+def long_pass_files(root):
+    found = []
+    for path in files_under(root, ("renderer",), (".cpp",)):
+        if path.endswith("Pass.cpp"):
+            n = line_count(root, path)
+            if n > PASS_FILE_LINES:
+                found.append(f"{rel(root, path)}: {n} lines (at most {PASS_FILE_LINES})")
+    return found
+
+
+def raw_gl_calls(root):
+    found = []
+    call = re.compile(r"(?<![\w:.>])gl[A-Z]\w*\s*\(")
+    for path in files_under(root, ("app",), SOURCE_EXT):
+        if rel(root, path) in GL_CONTEXT_FILES:
+            continue
+        code = strip_comments(open(path, encoding="utf-8").read())
+        for no, line in enumerate(code.splitlines(), 1):
+            if call.search(line):
+                found.append(f"{rel(root, path)}:{no}: {line.strip()}")
+    return found
+
+
+def clock_code(root):
+    found = []
+    for path in UNTIMED_FILES:
+        code = strip_comments(open(os.path.join(root, path), encoding="utf-8").read())
+        for no, line in enumerate(code.splitlines(), 1):
+            if re.search(r"std::chrono|steady_clock", line):
+                found.append(f"{path}:{no}: {line.strip()}")
+    return found
+
+
 def mermaid(edges):
     rooms = sorted({r for e in edges for r in e})
     ids = {r: "r" + re.sub(r"\W", "_", r) for r in rooms}
@@ -204,6 +256,10 @@ def main():
         "largest folder's .cpp files": count,
         "frame walk's .cpp files": len(walk),
         "docs paths": docs_paths.broken_paths(root),
+        "SceneRenderer.cpp's lines": line_count(root, SCENE_RENDERER),
+        "pass files over 250 lines": long_pass_files(root),
+        "raw GL calls in app": raw_gl_calls(root),
+        "clock code in the draw": clock_code(root),
     }
     broken = 0
     for name, value in measures.items():

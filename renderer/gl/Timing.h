@@ -1,0 +1,40 @@
+#pragma once
+// How the renderer times its work from outside it: a wall-clock scope that adds its duration to
+// a total when it ends (the draw's bookkeeping, the morph stage's pre-pass runs), a stopwatch,
+// and waiting for the GL work submitted so far. The draw (SceneRenderer) and the morph stage
+// time through these and read no clock themselves.
+#include <chrono>
+
+namespace renderer {
+
+// Wall-clock milliseconds since it was made (or restarted).
+class Stopwatch {
+public:
+    Stopwatch() : mStart(std::chrono::steady_clock::now()) {}
+    void restart() { mStart = std::chrono::steady_clock::now(); }
+    double ms() const {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - mStart)
+            .count();
+    }
+
+private:
+    std::chrono::steady_clock::time_point mStart;
+};
+
+// Adds the wall-clock milliseconds of its scope to `totalMs` when the scope ends.
+class ScopedTimer {
+public:
+    explicit ScopedTimer(double& totalMs) : mTotal(totalMs) {}
+    ScopedTimer(const ScopedTimer&) = delete;
+    ScopedTimer& operator=(const ScopedTimer&) = delete;
+    ~ScopedTimer() { mTotal += mClock.ms(); }
+
+private:
+    double& mTotal;
+    Stopwatch mClock;
+};
+
+// Waits until the GL work submitted so far has finished (glFinish).
+void finishGl();
+
+}  // namespace renderer
