@@ -39,14 +39,19 @@ Adjacency adjacency(size_t vertices, const std::vector<uint32_t>& triangles) {
     return a;
 }
 
-TEST(AuditSymmetry, ANearlySymmetricFaceFindsItsPlane) {
-    const fixtures::RigMesh face = fixtures::approximateRig().meshes[0];
+// `face`'s plane across x, pairing within the local edge length (the audit's way on a mesh).
+morph::Symmetry symmetryAcrossX(const fixtures::RigMesh& face) {
     const Adjacency a = adjacency(face.positions.size(), face.indices);
     morph::SymmetryOptions options;
     options.tolerance = 1e-4f;
     options.edgeShare = 1.0f;
-    const morph::Symmetry s = morph::findSymmetry({face.positions, face.indices, a.first, a.ids},
-                                                  {1.0f, 0.0f, 0.0f}, options);
+    return morph::findSymmetry({face.positions, face.indices, a.first, a.ids}, {1.0f, 0.0f, 0.0f},
+                               options);
+}
+
+TEST(AuditSymmetry, ANearlySymmetricFaceFindsItsPlane) {
+    const fixtures::RigMesh face = fixtures::approximateRig().meshes[0];
+    const morph::Symmetry s = symmetryAcrossX(face);
     EXPECT_TRUE(s.found) << s.pairedShare;
     EXPECT_GT(s.pairedShare, 0.9f);
     // Within a tenth of the coarser half's edge (0.0125) of the true plane.
@@ -59,12 +64,7 @@ TEST(AuditSymmetry, ANearlySymmetricFaceFindsItsPlane) {
 
 TEST(AuditSymmetry, MirrorImagesBetweenVerticesAreReadOnTheSurface) {
     const fixtures::RigMesh face = fixtures::approximateRig().meshes[0];
-    const Adjacency a = adjacency(face.positions.size(), face.indices);
-    morph::SymmetryOptions options;
-    options.tolerance = 1e-4f;
-    options.edgeShare = 1.0f;
-    const morph::Symmetry s = morph::findSymmetry({face.positions, face.indices, a.first, a.ids},
-                                                  {1.0f, 0.0f, 0.0f}, options);
+    const morph::Symmetry s = symmetryAcrossX(face);
     ASSERT_TRUE(s.found);
     // Each paired vertex's image lies on the surface: its samples interpolate the positions to
     // within the jitter off the surface (0.15 of an edge of 0.0125) of the image.
