@@ -93,10 +93,11 @@ wait_background() {
 # 1. Release, as the README builds it, with the tests and benchmarks (off by default: the
 # README's first command builds the viewer only). morph, renderer and app compile as a unity
 # build, 8 sources a batch, as the README's first command builds them (about half the CPU of file
-# by file); the test files, the fixtures and the benchmarks compile file by file. A missing
-# include in a source shows in a developer's tree with the tests, which builds file by file. The
-# tests the sanitized run repeats with strictly more checks and that take longest are run there
-# only: the 50,000 x 300 GPU oracle (every path) and the hostile-file sweep through the CLI.
+# by file), and so do the test files, grouped into an executable per folder and label
+# (tests/CMakeLists.txt); the fixtures compile file by file. A missing include in a source shows
+# in a developer's tree built file by file (CMAKE_UNITY_BUILD off). The tests the sanitized run
+# repeats with strictly more checks and that take longest are run there only: the 50,000 x 300
+# GPU oracle (every path) and the hostile-file sweep through the CLI.
 slow_once='FiftyThousandVerticesThreeHundredTargets|HostileSweepCli\.'
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMORPHVIEW_TESTS=ON -DMORPHVIEW_BENCH=ON "${launcher[@]}" \
   -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
@@ -108,10 +109,11 @@ stamp "Release built"
 # built beside the Release tests. Mesa's llvmpipe is not instrumented, but our calls into it and
 # the buffers we hand it are. -O1 without debug info: -g1 costs 37 s of CPU against 27 s for -g0
 # on app/CaptureCommand.cpp; reports still name the functions (the symbol table stays), rebuild
-# with -g1 for lines. No benchmarks. A unity build (8 sources a batch). The test files are not
-# compiled again: each test links the object the Release tree compiled (-O0, uninstrumented:
-# their assertions, not the code they exercise) against this tree's instrumented libraries and
-# fixtures (MORPHVIEW_TEST_OBJECTS_FROM, tests/CMakeLists.txt). The sanitizer options are
+# with -g1 for lines. No benchmarks. A unity build (8 sources a batch). The test files and the
+# fixtures are not compiled again: each test executable links the objects the Release tree
+# compiled (uninstrumented: the tests' assertions and the fixtures' generators and oracles, not
+# the code they exercise) against this tree's instrumented libraries
+# (MORPHVIEW_TEST_OBJECTS_FROM, tests/CMakeLists.txt). The sanitizer options are
 # compiled into every executable (tests/sanitizers/SanitizerDefaults.cpp), so CTest needs no
 # environment.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g0" \

@@ -14,6 +14,8 @@
 
 #include "app/audio/AudioOutput.h"
 
+namespace audio_output_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -96,3 +98,5 @@ TEST(AudioOutput, WithoutADevicePlaysSilentlyAndSaysSoOnce) {
 }
 
 }  // namespace
+
+}  // namespace audio_output_test

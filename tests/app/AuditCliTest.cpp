@@ -17,6 +17,8 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace audit_cli_test {
+
 namespace {
 
 using fixtures::Rig;
@@ -269,3 +271,5 @@ TEST(AuditCli, JunitWarningsFailTheirTestcaseOnlyWithFailOnWarning) {
 }
 
 }  // namespace
+
+}  // namespace audit_cli_test

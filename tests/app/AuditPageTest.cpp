@@ -17,6 +17,8 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace audit_page_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -168,3 +170,5 @@ TEST(AuditPage, ChromiumLoadsEveryImage) {
 }
 
 }  // namespace
+
+}  // namespace audit_page_test

@@ -19,15 +19,15 @@
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace autosave_test {
+
 namespace {
 
 namespace fs = std::filesystem;
 using app::session::AutosaveSession;
 
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
-
 morph::Scene face() {
-    auto scene = morph::importGltf(kFace);
+    auto scene = morph::importGltf(fixtures::bundledFace());
     EXPECT_TRUE(scene.ok()) << scene.error().message;
     return std::move(scene).value();
 }
@@ -75,8 +75,8 @@ TEST(AutosaveTest, StateDirFollowsXdg) {
 }
 
 TEST(AutosaveTest, KeyNamesTheModelAndItsBytes) {
-    const std::string a = app::session::autosaveKey(kFace, 1),
-                      b = app::session::autosaveKey(kFace, 2);
+    const std::string a = app::session::autosaveKey(fixtures::bundledFace(), 1),
+                      b = app::session::autosaveKey(fixtures::bundledFace(), 2);
     EXPECT_EQ(a.rfind("face-", 0), 0u) << a;
     EXPECT_NE(a, b);
     EXPECT_NE(a, app::session::autosaveKey("/elsewhere/face.glb", 1));
@@ -89,8 +89,8 @@ TEST(AutosaveTest, WorkRoundTripsThroughJson) {
     state.stickyOverrides = true;
     const app::session::Work work = app::session::captureWork(state);
     EXPECT_TRUE(app::session::hasWork(work));
-    const auto json =
-        app::session::workToJson(work, app::session::sceneNames(scene), kFace, 1764800000);
+    const auto json = app::session::workToJson(work, app::session::sceneNames(scene),
+                                               fixtures::bundledFace(), 1764800000);
 
     app::ViewerState fresh = app::makeViewerState(scene);
     auto recovered = app::session::restoreWork(json, scene, fresh, "a.json");
@@ -123,8 +123,8 @@ TEST(AutosaveTest, TheLiveCalibrationIsKeptAndRecovered) {
     const app::session::Work work = app::session::captureWork(state);
     EXPECT_TRUE(app::session::hasWork(work));
     EXPECT_FALSE(app::session::sameWork(work, app::makeViewerState(scene)));
-    const auto json =
-        app::session::workToJson(work, app::session::sceneNames(scene), kFace, 1764800000);
+    const auto json = app::session::workToJson(work, app::session::sceneNames(scene),
+                                               fixtures::bundledFace(), 1764800000);
     ASSERT_TRUE(json.contains("calibration"));
     EXPECT_EQ(json["calibration"]["names"]["JawOpen"]["gain"], 1.5);
 
@@ -145,7 +145,7 @@ TEST(AutosaveTest, AChangeIsOnDiskWithinTheDelayAndACleanQuitRemovesIt) {
     const morph::Scene scene = face();
     app::ViewerState state = app::makeViewerState(scene);
     AutosaveSession session(dir, 0.2);
-    const auto opened = session.open(kFace, scene, state);
+    const auto opened = session.open(fixtures::bundledFace(), scene, state);
     EXPECT_EQ(opened.message, "");
     EXPECT_EQ(opened.error, "");
     session.update(state);
@@ -168,10 +168,11 @@ TEST(AutosaveTest, WorkCarriedToAnotherFileIsSavedUnderIt) {
     const std::string dir = fixtures::caseScratchDir();
     const morph::Scene scene = face();
     const std::string copy = dir + "/other.glb";
-    std::ofstream(copy, std::ios::binary) << readText(kFace) << ' ';  // other bytes, other key
+    std::ofstream(copy, std::ios::binary)
+        << readText(fixtures::bundledFace()) << ' ';  // other bytes, other key
     app::ViewerState state = app::makeViewerState(scene);
     AutosaveSession session(dir + "/state", 60.0);  // no write but the open's and flush()'s
-    session.open(kFace, scene, state);
+    session.open(fixtures::bundledFace(), scene, state);
     makeWork(state, scene);
     session.update(state);
     session.flush();
@@ -195,13 +196,13 @@ TEST(AutosaveTest, WorkCarriedToAnotherFileIsSavedUnderIt) {
 std::string leaveOrphan(const std::string& dir, const morph::Scene& scene) {
     app::ViewerState state = app::makeViewerState(scene);
     makeWork(state, scene);
-    auto hash = app::session::hashFile(kFace);
+    auto hash = app::session::hashFile(fixtures::bundledFace());
     EXPECT_TRUE(hash.ok());
-    const std::string path =
-        app::session::autosavePath(dir, app::session::autosaveKey(kFace, *hash), deadPid());
+    const std::string path = app::session::autosavePath(
+        dir, app::session::autosaveKey(fixtures::bundledFace(), *hash), deadPid());
     std::ofstream(path) << app::session::workToJson(app::session::captureWork(state),
-                                                    app::session::sceneNames(scene), kFace,
-                                                    std::time(nullptr));
+                                                    app::session::sceneNames(scene),
+                                                    fixtures::bundledFace(), std::time(nullptr));
     return path;
 }
 
@@ -211,7 +212,7 @@ TEST(AutosaveTest, ReopeningRecoversWhatADeadViewerLeftAndDiscardUndoesIt) {
     const std::string orphan = leaveOrphan(dir, scene);
     app::ViewerState state = app::makeViewerState(scene);
     AutosaveSession session(dir, 0.2);
-    const auto opened = session.open(kFace, scene, state);
+    const auto opened = session.open(fixtures::bundledFace(), scene, state);
     EXPECT_EQ(opened.error, "");
     EXPECT_EQ(opened.message.rfind("recovered 1 user clip, 2 presets", 0), 0u) << opened.message;
     ASSERT_EQ(state.userClips.size(), 1u);
@@ -239,7 +240,7 @@ TEST(AutosaveTest, ACorruptAutosaveIsReportedOnceAndSetAside) {
     app::ViewerState state = app::makeViewerState(scene);
     {
         AutosaveSession session(dir, 0.2);
-        const auto opened = session.open(kFace, scene, state);
+        const auto opened = session.open(fixtures::bundledFace(), scene, state);
         EXPECT_EQ(opened.message, "");
         EXPECT_NE(
             opened.error.find(orphan + ": not valid JSON; set aside as " + orphan + ".corrupt-"),
@@ -256,7 +257,7 @@ TEST(AutosaveTest, ACorruptAutosaveIsReportedOnceAndSetAside) {
     }
     EXPECT_EQ(aside, 1u);
     AutosaveSession again(dir, 0.2);
-    EXPECT_EQ(again.open(kFace, scene, state).error, "");  // reported once
+    EXPECT_EQ(again.open(fixtures::bundledFace(), scene, state).error, "");  // reported once
 }
 
 TEST(AutosaveTest, AFailedWriteIsOneErrorLineNamingTheFile) {
@@ -265,7 +266,7 @@ TEST(AutosaveTest, AFailedWriteIsOneErrorLineNamingTheFile) {
     std::ofstream(dir + "/file") << "a file where the folder should be";
     app::ViewerState state = app::makeViewerState(scene);
     AutosaveSession session(dir + "/file/morphview", 0.0);
-    session.open(kFace, scene, state);
+    session.open(fixtures::bundledFace(), scene, state);
     makeWork(state, scene);
     session.update(state);
     session.flush();
@@ -283,7 +284,7 @@ TEST(AutosaveTest, PerFrameCost) {
     const morph::Scene scene = face();
     app::ViewerState state = app::makeViewerState(scene);
     AutosaveSession session(dir, 5.0);
-    session.open(kFace, scene, state);
+    session.open(fixtures::bundledFace(), scene, state);
     makeWork(state, scene);
     for (int k = 1; k < 20; ++k) {
         app::scrub(state, scene, 0.1f * float(k));
@@ -313,3 +314,5 @@ TEST(AutosaveTest, PerFrameCost) {
 }
 
 }  // namespace
+
+}  // namespace autosave_test

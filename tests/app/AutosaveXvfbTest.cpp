@@ -23,11 +23,11 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace autosave_xvfb_test {
+
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
 // The work: jawOpen at 0.6 keyed into a new clip, and the pose saved as "preset 1".
 const char* const kMakeWork = R"script(click "Filter"
@@ -55,7 +55,7 @@ Case makeCase() {
     c.face = c.dir + "/face.glb";
     c.state = c.dir + "/state";
     c.config = c.dir + "/config";
-    fs::copy_file(kFace, c.face, fs::copy_options::overwrite_existing);
+    fs::copy_file(fixtures::bundledFace(), c.face, fs::copy_options::overwrite_existing);
     fs::create_directories(c.config);
     return c;
 }
@@ -302,3 +302,5 @@ TEST(AutosaveXvfbTest, ACorruptSettingsFileIsSetAsideNotOverwritten) {
 }
 
 }  // namespace
+
+}  // namespace autosave_xvfb_test

@@ -21,6 +21,8 @@
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
+namespace avatar_cli_test {
+
 namespace {
 
 const std::string kAvatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
@@ -113,3 +115,5 @@ TEST(AvatarCliTest, ShotFilesTakeTheFrame) {
 }
 
 }  // namespace
+
+}  // namespace avatar_cli_test

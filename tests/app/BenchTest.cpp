@@ -13,6 +13,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace bench_test {
+
 namespace {
 
 using fixtures::runMorphview;
@@ -311,3 +313,5 @@ TEST(Bench, UnreadableModelFailsWithOneLine) {
 }
 
 }  // namespace
+
+}  // namespace bench_test

@@ -16,11 +16,11 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
 
+namespace capture_clip_test {
+
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
 // Puts `folder` first on PATH for the life of the object (the child inherits it).
 class PathPrefix {
@@ -50,9 +50,9 @@ TEST(CaptureClipTest, WritesEveryFrameOfTheClip) {
     const char* old = std::getenv("PATH");
     const std::string saved = old ? old : "";
     setenv("PATH", dir.c_str(), 1);
-    const auto run = fixtures::runMorphview(
-        {"capture", kFace, "--clip", "talk", "--fps", "2", "--size", "64x48", "--out-dir", frames},
-        {"DISPLAY"});
+    const auto run = fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk",
+                                             "--fps", "2", "--size", "64x48", "--out-dir", frames},
+                                            {"DISPLAY"});
     setenv("PATH", saved.c_str(), 1);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("captured 7 frames of 'talk'"), std::string::npos) << run.out;
@@ -66,8 +66,9 @@ TEST(CaptureClipTest, WritesEveryFrameOfTheClip) {
 
     // Frame 3 is the single capture at 1.5 s, byte for byte.
     const std::string single = dir + "/single.png";
-    const auto one = fixtures::runMorphview({"capture", kFace, "--animation", "talk", "--time",
-                                             "1.5", "--size", "64x48", "--out", single});
+    const auto one =
+        fixtures::runMorphview({"capture", fixtures::bundledFace(), "--animation", "talk", "--time",
+                                "1.5", "--size", "64x48", "--out", single});
     ASSERT_EQ(one.exitCode, 0) << one.err;
     auto a = morph::readImageFile(frames + "/frame-000003.png");
     auto b = morph::readImageFile(single);
@@ -83,8 +84,8 @@ TEST(CaptureClipTest, PipesRawFramesIntoFfmpeg) {
     writeFakeFfmpeg(dir, "cat > \"$last\"");
     PathPrefix path(dir);
     const std::string frames = dir + "/frames";
-    const auto run = fixtures::runMorphview(
-        {"capture", kFace, "--clip", "talk", "--fps", "1", "--size", "33x21", "--out-dir", frames});
+    const auto run = fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk",
+                                             "--fps", "1", "--size", "33x21", "--out-dir", frames});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("talk.mp4 written"), std::string::npos) << run.out;
     // 4 frames (0..3 s) of raw RGBA, cropped to the even size yuv420p needs: 32x20.
@@ -101,8 +102,8 @@ TEST(CaptureClipTest, AFailingFfmpegKeepsThePngs) {
     writeFakeFfmpeg(dir, "cat > /dev/null; echo broken >&2; exit 3");
     PathPrefix path(dir);
     const std::string frames = dir + "/frames";
-    const auto run = fixtures::runMorphview(
-        {"capture", kFace, "--clip", "talk", "--fps", "1", "--size", "32x32", "--out-dir", frames});
+    const auto run = fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk",
+                                             "--fps", "1", "--size", "32x32", "--out-dir", frames});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("ffmpeg failed"), std::string::npos) << run.out;
     EXPECT_TRUE(fs::exists(frames + "/frame-000003.png"));
@@ -115,8 +116,8 @@ TEST(CaptureClipTest, AnFfmpegThatExitsAtOnceKeepsThePngs) {
     writeFakeFfmpeg(dir, "exit 1");
     PathPrefix path(dir);
     const std::string frames = dir + "/frames";
-    const auto run = fixtures::runMorphview(
-        {"capture", kFace, "--clip", "talk", "--fps", "1", "--size", "32x32", "--out-dir", frames});
+    const auto run = fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk",
+                                             "--fps", "1", "--size", "32x32", "--out-dir", frames});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("captured 4 frames"), std::string::npos) << run.out;
     EXPECT_TRUE(fs::exists(frames + "/frame-000003.png"));
@@ -125,24 +126,29 @@ TEST(CaptureClipTest, AnFfmpegThatExitsAtOnceKeepsThePngs) {
 
 TEST(CaptureClipTest, UsageAndMissingClips) {
     const std::string dir = fixtures::caseScratchDir();
-    EXPECT_EQ(fixtures::runMorphview({"capture", kFace, "--clip", "talk", "--out", dir + "/x.png"})
-                  .exitCode,
-              2);
-    EXPECT_EQ(fixtures::runMorphview({"capture", kFace, "--clip", "talk"}).exitCode, 2)
-        << "needs --out-dir";
     EXPECT_EQ(fixtures::runMorphview(
-                  {"capture", kFace, "--clip", "talk", "--animation", "talk", "--out-dir", dir})
+                  {"capture", fixtures::bundledFace(), "--clip", "talk", "--out", dir + "/x.png"})
                   .exitCode,
               2);
     EXPECT_EQ(
-        fixtures::runMorphview({"capture", kFace, "--fps", "5", "--out", dir + "/x.png"}).exitCode,
-        2)
+        fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk"}).exitCode, 2)
+        << "needs --out-dir";
+    EXPECT_EQ(fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk",
+                                      "--animation", "talk", "--out-dir", dir})
+                  .exitCode,
+              2);
+    EXPECT_EQ(fixtures::runMorphview(
+                  {"capture", fixtures::bundledFace(), "--fps", "5", "--out", dir + "/x.png"})
+                  .exitCode,
+              2)
         << "--fps needs --clip";
-    const auto missing =
-        fixtures::runMorphview({"capture", kFace, "--clip", "walk", "--out-dir", dir + "/none"});
+    const auto missing = fixtures::runMorphview(
+        {"capture", fixtures::bundledFace(), "--clip", "walk", "--out-dir", dir + "/none"});
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_NE(missing.err.find("--clip: no clip 'walk'"), std::string::npos) << missing.err;
     EXPECT_FALSE(fs::exists(dir + "/none")) << "nothing is made for a clip that is not there";
 }
 
 }  // namespace
+
+}  // namespace capture_clip_test

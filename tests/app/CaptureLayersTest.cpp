@@ -16,6 +16,8 @@
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"  // writeFileAtomic
 
+namespace capture_layers_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -112,3 +114,5 @@ TEST(CaptureLayersTest, ClipAllRecordsToTheLongestClipsEnd) {
 }
 
 }  // namespace
+
+}  // namespace capture_layers_test

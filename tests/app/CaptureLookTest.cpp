@@ -13,12 +13,13 @@
 #include "morph/image/HdrImage.h"
 #include "morph/image/ImageFile.h"
 
+namespace capture_look_test {
+
 namespace {
 
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
-
 morph::RgbaImage shoot(const std::string& out, std::vector<std::string> extra) {
-    std::vector<std::string> args = {"capture", kFace, "--out", out, "--size", "96x96"};
+    std::vector<std::string> args = {"capture", fixtures::bundledFace(), "--out", out, "--size",
+                                     "96x96"};
     args.insert(args.end(), extra.begin(), extra.end());
     return fixtures::runCapture(args, out);
 }
@@ -85,19 +86,20 @@ TEST(CaptureLookTest, AnHdrFileLightsTheModel) {
     EXPECT_LT(int(face[2]), 8);
 
     // The same through a shots file, relative to its folder, with the other keys.
-    std::ofstream(dir + "/shots.json") << nlohmann::json::array({{{"name", "red"},
-                                                                  {"model", kFace},
-                                                                  {"size", "96x96"},
-                                                                  {"environment", "red.hdr"},
-                                                                  {"toneMapping", "none"}},
-                                                                 {{"name", "rig"},
-                                                                  {"model", kFace},
-                                                                  {"size", "96x96"},
-                                                                  {"environment", "rig"},
-                                                                  {"exposure", 2},
-                                                                  {"environmentRotation", 90},
-                                                                  {"toneMapping", "agx"}}})
-                                              .dump();
+    std::ofstream(dir + "/shots.json")
+        << nlohmann::json::array({{{"name", "red"},
+                                   {"model", fixtures::bundledFace()},
+                                   {"size", "96x96"},
+                                   {"environment", "red.hdr"},
+                                   {"toneMapping", "none"}},
+                                  {{"name", "rig"},
+                                   {"model", fixtures::bundledFace()},
+                                   {"size", "96x96"},
+                                   {"environment", "rig"},
+                                   {"exposure", 2},
+                                   {"environmentRotation", 90},
+                                   {"toneMapping", "agx"}}})
+               .dump();
     const auto run = fixtures::runMorphview(
         {"capture", "--shots", dir + "/shots.json", "--out-dir", dir + "/shots"});
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -133,7 +135,8 @@ TEST(CaptureLookTest, TheStudioWrittenOutLightsTheSame) {
 TEST(CaptureLookTest, BadValuesAreOneClearError) {
     const std::string dir = fixtures::caseScratchDir();
     auto run = [&](std::vector<std::string> extra) {
-        std::vector<std::string> args = {"capture", kFace, "--out", dir + "/x.png"};
+        std::vector<std::string> args = {"capture", fixtures::bundledFace(), "--out",
+                                         dir + "/x.png"};
         args.insert(args.end(), extra.begin(), extra.end());
         return fixtures::runMorphview(args);
     };
@@ -166,3 +169,5 @@ TEST(CaptureLookTest, BadValuesAreOneClearError) {
 }
 
 }  // namespace
+
+}  // namespace capture_look_test

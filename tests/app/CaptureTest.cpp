@@ -14,6 +14,8 @@
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
 
+namespace capture_test {
+
 namespace {
 
 const std::string kSphere =
@@ -29,7 +31,7 @@ size_t lines(const std::string& text) {
 // --instances draws a crowd that is not the single face.
 TEST(CaptureTest, EveryMorphPathCapturesTheFaceAlike) {
     const std::string dir = fixtures::caseScratchDir();
-    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    const std::string face = fixtures::bundledFace();
     auto shot = [&](const std::vector<std::string>& extra, const std::string& name) {
         std::vector<std::string> args = {"capture",   face,    "--size", "128x128",
                                          "--weights", "*=0.4", "--out",  dir + "/" + name};
@@ -210,3 +212,5 @@ TEST(CaptureTest, RuntimeErrorsExitOne) {
 }
 
 }  // namespace
+
+}  // namespace capture_test

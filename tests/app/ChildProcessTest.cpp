@@ -15,6 +15,8 @@
 
 #include "fixtures/ChildProcess.h"
 
+namespace child_process_test {
+
 namespace {
 
 // A process that has gone, or is a zombie its new parent has yet to reap.
@@ -100,3 +102,5 @@ TEST(ChildProcessTest, XvfbServersTakeTheirOwnDisplayAndStopWithTheirOwner) {
 }
 
 }  // namespace
+
+}  // namespace child_process_test

@@ -12,9 +12,9 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
 
-namespace {
+namespace cli_json_test {
 
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+namespace {
 
 // Exactly one JSON object on one line.
 nlohmann::json oneObject(const std::string& out) {
@@ -41,8 +41,8 @@ TEST(CliJsonTest, VersionNamesTheBuildAndTheRenderer) {
 
 TEST(CliJsonTest, CaptureSaysWhatItWrote) {
     const std::string dir = fixtures::caseScratchDir();
-    const auto single = fixtures::runMorphview(
-        {"capture", kFace, "--size", "48x32", "--out", dir + "/one.png", "--json"});
+    const auto single = fixtures::runMorphview({"capture", fixtures::bundledFace(), "--size",
+                                                "48x32", "--out", dir + "/one.png", "--json"});
     EXPECT_EQ(single.exitCode, 0) << single.err;
     const nlohmann::json one = oneObject(single.out);
     EXPECT_EQ(one["files"], nlohmann::json::array({dir + "/one.png"}));
@@ -50,8 +50,9 @@ TEST(CliJsonTest, CaptureSaysWhatItWrote) {
     EXPECT_EQ(one["height"], 32);
 
     std::ofstream(dir + "/shots.json")
-        << nlohmann::json::array({{{"name", "a"}, {"model", kFace}, {"size", "32x32"}},
-                                  {{"name", "b"}, {"model", dir + "/missing.glb"}}})
+        << nlohmann::json::array(
+               {{{"name", "a"}, {"model", fixtures::bundledFace()}, {"size", "32x32"}},
+                {{"name", "b"}, {"model", dir + "/missing.glb"}}})
                .dump();
     const auto shots = fixtures::runMorphview(
         {"capture", "--shots", dir + "/shots.json", "--out-dir", dir + "/out", "--json"});
@@ -92,3 +93,5 @@ TEST(CliJsonTest, CompareGivesItsMetricsAndRegressCodes) {
 }
 
 }  // namespace
+
+}  // namespace cli_json_test

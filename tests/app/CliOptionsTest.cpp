@@ -11,6 +11,8 @@
 #include "fixtures/SceneFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace cli_options_test {
+
 namespace {
 
 using ::testing::HasSubstr;
@@ -146,3 +148,5 @@ TEST(CliOptionsTest, AnUnknownClipListsTheFilesClips) {
 }
 
 }  // namespace
+
+}  // namespace cli_options_test

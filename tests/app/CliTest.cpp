@@ -17,6 +17,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/glb/GltfBuilder.h"
 
+namespace cli_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -463,3 +465,5 @@ TEST(CliWarnings, GoToStderrPrefixed) {
 }
 
 }  // namespace
+
+}  // namespace cli_test

@@ -13,6 +13,8 @@
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
 
+namespace compare_test {
+
 namespace {
 
 morph::RgbaImage gradient(int width, int height) {
@@ -180,3 +182,5 @@ TEST(CompareTest, SummaryLineAndPsnrByHand) {
 }
 
 }  // namespace
+
+}  // namespace compare_test

@@ -19,6 +19,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/io/Files.h"  // writeFileAtomic
 
+namespace eval_layers_test {
+
 namespace {
 
 using nlohmann::json;
@@ -227,3 +229,5 @@ TEST_F(EvalLayers, AnUnknownListItemIsNamed) {
 }
 
 }  // namespace
+
+}  // namespace eval_layers_test

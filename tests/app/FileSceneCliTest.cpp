@@ -19,6 +19,8 @@
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
+namespace file_scene_cli_test {
+
 namespace {
 
 using testing::HasSubstr;
@@ -160,3 +162,5 @@ TEST(FileSceneCliTest, ShotsFileSharesCapturesPath) {
 }
 
 }  // namespace
+
+}  // namespace file_scene_cli_test

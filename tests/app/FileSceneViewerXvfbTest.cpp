@@ -14,6 +14,8 @@
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
+namespace file_scene_viewer_xvfb_test {
+
 namespace {
 
 using testing::HasSubstr;
@@ -97,3 +99,5 @@ TEST(FileSceneViewerXvfbTest, CameraAndSceneMenusByScript) {
 }
 
 }  // namespace
+
+}  // namespace file_scene_viewer_xvfb_test

@@ -7,6 +7,8 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace frame_times_test {
+
 namespace {
 
 TEST(FrameTimes, MedianAndP95AreNearestRank) {
@@ -68,3 +70,5 @@ TEST(FrameTimes, AnUnwritablePathIsAnErrorNamingIt) {
 }
 
 }  // namespace
+
+}  // namespace frame_times_test

@@ -25,7 +25,7 @@
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
-extern char** environ;
+namespace hostile_sweep_cli_test {
 
 namespace {
 
@@ -195,3 +195,5 @@ TEST(HostileSweepCli, EveryMutantEndsWithExitZeroOrOneCleanLine) {
 }
 
 }  // namespace
+
+}  // namespace hostile_sweep_cli_test

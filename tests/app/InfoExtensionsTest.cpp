@@ -16,6 +16,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
 
+namespace info_extensions_test {
+
 namespace {
 
 using nlohmann::json;
@@ -129,3 +131,5 @@ TEST(InfoExtensions, TextSummaryNamesThem) {
 }
 
 }  // namespace
+
+}  // namespace info_extensions_test

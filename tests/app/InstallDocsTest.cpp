@@ -19,6 +19,8 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace install_docs_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -188,3 +190,5 @@ TEST(InstallDocs, AnInstalledLayoutFindsItsDataBesideTheExecutable) {
 }
 
 }  // namespace
+
+}  // namespace install_docs_test

@@ -13,6 +13,8 @@
 #include "app/live/Calibration.h"
 #include "fixtures/TestPaths.h"
 
+namespace live_calibration_test {
+
 namespace {
 
 using app::live::Calibration;
@@ -251,3 +253,5 @@ TEST(LiveCalibrationTest, ProfileErrorsAreOneLineNamingTheFile) {
 }
 
 }  // namespace
+
+}  // namespace live_calibration_test

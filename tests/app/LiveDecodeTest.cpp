@@ -16,6 +16,8 @@
 #include "app/live/VmcDecoder.h"
 #include "fixtures/LiveDatagrams.h"
 
+namespace live_decode_test {
+
 namespace {
 
 using app::live::LiveSample;
@@ -272,3 +274,5 @@ TEST(LiveDecodeTest, ThousandsOfMutatedDatagramsNeverCrash) {
 }
 
 }  // namespace
+
+}  // namespace live_decode_test

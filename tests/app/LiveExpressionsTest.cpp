@@ -12,6 +12,8 @@
 #include "fixtures/VrmFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace live_expressions_test {
+
 namespace {
 
 using app::live::LiveLayer;
@@ -71,3 +73,5 @@ TEST(LiveExpressionsTest, WithoutExpressionsPresetNamesAreTargetNames) {
 }
 
 }  // namespace
+
+}  // namespace live_expressions_test

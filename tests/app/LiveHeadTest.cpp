@@ -11,6 +11,8 @@
 #include "app/live/LiveHead.h"
 #include "app/live/LiveNames.h"
 
+namespace live_head_test {
+
 namespace {
 
 using app::live::HeadEyes;
@@ -140,3 +142,5 @@ TEST(LiveHeadTest, TheLayerDerivesEyeLooksOnlyWhenTheSourceSentNone) {
 }
 
 }  // namespace
+
+}  // namespace live_head_test

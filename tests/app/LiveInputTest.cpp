@@ -12,6 +12,8 @@
 #include "app/viewer/state/LiveInput.h"
 #include "fixtures/TestPaths.h"
 
+namespace live_input_test {
+
 namespace {
 
 morph::Scene twoMeshes() {
@@ -115,3 +117,5 @@ TEST(LiveInputTest, ARecordingReadWholeAndLookedUpByTime) {
 }
 
 }  // namespace
+
+}  // namespace live_input_test

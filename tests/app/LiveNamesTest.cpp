@@ -15,6 +15,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/edit/WeightSpec.h"
 
+namespace live_names_test {
+
 namespace {
 
 using app::live::LiveLayer;
@@ -125,3 +127,5 @@ TEST(LiveNamesTest, WeightSpecParsesBackToTheSameFloats) {
 }
 
 }  // namespace
+
+}  // namespace live_names_test

@@ -18,11 +18,11 @@
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace live_panel_xvfb_test {
+
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
 // jawOpen 0.2 from 0 s, 0.6 from 0.5 s, 0.9 from 0.8 s (t counts from the first line's 5 s).
 const char* kRecording =
@@ -59,7 +59,7 @@ TEST(LivePanelXvfbTest, ReplayPlaysInTimeAndRecordsToAClip) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
     const std::string face = dir + "/face.glb";  // a copy: the export lands beside it
-    fs::copy_file(kFace, face, fs::copy_options::overwrite_existing);
+    fs::copy_file(fixtures::bundledFace(), face, fs::copy_options::overwrite_existing);
     std::ofstream(dir + "/take.jsonl") << kRecording;
     std::ofstream(dir + "/replay.txt") << kReplayScript;
     const fixtures::RunOutcome run =
@@ -93,12 +93,12 @@ TEST(LivePanelXvfbTest, ABadRecordingIsOneLineNamingIt) {
     std::ofstream(dir + "/bad.jsonl") << R"({"t":0,"weights":{"jawOpen":0.2}})"
                                          "\n"
                                       << "{not json\n";
-    const fixtures::RunOutcome run =
-        fixtures::runMorphview({kFace, "--replay", dir + "/bad.jsonl"}, {"DISPLAY"});
+    const fixtures::RunOutcome run = fixtures::runMorphview(
+        {fixtures::bundledFace(), "--replay", dir + "/bad.jsonl"}, {"DISPLAY"});
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_EQ(run.err, "morphview: --replay: " + dir + "/bad.jsonl: line 2: not JSON\n");
-    const fixtures::RunOutcome missing =
-        fixtures::runMorphview({kFace, "--replay", dir + "/none.jsonl"}, {"DISPLAY"});
+    const fixtures::RunOutcome missing = fixtures::runMorphview(
+        {fixtures::bundledFace(), "--replay", dir + "/none.jsonl"}, {"DISPLAY"});
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_EQ(missing.err, "morphview: --replay: " + dir + "/none.jsonl: cannot be opened\n");
 }
@@ -124,8 +124,8 @@ TEST(LivePanelXvfbTest, TheLivePanelOpensASourceOnATypedPort) {
     std::vector<float> values(61, 0.0f);
     values[17] = 0.25f;  // jawOpen, the 18th of Live Link Face's shapes
     const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
-        {kFace, "--window-size", "1024x700", "--script", dir + "/panel.txt", "--frame-times",
-         dir + "/times.json"},
+        {fixtures::bundledFace(), "--window-size", "1024x700", "--script", dir + "/panel.txt",
+         "--frame-times", dir + "/times.json"},
         "1024x700", port, fixtures::live::liveLinkDatagram(values));
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.err.find("listening for livelink on 127.0.0.1:" + std::to_string(port)),
@@ -164,8 +164,9 @@ TEST(LivePanelXvfbTest, CaptureNeutralRestsTheFaceAndSaveWritesTheProfile) {
                                              "expect-message \"saved the calibration\"\n"
                                              "quit\n";
     const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
-        {kFace, "--window-size", "1024x700", "--listen", "vmc:" + std::to_string(port),
-         "--calibration", profile, "--script", dir + "/calibrate.txt"},
+        {fixtures::bundledFace(), "--window-size", "1024x700", "--listen",
+         "vmc:" + std::to_string(port), "--calibration", profile, "--script",
+         dir + "/calibrate.txt"},
         "1024x700", port, fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}}));
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const nlohmann::json saved = nlohmann::json::parse(fixtures::readWholeFile(profile));
@@ -175,3 +176,5 @@ TEST(LivePanelXvfbTest, CaptureNeutralRestsTheFaceAndSaveWritesTheProfile) {
 }
 
 }  // namespace
+
+}  // namespace live_panel_xvfb_test

@@ -12,6 +12,8 @@
 #include "app/live/LiveReceiver.h"
 #include "fixtures/LiveDatagrams.h"
 
+namespace live_receiver_test {
+
 namespace {
 
 using app::live::LiveReceiver;
@@ -122,3 +124,5 @@ TEST(LiveReceiverTest, TakenPortAndBadAddressAreErrors) {
 }
 
 }  // namespace
+
+}  // namespace live_receiver_test

@@ -15,11 +15,11 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace live_regress_cli_test {
+
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
 const nlohmann::json* row(const nlohmann::json& report, const std::string& name) {
     for (const nlohmann::json& shot : report["shots"])
@@ -28,8 +28,11 @@ const nlohmann::json* row(const nlohmann::json& report, const std::string& name)
 }
 
 nlohmann::json streamShot(const std::string& name, const std::string& stream, double time) {
-    return {
-        {"name", name}, {"model", kFace}, {"stream", stream}, {"time", time}, {"size", "64x64"}};
+    return {{"name", name},
+            {"model", fixtures::bundledFace()},
+            {"stream", stream},
+            {"time", time},
+            {"size", "64x64"}};
 }
 
 // Two lines as --record-stream writes them: the jaw half open, then wide open with a blink.
@@ -49,8 +52,8 @@ TEST(LiveRegressCliTest, AStreamShotPassesAgainstCaptureReplay) {
     // The references: capture --replay at the same times.
     for (const auto& [name, time] : {std::pair{"early", "0.2"}, std::pair{"late", "0.6"}}) {
         const fixtures::RunOutcome made = fixtures::runMorphview(
-            {"capture", kFace, "--size", "64x64", "--replay", dir + "/takes/take.jsonl", "--time",
-             time, "--out", dir + "/refs/" + name + ".png"});
+            {"capture", fixtures::bundledFace(), "--size", "64x64", "--replay",
+             dir + "/takes/take.jsonl", "--time", time, "--out", dir + "/refs/" + name + ".png"});
         ASSERT_EQ(made.exitCode, 0) << made.err;
     }
     const std::vector<nlohmann::json> shots = {streamShot("early", "takes/take.jsonl", 0.2),
@@ -96,3 +99,5 @@ TEST(LiveRegressCliTest, AStreamWithWeightsIsAShotsFileError) {
 }
 
 }  // namespace
+
+}  // namespace live_regress_cli_test

@@ -21,6 +21,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace live_replay_cli_test {
+
 namespace {
 
 using app::live::LiveReceiver;
@@ -28,7 +30,7 @@ using app::live::LiveSample;
 using app::live::SourceKind;
 
 std::string facePath() {
-    return std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    return fixtures::bundledFace();
 }
 
 // Waits for the receiver's next sample (up to 10 s), applies it and records the layer's state.
@@ -148,3 +150,5 @@ TEST(LiveReplayCliTest, ReplayErrorsNameTheFile) {
 }
 
 }  // namespace
+
+}  // namespace live_replay_cli_test

@@ -15,6 +15,8 @@
 #include "fixtures/LiveDatagrams.h"
 #include "fixtures/TestPaths.h"
 
+namespace live_session_test {
+
 namespace {
 
 using app::live::LiveSession;
@@ -178,3 +180,5 @@ TEST(LiveSessionTest, ABadProfileIsAnErrorNamingTheFile) {
 }
 
 }  // namespace
+
+}  // namespace live_session_test

@@ -14,12 +14,14 @@
 #include "fixtures/LiveViewerRun.h"
 #include "fixtures/TestPaths.h"
 
+namespace live_viewer_xvfb_test {
+
 namespace {
 
 TEST(LiveViewerXvfbTest, VmcDatagramsDriveTheFaceAndAreRecorded) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    const std::string face = fixtures::bundledFace();
     const uint16_t port = fixtures::live::freeUdpPort();
     ASSERT_NE(port, 0) << "no free UDP port";
     std::ofstream(dir + "/live.txt") << "idle 3 0 20\n"
@@ -58,3 +60,5 @@ TEST(LiveViewerXvfbTest, BadListenSpecIsAUsageError) {
 }
 
 }  // namespace
+
+}  // namespace live_viewer_xvfb_test

@@ -23,11 +23,11 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
 
+namespace quit_signal_xvfb_test {
+
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
 // The F9 recording's folder in `dir` once it holds at least two frames.
 std::optional<fs::path> recordingWithFrames(const std::string& dir) {
@@ -72,9 +72,9 @@ SignalRun runAndSignal(const std::string& dir, int signal) {
     options.environment = fixtures::environmentWith({"DISPLAY=" + server->display()},
                                                     {"XAUTHORITY", "WAYLAND_DISPLAY"});
     const pid_t pid =
-        fixtures::startChild({MORPHVIEW_EXECUTABLE, kFace, "--window-size", "640x480", "--listen",
-                              "vmc:" + std::to_string(port), "--record-stream",
-                              dir + "/stream.jsonl", "--script", dir + "/s.txt"},
+        fixtures::startChild({MORPHVIEW_EXECUTABLE, fixtures::bundledFace(), "--window-size",
+                              "640x480", "--listen", "vmc:" + std::to_string(port),
+                              "--record-stream", dir + "/stream.jsonl", "--script", dir + "/s.txt"},
                              options);
     if (pid <= 0) {
         ADD_FAILURE() << "cannot start morphview";
@@ -135,3 +135,5 @@ TEST(QuitSignalXvfbTest, SigintEndsCleanlyWithEveryRecordingComplete) {
 }
 
 }  // namespace
+
+}  // namespace quit_signal_xvfb_test

@@ -4,6 +4,8 @@
 
 #include "app/viewer/state/Redraw.h"
 
+namespace redraw_test {
+
 namespace {
 
 using app::Motion;
@@ -65,3 +67,5 @@ TEST(Redraw, MotionDrawsEveryFrameThenSettles) {
 }
 
 }  // namespace
+
+}  // namespace redraw_test

@@ -14,6 +14,8 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace regress_golden_test {
+
 namespace {
 
 const std::string kSource = MORPHVIEW_SOURCE_DIR;
@@ -84,3 +86,5 @@ TEST(RegressGoldenTest, TheFaceCapturesPassThroughRegress) {
 }
 
 }  // namespace
+
+}  // namespace regress_golden_test

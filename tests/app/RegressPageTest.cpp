@@ -16,14 +16,17 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace regress_page_test {
+
 namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
-
 nlohmann::json shot(const std::string& name, const std::string& weights) {
-    return {{"name", name}, {"model", kFace}, {"weights", weights}, {"size", "48x48"}};
+    return {{"name", name},
+            {"model", fixtures::bundledFace()},
+            {"weights", weights},
+            {"size", "48x48"}};
 }
 
 TEST(RegressPageTest, ChromiumLoadsEveryImageAndShowsTheReportsCounts) {
@@ -85,3 +88,5 @@ TEST(RegressPageTest, ChromiumLoadsEveryImageAndShowsTheReportsCounts) {
 }
 
 }  // namespace
+
+}  // namespace regress_page_test

@@ -23,6 +23,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
 
+namespace regress_pipeline_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -130,8 +132,6 @@ TEST(RegressPipeline, AFileThatCannotBeWrittenIsTheFramesError) {
     EXPECT_NE(outcome.message.find("blocked.png"), std::string::npos) << outcome.message;
 }
 
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
-
 // Eight shots through the workers, the fourth unwritable: every other shot's files are on disk
 // when the report is, rows in shot order, the error on the fourth alone.
 TEST(RegressPipeline, EveryShotsFilesAreWrittenAndAnErrorStaysWithItsShot) {
@@ -139,7 +139,7 @@ TEST(RegressPipeline, EveryShotsFilesAreWrittenAndAnErrorStaysWithItsShot) {
     nlohmann::json shots = nlohmann::json::array();
     for (int i = 0; i < 8; ++i) {
         shots.push_back({{"name", "s" + std::to_string(i)},
-                         {"model", kFace},
+                         {"model", fixtures::bundledFace()},
                          {"weights", "jawOpen=" + std::to_string(0.1 * i)},
                          {"size", i % 2 ? "48x32" : "32x48"}});
     }
@@ -183,3 +183,5 @@ TEST(RegressPipeline, EveryShotsFilesAreWrittenAndAnErrorStaysWithItsShot) {
 }
 
 }  // namespace
+
+}  // namespace regress_pipeline_test

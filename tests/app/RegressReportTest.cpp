@@ -12,6 +12,8 @@
 #include "app/regress/Shard.h"
 #include "fixtures/TestPaths.h"
 
+namespace regress_report_test {
+
 namespace {
 
 using app::regress::Report;
@@ -135,3 +137,5 @@ TEST(RegressReportTest, ReferencesArePickedByRendererSlug) {
 }
 
 }  // namespace
+
+}  // namespace regress_report_test

@@ -16,15 +16,18 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
 
+namespace regress_test {
+
 namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
-
 // A small face shot: 64x64 keeps each draw a few milliseconds on llvmpipe.
 nlohmann::json shot(const std::string& name, const std::string& weights) {
-    return {{"name", name}, {"model", kFace}, {"weights", weights}, {"size", "64x64"}};
+    return {{"name", name},
+            {"model", fixtures::bundledFace()},
+            {"weights", weights},
+            {"size", "64x64"}};
 }
 
 std::string writeShots(const std::string& dir, const std::vector<nlohmann::json>& shots,
@@ -387,7 +390,7 @@ TEST(RegressTest, MergedShardsCarryEveryFrameOfATurntable) {
 // into the same --out leaves no diff of the run before.
 TEST(RegressTest, CommandLineDefaultsApplyAndARerunLeavesNoStaleDiff) {
     const std::string dir = fixtures::caseScratchDir();
-    nlohmann::json bare = {{"name", "bare"}, {"model", kFace}};
+    nlohmann::json bare = {{"name", "bare"}, {"model", fixtures::bundledFace()}};
     const std::string shots = writeShots(dir, {bare});
     const std::vector<std::string> small = {"--size", "40x24", "--camera", "left"};
     std::vector<std::string> update = small;
@@ -441,3 +444,5 @@ TEST(RegressTest, UsageErrorsExitTwo) {
 }
 
 }  // namespace
+
+}  // namespace regress_test

@@ -17,6 +17,8 @@
 #include "morph/names/FaceNames.h"
 #include "morph/names/RenameMap.h"
 
+namespace rename_cli_test {
+
 namespace {
 
 using Names = std::vector<std::string>;
@@ -152,3 +154,5 @@ TEST(RenameCliTest, TwoTargetsGivenOneNameIsAnErrorNamingBoth) {
 }
 
 }  // namespace
+
+}  // namespace rename_cli_test

@@ -11,6 +11,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/io/Files.h"
 
+namespace rename_viewer_xvfb_test {
+
 namespace {
 
 TEST(RenameViewerXvfbTest, StartWeightsUseTheRenamedNames) {
@@ -37,3 +39,5 @@ quit
 }
 
 }  // namespace
+
+}  // namespace rename_viewer_xvfb_test

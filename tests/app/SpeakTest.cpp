@@ -21,6 +21,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace speak_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -210,3 +212,5 @@ TEST(Speak, ErrorsAreOneLine) {
 }
 
 }  // namespace
+
+}  // namespace speak_test

@@ -21,6 +21,8 @@
 #include "fixtures/WavFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace speech_audio_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -282,3 +284,5 @@ TEST(SpeechAudio, PausesInALongLineByAnotherVoiceCloseTheMouth) {
 }
 
 }  // namespace
+
+}  // namespace speech_audio_test

@@ -14,9 +14,10 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
 
+namespace thumbnail_test {
+
 namespace {
 
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 // A skinned figure without morph targets.
 const std::string kFigure = fixtures::avatarPath("RiggedFigure/RiggedFigure.glb");
 
@@ -42,14 +43,15 @@ std::string capture(const std::string& model, const std::string& out, const std:
 
 TEST(ThumbnailTest, AFaceIsFramedOnTheRegionItsTargetsMove) {
     const std::string dir = fixtures::caseScratchDir();
-    const std::string thumb = thumbnail(kFace, dir + "/face.png", {"--size", "96"});
+    const std::string thumb =
+        thumbnail(fixtures::bundledFace(), dir + "/face.png", {"--size", "96"});
     ASSERT_FALSE(thumb.empty());
     auto image = morph::readImageFile(dir + "/face.png");
     ASSERT_TRUE(image.ok()) << image.error().message;
     EXPECT_EQ(image->width, 96);
     EXPECT_EQ(image->height, 96);
-    EXPECT_EQ(thumb, capture(kFace, dir + "/morphed.png", "96x96", "morphed"));
-    EXPECT_NE(thumb, capture(kFace, dir + "/all.png", "96x96", "all"));
+    EXPECT_EQ(thumb, capture(fixtures::bundledFace(), dir + "/morphed.png", "96x96", "morphed"));
+    EXPECT_NE(thumb, capture(fixtures::bundledFace(), dir + "/all.png", "96x96", "all"));
 }
 
 TEST(ThumbnailTest, AModelWithoutTargetsIsFramedWhole) {
@@ -61,7 +63,7 @@ TEST(ThumbnailTest, AModelWithoutTargetsIsFramedWhole) {
 
 TEST(ThumbnailTest, TheDefaultSizeIs256) {
     const std::string out = fixtures::caseScratchDir() + "/face.png";
-    ASSERT_FALSE(thumbnail(kFace, out).empty());
+    ASSERT_FALSE(thumbnail(fixtures::bundledFace(), out).empty());
     auto image = morph::readImageFile(out);
     ASSERT_TRUE(image.ok());
     EXPECT_EQ(image->width, 256);
@@ -83,8 +85,8 @@ TEST(ThumbnailTest, AFileItCannotDrawIsOneLineAndNoPicture) {
         EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
         EXPECT_TRUE(fixtures::readWholeFile(out).empty()) << "a picture of a file it cannot draw";
     }
-    const auto tooSmall =
-        fixtures::runMorphview({"thumbnail", kFace, dir + "/x.png", "--size", "8"});
+    const auto tooSmall = fixtures::runMorphview(
+        {"thumbnail", fixtures::bundledFace(), dir + "/x.png", "--size", "8"});
     EXPECT_EQ(tooSmall.exitCode, 2) << tooSmall.err;
 }
 
@@ -92,10 +94,13 @@ TEST(ThumbnailTest, AFileItCannotDrawIsOneLineAndNoPicture) {
 // run can meet: making the context alone takes longer).
 TEST(ThumbnailTest, ARunPastItsTimeLimitEndsWithOneLine) {
     const std::string out = fixtures::caseScratchDir() + "/face.png";
-    const auto run = fixtures::runMorphview({"thumbnail", kFace, out, "--timeout", "0.001"});
+    const auto run =
+        fixtures::runMorphview({"thumbnail", fixtures::bundledFace(), out, "--timeout", "0.001"});
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.err.find("took longer than 0.001 s"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("face.glb"), std::string::npos) << run.err;
 }
 
 }  // namespace
+
+}  // namespace thumbnail_test

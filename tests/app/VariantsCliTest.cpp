@@ -17,6 +17,8 @@
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
+namespace variants_cli_test {
+
 namespace {
 
 using testing::HasSubstr;
@@ -139,3 +141,5 @@ TEST(VariantsCliTest, RegressVariantDefaultAndPerShot) {
 }
 
 }  // namespace
+
+}  // namespace variants_cli_test

@@ -15,6 +15,8 @@
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
+namespace variants_viewer_xvfb_test {
+
 namespace {
 
 using testing::HasSubstr;
@@ -113,3 +115,5 @@ TEST(VariantsViewerXvfbTest, NoMenuWithoutVariants) {
 }
 
 }  // namespace
+
+}  // namespace variants_viewer_xvfb_test

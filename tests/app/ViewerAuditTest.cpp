@@ -14,6 +14,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace viewer_audit_test {
+
 namespace {
 
 morph::Scene importRig(const fixtures::Rig& rig) {
@@ -179,3 +181,5 @@ TEST(ViewerAudit, TheAvatarIsClean) {
 }
 
 }  // namespace
+
+}  // namespace viewer_audit_test

@@ -15,6 +15,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
 
+namespace viewer_audit_xvfb_test {
+
 namespace {
 
 void writeRig(const fixtures::Rig& rig, const std::string& path) {
@@ -104,3 +106,5 @@ quit
 }
 
 }  // namespace
+
+}  // namespace viewer_audit_xvfb_test

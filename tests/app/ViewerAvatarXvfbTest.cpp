@@ -18,6 +18,8 @@
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
+namespace viewer_avatar_xvfb_test {
+
 namespace {
 
 const std::string kAvatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
@@ -60,7 +62,7 @@ quit
 TEST(ViewerAvatarXvfbTest, AFailedOpenKeepsTheModelAndTheNextOneLoads) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::scratchDir("ViewerAvatarXvfbTest_Open");
-    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    const std::string face = fixtures::bundledFace();
     const std::vector<uint8_t> avatar = fixtures::multiMeshAvatar();
     ASSERT_TRUE(morph::writeFileAtomic(dir + "/avatar.glb", avatar.data(), avatar.size()));
     { std::ofstream(dir + "/broken.glb") << "glTF but not really"; }
@@ -95,3 +97,5 @@ quit
 }
 
 }  // namespace
+
+}  // namespace viewer_avatar_xvfb_test

@@ -14,16 +14,16 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
-namespace {
+namespace viewer_idle_xvfb_test {
 
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+namespace {
 
 // The face at 640 x 480 running `dir`/s.txt; its --frame-times (discarded when missing).
 nlohmann::json runTimed(const std::string& dir) {
-    const auto run =
-        fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "640x480", "--script",
-                                         dir + "/s.txt", "--frame-times", dir + "/times.json"},
-                                        "640x480");
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {fixtures::bundledFace(), "--window-size", "640x480", "--script", dir + "/s.txt",
+         "--frame-times", dir + "/times.json"},
+        "640x480");
     EXPECT_EQ(run.exitCode, 0) << run.err;
     return nlohmann::json::parse(fixtures::readWholeFile(dir + "/times.json"), nullptr, false);
 }
@@ -91,3 +91,5 @@ TEST(ViewerIdleXvfbTest, UiOnlyFramesCopyTheView) {
 }
 
 }  // namespace
+
+}  // namespace viewer_idle_xvfb_test

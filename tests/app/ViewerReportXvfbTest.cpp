@@ -13,6 +13,8 @@
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
+namespace viewer_report_xvfb_test {
+
 namespace {
 
 TEST(ViewerReportXvfbTest, TheBadgeAndTheFileMenuOpenTheReport) {
@@ -95,3 +97,5 @@ TEST(ViewerReportXvfbTest, NothingToReportNoBadge) {
 }
 
 }  // namespace
+
+}  // namespace viewer_report_xvfb_test

@@ -22,11 +22,11 @@
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageFile.h"
 
+namespace viewer_script_xvfb_test {
+
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
 // The luminance variance: a blank or single-colour picture has almost none.
 double variance(const morph::RgbaImage& image) {
@@ -94,7 +94,7 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
     const std::string dir = fixtures::caseScratchDir();
     // A copy: the export lands next to the model it came from.
     const std::string face = dir + "/face.glb";
-    fs::copy_file(kFace, face, fs::copy_options::overwrite_existing);
+    fs::copy_file(fixtures::bundledFace(), face, fs::copy_options::overwrite_existing);
     { std::ofstream(dir + "/workflow.txt") << kWorkflow; }
     const auto run = fixtures::runMorphviewUnderXvfb(
         {face, "--window-size", "1024x700", "--script", dir + "/workflow.txt"}, "1024x700");
@@ -167,7 +167,8 @@ fixtures::RunOutcome runSmallScript(const std::string& script) {
     const std::string dir = fixtures::caseScratchDir();
     { std::ofstream(dir + "/s.txt") << script; }
     return fixtures::runMorphviewUnderXvfb(
-        {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
+        {fixtures::bundledFace(), "--window-size", "320x240", "--script", dir + "/s.txt"},
+        "320x240");
 }
 
 TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
@@ -206,8 +207,8 @@ quit
 )";
     }
     const auto run =
-        fixtures::runMorphviewUnderXvfb({kFace, "--window-size", "800x600", "--weights",
-                                         "tongueOut=0.5", "--script", dir + "/s.txt"},
+        fixtures::runMorphviewUnderXvfb({fixtures::bundledFace(), "--window-size", "800x600",
+                                         "--weights", "tongueOut=0.5", "--script", dir + "/s.txt"},
                                         "800x600");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto image = morph::readImageFile(dir + "/heat.png");
@@ -251,7 +252,8 @@ quit
     const bool realFfmpeg =
         access("/usr/bin/ffmpeg", X_OK) == 0 || access("/bin/ffmpeg", X_OK) == 0;
     const auto run = fixtures::runMorphviewUnderXvfb(
-        {kFace, "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240", dir);
+        {fixtures::bundledFace(), "--window-size", "320x240", "--script", dir + "/s.txt"},
+        "320x240", dir);
     setenv("PATH", saved.c_str(), 1);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     std::vector<fs::path> folders;
@@ -289,9 +291,12 @@ quit
 TEST(ViewerScriptXvfbTest, ABadScriptFailsWithItsLine) {
     const std::string dir = fixtures::caseScratchDir();
     { std::ofstream(dir + "/bad.txt") << "click \"Filter\"\ndance\n"; }
-    const auto run = fixtures::runMorphview({kFace, "--script", dir + "/bad.txt"}, {"DISPLAY"});
+    const auto run = fixtures::runMorphview({fixtures::bundledFace(), "--script", dir + "/bad.txt"},
+                                            {"DISPLAY"});
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.err.find("bad.txt:2: unknown command 'dance'"), std::string::npos) << run.err;
 }
 
 }  // namespace
+
+}  // namespace viewer_script_xvfb_test

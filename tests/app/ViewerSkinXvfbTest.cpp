@@ -17,6 +17,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
 
+namespace viewer_skin_xvfb_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -70,3 +72,5 @@ TEST(ViewerSkinXvfbTest, PlaysTheSkinnedCharactersClip) {
 }
 
 }  // namespace
+
+}  // namespace viewer_skin_xvfb_test

@@ -15,6 +15,8 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace viewer_speech_xvfb_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -24,7 +26,7 @@ namespace fs = std::filesystem;
 fixtures::RunOutcome runSpeechScript(const std::string& dir, const std::string& name,
                                      const std::string& script, const std::string& raw) {
     std::ofstream(dir + "/" + name) << script;
-    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    const std::string face = fixtures::bundledFace();
     return fixtures::runMorphviewUnderXvfb(
         {face, "--window-size", "480x360", "--script", dir + "/" + name}, "480x360", "",
         {"SDL_AUDIODRIVER=disk", "SDL_DISKAUDIOFILE=" + raw});
@@ -87,3 +89,5 @@ TEST(ViewerSpeechXvfbTest, ADroppedWavIsHeardAndSaid) {
 }
 
 }  // namespace
+
+}  // namespace viewer_speech_xvfb_test

@@ -7,6 +7,8 @@
 #include "fixtures/AvatarFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace viewer_state_avatar_test {
+
 namespace {
 
 using namespace fixtures;
@@ -142,3 +144,5 @@ TEST(ViewerStateAvatar, BareIndexNamesDoNotLinkMeshes) {
 }
 
 }  // namespace
+
+}  // namespace viewer_state_avatar_test

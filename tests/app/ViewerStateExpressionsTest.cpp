@@ -8,6 +8,8 @@
 #include "fixtures/VrmFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace viewer_state_expressions_test {
+
 namespace {
 
 using app::ViewerState;
@@ -109,3 +111,5 @@ TEST(ViewerStateExpressions, ReloadKeepsExpressionWeightsByName) {
 }
 
 }  // namespace
+
+}  // namespace viewer_state_expressions_test

@@ -6,6 +6,8 @@
 #include "app/viewer/state/ViewerState.h"
 #include "fixtures/TestPaths.h"
 
+namespace viewer_state_layers_test {
+
 namespace {
 
 using app::ClipKind;
@@ -296,3 +298,5 @@ TEST(ViewerStateLayers, ReloadKeepsTheLayersByNameAndSettingsKeepTheFade) {
 }
 
 }  // namespace
+
+}  // namespace viewer_state_layers_test

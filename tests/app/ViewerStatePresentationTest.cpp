@@ -14,6 +14,8 @@
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 
+namespace viewer_state_presentation_test {
+
 namespace {
 
 using namespace app;
@@ -262,3 +264,5 @@ TEST(Script, EveryCommandIsOneRowOfTheTable) {
 }
 
 }  // namespace
+
+}  // namespace viewer_state_presentation_test

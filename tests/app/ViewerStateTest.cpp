@@ -8,6 +8,8 @@
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 
+namespace viewer_state_test {
+
 namespace {
 
 using app::ClipKind;
@@ -582,3 +584,5 @@ TEST(ViewerState, StateForAnotherSceneIsIgnoredNotReadOutOfBounds) {
 }
 
 }  // namespace
+
+}  // namespace viewer_state_test

@@ -7,6 +7,8 @@
 #include "fixtures/VariantFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace viewer_state_variants_test {
+
 namespace {
 
 using Json = nlohmann::json;
@@ -32,3 +34,5 @@ TEST(ViewerStateVariantsTest, ReloadKeepsTheVariantByName) {
 }
 
 }  // namespace
+
+}  // namespace viewer_state_variants_test

@@ -9,6 +9,8 @@
 #include "fixtures/VrmFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace viewer_state_weight_layers_test {
+
 namespace {
 
 using app::ViewerState;
@@ -113,3 +115,5 @@ TEST(ViewerStateWeightLayers, OverridesThenSoloAndMuteOnOneMesh) {
 }
 
 }  // namespace
+
+}  // namespace viewer_state_weight_layers_test

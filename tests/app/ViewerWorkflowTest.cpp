@@ -14,6 +14,8 @@
 #include "morph/edit/TargetGroups.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace viewer_workflow_test {
+
 namespace {
 
 std::vector<uint8_t> readBytes(const std::string& path) {
@@ -22,7 +24,7 @@ std::vector<uint8_t> readBytes(const std::string& path) {
 }
 
 TEST(ViewerWorkflow, FaceJawTalkKeyExportReopen) {
-    const std::string face = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+    const std::string face = fixtures::bundledFace();
     auto scene = morph::importGltf(face);
     ASSERT_TRUE(scene.ok()) << scene.error().message;
     app::ViewerState state = app::makeViewerState(*scene);
@@ -96,3 +98,5 @@ TEST(ViewerWorkflow, FaceJawTalkKeyExportReopen) {
 }
 
 }  // namespace
+
+}  // namespace viewer_workflow_test

@@ -19,11 +19,11 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
 
+namespace viewer_xvfb_test {
+
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kFace = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
 
 // The theme's colours (ViewerPanels.cpp applyViewerTheme) and the 3D background (#2e3036).
 struct Rgb {
@@ -61,8 +61,8 @@ double share(const morph::RgbaImage& image, int x0, int y0, int x1, int y1, cons
 TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string out = fixtures::caseScratchDir() + "/viewer.png";
-    const auto run =
-        runUnderXvfb({kFace, "--window-size", "1024x700", "--screenshot-after", "5", "--out", out});
+    const auto run = runUnderXvfb({fixtures::bundledFace(), "--window-size", "1024x700",
+                                   "--screenshot-after", "5", "--out", out});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto image = morph::readImageFile(out);
     ASSERT_TRUE(image.ok()) << image.error().message;
@@ -105,8 +105,9 @@ TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
     const char* samples[2] = {"0", "4"};
     for (int i = 0; i < 2; ++i) {
         const std::string out = dir + "/msaa" + samples[i] + ".png";
-        const auto run = runUnderXvfb({kFace, "--window-size", "1024x700", "--msaa", samples[i],
-                                       "--screenshot-after", "5", "--out", out});
+        const auto run =
+            runUnderXvfb({fixtures::bundledFace(), "--window-size", "1024x700", "--msaa",
+                          samples[i], "--screenshot-after", "5", "--out", out});
         ASSERT_EQ(run.exitCode, 0) << run.err;
         auto image = morph::readImageFile(out);
         ASSERT_TRUE(image.ok()) << image.error().message;
@@ -119,8 +120,8 @@ TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
     EXPECT_GT(differing, 100u) << "4 samples changed no edge";
     // Edges only: far less than the face's area (about 100,000 pixels at this size).
     EXPECT_LT(differing, 4u * 30000u);
-    const auto refused =
-        runUnderXvfb({kFace, "--msaa", "3", "--screenshot-after", "1", "--out", dir + "/x.png"});
+    const auto refused = runUnderXvfb({fixtures::bundledFace(), "--msaa", "3", "--screenshot-after",
+                                       "1", "--out", dir + "/x.png"});
     EXPECT_EQ(refused.exitCode, 2) << refused.err;
 }
 
@@ -142,7 +143,8 @@ wait 3
 screenshot studio-again.png
 )";
     const auto run = fixtures::runMorphviewUnderXvfb(
-        {kFace, "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700");
+        {fixtures::bundledFace(), "--window-size", "1024x700", "--script", dir + "/s.txt"},
+        "1024x700");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto studio = morph::readImageFile(dir + "/studio.png");
     auto rig = morph::readImageFile(dir + "/rig.png");
@@ -161,8 +163,8 @@ screenshot studio-again.png
     EXPECT_EQ(region(*studio), region(*again));
 
     const auto bad =
-        runUnderXvfb({kFace, "--window-size", "1024x700", "--environment", dir + "/missing.hdr",
-                      "--screenshot-after", "3", "--out", dir + "/bad.png"});
+        runUnderXvfb({fixtures::bundledFace(), "--window-size", "1024x700", "--environment",
+                      dir + "/missing.hdr", "--screenshot-after", "3", "--out", dir + "/bad.png"});
     EXPECT_EQ(bad.exitCode, 0) << bad.err;
     auto fallback = morph::readImageFile(dir + "/bad.png");
     ASSERT_TRUE(fallback.ok());
@@ -182,11 +184,14 @@ TEST(ViewerXvfbTest, ABrokenModelFailsWithItsNameInScreenshotMode) {
 
 TEST(ViewerXvfbTest, ScreenshotOptionsComeInPairs) {
     // Usage errors are found before any window opens: no display needed.
-    const auto noOut = fixtures::runMorphview({kFace, "--screenshot-after", "3"}, {"DISPLAY"});
+    const auto noOut =
+        fixtures::runMorphview({fixtures::bundledFace(), "--screenshot-after", "3"}, {"DISPLAY"});
     EXPECT_EQ(noOut.exitCode, 2) << noOut.err;
-    const auto noCount = fixtures::runMorphview({kFace, "--out", "x.png"}, {"DISPLAY"});
+    const auto noCount =
+        fixtures::runMorphview({fixtures::bundledFace(), "--out", "x.png"}, {"DISPLAY"});
     EXPECT_EQ(noCount.exitCode, 2) << noCount.err;
-    const auto badSize = fixtures::runMorphview({kFace, "--window-size", "big"}, {"DISPLAY"});
+    const auto badSize =
+        fixtures::runMorphview({fixtures::bundledFace(), "--window-size", "big"}, {"DISPLAY"});
     EXPECT_EQ(badSize.exitCode, 2) << badSize.err;
 }
 
@@ -213,3 +218,5 @@ TEST(ViewerXvfbTest, OpensTheBundledFaceWithoutAModel) {
 }
 
 }  // namespace
+
+}  // namespace viewer_xvfb_test

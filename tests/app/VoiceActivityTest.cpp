@@ -10,6 +10,8 @@
 
 #include "app/speech/VoiceActivity.h"
 
+namespace voice_activity_test {
+
 namespace {
 
 using app::speech::Phoneme;
@@ -119,3 +121,5 @@ TEST(VoiceActivity, PhonesAreHeldToTheVoice) {
 }
 
 }  // namespace
+
+}  // namespace voice_activity_test

@@ -13,6 +13,8 @@
 #include "fixtures/TestPaths.h"
 #include "fixtures/VrmFixtures.h"
 
+namespace vrm_cli_test {
+
 namespace {
 
 using nlohmann::json;
@@ -100,3 +102,5 @@ TEST(VrmCli, InfoListsTheExpressions) {
 }
 
 }  // namespace
+
+}  // namespace vrm_cli_test

@@ -11,6 +11,8 @@
 #include "fixtures/TestPaths.h"
 #include "fixtures/VrmFixtures.h"
 
+namespace vrm_viewer_xvfb_test {
+
 namespace {
 
 std::string writeVrm(const std::string& dir) {
@@ -55,3 +57,5 @@ TEST(VrmViewerXvfbTest, WeightsOptionSetsAnExpressionSlider) {
 }
 
 }  // namespace
+
+}  // namespace vrm_viewer_xvfb_test

@@ -13,6 +13,8 @@
 #include "fixtures/TestPaths.h"
 #include "fixtures/WavFixtures.h"
 
+namespace wav_test {
+
 namespace {
 
 using fixtures::WavSpec;
@@ -184,3 +186,5 @@ TEST(Wav, Pcm16ClipsAndRounds) {
 }
 
 }  // namespace
+
+}  // namespace wav_test

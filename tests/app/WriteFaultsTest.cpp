@@ -16,6 +16,8 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
+namespace write_faults_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -181,3 +183,5 @@ TEST(WriteFaults, RegressRecordsTheShotAndGoesOn) {
 }
 
 }  // namespace
+
+}  // namespace write_faults_test

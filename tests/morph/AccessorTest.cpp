@@ -9,6 +9,8 @@
 #include "fixtures/ErrorCodes.h"
 #include "morph/gltf/Accessor.h"
 
+namespace accessor_test {
+
 namespace {
 
 using morph::AccessorDesc;
@@ -277,3 +279,5 @@ TEST(Accessor, UnknownComponentType) {
 }
 
 }  // namespace
+
+}  // namespace accessor_test

@@ -8,6 +8,8 @@
 
 #include "morph/targets/ActiveWeights.h"
 
+namespace active_weights_test {
+
 namespace {
 
 using morph::collectActive;
@@ -76,3 +78,5 @@ TEST(ActiveWeights, ReplacesThePreviousListAndReadsOnlyCount) {
 }
 
 }  // namespace
+
+}  // namespace active_weights_test

@@ -6,7 +6,7 @@
 
 #include "morph/anim/Animate.h"
 
-namespace morph {
+namespace morph::animate_test {
 namespace {
 
 Mesh meshWithTargets(size_t count, std::vector<float> defaults = {}) {
@@ -150,4 +150,4 @@ TEST(Animate, CyclesAndBadIndicesDoNotHang) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::animate_test

@@ -14,6 +14,8 @@
 #include "morph/audit/RigAudit.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace audit_avatar_corpus_test {
+
 namespace {
 
 using morph::MorphChannel;
@@ -312,3 +314,5 @@ TEST(AuditAvatar, ALeftTargetMirroredOntoTheRightIsADuplicateOnTheWrongSide) {
 }
 
 }  // namespace
+
+}  // namespace audit_avatar_corpus_test

@@ -12,6 +12,8 @@
 #include "morph/audit/RigAudit.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace audit_corpus_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -77,3 +79,5 @@ TEST(AuditCorpus, TheAvatarsHaveNoErrorAndOnlyTheirTrueWarnings) {
 }
 
 }  // namespace
+
+}  // namespace audit_corpus_test

@@ -12,6 +12,8 @@
 #include "morph/audit/Symmetry.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace audit_symmetry_test {
+
 namespace {
 
 using fixtures::Rig;
@@ -102,3 +104,5 @@ TEST(AuditSymmetry, AMeshWithoutAMirrorPlaneSaysWhichChecksDidNotRun) {
 }
 
 }  // namespace
+
+}  // namespace audit_symmetry_test

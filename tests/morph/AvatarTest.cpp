@@ -10,7 +10,7 @@
 #include "morph/edit/WeightSpec.h"
 #include "morph/gltf/GltfImport.h"
 
-namespace morph {
+namespace morph::avatar_test {
 namespace {
 
 using namespace fixtures;
@@ -118,4 +118,4 @@ TEST(Avatar, WeightsByNameMoveEveryMeshThatHasTheName) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::avatar_test

@@ -11,6 +11,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
 
+namespace bad_input_test {
+
 namespace {
 
 using morph::ErrorCode;
@@ -312,3 +314,5 @@ TEST(BadInput, UnsupportedRequiredExtensionIsNamed) {
 }
 
 }  // namespace
+
+}  // namespace bad_input_test

@@ -6,7 +6,7 @@
 #include "fixtures/Fixtures.h"
 #include "morph/targets/Blend.h"
 
-namespace morph {
+namespace morph::blend_test {
 namespace {
 
 using fixtures::positionTarget;
@@ -131,4 +131,4 @@ TEST(Blend, EmptyPrimitive) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::blend_test

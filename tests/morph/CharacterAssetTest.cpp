@@ -14,6 +14,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/Blend.h"
 
+namespace character_asset_test {
+
 namespace {
 
 const std::string kPath = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb";
@@ -88,3 +90,5 @@ TEST(CharacterAsset, RestIsTheBindPoseAndWaveRaisesTheRightHand) {
 }
 
 }  // namespace
+
+}  // namespace character_asset_test

@@ -8,6 +8,8 @@
 #include "morph/edit/ClipExport.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace clip_export_corpus_test {
+
 namespace {
 
 morph::UserClip clipFor(const morph::Mesh& mesh) {
@@ -82,3 +84,5 @@ INSTANTIATE_TEST_SUITE_P(
                       "MorphStressTest/variants/MorphStressTest.cubicspline.glb"));
 
 }  // namespace
+
+}  // namespace clip_export_corpus_test

@@ -11,6 +11,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
 
+namespace clip_export_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -248,3 +250,5 @@ TEST(ClipExport, ErrorsAreValues) {
 }
 
 }  // namespace
+
+}  // namespace clip_export_test

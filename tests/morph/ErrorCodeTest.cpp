@@ -9,6 +9,8 @@
 #include "morph/ErrorText.h"
 #include "morph/Result.h"
 
+namespace error_code_test {
+
 namespace {
 
 // The enumerators are 0..N-1; errorCodeName's switch names each (-Wswitch warns of a new one
@@ -53,3 +55,5 @@ TEST(ErrorCode, ResultAndStatusKeepTheCode) {
 }
 
 }  // namespace
+
+}  // namespace error_code_test

@@ -8,7 +8,7 @@
 #include "morph/edit/WeightSpec.h"
 #include "morph/gltf/GltfImport.h"
 
-namespace morph {
+namespace morph::expression_weights_test {
 namespace {
 
 Scene importFixture(const std::vector<uint8_t>& bytes) {
@@ -194,4 +194,4 @@ TEST(ExpressionWeights, FindAndDisplayOrder) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::expression_weights_test

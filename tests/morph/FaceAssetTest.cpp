@@ -12,11 +12,14 @@
 
 #include "face/FaceAssembly.h"
 #include "fixtures/BuildPaths.h"
+#include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
+
+namespace face_asset_test {
 
 namespace {
 
-const std::string kFacePath = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb";
+const std::string kFacePath = fixtures::bundledFace();
 
 std::vector<uint8_t> readBytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -192,3 +195,5 @@ TEST(FaceAsset, JawOpenMovesTheChinDownAndBlinkClosesTheLid) {
 }
 
 }  // namespace
+
+}  // namespace face_asset_test

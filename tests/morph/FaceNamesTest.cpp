@@ -11,12 +11,12 @@
 #include "morph/names/NameParts.h"
 #include "morph/names/RenameMap.h"
 
-namespace morph {
+namespace morph::face_names_test {
 // gtest's names for a mapping in a failure message.
 void PrintTo(const NameMapping& m, std::ostream* out) {
     *out << "{" << m.from << " -> " << m.to << "}";
 }
-}  // namespace morph
+}  // namespace morph::face_names_test
 
 namespace {
 

@@ -11,6 +11,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/io/Files.h"
 
+namespace files_test {
+
 namespace {
 
 using testing::HasSubstr;
@@ -93,3 +95,5 @@ TEST(WriteFileAtomic, FolderThatIsAFileFails) {
 }
 
 }  // namespace
+
+}  // namespace files_test

@@ -17,6 +17,8 @@
 #include "morph/glb/Glb.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace fuzz_regression_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -61,3 +63,5 @@ TEST(FuzzRegression, EveryFoundCrashNowEndsCleanly) {
 }
 
 }  // namespace
+
+}  // namespace fuzz_regression_test

@@ -8,6 +8,8 @@
 #include "morph/glb/Glb.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace glb_test {
+
 namespace {
 
 using morph::ErrorCode;
@@ -167,3 +169,5 @@ TEST(Glb, ImporterRefusesDeeplyNestedJson) {
 }
 
 }  // namespace
+
+}  // namespace glb_test

@@ -6,6 +6,8 @@
 
 #include "morph/glb/GltfBuilder.h"
 
+namespace gltf_builder_test {
+
 namespace {
 
 using morph::ComponentType;
@@ -137,3 +139,5 @@ TEST(GltfBuilder, GltfTextWithDataUri) {
 }
 
 }  // namespace
+
+}  // namespace gltf_builder_test

@@ -9,6 +9,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/image/HdrImage.h"
 
+namespace hdr_image_test {
+
 namespace {
 
 TEST(HdrImageTest, WrittenFilesReadBack) {
@@ -60,3 +62,5 @@ TEST(HdrImageTest, OtherFilesAreOneClearError) {
 }
 
 }  // namespace
+
+}  // namespace hdr_image_test

@@ -19,6 +19,8 @@
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
+namespace hostile_files_test {
+
 namespace {
 
 using fixtures::Bytes;
@@ -417,3 +419,5 @@ TEST(HostileFiles, DataUrisWithBadBase64) {
 }
 
 }  // namespace
+
+}  // namespace hostile_files_test

@@ -20,6 +20,8 @@
 #include "morph/ErrorText.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace hostile_sweep_test {
+
 namespace {
 
 TEST(HostileSweep, GeneratorIsDeterministicAndBroad) {
@@ -113,3 +115,5 @@ TEST(HostileSweep, EveryMutantLoadsAndSurvivesThePipelineOrFailsInOneLine) {
 }
 
 }  // namespace
+
+}  // namespace hostile_sweep_test

@@ -11,6 +11,8 @@
 #include "fixtures/ImageFixtures.h"
 #include "morph/decode/ImageDecode.h"
 
+namespace image_decode_test {
+
 namespace {
 
 using morph::ErrorCode;
@@ -89,3 +91,5 @@ TEST(ImageDecode, BrokenJpegsFailWithTheReasonOrDecodeWhatIsThere) {
 }
 
 }  // namespace
+
+}  // namespace image_decode_test

@@ -4,6 +4,8 @@
 
 #include "morph/image/ImageResize.h"
 
+namespace image_resize_test {
+
 namespace {
 
 TEST(ImageResize, FactorIsTheSmallestThatFits) {
@@ -97,3 +99,5 @@ TEST(MipLevels, SrgbAveragesLinearLightAndKeepsAlphaAsStored) {
 }
 
 }  // namespace
+
+}  // namespace image_resize_test

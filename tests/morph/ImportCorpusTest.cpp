@@ -15,6 +15,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/Blend.h"
 
+namespace import_corpus_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -355,3 +357,5 @@ TEST(ImportCorpus, CorruptedCompressedFilesNeverCrash) {
 }
 
 }  // namespace
+
+}  // namespace import_corpus_test

@@ -9,6 +9,8 @@
 #include "fixtures/Fixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace import_extensions_test {
+
 namespace {
 
 using morph::ErrorCode;
@@ -292,3 +294,5 @@ TEST(ImportExtensions, FieldOfTheWrongTypeIsNamed) {
 }
 
 }  // namespace
+
+}  // namespace import_extensions_test

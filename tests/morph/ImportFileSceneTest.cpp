@@ -8,6 +8,8 @@
 #include "fixtures/SceneFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace import_file_scene_test {
+
 namespace {
 
 using morph::ErrorCode;
@@ -259,3 +261,5 @@ TEST(ScenesImport, SceneUnsetMeansTheFirst) {
 }
 
 }  // namespace
+
+}  // namespace import_file_scene_test

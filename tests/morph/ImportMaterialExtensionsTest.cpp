@@ -12,6 +12,8 @@
 #include "fixtures/Fixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace import_material_extensions_test {
+
 namespace {
 
 using nlohmann::json;
@@ -390,3 +392,5 @@ TEST(ImportMaterialExtensions, SupportedInTheReport) {
 }
 
 }  // namespace
+
+}  // namespace import_material_extensions_test

@@ -14,6 +14,8 @@
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace import_report_test {
+
 namespace {
 
 using morph::ErrorCode;
@@ -184,3 +186,5 @@ TEST(ImportReport, ControlCharactersInExtensionNamesStayOneLine) {
 }
 
 }  // namespace
+
+}  // namespace import_report_test

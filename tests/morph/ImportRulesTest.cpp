@@ -14,6 +14,8 @@
 #include "morph/targets/Blend.h"
 #include "morph/targets/PoseTargets.h"
 
+namespace import_rules_test {
+
 namespace {
 
 using morph::ComponentType;
@@ -536,3 +538,5 @@ TEST(ImportRules, PoseWithAnotherVertexCountIsAnErrorNamingBoth) {
 }
 
 }  // namespace
+
+}  // namespace import_rules_test

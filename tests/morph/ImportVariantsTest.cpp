@@ -16,6 +16,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
 
+namespace import_variants_test {
+
 namespace {
 
 using testing::ElementsAre;
@@ -189,3 +191,5 @@ TEST(ImportVariantsTest, ClipExportKeepsVariantsAndMappings) {
 }
 
 }  // namespace
+
+}  // namespace import_variants_test

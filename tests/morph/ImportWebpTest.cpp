@@ -10,6 +10,8 @@
 #include "morph/decode/ImageDecode.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace import_webp_test {
+
 namespace {
 
 using fixtures::WebpCase;
@@ -193,3 +195,5 @@ TEST(ImportWebp, ExtensionSourceMustBeAnImage) {
 }
 
 }  // namespace
+
+}  // namespace import_webp_test

@@ -23,6 +23,8 @@
 #include "morph/ktx2/Uastc.h"
 #include "morph/ktx2/Zstd.h"
 
+namespace ktx2_test {
+
 namespace {
 
 using fixtures::Bytes;
@@ -398,3 +400,5 @@ TEST(Ktx2Import, ExternalKtxFileWithoutMimeType) {
 }
 
 }  // namespace
+
+}  // namespace ktx2_test

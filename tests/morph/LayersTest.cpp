@@ -9,7 +9,7 @@
 #include "morph/anim/ClipSelection.h"
 #include "morph/anim/Layers.h"
 
-namespace morph {
+namespace morph::layers_test {
 namespace {
 
 constexpr float kEps = 1e-6f;
@@ -212,4 +212,4 @@ TEST(ClipSelection, NamesIndicesAllAndLists) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::layers_test

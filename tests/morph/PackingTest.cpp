@@ -3,7 +3,7 @@
 
 #include "morph/targets/Packing.h"
 
-namespace morph {
+namespace morph::packing_test {
 namespace {
 
 glm::vec4 tag(float target, float vertex, float channel) {
@@ -149,4 +149,4 @@ TEST(Packing, SummaryAddsEveryPrimitiveWithTargets) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::packing_test

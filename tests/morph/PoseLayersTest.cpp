@@ -5,7 +5,7 @@
 
 #include "morph/anim/PoseLayers.h"
 
-namespace morph {
+namespace morph::pose_layers_test {
 namespace {
 
 // Node 0: a mesh with two targets, defaults 0.25 and 0; node 1: no mesh.
@@ -72,4 +72,4 @@ TEST(PoseLayers, LayerNamedIsTheFirstOfThatNameElseTheEnd) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::pose_layers_test

@@ -5,7 +5,7 @@
 #include "morph/targets/Blend.h"
 #include "morph/targets/PoseTargets.h"
 
-namespace morph {
+namespace morph::pose_test {
 namespace {
 
 Scene model() {
@@ -137,4 +137,4 @@ TEST(Pose, AModelWithoutTargetsGetsItsFirst) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::pose_test

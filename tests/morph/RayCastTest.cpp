@@ -7,11 +7,12 @@
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/Fixtures.h"
+#include "fixtures/TestPaths.h"
 #include "morph/edit/RayCast.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/Displacement.h"
 
-namespace morph {
+namespace morph::ray_cast_test {
 namespace {
 
 using fixtures::positionTarget;
@@ -140,7 +141,7 @@ TEST(RayCast, InfluencesComeLargestFirst) {
 // The bundled face: the vertex jawOpen moves most, aimed at from the front where jawOpen = 1
 // puts it, is picked; with jawOpen at 0 the same ray finds another vertex.
 TEST(RayCast, PicksTheJawOnTheMorphedFace) {
-    auto imported = importGltf(std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb");
+    auto imported = importGltf(fixtures::bundledFace());
     ASSERT_TRUE(imported.ok()) << imported.error().message;
     const Scene& scene = *imported;
     int node = -1;
@@ -193,9 +194,9 @@ TEST(RayCast, PicksTheJawOnTheMorphedFace) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::ray_cast_test
 
-namespace morph {
+namespace morph::ray_cast_test {
 namespace {
 
 TEST(Displacement, LargestMovedVertexInWorldUnits) {
@@ -212,4 +213,4 @@ TEST(Displacement, LargestMovedVertexInWorldUnits) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::ray_cast_test

@@ -10,6 +10,8 @@
 #include "morph/audit/Symmetry.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace rig_audit_test {
+
 using fixtures::Rig;
 using fixtures::rigTarget;
 using morph::Finding;
@@ -376,3 +378,5 @@ TEST(RigAudit, ALeftTargetMirroredOntoTheRightIsADuplicateOnTheWrongSide) {
 }
 
 }  // namespace
+
+}  // namespace rig_audit_test

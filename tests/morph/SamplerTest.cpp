@@ -5,7 +5,7 @@
 
 #include "morph/anim/Sampler.h"
 
-namespace morph {
+namespace morph::sampler_test {
 namespace {
 
 AnimationSampler scalar(Interpolation interpolation, std::vector<float> input,
@@ -175,4 +175,4 @@ TEST(Sampler, EqualKeyTimesDoNotDivideByZero) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::sampler_test

@@ -14,6 +14,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/Blend.h"
 
+namespace simple_morph_corpus_test {
+
 namespace {
 
 void expectPositions(const std::vector<glm::vec3>& actual, const std::vector<glm::vec3>& expected) {
@@ -130,3 +132,5 @@ TEST(SimpleMorphVariants, StepAndCubicSplineAtOneAndAHalfSeconds) {
 }
 
 }  // namespace
+
+}  // namespace simple_morph_corpus_test

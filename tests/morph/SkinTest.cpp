@@ -13,7 +13,7 @@
 #include "morph/gltf/GltfImport.h"
 #include "morph/targets/Blend.h"
 
-namespace morph {
+namespace morph::skin_test {
 namespace {
 
 using fixtures::SkinCase;
@@ -271,4 +271,4 @@ TEST(SkinImport, GoodArmImportsWithoutWarnings) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::skin_test

@@ -14,6 +14,8 @@
 #include "morph/targets/SparseTargets.h"
 #include "morph/targets/SyntheticMesh.h"
 
+namespace sparse_form_test {
+
 namespace {
 
 using morph::ComponentType;
@@ -318,3 +320,5 @@ TEST(SparseForm, SyntheticSceneIsSparseLikeItsImportedFile) {
 }
 
 }  // namespace
+
+}  // namespace sparse_form_test

@@ -13,7 +13,7 @@
 #include "morph/targets/Packing.h"
 #include "morph/targets/SparseTargets.h"
 
-namespace morph {
+namespace morph::sparse_targets_test {
 namespace {
 
 // Rounding to nearest leaves at most half a quantum; the float multiply that dequantizes adds a
@@ -360,7 +360,7 @@ TEST(SparseTargets, SceneSummaryAndPerTargetErrors) {
 // The face asset (52 ARKit targets over the whole head): sparse storage is a fraction of the
 // texture array, and every target is within its half-quantum bound.
 TEST(SparseTargets, FaceAssetIsSmallerSparse) {
-    Result<Scene> scene = importGltf(std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb");
+    Result<Scene> scene = importGltf(fixtures::bundledFace());
     ASSERT_TRUE(scene) << scene.error().message;
     Result<SparseSummary> summary = sparseSummary(*scene);
     ASSERT_TRUE(summary) << summary.error().message;
@@ -385,4 +385,4 @@ TEST(SparseTargets, FaceAssetIsSmallerSparse) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::sparse_targets_test

@@ -14,6 +14,8 @@
 #include "morph/targets/SparseTargets.h"
 #include "morph/targets/SyntheticMesh.h"
 
+namespace synthetic_mesh_test {
+
 namespace {
 
 using morph::SyntheticSpec;
@@ -200,3 +202,5 @@ TEST(SyntheticMesh, ValidateRejectsBadSpecsInOneLine) {
 }
 
 }  // namespace
+
+}  // namespace synthetic_mesh_test

@@ -2,6 +2,8 @@
 
 #include "morph/edit/TargetGroups.h"
 
+namespace target_groups_test {
+
 namespace {
 
 using morph::findLeftRightPairs;
@@ -131,3 +133,5 @@ TEST(TargetGroups, FilterIsCaseInsensitiveAndEveryWordMustMatch) {
 }
 
 }  // namespace
+
+}  // namespace target_groups_test

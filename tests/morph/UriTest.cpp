@@ -4,6 +4,8 @@
 #include "fixtures/ErrorCodes.h"
 #include "morph/gltf/Uri.h"
 
+namespace uri_test {
+
 namespace {
 
 TEST(Uri, PercentDecodingKeepsWhatIsNotAnEscape) {
@@ -45,3 +47,5 @@ TEST(Uri, DataUrisDecodeOrSayWhyNot) {
 }
 
 }  // namespace
+
+}  // namespace uri_test

@@ -8,6 +8,8 @@
 #include "morph/anim/Sampler.h"
 #include "morph/edit/UserClip.h"
 
+namespace user_clip_test {
+
 namespace {
 
 using morph::ErrorCode;
@@ -167,3 +169,5 @@ TEST(UserClip, BadJsonIsAnErrorNamingTheProblem) {
 }
 
 }  // namespace
+
+}  // namespace user_clip_test

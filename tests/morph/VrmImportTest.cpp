@@ -13,6 +13,8 @@
 #include "fixtures/VrmFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
+namespace vrm_import_test {
+
 namespace {
 
 using morph::Expression;
@@ -264,3 +266,5 @@ TEST(VrmImport, RequiredVrmExtensionsAreSupported) {
 }
 
 }  // namespace
+
+}  // namespace vrm_import_test

@@ -4,7 +4,7 @@
 #include "fixtures/ErrorCodes.h"
 #include "morph/edit/WeightSpec.h"
 
-namespace morph {
+namespace morph::weight_spec_test {
 namespace {
 
 using Kind = WeightAssignment::Kind;
@@ -133,4 +133,4 @@ TEST(WeightSpec, AnAssignmentNoMeshMatchesIsAnError) {
 }
 
 }  // namespace
-}  // namespace morph
+}  // namespace morph::weight_spec_test

@@ -8,6 +8,8 @@
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/Capture.h"
 
+namespace camera_test {
+
 namespace {
 
 using renderer::Aabb;
@@ -83,3 +85,5 @@ TEST(CameraTest, AvatarsOpenOnTheirFace) {
 }
 
 }  // namespace
+
+}  // namespace camera_test

@@ -18,6 +18,8 @@
 #include "morph/image/ImageFile.h"
 #include "renderer/scene/Capture.h"
 
+namespace corpus_golden_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -74,3 +76,5 @@ INSTANTIATE_TEST_SUITE_P(Corpus, CorpusGoldenTest, ::testing::ValuesIn(kGoldens)
                          fixtures::GoldenParamName());
 
 }  // namespace
+
+}  // namespace corpus_golden_test

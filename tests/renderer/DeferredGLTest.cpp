@@ -24,6 +24,8 @@
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/SceneRenderer.h"
 
+namespace deferred_gl_test {
+
 namespace {
 
 class DeferredTest : public fixtures::GlTest {
@@ -311,8 +313,7 @@ TEST_F(DeferredTest, MoreMaterialsThanTheStencilHoldsDrawTheRestForward) {
 }
 
 TEST_F(DeferredTest, TheBundledFaceMidSmileLooksTheSame) {
-    const renderer::GpuScene face =
-        uploadFile(std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb");
+    const renderer::GpuScene face = uploadFile(fixtures::bundledFace());
     renderer::ShotSpec shot;
     shot.width = shot.height = 256;
     shot.weights = "mouthSmileLeft=0.8,mouthSmileRight=0.8,jawOpen=0.4,eyeBlinkLeft=1";
@@ -326,8 +327,7 @@ TEST_F(DeferredTest, TheBundledFaceMidSmileLooksTheSame) {
 // exactly as a renderer that never drew another: a variant kept across a change of light would
 // light the next look as the last one. Forward (4x MSAA, capture's default) and deferred.
 TEST_F(DeferredTest, EachLookDrawsAsAFreshRendererDrawsIt) {
-    const renderer::GpuScene face =
-        uploadFile(std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb");
+    const renderer::GpuScene face = uploadFile(fixtures::bundledFace());
     const renderer::GpuScene lit = uploadBytes(fixtures::lightsFixture(), "lights.glb");
     renderer::ShotSpec studio;
     studio.width = studio.height = 96;
@@ -522,3 +522,5 @@ TEST_F(DeferredTest, AFrameWithNothingDeferrableHasNoGBufferPass) {
 }
 
 }  // namespace
+
+}  // namespace deferred_gl_test

@@ -8,6 +8,8 @@
 #include "renderer/gl/EglContext.h"
 #include "renderer/gl/GlDebug.h"
 
+namespace egl_context_gl_test {
+
 namespace {
 
 using renderer::EglContext;
@@ -72,3 +74,5 @@ TEST(EglContextTest, AnUnsupportedVersionIsAnError) {
 }
 
 }  // namespace
+
+}  // namespace egl_context_gl_test

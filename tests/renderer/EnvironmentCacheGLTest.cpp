@@ -14,6 +14,8 @@
 #include "renderer/light/EnvironmentCache.h"
 #include "renderer/light/GpuEnvironment.h"
 
+namespace environment_cache_gl_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -191,3 +193,5 @@ TEST(EnvironmentCacheFolder, FollowsTheXdgRulesAndCanBeTurnedOff) {
 }
 
 }  // namespace
+
+}  // namespace environment_cache_gl_test

@@ -19,6 +19,8 @@
 #include "renderer/light/StudioEnvironment.h"
 #include "renderer/scene/Capture.h"
 
+namespace environment_gl_test {
+
 namespace {
 
 using fixtures::panorama;
@@ -218,3 +220,5 @@ TEST_F(EnvironmentTest, AWhiteSurfaceInAWhiteFurnaceReflectsTheFurnace) {
 }
 
 }  // namespace
+
+}  // namespace environment_gl_test

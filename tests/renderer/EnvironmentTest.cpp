@@ -10,6 +10,8 @@
 #include "renderer/light/SphericalHarmonics.h"
 #include "renderer/light/StudioEnvironment.h"
 
+namespace environment_test {
+
 namespace {
 
 using fixtures::panorama;
@@ -73,3 +75,5 @@ TEST(EnvironmentTest, ToneMappingNamesFollowTheShadersNumbers) {
 }
 
 }  // namespace
+
+}  // namespace environment_test

@@ -11,6 +11,8 @@
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/Lights.h"
 
+namespace file_lights_cameras_test {
+
 namespace {
 
 using renderer::DirectLights;
@@ -168,3 +170,5 @@ TEST(FileCamera, OnNoNodeIsAnError) {
 }
 
 }  // namespace
+
+}  // namespace file_lights_cameras_test

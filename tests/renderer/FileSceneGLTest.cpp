@@ -14,6 +14,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "renderer/scene/Capture.h"
 
+namespace file_scene_gl_test {
+
 namespace {
 
 using testing::HasSubstr;
@@ -220,3 +222,5 @@ TEST_F(FileSceneGLTest, EachSceneDrawsAndFramesOnlyItsNodes) {
 }
 
 }  // namespace
+
+}  // namespace file_scene_gl_test

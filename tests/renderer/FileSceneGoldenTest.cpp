@@ -13,6 +13,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "renderer/scene/Capture.h"
 
+namespace file_scene_golden_test {
+
 namespace {
 
 struct Golden {
@@ -81,3 +83,5 @@ INSTANTIATE_TEST_SUITE_P(FileScene, FileSceneGoldenTest, ::testing::ValuesIn(kGo
                          fixtures::GoldenParamName());
 
 }  // namespace
+
+}  // namespace file_scene_golden_test

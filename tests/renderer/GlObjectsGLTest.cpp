@@ -19,6 +19,8 @@
 #include "renderer/gl/TransformFeedback.h"
 #include "renderer/gl/VertexArray.h"
 
+namespace gl_objects_gl_test {
+
 namespace {
 
 using namespace renderer::gl;
@@ -214,3 +216,5 @@ TEST_F(GlObjectsTest, CpuMipmapsMatchGenerateMipmap) {
 }
 
 }  // namespace
+
+}  // namespace gl_objects_gl_test

@@ -17,6 +17,8 @@
 #include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
 
+namespace gpu_eval_gl_test {
+
 namespace {
 
 using nlohmann::json;
@@ -141,3 +143,5 @@ TEST(GpuEvalTest, MorphPathsMatchTheCpu) {
 }
 
 }  // namespace
+
+}  // namespace gpu_eval_gl_test

@@ -19,6 +19,8 @@
 #include "renderer/scene/GpuScene.h"
 #include "sanitizers/SanitizerDefaults.h"
 
+namespace gpu_limits_gl_test {
+
 // Lets the out-of-memory case ask the driver for an impossible buffer under ASan too: the
 // allocation then fails with null (GL_OUT_OF_MEMORY) instead of ASan stopping the process.
 extern "C" const char* __asan_default_options() {
@@ -292,3 +294,5 @@ TEST_F(GpuLimitsTest, AFailedAllocationIsAMessageNotACrash) {
 }
 
 }  // namespace
+
+}  // namespace gpu_limits_gl_test

@@ -22,6 +22,8 @@
 #include "renderer/morph/GpuOracle.h"
 #include "renderer/morph/MorphPath.h"
 
+namespace gpu_oracle_gl_test {
+
 namespace {
 
 using morph::MorphChannel;
@@ -289,3 +291,5 @@ INSTANTIATE_TEST_SUITE_P(Paths, GpuMorphPathTest,
                          pathCaseName);
 
 }  // namespace
+
+}  // namespace gpu_oracle_gl_test

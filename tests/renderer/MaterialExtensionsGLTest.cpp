@@ -33,6 +33,8 @@
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/SceneRenderer.h"
 
+namespace material_extensions_gl_test {
+
 namespace {
 
 using fixtures::CellStats;
@@ -979,3 +981,5 @@ TEST_F(MaterialExtensionsTest, EveryFeatureTogetherDropsInTheDocumentedOrder) {
 }
 
 }  // namespace
+
+}  // namespace material_extensions_gl_test

@@ -13,6 +13,8 @@
 #include "fixtures/Golden.h"
 #include "renderer/scene/Capture.h"
 
+namespace material_extensions_golden_test {
+
 namespace {
 
 struct Golden {
@@ -175,3 +177,5 @@ INSTANTIATE_TEST_SUITE_P(Materials, MaterialExtensionsGoldenTest, ::testing::Val
                          fixtures::GoldenParamName());
 
 }  // namespace
+
+}  // namespace material_extensions_golden_test

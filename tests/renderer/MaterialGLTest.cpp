@@ -16,6 +16,8 @@
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/SceneRenderer.h"
 
+namespace material_gl_test {
+
 namespace {
 
 constexpr int kSize = 96;
@@ -245,3 +247,5 @@ TEST_F(MaterialTest, VariantsDropTheVaryingsNothingReads) {
 }
 
 }  // namespace
+
+}  // namespace material_gl_test

@@ -5,6 +5,8 @@
 #include "fixtures/ErrorCodes.h"
 #include "renderer/morph/MorphPath.h"
 
+namespace morph_path_test {
+
 namespace {
 
 using renderer::MorphPath;
@@ -194,3 +196,5 @@ TEST(MorphPathTest, ScatterReadsFollowTheActiveSetGatherReadsEveryEntryId) {
 }
 
 }  // namespace
+
+}  // namespace morph_path_test

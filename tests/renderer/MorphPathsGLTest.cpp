@@ -13,6 +13,7 @@
 #include "GlShared.h"
 #include "MorphCompare.h"
 #include "fixtures/BuildPaths.h"
+#include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageCompare.h"
 #include "renderer/morph/GpuOracle.h"
@@ -21,6 +22,8 @@
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/SceneRenderer.h"
+
+namespace morph_paths_gl_test {
 
 namespace {
 
@@ -207,7 +210,7 @@ protected:
     void SetUp() override {
         fixtures::GlTest::SetUp();
         static std::shared_ptr<const morph::Scene> face = [] {
-            auto scene = morph::importGltf(std::string(MORPHVIEW_SOURCE_DIR) + "/assets/face.glb");
+            auto scene = morph::importGltf(fixtures::bundledFace());
             EXPECT_TRUE(scene.ok()) << scene.error().message;
             return std::make_shared<const morph::Scene>(scene.ok() ? std::move(scene).value()
                                                                    : morph::Scene{});
@@ -369,3 +372,5 @@ TEST_F(FaceFrameTest, CrowdCopiesShowTheirOwnWeights) {
 }
 
 }  // namespace
+
+}  // namespace morph_paths_gl_test

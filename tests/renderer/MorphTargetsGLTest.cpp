@@ -17,6 +17,8 @@
 #include "renderer/scene/Bounds.h"
 #include "renderer/scene/GpuScene.h"
 
+namespace morph_targets_gl_test {
+
 namespace {
 
 using morph::MorphChannel;
@@ -349,3 +351,5 @@ TEST_F(MorphTargetsTest, MorphedBoundsHoldEveryMorphedPosition) {
 }
 
 }  // namespace
+
+}  // namespace morph_targets_gl_test

@@ -16,6 +16,8 @@
 #include "renderer/scene/OverlayRenderer.h"
 #include "renderer/scene/SceneRenderer.h"
 
+namespace overlay_gl_test {
+
 namespace {
 
 constexpr int kSize = 64;
@@ -226,3 +228,5 @@ TEST_F(OverlayTest, NormalsFollowTheMorphedVertices) {
 }
 
 }  // namespace
+
+}  // namespace overlay_gl_test

@@ -20,6 +20,8 @@
 #include "renderer/scene/VertexMorphPass.h"
 #include "renderer/scene/Wireframe.h"
 
+namespace passes_gl_test {
+
 namespace {
 
 constexpr int kSize = 64;
@@ -212,3 +214,5 @@ TEST(TimingTest, AScopedTimerAddsItsScope) {
 }
 
 }  // namespace
+
+}  // namespace passes_gl_test

@@ -24,6 +24,8 @@
 #include "renderer/scene/PrimitiveBuffers.h"
 #include "renderer/scene/SceneRenderer.h"
 
+namespace render_gl_test {
+
 namespace {
 
 using morph::MorphChannel;
@@ -367,3 +369,5 @@ TEST_F(RenderTest, BlendedPrimitivesKeepTheFilesTriangleOrder) {
 }
 
 }  // namespace
+
+}  // namespace render_gl_test

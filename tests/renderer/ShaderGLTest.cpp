@@ -11,6 +11,8 @@
 #include "renderer/gl/ShaderLibrary.h"
 #include "renderer/morph/MorphPath.h"
 
+namespace shader_gl_test {
+
 namespace {
 
 using renderer::ShaderLibrary;
@@ -105,3 +107,5 @@ TEST_F(ShaderTest, SourceFolderReaderMatchesTheEmbeddedFiles) {
 }
 
 }  // namespace
+
+}  // namespace shader_gl_test

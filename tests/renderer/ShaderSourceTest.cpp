@@ -10,6 +10,8 @@
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/ShaderSource.h"
 
+namespace shader_source_test {
+
 namespace {
 
 using renderer::expandShader;
@@ -136,3 +138,5 @@ TEST(ShaderSourceTest, ShadersAreEmbeddedInTheBinary) {
 }
 
 }  // namespace
+
+}  // namespace shader_source_test

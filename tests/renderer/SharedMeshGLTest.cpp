@@ -29,6 +29,8 @@
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/SceneRenderer.h"
 
+namespace shared_mesh_gl_test {
+
 namespace {
 
 using renderer::MorphPath;
@@ -262,3 +264,5 @@ INSTANTIATE_TEST_SUITE_P(Paths, SharedMeshTest,
                          pathCaseName);
 
 }  // namespace
+
+}  // namespace shared_mesh_gl_test

@@ -9,6 +9,8 @@
 
 #include "renderer/light/SheenAlbedo.h"
 
+namespace sheen_albedo_test {
+
 namespace {
 
 constexpr float kPi = 3.14159265358979f;
@@ -70,3 +72,5 @@ TEST(SheenAlbedo, TableIsAnAlbedo) {
 }
 
 }  // namespace
+
+}  // namespace sheen_albedo_test

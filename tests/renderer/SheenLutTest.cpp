@@ -13,6 +13,8 @@
 #include "renderer/light/SheenAlbedo.h"
 #include "renderer/light/SheenLut.h"
 
+namespace sheen_lut_test {
+
 namespace {
 
 constexpr double kPi = 3.14159265358979;
@@ -121,3 +123,5 @@ TEST(SheenLut, TheTableInterpolatesTheEstimator) {
 }
 
 }  // namespace
+
+}  // namespace sheen_lut_test

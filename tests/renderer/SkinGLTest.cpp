@@ -25,6 +25,8 @@
 #include "renderer/morph/GpuOracle.h"
 #include "renderer/scene/GpuScene.h"
 
+namespace skin_gl_test {
+
 namespace {
 
 using fixtures::SkinCase;
@@ -267,3 +269,5 @@ TEST_F(SkinGLTest, SkinnedBoundsHoldThePosedVertices) {
 }
 
 }  // namespace
+
+}  // namespace skin_gl_test

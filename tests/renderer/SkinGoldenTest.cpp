@@ -18,6 +18,8 @@
 #include "morph/image/ImageFile.h"
 #include "renderer/scene/Capture.h"
 
+namespace skin_golden_test {
+
 namespace {
 
 constexpr int kSize = 256;  // as the corpus goldens: a second or two on llvmpipe
@@ -58,3 +60,5 @@ INSTANTIATE_TEST_SUITE_P(Character, SkinGoldenTest, ::testing::ValuesIn(kGoldens
                          fixtures::GoldenParamName());
 
 }  // namespace
+
+}  // namespace skin_golden_test

@@ -11,6 +11,8 @@
 #include "morph/gltf/GltfImport.h"
 #include "renderer/scene/Capture.h"
 
+namespace variants_gl_test {
+
 namespace {
 
 using testing::HasSubstr;
@@ -154,3 +156,5 @@ TEST_F(VariantsGLTest, UnknownVariantIsAnErrorListingTheVariants) {
 }
 
 }  // namespace
+
+}  // namespace variants_gl_test

@@ -14,6 +14,8 @@ Mermaid diagram).
   lines of renderer/scene/SceneRenderer.cpp, and of each pass file (renderer/**/*Pass.cpp)
   raw GL calls in app/ outside the GLFW context (app/viewer/GlfwContext.cpp)
   clock code (std::chrono, steady_clock) in the draw and the morph stage
+  test files (tests/{morph,app,renderer}/*Test.cpp) without a namespace named after the file:
+  they compile in unity batches, and two files' helpers must not meet
 
 Exits 1 when a rule is broken, naming each place."""
 import argparse
@@ -40,6 +42,7 @@ LIMITS = {
     "pass files over 250 lines": 0,
     "raw GL calls in app": 0,
     "clock code in the draw": 0,
+    "test files without their namespace": 0,
 }
 # The draw runs its passes (renderer/pass/), each a file of its own; timing wraps them from
 # outside (renderer/gl/Timing.h), and app/ reaches GL only through the renderer, except the
@@ -221,6 +224,26 @@ def clock_code(root):
     return found
 
 
+def snake_case(stem):
+    """MorphPathsGLTest -> morph_paths_gl_test."""
+    stem = re.sub(r"GL(?=Test$)", "Gl", stem)
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", stem).lower()
+
+
+def test_namespaces(root):
+    found = []
+    for d in ("morph", "app", "renderer"):
+        folder = os.path.join(root, "tests", d)
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith("Test.cpp"):
+                continue
+            ns = snake_case(name[:-4])
+            code = open(os.path.join(folder, name), encoding="utf-8").read()
+            if not re.search(r"^namespace (morph::)?%s \{" % ns, code, re.M):
+                found.append(f"tests/{d}/{name}: no `namespace {ns} {{` (or morph::{ns})")
+    return found
+
+
 def mermaid(edges):
     rooms = sorted({r for e in edges for r in e})
     ids = {r: "r" + re.sub(r"\W", "_", r) for r in rooms}
@@ -260,6 +283,7 @@ def main():
         "pass files over 250 lines": long_pass_files(root),
         "raw GL calls in app": raw_gl_calls(root),
         "clock code in the draw": clock_code(root),
+        "test files without their namespace": test_namespaces(root),
     }
     broken = 0
     for name, value in measures.items():
