@@ -1,0 +1,238 @@
+// Rig logic from names, files and sidecars: which names are combinations and in-betweens, the
+// weights they derive, their order and their errors.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "morph/rig/RigLogic.h"
+
+namespace morph::rig_logic_test {
+namespace {
+
+Scene sceneWithTargets(const std::vector<std::vector<std::string>>& meshes) {
+    Scene scene;
+    for (const auto& names : meshes) {
+        Mesh mesh;
+        mesh.targetNames = names;
+        mesh.defaultWeights.assign(names.size(), 0.0f);
+        scene.meshes.push_back(mesh);
+    }
+    return scene;
+}
+
+const RigRuleSpec* ruleFor(const std::vector<RigRuleSpec>& rules, const std::string& target) {
+    for (const RigRuleSpec& r : rules)
+        if (r.target == target) return &r;
+    return nullptr;
+}
+
+// Weights by name after the mesh's rules, from the drivers' weights by name.
+std::vector<float> driven(const std::vector<std::string>& names,
+                          const std::vector<std::pair<std::string, float>>& set) {
+    Scene scene = sceneWithTargets({names});
+    auto logic = buildRigLogic(scene, {}, "t.glb");
+    EXPECT_TRUE(logic.ok()) << logic.error().message;
+    std::vector<float> w(names.size(), 0.0f);
+    for (const auto& [name, value] : set)
+        for (size_t i = 0; i < names.size(); ++i)
+            if (names[i] == name) w[i] = value;
+    applyRigRules(logic->meshes[0], w);
+    return w;
+}
+
+TEST(RigLogicNames, ACombinationIsMadeOfOtherTargets) {
+    const auto rules =
+        rigRulesFromNames({"jawOpen", "mouthSmileLeft", "jawOpen_mouthSmileLeft", "eyeBlink_L"});
+    ASSERT_EQ(rules.size(), 1u);
+    EXPECT_EQ(rules[0].target, "jawOpen_mouthSmileLeft");
+    EXPECT_EQ(rules[0].kind, RigRuleKind::Combination);
+    EXPECT_EQ(rules[0].drivers, (std::vector<std::string>{"jawOpen", "mouthSmileLeft"}));
+}
+
+TEST(RigLogicNames, NamesWithUnderscoresWhosePartsAreNotTargetsAreNot) {
+    EXPECT_TRUE(rigRulesFromNames({"Fcl_MTH_A", "Fcl_MTH_I", "viseme_sil", "viseme_PP",
+                                   "eyeBlink_L", "eyeBlink_R", "eyeBlink"})
+                    .empty());
+}
+
+TEST(RigLogicNames, ASideSuffixIsSetAsideAndGivenToEachPart) {
+    const auto rules = rigRulesFromNames(
+        {"browUp_L", "eyeWide_L", "browUp_eyeWide_L", "jaw", "lipsPucker", "jaw_lipsPucker_LR"});
+    const RigRuleSpec* sided = ruleFor(rules, "browUp_eyeWide_L");
+    ASSERT_NE(sided, nullptr);
+    EXPECT_EQ(sided->drivers, (std::vector<std::string>{"browUp_L", "eyeWide_L"}));
+    const RigRuleSpec* both = ruleFor(rules, "jaw_lipsPucker_LR");
+    ASSERT_NE(both, nullptr);
+    EXPECT_EQ(both->drivers, (std::vector<std::string>{"jaw", "lipsPucker"}));
+}
+
+TEST(RigLogicNames, DriversMayHaveUnderscoresOfTheirOwn) {
+    const auto rules = rigRulesFromNames({"eyeBlink_L", "eyeBlink_R", "eyeBlink_L_eyeBlink_R"});
+    ASSERT_EQ(rules.size(), 1u);
+    EXPECT_EQ(rules[0].drivers, (std::vector<std::string>{"eyeBlink_L", "eyeBlink_R"}));
+}
+
+TEST(RigLogicNames, TwoDigitsAfterADriversNameAreAnInbetween) {
+    const auto rules = rigRulesFromNames({"jawOpen", "jawOpen50", "jawOpen25", "browUp_L",
+                                          "browUp75_L", "mouth100", "mouth", "eye00", "eye"});
+    ASSERT_EQ(rules.size(), 3u);
+    const RigRuleSpec* half = ruleFor(rules, "jawOpen50");
+    ASSERT_NE(half, nullptr);
+    EXPECT_EQ(half->kind, RigRuleKind::Inbetween);
+    EXPECT_EQ(half->drivers, std::vector<std::string>{"jawOpen"});
+    EXPECT_FLOAT_EQ(half->peak, 0.5f);
+    EXPECT_FLOAT_EQ(ruleFor(rules, "jawOpen25")->peak, 0.25f);
+    const RigRuleSpec* sided = ruleFor(rules, "browUp75_L");
+    ASSERT_NE(sided, nullptr);
+    EXPECT_EQ(sided->drivers, std::vector<std::string>{"browUp_L"});
+    EXPECT_EQ(ruleFor(rules, "mouth100"), nullptr);  // three digits: not a percentage
+    EXPECT_EQ(ruleFor(rules, "eye00"), nullptr);     // 0 is no peak
+}
+
+TEST(RigLogicWeights, ACombinationIsTheProductOfItsDrivers) {
+    const auto w = driven({"a", "b", "a_b"}, {{"a", 0.5f}, {"b", 0.8f}});
+    EXPECT_FLOAT_EQ(w[2], 0.4f);
+    EXPECT_FLOAT_EQ(w[0], 0.5f);  // drivers keep their weights
+}
+
+TEST(RigLogicWeights, WhatASourceSetOnADrivenTargetIsReplaced) {
+    const auto w = driven({"a", "b", "a_b"}, {{"a_b", 1.0f}});
+    EXPECT_FLOAT_EQ(w[2], 0.0f);
+}
+
+TEST(RigLogicWeights, OneInbetweenIsATentPeakingAtItsPercentage) {
+    const std::vector<std::string> names = {"jaw", "jaw40"};
+    EXPECT_FLOAT_EQ(driven(names, {{"jaw", 0.0f}})[1], 0.0f);
+    EXPECT_FLOAT_EQ(driven(names, {{"jaw", 0.2f}})[1], 0.5f);
+    EXPECT_FLOAT_EQ(driven(names, {{"jaw", 0.4f}})[1], 1.0f);
+    EXPECT_FLOAT_EQ(driven(names, {{"jaw", 0.7f}})[1], 0.5f);
+    EXPECT_FLOAT_EQ(driven(names, {{"jaw", 1.0f}})[1], 0.0f);
+    EXPECT_FLOAT_EQ(driven(names, {{"jaw", 0.7f}})[0], 0.7f);  // additive: the driver stays
+}
+
+TEST(RigLogicWeights, SeveralInbetweensSplitTheRangeBetweenTheirPeaks) {
+    const std::vector<std::string> names = {"jaw", "jaw25", "jaw50", "jaw75"};
+    auto at = [&](float w) { return driven(names, {{"jaw", w}}); };
+    EXPECT_FLOAT_EQ(at(0.25f)[1], 1.0f);
+    EXPECT_FLOAT_EQ(at(0.25f)[2], 0.0f);
+    EXPECT_FLOAT_EQ(at(0.375f)[1], 0.5f);
+    EXPECT_FLOAT_EQ(at(0.375f)[2], 0.5f);
+    EXPECT_FLOAT_EQ(at(0.5f)[2], 1.0f);
+    EXPECT_FLOAT_EQ(at(0.875f)[3], 0.5f);
+    EXPECT_FLOAT_EQ(at(1.0f)[3], 0.0f);
+    // Between two peaks the two tents sum to one.
+    for (float w = 0.25f; w <= 0.75f; w += 0.05f) {
+        const auto v = at(w);
+        EXPECT_NEAR(v[1] + v[2] + v[3], 1.0f, 1e-5f) << w;
+    }
+}
+
+TEST(RigLogicWeights, CombinationsOfCombinationsAndInbetweensFollowTheirDrivers) {
+    const std::vector<std::string> names = {"a_b_c", "a_b", "c", "a", "b", "a50", "a50_c"};
+    const auto w = driven(names, {{"a", 0.5f}, {"b", 0.5f}, {"c", 0.5f}});
+    EXPECT_FLOAT_EQ(w[1], 0.25f);   // a_b = a * b
+    EXPECT_FLOAT_EQ(w[0], 0.125f);  // a_b_c = a_b * c (the longest first part wins)
+    EXPECT_FLOAT_EQ(w[5], 1.0f);    // a50 at a = 0.5
+    EXPECT_FLOAT_EQ(w[6], 0.5f);    // a50_c = a50 * c
+}
+
+TEST(RigLogicFile, ParsesCombinationsAndInbetweens) {
+    auto rules = parseRigLogic(R"({"combinations": [{"target": "x", "drivers": ["a", "b"]}],
+        "inbetweens": [{"target": "y", "driver": "a", "peak": 0.3, "interpolation": "smooth"}]})",
+                               "rig.json", RigRuleSource::Sidecar);
+    ASSERT_TRUE(rules.ok()) << rules.error().message;
+    ASSERT_EQ(rules->size(), 2u);
+    EXPECT_EQ((*rules)[0].drivers, (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ((*rules)[1].interpolation, RigInterpolation::Smooth);
+    EXPECT_FLOAT_EQ((*rules)[1].peak, 0.3f);
+    EXPECT_EQ((*rules)[1].source, RigRuleSource::Sidecar);
+}
+
+TEST(RigLogicFile, BadEntriesAreOneLineNamingTheFileAndTheEntry) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"{", "rig.json: not JSON"},
+        {"[]", "rig.json: is not a JSON object"},
+        {R"({"inbetweens": [{"target": "y", "driver": "a", "peak": 1.5}]})",
+         "rig.json: inbetweens[0].peak 1.5 is not inside (0, 1)"},
+        {R"({"combinations": [{"target": "x", "drivers": ["a"]}]})",
+         "rig.json: combinations[0].drivers must list at least two names"},
+        {R"({"combinations": [{"drivers": ["a", "b"]}]})",
+         "rig.json: combinations[0].target is missing or not a name"},
+        {R"({"inbetweens": [{"target": "y", "driver": "a", "peak": 0.5, "interpolation": "x"}]})",
+         "rig.json: inbetweens[0].interpolation must be \"linear\" or \"smooth\""},
+    };
+    for (const auto& [text, message] : cases) {
+        auto rules = parseRigLogic(text, "rig.json", RigRuleSource::Sidecar);
+        ASSERT_FALSE(rules.ok()) << text;
+        EXPECT_EQ(rules.error().code, ErrorCode::Usage);
+        EXPECT_EQ(rules.error().message, message);
+    }
+}
+
+TEST(RigLogicFile, ExplicitRulesReplaceTheNamesRulesForTheirTargets) {
+    Scene scene = sceneWithTargets({{"a", "b", "a_b", "a50"}});
+    auto rules = parseRigLogic(R"({"inbetweens": [{"target": "a_b", "driver": "b", "peak": 0.5}]})",
+                               "rig.json", RigRuleSource::Sidecar);
+    ASSERT_TRUE(rules.ok());
+    auto logic = buildRigLogic(scene, *rules, "rig.json");
+    ASSERT_TRUE(logic.ok()) << logic.error().message;
+    std::vector<float> w = {0.5f, 0.25f, 0, 0};
+    applyRigRules(logic->meshes[0], w);
+    EXPECT_FLOAT_EQ(w[2], 0.5f);  // b at 0.25 is half way up to its peak at 0.5
+    EXPECT_FLOAT_EQ(w[3], 1.0f);  // the names' in-between of a stays
+}
+
+TEST(RigLogicFile, ATargetOrDriverNoMeshHasIsAnError) {
+    Scene scene = sceneWithTargets({{"a", "b"}, {"c"}});
+    auto missingTarget =
+        buildRigLogic(scene, {{"x", RigRuleKind::Combination, {"a", "b"}}}, "r.json");
+    ASSERT_FALSE(missingTarget.ok());
+    EXPECT_EQ(missingTarget.error().message,
+              "r.json: rig logic names target 'x', which no mesh has");
+    auto missingDriver =
+        buildRigLogic(scene, {{"a", RigRuleKind::Combination, {"b", "z"}}}, "r.json");
+    ASSERT_FALSE(missingDriver.ok());
+    EXPECT_EQ(missingDriver.error().message,
+              "r.json: rig logic for 'a' names driver 'z', which no mesh has");
+    // A rule whose drivers are on another mesh only applies nowhere, without an error.
+    auto elsewhere = buildRigLogic(scene, {{"c", RigRuleKind::Combination, {"a", "b"}}}, "r.json");
+    ASSERT_TRUE(elsewhere.ok());
+    EXPECT_TRUE(elsewhere->empty());
+}
+
+TEST(RigLogicFile, ACycleIsAnErrorNamingIt) {
+    Scene scene = sceneWithTargets({{"a", "b", "c"}});
+    auto logic = buildRigLogic(
+        scene,
+        {{"a", RigRuleKind::Combination, {"b", "c"}}, {"b", RigRuleKind::Combination, {"a", "c"}}},
+        "r.json");
+    ASSERT_FALSE(logic.ok());
+    EXPECT_EQ(logic.error().code, ErrorCode::Usage);
+    EXPECT_EQ(logic.error().message, "r.json: rig logic has a cycle: a -> b -> a");
+}
+
+TEST(RigLogicFile, SmoothInbetweensEaseInAndOut) {
+    RigRule rule;
+    rule.kind = RigRuleKind::Inbetween;
+    rule.peak = 0.5f;
+    rule.interpolation = RigInterpolation::Smooth;
+    EXPECT_FLOAT_EQ(inbetweenWeight(rule, 0.25f), 0.5f);  // the middle stays
+    EXPECT_LT(inbetweenWeight(rule, 0.1f), 0.2f);         // slower near the ends
+    EXPECT_FLOAT_EQ(inbetweenWeight(rule, 0.5f), 1.0f);
+}
+
+TEST(RigLogicFile, RulesDescribeWhatDrivesThem) {
+    Scene scene =
+        sceneWithTargets({{"jawOpen", "mouthSmileLeft", "jawOpen_mouthSmileLeft", "jawOpen50"}});
+    auto logic = buildRigLogic(scene, {}, "t.glb");
+    ASSERT_TRUE(logic.ok());
+    std::vector<std::string> texts;
+    for (const RigRule& r : logic->meshes[0])
+        texts.push_back(describeRigRule(r, scene.meshes[0].targetNames));
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "jawOpen \u00d7 mouthSmileLeft"), texts.end());
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "jawOpen at 0.5"), texts.end());
+}
+
+}  // namespace
+}  // namespace morph::rig_logic_test
