@@ -394,6 +394,9 @@ struct Scene {
         // is +Z.
         bool facesMinusZ = false;
     } humanoid;
+    // The root extras.rigLogic as JSON text, "" when the file has none: rules between targets that
+    // morph/rig/RigLogic.h reads.
+    std::string rigLogic;
     std::vector<std::string> warnings;  // one line each, already prefixed with the file
     ImportReport report;                // the same lines by kind, and the extensions used
 };

@@ -242,6 +242,10 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     if (Status s = readAnimations(doc, scene); !s) return s.error();
     readVrmExpressions(doc, scene);  // warnings only: VRM data never fails a load
     readVrmHumanoid(doc, scene);
+    // extras may be any JSON value (glTF 2.0 3.12.2); only an object carries rigLogic.
+    if (auto extras = doc.json.find("extras"); extras != doc.json.end() && extras->is_object()) {
+        if (auto rig = extras->find("rigLogic"); rig != extras->end()) scene.rigLogic = rig->dump();
+    }
     computeTargetStats(scene);
     scene.warnings = std::move(doc.warnings);
     scene.report = std::move(doc.report);

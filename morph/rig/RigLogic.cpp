@@ -318,6 +318,20 @@ Result<RigLogic> buildRigLogic(const Scene& scene, const std::vector<RigRuleSpec
     return logic;
 }
 
+Result<RigLogic> sceneRigLogic(const Scene& scene, const std::vector<RigRuleSpec>& sidecar,
+                               const std::string& sidecarName, std::vector<std::string>& warnings) {
+    std::vector<RigRuleSpec> rules;
+    if (!scene.rigLogic.empty()) {
+        const std::string what = scene.path + ": extras.rigLogic";
+        auto file = parseRigLogic(scene.rigLogic, what, RigRuleSource::File);
+        Result<RigLogic> check = file ? buildRigLogic(scene, *file, what) : file.error();
+        if (check) rules = std::move(*file);
+        else warnings.push_back(check.error().message + " (the file's rig logic is left out)");
+    }
+    rules.insert(rules.end(), sidecar.begin(), sidecar.end());
+    return buildRigLogic(scene, rules, sidecarName);
+}
+
 float inbetweenWeight(const RigRule& rule, float w) {
     float t = 0;
     if (w > rule.lower && w <= rule.peak) t = (w - rule.lower) / (rule.peak - rule.lower);

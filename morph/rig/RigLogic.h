@@ -69,6 +69,12 @@ Result<std::vector<RigRuleSpec>> parseRigLogic(const std::string& text, const st
 Result<RigLogic> buildRigLogic(const Scene& scene, const std::vector<RigRuleSpec>& explicitRules,
                                const std::string& what);
 
+// The scene's rules: by name, then the file's extras.rigLogic (Scene::rigLogic), then `sidecar`
+// (parsed from the file `sidecarName`). A file's rules that do not parse or name what no mesh has
+// are left out with a line in `warnings`, as other faulty extras are; the sidecar's are errors.
+Result<RigLogic> sceneRigLogic(const Scene& scene, const std::vector<RigRuleSpec>& sidecar,
+                               const std::string& sidecarName, std::vector<std::string>& warnings);
+
 // Writes each driven target's weight into `weights` (one mesh's, at least its target count),
 // from the weights it holds; whatever a source set on a driven target is replaced.
 void applyRigRules(const std::vector<RigRule>& rules, std::vector<float>& weights);

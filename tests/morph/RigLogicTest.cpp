@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/Fixtures.h"
+#include "morph/glb/GltfBuilder.h"
+#include "morph/gltf/GltfImport.h"
 #include "morph/rig/RigLogic.h"
 
 namespace morph::rig_logic_test {
@@ -232,6 +235,40 @@ TEST(RigLogicFile, RulesDescribeWhatDrivesThem) {
         texts.push_back(describeRigRule(r, scene.meshes[0].targetNames));
     EXPECT_NE(std::find(texts.begin(), texts.end(), "jawOpen \u00d7 mouthSmileLeft"), texts.end());
     EXPECT_NE(std::find(texts.begin(), texts.end(), "jawOpen at 0.5"), texts.end());
+}
+
+// A file whose root extras.rigLogic states a rule: the importer keeps it, and it replaces the
+// names' rule; a broken one is a warning and the names' rules stay.
+TEST(RigLogicFile, TheFilesExtrasCarryRulesAndABrokenOneIsAWarning) {
+    auto build = [](const nlohmann::json& rigLogic) {
+        GltfBuilder b = fixtures::triangleWithTwoTargetsBuilder();
+        b.json()["meshes"][0]["extras"] = {{"targetNames", {"a", "a50"}}};
+        b.json()["extras"] = {{"rigLogic", rigLogic}};
+        auto scene = importGltfMemory(b.glb(), "rig.glb", "");
+        EXPECT_TRUE(scene.ok()) << scene.error().message;
+        return scene.ok() ? std::move(*scene) : Scene{};
+    };
+    const Scene good =
+        build({{"inbetweens", {{{"target", "a50"}, {"driver", "a"}, {"peak", 0.3}}}}});
+    std::vector<std::string> warnings;
+    auto logic = sceneRigLogic(good, {}, "", warnings);
+    ASSERT_TRUE(logic.ok()) << logic.error().message;
+    EXPECT_TRUE(warnings.empty());
+    ASSERT_EQ(logic->meshes[0].size(), 1u);
+    EXPECT_FLOAT_EQ(logic->meshes[0][0].peak, 0.3f);
+    EXPECT_EQ(logic->meshes[0][0].source, RigRuleSource::File);
+
+    const Scene broken =
+        build({{"inbetweens", {{{"target", "zz"}, {"driver", "a"}, {"peak", 0.5}}}}});
+    auto fallback = sceneRigLogic(broken, {}, "", warnings);
+    ASSERT_TRUE(fallback.ok());
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_EQ(warnings[0],
+              "rig.glb: extras.rigLogic: rig logic names target 'zz', which no mesh has "
+              "(the file's rig logic is left out)");
+    ASSERT_EQ(fallback->meshes[0].size(), 1u);
+    EXPECT_FLOAT_EQ(fallback->meshes[0][0].peak, 0.5f);  // from the names
+    EXPECT_EQ(fallback->meshes[0][0].source, RigRuleSource::Names);
 }
 
 }  // namespace
