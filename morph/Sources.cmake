@@ -85,9 +85,13 @@ set(MORPH_AUDIT_SOURCES
   audit/SideChecks.cpp
   audit/Symmetry.cpp
   audit/WorkRegion.cpp)
+set(MORPH_DIFF_SOURCES
+  diff/DrawnModel.cpp
+  diff/ModelDiff.cpp
+  diff/VertexMatch.cpp)
 set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_IO_SOURCES} ${MORPH_GLB_SOURCES}
     ${MORPH_DECODE_SOURCES} ${MORPH_NAMES_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES}
     ${MORPH_TARGETS_SOURCES} ${MORPH_IMAGE_SOURCES} ${MORPH_KTX2_SOURCES} ${MORPH_EDIT_SOURCES}
-    ${MORPH_AUDIT_SOURCES})
+    ${MORPH_AUDIT_SOURCES} ${MORPH_DIFF_SOURCES})
 # Absolute, so the fuzz project (another source folder) can use the list as it is.
 list(TRANSFORM MORPH_ALL_SOURCES PREPEND "${CMAKE_CURRENT_LIST_DIR}/")

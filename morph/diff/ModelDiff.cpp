@@ -1,0 +1,226 @@
+#include "morph/diff/ModelDiff.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+#include <unordered_map>
+
+#include "morph/diff/VertexMatch.h"
+
+namespace morph {
+
+const char* driftStatusName(DriftStatus status) {
+    switch (status) {
+        case DriftStatus::Same: return "same";
+        case DriftStatus::Changed: return "changed";
+        case DriftStatus::Added: return "added";
+        case DriftStatus::Removed: return "removed";
+        case DriftStatus::Renamed: return "renamed";
+    }
+    return "changed";
+}
+
+bool ModelDiff::unchanged(const DiffOptions& options) const {
+    if (restMaxDrift > options.maxDrift || unmatchedA != 0 || unmatchedB != 0) return false;
+    return std::all_of(targets.begin(), targets.end(),
+                       [](const TargetDrift& t) { return t.status == DriftStatus::Same; });
+}
+
+const TargetDrift* ModelDiff::worst() const {
+    const TargetDrift* out = nullptr;
+    for (const TargetDrift& t : targets) {
+        if (out == nullptr || t.maxDrift > out->maxDrift) out = &t;
+    }
+    return out;
+}
+
+namespace {
+
+struct Drift {
+    float max = 0;
+    float rms = 0;
+    glm::vec3 at{0.0f};
+};
+
+// The comparison's state: the match and, per comparison, both fields spread over their models'
+// vertices (scattered for one pair of names, then cleared), so each comparison walks A's matched
+// vertices once whatever the fields' forms.
+class Comparison {
+public:
+    Comparison(const DrawnModel& a, const DrawnModel& b, float diagonal, float tolerance)
+        : mA(a),
+          mB(b),
+          mDiagonal(diagonal),
+          mMatch(matchNearest(a.rest, b.rest, tolerance)),
+          mDenseA(a.rest.size(), glm::vec3(0.0f)),
+          mDenseB(b.rest.size(), glm::vec3(0.0f)) {}
+
+    const std::vector<int32_t>& match() const { return mMatch; }
+
+    // A's field `fa` against B's `fb` (nullptr: zero everywhere).
+    Drift drift(const DisplacementField* fa, const DisplacementField* fb) {
+        scatter(fa, mDenseA, 1.0f);
+        scatter(fb, mDenseB, 1.0f);
+        double largest = 0, sum = 0;
+        size_t matched = 0, at = 0;
+        bool first = true;
+        for (size_t i = 0; i < mMatch.size(); ++i) {
+            if (mMatch[i] == kNoMatch) continue;
+            const glm::dvec3 e = glm::dvec3(mDenseA[i] - mDenseB[size_t(mMatch[i])]);
+            const double d = glm::dot(e, e);
+            sum += d;
+            ++matched;
+            if (first || d > largest) {
+                largest = d;
+                at = i;
+                first = false;
+            }
+        }
+        scatter(fa, mDenseA, 0.0f);
+        scatter(fb, mDenseB, 0.0f);
+        Drift out;
+        if (matched == 0) return out;
+        out.max = float(std::sqrt(largest) / mDiagonal);
+        out.rms = float(std::sqrt(sum / double(matched)) / mDiagonal);
+        out.at = mA.rest[at];
+        return out;
+    }
+
+private:
+    // Adds the field's entries (keep 1) or clears them (keep 0).
+    static void scatter(const DisplacementField* field, std::vector<glm::vec3>& dense, float keep) {
+        if (field == nullptr) return;
+        for (size_t e = 0; e < field->vertices.size(); ++e) {
+            glm::vec3& v = dense[field->vertices[e]];
+            v = keep == 0.0f ? glm::vec3(0.0f) : v + field->deltas[e];
+        }
+    }
+
+    const DrawnModel& mA;
+    const DrawnModel& mB;
+    double mDiagonal;
+    std::vector<int32_t> mMatch;
+    std::vector<glm::vec3> mDenseA, mDenseB;
+};
+
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+TargetDrift row(const std::string& name, DriftStatus status, const Drift& drift) {
+    TargetDrift out;
+    out.name = name;
+    out.status = status;
+    out.maxDrift = drift.max;
+    out.rmsDrift = drift.rms;
+    out.at = drift.at;
+    return out;
+}
+
+// The rows of every name of A (changed or the same where B has it, removed where not), then B's
+// names A lacks (added).
+std::vector<TargetDrift> nameRows(const DrawnModel& a, const DrawnModel& b, Comparison& comparison,
+                                  const DiffOptions& options) {
+    std::unordered_map<std::string, size_t> inB;
+    for (size_t n = 0; n < b.names.size(); ++n) inB.emplace(b.names[n], n);
+    std::vector<TargetDrift> rows;
+    for (size_t n = 0; n < a.names.size(); ++n) {
+        const std::string& name = a.names[n];
+        auto found = inB.find(name);
+        if (found == inB.end()) {
+            rows.push_back(
+                row(name, DriftStatus::Removed, comparison.drift(&a.fields[n], nullptr)));
+            rows.back().nonFinite = listed(a.nonFinite, name);
+            continue;
+        }
+        TargetDrift r =
+            row(name, DriftStatus::Same, comparison.drift(&a.fields[n], &b.fields[found->second]));
+        r.nonFinite = listed(a.nonFinite, name) || listed(b.nonFinite, name);
+        if (r.nonFinite || r.maxDrift > options.maxDrift) r.status = DriftStatus::Changed;
+        rows.push_back(std::move(r));
+    }
+    std::unordered_map<std::string, size_t> inA;
+    for (size_t n = 0; n < a.names.size(); ++n) inA.emplace(a.names[n], n);
+    for (size_t n = 0; n < b.names.size(); ++n) {
+        if (inA.count(b.names[n]) != 0) continue;
+        rows.push_back(
+            row(b.names[n], DriftStatus::Added, comparison.drift(nullptr, &b.fields[n])));
+        rows.back().nonFinite = listed(b.nonFinite, b.names[n]);
+    }
+    return rows;
+}
+
+size_t fieldOf(const DrawnModel& model, const std::string& name) {
+    return size_t(std::find(model.names.begin(), model.names.end(), name) - model.names.begin());
+}
+
+// A removed and an added row whose fields match within the budget become one renamed row (at the
+// removed one's place), the closest pairs first; both must move something beyond the budget. A
+// removed row's maxDrift is its field's largest length over the matched vertices, an added one's
+// too; two fields whose largest lengths differ by more than the budget cannot match (|max|a| -
+// max|b|| <= max|a - b|), so most pairs are never compared.
+void pairRenames(const DrawnModel& a, const DrawnModel& b, Comparison& comparison,
+                 const DiffOptions& options, std::vector<TargetDrift>& rows) {
+    std::vector<size_t> removed, added;
+    for (size_t r = 0; r < rows.size(); ++r) {
+        // A target that moves nothing beyond the budget (a dead one, or one on vertices the
+        // other file lacks) matches every other such target: it stays removed or added.
+        if (rows[r].nonFinite || !(rows[r].maxDrift > options.maxDrift)) continue;
+        if (rows[r].status == DriftStatus::Removed) removed.push_back(r);
+        if (rows[r].status == DriftStatus::Added) added.push_back(r);
+    }
+    std::vector<std::tuple<float, size_t, size_t, Drift>> pairs;
+    for (size_t r : removed) {
+        for (size_t d : added) {
+            if (std::fabs(rows[r].maxDrift - rows[d].maxDrift) > options.maxDrift) continue;
+            const Drift drift = comparison.drift(&a.fields[fieldOf(a, rows[r].name)],
+                                                 &b.fields[fieldOf(b, rows[d].name)]);
+            if (drift.max <= options.maxDrift) pairs.emplace_back(drift.max, r, d, drift);
+        }
+    }
+    std::sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) {
+        return std::tie(std::get<0>(x), std::get<1>(x), std::get<2>(x)) <
+               std::tie(std::get<0>(y), std::get<1>(y), std::get<2>(y));
+    });
+    std::vector<bool> used(rows.size(), false), dropped(rows.size(), false);
+    for (const auto& [max, r, d, drift] : pairs) {
+        if (used[r] || used[d]) continue;
+        used[r] = used[d] = dropped[d] = true;
+        TargetDrift renamed = row(rows[d].name, DriftStatus::Renamed, drift);
+        renamed.from = rows[r].name;
+        rows[r] = std::move(renamed);
+    }
+    std::vector<TargetDrift> kept;
+    for (size_t r = 0; r < rows.size(); ++r) {
+        if (!dropped[r]) kept.push_back(std::move(rows[r]));
+    }
+    rows = std::move(kept);
+}
+
+}  // namespace
+
+ModelDiff diffModels(const DrawnModel& a, const DrawnModel& b, const DiffOptions& options) {
+    ModelDiff out;
+    out.diagonal = restDiagonal(a);
+    out.verticesA = uint32_t(a.rest.size());
+    out.verticesB = uint32_t(b.rest.size());
+    const float tolerance = options.matchTolerance * out.diagonal;
+    Comparison comparison(a, b, out.diagonal, tolerance);
+    const std::vector<int32_t>& match = comparison.match();
+    double restLargest = 0;
+    for (size_t i = 0; i < match.size(); ++i) {
+        if (match[i] == kNoMatch) {
+            ++out.unmatchedA;
+            continue;
+        }
+        const glm::dvec3 e = glm::dvec3(a.rest[i] - b.rest[size_t(match[i])]);
+        restLargest = std::max(restLargest, glm::dot(e, e));
+    }
+    out.restMaxDrift = float(std::sqrt(restLargest) / double(out.diagonal));
+    out.unmatchedB = countUnmatched(b.rest, a.rest, tolerance);
+    out.targets = nameRows(a, b, comparison, options);
+    pairRenames(a, b, comparison, options, out.targets);
+    return out;
+}
+
+}  // namespace morph
