@@ -17,9 +17,9 @@ struct DiffOptions {
     // A row is `same` when its maxDrift is at most this (a share of A's diagonal).
     float maxDrift = 0.001f;
     // Two rest positions match when they are at most this far apart (a share of A's diagonal):
-    // a thousandth is ten times gltfpack's default 14-bit position quantization error on the
-    // whole model's box and, on a head, well under a face's vertex spacing, so a vertex that
-    // was deleted does not find a neighbour in its place.
+    // a thousandth is about twenty times the largest error of gltfpack's default 14-bit
+    // position quantization over the whole model's box and, on a head, well under a face's
+    // vertex spacing, so a vertex that was deleted does not find a neighbour in its place.
     float matchTolerance = 0.001f;
 };
 
