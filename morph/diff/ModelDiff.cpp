@@ -1,6 +1,7 @@
 #include "morph/diff/ModelDiff.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <tuple>
 #include <unordered_map>
@@ -42,6 +43,82 @@ struct Drift {
     glm::vec3 at{0.0f};
 };
 
+// Each vertex's motion under the names both files have, in a few numbers: kProjections random
+// combinations of those names' displacements (weights in [-1, 1] from the name's place in the
+// list of common names, the same in both files). The squared difference of two vertices'
+// signatures, times 3 / kProjections, estimates the sum over the names of their squared
+// displacement differences (random projection), so two vertices that any common name moves
+// differently differ here, at 24 floats a vertex rather than 3 per name.
+constexpr size_t kProjections = 8;
+using Signature = std::array<glm::vec3, kProjections>;
+
+float projectionWeight(size_t name, size_t projection) {
+    uint64_t z = (uint64_t(name) * kProjections + projection + 1) * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return float(z >> 40) * (2.0f / 16777216.0f) - 1.0f;
+}
+
+std::vector<Signature> motionSignatures(const DrawnModel& model,
+                                        const std::vector<size_t>& fields) {
+    Signature zero;
+    zero.fill(glm::vec3(0.0f));
+    std::vector<Signature> out(model.rest.size(), zero);
+    for (size_t k = 0; k < fields.size(); ++k) {
+        std::array<float, kProjections> weights;
+        for (size_t p = 0; p < kProjections; ++p) weights[p] = projectionWeight(k, p);
+        const DisplacementField& field = model.fields[fields[k]];
+        for (size_t e = 0; e < field.vertices.size(); ++e) {
+            Signature& s = out[field.vertices[e]];
+            for (size_t p = 0; p < kProjections; ++p) s[p] += weights[p] * field.deltas[e];
+        }
+    }
+    return out;
+}
+
+double signatureDistance(const Signature& a, const Signature& b) {
+    double sum = 0;
+    for (size_t p = 0; p < kProjections; ++p) {
+        const glm::dvec3 d = glm::dvec3(a[p] - b[p]);
+        sum += glm::dot(d, d);
+    }
+    return sum * (3.0 / double(kProjections));
+}
+
+// For each of A's vertices, B's vertex within the tolerance whose position and motion together
+// are nearest: the smallest squared distance plus squared difference of motion signatures (the
+// lowest index among equal ones). Where one of B's vertices lies within the tolerance this is
+// the nearest; where several do (a seam's copies, lips closed to within the tolerance and then
+// quantized past each other) it is the one that moves as A's vertex does.
+std::vector<int32_t> matchVertices(const DrawnModel& a, const DrawnModel& b, float tolerance) {
+    std::unordered_map<std::string, size_t> inB;
+    for (size_t n = 0; n < b.names.size(); ++n) inB.emplace(b.names[n], n);
+    std::vector<size_t> fieldsA, fieldsB;
+    for (size_t n = 0; n < a.names.size(); ++n) {
+        auto found = inB.find(a.names[n]);
+        if (found == inB.end()) continue;
+        fieldsA.push_back(n);
+        fieldsB.push_back(found->second);
+    }
+    const std::vector<Signature> motionA = motionSignatures(a, fieldsA);
+    const std::vector<Signature> motionB = motionSignatures(b, fieldsB);
+    const PointGrid grid(b.rest, tolerance);
+    std::vector<int32_t> match(a.rest.size(), kNoMatch);
+    for (size_t i = 0; i < a.rest.size(); ++i) {
+        double bestCost = 0;
+        grid.forEachWithin(a.rest[i], [&](uint32_t j, float distance) {
+            const double cost = double(distance) + signatureDistance(motionA[i], motionB[j]);
+            if (match[i] == kNoMatch || cost < bestCost ||
+                (cost == bestCost && int32_t(j) < match[i])) {
+                bestCost = cost;
+                match[i] = int32_t(j);
+            }
+        });
+    }
+    return match;
+}
+
 // The comparison's state: the match and, per comparison, both fields spread over their models'
 // vertices (scattered for one pair of names, then cleared), so each comparison walks A's matched
 // vertices once whatever the fields' forms.
@@ -51,7 +128,7 @@ public:
         : mA(a),
           mB(b),
           mDiagonal(diagonal),
-          mMatch(matchNearest(a.rest, b.rest, tolerance)),
+          mMatch(matchVertices(a, b, tolerance)),
           mDenseA(a.rest.size(), glm::vec3(0.0f)),
           mDenseB(b.rest.size(), glm::vec3(0.0f)) {}
 

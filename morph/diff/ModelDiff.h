@@ -1,8 +1,9 @@
 #pragma once
 // How every target moved between two drawn models (DrawnModel.h): A's vertices matched to B's by
-// rest position (VertexMatch.h), then per target name the difference of the two displacement
-// fields at weight 1 over the matched vertices, as a share of A's rest bounding-box diagonal.
-// What `morphview diff` reports (docs/FIX.md).
+// rest position (VertexMatch.h's grid; among several of B's within the tolerance, the one that
+// also moves most alike under the names both have), then per target name the difference of the two
+// displacement fields at weight 1 over the matched vertices, as a share of A's rest bounding-box
+// diagonal. What `morphview diff` reports (docs/FIX.md).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,7 +20,7 @@ struct DiffOptions {
     // Two rest positions match when they are at most this far apart (a share of A's diagonal):
     // a thousandth is about twenty times the largest error of gltfpack's default 14-bit
     // position quantization over the whole model's box and, on a head, well under a face's
-    // vertex spacing, so a vertex that was deleted does not find a neighbour in its place.
+    // vertex spacing, so a vertex that was deleted seldom finds a neighbour in its place.
     float matchTolerance = 0.001f;
 };
 

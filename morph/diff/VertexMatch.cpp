@@ -61,11 +61,11 @@ uint64_t PointGrid::key(const glm::i64vec3& cell) const {
            uint64_t(cell.z);
 }
 
-int32_t PointGrid::nearest(const glm::vec3& query) const {
+void PointGrid::forEachWithin(const glm::vec3& query,
+                              const std::function<void(uint32_t, float)>& visit) const {
     glm::i64vec3 centre;
-    if (mKeys.empty() || !cellOf(query, centre)) return kNoMatch;
-    int32_t best = kNoMatch;
-    float bestDistance = mTolerance * mTolerance;
+    if (mKeys.empty() || !cellOf(query, centre)) return;
+    const float limit = mTolerance * mTolerance;
     for (int64_t dx = -1; dx <= 1; ++dx) {
         for (int64_t dy = -1; dy <= 1; ++dy) {
             for (int64_t dz = -1; dz <= 1; ++dz) {
@@ -79,15 +79,23 @@ int32_t PointGrid::nearest(const glm::vec3& query) const {
                     const uint32_t index = mIndices[size_t(it - mKeys.begin())];
                     const glm::vec3 d = mPoints[index] - query;
                     const float distance = glm::dot(d, d);
-                    if (distance < bestDistance ||
-                        (distance == bestDistance && (best == kNoMatch || int32_t(index) < best))) {
-                        bestDistance = distance;
-                        best = int32_t(index);
-                    }
+                    if (distance <= limit) visit(index, distance);
                 }
             }
         }
     }
+}
+
+int32_t PointGrid::nearest(const glm::vec3& query) const {
+    int32_t best = kNoMatch;
+    float bestDistance = 0;
+    forEachWithin(query, [&](uint32_t index, float distance) {
+        if (best == kNoMatch || distance < bestDistance ||
+            (distance == bestDistance && int32_t(index) < best)) {
+            bestDistance = distance;
+            best = int32_t(index);
+        }
+    });
     return best;
 }
 

@@ -5,6 +5,7 @@
 // two files' drawn vertices with, so that merged, split, reordered, deduplicated or quantized
 // meshes compare.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -21,6 +22,9 @@ public:
     // The index of the point nearest `query` at a distance <= the tolerance (the lowest index
     // among equally near ones), or kNoMatch.
     int32_t nearest(const glm::vec3& query) const;
+    // visit(index, squared distance) for every point at a distance <= the tolerance of `query`.
+    void forEachWithin(const glm::vec3& query,
+                       const std::function<void(uint32_t, float)>& visit) const;
 
 private:
     bool cellOf(const glm::vec3& p, glm::i64vec3& cell) const;

@@ -6,6 +6,7 @@
 // file, the documented exit code, never a crash.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -15,8 +16,11 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "fixtures/AuditFixtures.h"
+#include "fixtures/ChildProcess.h"
 #include "fixtures/DiffFixtures.h"
 #include "fixtures/Mutants.h"
 #include "fixtures/RunMorphview.h"
@@ -236,6 +240,43 @@ TEST(DiffCli, MutantsOfTheRigNeverCrashIt) {
         }
         EXPECT_TRUE(run.exitCode == 0 || run.exitCode == 1) << mutants[i].name << ": " << run.err;
         EXPECT_FALSE(json::parse(run.out, nullptr, false).is_discarded()) << mutants[i].name;
+    }
+}
+
+// gltfpack on PATH (npm's gltfpack package puts one there), else "".
+std::string findGltfpack() {
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "";
+    for (size_t start = 0; start <= dirs.size();) {
+        const size_t end = std::min(dirs.find(':', start), dirs.size());
+        const std::string candidate = dirs.substr(start, end - start) + "/gltfpack";
+        if (end > start && access(candidate.c_str(), X_OK) == 0) return candidate;
+        start = end + 1;
+    }
+    return {};
+}
+
+// gltfpack's defaults (quantized positions and deltas, meshes merged and reordered, the
+// dequantization in a node transform) change no target beyond the budget, on the code-built rig
+// and on Ready Player Me's avatar. Skipped where gltfpack is not on PATH.
+TEST(DiffCli, GltfpacksDefaultsChangeNoTarget) {
+    const std::string gltfpack = findGltfpack();
+    if (gltfpack.empty()) GTEST_SKIP() << "gltfpack is not on PATH (npm install -g gltfpack)";
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string rig = writeRig(fixtures::auditRig(), dir, "rig.glb");
+    for (const std::string& input : {rig, fixtures::avatarPath("RPM_VisageMale/male.glb")}) {
+        const std::string packed = dir + "/packed.glb";
+        fixtures::ChildOptions options;
+        const pid_t pid = fixtures::startChild({gltfpack, "-i", input, "-o", packed}, options);
+        ASSERT_GT(pid, 0);
+        const int status = fixtures::waitChild(pid);
+        ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << input;
+        const json doc = runJson({"diff", input, packed, "--json"}, 0);
+        EXPECT_EQ(doc["rest"]["unmatched"], json::array({0, 0})) << input;
+        EXPECT_LT(doc["rest"]["maxDrift"].get<double>(), 0.001) << input;
+        EXPECT_GT(doc["targets"].size(), 5u) << input;
+        for (const json& row : doc["targets"]) EXPECT_EQ(row["status"], "same") << row["name"];
+        std::filesystem::remove(packed);
     }
 }
 

@@ -207,6 +207,42 @@ TEST(ModelDiff, SkinnedDisplacementIsEvalsWorldSpaceAtOneLessAtRest) {
     EXPECT_GT(glm::length(field[9]), 0.4f);  // v9: (0, 0, 0.5) on the elbow alone
 }
 
+// Closed lips: an upper and a lower row 0.2 mm apart on a model about 1.3 m across (tolerance
+// 1.3 mm), jawOpen moving the lower one. B's rows are moved 0.15 mm towards each other and past,
+// as coarse quantization does: each of A's vertices is then nearer the other lip's vertex in B,
+// and the match takes the one that moves as it does, so nothing changed.
+fixtures::Rig lips(float offset) {
+    fixtures::RigMesh mesh{"lips", {}, {}, {}};
+    fixtures::RigTarget jaw{"jawOpen", {}, {}, false};
+    for (int i = 0; i < 10; ++i) {
+        mesh.positions.push_back({0.1f * float(i), 0.0001f - offset, 0.0f});   // upper: 2i
+        mesh.positions.push_back({0.1f * float(i), -0.0001f + offset, 0.0f});  // lower: 2i + 1
+        jaw.positions.push_back(glm::vec3(0.0f));
+        jaw.positions.push_back({0.0f, -0.02f, 0.0f});
+    }
+    mesh.positions.push_back({0.0f, 1.0f, 0.0f});
+    jaw.positions.push_back(glm::vec3(0.0f));
+    for (uint32_t i = 0; i + 1 < 10; ++i) {
+        mesh.indices.insert(mesh.indices.end(), {2 * i, 2 * i + 2, 20});
+        mesh.indices.insert(mesh.indices.end(), {2 * i + 1, 2 * i + 3, 20});
+    }
+    mesh.targets.push_back(jaw);
+    fixtures::Rig rig;
+    rig.meshes.push_back(mesh);
+    return rig;
+}
+
+TEST(ModelDiff, VerticesWithinTheToleranceOfEachOtherMatchByHowTheyMove) {
+    const morph::DrawnModel a = drawn(lips(0.0f)), b = drawn(lips(0.00015f));
+    ASSERT_EQ(morph::matchNearest({a.rest[0]}, b.rest, 0.001f)[0], 1);  // the other lip
+    const morph::ModelDiff diff = morph::diffModels(a, b);
+    EXPECT_EQ(diff.unmatchedA, 0u);
+    EXPECT_LT(diff.restMaxDrift, 0.001f);
+    ASSERT_EQ(diff.targets.size(), 1u);
+    EXPECT_EQ(diff.targets[0].maxDrift, 0.0f);
+    EXPECT_TRUE(diff.unchanged({}));
+}
+
 TEST(ModelDiff, TheGridFindsWhatALinearScanFinds) {
     morph::SplitMix64 random(11);
     std::vector<glm::vec3> to(3000), from(500);
