@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <tuple>
 #include <unordered_map>
 
@@ -41,7 +42,14 @@ struct Drift {
     float max = 0;
     float rms = 0;
     glm::vec3 at{0.0f};
+    uint32_t atVertex = 0;  // A's vertex where max is (0 without a matched vertex)
 };
+
+// The largest share a float can hold: a drift past it (a delta of 1e38 on a small model) is
+// written as this, so the JSON keeps numbers.
+float share(double value) {
+    return float(std::min(value, double(std::numeric_limits<float>::max())));
+}
 
 // Each vertex's motion under the names both files have, in a few numbers: kProjections random
 // combinations of those names' displacements (weights in [-1, 1] from the name's place in the
@@ -143,7 +151,7 @@ public:
         bool first = true;
         for (size_t i = 0; i < mMatch.size(); ++i) {
             if (mMatch[i] == kNoMatch) continue;
-            const glm::dvec3 e = glm::dvec3(mDenseA[i] - mDenseB[size_t(mMatch[i])]);
+            const glm::dvec3 e = glm::dvec3(mDenseA[i]) - glm::dvec3(mDenseB[size_t(mMatch[i])]);
             const double d = glm::dot(e, e);
             sum += d;
             ++matched;
@@ -157,9 +165,27 @@ public:
         scatter(fb, mDenseB, 0.0f);
         Drift out;
         if (matched == 0) return out;
-        out.max = float(std::sqrt(largest) / mDiagonal);
-        out.rms = float(std::sqrt(sum / double(matched)) / mDiagonal);
+        out.max = share(std::sqrt(largest) / mDiagonal);
+        out.rms = share(std::sqrt(sum / double(matched)) / mDiagonal);
         out.at = mA.rest[at];
+        out.atVertex = uint32_t(at);
+        return out;
+    }
+
+    // fa - fb (nullptr: zero) at each of A's vertices `probes` (B's field at the vertex's match;
+    // zero where it has none), as shares of the diagonal.
+    std::vector<glm::dvec3> valuesAt(const DisplacementField* fa, const DisplacementField* fb,
+                                     const std::vector<uint32_t>& probes) {
+        scatter(fa, mDenseA, 1.0f);
+        scatter(fb, mDenseB, 1.0f);
+        std::vector<glm::dvec3> out;
+        for (uint32_t i : probes) {
+            glm::dvec3 e(mDenseA[i]);
+            if (mMatch[i] != kNoMatch) e -= glm::dvec3(mDenseB[size_t(mMatch[i])]);
+            out.push_back(e / mDiagonal);
+        }
+        scatter(fa, mDenseA, 0.0f);
+        scatter(fb, mDenseB, 0.0f);
         return out;
     }
 
@@ -195,9 +221,9 @@ TargetDrift row(const std::string& name, DriftStatus status, const Drift& drift)
 }
 
 // The rows of every name of A (changed or the same where B has it, removed where not), then B's
-// names A lacks (added).
+// names A lacks (added); `peaks` gets each row's vertex of largest drift.
 std::vector<TargetDrift> nameRows(const DrawnModel& a, const DrawnModel& b, Comparison& comparison,
-                                  const DiffOptions& options) {
+                                  const DiffOptions& options, std::vector<uint32_t>& peaks) {
     std::unordered_map<std::string, size_t> inB;
     for (size_t n = 0; n < b.names.size(); ++n) inB.emplace(b.names[n], n);
     std::vector<TargetDrift> rows;
@@ -205,9 +231,10 @@ std::vector<TargetDrift> nameRows(const DrawnModel& a, const DrawnModel& b, Comp
         const std::string& name = a.names[n];
         auto found = inB.find(name);
         if (found == inB.end()) {
-            rows.push_back(
-                row(name, DriftStatus::Removed, comparison.drift(&a.fields[n], nullptr)));
+            const Drift drift = comparison.drift(&a.fields[n], nullptr);
+            rows.push_back(row(name, DriftStatus::Removed, drift));
             rows.back().nonFinite = listed(a.nonFinite, name);
+            peaks.push_back(drift.atVertex);
             continue;
         }
         TargetDrift r =
@@ -215,14 +242,16 @@ std::vector<TargetDrift> nameRows(const DrawnModel& a, const DrawnModel& b, Comp
         r.nonFinite = listed(a.nonFinite, name) || listed(b.nonFinite, name);
         if (r.nonFinite || r.maxDrift > options.maxDrift) r.status = DriftStatus::Changed;
         rows.push_back(std::move(r));
+        peaks.push_back(0);
     }
     std::unordered_map<std::string, size_t> inA;
     for (size_t n = 0; n < a.names.size(); ++n) inA.emplace(a.names[n], n);
     for (size_t n = 0; n < b.names.size(); ++n) {
         if (inA.count(b.names[n]) != 0) continue;
-        rows.push_back(
-            row(b.names[n], DriftStatus::Added, comparison.drift(nullptr, &b.fields[n])));
+        const Drift drift = comparison.drift(nullptr, &b.fields[n]);
+        rows.push_back(row(b.names[n], DriftStatus::Added, drift));
         rows.back().nonFinite = listed(b.nonFinite, b.names[n]);
+        peaks.push_back(drift.atVertex);
     }
     return rows;
 }
@@ -231,28 +260,73 @@ size_t fieldOf(const DrawnModel& model, const std::string& name) {
     return size_t(std::find(model.names.begin(), model.names.end(), name) - model.names.begin());
 }
 
-// A removed and an added row whose fields match within the budget become one renamed row (at the
-// removed one's place), the closest pairs first; both must move something beyond the budget. A
-// removed row's maxDrift is its field's largest length over the matched vertices, an added one's
-// too; two fields whose largest lengths differ by more than the budget cannot match (|max|a| -
-// max|b|| <= max|a - b|), so most pairs are never compared.
-void pairRenames(const DrawnModel& a, const DrawnModel& b, Comparison& comparison,
-                 const DiffOptions& options, std::vector<TargetDrift>& rows) {
-    std::vector<size_t> removed, added;
+// What is known of a removed or an added row before it is measured against another: its
+// maxDrift (its field's largest length over the matched vertices) and its field at the peaks of
+// every candidate row (A's field, or minus B's at the vertex's match, as shares of the diagonal).
+struct Candidate {
+    size_t row = 0;
+    size_t peak = 0;  // its own peak's place in `values`
+    std::vector<glm::dvec3> values;
+};
+
+// The largest drift at which a removed and an added row are one target renamed: the budget, and
+// half the smaller one's own largest move, so that two targets smaller than the budget that move
+// different places (or nothing: two dead targets) are not taken for each other.
+float renameLimit(const TargetDrift& removed, const TargetDrift& added, float budget) {
+    return std::min(budget, 0.5f * std::min(removed.maxDrift, added.maxDrift));
+}
+
+// Whether a removed and an added row may match within renameLimit: |max|a| - max|b|| <=
+// max|a - b|, and at any vertex |a - b| <= max|a - b| (a - b being the sum of the two rows'
+// values there). Checked at both rows' peaks, where a target that is not the other's rename
+// differs by about its own size, so most of 300 x 300 pairs are never measured.
+bool mayMatch(const TargetDrift& removed, const TargetDrift& added, const Candidate& r,
+              const Candidate& d, float budget) {
+    const float within = renameLimit(removed, added, budget);
+    if (std::fabs(removed.maxDrift - added.maxDrift) > within) return false;
+    const double limit = double(within) * (1.0 + 1e-6);
+    return glm::length(r.values[r.peak] + d.values[r.peak]) <= limit &&
+           glm::length(r.values[d.peak] + d.values[d.peak]) <= limit;
+}
+
+// The removed and the added rows that may be renames (those that move something), with their
+// values.
+void findCandidates(const DrawnModel& a, const DrawnModel& b, Comparison& comparison,
+                    const std::vector<TargetDrift>& rows, const std::vector<uint32_t>& peaks,
+                    std::vector<Candidate>& removed, std::vector<Candidate>& added) {
+    std::vector<uint32_t> probes;
     for (size_t r = 0; r < rows.size(); ++r) {
-        // A target that moves nothing beyond the budget (a dead one, or one on vertices the
-        // other file lacks) matches every other such target: it stays removed or added.
-        if (rows[r].nonFinite || !(rows[r].maxDrift > options.maxDrift)) continue;
-        if (rows[r].status == DriftStatus::Removed) removed.push_back(r);
-        if (rows[r].status == DriftStatus::Added) added.push_back(r);
+        const DriftStatus status = rows[r].status;
+        if (rows[r].nonFinite || !(rows[r].maxDrift > 0.0f)) continue;
+        if (status != DriftStatus::Removed && status != DriftStatus::Added) continue;
+        Candidate c;
+        c.row = r;
+        c.peak = probes.size();
+        probes.push_back(peaks[r]);
+        (status == DriftStatus::Removed ? removed : added).push_back(std::move(c));
     }
+    for (Candidate& c : removed)
+        c.values = comparison.valuesAt(&a.fields[fieldOf(a, rows[c.row].name)], nullptr, probes);
+    for (Candidate& c : added)
+        c.values = comparison.valuesAt(nullptr, &b.fields[fieldOf(b, rows[c.row].name)], probes);
+}
+
+// A removed and an added row whose fields match within renameLimit become one renamed row (at the
+// removed one's place), the closest pairs first.
+void pairRenames(const DrawnModel& a, const DrawnModel& b, Comparison& comparison,
+                 const DiffOptions& options, const std::vector<uint32_t>& peaks,
+                 std::vector<TargetDrift>& rows) {
+    std::vector<Candidate> removed, added;
+    findCandidates(a, b, comparison, rows, peaks, removed, added);
     std::vector<std::tuple<float, size_t, size_t, Drift>> pairs;
-    for (size_t r : removed) {
-        for (size_t d : added) {
-            if (std::fabs(rows[r].maxDrift - rows[d].maxDrift) > options.maxDrift) continue;
+    for (const Candidate& cr : removed) {
+        for (const Candidate& cd : added) {
+            const size_t r = cr.row, d = cd.row;
+            if (!mayMatch(rows[r], rows[d], cr, cd, options.maxDrift)) continue;
             const Drift drift = comparison.drift(&a.fields[fieldOf(a, rows[r].name)],
                                                  &b.fields[fieldOf(b, rows[d].name)]);
-            if (drift.max <= options.maxDrift) pairs.emplace_back(drift.max, r, d, drift);
+            if (drift.max <= renameLimit(rows[r], rows[d], options.maxDrift))
+                pairs.emplace_back(drift.max, r, d, drift);
         }
     }
     std::sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) {
@@ -295,8 +369,9 @@ ModelDiff diffModels(const DrawnModel& a, const DrawnModel& b, const DiffOptions
     }
     out.restMaxDrift = float(std::sqrt(restLargest) / double(out.diagonal));
     out.unmatchedB = countUnmatched(b.rest, a.rest, tolerance);
-    out.targets = nameRows(a, b, comparison, options);
-    pairRenames(a, b, comparison, options, out.targets);
+    std::vector<uint32_t> peaks;
+    out.targets = nameRows(a, b, comparison, options, peaks);
+    pairRenames(a, b, comparison, options, peaks, out.targets);
     return out;
 }
 

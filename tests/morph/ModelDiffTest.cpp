@@ -125,6 +125,39 @@ TEST(ModelDiff, APlantedRenameIsOneRenamedRow) {
     EXPECT_FALSE(diff.unchanged({}));
 }
 
+// Targets that move less than the budget: a small one renamed is still a rename (its fields agree
+// to within half its size), two small ones that move different places are not, and dead ones
+// never are.
+TEST(ModelDiff, SmallTargetsAreRenamedOnlyWhenTheyMoveAlike) {
+    Rig rig = fixtures::auditRig();
+    for (fixtures::RigMesh& mesh : rig.meshes) {
+        for (fixtures::RigTarget& t : mesh.targets) {
+            for (glm::vec3& d : t.positions) d *= 0.01f;  // every target under 0.001 of 0.32
+            if (t.name == "browInnerUp") {
+                for (glm::vec3& d : t.positions) d = glm::vec3(0.0f);
+            }
+        }
+    }
+    Rig other = rig;
+    for (fixtures::RigMesh& mesh : other.meshes) {
+        for (fixtures::RigTarget& t : mesh.targets) {
+            if (t.name == "mouthSmileLeft") t.name = "smileLeft";  // renamed
+            if (t.name == "eyeBlinkLeft") t.name = "blinkOther";   // and moved elsewhere:
+            if (t.name == "blinkOther")
+                t.positions = fixtures::rigTarget(rig, mesh.name == "face" ? 0 : 1, "eyeBlinkRight")
+                                  .positions;
+            if (t.name == "browInnerUp") t.name = "deadOther";  // dead in both
+        }
+    }
+    const morph::ModelDiff diff = morph::diffModels(drawn(rig), drawn(other));
+    ASSERT_NE(rowOf(diff, "smileLeft"), nullptr);
+    EXPECT_EQ(rowOf(diff, "smileLeft")->status, DriftStatus::Renamed);
+    EXPECT_EQ(rowOf(diff, "eyeBlinkLeft")->status, DriftStatus::Removed);
+    EXPECT_EQ(rowOf(diff, "blinkOther")->status, DriftStatus::Added);
+    EXPECT_EQ(rowOf(diff, "browInnerUp")->status, DriftStatus::Removed);
+    EXPECT_EQ(rowOf(diff, "deadOther")->status, DriftStatus::Added);
+}
+
 TEST(ModelDiff, AddedAndRemovedTargetsAreRowsOfTheirOwn) {
     const Rig rig = fixtures::auditRig();
     Rig other = rig;
