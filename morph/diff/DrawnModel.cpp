@@ -49,6 +49,22 @@ std::vector<glm::mat3> vertexLinears(const Primitive& primitive, const Placement
     return out;
 }
 
+void addTriangles(const Primitive& primitive, const std::vector<uint32_t>& global,
+                  std::vector<uint32_t>& triangles) {
+    if (primitive.mode != PrimitiveMode::Triangles) return;
+    const size_t count = primitive.indices.empty() ? global.size() : primitive.indices.size();
+    for (size_t k = 0; k + 2 < count; k += 3) {
+        uint32_t corners[3];
+        for (size_t c = 0; c < 3; ++c) {
+            const uint32_t v =
+                primitive.indices.empty() ? uint32_t(k + c) : primitive.indices[k + c];
+            corners[c] = v < global.size() ? global[v] : kNotDrawn;
+        }
+        if (corners[0] == kNotDrawn || corners[1] == kNotDrawn || corners[2] == kNotDrawn) continue;
+        triangles.insert(triangles.end(), corners, corners + 3);
+    }
+}
+
 void addPrimitive(const Primitive& primitive, const std::vector<size_t>& nameOf,
                   const Placement& placement, DrawnModel& out) {
     const std::vector<bool> drawn = drawnVertices(primitive);
@@ -60,6 +76,7 @@ void addPrimitive(const Primitive& primitive, const std::vector<size_t>& nameOf,
         global[v] = uint32_t(out.rest.size());
         out.rest.push_back(rest.positions[v]);
     }
+    addTriangles(primitive, global, out.triangles);
     const std::vector<glm::mat3> linears = vertexLinears(primitive, placement);
     for (size_t t = 0; t < primitive.targets.size() && t < nameOf.size(); ++t) {
         DisplacementField& field = out.fields[nameOf[t]];
@@ -126,6 +143,36 @@ float restDiagonal(const DrawnModel& model) {
         hi = glm::max(hi, p);
     }
     return glm::length(hi - lo);
+}
+
+Scene drawnScene(const DrawnModel& model,
+                 const std::vector<std::pair<std::string, std::vector<glm::vec3>>>& targets) {
+    Scene scene;
+    scene.path = "drift";
+    Mesh mesh;
+    mesh.name = "drawn";
+    Primitive primitive;
+    primitive.positions = model.rest;
+    primitive.indices = model.triangles;
+    for (const auto& [name, deltas] : targets) {
+        std::vector<glm::vec4> entries(model.rest.size(), glm::vec4(0.0f));
+        for (size_t v = 0; v < entries.size() && v < deltas.size(); ++v)
+            entries[v] = glm::vec4(deltas[v], 0.0f);
+        MorphTarget target;
+        target.set(MorphChannel::Position, std::move(entries));
+        primitive.targets.push_back(std::move(target));
+        mesh.targetNames.push_back(name);
+        mesh.defaultWeights.push_back(0.0f);
+    }
+    mesh.primitives.push_back(std::move(primitive));
+    scene.meshes.push_back(std::move(mesh));
+    Node node;
+    node.name = "drawn";
+    node.mesh = 0;
+    scene.nodes.push_back(std::move(node));
+    scene.roots.push_back(0);
+    computeTargetStats(scene);
+    return scene;
 }
 
 }  // namespace morph

@@ -11,6 +11,7 @@
 // so a name split over several meshes (a face and its teeth) is one field over both.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -34,6 +35,9 @@ struct DrawnModel {
     // Names whose displacement is not finite in world space (a delta of 1e38 through a scale);
     // their fields hold zeros where it was not.
     std::vector<std::string> nonFinite;
+    // The triangles of its TRIANGLES primitives, three drawn vertices each (what diff's page
+    // draws its heat maps on).
+    std::vector<uint32_t> triangles;
 };
 
 // The drawn model of `scene`'s default scene. Errors (one line naming scene.path): a rest
@@ -42,5 +46,11 @@ Result<DrawnModel> drawnModel(const Scene& scene);
 
 // The rest pose's axis-aligned bounding box diagonal (0 for no vertex).
 float restDiagonal(const DrawnModel& model);
+
+// The drawn model as a scene of its own: one mesh in world space (its rest positions and
+// triangles) on one node at the origin, with `targets` as dense POSITION targets (one world-space
+// delta per drawn vertex). What diff's page draws a drift's heat map on.
+Scene drawnScene(const DrawnModel& model,
+                 const std::vector<std::pair<std::string, std::vector<glm::vec3>>>& targets);
 
 }  // namespace morph

@@ -372,7 +372,27 @@ ModelDiff diffModels(const DrawnModel& a, const DrawnModel& b, const DiffOptions
     std::vector<uint32_t> peaks;
     out.targets = nameRows(a, b, comparison, options, peaks);
     pairRenames(a, b, comparison, options, peaks, out.targets);
+    out.match = match;
     return out;
+}
+
+std::vector<glm::vec3> driftField(const DrawnModel& a, const DrawnModel& b, const ModelDiff& diff,
+                                  const std::string& nameA, const std::string& nameB) {
+    std::vector<glm::vec3> fieldA(a.rest.size(), glm::vec3(0.0f));
+    std::vector<glm::vec3> fieldB(b.rest.size(), glm::vec3(0.0f));
+    auto spread = [](const DrawnModel& m, const std::string& name, std::vector<glm::vec3>& out) {
+        const size_t n = fieldOf(m, name);
+        if (name.empty() || n >= m.fields.size()) return;
+        for (size_t e = 0; e < m.fields[n].vertices.size(); ++e)
+            out[m.fields[n].vertices[e]] += m.fields[n].deltas[e];
+    };
+    spread(a, nameA, fieldA);
+    spread(b, nameB, fieldB);
+    for (size_t i = 0; i < fieldA.size() && i < diff.match.size(); ++i) {
+        fieldA[i] =
+            diff.match[i] == kNoMatch ? glm::vec3(0.0f) : fieldA[i] - fieldB[size_t(diff.match[i])];
+    }
+    return fieldA;
 }
 
 }  // namespace morph

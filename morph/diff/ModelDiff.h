@@ -46,6 +46,8 @@ struct ModelDiff {
     // A's names in A's order (renamed rows where the removed name was), then the added ones in
     // B's order.
     std::vector<TargetDrift> targets;
+    // Per drawn vertex of A, its counterpart in B (kNoMatch, -1, for none).
+    std::vector<int32_t> match;
 
     // Every row same, the rest pose within the budget and every vertex matched.
     bool unchanged(const DiffOptions& options) const;
@@ -55,5 +57,11 @@ struct ModelDiff {
 
 // A against B. `a`'s diagonal must be positive (the caller refuses a model without extent).
 ModelDiff diffModels(const DrawnModel& a, const DrawnModel& b, const DiffOptions& options = {});
+
+// At each of A's drawn vertices, A's displacement of `nameA` less B's of `nameB` at the vertex's
+// counterpart (a name a model lacks, or "", displaces nothing; zero at an unmatched vertex), in
+// world units: the field whose largest length is the row's maxDrift times the diagonal.
+std::vector<glm::vec3> driftField(const DrawnModel& a, const DrawnModel& b, const ModelDiff& diff,
+                                  const std::string& nameA, const std::string& nameB);
 
 }  // namespace morph

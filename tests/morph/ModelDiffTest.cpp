@@ -101,6 +101,25 @@ TEST(ModelDiff, MergedReorderedQuantizedAndMovedAgreesWithBruteForce) {
     EXPECT_FALSE(diff.unchanged({}));
 }
 
+// The page's heat map: the drift field's largest length is the row's maxDrift, on a scene of the
+// drawn model in world space.
+TEST(ModelDiff, TheDriftFieldIsWhatTheRowMeasures) {
+    const Rig rig = fixtures::auditRig();
+    Rig changed = rig;
+    for (glm::vec3& d : fixtures::rigTarget(changed, 0, "jawOpen").positions) d *= 1.5f;
+    const morph::DrawnModel a = drawn(rig), b = drawn(fixtures::mergedRig(changed, 0, 9));
+    const morph::ModelDiff diff = morph::diffModels(a, b);
+    const std::vector<glm::vec3> field = morph::driftField(a, b, diff, "jawOpen", "jawOpen");
+    float largest = 0;
+    for (const glm::vec3& d : field) largest = std::max(largest, glm::length(d));
+    EXPECT_NEAR(largest / diff.diagonal, rowOf(diff, "jawOpen")->maxDrift, 1e-6);
+    EXPECT_EQ(a.triangles.size(), rig.meshes[0].indices.size() + rig.meshes[1].indices.size());
+    const morph::Scene scene = morph::drawnScene(a, {{"drift", field}});
+    ASSERT_EQ(scene.meshes.size(), 1u);
+    EXPECT_EQ(scene.meshes[0].targetNames, std::vector<std::string>{"drift"});
+    EXPECT_EQ(scene.meshes[0].primitives[0].positions, a.rest);
+}
+
 TEST(ModelDiff, APlantedRenameIsOneRenamedRow) {
     const Rig rig = fixtures::auditRig();
     Rig renamed = rig;
