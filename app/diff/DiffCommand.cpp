@@ -11,6 +11,7 @@
 
 #include "app/cli/ModelLoader.h"
 #include "app/cli/SharedOptions.h"
+#include "app/diff/DiffHtml.h"
 #include "app/diff/DiffOutput.h"
 #include "morph/diff/DrawnModel.h"
 #include "morph/diff/ModelDiff.h"
@@ -28,6 +29,7 @@ struct DiffOptions {
     float maxDrift = morph::DiffOptions{}.maxDrift;
     std::string junit;
     std::string renamePath;  // --rename MAP.json: A's names before comparing
+    std::string html;        // --html DIR
     bool allowAnyUri = false;
     uint64_t maxMemoryBytes = morph::ImportOptions{}.maxMemoryBytes;
 };
@@ -35,7 +37,7 @@ struct DiffOptions {
 // A file's drawn model, its non-finite targets (read as zero by the import) marked and each
 // named on stderr; Unreadable with one line naming the file when it cannot be compared.
 struct Loaded {
-    morph::DrawnModel model;
+    diff::Side side;
     CommandResult failure;  // Ok when loaded
 };
 
@@ -77,7 +79,10 @@ Loaded load(const DiffOptions& options, const std::string& path,
     if (model->rest.empty())
         return {{}, {Outcome::Unreadable, path + ": its default scene draws no vertex"}};
     markNonFinite(*scene, *model);
-    return {std::move(model).value(), {}};
+    Loaded out;
+    out.side.scene = std::make_shared<morph::Scene>(std::move(scene).value());
+    out.side.model = std::move(model).value();
+    return out;
 }
 
 // "B: 950 of A's 1000 drawn vertices have no counterpart ..." when most found none.
@@ -102,7 +107,7 @@ CommandResult runDiff(const DiffOptions& options) {
     if (a.failure.outcome != Outcome::Ok) return a.failure;
     Loaded b = load(options, options.b, nullptr);
     if (b.failure.outcome != Outcome::Ok) return b.failure;
-    const float diagonal = morph::restDiagonal(a.model);
+    const float diagonal = morph::restDiagonal(a.side.model);
     if (!(diagonal > 0.0f) || !std::isfinite(diagonal))
         return {Outcome::Unreadable,
                 options.a + ": its drawn vertices have no extent to measure drift against"};
@@ -111,7 +116,7 @@ CommandResult runDiff(const DiffOptions& options) {
     run.a = options.a;
     run.b = options.b;
     run.options.maxDrift = options.maxDrift;
-    run.diff = morph::diffModels(a.model, b.model, run.options);
+    run.diff = morph::diffModels(a.side.model, b.side.model, run.options);
     warnIfOtherModel(run);
     const std::string text =
         options.json ? diff::diffJson(run).dump() + "\n" : diff::diffTable(run);
@@ -120,6 +125,10 @@ CommandResult runDiff(const DiffOptions& options) {
     if (!options.junit.empty()) {
         const std::string xml = diff::diffJunit(run);
         if (morph::Status s = morph::writeFileAtomic(options.junit, xml.data(), xml.size()); !s)
+            return failWith(s.error().message);
+    }
+    if (!options.html.empty()) {
+        if (morph::Status s = diff::writeDiffHtml(a.side, b.side, run, options.html); !s)
             return failWith(s.error().message);
     }
     return succeeded(run.diff.unchanged(run.options));
@@ -160,6 +169,11 @@ void addDiffCommand(CLI::App& root, CommandContext& context) {
                      "Rename A's targets by a JSON object {\"its name\": \"new name\"} before "
                      "comparing (a rename on purpose then compares as the same)")
         ->type_name("MAP.json");
+    diff->add_option("--html", options->html,
+                     "Also write DIR/index.html: a row per target, worst first, each that is not "
+                     "the same with pictures of A and B at weight 1 and a heat map of its drift; "
+                     "the only part of diff that draws (headless EGL)")
+        ->type_name("DIR");
     diff->add_flag("--allow-any-uri", options->allowAnyUri,
                    "Let the files' URIs point outside their folders");
     addMaxMemoryOption(*diff, options->maxMemoryBytes,

@@ -69,13 +69,17 @@ Json diffJson(const DiffRun& run) {
               {"maxDrift", worst ? double(worst->maxDrift) : 0.0}}}};
 }
 
+std::string diffHeader(const DiffRun& run) {
+    const morph::ModelDiff& d = run.diff;
+    return "A " + run.a + ", B " + run.b + "; drift as a share of A's diagonal (" +
+           format("%.6g", d.diagonal) + "), budget " + format("%.6g", run.options.maxDrift) +
+           "\nrest pose: " + (restChanged(run) ? "changed: " : "same: ") + restText(d) + "\n";
+}
+
 std::string diffTable(const DiffRun& run) {
     const morph::ModelDiff& d = run.diff;
     std::ostringstream out;
-    out << "A " << run.a << ", B " << run.b << "; drift as a share of A's diagonal ("
-        << format("%.6g", d.diagonal) << "), budget " << format("%.6g", run.options.maxDrift)
-        << "\n";
-    out << "rest pose: " << (restChanged(run) ? "changed: " : "same: ") << restText(d) << "\n";
+    out << diffHeader(run);
     std::map<std::string, size_t> counts;
     for (const morph::TargetDrift& t : d.targets) {
         out << "  " << t.name << ": " << rowText(t) << "\n";

@@ -19,7 +19,9 @@ struct DiffRun {
 // "from" (renamed rows only), "status", "maxDrift", "rmsDrift", "at": [x, y, z]}], "worst":
 // {"name", "maxDrift"}} ("worst" names "" at 0 without targets).
 Json diffJson(const DiffRun& run);
-// A line per target, then a summary line.
+// The files, the diagonal and the budget, then the rest pose: the table's first two lines.
+std::string diffHeader(const DiffRun& run);
+// diffHeader, a line per target, then a summary line.
 std::string diffTable(const DiffRun& run);
 std::string diffJunit(const DiffRun& run);
 
