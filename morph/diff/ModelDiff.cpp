@@ -45,10 +45,11 @@ struct Drift {
     uint32_t atVertex = 0;  // A's vertex where max is (0 without a matched vertex)
 };
 
-// The largest share a float can hold: a drift past it (a delta of 1e38 on a small model) is
-// written as this, so the JSON keeps numbers.
+// A share as a float; a drift past the largest float (deltas near 1e38 that overflow when two add
+// up, on a small model) is written as that largest float, so the JSON keeps numbers.
 float share(double value) {
-    return float(std::min(value, double(std::numeric_limits<float>::max())));
+    const double largest = double(std::numeric_limits<float>::max());
+    return value < largest ? float(value) : float(largest);
 }
 
 // Each vertex's motion under the names both files have, in a few numbers: kProjections random
