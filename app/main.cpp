@@ -18,6 +18,7 @@
 #include "app/cli/RegressCommand.h"
 #include "app/cli/ThumbnailCommand.h"
 #include "app/cli/Version.h"
+#include "app/diff/DiffCommand.h"
 #include "app/speech/SpeakCommand.h"
 #include "app/viewer/ViewerApp.h"
 #include "renderer/gl/DriverHeap.h"
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
     app::addThumbnailCommand(root, context);    // a file manager's preview (EGL)
     app::addAuditCommand(root, context);        // the rig audit (GL-free)
     app::addSpeakCommand(root, context);        // lip sync from a line of text (GL-free)
+    app::addDiffCommand(root, context);         // two files' targets compared (GL-free)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);

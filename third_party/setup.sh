@@ -11,6 +11,7 @@ packages=(
   # the Debian package (cpack -G DEB) and its checks (tests/package/check.sh)
   dpkg-dev lintian desktop-file-utils shared-mime-info
   universal-ctags  # the function lengths tests/structure/check.py measures
+  gltfpack  # a compressor diff is checked against (tests/app/DiffCliTest.cpp)
 )
 missing=()
 for p in "${packages[@]}"; do

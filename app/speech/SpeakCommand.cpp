@@ -87,7 +87,7 @@ std::string writeSpeechVideo(const fs::path& dir, const std::string& videoSize) 
     return moved ? "" : "drawing speech.mp4 failed: no MP4";
 }
 
-morph::Status writeText(const std::string& path, const std::string& text) {
+morph::Status writeFileText(const std::string& path, const std::string& text) {
     return morph::writeFileAtomic(path, text.data(), text.size());
 }
 
@@ -135,7 +135,7 @@ CommandResult writeOutputs(const SpeakOptions& options, const speech::FaceViseme
         "\n";
     if (auto s = morph::writeFileAtomic((dir / "speech.wav").string(), wav.data(), wav.size()); !s)
         return failWith(s.error().message);
-    if (auto s = writeText((dir / "visemes.json").string(), json); !s)
+    if (auto s = writeFileText((dir / "visemes.json").string(), json); !s)
         return failWith(s.error().message);
     if (auto s = speech::writeSpeechGlb(options.model, (dir / "speech.glb").string(),
                                         speech::speechClip(tracks), "speech.wav");

@@ -6,7 +6,9 @@
 // /256 at 8 active; `morphview bench --scenario target-count` measures the whole frame's). And
 // the KTX2 transcoder: a 1024 x 1024 base image from ETC1S and from UASTC to RGBA8. And the rig
 // audit of the production file, which must finish in under 2 s on a 2-core machine with the
-// import (BM_AuditProductionFile), its targets named as they are and as left/right pairs. And
+// import (BM_AuditProductionFile), its targets named as they are and as left/right pairs; and
+// `diff` of the production file against itself, which must finish in under 10 s on 2 cores with
+// both imports (BM_DiffProductionFile). And
 // `speak`'s text path for a sentence (BM_SpeakSentence: espeak-ng, the tracks, the clip), and
 // its audio path for 10 s of speech (BM_SpeakAudio10s: the WAV read, resampled, recognized).
 // And rig logic: a frame's 300 derived targets (BM_RigLogicFrame, under 0.1 ms on 2 cores) and
@@ -28,6 +30,8 @@
 #include "app/speech/Visemes.h"
 #include "morph/anim/Sampler.h"
 #include "morph/audit/RigAudit.h"
+#include "morph/diff/DrawnModel.h"
+#include "morph/diff/ModelDiff.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/ktx2/Ktx2Container.h"
 #include "morph/ktx2/Ktx2Decode.h"
@@ -340,6 +344,56 @@ void BM_AuditProductionFile(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_AuditProductionFile)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// diff's core on the production scene against itself: both drawn models, then the diff.
+void BM_DiffProduction(benchmark::State& state) {
+    const Scene scene = productionScene();
+    size_t rows = 0;
+    for (auto _ : state) {
+        Result<DrawnModel> a = drawnModel(scene), b = drawnModel(scene);
+        ModelDiff diff = diffModels(a.value(), b.value());
+        rows = diff.targets.size();
+        benchmark::DoNotOptimize(diff.targets.data());
+    }
+    state.counters["targets"] = double(rows);
+}
+BENCHMARK(BM_DiffProduction)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The same with every one of B's 300 names spelled otherwise: 300 renamed rows, each found among
+// 300 x 300 removed and added pairs.
+void BM_DiffProductionRenamed(benchmark::State& state) {
+    const Scene scene = productionScene();
+    Scene renamed = productionScene();
+    for (std::string& name : renamed.meshes[0].targetNames) name = "renamed_" + name;
+    size_t rows = 0;
+    for (auto _ : state) {
+        Result<DrawnModel> a = drawnModel(scene), b = drawnModel(renamed);
+        ModelDiff diff = diffModels(a.value(), b.value());
+        rows = size_t(std::count_if(diff.targets.begin(), diff.targets.end(), [](const auto& t) {
+            return t.status == DriftStatus::Renamed;
+        }));
+        benchmark::DoNotOptimize(diff.targets.data());
+    }
+    state.counters["renamed"] = double(rows);
+}
+BENCHMARK(BM_DiffProductionRenamed)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// What `morphview diff production.glb production.glb` does: both files imported (no images),
+// their drawn models, the diff.
+void BM_DiffProductionFile(benchmark::State& state) {
+    const std::vector<uint8_t>& bytes = productionGlb();
+    ImportOptions options;
+    options.keepNonFiniteTargets = true;
+    options.decodeImages = false;
+    for (auto _ : state) {
+        Result<Scene> a = importGltfMemory(bytes, "a.glb", ".", options);
+        Result<Scene> b = importGltfMemory(bytes, "b.glb", ".", options);
+        Result<DrawnModel> da = drawnModel(a.value()), db = drawnModel(b.value());
+        ModelDiff diff = diffModels(da.value(), db.value());
+        benchmark::DoNotOptimize(diff.targets.data());
+    }
+}
+BENCHMARK(BM_DiffProductionFile)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The CPU reference over 40 active sparse targets: O(active entries), not O(active x vertices).
 void BM_ProductionBlend40(benchmark::State& state) {
