@@ -57,7 +57,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 // through.
 struct ModelShot {
     std::unique_ptr<ShotRunner> runner;
-    renderer::ShotSpec shot;
+    Shot shot;
     const morph::Scene* layout = nullptr;
 };
 
@@ -83,16 +83,18 @@ CommandResult runSingle(const CaptureOptions& options) {
     entry.weights = options.weights;
     entry.animation = options.animation;
     entry.time = options.time;
+    std::vector<morph::WeightAssignment> replayed;  // --replay's weights, as data
     if (!options.replay.empty()) {
-        auto spec = live::replayWeightSpec(options.replay, options.time);
-        if (!spec) return failWith(spec.error().message);
-        entry.weights = std::move(spec).value();
+        auto weights = live::replayWeights(options.replay, options.time);
+        if (!weights) return failWith(weights.error().message);
+        replayed = std::move(weights).value();
         entry.time = 0;
     }
     ModelShot model;
     if (CommandResult started = startModelShot(options, entry, model);
         started.outcome != Outcome::Ok)
         return started;
+    model.shot.pose.weightItems = std::move(replayed);
     auto image = model.runner->render(options.defaults.model.path, model.shot);
     if (!image) return failWith(image.error().message);
     if (auto written = morph::writePngFile(options.outPath, *image); !written) {
@@ -188,7 +190,7 @@ CommandResult runClip(const CaptureOptions& options) {
         return failWith(started.error().message);
     std::string videoProblem;
     for (size_t i = 0; i < plan->frames; ++i) {
-        model.shot.time = float(frameTime(i, options.fps));
+        model.shot.pose.time = float(frameTime(i, options.fps));
         auto image = model.runner->render(options.defaults.model.path, model.shot);
         if (!image) return failWith(image.error().message);
         if (auto added = recorder.addFrame(ffmpeg.empty() ? *image : evenSized(*image)); !added) {
@@ -215,7 +217,7 @@ morph::Result<DrawnEntry> drawEntry(ShotRunner& runner, const ShotEntry& entry,
                                     const std::string& outDir) {
     DrawnEntry drawn;
     for (const ShotFrame& frame : frames) {
-        auto image = runner.render(entry.model, frame.spec);
+        auto image = runner.render(entry.model, frame.shot);
         if (!image) return image.error();
         drawn.files.push_back((fs::path(outDir) / (entry.name + frame.suffix + ".png")).string());
         drawn.images.push_back(std::move(image).value());
@@ -324,8 +326,8 @@ CommandResult runShots(const CaptureOptions& options) {
         if (!drawn) {
             shot.written = ready({drawn.error(), 0.0});
         } else {
-            shot.width = frames->front().spec.width;
-            shot.height = frames->front().spec.height;
+            shot.width = frames->front().shot.spec.width;
+            shot.height = frames->front().shot.spec.height;
             shot.written =
                 pool.submit([d = std::make_shared<DrawnEntry>(std::move(drawn).value())] {
                     return writeEntry(*d);

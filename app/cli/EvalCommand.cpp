@@ -9,6 +9,7 @@
 
 #include "app/cli/JsonOut.h"
 #include "app/cli/SharedOptions.h"
+#include "app/shots/ShotPose.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/anim/FramePose.h"
@@ -65,21 +66,23 @@ morph::Error inFile(const morph::Scene& scene, const morph::Error& error) {
 
 morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
                                                const EvalOptions& options) {
-    std::vector<morph::NodePose> pose = morph::restPose(scene);
+    std::vector<size_t> clips;
     if (options.animation) {
-        morph::Result<std::vector<size_t>> clips = findAnimations(scene, *options.animation);
-        if (!clips) return clips.error();
-        morph::applyAnimations(scene, *clips, options.time, pose);
+        morph::Result<std::vector<size_t>> found = findAnimations(scene, *options.animation);
+        if (!found) return found.error();
+        clips = std::move(found).value();
     }
+    std::vector<morph::WeightAssignment> weights;
     if (!options.weightSpec.empty()) {
         auto spec = morph::parseWeightSpec(options.weightSpec);
         if (!spec) return inFile(scene, spec.error());
-        morph::Status applied = morph::applyWeightSpec(scene, *spec, pose);
-        if (!applied) return inFile(scene, applied.error());
+        weights = std::move(spec).value();
     }
+    auto pose = buildPose(scene, clips, options.time, weights);
+    if (!pose) return inFile(scene, pose.error());
 
     // The frame, resolved once: every item reads its weights, world and joint matrices.
-    const morph::FramePose frame = morph::resolveFrame(scene, std::move(pose));
+    const morph::FramePose frame = morph::resolveFrame(scene, std::move(pose).value());
     std::vector<EvalItem> items;
     if (options.world) {
         for (int n : renderer::drawnNodes(scene)) {

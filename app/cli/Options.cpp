@@ -182,20 +182,20 @@ morph::Result<renderer::ToneMapping> parseToneMapping(const std::string& text) {
 }
 
 // The renderer's checks, each error worded after the option that named the missing thing.
-morph::Status checkShot(const morph::Scene& layout, const renderer::ShotSpec& shot) {
-    if (auto scene = renderer::checkShotScene(layout, shot.scene); !scene)
+morph::Status checkShot(const morph::Scene& layout, const Shot& shot) {
+    if (auto scene = renderer::checkShotScene(layout, shot.spec.scene); !scene)
         return usage("--" + scene.error().message);
     if (auto variant = morph::findVariant(layout, shot.variant); !variant) return variant.error();
-    if (auto camera = renderer::checkShotCamera(layout, shot); !camera) {
+    if (auto camera = renderer::checkShotCamera(layout, shot.spec); !camera) {
         return morph::Error{camera.error().code,
-                            "--camera: 'file:" + std::to_string(*shot.camera.fileCamera) +
+                            "--camera: 'file:" + std::to_string(*shot.spec.camera.fileCamera) +
                                 "': " + camera.error().message};
     }
     return {};
 }
 
-morph::Status checkAnimation(const morph::Scene& layout, const renderer::ShotSpec& shot) {
-    if (auto clips = renderer::shotClips(layout, shot); !clips)
+morph::Status checkAnimation(const morph::Scene& layout, const ShotPose& pose) {
+    if (auto clips = shotClips(layout, pose); !clips)
         return usage("--animation: " + clips.error().message);
     return {};
 }

@@ -8,8 +8,10 @@
 
 #include <glm/glm.hpp>
 
+#include "app/shots/ShotPose.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/Look.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/Capture.h"
@@ -42,13 +44,23 @@ morph::Result<renderer::Shading> parseShading(const std::string& text);
 // neutral, aces, agx or none".
 morph::Result<renderer::ToneMapping> parseToneMapping(const std::string& text);
 
+// A shot as the app draws it: how it is seen, typed (`spec`), and what is resolved on the model
+// before the renderer sees it: the pose (app/shots/ShotPose.h), the light and the variant, which
+// fill spec.environment and spec.variant.
+struct Shot {
+    renderer::ShotSpec spec;
+    ShotPose pose;
+    std::string environment = renderer::kStudioEnvironment;  // --environment: studio, rig, FILE
+    std::string variant;  // --variant: a name or an index ("" the file's default materials)
+};
+
 // Whether the model has what `shot` names: its scene (--scene), its file camera
 // (--camera file:N) and its material variant (--variant; the error lists the file's variants).
 // Usage errors name the option, the file and the count: "--scene 2: two.glb has 2 scenes (0 to
 // 1)", "--camera: 'file:3': face.glb has 2 cameras (file:0 to file:1)".
-morph::Status checkShot(const morph::Scene& layout, const renderer::ShotSpec& shot);
-// Whether the clips the shot names (--animation, a shots file's "animation") are the file's.
+morph::Status checkShot(const morph::Scene& layout, const Shot& shot);
+// Whether the clips the pose names (--animation, a shots file's "animation") are the file's.
 // Errors: "--animation: 'x' is not an animation of face.glb (it has 'blink', 1)".
-morph::Status checkAnimation(const morph::Scene& layout, const renderer::ShotSpec& shot);
+morph::Status checkAnimation(const morph::Scene& layout, const ShotPose& pose);
 
 }  // namespace app

@@ -106,7 +106,7 @@ regress::ShotSettings settingsOf(const ShotRunner& runner, const ShotEntry& entr
     }
     if (auto spec = runner.spec(entry)) {
         settings.camera = entry.camera.value_or(runner.defaults().camera);
-        settings.size = std::to_string(spec->width) + "x" + std::to_string(spec->height);
+        settings.size = std::to_string(spec->spec.width) + "x" + std::to_string(spec->spec.height);
     }
     if (entry.turntable > 0) settings.camera = "turntable " + std::to_string(entry.turntable);
     return settings;
@@ -148,7 +148,7 @@ DrawnShot drawShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& r
         fs::path reference =
             referencePath.parent_path() /
             (referencePath.stem().string() + frame.suffix + referencePath.extension().string());
-        auto image = runner.render(entry.model, frame.spec);
+        auto image = runner.render(entry.model, frame.shot);
         const bool drawn = image.ok();
         shot.frames.push_back({frame.suffix, frame.label, std::move(reference), std::move(image)});
         if (!drawn) break;  // the model is unusable

@@ -114,10 +114,10 @@ TEST(CliOptionsTest, NamesOfTheRenderersEnums) {
 
 TEST(CliOptionsTest, WhatTheFileLacksNamesTheOptionTheFileAndTheCount) {
     const morph::Scene cameras = load(fixtures::camerasFixture(), "cameras.glb");
-    renderer::ShotSpec shot;
-    shot.camera = renderer::fileCameraView(1);
+    app::Shot shot;
+    shot.spec.camera = renderer::fileCameraView(1);
     EXPECT_TRUE(app::checkShot(cameras, shot).ok());
-    shot.camera = renderer::fileCameraView(2);
+    shot.spec.camera = renderer::fileCameraView(2);
     auto checked = app::checkShot(cameras, shot);
     ASSERT_FALSE(checked.ok());
     EXPECT_EQ(checked.error().code, morph::ErrorCode::Usage);
@@ -125,17 +125,17 @@ TEST(CliOptionsTest, WhatTheFileLacksNamesTheOptionTheFileAndTheCount) {
               "--camera: 'file:2': cameras.glb has 2 cameras (file:0 to file:1)");
 
     const morph::Scene two = load(fixtures::twoScenesFixture(), "two.glb");
-    renderer::ShotSpec scene;
-    scene.scene = 1;
+    app::Shot scene;
+    scene.spec.scene = 1;
     EXPECT_TRUE(app::checkShot(two, scene).ok());
-    scene.scene = 2;
+    scene.spec.scene = 2;
     EXPECT_EQ(app::checkShot(two, scene).error().message,
               "--scene 2: two.glb has 2 scenes (0 to 1)");
 }
 
 TEST(CliOptionsTest, AnUnknownClipListsTheFilesClips) {
     const morph::Scene two = load(fixtures::twoScenesFixture(), "two.glb");
-    renderer::ShotSpec shot;
+    app::ShotPose shot;
     EXPECT_TRUE(app::checkAnimation(two, shot).ok());
     shot.animation = "nope";
     auto checked = app::checkAnimation(two, shot);
