@@ -1,4 +1,4 @@
-#include "app/cli/BenchCommand.h"
+#include "app/bench/BenchCommand.h"
 
 #include <cmath>
 #include <cstdio>
