@@ -72,13 +72,7 @@ morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
         if (!found) return found.error();
         clips = std::move(found).value();
     }
-    std::vector<morph::WeightAssignment> weights;
-    if (!options.weightSpec.empty()) {
-        auto spec = morph::parseWeightSpec(options.weightSpec);
-        if (!spec) return inFile(scene, spec.error());
-        weights = std::move(spec).value();
-    }
-    auto pose = buildPose(scene, clips, options.time, weights);
+    auto pose = buildPose(scene, clips, options.time, options.weights);
     if (!pose) return inFile(scene, pose.error());
 
     // The frame, resolved once: every item reads its weights, world and joint matrices.
@@ -180,10 +174,10 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
     CLI::App* eval = root.add_subcommand(
         "eval", "Print the morphed positions and normals of every morphed primitive as JSON");
     addModelOptions(*eval, options->model);
-    addWeightsOption(*eval, options->weightSpec,
-                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
-                     "vrm:EXPRESSION=V, comma separated (e.g. jawOpen=1,3=0.5,vrm:happy=1)",
-                     parsedBy(morph::parseWeightSpec, "--weights"));
+    addParsedOption(*eval, kWeightsOption, options->weightSpec, options->weights,
+                    "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
+                    "vrm:EXPRESSION=V, comma separated (e.g. jawOpen=1,3=0.5,vrm:happy=1)",
+                    parserMessage(kWeightsOption));
     CLI::Option* animation =
         eval->add_option_function<std::string>(
                 "--animation", [options](const std::string& key) { options->animation = key; },

@@ -13,6 +13,7 @@
 #include "morph/Scene.h"
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/Look.h"
+#include "renderer/morph/MorphPath.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/Lights.h"
@@ -20,20 +21,40 @@
 
 namespace app {
 
+// A width and a height in pixels.
+using Size = std::pair<int, int>;
 // --size "WxH", e.g. "512x512" (1..16384 each). Errors: "--size: '512' is not WxH".
-morph::Result<std::pair<int, int>> parseSize(const std::string& text);
+morph::Result<Size> parseSize(const std::string& text);
 // --background "#rrggbb" (the # optional) to display values 0..1.
 morph::Result<glm::vec3> parseBackground(const std::string& text);
-// --background as a shot takes it: "environment", "blurred", or "#rrggbb" (into shot.background).
+// What is behind the model: a colour, or the light's environment (sharp or blurred).
+struct BackgroundChoice {
+    renderer::BackgroundMode mode = renderer::BackgroundMode::Color;
+    glm::vec3 color = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036, used by Color
+};
+// --background as a shot takes it: "environment", "blurred", or "#rrggbb". Errors:
+// "--background: 'red' is not #rrggbb, environment or blurred".
+morph::Result<BackgroundChoice> parseBackgroundChoice(const std::string& text);
+// The choice as the shot draws it (shot.backgroundMode, and shot.background for a colour).
+void applyBackground(const BackgroundChoice& choice, renderer::ShotSpec& shot);
+// parseBackgroundChoice, then applyBackground.
 morph::Status parseBackgroundInto(const std::string& text, renderer::ShotSpec& shot);
 // --frame "all" or "morphed". Errors: "--frame: 'x' is not all or morphed".
 morph::Result<renderer::FrameTarget> parseFrameTarget(const std::string& text);
+// --camera's orbiting view as --help and the messages spell it.
+inline constexpr const char* kOrbitSyntax = "orbit:AZ,EL[,DIST]";
 // --camera "front", "left" (the camera at the viewer's left, -X, as Blender's Left view),
 // "right" (+X), "top" (looking down, the front towards the bottom of the image),
 // "orbit:AZ,EL[,DIST]" (degrees, model units) or "file:N" (the file's camera N; whether the file
 // has it is checked when the model is known, checkShot()). Errors name the text: "--camera:
 // 'orbit:10' needs AZ,EL[,DIST]".
 morph::Result<renderer::CameraView> parseCameraView(const std::string& text);
+// The level view from `azimuth` degrees as "orbit:AZ,0" names it, AZ printed as "%g" prints it
+// (a turntable's frames name their angle so): the view and that text.
+std::pair<renderer::CameraView, std::string> levelOrbit(double azimuth);
+// --morph-path "vs-dense", "vs-active", "cs-sparse", "cpu" or "auto" (renderer/morph/MorphPath.h).
+// Errors: "--morph-path: expected vs-dense, vs-active, cs-sparse, cpu or auto".
+morph::Result<renderer::MorphPath> parseMorphPathName(const std::string& text);
 // --lights "auto", "rig", "file", "both" or "none". Errors: "--lights: 'x' is not auto, rig,
 // file, both or none".
 morph::Result<renderer::DirectLights> parseDirectLights(const std::string& text);

@@ -8,23 +8,36 @@
 
 namespace app {
 
-morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
-                                           const std::string& background,
-                                           const std::string& frame) {
+namespace {
+
+// The entry's text for `option` parsed (the shots file keeps it as text, so a bad one fails its
+// shot alone), else the command line's value.
+template <typename T>
+morph::Result<T> entryOr(const SharedOption<T>& option, const std::optional<std::string>& text,
+                         const OptionValue<T>& fallback) {
+    if (!text) return fallback.value;
+    return option.parse(*text);
+}
+
+// How the entry is seen: its frame, size, background and camera, in the order their errors are
+// reported. Errors name the option ("--size: '512' is not WxH").
+morph::Result<renderer::ShotSpec> entryView(const ShotDefaults& defaults, const ShotEntry& entry) {
     renderer::ShotSpec shot;
-    auto parsedFrame = parseFrameTarget(frame);
-    if (!parsedFrame) return parsedFrame.error();
-    shot.frame = *parsedFrame;
-    auto parsedSize = parseSize(size);
-    if (!parsedSize) return parsedSize.error();
-    if (auto parsed = parseBackgroundInto(background, shot); !parsed) return parsed.error();
-    auto view = parseCameraView(camera);
+    shot.frame = entry.frame.value_or(defaults.frame.value);
+    auto size = entryOr(kSizeOption, entry.size, defaults.size);
+    if (!size) return size.error();
+    auto background = entryOr(kBackgroundOption, entry.background, defaults.background);
+    if (!background) return background.error();
+    auto view = entryOr(kCameraOption, entry.camera, defaults.camera);
     if (!view) return view.error();
-    shot.width = parsedSize->first;
-    shot.height = parsedSize->second;
+    shot.width = size->first;
+    shot.height = size->second;
+    applyBackground(*background, shot);
     shot.camera = *view;
     return shot;
 }
+
+}  // namespace
 
 morph::Result<renderer::GpuScene> uploadScene(const morph::Result<morph::Scene>& scene,
                                               const ModelOptions& model) {
@@ -92,28 +105,21 @@ morph::Result<ShotPose> entryPose(const ShotEntry& entry) {
 }  // namespace
 
 morph::Result<Shot> shotSpec(const ShotDefaults& defaults, const ShotEntry& entry) {
-    auto view = makeShot(entry.size.value_or(defaults.size), entry.camera.value_or(defaults.camera),
-                         entry.background.value_or(defaults.background),
-                         entry.frame.value_or(defaults.frame));
+    auto view = entryView(defaults, entry);
     if (!view) return view.error();
     auto pose = entryPose(entry);
     if (!pose) return pose.error();
     Shot out{std::move(view).value(), std::move(pose).value()};
     renderer::ShotSpec& shot = out.spec;
-    shot.morphPath =
-        renderer::parseMorphPath(defaults.morphPath).value_or(renderer::MorphPath::Auto);
+    shot.morphPath = defaults.morphPath.value;
     shot.instances = defaults.instances;
     out.environment = entry.environment.value_or(defaults.look.environment);
     shot.environmentRotation =
         entry.environmentRotation.value_or(defaults.look.environmentRotation);
     shot.exposure = entry.exposure.value_or(defaults.look.exposure);
-    auto toneMapping = parseToneMapping(entry.toneMapping.value_or(defaults.look.toneMapping));
-    if (!toneMapping) return toneMapping.error();
-    shot.toneMapping = *toneMapping;
+    shot.toneMapping = entry.toneMapping.value_or(defaults.look.tone);
     shot.scene = entry.scene.value_or(defaults.scene);
-    auto lights = parseDirectLights(entry.lights.value_or(defaults.lights));
-    if (!lights) return lights.error();
-    shot.lights = *lights;
+    shot.lights = entry.lights.value_or(defaults.lights.value);
     out.variant = entry.variant.value_or(defaults.variant);
     return out;
 }
@@ -134,14 +140,10 @@ morph::Result<std::vector<ShotFrame>> ShotRunner::frames(const ShotEntry& entry)
         ShotFrame frame{frameSuffix(k), "", *base};
         if (entry.turntable > 0) {
             const double azimuth = 360.0 * double(k) / double(count);
-            char camera[32];
-            std::snprintf(camera, sizeof camera, "orbit:%g,0", azimuth);
-            // Through the text, so the angle is the one the label and the report name.
-            auto view = parseCameraView(camera);
-            if (!view) return view.error();
-            frame.shot.spec.camera = *view;
-            frame.label = "azimuth " + std::string(camera + 6);
-            frame.label = frame.label.substr(0, frame.label.find(','));
+            // The angle as the label and the report name it.
+            auto [view, degrees] = levelOrbit(azimuth);
+            frame.shot.spec.camera = view;
+            frame.label = "azimuth " + degrees;
         } else {
             frame.shot.pose.time = entry.frames[k];
             char label[32];

@@ -10,6 +10,7 @@
 #include "app/cli/LookOptions.h"
 #include "app/cli/ModelLoader.h"
 #include "app/cli/Options.h"
+#include "app/cli/SharedOptions.h"
 #include "app/cli/ShotsFile.h"
 #include "morph/Result.h"
 #include "morph/image/ImageFile.h"
@@ -19,24 +20,21 @@
 
 namespace app {
 
-// The command line's settings, which a shot's own fields override one by one.
+// The command line's settings, which a shot's own fields override one by one: each value parsed
+// once, when the command line is read (SharedOptions.h's addParsedOption).
 struct ShotDefaults {
     ModelOptions model;  // the import options of every shot's model (path: capture's MODEL)
-    std::string size = "512x512";
-    std::string camera = "front";
-    std::string background = "#2e3036";
-    std::string frame = "all";
-    std::string morphPath = "auto";
+    OptionValue<Size> size{"512x512", {512, 512}};
+    OptionValue<renderer::CameraView> camera{"front", {}};
+    OptionValue<BackgroundChoice> background{"#2e3036", {}};
+    OptionValue<renderer::FrameTarget> frame{"all", renderer::FrameTarget::All};
+    OptionValue<renderer::MorphPath> morphPath{"auto", renderer::MorphPath::Auto};
     int instances = 1;
-    LookOptions look;             // --environment, --exposure, ...
-    int scene = -1;               // --scene (-1: the file's default scene)
-    std::string lights = "auto";  // --lights
-    std::string variant;          // --variant ("" the file's default materials)
+    LookOptions look;  // --environment, --exposure, ...
+    int scene = -1;    // --scene (-1: the file's default scene)
+    OptionValue<renderer::DirectLights> lights{"auto", renderer::DirectLights::Auto};
+    std::string variant;  // --variant ("" the file's default materials)
 };
-
-// The command-line settings as a shot. Errors name the option ("--size: '512' is not WxH").
-morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
-                                           const std::string& background, const std::string& frame);
 
 // `entry` with `defaults` under it, as drawn: each field the entry leaves unset is the default.
 morph::Result<Shot> shotSpec(const ShotDefaults& defaults, const ShotEntry& entry);
