@@ -112,6 +112,29 @@ TEST(CliOptionsTest, NamesOfTheRenderersEnums) {
     EXPECT_EQ(bad.error().message, "--tone-mapping: 'filmic' is not neutral, aces, agx or none");
 }
 
+// A turntable's frame names its angle as "%g" prints it, and is drawn at exactly that angle.
+TEST(CliOptionsTest, ALevelOrbitIsTheAngleItsTextNames) {
+    const auto [view, degrees] = app::levelOrbit(360.0 / 7.0);
+    EXPECT_EQ(degrees, "51.4286");
+    const auto parsed = app::parseCameraView("orbit:" + degrees + ",0");
+    ASSERT_TRUE(parsed.ok());
+    EXPECT_EQ(view.azimuthDegrees, parsed->azimuthDegrees);
+    EXPECT_EQ(view.elevationDegrees, 0.0f);
+    EXPECT_FALSE(view.distance.has_value());
+}
+
+TEST(CliOptionsTest, BackgroundChoiceAndMorphPathNames) {
+    const auto blurred = app::parseBackgroundChoice("blurred");
+    ASSERT_TRUE(blurred.ok());
+    EXPECT_EQ(blurred->mode, renderer::BackgroundMode::Blurred);
+    const auto white = app::parseBackgroundChoice("#ffffff");
+    ASSERT_TRUE(white.ok());
+    EXPECT_EQ(white->color, glm::vec3(1.0f));
+    EXPECT_EQ(*app::parseMorphPathName("cs-sparse"), renderer::MorphPath::CsSparse);
+    EXPECT_EQ(app::parseMorphPathName("fast").error().message,
+              "--morph-path: expected vs-dense, vs-active, cs-sparse, cpu or auto");
+}
+
 TEST(CliOptionsTest, WhatTheFileLacksNamesTheOptionTheFileAndTheCount) {
     const morph::Scene cameras = load(fixtures::camerasFixture(), "cameras.glb");
     app::Shot shot;
