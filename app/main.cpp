@@ -7,8 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/bench/BenchCommand.h"
 #include "app/cli/AuditCommand.h"
-#include "app/cli/BenchCommand.h"
 #include "app/cli/CaptureCommand.h"
 #include "app/cli/Commands.h"
 #include "app/cli/CompareCommand.h"

@@ -39,7 +39,7 @@ struct CaptureOptions {
     std::string outPath;    // --out (with MODEL)
     std::string shotsPath;  // --shots
     std::string outDir;     // --out-dir (with --shots)
-    std::string weights;
+    OptionValue<std::vector<morph::WeightAssignment>> weights;  // --weights, parsed once
     std::string animation;
     float time = 0;
     std::string replay;  // --replay: a live recording's weights at --time, as --weights
@@ -57,7 +57,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 // through.
 struct ModelShot {
     std::unique_ptr<ShotRunner> runner;
-    renderer::ShotSpec shot;
+    Shot shot;
     const morph::Scene* layout = nullptr;
 };
 
@@ -80,19 +80,20 @@ CommandResult startModelShot(const CaptureOptions& options, const ShotEntry& ent
 
 CommandResult runSingle(const CaptureOptions& options) {
     ShotEntry entry;
-    entry.weights = options.weights;
     entry.animation = options.animation;
     entry.time = options.time;
-    if (!options.replay.empty()) {
-        auto spec = live::replayWeightSpec(options.replay, options.time);
-        if (!spec) return failWith(spec.error().message);
-        entry.weights = std::move(spec).value();
+    std::vector<morph::WeightAssignment> weights = options.weights.value;
+    if (!options.replay.empty()) {  // the recording's weights, as data (not with --weights)
+        auto replayed = live::replayWeights(options.replay, options.time);
+        if (!replayed) return failWith(replayed.error().message);
+        weights = std::move(replayed).value();
         entry.time = 0;
     }
     ModelShot model;
     if (CommandResult started = startModelShot(options, entry, model);
         started.outcome != Outcome::Ok)
         return started;
+    model.shot.pose.weightItems = std::move(weights);
     auto image = model.runner->render(options.defaults.model.path, model.shot);
     if (!image) return failWith(image.error().message);
     if (auto written = morph::writePngFile(options.outPath, *image); !written) {
@@ -171,12 +172,12 @@ void reportClip(const CaptureOptions& options, const ClipPlan& plan, const std::
 CommandResult runClip(const CaptureOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     ShotEntry entry;  // --morph-path and --instances apply as to one shot
-    entry.weights = options.weights;
     entry.animation = options.clip;
     ModelShot model;
     if (CommandResult started = startModelShot(options, entry, model);
         started.outcome != Outcome::Ok)
         return started;
+    model.shot.pose.weightItems = options.weights.value;
     auto plan = planClip(*model.layout, options);
     if (!plan) return failWith(plan.error().message);
     const std::string ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
@@ -188,7 +189,7 @@ CommandResult runClip(const CaptureOptions& options) {
         return failWith(started.error().message);
     std::string videoProblem;
     for (size_t i = 0; i < plan->frames; ++i) {
-        model.shot.time = float(frameTime(i, options.fps));
+        model.shot.pose.time = float(frameTime(i, options.fps));
         auto image = model.runner->render(options.defaults.model.path, model.shot);
         if (!image) return failWith(image.error().message);
         if (auto added = recorder.addFrame(ffmpeg.empty() ? *image : evenSized(*image)); !added) {
@@ -215,7 +216,7 @@ morph::Result<DrawnEntry> drawEntry(ShotRunner& runner, const ShotEntry& entry,
                                     const std::string& outDir) {
     DrawnEntry drawn;
     for (const ShotFrame& frame : frames) {
-        auto image = runner.render(entry.model, frame.spec);
+        auto image = runner.render(entry.model, frame.shot);
         if (!image) return image.error();
         drawn.files.push_back((fs::path(outDir) / (entry.name + frame.suffix + ".png")).string());
         drawn.images.push_back(std::move(image).value());
@@ -324,8 +325,8 @@ CommandResult runShots(const CaptureOptions& options) {
         if (!drawn) {
             shot.written = ready({drawn.error(), 0.0});
         } else {
-            shot.width = frames->front().spec.width;
-            shot.height = frames->front().spec.height;
+            shot.width = frames->front().shot.spec.width;
+            shot.height = frames->front().shot.spec.height;
             shot.written =
                 pool.submit([d = std::make_shared<DrawnEntry>(std::move(drawn).value())] {
                     return writeEntry(*d);
@@ -386,13 +387,13 @@ CaptureChoice addCaptureOutputs(CLI::App& capture, CaptureOptions& options) {
 
 // The image's size and the pose: --size, --weights, --animation, --time, --replay.
 void addCapturePose(CLI::App& capture, CaptureOptions& options, CaptureChoice& c) {
-    addSizeOption(capture, options.defaults.size, "Image size (default 512x512)",
-                  parsedBy(parseSize, "--size"));
-    CLI::Option* weights = addWeightsOption(
-        capture, options.weights,
-        "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
-        "vrm:EXPRESSION=V, comma separated",
-        parsedBy(morph::parseWeightSpec, "--weights"));
+    addParsedOption(capture, kSizeOption, options.defaults.size, "Image size (default 512x512)",
+                    parserMessage(kSizeOption));
+    CLI::Option* weights =
+        addParsedOption(capture, kWeightsOption, options.weights,
+                        "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
+                        "vrm:EXPRESSION=V, comma separated",
+                        parserMessage(kWeightsOption));
     CLI::Option* animation =
         addAnimationOption(capture, options.animation,
                            "Sample this animation (name, or index when no clip has that name); "
@@ -415,38 +416,34 @@ void addCapturePose(CLI::App& capture, CaptureOptions& options, CaptureChoice& c
 // How it is seen: the camera, the background, the light, the file's scene, lights and
 // variant, the morph path and the crowd.
 void addCaptureView(CLI::App& capture, ShotDefaults& defaults) {
-    addCameraOption(capture, defaults.camera,
-                    "front, left, right, top, orbit:AZ,EL[,DIST] (degrees; DIST in model units "
-                    "from the centre, default: framed), or file:N (the file's camera N, as info "
-                    "lists them)",
-                    parsedBy(parseCameraView, "--camera"));
-    addBackgroundOption(capture, defaults.background,
-                        "Background: a colour (default #2e3036), environment (the light's "
-                        "environment, sharp) or blurred",
-                        checkedBy([](const std::string& text) {
-                            renderer::ShotSpec shot;
-                            const auto parsed = parseBackgroundInto(text, shot);
-                            return parsed ? std::string() : parsed.error().message;
-                        }));
+    addParsedOption(capture, kCameraOption, defaults.camera,
+                    std::string("front, left, right, top, ") + kOrbitSyntax +
+                        " (degrees; DIST in model units from the centre, default: framed), or "
+                        "file:N (the file's camera N, as info lists them)",
+                    parserMessage(kCameraOption));
+    addParsedOption(capture, kBackgroundOption, defaults.background,
+                    "Background: a colour (default #2e3036), environment (the light's "
+                    "environment, sharp) or blurred",
+                    wholeMessage());
     addLookOptions(capture, defaults.look);
-    addFrameOption(capture, defaults.frame,
-                   "What the camera frames: all (the whole model, default) or morphed (the region "
-                   "the morph targets move: an avatar's face)",
-                   parsedBy(parseFrameTarget, "--frame"));
+    addParsedOption(capture, kFrameOption, defaults.frame,
+                    "What the camera frames: all (the whole model, default) or morphed (the "
+                    "region the morph targets move: an avatar's face)",
+                    parserMessage(kFrameOption));
     addSceneOption(capture, defaults.scene,
                    "Which of the file's scenes to draw and frame (default: the file's default "
                    "scene)");
-    addLightsOption(capture, defaults.lights,
+    addParsedOption(capture, kLightsOption, defaults.lights,
                     "Direct lights: the file's KHR_lights_punctual lights, the studio rig, both or "
                     "none; auto (default): the file's when the scene has any, else the rig",
-                    parsedBy(parseDirectLights, "--lights"));
+                    parserMessage(kLightsOption));
     addVariantOption(capture, defaults.variant,
                      "A KHR_materials_variants variant, by name or index (as info lists them; "
                      "default: the file's default materials)");
-    addMorphPathOption(capture, defaults.morphPath,
-                       "How meshes morph: vs-dense, vs-active, cs-sparse, cpu, or auto (default: "
-                       "per primitive from its density and active targets)",
-                       morphPathCheck());
+    addParsedOption(capture, kMorphPathOption, defaults.morphPath,
+                    "How meshes morph: vs-dense, vs-active, cs-sparse, cpu, or auto (default: "
+                    "per primitive from its density and active targets)",
+                    parserMessage(kMorphPathOption));
     capture
         .add_option("--instances", defaults.instances,
                     "Draw N copies in a grid of ceil(sqrt(N)) columns, one instanced draw per "

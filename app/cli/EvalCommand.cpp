@@ -9,6 +9,7 @@
 
 #include "app/cli/JsonOut.h"
 #include "app/cli/SharedOptions.h"
+#include "app/shots/ShotPose.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/anim/FramePose.h"
@@ -65,21 +66,17 @@ morph::Error inFile(const morph::Scene& scene, const morph::Error& error) {
 
 morph::Result<std::vector<EvalItem>> evalItems(const morph::Scene& scene,
                                                const EvalOptions& options) {
-    std::vector<morph::NodePose> pose = morph::restPose(scene);
+    std::vector<size_t> clips;
     if (options.animation) {
-        morph::Result<std::vector<size_t>> clips = findAnimations(scene, *options.animation);
-        if (!clips) return clips.error();
-        morph::applyAnimations(scene, *clips, options.time, pose);
+        morph::Result<std::vector<size_t>> found = findAnimations(scene, *options.animation);
+        if (!found) return found.error();
+        clips = std::move(found).value();
     }
-    if (!options.weightSpec.empty()) {
-        auto spec = morph::parseWeightSpec(options.weightSpec);
-        if (!spec) return inFile(scene, spec.error());
-        morph::Status applied = morph::applyWeightSpec(scene, *spec, pose);
-        if (!applied) return inFile(scene, applied.error());
-    }
+    auto pose = buildPose(scene, clips, options.time, options.weights);
+    if (!pose) return inFile(scene, pose.error());
 
     // The frame, resolved once: every item reads its weights, world and joint matrices.
-    const morph::FramePose frame = morph::resolveFrame(scene, std::move(pose));
+    const morph::FramePose frame = morph::resolveFrame(scene, std::move(pose).value());
     std::vector<EvalItem> items;
     if (options.world) {
         for (int n : renderer::drawnNodes(scene)) {
@@ -177,10 +174,10 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
     CLI::App* eval = root.add_subcommand(
         "eval", "Print the morphed positions and normals of every morphed primitive as JSON");
     addModelOptions(*eval, options->model);
-    addWeightsOption(*eval, options->weightSpec,
-                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
-                     "vrm:EXPRESSION=V, comma separated (e.g. jawOpen=1,3=0.5,vrm:happy=1)",
-                     parsedBy(morph::parseWeightSpec, "--weights"));
+    addParsedOption(*eval, kWeightsOption, options->weightSpec, options->weights,
+                    "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
+                    "vrm:EXPRESSION=V, comma separated (e.g. jawOpen=1,3=0.5,vrm:happy=1)",
+                    parserMessage(kWeightsOption));
     CLI::Option* animation =
         eval->add_option_function<std::string>(
                 "--animation", [options](const std::string& key) { options->animation = key; },

@@ -17,13 +17,16 @@
 #include "app/cli/ModelLoader.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "morph/edit/WeightSpec.h"
 #include "morph/targets/Blend.h"
 
 namespace app {
 
 struct EvalOptions {
     ModelOptions model;
-    std::string weightSpec;                // --weights, empty: none
+    // --weights (empty: none), parsed once by the option's check.
+    std::vector<morph::WeightAssignment> weights;
+    std::string weightSpec;                // --weights' text
     std::optional<std::string> animation;  // --animation NAME|INDEX|all|LIST
     float time = 0;                        // --time, seconds (needs --animation)
     std::string outPath;                   // --out, empty: stdout

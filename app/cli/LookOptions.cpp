@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/Options.h"
+#include "app/cli/SharedOptions.h"
 
 namespace app {
 
@@ -29,14 +30,9 @@ void addLookOptions(CLI::App& command, LookOptions& options) {
             if (end != text.c_str() && *end == '\0' && std::isfinite(value) && value > 0) return {};
             return "'" + text + "' is not a positive number";
         });
-    command
-        .add_option("--tone-mapping", options.toneMapping,
-                    "Display transform: neutral (Khronos PBR Neutral, default), aces, agx or none")
-        ->type_name("NAME")
-        ->check([](const std::string& text) -> std::string {
-            const auto parsed = parseToneMapping(text);
-            return parsed ? std::string() : parsed.error().message;
-        });
+    addParsedOption(command, kToneMappingOption, options.toneMapping, options.tone,
+                    "Display transform: neutral (Khronos PBR Neutral, default), aces, agx or none",
+                    wholeMessage());
 }
 
 }  // namespace app

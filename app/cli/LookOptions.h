@@ -5,6 +5,7 @@
 
 #include "app/cli/CliFwd.h"
 #include "renderer/light/GpuEnvironment.h"
+#include "renderer/light/Look.h"
 
 namespace app {
 
@@ -12,7 +13,8 @@ struct LookOptions {
     std::string environment = renderer::kStudioEnvironment;  // studio, rig or FILE.hdr
     float environmentRotation = 0;                           // degrees about +Y
     float exposure = 1;
-    std::string toneMapping = "neutral";  // neutral, aces, agx, none
+    std::string toneMapping = "neutral";  // neutral, aces, agx, none: the text as given
+    renderer::ToneMapping tone = renderer::ToneMapping::PbrNeutral;  // it, parsed by its check
 };
 
 // Adds the four options to `command`; `options` must outlive the parse.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <vector>
@@ -68,11 +69,11 @@ morph::Result<renderer::CameraView> parseFileCamera(const std::string& text,
     return view;
 }
 
-// "orbit:AZ,EL[,DIST]" of --camera, `values` the text after "orbit:".
+// kOrbitSyntax of --camera, `values` the text after "orbit:".
 morph::Result<renderer::CameraView> parseOrbit(const std::string& text, const std::string& values) {
     const std::vector<std::string> parts = splitCommas(values);
     if (parts.size() < 2 || parts.size() > 3)
-        return usage("--camera: '" + text + "' needs AZ,EL[,DIST]");
+        return usage("--camera: '" + text + "' needs " + (kOrbitSyntax + 6));
     const auto az = parseFloat(parts[0]);
     const auto el = parseFloat(parts[1]);
     if (!az || !el) return usage("--camera: '" + text + "': AZ and EL must be numbers (degrees)");
@@ -92,7 +93,7 @@ morph::Result<renderer::CameraView> parseOrbit(const std::string& text, const st
 
 }  // namespace
 
-morph::Result<std::pair<int, int>> parseSize(const std::string& text) {
+morph::Result<Size> parseSize(const std::string& text) {
     const size_t x = text.find_first_of("xX");
     if (x == std::string::npos) return usage("--size: '" + text + "' is not WxH");
     const auto w = parseSide(text.substr(0, x));
@@ -116,16 +117,28 @@ morph::Result<glm::vec3> parseBackground(const std::string& text) {
     return color;
 }
 
-morph::Status parseBackgroundInto(const std::string& text, renderer::ShotSpec& shot) {
+morph::Result<BackgroundChoice> parseBackgroundChoice(const std::string& text) {
+    BackgroundChoice choice;
     if (text == "environment" || text == "blurred") {
-        shot.backgroundMode = text == "environment" ? renderer::BackgroundMode::Environment
-                                                    : renderer::BackgroundMode::Blurred;
-        return {};
+        choice.mode = text == "environment" ? renderer::BackgroundMode::Environment
+                                            : renderer::BackgroundMode::Blurred;
+        return choice;
     }
     auto color = parseBackground(text);
     if (!color) return usage("--background: '" + text + "' is not #rrggbb, environment or blurred");
-    shot.backgroundMode = renderer::BackgroundMode::Color;
-    shot.background = *color;
+    choice.color = *color;
+    return choice;
+}
+
+void applyBackground(const BackgroundChoice& choice, renderer::ShotSpec& shot) {
+    shot.backgroundMode = choice.mode;
+    if (choice.mode == renderer::BackgroundMode::Color) shot.background = choice.color;
+}
+
+morph::Status parseBackgroundInto(const std::string& text, renderer::ShotSpec& shot) {
+    auto choice = parseBackgroundChoice(text);
+    if (!choice) return choice.error();
+    applyBackground(*choice, shot);
     return {};
 }
 
@@ -151,8 +164,20 @@ morph::Result<renderer::CameraView> parseCameraView(const std::string& text) {
         return parseFileCamera(text, text.substr(file.size()));
     if (text.compare(0, orbit.size(), orbit) == 0)
         return parseOrbit(text, text.substr(orbit.size()));
-    return usage("--camera: '" + text +
-                 "' is not front, left, right, top, orbit:AZ,EL[,DIST] or file:N");
+    return usage("--camera: '" + text + "' is not front, left, right, top, " + kOrbitSyntax +
+                 " or file:N");
+}
+
+std::pair<renderer::CameraView, std::string> levelOrbit(double azimuth) {
+    char degrees[32];
+    std::snprintf(degrees, sizeof degrees, "%g", azimuth);
+    // The angle as parseOrbit reads it back from the text, so the view is the one named.
+    return {renderer::orbitView(*parseFloat(degrees), 0.0f), degrees};
+}
+
+morph::Result<renderer::MorphPath> parseMorphPathName(const std::string& text) {
+    if (auto path = renderer::parseMorphPath(text)) return *path;
+    return usage("--morph-path: expected vs-dense, vs-active, cs-sparse, cpu or auto");
 }
 
 morph::Result<renderer::DirectLights> parseDirectLights(const std::string& text) {
@@ -182,20 +207,20 @@ morph::Result<renderer::ToneMapping> parseToneMapping(const std::string& text) {
 }
 
 // The renderer's checks, each error worded after the option that named the missing thing.
-morph::Status checkShot(const morph::Scene& layout, const renderer::ShotSpec& shot) {
-    if (auto scene = renderer::checkShotScene(layout, shot.scene); !scene)
+morph::Status checkShot(const morph::Scene& layout, const Shot& shot) {
+    if (auto scene = renderer::checkShotScene(layout, shot.spec.scene); !scene)
         return usage("--" + scene.error().message);
     if (auto variant = morph::findVariant(layout, shot.variant); !variant) return variant.error();
-    if (auto camera = renderer::checkShotCamera(layout, shot); !camera) {
+    if (auto camera = renderer::checkShotCamera(layout, shot.spec); !camera) {
         return morph::Error{camera.error().code,
-                            "--camera: 'file:" + std::to_string(*shot.camera.fileCamera) +
+                            "--camera: 'file:" + std::to_string(*shot.spec.camera.fileCamera) +
                                 "': " + camera.error().message};
     }
     return {};
 }
 
-morph::Status checkAnimation(const morph::Scene& layout, const renderer::ShotSpec& shot) {
-    if (auto clips = renderer::shotClips(layout, shot); !clips)
+morph::Status checkAnimation(const morph::Scene& layout, const ShotPose& pose) {
+    if (auto clips = shotClips(layout, pose); !clips)
         return usage("--animation: " + clips.error().message);
     return {};
 }

@@ -105,8 +105,8 @@ regress::ShotSettings settingsOf(const ShotRunner& runner, const ShotEntry& entr
             settings.animation += (settings.animation.empty() ? "" : ",") + clip;
     }
     if (auto spec = runner.spec(entry)) {
-        settings.camera = entry.camera.value_or(runner.defaults().camera);
-        settings.size = std::to_string(spec->width) + "x" + std::to_string(spec->height);
+        settings.camera = entry.camera.value_or(runner.defaults().camera.text);
+        settings.size = std::to_string(spec->spec.width) + "x" + std::to_string(spec->spec.height);
     }
     if (entry.turntable > 0) settings.camera = "turntable " + std::to_string(entry.turntable);
     return settings;
@@ -148,7 +148,7 @@ DrawnShot drawShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& r
         fs::path reference =
             referencePath.parent_path() /
             (referencePath.stem().string() + frame.suffix + referencePath.extension().string());
-        auto image = runner.render(entry.model, frame.spec);
+        auto image = runner.render(entry.model, frame.shot);
         const bool drawn = image.ok();
         shot.frames.push_back({frame.suffix, frame.label, std::move(reference), std::move(image)});
         if (!drawn) break;  // the model is unusable
@@ -399,17 +399,15 @@ namespace {
 
 // The command line's settings under every shot that does not give its own.
 void addRegressDefaults(CLI::App& regress, ShotDefaults& defaults) {
-    addSizeOption(regress, defaults.size,
-                  "Image size of shots that do not give one (default 512x512)",
-                  checkedBy([](const std::string& text) -> std::string {
-                      return parseSize(text) ? std::string() : "'" + text + "' is not WxH";
-                  }));
-    addCameraOption(regress, defaults.camera,
-                    "Camera of shots that do not give one (default front)",
-                    wholeMessageOf(parseCameraView));
-    addMorphPathOption(regress, defaults.morphPath,
-                       "How meshes morph: vs-dense, vs-active, cs-sparse, cpu or auto (default)",
-                       morphPathCheck());
+    addParsedOption(
+        regress, kSizeOption, defaults.size,
+        "Image size of shots that do not give one (default 512x512)",
+        [](const std::string& text, const morph::Error&) { return "'" + text + "' is not WxH"; });
+    addParsedOption(regress, kCameraOption, defaults.camera,
+                    "Camera of shots that do not give one (default front)", wholeMessage());
+    addParsedOption(regress, kMorphPathOption, defaults.morphPath,
+                    "How meshes morph: vs-dense, vs-active, cs-sparse, cpu or auto (default)",
+                    parserMessage(kMorphPathOption));
     addVariantOption(regress, defaults.variant,
                      "KHR_materials_variants variant (name or index) of shots that do not give "
                      "one (default: the files' default materials)");

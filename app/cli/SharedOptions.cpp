@@ -21,27 +21,13 @@ OptionCheck checkedBy(std::function<std::string(const std::string&)> check) {
     return CLI::Validator(std::move(check), "");
 }
 
-CLI::Option* addSizeOption(CLI::App& command, std::string& size, const std::string& help,
-                           OptionCheck check) {
-    return checked(command.add_option("--size", size, help)->type_name("WxH"), check);
-}
-
-CLI::Option* addCameraOption(CLI::App& command, std::string& camera, const std::string& help,
-                             OptionCheck check) {
-    return checked(command.add_option("--camera", camera, help)->type_name("VIEW"), check);
+OptionMessage wholeMessage() {
+    return [](const std::string&, const morph::Error& error) { return error.message; };
 }
 
 CLI::Option* addMorphPathOption(CLI::App& command, std::string& path, const std::string& help,
                                 OptionCheck check) {
-    return checked(command.add_option("--morph-path", path, help)->type_name("NAME"), check);
-}
-
-OptionCheck morphPathCheck() {
-    return checkedBy([](const std::string& text) -> std::string {
-        return renderer::parseMorphPath(text)
-                   ? std::string()
-                   : "expected vs-dense, vs-active, cs-sparse, cpu or auto";
-    });
+    return addOption(command, kMorphPathOption, path, help, std::move(check));
 }
 
 OptionCheck morphPathMember() {
@@ -50,24 +36,6 @@ OptionCheck morphPathMember() {
 
 OptionCheck shadingMember() {
     return CLI::Validator(CLI::IsMember({"auto", "forward", "deferred"}));
-}
-
-CLI::Option* addBackgroundOption(CLI::App& command, std::string& background,
-                                 const std::string& help, OptionCheck check) {
-    return checked(command.add_option("--background", background, help)
-                       ->type_name("#rrggbb|environment|blurred"),
-                   check);
-}
-
-CLI::Option* addFrameOption(CLI::App& command, std::string& frame, const std::string& help,
-                            OptionCheck check) {
-    return checked(command.add_option("--frame", frame, help)->type_name("all|morphed"), check);
-}
-
-CLI::Option* addLightsOption(CLI::App& command, std::string& lights, const std::string& help,
-                             OptionCheck check) {
-    return checked(
-        command.add_option("--lights", lights, help)->type_name("auto|rig|file|both|none"), check);
 }
 
 CLI::Option* addVariantOption(CLI::App& command, std::string& variant, const std::string& help) {
@@ -88,12 +56,12 @@ CLI::Option* addMsaaOption(CLI::App& command, int& samples, const std::string& h
 
 CLI::Option* addShadingOption(CLI::App& command, std::string& shading, const std::string& help,
                               OptionCheck check) {
-    return checked(command.add_option("--shading", shading, help)->type_name("NAME"), check);
+    return addOption(command, kShadingOption, shading, help, std::move(check));
 }
 
 CLI::Option* addWeightsOption(CLI::App& command, std::string& weights, const std::string& help,
                               OptionCheck check) {
-    return checked(command.add_option("--weights", weights, help)->type_name("SPEC"), check);
+    return addOption(command, kWeightsOption, weights, help, std::move(check));
 }
 
 CLI::Option* addAnimationOption(CLI::App& command, std::string& animation,

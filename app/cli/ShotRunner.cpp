@@ -8,23 +8,36 @@
 
 namespace app {
 
-morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
-                                           const std::string& background,
-                                           const std::string& frame) {
+namespace {
+
+// The entry's text for `option` parsed (the shots file keeps it as text, so a bad one fails its
+// shot alone), else the command line's value.
+template <typename T>
+morph::Result<T> entryOr(const SharedOption<T>& option, const std::optional<std::string>& text,
+                         const OptionValue<T>& fallback) {
+    if (!text) return fallback.value;
+    return option.parse(*text);
+}
+
+// How the entry is seen: its frame, size, background and camera, in the order their errors are
+// reported. Errors name the option ("--size: '512' is not WxH").
+morph::Result<renderer::ShotSpec> entryView(const ShotDefaults& defaults, const ShotEntry& entry) {
     renderer::ShotSpec shot;
-    auto parsedFrame = parseFrameTarget(frame);
-    if (!parsedFrame) return parsedFrame.error();
-    shot.frame = *parsedFrame;
-    auto parsedSize = parseSize(size);
-    if (!parsedSize) return parsedSize.error();
-    if (auto parsed = parseBackgroundInto(background, shot); !parsed) return parsed.error();
-    auto view = parseCameraView(camera);
+    shot.frame = entry.frame.value_or(defaults.frame.value);
+    auto size = entryOr(kSizeOption, entry.size, defaults.size);
+    if (!size) return size.error();
+    auto background = entryOr(kBackgroundOption, entry.background, defaults.background);
+    if (!background) return background.error();
+    auto view = entryOr(kCameraOption, entry.camera, defaults.camera);
     if (!view) return view.error();
-    shot.width = parsedSize->first;
-    shot.height = parsedSize->second;
+    shot.width = size->first;
+    shot.height = size->second;
+    applyBackground(*background, shot);
     shot.camera = *view;
     return shot;
 }
+
+}  // namespace
 
 morph::Result<renderer::GpuScene> uploadScene(const morph::Result<morph::Scene>& scene,
                                               const ModelOptions& model) {
@@ -56,47 +69,59 @@ morph::Result<std::unique_ptr<ShotRunner>> ShotRunner::start(ShotDefaults defaul
     // While the import runs: the light and the target of the command line's shot (the light read
     // from its cache or made, 20 ms; the target 12 ms at 800 x 800).
     if (firstImport.valid()) {
-        if (auto shot = shotSpec(runner->mDefaults, ShotEntry{})) runner->mCapturer.prepare(*shot);
+        if (auto shot = shotSpec(runner->mDefaults, ShotEntry{})) {
+            (void)runner->mCapturer.environment(shot->environment);
+            runner->mCapturer.prepare(shot->spec);
+        }
     }
     runner->mFirstImport = std::move(firstImport);
     return runner;
 }
 
-morph::Result<renderer::ShotSpec> ShotRunner::spec(const ShotEntry& entry) const {
+morph::Result<Shot> ShotRunner::spec(const ShotEntry& entry) const {
     return shotSpec(mDefaults, entry);
 }
 
-morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const ShotEntry& entry) {
-    auto shot = makeShot(entry.size.value_or(defaults.size), entry.camera.value_or(defaults.camera),
-                         entry.background.value_or(defaults.background),
-                         entry.frame.value_or(defaults.frame));
-    if (!shot) return shot.error();
-    shot->weights = entry.weights;
-    shot->animation = entry.animation;
-    shot->animations = entry.animations;
-    shot->time = entry.time;
-    if (!entry.stream.empty()) {  // as `capture --replay STREAM --time T`
-        auto weights = live::replayWeightSpec(entry.stream, entry.time);
+namespace {
+
+// The entry's pose: its weights, clips and time, or its stream's weights as data (as
+// `capture --replay STREAM --time T`).
+morph::Result<ShotPose> entryPose(const ShotEntry& entry) {
+    ShotPose pose;
+    pose.animation = entry.animation;
+    pose.animations = entry.animations;
+    pose.time = entry.time;
+    pose.weights = entry.weights;
+    if (!entry.stream.empty()) {
+        auto weights = live::replayWeights(entry.stream, entry.time);
         if (!weights) return weights.error();
-        shot->weights = std::move(weights).value();
-        shot->time = 0;
+        pose.weights.clear();
+        pose.weightItems = std::move(weights).value();
+        pose.time = 0;
     }
-    shot->morphPath =
-        renderer::parseMorphPath(defaults.morphPath).value_or(renderer::MorphPath::Auto);
-    shot->instances = defaults.instances;
-    shot->environment = entry.environment.value_or(defaults.look.environment);
-    shot->environmentRotation =
+    return pose;
+}
+
+}  // namespace
+
+morph::Result<Shot> shotSpec(const ShotDefaults& defaults, const ShotEntry& entry) {
+    auto view = entryView(defaults, entry);
+    if (!view) return view.error();
+    auto pose = entryPose(entry);
+    if (!pose) return pose.error();
+    Shot out{std::move(view).value(), std::move(pose).value()};
+    renderer::ShotSpec& shot = out.spec;
+    shot.morphPath = defaults.morphPath.value;
+    shot.instances = defaults.instances;
+    out.environment = entry.environment.value_or(defaults.look.environment);
+    shot.environmentRotation =
         entry.environmentRotation.value_or(defaults.look.environmentRotation);
-    shot->exposure = entry.exposure.value_or(defaults.look.exposure);
-    auto toneMapping = parseToneMapping(entry.toneMapping.value_or(defaults.look.toneMapping));
-    if (!toneMapping) return toneMapping.error();
-    shot->toneMapping = *toneMapping;
-    shot->scene = entry.scene.value_or(defaults.scene);
-    auto lights = parseDirectLights(entry.lights.value_or(defaults.lights));
-    if (!lights) return lights.error();
-    shot->lights = *lights;
-    shot->variant = entry.variant.value_or(defaults.variant);
-    return shot;
+    shot.exposure = entry.exposure.value_or(defaults.look.exposure);
+    shot.toneMapping = entry.toneMapping.value_or(defaults.look.tone);
+    shot.scene = entry.scene.value_or(defaults.scene);
+    shot.lights = entry.lights.value_or(defaults.lights.value);
+    out.variant = entry.variant.value_or(defaults.variant);
+    return out;
 }
 
 std::string frameSuffix(size_t k) {
@@ -115,16 +140,12 @@ morph::Result<std::vector<ShotFrame>> ShotRunner::frames(const ShotEntry& entry)
         ShotFrame frame{frameSuffix(k), "", *base};
         if (entry.turntable > 0) {
             const double azimuth = 360.0 * double(k) / double(count);
-            char camera[32];
-            std::snprintf(camera, sizeof camera, "orbit:%g,0", azimuth);
-            // Through the text, so the angle is the one the label and the report name.
-            auto view = parseCameraView(camera);
-            if (!view) return view.error();
-            frame.spec.camera = *view;
-            frame.label = "azimuth " + std::string(camera + 6);
-            frame.label = frame.label.substr(0, frame.label.find(','));
+            // The angle as the label and the report name it.
+            auto [view, degrees] = levelOrbit(azimuth);
+            frame.shot.spec.camera = view;
+            frame.label = "azimuth " + degrees;
         } else {
-            frame.spec.time = entry.frames[k];
+            frame.shot.pose.time = entry.frames[k];
             char label[32];
             std::snprintf(label, sizeof label, "t=%g s", double(entry.frames[k]));
             frame.label = label;
@@ -155,22 +176,29 @@ morph::Result<const renderer::GpuScene*> ShotRunner::scene(const std::string& mo
     return &*found->second;
 }
 
-morph::Status ShotRunner::check(const renderer::GpuScene& scene, const renderer::ShotSpec& spec) {
-    // In the order capture() looks: the light, what the file lacks, then the clips.
-    if (auto light = mCapturer.environment(spec.environment); !light) return light.error();
-    if (auto checked = app::checkShot(scene.layout(), spec); !checked) return checked;
-    return checkAnimation(scene.layout(), spec);
+morph::Result<std::vector<morph::NodePose>> ShotRunner::resolve(const renderer::GpuScene& scene,
+                                                                const Shot& shot,
+                                                                renderer::ShotSpec& spec) {
+    auto light = mCapturer.environment(shot.environment);
+    if (!light) return light.error();
+    if (auto checked = app::checkShot(scene.layout(), shot); !checked) return checked.error();
+    if (auto clips = checkAnimation(scene.layout(), shot.pose); !clips) return clips.error();
+    spec = shot.spec;
+    spec.environment = *light;
+    spec.variant = morph::findVariant(scene.layout(), shot.variant).value();  // checked
+    return shotPose(scene.layout(), shot.pose);
 }
 
-morph::Result<morph::RgbaImage> ShotRunner::render(const std::string& model,
-                                                   const renderer::ShotSpec& spec) {
+morph::Result<morph::RgbaImage> ShotRunner::render(const std::string& model, const Shot& shot) {
     auto scene = this->scene(model);
     if (!scene) return scene.error();
     auto named = [&](const morph::Error& error) {
         return morph::Error{error.code, model + ": " + error.message};
     };
-    if (auto checked = check(**scene, spec); !checked) return named(checked.error());
-    auto image = mCapturer.capture(**scene, spec);
+    renderer::ShotSpec spec;
+    auto pose = resolve(**scene, shot, spec);
+    if (!pose) return named(pose.error());
+    auto image = mCapturer.capture(**scene, spec, *pose);
     if (!image) return named(image.error());
     return image;
 }

@@ -9,6 +9,8 @@
 
 #include "app/cli/LookOptions.h"
 #include "app/cli/ModelLoader.h"
+#include "app/cli/Options.h"
+#include "app/cli/SharedOptions.h"
 #include "app/cli/ShotsFile.h"
 #include "morph/Result.h"
 #include "morph/image/ImageFile.h"
@@ -18,27 +20,24 @@
 
 namespace app {
 
-// The command line's settings, which a shot's own fields override one by one.
+// The command line's settings, which a shot's own fields override one by one: each value parsed
+// once, when the command line is read (SharedOptions.h's addParsedOption).
 struct ShotDefaults {
     ModelOptions model;  // the import options of every shot's model (path: capture's MODEL)
-    std::string size = "512x512";
-    std::string camera = "front";
-    std::string background = "#2e3036";
-    std::string frame = "all";
-    std::string morphPath = "auto";
+    OptionValue<Size> size{"512x512", {512, 512}};
+    OptionValue<renderer::CameraView> camera{"front", {}};
+    OptionValue<BackgroundChoice> background{"#2e3036", {}};
+    OptionValue<renderer::FrameTarget> frame{"all", renderer::FrameTarget::All};
+    OptionValue<renderer::MorphPath> morphPath{"auto", renderer::MorphPath::Auto};
     int instances = 1;
-    LookOptions look;             // --environment, --exposure, ...
-    int scene = -1;               // --scene (-1: the file's default scene)
-    std::string lights = "auto";  // --lights
-    std::string variant;          // --variant ("" the file's default materials)
+    LookOptions look;  // --environment, --exposure, ...
+    int scene = -1;    // --scene (-1: the file's default scene)
+    OptionValue<renderer::DirectLights> lights{"auto", renderer::DirectLights::Auto};
+    std::string variant;  // --variant ("" the file's default materials)
 };
 
-// The command-line settings as a shot. Errors name the option ("--size: '512' is not WxH").
-morph::Result<renderer::ShotSpec> makeShot(const std::string& size, const std::string& camera,
-                                           const std::string& background, const std::string& frame);
-
 // `entry` with `defaults` under it, as drawn: each field the entry leaves unset is the default.
-morph::Result<renderer::ShotSpec> shotSpec(const ShotDefaults& defaults, const ShotEntry& entry);
+morph::Result<Shot> shotSpec(const ShotDefaults& defaults, const ShotEntry& entry);
 // Uploads an imported `scene` (the same budget as its import bounds the GPU bytes), after its
 // warnings on stderr; an import error comes back as is.
 morph::Result<renderer::GpuScene> uploadScene(const morph::Result<morph::Scene>& scene,
@@ -49,7 +48,7 @@ morph::Result<renderer::GpuScene> uploadScene(const morph::Result<morph::Scene>&
 struct ShotFrame {
     std::string suffix;  // added to the shot's name (and its reference's stem)
     std::string label;   // "t=0.5 s", "azimuth 90", "" for a plain shot
-    renderer::ShotSpec spec;
+    Shot shot;
 };
 
 // "_f00", "_f01", ..., "_f100": frame k's suffix.
@@ -63,8 +62,8 @@ public:
     // scene() takes it from there.
     static morph::Result<std::unique_ptr<ShotRunner>> start(ShotDefaults defaults);
 
-    // `entry` with the defaults under it, as drawn: a shot file's fields turned into a ShotSpec.
-    morph::Result<renderer::ShotSpec> spec(const ShotEntry& entry) const;
+    // `entry` with the defaults under it, as drawn: a shot file's fields turned into a Shot.
+    morph::Result<Shot> spec(const ShotEntry& entry) const;
     // The shot's images: one, or one per clip time or turntable angle (the camera orbiting at
     // 360 * k / N degrees, level).
     morph::Result<std::vector<ShotFrame>> frames(const ShotEntry& entry) const;
@@ -72,11 +71,10 @@ public:
     morph::Result<morph::RgbaImage> render(const ShotEntry& entry);
     // The model, loaded and uploaded on first use. Errors name the model.
     morph::Result<const renderer::GpuScene*> scene(const std::string& model);
-    // Draws `spec` of the entry's model (clip frames and turntables vary a spec). Errors name the
-    // model and, for what the command line or the shot names, the option ("face.glb: --scene 2:
-    // ...").
-    morph::Result<morph::RgbaImage> render(const std::string& model,
-                                           const renderer::ShotSpec& spec);
+    // Draws `shot` of the entry's model (clip frames and turntables vary a shot): its light,
+    // variant and pose resolved on the model, then captured. Errors name the model and, for what
+    // the command line or the shot names, the option ("face.glb: --scene 2: ...").
+    morph::Result<morph::RgbaImage> render(const std::string& model, const Shot& shot);
 
     // GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     std::string rendererName() const;
@@ -85,8 +83,11 @@ public:
 
 private:
     ShotRunner(renderer::EglContext context, renderer::Capturer capturer, ShotDefaults defaults);
-    // What capture() would refuse, in its order, in the command line's words.
-    morph::Status check(const renderer::GpuScene& scene, const renderer::ShotSpec& spec);
+    // `shot` resolved on `scene`, as the renderer takes it: the light, the variant and the pose.
+    // Errors in this order: the light, what the file lacks, the clips, then the weights; each in
+    // the command line's words.
+    morph::Result<std::vector<morph::NodePose>> resolve(const renderer::GpuScene& scene,
+                                                        const Shot& shot, renderer::ShotSpec& spec);
 
     renderer::EglContext mContext;
     renderer::Capturer mCapturer;

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/Options.h"
+#include "app/cli/SharedOptions.h"
 #include "renderer/light/GpuEnvironment.h"
 
 namespace app {
@@ -117,7 +118,7 @@ morph::Error badValue(const std::string& message) {
 
 // The shot's text fields; a field that is not a string names the last such key.
 struct ShotStrings {
-    std::optional<std::string> name, model, weights, stream;
+    std::optional<std::string> name, model, weights, stream, frame, toneMapping;
 };
 
 morph::Result<ShotStrings> readStrings(const nlohmann::json& entry, const std::string& where,
@@ -126,26 +127,40 @@ morph::Result<ShotStrings> readStrings(const nlohmann::json& entry, const std::s
     ShotStrings strings;
     strings.name = optionalString(entry, "name", where, error);
     strings.model = optionalString(entry, "model", where, error);
-    strings.weights = optionalString(entry, "weights", where, error);
+    strings.weights = optionalString(entry, kWeightsOption.key, where, error);
     strings.stream = optionalString(entry, "stream", where, error);
-    shot.camera = optionalString(entry, "camera", where, error);
-    shot.size = optionalString(entry, "size", where, error);
-    shot.background = optionalString(entry, "background", where, error);
-    shot.frame = optionalString(entry, "frame", where, error);
+    shot.camera = optionalString(entry, kCameraOption.key, where, error);
+    shot.size = optionalString(entry, kSizeOption.key, where, error);
+    shot.background = optionalString(entry, kBackgroundOption.key, where, error);
+    strings.frame = optionalString(entry, kFrameOption.key, where, error);
     shot.environment = optionalString(entry, "environment", where, error);
-    shot.toneMapping = optionalString(entry, "toneMapping", where, error);
+    strings.toneMapping = optionalString(entry, kToneMappingOption.key, where, error);
     if (!error.empty()) return schema(error);
     return strings;
+}
+
+// The value of `text`, the entry's `option` (absent: none), parsed by the option's own parser;
+// a bad one is a BadValue naming the entry and the key: "[2].lights: 'sun' is not auto, ...".
+template <typename T>
+morph::Status readValue(const SharedOption<T>& option, const std::optional<std::string>& text,
+                        const std::string& where, std::optional<T>& value) {
+    if (!text) return {};
+    auto parsed = option.parse(*text);
+    if (!parsed) {
+        return badValue(where + "." + option.key + ": " +
+                        parserMessage(option)(*text, parsed.error()));
+    }
+    value = *parsed;
+    return {};
 }
 
 // "toneMapping", "environment" (relative to the shots file's folder), "exposure" and
 // "environmentRotation".
 morph::Status readLook(const nlohmann::json& entry, const std::string& where,
-                       const fs::path& folder, ShotEntry& shot) {
-    if (shot.toneMapping && !parseToneMapping(*shot.toneMapping)) {
-        return badValue(where + ".toneMapping: '" + *shot.toneMapping +
-                        "' is not neutral, aces, agx or none");
-    }
+                       const fs::path& folder, const ShotStrings& strings, ShotEntry& shot) {
+    if (auto tone = readValue(kToneMappingOption, strings.toneMapping, where, shot.toneMapping);
+        !tone)
+        return tone;
     if (shot.environment && *shot.environment != renderer::kStudioEnvironment &&
         *shot.environment != renderer::kRigLighting && !fs::path(*shot.environment).is_absolute()) {
         shot.environment = (folder / *shot.environment).string();
@@ -167,13 +182,11 @@ morph::Status readLook(const nlohmann::json& entry, const std::string& where,
 
 // "lights", "scene", "variant" and "frame": which of the file's lights, scenes and materials.
 morph::Status readSceneChoice(const nlohmann::json& entry, const std::string& where,
-                              ShotEntry& shot) {
+                              const ShotStrings& strings, ShotEntry& shot) {
     std::string error;
-    shot.lights = optionalString(entry, "lights", where, error);
+    const auto lights = optionalString(entry, kLightsOption.key, where, error);
     if (!error.empty()) return schema(error);
-    if (shot.lights && !parseDirectLights(*shot.lights))
-        return badValue(where + ".lights: '" + *shot.lights +
-                        "' is not auto, rig, file, both or none");
+    if (auto read = readValue(kLightsOption, lights, where, shot.lights); !read) return read;
     if (const auto it = entry.find("scene"); it != entry.end() && !it->is_null()) {
         if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 1000000)
             return schema(where + ".scene: not a scene index (0, 1, ...)");
@@ -189,9 +202,7 @@ morph::Status readSceneChoice(const nlohmann::json& entry, const std::string& wh
             return schema(where + ".variant: not a variant name or index (0, 1, ...)");
         }
     }
-    if (shot.frame && !parseFrameTarget(*shot.frame))
-        return badValue(where + ".frame: '" + *shot.frame + "' is not all or morphed");
-    return {};
+    return readValue(kFrameOption, strings.frame, where, shot.frame);
 }
 
 // "name" (a file name, unique in the file) and "model" (relative to the shots file's folder).
@@ -271,8 +282,8 @@ morph::Result<ShotEntry> readShot(const nlohmann::json& entry, const std::string
     ShotEntry shot;
     auto strings = readStrings(entry, where, shot);
     if (!strings) return strings.error();
-    if (auto look = readLook(entry, where, folder, shot); !look) return look.error();
-    if (auto choice = readSceneChoice(entry, where, shot); !choice) return choice.error();
+    if (auto look = readLook(entry, where, folder, *strings, shot); !look) return look.error();
+    if (auto choice = readSceneChoice(entry, where, *strings, shot); !choice) return choice.error();
     if (auto identity = readIdentity(*strings, where, index, folder, names, shot); !identity)
         return identity.error();
     if (auto animation = readAnimation(entry, where, shot); !animation) return animation.error();

@@ -7,6 +7,9 @@
 
 #include "morph/Result.h"
 #include "morph/image/ImageCompare.h"
+#include "renderer/light/Look.h"
+#include "renderer/scene/Capture.h"
+#include "renderer/scene/Lights.h"
 
 namespace app {
 
@@ -33,16 +36,17 @@ struct ShotEntry {
     std::optional<std::string> camera;
     std::optional<std::string> size;
     std::optional<std::string> background;
-    std::optional<std::string> frame;  // "all" or "morphed"
+    // "frame": "all" or "morphed", parsed when the file is read, as "lights" and "toneMapping".
+    std::optional<renderer::FrameTarget> frame;
     // The light and the display transform, as the command line's options: "environment" ("studio",
     // "rig" or an .hdr file, relative to the shots file's folder), "environmentRotation" (degrees),
     // "exposure", "toneMapping" (neutral, aces, agx, none).
     std::optional<std::string> environment;
     std::optional<float> environmentRotation;
     std::optional<float> exposure;
-    std::optional<std::string> toneMapping;
-    std::optional<int> scene;           // "scene": N, which of the file's scenes
-    std::optional<std::string> lights;  // "lights": auto, rig, file, both or none
+    std::optional<renderer::ToneMapping> toneMapping;
+    std::optional<int> scene;                      // "scene": N, which of the file's scenes
+    std::optional<renderer::DirectLights> lights;  // "lights": auto, rig, file, both or none
     // "variant": a KHR_materials_variants variant by name, or its index (a number becomes its
     // text), as --variant takes it.
     std::optional<std::string> variant;

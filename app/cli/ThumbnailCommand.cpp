@@ -39,9 +39,9 @@ void startWatchdog(double seconds, std::string input) {
 CommandResult runThumbnail(ThumbnailOptions options) {
     startWatchdog(options.timeoutSeconds, options.defaults.model.path);
     ShotDefaults& defaults = options.defaults;
-    defaults.size = std::to_string(options.size) + "x" + std::to_string(options.size);
+    defaults.size.value = {options.size, options.size};  // 16..2048, checked by --size
     // The morphed region when there is one; a file without targets frames the whole model.
-    defaults.frame = "morphed";
+    defaults.frame.value = renderer::FrameTarget::Morphed;
     auto runner = ShotRunner::start(defaults);
     if (!runner) return failWith(runner.error().message);
     ShotEntry entry;

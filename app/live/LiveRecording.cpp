@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -141,28 +142,61 @@ morph::Result<std::map<std::string, float>> readStreamWeightsAt(const std::strin
     return chosen->weights;
 }
 
+morph::Error unsayable(const std::string& name) {
+    return morph::Error{morph::ErrorCode::Usage,
+                        "--replay: target name '" + name + "' cannot be given as --weights"};
+}
+
+std::string valueText(float value) {
+    char number[32];
+    std::snprintf(number, sizeof(number), "%.9g", double(value));  // 9 digits: a float exactly
+    return number;
+}
+
 morph::Result<std::string> weightSpecOf(const std::map<std::string, float>& weights) {
     std::string spec;
     for (const auto& [name, value] : weights) {
-        if (!isSpecName(name)) {
-            return morph::Error{morph::ErrorCode::Usage, "--replay: target name '" + name +
-                                                             "' cannot be given as --weights"};
-        }
-        char number[32];
-        std::snprintf(number, sizeof(number), "%.9g", double(value));  // 9 digits: a float exactly
-        spec += (spec.empty() ? "" : ",") + name + "=" + number;
+        if (!isSpecName(name)) return unsayable(name);
+        spec += (spec.empty() ? "" : ",") + name + "=" + valueText(value);
     }
     return spec;
+}
+
+morph::Result<std::vector<morph::WeightAssignment>> weightItemsOf(
+    const std::map<std::string, float>& weights) {
+    std::vector<morph::WeightAssignment> items;
+    for (const auto& [name, value] : weights) {
+        if (!isSpecName(name)) return unsayable(name);
+        morph::WeightAssignment item;
+        item.value = value;
+        const bool digits =
+            std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits) {
+            item.name = name;
+        } else {
+            item.kind = morph::WeightAssignment::Kind::Index;
+            const auto [end, ec] =
+                std::from_chars(name.data(), name.data() + name.size(), item.index);
+            if (ec != std::errc()) {
+                return morph::Error{morph::ErrorCode::Usage,
+                                    "--weights: '" + name + "=" + valueText(value) +
+                                        "': target index " + name + " is too large"};
+            }
+        }
+        items.push_back(std::move(item));
+    }
+    return items;
 }
 
 }  // namespace app::live
 
 namespace app::live {
 
-morph::Result<std::string> replayWeightSpec(const std::string& path, double time) {
+morph::Result<std::vector<morph::WeightAssignment>> replayWeights(const std::string& path,
+                                                                  double time) {
     morph::Result<std::map<std::string, float>> weights = readStreamWeightsAt(path, time);
     if (!weights) return weights.error();
-    return weightSpecOf(*weights);
+    return weightItemsOf(*weights);
 }
 
 }  // namespace app::live

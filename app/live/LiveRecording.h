@@ -12,6 +12,7 @@
 
 #include "app/live/LiveReceiver.h"
 #include "morph/Result.h"
+#include "morph/edit/WeightSpec.h"
 
 namespace app::live {
 
@@ -61,7 +62,13 @@ morph::Result<std::map<std::string, float>> readStreamWeightsAt(const std::strin
 // ',' or '=', spaces around it, '*', a number or "vrm:" at its start).
 morph::Result<std::string> weightSpecOf(const std::map<std::string, float>& weights);
 
-// readStreamWeightsAt and weightSpecOf together: `capture --replay FILE --time T`'s --weights.
-morph::Result<std::string> replayWeightSpec(const std::string& path, double time);
+// The weights as the items their --weights SPEC would parse to (weightSpecOf's, without the
+// text): a name of digits is that target index, as --weights reads it. weightSpecOf's errors.
+morph::Result<std::vector<morph::WeightAssignment>> weightItemsOf(
+    const std::map<std::string, float>& weights);
+
+// readStreamWeightsAt and weightItemsOf together: `capture --replay FILE --time T`'s weights.
+morph::Result<std::vector<morph::WeightAssignment>> replayWeights(const std::string& path,
+                                                                  double time);
 
 }  // namespace app::live

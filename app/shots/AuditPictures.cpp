@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "app/shots/ShotPose.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/FramePose.h"
 #include "morph/edit/RayCast.h"
@@ -36,10 +37,9 @@ std::vector<morph::WeightAssignment> alone(const std::string& name, float weight
 }
 
 morph::FramePose frameAlone(const morph::Scene& scene, const std::string& name, float weight) {
-    std::vector<morph::NodePose> pose = morph::restPose(scene);
+    auto pose = buildPose(scene, {}, 0.0f, alone(name, weight));
     // A file without targets has nothing for "*" to set: its rest pose is the answer.
-    (void)morph::applyWeightSpec(scene, alone(name, weight), pose);
-    return morph::resolveFrame(scene, std::move(pose));
+    return morph::resolveFrame(scene, pose ? std::move(pose).value() : morph::restPose(scene));
 }
 
 // The target's region where the default scene draws it: each vertex it moves, placed (morphed,
@@ -90,9 +90,11 @@ morph::Status drawRow(Drawing& drawing, const TargetView& view, audit::PageRow& 
     for (int k = 0; k < audit::kPictureCount; ++k) {
         renderer::ShotSpec shot = drawing.base;
         shot.region = view.region;
-        shot.weightItems = alone(row.target, k == 0 ? 0.0f : 1.0f);
         if (k == 2) shot.heatScale = std::max(view.heatScale, 1e-6f);
-        auto image = drawing.capturer.capture(drawing.gpu, shot);
+        auto pose =
+            buildPose(drawing.gpu.layout(), {}, 0.0f, alone(row.target, k == 0 ? 0.0f : 1.0f));
+        auto image = pose ? drawing.capturer.capture(drawing.gpu, shot, *pose)
+                          : morph::Result<morph::RgbaImage>(pose.error());
         if (!image) {
             row.note = "no pictures: " + image.error().message;
             row.pictures.clear();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "app/shots/ShotPose.h"
 #include "morph/edit/WeightSpec.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/gl/EglContext.h"
@@ -59,9 +60,10 @@ morph::Result<std::string> drawDiffPictures(const DiffScenes& scenes, const std:
             if (names[k]->empty()) continue;
             renderer::ShotSpec shot = base;
             shot.region = row.region;
-            shot.weightItems = alone(*names[k]);
             if (k == 2) shot.heatScale = std::max(row.heatScale, 1e-6f);
-            auto image = capturer->capture(*gpus[k], shot);
+            auto pose = buildPose(gpus[k]->layout(), {}, 0.0f, alone(*names[k]));
+            if (!pose) return pose.error();
+            auto image = capturer->capture(*gpus[k], shot, *pose);
             if (!image) return image.error();
             const std::string path = dir + "/" + diffPictureFile(row.stem, k);
             if (auto written = morph::writePngFile(path, *image); !written) return written.error();

@@ -8,10 +8,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "morph/anim/ClipSelection.h"
-#include "morph/anim/Layers.h"
-#include "morph/anim/PoseLayers.h"
-#include "morph/edit/WeightSpec.h"
+#include "morph/anim/Animate.h"
 
 namespace renderer {
 
@@ -61,52 +58,6 @@ Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, 
     return crowd;
 }
 
-morph::Result<morph::ClipSelection> shotClips(const morph::Scene& layout, const ShotSpec& shot) {
-    if (shot.animation.empty() && shot.animations.empty()) return morph::ClipSelection{};
-    morph::ClipSelection selection = shot.animations.empty()
-                                         ? morph::selectAnimations(layout, shot.animation)
-                                         : morph::selectAnimations(layout, shot.animations);
-    if (selection.ok()) return selection;
-    std::string names;
-    for (size_t i = 0; i < layout.animations.size(); ++i) {
-        const std::string& name = layout.animations[i].name;
-        names += (i ? ", " : "") + (name.empty() ? std::to_string(i) : "'" + name + "'");
-    }
-    return morph::Error{morph::ErrorCode::Usage,
-                        "'" + *selection.unknown + "' is not an animation of " + layout.path +
-                            " (it has " + (names.empty() ? std::string("none") : names) + ")"};
-}
-
-morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
-                                                     const ShotSpec& shot) {
-    auto clips = shotClips(layout, shot);
-    if (!clips) return clips.error();
-    std::vector<morph::WeightAssignment> weights;
-    if (!shot.weights.empty()) {
-        auto spec = morph::parseWeightSpec(shot.weights);
-        if (!spec) return spec.error();
-        weights = std::move(spec).value();
-    }
-    weights.insert(weights.end(), shot.weightItems.begin(), shot.weightItems.end());
-    // A shot's sources of weights, as the viewer's (app/viewer/state/WeightLayers.h): its clips
-    // at its time, then its --weights, which set their targets as the viewer's overrides do.
-    morph::Status weightsApplied;
-    const morph::PoseLayers layers = {
-        {"clips",
-         [&](const morph::Scene& scene, std::vector<morph::NodePose>& pose) {
-             if (!shot.animation.empty() || !shot.animations.empty())
-                 morph::applyAnimations(scene, clips->clips, shot.time, pose);
-         }},
-        {"weights",
-         [&](const morph::Scene& scene, std::vector<morph::NodePose>& pose) {
-             if (!weights.empty()) weightsApplied = morph::applyWeightSpec(scene, weights, pose);
-         }},
-    };
-    std::vector<morph::NodePose> pose = morph::resolvePoseLayers(layout, layers);
-    if (!weightsApplied) return weightsApplied.error();  // a name no mesh has
-    return pose;
-}
-
 morph::Status checkShotScene(const morph::Scene& layout, int scene) {
     const size_t scenes = layout.scenes.size();
     if (scene < 0 || size_t(scene) < scenes) return {};
@@ -129,7 +80,6 @@ morph::Status checkShotCamera(const morph::Scene& layout, const ShotSpec& shot) 
 
 morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot) {
     if (auto scene = checkShotScene(layout, shot.scene); !scene) return scene;
-    if (auto variant = morph::findVariant(layout, shot.variant); !variant) return variant.error();
     return checkShotCamera(layout, shot);
 }
 
@@ -154,7 +104,6 @@ morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& sp
 }
 
 void Capturer::prepare(const ShotSpec& shot) {
-    (void)environment(shot.environment);
     (void)target(shot.width, shot.height, shot.samples);
 }
 
@@ -234,8 +183,8 @@ morph::Result<Camera> shotCamera(const GpuScene& scene, const morph::FramePose& 
     return camera;
 }
 
-DrawOptions shotOptions(const GpuScene& scene, const ShotSpec& shot,
-                        const GpuEnvironment* environment, const Crowd& crowd) {
+DrawOptions shotOptions(const ShotSpec& shot, const GpuEnvironment* environment,
+                        const Crowd& crowd) {
     DrawOptions options;
     options.lights = shot.lights;
     options.background = shot.background;
@@ -246,7 +195,7 @@ DrawOptions shotOptions(const GpuScene& scene, const ShotSpec& shot,
     options.toneMapping = shot.toneMapping;
     options.morphPath = shot.morphPath;
     options.crowd = crowd.offsets.empty() ? nullptr : &crowd;
-    options.variant = morph::findVariant(scene.layout(), shot.variant).value();  // checked
+    options.variant = shot.variant;
     options.shading = shot.shading;
     return options;
 }
@@ -264,24 +213,25 @@ morph::Result<Offscreen*> Capturer::target(int width, int height, int samples) {
     return &found->second;
 }
 
-morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const ShotSpec& shot) {
-    auto light = environment(shot.environment);
+morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const ShotSpec& shot,
+                                                  const std::vector<morph::NodePose>& posed) {
+    auto light = shot.environment ? morph::Result<const GpuEnvironment*>(*shot.environment)
+                                  : environment(kStudioEnvironment);
     if (!light) return light.error();
     if (auto checked = checkShot(scene.layout(), shot); !checked) return checked.error();
-    auto pose = shotPose(scene.layout(), shot);
-    if (!pose) return pose.error();
-    morph::FramePose frame = morph::resolveFrame(scene.layout(), *pose);
+    const std::vector<morph::NodePose> pose =
+        posed.empty() ? morph::restPose(scene.layout()) : posed;
+    morph::FramePose frame = morph::resolveFrame(scene.layout(), pose);
     frame.scene = shot.scene;
     auto target = this->target(shot.width, shot.height, shot.samples);
     if (!target) return target.error();
 
-    const Crowd crowd = crowdFor(scene, *pose, shot.instances, shot.scene);
-    const ShotBounds bounds = shotBounds(scene, shot, *pose, frame, crowd);
+    const Crowd crowd = crowdFor(scene, pose, shot.instances, shot.scene);
+    const ShotBounds bounds = shotBounds(scene, shot, pose, frame, crowd);
     const float aspect = float(shot.width) / float(shot.height);
     auto camera = shotCamera(scene, frame, shot.camera, bounds, aspect);
     if (!camera) return camera.error();
-    mRenderer.draw(scene, frame, *camera, (*target)->target(),
-                   shotOptions(scene, shot, *light, crowd));
+    mRenderer.draw(scene, frame, *camera, (*target)->target(), shotOptions(shot, *light, crowd));
     if (shot.heatScale > 0) {
         if (!mOverlay) {
             auto overlay = OverlayRenderer::create(mLibrary);

@@ -1,8 +1,9 @@
 #pragma once
-// One still image of a scene: the shot's settings (weights, animation time, camera, size,
-// background) turned into a pose and a camera, drawn by SceneRenderer into an Offscreen target
-// and read back. `morphview capture` and the golden tests share it, so a golden image is exactly
-// what the command writes.
+// One still image of a scene: a resolved pose and the shot's typed settings (camera, size,
+// background, light) turned into a camera, drawn by SceneRenderer into an Offscreen target and
+// read back. `morphview capture` and the golden tests share it, so a golden image is exactly what
+// the command writes. What a shot names by text (its weights, clips, environment and variant) is
+// resolved by the caller before it gets here (app/shots/ShotPose.h builds the pose).
 #include <map>
 #include <optional>
 #include <string>
@@ -14,8 +15,6 @@
 
 #include "morph/Result.h"
 #include "morph/anim/Animate.h"
-#include "morph/anim/ClipSelection.h"
-#include "morph/edit/WeightSpec.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/Look.h"
@@ -31,16 +30,8 @@ namespace renderer {
 // (GpuScene::morphedRegion: an avatar's face).
 enum class FrameTarget { All, Morphed };
 
+// How a shot is seen, every value typed: the pose it shows is capture()'s own argument.
 struct ShotSpec {
-    std::string weights;  // a --weights SPEC applied after the animation ("" none)
-    // Items applied after `weights`, as its own are: for a caller that names targets whose
-    // spelling a spec's text cannot carry (a ',' or '=' in the name), such as the audit's page.
-    std::vector<morph::WeightAssignment> weightItems;
-    // An animation name or index, "all", or a comma list (morph/anim/ClipSelection.h; "" none).
-    std::string animation;
-    // A shot file's JSON list of names and indices; when not empty, it is used, not `animation`.
-    std::vector<std::string> animations;
-    float time = 0;  // seconds into the animation
     // The view (front by default): named, orbiting or the file's camera N.
     CameraView camera;
     int width = 512;
@@ -48,9 +39,10 @@ struct ShotSpec {
     glm::vec3 background = glm::vec3(46, 48, 54) / 255.0f;  // #2e3036, display values 0..1
     // "environment" or "blurred" in --background: the environment behind the model instead.
     BackgroundMode backgroundMode = BackgroundMode::Color;
-    // The light (--environment): "studio" (built in, the default), "rig" (the three-light rig,
-    // no environment) or an equirectangular Radiance .hdr file.
-    std::string environment = kStudioEnvironment;
+    // The light, resolved by the caller (Capturer::environment() makes and keeps the one that
+    // --environment's "studio", "rig" or .hdr file names): an environment, or null for the
+    // three-light rig alone; unset, the built-in studio (the default).
+    std::optional<const GpuEnvironment*> environment;
     float environmentRotation = 0;  // degrees about +Y
     float exposure = 1;             // a linear scale before tone mapping
     ToneMapping toneMapping = ToneMapping::PbrNeutral;
@@ -67,24 +59,21 @@ struct ShotSpec {
     float heatScale = 0;
     int scene = -1;  // --scene: which of the file's scenes; -1 its default
     DirectLights lights = DirectLights::Auto;  // --lights
-    // --variant: a KHR_materials_variants variant by name or index (morph::findVariant); ""
-    // the file's default materials.
-    std::string variant;
+    // --variant: a KHR_materials_variants variant's index, as morph::findVariant resolves its
+    // name or index; -1 the file's default materials.
+    int variant = -1;
     // MSAA samples per pixel of the capture (Offscreen): 4, or 0 single-sampled, the only
     // target deferred shading draws into (SceneRenderer.h's Shading).
     int samples = Offscreen::kDefaultSamples;
     Shading shading = Shading::Auto;
 };
 
-// Whether the model has what `shot` names: its scene, its file camera and its material variant
-// (the error lists the file's variants). Usage errors name the file and the count: "scene 2:
-// two.glb has 2 scenes (0 to 1)".
+// Whether the model has what `shot` names: its scene and its file camera. Usage errors name the
+// file and the count: "scene 2: two.glb has 2 scenes (0 to 1)".
 morph::Status checkShot(const morph::Scene& layout, const ShotSpec& shot);
-// The parts of checkShot (the command line words each error after its own option) and the clips
-// a shot names ("'x' is not an animation of face.glb (it has 'talk', 'blink')").
+// The parts of checkShot (the command line words each error after its own option).
 morph::Status checkShotScene(const morph::Scene& layout, int scene);
 morph::Status checkShotCamera(const morph::Scene& layout, const ShotSpec& shot);
-morph::Result<morph::ClipSelection> shotClips(const morph::Scene& layout, const ShotSpec& shot);
 
 // The crowd of `count` copies of `scene` at `pose` (count > 1): a grid of ceil(sqrt(count))
 // columns, row after row downwards, spaced by 1.25 times the scene's unmorphed box and centred
@@ -94,31 +83,26 @@ morph::Result<morph::ClipSelection> shotClips(const morph::Scene& layout, const 
 Crowd crowdFor(const GpuScene& scene, const std::vector<morph::NodePose>& pose, int count,
                int sceneIndex = -1);
 
-// The rest pose, the animation (or every clip the shot names, later ones winning where two drive
-// the same channel) sampled at the shot's time (glTF 2.0 3.11), then the weights spec on top.
-// `layout` is the scene (GpuScene::layout() will do). Errors name what the file lacks.
-morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
-                                                     const ShotSpec& shot);
-
 class Capturer {
 public:
     Capturer() = default;
     // Needs a current 4.5 context (EglContext for headless use).
     static morph::Result<Capturer> create(const ShaderLibrary& library = ShaderLibrary());
 
-    // Draws `scene` as `shot` frames it (on the unmorphed bounds, or the morphed bounds when
-    // the morph leaves that frame; FrameTarget::Morphed: the same with the morphed region
-    // instead of the whole model) and reads the image back; with a file camera (file:N) as that
-    // camera sees it, unframed. Deterministic: the same shot gives the same pixels.
-    morph::Result<morph::RgbaImage> capture(const GpuScene& scene, const ShotSpec& shot);
+    // Draws `scene` at `pose` (one NodePose per node; empty: the rest pose) as `shot` frames it
+    // (on the unmorphed bounds, or the morphed bounds when the morph leaves that frame;
+    // FrameTarget::Morphed: the same with the morphed region instead of the whole model) and
+    // reads the image back; with a file camera (file:N) as that camera sees it, unframed.
+    // Deterministic: the same shot and pose give the same pixels.
+    morph::Result<morph::RgbaImage> capture(const GpuScene& scene, const ShotSpec& shot,
+                                            const std::vector<morph::NodePose>& pose = {});
 
     // The environment a shot's `environment` names, prefiltered on first use and kept for the
     // next shots (null for "rig"). Errors name the file.
     morph::Result<const GpuEnvironment*> environment(const std::string& spec);
 
-    // Makes what `shot` will draw with, the environment and the offscreen target, ahead of
-    // capture(), for a caller with time to spare (waiting for an import). A failure is not kept:
-    // capture() meets it again and reports it.
+    // Makes the offscreen target `shot` will draw into ahead of capture(), for a caller with time
+    // to spare (waiting for an import). A failure is not kept: capture() meets it again.
     void prepare(const ShotSpec& shot);
 
     // The renderer the shots are drawn with (its counters: transmissionPasses(),

@@ -114,12 +114,35 @@ TEST(CliOptionsTest, NamesOfTheRenderersEnums) {
     EXPECT_EQ(bad.error().message, "--tone-mapping: 'filmic' is not neutral, aces, agx or none");
 }
 
+// A turntable's frame names its angle as "%g" prints it, and is drawn at exactly that angle.
+TEST(CliOptionsTest, ALevelOrbitIsTheAngleItsTextNames) {
+    const auto [view, degrees] = app::levelOrbit(360.0 / 7.0);
+    EXPECT_EQ(degrees, "51.4286");
+    const auto parsed = app::parseCameraView("orbit:" + degrees + ",0");
+    ASSERT_TRUE(parsed.ok());
+    EXPECT_EQ(view.azimuthDegrees, parsed->azimuthDegrees);
+    EXPECT_EQ(view.elevationDegrees, 0.0f);
+    EXPECT_FALSE(view.distance.has_value());
+}
+
+TEST(CliOptionsTest, BackgroundChoiceAndMorphPathNames) {
+    const auto blurred = app::parseBackgroundChoice("blurred");
+    ASSERT_TRUE(blurred.ok());
+    EXPECT_EQ(blurred->mode, renderer::BackgroundMode::Blurred);
+    const auto white = app::parseBackgroundChoice("#ffffff");
+    ASSERT_TRUE(white.ok());
+    EXPECT_EQ(white->color, glm::vec3(1.0f));
+    EXPECT_EQ(*app::parseMorphPathName("cs-sparse"), renderer::MorphPath::CsSparse);
+    EXPECT_EQ(app::parseMorphPathName("fast").error().message,
+              "--morph-path: expected vs-dense, vs-active, cs-sparse, cpu or auto");
+}
+
 TEST(CliOptionsTest, WhatTheFileLacksNamesTheOptionTheFileAndTheCount) {
     const morph::Scene cameras = load(fixtures::camerasFixture(), "cameras.glb");
-    renderer::ShotSpec shot;
-    shot.camera = renderer::fileCameraView(1);
+    app::Shot shot;
+    shot.spec.camera = renderer::fileCameraView(1);
     EXPECT_TRUE(app::checkShot(cameras, shot).ok());
-    shot.camera = renderer::fileCameraView(2);
+    shot.spec.camera = renderer::fileCameraView(2);
     auto checked = app::checkShot(cameras, shot);
     ASSERT_FALSE(checked.ok());
     EXPECT_EQ(checked.error().code, morph::ErrorCode::Usage);
@@ -127,17 +150,17 @@ TEST(CliOptionsTest, WhatTheFileLacksNamesTheOptionTheFileAndTheCount) {
               "--camera: 'file:2': cameras.glb has 2 cameras (file:0 to file:1)");
 
     const morph::Scene two = load(fixtures::twoScenesFixture(), "two.glb");
-    renderer::ShotSpec scene;
-    scene.scene = 1;
+    app::Shot scene;
+    scene.spec.scene = 1;
     EXPECT_TRUE(app::checkShot(two, scene).ok());
-    scene.scene = 2;
+    scene.spec.scene = 2;
     EXPECT_EQ(app::checkShot(two, scene).error().message,
               "--scene 2: two.glb has 2 scenes (0 to 1)");
 }
 
 TEST(CliOptionsTest, AnUnknownClipListsTheFilesClips) {
     const morph::Scene two = load(fixtures::twoScenesFixture(), "two.glb");
-    renderer::ShotSpec shot;
+    app::ShotPose shot;
     EXPECT_TRUE(app::checkAnimation(two, shot).ok());
     shot.animation = "nope";
     auto checked = app::checkAnimation(two, shot);

@@ -126,6 +126,30 @@ TEST(LiveNamesTest, WeightSpecParsesBackToTheSameFloats) {
     }
 }
 
+// A replay passes its weights as data: the very items their --weights SPEC parses to (a name of
+// digits an index, as the spec reads it), with the same errors for a name a SPEC cannot say.
+TEST(LiveNamesTest, WeightItemsAreWhatTheirSpecParsesTo) {
+    const std::map<std::string, float> weights = {
+        {"jawOpen", 0.1f}, {"eyeBlinkLeft", 1.0f / 3.0f}, {"7", 0.5f}, {"x", 1e-7f}};
+    auto items = app::live::weightItemsOf(weights);
+    ASSERT_TRUE(items.ok()) << items.error().message;
+    auto parsed = morph::parseWeightSpec(app::live::weightSpecOf(weights).value());
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    ASSERT_EQ(items->size(), parsed->size());
+    for (size_t i = 0; i < items->size(); ++i) {
+        const morph::WeightAssignment &a = (*items)[i], &b = (*parsed)[i];
+        EXPECT_EQ(a.kind, b.kind) << b.name;
+        EXPECT_EQ(a.name, b.name);
+        EXPECT_EQ(a.index, b.index) << b.name;
+        EXPECT_EQ(std::memcmp(&a.value, &b.value, sizeof(float)), 0) << b.name;
+    }
+    for (const std::string bad : {"a,b", "*", " padded"}) {
+        auto refused = app::live::weightItemsOf({{bad, 1.0f}});
+        ASSERT_FALSE(refused.ok()) << bad;
+        EXPECT_EQ(refused.error().message, app::live::weightSpecOf({{bad, 1.0f}}).error().message);
+    }
+}
+
 }  // namespace
 
 }  // namespace live_names_test

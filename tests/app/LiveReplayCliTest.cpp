@@ -106,7 +106,9 @@ TEST(LiveReplayCliTest, RecordedSamplesReplayExactlyAsWeights) {
 
     const std::string rest = capture({}, dir + "/rest.png");
     for (const double t : {t1 / 2, t1 + 1}) {
-        auto spec = app::live::replayWeightSpec(dir + "/stream.jsonl", t);
+        auto weights = app::live::readStreamWeightsAt(dir + "/stream.jsonl", t);
+        ASSERT_TRUE(weights.ok()) << weights.error().message;
+        auto spec = app::live::weightSpecOf(*weights);
         ASSERT_TRUE(spec.ok()) << spec.error().message;
         const std::string replayed = capture(
             {"--replay", dir + "/stream.jsonl", "--time", std::to_string(t)}, dir + "/replay.png");

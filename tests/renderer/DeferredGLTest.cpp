@@ -28,16 +28,21 @@ namespace deferred_gl_test {
 
 namespace {
 
+// The share of a picture that must be drawn (not background) for a comparison to mean anything.
+constexpr double kDrawn = 1.0 / 20.0;
+
 class DeferredTest : public fixtures::GlTest {
 protected:
     static renderer::Capturer& capturer() { return fixtures::sharedCapturer(); }
 
-    // The shot drawn by `shading`; whether the renderer lit it deferred goes to `deferred`.
+    // The shot drawn by `shading` at `pose` (empty: the rest pose); whether the renderer lit it
+    // deferred goes to `deferred`.
     static morph::RgbaImage shoot(const renderer::GpuScene& scene, renderer::ShotSpec shot,
-                                  renderer::Shading shading, bool& deferred) {
+                                  renderer::Shading shading, bool& deferred,
+                                  const std::vector<morph::NodePose>& pose = {}) {
         shot.shading = shading;
         const uint64_t before = capturer().renderer().deferredFrames();
-        auto image = capturer().capture(scene, shot);
+        auto image = capturer().capture(scene, shot, pose);
         EXPECT_TRUE(image.ok()) << (image.ok() ? "" : image.error().message);
         deferred = capturer().renderer().deferredFrames() == before + 1;
         return image.ok() ? std::move(image).value() : morph::RgbaImage{};
@@ -50,13 +55,14 @@ protected:
     // a pixel here and there by a level or two. So: on average under a twentieth of a level,
     // and at most one drawn pixel in 200 off by more than 2 levels.
     static void expectSamePicture(const renderer::GpuScene& scene, renderer::ShotSpec shot,
-                                  double minimumDrawn = 1.0 / 20.0) {
+                                  double minimumDrawn = kDrawn,
+                                  const std::vector<morph::NodePose>& pose = {}) {
         shot.samples = 0;
         bool forwardDeferred = true, deferredDeferred = false;
         const morph::RgbaImage forward =
-            shoot(scene, shot, renderer::Shading::Forward, forwardDeferred);
+            shoot(scene, shot, renderer::Shading::Forward, forwardDeferred, pose);
         const morph::RgbaImage deferred =
-            shoot(scene, shot, renderer::Shading::Deferred, deferredDeferred);
+            shoot(scene, shot, renderer::Shading::Deferred, deferredDeferred, pose);
         EXPECT_FALSE(forwardDeferred);
         EXPECT_TRUE(deferredDeferred);
         ASSERT_EQ(forward.pixels.size(), deferred.pixels.size());
@@ -94,7 +100,7 @@ protected:
         shot.height = 192;
         expectSamePicture(grid, shot);
         EXPECT_EQ(capturer().renderer().deferredMaterials(), deferredMaterials);
-        shot.environment = "rig";
+        shot.environment = nullptr;  // the rig
         expectSamePicture(grid, shot);
     }
 
@@ -316,10 +322,11 @@ TEST_F(DeferredTest, TheBundledFaceMidSmileLooksTheSame) {
     const renderer::GpuScene face = uploadFile(fixtures::bundledFace());
     renderer::ShotSpec shot;
     shot.width = shot.height = 256;
-    shot.weights = "mouthSmileLeft=0.8,mouthSmileRight=0.8,jawOpen=0.4,eyeBlinkLeft=1";
-    expectSamePicture(face, shot);
-    shot.environment = "rig";  // the three lights over the analytic sky
-    expectSamePicture(face, shot);
+    const std::vector<morph::NodePose> smile = fixtures::poseOrFail(
+        face.layout(), "mouthSmileLeft=0.8,mouthSmileRight=0.8,jawOpen=0.4,eyeBlinkLeft=1");
+    expectSamePicture(face, shot, kDrawn, smile);
+    shot.environment = nullptr;  // the three lights over the analytic sky
+    expectSamePicture(face, shot, kDrawn, smile);
 }
 
 // The shading variants fix the frame's light (the environment or the rig, punctual lights or
@@ -331,21 +338,22 @@ TEST_F(DeferredTest, EachLookDrawsAsAFreshRendererDrawsIt) {
     const renderer::GpuScene lit = uploadBytes(fixtures::lightsFixture(), "lights.glb");
     renderer::ShotSpec studio;
     studio.width = studio.height = 96;
-    studio.weights = "jawOpen=0.5,mouthSmileLeft=1";
+    const std::vector<morph::NodePose> smile =
+        fixtures::poseOrFail(face.layout(), "jawOpen=0.5,mouthSmileLeft=1");
+    const std::vector<morph::NodePose> rest;
     renderer::ShotSpec rig = studio, agx = studio, none = studio, lamps = studio;
-    rig.environment = "rig";
+    rig.environment = nullptr;
     agx.toneMapping = renderer::ToneMapping::Agx;
     none.toneMapping = renderer::ToneMapping::None;
     lamps.lights = renderer::DirectLights::File;  // the studio and the file's punctual lights
-    lamps.camera = renderer::orbitView(0, 90);
-    lamps.weights.clear();
+    lamps.camera = renderer::orbitView(0, 90);    // at rest
     for (int samples : {4, 0}) {
         std::vector<renderer::ShotSpec> looks = {studio, rig, agx, none, lamps, studio};
         std::vector<morph::RgbaImage> shared;
         for (size_t i = 0; i < looks.size(); ++i) {
             looks[i].samples = samples;
             const renderer::GpuScene& scene = i == 4 ? lit : face;
-            auto image = capturer().capture(scene, looks[i]);
+            auto image = capturer().capture(scene, looks[i], i == 4 ? rest : smile);
             ASSERT_TRUE(image.ok()) << image.error().message;
             shared.push_back(std::move(image).value());
         }
@@ -355,7 +363,7 @@ TEST_F(DeferredTest, EachLookDrawsAsAFreshRendererDrawsIt) {
         for (size_t i = 0; i < 5; ++i) {
             auto fresh = renderer::Capturer::create();
             ASSERT_TRUE(fresh.ok()) << fresh.error().message;
-            auto image = fresh->capture(i == 4 ? lit : face, looks[i]);
+            auto image = fresh->capture(i == 4 ? lit : face, looks[i], i == 4 ? rest : smile);
             ASSERT_TRUE(image.ok()) << image.error().message;
             EXPECT_EQ(image->pixels, shared[i].pixels) << "look " << i << ", " << samples;
         }
@@ -376,11 +384,8 @@ TEST_F(DeferredTest, AFoxMidRunLooksTheSame) {
     const renderer::GpuScene fox = uploadFile(fixtures::avatarPath("Fox/Fox.glb"));
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;
-    shot.animation = "Run";
-    for (const float time : {0.1f, 0.35f, 0.6f}) {
-        shot.time = time;
-        expectSamePicture(fox, shot);
-    }
+    for (const float time : {0.1f, 0.35f, 0.6f})
+        expectSamePicture(fox, shot, kDrawn, fixtures::poseOrFail(fox.layout(), "", "Run", time));
 }
 
 TEST_F(DeferredTest, AnArmBentOutOfItsBindPoseIsLitWhole) {
@@ -389,9 +394,7 @@ TEST_F(DeferredTest, AnArmBentOutOfItsBindPoseIsLitWhole) {
     const renderer::GpuScene arm = uploadBytes(fixtures::skinnedArm(), "arm.glb");
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;
-    shot.animation = "bend";
-    shot.time = 1.0f;
-    expectSamePicture(arm, shot, 1.0 / 200.0);
+    expectSamePicture(arm, shot, 1.0 / 200.0, fixtures::poseOrFail(arm.layout(), "", "bend", 1.0f));
 }
 
 TEST_F(DeferredTest, TheFilesPunctualLightsLookTheSame) {
@@ -399,7 +402,7 @@ TEST_F(DeferredTest, TheFilesPunctualLightsLookTheSame) {
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;
     shot.camera = renderer::orbitView(0, 90);  // top
-    shot.environment = "rig";
+    shot.environment = nullptr;
     expectSamePicture(lit, shot);
 }
 

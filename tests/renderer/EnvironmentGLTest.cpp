@@ -207,7 +207,7 @@ TEST_F(EnvironmentTest, AWhiteSurfaceInAWhiteFurnaceReflectsTheFurnace) {
         scene.materials.push_back(material);
         auto gpu = renderer::GpuScene::upload(scene);
         ASSERT_TRUE(gpu.ok());
-        auto image = capturer->capture(*gpu, fixtures::furnaceShot(sky));
+        auto image = capturer->capture(*gpu, fixtures::furnaceShot(*capturer, sky));
         ASSERT_TRUE(image.ok()) << image.error().message;
         const uint8_t* centre = &image->pixels[(32 * 64 + 32) * 4];
         for (int c = 0; c < 3; ++c) {

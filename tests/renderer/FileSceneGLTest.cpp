@@ -79,7 +79,7 @@ TEST_F(FileSceneGLTest, PointRangeSpotConeAndDirectionalLightTheFloor) {
     shot.camera = renderer::orbitView(0, 90);  // top
     // The rig's dim analytic sky under the punctual lights (no environment), so each light's
     // contribution stands out from a known floor: the studio's softboxes nearly saturate it.
-    shot.environment = renderer::kRigLighting;
+    shot.environment = nullptr;  // the rig
     const morph::RgbaImage image = shoot(l.gpu, shot);
     ASSERT_TRUE(image.valid());
     auto at = [&](float x) {
@@ -114,7 +114,7 @@ TEST_F(FileSceneGLTest, LightChoiceAutoIsTheFileNoneIsTheEnvironmentOnly) {
     shot.camera = renderer::orbitView(0, 90);  // top
     // Without an environment, where auto means the file's lights else the rig (under one, auto
     // is the file's lights else none: SceneRenderer::writeFrameBlocks).
-    shot.environment = renderer::kRigLighting;
+    shot.environment = nullptr;  // the rig
     const morph::RgbaImage automatic = shoot(l.gpu, shot);
     shot.lights = renderer::DirectLights::File;
     const morph::RgbaImage file = shoot(l.gpu, shot);

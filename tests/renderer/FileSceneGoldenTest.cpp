@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "fixtures/Golden.h"
 #include "fixtures/SceneFixtures.h"
 #include "morph/gltf/GltfImport.h"
@@ -73,7 +74,7 @@ TEST_P(FileSceneGoldenTest, MatchesGolden) {
     shot.width = shot.height = 256;  // as the corpus goldens
     shot.camera = g.camera;
     shot.scene = g.scene;
-    shot.environment = g.environment;
+    shot.environment = fixtures::environmentOrFail(*capturer, g.environment);
     auto image = capturer->capture(*gpu, shot);
     ASSERT_TRUE(image.ok()) << image.error().message;
     fixtures::expectMatchesGolden("FileSceneGoldenTest", g.name, *image, g.tolerance);

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/shots/ShotPose.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "renderer/morph/GpuOracle.h"
@@ -45,12 +46,36 @@ inline renderer::GpuScene uploadOrFail(const morph::Scene& scene) {
     return gpu.ok() ? std::move(gpu).value() : renderer::GpuScene{};
 }
 
-// A 64 x 64 shot lit by the environment file `sky` at half exposure, without tone mapping: what
-// the furnace tests read their centre pixel from (a white sky of 1 reflects 0.5 at most).
-inline renderer::ShotSpec furnaceShot(const std::string& sky) {
+// The pose of a --weights SPEC on the clips a key names at `time`, as `capture` poses it
+// (app/shots/ShotPose.h); an error fails the current case and gives the rest pose.
+inline std::vector<morph::NodePose> poseOrFail(const morph::Scene& layout,
+                                               const std::string& weights,
+                                               const std::string& animation = "", float time = 0) {
+    app::ShotPose shot;
+    shot.weights = weights;
+    shot.animation = animation;
+    shot.time = time;
+    auto pose = app::shotPose(layout, shot);
+    if (!pose.ok()) ADD_FAILURE() << pose.error().message;
+    return pose.ok() ? std::move(pose).value() : morph::restPose(layout);
+}
+
+// The environment `spec` names ("studio", "rig" or an .hdr file), made by `capturer`; an error
+// fails the current case and gives the rig.
+inline const renderer::GpuEnvironment* environmentOrFail(renderer::Capturer& capturer,
+                                                         const std::string& spec) {
+    auto environment = capturer.environment(spec);
+    if (!environment.ok()) ADD_FAILURE() << environment.error().message;
+    return environment.ok() ? *environment : nullptr;
+}
+
+// A 64 x 64 shot lit by the environment file `sky` (made by `capturer`) at half exposure, without
+// tone mapping: what the furnace tests read their centre pixel from (a white sky of 1 reflects
+// 0.5 at most).
+inline renderer::ShotSpec furnaceShot(renderer::Capturer& capturer, const std::string& sky) {
     renderer::ShotSpec shot;
     shot.width = shot.height = 64;
-    shot.environment = sky;
+    shot.environment = environmentOrFail(capturer, sky);
     shot.exposure = 0.5f;
     shot.toneMapping = renderer::ToneMapping::None;
     return shot;

@@ -1,11 +1,12 @@
 #pragma once
-// What a *GoldenTest renders: a model file imported, uploaded and captured as one shot, the way
-// `morphview capture` does it. A step that fails is a test failure and gives an empty image
+// What a *GoldenTest renders: a model file imported, uploaded, posed and captured as one shot, the
+// way `morphview capture` does it. A step that fails is a test failure and gives an empty image
 // (which then fails the golden comparison too, naming the golden).
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "app/shots/ShotPose.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/scene/Capture.h"
@@ -14,7 +15,8 @@
 namespace fixtures {
 
 inline morph::RgbaImage captureModel(renderer::Capturer& capturer, const std::string& path,
-                                     const renderer::ShotSpec& shot) {
+                                     const renderer::ShotSpec& shot,
+                                     const app::ShotPose& pose = {}) {
     auto scene = morph::importGltf(path);
     if (!scene.ok()) {
         ADD_FAILURE() << scene.error().message;
@@ -25,7 +27,12 @@ inline morph::RgbaImage captureModel(renderer::Capturer& capturer, const std::st
         ADD_FAILURE() << gpu.error().message;
         return {};
     }
-    auto image = capturer.capture(*gpu, shot);
+    auto posed = app::shotPose(*scene, pose);
+    if (!posed.ok()) {
+        ADD_FAILURE() << posed.error().message;
+        return {};
+    }
+    auto image = capturer.capture(*gpu, shot, *posed);
     if (!image.ok()) {
         ADD_FAILURE() << image.error().message;
         return {};

@@ -124,11 +124,11 @@ TEST_F(RenderTest, GpuMorphRendersLikeCpuMorph) {
     for (const Case& c : cases) {
         SCOPED_TRACE(c.file);
         const morph::Scene scene = load(c.file);
-        renderer::ShotSpec shot;
+        app::ShotPose shot;
         shot.weights = c.weights;
         shot.animation = c.animation ? c.animation : "";
         shot.time = c.time;
-        auto pose = renderer::shotPose(scene, shot);
+        auto pose = app::shotPose(scene, shot);
         ASSERT_TRUE(pose.ok()) << pose.error().message;
 
         const renderer::GpuScene gpu = upload(scene);
@@ -168,7 +168,8 @@ double coverage(const morph::RgbaImage& image, const glm::vec3& background) {
 }
 
 TEST_F(RenderTest, CapturesAreNotBlankAndChangeWithWeights) {
-    const renderer::GpuScene scene = upload(load(kCorpus[2]));
+    const morph::Scene layout = load(kCorpus[2]);
+    const renderer::GpuScene scene = upload(layout);
     renderer::ShotSpec shot;
     shot.width = shot.height = 128;
     auto neutral = capturer().capture(scene, shot);
@@ -180,29 +181,28 @@ TEST_F(RenderTest, CapturesAreNotBlankAndChangeWithWeights) {
     std::sort(levels.begin(), levels.end());
     EXPECT_GT(std::unique(levels.begin(), levels.end()) - levels.begin(), 40);
 
-    shot.weights = "0=1";
-    auto morphed = capturer().capture(scene, shot);
+    auto morphed = capturer().capture(scene, shot, fixtures::poseOrFail(layout, "0=1"));
     ASSERT_TRUE(morphed.ok()) << morphed.error().message;
     const morph::ImageDifference d = morph::compareImages(*neutral, *morphed);
     EXPECT_GT(d.differingFraction(), 0.02) << morph::summaryLine(d, *neutral, *morphed);
 }
 
 TEST_F(RenderTest, SameShotTwiceGivesIdenticalBytes) {
-    const renderer::GpuScene cube = upload(load(kCorpus[1]));
+    const morph::Scene cubeLayout = load(kCorpus[1]);
+    const renderer::GpuScene cube = upload(cubeLayout);
     const renderer::GpuScene stress = upload(load(kCorpus[4]));
     renderer::ShotSpec shot;
     shot.width = 96;
     shot.height = 80;
-    shot.animation = "0";
-    shot.time = 0.5f;
+    const std::vector<morph::NodePose> pose = fixtures::poseOrFail(cubeLayout, "", "0", 0.5f);
     shot.camera = renderer::orbitView(30, 20);
-    auto first = capturer().capture(cube, shot);
+    auto first = capturer().capture(cube, shot, pose);
     ASSERT_TRUE(first.ok()) << first.error().message;
     // Another model and size in between must leave no state behind.
     renderer::ShotSpec other;
     other.width = other.height = 64;
     ASSERT_TRUE(capturer().capture(stress, other).ok());
-    auto second = capturer().capture(cube, shot);
+    auto second = capturer().capture(cube, shot, pose);
     ASSERT_TRUE(second.ok());
     auto a = morph::encodePng(*first);
     auto b = morph::encodePng(*second);
@@ -210,18 +210,18 @@ TEST_F(RenderTest, SameShotTwiceGivesIdenticalBytes) {
     EXPECT_TRUE(*a == *b);
 }
 
-// The renderer's errors name the value (the command line adds the option: app/cli/Options.h).
-TEST_F(RenderTest, ShotErrorsNameTheValue) {
-    const renderer::GpuScene scene = upload(load(kCorpus[0]));
-    renderer::ShotSpec shot;
+// The pose builder's errors name the value (the command line adds the option: app/cli/Options.h).
+TEST_F(RenderTest, ShotPoseErrorsNameTheValue) {
+    const morph::Scene scene = load(kCorpus[0]);
+    app::ShotPose shot;
     shot.animation = "nope";
-    auto a = capturer().capture(scene, shot);
+    auto a = app::shotPose(scene, shot);
     ASSERT_FALSE(a.ok());
     EXPECT_NE(a.error().message.find("'nope' is not an animation of"), std::string::npos)
         << a.error().message;
     shot.animation.clear();
     shot.weights = "noSuchTarget=1";
-    auto b = capturer().capture(scene, shot);
+    auto b = app::shotPose(scene, shot);
     ASSERT_FALSE(b.ok());
     EXPECT_NE(b.error().message.find("noSuchTarget"), std::string::npos) << b.error().message;
 }

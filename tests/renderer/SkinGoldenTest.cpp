@@ -47,13 +47,14 @@ TEST_P(SkinGoldenTest, MatchesGolden) {
     ASSERT_TRUE(capturer.ok()) << capturer.error().message;
     renderer::ShotSpec shot;
     shot.width = shot.height = kSize;
-    shot.animation = g.animation;
-    shot.time = g.time;
+    app::ShotPose pose;
+    pose.animation = g.animation;
+    pose.time = g.time;
     shot.camera = g.camera;
     fixtures::expectMatchesGolden(
         "SkinGoldenTest", g.name,
-        fixtures::captureModel(*capturer,
-                               std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb", shot));
+        fixtures::captureModel(
+            *capturer, std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb", shot, pose));
 }
 
 INSTANTIATE_TEST_SUITE_P(Character, SkinGoldenTest, ::testing::ValuesIn(kGoldens),

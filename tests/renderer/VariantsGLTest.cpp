@@ -86,8 +86,11 @@ protected:
         shot.width = shot.height = kSize;
         shot.camera = renderer::CameraView{};  // front
         // The three-light rig: no environment to prefilter, and saturated colours stay apart.
-        shot.environment = renderer::kRigLighting;
-        shot.variant = variant;
+        shot.environment = nullptr;
+        // Resolved as the command line resolves --variant: by name, else by index.
+        auto index = morph::findVariant(mGpu.layout(), variant);
+        if (!index) return index.error();
+        shot.variant = *index;
         return mCapturer.capture(mGpu, shot);
     }
 

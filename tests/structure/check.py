@@ -16,6 +16,7 @@ Mermaid diagram).
   clock code (std::chrono, steady_clock) in the draw and the morph stage
   test files (tests/{morph,app,renderer}/*Test.cpp) without a namespace named after the file:
   they compile in unity batches, and two files' helpers must not meet
+  text members (std::string) of renderer::ShotSpec other than its name: the app resolves text
 
 Exits 1 when a rule is broken, naming each place."""
 import argparse
@@ -43,6 +44,7 @@ LIMITS = {
     "raw GL calls in app": 0,
     "clock code in the draw": 0,
     "test files without their namespace": 0,
+    "text members in ShotSpec": 0,
 }
 # The draw runs its passes (renderer/pass/), each a file of its own; timing wraps them from
 # outside (renderer/gl/Timing.h), and app/ reaches GL only through the renderer, except the
@@ -51,6 +53,10 @@ SCENE_RENDERER = os.path.join("renderer", "scene", "SceneRenderer.cpp")
 PASS_FILE_LINES = 250
 GL_CONTEXT_FILES = (os.path.join("app", "viewer", "GlfwContext.cpp"),)
 UNTIMED_FILES = (SCENE_RENDERER, os.path.join("renderer", "morph", "MorphStage.cpp"))
+# The renderer takes a typed shot: what a shot names by text (weights, clips, the environment, the
+# variant) is resolved in app/ before the renderer sees it; only a name may stay text.
+SHOT_SPEC_FILE = os.path.join("renderer", "scene", "Capture.h")
+SHOT_SPEC_TEXT_ALLOWED = ("name",)
 CODE_DIRS = ("app", "renderer", "morph")
 SOURCE_EXT = (".cpp", ".h", ".hpp", ".cc")
 TICKET_DIRS = ("app", "renderer", "morph", "shaders", "tests", "assets", "third_party", ".ci")
@@ -244,6 +250,27 @@ def test_namespaces(root):
     return found
 
 
+def shot_spec_text(root):
+    code = strip_comments(open(os.path.join(root, SHOT_SPEC_FILE), encoding="utf-8").read())
+    start = re.search(r"\bstruct\s+ShotSpec\s*\{", code)
+    if not start:
+        return [f"{SHOT_SPEC_FILE}: no struct ShotSpec"]
+    depth, body = 1, []
+    for ch in code[start.end():]:  # the struct's own statements; nested braces blanked
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth == 0:
+            break
+        body.append(ch if depth == 1 and ch != "}" else " ")
+    found = []
+    for member in "".join(body).split(";"):
+        if "std::string" not in member or "(" in member:
+            continue
+        name = re.split(r"[={]", member)[0].split()[-1]
+        if name not in SHOT_SPEC_TEXT_ALLOWED:
+            found.append(f"{SHOT_SPEC_FILE}: ShotSpec::{name}: {' '.join(member.split())}")
+    return found
+
+
 def mermaid(edges):
     rooms = sorted({r for e in edges for r in e})
     ids = {r: "r" + re.sub(r"\W", "_", r) for r in rooms}
@@ -284,6 +311,7 @@ def main():
         "raw GL calls in app": raw_gl_calls(root),
         "clock code in the draw": clock_code(root),
         "test files without their namespace": test_namespaces(root),
+        "text members in ShotSpec": shot_spec_text(root),
     }
     broken = 0
     for name, value in measures.items():

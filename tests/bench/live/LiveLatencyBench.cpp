@@ -17,6 +17,7 @@
 
 #include "app/live/LiveRecording.h"
 #include "app/live/LiveSession.h"
+#include "app/shots/ShotPose.h"
 #include "fixtures/LiveDatagrams.h"
 #include "morph/gltf/GltfImport.h"
 #include "renderer/gl/EglContext.h"
@@ -139,8 +140,10 @@ int main(int argc, char** argv) {
         const auto it = weights.find(name);
         if (it == weights.end()) continue;
         const size_t index = size_t(std::lround(double(it->second) * 65536.0));
-        shot.weights = app::live::weightSpecOf(weights).value();
-        auto image = capturer->capture(*gpu, shot);
+        auto pose =
+            app::buildPose(gpu->layout(), {}, 0.0f, app::live::weightItemsOf(weights).value());
+        if (!pose) continue;
+        auto image = capturer->capture(*gpu, shot, *pose);
         const Clock::time_point drawn = Clock::now();
         if (!image || index == 0 || index >= run.sent.size()) continue;
         ++run.frames;

@@ -1,4 +1,4 @@
-#include "app/cli/BenchCommand.h"
+#include "app/bench/BenchCommand.h"
 
 #include <cmath>
 #include <cstdio>
@@ -216,9 +216,7 @@ BenchSettings makeSettings(const BenchOptions& o) {
     settings.environment = o.look.environment;
     settings.environmentRotation = glm::radians(o.look.environmentRotation);
     settings.exposure = o.look.exposure;
-    auto toneMapping = parseToneMapping(o.look.toneMapping);
-    if (!toneMapping) throw usage("--tone-mapping", toneMapping.error().message);
-    settings.toneMapping = *toneMapping;
+    settings.toneMapping = o.look.tone;  // parsed by the option's check
     return settings;
 }
 
@@ -361,7 +359,7 @@ void addBenchFrameOptions(CLI::App& bench, BenchOptions& o) {
         ->type_name("LIST");
     bench.add_option("--frames", o.frames, "Counted frames per path (default 20)")->type_name("F");
     bench.add_option("--warmup", o.warmup, "Uncounted frames first (default 3)")->type_name("W");
-    addSizeOption(bench, o.size, "Frame size (default 64x64)", {});  // checked by makeSettings
+    addOption(bench, kSizeOption, o.size, "Frame size (default 64x64)", {});  // makeSettings
     addMsaaOption(bench, o.msaa,
                   "Samples per pixel of the frame: 0 (default, as three.js draws), 2, 4 or 8, as "
                   "the viewer's --msaa");
@@ -373,14 +371,15 @@ void addBenchFrameOptions(CLI::App& bench, BenchOptions& o) {
     addLookOptions(bench, o.look);
     bench.add_option("--seed", o.seed, "Seed of the mesh and the weights (default 1)")
         ->type_name("S");
-    addCameraOption(bench, o.camera,
-                    "Where the camera looks from: front (default: framed as capture frames the "
-                    "model), left, right, top or orbit:AZ,EL[,DIST]",
-                    checkedBy([](const std::string& text) -> std::string {
-                        auto view = parseCameraView(text);
-                        if (!view) return view.error().message;
-                        return view->fileCamera ? "bench draws no file camera" : "";
-                    }));
+    addOption(bench, kCameraOption, o.camera,
+              std::string("Where the camera looks from: front (default: framed as "
+                          "capture frames the model), left, right, top or ") +
+                  kOrbitSyntax,
+              checkedBy([](const std::string& text) -> std::string {
+                  auto view = parseCameraView(text);
+                  if (!view) return view.error().message;
+                  return view->fileCamera ? "bench draws no file camera" : "";
+              }));
     bench.add_flag("--json", o.json, "Print {\"results\":[...]} instead of a table");
 }
 

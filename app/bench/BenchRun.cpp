@@ -1,4 +1,4 @@
-#include "app/cli/BenchRun.h"
+#include "app/bench/BenchRun.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <optional>
 #include <utility>
 
-#include "app/cli/BenchPaths.h"
+#include "app/bench/BenchPaths.h"
 #include "app/cli/ModelLoader.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageFile.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/BenchRun.h"
+#include "app/bench/BenchRun.h"
 #include "app/cli/CliFwd.h"
 #include "app/cli/Commands.h"
 #include "morph/Result.h"

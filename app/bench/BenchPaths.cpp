@@ -1,4 +1,4 @@
-#include "app/cli/BenchPaths.h"
+#include "app/bench/BenchPaths.h"
 
 #include <algorithm>
 #include <string>
