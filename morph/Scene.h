@@ -15,6 +15,7 @@
 #include "morph/ImportReport.h"
 #include "morph/MorphChannel.h"
 #include "morph/Result.h"
+#include "morph/RigRule.h"
 
 namespace morph {
 
@@ -141,6 +142,9 @@ struct Mesh {
     std::vector<Primitive> primitives;
     std::vector<std::string> targetNames;  // extras.targetNames, else "0", "1", ...
     std::vector<float> defaultWeights;     // mesh.weights, else zeros; size == targetCount
+    // Rig logic: the targets whose weights are derived from others', in evaluation order (the
+    // names' rules and the file's extras.rigLogic, set by the importer; morph/rig/RigLogic.h).
+    std::vector<RigRule> rigRules;
     size_t targetCount() const { return targetNames.size(); }
 };
 

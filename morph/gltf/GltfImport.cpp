@@ -14,6 +14,7 @@
 #include "morph/gltf/GltfDocument.h"
 #include "morph/gltf/Uri.h"
 #include "morph/gltf/VrmExpressions.h"
+#include "morph/rig/RigLogic.h"
 
 namespace morph {
 namespace {
@@ -246,6 +247,9 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     if (auto extras = doc.json.find("extras"); extras != doc.json.end() && extras->is_object()) {
         if (auto rig = extras->find("rigLogic"); rig != extras->end()) scene.rigLogic = rig->dump();
     }
+    std::vector<std::string> rigWarnings;
+    (void)attachRigLogic(scene, {}, "", rigWarnings);  // without a sidecar it cannot fail
+    for (const std::string& w : rigWarnings) doc.warn(w);
     computeTargetStats(scene);
     scene.warnings = std::move(doc.warnings);
     scene.report = std::move(doc.report);

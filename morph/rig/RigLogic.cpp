@@ -322,7 +322,7 @@ Result<RigLogic> sceneRigLogic(const Scene& scene, const std::vector<RigRuleSpec
                                const std::string& sidecarName, std::vector<std::string>& warnings) {
     std::vector<RigRuleSpec> rules;
     if (!scene.rigLogic.empty()) {
-        const std::string what = scene.path + ": extras.rigLogic";
+        const std::string what = "extras.rigLogic";
         auto file = parseRigLogic(scene.rigLogic, what, RigRuleSource::File);
         Result<RigLogic> check = file ? buildRigLogic(scene, *file, what) : file.error();
         if (check) rules = std::move(*file);
@@ -330,6 +330,19 @@ Result<RigLogic> sceneRigLogic(const Scene& scene, const std::vector<RigRuleSpec
     }
     rules.insert(rules.end(), sidecar.begin(), sidecar.end());
     return buildRigLogic(scene, rules, sidecarName);
+}
+
+Status attachRigLogic(Scene& scene, const std::vector<RigRuleSpec>& sidecar,
+                      const std::string& sidecarName, std::vector<std::string>& warnings) {
+    auto logic = sceneRigLogic(scene, sidecar, sidecarName, warnings);
+    if (!logic) return logic.error();
+    for (size_t m = 0; m < scene.meshes.size(); ++m)
+        scene.meshes[m].rigRules = std::move(logic->meshes[m]);
+    return {};
+}
+
+void detachRigLogic(Scene& scene) {
+    for (Mesh& mesh : scene.meshes) mesh.rigRules.clear();
 }
 
 float inbetweenWeight(const RigRule& rule, float w) {

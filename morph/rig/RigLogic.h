@@ -17,13 +17,10 @@
 #include <vector>
 
 #include "morph/Result.h"
+#include "morph/RigRule.h"
 #include "morph/Scene.h"
 
 namespace morph {
-
-enum class RigRuleKind { Combination, Inbetween };
-enum class RigRuleSource { Names, File, Sidecar };
-enum class RigInterpolation { Linear, Smooth };  // Smooth: the tent through a smoothstep
 
 // One rule as a file or a name states it, by target name.
 struct RigRuleSpec {
@@ -31,18 +28,6 @@ struct RigRuleSpec {
     RigRuleKind kind = RigRuleKind::Combination;
     std::vector<std::string> drivers;  // an in-between has exactly one
     float peak = 0;                    // in-between: where it reaches 1, in (0, 1)
-    RigInterpolation interpolation = RigInterpolation::Linear;
-    RigRuleSource source = RigRuleSource::Names;
-};
-
-// A rule on one mesh, by target index.
-struct RigRule {
-    size_t target = 0;
-    RigRuleKind kind = RigRuleKind::Combination;
-    std::vector<size_t> drivers;
-    float peak = 0;
-    float lower = 0;  // in-between: where its tent starts (the previous in-between's peak, or 0)
-    float upper = 1;  // and ends (the next one's peak, or 1)
     RigInterpolation interpolation = RigInterpolation::Linear;
     RigRuleSource source = RigRuleSource::Names;
 };
@@ -71,9 +56,17 @@ Result<RigLogic> buildRigLogic(const Scene& scene, const std::vector<RigRuleSpec
 
 // The scene's rules: by name, then the file's extras.rigLogic (Scene::rigLogic), then `sidecar`
 // (parsed from the file `sidecarName`). A file's rules that do not parse or name what no mesh has
-// are left out with a line in `warnings`, as other faulty extras are; the sidecar's are errors.
+// are left out with a line in `warnings` ("extras.rigLogic: ...", for the caller to put the file's
+// name in front), as other faulty extras are; the sidecar's are errors.
 Result<RigLogic> sceneRigLogic(const Scene& scene, const std::vector<RigRuleSpec>& sidecar,
                                const std::string& sidecarName, std::vector<std::string>& warnings);
+
+// Sets every Mesh::rigRules to sceneRigLogic's; on an error the scene is unchanged. The importer
+// attaches the names' and the file's rules; `--rig-logic FILE` attaches them again with the
+// sidecar's, `--no-rig-logic` detaches them all (the raw targets).
+Status attachRigLogic(Scene& scene, const std::vector<RigRuleSpec>& sidecar,
+                      const std::string& sidecarName, std::vector<std::string>& warnings);
+void detachRigLogic(Scene& scene);
 
 // Writes each driven target's weight into `weights` (one mesh's, at least its target count),
 // from the weights it holds; whatever a source set on a driven target is replaced.

@@ -258,14 +258,20 @@ TEST(RigLogicFile, TheFilesExtrasCarryRulesAndABrokenOneIsAWarning) {
     EXPECT_FLOAT_EQ(logic->meshes[0][0].peak, 0.3f);
     EXPECT_EQ(logic->meshes[0][0].source, RigRuleSource::File);
 
+    ASSERT_EQ(good.meshes[0].rigRules.size(), 1u);  // attached by the importer
+    EXPECT_FLOAT_EQ(good.meshes[0].rigRules[0].peak, 0.3f);
+
     const Scene broken =
         build({{"inbetweens", {{{"target", "zz"}, {"driver", "a"}, {"peak", 0.5}}}}});
+    const std::string warning =
+        "extras.rigLogic: rig logic names target 'zz', which no mesh has (the file's rig logic is "
+        "left out)";
+    EXPECT_NE(std::find(broken.warnings.begin(), broken.warnings.end(), "rig.glb: " + warning),
+              broken.warnings.end());
     auto fallback = sceneRigLogic(broken, {}, "", warnings);
     ASSERT_TRUE(fallback.ok());
     ASSERT_EQ(warnings.size(), 1u);
-    EXPECT_EQ(warnings[0],
-              "rig.glb: extras.rigLogic: rig logic names target 'zz', which no mesh has "
-              "(the file's rig logic is left out)");
+    EXPECT_EQ(warnings[0], warning);
     ASSERT_EQ(fallback->meshes[0].size(), 1u);
     EXPECT_FLOAT_EQ(fallback->meshes[0][0].peak, 0.5f);  // from the names
     EXPECT_EQ(fallback->meshes[0][0].source, RigRuleSource::Names);
