@@ -7,6 +7,7 @@
 #include "app/install/BundledData.h"
 #include "app/viewer/ViewerWindow.h"
 #include "app/viewer/state/ViewerStateExpressions.h"
+#include "app/viewer/state/WeightLayers.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 
@@ -93,7 +94,8 @@ bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
     mDoc.audit = std::move(loaded.audit);
     mDoc.loaded = true;
     startLive();
-    mSpeech.stop(mDoc.state.speechWeights);  // a line's targets are the last model's
+    mSpeech.stop(
+        externalLayer(mDoc.state, kSpeechLayer).weights);  // a line's targets are the last model's
     refreshFrame(mDoc);          // whatever reads the frame before the next one reads this scene's
     mUi.inspect.picked = false;  // its indices belong to the previous scene
     if (!keepState) mUi.fileCamera = -1;  // another file's cameras

@@ -10,6 +10,7 @@
 
 #include "app/live/LiveRecording.h"
 #include "app/viewer/state/LiveInput.h"
+#include "app/viewer/state/WeightLayers.h"
 #include "fixtures/TestPaths.h"
 
 namespace {
@@ -38,9 +39,9 @@ TEST(LiveInputTest, ALinesWeightsSetTargetsAsWeightsSpecsDo) {
     const morph::Scene scene = twoMeshes();
     auto spec = morph::parseWeightSpec("jawOpen=0.5,1=0.25,vrm:happy=1");
     ASSERT_TRUE(spec.ok());
-    const app::LiveWeights weights = app::liveWeightsOf(scene, *spec);
+    const morph::TargetWeights weights = app::liveWeightsOf(scene, *spec);
     // jawOpen on both meshes; index 1 on the mesh that has one; the vrm: item is not live.
-    const app::LiveWeights expected = {{{0, 0}, 0.5f}, {{0, 1}, 0.25f}, {{1, 0}, 0.5f}};
+    const morph::TargetWeights expected = {{{0, 0}, 0.5f}, {{0, 1}, 0.25f}, {{1, 0}, 0.5f}};
     EXPECT_EQ(weights, expected);
 }
 
@@ -65,9 +66,10 @@ TEST(LiveInputTest, RecordToClipKeysTheShownWeights) {
     ASSERT_EQ(state.userClips.size(), 1u);
     EXPECT_EQ(state.userClips[0].name, "live 1");
     EXPECT_EQ(state.userClips[0].targetNames, scene.meshes[0].targetNames);
-    state.liveWeights = {{{0, 0}, 0.3f}};
+    morph::TargetWeights& live = app::externalLayer(state, app::kLiveLayer).weights;
+    live = {{{0, 0}, 0.3f}};
     ASSERT_TRUE(app::keyLiveClip(state, scene, *recording, 0.0f).ok());
-    state.liveWeights = {{{0, 0}, 0.7f}, {{0, 1}, 1.0f}};
+    live = {{{0, 0}, 0.7f}, {{0, 1}, 1.0f}};
     ASSERT_TRUE(app::keyLiveClip(state, scene, *recording, 0.5f).ok());
     const morph::UserClip& clip = state.userClips[0];
     ASSERT_EQ(clip.keys.size(), 2u);

@@ -17,7 +17,9 @@ using app::ViewerState;
 constexpr size_t kHappy = 2;
 
 TEST(ViewerStateWeightLayers, TheFileSourcesComeFirstThenTheUsersLayers) {
-    const ViewerState state;
+    ViewerState state;
+    app::externalLayer(state, app::kLiveLayer);
+    app::externalLayer(state, app::kSpeechLayer);
     const morph::PoseLayers layers = app::weightLayers(state);
     std::vector<std::string> names;
     for (const morph::PoseLayer& layer : layers) names.push_back(layer.name);
@@ -58,9 +60,10 @@ TEST(ViewerStateWeightLayers, LiveWeightsGoBetweenExpressionsAndOverrides) {
     const morph::Scene& scene = *imported;
     ViewerState state = app::makeViewerState(scene);
     app::setExpressionWeight(state, scene, kHappy, 1.0f);  // mesh 1 target 0: 0.5
-    state.liveWeights[{1, 0}] = 0.25f;
-    state.liveWeights[{1, 1}] = 0.125f;
-    state.liveWeights[{1, 99}] = 1.0f;  // past the mesh's targets: ignored
+    morph::TargetWeights& live = app::externalLayer(state, app::kLiveLayer).weights;
+    live.set(1, 0, 0.25f);
+    live.set(1, 1, 0.125f);
+    live.set(1, 99, 1.0f);  // past the mesh's targets: ignored
     app::ViewerFrame frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.25f, 0.125f}));
     EXPECT_EQ(frame.sampled[1].weights, (std::vector<float>{0.25f, 0.125f}));
@@ -77,17 +80,20 @@ TEST(ViewerStateWeightLayers, SpeechGoesOverLiveInputAndUnderOverrides) {
     ASSERT_TRUE(imported.ok()) << imported.error().message;
     const morph::Scene& scene = *imported;
     ViewerState state = app::makeViewerState(scene);
-    state.liveWeights[{1, 0}] = 0.25f;
-    state.liveWeights[{1, 1}] = 0.125f;
-    state.speechWeights[{1, 0}] = 0.5f;
-    state.speechWeights[{1, 7}] = 1.0f;  // past the mesh's targets: ignored
+    morph::TargetWeights& live = app::externalLayer(state, app::kLiveLayer).weights;
+    live.set(1, 0, 0.25f);
+    live.set(1, 1, 0.125f);
+    app::externalLayer(state, app::kSpeechLayer).weights.set(1, 0, 0.5f);
+    // Past the mesh's targets: ignored.
+    app::externalLayer(state, app::kSpeechLayer).weights.set(1, 7, 1.0f);
     app::ViewerFrame frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.5f, 0.125f}));
     state.selectedMesh = 1;
     app::setUserWeight(state, scene, 0, 0.75f);
     frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.75f, 0.125f}));
-    state.speechWeights.clear();  // the line ended: live input shows again
+    app::externalLayer(state, app::kSpeechLayer)
+        .weights.clear();  // the line ended: live input shows again
     app::clearOverride(state, scene, 0);
     frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.25f, 0.125f}));

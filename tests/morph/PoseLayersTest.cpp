@@ -64,6 +64,33 @@ TEST(PoseLayers, ALayerWithoutAFunctionAddsNothing) {
     EXPECT_EQ(resolvePoseLayers(scene, layers)[0].weights, (std::vector<float>{0.25f, 0.5f}));
 }
 
+TEST(PoseLayers, ALayersTargetWeightsGoOnEveryNodeShowingTheMeshAfterItsFunction) {
+    Scene scene = twoNodes();
+    scene.nodes.resize(3);
+    scene.nodes[2].mesh = 0;  // a second node showing the mesh
+    const TargetWeights weights = {{{0, 1}, 0.5f}, {{0, 7}, 1.0f}, {{3, 0}, 1.0f}};
+    PoseLayer layer = setWeight("source", 1, 0.25f);
+    layer.weights = &weights;
+    const std::vector<NodePose> pose = resolvePoseLayers(scene, {layer});
+    // Target 7 and mesh 3 are past the scene's: left out.
+    EXPECT_EQ(pose[0].weights, (std::vector<float>{0.25f, 0.5f}));
+    EXPECT_EQ(pose[2].weights, (std::vector<float>{0.25f, 0.5f}));
+    EXPECT_TRUE(pose[1].weights.empty());
+}
+
+TEST(PoseLayers, TargetWeightsSetGetAndClear) {
+    TargetWeights weights;
+    EXPECT_TRUE(weights.empty());
+    weights.set(1, 2, 0.5f);
+    weights.set(1, 2, 0.75f);
+    EXPECT_EQ(weights.size(), 1u);
+    EXPECT_EQ(weights.get(1, 2), 0.75f);
+    EXPECT_EQ(weights.get(2, 1), std::nullopt);
+    EXPECT_EQ(weights, (TargetWeights{{{1, 2}, 0.75f}}));
+    weights.clear();
+    EXPECT_TRUE(weights.empty());
+}
+
 TEST(PoseLayers, LayerNamedIsTheFirstOfThatNameElseTheEnd) {
     const PoseLayers layers = {setWeight("a", 0, 0), setWeight("b", 0, 0), setWeight("b", 1, 0)};
     EXPECT_EQ(layerNamed(layers, "a"), 0u);

@@ -25,7 +25,7 @@ struct LiveReplay {
     std::vector<live::StreamLine> lines;
     double time = 0;  // seconds played
     const live::StreamLine* shown = nullptr;
-    LiveWeights weights;  // the shown line's, on the model's targets
+    morph::TargetWeights weights;  // the shown line's, on the model's targets
 };
 
 // The recording, every line's names checked as capture --replay checks them; an error is one

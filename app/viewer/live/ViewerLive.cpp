@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "app/viewer/ViewerWindow.h"
+#include "app/viewer/state/WeightLayers.h"
 #include "morph/edit/WeightSpec.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -21,7 +22,8 @@ void wakeLoop() {
 
 // A recording line's weights as the live layer's, through its --weights SPEC as capture
 // --replay draws it.
-morph::Result<LiveWeights> replayWeights(const morph::Scene& scene, const live::StreamLine& line) {
+morph::Result<morph::TargetWeights> replayWeights(const morph::Scene& scene,
+                                                  const live::StreamLine& line) {
     auto text = live::weightSpecOf(line.weights);
     if (!text) return text.error();
     auto spec = morph::parseWeightSpec(*text);
@@ -86,9 +88,10 @@ void ViewerWindow::startQuitSignals() {
 }
 
 void ViewerWindow::startLive() {
-    if (mLive) {                         // another model: the ports and the recording carry on
-        mDoc.state.liveWeights.clear();  // the newest samples come again at the next poll
-        mDoc.state.liveRotations.clear();
+    if (mLive) {  // another model: the ports and the recording carry on
+        ExternalLayer& layer = externalLayer(mDoc.state, kLiveLayer);
+        layer.weights.clear();  // the newest samples come again at the next poll
+        layer.rotations.clear();
         mLive->useScene(mDoc.scene);
     }
     if (mLiveUi.replay) mLiveUi.replay->shown = nullptr;  // its line maps anew at the next poll
@@ -116,7 +119,7 @@ bool ViewerWindow::advanceReplay(float dt) {
     if (line == r.shown) return false;
     r.shown = line;
     auto weights = replayWeights(mDoc.scene, *line);
-    r.weights = weights ? std::move(weights).value() : LiveWeights{};
+    r.weights = weights ? std::move(weights).value() : morph::TargetWeights{};
     return true;
 }
 
@@ -143,19 +146,20 @@ void ViewerWindow::pollLive(float dt) {
     const bool replayed = advanceReplay(dt);
     if (!sampled && !replayed && !std::exchange(mLiveRecalibrated, false)) return;
     // The live layer: the sources' newest values, a replay's line over them.
-    mDoc.state.liveWeights.clear();
+    ExternalLayer& layer = externalLayer(mDoc.state, kLiveLayer);
+    layer.weights.clear();
     if (mLive) {
         for (const auto& [ref, value] : mLive->layer().weights())
-            mDoc.state.liveWeights[{ref.mesh, ref.target}] = value;
+            layer.weights.set(ref.mesh, ref.target, value);
     }
     if (mLiveUi.replay) {
         for (const auto& [ref, value] : mLiveUi.replay->weights)
-            mDoc.state.liveWeights[ref] = value;
+            layer.weights.set(ref.first, ref.second, value);
     }
-    mDoc.state.liveRotations.clear();
+    layer.rotations.clear();
     if (mLive) {
         for (const live::NodeRotation& r : mLive->nodeRotations())
-            mDoc.state.liveRotations.emplace_back(r.node, r.rotation);
+            layer.rotations.emplace_back(r.node, r.rotation);
     }
     if (mLiveUi.clip) keyLiveSample();
 }

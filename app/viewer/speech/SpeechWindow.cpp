@@ -4,6 +4,7 @@
 
 #include "app/speech/Recognizer.h"
 #include "app/viewer/ViewerWindow.h"
+#include "app/viewer/state/WeightLayers.h"
 
 namespace app {
 
@@ -11,7 +12,7 @@ void ViewerWindow::pollSpeech() {
     SpeechUi& s = mUi.speech;
     if (s.stopRequested) {
         s.stopRequested = false;
-        mSpeech.stop(mDoc.state.speechWeights);
+        mSpeech.stop(externalLayer(mDoc.state, kSpeechLayer).weights);
     }
     if (s.sayRequested && mDoc.loaded) {
         s.sayRequested = false;
@@ -21,7 +22,8 @@ void ViewerWindow::pollSpeech() {
         if (auto started = mSpeech.say(s.text, voice, mDoc.scene); !started)
             showError(mUi, started.error().message);
     }
-    const SpeechPlayer::Update update = mSpeech.poll(mDoc.scene, mDoc.state.speechWeights);
+    const SpeechPlayer::Update update =
+        mSpeech.poll(mDoc.scene, externalLayer(mDoc.state, kSpeechLayer).weights);
     if (!update.error.empty()) showError(mUi, "speech: " + update.error);  // also on stderr
     if (!update.message.empty()) showMessage(mUi, update.message);
     s.preparing = mSpeech.preparing();

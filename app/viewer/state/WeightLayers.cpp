@@ -1,7 +1,6 @@
 #include "app/viewer/state/WeightLayers.h"
 
 #include <algorithm>
-#include <map>
 #include <utility>
 
 #include "app/viewer/state/ViewerStateExpressions.h"
@@ -30,31 +29,10 @@ std::vector<morph::NodePose> poseBelowUser(const morph::Scene& scene,
     return pose;
 }
 
-// The live input's head and eye rotations, each on top of its joint's pose rotation.
-void applyLiveRotations(const ViewerState& state, std::vector<morph::NodePose>& pose) {
-    for (const auto& [node, rotation] : state.liveRotations) {
+// An external layer's node rotations, each on top of its node's pose rotation.
+void applyRotations(const ExternalLayer& layer, std::vector<morph::NodePose>& pose) {
+    for (const auto& [node, rotation] : layer.rotations) {
         if (node < pose.size()) pose[node].rotation = pose[node].rotation * rotation;
-    }
-}
-
-// Each node showing a mesh takes the weights `byTarget` holds for that mesh's targets (live
-// input's, the speech's).
-void applyTargetWeights(const morph::Scene& scene,
-                        const std::map<std::pair<size_t, size_t>, float>& byTarget,
-                        std::vector<morph::NodePose>& pose) {
-    if (byTarget.empty()) return;
-    for (size_t n = 0; n < scene.nodes.size() && n < pose.size(); ++n) {
-        const int mesh = scene.nodes[n].mesh;
-        if (mesh < 0 || size_t(mesh) >= scene.meshes.size()) continue;
-        std::vector<float>& weights = pose[n].weights;
-        const auto first = byTarget.lower_bound({size_t(mesh), 0});
-        for (auto it = first; it != byTarget.end() && it->first.first == size_t(mesh); ++it) {
-            const size_t target = it->first.second;
-            if (target >= scene.meshes[size_t(mesh)].targetCount()) continue;
-            if (weights.size() <= target)
-                weights.resize(scene.meshes[size_t(mesh)].targetCount(), 0.0f);
-            weights[target] = it->second;
-        }
     }
 }
 
@@ -68,14 +46,14 @@ morph::PoseLayers weightLayers(const ViewerState& state) {
     layers.push_back({kExpressionsLayer, [&state](const morph::Scene& s, auto& pose) {
                           applyExpressionLayer(s, state, pose);
                       }});
-    // Live input and speech go here, over the file's own sources and under the user's.
-    layers.push_back({kLiveLayer, [&state](const morph::Scene& s, auto& pose) {
-                          applyLiveRotations(state, pose);
-                          applyTargetWeights(s, state.liveWeights, pose);
-                      }});
-    layers.push_back({kSpeechLayer, [&state](const morph::Scene& s, auto& pose) {
-                          applyTargetWeights(s, state.speechWeights, pose);
-                      }});
+    // Live input, speech and any other outside source go here, over the file's own sources
+    // and under the user's: their rotations, then their weights as data.
+    for (const ExternalLayer& external : state.externalLayers) {
+        layers.push_back(
+            {external.name,
+             [&external](const morph::Scene&, auto& pose) { applyRotations(external, pose); },
+             &external.weights});
+    }
     layers.push_back({kOverridesLayer, [&state](const morph::Scene& s, auto& pose) {
                           applyPerNode(s, state, pose, [](const MeshState& ms, auto& weights) {
                               applyOverrides(ms, weights);
@@ -85,6 +63,14 @@ morph::PoseLayers weightLayers(const ViewerState& state) {
                           applyPerNode(s, state, pose, applySoloMute);
                       }});
     return layers;
+}
+
+ExternalLayer& externalLayer(ViewerState& state, const std::string& name) {
+    for (ExternalLayer& layer : state.externalLayers) {
+        if (layer.name == name) return layer;
+    }
+    state.externalLayers.push_back({name, {}, {}});
+    return state.externalLayers.back();
 }
 
 void applyOverrides(const MeshState& mesh, std::vector<float>& weights,
