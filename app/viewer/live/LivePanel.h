@@ -5,7 +5,7 @@
 // a replay in progress, the calibration (smoothing, per name gain and neutral, Capture neutral,
 // Save); it opens a source (kind and port, as --listen spells them) and closes one, and turns
 // "Record to clip" on and off. Like every panel it only reads and posts
-// requests; the window carries them out (app/viewer/live/ViewerLive.cpp).
+// requests; the feature carries them out (app/viewer/live/LiveFeature.cpp).
 #include <cstddef>
 #include <optional>
 #include <string>

@@ -1,12 +1,13 @@
-// The window's live input (ViewerWindow members): the session for --listen and File > Live,
-// --replay, Record to clip, the Live panel's requests, and SIGINT/SIGTERM ending the loop.
+// Live input in the window (LiveFeature.h): the session for --listen and File > Live, --replay,
+// Record to clip, the Live panel's requests.
+#include "app/viewer/live/LiveFeature.h"
+
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <utility>
 
-#include "app/viewer/ViewerWindow.h"
-#include "app/viewer/state/WeightLayers.h"
 #include "morph/edit/WeightSpec.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -47,7 +48,7 @@ morph::Result<std::vector<live::StreamLine>> loadReplay(const std::string& path)
     return lines;
 }
 
-bool ViewerWindow::openLiveSession() {
+bool LiveFeature::openLiveSession() {
     if (mLive) return true;
     if (!mOptions.calibration.empty()) mLiveUi.profilePath = mOptions.calibration;
     live::LiveSessionOptions options;
@@ -66,7 +67,7 @@ bool ViewerWindow::openLiveSession() {
     return true;
 }
 
-void ViewerWindow::openLiveSource(const std::string& text) {
+void LiveFeature::openLiveSource(const std::string& text) {
     auto spec = live::parseListenSpec(text);
     if (!spec) {
         showError(mUi, spec.error().message);
@@ -82,12 +83,7 @@ void ViewerWindow::openLiveSource(const std::string& text) {
     }
 }
 
-void ViewerWindow::startQuitSignals() {
-    if (morph::Status s = mQuitSignals.start(wakeLoop); !s)
-        std::fprintf(stderr, "morphview: %s\n", s.error().message.c_str());
-}
-
-void ViewerWindow::startLive() {
+void LiveFeature::modelChanged() {
     if (mLive) {  // another model: the ports and the recording carry on
         ExternalLayer& layer = externalLayer(mDoc.state, kLiveLayer);
         layer.weights.clear();  // the newest samples come again at the next poll
@@ -111,7 +107,7 @@ void ViewerWindow::startLive() {
     }
 }
 
-bool ViewerWindow::advanceReplay(float dt) {
+bool LiveFeature::advanceReplay(float dt) {
     if (!mLiveUi.replay) return false;
     LiveReplay& r = *mLiveUi.replay;
     if (r.shown) r.time += dt;  // the first line shows at 0, in the first frame
@@ -125,7 +121,7 @@ bool ViewerWindow::advanceReplay(float dt) {
 
 // The state's calibration, when it is not the session's: recovered from an autosave, or dropped
 // with the recovered work (back to the profile the session started with).
-void ViewerWindow::followStateCalibration() {
+void LiveFeature::followStateCalibration() {
     if (!mLive || mDoc.state.liveCalibration == mLiveCalibrationShown) return;
     mLiveCalibrationShown = mDoc.state.liveCalibration;
     if (mLiveCalibrationShown.empty()) {
@@ -139,7 +135,7 @@ void ViewerWindow::followStateCalibration() {
     mLiveRecalibrated = mLive->reapply() || mLiveRecalibrated;
 }
 
-void ViewerWindow::pollLive(float dt) {
+void LiveFeature::poll(float dt) {
     if (!mDoc.loaded) return;
     followStateCalibration();
     const bool sampled = mLive && mLive->poll();
@@ -164,7 +160,7 @@ void ViewerWindow::pollLive(float dt) {
     if (mLiveUi.clip) keyLiveSample();
 }
 
-void ViewerWindow::keyLiveSample() {
+void LiveFeature::keyLiveSample() {
     const auto now = live::LiveClock::now();
     if (!mLiveClipStart) mLiveClipStart = now;
     mLiveUi.clipSeconds = std::chrono::duration<double>(now - *mLiveClipStart).count();
@@ -176,7 +172,7 @@ void ViewerWindow::keyLiveSample() {
     }
 }
 
-void ViewerWindow::toggleLiveClip() {
+void LiveFeature::toggleLiveClip() {
     if (mLiveUi.clip) {
         const morph::UserClip& clip = mDoc.state.userClips[size_t(mLiveUi.clip->clip)];
         showMessage(mUi, "recorded '" + clip.name + "' (" + std::to_string(clip.keys.size()) +
@@ -197,7 +193,7 @@ void ViewerWindow::toggleLiveClip() {
                          mDoc.state.userClips[size_t(recording->clip)].name + "'");
 }
 
-void ViewerWindow::handleLiveRequests() {
+void LiveFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
     LiveUi::Requests requests = std::exchange(mLiveUi.requests, {});
     if (!mDoc.loaded) return;
     if (requests.close && mLive) {
@@ -212,7 +208,7 @@ void ViewerWindow::handleLiveRequests() {
 
 // The calibration as the panel edited it, applied to each source's newest sample at once (the
 // face shows the edit without waiting for the tracker), and saved where the panel says.
-void ViewerWindow::handleCalibrationRequests(const LiveUi::Requests& requests) {
+void LiveFeature::handleCalibrationRequests(const LiveUi::Requests& requests) {
     if (requests.profile) {
         mLive->calibration().setProfile(*requests.profile);
         mLiveRecalibrated = mLive->reapply() || mLiveRecalibrated;
@@ -234,11 +230,15 @@ void ViewerWindow::handleCalibrationRequests(const LiveUi::Requests& requests) {
     }
 }
 
-void ViewerWindow::drawLiveWindow() {
+void LiveFeature::drawPanels(float /*viewX*/, float /*viewY*/) {
     if (mUi.visible && mDoc.loaded) drawLivePanel(mLive.get(), mLiveUi, mUi);
 }
 
-std::optional<double> ViewerWindow::newestLiveAgeMs() const {
+void LiveFeature::frameDrawn(FrameTimes& times) {
+    if (mLive) times.addLiveAge(newestLiveAgeMs());
+}
+
+std::optional<double> LiveFeature::newestLiveAgeMs() const {
     std::optional<live::LiveClock::time_point> newest;
     for (const auto& receiver : mLive->receivers()) {
         const std::optional<live::LiveClock::time_point> last = receiver->counts().lastSample;
@@ -248,7 +248,7 @@ std::optional<double> ViewerWindow::newestLiveAgeMs() const {
     return std::chrono::duration<double, std::milli>(live::LiveClock::now() - *newest).count();
 }
 
-bool ViewerWindow::liveMoves() const {
+bool LiveFeature::liveMoves() const {
     if (mLive && mLive->settling()) return true;  // smoothing still catching up with a still face
     if (mLiveRecalibrated) return true;           // the panel's edit, shown at the next frame
     if (!mLiveUi.replay || !mLiveUi.replay->shown) return mLiveUi.replay.has_value();
@@ -256,8 +256,13 @@ bool ViewerWindow::liveMoves() const {
     return r.lines.front().t + r.time < r.lines.back().t;
 }
 
-bool ViewerWindow::quitSignalled() const {
-    return mQuitSignals.raised();
+void LiveFeature::addMotion(Motion& motion) const {
+    if (liveMoves()) motion.moving = true;
+    // The Live panel's ages and rates stay current while it shows.
+    constexpr double kLivePanelSeconds = 0.25;
+    if (mUi.showLive)
+        motion.wakeAfter = motion.wakeAfter < 0 ? kLivePanelSeconds
+                                                : std::min(motion.wakeAfter, kLivePanelSeconds);
 }
 
 }  // namespace app

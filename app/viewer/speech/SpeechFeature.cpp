@@ -1,14 +1,21 @@
-// The window's side of speech: the Speech panel's requests, the line's weights copied into the
-// state's speech layer once a frame before the frame resolves, and a dropped .wav.
+// Speech in the window (SpeechFeature.h): the Speech panel's requests, the line's weights written
+// into the state's speech layer once a frame before the frame resolves, and a dropped .wav.
+#include "app/viewer/speech/SpeechFeature.h"
+
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
 
 #include "app/speech/Recognizer.h"
-#include "app/viewer/ViewerWindow.h"
-#include "app/viewer/state/WeightLayers.h"
+#include "app/viewer/speech/SpeechPanel.h"
 
 namespace app {
 
-void ViewerWindow::pollSpeech() {
+void SpeechFeature::modelChanged() {
+    mSpeech.stop(externalLayer(mDoc.state, kSpeechLayer).weights);
+}
+
+void SpeechFeature::poll(float /*dt*/) {
     SpeechUi& s = mUi.speech;
     if (s.stopRequested) {
         s.stopRequested = false;
@@ -32,9 +39,24 @@ void ViewerWindow::pollSpeech() {
     s.duration = float(mSpeech.duration());
 }
 
-// A dropped .wav is said like a typed line: read and heard (PocketSphinx's phone loop) on the
-// speech worker, then played with its own sound.
-void ViewerWindow::sayDroppedWav(const std::string& path) {
+void SpeechFeature::drawPanels(float /*viewX*/, float /*viewY*/) {
+    if (mUi.visible) drawSpeechWindow(mUi);
+}
+
+void SpeechFeature::addMotion(Motion& motion) const {
+    if (mSpeech.preparing() || mSpeech.playing()) motion.moving = true;
+}
+
+bool SpeechFeature::takeDrop(const std::string& path) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext != ".wav") return false;
+    sayDroppedWav(path);
+    return true;
+}
+
+void SpeechFeature::sayDroppedWav(const std::string& path) {
     if (!mDoc.loaded) return showError(mUi, path + ": open a model before dropping speech on it");
     auto started = mSpeech.prepare([path] { return speech::hearWavFile(path); },
                                    morph::sceneTargetNames(mDoc.scene));
