@@ -15,14 +15,14 @@
 //
 // A feature that is a source of weights names its external layer (layerName): the window adds
 // it to each opened model's state in the list's order, and the feature writes its weights there
-// (externalLayer, app/viewer/state/WeightLayers.h).
+// (externalLayer, app/document/WeightLayers.h).
 #include <string>
 
+#include "app/document/FrameTimes.h"
+#include "app/document/Redraw.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
-#include "app/viewer/state/FrameTimes.h"
-#include "app/viewer/state/Redraw.h"
 
 struct GLFWwindow;
 

@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/document/ViewerStateExpressions.h"
+#include "app/document/WeightLayers.h"
 #include "app/install/BundledData.h"
 #include "app/viewer/ViewerWindow.h"
-#include "app/viewer/state/ViewerStateExpressions.h"
-#include "app/viewer/state/WeightLayers.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "app/document/FrameTimes.h"
+#include "app/document/Redraw.h"
 #include "app/record/Recorder.h"
 #include "app/viewer/BackgroundLoad.h"
 #include "app/viewer/GlfwContext.h"
@@ -19,8 +21,6 @@
 #include "app/viewer/ViewerFeature.h"
 #include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
-#include "app/viewer/state/FrameTimes.h"
-#include "app/viewer/state/Redraw.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/OverlayRenderer.h"

@@ -3,7 +3,7 @@
 // one place: the layers of an ordered list, each applied over what the ones before it left, so
 // a later layer wins where two write the same weight. The viewer lists clips, VRM expressions,
 // the sources outside the file (live input, speech), the user's overrides, then solo and mute
-// (app/viewer/state/WeightLayers.h); a new source is a function over the pose, or its weights
+// (app/document/WeightLayers.h); a new source is a function over the pose, or its weights
 // by {mesh, target} as data (TargetWeights), plus one entry in such a list.
 #include <cstddef>
 #include <functional>

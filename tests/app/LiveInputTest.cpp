@@ -1,4 +1,4 @@
-// The viewer's live input without a window (app/viewer/state/LiveInput): a recording's line as
+// The viewer's live input without a window (app/document/LiveInput): a recording's line as
 // the live layer's weights (the --weights rules capture --replay draws by), samples per second,
 // Record to clip's keys; and the recording read back whole (app/live/LiveRecording: readStream,
 // streamLineAt) as --replay plays it.
@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include "app/document/LiveInput.h"
+#include "app/document/WeightLayers.h"
 #include "app/live/LiveRecording.h"
-#include "app/viewer/state/LiveInput.h"
-#include "app/viewer/state/WeightLayers.h"
 #include "fixtures/TestPaths.h"
 
 namespace {

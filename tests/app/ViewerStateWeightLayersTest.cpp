@@ -1,11 +1,11 @@
-// The viewer's weight sources as one list of layers (app/viewer/state/WeightLayers.h): their
+// The viewer's weight sources as one list of layers (app/document/WeightLayers.h): their
 // order, that the frame, the pose and the panel resolve that list and nothing else, and the
 // user's two rules (overrides, then solo/mute) as the panel and the pose both apply them.
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/ViewerState.h"
-#include "app/viewer/state/ViewerStateExpressions.h"
-#include "app/viewer/state/WeightLayers.h"
+#include "app/document/ViewerState.h"
+#include "app/document/ViewerStateExpressions.h"
+#include "app/document/WeightLayers.h"
 #include "fixtures/VrmFixtures.h"
 #include "morph/gltf/GltfImport.h"
 

@@ -14,6 +14,9 @@ Mermaid diagram).
   lines of renderer/scene/SceneRenderer.cpp, and of each pass file (renderer/**/*Pass.cpp)
   raw GL calls in app/ outside the GLFW context (app/viewer/GlfwContext.cpp)
   clock code (std::chrono, steady_clock) in the draw and the morph stage
+  .cpp files defining `ViewerWindow::` members, and those inside a viewer feature's room
+  files outside a viewer feature's room (live, speech, autosave) that include from it
+  app/session/'s includes of app/viewer/
 
 Exits 1 when a rule is broken, naming each place."""
 import argparse
@@ -40,6 +43,10 @@ LIMITS = {
     "pass files over 250 lines": 0,
     "raw GL calls in app": 0,
     "clock code in the draw": 0,
+    "ViewerWindow member files": 6,
+    "ViewerWindow members in features": 0,
+    "files including a viewer feature": 2,
+    "session includes of viewer": 0,
 }
 # The draw runs its passes (renderer/pass/), each a file of its own; timing wraps them from
 # outside (renderer/gl/Timing.h), and app/ reaches GL only through the renderer, except the
@@ -48,6 +55,11 @@ SCENE_RENDERER = os.path.join("renderer", "scene", "SceneRenderer.cpp")
 PASS_FILE_LINES = 250
 GL_CONTEXT_FILES = (os.path.join("app", "viewer", "GlfwContext.cpp"),)
 UNTIMED_FILES = (SCENE_RENDERER, os.path.join("renderer", "morph", "MorphStage.cpp"))
+# The viewer's window keeps the window, ImGui, the renderer, the document and the loop; each
+# feature the loop walks (app/viewer/ViewerFeature.h) is a room of its own, reached from outside
+# through the one list of features and little else. The session's work is the document's, never
+# the window's.
+FEATURE_DIRS = tuple(os.path.join("app", "viewer", f) for f in ("live", "speech", "autosave"))
 CODE_DIRS = ("app", "renderer", "morph")
 SOURCE_EXT = (".cpp", ".h", ".hpp", ".cc")
 TICKET_DIRS = ("app", "renderer", "morph", "shaders", "tests", "assets", "third_party", ".ci")
@@ -127,7 +139,7 @@ def ticket_numbers(root):
 
 
 def room_of(path):
-    """app/viewer/state/X.cpp -> app/viewer/state; morph/Scene.h -> morph."""
+    """app/document/X.cpp -> app/document; morph/Scene.h -> morph."""
     return os.path.dirname(path)
 
 
@@ -221,6 +233,49 @@ def clock_code(root):
     return found
 
 
+def window_member_files(root):
+    """The .cpp files of app/ that define a ViewerWindow member (at the start of a line)."""
+    found = []
+    definition = re.compile(r"^[A-Za-z].*\bViewerWindow::~?\w+\s*\(")
+    for path in files_under(root, ("app",), (".cpp",)):
+        code = strip_comments(open(path, encoding="utf-8").read())
+        if any(definition.match(line) for line in code.splitlines()):
+            found.append(rel(root, path))
+    return found
+
+
+def in_feature(path):
+    return any(path == d or path.startswith(d + os.sep) for d in FEATURE_DIRS)
+
+
+def feature_includers(root):
+    """The files outside a viewer feature's room that include from it, for the feature with the
+    most ("room: file" each)."""
+    by_feature = collections.defaultdict(set)
+    for path in files_under(root, CODE_DIRS + ("tests",), SOURCE_EXT):
+        src = rel(root, path)
+        for line in open(path, encoding="utf-8"):
+            m = re.match(r'\s*#\s*include\s*"(app/viewer/[^"]+)"', line)
+            if not m:
+                continue
+            for d in FEATURE_DIRS:
+                if m.group(1).startswith(d + "/") and not in_feature(src):
+                    by_feature[d].add(src)
+    if not by_feature:
+        return []
+    room, files = max(sorted(by_feature.items()), key=lambda item: len(item[1]))
+    return [f"{room}: {f}" for f in sorted(files)]
+
+
+def session_viewer_includes(root):
+    found = []
+    for path in files_under(root, (os.path.join("app", "session"),), SOURCE_EXT):
+        for no, line in enumerate(open(path, encoding="utf-8"), 1):
+            if re.match(r'\s*#\s*include\s*"app/viewer/', line):
+                found.append(f"{rel(root, path)}:{no}: {line.strip()}")
+    return found
+
+
 def mermaid(edges):
     rooms = sorted({r for e in edges for r in e})
     ids = {r: "r" + re.sub(r"\W", "_", r) for r in rooms}
@@ -247,6 +302,7 @@ def main():
         return 0
     folder, count = largest_folder(root)
     walk = frame_walk_files(root)
+    window_files = window_member_files(root)
     measures = {
         "long functions": long_functions(root),
         "option names in renderer": option_names(root),
@@ -260,6 +316,10 @@ def main():
         "pass files over 250 lines": long_pass_files(root),
         "raw GL calls in app": raw_gl_calls(root),
         "clock code in the draw": clock_code(root),
+        "ViewerWindow member files": len(window_files),
+        "ViewerWindow members in features": [f for f in window_files if in_feature(f)],
+        "files including a viewer feature": feature_includers(root),
+        "session includes of viewer": session_viewer_includes(root),
     }
     broken = 0
     for name, value in measures.items():
@@ -274,6 +334,7 @@ def main():
                 print(f"       {place}")
     if args.table:
         print("frame walk names: " + ", ".join(walk))
+        print("ViewerWindow member files: " + ", ".join(sorted(window_files)))
     return 1 if broken else 0
 
 

@@ -8,10 +8,10 @@
 #include <optional>
 #include <string>
 
+#include "app/document/WeightLayers.h"
 #include "app/live/LiveSession.h"
 #include "app/viewer/ViewerFeature.h"
 #include "app/viewer/live/LivePanel.h"
-#include "app/viewer/state/WeightLayers.h"
 
 namespace app {
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "app/document/LiveInput.h"
 #include "app/live/LiveRecording.h"
 #include "app/live/LiveSession.h"
 #include "app/viewer/ViewerUi.h"
-#include "app/viewer/state/LiveInput.h"
 
 namespace app {
 

@@ -4,9 +4,9 @@
 // once a frame before the frame resolves; a dropped .wav heard and said.
 #include <string>
 
+#include "app/document/WeightLayers.h"
 #include "app/viewer/ViewerFeature.h"
 #include "app/viewer/speech/SpeechPlayer.h"
-#include "app/viewer/state/WeightLayers.h"
 
 namespace app {
 

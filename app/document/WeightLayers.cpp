@@ -1,9 +1,9 @@
-#include "app/viewer/state/WeightLayers.h"
+#include "app/document/WeightLayers.h"
 
 #include <algorithm>
 #include <utility>
 
-#include "app/viewer/state/ViewerStateExpressions.h"
+#include "app/document/ViewerStateExpressions.h"
 
 namespace app {
 

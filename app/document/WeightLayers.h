@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "morph/anim/PoseLayers.h"
 
 namespace app {

@@ -1,4 +1,4 @@
-#include "app/viewer/state/LiveInput.h"
+#include "app/document/LiveInput.h"
 
 #include <algorithm>
 
