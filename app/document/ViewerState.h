@@ -24,6 +24,7 @@
 #include "morph/anim/Animate.h"
 #include "morph/anim/FramePose.h"
 #include "morph/anim/Layers.h"
+#include "morph/anim/PoseLayers.h"
 #include "morph/anim/TargetWeights.h"
 #include "morph/edit/TargetGroups.h"
 #include "morph/edit/UserClip.h"
@@ -47,7 +48,7 @@ struct ExternalLayer {
     morph::TargetWeights weights;  // {mesh, target} -> value, on every node showing the mesh
     // {node, rotation}, each applied on top of the node's pose rotation (live input's head and
     // eyes, --live-head: LiveSession::nodeRotations).
-    std::vector<std::pair<size_t, glm::quat>> rotations;
+    morph::NodeRotations rotations;
 };
 
 struct TargetState {

@@ -31,9 +31,10 @@ inline constexpr const char* kSpeechLayer = "speech";        // the Speech panel
 inline constexpr const char* kOverridesLayer = "overrides";  // the first of the user's layers
 inline constexpr const char* kSoloMuteLayer = "solo-mute";
 
-// The list for `state`, in the order above. The layers read `state` when applied (and the scene
-// they are handed, which `state` was made for): resolve the list while it lives.
-morph::PoseLayers weightLayers(const ViewerState& state);
+// The list for `state` on `scene` (the scene `state` was made for), in the order above. The
+// external layers, the overrides and solo/mute are data, taken from `state` now; the clips and
+// the expressions are functions that read `state` when applied: resolve the list while it lives.
+morph::PoseLayers weightLayers(const morph::Scene& scene, const ViewerState& state);
 
 // The external layer named `name`, added over the others when the state has none yet.
 ExternalLayer& externalLayer(ViewerState& state, const std::string& name);

@@ -8,7 +8,10 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <glm/gtc/quaternion.hpp>
 
 #include "morph/Scene.h"
 #include "morph/anim/Animate.h"
@@ -16,18 +19,24 @@
 
 namespace morph {
 
+// {node, rotation}: each turns its node on top of the node's pose rotation (live input's head and
+// eyes).
+using NodeRotations = std::vector<std::pair<size_t, glm::quat>>;
+
+// A layer is a function over the pose (the file's clips, which sample animations), or data that
+// applyPoseLayers writes itself (rotations, then weights by {mesh, target}), or both in that
+// order. A source given as data never calls back into the code that listed it.
 struct PoseLayer {
     std::string name;  // what the layer is ("clips", "overrides", ...): for readers and tests
     // Writes the layer's weights (and node TRS) over `pose`, one entry per node of `scene`.
     std::function<void(const Scene& scene, std::vector<NodePose>& pose)> apply;
-    // Weights by {mesh, target} written after `apply` (applyTargetWeights), read when the layer
-    // is applied: whoever lists the layer keeps them alive while the list is resolved.
-    const TargetWeights* weights = nullptr;
+    NodeRotations rotations;  // after `apply`
+    TargetWeights weights;    // last (applyTargetWeights)
 };
 using PoseLayers = std::vector<PoseLayer>;
 
 // The layers from index `begin` up to (not including) `end`, in order, over `pose`: each its
-// function, then its weights. A layer with neither adds nothing.
+// function, its rotations, then its weights. A layer with none of them adds nothing.
 void applyPoseLayers(const Scene& scene, const PoseLayers& layers, std::vector<NodePose>& pose,
                      size_t begin = 0, size_t end = size_t(-1));
 // The rest pose with every layer over it.

@@ -16,6 +16,7 @@ void applyTargetWeights(const Scene& scene, const TargetWeights& weights,
         if (mesh < 0 || size_t(mesh) >= scene.meshes.size()) continue;
         const size_t count = scene.meshes[size_t(mesh)].targetCount();
         std::vector<float>& nodeWeights = pose[n].weights;
+        if (weights.covers(size_t(mesh))) nodeWeights.resize(count, 0.0f);
         for (auto it = weights.firstOf(size_t(mesh));
              it != weights.end() && it->first.first == size_t(mesh); ++it) {
             const size_t target = it->first.second;

@@ -20,13 +20,16 @@ TEST(ViewerStateWeightLayers, TheFileSourcesComeFirstThenTheUsersLayers) {
     ViewerState state;
     app::externalLayer(state, app::kLiveLayer);
     app::externalLayer(state, app::kSpeechLayer);
-    const morph::PoseLayers layers = app::weightLayers(state);
+    const morph::PoseLayers layers = app::weightLayers(morph::Scene(), state);
     std::vector<std::string> names;
     for (const morph::PoseLayer& layer : layers) names.push_back(layer.name);
     EXPECT_EQ(names, (std::vector<std::string>{app::kClipsLayer, app::kExpressionsLayer,
                                                app::kLiveLayer, app::kSpeechLayer,
                                                app::kOverridesLayer, app::kSoloMuteLayer}));
-    for (const morph::PoseLayer& layer : layers) EXPECT_TRUE(layer.apply) << layer.name;
+    // The file's sources are functions over the pose; the others are data.
+    EXPECT_TRUE(layers[0].apply);
+    EXPECT_TRUE(layers[1].apply);
+    for (size_t i = 2; i < layers.size(); ++i) EXPECT_FALSE(layers[i].apply) << layers[i].name;
 }
 
 TEST(ViewerStateWeightLayers, TheFramePoseAndPanelAreTheListResolved) {
@@ -39,7 +42,7 @@ TEST(ViewerStateWeightLayers, TheFramePoseAndPanelAreTheListResolved) {
     app::setUserWeight(state, scene, 1, 0.75f);
 
     const std::vector<morph::NodePose> byList =
-        morph::resolvePoseLayers(scene, app::weightLayers(state));
+        morph::resolvePoseLayers(scene, app::weightLayers(scene, state));
     const app::ViewerFrame frame = app::resolveFrame(scene, state);
     const std::vector<morph::NodePose> pose = app::resolvePose(scene, state);
     ASSERT_EQ(byList.size(), pose.size());
