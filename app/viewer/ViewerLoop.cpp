@@ -27,7 +27,7 @@ const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_
                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 // A signal wakes a window waiting for events (Redraw.h).
-void wakeLoop() {
+void wakeOnSignal() {
     glfwPostEmptyEvent();
 }
 
@@ -50,7 +50,7 @@ Outcome ViewerWindow::runFrames() {
     mLastTime = glfwGetTime();
     RedrawWait wait;  // the first frame at once
     double frameStart = mLastTime;
-    if (morph::Status s = mQuitSignals.start(wakeLoop); !s)
+    if (morph::Status s = mQuitSignals.start(wakeOnSignal); !s)
         std::fprintf(stderr, "morphview: %s\n", s.error().message.c_str());
     while (!closeConfirmed() && !quitSignalled()) {
         const bool waited = waitForEvents(wait);

@@ -15,7 +15,7 @@ Mermaid diagram).
   raw GL calls in app/ outside the GLFW context (app/viewer/GlfwContext.cpp)
   clock code (std::chrono, steady_clock) in the draw and the morph stage
   .cpp files defining `ViewerWindow::` members, and those inside a viewer feature's room
-  files outside a viewer feature's room (live, speech, autosave) that include from it
+  files outside a viewer feature's room (each folder of app/viewer/) that include from it
   app/session/'s includes of app/viewer/
 
 Exits 1 when a rule is broken, naming each place."""
@@ -59,7 +59,15 @@ UNTIMED_FILES = (SCENE_RENDERER, os.path.join("renderer", "morph", "MorphStage.c
 # feature the loop walks (app/viewer/ViewerFeature.h) is a room of its own, reached from outside
 # through the one list of features and little else. The session's work is the document's, never
 # the window's.
-FEATURE_DIRS = tuple(os.path.join("app", "viewer", f) for f in ("live", "speech", "autosave"))
+FEATURE_ROOT = os.path.join("app", "viewer")  # each folder under it is a feature's room
+
+
+def feature_dirs(root):
+    base = os.path.join(root, FEATURE_ROOT)
+    return tuple(os.path.join(FEATURE_ROOT, d) for d in sorted(os.listdir(base))
+                 if os.path.isdir(os.path.join(base, d)))
+
+
 CODE_DIRS = ("app", "renderer", "morph")
 SOURCE_EXT = (".cpp", ".h", ".hpp", ".cc")
 TICKET_DIRS = ("app", "renderer", "morph", "shaders", "tests", "assets", "third_party", ".ci")
@@ -244,22 +252,23 @@ def window_member_files(root):
     return found
 
 
-def in_feature(path):
-    return any(path == d or path.startswith(d + os.sep) for d in FEATURE_DIRS)
+def in_feature(path, dirs):
+    return any(path == d or path.startswith(d + os.sep) for d in dirs)
 
 
 def feature_includers(root):
     """The files outside a viewer feature's room that include from it, for the feature with the
     most ("room: file" each)."""
     by_feature = collections.defaultdict(set)
+    dirs = feature_dirs(root)
     for path in files_under(root, CODE_DIRS + ("tests",), SOURCE_EXT):
         src = rel(root, path)
         for line in open(path, encoding="utf-8"):
             m = re.match(r'\s*#\s*include\s*"(app/viewer/[^"]+)"', line)
             if not m:
                 continue
-            for d in FEATURE_DIRS:
-                if m.group(1).startswith(d + "/") and not in_feature(src):
+            for d in dirs:
+                if m.group(1).startswith(d + "/") and not in_feature(src, dirs):
                     by_feature[d].add(src)
     if not by_feature:
         return []
@@ -317,7 +326,8 @@ def main():
         "raw GL calls in app": raw_gl_calls(root),
         "clock code in the draw": clock_code(root),
         "ViewerWindow member files": len(window_files),
-        "ViewerWindow members in features": [f for f in window_files if in_feature(f)],
+        "ViewerWindow members in features": [f for f in window_files
+                                             if in_feature(f, feature_dirs(root))],
         "files including a viewer feature": feature_includers(root),
         "session includes of viewer": session_viewer_includes(root),
     }
