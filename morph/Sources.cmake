@@ -47,7 +47,8 @@ set(MORPH_ANIM_SOURCES
   anim/Layers.cpp
   anim/PoseLayers.cpp
   anim/Sampler.cpp
-  anim/Skin.cpp)
+  anim/Skin.cpp
+  anim/TargetWeights.cpp)
 set(MORPH_TARGETS_SOURCES
   targets/ActiveWeights.cpp
   targets/Blend.cpp

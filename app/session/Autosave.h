@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
 

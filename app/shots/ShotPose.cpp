@@ -10,7 +10,7 @@ namespace app {
 morph::Result<std::vector<morph::NodePose>> buildPose(
     const morph::Scene& layout, const std::vector<size_t>& clips, float time,
     const std::vector<morph::WeightAssignment>& weights) {
-    // A shot's sources of weights, as the viewer's (app/viewer/state/WeightLayers.h): its clips
+    // A shot's sources of weights, as the viewer's (app/document/WeightLayers.h): its clips
     // at its time, then its weights, which set their targets as the viewer's overrides do.
     morph::Status weightsApplied;
     const morph::PoseLayers layers = {

@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "app/cli/ModelLoader.h"
-#include "app/viewer/state/ViewerAudit.h"
+#include "app/document/ViewerAudit.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
 

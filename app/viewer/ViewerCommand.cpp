@@ -10,6 +10,7 @@
 #include "app/live/LiveSession.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerWindow.h"
+#include "app/viewer/live/LivePanel.h"
 #include "morph/edit/WeightSpec.h"
 #include "renderer/scene/Capture.h"
 

@@ -129,16 +129,16 @@ void ViewerWindow::handleRequests() {
 
 void ViewerWindow::takeDroppedFiles() {
     ViewerRequests& r = mUi.requests;
-    // An .hdr is a light, a .wav a line to say, anything else a model; of several files, the
-    // last of each.
+    // A file a feature takes is its own (a .wav: a line to say); else an .hdr is a light,
+    // anything else a model; of several files, the last of each.
     for (const std::string& path : mDropped) {
+        const bool taken =
+            std::any_of(mFeatures.begin(), mFeatures.end(),
+                        [&](const auto& feature) { return feature->takeDrop(path); });
+        if (taken) continue;
         std::string ext = fs::path(path).extension().string();
         std::transform(ext.begin(), ext.end(), ext.begin(),
                        [](unsigned char c) { return char(std::tolower(c)); });
-        if (ext == ".wav") {
-            sayDroppedWav(path);
-            continue;
-        }
         (ext == ".hdr" ? r.environment : r.open) = path;
     }
     mDropped.clear();

@@ -4,9 +4,10 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/document/ViewerStateExpressions.h"
+#include "app/document/WeightLayers.h"
 #include "app/install/BundledData.h"
 #include "app/viewer/ViewerWindow.h"
-#include "app/viewer/state/ViewerStateExpressions.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 
@@ -92,8 +93,10 @@ bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
     mDoc.state = std::move(state);
     mDoc.audit = std::move(loaded.audit);
     mDoc.loaded = true;
-    startLive();
-    mSpeech.stop(mDoc.state.speechWeights);  // a line's targets are the last model's
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) {
+        if (const char* layer = feature->layerName()) externalLayer(mDoc.state, layer);
+        feature->modelChanged();
+    }
     refreshFrame(mDoc);          // whatever reads the frame before the next one reads this scene's
     mUi.inspect.picked = false;  // its indices belong to the previous scene
     if (!keepState) mUi.fileCamera = -1;  // another file's cameras
@@ -109,7 +112,8 @@ bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
             showError(mUi, applied.error().message);
         }
     }
-    if (!keepState) autosaveOpened();  // a recovery's message is the last one shown
+    // A recovery's message is the last one shown.
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) feature->opened(keepState);
     std::error_code ec;
     const std::string absolute = std::filesystem::absolute(path, ec).string();
     addRecentFile(mSettings, ec ? path : absolute);

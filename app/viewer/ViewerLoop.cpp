@@ -2,13 +2,13 @@
 // moves), the clock, the script's step, the finished background load, the clips advanced and
 // the frame resolved, the panels (they edit the state and post requests), camera and shortcut
 // input (only what ImGui does not want), the scene drawn, ImGui drawn last, screenshots and the
-// script's exit, swap, then the requests carried out.
+// script's exit, swap, then the requests carried out. The features (ViewerFeature.h) are walked
+// at their points of the frame, in makeFeatures' order.
 #include <algorithm>
 #include <cstdio>
 
 #include "app/record/Recording.h"
 #include "app/viewer/ViewerWindow.h"
-#include "app/viewer/speech/SpeechPanel.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -26,11 +26,16 @@ const ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_
                                      ImGuiWindowFlags_NoSavedSettings |
                                      ImGuiWindowFlags_NoBringToFrontOnFocus;
 
+// A signal wakes a window waiting for events (Redraw.h).
+void wakeOnSignal() {
+    glfwPostEmptyEvent();
+}
+
 }  // namespace
 
 Outcome ViewerWindow::run() {
     const Outcome outcome = runFrames();
-    endAutosave();
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) feature->end();
     if (!mOptions.frameTimes.empty()) {
         if (auto written = mFrameTimes.write(mOptions.frameTimes); !written) {
             std::fprintf(stderr, "morphview: %s\n", written.error().message.c_str());
@@ -45,7 +50,8 @@ Outcome ViewerWindow::runFrames() {
     mLastTime = glfwGetTime();
     RedrawWait wait;  // the first frame at once
     double frameStart = mLastTime;
-    startQuitSignals();
+    if (morph::Status s = mQuitSignals.start(wakeOnSignal); !s)
+        std::fprintf(stderr, "morphview: %s\n", s.error().message.c_str());
     while (!closeConfirmed() && !quitSignalled()) {
         const bool waited = waitForEvents(wait);
         if (quitSignalled()) break;  // woken by SIGINT or SIGTERM: no frame, the way out
@@ -61,9 +67,8 @@ Outcome ViewerWindow::runFrames() {
         if (const std::optional<Outcome> outcome = endFrame(scripted)) return *outcome;
         glfwSwapBuffers(window);
         handleRequests();
-        handleLiveRequests();
-        autosaveFrame();
-        if (scripted.sample) printSample(*scripted.sample);
+        for (const std::unique_ptr<ViewerFeature>& feature : mFeatures)
+            feature->afterFrame(scripted);
         wait = mRedraw.afterFrame(motion());
     }
     if (mRecorder.active()) toggleRecording();
@@ -133,8 +138,7 @@ void ViewerWindow::updateFrame(float dt, const FrameSize& size) {
     // The clips advance, then the frame is resolved once: the panels below show it, and
     // drawScene draws it.
     if (mDoc.loaded) advance(mDoc.state, mDoc.scene, dt);
-    pollLive(dt);
-    pollSpeech();
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) feature->poll(dt);
     refreshFrame(mDoc);
     const uint64_t resolved = mDoc.state.revision;
     ImGui::NewFrame();
@@ -153,7 +157,8 @@ void ViewerWindow::drawFrame(const FrameSize& size) {
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     recordFrame(true);
-    if (mLive) mFrameTimes.addLiveAge(newestLiveAgeMs());
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures)
+        feature->frameDrawn(mFrameTimes);
     ++mFrames;
 }
 
@@ -188,8 +193,15 @@ void ViewerWindow::buildPanels(int width, int height) {
     ui.menuHeight = ui.weightsWidth = ui.timelineHeight = 0;
     ui.widgets.clear();
     ui.inspect.hoveredTarget = -1;
-    drawCloseQuestion();  // shown even with the panels hidden: the window waits for its answer
-    if (!ui.visible) return;
+    if (ui.visible) drawPanels(width, height);
+    // Shown with the panels hidden too (the autosave's question before closing waits for its
+    // answer).
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures)
+        feature->drawPanels(ui.weightsWidth, ui.menuHeight);
+}
+
+void ViewerWindow::drawPanels(int width, int height) {
+    ViewerUi& ui = mUi;
     drawMenuBar(mDoc, ui);
     const float w = float(width), h = float(height);
     if (ui.showTimeline) {
@@ -224,9 +236,6 @@ void ViewerWindow::buildPanels(int width, int height) {
     drawFileBrowser(mDoc, ui);
     drawShortcutsWindow(ui);
     drawReportWindow(mDoc, ui);
-    drawSpeechWindow(ui);
-    drawLiveWindow();
-    drawAutosavePanels(viewX, viewY);
 }
 
 Motion ViewerWindow::motion() const {
@@ -235,8 +244,7 @@ Motion ViewerWindow::motion() const {
     const bool shown = glfwGetWindowAttrib(window, GLFW_ICONIFIED) == 0;
     const bool animating = mDoc.loaded && (mDoc.state.playback.playing || mUi.presetCycle.on);
     m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mRecorder.active() ||
-               mUi.loading.active || mPendingScale != 0 || !mDropped.empty() || liveMoves() ||
-               mSpeech.preparing() || mSpeech.playing() ||
+               mUi.loading.active || mPendingScale != 0 || !mDropped.empty() ||
                (shown && (animating || mUi.turntable.on));
     if (!mUi.message.empty()) {  // its fade is drawn; a timer wakes the window for it
         const double age = ImGui::GetTime() - mUi.messageTime;
@@ -247,14 +255,26 @@ Motion ViewerWindow::motion() const {
             m.wakeAfter = fadeAt - age;
         }
     }
-    // The Live panel's ages and rates stay current while it shows.
-    constexpr double kLivePanelSeconds = 0.25;
-    if (mUi.showLive)
-        m.wakeAfter =
-            m.wakeAfter < 0 ? kLivePanelSeconds : std::min(m.wakeAfter, kLivePanelSeconds);
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) feature->addMotion(m);
     if (mScript && mScriptIdle >= 0)
         m.wakeAfter = m.wakeAfter < 0 ? mScriptIdle : std::min(m.wakeAfter, mScriptIdle);
     return m;
+}
+
+bool ViewerWindow::closeConfirmed() {
+    GLFWwindow* window = mContext.window();
+    if (!glfwWindowShouldClose(window)) return false;
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) {
+        if (!feature->allowClose()) {
+            glfwSetWindowShouldClose(window, GLFW_FALSE);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool ViewerWindow::quitSignalled() const {
+    return mQuitSignals.raised();
 }
 
 }  // namespace app

@@ -1,14 +1,14 @@
 // The VRM expression sliders, above the weight panel's targets: one per scene.expressions, the
 // presets first (emotions, lip sync, blink, gaze, neutral), then the custom ones. Each drives its
-// binds, with their weights, on every mesh (app/viewer/state/ViewerStateExpressions.h).
+// binds, with their weights, on every mesh (app/document/ViewerStateExpressions.h).
 #include <algorithm>
 #include <cstdio>
 #include <set>
 
 #include <imgui.h>
 
+#include "app/document/ViewerStateExpressions.h"
 #include "app/viewer/ViewerUi.h"
-#include "app/viewer/state/ViewerStateExpressions.h"
 #include "morph/edit/ExpressionWeights.h"
 #include "morph/edit/TargetGroups.h"
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "app/document/ViewerStateScript.h"
 #include "app/viewer/ViewerUi.h"
-#include "app/viewer/state/ViewerStateScript.h"
 
 namespace app {
 

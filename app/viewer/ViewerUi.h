@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "app/cli/ModelLoader.h"
+#include "app/document/ViewerAudit.h"
+#include "app/document/ViewerState.h"
+#include "app/document/ViewerStatePresentation.h"
 #include "app/viewer/speech/SpeechUi.h"
-#include "app/viewer/state/ViewerAudit.h"
-#include "app/viewer/state/ViewerState.h"
-#include "app/viewer/state/ViewerStatePresentation.h"
 #include "morph/Scene.h"
 #include "morph/edit/RayCast.h"
 #include "renderer/light/GpuEnvironment.h"

@@ -1,12 +1,20 @@
-// The window: opening it (the GL context, ImGui, the renderers, the view's options from the
-// command line, the first model), closing it, and reading back what it shows.
+// The window: opening it (the GL context, ImGui, the renderers, its features, the view's options
+// from the command line, the first model), closing it, and reading back what it shows; and the
+// settings file ($XDG_CONFIG_HOME/morphview/settings.json: recent files, slider range, loop,
+// speed, ...): read when the window opens and written when a model opens and at exit, except in
+// a reproducible run (a script or a --screenshot-after run), which neither reads nor writes it.
 #include "app/viewer/ViewerWindow.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
 #include "app/cli/Options.h"
 #include "app/record/Recording.h"
+#include "app/session/Autosave.h"
+#include "app/viewer/autosave/AutosaveFeature.h"
+#include "app/viewer/live/LiveFeature.h"
+#include "app/viewer/speech/SpeechFeature.h"
 #include "renderer/scene/Capture.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -70,10 +78,19 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     self->mFrameTimes.setKept(!options.frameTimes.empty());
     self->startImGui();
     self->loadSettingsFile();
-    self->startAutosave();
+    self->mFeatures = self->makeFeatures();
     self->applyViewOptions();
     if (auto opened = self->openFirstModel(); !opened) return opened.error();
     return self;
+}
+
+std::vector<std::unique_ptr<ViewerFeature>> ViewerWindow::makeFeatures() {
+    const FeatureContext context{mOptions, mDoc, mUi, mContext.window()};
+    std::vector<std::unique_ptr<ViewerFeature>> features;
+    features.push_back(std::make_unique<LiveFeature>(context));
+    features.push_back(std::make_unique<SpeechFeature>(context));
+    features.push_back(std::make_unique<AutosaveFeature>(context));
+    return features;
 }
 
 morph::Status ViewerWindow::startRenderers() {
@@ -131,6 +148,36 @@ void ViewerWindow::saveScreenshot(const std::string& path) {
         return;
     }
     showMessage(mUi, "saved " + path);
+}
+
+void ViewerWindow::loadSettingsFile() {
+    if (!reproducible()) {
+        if (const std::string path = settingsPath(); !path.empty()) {
+            auto settings = loadSettings(path);
+            if (settings) {
+                mSettings = std::move(settings).value();
+            } else if (settings.error().code == morph::ErrorCode::Json) {
+                // Never overwritten at the next save: the corrupt file is kept beside it.
+                const std::string aside = session::setAside(path);
+                showError(mUi, settings.error().message +
+                                   (aside.empty() ? "" : "; set aside as " + aside));
+            } else {
+                showError(mUi, settings.error().message);
+            }
+        }
+    }
+    mUi.recentFiles = mSettings.recentFiles;
+}
+
+void ViewerWindow::saveSettings() {
+    if (reproducible()) return;
+    const std::string path = settingsPath();
+    if (path.empty()) return;
+    if (mDoc.loaded) captureSettings(mSettings, mDoc.state);
+    mSettings.recentFiles = mUi.recentFiles;
+    if (auto saved = app::saveSettings(mSettings, path); !saved) {
+        std::fprintf(stderr, "morphview: %s\n", saved.error().message.c_str());
+    }
 }
 
 }  // namespace app

@@ -1,28 +1,26 @@
 #pragma once
 // The viewer's window and what it owns: the GL context, ImGui, the renderer, the document, the
-// camera and the settings file. Its members live in the file named for what they do: the window
-// (ViewerWindow.cpp), the loop (ViewerLoop.cpp), the 3D view (ViewerView.cpp), input
-// (ViewerInput.cpp), loading (ViewerLoad.cpp), settings (ViewerSettings.cpp) and presentation
+// camera, the settings file and the loop over its features (ViewerFeature.h: live input, speech,
+// the autosave, each in its own room). Its members live in the file named for what they do: the
+// window, its features and the settings file (ViewerWindow.cpp), the loop (ViewerLoop.cpp), the
+// 3D view (ViewerView.cpp), input (ViewerInput.cpp), loading (ViewerLoad.cpp) and presentation
 // (ViewerPresent.cpp).
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "app/live/LiveSession.h"
+#include "app/document/FrameTimes.h"
+#include "app/document/Redraw.h"
 #include "app/record/Recorder.h"
-#include "app/session/AutosaveSession.h"
 #include "app/viewer/BackgroundLoad.h"
 #include "app/viewer/GlfwContext.h"
 #include "app/viewer/OrbitCamera.h"
+#include "app/viewer/QuitSignals.h"
 #include "app/viewer/ViewerApp.h"
+#include "app/viewer/ViewerFeature.h"
 #include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
-#include "app/viewer/live/LivePanel.h"
-#include "app/viewer/live/QuitSignals.h"
-#include "app/viewer/speech/SpeechPlayer.h"
-#include "app/viewer/state/FrameTimes.h"
-#include "app/viewer/state/Redraw.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/OverlayRenderer.h"
@@ -56,6 +54,9 @@ private:
     void applyViewOptions();  // --morph-path, --msaa, --shading and the look options
     morph::RgbaImage readWindow() const;
     void saveScreenshot(const std::string& path);
+    // The features the loop walks, in order: each is called at the points ViewerFeature.h names,
+    // in this order (live input's layer under speech's).
+    std::vector<std::unique_ptr<ViewerFeature>> makeFeatures();
     // A screenshot, scripted or --screenshot-after run: no settings read or written.
     bool reproducible() const { return mOptions.screenshotAfter > 0 || !mOptions.script.empty(); }
 
@@ -72,11 +73,15 @@ private:
     FrameSize beginFrame(bool scriptDrives);
     ScriptRunner::Step stepScript(const FrameSize& size);
     void updateFrame(float dt, const FrameSize& size);  // the clips, the frame, panels, input
-    void buildPanels(int width, int height);
-    void drawFrame(const FrameSize& size);  // the scene, then ImGui, recorded
+    void buildPanels(int width, int height);            // the window's panels, then the features'
+    void drawPanels(int width, int height);             // the window's own (not while hidden)
+    void drawFrame(const FrameSize& size);              // the scene, then ImGui, recorded
     // Screenshots, the script's exit: the exit code when the loop ends here.
     std::optional<Outcome> endFrame(const ScriptRunner::Step& scripted);
     Motion motion() const;  // what the frame just drawn says about the next (Redraw.h)
+    // Whether the loop ends: the window was closed and no feature holds it open.
+    bool closeConfirmed();
+    bool quitSignalled() const;  // SIGINT or SIGTERM: the loop ends as if the window closed
 
     // ViewerView.cpp: the 3D view's region, camera and picture.
     ViewRegion viewRegion() const;  // framebuffer pixels
@@ -126,31 +131,6 @@ private:
     void pollLoad();  // per frame: progress for the panels, and the finished load
     // Uploads a loaded scene and makes it the document; on failure the current one stays.
     bool finishOpen(BackgroundLoad::Loaded loaded);
-    // app/viewer/live/ViewerLive.cpp: live input in the window.
-    // --listen's ports and --replay's recording, opened with the first model loaded (later
-    // models keep them and the recording, with their own names); a port that cannot open shows
-    // as an error, and in the Live panel.
-    void startLive();
-    bool openLiveSession();  // the session, with no source yet; false (and shown) on failure
-    void openLiveSource(const std::string& spec);  // a --listen spec; failures shown and listed
-    // Per frame, before the frame resolves: the newest samples' weights, the replay's line
-    // (advanced by the frame's dt), each keyed into the clip while recording to one.
-    void pollLive(float dt);
-    bool advanceReplay(float dt);  // true when the replay's line changed
-    void keyLiveSample();
-    void toggleLiveClip();
-    void handleLiveRequests();  // the Live panel's, after the frame
-    void handleCalibrationRequests(const LiveUi::Requests& requests);
-    void followStateCalibration();
-    void drawLiveWindow();
-    std::optional<double> newestLiveAgeMs() const;  // mLive's newest sample; nullopt: none yet
-    bool liveMoves() const;  // a replay still playing, or smoothing still settling
-    void startQuitSignals();
-    bool quitSignalled() const;  // SIGINT or SIGTERM: the loop ends as if the window closed
-    // Speech (app/viewer/speech/SpeechWindow.cpp): per frame, before the frame resolves, the
-    // panel's requests and the line's weights at the audio clock; a dropped .wav.
-    void pollSpeech();
-    void sayDroppedWav(const std::string& path);
     // The state a newly opened scene starts with: remapped on a reload, else fresh with the
     // settings, keeping the user clips and presets.
     ViewerState openedState(const morph::Scene& scene, bool keepState);
@@ -158,23 +138,9 @@ private:
     // on failure the message shows and the current light stays.
     bool useEnvironment(const std::string& spec);
 
-    // ViewerSettings.cpp
+    // ViewerWindow.cpp: the settings file.
     void loadSettingsFile();
     void saveSettings();
-
-    // autosave/ViewerAutosave.cpp: the work on the open file kept safe (AutosaveSession), the
-    // recovered work's Discard, and the question before closing on unsaved work.
-    void startAutosave();
-    void autosaveOpened();  // a file opened fresh: recover what a dead viewer left for it
-    void autosaveFrame();   // per frame: the state to the autosave, its write errors shown
-    // A script's `sample LABEL`: the autosave flushed, then the line (printSampleLine).
-    void printSample(const std::string& label);
-    void endAutosave();  // the loop ended: removed, or kept when the user chose Keep
-    // Whether the loop ends: the window was closed and nothing is unsaved, or the user answered.
-    bool closeConfirmed();
-    void answerClose(bool keep);
-    void drawCloseQuestion();
-    void drawAutosavePanels(float viewX, float viewY);  // the recovered work's buttons
 
     // ViewerPresent.cpp: the turntable, the preset cycle, recording, HiDPI changes.
     void present(float seconds);
@@ -239,19 +205,8 @@ private:
         std::string variant;
     };
     std::optional<StartOptions> mPendingStart;
-    std::unique_ptr<session::AutosaveSession> mAutosave;
-    bool mAskClose = false;       // open the unsaved-work question next frame
-    bool mCloseAnswered = false;  // the question was answered with a quit
-    bool mKeepAutosave = false;   // ... and the work kept for next time
-    bool mRecoveryDismissed = false;
-    // --listen: the live input for the model shown, started when it loads (ViewerLoad.cpp).
-    std::unique_ptr<live::LiveSession> mLive;
-    SpeechPlayer mSpeech;
-    LiveUi mLiveUi;  // the Live panel, --replay and Record to clip
-    std::optional<live::LiveClock::time_point> mLiveClipStart;  // Record to clip's first key
-    bool mLiveRecalibrated = false;              // the panel's calibration changed the live layer
-    std::string mLiveCalibrationShown;           // the state's liveCalibration the session has
-    live::CalibrationProfile mLiveStartProfile;  // --calibration's, for a discarded recovery
+    // The features the loop walks (ViewerFeature.h), in makeFeatures' order.
+    std::vector<std::unique_ptr<ViewerFeature>> mFeatures;
     QuitSignals mQuitSignals;
 };
 

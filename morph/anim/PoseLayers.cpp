@@ -9,6 +9,10 @@ void applyPoseLayers(const Scene& scene, const PoseLayers& layers, std::vector<N
     end = std::min(end, layers.size());
     for (size_t i = begin; i < end; ++i) {
         if (layers[i].apply) layers[i].apply(scene, pose);
+        for (const auto& [node, rotation] : layers[i].rotations) {
+            if (node < pose.size()) pose[node].rotation = pose[node].rotation * rotation;
+        }
+        applyTargetWeights(scene, layers[i].weights, pose);
     }
 }
 

@@ -174,6 +174,18 @@ void loadImageBytes(GltfDocument& doc, const FileAccess& access) {
     }
 }
 
+// The root extras.rigLogic kept as text, and every mesh's rig rules attached: the names' and the
+// file's (a faulty one a warning, the names' rules kept).
+void readRigLogic(GltfDocument& doc, Scene& scene) {
+    // extras may be any JSON value (glTF 2.0 3.12.2); only an object carries rigLogic.
+    if (auto extras = doc.json.find("extras"); extras != doc.json.end() && extras->is_object()) {
+        if (auto rig = extras->find("rigLogic"); rig != extras->end()) scene.rigLogic = rig->dump();
+    }
+    std::vector<std::string> warnings;
+    (void)attachRigLogic(scene, {}, "", warnings);  // without a sidecar it cannot fail
+    for (const std::string& w : warnings) doc.warn(w);
+}
+
 Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::string& name,
                              const std::string& baseDir, const ImportOptions& options) {
     GltfDocument doc;
@@ -243,13 +255,7 @@ Result<Scene> importDocument(const std::vector<uint8_t>& bytes, const std::strin
     if (Status s = readAnimations(doc, scene); !s) return s.error();
     readVrmExpressions(doc, scene);  // warnings only: VRM data never fails a load
     readVrmHumanoid(doc, scene);
-    // extras may be any JSON value (glTF 2.0 3.12.2); only an object carries rigLogic.
-    if (auto extras = doc.json.find("extras"); extras != doc.json.end() && extras->is_object()) {
-        if (auto rig = extras->find("rigLogic"); rig != extras->end()) scene.rigLogic = rig->dump();
-    }
-    std::vector<std::string> rigWarnings;
-    (void)attachRigLogic(scene, {}, "", rigWarnings);  // without a sidecar it cannot fail
-    for (const std::string& w : rigWarnings) doc.warn(w);
+    readRigLogic(doc, scene);
     computeTargetStats(scene);
     scene.warnings = std::move(doc.warnings);
     scene.report = std::move(doc.report);

@@ -1,9 +1,9 @@
-// The viewer's --frame-times summary (app/viewer/state/FrameTimes.h): nearest-rank median and
+// The viewer's --frame-times summary (app/document/FrameTimes.h): nearest-rank median and
 // 95th percentile, and the JSON the benchmark reads.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "app/viewer/state/FrameTimes.h"
+#include "app/document/FrameTimes.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 

@@ -1,4 +1,4 @@
-// The viewer's live input without a window (app/viewer/state/LiveInput): a recording's line as
+// The viewer's live input without a window (app/document/LiveInput): a recording's line as
 // the live layer's weights (the --weights rules capture --replay draws by), samples per second,
 // Record to clip's keys; and the recording read back whole (app/live/LiveRecording: readStream,
 // streamLineAt) as --replay plays it.
@@ -8,8 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include "app/document/LiveInput.h"
+#include "app/document/WeightLayers.h"
 #include "app/live/LiveRecording.h"
-#include "app/viewer/state/LiveInput.h"
 #include "fixtures/TestPaths.h"
 
 namespace live_input_test {
@@ -40,9 +41,9 @@ TEST(LiveInputTest, ALinesWeightsSetTargetsAsWeightsSpecsDo) {
     const morph::Scene scene = twoMeshes();
     auto spec = morph::parseWeightSpec("jawOpen=0.5,1=0.25,vrm:happy=1");
     ASSERT_TRUE(spec.ok());
-    const app::LiveWeights weights = app::liveWeightsOf(scene, *spec);
+    const morph::TargetWeights weights = app::liveWeightsOf(scene, *spec);
     // jawOpen on both meshes; index 1 on the mesh that has one; the vrm: item is not live.
-    const app::LiveWeights expected = {{{0, 0}, 0.5f}, {{0, 1}, 0.25f}, {{1, 0}, 0.5f}};
+    const morph::TargetWeights expected = {{{0, 0}, 0.5f}, {{0, 1}, 0.25f}, {{1, 0}, 0.5f}};
     EXPECT_EQ(weights, expected);
 }
 
@@ -67,9 +68,10 @@ TEST(LiveInputTest, RecordToClipKeysTheShownWeights) {
     ASSERT_EQ(state.userClips.size(), 1u);
     EXPECT_EQ(state.userClips[0].name, "live 1");
     EXPECT_EQ(state.userClips[0].targetNames, scene.meshes[0].targetNames);
-    state.liveWeights = {{{0, 0}, 0.3f}};
+    morph::TargetWeights& live = app::externalLayer(state, app::kLiveLayer).weights;
+    live = {{{0, 0}, 0.3f}};
     ASSERT_TRUE(app::keyLiveClip(state, scene, *recording, 0.0f).ok());
-    state.liveWeights = {{{0, 0}, 0.7f}, {{0, 1}, 1.0f}};
+    live = {{{0, 0}, 0.7f}, {{0, 1}, 1.0f}};
     ASSERT_TRUE(app::keyLiveClip(state, scene, *recording, 0.5f).ok());
     const morph::UserClip& clip = state.userClips[0];
     ASSERT_EQ(clip.keys.size(), 2u);

@@ -1,8 +1,8 @@
-// When the viewer draws (app/viewer/state/Redraw.h): every frame while something moves, a few
+// When the viewer draws (app/document/Redraw.h): every frame while something moves, a few
 // frames after an event or the end of a motion, one when a timer runs out, else none.
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/Redraw.h"
+#include "app/document/Redraw.h"
 
 namespace redraw_test {
 

@@ -1,4 +1,4 @@
-// The viewer's audit, window-free (app/viewer/state/ViewerAudit.h): findings to the File report's
+// The viewer's audit, window-free (app/document/ViewerAudit.h): findings to the File report's
 // rows (errors first, a pair's names together, a widget name per row), the count the menu bar's
 // "Report (N)" adds, the clean model's line, and a row's click: the target soloed at 1 on its
 // mesh, found by the audit's mesh name.
@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/ViewerAudit.h"
+#include "app/document/ViewerAudit.h"
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"

@@ -1,4 +1,4 @@
-// The viewer draws only when something changes (app/viewer/state/Redraw.h), through the REAL
+// The viewer draws only when something changes (app/document/Redraw.h), through the REAL
 // window under Xvfb: the script's `idle` stops driving the window for a while of wall time and
 // counts the frames it drew by its own rules. Left alone on the face it draws none but the few
 // that settle the UI after the last change; with a clip playing, or the turntable on, it draws
@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "app/viewer/state/Redraw.h"
+#include "app/document/Redraw.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"

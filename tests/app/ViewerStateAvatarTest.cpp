@@ -3,7 +3,7 @@
 // that follow names across meshes (presets, user clips, the per-mesh view).
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "fixtures/AvatarFixtures.h"
 #include "morph/gltf/GltfImport.h"
 

@@ -1,10 +1,10 @@
-// The viewer's VRM expression sliders without a window (app/viewer/state/
+// The viewer's VRM expression sliders without a window (app/document/
 // ViewerStateExpressions.h): where they sit in the resolution order (after the clip, before the
 // user's overrides and solo/mute), clamping, the revision, and reload by expression name.
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/ViewerState.h"
-#include "app/viewer/state/ViewerStateExpressions.h"
+#include "app/document/ViewerState.h"
+#include "app/document/ViewerStateExpressions.h"
 #include "fixtures/VrmFixtures.h"
 #include "morph/gltf/GltfImport.h"
 

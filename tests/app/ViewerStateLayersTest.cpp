@@ -3,7 +3,7 @@
 // settings.
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "fixtures/TestPaths.h"
 
 namespace viewer_state_layers_test {

@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include "app/document/ViewerStatePresentation.h"
+#include "app/document/ViewerStateScript.h"
 #include "app/record/Recording.h"
-#include "app/viewer/state/ViewerStatePresentation.h"
-#include "app/viewer/state/ViewerStateScript.h"
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 

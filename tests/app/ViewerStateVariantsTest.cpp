@@ -1,9 +1,9 @@
 // The viewer's material variant across a reload (F5): remapState keeps it by
 // display name, whatever index the variant has in the reloaded file, and falls back to the
-// default materials when the reloaded file lacks it. No window: app/viewer/state only.
+// default materials when the reloaded file lacks it. No window: app/document only.
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "fixtures/VariantFixtures.h"
 #include "morph/gltf/GltfImport.h"
 

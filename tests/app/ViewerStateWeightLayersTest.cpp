@@ -1,11 +1,11 @@
-// The viewer's weight sources as one list of layers (app/viewer/state/WeightLayers.h): their
+// The viewer's weight sources as one list of layers (app/document/WeightLayers.h): their
 // order, that the frame, the pose and the panel resolve that list and nothing else, and the
 // user's two rules (overrides, then solo/mute) as the panel and the pose both apply them.
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/ViewerState.h"
-#include "app/viewer/state/ViewerStateExpressions.h"
-#include "app/viewer/state/WeightLayers.h"
+#include "app/document/ViewerState.h"
+#include "app/document/ViewerStateExpressions.h"
+#include "app/document/WeightLayers.h"
 #include "fixtures/VrmFixtures.h"
 #include "morph/gltf/GltfImport.h"
 
@@ -19,14 +19,19 @@ using app::ViewerState;
 constexpr size_t kHappy = 2;
 
 TEST(ViewerStateWeightLayers, TheFileSourcesComeFirstThenTheUsersLayers) {
-    const ViewerState state;
-    const morph::PoseLayers layers = app::weightLayers(state);
+    ViewerState state;
+    app::externalLayer(state, app::kLiveLayer);
+    app::externalLayer(state, app::kSpeechLayer);
+    const morph::PoseLayers layers = app::weightLayers(morph::Scene(), state);
     std::vector<std::string> names;
     for (const morph::PoseLayer& layer : layers) names.push_back(layer.name);
     EXPECT_EQ(names, (std::vector<std::string>{app::kClipsLayer, app::kExpressionsLayer,
                                                app::kLiveLayer, app::kSpeechLayer,
                                                app::kOverridesLayer, app::kSoloMuteLayer}));
-    for (const morph::PoseLayer& layer : layers) EXPECT_TRUE(layer.apply) << layer.name;
+    // The file's sources are functions over the pose; the others are data.
+    EXPECT_TRUE(layers[0].apply);
+    EXPECT_TRUE(layers[1].apply);
+    for (size_t i = 2; i < layers.size(); ++i) EXPECT_FALSE(layers[i].apply) << layers[i].name;
 }
 
 TEST(ViewerStateWeightLayers, TheFramePoseAndPanelAreTheListResolved) {
@@ -39,7 +44,7 @@ TEST(ViewerStateWeightLayers, TheFramePoseAndPanelAreTheListResolved) {
     app::setUserWeight(state, scene, 1, 0.75f);
 
     const std::vector<morph::NodePose> byList =
-        morph::resolvePoseLayers(scene, app::weightLayers(state));
+        morph::resolvePoseLayers(scene, app::weightLayers(scene, state));
     const app::ViewerFrame frame = app::resolveFrame(scene, state);
     const std::vector<morph::NodePose> pose = app::resolvePose(scene, state);
     ASSERT_EQ(byList.size(), pose.size());
@@ -60,9 +65,10 @@ TEST(ViewerStateWeightLayers, LiveWeightsGoBetweenExpressionsAndOverrides) {
     const morph::Scene& scene = *imported;
     ViewerState state = app::makeViewerState(scene);
     app::setExpressionWeight(state, scene, kHappy, 1.0f);  // mesh 1 target 0: 0.5
-    state.liveWeights[{1, 0}] = 0.25f;
-    state.liveWeights[{1, 1}] = 0.125f;
-    state.liveWeights[{1, 99}] = 1.0f;  // past the mesh's targets: ignored
+    morph::TargetWeights& live = app::externalLayer(state, app::kLiveLayer).weights;
+    live.set(1, 0, 0.25f);
+    live.set(1, 1, 0.125f);
+    live.set(1, 99, 1.0f);  // past the mesh's targets: ignored
     app::ViewerFrame frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.25f, 0.125f}));
     EXPECT_EQ(frame.sampled[1].weights, (std::vector<float>{0.25f, 0.125f}));
@@ -79,17 +85,20 @@ TEST(ViewerStateWeightLayers, SpeechGoesOverLiveInputAndUnderOverrides) {
     ASSERT_TRUE(imported.ok()) << imported.error().message;
     const morph::Scene& scene = *imported;
     ViewerState state = app::makeViewerState(scene);
-    state.liveWeights[{1, 0}] = 0.25f;
-    state.liveWeights[{1, 1}] = 0.125f;
-    state.speechWeights[{1, 0}] = 0.5f;
-    state.speechWeights[{1, 7}] = 1.0f;  // past the mesh's targets: ignored
+    morph::TargetWeights& live = app::externalLayer(state, app::kLiveLayer).weights;
+    live.set(1, 0, 0.25f);
+    live.set(1, 1, 0.125f);
+    app::externalLayer(state, app::kSpeechLayer).weights.set(1, 0, 0.5f);
+    // Past the mesh's targets: ignored.
+    app::externalLayer(state, app::kSpeechLayer).weights.set(1, 7, 1.0f);
     app::ViewerFrame frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.5f, 0.125f}));
     state.selectedMesh = 1;
     app::setUserWeight(state, scene, 0, 0.75f);
     frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.75f, 0.125f}));
-    state.speechWeights.clear();  // the line ended: live input shows again
+    app::externalLayer(state, app::kSpeechLayer)
+        .weights.clear();  // the line ended: live input shows again
     app::clearOverride(state, scene, 0);
     frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.25f, 0.125f}));

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"

@@ -7,7 +7,7 @@ GLX; llvmpipe where there is no GPU):
 
 where the script presses space (play the first clip; `--animation 0` only where the model has
 clips) and lets --frames frames pass, then quits. The
-frames are timed by the viewer itself (app/viewer/state/FrameTimes.h: wall time between frames
+frames are timed by the viewer itself (app/document/FrameTimes.h: wall time between frames
 drawn back to back); the table shows their median, 95th percentile and frames per second.
 
     python3 tests/bench/viewer_frames.py [--morphview build/morphview] [--size 1280x800]

@@ -64,6 +64,53 @@ TEST(PoseLayers, ALayerWithoutAFunctionAddsNothing) {
     EXPECT_EQ(resolvePoseLayers(scene, layers)[0].weights, (std::vector<float>{0.25f, 0.5f}));
 }
 
+TEST(PoseLayers, ALayersTargetWeightsGoOnEveryNodeShowingTheMeshAfterItsFunction) {
+    Scene scene = twoNodes();
+    scene.nodes.resize(3);
+    scene.nodes[2].mesh = 0;  // a second node showing the mesh
+    PoseLayer layer = setWeight("source", 1, 0.25f);
+    layer.weights = {{{0, 1}, 0.5f}, {{0, 7}, 1.0f}, {{3, 0}, 1.0f}};
+    const std::vector<NodePose> pose = resolvePoseLayers(scene, {layer});
+    // Target 7 and mesh 3 are past the scene's: left out.
+    EXPECT_EQ(pose[0].weights, (std::vector<float>{0.25f, 0.5f}));
+    EXPECT_EQ(pose[2].weights, (std::vector<float>{0.25f, 0.5f}));
+    EXPECT_TRUE(pose[1].weights.empty());
+}
+
+TEST(PoseLayers, ALayerThatCoversAMeshSizesItsNodesWeightsFirst) {
+    const Scene scene = twoNodes();
+    std::vector<NodePose> pose = restPose(scene);
+    pose[0].weights = {0.5f, 0.5f, 0.5f};  // what a layer before left, past the mesh's targets
+    PoseLayer layer{"user", nullptr, {}, {{{0, 1}, 1.0f}}};
+    applyPoseLayers(scene, {layer}, pose);
+    EXPECT_EQ(pose[0].weights, (std::vector<float>{0.5f, 1.0f, 0.5f}));  // entries only
+    layer.weights.coverMesh(0);
+    applyPoseLayers(scene, {layer}, pose);
+    EXPECT_EQ(pose[0].weights, (std::vector<float>{0.5f, 1.0f}));
+}
+
+TEST(PoseLayers, ALayersRotationsTurnTheirNodesBeforeItsWeights) {
+    const Scene scene = twoNodes();
+    const glm::quat turn = glm::angleAxis(0.5f, glm::vec3(0, 1, 0));
+    PoseLayer layer{"head", nullptr, {{1, turn}, {9, turn}}, {}};  // node 9: past the pose
+    const std::vector<NodePose> pose = resolvePoseLayers(scene, {layer});
+    EXPECT_EQ(pose[1].rotation, turn);
+    EXPECT_EQ(pose[0].rotation, glm::quat(1, 0, 0, 0));
+}
+
+TEST(PoseLayers, TargetWeightsSetGetAndClear) {
+    TargetWeights weights;
+    EXPECT_TRUE(weights.empty());
+    weights.set(1, 2, 0.5f);
+    weights.set(1, 2, 0.75f);
+    EXPECT_EQ(weights.size(), 1u);
+    EXPECT_EQ(weights.get(1, 2), 0.75f);
+    EXPECT_EQ(weights.get(2, 1), std::nullopt);
+    EXPECT_EQ(weights, (TargetWeights{{{1, 2}, 0.75f}}));
+    weights.clear();
+    EXPECT_TRUE(weights.empty());
+}
+
 TEST(PoseLayers, LayerNamedIsTheFirstOfThatNameElseTheEnd) {
     const PoseLayers layers = {setWeight("a", 0, 0), setWeight("b", 0, 0), setWeight("b", 1, 0)};
     EXPECT_EQ(layerNamed(layers, "a"), 0u);

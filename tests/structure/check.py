@@ -17,6 +17,9 @@ Mermaid diagram).
   test files (tests/{morph,app,renderer}/*Test.cpp) without a namespace named after the file:
   they compile in unity batches, and two files' helpers must not meet
   text members (std::string) of renderer::ShotSpec other than its name: the app resolves text
+  .cpp files defining `ViewerWindow::` members, and those inside a viewer feature's room
+  files outside a viewer feature's room (each folder of app/viewer/) that include from it
+  app/session/'s includes of app/viewer/
 
 Exits 1 when a rule is broken, naming each place."""
 import argparse
@@ -45,6 +48,10 @@ LIMITS = {
     "clock code in the draw": 0,
     "test files without their namespace": 0,
     "text members in ShotSpec": 0,
+    "ViewerWindow member files": 6,
+    "ViewerWindow members in features": 0,
+    "files including a viewer feature": 2,
+    "session includes of viewer": 0,
 }
 # The draw runs its passes (renderer/pass/), each a file of its own; timing wraps them from
 # outside (renderer/gl/Timing.h), and app/ reaches GL only through the renderer, except the
@@ -57,6 +64,19 @@ UNTIMED_FILES = (SCENE_RENDERER, os.path.join("renderer", "morph", "MorphStage.c
 # variant) is resolved in app/ before the renderer sees it; only a name may stay text.
 SHOT_SPEC_FILE = os.path.join("renderer", "scene", "Capture.h")
 SHOT_SPEC_TEXT_ALLOWED = ("name",)
+# The viewer's window keeps the window, ImGui, the renderer, the document and the loop; each
+# feature the loop walks (app/viewer/ViewerFeature.h) is a room of its own, reached from outside
+# through the one list of features and little else. The session's work is the document's, never
+# the window's.
+FEATURE_ROOT = os.path.join("app", "viewer")  # each folder under it is a feature's room
+
+
+def feature_dirs(root):
+    base = os.path.join(root, FEATURE_ROOT)
+    return tuple(os.path.join(FEATURE_ROOT, d) for d in sorted(os.listdir(base))
+                 if os.path.isdir(os.path.join(base, d)))
+
+
 CODE_DIRS = ("app", "renderer", "morph")
 SOURCE_EXT = (".cpp", ".h", ".hpp", ".cc")
 TICKET_DIRS = ("app", "renderer", "morph", "shaders", "tests", "assets", "third_party", ".ci")
@@ -136,7 +156,7 @@ def ticket_numbers(root):
 
 
 def room_of(path):
-    """app/viewer/state/X.cpp -> app/viewer/state; morph/Scene.h -> morph."""
+    """app/document/X.cpp -> app/document; morph/Scene.h -> morph."""
     return os.path.dirname(path)
 
 
@@ -271,6 +291,50 @@ def shot_spec_text(root):
     return found
 
 
+def window_member_files(root):
+    """The .cpp files of app/ that define a ViewerWindow member (at the start of a line)."""
+    found = []
+    definition = re.compile(r"^[A-Za-z].*\bViewerWindow::~?\w+\s*\(")
+    for path in files_under(root, ("app",), (".cpp",)):
+        code = strip_comments(open(path, encoding="utf-8").read())
+        if any(definition.match(line) for line in code.splitlines()):
+            found.append(rel(root, path))
+    return found
+
+
+def in_feature(path, dirs):
+    return any(path == d or path.startswith(d + os.sep) for d in dirs)
+
+
+def feature_includers(root):
+    """The files outside a viewer feature's room that include from it, for the feature with the
+    most ("room: file" each)."""
+    by_feature = collections.defaultdict(set)
+    dirs = feature_dirs(root)
+    for path in files_under(root, CODE_DIRS + ("tests",), SOURCE_EXT):
+        src = rel(root, path)
+        for line in open(path, encoding="utf-8"):
+            m = re.match(r'\s*#\s*include\s*"(app/viewer/[^"]+)"', line)
+            if not m:
+                continue
+            for d in dirs:
+                if m.group(1).startswith(d + "/") and not in_feature(src, dirs):
+                    by_feature[d].add(src)
+    if not by_feature:
+        return []
+    room, files = max(sorted(by_feature.items()), key=lambda item: len(item[1]))
+    return [f"{room}: {f}" for f in sorted(files)]
+
+
+def session_viewer_includes(root):
+    found = []
+    for path in files_under(root, (os.path.join("app", "session"),), SOURCE_EXT):
+        for no, line in enumerate(open(path, encoding="utf-8"), 1):
+            if re.match(r'\s*#\s*include\s*"app/viewer/', line):
+                found.append(f"{rel(root, path)}:{no}: {line.strip()}")
+    return found
+
+
 def mermaid(edges):
     rooms = sorted({r for e in edges for r in e})
     ids = {r: "r" + re.sub(r"\W", "_", r) for r in rooms}
@@ -297,6 +361,7 @@ def main():
         return 0
     folder, count = largest_folder(root)
     walk = frame_walk_files(root)
+    window_files = window_member_files(root)
     measures = {
         "long functions": long_functions(root),
         "option names in renderer": option_names(root),
@@ -312,6 +377,11 @@ def main():
         "clock code in the draw": clock_code(root),
         "test files without their namespace": test_namespaces(root),
         "text members in ShotSpec": shot_spec_text(root),
+        "ViewerWindow member files": len(window_files),
+        "ViewerWindow members in features": [f for f in window_files
+                                             if in_feature(f, feature_dirs(root))],
+        "files including a viewer feature": feature_includers(root),
+        "session includes of viewer": session_viewer_includes(root),
     }
     broken = 0
     for name, value in measures.items():
@@ -326,6 +396,7 @@ def main():
                 print(f"       {place}")
     if args.table:
         print("frame walk names: " + ", ".join(walk))
+        print("ViewerWindow member files: " + ", ".join(sorted(window_files)))
     return 1 if broken else 0
 
 

@@ -5,16 +5,16 @@
 // a replay in progress, the calibration (smoothing, per name gain and neutral, Capture neutral,
 // Save); it opens a source (kind and port, as --listen spells them) and closes one, and turns
 // "Record to clip" on and off. Like every panel it only reads and posts
-// requests; the window carries them out (app/viewer/live/ViewerLive.cpp).
+// requests; the feature carries them out (app/viewer/live/LiveFeature.cpp).
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/document/LiveInput.h"
 #include "app/live/LiveRecording.h"
 #include "app/live/LiveSession.h"
 #include "app/viewer/ViewerUi.h"
-#include "app/viewer/state/LiveInput.h"
 
 namespace app {
 
@@ -25,7 +25,7 @@ struct LiveReplay {
     std::vector<live::StreamLine> lines;
     double time = 0;  // seconds played
     const live::StreamLine* shown = nullptr;
-    LiveWeights weights;  // the shown line's, on the model's targets
+    morph::TargetWeights weights;  // the shown line's, on the model's targets
 };
 
 // The recording, every line's names checked as capture --replay checks them; an error is one

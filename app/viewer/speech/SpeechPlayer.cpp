@@ -59,7 +59,7 @@ void SpeechPlayer::start(Prepared prepared, const morph::Scene& scene, Update& u
     mActive = true;
 }
 
-SpeechPlayer::Update SpeechPlayer::poll(const morph::Scene& scene, TargetWeights& weights) {
+SpeechPlayer::Update SpeechPlayer::poll(const morph::Scene& scene, morph::TargetWeights& weights) {
     Update update;
     if (mPending.valid() &&
         mPending.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
@@ -77,12 +77,12 @@ SpeechPlayer::Update SpeechPlayer::poll(const morph::Scene& scene, TargetWeights
         return update;
     }
     const float t = float(mAudio.position());
-    for (const Driven& d : mDriven) weights[{d.mesh, d.target}] = trackValue(*d.keys, t);
+    for (const Driven& d : mDriven) weights.set(d.mesh, d.target, trackValue(*d.keys, t));
     update.changed = true;
     return update;
 }
 
-void SpeechPlayer::stop(TargetWeights& weights) {
+void SpeechPlayer::stop(morph::TargetWeights& weights) {
     mAudio.stop();
     mActive = false;
     mDriven.clear();

@@ -2,11 +2,10 @@
 // The viewer's speech, window-free: a line prepared on a worker thread (said by espeak-ng, its
 // phonemes as this face's visemes and their tracks, app/speech/), so a frame never waits for it,
 // then played through app/audio with the mouth at the audio clock. The window polls it once a
-// frame and copies its weights into ViewerState::speechWeights, the "speech" layer
-// (WeightLayers.h), so the line plays over whatever else plays.
+// frame and its weights go into the state's "speech" external layer (WeightLayers.h), so the line
+// plays over whatever else plays.
 #include <functional>
 #include <future>
-#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -17,14 +16,13 @@
 #include "app/speech/Visemes.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "morph/anim/TargetWeights.h"
 
 namespace app {
 
 // Where a line's audio and phonemes come from: espeak-ng for typed text (SpeechPlayer::say), or
 // any other source run on the worker, such as a dropped .wav read and recognized.
 using LineSource = std::function<morph::Result<speech::SpokenLine>()>;
-
-using TargetWeights = std::map<std::pair<size_t, size_t>, float>;  // {mesh, target} -> weight
 
 class SpeechPlayer {
 public:
@@ -47,8 +45,8 @@ public:
     };
     // Once a frame: a prepared line starts playing; while it plays `weights` holds each driven
     // target's value at the audio clock, and it is emptied when the line ends.
-    Update poll(const morph::Scene& scene, TargetWeights& weights);
-    void stop(TargetWeights& weights);
+    Update poll(const morph::Scene& scene, morph::TargetWeights& weights);
+    void stop(morph::TargetWeights& weights);
 
     bool preparing() const { return mPending.valid(); }
     bool playing() const { return mActive; }

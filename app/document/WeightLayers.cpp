@@ -1,24 +1,45 @@
-#include "app/viewer/state/WeightLayers.h"
+#include "app/document/WeightLayers.h"
 
 #include <algorithm>
-#include <map>
 #include <utility>
 
-#include "app/viewer/state/ViewerStateExpressions.h"
+#include "app/document/ViewerStateExpressions.h"
 
 namespace app {
 
 namespace {
 
-// A rule of the user's applied to every node whose mesh has state for this scene.
-template <typename Rule>
-void applyPerNode(const morph::Scene& scene, const ViewerState& state,
-                  std::vector<morph::NodePose>& pose, Rule rule) {
-    for (size_t n = 0; n < scene.nodes.size() && n < pose.size(); ++n) {
-        if (const MeshState* ms = meshStateFor(state, scene, scene.nodes[n].mesh)) {
-            rule(*ms, pose[n].weights);
+// The user's overrides as data: on every mesh with state for this scene, each overridden
+// target's value (applyOverrides' rule, which the panel applies to one mesh).
+morph::TargetWeights overrideWeights(const morph::Scene& scene, const ViewerState& state) {
+    morph::TargetWeights weights;
+    for (size_t m = 0; m < state.meshes.size(); ++m) {
+        const MeshState* ms = meshStateFor(state, scene, int(m));
+        if (!ms) continue;
+        weights.coverMesh(m);
+        for (size_t t = 0; t < ms->targets.size(); ++t) {
+            if (ms->targets[t].overridden) weights.set(m, t, ms->targets[t].value);
         }
     }
+    return weights;
+}
+
+// Solo and mute as data: a muted target at 0, and on a mesh with a soloed target every target
+// not soloed (applySoloMute's rule).
+morph::TargetWeights soloMuteWeights(const morph::Scene& scene, const ViewerState& state) {
+    morph::TargetWeights weights;
+    for (size_t m = 0; m < state.meshes.size(); ++m) {
+        const MeshState* ms = meshStateFor(state, scene, int(m));
+        if (!ms) continue;
+        weights.coverMesh(m);
+        const bool anySolo = std::any_of(ms->targets.begin(), ms->targets.end(),
+                                         [](const TargetState& t) { return t.solo; });
+        for (size_t t = 0; t < ms->targets.size(); ++t) {
+            const TargetState& target = ms->targets[t];
+            if (target.mute || (anySolo && !target.solo)) weights.set(m, t, 0.0f);
+        }
+    }
+    return weights;
 }
 
 // The pose under the user's layers: the rest pose with the clips and the expressions, what the
@@ -30,37 +51,8 @@ std::vector<morph::NodePose> poseBelowUser(const morph::Scene& scene,
     return pose;
 }
 
-// The live input's head and eye rotations, each on top of its joint's pose rotation.
-void applyLiveRotations(const ViewerState& state, std::vector<morph::NodePose>& pose) {
-    for (const auto& [node, rotation] : state.liveRotations) {
-        if (node < pose.size()) pose[node].rotation = pose[node].rotation * rotation;
-    }
-}
-
-// Each node showing a mesh takes the weights `byTarget` holds for that mesh's targets (live
-// input's, the speech's).
-void applyTargetWeights(const morph::Scene& scene,
-                        const std::map<std::pair<size_t, size_t>, float>& byTarget,
-                        std::vector<morph::NodePose>& pose) {
-    if (byTarget.empty()) return;
-    for (size_t n = 0; n < scene.nodes.size() && n < pose.size(); ++n) {
-        const int mesh = scene.nodes[n].mesh;
-        if (mesh < 0 || size_t(mesh) >= scene.meshes.size()) continue;
-        std::vector<float>& weights = pose[n].weights;
-        const auto first = byTarget.lower_bound({size_t(mesh), 0});
-        for (auto it = first; it != byTarget.end() && it->first.first == size_t(mesh); ++it) {
-            const size_t target = it->first.second;
-            if (target >= scene.meshes[size_t(mesh)].targetCount()) continue;
-            if (weights.size() <= target)
-                weights.resize(scene.meshes[size_t(mesh)].targetCount(), 0.0f);
-            weights[target] = it->second;
-        }
-    }
-}
-
-}  // namespace
-
-morph::PoseLayers weightLayers(const ViewerState& state) {
+// The layers under the user's: the file's sources, then the external ones.
+morph::PoseLayers layersBelowUser(const ViewerState& state) {
     morph::PoseLayers layers;
     layers.push_back({kClipsLayer, [&state](const morph::Scene& s, auto& pose) {
                           morph::applyAnimationLayers(s, playingClips(s, state).layers, pose);
@@ -68,23 +60,28 @@ morph::PoseLayers weightLayers(const ViewerState& state) {
     layers.push_back({kExpressionsLayer, [&state](const morph::Scene& s, auto& pose) {
                           applyExpressionLayer(s, state, pose);
                       }});
-    // Live input and speech go here, over the file's own sources and under the user's.
-    layers.push_back({kLiveLayer, [&state](const morph::Scene& s, auto& pose) {
-                          applyLiveRotations(state, pose);
-                          applyTargetWeights(s, state.liveWeights, pose);
-                      }});
-    layers.push_back({kSpeechLayer, [&state](const morph::Scene& s, auto& pose) {
-                          applyTargetWeights(s, state.speechWeights, pose);
-                      }});
-    layers.push_back({kOverridesLayer, [&state](const morph::Scene& s, auto& pose) {
-                          applyPerNode(s, state, pose, [](const MeshState& ms, auto& weights) {
-                              applyOverrides(ms, weights);
-                          });
-                      }});
-    layers.push_back({kSoloMuteLayer, [&state](const morph::Scene& s, auto& pose) {
-                          applyPerNode(s, state, pose, applySoloMute);
-                      }});
+    // Live input, speech and any other outside source go here, over the file's own sources and
+    // under the user's, as data: their rotations, then their weights.
+    for (const ExternalLayer& external : state.externalLayers)
+        layers.push_back({external.name, nullptr, external.rotations, external.weights});
     return layers;
+}
+
+}  // namespace
+
+morph::PoseLayers weightLayers(const morph::Scene& scene, const ViewerState& state) {
+    morph::PoseLayers layers = layersBelowUser(state);
+    layers.push_back({kOverridesLayer, nullptr, {}, overrideWeights(scene, state)});
+    layers.push_back({kSoloMuteLayer, nullptr, {}, soloMuteWeights(scene, state)});
+    return layers;
+}
+
+ExternalLayer& externalLayer(ViewerState& state, const std::string& name) {
+    for (ExternalLayer& layer : state.externalLayers) {
+        if (layer.name == name) return layer;
+    }
+    state.externalLayers.push_back({name, {}, {}});
+    return state.externalLayers.back();
 }
 
 void applyOverrides(const MeshState& mesh, std::vector<float>& weights,
@@ -108,7 +105,7 @@ void applySoloMute(const MeshState& mesh, std::vector<float>& weights) {
 }
 
 ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state) {
-    const morph::PoseLayers layers = weightLayers(state);
+    const morph::PoseLayers layers = weightLayers(scene, state);
     ViewerFrame frame;
     frame.sampled = poseBelowUser(scene, layers);
     std::vector<morph::NodePose> pose = frame.sampled;
@@ -119,7 +116,7 @@ ViewerFrame resolveFrame(const morph::Scene& scene, const ViewerState& state) {
 }
 
 std::vector<morph::NodePose> resolvePose(const morph::Scene& scene, const ViewerState& state) {
-    return morph::resolvePoseLayers(scene, weightLayers(state));
+    return morph::resolvePoseLayers(scene, weightLayers(scene, state));
 }
 
 ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state,
@@ -150,7 +147,7 @@ ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState&
 
 ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState& state, int mesh) {
     ViewerFrame frame;
-    frame.sampled = poseBelowUser(scene, weightLayers(state));
+    frame.sampled = poseBelowUser(scene, layersBelowUser(state));
     return resolveMeshWeights(scene, state, frame, mesh);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Presentation for demos, without a window: the turntable's angle and the preset cycle (the saved
 // presets in turn, each held for a period, blending into the next over its last seconds).
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 
 namespace app {
 

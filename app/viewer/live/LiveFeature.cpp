@@ -1,11 +1,13 @@
-// The window's live input (ViewerWindow members): the session for --listen and File > Live,
-// --replay, Record to clip, the Live panel's requests, and SIGINT/SIGTERM ending the loop.
+// Live input in the window (LiveFeature.h): the session for --listen and File > Live, --replay,
+// Record to clip, the Live panel's requests.
+#include "app/viewer/live/LiveFeature.h"
+
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <utility>
 
-#include "app/viewer/ViewerWindow.h"
 #include "morph/edit/WeightSpec.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -21,7 +23,8 @@ void wakeLoop() {
 
 // A recording line's weights as the live layer's, through its --weights SPEC as capture
 // --replay draws it.
-morph::Result<LiveWeights> replayWeights(const morph::Scene& scene, const live::StreamLine& line) {
+morph::Result<morph::TargetWeights> replayWeights(const morph::Scene& scene,
+                                                  const live::StreamLine& line) {
     auto text = live::weightSpecOf(line.weights);
     if (!text) return text.error();
     auto spec = morph::parseWeightSpec(*text);
@@ -45,7 +48,7 @@ morph::Result<std::vector<live::StreamLine>> loadReplay(const std::string& path)
     return lines;
 }
 
-bool ViewerWindow::openLiveSession() {
+bool LiveFeature::openLiveSession() {
     if (mLive) return true;
     if (!mOptions.calibration.empty()) mLiveUi.profilePath = mOptions.calibration;
     live::LiveSessionOptions options;
@@ -64,7 +67,7 @@ bool ViewerWindow::openLiveSession() {
     return true;
 }
 
-void ViewerWindow::openLiveSource(const std::string& text) {
+void LiveFeature::openLiveSource(const std::string& text) {
     auto spec = live::parseListenSpec(text);
     if (!spec) {
         showError(mUi, spec.error().message);
@@ -80,15 +83,11 @@ void ViewerWindow::openLiveSource(const std::string& text) {
     }
 }
 
-void ViewerWindow::startQuitSignals() {
-    if (morph::Status s = mQuitSignals.start(wakeLoop); !s)
-        std::fprintf(stderr, "morphview: %s\n", s.error().message.c_str());
-}
-
-void ViewerWindow::startLive() {
-    if (mLive) {                         // another model: the ports and the recording carry on
-        mDoc.state.liveWeights.clear();  // the newest samples come again at the next poll
-        mDoc.state.liveRotations.clear();
+void LiveFeature::modelChanged() {
+    if (mLive) {  // another model: the ports and the recording carry on
+        ExternalLayer& layer = externalLayer(mDoc.state, kLiveLayer);
+        layer.weights.clear();  // the newest samples come again at the next poll
+        layer.rotations.clear();
         mLive->useScene(mDoc.scene);
     }
     if (mLiveUi.replay) mLiveUi.replay->shown = nullptr;  // its line maps anew at the next poll
@@ -108,7 +107,7 @@ void ViewerWindow::startLive() {
     }
 }
 
-bool ViewerWindow::advanceReplay(float dt) {
+bool LiveFeature::advanceReplay(float dt) {
     if (!mLiveUi.replay) return false;
     LiveReplay& r = *mLiveUi.replay;
     if (r.shown) r.time += dt;  // the first line shows at 0, in the first frame
@@ -116,13 +115,13 @@ bool ViewerWindow::advanceReplay(float dt) {
     if (line == r.shown) return false;
     r.shown = line;
     auto weights = replayWeights(mDoc.scene, *line);
-    r.weights = weights ? std::move(weights).value() : LiveWeights{};
+    r.weights = weights ? std::move(weights).value() : morph::TargetWeights{};
     return true;
 }
 
 // The state's calibration, when it is not the session's: recovered from an autosave, or dropped
 // with the recovered work (back to the profile the session started with).
-void ViewerWindow::followStateCalibration() {
+void LiveFeature::followStateCalibration() {
     if (!mLive || mDoc.state.liveCalibration == mLiveCalibrationShown) return;
     mLiveCalibrationShown = mDoc.state.liveCalibration;
     if (mLiveCalibrationShown.empty()) {
@@ -136,31 +135,32 @@ void ViewerWindow::followStateCalibration() {
     mLiveRecalibrated = mLive->reapply() || mLiveRecalibrated;
 }
 
-void ViewerWindow::pollLive(float dt) {
+void LiveFeature::poll(float dt) {
     if (!mDoc.loaded) return;
     followStateCalibration();
     const bool sampled = mLive && mLive->poll();
     const bool replayed = advanceReplay(dt);
     if (!sampled && !replayed && !std::exchange(mLiveRecalibrated, false)) return;
     // The live layer: the sources' newest values, a replay's line over them.
-    mDoc.state.liveWeights.clear();
+    ExternalLayer& layer = externalLayer(mDoc.state, kLiveLayer);
+    layer.weights.clear();
     if (mLive) {
         for (const auto& [ref, value] : mLive->layer().weights())
-            mDoc.state.liveWeights[{ref.mesh, ref.target}] = value;
+            layer.weights.set(ref.mesh, ref.target, value);
     }
     if (mLiveUi.replay) {
         for (const auto& [ref, value] : mLiveUi.replay->weights)
-            mDoc.state.liveWeights[ref] = value;
+            layer.weights.set(ref.first, ref.second, value);
     }
-    mDoc.state.liveRotations.clear();
+    layer.rotations.clear();
     if (mLive) {
         for (const live::NodeRotation& r : mLive->nodeRotations())
-            mDoc.state.liveRotations.emplace_back(r.node, r.rotation);
+            layer.rotations.emplace_back(r.node, r.rotation);
     }
     if (mLiveUi.clip) keyLiveSample();
 }
 
-void ViewerWindow::keyLiveSample() {
+void LiveFeature::keyLiveSample() {
     const auto now = live::LiveClock::now();
     if (!mLiveClipStart) mLiveClipStart = now;
     mLiveUi.clipSeconds = std::chrono::duration<double>(now - *mLiveClipStart).count();
@@ -172,7 +172,7 @@ void ViewerWindow::keyLiveSample() {
     }
 }
 
-void ViewerWindow::toggleLiveClip() {
+void LiveFeature::toggleLiveClip() {
     if (mLiveUi.clip) {
         const morph::UserClip& clip = mDoc.state.userClips[size_t(mLiveUi.clip->clip)];
         showMessage(mUi, "recorded '" + clip.name + "' (" + std::to_string(clip.keys.size()) +
@@ -193,7 +193,7 @@ void ViewerWindow::toggleLiveClip() {
                          mDoc.state.userClips[size_t(recording->clip)].name + "'");
 }
 
-void ViewerWindow::handleLiveRequests() {
+void LiveFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
     LiveUi::Requests requests = std::exchange(mLiveUi.requests, {});
     if (!mDoc.loaded) return;
     if (requests.close && mLive) {
@@ -208,7 +208,7 @@ void ViewerWindow::handleLiveRequests() {
 
 // The calibration as the panel edited it, applied to each source's newest sample at once (the
 // face shows the edit without waiting for the tracker), and saved where the panel says.
-void ViewerWindow::handleCalibrationRequests(const LiveUi::Requests& requests) {
+void LiveFeature::handleCalibrationRequests(const LiveUi::Requests& requests) {
     if (requests.profile) {
         mLive->calibration().setProfile(*requests.profile);
         mLiveRecalibrated = mLive->reapply() || mLiveRecalibrated;
@@ -230,11 +230,15 @@ void ViewerWindow::handleCalibrationRequests(const LiveUi::Requests& requests) {
     }
 }
 
-void ViewerWindow::drawLiveWindow() {
+void LiveFeature::drawPanels(float /*viewX*/, float /*viewY*/) {
     if (mUi.visible && mDoc.loaded) drawLivePanel(mLive.get(), mLiveUi, mUi);
 }
 
-std::optional<double> ViewerWindow::newestLiveAgeMs() const {
+void LiveFeature::frameDrawn(FrameTimes& times) {
+    if (mLive) times.addLiveAge(newestLiveAgeMs());
+}
+
+std::optional<double> LiveFeature::newestLiveAgeMs() const {
     std::optional<live::LiveClock::time_point> newest;
     for (const auto& receiver : mLive->receivers()) {
         const std::optional<live::LiveClock::time_point> last = receiver->counts().lastSample;
@@ -244,7 +248,7 @@ std::optional<double> ViewerWindow::newestLiveAgeMs() const {
     return std::chrono::duration<double, std::milli>(live::LiveClock::now() - *newest).count();
 }
 
-bool ViewerWindow::liveMoves() const {
+bool LiveFeature::liveMoves() const {
     if (mLive && mLive->settling()) return true;  // smoothing still catching up with a still face
     if (mLiveRecalibrated) return true;           // the panel's edit, shown at the next frame
     if (!mLiveUi.replay || !mLiveUi.replay->shown) return mLiveUi.replay.has_value();
@@ -252,8 +256,13 @@ bool ViewerWindow::liveMoves() const {
     return r.lines.front().t + r.time < r.lines.back().t;
 }
 
-bool ViewerWindow::quitSignalled() const {
-    return mQuitSignals.raised();
+void LiveFeature::addMotion(Motion& motion) const {
+    if (liveMoves()) motion.moving = true;
+    // The Live panel's ages and rates stay current while it shows.
+    constexpr double kLivePanelSeconds = 0.25;
+    if (mUi.showLive)
+        motion.wakeAfter = motion.wakeAfter < 0 ? kLivePanelSeconds
+                                                : std::min(motion.wakeAfter, kLivePanelSeconds);
 }
 
 }  // namespace app

@@ -1,4 +1,4 @@
-#include "app/viewer/state/ViewerStateScript.h"
+#include "app/document/ViewerStateScript.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "app/viewer/live/QuitSignals.h"
+#include "app/viewer/QuitSignals.h"
 
 #include <atomic>
 #include <cerrno>

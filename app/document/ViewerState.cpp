@@ -1,4 +1,4 @@
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 
 #include <algorithm>
 #include <cmath>

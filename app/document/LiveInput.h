@@ -4,24 +4,21 @@
 // Live), and "Record to clip": the live input keyed into a user clip as it is applied.
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "morph/Scene.h"
+#include "morph/anim/TargetWeights.h"
 #include "morph/edit/WeightSpec.h"
 
 namespace app {
 
-using LiveWeights = std::map<std::pair<size_t, size_t>, float>;  // ViewerState::liveWeights
-
 // The targets `spec` sets, as --weights sets them (capture --replay draws a recording's line
 // through its --weights SPEC): NAME=V every target of that name on every mesh, INDEX=V target
 // INDEX of every mesh, *=V all; vrm: items are not the live layer's and are left out.
-LiveWeights liveWeightsOf(const morph::Scene& scene,
-                          const std::vector<morph::WeightAssignment>& spec);
+morph::TargetWeights liveWeightsOf(const morph::Scene& scene,
+                                   const std::vector<morph::WeightAssignment>& spec);
 
 // Samples per second from a source's running count, over windows of at least kWindowSeconds
 // (a 60 Hz stream reads 60, not a value that flickers with each frame's handful).

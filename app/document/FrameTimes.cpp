@@ -1,4 +1,4 @@
-#include "app/viewer/state/FrameTimes.h"
+#include "app/document/FrameTimes.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/viewer/state/ViewerAudit.h"
+#include "app/document/ViewerAudit.h"
 
 #include <algorithm>
 #include <map>

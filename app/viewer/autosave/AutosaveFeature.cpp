@@ -1,11 +1,9 @@
-// The window's side of the autosave (app/session/AutosaveSession.h): started with the window,
-// told when a file opens (the recovery and its message), given the state once per frame, ended
-// by a clean quit; the recovered work's Discard button; the question before the window closes on
-// unsaved work; and a corrupt settings file set aside.
+// The autosave in the window (AutosaveFeature.h).
+#include "app/viewer/autosave/AutosaveFeature.h"
+
 #include <cstdio>
 
 #include "app/session/Autosave.h"
-#include "app/viewer/ViewerWindow.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -24,14 +22,13 @@ bool trackedButton(ViewerUi& ui, const char* label) {
 
 }  // namespace
 
-void ViewerWindow::startAutosave() {
-    // A --screenshot-after run is a picture of the command line's options: nothing to keep.
+AutosaveFeature::AutosaveFeature(const FeatureContext& context) : ViewerFeature(context) {
     if (mOptions.screenshotAfter > 0) return;
     mAutosave = std::make_unique<session::AutosaveSession>(session::stateDir());
 }
 
-void ViewerWindow::autosaveOpened() {
-    if (!mAutosave || !mDoc.loaded) return;
+void AutosaveFeature::opened(bool reloaded) {
+    if (reloaded || !mAutosave || !mDoc.loaded) return;
     mRecoveryDismissed = false;
     const session::AutosaveSession::Opened opened =
         mAutosave->open(mDoc.model.path, mDoc.scene, mDoc.state);
@@ -42,13 +39,15 @@ void ViewerWindow::autosaveOpened() {
     std::fprintf(stderr, "morphview: %s\n", opened.message.c_str());
 }
 
-void ViewerWindow::autosaveFrame() {
-    if (!mAutosave || !mDoc.loaded) return;
-    mAutosave->update(mDoc.state);
-    if (const std::string error = mAutosave->takeError(); !error.empty()) showError(mUi, error);
+void AutosaveFeature::afterFrame(const ScriptRunner::Step& scripted) {
+    if (mAutosave && mDoc.loaded) {
+        mAutosave->update(mDoc.state);
+        if (const std::string error = mAutosave->takeError(); !error.empty()) showError(mUi, error);
+    }
+    if (scripted.sample) printSample(*scripted.sample);
 }
 
-void ViewerWindow::endAutosave() {
+void AutosaveFeature::end() {
     if (!mAutosave) return;
     if (mKeepAutosave) {
         mAutosave->flush();  // the destructor writes nothing more; the file stays for next time
@@ -57,7 +56,7 @@ void ViewerWindow::endAutosave() {
     }
 }
 
-void ViewerWindow::printSample(const std::string& label) {
+void AutosaveFeature::printSample(const std::string& label) {
     // What is pending is written first, so the folder is measured with no write in flight.
     session::AutosaveSession::FolderUse use;
     if (mAutosave) {
@@ -67,23 +66,25 @@ void ViewerWindow::printSample(const std::string& label) {
     printSampleLine(label, use.files, use.bytes);
 }
 
-bool ViewerWindow::closeConfirmed() {
-    GLFWwindow* window = mContext.window();
-    if (!glfwWindowShouldClose(window)) return false;
+bool AutosaveFeature::allowClose() {
     if (mCloseAnswered || !mAutosave || !mAutosave->unsaved()) return true;
-    // The user closed the window on unsaved work: ask instead (drawAutosavePanels).
-    glfwSetWindowShouldClose(window, GLFW_FALSE);
+    // The user closed the window on unsaved work: ask instead (drawCloseQuestion).
     mAskClose = true;
     return false;
 }
 
-void ViewerWindow::answerClose(bool keep) {
+void AutosaveFeature::answerClose(bool keep) {
     mCloseAnswered = true;
     mKeepAutosave = keep;
-    glfwSetWindowShouldClose(mContext.window(), GLFW_TRUE);
+    glfwSetWindowShouldClose(mWindow, GLFW_TRUE);
 }
 
-void ViewerWindow::drawCloseQuestion() {
+void AutosaveFeature::drawPanels(float viewX, float viewY) {
+    drawCloseQuestion();
+    if (mUi.visible) drawAutosavePanels(viewX, viewY);
+}
+
+void AutosaveFeature::drawCloseQuestion() {
     if (mAskClose) {
         ImGui::OpenPopup(kCloseQuestion);
         mAskClose = false;
@@ -108,7 +109,7 @@ void ViewerWindow::drawCloseQuestion() {
     ImGui::EndPopup();
 }
 
-void ViewerWindow::drawAutosavePanels(float viewX, float viewY) {
+void AutosaveFeature::drawAutosavePanels(float viewX, float viewY) {
     if (!mAutosave || !mAutosave->canDiscard() || mRecoveryDismissed) return;
     ImGui::SetNextWindowPos(ImVec2(viewX + 8 * mUi.scale, viewY + 8 * mUi.scale));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration |

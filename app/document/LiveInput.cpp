@@ -1,4 +1,4 @@
-#include "app/viewer/state/LiveInput.h"
+#include "app/document/LiveInput.h"
 
 #include <algorithm>
 
@@ -6,10 +6,10 @@
 
 namespace app {
 
-LiveWeights liveWeightsOf(const morph::Scene& scene,
-                          const std::vector<morph::WeightAssignment>& spec) {
+morph::TargetWeights liveWeightsOf(const morph::Scene& scene,
+                                   const std::vector<morph::WeightAssignment>& spec) {
     using Kind = morph::WeightAssignment::Kind;
-    LiveWeights weights;
+    morph::TargetWeights weights;
     for (const morph::WeightAssignment& a : spec) {
         if (a.kind == Kind::Expression) continue;
         for (size_t m = 0; m < scene.meshes.size(); ++m) {
@@ -18,7 +18,7 @@ LiveWeights liveWeightsOf(const morph::Scene& scene,
                 const bool hit = a.kind == Kind::All ||
                                  (a.kind == Kind::Name && t < names.size() && names[t] == a.name) ||
                                  (a.kind == Kind::Index && t == a.index);
-                if (hit) weights[{m, t}] = a.value;
+                if (hit) weights.set(m, t, a.value);
             }
         }
     }

@@ -8,31 +8,36 @@
 //   expressions  the VRM expression sliders: each adds its binds' weights to their targets on
 //                every mesh, under the VRM rules of morph/edit/ExpressionWeights.h
 //                (ViewerStateExpressions.h)
-//   live         live input (--listen): each target a tracker drives takes its newest value,
-//                on every node showing its mesh (ViewerState::liveWeights)
-//   speech       the Speech panel's line as it plays: each target its clip drives takes the
-//                clip's value at the audio clock, on every node showing its mesh, over live
-//                input and under the user's layers (ViewerState::speechWeights)
+//   (external)   the sources outside the file, ViewerState::externalLayers in their order,
+//                each its weights by {mesh, target} on every node showing the mesh, and node
+//                rotations: the window's features list them, live input ("live", --listen:
+//                each target a tracker drives takes its newest value) then speech ("speech":
+//                the Speech panel's line, each target its clip drives at the audio clock)
 //   overrides    the user's slider values
 //   solo-mute    a view aid, never keyed and never saved in presets: a soloed target shows alone
 //                on its mesh, a muted one shows 0 (a rig audit's "show this target" is a solo)
+#include <string>
 #include <vector>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "morph/anim/PoseLayers.h"
 
 namespace app {
 
 inline constexpr const char* kClipsLayer = "clips";
 inline constexpr const char* kExpressionsLayer = "expressions";
-inline constexpr const char* kLiveLayer = "live";            // live input: ViewerState::liveWeights
-inline constexpr const char* kSpeechLayer = "speech";        // ViewerState::speechWeights
+inline constexpr const char* kLiveLayer = "live";            // live input's external layer
+inline constexpr const char* kSpeechLayer = "speech";        // the Speech panel's
 inline constexpr const char* kOverridesLayer = "overrides";  // the first of the user's layers
 inline constexpr const char* kSoloMuteLayer = "solo-mute";
 
-// The list for `state`, in the order above. The layers read `state` when applied (and the scene
-// they are handed, which `state` was made for): resolve the list while it lives.
-morph::PoseLayers weightLayers(const ViewerState& state);
+// The list for `state` on `scene` (the scene `state` was made for), in the order above. The
+// external layers, the overrides and solo/mute are data, taken from `state` now; the clips and
+// the expressions are functions that read `state` when applied: resolve the list while it lives.
+morph::PoseLayers weightLayers(const morph::Scene& scene, const ViewerState& state);
+
+// The external layer named `name`, added over the others when the state has none yet.
+ExternalLayer& externalLayer(ViewerState& state, const std::string& name);
 
 // The user's two rules for one mesh's weights (`weights` grows to the mesh's target count): the
 // pose's layers apply them to each node that shows the mesh, the panel to the mesh as it shows

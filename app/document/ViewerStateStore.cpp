@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/viewer/state/ViewerState.h"
-#include "app/viewer/state/ViewerStateExpressions.h"
+#include "app/document/ViewerState.h"
+#include "app/document/ViewerStateExpressions.h"
 #include "morph/io/Files.h"
 
 namespace app {

@@ -1,4 +1,4 @@
-#include "app/viewer/state/ViewerStatePresentation.h"
+#include "app/document/ViewerStatePresentation.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,8 @@
 // playing, keying, presets, A/B, settings, reload) is unit-tested without a context.
 //
 // Weights resolve as one ordered list of layers (WeightLayers.h): the clips, the VRM expression
-// sliders, the user's overrides, then solo / mute.
+// sliders, the sources outside the file (externalLayers: live input, speech), the user's
+// overrides, then solo / mute.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +24,8 @@
 #include "morph/anim/Animate.h"
 #include "morph/anim/FramePose.h"
 #include "morph/anim/Layers.h"
+#include "morph/anim/PoseLayers.h"
+#include "morph/anim/TargetWeights.h"
 #include "morph/edit/TargetGroups.h"
 #include "morph/edit/UserClip.h"
 
@@ -37,6 +40,16 @@ inline constexpr int kMaxInbetweens = 10;
 inline constexpr size_t kMaxRecentFiles = 10;
 
 enum class WeightSource { Default, Animation, User };
+
+// A source of weights outside the file, as the state holds it for its layer: written by the
+// source (once a frame, or when a sample changes them), read when the frame resolves.
+struct ExternalLayer {
+    std::string name;              // the layer's name (WeightLayers.h: "live", "speech", ...)
+    morph::TargetWeights weights;  // {mesh, target} -> value, on every node showing the mesh
+    // {node, rotation}, each applied on top of the node's pose rotation (live input's head and
+    // eyes, --live-head: LiveSession::nodeRotations).
+    morph::NodeRotations rotations;
+};
 
 struct TargetState {
     bool overridden = false;  // the user's value wins over the default and the clip
@@ -144,17 +157,10 @@ struct ViewerState {
     // One per scene.expressions: the VRM expression sliders, 0..1 (ViewerStateExpressions.h).
     std::vector<float> expressionWeights;
 
-    // Live input's weights, {mesh, target} -> value (the window copies them from its live
-    // session, app/live/LiveSession.h, when a sample changed them).
-    std::map<std::pair<size_t, size_t>, float> liveWeights;
-    // --live-head: {node, rotation} turning the head and eye joints, each applied on top of the
-    // node's pose rotation (LiveSession::nodeRotations).
-    std::vector<std::pair<size_t, glm::quat>> liveRotations;
-
-    // The Speech panel's line as it plays, {mesh, target} -> value at the audio clock (the window
-    // copies them from its speech player, app/viewer/speech/SpeechPlayer.h, every frame it plays;
-    // empty at rest).
-    std::map<std::pair<size_t, size_t>, float> speechWeights;
+    // The sources of weights outside the file (live input, speech, ...), bottom first: each a
+    // layer between the expressions and the user's overrides (WeightLayers.h). The window's
+    // features name theirs when a model opens (externalLayer), in the order they are listed.
+    std::vector<ExternalLayer> externalLayers;
 
     // The live input's calibration as the Live panel last edited it, as its profile's JSON
     // (app/live/Calibration.h's format), so the autosave keeps it; empty: not edited here.

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 #include "morph/Scene.h"
 #include "morph/anim/Animate.h"
 

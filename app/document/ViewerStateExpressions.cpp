@@ -1,4 +1,4 @@
-#include "app/viewer/state/ViewerStateExpressions.h"
+#include "app/document/ViewerStateExpressions.h"
 
 #include <algorithm>
 #include <cmath>

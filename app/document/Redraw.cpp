@@ -1,4 +1,4 @@
-#include "app/viewer/state/Redraw.h"
+#include "app/document/Redraw.h"
 
 namespace app {
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/viewer/state/ViewerState.h"
+#include "app/document/ViewerState.h"
 
 namespace app {
 

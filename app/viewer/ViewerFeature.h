@@ -1,0 +1,80 @@
+#pragma once
+// A feature of the viewer beside the model it shows (live input, speech, the autosave): an object
+// in its own room that the loop walks, in the order ViewerWindow.cpp's makeFeatures lists them.
+// The window keeps the window, ImGui, the renderer, the document and the loop; a feature keeps
+// its own state, reaches the document and the panels' state through the FeatureContext, and is
+// called at fixed points of a frame (ViewerLoop.cpp):
+//
+//   a model opens  modelChanged (before its first frame resolves), opened (once it is shown)
+//   each frame     poll (before the frame resolves), drawPanels (after the window's panels),
+//                  frameDrawn (the scene and ImGui drawn), afterFrame (the frame shown: the
+//                  panels' and the script's requests), addMotion (whether the next frame
+//                  draws)
+//   the window     takeDrop (a dropped file of its kind), allowClose (the window asked to
+//                  close), end (the loop ended)
+//
+// A feature that is a source of weights names its external layer (layerName): the window adds
+// it to each opened model's state in the list's order, and the feature writes its weights there
+// (externalLayer, app/document/WeightLayers.h).
+#include <string>
+
+#include "app/document/FrameTimes.h"
+#include "app/document/Redraw.h"
+#include "app/viewer/ViewerApp.h"
+#include "app/viewer/ViewerScript.h"
+#include "app/viewer/ViewerUi.h"
+
+struct GLFWwindow;
+
+namespace app {
+
+// What a feature reaches of the window.
+struct FeatureContext {
+    const ViewerOptions& options;
+    ViewerDocument& doc;
+    ViewerUi& ui;
+    GLFWwindow* window;
+};
+
+class ViewerFeature {
+public:
+    explicit ViewerFeature(const FeatureContext& context)
+        : mOptions(context.options), mDoc(context.doc), mUi(context.ui), mWindow(context.window) {}
+    virtual ~ViewerFeature() = default;
+    ViewerFeature(const ViewerFeature&) = delete;
+    ViewerFeature& operator=(const ViewerFeature&) = delete;
+
+    // The external layer this feature writes (WeightLayers.h); nullptr: none.
+    virtual const char* layerName() const { return nullptr; }
+    // The document shows another scene (opened or reloaded), before its first frame resolves.
+    virtual void modelChanged() {}
+    // The scene is opened and shown: its message out, the command line's start options applied.
+    virtual void opened(bool /*reloaded*/) {}
+    // Once a frame, before the frame resolves; `dt` is the frame's clock step.
+    virtual void poll(float /*dt*/) {}
+    // The feature's ImGui windows, after the window's panels, also while the panels are hidden
+    // (then viewX and viewY, the 3D view's top left corner, are 0).
+    virtual void drawPanels(float /*viewX*/, float /*viewY*/) {}
+    // The frame was drawn (the scene and ImGui): what the feature adds to the frame times.
+    virtual void frameDrawn(FrameTimes& /*times*/) {}
+    // After the frame is shown: the panels' requests, and the script's step as it concerns the
+    // feature.
+    virtual void afterFrame(const ScriptRunner::Step& /*scripted*/) {}
+    // What the feature says about the next frame: `moving` when the picture changes by itself,
+    // a `wakeAfter` timer (only ever lowered).
+    virtual void addMotion(Motion& /*motion*/) const {}
+    // A file dropped on the window: true when it is the feature's to take (speech: a .wav).
+    virtual bool takeDrop(const std::string& /*path*/) { return false; }
+    // The window was asked to close: false keeps it open (the feature asks the user first).
+    virtual bool allowClose() { return true; }
+    // The loop ended (a closed window, a signal, the script's end).
+    virtual void end() {}
+
+protected:
+    const ViewerOptions& mOptions;
+    ViewerDocument& mDoc;
+    ViewerUi& mUi;
+    GLFWwindow* mWindow;
+};
+
+}  // namespace app
