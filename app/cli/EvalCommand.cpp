@@ -146,7 +146,7 @@ CommandResult fail(const morph::Error& error) {
 
 CommandResult runEval(const EvalOptions& options, const MorphFunction& gpuMorph) {
     morph::Result<morph::Scene> scene = loadModel(options.model);
-    if (!scene) return fail(scene.error());
+    if (!scene) return modelLoadFailed(scene.error());
     printWarnings(*scene);
 
     morph::Result<std::vector<EvalItem>> items = evalItems(*scene, options);

@@ -1,5 +1,6 @@
 #include "app/cli/InfoCommand.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -275,6 +276,42 @@ Json scenesJson(const morph::Scene& scene) {
     return out;
 }
 
+// Every mesh's rig rules, one entry per distinct rule (the meshes that have it listed): what
+// drives each derived target and where the rule came from.
+Json rigLogicJson(const morph::Scene& scene) {
+    static const char* const kKinds[] = {"combination", "inbetween"};
+    static const char* const kSources[] = {"names", "file", "sidecar"};
+    Json rules = Json::array();
+    for (size_t m = 0; m < scene.meshes.size(); ++m) {
+        const morph::Mesh& mesh = scene.meshes[m];
+        for (const morph::RigRule& rule : mesh.rigRules) {
+            Json drivers = Json::array();
+            for (size_t d : rule.drivers) drivers.push_back(mesh.targetNames[d]);
+            Json entry = {{"target", mesh.targetNames[rule.target]},
+                          {"kind", kKinds[int(rule.kind)]},
+                          {"drivers", std::move(drivers)},
+                          {"source", kSources[int(rule.source)]}};
+            if (rule.kind == morph::RigRuleKind::Inbetween) {
+                entry["peak"] = rule.peak;
+                entry["interpolation"] =
+                    rule.interpolation == morph::RigInterpolation::Smooth ? "smooth" : "linear";
+            }
+            auto same = std::find_if(rules.begin(), rules.end(), [&](const Json& r) {
+                Json other = r;
+                other.erase("meshes");
+                return other == entry;
+            });
+            if (same != rules.end()) {
+                (*same)["meshes"].push_back(m);
+            } else {
+                entry["meshes"] = Json::array({m});
+                rules.push_back(std::move(entry));
+            }
+        }
+    }
+    return rules;
+}
+
 }  // namespace
 
 Json infoJson(const morph::Scene& scene) {
@@ -322,6 +359,7 @@ Json infoJson(const morph::Scene& scene) {
     doc["scenes"] = scenesJson(scene);
     doc["defaultScene"] = scene.defaultScene >= 0 ? Json(scene.defaultScene) : Json();
     doc["variants"] = variantsJson(scene);
+    doc["rigLogic"] = rigLogicJson(scene);
     return doc;
 }
 
@@ -436,7 +474,7 @@ struct InfoOptions {
 
 CommandResult runInfo(const InfoOptions& options) {
     morph::Result<morph::Scene> scene = loadModel(options.model);
-    if (!scene) return failWith(scene.error().message);
+    if (!scene) return modelLoadFailed(scene.error());
     printWarnings(*scene);
     const std::string text = options.json ? infoJson(*scene).dump(2) + "\n" : infoText(*scene);
     morph::Status written = writeText(text, "");

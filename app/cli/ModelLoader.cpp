@@ -8,7 +8,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/Commands.h"
 #include "app/cli/SharedOptions.h"
+#include "morph/io/Files.h"
 #include "morph/names/RenameMap.h"
 #include "morph/targets/PoseTargets.h"
 
@@ -31,6 +33,34 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
                        "Largest total size the file may declare (buffers, images), e.g. 512M, 4G");
     addRenameOption(command, options.renamePath, options.renames,
                     "Rename the model's targets by a JSON object {\"its name\": \"new name\"}");
+    addRigLogicOptions(command, options);
+}
+
+void addRigLogicOptions(CLI::App& command, ModelOptions& options) {
+    CLI::Option* sidecar =
+        command
+            .add_option(
+                "--rig-logic", options.rigLogicPath,
+                "Derive targets from others by the rules of a JSON file: {\"combinations\": "
+                "[{\"target\", \"drivers\"}], \"inbetweens\": [{\"target\", \"driver\", "
+                "\"peak\"}]} (docs/RIG_LOGIC.md)")
+            ->type_name("FILE.json")
+            ->check(CLI::Validator(
+                [&options](std::string& path) -> std::string {
+                    auto bytes = morph::readFileBytes(path);
+                    if (!bytes) return bytes.error().message;
+                    auto rules = morph::parseRigLogic(std::string(bytes->begin(), bytes->end()),
+                                                      path, morph::RigRuleSource::Sidecar);
+                    if (!rules) return rules.error().message;
+                    options.rigLogic = std::move(rules).value();
+                    return {};
+                },
+                ""));
+    command
+        .add_flag("--no-rig-logic", options.noRigLogic,
+                  "Show the raw targets: no combination or in-between is derived, whether by "
+                  "name, by the file or by --rig-logic")
+        ->excludes(sidecar);
 }
 
 void addMaxMemoryOption(CLI::App& command, uint64_t& bytes, const std::string& help) {
@@ -140,7 +170,20 @@ morph::Result<morph::Scene> loadModel(
     }
     if (!options.poses.empty()) morph::computeTargetStats(*scene);
     if (morph::Status renamed = applyRenames(options, *scene); !renamed) return renamed.error();
+    if (options.noRigLogic) {
+        morph::detachRigLogic(*scene);
+    } else if (!options.renamePath.empty() || !options.poses.empty() || !options.rigLogic.empty()) {
+        std::vector<std::string> again;  // the file's faulty rules were reported by the import
+        if (auto s = morph::attachRigLogic(*scene, options.rigLogic, options.rigLogicPath, again);
+            !s)
+            return s.error();
+    }
     return scene;
+}
+
+CommandResult modelLoadFailed(const morph::Error& error) {
+    return error.code == morph::ErrorCode::Usage ? usageError(error.message)
+                                                 : failWith(error.message);
 }
 
 void printWarnings(const morph::Scene& scene) {

@@ -2,7 +2,7 @@
 // The model every command works on: a glTF file plus any --pose files, added as targets, with its
 // targets renamed by any --rename map. The options common to every command that takes a model
 // live here, so they read the same everywhere: MODEL, --pose FILE (repeatable), --allow-any-uri,
-// --max-memory BYTES, --rename MAP.json.
+// --max-memory BYTES, --rename MAP.json, --rig-logic FILE.json, --no-rig-logic.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "app/cli/CliFwd.h"
+#include "app/cli/Commands.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/names/FaceNames.h"
+#include "morph/rig/RigLogic.h"
 
 namespace app {
 
@@ -22,14 +24,21 @@ struct ModelOptions {
     std::vector<std::string> poses;  // --pose FILE, in command line order
     bool allowAnyUri = false;
     uint64_t maxMemoryBytes = morph::ImportOptions{}.maxMemoryBytes;
-    std::string renamePath;                   // --rename MAP.json
-    std::vector<morph::NameMapping> renames;  // what it says (read when the option is parsed)
+    std::string renamePath;                    // --rename MAP.json
+    std::vector<morph::NameMapping> renames;   // what it says (read when the option is parsed)
+    std::string rigLogicPath;                  // --rig-logic FILE.json: a rig-logic sidecar
+    std::vector<morph::RigRuleSpec> rigLogic;  // what it says (read when the option is parsed)
+    bool noRigLogic = false;                   // --no-rig-logic: the raw targets, no rules
 };
 
 // Adds MODEL (a positional; required unless `modelRequired` is false, as for the viewer, which
 // opens the bundled face without one) and the common options to `command`. `options` must
 // outlive the parse.
 void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequired = true);
+
+// --rig-logic FILE.json (read and checked as it is parsed) and --no-rig-logic, for a command whose
+// model options are its own (regress, audit).
+void addRigLogicOptions(CLI::App& command, ModelOptions& options);
 
 // "4G", "512M", "64k", "1.5GiB", "1000000" -> bytes (binary multiples: K = 1024). nullopt when
 // the text is not such a size, is zero, or does not fit in 64 bits.
@@ -42,12 +51,19 @@ void addMaxMemoryOption(CLI::App& command, uint64_t& bytes, const std::string& h
 // (morph/targets/PoseTargets.h), named after the pose file's stem ("smile" for poses/smile.glb).
 // The pose files' warnings are appended to the scene's (and their report lines to its report).
 // Then the --rename map renames the targets (morph/names/RenameMap.h): a name of the map the
-// model lacks is a warning, two targets of a mesh given one name an error naming the map.
+// model lacks is a warning, two targets of a mesh given one name an error naming the map. Then
+// rig logic (morph/rig/RigLogic.h) over the final names: the names' rules, the file's and the
+// sidecar's, or none with --no-rig-logic; a sidecar naming what no mesh has, or a cycle, is a
+// usage error naming the sidecar.
 // Errors are one line naming the file. `progress` (optional) hears the import's stages
 // (morph::ImportOptions::progress).
 morph::Result<morph::Scene> loadModel(
     const ModelOptions& options,
     const std::function<void(float fraction, const char* stage)>& progress = {});
+
+// What a command ends with when loadModel failed: exit 2 for what the command line named wrong
+// (a --rig-logic sidecar naming what the model lacks, or a cycle), else the failure.
+CommandResult modelLoadFailed(const morph::Error& error);
 
 // Scene::warnings on stderr, one line each, prefixed "warning: ".
 void printWarnings(const morph::Scene& scene);

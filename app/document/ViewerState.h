@@ -39,7 +39,8 @@ inline constexpr float kSpeedMax = 4.0f;
 inline constexpr int kMaxInbetweens = 10;
 inline constexpr size_t kMaxRecentFiles = 10;
 
-enum class WeightSource { Default, Animation, User };
+// Where a target's weight comes from; Rig: rig logic derives it (Mesh::rigRules).
+enum class WeightSource { Default, Animation, User, Rig };
 
 // A source of weights outside the file, as the state holds it for its layer: written by the
 // source (once a frame, or when a sample changes them), read when the frame resolves.
@@ -139,6 +140,9 @@ struct ViewerState {
     // avatar's head, teeth and tongue share jawOpen), and the panel lists every mesh's names.
     // false: the per-mesh view, where an edit reaches the selected mesh only.
     bool linkSharedNames = true;
+    // View > Rig logic: derived targets follow their drivers (morph/rig/RigLogic.h); off shows
+    // the raw targets, each its own slider.
+    bool rigLogic = true;
     float rangeMin = 0;
     float rangeMax = 1;
     // false: a slider touched while a clip plays overrides it only until released. true: the

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "app/document/ViewerStateExpressions.h"
+#include "morph/rig/RigLogic.h"
 
 namespace app {
 
@@ -73,6 +74,7 @@ morph::PoseLayers weightLayers(const morph::Scene& scene, const ViewerState& sta
     morph::PoseLayers layers = layersBelowUser(state);
     layers.push_back({kOverridesLayer, nullptr, {}, overrideWeights(scene, state)});
     layers.push_back({kSoloMuteLayer, nullptr, {}, soloMuteWeights(scene, state)});
+    if (state.rigLogic) layers.push_back(morph::rigLogicLayer());
     return layers;
 }
 
@@ -142,6 +144,11 @@ ResolvedWeights resolveMeshWeights(const morph::Scene& scene, const ViewerState&
     if (ms) applyOverrides(*ms, out.weights, &out.sources);
     out.beforeSoloMute = out.weights;
     if (ms) applySoloMute(*ms, out.weights);
+    if (state.rigLogic && !m.rigRules.empty()) {
+        morph::applyRigRules(m.rigRules, out.beforeSoloMute);
+        morph::applyRigRules(m.rigRules, out.weights);
+        for (const morph::RigRule& rule : m.rigRules) out.sources[rule.target] = WeightSource::Rig;
+    }
     return out;
 }
 

@@ -11,7 +11,8 @@ morph::Result<std::vector<morph::NodePose>> buildPose(
     const morph::Scene& layout, const std::vector<size_t>& clips, float time,
     const std::vector<morph::WeightAssignment>& weights) {
     // A shot's sources of weights, as the viewer's (app/document/WeightLayers.h): its clips
-    // at its time, then its weights, which set their targets as the viewer's overrides do.
+    // at its time, then its weights, which set their targets as the viewer's overrides do, then
+    // the rig logic derived from them.
     morph::Status weightsApplied;
     const morph::PoseLayers layers = {
         {"clips",
@@ -22,6 +23,7 @@ morph::Result<std::vector<morph::NodePose>> buildPose(
          [&](const morph::Scene& scene, std::vector<morph::NodePose>& pose) {
              if (!weights.empty()) weightsApplied = morph::applyWeightSpec(scene, weights, pose);
          }},
+        morph::rigLogicLayer(),
     };
     std::vector<morph::NodePose> pose = morph::resolvePoseLayers(layout, layers);
     if (!weightsApplied) return weightsApplied.error();  // a name no mesh has

@@ -171,6 +171,12 @@ void ViewerWindow::handleDocumentRequests() {
         }
         r.scene.reset();
     }
+    if (r.toggleRigLogic) {
+        mDoc.state.rigLogic = !mDoc.state.rigLogic;
+        ++mDoc.state.revision;
+        if (mDoc.loaded) refreshFrame(mDoc);
+        r.toggleRigLogic = false;
+    }
     if (r.variant) {
         // Only the material each draw binds changes: nothing is uploaded or morphed again.
         if (mDoc.loaded) mDoc.state.variant = *r.variant;

@@ -184,6 +184,9 @@ void drawViewMenu(const ViewerDocument& doc, ViewerUi& ui) {
     ImGui::MenuItem("Weights panel", nullptr, &ui.showWeights);
     ImGui::MenuItem("Timeline", nullptr, &ui.showTimeline);
     ImGui::MenuItem("Stats", nullptr, &ui.showStats);
+    if (ImGui::MenuItem("Rig logic", nullptr, doc.state.rigLogic))
+        ui.requests.toggleRigLogic = true;
+    trackItem(ui, "Rig logic");
     if (ImGui::MenuItem("Hide all panels", "Tab")) ui.visible = false;
     ImGui::Separator();
     drawOverlayItems(ui);

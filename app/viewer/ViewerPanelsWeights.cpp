@@ -15,6 +15,7 @@
 
 #include "app/viewer/ViewerUi.h"
 #include "morph/edit/TargetGroups.h"
+#include "morph/rig/RigLogic.h"
 
 namespace app {
 
@@ -25,6 +26,7 @@ ImVec4 sourceColor(WeightSource source) {
         case WeightSource::Default: return ImVec4(0.74f, 0.76f, 0.80f, 1.0f);
         case WeightSource::Animation: return ImVec4(0.45f, 0.72f, 1.0f, 1.0f);
         case WeightSource::User: return ImVec4(1.0f, 0.70f, 0.35f, 1.0f);
+        case WeightSource::Rig: return ImVec4(0.78f, 0.58f, 1.0f, 1.0f);
     }
     return ImVec4(1, 1, 1, 1);
 }
@@ -34,6 +36,7 @@ const char* sourceName(WeightSource source) {
         case WeightSource::Default: return "default";
         case WeightSource::Animation: return "animation";
         case WeightSource::User: return "user";
+        case WeightSource::Rig: return "rig logic";
     }
     return "";
 }
@@ -231,11 +234,16 @@ void drawTargetName(ViewerDocument& doc, ViewerUi& ui, const Row& row, WeightSou
     if (selectedTarget >= 0) ui.inspect.hoveredTarget = selectedTarget;
     std::string where = meshName(scene, row.mesh);
     for (size_t r = 1; r < row.refs.size(); ++r) where += ", " + meshName(scene, row.refs[r].first);
+    std::string from = sourceName(source);
+    for (const morph::RigRule& rule : scene.meshes[size_t(row.mesh)].rigRules) {
+        if (source == WeightSource::Rig && rule.target == row.target)
+            from += ": " + morph::describeRigRule(rule, scene.meshes[size_t(row.mesh)].targetNames);
+    }
     ImGui::SetTooltip(
         "%s  (target %zu of %s)\non: %s\nsource: %s\nclick: show its curve in "
         "the timeline",
         row.name.c_str(), row.target, meshName(scene, row.mesh).c_str(), where.c_str(),
-        sourceName(source));
+        from.c_str());
 }
 
 // The slider: what Key and presets store, dimmed when solo/mute hide it from the picture.
@@ -247,8 +255,12 @@ void drawTargetSlider(ViewerDocument& doc, ViewerUi& ui, const Row& row,
     float value = resolved.beforeSoloMute[t];
     const bool silenced = resolved.weights[t] != value;
     if (silenced) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.45f);
+    // A target rig logic derives follows its drivers: read-only while View > Rig logic is on.
+    const bool driven = resolved.sources[t] == WeightSource::Rig;
+    ImGui::BeginDisabled(driven);
     // Ctrl-click (or double-click) types a value: SliderFloat's own text input.
     const bool changed = ImGui::SliderFloat("##w", &value, state.rangeMin, state.rangeMax, "%.3f");
+    ImGui::EndDisabled();
     if (silenced) ImGui::PopStyleVar();
     trackItem(ui, row.name);
     if ((ImGui::IsItemHovered() || ImGui::IsItemActive()) && selectedTarget >= 0)

@@ -68,6 +68,7 @@ struct ViewerRequests {
     bool screenshot = false;
     bool toggleFullscreen = false;
     bool toggleRecording = false;
+    bool toggleRigLogic = false;  // View > Rig logic
     bool quit = false;
 };
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "morph/rig/RigLogic.h"
+
 namespace morph {
 
 void applyPoseLayers(const Scene& scene, const PoseLayers& layers, std::vector<NodePose>& pose,
@@ -26,6 +28,21 @@ size_t layerNamed(const PoseLayers& layers, const std::string& name) {
     const auto it = std::find_if(layers.begin(), layers.end(),
                                  [&](const PoseLayer& layer) { return layer.name == name; });
     return size_t(it - layers.begin());
+}
+
+PoseLayer rigLogicLayer() {
+    PoseLayer layer;
+    layer.name = kRigLogicLayer;
+    layer.apply = applyRigLogic;
+    return layer;
+}
+
+void applyRigLogic(const Scene& scene, std::vector<NodePose>& pose) {
+    for (size_t n = 0; n < scene.nodes.size() && n < pose.size(); ++n) {
+        const int mesh = scene.nodes[n].mesh;
+        if (mesh < 0 || size_t(mesh) >= scene.meshes.size()) continue;
+        applyRigRules(scene.meshes[size_t(mesh)].rigRules, pose[n].weights);
+    }
 }
 
 }  // namespace morph

@@ -44,4 +44,11 @@ std::vector<NodePose> resolvePoseLayers(const Scene& scene, const PoseLayers& la
 // The index of the first layer named `name`; layers.size() when none is.
 size_t layerNamed(const PoseLayers& layers, const std::string& name);
 
+// Rig logic, the derived layer after every source: on each node showing a mesh, the mesh's rules
+// (Mesh::rigRules, morph/rig/RigLogic.h) write its driven targets from what the layers before it
+// left, whatever a source set on them. Listed last by the viewer and by headless poses.
+inline constexpr const char* kRigLogicLayer = "rig-logic";
+PoseLayer rigLogicLayer();
+void applyRigLogic(const Scene& scene, std::vector<NodePose>& pose);
+
 }  // namespace morph

@@ -25,13 +25,19 @@ TEST(ViewerStateWeightLayers, TheFileSourcesComeFirstThenTheUsersLayers) {
     const morph::PoseLayers layers = app::weightLayers(morph::Scene(), state);
     std::vector<std::string> names;
     for (const morph::PoseLayer& layer : layers) names.push_back(layer.name);
-    EXPECT_EQ(names, (std::vector<std::string>{app::kClipsLayer, app::kExpressionsLayer,
-                                               app::kLiveLayer, app::kSpeechLayer,
-                                               app::kOverridesLayer, app::kSoloMuteLayer}));
-    // The file's sources are functions over the pose; the others are data.
+    EXPECT_EQ(names,
+              (std::vector<std::string>{app::kClipsLayer, app::kExpressionsLayer, app::kLiveLayer,
+                                        app::kSpeechLayer, app::kOverridesLayer,
+                                        app::kSoloMuteLayer, morph::kRigLogicLayer}));
+    // The file's sources and the rig logic derived from them all (morph's own) are functions
+    // over the pose; the others are data.
     EXPECT_TRUE(layers[0].apply);
     EXPECT_TRUE(layers[1].apply);
-    for (size_t i = 2; i < layers.size(); ++i) EXPECT_FALSE(layers[i].apply) << layers[i].name;
+    for (size_t i = 2; i + 1 < layers.size(); ++i) EXPECT_FALSE(layers[i].apply) << layers[i].name;
+    EXPECT_TRUE(layers.back().apply);
+    // View > Rig logic off: the raw targets.
+    state.rigLogic = false;
+    EXPECT_EQ(app::weightLayers(morph::Scene(), state).back().name, app::kSoloMuteLayer);
 }
 
 TEST(ViewerStateWeightLayers, TheFramePoseAndPanelAreTheListResolved) {

@@ -1,0 +1,141 @@
+// Rig logic through the commands: eval with only the drivers' weights equals eval --no-rig-logic
+// with the driven weights written out by hand, on the CPU and with --gpu; a sidecar replaces the
+// names' rules; info --json lists the rules; a bad sidecar is a usage error naming the file.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "fixtures/AuditFixtures.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "morph/io/Files.h"
+
+namespace rig_logic_cli_test {
+namespace {
+
+using json = nlohmann::json;
+
+// The audit's face with three derived targets added (fixtures::rigWithCorrectives), as a file.
+std::string writeRigWithCorrectives(const std::string& dir) {
+    const std::vector<uint8_t> bytes = fixtures::rigGlb(fixtures::rigWithCorrectives());
+    const std::string path = dir + "/correctives.glb";
+    EXPECT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
+    return path;
+}
+
+json evalJson(const std::vector<std::string>& args) {
+    const fixtures::RunOutcome run = fixtures::runMorphview(args);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    return run.exitCode == 0 ? json::parse(run.out) : json();
+}
+
+// The largest difference between two eval outputs' positions, over every item.
+double largestDifference(const json& a, const json& b) {
+    double worst = 0;
+    EXPECT_EQ(a["items"].size(), b["items"].size());
+    for (size_t i = 0; i < a["items"].size() && i < b["items"].size(); ++i) {
+        const std::vector<double> pa = a["items"][i]["positions"], pb = b["items"][i]["positions"];
+        EXPECT_EQ(pa.size(), pb.size());
+        for (size_t k = 0; k < pa.size() && k < pb.size(); ++k)
+            worst = std::max(worst, std::abs(pa[k] - pb[k]));
+    }
+    return worst;
+}
+
+// jawOpen 0.4, mouthSmileLeft 0.5: the corrective takes 0.2; jawOpen25 (peak 0.25, its tent
+// ending at the next peak, 0.75) takes (0.75 - 0.4) / 0.5 = 0.7; jawOpen75 (from 0.25 up to 0.75)
+// takes (0.4 - 0.25) / 0.5 = 0.3.
+const char* kDrivers = "jawOpen=0.4,mouthSmileLeft=0.5";
+const char* kByHand =
+    "jawOpen=0.4,mouthSmileLeft=0.5,jawOpen_mouthSmileLeft=0.2,jawOpen25=0.7,jawOpen75=0.3";
+
+TEST(RigLogicCli, DriversAloneEqualTheRawTargetsWrittenOutByHand) {
+    const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
+    for (const char* space : {"mesh", "world"}) {
+        const json driven = evalJson({"eval", model, "--space", space, "--weights", kDrivers});
+        const json byHand =
+            evalJson({"eval", model, "--space", space, "--no-rig-logic", "--weights", kByHand});
+        const json raw =
+            evalJson({"eval", model, "--space", space, "--no-rig-logic", "--weights", kDrivers});
+        EXPECT_LT(largestDifference(driven, byHand), 1e-5) << space;  // the box is about 0.3
+        EXPECT_GT(largestDifference(driven, raw), 1e-3) << space;     // the rules do something
+    }
+}
+
+TEST(RigLogicCli, TheGpuDerivesTheSameWeights) {
+    const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
+    const json gpu = evalJson({"eval", model, "--gpu", "--weights", kDrivers});
+    const json byHand = evalJson({"eval", model, "--no-rig-logic", "--weights", kByHand});
+    EXPECT_LT(largestDifference(gpu, byHand), 1e-5);
+}
+
+TEST(RigLogicCli, ASidecarReplacesTheNamesRulesForItsTargets) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::string sidecar = dir + "/rig.json";
+    const std::string text =
+        R"({"inbetweens": [{"target": "jawOpen_mouthSmileLeft", "driver": "mouthSmileLeft",
+            "peak": 0.25}]})";
+    ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    // mouthSmileLeft 0.5 is half way down from its peak at 0.25 to 1: 2/3.
+    const json driven = evalJson({"eval", model, "--rig-logic", sidecar, "--weights", kDrivers});
+    const json byHand = evalJson({"eval", model, "--no-rig-logic", "--weights",
+                                  "jawOpen=0.4,mouthSmileLeft=0.5,jawOpen_mouthSmileLeft=0.6666667,"
+                                  "jawOpen25=0.7,jawOpen75=0.3"});
+    EXPECT_LT(largestDifference(driven, byHand), 1e-5);
+}
+
+TEST(RigLogicCli, InfoListsTheRules) {
+    const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
+    const json info = evalJson({"info", model, "--json"});
+    ASSERT_TRUE(info.contains("rigLogic")) << info.dump();
+    std::vector<std::string> targets;
+    for (const json& rule : info["rigLogic"]) {
+        targets.push_back(rule["target"]);
+        EXPECT_EQ(rule["source"], "names");
+        if (rule["target"] == "jawOpen_mouthSmileLeft") {
+            EXPECT_EQ(rule["kind"], "combination");
+            EXPECT_EQ(rule["drivers"], json::array({"jawOpen", "mouthSmileLeft"}));
+        } else {
+            EXPECT_EQ(rule["kind"], "inbetween");
+            EXPECT_EQ(rule["drivers"], json::array({"jawOpen"}));
+            EXPECT_TRUE(rule["peak"] == 0.25 || rule["peak"] == 0.75) << rule.dump();
+        }
+    }
+    std::sort(targets.begin(), targets.end());
+    EXPECT_EQ(targets,
+              (std::vector<std::string>{"jawOpen25", "jawOpen75", "jawOpen_mouthSmileLeft"}));
+    const json raw = evalJson({"info", model, "--json", "--no-rig-logic"});
+    EXPECT_TRUE(raw["rigLogic"].empty());
+}
+
+TEST(RigLogicCli, ABadSidecarIsAUsageErrorNamingTheFileAndTheEntry) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"{", "not JSON"},
+        {R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 2}]})",
+         "inbetweens[0].peak 2 is not inside (0, 1)"},
+        {R"({"combinations": [{"target": "nope", "drivers": ["jawOpen", "eyeBlinkLeft"]}]})",
+         "rig logic names target 'nope', which no mesh has"},
+        {R"({"combinations": [{"target": "jawOpen", "drivers": ["jawOpen25", "eyeBlinkLeft"]}]})",
+         "rig logic has a cycle"},
+    };
+    for (const auto& [text, message] : cases) {
+        const std::string sidecar = dir + "/bad.json";
+        ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+        const fixtures::RunOutcome run =
+            fixtures::runMorphview({"eval", model, "--rig-logic", sidecar});
+        EXPECT_EQ(run.exitCode, 2) << text << "\n" << run.err;
+        EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
+        EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    }
+}
+
+}  // namespace
+}  // namespace rig_logic_cli_test
