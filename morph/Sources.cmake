@@ -81,6 +81,7 @@ set(MORPH_EDIT_SOURCES
 set(MORPH_AUDIT_SOURCES
   audit/AuditData.cpp
   audit/NameChecks.cpp
+  audit/RigLogicChecks.cpp
   audit/RigAudit.cpp
   audit/ShapeChecks.cpp
   audit/SideChecks.cpp

@@ -57,9 +57,9 @@ std::string markupText(const std::string& text) {
 }
 
 const std::vector<std::string>& auditChecks() {
-    static const std::vector<std::string> kChecks = {"dead",      "nonfinite", "huge",
-                                                     "duplicate", "side",      "asymmetric",
-                                                     "leak",      "normals",   "missing-on-mesh"};
+    static const std::vector<std::string> kChecks = {
+        "dead",       "nonfinite", "huge",    "duplicate",       "side",
+        "asymmetric", "leak",      "normals", "missing-on-mesh", "rig-logic"};
     return kChecks;
 }
 

@@ -34,6 +34,10 @@ void checkLeaks(std::vector<MeshData>& meshes, const AuditOptions& options,
 void checkNormals(const std::vector<MeshData>& meshes, const AuditOptions& options,
                   std::vector<Finding>& out);
 
+// RigLogicChecks.cpp: rig-logic, the derived targets' rules against their data.
+void checkRigLogic(const Scene& scene, const std::vector<MeshData>& meshes,
+                   const AuditOptions& options, std::vector<Finding>& out);
+
 // Numbers in a detail sentence: `digits` significant digits ("0.0042", "15.2"), and a share as a
 // whole percentage ("40%").
 std::string number(double value, int digits = 3);

@@ -46,6 +46,7 @@ AuditReport auditSceneReport(const Scene& scene, const AuditOptions& options) {
     checkLeaks(meshes, options, out);
     checkSides(meshes, options, out, report.unchecked);
     checkNormals(meshes, options, out);
+    checkRigLogic(scene, meshes, options, out);
     std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
         return std::tie(a.severity, a.targets, a.check, a.mesh) <
                std::tie(b.severity, b.targets, b.check, b.mesh);

@@ -15,6 +15,9 @@
 //   normals (warning)       NORMAL deltas that disagree with the morphed geometry, or none where
 //                           the target's siblings have them
 //   missing-on-mesh (error) a name the mesh's peers (meshes sharing most names) have and it lacks
+//   rig-logic (warning)     a derived target (morph/rig/RigLogic.h) whose rule does not fit the
+//                           data: a file's rule a mesh lacks a driver for, a corrective moving
+//                           vertices none of its drivers move, in-betweens reaching out of order
 // A target found nonfinite or huge is left out of the checks that read its shape (its data is
 // broken; one finding per cause).
 #include <string>

@@ -12,9 +12,9 @@ namespace {
 // The vertices bucketed by cells of twice the largest query radius, sorted by cell, with an
 // open-addressing table from a cell to its run of vertices. A ball of radius at most half a cell
 // meets at most two cells along each axis, so a query looks at 8 cells (not 27).
-class PointGrid {
+class MirrorGrid {
 public:
-    PointGrid(const std::vector<glm::vec3>& points, float radius)
+    MirrorGrid(const std::vector<glm::vec3>& points, float radius)
         : mPoints(points), mCell(2.0f * radius) {
         mLo = glm::ivec3(INT_MAX);
         for (const glm::vec3& p : points) mLo = glm::min(mLo, cellOf(p));
@@ -92,7 +92,7 @@ private:
     }
     // The slot holding `k`, or the empty one where it would go (linear probing).
     Slot& find(uint64_t k) {
-        return const_cast<Slot&>(static_cast<const PointGrid*>(this)->find(k));
+        return const_cast<Slot&>(static_cast<const MirrorGrid*>(this)->find(k));
     }
     const Slot& find(uint64_t k) const {
         const size_t mask = mSlots.size() - 1;
@@ -124,7 +124,7 @@ public:
 
     float radius() const { return mGrids.back().radius(); }
 
-    // As PointGrid's, for `radius` up to radius().
+    // As MirrorGrid's, for `radius` up to radius().
     template <typename F>
     void forEachWithin(const glm::vec3& p, float radius, F&& f) const {
         level(radius).forEachWithin(p, radius, f);
@@ -134,14 +134,14 @@ public:
     }
 
 private:
-    const PointGrid& level(float radius) const {
-        for (const PointGrid& g : mGrids) {
+    const MirrorGrid& level(float radius) const {
+        for (const MirrorGrid& g : mGrids) {
             if (g.radius() >= radius) return g;
         }
         return mGrids.back();
     }
 
-    std::vector<PointGrid> mGrids;
+    std::vector<MirrorGrid> mGrids;
 };
 
 // What pairing reads besides the positions: each vertex's tolerance (the length tolerance or

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include "fixtures/AuditFixtures.h"
 #include "fixtures/Fixtures.h"
+#include "morph/audit/RigAudit.h"
 #include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/rig/RigLogic.h"
@@ -275,6 +277,53 @@ TEST(RigLogicFile, TheFilesExtrasCarryRulesAndABrokenOneIsAWarning) {
     ASSERT_EQ(fallback->meshes[0].size(), 1u);
     EXPECT_FLOAT_EQ(fallback->meshes[0][0].peak, 0.5f);  // from the names
     EXPECT_EQ(fallback->meshes[0][0].source, RigRuleSource::Names);
+}
+
+std::vector<Finding> rigLogicFindings(const fixtures::Rig& rig) {
+    auto scene = importGltfMemory(fixtures::rigGlb(rig), "rig.glb", "");
+    EXPECT_TRUE(scene.ok()) << scene.error().message;
+    std::vector<Finding> found;
+    if (!scene.ok()) return found;
+    for (const Finding& f : auditScene(*scene))
+        if (f.check == "rig-logic") found.push_back(f);
+    return found;
+}
+
+// The corrective moves the face everywhere; its drivers move the jaw and the mouth's corner.
+TEST(RigLogicAudit, ACorrectiveMovingWhatNoDriverMovesIsAWarning) {
+    const std::vector<Finding> found = rigLogicFindings(fixtures::rigWithCorrectives());
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].severity, Severity::Warning);
+    EXPECT_EQ(found[0].targets, std::vector<std::string>{"jawOpen_mouthSmileLeft"});
+    EXPECT_NE(found[0].detail.find("vertices none of its drivers move"), std::string::npos)
+        << found[0].detail;
+}
+
+TEST(RigLogicAudit, ACorrectiveWithinItsDriversAndOrderedInbetweensAreClean) {
+    fixtures::Rig rig = fixtures::rigWithCorrectives();
+    const fixtures::RigTarget& jaw = fixtures::rigTarget(rig, 0, "jawOpen");
+    const fixtures::RigTarget& smile = fixtures::rigTarget(rig, 0, "mouthSmileLeft");
+    fixtures::RigTarget& fix = fixtures::rigTarget(rig, 0, "jawOpen_mouthSmileLeft");
+    for (size_t i = 0; i < fix.positions.size(); ++i) {
+        const bool driven =
+            glm::length(jaw.positions[i]) > 1e-4f && glm::length(smile.positions[i]) > 1e-4f;
+        if (!driven) fix.positions[i] = glm::vec3(0.0f);
+    }
+    fixtures::normalsFollowPositions(rig.meshes[0], fix);
+    EXPECT_TRUE(rigLogicFindings(rig).empty());
+}
+
+TEST(RigLogicAudit, InbetweensReachingOutOfOrderAreAWarning) {
+    fixtures::Rig rig = fixtures::rigWithCorrectives();
+    for (glm::vec3& d : fixtures::rigTarget(rig, 0, "jawOpen25").positions) d *= 3.0f;
+    bool found = false;
+    for (const Finding& f : rigLogicFindings(rig)) {
+        if (f.targets == std::vector<std::string>{"jawOpen25", "jawOpen75"}) {
+            found = true;
+            EXPECT_NE(f.detail.find("out of order"), std::string::npos) << f.detail;
+        }
+    }
+    EXPECT_TRUE(found);
 }
 
 }  // namespace
