@@ -49,12 +49,9 @@ morph::Result<double> exportFps(const nlohmann::json& j, const std::string& path
 }  // namespace
 
 morph::Result<Take> parseAudio2Face(std::string_view text, const std::string& path) {
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text.begin(), text.end());
-    } catch (const nlohmann::json::parse_error& e) {
-        return takeError(path, lineOfOffset(text, e.byte > 0 ? e.byte - 1 : 0), "not JSON");
-    }
+    auto parsed = parseTakeJson(text, path);
+    if (!parsed) return parsed.error();
+    const nlohmann::json& j = *parsed;
     if (!j.is_object()) return takeError(path, 1, "not an Audio2Face weights object");
     auto fps = exportFps(j, path);
     if (!fps) return fps.error();
@@ -67,7 +64,7 @@ morph::Result<Take> parseAudio2Face(std::string_view text, const std::string& pa
     if (j.contains("numFrames") &&
         (!j["numFrames"].is_number_unsigned() || j["numFrames"].get<size_t>() != frames.size()))
         return takeError(
-            path, lineOfArrayElement(text, "weightMat", 0),
+            path, lineOfOffset(text, text.find("\"numFrames\"")),
             "\"numFrames\" is not weightMat's " + std::to_string(frames.size()) + " frames");
     if (frames.empty()) return takeError(path, 1, "weightMat has no frames");
     for (size_t f = 0; f < frames.size(); ++f) {

@@ -110,14 +110,18 @@ morph::Status readRow(std::string_view line, size_t lineNumber, const Header& he
     }
     sample.t = *t;
     if (!number(fields[1])) return takeError(path, lineNumber, "BlendShapeCount is not a number");
-    for (size_t c : header.columns) {
+    // Every column is a number, the rotations too, though only the names' are kept.
+    for (size_t c = 2, kept = 0; c < fields.size(); ++c) {
         const std::optional<double> value = number(fields[c]);
         if (!value || std::fabs(*value) > FLT_MAX) {
             return takeError(path, lineNumber,
                              "column " + std::to_string(c + 1) + " ('" +
                                  std::string(fields[c].substr(0, 32)) + "') is not a number");
         }
-        sample.values.push_back(float(*value));
+        if (kept < header.columns.size() && header.columns[kept] == c) {
+            sample.values.push_back(float(*value));
+            ++kept;
+        }
     }
     return {};
 }

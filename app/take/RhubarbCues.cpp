@@ -101,12 +101,9 @@ morph::Status addJsonCue(Take& take, const nlohmann::json& cue, const std::strin
 }
 
 morph::Result<Take> parseJson(std::string_view text, const std::string& path) {
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text.begin(), text.end());
-    } catch (const nlohmann::json::parse_error& e) {
-        return takeError(path, lineOfOffset(text, e.byte > 0 ? e.byte - 1 : 0), "not JSON");
-    }
+    auto parsed = parseTakeJson(text, path);
+    if (!parsed) return parsed.error();
+    const nlohmann::json& j = *parsed;
     if (!j.is_object() || !j.contains("mouthCues") || !j["mouthCues"].is_array())
         return takeError(path, 1, "no \"mouthCues\" array");
     Take take = emptyRhubarbTake();

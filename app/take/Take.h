@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "morph/Result.h"
 
 namespace app::take {
@@ -56,6 +58,8 @@ size_t lineOfOffset(std::string_view text, size_t offset);
 // The line where element `index` of the first array under key `key` starts (a JSON text's error
 // about that element names its line); 1 when it cannot be found.
 size_t lineOfArrayElement(std::string_view text, std::string_view key, size_t index);
+// A JSON take's text parsed; where it is not JSON, "<path>: line N: not JSON".
+morph::Result<nlohmann::json> parseTakeJson(std::string_view text, const std::string& path);
 // "<path>: line N: <what>", as every reader's error.
 morph::Error takeError(const std::string& path, size_t line, const std::string& what);
 

@@ -1,5 +1,7 @@
 #include <algorithm>
 
+#include <nlohmann/json.hpp>
+
 #include "app/take/Take.h"
 
 namespace app::take {
@@ -84,6 +86,41 @@ size_t lineOfArrayElement(std::string_view text, std::string_view key, size_t in
         }
     }
     return lineOfOffset(text, found);
+}
+
+namespace {
+
+// Only where the text stops being JSON: the parser reports every such stop here with its byte
+// position, numbers past a double's range included (which a DOM parse throws without one).
+class ErrorPosition : public nlohmann::json_sax<nlohmann::json> {
+public:
+    size_t byte = 0;
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t) override { return true; }
+    bool number_unsigned(number_unsigned_t) override { return true; }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return true; }
+    bool key(string_t&) override { return true; }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t) override { return true; }
+    bool end_array() override { return true; }
+    bool parse_error(std::size_t position, const std::string&,
+                     const nlohmann::detail::exception&) override {
+        byte = position;
+        return false;
+    }
+};
+
+}  // namespace
+
+morph::Result<nlohmann::json> parseTakeJson(std::string_view text, const std::string& path) {
+    ErrorPosition sax;
+    if (!nlohmann::json::sax_parse(text.begin(), text.end(), &sax))
+        return takeError(path, lineOfOffset(text, sax.byte > 0 ? sax.byte - 1 : 0), "not JSON");
+    return nlohmann::json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
 }
 
 morph::Error takeError(const std::string& path, size_t line, const std::string& what) {
