@@ -46,8 +46,21 @@ std::optional<double> number(std::string_view text) {
     return value;
 }
 
-// HH:MM:SS:FF[.fff] as seconds; nullopt when it is not one, or FF is not a frame at `fps`.
-std::optional<double> timecodeSeconds(std::string_view text, double fps) {
+// A timecode's parts: the seconds of the day, the frame and its fraction, kept apart so that
+// times from the first frame are exact (a take late in the day is 50,000 s in).
+struct Timecode {
+    long seconds = 0;
+    long frame = 0;
+    double fraction = 0;
+    // Seconds from `first`.
+    double since(const Timecode& first, double fps) const {
+        return double(seconds - first.seconds) +
+               (double(frame - first.frame) + (fraction - first.fraction)) / fps;
+    }
+};
+
+// HH:MM:SS:FF[.fff]; nullopt when it is not one, or FF is not a frame at `fps`.
+std::optional<Timecode> parseTimecode(std::string_view text, double fps) {
     std::array<long, 4> parts{};
     size_t at = 0;
     for (size_t i = 0; i < parts.size(); ++i) {
@@ -58,17 +71,18 @@ std::optional<double> timecodeSeconds(std::string_view text, double fps) {
         if (i < 3 && (at >= text.size() || text[at] != ':')) return std::nullopt;
         if (i < 3) ++at;
     }
-    double fraction = 0;
+    Timecode timecode;
     if (at < text.size()) {
         if (text[at] != '.') return std::nullopt;
         const std::optional<double> sub = number("0" + std::string(text.substr(at)));
         if (!sub) return std::nullopt;
-        fraction = *sub;
+        timecode.fraction = *sub;
     }
     if (parts[1] > 59 || parts[2] > 59 || double(parts[3]) >= fps || parts[0] > 1000000)
         return std::nullopt;
-    return double(parts[0]) * 3600 + double(parts[1]) * 60 + double(parts[2]) +
-           (double(parts[3]) + fraction) / fps;
+    timecode.seconds = parts[0] * 3600 + parts[1] * 60 + parts[2];
+    timecode.frame = parts[3];
+    return timecode;
 }
 
 struct Header {
@@ -93,14 +107,14 @@ morph::Result<Header> readHeader(std::string_view line, const std::string& path,
 }
 
 morph::Status readRow(std::string_view line, size_t lineNumber, const Header& header, double fps,
-                      const std::string& path, TakeSample& sample) {
+                      const std::string& path, TakeSample& sample, Timecode& when) {
     const std::vector<std::string_view> fields = splitFields(line);
     if (fields.size() != header.fieldCount) {
         return takeError(path, lineNumber,
                          std::to_string(fields.size()) + " columns, the header has " +
                              std::to_string(header.fieldCount));
     }
-    const std::optional<double> t = timecodeSeconds(fields[0], fps);
+    const std::optional<Timecode> t = parseTimecode(fields[0], fps);
     if (!t) {
         char rate[32];
         std::snprintf(rate, sizeof(rate), "%g", fps);
@@ -108,7 +122,7 @@ morph::Status readRow(std::string_view line, size_t lineNumber, const Header& he
                          "'" + std::string(fields[0]) + "' is not a timecode HH:MM:SS:FF.fff at " +
                              rate + " fps (--fps says another rate)");
     }
-    sample.t = *t;
+    when = *t;
     if (!number(fields[1])) return takeError(path, lineNumber, "BlendShapeCount is not a number");
     // Every column is a number, the rotations too, though only the names' are kept.
     for (size_t c = 2, kept = 0; c < fields.size(); ++c) {
@@ -133,6 +147,7 @@ morph::Result<Take> parseLiveLinkFaceCsv(std::string_view text, const std::strin
     Take take;
     take.format = TakeFormat::LiveLinkFace;
     std::optional<Header> header;
+    std::optional<Timecode> first;
     size_t lineNumber = 0;
     for (size_t start = 0; start < text.size();) {
         const size_t end = std::min(text.find('\n', start), text.size());
@@ -140,6 +155,7 @@ morph::Result<Take> parseLiveLinkFaceCsv(std::string_view text, const std::strin
         start = end + 1;
         ++lineNumber;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (lineNumber == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.remove_prefix(3);  // BOM
         if (line.empty()) continue;
         if (!header) {
             auto read = readHeader(line, path, take);
@@ -148,15 +164,17 @@ morph::Result<Take> parseLiveLinkFaceCsv(std::string_view text, const std::strin
             continue;
         }
         TakeSample sample;
-        if (auto s = readRow(line, lineNumber, *header, fps, path, sample); !s) return s.error();
+        Timecode when;
+        if (auto s = readRow(line, lineNumber, *header, fps, path, sample, when); !s)
+            return s.error();
+        if (!first) first = when;
+        sample.t = when.since(*first, fps);
         if (!take.samples.empty() && sample.t < take.samples.back().t)
             return takeError(path, lineNumber, "the timecode goes back in time");
         take.samples.push_back(std::move(sample));
     }
     if (!header) return takeError(path, 1, "empty: no Live Link Face header");
     if (take.samples.empty()) return takeError(path, lineNumber, "no frames after the header");
-    const double first = take.samples.front().t;
-    for (TakeSample& s : take.samples) s.t -= first;
     return take;
 }
 

@@ -22,7 +22,7 @@ struct TakeCommandOptions {
     double fps = 60;
 };
 
-bool endsWith(const std::string& text, const std::string& suffix) {
+bool outIs(const std::string& text, const std::string& suffix) {
     return text.size() >= suffix.size() &&
            morph::toLowerAscii(text.substr(text.size() - suffix.size())) == suffix;
 }
@@ -56,8 +56,8 @@ CommandResult writeStream(const TakeCommandOptions& options, const take::Take& r
 }
 
 CommandResult runTake(const TakeCommandOptions& options) {
-    const bool glb = endsWith(options.out, ".glb");
-    if (!glb && !endsWith(options.out, ".jsonl"))
+    const bool glb = outIs(options.out, ".glb");
+    if (!glb && !outIs(options.out, ".jsonl"))
         return usageError("take: --out must name an OUT.jsonl or OUT.glb");
     if (glb && options.model.empty())
         return usageError("take: --out " + options.out + " needs --model MODEL");

@@ -55,10 +55,16 @@ TEST(TakeReaderTest, LiveLinkFaceCsvReadsItsNamesTimesAndValues) {
     EXPECT_FALSE(take->held);
     for (size_t f = 0; f < take->samples.size(); ++f) {
         // Frame 28 to 67 at 60 fps: the seconds carry at frame 60, t counts from the first.
-        EXPECT_NEAR(take->samples[f].t, double(f) / 60.0, 1e-6) << f;
+        // Exact to a double's rounding, though the timecodes are 50,000 s into the day.
+        EXPECT_NEAR(take->samples[f].t, double(f) / 60.0, 1e-12) << f;
         for (size_t n = 0; n < take->names.size(); ++n)
             EXPECT_FLOAT_EQ(take->samples[f].values[n], fixtures::takeValue(n, f));
     }
+    // A byte-order mark before the header is no part of it.
+    auto marked = app::take::parseLiveLinkFaceCsv("\xEF\xBB\xBF" + fixtures::liveLinkFaceCsv(2),
+                                                  "llf.csv", 60);
+    ASSERT_TRUE(marked.ok()) << marked.error().message;
+    EXPECT_EQ(marked->names.size(), 52u);
     auto at30 = app::take::parseLiveLinkFaceCsv(fixtures::liveLinkFaceCsv(3), "llf.csv", 30);
     ASSERT_FALSE(at30.ok()) << "frame 28 and 29 are frames at 30 fps; 30 is not";
     EXPECT_NE(at30.error().message.find("line 4"), std::string::npos) << at30.error().message;
