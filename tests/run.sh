@@ -138,7 +138,9 @@ wait_background build-asan/fuzz-build.log
 # each; the KTX2 transcoder 30 s (its coverage grows longest from the fixtures: ~2,900 inputs a
 # second on one core); live input's decoders, the WAV reader and the live input's files 15 s each
 # (their inputs are small and flat: one message or bundle, one fixed layout; a RIFF header and
-# samples; a JSON object or lines of them, and their coverage stops growing within seconds).
+# samples; a JSON object or lines of them, and their coverage stops growing within seconds); the
+# three take readers 10 s each (a CSV, a TSV or a small JSON object: flat in seconds too), two in
+# one chain and one in the other so the chains stay about even (85 s and 75 s).
 # Their coverage accumulates in build-fuzz/corpus/ across runs.
 export MORPHVIEW_CORPUS_DIR="$corpus" MORPHVIEW_FUZZ_PREBUILT=1
 # Runs SECONDS TARGET pairs one after another; each fuzzer's output in build-fuzz/TARGET.log.
@@ -153,10 +155,11 @@ fuzz_chain() {
     shift 2
   done
 }
-fuzz_chain 20 ImportFuzzer 30 Ktx2Fuzzer 15 WavFuzzer &
+fuzz_chain 20 ImportFuzzer 30 Ktx2Fuzzer 15 WavFuzzer 10 LiveLinkFaceTakeFuzzer 10 Audio2FaceTakeFuzzer &
 background+=($!)
 fuzz_status=0
-fuzz_chain 20 PipelineFuzzer 15 VmcFuzzer 15 LiveLinkFuzzer 15 LiveFilesFuzzer || fuzz_status=1
+fuzz_chain 20 PipelineFuzzer 15 VmcFuzzer 15 LiveLinkFuzzer 15 LiveFilesFuzzer 10 RhubarbTakeFuzzer ||
+  fuzz_status=1
 wait "${background[-1]}" || fuzz_status=1
 unset 'background[-1]'
 ((fuzz_status == 0))

@@ -22,6 +22,7 @@
 #include "app/record/Recorder.h"
 #include "app/record/Recording.h"
 #include "app/regress/TaskPool.h"
+#include "app/take/TakeFile.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 #include "morph/image/ImageFile.h"
@@ -83,16 +84,23 @@ CommandResult runSingle(const CaptureOptions& options) {
     entry.animation = options.animation;
     entry.time = options.time;
     std::vector<morph::WeightAssignment> weights = options.weights.value;
-    if (!options.replay.empty()) {  // the recording's weights, as data (not with --weights)
+    // A take from another tool is retargeted onto the model, so it is read once the model is.
+    const bool take = !options.replay.empty() && take::isTakeFile(options.replay);
+    if (!options.replay.empty() && !take) {  // the recording's weights, as data (not --weights)
         auto replayed = live::replayWeights(options.replay, options.time);
         if (!replayed) return failWith(replayed.error().message);
         weights = std::move(replayed).value();
-        entry.time = 0;
     }
+    if (!options.replay.empty()) entry.time = 0;
     ModelShot model;
     if (CommandResult started = startModelShot(options, entry, model);
         started.outcome != Outcome::Ok)
         return started;
+    if (take) {
+        auto replayed = take::replayWeightsOn(options.replay, options.time, model.layout);
+        if (!replayed) return failWith(replayed.error().message);
+        weights = std::move(replayed).value();
+    }
     model.shot.pose.weightItems = std::move(weights);
     auto image = model.runner->render(options.defaults.model.path, model.shot);
     if (!image) return failWith(image.error().message);
@@ -407,8 +415,9 @@ void addCapturePose(CLI::App& capture, CaptureOptions& options, CaptureChoice& c
     c.time->remove_needs(animation);
     c.replay = capture
                    .add_option("--replay", options.replay,
-                               "A live input recording (--record-stream): draw the weights of "
-                               "its last line with t <= --time (seconds), as --weights would")
+                               "A live input recording (--record-stream) or a take (Live Link "
+                               "Face CSV, Rhubarb, Audio2Face JSON): draw the weights of its "
+                               "last line with t <= --time (seconds), as --weights would")
                    ->type_name("FILE.jsonl");
     c.weights = weights;
 }

@@ -78,18 +78,18 @@ morph::UserClip speechClip(const Tracks& tracks) {
     return clip;
 }
 
-morph::Status writeSpeechGlb(const std::string& sourcePath, const std::string& outputPath,
-                             const morph::UserClip& clip, const std::string& audioFile) {
+morph::Status writeClipGlb(const std::string& sourcePath, const std::string& outputPath,
+                           const morph::UserClip& clip, const nlohmann::json& extras) {
     auto gltf = morph::readSelfContained(sourcePath);
     if (!gltf) return gltf.error();
     const Json& meshes = gltf->json.contains("meshes") ? gltf->json["meshes"] : Json::array();
     const std::set<std::string> names(clip.targetNames.begin(), clip.targetNames.end());
     int first = -1;
     for (size_t m = 0; m < meshes.size(); ++m) {
-        const Json* extras = meshes[m].contains("extras") ? &meshes[m]["extras"] : nullptr;
-        if (extras == nullptr || !extras->contains("targetNames")) continue;
+        const Json* meshExtras = meshes[m].contains("extras") ? &meshes[m]["extras"] : nullptr;
+        if (meshExtras == nullptr || !meshExtras->contains("targetNames")) continue;
         bool shares = false;
-        for (const Json& name : (*extras)["targetNames"])
+        for (const Json& name : (*meshExtras)["targetNames"])
             shares = shares || (name.is_string() && names.count(name.get<std::string>()) != 0);
         if (!shares) continue;
         auto appended = morph::appendClip(*gltf, clip, int(m));
@@ -98,15 +98,24 @@ morph::Status writeSpeechGlb(const std::string& sourcePath, const std::string& o
         if (first < 0) first = *appended;
     }
     if (first < 0) {
-        return morph::Error{morph::ErrorCode::BadReference,
-                            sourcePath + ": no mesh shown by a node has the speech's targets"};
+        return morph::Error{
+            morph::ErrorCode::BadReference,
+            sourcePath + ": no mesh shown by a node has the " + clip.name + "'s targets"};
     }
     Json& animations = gltf->json["animations"];
     mergeAnimations(animations, size_t(first));
-    animations[size_t(first)]["extras"]["audio"] = audioFile;
+    if (extras.is_object()) {
+        for (const auto& [key, value] : extras.items())
+            animations[size_t(first)]["extras"][key] = value;
+    }
     const std::vector<uint8_t> glb =
         morph::writeGlb(gltf->json.dump(-1, ' ', false, Json::error_handler_t::replace), gltf->bin);
     return morph::writeFileAtomic(outputPath, glb.data(), glb.size());
+}
+
+morph::Status writeSpeechGlb(const std::string& sourcePath, const std::string& outputPath,
+                             const morph::UserClip& clip, const std::string& audioFile) {
+    return writeClipGlb(sourcePath, outputPath, clip, {{"audio", audioFile}});
 }
 
 }  // namespace app::speech

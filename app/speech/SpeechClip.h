@@ -28,4 +28,9 @@ morph::UserClip speechClip(const Tracks& tracks);
 morph::Status writeSpeechGlb(const std::string& sourcePath, const std::string& outputPath,
                              const morph::UserClip& clip, const std::string& audioFile);
 
+// The same for any clip (`take` writes a take's): `extras` (an object; empty: none) on the
+// animation; the error when no shown mesh has the clip's targets names clip.name.
+morph::Status writeClipGlb(const std::string& sourcePath, const std::string& outputPath,
+                           const morph::UserClip& clip, const nlohmann::json& extras);
+
 }  // namespace app::speech

@@ -14,6 +14,9 @@
 #                   seeded by WavSeedWriter (tests/fixtures/WavFixtures.h)
 #   LiveFilesFuzzer bytes -> a calibration profile (read, written, read back, applied) and a
 #                   recording (--replay's lines); inputs up to 16 KiB, seeded by two examples
+#   LiveLinkFaceTakeFuzzer, RhubarbTakeFuzzer, Audio2FaceTakeFuzzer
+#                   bytes -> that take reader (app/take); inputs up to 16 KiB, seeded by
+#                   TakeSeedWriter (tests/fixtures/TakeFiles.h)
 # MORPHVIEW_FUZZ_MAX_LEN overrides the input size limit. Exits non-zero on any crash, leak,
 # timeout (-timeout=10 s per input; 30 s for the pipeline) or OOM (-rss_limit_mb=2048); the offending input is left in
 # build-fuzz/artifacts/. Seeds: the corpus (MORPHVIEW_CORPUS_DIR, default ../shared/corpus), the
@@ -49,7 +52,9 @@ case "$target" in
   WavFuzzer) max_len=65536; timeout=10 ;;
   # 16 KiB: a profile of a hundred names, a recording of a few dozen lines.
   LiveFilesFuzzer) max_len=16384; timeout=10 ;;
-  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer, Ktx2Fuzzer, VmcFuzzer, LiveLinkFuzzer, WavFuzzer or LiveFilesFuzzer)" >&2; exit 2 ;;
+  # 16 KiB: a Live Link Face take of about twenty frames, Rhubarb's cues for a minute of speech.
+  LiveLinkFaceTakeFuzzer | RhubarbTakeFuzzer | Audio2FaceTakeFuzzer) max_len=16384; timeout=10 ;;
+  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer, Ktx2Fuzzer, VmcFuzzer, LiveLinkFuzzer, WavFuzzer, LiveFilesFuzzer, LiveLinkFaceTakeFuzzer, RhubarbTakeFuzzer or Audio2FaceTakeFuzzer)" >&2; exit 2 ;;
 esac
 max_len=${MORPHVIEW_FUZZ_MAX_LEN:-$max_len}
 
@@ -104,6 +109,15 @@ JSON
 {"t":0.5,"source":"vmc","weights":{}}
 JSON
   dict_option=(-dict="$root/tests/fuzz/json.dict")
+elif [[ $target == *TakeFuzzer ]]; then
+  build_targets "$target" TakeSeedWriter
+  case "$target" in
+    LiveLinkFaceTakeFuzzer) kind=llf ;;
+    RhubarbTakeFuzzer) kind=rhubarb ;;
+    *) kind=a2f ;;
+  esac
+  "$build/TakeSeedWriter" "$kind" "$seeds"
+  dict_option=(-dict="$root/tests/fuzz/take.dict")
 elif [[ $target == Ktx2Fuzzer ]]; then
   build_targets "$target"
   # The fixtures within -max_len (not the 70 KB benchmark input).
