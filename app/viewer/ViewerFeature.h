@@ -1,12 +1,14 @@
 #pragma once
-// A feature of the viewer beside the model it shows (live input, speech, the autosave): an object
-// in its own room that the loop walks, in the order ViewerWindow.cpp's makeFeatures lists them.
+// A feature of the viewer beside the model it shows (live input, speech, the autosave,
+// recording): an object in its own room that the loop walks, in the order ViewerWindow.cpp's
+// makeFeatures lists them.
 // The window keeps the window, ImGui, the renderer, the document and the loop; a feature keeps
 // its own state, reaches the document and the panels' state through the FeatureContext, and is
 // called at fixed points of a frame (ViewerLoop.cpp):
 //
 //   a model opens  modelChanged (before its first frame resolves), opened (once it is shown)
-//   each frame     poll (before the frame resolves), drawPanels (after the window's panels),
+//   each frame     fixedStep (the clock's step), poll (before the frame resolves), drawPanels
+//                  (after the window's panels), sceneDrawn (the 3D view drawn, before ImGui),
 //                  frameDrawn (the scene and ImGui drawn), afterFrame (the frame shown: the
 //                  panels' and the script's requests), addMotion (whether the next frame
 //                  draws)
@@ -20,6 +22,8 @@
 
 #include "app/document/FrameTimes.h"
 #include "app/document/Redraw.h"
+#include "app/viewer/GlfwContext.h"
+#include "app/viewer/OrbitCamera.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
@@ -34,6 +38,7 @@ struct FeatureContext {
     ViewerDocument& doc;
     ViewerUi& ui;
     GLFWwindow* window;
+    const GlfwContext& context;  // reading the window back (recording)
 };
 
 class ViewerFeature {
@@ -50,11 +55,17 @@ public:
     virtual void modelChanged() {}
     // The scene is opened and shown: its message out, the command line's start options applied.
     virtual void opened(bool /*reloaded*/) {}
+    // A fixed clock step the feature needs for this frame, in seconds (a recording: one frame of
+    // its rate, whatever the machine's speed); 0: none.
+    virtual float fixedStep() const { return 0; }
     // Once a frame, before the frame resolves; `dt` is the frame's clock step.
     virtual void poll(float /*dt*/) {}
     // The feature's ImGui windows, after the window's panels, also while the panels are hidden
     // (then viewX and viewY, the 3D view's top left corner, are 0).
     virtual void drawPanels(float /*viewX*/, float /*viewY*/) {}
+    // The 3D view was drawn into the window, before ImGui; `view` is its region (framebuffer
+    // pixels).
+    virtual void sceneDrawn(const ViewRegion& /*view*/) {}
     // The frame was drawn (the scene and ImGui): what the feature adds to the frame times.
     virtual void frameDrawn(FrameTimes& /*times*/) {}
     // After the frame is shown: the panels' requests, and the script's step as it concerns the

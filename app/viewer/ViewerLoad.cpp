@@ -1,6 +1,9 @@
 // What the window loads: models (read on BackgroundLoad's worker, uploaded here on the GL thread;
 // the current model stays until the new one is ready, and stays when it fails), the command
-// line's start options applied to the first model, and lights (an .hdr prefiltered on first use).
+// line's start options applied to the first model, lights (an .hdr prefiltered on first use), and
+// what a dropped file or a panel's request opens.
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 
@@ -150,6 +153,63 @@ bool ViewerWindow::useEnvironment(const std::string& spec) {
     mEnvironments.emplace(spec, std::move(loaded).value());
     mUi.environment = spec;
     return true;
+}
+
+void ViewerWindow::takeDroppedFiles() {
+    ViewerRequests& r = mUi.requests;
+    // A file a feature takes is its own (a .wav: a line to say); else an .hdr is a light,
+    // anything else a model; of several files, the last of each.
+    for (const std::string& path : mDropped) {
+        const bool taken =
+            std::any_of(mFeatures.begin(), mFeatures.end(),
+                        [&](const auto& feature) { return feature->takeDrop(path); });
+        if (taken) continue;
+        std::string ext = fs::path(path).extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        (ext == ".hdr" ? r.environment : r.open) = path;
+    }
+    mDropped.clear();
+}
+
+// The light, the model, the scene and the variant.
+void ViewerWindow::handleDocumentRequests() {
+    ViewerRequests& r = mUi.requests;
+    if (r.environment) {
+        const std::string spec = *r.environment;
+        r.environment.reset();
+        if (useEnvironment(spec)) mView.invalidate();
+    }
+    if (r.open) {
+        const std::string path = *r.open;
+        r.open.reset();
+        openModel(path, false);
+    }
+    if (r.reload) {
+        r.reload = false;
+        if (mDoc.loaded) openModel(mDoc.model.path, true);
+    }
+    if (r.scene) {
+        if (mDoc.loaded) {
+            mDoc.state.scene = *r.scene;
+            ++mDoc.state.revision;
+            refreshFrame(mDoc);
+            mUi.inspect.picked = false;  // a vertex of the other scene
+            if (mUi.fileCamera < 0) r.frame = mUi.framing;
+        }
+        r.scene.reset();
+    }
+    if (r.toggleRigLogic) {
+        mDoc.state.rigLogic = !mDoc.state.rigLogic;
+        ++mDoc.state.revision;
+        if (mDoc.loaded) refreshFrame(mDoc);
+        r.toggleRigLogic = false;
+    }
+    if (r.variant) {
+        // Only the material each draw binds changes: nothing is uploaded or morphed again.
+        if (mDoc.loaded) mDoc.state.variant = *r.variant;
+        r.variant.reset();
+    }
 }
 
 morph::Status applyStartOptions(ViewerDocument& doc, const std::string& weights,

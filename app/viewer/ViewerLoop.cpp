@@ -71,7 +71,6 @@ Outcome ViewerWindow::runFrames() {
             feature->afterFrame(scripted);
         wait = mRedraw.afterFrame(motion());
     }
-    if (mRecorder.active()) toggleRecording();
     saveSettings();
     return Outcome::Ok;
 }
@@ -105,7 +104,9 @@ float ViewerWindow::frameSeconds(bool waited, bool scriptDrives, double& frameSt
     }
     frameStart = now;
     if (scriptDrives) dt = ScriptRunner::kFrameSeconds;
-    if (mRecorder.active()) dt = frameStep(mUi.record.fps);
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) {
+        if (const float step = feature->fixedStep(); step > 0) dt = step;
+    }
     return dt;
 }
 
@@ -143,20 +144,23 @@ void ViewerWindow::updateFrame(float dt, const FrameSize& size) {
     const uint64_t resolved = mDoc.state.revision;
     ImGui::NewFrame();
     buildPanels(size.width, size.height);
-    if (mNeedsFraming) frameNewModel();
-    handleCameraInput();
-    handleShortcuts();
-    present(dt);
+    if (mNeedsFraming) {
+        mView.frameNewModel();
+        mNeedsFraming = false;
+    }
+    mInput.handleCamera();
+    mInput.handleShortcuts();
+    mView.present(dt);
     // An edit made in the panels or with a key is drawn in this frame: resolved again.
     if (mDoc.state.revision != resolved) refreshFrame(mDoc);
 }
 
 void ViewerWindow::drawFrame(const FrameSize& size) {
-    if (size.fbWidth > 0 && size.fbHeight > 0) drawScene(size.fbWidth, size.fbHeight);
-    recordFrame(false);
+    if (size.fbWidth > 0 && size.fbHeight > 0) mView.draw(size.fbWidth, size.fbHeight);
+    const ViewRegion view = mView.region();
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) feature->sceneDrawn(view);
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    recordFrame(true);
     for (const std::unique_ptr<ViewerFeature>& feature : mFeatures)
         feature->frameDrawn(mFrameTimes);
     ++mFrames;
@@ -177,8 +181,7 @@ std::optional<Outcome> ViewerWindow::endFrame(const ScriptRunner::Step& scripted
             return Outcome::Failed;
         }
     }
-    if (scripted.exitCode) {
-        (void)mRecorder.stop();
+    if (scripted.exitCode) {  // a recording still running stops at the features' end()
         return *scripted.exitCode == 0 ? Outcome::Ok : Outcome::Failed;
     }
     if (mUi.requests.screenshot) {
@@ -243,8 +246,8 @@ Motion ViewerWindow::motion() const {
     Motion m;
     const bool shown = glfwGetWindowAttrib(window, GLFW_ICONIFIED) == 0;
     const bool animating = mDoc.loaded && (mDoc.state.playback.playing || mUi.presetCycle.on);
-    m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mRecorder.active() ||
-               mUi.loading.active || mPendingScale != 0 || !mDropped.empty() ||
+    m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mUi.loading.active ||
+               mPendingScale != 0 || !mDropped.empty() ||
                (shown && (animating || mUi.turntable.on));
     if (!mUi.message.empty()) {  // its fade is drawn; a timer wakes the window for it
         const double age = ImGui::GetTime() - mUi.messageTime;
@@ -259,6 +262,32 @@ Motion ViewerWindow::motion() const {
     if (mScript && mScriptIdle >= 0)
         m.wakeAfter = m.wakeAfter < 0 ? mScriptIdle : std::min(m.wakeAfter, mScriptIdle);
     return m;
+}
+
+void ViewerWindow::handleRequests() {
+    takeDroppedFiles();
+    handleDocumentRequests();
+    mView.handleRequests();
+    handleWindowRequests();
+}
+
+void ViewerWindow::handleWindowRequests() {
+    ViewerRequests& r = mUi.requests;
+    if (r.toggleFullscreen) {
+        r.toggleFullscreen = false;
+        mContext.setFullscreen(!mContext.fullscreen());
+    }
+    if (r.quit) {
+        r.quit = false;
+        glfwSetWindowShouldClose(mContext.window(), GLFW_TRUE);
+    }
+}
+
+void ViewerWindow::onDrop(GLFWwindow* window, int count, const char** paths) {
+    auto* self = static_cast<ViewerWindow*>(glfwGetWindowUserPointer(window));
+    if (!self || count <= 0 || !paths) return;
+    // Several files at once: the last one is opened (one document at a time).
+    self->mDropped.assign(paths, paths + count);
 }
 
 bool ViewerWindow::closeConfirmed() {

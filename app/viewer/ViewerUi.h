@@ -2,7 +2,8 @@
 // What the viewer's panels need besides the ViewerState: the open document, UI-only state
 // (filter text, which windows show, the file browser), and the requests a panel makes of the
 // application (open a file, reload, take a screenshot). Panels never touch GL or GLFW: they edit
-// state and post requests; the window carries them out after the frame (ViewerInput.cpp).
+// state and post requests; the window carries them out after the frame (ViewerLoop.cpp's
+// handleRequests).
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -1,19 +1,21 @@
 // The window: opening it (the GL context, ImGui, the renderers, its features, the view's options
-// from the command line, the first model), closing it, and reading back what it shows; and the
+// from the command line, the first model), closing it, reading back what it shows, and ImGui's
+// scale following a monitor's content scale; and the
 // settings file ($XDG_CONFIG_HOME/morphview/settings.json: recent files, slider range, loop,
 // speed, ...): read when the window opens and written when a model opens and at exit, except in
 // a reproducible run (a script or a --screenshot-after run), which neither reads nor writes it.
 #include "app/viewer/ViewerWindow.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
 #include "app/cli/Options.h"
-#include "app/record/Recording.h"
 #include "app/session/Autosave.h"
 #include "app/viewer/autosave/AutosaveFeature.h"
 #include "app/viewer/live/LiveFeature.h"
+#include "app/viewer/record/RecordFeature.h"
 #include "app/viewer/speech/SpeechFeature.h"
 #include "renderer/scene/Capture.h"
 #define GLFW_INCLUDE_NONE
@@ -74,7 +76,6 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
         self->mScript = std::make_unique<ScriptRunner>(std::move(*script), folder);
         self->mUi.trackWidgets = true;
     }
-    self->mUi.record.ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
     self->mFrameTimes.setKept(!options.frameTimes.empty());
     self->startImGui();
     self->loadSettingsFile();
@@ -85,11 +86,12 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
 }
 
 std::vector<std::unique_ptr<ViewerFeature>> ViewerWindow::makeFeatures() {
-    const FeatureContext context{mOptions, mDoc, mUi, mContext.window()};
+    const FeatureContext context{mOptions, mDoc, mUi, mContext.window(), mContext};
     std::vector<std::unique_ptr<ViewerFeature>> features;
     features.push_back(std::make_unique<LiveFeature>(context));
     features.push_back(std::make_unique<SpeechFeature>(context));
     features.push_back(std::make_unique<AutosaveFeature>(context));
+    features.push_back(std::make_unique<RecordFeature>(context));
     return features;
 }
 
@@ -98,10 +100,7 @@ morph::Status ViewerWindow::startRenderers() {
     if (!renderer)
         return morph::Error{renderer.error().code, "viewer: " + renderer.error().message};
     mRenderer = std::move(renderer).value();
-    auto overlay = renderer::OverlayRenderer::create();
-    if (!overlay) return morph::Error{overlay.error().code, "viewer: " + overlay.error().message};
-    mOverlay = std::move(overlay).value();
-    return {};
+    return mView.start();
 }
 
 void ViewerWindow::startImGui() {
@@ -178,6 +177,29 @@ void ViewerWindow::saveSettings() {
     if (auto saved = app::saveSettings(mSettings, path); !saved) {
         std::fprintf(stderr, "morphview: %s\n", saved.error().message.c_str());
     }
+}
+
+void ViewerWindow::onContentScale(GLFWwindow* window, float x, float y) {
+    auto* self = static_cast<ViewerWindow*>(glfwGetWindowUserPointer(window));
+    const float scale = std::max(x, y);
+    // The same sanity range as GlfwContext::contentScale: a broken report keeps the old scale.
+    if (self && scale >= 0.5f && scale <= 8.0f) self->mPendingScale = scale;
+}
+
+void ViewerWindow::applyPendingScale() {
+    if (mPendingScale <= 0) return;
+    const float scale = mPendingScale;
+    mPendingScale = 0;
+    if (scale == mUi.scale) return;
+    // The window moved to a monitor of another density: fonts are rasterized anew at the new
+    // size (crisp, not a scaled bitmap) and the style's sizes follow.
+    mUi.scale = scale;
+    applyViewerTheme(scale);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    char text[64];
+    std::snprintf(text, sizeof text, "UI scale %.2f", scale);
+    showMessage(mUi, text);
 }
 
 }  // namespace app

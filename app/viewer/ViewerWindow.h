@@ -1,10 +1,11 @@
 #pragma once
 // The viewer's window and what it owns: the GL context, ImGui, the renderer, the document, the
-// camera, the settings file and the loop over its features (ViewerFeature.h: live input, speech,
-// the autosave, each in its own room). Its members live in the file named for what they do: the
-// window, its features and the settings file (ViewerWindow.cpp), the loop (ViewerLoop.cpp), the
-// 3D view (ViewerView.cpp), input (ViewerInput.cpp), loading (ViewerLoad.cpp) and presentation
-// (ViewerPresent.cpp).
+// settings file, the 3D view (view/ViewerView.h) and the mouse and keyboard
+// (input/ViewerInput.h) as plain objects it calls, and the loop over its features
+// (ViewerFeature.h: live input, speech, the autosave, recording, each in its own room). Its
+// members live in the file named for what they do: the window, its features, the settings file
+// and HiDPI changes (ViewerWindow.cpp), the loop and the requests after a frame (ViewerLoop.cpp),
+// and loading (ViewerLoad.cpp).
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,18 +13,16 @@
 
 #include "app/document/FrameTimes.h"
 #include "app/document/Redraw.h"
-#include "app/record/Recorder.h"
 #include "app/viewer/BackgroundLoad.h"
 #include "app/viewer/GlfwContext.h"
-#include "app/viewer/OrbitCamera.h"
 #include "app/viewer/QuitSignals.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerFeature.h"
 #include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
+#include "app/viewer/input/ViewerInput.h"
+#include "app/viewer/view/ViewerView.h"
 #include "morph/image/ImageFile.h"
-#include "renderer/scene/Offscreen.h"
-#include "renderer/scene/OverlayRenderer.h"
 #include "renderer/scene/SceneRenderer.h"
 
 namespace app {
@@ -83,44 +82,13 @@ private:
     bool closeConfirmed();
     bool quitSignalled() const;  // SIGINT or SIGTERM: the loop ends as if the window closed
 
-    // ViewerView.cpp: the 3D view's region, camera and picture.
-    ViewRegion viewRegion() const;  // framebuffer pixels
-    void drawScene(int fbWidth, int fbHeight);
-    // mViewTarget at the view's size (half while dragging on a CPU rasterizer); false on failure.
-    bool prepareViewTarget(const ViewRegion& view);
-    renderer::DrawOptions drawOptions() const;
-    void drawView(const renderer::Camera& camera, const morph::FramePose& frame,
-                  const std::optional<renderer::OverlayOptions>& overlays);
-    void updateMorphStats();  // the path drawn and its bytes, for the stats overlay
-    // The overlays the inspect settings ask for (nullopt: none); heatWeights reads the UI.
-    std::optional<renderer::OverlayOptions> overlayOptions(const morph::FramePose& frame);
-    void drawPickMarker(const renderer::Camera& camera, const ViewRegion& view);  // ImGui's
-    renderer::Aabb sceneBounds() const;
-    // The camera the 3D view draws with: the file's camera mUi.fileCamera at this frame (its node
-    // may be animated), else the orbit camera.
-    renderer::Camera viewCamera(const ViewRegion& region, int fbWidth, int fbHeight) const;
-    // Before the orbit camera moves: when looking through a file camera, the orbit camera takes
-    // over from that view.
-    void leaveFileCamera();
-    renderer::Aabb framingBounds(Framing framing) const;  // sceneBounds when it has none
-    void frameModel();                                    // on mUi.framing
-    void frameNewModel();  // a model just opened: its face when it has one, else all of it
-    // A File report audit row's click: its target soloed at 1 (showFindingTarget), the camera on
-    // the region that target moves (the selected mesh when it moves nothing).
-    void showAuditFinding(size_t finding);
-
-    // ViewerInput.cpp
-    void handleCameraInput();
-    void handleShortcuts();
-    void pickAtMouse();
-    void handleRequests();  // after the frame: each of the four below, in order
-    void takeDroppedFiles();
-    void handleDocumentRequests();
-    void handleCameraRequests();
-    void handleWindowRequests();
+    // ViewerLoop.cpp: after the frame, the requests: dropped files, the document's, the view's
+    // camera requests (ViewerView), the window's, in order.
+    void handleRequests();
+    void handleWindowRequests();  // fullscreen, quit
     static void onDrop(struct GLFWwindow* window, int count, const char** paths);
 
-    // ViewerLoad.cpp
+    // ViewerLoad.cpp: models, lights and dropped files.
     // The command line's model (else the bundled face), whose import create() started: in a
     // reproducible run waited for and opened here, with the start options applied (either
     // failing is the error); else left to the worker, and opened by pollLoad.
@@ -137,15 +105,14 @@ private:
     // Switches the light to `spec` (studio, rig or an .hdr file), prefiltering it on first use;
     // on failure the message shows and the current light stays.
     bool useEnvironment(const std::string& spec);
+    void takeDroppedFiles();        // a feature's, else a light or a model
+    void handleDocumentRequests();  // the light, the model, the scene, rig logic, the variant
 
     // ViewerWindow.cpp: the settings file.
     void loadSettingsFile();
     void saveSettings();
 
-    // ViewerPresent.cpp: the turntable, the preset cycle, recording, HiDPI changes.
-    void present(float seconds);
-    void toggleRecording();
-    void recordFrame(bool afterUi);
+    // ViewerWindow.cpp: a monitor's content scale changing (HiDPI).
     void applyPendingScale();
     static void onContentScale(struct GLFWwindow* window, float x, float y);
 
@@ -155,32 +122,6 @@ private:
     renderer::Shading mShading = renderer::Shading::Auto;  // --shading, checked by CLI11
     // Environments prefiltered so far, by spec: switching back is instant.
     std::map<std::string, renderer::GpuEnvironment> mEnvironments;
-    renderer::OverlayRenderer mOverlay;
-    // The 3D view's picture: the view region's size, ViewerUi::viewSamples (drawScene).
-    std::optional<renderer::Offscreen> mViewTarget;
-    // What mViewTarget's picture was drawn from (drawScene): a frame that draws the same again,
-    // one where only the UI changed (a hover, a menu, typing), copies it in without drawing.
-    struct ViewKey {
-        uint64_t scene = 0;
-        int samples = 0;
-        renderer::Camera camera;
-        std::vector<morph::NodePose> nodes;
-        Wireframe wireframe = Wireframe::Off;
-        renderer::MorphPath morphPath = renderer::MorphPath::Auto;
-        std::optional<renderer::OverlayOptions> overlays;
-        // The light and display transform, as ViewerUi holds them.
-        std::string environment;
-        float environmentRotation = 0;
-        float exposure = 1;
-        renderer::ToneMapping toneMapping = renderer::ToneMapping::PbrNeutral;
-        renderer::BackgroundMode backgroundMode = renderer::BackgroundMode::Color;
-        int shownScene = -1;
-        renderer::DirectLights lights = renderer::DirectLights::Auto;
-        int variant = -1;
-        bool operator==(const ViewKey& other) const;  // every field, exactly
-    };
-    std::optional<ViewKey> mViewKey;
-    Recorder mRecorder;
     std::unique_ptr<ScriptRunner> mScript;
     double mScriptIdle = -1;  // the script's `idle`: seconds left (< 0: the script drives)
     RedrawPolicy mRedraw;
@@ -188,8 +129,10 @@ private:
     float mPendingScale = 0;  // a content scale change to apply before the next frame
     ViewerDocument mDoc;
     ViewerUi mUi;
-    OrbitCamera mCamera;
     Settings mSettings;
+    ViewerView mView{
+        ViewContext{mContext, mRenderer, mDoc, mUi, mEnvironments, mShading, mFrameTimes}};
+    ViewerInput mInput{mContext, mDoc, mUi, mView};
     bool mImGuiStarted = false;
     bool mNeedsFraming = true;  // frame the model once the panels' size is known
     int mFrames = 0;

@@ -1,7 +1,7 @@
 // The viewer's --scene N under Xvfb: the two-scene fixture opens on the scene
 // asked for (the red cube, or the blue ones), and a scene the file does not have is an error
 // naming the file and its scene count. The View > Scene, Camera and Lights menus are drawn from
-// the same requests (ViewerInput.cpp handleRequests).
+// the same requests (ViewerLoop.cpp handleRequests).
 #include <fstream>
 #include <string>
 

@@ -1,13 +1,11 @@
-// The 3D view: its region of the window, its camera (the orbit camera or the file's, and what
-// "frame" frames), and its picture: the frame drawn into the view's own target, with the
-// wireframe, the overlays and the picked vertex's marker, then copied into the window. A frame
-// that would draw the same picture as the last (only the UI changed) copies it in again.
+// The 3D view (ViewerView.h): its region, its camera, the camera requests and its picture.
+#include "app/viewer/view/ViewerView.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include <imgui.h>
 
-#include "app/viewer/ViewerWindow.h"
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/Wireframe.h"
 
@@ -50,9 +48,38 @@ bool sameOverlays(const std::optional<renderer::OverlayOptions>& a,
            a->heatWeights == b->heatWeights;
 }
 
+// The orbit camera's azimuth and elevation, in degrees, for a view preset.
+std::pair<float, float> presetAngles(CameraPreset preset) {
+    switch (preset) {
+        case CameraPreset::Front: return {0, 0};
+        case CameraPreset::Back: return {180, 0};
+        case CameraPreset::Right: return {90, 0};
+        case CameraPreset::Left: return {-90, 0};
+        case CameraPreset::Top: return {0, 90};
+        case CameraPreset::Bottom: return {0, -90};
+    }
+    return {0, 0};
+}
+
 }  // namespace
 
-bool ViewerWindow::ViewKey::operator==(const ViewKey& other) const {
+ViewerView::ViewerView(const ViewContext& context)
+    : mContext(context.context),
+      mRenderer(context.renderer),
+      mDoc(context.doc),
+      mUi(context.ui),
+      mEnvironments(context.environments),
+      mShading(context.shading),
+      mFrameTimes(context.frameTimes) {}
+
+morph::Status ViewerView::start() {
+    auto overlay = renderer::OverlayRenderer::create();
+    if (!overlay) return morph::Error{overlay.error().code, "viewer: " + overlay.error().message};
+    mOverlay = std::move(overlay).value();
+    return {};
+}
+
+bool ViewerView::ViewKey::operator==(const ViewKey& other) const {
     return scene == other.scene && samples == other.samples && sameCamera(camera, other.camera) &&
            sameNodes(nodes, other.nodes) && wireframe == other.wireframe &&
            morphPath == other.morphPath && sameOverlays(overlays, other.overlays) &&
@@ -62,7 +89,7 @@ bool ViewerWindow::ViewKey::operator==(const ViewKey& other) const {
            lights == other.lights && variant == other.variant;
 }
 
-ViewRegion ViewerWindow::viewRegion() const {
+ViewRegion ViewerView::region() const {
     int fbWidth = 0, fbHeight = 0;
     mContext.framebufferSize(fbWidth, fbHeight);
     const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
@@ -76,15 +103,15 @@ ViewRegion ViewerWindow::viewRegion() const {
     return region;
 }
 
-void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
+void ViewerView::draw(int fbWidth, int fbHeight) {
     // The whole window in the background colour (what the panels leave uncovered, and all of it
     // without a model), then the 3D view drawn into a target of the view region's size and
     // copied in: no pixel under a panel is shaded, and the view's anti-aliasing is its own.
     const renderer::RenderTarget window{nullptr, fbWidth, fbHeight};
     window.clear(kBackground);
     if (!mDoc.loaded) return;
-    const ViewRegion view = viewRegion();
-    if (!prepareViewTarget(view)) return;
+    const ViewRegion view = region();
+    if (!prepareTarget(view)) return;
     const morph::FramePose& frame = mDoc.frame.pose;
     uint64_t active = 0;
     for (int node : mDoc.gpu.nodes(frame.scene)) {
@@ -92,25 +119,25 @@ void ViewerWindow::drawScene(int fbWidth, int fbHeight) {
     }
     mUi.stats.activeTargets = active;
 
-    const renderer::Camera camera = viewCamera(view, fbWidth, fbHeight);
-    ViewKey key{mDoc.gpu.id(),         mUi.viewSamples, camera,
+    const renderer::Camera shown = camera(view, fbWidth, fbHeight);
+    ViewKey key{mDoc.gpu.id(),         mUi.viewSamples, shown,
                 frame.nodes,           mUi.wireframe,   mUi.morphPath,
                 overlayOptions(frame), mUi.environment, mUi.environmentRotation,
                 mUi.exposure,          mUi.toneMapping, mUi.backgroundMode,
                 frame.scene,           mUi.lights,      mDoc.state.variant};
     if (!mViewKey || !(*mViewKey == key)) {
         mFrameTimes.addViewDraw();
-        drawView(camera, frame, key.overlays);
+        drawPicture(shown, frame, key.overlays);
         mViewKey = std::move(key);
     }
-    drawPickMarker(camera, view);
+    drawPickMarker(shown, view);
     // GL's window coordinates start at the bottom left, its rows run bottom-up.
     const int windowY = fbHeight - int(view.y) - int(view.height);
     mViewTarget->blitToWindow(int(view.x), windowY, int(view.width), int(view.height));
     window.bind();  // the UI draws into the window
 }
 
-bool ViewerWindow::prepareViewTarget(const ViewRegion& view) {
+bool ViewerView::prepareTarget(const ViewRegion& view) {
     const ImGuiIO& io = ImGui::GetIO();
     const bool dragging = mUi.halfWhileDragging && (io.MouseDown[0] || io.MouseDown[2]);
     const int divide = dragging ? 2 : 1;
@@ -131,7 +158,7 @@ bool ViewerWindow::prepareViewTarget(const ViewRegion& view) {
     return true;
 }
 
-renderer::DrawOptions ViewerWindow::drawOptions() const {
+renderer::DrawOptions ViewerView::drawOptions() const {
     renderer::DrawOptions options;
     options.background = kBackground;
     options.morphPath = mUi.morphPath;
@@ -147,8 +174,8 @@ renderer::DrawOptions ViewerWindow::drawOptions() const {
     return options;
 }
 
-void ViewerWindow::drawView(const renderer::Camera& camera, const morph::FramePose& frame,
-                            const std::optional<renderer::OverlayOptions>& overlays) {
+void ViewerView::drawPicture(const renderer::Camera& camera, const morph::FramePose& frame,
+                             const std::optional<renderer::OverlayOptions>& overlays) {
     const renderer::RenderTarget target = mViewTarget->target();
     renderer::drawWireframe(mRenderer, rendererWireframe(mUi.wireframe), mDoc.gpu, frame, camera,
                             target, drawOptions());
@@ -156,7 +183,7 @@ void ViewerWindow::drawView(const renderer::Camera& camera, const morph::FramePo
     if (overlays) mOverlay.draw(mDoc.gpu, frame, camera, target, *overlays);
 }
 
-void ViewerWindow::updateMorphStats() {
+void ViewerView::updateMorphStats() {
     const renderer::MorphFrameStats& morph = mRenderer.morphStats();
     const renderer::MorphPath used = morph.uniformPath();
     std::string name = renderer::morphPathName(mUi.morphPath);
@@ -171,8 +198,7 @@ void ViewerWindow::updateMorphStats() {
     mUi.stats.morphTextureBytes = mRenderer.state().morphResidentBytes();
 }
 
-std::optional<renderer::OverlayOptions> ViewerWindow::overlayOptions(
-    const morph::FramePose& frame) {
+std::optional<renderer::OverlayOptions> ViewerView::overlayOptions(const morph::FramePose& frame) {
     const InspectUi& in = mUi.inspect;
     if (!in.normals && !in.heat && in.ghost == renderer::GhostMode::Off) return std::nullopt;
     renderer::OverlayOptions options;
@@ -189,7 +215,7 @@ std::optional<renderer::OverlayOptions> ViewerWindow::overlayOptions(
     return options;
 }
 
-void ViewerWindow::drawPickMarker(const renderer::Camera& camera, const ViewRegion& view) {
+void ViewerView::drawPickMarker(const renderer::Camera& camera, const ViewRegion& view) {
     glm::vec3 picked;
     if (!pickedPosition(mDoc, mUi, picked)) return;
     const float aspect = view.width / view.height;
@@ -210,12 +236,12 @@ void ViewerWindow::drawPickMarker(const renderer::Camera& camera, const ViewRegi
     draw->PopClipRect();
 }
 
-renderer::Aabb ViewerWindow::sceneBounds() const {
+renderer::Aabb ViewerView::sceneBounds() const {
     if (!mDoc.loaded) return {};
     return mDoc.gpu.bounds(mDoc.frame.pose);
 }
 
-renderer::Aabb ViewerWindow::framingBounds(Framing framing) const {
+renderer::Aabb ViewerView::framingBounds(Framing framing) const {
     if (!mDoc.loaded) return {};
     renderer::Aabb box;
     switch (framing) {
@@ -229,8 +255,7 @@ renderer::Aabb ViewerWindow::framingBounds(Framing framing) const {
     return box.valid ? box : sceneBounds();  // nothing morphs, nothing selected: the model
 }
 
-renderer::Camera ViewerWindow::viewCamera(const ViewRegion& region, int fbWidth,
-                                          int fbHeight) const {
+renderer::Camera ViewerView::camera(const ViewRegion& region, int fbWidth, int fbHeight) const {
     if (mUi.fileCamera >= 0 && mDoc.loaded) {
         auto file =
             renderer::fileCamera(mDoc.gpu.layout(), mDoc.frame.pose, mUi.fileCamera, sceneBounds());
@@ -239,22 +264,22 @@ renderer::Camera ViewerWindow::viewCamera(const ViewRegion& region, int fbWidth,
     return mCamera.camera(region, fbWidth, fbHeight);
 }
 
-void ViewerWindow::leaveFileCamera() {
+void ViewerView::leaveFileCamera() {
     if (mUi.fileCamera < 0) return;
     int fbWidth = 0, fbHeight = 0;
     mContext.framebufferSize(fbWidth, fbHeight);
-    mCamera.lookFrom(viewCamera(viewRegion(), fbWidth, fbHeight));
+    mCamera.lookFrom(camera(region(), fbWidth, fbHeight));
     mUi.fileCamera = -1;
 }
 
-void ViewerWindow::frameModel() {
+void ViewerView::frameModel() {
     leaveFileCamera();
     int fbWidth = 0, fbHeight = 0;
     mContext.framebufferSize(fbWidth, fbHeight);
-    mCamera.frame(framingBounds(mUi.framing), viewRegion(), fbWidth, fbHeight);
+    mCamera.frame(framingBounds(mUi.framing), region(), fbWidth, fbHeight);
 }
 
-void ViewerWindow::showAuditFinding(size_t finding) {
+void ViewerView::showAuditFinding(size_t finding) {
     if (!mDoc.loaded || finding >= mDoc.audit.findings.size()) return;
     const morph::Finding& f = mDoc.audit.findings[finding];
     const std::optional<FindingTarget> target = findingTarget(mDoc.scene, f);
@@ -276,11 +301,11 @@ void ViewerWindow::showAuditFinding(size_t finding) {
     leaveFileCamera();
     int fbWidth = 0, fbHeight = 0;
     mContext.framebufferSize(fbWidth, fbHeight);
-    mCamera.frame(box, viewRegion(), fbWidth, fbHeight);
+    mCamera.frame(box, region(), fbWidth, fbHeight);
     showMessage(mUi, f.check + ": " + target->name + " soloed at 1 on " + target->meshName);
 }
 
-void ViewerWindow::frameNewModel() {
+void ViewerView::frameNewModel() {
     // After the panels: the model is framed into what they leave. An avatar opens on its face:
     // the morphed region when it is much smaller than the model, else the whole model.
     if (mDoc.loaded) {
@@ -289,7 +314,70 @@ void ViewerWindow::frameNewModel() {
                           : Framing::All;
     }
     frameModel();
-    mNeedsFraming = false;
+}
+
+// The file's cameras, the view presets, Home and framing.
+void ViewerView::handleRequests() {
+    ViewerRequests& r = mUi.requests;
+    if (r.fileCamera) {
+        const int camera = *r.fileCamera;
+        r.fileCamera.reset();
+        fileCameraRequest(camera);
+    }
+    if (r.view) {
+        leaveFileCamera();
+        const std::pair<float, float> angles = presetAngles(*r.view);
+        mCamera.setAngles(angles.first, angles.second);
+        r.view.reset();
+        r.frame = mUi.framing;
+    }
+    if (r.resetCamera) {
+        r.resetCamera = false;
+        mUi.fileCamera = -1;  // Home: the orbit camera's front view, not the file's
+        mCamera.setAngles(0, 0);
+        r.frame = mUi.framing;
+    }
+    if (r.frame) {
+        mUi.framing = *r.frame;
+        r.frame.reset();
+        frameModel();
+    }
+    if (r.finding) {
+        const size_t finding = *r.finding;
+        r.finding.reset();
+        showAuditFinding(finding);
+    }
+}
+
+void ViewerView::fileCameraRequest(int camera) {
+    if (camera < 0) {
+        leaveFileCamera();
+        return;
+    }
+    if (!mDoc.loaded) return;
+    const int previous = mUi.fileCamera;
+    mUi.fileCamera = camera;
+    auto file =
+        renderer::fileCamera(mDoc.gpu.layout(), mDoc.frame.pose, mUi.fileCamera, sceneBounds());
+    if (!file) {
+        showError(mUi, file.error().message);
+        mUi.fileCamera = previous;
+    }
+}
+
+void ViewerView::present(float seconds) {
+    if (mUi.turntable.on || mUi.presetCycle.on) leaveFileCamera();
+    if (mUi.turntable.on)
+        mCamera.setAngles(turntableAzimuth(mCamera.azimuth(), mUi.turntable, seconds),
+                          mCamera.elevation());
+    if (mUi.presetCycle.on && mDoc.loaded) {
+        if (mDoc.state.presets.empty()) {
+            mUi.presetCycle.on = false;
+            showError(mUi, "preset cycle: no presets yet (Presets tab: Save pose)");
+        } else {
+            stepPresetCycle(mDoc.state, mDoc.scene, mUi.presetCycle, seconds);
+        }
+    }
 }
 
 }  // namespace app
