@@ -1,0 +1,223 @@
+#include "morph/fix/FixDocument.h"
+
+#include <cstring>
+#include <exception>
+
+#include "morph/glb/Glb.h"
+#include "morph/glb/GltfBuilder.h"
+#include "morph/gltf/Accessor.h"
+#include "morph/gltf/Uri.h"
+#include "morph/io/Files.h"
+
+namespace morph {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// Appends `bytes` to the merged buffer at a 16-byte boundary; their offset there.
+size_t appendAligned(std::vector<uint8_t>& bin, const uint8_t* data, size_t size) {
+    bin.resize((bin.size() + 15) / 16 * 16, 0);
+    const size_t offset = bin.size();
+    bin.insert(bin.end(), data, data + size);
+    return offset;
+}
+
+Result<std::vector<uint8_t>> uriBytes(const std::string& uri, const std::string& baseDir) {
+    if (uri.rfind("data:", 0) == 0) return dataUriBytes(uri);
+    if (uriLeavesFolder(uri)) return Error{ErrorCode::Io, "'" + uri + "' leaves the folder"};
+    return readFileBytes(baseDir.empty() ? percentDecode(uri) : baseDir + "/" + percentDecode(uri));
+}
+
+// Every buffer appended to doc.bin; the views moved to buffers[0].
+Status mergeBuffers(FixDocument& doc, const GlbView* glb, const std::string& baseDir) {
+    std::vector<size_t> offsets;
+    for (const Json& buffer : doc.json.value("buffers", Json::array())) {
+        std::vector<uint8_t> loaded;
+        const uint8_t* data = nullptr;
+        size_t size = 0;
+        if (buffer.contains("uri")) {
+            auto bytes = uriBytes(buffer["uri"].get<std::string>(), baseDir);
+            if (!bytes) return bytes.error();
+            loaded = std::move(bytes).value();
+            data = loaded.data();
+            size = loaded.size();
+        } else if (glb != nullptr && glb->hasBin()) {
+            data = glb->bin;
+            size = glb->binSize;
+        }
+        offsets.push_back(appendAligned(doc.bin, data, size));
+    }
+    for (Json& view : doc.json["bufferViews"]) {
+        const size_t buffer = view.value("buffer", size_t(0));
+        if (buffer >= offsets.size()) return Error{ErrorCode::Schema, "a view names no buffer"};
+        view["buffer"] = 0;
+        view["byteOffset"] = view.value("byteOffset", size_t(0)) + offsets[buffer];
+    }
+    return {};
+}
+
+// The image bytes' media type by their magic numbers ("" when unknown).
+std::string mimeOf(const std::vector<uint8_t>& b) {
+    auto starts = [&b](const char* magic, size_t at = 0) {
+        const size_t n = std::strlen(magic);
+        return b.size() >= at + n && std::memcmp(b.data() + at, magic, n) == 0;
+    };
+    if (starts("\x89PNG")) return "image/png";
+    if (starts("\xFF\xD8")) return "image/jpeg";
+    if (starts("RIFF") && starts("WEBP", 8)) return "image/webp";
+    if (starts("\xABKTX 20")) return "image/ktx2";
+    return {};
+}
+
+// Each image read from a file becomes a view of the same bytes (a GLB has no folder).
+Status embedImages(FixDocument& doc, const std::string& baseDir) {
+    if (!doc.json.contains("images")) return {};
+    for (Json& image : doc.json["images"]) {
+        if (!image.contains("uri")) continue;
+        const std::string uri = image["uri"].get<std::string>();
+        if (uri.rfind("data:", 0) == 0) continue;
+        auto bytes = uriBytes(uri, baseDir);
+        if (!bytes) return bytes.error();
+        const std::string mime = image.value("mimeType", mimeOf(*bytes));
+        if (mime.empty()) continue;
+        const size_t offset = appendAligned(doc.bin, bytes->data(), bytes->size());
+        doc.json["bufferViews"].push_back(
+            {{"buffer", 0}, {"byteOffset", offset}, {"byteLength", bytes->size()}});
+        image.erase("uri");
+        image["bufferView"] = doc.json["bufferViews"].size() - 1;
+        image["mimeType"] = mime;
+    }
+    return {};
+}
+
+Result<FixDocument> readDocument(const std::vector<uint8_t>& bytes, const std::string& baseDir) {
+    FixDocument doc;
+    GlbView glb;
+    const bool isGlb = looksLikeGlb(bytes.data(), bytes.size());
+    if (isGlb) {
+        auto parsed = parseGlb(bytes.data(), bytes.size());
+        if (!parsed) return parsed.error();
+        glb = *parsed;
+        doc.json = Json::parse(glb.json, glb.json + glb.jsonSize);
+    } else {
+        doc.json = Json::parse(bytes.begin(), bytes.end());
+    }
+    if (!doc.json.is_object()) return Error{ErrorCode::Json, "is not a JSON object"};
+    if (!doc.json.contains("bufferViews")) doc.json["bufferViews"] = Json::array();
+    if (Status s = mergeBuffers(doc, isGlb ? &glb : nullptr, baseDir); !s) return s.error();
+    if (Status s = embedImages(doc, baseDir); !s) return s.error();
+    doc.json["buffers"] = Json::array({{{"byteLength", doc.bin.size()}}});
+    return doc;
+}
+
+// The bytes of bufferViews[index], checked against the merged buffer.
+Result<ByteSpan> viewBytes(const FixDocument& doc, const Json& index, uint32_t& stride) {
+    const Json& view = doc.json.at("bufferViews").at(index.get<size_t>());
+    const size_t offset = view.value("byteOffset", size_t(0));
+    const size_t length = view.at("byteLength").get<size_t>();
+    if (offset > doc.bin.size() || length > doc.bin.size() - offset)
+        return Error{ErrorCode::Schema, "a buffer view runs past its buffer"};
+    stride = view.value("byteStride", uint32_t(0));
+    return ByteSpan{doc.bin.data() + offset, length};
+}
+
+Status describeSparse(const FixDocument& doc, const Json& sparse, SparseDesc& out) {
+    uint32_t stride = 0;
+    out.present = true;
+    out.count = sparse.at("count").get<uint64_t>();
+    const Json& indices = sparse.at("indices");
+    out.indexComponentType = indices.at("componentType").get<int>();
+    auto iv = viewBytes(doc, indices.at("bufferView"), stride);
+    if (!iv) return iv.error();
+    out.indicesView = *iv;
+    out.indicesByteOffset = indices.value("byteOffset", uint64_t(0));
+    const Json& values = sparse.at("values");
+    auto vv = viewBytes(doc, values.at("bufferView"), stride);
+    if (!vv) return vv.error();
+    out.valuesView = *vv;
+    out.valuesByteOffset = values.value("byteOffset", uint64_t(0));
+    return {};
+}
+
+Result<AccessorDesc> describe(const FixDocument& doc, int64_t index) {
+    const Json& a = doc.json.at("accessors").at(size_t(index));
+    AccessorDesc desc;
+    desc.label = "accessors[" + std::to_string(index) + "]";
+    desc.componentType = a.at("componentType").get<int>();
+    if (!accessorShape(a.at("type").get<std::string>(), desc.columns, desc.rows))
+        return Error{ErrorCode::Schema, desc.label + " has an unknown type"};
+    desc.normalized = a.value("normalized", false);
+    desc.count = a.at("count").get<uint64_t>();
+    desc.keepNonFinite = true;
+    if (a.contains("bufferView")) {
+        auto view = viewBytes(doc, a["bufferView"], desc.byteStride);
+        if (!view) return view.error();
+        desc.hasView = true;
+        desc.view = *view;
+        desc.byteOffset = a.value("byteOffset", uint64_t(0));
+    }
+    if (a.contains("sparse")) {
+        if (Status s = describeSparse(doc, a["sparse"], desc.sparse); !s) return s.error();
+    }
+    return desc;
+}
+
+}  // namespace
+
+Result<FixDocument> readFixDocument(const std::vector<uint8_t>& bytes, const std::string& name,
+                                    const std::string& baseDir) {
+    try {
+        auto doc = readDocument(bytes, baseDir);
+        if (!doc) return Error{doc.error().code, name + ": " + doc.error().message};
+        return doc;
+    } catch (const std::exception& e) {
+        return Error{ErrorCode::Json, name + ": " + e.what()};
+    }
+}
+
+std::string compressionExtension(const FixDocument& doc) {
+    for (const char* name : {"EXT_meshopt_compression", "KHR_draco_mesh_compression"}) {
+        for (const Json& used : doc.json.value("extensionsUsed", Json::array()))
+            if (used.is_string() && used.get<std::string>() == name) return name;
+    }
+    return {};
+}
+
+std::vector<uint8_t> fixDocumentGlb(const FixDocument& doc) {
+    return writeGlb(doc.json.dump(), doc.bin);
+}
+
+std::string fixDocumentGltf(const FixDocument& doc) {
+    Json json = doc.json;
+    json["buffers"][0]["uri"] =
+        "data:application/octet-stream;base64," + base64Encode(doc.bin.data(), doc.bin.size());
+    return json.dump(2) + "\n";
+}
+
+Result<std::vector<float>> fixAccessorFloats(const FixDocument& doc, int64_t index) {
+    try {
+        auto desc = describe(doc, index);
+        if (!desc) return desc.error();
+        return decodeFloats(*desc);
+    } catch (const std::exception& e) {
+        return Error{ErrorCode::Schema, "accessors[" + std::to_string(index) + "]: " + e.what()};
+    }
+}
+
+int appendFloatAccessor(FixDocument& doc, const std::vector<float>& values,
+                        const std::string& type) {
+    const size_t offset = appendAligned(doc.bin, reinterpret_cast<const uint8_t*>(values.data()),
+                                        values.size() * sizeof(float));
+    doc.json["bufferViews"].push_back(
+        {{"buffer", 0}, {"byteOffset", offset}, {"byteLength", values.size() * sizeof(float)}});
+    const size_t components = componentCount(type);
+    doc.json["accessors"].push_back({{"bufferView", doc.json["bufferViews"].size() - 1},
+                                     {"componentType", int(ComponentType::Float)},
+                                     {"count", components ? values.size() / components : 0},
+                                     {"type", type}});
+    doc.json["buffers"][0]["byteLength"] = doc.bin.size();
+    return int(doc.json["accessors"].size() - 1);
+}
+
+}  // namespace morph

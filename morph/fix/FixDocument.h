@@ -1,0 +1,43 @@
+#pragma once
+// A glTF file as `morphview fix` edits it: its JSON as it is and every buffer's bytes merged into
+// one (buffers[0], the GLB BIN chunk), so an operation edits the JSON and appends accessors for
+// what it changes while everything else (materials, images' bytes, skins, animations, cameras,
+// lights, extensions, extras) is written back as it was read. docs/FIX.md.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "morph/Result.h"
+
+namespace morph {
+
+struct FixDocument {
+    nlohmann::json json;
+    std::vector<uint8_t> bin;  // buffers[0]: every buffer of the file, one after another
+};
+
+// The document of a .glb/.vrm or .gltf file in memory: each buffer (the BIN chunk, a data: URI or
+// a file in `baseDir`) appended to one, its views moved with it, and each image read from a file
+// embedded as a buffer view of the same bytes. Meant for a file the importer has read (its views
+// and URIs are then checked); every offset is still checked here. Errors are one line naming
+// `name`.
+Result<FixDocument> readFixDocument(const std::vector<uint8_t>& bytes, const std::string& name,
+                                    const std::string& baseDir);
+
+// "EXT_meshopt_compression" or "KHR_draco_mesh_compression" when the file uses it, else "".
+std::string compressionExtension(const FixDocument& doc);
+
+// The document as GLB bytes.
+std::vector<uint8_t> fixDocumentGlb(const FixDocument& doc);
+// The document as .gltf text with its buffer embedded as a data: URI.
+std::string fixDocumentGltf(const FixDocument& doc);
+
+// accessors[index] as floats (normalized integers scaled, a sparse accessor applied).
+Result<std::vector<float>> fixAccessorFloats(const FixDocument& doc, int64_t index);
+// Appends a float accessor of `type` ("SCALAR", "VEC3") over a new view of `values`; its index.
+int appendFloatAccessor(FixDocument& doc, const std::vector<float>& values,
+                        const std::string& type);
+
+}  // namespace morph

@@ -1,0 +1,34 @@
+#pragma once
+// The operations of `morphview fix` on a FixDocument's morph targets, each giving back one line
+// per change it made (docs/FIX.md). A target is named by extras.targetNames ("0", "1", ... on a
+// mesh without them), so one name may be a target on several meshes.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "morph/Result.h"
+#include "morph/fix/FixDocument.h"
+#include "morph/names/FaceNames.h"
+
+namespace morph {
+
+// meshes[mesh]'s target names: extras.targetNames, else "0", "1", ... (the importer's rule).
+std::vector<std::string> fixTargetNames(const FixDocument& doc, size_t mesh);
+// Every mesh's names, each once, in the order met.
+std::vector<std::string> fixAllTargetNames(const FixDocument& doc);
+
+// Removes the targets named `names` from every mesh: primitives' targets, mesh.weights,
+// extras.targetNames, node.weights of the nodes drawing it, the animations' weight outputs
+// (rewritten without their columns; a channel left with no target is dropped) and VRM
+// expressions' binds (renumbered). One line per name removed, saying why (`reason[name]`).
+Result<std::vector<std::string>> removeTargets(FixDocument& doc, const std::set<std::string>& names,
+                                               const std::map<std::string, std::string>& reason);
+
+// Renames targets by `map` on every mesh (extras.targetNames; everything else refers to targets
+// by index). One line per name renamed. An error (and `doc` unchanged) when two targets of one
+// mesh would end up with one name.
+Result<std::vector<std::string>> renameTargets(FixDocument& doc,
+                                               const std::vector<NameMapping>& map);
+
+}  // namespace morph

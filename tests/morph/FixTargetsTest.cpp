@@ -1,0 +1,108 @@
+// morph/fix: a file's document read with every buffer merged, targets removed with their weights
+// everywhere they are (mesh, nodes, animations' outputs, names) and renamed, and everything else
+// written back as it was (images' bytes, cameras, materials' extensions, extras).
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "fixtures/AuditFixtures.h"
+#include "fixtures/FixFixtures.h"
+#include "morph/audit/RigAudit.h"
+#include "morph/fix/FixDocument.h"
+#include "morph/fix/FixTargets.h"
+#include "morph/gltf/GltfImport.h"
+
+namespace fix_targets_test {
+
+namespace {
+
+morph::Scene imported(const morph::FixDocument& doc) {
+    morph::ImportOptions options;
+    options.decodeImages = false;
+    auto scene = morph::importGltfMemory(morph::fixDocumentGlb(doc), "fixed.glb", "", options);
+    EXPECT_TRUE(scene) << scene.error().message;
+    return scene ? std::move(scene).value() : morph::Scene{};
+}
+
+std::set<std::string> checksFound(const morph::Scene& scene) {
+    std::set<std::string> out;
+    for (const morph::Finding& f : morph::auditScene(scene)) out.insert(f.check);
+    return out;
+}
+
+morph::FixDocument plantedRig() {
+    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
+    fixtures::plantDeadAndDuplicate(doc, "mouthRollUpper", "jawOpenCopy");
+    return doc;
+}
+
+}  // namespace
+
+TEST(FixTargets, ThePlantedRigHasTheDefectsTheAuditFinds) {
+    const morph::Scene scene = imported(plantedRig());
+    EXPECT_EQ(checksFound(scene), (std::set<std::string>{"dead", "duplicate"}));
+    ASSERT_EQ(scene.meshes[0].targetCount(), 8u);
+}
+
+TEST(FixTargets, RemovingTargetsDropsTheirWeightsEverywhere) {
+    morph::FixDocument doc = plantedRig();
+    const std::vector<std::string> before = morph::fixTargetNames(doc, 0);
+    auto lines = morph::removeTargets(doc, {"mouthRollUpper", "jawOpenCopy"},
+                                      {{"mouthRollUpper", "dead"}, {"jawOpenCopy", "duplicate"}});
+    ASSERT_TRUE(lines) << lines.error().message;
+    EXPECT_EQ(*lines,
+              (std::vector<std::string>{"removed duplicate target 'jawOpenCopy' from 2 meshes",
+                                        "removed dead target 'mouthRollUpper' from 2 meshes"}));
+    const morph::Scene scene = imported(doc);
+    EXPECT_TRUE(checksFound(scene).empty());
+    const std::vector<std::string> six(before.begin(), before.begin() + 6);
+    for (const morph::Mesh& mesh : scene.meshes) EXPECT_EQ(mesh.targetNames, six);
+    ASSERT_EQ(scene.meshes[0].defaultWeights.size(), 6u);
+    EXPECT_FLOAT_EQ(scene.meshes[0].defaultWeights[5], 0.6f);
+    ASSERT_EQ(scene.nodes[0].weights.size(), 6u);
+    EXPECT_FLOAT_EQ(scene.nodes[0].weights[2], 0.3f);
+    // The animation's output: 2 keys of 6 values, the planted columns gone.
+    auto output = morph::fixAccessorFloats(
+        doc, doc.json["animations"][0]["samplers"][0]["output"].get<int64_t>());
+    ASSERT_TRUE(output);
+    ASSERT_EQ(output->size(), 12u);
+    for (size_t i = 0; i < 12; ++i)
+        EXPECT_FLOAT_EQ((*output)[i], float(i / 6) + 0.01f * float(i % 6)) << i;
+}
+
+TEST(FixTargets, EverythingElseIsKept) {
+    const morph::FixDocument input = fixtures::fixDocumentOf(fixtures::keepsakeRig());
+    morph::FixDocument doc = plantedRig();
+    ASSERT_TRUE(morph::removeTargets(doc, {"mouthRollUpper"}, {}));
+    const morph::FixDocument out = fixtures::fixDocumentOf(morph::fixDocumentGlb(doc));
+    EXPECT_EQ(fixtures::fixImageBytes(out, 0), fixtures::fixImageBytes(input, 0));
+    EXPECT_EQ(fixtures::fixImageBytes(out, 0).size(), 16u);
+    for (const char* key : {"cameras", "materials", "textures", "extensionsUsed", "scenes"})
+        EXPECT_EQ(out.json[key], input.json[key]) << key;
+    EXPECT_EQ(out.json["asset"]["extras"], input.json["asset"]["extras"]);
+    EXPECT_EQ(out.json["nodes"].back(), input.json["nodes"].back());
+}
+
+TEST(FixTargets, RenamingChangesOnlyTheNames) {
+    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
+    auto lines = morph::renameTargets(doc, {{"jawOpen", "JawOpen"}, {"absent", "x"}});
+    ASSERT_TRUE(lines) << lines.error().message;
+    EXPECT_EQ(*lines,
+              std::vector<std::string>{"renamed target 'jawOpen' to 'JawOpen' on 2 meshes"});
+    EXPECT_EQ(morph::fixTargetNames(doc, 1)[0], "JawOpen");
+    auto clash = morph::renameTargets(doc, {{"browInnerUp", "JawOpen"}});
+    ASSERT_FALSE(clash);
+    EXPECT_NE(clash.error().message.find("'JawOpen'"), std::string::npos);
+    EXPECT_EQ(morph::fixTargetNames(doc, 0)[1], "browInnerUp");  // unchanged on an error
+}
+
+TEST(FixTargets, ACompressedFileIsNamed) {
+    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
+    EXPECT_EQ(morph::compressionExtension(doc), "");
+    doc.json["extensionsUsed"].push_back("EXT_meshopt_compression");
+    EXPECT_EQ(morph::compressionExtension(doc), "EXT_meshopt_compression");
+}
+
+}  // namespace fix_targets_test
