@@ -1,0 +1,249 @@
+// `morphview fix` as a user runs it: --prune on a code-built rig and on a real avatar with planted
+// dead and duplicate targets, --rename and --names, --check's proof, `diff` against the input
+// showing only the intended names, images' bytes kept, and hostile inputs (a missing file, bytes
+// that are not glTF, a name the file lacks, a compressed file, mutants of the rig): one line, the
+// documented exit code, nothing written.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "fixtures/AuditFixtures.h"
+#include "fixtures/FixFixtures.h"
+#include "fixtures/Mutants.h"
+#include "fixtures/RunMorphview.h"
+#include "fixtures/TestPaths.h"
+#include "morph/audit/RigAudit.h"
+#include "morph/fix/FixDocument.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/io/Files.h"
+
+namespace fix_cli_test {
+
+namespace {
+
+using fixtures::runMorphview;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+std::string writeBytes(const std::vector<uint8_t>& bytes, const std::string& dir,
+                       const std::string& name) {
+    const std::string path = dir + "/" + name;
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    return path;
+}
+
+std::vector<uint8_t> readBytes(const std::string& path) {
+    auto bytes = morph::readFileBytes(path);
+    EXPECT_TRUE(bytes) << bytes.error().message;
+    return bytes ? std::move(bytes).value() : std::vector<uint8_t>{};
+}
+
+size_t lineCount(const std::string& text) {
+    return size_t(std::count(text.begin(), text.end(), '\n'));
+}
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// `diff A B --json`'s rows as name -> status ("renamed" rows under their new name).
+std::map<std::string, std::string> diffRows(const std::string& a, const std::string& b) {
+    const fixtures::RunOutcome run = runMorphview({"diff", a, b, "--json"});
+    EXPECT_TRUE(run.exitCode == 0 || run.exitCode == 1) << run.err;
+    const json doc = json::parse(run.out, nullptr, false);
+    std::map<std::string, std::string> rows;
+    if (doc.is_discarded()) return rows;
+    for (const json& row : doc["targets"]) rows[row["name"]] = row["status"];
+    return rows;
+}
+
+std::vector<morph::Finding> auditOf(const std::string& path) {
+    morph::ImportOptions options;
+    options.decodeImages = false;
+    auto scene = morph::importGltf(path, options);
+    EXPECT_TRUE(scene) << scene.error().message;
+    return scene ? morph::auditScene(*scene) : std::vector<morph::Finding>{};
+}
+
+bool found(const std::vector<morph::Finding>& findings, const std::string& check) {
+    return std::any_of(findings.begin(), findings.end(),
+                       [&check](const morph::Finding& f) { return f.check == check; });
+}
+
+// Every image's bytes of both files are the same.
+void expectImagesKept(const std::string& a, const std::string& b) {
+    const morph::FixDocument da = fixtures::fixDocumentOf(readBytes(a));
+    const morph::FixDocument db = fixtures::fixDocumentOf(readBytes(b));
+    ASSERT_EQ(da.json.value("images", json::array()).size(),
+              db.json.value("images", json::array()).size());
+    for (size_t i = 0; i < da.json.value("images", json::array()).size(); ++i) {
+        EXPECT_EQ(fixtures::fixImageBytes(da, i), fixtures::fixImageBytes(db, i)) << i;
+        EXPECT_FALSE(fixtures::fixImageBytes(db, i).empty()) << i;
+    }
+}
+
+std::string plantedCopy(const std::vector<uint8_t>& bytes, const std::string& dir) {
+    morph::FixDocument doc = fixtures::fixDocumentOf(bytes);
+    fixtures::plantDeadAndDuplicate(doc, "deadPlant", "copyPlant");
+    return writeBytes(morph::fixDocumentGlb(doc), dir, "planted.glb");
+}
+
+}  // namespace
+
+TEST(FixCli, PruneRemovesWhatTheAuditFoundOnTheRigAndCheckProvesIt) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string in = plantedCopy(fixtures::keepsakeRig(), dir);
+    const std::string out = dir + "/out.glb";
+    const fixtures::RunOutcome run =
+        runMorphview({"fix", in, "--out", out, "--prune", "dead,duplicate", "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(run.err.empty()) << run.err;
+    EXPECT_TRUE(has(run.out, "removed dead target 'deadPlant' from 2 meshes")) << run.out;
+    EXPECT_TRUE(has(run.out, "removed duplicate target 'copyPlant' from 2 meshes")) << run.out;
+    EXPECT_TRUE(has(run.out,
+                    "check: duplicate targets removed: 1; dead targets removed: 1; every "
+                    "other target the same") ||
+                has(run.out,
+                    "check: dead targets removed: 1; duplicate targets removed: 1; every "
+                    "other target the same"))
+        << run.out;
+    EXPECT_TRUE(has(run.out, "fixed: dead 1, duplicate 1; new: none")) << run.out;
+
+    EXPECT_TRUE(found(auditOf(in), "dead"));
+    EXPECT_TRUE(auditOf(out).empty());
+    const auto rows = diffRows(in, out);
+    ASSERT_EQ(rows.size(), 8u);
+    for (const auto& [name, status] : rows) {
+        const bool planted = name == "deadPlant" || name == "copyPlant";
+        EXPECT_EQ(status, planted ? "removed" : "same") << name;
+    }
+    expectImagesKept(in, out);
+}
+
+TEST(FixCli, PruneOnARealAvatarKeepsItsTexturesAndEveryOtherTarget) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string in =
+        plantedCopy(readBytes(fixtures::avatarPath("RPM_VisageMale/male.glb")), dir);
+    const std::string out = dir + "/out.glb";
+    const auto start = std::chrono::steady_clock::now();
+    const fixtures::RunOutcome run =
+        runMorphview({"fix", in, "--out", out, "--prune", "dead,duplicate", "--check"});
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("fix --prune --check of the avatar: %.3f s\n", seconds);
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out, "every other target the same")) << run.out;
+    EXPECT_FALSE(found(auditOf(out), "dead"));
+    EXPECT_FALSE(found(auditOf(out), "duplicate"));
+    const auto rows = diffRows(in, out);
+    EXPECT_EQ(rows.size(), 61u);
+    for (const auto& [name, status] : rows) {
+        const bool planted = name == "deadPlant" || name == "copyPlant";
+        EXPECT_EQ(status, planted ? "removed" : "same") << name;
+    }
+    expectImagesKept(fixtures::avatarPath("RPM_VisageMale/male.glb"), out);
+}
+
+TEST(FixCli, RenameInPlaceOnTheAvatarIsOneRenamedRow) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string original = fixtures::avatarPath("RPM_VisageMale/male.glb");
+    const std::string file = writeBytes(readBytes(original), dir, "male.glb");
+    const std::string map = dir + "/map.json";
+    std::ofstream(map) << R"({"jawOpen": "mouthOpenWide"})";
+    const fixtures::RunOutcome run =
+        runMorphview({"fix", file, "--out", file, "--rename", map, "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out, "renamed target 'jawOpen' to 'mouthOpenWide' on 4 meshes")) << run.out;
+    EXPECT_TRUE(has(run.out, "check: targets renamed: 1; every other target the same")) << run.out;
+    const auto rows = diffRows(original, file);
+    for (const auto& [name, status] : rows)
+        EXPECT_EQ(status, name == "mouthOpenWide" ? "renamed" : "same") << name;
+    EXPECT_EQ(rows.count("jawOpen"), 0u);
+    expectImagesKept(original, file);
+}
+
+TEST(FixCli, NamesRespellsARigToArkitAndGltfOutputReadsBack) {
+    const std::string dir = fixtures::caseScratchDir();
+    fixtures::Rig rig = fixtures::auditRig();
+    for (fixtures::RigMesh& mesh : rig.meshes) {
+        for (fixtures::RigTarget& t : mesh.targets) {
+            if (t.name == "jawOpen") t.name = "JawOpen";
+            if (t.name == "eyeBlinkLeft") t.name = "eyeBlink_L";
+        }
+    }
+    const std::string in = writeBytes(fixtures::rigGlb(rig), dir, "in.glb");
+    const std::string out = dir + "/out.gltf";
+    const fixtures::RunOutcome run =
+        runMorphview({"fix", in, "--out", out, "--names", "arkit", "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out, "renamed target 'JawOpen' to 'jawOpen' on 2 meshes")) << run.out;
+    EXPECT_TRUE(has(run.out, "renamed target 'eyeBlink_L' to 'eyeBlinkLeft' on 2 meshes"))
+        << run.out;
+    auto scene = morph::importGltf(out);
+    ASSERT_TRUE(scene) << scene.error().message;
+    for (const morph::Mesh& mesh : scene->meshes) {
+        EXPECT_EQ(mesh.targetNames,
+                  (std::vector<std::string>{"jawOpen", "browInnerUp", "eyeBlinkLeft",
+                                            "eyeBlinkRight", "mouthSmileLeft", "mouthSmileRight"}));
+    }
+}
+
+TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string in = writeBytes(fixtures::keepsakeRig(), dir, "in.glb");
+    const std::string out = dir + "/out.glb";
+    auto expectFailure = [&out](const std::vector<std::string>& args, int code,
+                                const std::string& named) {
+        const fixtures::RunOutcome run = runMorphview(args);
+        EXPECT_EQ(run.exitCode, code) << run.err;
+        EXPECT_EQ(lineCount(run.err), 1u) << run.err;
+        EXPECT_TRUE(has(run.err, named)) << run.err;
+        EXPECT_FALSE(fs::exists(out));
+    };
+    const std::string missing = dir + "/missing.glb";
+    expectFailure({"fix", missing, "--out", out, "--prune", "dead"}, 3, missing);
+    const std::string text = writeBytes({'n', 'o', 't', ' ', 'g', 'l', 'T', 'F'}, dir, "text.glb");
+    expectFailure({"fix", text, "--out", out}, 3, text);
+    const std::string map = dir + "/map.json";
+    std::ofstream(map) << R"({"noSuchTarget": "x"})";
+    expectFailure({"fix", in, "--out", out, "--rename", map}, 2, "noSuchTarget");
+    expectFailure({"fix", in, "--out", out, "--prune", "alive"}, 2, "alive");
+    expectFailure({"fix", in, "--prune", "dead"}, 2, "--out");
+    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
+    doc.json["extensionsUsed"].push_back("EXT_meshopt_compression");
+    const std::string packed = writeBytes(morph::fixDocumentGlb(doc), dir, "packed.glb");
+    expectFailure({"fix", packed, "--out", out}, 1, "EXT_meshopt_compression");
+}
+
+// The importer's hostile set through fix: exit 0 with a file written, or 3 with one line naming
+// the mutant and nothing written; never a crash.
+TEST(FixCli, MutantsOfTheRigNeverCrashIt) {
+    const std::string dir = fixtures::caseScratchDir();
+    const auto mutants = fixtures::makeMutants({{"rig", fixtures::keepsakeRig()}}, 24, 46);
+    ASSERT_GE(mutants.size(), 12u);
+    for (const fixtures::Mutant& mutant : mutants) {
+        const std::string path = writeBytes(mutant.bytes, dir, mutant.name);
+        const std::string out = dir + "/out-" + mutant.name + ".glb";
+        const fixtures::RunOutcome run =
+            runMorphview({"fix", path, "--out", out, "--prune", "dead", "--max-memory", "256M"});
+        ASSERT_NE(run.exitCode, -1) << mutant.name << ": crashed";
+        if (run.exitCode == 0) {
+            EXPECT_TRUE(fs::exists(out)) << mutant.name;
+            continue;
+        }
+        EXPECT_EQ(lineCount(run.err), 1u) << mutant.name << ": " << run.err;
+        EXPECT_TRUE(run.exitCode == 3 || run.exitCode == 1) << mutant.name << ": " << run.err;
+        EXPECT_FALSE(fs::exists(out)) << mutant.name;
+    }
+}
+
+}  // namespace fix_cli_test
