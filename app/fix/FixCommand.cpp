@@ -230,8 +230,7 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
                   "dead|duplicate|dead,duplicate");
     fix->get_option("--prune")->check(CLI::Validator(checkPrune, ""));
     addStepOption(*fix, *options, "--names",
-                  "Rename targets to a name set's spelling through the name table",
-                  "arkit|oculus|vrm|mediapipe");
+                  "Rename targets to a name set's spelling through the name table", "SET");
     fix->get_option("--names")->check(CLI::IsMember({"arkit", "oculus", "vrm", "mediapipe"}));
     addStepOption(*fix, *options, "--rename",
                   "Rename targets by a JSON object {\"its name\": \"new name\"}", "MAP.json");
