@@ -55,12 +55,14 @@ std::string joinNames(const std::vector<std::string>& names) {
 void diffLines(const CheckInput& input, const morph::ModelDiff& diff, CheckReport& report) {
     std::map<std::string, size_t> removed;  // by reason
     std::vector<std::string> unasked;
-    size_t same = 0;
+    size_t same = 0, added = 0;
     for (const morph::TargetDrift& row : diff.targets) {
         if (row.status == morph::DriftStatus::Same) {
             ++same;
         } else if (row.status == morph::DriftStatus::Removed && input.removed.count(row.name)) {
             ++removed[input.removed.at(row.name)];
+        } else if (row.status == morph::DriftStatus::Added && input.added.count(row.name)) {
+            ++added;
         } else {
             unasked.push_back(row.name + " (" + morph::driftStatusName(row.status) + ")");
         }
@@ -77,7 +79,10 @@ void diffLines(const CheckInput& input, const morph::ModelDiff& diff, CheckRepor
     if (!input.renames.empty())
         summary += (summary.empty() ? "" : "; ") + std::string("targets renamed: ") +
                    std::to_string(input.renames.size());
-    if (summary.empty()) summary = "nothing removed or renamed";
+    if (added > 0)
+        summary +=
+            (summary.empty() ? "" : "; ") + std::string("targets added: ") + std::to_string(added);
+    if (summary.empty()) summary = "nothing removed, renamed or added";
     const bool clean = unasked.empty() && restSame;
     summary +=
         clean ? "; every other target the same" : "; " + std::to_string(same) + " targets the same";

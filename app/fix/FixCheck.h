@@ -4,6 +4,7 @@
 // to the input first, so a renamed target compares as the same one): what each check found fixed
 // or new, and which targets were removed, renamed, changed or added (docs/FIX.md).
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct CheckInput {
     const morph::Scene* after = nullptr;
     std::vector<morph::NameMapping> renames;     // every rename the operations made, in order
     std::map<std::string, std::string> removed;  // each name removed, and why ("dead")
+    std::set<std::string> added;                 // every target name the operations added
 };
 
 struct CheckReport {

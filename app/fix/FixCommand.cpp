@@ -1,5 +1,6 @@
 #include "app/fix/FixCommand.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -8,11 +9,13 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "app/cli/ModelLoader.h"
 #include "app/cli/SharedOptions.h"
 #include "app/fix/FixCheck.h"
 #include "morph/audit/RigAudit.h"
+#include "morph/edit/WeightSpec.h"
 #include "morph/fix/FixDocument.h"
 #include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
@@ -138,9 +141,62 @@ CommandResult renameByMap(FixRun& run, const std::string& path) {
     return rename(run, *map);
 }
 
+// Per mesh, the weight of each target `spec` gives (empty: the spec touches no target of it).
+morph::Result<std::vector<std::vector<float>>> mixWeights(
+    const morph::FixDocument& doc, const std::vector<morph::WeightAssignment>& spec) {
+    using Kind = morph::WeightAssignment::Kind;
+    const size_t meshes = doc.json.value("meshes", nlohmann::json::array()).size();
+    std::vector<std::vector<float>> weights(meshes);
+    for (const morph::WeightAssignment& a : spec) {
+        if (a.kind == Kind::Expression)
+            return morph::Error{morph::ErrorCode::BadValue, "vrm: items are not a mix of targets"};
+        bool matched = false;
+        for (size_t m = 0; m < meshes; ++m) {
+            const std::vector<std::string> names = morph::fixTargetNames(doc, m);
+            for (size_t t = 0; t < names.size(); ++t) {
+                const bool hit = a.kind == Kind::All || (a.kind == Kind::Index && a.index == t) ||
+                                 (a.kind == Kind::Name && a.name == names[t]);
+                if (!hit) continue;
+                weights[m].resize(names.size(), 0.0f);
+                weights[m][t] = a.value;
+                matched = true;
+            }
+        }
+        if (!matched)
+            return morph::Error{morph::ErrorCode::BadReference,
+                                "no mesh has target '" +
+                                    (a.kind == Kind::Index ? std::to_string(a.index) : a.name) +
+                                    "'"};
+    }
+    return weights;
+}
+
+CommandResult fromMix(FixRun& run, const std::string& value) {
+    const size_t equals = value.find('=');
+    const std::string name = value.substr(0, equals);
+    if (equals == std::string::npos || name.empty())
+        return usageError("--from-mix: '" + value + "' is not NAME=SPEC");
+    auto spec = morph::parseWeightSpec(value.substr(equals + 1));
+    if (!spec) return usageError("--from-mix: " + spec.error().message);
+    auto weights = mixWeights(run.doc, *spec);
+    if (!weights) return usageError("--from-mix: " + weights.error().message);
+    for (size_t m = 0; m < weights->size(); ++m) {
+        const std::vector<std::string> names = morph::fixTargetNames(run.doc, m);
+        if (!(*weights)[m].empty() && std::count(names.begin(), names.end(), name))
+            return usageError("--from-mix: meshes[" + std::to_string(m) +
+                              "] already has a target named '" + name + "'");
+    }
+    auto lines = morph::addMixTarget(run.doc, name, *weights);
+    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
+    print(*lines);
+    run.check.added.insert(name);
+    return {};
+}
+
 CommandResult applyStep(FixRun& run, const Step& step) {
     if (step.option == "--prune") return prune(run, step.value);
     if (step.option == "--names") return renameToSet(run, step.value);
+    if (step.option == "--from-mix") return fromMix(run, step.value);
     return renameByMap(run, step.value);
 }
 
@@ -218,7 +274,8 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
     auto options = std::make_shared<FixOptions>();
     CLI::App* fix = root.add_subcommand(
         "fix",
-        "Mend a file's morph targets and keep everything else: prune, rename; --check proves "
+        "Mend a file's morph targets and keep everything else: prune, rename, a target from a "
+        "mix; --check proves "
         "it (exit 0 done, 1 failed, 2 usage, 3 if unreadable)");
     fix->add_option("IN", options->in, "The model (.gltf, .glb, .vrm)")->required();
     fix->add_option("--out", options->out,
@@ -234,6 +291,10 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
     fix->get_option("--names")->check(CLI::IsMember({"arkit", "oculus", "vrm", "mediapipe"}));
     addStepOption(*fix, *options, "--rename",
                   "Rename targets by a JSON object {\"its name\": \"new name\"}", "MAP.json");
+    addStepOption(*fix, *options, "--from-mix",
+                  "A new target NAME equal to the mix SPEC (--weights syntax: jawOpen=0.5,"
+                  "mouthSmileLeft=1) on every mesh the mix touches",
+                  "NAME=SPEC");
     fix->add_flag("--check", options->check,
                   "Audit before and after and diff the result against IN: what each operation "
                   "changed, exit 1 on a change no operation asked for");

@@ -245,3 +245,118 @@ Result<std::vector<std::string>> renameTargets(FixDocument& doc,
 }
 
 }  // namespace morph
+
+namespace morph {
+
+namespace {
+
+// The sum of weight x delta over a primitive's targets, per attribute, as new accessors.
+Result<Json> mixTarget(FixDocument& doc, const Json& prim, const std::vector<float>& weights) {
+    std::map<std::string, std::vector<float>> sums;
+    const Json& targets = prim.at("targets");
+    for (size_t t = 0; t < targets.size() && t < weights.size(); ++t) {
+        if (weights[t] == 0.0f) continue;
+        for (auto it = targets[t].begin(); it != targets[t].end(); ++it) {
+            auto values = fixAccessorFloats(doc, it.value().get<int64_t>());
+            if (!values) return values.error();
+            std::vector<float>& sum = sums[it.key()];
+            if (sum.empty()) sum.assign(values->size(), 0.0f);
+            if (sum.size() != values->size())
+                return Error{ErrorCode::Inconsistent, it.key() + " deltas differ in count"};
+            for (size_t i = 0; i < sum.size(); ++i) sum[i] += weights[t] * (*values)[i];
+        }
+    }
+    if (sums.empty()) {
+        const size_t count = doc.json["accessors"]
+                                 .at(prim.at("attributes").at("POSITION").get<size_t>())
+                                 .at("count");
+        sums["POSITION"].assign(count * 3, 0.0f);
+    }
+    Json target = Json::object();
+    for (const auto& [attribute, sum] : sums) {
+        const int index = appendFloatAccessor(doc, sum, "VEC3");
+        target[attribute] = index;
+        if (attribute != "POSITION") continue;
+        std::vector<float> lo(3, sum.empty() ? 0.0f : sum[0]), hi = lo;
+        for (size_t i = 0; i < sum.size(); ++i) {
+            lo[i % 3] = std::min(lo[i % 3], sum[i]);
+            hi[i % 3] = std::max(hi[i % 3], sum[i]);
+        }
+        doc.json["accessors"][size_t(index)]["min"] = lo;
+        doc.json["accessors"][size_t(index)]["max"] = hi;
+    }
+    return target;
+}
+
+// Each weight output of mesh m (`count` targets) with a 0 after every key's values.
+Status appendWeightColumn(FixDocument& doc, size_t m, size_t count) {
+    if (!doc.json.contains("animations") || count == 0) return {};
+    for (Json& anim : doc.json["animations"]) {
+        std::vector<size_t> rewritten;
+        for (const Json& ch : anim["channels"]) {
+            const Json& target = ch.value("target", Json::object());
+            const size_t s = ch.value("sampler", size_t(0));
+            if (target.value("path", std::string()) != "weights" ||
+                nodeMesh(doc, target.value("node", Json())) != int64_t(m) ||
+                std::count(rewritten.begin(), rewritten.end(), s))
+                continue;
+            rewritten.push_back(s);
+            Json& sampler = anim["samplers"].at(s);
+            auto values = fixAccessorFloats(doc, sampler.at("output").get<int64_t>());
+            if (!values) return values.error();
+            std::vector<float> out;
+            for (size_t i = 0; i < values->size(); ++i) {
+                out.push_back((*values)[i]);
+                if ((i + 1) % count == 0) out.push_back(0.0f);
+            }
+            sampler["output"] = appendFloatAccessor(doc, out, "SCALAR");
+        }
+    }
+    return {};
+}
+
+Status addToMesh(FixDocument& doc, size_t m, const std::string& name,
+                 const std::vector<float>& weights) {
+    std::vector<std::string> names = fixTargetNames(doc, m);
+    const size_t count = names.size();
+    std::vector<Json> added;
+    for (const Json& prim : doc.json["meshes"][m]["primitives"]) {
+        auto target = mixTarget(doc, prim, weights);
+        if (!target) return target.error();
+        added.push_back(std::move(target).value());
+    }
+    if (Status s = appendWeightColumn(doc, m, count); !s) return s;
+    Json& mesh = doc.json["meshes"][m];
+    for (size_t p = 0; p < added.size(); ++p) mesh["primitives"][p]["targets"].push_back(added[p]);
+    if (mesh.contains("weights")) mesh["weights"].push_back(0.0);
+    if (doc.json.contains("nodes")) {
+        for (Json& node : doc.json["nodes"]) {
+            if (node.value("mesh", int64_t(-1)) == int64_t(m) && node.contains("weights"))
+                node["weights"].push_back(0.0);
+        }
+    }
+    names.push_back(name);
+    if (!mesh.contains("extras") || !mesh["extras"].is_object()) mesh["extras"] = Json::object();
+    mesh["extras"]["targetNames"] = names;
+    return {};
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> addMixTarget(FixDocument& doc, const std::string& name,
+                                              const std::vector<std::vector<float>>& weights) {
+    size_t meshes = 0;
+    try {
+        for (size_t m = 0; m < weights.size(); ++m) {
+            if (weights[m].empty()) continue;
+            if (Status s = addToMesh(doc, m, name, weights[m]); !s) return s.error();
+            ++meshes;
+        }
+    } catch (const std::exception& e) {
+        return Error{ErrorCode::Schema, "cannot add '" + name + "': " + e.what()};
+    }
+    return std::vector<std::string>{"added target '" + name + "' from the mix on " +
+                                    std::to_string(meshes) + (meshes == 1 ? " mesh" : " meshes")};
+}
+
+}  // namespace morph

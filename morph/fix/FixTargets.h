@@ -31,4 +31,12 @@ Result<std::vector<std::string>> removeTargets(FixDocument& doc, const std::set<
 Result<std::vector<std::string>> renameTargets(FixDocument& doc,
                                                const std::vector<NameMapping>& map);
 
+// Blender's New Shape from Mix: a target `name` added to every mesh m whose `weights[m]` is not
+// empty (one weight per target of the mesh), on each primitive the sum of weight x delta of its
+// targets for every attribute one of the weighted targets has (POSITION with its min and max),
+// with a weight of 0 in mesh.weights, node.weights and animations' weight outputs, and its name.
+// One line per target added.
+Result<std::vector<std::string>> addMixTarget(FixDocument& doc, const std::string& name,
+                                              const std::vector<std::vector<float>>& weights);
+
 }  // namespace morph

@@ -22,6 +22,7 @@
 #include "fixtures/TestPaths.h"
 #include "morph/audit/RigAudit.h"
 #include "morph/fix/FixDocument.h"
+#include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
 
@@ -197,6 +198,43 @@ TEST(FixCli, NamesRespellsARigToArkitAndGltfOutputReadsBack) {
     }
 }
 
+TEST(FixCli, FromMixOnTheAvatarAddsOneTargetAndChangesNothingElse) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string in = fixtures::avatarPath("RPM_VisageMale/male.glb");
+    const std::string out = dir + "/out.glb";
+    const fixtures::RunOutcome run =
+        runMorphview({"fix", in, "--out", out, "--from-mix",
+                      "smileBoth=mouthSmileLeft=1,mouthSmileRight=1", "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out, "added target 'smileBoth' from the mix on 4 meshes")) << run.out;
+    EXPECT_TRUE(has(run.out, "check: targets added: 1; every other target the same")) << run.out;
+    const auto rows = diffRows(in, out);
+    for (const auto& [name, status] : rows)
+        EXPECT_EQ(status, name == "smileBoth" ? "added" : "same") << name;
+    expectImagesKept(in, out);
+    // On every mesh that has it, the new target's POSITION deltas are the two smiles' sum.
+    const morph::FixDocument doc = fixtures::fixDocumentOf(readBytes(out));
+    size_t checked = 0;
+    for (size_t m = 0; m < doc.json["meshes"].size(); ++m) {
+        const std::vector<std::string> names = morph::fixTargetNames(doc, m);
+        const auto at = [&names](const std::string& n) {
+            return size_t(std::find(names.begin(), names.end(), n) - names.begin());
+        };
+        if (at("smileBoth") == names.size()) continue;
+        for (const json& prim : doc.json["meshes"][m]["primitives"]) {
+            const json& targets = prim["targets"];
+            auto left = morph::fixAccessorFloats(doc, targets[at("mouthSmileLeft")]["POSITION"]);
+            auto right = morph::fixAccessorFloats(doc, targets[at("mouthSmileRight")]["POSITION"]);
+            auto both = morph::fixAccessorFloats(doc, targets[at("smileBoth")]["POSITION"]);
+            ASSERT_TRUE(left && right && both);
+            for (size_t i = 0; i < both->size(); ++i)
+                ASSERT_FLOAT_EQ((*both)[i], (*left)[i] + (*right)[i]) << i;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 4u);
+}
+
 TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string in = writeBytes(fixtures::keepsakeRig(), dir, "in.glb");
@@ -218,6 +256,8 @@ TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
     expectFailure({"fix", in, "--out", out, "--rename", map}, 2, "noSuchTarget");
     expectFailure({"fix", in, "--out", out, "--prune", "alive"}, 2, "alive");
     expectFailure({"fix", in, "--prune", "dead"}, 2, "--out");
+    expectFailure({"fix", in, "--out", out, "--from-mix", "x=noSuchTarget=1"}, 2, "noSuchTarget");
+    expectFailure({"fix", in, "--out", out, "--from-mix", "jawOpen=browInnerUp=1"}, 2, "jawOpen");
     morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
     doc.json["extensionsUsed"].push_back("EXT_meshopt_compression");
     const std::string packed = writeBytes(morph::fixDocumentGlb(doc), dir, "packed.glb");

@@ -98,6 +98,38 @@ TEST(FixTargets, RenamingChangesOnlyTheNames) {
     EXPECT_EQ(morph::fixTargetNames(doc, 0)[1], "browInnerUp");  // unchanged on an error
 }
 
+TEST(FixTargets, AMixTargetIsTheWeightedSumOfItsTargetsDeltas) {
+    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
+    // Face: jawOpen 0.5 + mouthSmileLeft 1; the teeth are not touched.
+    auto lines = morph::addMixTarget(doc, "openSmile", {{0.5f, 0, 0, 0, 1.0f, 0}, {}});
+    ASSERT_TRUE(lines) << lines.error().message;
+    EXPECT_EQ(*lines, std::vector<std::string>{"added target 'openSmile' from the mix on 1 mesh"});
+    const std::vector<std::string> names = morph::fixTargetNames(doc, 0);
+    ASSERT_EQ(names.size(), 7u);
+    EXPECT_EQ(names.back(), "openSmile");
+    EXPECT_EQ(morph::fixTargetNames(doc, 1).size(), 6u);
+    const auto& targets = doc.json["meshes"][0]["primitives"][0]["targets"];
+    for (const char* attribute : {"POSITION", "NORMAL"}) {
+        auto jaw = morph::fixAccessorFloats(doc, targets[0][attribute].get<int64_t>());
+        auto smile = morph::fixAccessorFloats(doc, targets[4][attribute].get<int64_t>());
+        auto mix = morph::fixAccessorFloats(doc, targets[6][attribute].get<int64_t>());
+        ASSERT_TRUE(jaw && smile && mix);
+        ASSERT_EQ(mix->size(), jaw->size());
+        for (size_t i = 0; i < mix->size(); ++i)
+            EXPECT_FLOAT_EQ((*mix)[i], 0.5f * (*jaw)[i] + (*smile)[i]) << attribute << i;
+    }
+    const morph::Scene scene = imported(doc);
+    EXPECT_EQ(scene.meshes[0].defaultWeights.size(), 7u);
+    EXPECT_EQ(scene.nodes[0].weights.size(), 7u);
+    auto output = morph::fixAccessorFloats(
+        doc, doc.json["animations"][0]["samplers"][0]["output"].get<int64_t>());
+    ASSERT_TRUE(output);
+    ASSERT_EQ(output->size(), 14u);
+    EXPECT_EQ((*output)[6], 0.0f);
+    EXPECT_EQ((*output)[13], 0.0f);
+    EXPECT_FLOAT_EQ((*output)[7], 1.0f);
+}
+
 TEST(FixTargets, ACompressedFileIsNamed) {
     morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
     EXPECT_EQ(morph::compressionExtension(doc), "");
