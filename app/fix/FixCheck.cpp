@@ -82,6 +82,9 @@ void diffLines(const CheckInput& input, const morph::ModelDiff& diff, CheckRepor
     if (added > 0)
         summary +=
             (summary.empty() ? "" : "; ") + std::string("targets added: ") + std::to_string(added);
+    if (!input.normals.empty())
+        summary += (summary.empty() ? "" : "; ") + std::string("normals recomputed: ") +
+                   std::to_string(input.normals.size());
     if (summary.empty()) summary = "nothing removed, renamed or added";
     const bool clean = unasked.empty() && restSame;
     summary +=

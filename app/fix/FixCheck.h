@@ -20,6 +20,7 @@ struct CheckInput {
     std::vector<morph::NameMapping> renames;     // every rename the operations made, in order
     std::map<std::string, std::string> removed;  // each name removed, and why ("dead")
     std::set<std::string> added;                 // every target name the operations added
+    std::set<std::string> normals;               // the names whose NORMAL deltas were recomputed
 };
 
 struct CheckReport {

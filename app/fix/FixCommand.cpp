@@ -17,6 +17,7 @@
 #include "morph/audit/RigAudit.h"
 #include "morph/edit/WeightSpec.h"
 #include "morph/fix/FixDocument.h"
+#include "morph/fix/FixNormals.h"
 #include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
@@ -193,7 +194,31 @@ CommandResult fromMix(FixRun& run, const std::string& value) {
     return {};
 }
 
+// The named target, or with `flagged` every target the audit's `normals` check flags.
+CommandResult normals(FixRun& run, const std::string& which) {
+    std::set<std::string> names;
+    if (which == "flagged") {
+        auto scene = importBytes(*run.options, morph::fixDocumentGlb(run.doc), run.options->in, "");
+        if (!scene) return failWith(scene.error().message);
+        for (const morph::Finding& f : morph::auditScene(*scene))
+            if (f.check == "normals") names.insert(f.targets.begin(), f.targets.end());
+        if (names.empty()) std::printf("recompute-normals: no target flagged\n");
+    } else {
+        const std::vector<std::string> all = morph::fixAllTargetNames(run.doc);
+        if (std::find(all.begin(), all.end(), which) == all.end())
+            return usageError("--recompute-normals: " + run.options->in + " has no target '" +
+                              which + "'");
+        names.insert(which);
+    }
+    auto lines = morph::recomputeNormals(run.doc, names);
+    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
+    print(*lines);
+    run.check.normals.insert(names.begin(), names.end());
+    return {};
+}
+
 CommandResult applyStep(FixRun& run, const Step& step) {
+    if (step.option == "--recompute-normals") return normals(run, step.value);
     if (step.option == "--prune") return prune(run, step.value);
     if (step.option == "--names") return renameToSet(run, step.value);
     if (step.option == "--from-mix") return fromMix(run, step.value);
@@ -295,6 +320,10 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
                   "A new target NAME equal to the mix SPEC (--weights syntax: jawOpen=0.5,"
                   "mouthSmileLeft=1) on every mesh the mix touches",
                   "NAME=SPEC");
+    addStepOption(*fix, *options, "--recompute-normals",
+                  "NORMAL deltas recomputed from the morphed positions, for the target NAME or "
+                  "every target the audit flags under normals",
+                  "NAME|flagged");
     fix->add_flag("--check", options->check,
                   "Audit before and after and diff the result against IN: what each operation "
                   "changed, exit 1 on a change no operation asked for");

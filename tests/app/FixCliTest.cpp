@@ -235,6 +235,31 @@ TEST(FixCli, FromMixOnTheAvatarAddsOneTargetAndChangesNothingElse) {
     EXPECT_EQ(checked, 4u);
 }
 
+TEST(FixCli, RecomputeNormalsFixesWhatTheAuditFlaggedAndMovesNothing) {
+    const std::string dir = fixtures::caseScratchDir();
+    fixtures::Rig rig = fixtures::auditRig();
+    for (glm::vec3& n : fixtures::rigTarget(rig, 0, "mouthSmileLeft").normals) n = glm::vec3(0.0f);
+    const std::string in = writeBytes(fixtures::rigGlb(rig), dir, "in.glb");
+    const std::string out = dir + "/out.glb";
+    fixtures::RunOutcome run =
+        runMorphview({"fix", in, "--out", out, "--recompute-normals", "flagged", "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out, "recomputed the NORMAL deltas of 'mouthSmileLeft' on 2 meshes"))
+        << run.out;
+    EXPECT_TRUE(has(run.out, "fixed: normals 1; new: none")) << run.out;
+    EXPECT_TRUE(has(run.out, "check: normals recomputed: 1; every other target the same"))
+        << run.out;
+    EXPECT_TRUE(found(auditOf(in), "normals"));
+    EXPECT_TRUE(auditOf(out).empty());
+
+    const std::string avatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
+    run = runMorphview({"fix", avatar, "--out", out, "--recompute-normals", "jawOpen", "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out, "new: none; ") || has(run.out, "new: none\n")) << run.out;
+    for (const auto& [name, status] : diffRows(avatar, out)) EXPECT_EQ(status, "same") << name;
+    expectImagesKept(avatar, out);
+}
+
 TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string in = writeBytes(fixtures::keepsakeRig(), dir, "in.glb");
@@ -257,6 +282,8 @@ TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
     expectFailure({"fix", in, "--out", out, "--prune", "alive"}, 2, "alive");
     expectFailure({"fix", in, "--prune", "dead"}, 2, "--out");
     expectFailure({"fix", in, "--out", out, "--from-mix", "x=noSuchTarget=1"}, 2, "noSuchTarget");
+    expectFailure({"fix", in, "--out", out, "--recompute-normals", "noSuchTarget"}, 2,
+                  "noSuchTarget");
     expectFailure({"fix", in, "--out", out, "--from-mix", "jawOpen=browInnerUp=1"}, 2, "jawOpen");
     morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
     doc.json["extensionsUsed"].push_back("EXT_meshopt_compression");

@@ -11,6 +11,7 @@
 #include "fixtures/FixFixtures.h"
 #include "morph/audit/RigAudit.h"
 #include "morph/fix/FixDocument.h"
+#include "morph/fix/FixNormals.h"
 #include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
 
@@ -128,6 +129,27 @@ TEST(FixTargets, AMixTargetIsTheWeightedSumOfItsTargetsDeltas) {
     EXPECT_EQ((*output)[6], 0.0f);
     EXPECT_EQ((*output)[13], 0.0f);
     EXPECT_FLOAT_EQ((*output)[7], 1.0f);
+}
+
+TEST(FixTargets, RecomputedNormalsFollowTheMorphedPositions) {
+    const fixtures::Rig clean = fixtures::auditRig();
+    fixtures::Rig rig = clean;
+    for (glm::vec3& n : fixtures::rigTarget(rig, 0, "mouthSmileLeft").normals) n = glm::vec3(0.0f);
+    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::rigGlb(rig));
+    EXPECT_EQ(checksFound(imported(doc)), std::set<std::string>{"normals"});
+    auto lines = morph::recomputeNormals(doc, {"mouthSmileLeft"});
+    ASSERT_TRUE(lines) << lines.error().message;
+    EXPECT_EQ(*lines, std::vector<std::string>{
+                          "recomputed the NORMAL deltas of 'mouthSmileLeft' on 2 meshes"});
+    EXPECT_TRUE(checksFound(imported(doc)).empty());
+    const auto& target = doc.json["meshes"][0]["primitives"][0]["targets"][4];
+    auto normals = morph::fixAccessorFloats(doc, target["NORMAL"].get<int64_t>());
+    ASSERT_TRUE(normals);
+    const std::vector<glm::vec3>& expected =
+        fixtures::rigTarget(const_cast<fixtures::Rig&>(clean), 0, "mouthSmileLeft").normals;
+    ASSERT_EQ(normals->size(), expected.size() * 3);
+    for (size_t v = 0; v < expected.size(); ++v)
+        for (int c = 0; c < 3; ++c) EXPECT_NEAR((*normals)[3 * v + c], expected[v][c], 1e-5f) << v;
 }
 
 TEST(FixTargets, ACompressedFileIsNamed) {
