@@ -93,6 +93,7 @@ set(MORPH_DIFF_SOURCES
   diff/VertexMatch.cpp)
 set(MORPH_FIX_SOURCES
   fix/FixDocument.cpp
+  fix/FixMirror.cpp
   fix/FixNormals.cpp
   fix/FixTargets.cpp)
 set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_IO_SOURCES} ${MORPH_GLB_SOURCES}

@@ -55,7 +55,7 @@ std::string joinNames(const std::vector<std::string>& names) {
 void diffLines(const CheckInput& input, const morph::ModelDiff& diff, CheckReport& report) {
     std::map<std::string, size_t> removed;  // by reason
     std::vector<std::string> unasked;
-    size_t same = 0, added = 0;
+    size_t same = 0, added = 0, rewritten = 0;
     for (const morph::TargetDrift& row : diff.targets) {
         if (row.status == morph::DriftStatus::Same) {
             ++same;
@@ -63,6 +63,8 @@ void diffLines(const CheckInput& input, const morph::ModelDiff& diff, CheckRepor
             ++removed[input.removed.at(row.name)];
         } else if (row.status == morph::DriftStatus::Added && input.added.count(row.name)) {
             ++added;
+        } else if (row.status == morph::DriftStatus::Changed && input.rewritten.count(row.name)) {
+            ++rewritten;
         } else {
             unasked.push_back(row.name + " (" + morph::driftStatusName(row.status) + ")");
         }
@@ -82,6 +84,9 @@ void diffLines(const CheckInput& input, const morph::ModelDiff& diff, CheckRepor
     if (added > 0)
         summary +=
             (summary.empty() ? "" : "; ") + std::string("targets added: ") + std::to_string(added);
+    if (rewritten > 0)
+        summary += (summary.empty() ? "" : "; ") + std::string("targets rewritten: ") +
+                   std::to_string(rewritten);
     if (!input.normals.empty())
         summary += (summary.empty() ? "" : "; ") + std::string("normals recomputed: ") +
                    std::to_string(input.normals.size());

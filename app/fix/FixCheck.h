@@ -21,6 +21,7 @@ struct CheckInput {
     std::map<std::string, std::string> removed;  // each name removed, and why ("dead")
     std::set<std::string> added;                 // every target name the operations added
     std::set<std::string> normals;               // the names whose NORMAL deltas were recomputed
+    std::set<std::string> rewritten;             // the names whose deltas were made anew
 };
 
 struct CheckReport {

@@ -17,6 +17,7 @@
 #include "morph/audit/RigAudit.h"
 #include "morph/edit/WeightSpec.h"
 #include "morph/fix/FixDocument.h"
+#include "morph/fix/FixMirror.h"
 #include "morph/fix/FixNormals.h"
 #include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
@@ -217,7 +218,29 @@ CommandResult normals(FixRun& run, const std::string& which) {
     return {};
 }
 
+CommandResult mirror(FixRun& run, const std::string& value) {
+    const size_t equals = value.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == value.size())
+        return usageError("--mirror: '" + value + "' is not FROM=TO");
+    const std::string from = value.substr(0, equals), to = value.substr(equals + 1);
+    const std::vector<std::string> all = morph::fixAllTargetNames(run.doc);
+    if (std::find(all.begin(), all.end(), from) == all.end())
+        return usageError("--mirror: " + run.options->in + " has no target '" + from + "'");
+    auto scene = importBytes(*run.options, morph::fixDocumentGlb(run.doc), run.options->in, "");
+    if (!scene) return failWith(scene.error().message);
+    auto lines = morph::mirrorTarget(run.doc, *scene, from, to);
+    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
+    print(*lines);
+    if (std::find(all.begin(), all.end(), to) == all.end()) {
+        run.check.added.insert(to);
+    } else {
+        run.check.rewritten.insert(to);
+    }
+    return {};
+}
+
 CommandResult applyStep(FixRun& run, const Step& step) {
+    if (step.option == "--mirror") return mirror(run, step.value);
     if (step.option == "--recompute-normals") return normals(run, step.value);
     if (step.option == "--prune") return prune(run, step.value);
     if (step.option == "--names") return renameToSet(run, step.value);
@@ -324,6 +347,10 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
                   "NORMAL deltas recomputed from the morphed positions, for the target NAME or "
                   "every target the audit flags under normals",
                   "NAME|flagged");
+    addStepOption(*fix, *options, "--mirror",
+                  "TO becomes FROM mirrored across each mesh's own mirror plane (created when "
+                  "it does not exist)",
+                  "FROM=TO");
     fix->add_flag("--check", options->check,
                   "Audit before and after and diff the result against IN: what each operation "
                   "changed, exit 1 on a change no operation asked for");

@@ -1,5 +1,6 @@
 #include "morph/fix/FixDocument.h"
 
+#include <algorithm>
 #include <cstring>
 #include <exception>
 
@@ -218,6 +219,19 @@ int appendFloatAccessor(FixDocument& doc, const std::vector<float>& values,
                                      {"type", type}});
     doc.json["buffers"][0]["byteLength"] = doc.bin.size();
     return int(doc.json["accessors"].size() - 1);
+}
+
+int appendVec3Accessor(FixDocument& doc, const std::vector<float>& values, bool withBounds) {
+    const int index = appendFloatAccessor(doc, values, "VEC3");
+    if (!withBounds) return index;
+    std::vector<float> lo(3, values.empty() ? 0.0f : values[0]), hi = lo;
+    for (size_t i = 0; i < values.size(); ++i) {
+        lo[i % 3] = std::min(lo[i % 3], values[i]);
+        hi[i % 3] = std::max(hi[i % 3], values[i]);
+    }
+    doc.json["accessors"][size_t(index)]["min"] = lo;
+    doc.json["accessors"][size_t(index)]["max"] = hi;
+    return index;
 }
 
 }  // namespace morph

@@ -40,4 +40,7 @@ Result<std::vector<float>> fixAccessorFloats(const FixDocument& doc, int64_t ind
 int appendFloatAccessor(FixDocument& doc, const std::vector<float>& values,
                         const std::string& type);
 
+// The same for VEC3 deltas, with min and max (which POSITION needs) when `withBounds`.
+int appendVec3Accessor(FixDocument& doc, const std::vector<float>& values, bool withBounds);
+
 }  // namespace morph

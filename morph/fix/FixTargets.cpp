@@ -273,18 +273,8 @@ Result<Json> mixTarget(FixDocument& doc, const Json& prim, const std::vector<flo
         sums["POSITION"].assign(count * 3, 0.0f);
     }
     Json target = Json::object();
-    for (const auto& [attribute, sum] : sums) {
-        const int index = appendFloatAccessor(doc, sum, "VEC3");
-        target[attribute] = index;
-        if (attribute != "POSITION") continue;
-        std::vector<float> lo(3, sum.empty() ? 0.0f : sum[0]), hi = lo;
-        for (size_t i = 0; i < sum.size(); ++i) {
-            lo[i % 3] = std::min(lo[i % 3], sum[i]);
-            hi[i % 3] = std::max(hi[i % 3], sum[i]);
-        }
-        doc.json["accessors"][size_t(index)]["min"] = lo;
-        doc.json["accessors"][size_t(index)]["max"] = hi;
-    }
+    for (const auto& [attribute, sum] : sums)
+        target[attribute] = appendVec3Accessor(doc, sum, attribute == "POSITION");
     return target;
 }
 
@@ -317,15 +307,21 @@ Status appendWeightColumn(FixDocument& doc, size_t m, size_t count) {
 
 Status addToMesh(FixDocument& doc, size_t m, const std::string& name,
                  const std::vector<float>& weights) {
-    std::vector<std::string> names = fixTargetNames(doc, m);
-    const size_t count = names.size();
     std::vector<Json> added;
     for (const Json& prim : doc.json["meshes"][m]["primitives"]) {
         auto target = mixTarget(doc, prim, weights);
         if (!target) return target.error();
         added.push_back(std::move(target).value());
     }
-    if (Status s = appendWeightColumn(doc, m, count); !s) return s;
+    return appendTargetToMesh(doc, m, name, added);
+}
+
+}  // namespace
+
+Status appendTargetToMesh(FixDocument& doc, size_t m, const std::string& name,
+                          const std::vector<nlohmann::json>& added) {
+    std::vector<std::string> names = fixTargetNames(doc, m);
+    if (Status s = appendWeightColumn(doc, m, names.size()); !s) return s;
     Json& mesh = doc.json["meshes"][m];
     for (size_t p = 0; p < added.size(); ++p) mesh["primitives"][p]["targets"].push_back(added[p]);
     if (mesh.contains("weights")) mesh["weights"].push_back(0.0);
@@ -340,8 +336,6 @@ Status addToMesh(FixDocument& doc, size_t m, const std::string& name,
     mesh["extras"]["targetNames"] = names;
     return {};
 }
-
-}  // namespace
 
 Result<std::vector<std::string>> addMixTarget(FixDocument& doc, const std::string& name,
                                               const std::vector<std::vector<float>>& weights) {

@@ -39,4 +39,9 @@ Result<std::vector<std::string>> renameTargets(FixDocument& doc,
 Result<std::vector<std::string>> addMixTarget(FixDocument& doc, const std::string& name,
                                               const std::vector<std::vector<float>>& weights);
 
+// Appends a target `name` to meshes[m], `targets[p]` on primitive p (attribute -> accessor), with
+// a weight of 0 in mesh.weights, node.weights and animations' weight outputs, and its name.
+Status appendTargetToMesh(FixDocument& doc, size_t m, const std::string& name,
+                          const std::vector<nlohmann::json>& targets);
+
 }  // namespace morph

@@ -57,8 +57,10 @@ bool has(const std::string& text, const std::string& part) {
 }
 
 // `diff A B --json`'s rows as name -> status ("renamed" rows under their new name).
-std::map<std::string, std::string> diffRows(const std::string& a, const std::string& b) {
-    const fixtures::RunOutcome run = runMorphview({"diff", a, b, "--json"});
+std::map<std::string, std::string> diffRows(const std::string& a, const std::string& b,
+                                            const std::string& maxDrift = "0.001") {
+    const fixtures::RunOutcome run =
+        runMorphview({"diff", a, b, "--json", "--max-drift", maxDrift});
     EXPECT_TRUE(run.exitCode == 0 || run.exitCode == 1) << run.err;
     const json doc = json::parse(run.out, nullptr, false);
     std::map<std::string, std::string> rows;
@@ -258,6 +260,68 @@ TEST(FixCli, RecomputeNormalsFixesWhatTheAuditFlaggedAndMovesNothing) {
     EXPECT_TRUE(has(run.out, "new: none; ") || has(run.out, "new: none\n")) << run.out;
     for (const auto& [name, status] : diffRows(avatar, out)) EXPECT_EQ(status, "same") << name;
     expectImagesKept(avatar, out);
+}
+
+// The weak right smile (60% of the left's mirror image) made the left's mirror image again: the
+// audit's asymmetric warning goes, and the result is the clean rig; on the approximately symmetric
+// face (no right vertex at a left vertex's image) too, through the interpolated images, to within
+// 0.5% of the diagonal (the smile patch sampled on the coarser right half's triangles: 0.3%).
+TEST(FixCli, MirrorMakesTheRightSmileTheLeftsImage) {
+    const std::string dir = fixtures::caseScratchDir();
+    for (const bool approximate : {false, true}) {
+        const fixtures::Rig clean = approximate ? fixtures::approximateRig() : fixtures::auditRig();
+        fixtures::Rig weak = clean;
+        for (glm::vec3& d : fixtures::rigTarget(weak, 0, "mouthSmileRight").positions) d *= 0.6f;
+        for (glm::vec3& n : fixtures::rigTarget(weak, 0, "mouthSmileRight").normals) n *= 0.6f;
+        const std::string reference = writeBytes(fixtures::rigGlb(clean), dir, "clean.glb");
+        const std::string in = writeBytes(fixtures::rigGlb(weak), dir, "weak.glb");
+        const std::string out = dir + "/out.glb";
+        const fixtures::RunOutcome run = runMorphview(
+            {"fix", in, "--out", out, "--mirror", "mouthSmileLeft=mouthSmileRight", "--check"});
+        EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+        EXPECT_TRUE(has(run.out, "mirrored 'mouthSmileLeft' to 'mouthSmileRight' on 2 meshes"))
+            << run.out;
+        EXPECT_TRUE(has(run.out, "fixed: asymmetric 1; new: none")) << run.out;
+        EXPECT_TRUE(has(run.out, "check: targets rewritten: 1; every other target the same"))
+            << run.out;
+        EXPECT_TRUE(found(auditOf(in), "asymmetric"));
+        EXPECT_TRUE(auditOf(out).empty());
+        for (const auto& [name, status] : diffRows(reference, out, approximate ? "0.005" : "0.001"))
+            EXPECT_EQ(status, "same") << name << (approximate ? " (approximate)" : "");
+    }
+}
+
+TEST(FixCli, MirrorCreatesAMissingTargetAndNamesAMissingSource) {
+    const std::string dir = fixtures::caseScratchDir();
+    const fixtures::Rig clean = fixtures::auditRig();
+    fixtures::Rig oneEye = clean;
+    for (fixtures::RigMesh& mesh : oneEye.meshes) {
+        mesh.targets.erase(
+            std::remove_if(mesh.targets.begin(), mesh.targets.end(),
+                           [](const fixtures::RigTarget& t) { return t.name == "eyeBlinkRight"; }),
+            mesh.targets.end());
+    }
+    const std::string reference = writeBytes(fixtures::rigGlb(clean), dir, "clean.glb");
+    const std::string in = writeBytes(fixtures::rigGlb(oneEye), dir, "in.glb");
+    const std::string out = dir + "/out.glb";
+    fixtures::RunOutcome run = runMorphview(
+        {"fix", in, "--out", out, "--mirror", "eyeBlinkLeft=eyeBlinkRight", "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out, "check: targets added: 1; every other target the same")) << run.out;
+    for (const auto& [name, status] : diffRows(reference, out)) EXPECT_EQ(status, "same") << name;
+    // The avatar's right smile as its left's image: only it changes, by little (its head is
+    // nearly symmetric), and the audit finds nothing new.
+    const std::string avatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
+    run = runMorphview(
+        {"fix", avatar, "--out", out, "--mirror", "mouthSmileLeft=mouthSmileRight", "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out, "new: none")) << run.out;
+    for (const auto& [name, status] : diffRows(avatar, out, "0.01"))
+        EXPECT_EQ(status, "same") << name;
+    expectImagesKept(avatar, out);
+    run = runMorphview({"fix", in, "--out", out + "2", "--mirror", "nothing=x"});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(has(run.err, "nothing")) << run.err;
 }
 
 TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
