@@ -239,7 +239,27 @@ CommandResult mirror(FixRun& run, const std::string& value) {
     return {};
 }
 
+CommandResult split(FixRun& run, const std::string& name) {
+    const std::vector<std::string> all = morph::fixAllTargetNames(run.doc);
+    if (std::find(all.begin(), all.end(), name) == all.end())
+        return usageError("--split: " + run.options->in + " has no target '" + name + "'");
+    const auto names = morph::splitNames(all, name);
+    for (const std::string& n : {names.first, names.second}) {
+        if (std::find(all.begin(), all.end(), n) != all.end())
+            return usageError("--split: " + run.options->in + " already has a target '" + n + "'");
+    }
+    auto scene = importBytes(*run.options, morph::fixDocumentGlb(run.doc), run.options->in, "");
+    if (!scene) return failWith(scene.error().message);
+    auto lines = morph::splitTarget(run.doc, *scene, name, names);
+    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
+    print(*lines);
+    run.check.removed[name] = "split";
+    run.check.added.insert({names.first, names.second});
+    return {};
+}
+
 CommandResult applyStep(FixRun& run, const Step& step) {
+    if (step.option == "--split") return split(run, step.value);
     if (step.option == "--mirror") return mirror(run, step.value);
     if (step.option == "--recompute-normals") return normals(run, step.value);
     if (step.option == "--prune") return prune(run, step.value);
@@ -351,6 +371,10 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
                   "TO becomes FROM mirrored across each mesh's own mirror plane (created when "
                   "it does not exist)",
                   "FROM=TO");
+    addStepOption(*fix, *options, "--split",
+                  "NAME becomes NAMELeft and NAMERight (in the file's spelling), a smooth falloff "
+                  "across each mesh's mirror plane, summing to NAME",
+                  "NAME");
     fix->add_flag("--check", options->check,
                   "Audit before and after and diff the result against IN: what each operation "
                   "changed, exit 1 on a change no operation asked for");

@@ -6,6 +6,7 @@
 
 #include "morph/audit/AuditData.h"
 #include "morph/fix/FixTargets.h"
+#include "morph/names/NameParts.h"
 
 namespace morph {
 
@@ -103,7 +104,88 @@ Result<size_t> mirrorOnMesh(FixDocument& doc, const MeshData& data, size_t f,
     return unpaired;
 }
 
+// NAME's fields on meshes[m] split by the smooth step across its plane: {left, right}.
+Status splitOnMesh(FixDocument& doc, const MeshData& data, size_t t,
+                   const std::pair<std::string, std::string>& names, float band) {
+    const size_t m = data.index;
+    std::map<std::string, std::vector<glm::vec3>> left, right;
+    const float width = std::max(data.diagonal * band, 1e-6f);
+    for (const char* attribute : {"POSITION", "NORMAL", "TANGENT"}) {
+        if (!doc.json["meshes"][m]["primitives"][0]["targets"][t].contains(attribute)) continue;
+        auto field = meshField(doc, m, t, attribute);
+        if (!field) return field.error();
+        if (field->size() != data.positions.size())
+            return Error{ErrorCode::Inconsistent, "the mesh's vertices differ from the import's"};
+        std::vector<glm::vec3>& l = left[attribute];
+        std::vector<glm::vec3>& r = right[attribute];
+        for (size_t v = 0; v < field->size(); ++v) {
+            const float x =
+                std::clamp(data.symmetry.side(data.positions[v]) / width * 0.5f + 0.5f, 0.0f, 1.0f);
+            const float w = x * x * (3.0f - 2.0f * x);
+            l.push_back((*field)[v] * w);
+            r.push_back((*field)[v] - l.back());
+        }
+    }
+    const std::vector<Json> lefts = primitiveTargets(doc, m, left);
+    const std::vector<Json> rights = primitiveTargets(doc, m, right);
+    Json& prims = doc.json["meshes"][m]["primitives"];
+    for (size_t p = 0; p < prims.size(); ++p) prims[p]["targets"][t] = lefts[p];
+    std::vector<std::string> own = fixTargetNames(doc, m);
+    own[t] = names.first;
+    Json& mesh = doc.json["meshes"][m];
+    if (!mesh.contains("extras") || !mesh["extras"].is_object()) mesh["extras"] = Json::object();
+    mesh["extras"]["targetNames"] = own;
+    return appendTargetToMesh(doc, m, names.second, rights, int(t));
+}
+
 }  // namespace
+
+std::pair<std::string, std::string> splitNames(const std::vector<std::string>& fileNames,
+                                               const std::string& name) {
+    for (const std::string& n : fileNames) {
+        const SideMarker marker = findSideMarker(n);
+        if (marker.side == NameSide::None) continue;
+        if (marker.length == 1) {
+            const std::string sep = marker.at > 0 ? n.substr(marker.at - 1, 1) : "_";
+            const bool lower = n[marker.at] == 'l' || n[marker.at] == 'r';
+            return {name + sep + (lower ? "l" : "L"), name + sep + (lower ? "r" : "R")};
+        }
+        const std::string word = n.substr(marker.at, marker.length);
+        const std::string sep = marker.at > 0 && n[marker.at - 1] == '_' ? "_" : "";
+        if (word == toLowerAscii(word)) return {name + sep + "left", name + sep + "right"};
+        if (word[1] >= 'A' && word[1] <= 'Z') return {name + sep + "LEFT", name + sep + "RIGHT"};
+        return {name + sep + "Left", name + sep + "Right"};
+    }
+    return {name + "Left", name + "Right"};
+}
+
+Result<std::vector<std::string>> splitTarget(FixDocument& doc, const Scene& scene,
+                                             const std::string& name,
+                                             const std::pair<std::string, std::string>& names,
+                                             float band) {
+    std::vector<std::string> lines;
+    size_t meshes = 0;
+    try {
+        for (const MeshData& data : buildAuditData(scene, AuditOptions{})) {
+            const std::vector<std::string> own = fixTargetNames(doc, data.index);
+            const auto t = std::find(own.begin(), own.end(), name);
+            if (t == own.end()) continue;
+            if (!data.symmetry.found) {
+                lines.push_back("left '" + name + "' on mesh '" + data.name +
+                                "' whole: no mirror plane");
+                continue;
+            }
+            if (Status s = splitOnMesh(doc, data, size_t(t - own.begin()), names, band); !s)
+                return s.error();
+            ++meshes;
+        }
+    } catch (const std::exception& e) {
+        return Error{ErrorCode::Schema, "cannot split '" + name + "': " + e.what()};
+    }
+    lines.push_back("split '" + name + "' into '" + names.first + "' and '" + names.second +
+                    "' on " + std::to_string(meshes) + (meshes == 1 ? " mesh" : " meshes"));
+    return lines;
+}
 
 Result<std::vector<std::string>> mirrorTarget(FixDocument& doc, const Scene& scene,
                                               const std::string& from, const std::string& to) {

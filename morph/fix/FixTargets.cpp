@@ -278,8 +278,9 @@ Result<Json> mixTarget(FixDocument& doc, const Json& prim, const std::vector<flo
     return target;
 }
 
-// Each weight output of mesh m (`count` targets) with a 0 after every key's values.
-Status appendWeightColumn(FixDocument& doc, size_t m, size_t count) {
+// Each weight output of mesh m (`count` targets) with a column after every key's values: column
+// `copyOf`'s value, or 0 when it is -1.
+Status appendWeightColumn(FixDocument& doc, size_t m, size_t count, int copyOf) {
     if (!doc.json.contains("animations") || count == 0) return {};
     for (Json& anim : doc.json["animations"]) {
         std::vector<size_t> rewritten;
@@ -297,7 +298,8 @@ Status appendWeightColumn(FixDocument& doc, size_t m, size_t count) {
             std::vector<float> out;
             for (size_t i = 0; i < values->size(); ++i) {
                 out.push_back((*values)[i]);
-                if ((i + 1) % count == 0) out.push_back(0.0f);
+                if ((i + 1) % count == 0)
+                    out.push_back(copyOf < 0 ? 0.0f : (*values)[i + 1 - count + size_t(copyOf)]);
             }
             sampler["output"] = appendFloatAccessor(doc, out, "SCALAR");
         }
@@ -319,16 +321,21 @@ Status addToMesh(FixDocument& doc, size_t m, const std::string& name,
 }  // namespace
 
 Status appendTargetToMesh(FixDocument& doc, size_t m, const std::string& name,
-                          const std::vector<nlohmann::json>& added) {
+                          const std::vector<nlohmann::json>& added, int copyWeightsOf) {
     std::vector<std::string> names = fixTargetNames(doc, m);
-    if (Status s = appendWeightColumn(doc, m, names.size()); !s) return s;
+    if (Status s = appendWeightColumn(doc, m, names.size(), copyWeightsOf); !s) return s;
     Json& mesh = doc.json["meshes"][m];
     for (size_t p = 0; p < added.size(); ++p) mesh["primitives"][p]["targets"].push_back(added[p]);
-    if (mesh.contains("weights")) mesh["weights"].push_back(0.0);
+    // The new weight: 0, or a copy of target copyWeightsOf's.
+    auto push = [copyWeightsOf, &names](Json& weights) {
+        if (!weights.is_array() || weights.size() != names.size()) return;
+        weights.push_back(copyWeightsOf < 0 ? Json(0.0) : weights[size_t(copyWeightsOf)]);
+    };
+    if (mesh.contains("weights")) push(mesh["weights"]);
     if (doc.json.contains("nodes")) {
         for (Json& node : doc.json["nodes"]) {
             if (node.value("mesh", int64_t(-1)) == int64_t(m) && node.contains("weights"))
-                node["weights"].push_back(0.0);
+                push(node["weights"]);
         }
     }
     names.push_back(name);

@@ -40,8 +40,9 @@ Result<std::vector<std::string>> addMixTarget(FixDocument& doc, const std::strin
                                               const std::vector<std::vector<float>>& weights);
 
 // Appends a target `name` to meshes[m], `targets[p]` on primitive p (attribute -> accessor), with
-// a weight of 0 in mesh.weights, node.weights and animations' weight outputs, and its name.
+// its weight in mesh.weights, node.weights and animations' weight outputs (0, or a copy of target
+// `copyWeightsOf`'s when it is >= 0), and its name.
 Status appendTargetToMesh(FixDocument& doc, size_t m, const std::string& name,
-                          const std::vector<nlohmann::json>& targets);
+                          const std::vector<nlohmann::json>& targets, int copyWeightsOf = -1);
 
 }  // namespace morph

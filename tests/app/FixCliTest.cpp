@@ -324,6 +324,56 @@ TEST(FixCli, MirrorCreatesAMissingTargetAndNamesAMissingSource) {
     EXPECT_TRUE(has(run.err, "nothing")) << run.err;
 }
 
+// A smile on both sides split into its halves: the clean rig's two smiles again (they are far from
+// the plane, so the falloff band changes nothing), summing to the original, in the file's spelling.
+TEST(FixCli, SplitGivesTheTwoHalvesInTheFilesSpelling) {
+    const std::string dir = fixtures::caseScratchDir();
+    const fixtures::Rig clean = fixtures::auditRig();
+    fixtures::Rig both = clean;
+    for (fixtures::RigMesh& mesh : both.meshes) {
+        fixtures::RigTarget smile;
+        for (fixtures::RigTarget& t : mesh.targets) {
+            if (t.name != "mouthSmileLeft" && t.name != "mouthSmileRight") continue;
+            if (smile.positions.empty()) smile = t;
+            else
+                for (size_t v = 0; v < t.positions.size(); ++v) {
+                    smile.positions[v] += t.positions[v];
+                    smile.normals[v] += t.normals[v];
+                }
+        }
+        mesh.targets.erase(mesh.targets.end() - 2, mesh.targets.end());
+        smile.name = "mouthSmile";
+        mesh.targets.push_back(smile);
+    }
+    const std::string reference = writeBytes(fixtures::rigGlb(clean), dir, "clean.glb");
+    const std::string in = writeBytes(fixtures::rigGlb(both), dir, "both.glb");
+    const std::string out = dir + "/out.glb";
+    const fixtures::RunOutcome run =
+        runMorphview({"fix", in, "--out", out, "--split", "mouthSmile", "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out,
+                    "split 'mouthSmile' into 'mouthSmileLeft' and 'mouthSmileRight' on 2 "
+                    "meshes"))
+        << run.out;
+    EXPECT_TRUE(has(run.out,
+                    "check: split targets removed: 1; targets added: 2; every other "
+                    "target the same"))
+        << run.out;
+    for (const auto& [name, status] : diffRows(reference, out)) EXPECT_EQ(status, "same") << name;
+    EXPECT_TRUE(auditOf(out).empty());
+    // The avatar: its jawOpen into halves that sum to it (diff of the mix against the original).
+    const std::string avatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
+    const std::string halves = dir + "/halves.glb";
+    const fixtures::RunOutcome split =
+        runMorphview({"fix", avatar, "--out", halves, "--split", "jawOpen", "--from-mix",
+                      "jawOpen=jawOpenLeft=1,jawOpenRight=1"});
+    EXPECT_EQ(split.exitCode, 0) << split.err << split.out;
+    const auto rows = diffRows(avatar, halves);
+    EXPECT_EQ(rows.at("jawOpen"), "same");
+    EXPECT_EQ(rows.at("jawOpenLeft"), "added");
+    expectImagesKept(avatar, halves);
+}
+
 TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string in = writeBytes(fixtures::keepsakeRig(), dir, "in.glb");

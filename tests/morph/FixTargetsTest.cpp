@@ -11,6 +11,7 @@
 #include "fixtures/FixFixtures.h"
 #include "morph/audit/RigAudit.h"
 #include "morph/fix/FixDocument.h"
+#include "morph/fix/FixMirror.h"
 #include "morph/fix/FixNormals.h"
 #include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
@@ -150,6 +151,16 @@ TEST(FixTargets, RecomputedNormalsFollowTheMorphedPositions) {
     ASSERT_EQ(normals->size(), expected.size() * 3);
     for (size_t v = 0; v < expected.size(); ++v)
         for (int c = 0; c < 3; ++c) EXPECT_NEAR((*normals)[3 * v + c], expected[v][c], 1e-5f) << v;
+}
+
+TEST(FixTargets, SplitNamesFollowTheFilesSpelling) {
+    using Names = std::pair<std::string, std::string>;
+    EXPECT_EQ(morph::splitNames({"jawOpen", "EyeBlink_L"}, "smile"), Names("smile_L", "smile_R"));
+    EXPECT_EQ(morph::splitNames({"eye.r"}, "smile"), Names("smile.l", "smile.r"));
+    EXPECT_EQ(morph::splitNames({"eyeBlinkLeft"}, "smile"), Names("smileLeft", "smileRight"));
+    EXPECT_EQ(morph::splitNames({"brow_left"}, "smile"), Names("smile_left", "smile_right"));
+    EXPECT_EQ(morph::splitNames({"BROW_RIGHT"}, "SMILE"), Names("SMILE_LEFT", "SMILE_RIGHT"));
+    EXPECT_EQ(morph::splitNames({"jawOpen"}, "smile"), Names("smileLeft", "smileRight"));
 }
 
 TEST(FixTargets, ACompressedFileIsNamed) {
