@@ -95,6 +95,7 @@ set(MORPH_FIX_SOURCES
   fix/FixDocument.cpp
   fix/FixMirror.cpp
   fix/FixNormals.cpp
+  fix/FixSparse.cpp
   fix/FixTargets.cpp)
 set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_IO_SOURCES} ${MORPH_GLB_SOURCES}
     ${MORPH_DECODE_SOURCES} ${MORPH_NAMES_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES}

@@ -19,6 +19,7 @@
 #include "morph/fix/FixDocument.h"
 #include "morph/fix/FixMirror.h"
 #include "morph/fix/FixNormals.h"
+#include "morph/fix/FixSparse.h"
 #include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
@@ -57,7 +58,8 @@ bool endsWith(const std::string& text, const std::string& tail) {
            text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-std::vector<uint8_t> outputBytes(const FixRun& run) {
+std::vector<uint8_t> outputBytes(FixRun& run) {
+    morph::compactFixDocument(run.doc);
     if (endsWith(run.options->out, ".gltf")) {
         const std::string text = morph::fixDocumentGltf(run.doc);
         return {text.begin(), text.end()};
@@ -258,7 +260,15 @@ CommandResult split(FixRun& run, const std::string& name) {
     return {};
 }
 
+CommandResult sparse(FixRun& run) {
+    auto lines = morph::sparsifyTargets(run.doc);
+    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
+    print(*lines);
+    return {};
+}
+
 CommandResult applyStep(FixRun& run, const Step& step) {
+    if (step.option == "--sparse") return sparse(run);
     if (step.option == "--split") return split(run, step.value);
     if (step.option == "--mirror") return mirror(run, step.value);
     if (step.option == "--recompute-normals") return normals(run, step.value);
@@ -375,6 +385,13 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
                   "NAME becomes NAMELeft and NAMERight (in the file's spelling), a smooth falloff "
                   "across each mesh's mirror plane, summing to NAME",
                   "NAME");
+    fix->add_flag_callback(
+           "--sparse",
+           [options] {
+               options->steps.push_back({"--sparse", ""});
+           },
+           "Store each target's accessors sparse where that is smaller")
+        ->trigger_on_parse();
     fix->add_flag("--check", options->check,
                   "Audit before and after and diff the result against IN: what each operation "
                   "changed, exit 1 on a change no operation asked for");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <set>
 
 #include "morph/glb/Glb.h"
 #include "morph/glb/GltfBuilder.h"
@@ -219,6 +220,105 @@ int appendFloatAccessor(FixDocument& doc, const std::vector<float>& values,
                                      {"type", type}});
     doc.json["buffers"][0]["byteLength"] = doc.bin.size();
     return int(doc.json["accessors"].size() - 1);
+}
+
+int appendBufferView(FixDocument& doc, const void* data, size_t size) {
+    const size_t offset = appendAligned(doc.bin, static_cast<const uint8_t*>(data), size);
+    doc.json["bufferViews"].push_back(
+        {{"buffer", 0}, {"byteOffset", offset}, {"byteLength", size}});
+    doc.json["buffers"][0]["byteLength"] = doc.bin.size();
+    return int(doc.json["bufferViews"].size() - 1);
+}
+
+namespace {
+
+void addAccessorRefs(const Json& object, std::set<int64_t>& used) {
+    if (!object.is_object()) return;
+    for (const auto& item : object.items())
+        if (item.value().is_number_integer()) used.insert(item.value().get<int64_t>());
+}
+
+// The accessors the file's known parts use.
+std::set<int64_t> accessorsInUse(const Json& json) {
+    std::set<int64_t> used;
+    for (const Json& mesh : json.value("meshes", Json::array())) {
+        for (const Json& prim : mesh.value("primitives", Json::array())) {
+            addAccessorRefs(prim.value("attributes", Json::object()), used);
+            if (prim.contains("indices")) used.insert(prim["indices"].get<int64_t>());
+            for (const Json& target : prim.value("targets", Json::array()))
+                addAccessorRefs(target, used);
+        }
+    }
+    for (const Json& anim : json.value("animations", Json::array())) {
+        for (const Json& sampler : anim.value("samplers", Json::array()))
+            addAccessorRefs({{"i", sampler.value("input", -1)}, {"o", sampler.value("output", -1)}},
+                            used);
+    }
+    for (const Json& skin : json.value("skins", Json::array()))
+        if (skin.contains("inverseBindMatrices"))
+            used.insert(skin["inverseBindMatrices"].get<int64_t>());
+    for (const Json& node : json.value("nodes", Json::array())) {
+        const Json::json_pointer gpu("/extensions/EXT_mesh_gpu_instancing/attributes");
+        if (node.contains(gpu)) addAccessorRefs(node[gpu], used);
+    }
+    return used;
+}
+
+// Every value of a "bufferView" key anywhere in `json`.
+void viewsNamed(const Json& json, std::set<int64_t>& views) {
+    if (json.is_object()) {
+        for (const auto& [key, value] : json.items()) {
+            if (key == "bufferView" && value.is_number_integer())
+                views.insert(value.get<int64_t>());
+            viewsNamed(value, views);
+        }
+    } else if (json.is_array()) {
+        for (const Json& value : json) viewsNamed(value, views);
+    }
+}
+
+// The buffer rebuilt from the views kept; those in `dropped` become one byte at 0.
+void rebuildBuffer(FixDocument& doc, const std::set<int64_t>& dropped) {
+    std::vector<uint8_t> bin(1, 0);
+    Json& views = doc.json["bufferViews"];
+    for (size_t i = 0; i < views.size(); ++i) {
+        Json& view = views[i];
+        if (dropped.count(int64_t(i))) {
+            view["byteOffset"] = 0;
+            view["byteLength"] = 1;
+            view.erase("byteStride");
+            continue;
+        }
+        const size_t offset = view.value("byteOffset", size_t(0));
+        const size_t length = view["byteLength"].get<size_t>();
+        if (offset > doc.bin.size() || length > doc.bin.size() - offset) continue;
+        view["byteOffset"] = appendAligned(bin, doc.bin.data() + offset, length);
+    }
+    doc.bin = std::move(bin);
+    doc.json["buffers"][0]["byteLength"] = doc.bin.size();
+}
+
+}  // namespace
+
+void compactFixDocument(FixDocument& doc) {
+    if (doc.replaced.empty()) return;
+    const std::set<int64_t> used = accessorsInUse(doc.json);
+    std::set<int64_t> candidates;
+    Json& accessors = doc.json["accessors"];
+    for (int64_t a : doc.replaced) {
+        if (used.count(a) || a < 0 || size_t(a) >= accessors.size()) continue;
+        std::set<int64_t> own;
+        viewsNamed(accessors[size_t(a)], own);
+        candidates.insert(own.begin(), own.end());
+        for (const char* key : {"bufferView", "byteOffset", "sparse", "min", "max"})
+            accessors[size_t(a)].erase(key);
+    }
+    std::set<int64_t> named, dropped;
+    viewsNamed(doc.json, named);
+    for (int64_t v : candidates)
+        if (!named.count(v)) dropped.insert(v);
+    doc.replaced.clear();
+    if (!dropped.empty()) rebuildBuffer(doc, dropped);
 }
 
 int appendVec3Accessor(FixDocument& doc, const std::vector<float>& values, bool withBounds) {

@@ -16,6 +16,9 @@ namespace morph {
 struct FixDocument {
     nlohmann::json json;
     std::vector<uint8_t> bin;  // buffers[0]: every buffer of the file, one after another
+    // Accessors an operation replaced with new ones: compactFixDocument empties those nothing
+    // uses any more and drops their views' bytes.
+    std::vector<int64_t> replaced;
 };
 
 // The document of a .glb/.vrm or .gltf file in memory: each buffer (the BIN chunk, a data: URI or
@@ -39,6 +42,16 @@ Result<std::vector<float>> fixAccessorFloats(const FixDocument& doc, int64_t ind
 // Appends a float accessor of `type` ("SCALAR", "VEC3") over a new view of `values`; its index.
 int appendFloatAccessor(FixDocument& doc, const std::vector<float>& values,
                         const std::string& type);
+
+// A new buffer view of `size` bytes (16-byte aligned); its index.
+int appendBufferView(FixDocument& doc, const void* data, size_t size);
+
+// Every replaced accessor that no mesh, animation, skin or instancing node uses any more loses
+// its data (an accessor without a view reads as zeros; indices are kept, so nothing else is
+// renumbered), and the bytes of each view no "bufferView" anywhere in the JSON names any more are
+// dropped from the buffer (the view left as one byte at 0): the output does not keep what an
+// operation replaced. Views nothing replaced are never touched, whatever refers to them.
+void compactFixDocument(FixDocument& doc);
 
 // The same for VEC3 deltas, with min and max (which POSITION needs) when `withBounds`.
 int appendVec3Accessor(FixDocument& doc, const std::vector<float>& values, bool withBounds);

@@ -98,8 +98,10 @@ Result<size_t> mirrorOnMesh(FixDocument& doc, const MeshData& data, size_t f,
     Json& prims = doc.json["meshes"][m]["primitives"];
     for (size_t p = 0; p < prims.size(); ++p) {
         Json& target = prims[p]["targets"][size_t(at - names.begin())];
-        for (auto it = targets[p].begin(); it != targets[p].end(); ++it)
+        for (auto it = targets[p].begin(); it != targets[p].end(); ++it) {
+            if (target.contains(it.key())) doc.replaced.push_back(target[it.key()].get<int64_t>());
             target[it.key()] = it.value();
+        }
     }
     return unpaired;
 }
@@ -129,7 +131,12 @@ Status splitOnMesh(FixDocument& doc, const MeshData& data, size_t t,
     const std::vector<Json> lefts = primitiveTargets(doc, m, left);
     const std::vector<Json> rights = primitiveTargets(doc, m, right);
     Json& prims = doc.json["meshes"][m]["primitives"];
-    for (size_t p = 0; p < prims.size(); ++p) prims[p]["targets"][t] = lefts[p];
+    for (size_t p = 0; p < prims.size(); ++p) {
+        for (const auto& item : prims[p]["targets"][t].items())
+            if (item.value().is_number_integer())
+                doc.replaced.push_back(item.value().get<int64_t>());
+        prims[p]["targets"][t] = lefts[p];
+    }
     std::vector<std::string> own = fixTargetNames(doc, m);
     own[t] = names.first;
     Json& mesh = doc.json["meshes"][m];

@@ -90,6 +90,7 @@ Status recomputeOne(FixDocument& doc, Json& prim, size_t t) {
             d = turnedLike(before[v], after[v], (*stored)[v]) - (*stored)[v];
         deltas.insert(deltas.end(), {d.x, d.y, d.z});
     }
+    if (target.contains("NORMAL")) doc.replaced.push_back(target["NORMAL"].get<int64_t>());
     target["NORMAL"] = appendFloatAccessor(doc, deltas, "VEC3");
     return {};
 }

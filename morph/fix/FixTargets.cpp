@@ -38,7 +38,15 @@ void keepOrErase(Json& owner, const char* key, const std::vector<int>& remap, si
 void editMesh(FixDocument& doc, size_t m, const std::vector<int>& remap, size_t kept) {
     Json& mesh = doc.json["meshes"][m];
     const std::vector<std::string> names = fixTargetNames(doc, m);
-    for (Json& prim : mesh["primitives"]) keepOrErase(prim, "targets", remap, kept);
+    for (Json& prim : mesh["primitives"]) {
+        for (size_t t = 0; t < remap.size() && prim.contains("targets"); ++t) {
+            if (remap[t] >= 0 || t >= prim["targets"].size()) continue;
+            for (const auto& item : prim["targets"][t].items())
+                if (item.value().is_number_integer())
+                    doc.replaced.push_back(item.value().get<int64_t>());
+        }
+        keepOrErase(prim, "targets", remap, kept);
+    }
     keepOrErase(mesh, "weights", remap, kept);
     if (mesh.contains("extras") && mesh["extras"].is_object() &&
         mesh["extras"].contains("targetNames")) {
@@ -82,6 +90,7 @@ Status editAnimation(FixDocument& doc, Json& anim, size_t m, const std::vector<i
         std::vector<float> out;
         for (size_t i = 0; i < values->size(); ++i)
             if (remap[i % remap.size()] >= 0) out.push_back((*values)[i]);
+        doc.replaced.push_back(sampler["output"].get<int64_t>());
         sampler["output"] = appendFloatAccessor(doc, out, "SCALAR");
     }
     anim["channels"] = std::move(channels);
@@ -301,6 +310,7 @@ Status appendWeightColumn(FixDocument& doc, size_t m, size_t count, int copyOf) 
                 if ((i + 1) % count == 0)
                     out.push_back(copyOf < 0 ? 0.0f : (*values)[i + 1 - count + size_t(copyOf)]);
             }
+            doc.replaced.push_back(sampler["output"].get<int64_t>());
             sampler["output"] = appendFloatAccessor(doc, out, "SCALAR");
         }
     }

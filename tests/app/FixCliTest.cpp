@@ -374,6 +374,20 @@ TEST(FixCli, SplitGivesTheTwoHalvesInTheFilesSpelling) {
     expectImagesKept(avatar, halves);
 }
 
+TEST(FixCli, SparseShrinksTheAvatarAndChangesNoTarget) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string avatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
+    const std::string out = dir + "/sparse.glb";
+    const fixtures::RunOutcome run =
+        runMorphview({"fix", avatar, "--out", out, "--sparse", "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_TRUE(has(run.out, "stored 'jawOpen' sparse on ")) << run.out;
+    EXPECT_TRUE(has(run.out, "every other target the same")) << run.out;
+    EXPECT_LT(fs::file_size(out), fs::file_size(avatar) * 4 / 5);
+    for (const auto& [name, status] : diffRows(avatar, out, "0")) EXPECT_EQ(status, "same") << name;
+    expectImagesKept(avatar, out);
+}
+
 TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string in = writeBytes(fixtures::keepsakeRig(), dir, "in.glb");

@@ -13,6 +13,7 @@
 #include "morph/fix/FixDocument.h"
 #include "morph/fix/FixMirror.h"
 #include "morph/fix/FixNormals.h"
+#include "morph/fix/FixSparse.h"
 #include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
 
@@ -161,6 +162,54 @@ TEST(FixTargets, SplitNamesFollowTheFilesSpelling) {
     EXPECT_EQ(morph::splitNames({"brow_left"}, "smile"), Names("smile_left", "smile_right"));
     EXPECT_EQ(morph::splitNames({"BROW_RIGHT"}, "SMILE"), Names("SMILE_LEFT", "SMILE_RIGHT"));
     EXPECT_EQ(morph::splitNames({"jawOpen"}, "smile"), Names("smileLeft", "smileRight"));
+}
+
+// Every target accessor's values, mesh by mesh, primitive by primitive.
+std::vector<std::vector<float>> targetValues(const morph::FixDocument& doc) {
+    std::vector<std::vector<float>> out;
+    for (const auto& mesh : doc.json["meshes"])
+        for (const auto& prim : mesh["primitives"])
+            for (const auto& target : prim.value("targets", nlohmann::json::array()))
+                for (const auto& item : target.items()) {
+                    auto values = morph::fixAccessorFloats(doc, item.value().get<int64_t>());
+                    EXPECT_TRUE(values);
+                    out.push_back(values ? *values : std::vector<float>{});
+                }
+    return out;
+}
+
+TEST(FixTargets, SparseTargetsReadTheSameAndTakeLessRoom) {
+    const std::vector<uint8_t> bytes = fixtures::keepsakeRig();
+    morph::FixDocument doc = fixtures::fixDocumentOf(bytes);
+    const auto before = targetValues(doc);
+    auto lines = morph::sparsifyTargets(doc);
+    ASSERT_TRUE(lines) << lines.error().message;
+    EXPECT_FALSE(lines->empty());
+    morph::compactFixDocument(doc);
+    const std::vector<uint8_t> out = morph::fixDocumentGlb(doc);
+    EXPECT_LT(out.size(), bytes.size() * 3 / 4);
+    const morph::FixDocument back = fixtures::fixDocumentOf(out);
+    EXPECT_EQ(targetValues(back), before);
+    EXPECT_TRUE(
+        back.json["accessors"]
+                 [back.json["meshes"][0]["primitives"][0]["targets"][0]["POSITION"].get<size_t>()]
+                     .contains("sparse"));
+    EXPECT_TRUE(checksFound(imported(back)).empty());
+}
+
+TEST(FixTargets, WhatAnOperationReplacedLeavesTheFile) {
+    const std::vector<uint8_t> bytes = fixtures::keepsakeRig();
+    morph::FixDocument doc = plantedRig();
+    ASSERT_GT(morph::fixDocumentGlb(doc).size(), bytes.size() + 1000);
+    ASSERT_TRUE(morph::removeTargets(doc, {"mouthRollUpper", "jawOpenCopy"}, {}));
+    morph::compactFixDocument(doc);
+    // The planted target's zeros and the rewritten animation outputs are gone from the buffer;
+    // the new output (48 bytes) and 16-byte alignment are all that is left over (the JSON keeps the
+    // emptied accessors, so no index changes).
+    const morph::FixDocument input = fixtures::fixDocumentOf(bytes);
+    EXPECT_LT(doc.bin.size(), input.bin.size() + 400);
+    EXPECT_TRUE(checksFound(imported(doc)).empty());
+    EXPECT_EQ(fixtures::fixImageBytes(doc, 0), fixtures::fixImageBytes(input, 0));
 }
 
 TEST(FixTargets, ACompressedFileIsNamed) {
