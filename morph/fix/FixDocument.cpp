@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <set>
 
+#include "morph/decode/MeshoptDecode.h"
 #include "morph/glb/Glb.h"
 #include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/Accessor.h"
@@ -16,6 +18,8 @@ namespace morph {
 namespace {
 
 using Json = nlohmann::json;
+
+void rebuildBuffer(FixDocument& doc, const std::set<int64_t>& dropped);
 
 // Appends `bytes` to the merged buffer at a 16-byte boundary; their offset there.
 size_t appendAligned(std::vector<uint8_t>& bin, const uint8_t* data, size_t size) {
@@ -31,9 +35,9 @@ Result<std::vector<uint8_t>> uriBytes(const std::string& uri, const std::string&
     return readFileBytes(baseDir.empty() ? percentDecode(uri) : baseDir + "/" + percentDecode(uri));
 }
 
-// Every buffer appended to doc.bin; the views moved to buffers[0].
-Status mergeBuffers(FixDocument& doc, const GlbView* glb, const std::string& baseDir) {
-    std::vector<size_t> offsets;
+// Every buffer appended to doc.bin (its offset there in `offsets`); the views moved to buffers[0].
+Status mergeBuffers(FixDocument& doc, const GlbView* glb, const std::string& baseDir,
+                    std::vector<size_t>& offsets) {
     for (const Json& buffer : doc.json.value("buffers", Json::array())) {
         std::vector<uint8_t> loaded;
         const uint8_t* data = nullptr;
@@ -56,6 +60,65 @@ Status mergeBuffers(FixDocument& doc, const GlbView* glb, const std::string& bas
         view["buffer"] = 0;
         view["byteOffset"] = view.value("byteOffset", size_t(0)) + offsets[buffer];
     }
+    return {};
+}
+
+Result<MeshoptView> meshoptView(const Json& m) {
+    MeshoptView mv;
+    mv.count = m.at("count").get<size_t>();
+    mv.byteStride = m.at("byteStride").get<size_t>();
+    const std::string mode = m.at("mode").get<std::string>();
+    const std::string filter = m.value("filter", std::string("NONE"));
+    const std::map<std::string, MeshoptMode> modes = {{"ATTRIBUTES", MeshoptMode::Attributes},
+                                                      {"TRIANGLES", MeshoptMode::Triangles},
+                                                      {"INDICES", MeshoptMode::Indices}};
+    const std::map<std::string, MeshoptFilter> filters = {
+        {"NONE", MeshoptFilter::None},
+        {"OCTAHEDRAL", MeshoptFilter::Octahedral},
+        {"QUATERNION", MeshoptFilter::Quaternion},
+        {"EXPONENTIAL", MeshoptFilter::Exponential}};
+    if (!modes.count(mode) || !filters.count(filter))
+        return Error{ErrorCode::BadValue, "an EXT_meshopt_compression mode or filter is unknown"};
+    mv.mode = modes.at(mode);
+    mv.filter = filters.at(filter);
+    return mv;
+}
+
+// Each EXT_meshopt_compression view decoded and appended as a plain view of the same length.
+Status decodeMeshopt(FixDocument& doc, const std::vector<size_t>& offsets) {
+    bool any = false;
+    for (Json& view : doc.json["bufferViews"]) {
+        const Json::json_pointer where("/extensions/EXT_meshopt_compression");
+        if (!view.contains(where)) continue;
+        const Json& m = view[where];
+        auto mv = meshoptView(m);
+        if (!mv) return mv.error();
+        const size_t buffer = m.value("buffer", size_t(0));
+        const size_t offset = m.value("byteOffset", size_t(0));
+        const size_t length = m.at("byteLength").get<size_t>();
+        if (buffer >= offsets.size() || offsets[buffer] + offset > doc.bin.size() ||
+            length > doc.bin.size() - offsets[buffer] - offset)
+            return Error{ErrorCode::OutOfBounds,
+                         "an EXT_meshopt_compression range is past its buffer"};
+        auto decoded = morph::decodeMeshopt(*mv, doc.bin.data() + offsets[buffer] + offset, length);
+        if (!decoded) return decoded.error();
+        decoded->resize(std::max(decoded->size(), view.at("byteLength").get<size_t>()), 0);
+        view["byteOffset"] = appendAligned(doc.bin, decoded->data(), decoded->size());
+        view["byteLength"] = decoded->size();
+        view["extensions"].erase("EXT_meshopt_compression");
+        if (view["extensions"].empty()) view.erase("extensions");
+        any = true;
+    }
+    if (!any) return {};
+    for (const char* key : {"extensionsUsed", "extensionsRequired"}) {
+        if (!doc.json.contains(key)) continue;
+        Json kept = Json::array();
+        for (const Json& e : doc.json[key])
+            if (e != "EXT_meshopt_compression") kept.push_back(e);
+        doc.json[key] = kept;
+        if (kept.empty()) doc.json.erase(key);
+    }
+    doc.warnings.push_back("EXT_meshopt_compression: written uncompressed");
     return {};
 }
 
@@ -107,9 +170,13 @@ Result<FixDocument> readDocument(const std::vector<uint8_t>& bytes, const std::s
     }
     if (!doc.json.is_object()) return Error{ErrorCode::Json, "is not a JSON object"};
     if (!doc.json.contains("bufferViews")) doc.json["bufferViews"] = Json::array();
-    if (Status s = mergeBuffers(doc, isGlb ? &glb : nullptr, baseDir); !s) return s.error();
+    std::vector<size_t> offsets;
+    if (Status s = mergeBuffers(doc, isGlb ? &glb : nullptr, baseDir, offsets); !s)
+        return s.error();
+    if (Status s = decodeMeshopt(doc, offsets); !s) return s.error();
     if (Status s = embedImages(doc, baseDir); !s) return s.error();
     doc.json["buffers"] = Json::array({{{"byteLength", doc.bin.size()}}});
+    if (!doc.warnings.empty()) rebuildBuffer(doc, {});  // the compressed bytes left out
     return doc;
 }
 
@@ -179,10 +246,8 @@ Result<FixDocument> readFixDocument(const std::vector<uint8_t>& bytes, const std
 }
 
 std::string compressionExtension(const FixDocument& doc) {
-    for (const char* name : {"EXT_meshopt_compression", "KHR_draco_mesh_compression"}) {
-        for (const Json& used : doc.json.value("extensionsUsed", Json::array()))
-            if (used.is_string() && used.get<std::string>() == name) return name;
-    }
+    for (const Json& used : doc.json.value("extensionsUsed", Json::array()))
+        if (used == "KHR_draco_mesh_compression") return "KHR_draco_mesh_compression";
     return {};
 }
 

@@ -19,17 +19,21 @@ struct FixDocument {
     // Accessors an operation replaced with new ones: compactFixDocument empties those nothing
     // uses any more and drops their views' bytes.
     std::vector<int64_t> replaced;
+    // What reading changed that the user should know ("EXT_meshopt_compression: written
+    // uncompressed"), one line each.
+    std::vector<std::string> warnings;
 };
 
 // The document of a .glb/.vrm or .gltf file in memory: each buffer (the BIN chunk, a data: URI or
 // a file in `baseDir`) appended to one, its views moved with it, and each image read from a file
-// embedded as a buffer view of the same bytes. Meant for a file the importer has read (its views
-// and URIs are then checked); every offset is still checked here. Errors are one line naming
-// `name`.
+// embedded as a buffer view of the same bytes; EXT_meshopt_compression's views are decoded in
+// place (the extension then dropped, with a warning). Meant for a file the importer has read (its
+// views and URIs are then checked); every offset is still checked here. Errors are one line
+// naming `name`.
 Result<FixDocument> readFixDocument(const std::vector<uint8_t>& bytes, const std::string& name,
                                     const std::string& baseDir);
 
-// "EXT_meshopt_compression" or "KHR_draco_mesh_compression" when the file uses it, else "".
+// "KHR_draco_mesh_compression" when the file uses it, else "" (fix does not decode Draco).
 std::string compressionExtension(const FixDocument& doc);
 
 // The document as GLB bytes.

@@ -388,6 +388,23 @@ TEST(FixCli, SparseShrinksTheAvatarAndChangesNoTarget) {
     expectImagesKept(avatar, out);
 }
 
+// gltfpack -c's output (EXT_meshopt_compression, quantized): written uncompressed with one
+// warning naming the extension, every target the same as in the input.
+TEST(FixCli, AMeshoptFileIsWrittenUncompressedWithOneWarning) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string in =
+        fixtures::corpusPath("MorphStressTest/variants/MorphStressTest.gltfpack-c.glb");
+    const std::string out = dir + "/plain.glb";
+    const fixtures::RunOutcome run = runMorphview({"fix", in, "--out", out, "--check"});
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_EQ(lineCount(run.err), 1u) << run.err;
+    EXPECT_TRUE(has(run.err, "EXT_meshopt_compression: written uncompressed")) << run.err;
+    const morph::FixDocument doc = fixtures::fixDocumentOf(readBytes(out));
+    EXPECT_FALSE(has(doc.json.dump(), "EXT_meshopt_compression"));
+    for (const auto& [name, status] : diffRows(in, out, "0")) EXPECT_EQ(status, "same") << name;
+    expectImagesKept(in, out);
+}
+
 TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string in = writeBytes(fixtures::keepsakeRig(), dir, "in.glb");
@@ -414,9 +431,9 @@ TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {
                   "noSuchTarget");
     expectFailure({"fix", in, "--out", out, "--from-mix", "jawOpen=browInnerUp=1"}, 2, "jawOpen");
     morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
-    doc.json["extensionsUsed"].push_back("EXT_meshopt_compression");
+    doc.json["extensionsUsed"].push_back("KHR_draco_mesh_compression");
     const std::string packed = writeBytes(morph::fixDocumentGlb(doc), dir, "packed.glb");
-    expectFailure({"fix", packed, "--out", out}, 1, "EXT_meshopt_compression");
+    expectFailure({"fix", packed, "--out", out}, 1, "KHR_draco_mesh_compression");
 }
 
 // The importer's hostile set through fix: exit 0 with a file written, or 3 with one line naming

@@ -216,7 +216,9 @@ TEST(FixTargets, ACompressedFileIsNamed) {
     morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
     EXPECT_EQ(morph::compressionExtension(doc), "");
     doc.json["extensionsUsed"].push_back("EXT_meshopt_compression");
-    EXPECT_EQ(morph::compressionExtension(doc), "EXT_meshopt_compression");
+    EXPECT_EQ(morph::compressionExtension(doc), "");  // decoded as it is read
+    doc.json["extensionsUsed"].push_back("KHR_draco_mesh_compression");
+    EXPECT_EQ(morph::compressionExtension(doc), "KHR_draco_mesh_compression");
 }
 
 }  // namespace fix_targets_test
