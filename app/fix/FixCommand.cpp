@@ -29,7 +29,7 @@ namespace app {
 namespace {
 
 struct Step {
-    std::string option;  // "--prune", "--names", "--rename"
+    std::string option;  // "--prune", "--names", "--rename", "--from-mix", ...
     std::string value;
 };
 
@@ -354,7 +354,7 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
     CLI::App* fix = root.add_subcommand(
         "fix",
         "Mend a file's morph targets and keep everything else: prune, rename, a target from a "
-        "mix; --check proves "
+        "mix, normals, mirror, split, sparse; --check proves "
         "it (exit 0 done, 1 failed, 2 usage, 3 if unreadable)");
     fix->add_option("IN", options->in, "The model (.gltf, .glb, .vrm)")->required();
     fix->add_option("--out", options->out,
