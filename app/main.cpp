@@ -19,6 +19,7 @@
 #include "app/cli/ThumbnailCommand.h"
 #include "app/cli/Version.h"
 #include "app/diff/DiffCommand.h"
+#include "app/fix/FixCommand.h"
 #include "app/speech/SpeakCommand.h"
 #include "app/take/TakeCommand.h"
 #include "app/viewer/ViewerApp.h"
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
     app::addSpeakCommand(root, context);        // lip sync from a line of text (GL-free)
     app::addDiffCommand(root, context);         // two files' targets compared (GL-free)
     app::addTakeCommand(root, context);         // another tool's take converted (GL-free)
+    app::addFixCommand(root, context);          // a file's targets mended in place (GL-free)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);

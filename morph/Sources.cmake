@@ -93,9 +93,15 @@ set(MORPH_DIFF_SOURCES
   diff/DrawnModel.cpp
   diff/ModelDiff.cpp
   diff/VertexMatch.cpp)
+set(MORPH_FIX_SOURCES
+  fix/FixDocument.cpp
+  fix/FixMirror.cpp
+  fix/FixNormals.cpp
+  fix/FixSparse.cpp
+  fix/FixTargets.cpp)
 set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_IO_SOURCES} ${MORPH_GLB_SOURCES}
     ${MORPH_DECODE_SOURCES} ${MORPH_NAMES_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES}
     ${MORPH_TARGETS_SOURCES} ${MORPH_IMAGE_SOURCES} ${MORPH_KTX2_SOURCES} ${MORPH_EDIT_SOURCES}
-    ${MORPH_AUDIT_SOURCES} ${MORPH_RIG_SOURCES} ${MORPH_DIFF_SOURCES})
+    ${MORPH_AUDIT_SOURCES} ${MORPH_RIG_SOURCES} ${MORPH_DIFF_SOURCES} ${MORPH_FIX_SOURCES})
 # Absolute, so the fuzz project (another source folder) can use the list as it is.
 list(TRANSFORM MORPH_ALL_SOURCES PREPEND "${CMAKE_CURRENT_LIST_DIR}/")

@@ -8,7 +8,8 @@
 // audit of the production file, which must finish in under 2 s on a 2-core machine with the
 // import (BM_AuditProductionFile), its targets named as they are and as left/right pairs; and
 // `diff` of the production file against itself, which must finish in under 10 s on 2 cores with
-// both imports (BM_DiffProductionFile). And
+// both imports (BM_DiffProductionFile). And `fix --prune dead,duplicate --rename --check` of the
+// Ready Player Me avatar (../shared/avatars), under 2 s on 2 cores (BM_FixAvatar). And
 // `speak`'s text path for a sentence (BM_SpeakSentence: espeak-ng, the tracks, the clip), and
 // its audio path for 10 s of speech (BM_SpeakAudio10s: the WAV read, resampled, recognized).
 // And rig logic: a frame's 300 derived targets (BM_RigLogicFrame, under 0.1 ms on 2 cores) and
@@ -18,6 +19,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,7 +34,10 @@
 #include "morph/audit/RigAudit.h"
 #include "morph/diff/DrawnModel.h"
 #include "morph/diff/ModelDiff.h"
+#include "morph/fix/FixDocument.h"
+#include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
+#include "morph/io/Files.h"
 #include "morph/ktx2/Ktx2Container.h"
 #include "morph/ktx2/Ktx2Decode.h"
 #include "morph/ktx2/Zstd.h"
@@ -394,6 +399,37 @@ void BM_DiffProductionFile(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_DiffProductionFile)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// What `morphview fix male.glb --out OUT --prune dead,duplicate --rename MAP --check` does on the
+// avatar: the import and the document, the audit, the prune and a rename, the GLB, then the
+// check's import, audit and diff against the input (the write aside).
+void BM_FixAvatar(benchmark::State& state) {
+    const Result<std::vector<uint8_t>> bytes =
+        readFileBytes(std::string(MORPHVIEW_AVATARS) + "/RPM_VisageMale/male.glb");
+    if (!bytes) {
+        state.SkipWithError(bytes.error().message.c_str());
+        return;
+    }
+    ImportOptions options;
+    options.keepNonFiniteTargets = true;
+    options.decodeImages = false;
+    for (auto _ : state) {
+        Result<Scene> in = importGltfMemory(*bytes, "male.glb", ".", options);
+        Result<FixDocument> doc = readFixDocument(*bytes, "male.glb", ".");
+        std::set<std::string> prune;
+        for (const Finding& f : auditScene(in.value()))
+            if (f.check == "dead" || f.check == "duplicate") prune.insert(f.targets.back());
+        (void)removeTargets(doc.value(), prune, {});
+        (void)renameTargets(doc.value(), {{"jawOpen", "mouthOpenWide"}});
+        Result<Scene> out = importGltfMemory(fixDocumentGlb(doc.value()), "out.glb", ".", options);
+        std::vector<Finding> after = auditScene(out.value());
+        Result<DrawnModel> da = drawnModel(in.value()), db = drawnModel(out.value());
+        ModelDiff diff = diffModels(da.value(), db.value());
+        benchmark::DoNotOptimize(diff.targets.data());
+        benchmark::DoNotOptimize(after.data());
+    }
+}
+BENCHMARK(BM_FixAvatar)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The CPU reference over 40 active sparse targets: O(active entries), not O(active x vertices).
 void BM_ProductionBlend40(benchmark::State& state) {
