@@ -4,6 +4,7 @@
 // writes, File > Live opens a source on a port typed into the panel, --frame-times gains the
 // live sample's age, and a bad recording fails before any window opens.
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -15,6 +16,7 @@
 #include "fixtures/BuildPaths.h"
 #include "fixtures/LiveViewerRun.h"
 #include "fixtures/RunMorphview.h"
+#include "fixtures/TakeFiles.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
 
@@ -86,6 +88,26 @@ TEST(LivePanelXvfbTest, ReplayPlaysInTimeAndRecordsToAClip) {
     const std::vector<float> jawKeys = {sampler.output[jaw], sampler.output[sampler.width + jaw],
                                         sampler.output[2 * sampler.width + jaw]};
     EXPECT_EQ(jawKeys, (std::vector<float>{0.2f, 0.6f, 0.9f}));
+}
+
+// Another tool's take replays as a recording does: a one-frame Live Link Face CSV's JawOpen
+// drives jawOpen (the name table maps its PascalCase).
+TEST(LivePanelXvfbTest, ALiveLinkFaceTakeReplaysLikeARecording) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    std::ofstream(dir + "/take.csv") << fixtures::liveLinkFaceCsv(1);
+    const auto& names = fixtures::liveLinkFaceNames();
+    const size_t jaw = size_t(std::find(names.begin(), names.end(), "JawOpen") - names.begin());
+    ASSERT_LT(jaw, names.size());
+    char script[160];
+    std::snprintf(script, sizeof script, "wait 3\nexpect-weight \"jawOpen\" %.6f 0.0001\nquit\n",
+                  double(fixtures::takeValue(jaw, 0)));
+    std::ofstream(dir + "/replay.txt") << script;
+    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfb(
+        {fixtures::bundledFace(), "--window-size", "640x480", "--replay", dir + "/take.csv",
+         "--script", dir + "/replay.txt"},
+        "640x480");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
 }
 
 TEST(LivePanelXvfbTest, ABadRecordingIsOneLineNamingIt) {

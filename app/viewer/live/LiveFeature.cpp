@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "app/take/TakeFile.h"
 #include "morph/edit/WeightSpec.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -34,8 +35,11 @@ morph::Result<morph::TargetWeights> replayWeights(const morph::Scene& scene,
 
 }  // namespace
 
-morph::Result<std::vector<live::StreamLine>> loadReplay(const std::string& path) {
-    auto lines = live::readStream(path);
+morph::Result<std::vector<live::StreamLine>> loadReplay(const std::string& path,
+                                                        const morph::Scene* scene) {
+    // A recording, or another tool's take retargeted onto the face (by the take's own names
+    // without one, as the check before the window opens reads it).
+    auto lines = take::readRecordingOrTake(path, scene);
     if (!lines) return morph::Error{lines.error().code, "--replay: " + lines.error().message};
     if (lines->empty())
         return morph::Error{morph::ErrorCode::Usage, "--replay: " + path + ": has no lines"};
@@ -96,7 +100,7 @@ void LiveFeature::modelChanged() {
         for (const std::string& text : mOptions.listen) openLiveSource(text);
     }
     if (!mOptions.replay.empty()) {
-        auto lines = loadReplay(mOptions.replay);  // checked before the window opened
+        auto lines = loadReplay(mOptions.replay, &mDoc.scene);  // checked before the window opened
         if (!lines) {
             showError(mUi, lines.error().message);
             return;

@@ -15,6 +15,7 @@
 #include "app/live/LiveRecording.h"
 #include "app/live/LiveSession.h"
 #include "app/viewer/ViewerUi.h"
+#include "morph/Scene.h"
 
 namespace app {
 
@@ -28,9 +29,11 @@ struct LiveReplay {
     morph::TargetWeights weights;  // the shown line's, on the model's targets
 };
 
-// The recording, every line's names checked as capture --replay checks them; an error is one
-// line naming the file (and the line).
-morph::Result<std::vector<live::StreamLine>> loadReplay(const std::string& path);
+// The recording, or a take (app/take/TakeFile.h) retargeted onto `scene` (null: by its own
+// names), every line's names checked as capture --replay checks them; an error is one line
+// naming the file (and the line).
+morph::Result<std::vector<live::StreamLine>> loadReplay(const std::string& path,
+                                                        const morph::Scene* scene = nullptr);
 
 // A source that could not open: what was asked, and why not.
 struct FailedSource {
