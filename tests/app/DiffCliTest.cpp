@@ -33,6 +33,7 @@ namespace {
 
 using fixtures::Rig;
 using fixtures::runMorphview;
+using fixtures::writeRig;
 using nlohmann::json;
 
 std::string writeBytes(const std::vector<uint8_t>& bytes, const std::string& dir,
@@ -41,10 +42,6 @@ std::string writeBytes(const std::vector<uint8_t>& bytes, const std::string& dir
     std::ofstream(path, std::ios::binary)
         .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     return path;
-}
-
-std::string writeRig(const Rig& rig, const std::string& dir, const std::string& name) {
-    return writeBytes(fixtures::rigGlb(rig), dir, name);
 }
 
 std::set<std::string> keysOf(const json& object) {
