@@ -5,40 +5,31 @@
 #include <map>
 #include <set>
 
+#include "app/audit/HtmlPage.h"
+
 namespace app::audit {
 
 namespace {
 
-constexpr const char* kHead = R"HTML(<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>morphview audit</title>
-<style>
-body { font: 14px system-ui, sans-serif; margin: 16px; background: #1e1f22; color: #ddd; }
-h1 { font-size: 18px; margin: 0 0 4px; }
-#summary { font-size: 16px; margin: 8px 0 16px; }
-.target { border: 1px solid #444; border-radius: 6px; padding: 8px 12px; margin: 0 0 12px; }
-.target h2 { font-size: 15px; margin: 0 0 4px; }
-.status { display: inline-block; padding: 1px 8px; border-radius: 8px; margin-right: 8px;
-  color: #111; font-weight: 600; }
-.status.error { background: #e55; } .status.warning { background: #ec5; }
+std::string head() {
+    PageStyle style;
+    style.summary = "#summary { font-size: 16px; margin: 8px 0 16px; }\n";
+    style.card = "target";
+    style.statuses = R"CSS(.status.error { background: #e55; } .status.warning { background: #ec5; }
 .status.clean { background: #6c6; }
 .target[data-status="error"] { border-color: #e55; }
 .target[data-status="warning"] { border-color: #ec5; }
 .findings { margin: 2px 0; padding-left: 20px; }
 .check { font-family: monospace; font-weight: 600; }
-.meta, .note { color: #aaa; margin: 2px 0; font-family: monospace; white-space: pre-wrap; }
-.images { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 6px; }
-figure { margin: 0; } figcaption { color: #999; font-size: 12px; }
-.images img { width: calc(256px * var(--zoom, 1)); height: auto; image-rendering: pixelated;
+)CSS";
+    style.text = "note";
+    style.pictures =
+        R"CSS(.images img { width: calc(256px * var(--zoom, 1)); height: auto; image-rendering: pixelated;
   border: 1px solid #333; background: #000; }
 label { margin-left: 12px; }
-</style>
-</head>
-<body data-images-loaded="0" data-images-failed="0" data-images-total="0">
-<h1>morphview audit</h1>
-)HTML";
+)CSS";
+    return pageHead("morphview audit", style, true);
+}
 
 constexpr const char* kTail = R"HTML(<script>
 "use strict";
@@ -191,7 +182,7 @@ std::vector<PageRow> pageRows(const AuditRun& run) {
 }
 
 std::string auditPage(const AuditRun& run, const std::vector<PageRow>& rows, const PageInfo& info) {
-    std::string out = kHead + summaryHtml(run, rows, info) + "<div id=\"targets\">\n";
+    std::string out = head() + summaryHtml(run, rows, info) + "<div id=\"targets\">\n";
     for (const PageRow& row : rows) out += rowHtml(row, info);
     return out + "</div>\n" + kTail;
 }

@@ -1,7 +1,6 @@
 #include "app/cli/AuditCommand.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -9,6 +8,7 @@
 
 #include "app/audit/AuditOutput.h"
 #include "app/audit/AuditPage.h"
+#include "app/audit/HtmlPage.h"
 #include "app/cli/SharedOptions.h"
 #include "app/shots/AuditPictures.h"
 #include "morph/audit/RigAudit.h"
@@ -32,22 +32,10 @@ struct AuditOptions {
     std::string html;                         // --html DIR
 };
 
-// DIR made, with its parents; else one line naming it.
-morph::Status makeFolder(const std::string& dir) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec)
-        return morph::Error{morph::ErrorCode::Io,
-                            dir + ": cannot make the folder (" + ec.message() + ")"};
-    if (!std::filesystem::is_directory(dir, ec))
-        return morph::Error{morph::ErrorCode::Io, dir + ": not a folder"};
-    return {};
-}
-
 // --html DIR: the pictures (the only part that needs GL), then DIR/index.html.
 morph::Status writeAuditPage(std::shared_ptr<const morph::Scene> scene, const audit::AuditRun& run,
                              const std::string& dir) {
-    if (morph::Status made = makeFolder(dir); !made) return made;
+    if (morph::Status made = audit::makeFolder(dir); !made) return made;
     std::vector<audit::PageRow> rows = audit::pageRows(run);
     AuditPictureOptions pictures;
     pictures.dir = dir;

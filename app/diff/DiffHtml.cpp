@@ -1,8 +1,8 @@
 #include "app/diff/DiffHtml.h"
 
 #include <algorithm>
-#include <filesystem>
 
+#include "app/audit/HtmlPage.h"
 #include "app/diff/DiffPage.h"
 #include "app/shots/DiffPictures.h"
 #include "morph/diff/ModelDiff.h"
@@ -13,17 +13,6 @@ namespace app::diff {
 namespace {
 
 constexpr int kPictureSize = 256;
-
-morph::Status makeFolder(const std::string& dir) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec)
-        return morph::Error{morph::ErrorCode::Io,
-                            dir + ": cannot make the folder (" + ec.message() + ")"};
-    if (!std::filesystem::is_directory(dir, ec))
-        return morph::Error{morph::ErrorCode::Io, dir + ": not a folder"};
-    return {};
-}
 
 // The world-space box of the vertices `name` moves in `model`, at rest and at weight 1.
 void extendByTarget(const morph::DrawnModel& model, const std::string& name,
@@ -51,7 +40,7 @@ DiffPictureRow pictureRow(const morph::TargetDrift& t) {
 }  // namespace
 
 morph::Status writeDiffHtml(Side& a, Side& b, const DiffRun& run, const std::string& dir) {
-    if (morph::Status made = makeFolder(dir); !made) return made;
+    if (morph::Status made = audit::makeFolder(dir); !made) return made;
     std::vector<PageRow> rows = pageRows(run, kPicturedRows);
     std::vector<DiffPictureRow> pictures;
     std::vector<std::pair<std::string, std::vector<glm::vec3>>> drifts;

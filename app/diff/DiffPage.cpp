@@ -5,35 +5,26 @@
 #include <sstream>
 
 #include "app/audit/AuditOutput.h"
+#include "app/audit/HtmlPage.h"
 
 namespace app::diff {
 
 namespace {
 
-constexpr const char* kHead = R"HTML(<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>morphview diff</title>
-<style>
-body { font: 14px system-ui, sans-serif; margin: 16px; background: #1e1f22; color: #ddd; }
-h1 { font-size: 18px; margin: 0 0 4px; }
-#summary { margin: 8px 0 16px; font-family: monospace; white-space: pre-wrap; }
-.target { border: 1px solid #444; border-radius: 6px; padding: 8px 12px; margin: 0 0 12px; }
-.target h2 { font-size: 15px; margin: 0 0 4px; }
-.status { display: inline-block; padding: 1px 8px; border-radius: 8px; margin-right: 8px;
-  color: #111; font-weight: 600; background: #6c6; }
-.target:not([data-status="same"]) { border-color: #e55; }
+std::string head() {
+    audit::PageStyle style;
+    style.summary =
+        "#summary { margin: 8px 0 16px; font-family: monospace; white-space: pre-wrap; }\n";
+    style.card = "target";
+    style.badge = " background: #6c6;";
+    style.statuses = R"CSS(.target:not([data-status="same"]) { border-color: #e55; }
 .target:not([data-status="same"]) .status { background: #e55; }
-.meta, .note { color: #aaa; margin: 2px 0; font-family: monospace; white-space: pre-wrap; }
-.images { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 6px; }
-figure { margin: 0; } figcaption { color: #999; font-size: 12px; }
-.images img { width: 256px; height: auto; border: 1px solid #333; background: #000; }
-</style>
-</head>
-<body>
-<h1>morphview diff</h1>
-)HTML";
+)CSS";
+    style.text = "note";
+    style.pictures =
+        ".images img { width: 256px; height: auto; border: 1px solid #333; background: #000; }\n";
+    return audit::pageHead("morphview diff", style, false);
+}
 
 std::string number(double value) {
     char text[32];
@@ -95,7 +86,7 @@ std::vector<PageRow> pageRows(const DiffRun& run, size_t pictured) {
 std::string diffPage(const DiffRun& run, const std::vector<PageRow>& rows,
                      const std::string& renderer, int pictureSize) {
     std::ostringstream out;
-    out << kHead << "<div id=\"summary\">" << audit::markupText(diffHeader(run)) << rows.size()
+    out << head() << "<div id=\"summary\">" << audit::markupText(diffHeader(run)) << rows.size()
         << " targets, worst first; pictures " << pictureSize << " x " << pictureSize << " drawn by "
         << audit::markupText(renderer) << "</div>\n";
     for (const PageRow& row : rows) writeRow(out, run, row);

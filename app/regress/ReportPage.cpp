@@ -2,39 +2,32 @@
 
 #include <string>
 
+#include "app/audit/HtmlPage.h"
+
 namespace app::regress {
 
 namespace {
 
-// The page's static part; the report is the JSON in <script id="report">.
-constexpr const char* kHead = R"HTML(<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>morphview regress</title>
-<style>
-body { font: 14px system-ui, sans-serif; margin: 16px; background: #1e1f22; color: #ddd; }
-h1 { font-size: 18px; margin: 0 0 4px; }
-#summary { font-size: 16px; margin: 8px 0 16px; }
-.shot { border: 1px solid #444; border-radius: 6px; padding: 8px 12px; margin: 0 0 12px; }
-.shot h2 { font-size: 15px; margin: 0 0 4px; }
-.status { display: inline-block; padding: 1px 8px; border-radius: 8px; margin-right: 8px;
-  color: #111; font-weight: 600; }
-.status.pass { background: #6c6; } .status.fail { background: #e55; }
+std::string head() {
+    audit::PageStyle style;
+    style.summary = "#summary { font-size: 16px; margin: 8px 0 16px; }\n";
+    style.card = "shot";
+    style.statuses = R"CSS(.status.pass { background: #6c6; } .status.fail { background: #e55; }
 .status.new { background: #ec5; } .status.error { background: #c6f; }
 .shot[data-status="fail"] { border-color: #e55; } .shot[data-status="error"] { border-color: #c6f; }
 .shot[data-status="new"] { border-color: #ec5; }
-.meta, .message { color: #aaa; margin: 2px 0; font-family: monospace; white-space: pre-wrap; }
-.images { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 6px; }
-figure { margin: 0; } figcaption { color: #999; font-size: 12px; }
-.images img { width: calc(256px * var(--zoom, 1)); image-rendering: pixelated;
+)CSS";
+    style.text = "message";
+    style.pictures =
+        R"CSS(.images img { width: calc(256px * var(--zoom, 1)); image-rendering: pixelated;
   border: 1px solid #333; background: #000; }
 label { margin-left: 12px; }
-</style>
-</head>
-<body data-images-loaded="0" data-images-failed="0" data-images-total="0">
-<h1>morphview regress</h1>
-<div id="renderer"></div>
+)CSS";
+    return audit::pageHead("morphview regress", style, true);
+}
+
+// The page's static part after the head; the report is the JSON in <script id="report">.
+constexpr const char* kBody = R"HTML(<div id="renderer"></div>
 <div id="summary"></div>
 <div>
   <label>zoom <input id="zoom" type="range" min="0.5" max="4" step="0.25" value="1"></label>
@@ -151,7 +144,7 @@ std::string reportPage(const Report& report) {
             safe += c;
         }
     }
-    return std::string(kHead) + safe + kTail;
+    return head() + kBody + safe + kTail;
 }
 
 }  // namespace app::regress

@@ -152,24 +152,6 @@ struct PairingData {
     std::vector<glm::vec3> normals;  // area-weighted, unit; empty without triangles
 };
 
-// The mean length of the triangle edges at each vertex (0 for a vertex in no triangle).
-std::vector<float> localEdges(const SymmetrySurface& s) {
-    std::vector<float> sum(s.positions.size(), 0.0f);
-    std::vector<uint32_t> count(s.positions.size(), 0);
-    for (size_t t = 0; t + 2 < s.triangles.size(); t += 3) {
-        for (size_t k = 0; k < 3; ++k) {
-            const uint32_t a = s.triangles[t + k], b = s.triangles[t + (k + 1) % 3];
-            const float length = glm::length(s.positions[a] - s.positions[b]);
-            sum[a] += length;
-            sum[b] += length;
-            ++count[a];
-            ++count[b];
-        }
-    }
-    for (size_t v = 0; v < sum.size(); ++v) sum[v] = count[v] ? sum[v] / float(count[v]) : 0.0f;
-    return sum;
-}
-
 std::vector<glm::vec3> vertexNormals(const SymmetrySurface& s) {
     std::vector<glm::vec3> n(s.positions.size(), glm::vec3(0.0f));
     for (size_t t = 0; t + 2 < s.triangles.size(); t += 3) {
@@ -191,7 +173,7 @@ std::vector<glm::vec3> vertexNormals(const SymmetrySurface& s) {
 // the vertices' (a few stretched triangles must not make every query walk thousands of points).
 PairingData pairingData(const SymmetrySurface& s, const SymmetryOptions& options, float& reach) {
     PairingData d;
-    const std::vector<float> edges = localEdges(s);
+    const std::vector<float> edges = meanEdgeLengths(s.positions, s.triangles);
     d.tolerance.resize(s.positions.size());
     for (size_t v = 0; v < edges.size(); ++v)
         d.tolerance[v] = std::max(options.tolerance, options.edgeShare * edges[v]);
@@ -451,6 +433,24 @@ Symmetry findSymmetry(const std::vector<glm::vec3>& positions, const glm::vec3& 
     options.tolerance = tolerance;
     options.minShare = minShare;
     return findSymmetry({positions, kNone, kNone, kNone}, axis, options);
+}
+
+std::vector<float> meanEdgeLengths(const std::vector<glm::vec3>& positions,
+                                   const std::vector<uint32_t>& triangles) {
+    std::vector<float> sum(positions.size(), 0.0f);
+    std::vector<uint32_t> count(positions.size(), 0);
+    for (size_t t = 0; t + 2 < triangles.size(); t += 3) {
+        for (size_t k = 0; k < 3; ++k) {
+            const uint32_t a = triangles[t + k], b = triangles[t + (k + 1) % 3];
+            const float length = glm::length(positions[a] - positions[b]);
+            sum[a] += length;
+            sum[b] += length;
+            ++count[a];
+            ++count[b];
+        }
+    }
+    for (size_t v = 0; v < sum.size(); ++v) sum[v] = count[v] ? sum[v] / float(count[v]) : 0.0f;
+    return sum;
 }
 
 }  // namespace morph

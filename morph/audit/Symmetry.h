@@ -82,4 +82,9 @@ Symmetry findSymmetry(const SymmetrySurface& surface, const glm::vec3& axis,
 Symmetry findSymmetry(const std::vector<glm::vec3>& positions, const glm::vec3& axis,
                       float tolerance, float minShare);
 
+// The mean length of the triangle edges at each vertex (0 for a vertex in no triangle): the local
+// edge length that SymmetryOptions::edgeShare is a share of.
+std::vector<float> meanEdgeLengths(const std::vector<glm::vec3>& positions,
+                                   const std::vector<uint32_t>& triangles);
+
 }  // namespace morph

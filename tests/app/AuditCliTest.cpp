@@ -24,15 +24,7 @@ namespace {
 using fixtures::Rig;
 using fixtures::rigTarget;
 using fixtures::runMorphview;
-
-// The rig as DIR/NAME; `dir` is the test's caseScratchDir() (made once: each call empties it).
-std::string writeRig(const Rig& rig, const std::string& dir, const std::string& name) {
-    const std::string path = dir + "/" + name;
-    const std::vector<uint8_t> bytes = fixtures::rigGlb(rig);
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    return path;
-}
+using fixtures::writeRig;
 
 std::set<std::string> keysOf(const nlohmann::json& object) {
     std::set<std::string> keys;

@@ -23,13 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using fixtures::Rig;
-
-std::string writeRig(const Rig& rig, const std::string& path) {
-    const std::vector<uint8_t> bytes = fixtures::rigGlb(rig);
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    return path;
-}
+using fixtures::writeRig;
 
 // The rig with its blinks swapped (two `side` errors) and a target "cheekPuff" that moves
 // nothing on either mesh (one `dead` error).

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <thread>
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -17,6 +16,7 @@
 #include "app/session/AutosaveSession.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/WaitFor.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace autosave_test {
@@ -54,12 +54,7 @@ long deadPid() {
 }
 
 bool waitFor(const std::function<bool()>& done, double seconds) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return true;
+    return fixtures::waitFor(done, seconds, std::chrono::milliseconds(5));
 }
 
 std::string readText(const std::string& path) {

@@ -22,6 +22,7 @@
 #include "fixtures/LiveViewerRun.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/WaitFor.h"
 
 namespace autosave_xvfb_test {
 
@@ -69,12 +70,7 @@ std::vector<std::string> filesIn(const std::string& dir) {
 }
 
 bool pollFor(const std::function<bool()>& done, double seconds) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return true;
+    return fixtures::waitFor(done, seconds, std::chrono::milliseconds(20));
 }
 
 // The viewer on `c.face` with `args`, started and left running; its stderr goes to `errPath`.

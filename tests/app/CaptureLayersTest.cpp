@@ -23,10 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string writeModel(const std::string& dir) {
-    const std::vector<uint8_t> bytes = fixtures::threeClipsOnAHierarchy();
-    const std::string path = dir + "/three-clips.glb";
-    EXPECT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
-    return path;
+    return fixtures::writeFixture(dir, "three-clips.glb", fixtures::threeClipsOnAHierarchy());
 }
 
 std::vector<uint8_t> pixels(const std::string& png) {

@@ -33,19 +33,8 @@ namespace {
 
 using fixtures::Rig;
 using fixtures::runMorphview;
+using fixtures::writeRig;
 using nlohmann::json;
-
-std::string writeBytes(const std::vector<uint8_t>& bytes, const std::string& dir,
-                       const std::string& name) {
-    const std::string path = dir + "/" + name;
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    return path;
-}
-
-std::string writeRig(const Rig& rig, const std::string& dir, const std::string& name) {
-    return writeBytes(fixtures::rigGlb(rig), dir, name);
-}
 
 std::set<std::string> keysOf(const json& object) {
     std::set<std::string> keys;
@@ -187,13 +176,14 @@ TEST(DiffCli, HostileInputsEndWithOneLineAndTheDocumentedCode) {
     EXPECT_NE(run.err.find(missing), std::string::npos) << run.err;
     EXPECT_TRUE(run.out.empty());
 
-    const std::string text = writeBytes({'n', 'o', 't', ' ', 'g', 'l', 'T', 'F'}, dir, "text.glb");
+    const std::string text =
+        fixtures::writeFixture(dir, "text.glb", {'n', 'o', 't', ' ', 'g', 'l', 'T', 'F'});
     run = runMorphview({"diff", text, a});
     EXPECT_EQ(run.exitCode, 3);
     EXPECT_EQ(lineCount(run.err), 1u) << run.err;
     EXPECT_NE(run.err.find(text), std::string::npos) << run.err;
 
-    const std::string arm = writeBytes(fixtures::skinnedArm(), dir, "arm.glb");
+    const std::string arm = fixtures::writeFixture(dir, "arm.glb", fixtures::skinnedArm());
     run = runMorphview({"diff", a, arm, "--json"});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_EQ(lineCount(run.err), 1u) << run.err;
@@ -225,11 +215,11 @@ TEST(DiffCli, HostileInputsEndWithOneLineAndTheDocumentedCode) {
 TEST(DiffCli, MutantsOfTheRigNeverCrashIt) {
     const std::string dir = fixtures::caseScratchDir();
     const std::vector<uint8_t> bytes = fixtures::rigGlb(fixtures::auditRig());
-    const std::string good = writeBytes(bytes, dir, "good.glb");
+    const std::string good = fixtures::writeFixture(dir, "good.glb", bytes);
     const auto mutants = fixtures::makeMutants({{"rig", bytes}}, 24, 46);
     ASSERT_GE(mutants.size(), 12u);
     for (size_t i = 0; i < mutants.size(); ++i) {
-        const std::string path = writeBytes(mutants[i].bytes, dir, mutants[i].name);
+        const std::string path = fixtures::writeFixture(dir, mutants[i].name, mutants[i].bytes);
         const std::vector<std::string> args =
             i % 2 ? std::vector<std::string>{"diff", good, path, "--json", "--max-memory", "256M"}
                   : std::vector<std::string>{"diff", path, good, "--json", "--max-memory", "256M"};

@@ -3,7 +3,6 @@
 // in B, the drift's heat map), an added target with no picture of A; the exit code as without
 // --html; and a page without pictures when nothing changed.
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -20,14 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using fixtures::Rig;
-
-std::string writeRig(const Rig& rig, const std::string& dir, const std::string& name) {
-    const std::string path = dir + "/" + name;
-    const std::vector<uint8_t> bytes = fixtures::rigGlb(rig);
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    return path;
-}
+using fixtures::writeRig;
 
 TEST(DiffPage, ChangedRowsComeFirstWithTheirPictures) {
     const std::string dir = fixtures::caseScratchDir();

@@ -17,7 +17,6 @@
 #include "morph/glb/GltfBuilder.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
-#include "morph/io/Files.h"
 
 namespace file_scene_cli_test {
 
@@ -25,12 +24,7 @@ namespace {
 
 using testing::HasSubstr;
 
-std::string writeFixture(const std::string& dir, const std::string& name,
-                         const fixtures::SceneBytes& bytes) {
-    const std::string path = dir + "/" + name;
-    EXPECT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
-    return path;
-}
+using fixtures::writeFixture;
 
 morph::RgbaImage capture(const std::vector<std::string>& args, const std::string& out) {
     std::vector<std::string> all = {"capture"};

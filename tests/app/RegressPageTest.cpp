@@ -13,6 +13,7 @@
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/Chromium.h"
+#include "fixtures/FaceShots.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
@@ -23,10 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 nlohmann::json shot(const std::string& name, const std::string& weights) {
-    return {{"name", name},
-            {"model", fixtures::bundledFace()},
-            {"weights", weights},
-            {"size", "48x48"}};
+    return fixtures::faceShot(name, weights, "48x48");
 }
 
 TEST(RegressPageTest, ChromiumLoadsEveryImageAndShowsTheReportsCounts) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures/BuildPaths.h"
+#include "fixtures/FaceShots.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/image/ImageFile.h"
@@ -22,12 +23,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A small face shot: 64x64 keeps each draw a few milliseconds on llvmpipe.
 nlohmann::json shot(const std::string& name, const std::string& weights) {
-    return {{"name", name},
-            {"model", fixtures::bundledFace()},
-            {"weights", weights},
-            {"size", "64x64"}};
+    return fixtures::faceShot(name, weights, "64x64");
 }
 
 std::string writeShots(const std::string& dir, const std::vector<nlohmann::json>& shots,

@@ -21,10 +21,8 @@ using json = nlohmann::json;
 
 // The audit's face with three derived targets added (fixtures::rigWithCorrectives), as a file.
 std::string writeRigWithCorrectives(const std::string& dir) {
-    const std::vector<uint8_t> bytes = fixtures::rigGlb(fixtures::rigWithCorrectives());
-    const std::string path = dir + "/correctives.glb";
-    EXPECT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
-    return path;
+    return fixtures::writeFixture(dir, "correctives.glb",
+                                  fixtures::rigGlb(fixtures::rigWithCorrectives()));
 }
 
 json evalJson(const std::vector<std::string>& args) {

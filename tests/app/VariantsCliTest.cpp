@@ -15,7 +15,6 @@
 #include "fixtures/TestPaths.h"
 #include "fixtures/VariantFixtures.h"
 #include "morph/image/ImageFile.h"
-#include "morph/io/Files.h"
 
 namespace variants_cli_test {
 
@@ -25,10 +24,7 @@ using testing::HasSubstr;
 using Json = nlohmann::json;
 
 std::string writeVariants(const std::string& dir) {
-    const std::vector<uint8_t> bytes = fixtures::variantsFixture();
-    const std::string path = dir + "/variants.glb";
-    EXPECT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
-    return path;
+    return fixtures::writeFixture(dir, "variants.glb", fixtures::variantsFixture());
 }
 
 morph::RgbaImage capture(const std::vector<std::string>& args, const std::string& out) {

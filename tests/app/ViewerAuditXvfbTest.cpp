@@ -19,11 +19,7 @@ namespace viewer_audit_xvfb_test {
 
 namespace {
 
-void writeRig(const fixtures::Rig& rig, const std::string& path) {
-    const std::vector<uint8_t> bytes = fixtures::rigGlb(rig);
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-}
+using fixtures::writeRig;
 
 // `model` in a window of `size` on a private X server, driven by `script` (written beside it).
 fixtures::RunOutcome runScript(const std::string& dir, const std::string& model,

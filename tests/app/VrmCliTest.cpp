@@ -1,7 +1,6 @@
 // VRM files through the built binary: `.vrm` opens in the commands, `eval --weights
 // vrm:happy=1` moves the bound targets of both meshes, `info --json` lists the expressions, and
 // malformed VRM data is a warning naming the file while the command still succeeds.
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -22,10 +21,7 @@ using Outcome = fixtures::RunOutcome;
 
 std::string writeFile(const std::string& testName, const std::string& fileName,
                       const std::vector<uint8_t>& bytes) {
-    const std::string path = fixtures::scratchDir("VrmCliTest_" + testName) + "/" + fileName;
-    std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    return path;
+    return fixtures::writeFixture(fixtures::scratchDir("VrmCliTest_" + testName), fileName, bytes);
 }
 
 TEST(VrmCli, EvalWithAnExpressionMovesBothMeshes) {

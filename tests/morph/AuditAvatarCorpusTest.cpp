@@ -12,6 +12,7 @@
 
 #include "fixtures/TestPaths.h"
 #include "morph/audit/RigAudit.h"
+#include "morph/audit/Symmetry.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace audit_avatar_corpus_test {
@@ -235,22 +236,11 @@ float hashed(const glm::vec3& p, uint32_t salt) {
 // of the head's size (the old rule found no plane on it).
 void jitterRightSide(morph::Mesh& mesh) {
     for (morph::Primitive& p : mesh.primitives) {
-        std::vector<float> edge(p.positions.size(), 0.0f);
-        std::vector<uint32_t> count(p.positions.size(), 0);
-        for (size_t t = 0; t + 2 < p.indices.size(); t += 3) {
-            for (size_t k = 0; k < 3; ++k) {
-                const uint32_t a = p.indices[t + k], b = p.indices[t + (k + 1) % 3];
-                const float length = glm::length(p.positions[a] - p.positions[b]);
-                edge[a] += length;
-                edge[b] += length;
-                ++count[a];
-                ++count[b];
-            }
-        }
+        const std::vector<float> edge = morph::meanEdgeLengths(p.positions, p.indices);
         for (size_t v = 0; v < p.positions.size(); ++v) {
             glm::vec3& at = p.positions[v];
-            if (at.x >= 0.0f || count[v] == 0) continue;
-            const float shift = 0.3f * edge[v] / float(count[v]);
+            if (at.x >= 0.0f || edge[v] == 0.0f) continue;
+            const float shift = 0.3f * edge[v];
             at += shift * glm::vec3(hashed(at, 1), hashed(at, 2), hashed(at, 3));
         }
     }

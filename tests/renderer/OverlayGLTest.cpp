@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "fixtures/Fixtures.h"
 #include "morph/anim/Animate.h"
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/OverlayRenderer.h"
@@ -65,15 +67,7 @@ morph::Scene quadScene(float h, glm::vec3 normal, glm::vec3 t0) {
     mesh.primitives.push_back(p);
     mesh.targetNames = {"push", "lift"};
     mesh.defaultWeights = {0, 0};
-    morph::Scene scene;
-    scene.path = "quad";
-    scene.meshes.push_back(mesh);
-    morph::Node node;
-    node.mesh = 0;
-    scene.nodes.push_back(node);
-    scene.roots = {0};
-    morph::computeTargetStats(scene);
-    return scene;
+    return fixtures::oneMeshScene(std::move(mesh), "quad");
 }
 
 class OverlayTest : public fixtures::GlTest {

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "fixtures/Fixtures.h"
 #include "morph/anim/Animate.h"
 #include "renderer/gl/Timing.h"
 #include "renderer/pass/ShaderVariants.h"
@@ -41,15 +42,7 @@ morph::Scene quadScene() {
     mesh.primitives.push_back(p);
     mesh.targetNames = {"push"};
     mesh.defaultWeights = {0.5f};
-    morph::Scene scene;
-    scene.path = "quad";
-    scene.meshes.push_back(mesh);
-    morph::Node node;
-    node.mesh = 0;
-    scene.nodes.push_back(node);
-    scene.roots = {0};
-    morph::computeTargetStats(scene);
-    return scene;
+    return fixtures::oneMeshScene(std::move(mesh), "quad");
 }
 
 class PassesTest : public fixtures::GlTest {

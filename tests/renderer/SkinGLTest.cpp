@@ -21,7 +21,6 @@
 #include "morph/anim/Animate.h"
 #include "morph/anim/Skin.h"
 #include "morph/gltf/GltfImport.h"
-#include "morph/io/Files.h"
 #include "renderer/morph/GpuOracle.h"
 #include "renderer/scene/GpuScene.h"
 
@@ -34,11 +33,8 @@ using nlohmann::json;
 
 std::string writeArm(SkinCase skinCase, const std::string& name) {
     // A folder per case: scratchDir empties its folder, and ctest runs cases in parallel.
-    const std::string path =
-        fixtures::scratchDir(std::string("SkinGLTest_") + name) + "/" + name + ".glb";
-    const std::vector<uint8_t> bytes = fixtures::skinnedArm(skinCase);
-    EXPECT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
-    return path;
+    return fixtures::writeFixture(fixtures::scratchDir(std::string("SkinGLTest_") + name),
+                                  name + ".glb", fixtures::skinnedArm(skinCase));
 }
 
 json eval(const std::vector<std::string>& args) {

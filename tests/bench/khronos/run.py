@@ -15,21 +15,21 @@ llvmpipe, 2 on a usage error.
 """
 import argparse
 import base64
-import http.server
 import json
 import os
-import shutil
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+sys.path.insert(0, os.path.dirname(HERE))
+import chromium_page as page  # noqa: E402
 import pngio  # noqa: E402
+from chromium_page import fail, find_chromium  # noqa: E402
 
 PINNED = "1.1.0"
 PACKAGE = "@khronosgroup/gltf-viewer"
@@ -54,46 +54,12 @@ DIFF_GAIN = 4
 DEFAULT_KHRONOS_ROTATION = 0.0
 
 
-def fail(message, code=1):
-    print(f"run.py: {message}", file=sys.stderr)
-    sys.exit(code)
-
-
-def find_chromium(explicit):
-    for name in ([explicit] if explicit else ["chromium", "chromium-browser", "google-chrome"]):
-        path = shutil.which(name)
-        if path:
-            return path
-    fail("no Chromium found (Debian: apt-get install -y chromium), or pass --chromium PATH", 2)
-
-
 def check_package():
-    package = os.path.join(HERE, "node_modules", *PACKAGE.split("/"), "package.json")
-    if not os.path.exists(package):
-        fail(f"{PACKAGE} is not installed: run `npm install` in {HERE}", 2)
-    version = json.load(open(package))["version"]
-    if version != PINNED:
-        fail(f"node_modules has {PACKAGE} {version}, package.json pins {PINNED}: run `npm install` in {HERE}", 2)
+    page.check_package(HERE, PACKAGE, PINNED, PACKAGE)
 
 
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def __init__(self, model_dir, environment):
-        super().__init__(("127.0.0.1", 0), Handler)
-        self.model_dir = model_dir
-        self.environment = environment
-        self.result = None
-        self.done = threading.Event()
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, directory=HERE, **kwargs)
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
+class Handler(page.Handler):
+    folder = HERE
 
     def translate_path(self, path):
         path = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
@@ -108,74 +74,28 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def guess_type(self, path):
-        if path.endswith(".js"):
-            return "text/javascript"
         if path.endswith(".wasm"):
             return "application/wasm"
         return super().guess_type(path)
 
-    def do_POST(self):
-        if self.path != "/result":
-            self.send_error(404)
-            return
-        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        self.send_response(204)
-        self.end_headers()
-        try:
-            self.server.result = json.loads(body)
-        except ValueError as e:
-            self.server.result = {"error": f"unreadable result: {e}"}
-        self.server.done.set()
 
-    def log_message(self, *args):
-        pass
-
-
-def stop_browser(browser):
-    """Ends the Chromium this script started: its process group (start_new_session)."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(browser.pid, sig)
-        except ProcessLookupError:
-            break
-        try:
-            browser.wait(10)
-            break
-        except subprocess.TimeoutExpired:
-            continue
+class Server(page.Server):
+    def __init__(self, model_dir, environment):
+        super().__init__(Handler)
+        self.model_dir = model_dir
+        self.environment = environment
 
 
 def run_page(options, chromium, environment):
     model = os.path.abspath(options.model)
     server = Server(os.path.dirname(model), environment)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    port = server.server_address[1]
     query = urllib.parse.urlencode({
         "model": "/model/" + urllib.parse.quote(os.path.basename(model)), "env": "/environment.hdr",
         "size": options.size, "exposure": options.exposure, "rotation": options.khronos_rotation,
         "camera": options.camera, "clear": options.background.lstrip("#"), "report": "/result",
         **dict(kv.split("=", 1) for kv in options.page_param)})
-    url = f"http://127.0.0.1:{port}/reference.html?{query}"
-    with tempfile.TemporaryDirectory() as profile:
-        flags = CHROMIUM_FLAGS + BACKENDS[options.backend][0]
-        command = [chromium] + flags + [f"--user-data-dir={profile}"]
-        if os.geteuid() == 0:
-            command.append("--no-sandbox")  # Chromium refuses to run as root with its sandbox
-        command += options.chromium_flag + [url]
-        log = open(os.path.join(profile, "chromium.log"), "w+")
-        browser = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            finished = server.done.wait(options.timeout)
-        finally:
-            stop_browser(browser)
-            server.shutdown()
-            log.seek(0)
-            tail = log.read()[-3000:]
-    if not finished:
-        fail(f"no result after {options.timeout} s; Chromium's log ends:\n{tail}")
-    if "error" in server.result:
-        fail(f"the page failed: {server.result['error']}\nChromium's log ends:\n{tail}")
-    return server.result, " ".join(command[:1] + flags)
+    return page.run_page(server, chromium, CHROMIUM_FLAGS + BACKENDS[options.backend][0],
+                         options.chromium_flag, "reference.html", query, options.timeout)
 
 
 def morphview_command(options, environment, out):

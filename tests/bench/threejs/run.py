@@ -13,19 +13,19 @@ Chromium, and takes the result the page POSTs back. Exits 1 if the page fails or
 run on llvmpipe (e.g. Chromium fell back to SwiftShader), 2 on a usage error.
 """
 import argparse
-import http.server
 import json
 import os
-import shutil
-import signal
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+sys.path.insert(0, os.path.dirname(HERE))
+import chromium_page as page  # noqa: E402
+from chromium_page import fail, find_chromium, stop_browser  # noqa: E402,F401  (shots.py's too)
+
 PINNED = "0.187.0"
 # ANGLE's OpenGL backend through EGL: on this machine Mesa's llvmpipe (surfaceless, no X display
 # needed). `--use-angle=gl` wants an X display; SwiftShader (Chromium's fallback) is refused below.
@@ -36,48 +36,17 @@ CHROMIUM_FLAGS = ["--headless=new", "--use-gl=angle", "--use-angle=gl-egl", "--i
                   "--disable-backgrounding-occluded-windows", "--mute-audio"]
 
 
-def fail(message, code=1):
-    print(f"run.py: {message}", file=sys.stderr)
-    sys.exit(code)
-
-
-def find_chromium(explicit):
-    for name in ([explicit] if explicit else ["chromium", "chromium-browser", "google-chrome"]):
-        path = shutil.which(name)
-        if path:
-            return path
-    fail("no Chromium found (Debian: apt-get install -y chromium), or pass --chromium PATH", 2)
-
-
 def check_three():
-    package = os.path.join(HERE, "node_modules", "three", "package.json")
-    if not os.path.exists(package):
-        fail(f"three.js is not installed: run `npm install` in {HERE}", 2)
-    version = json.load(open(package))["version"]
-    if version != PINNED:
-        fail(f"node_modules has three {version}, package.json pins {PINNED}: run `npm install` in {HERE}", 2)
+    page.check_package(HERE, "three", PINNED, "three.js")
 
 
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def __init__(self, model, environment):
-        super().__init__(("127.0.0.1", 0), Handler)
-        self.model = model
-        self.environment = environment
-        self.result = None
-        self.done = threading.Event()
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, directory=HERE, **kwargs)
+class Handler(page.Handler):
+    folder = HERE
 
     def end_headers(self):
         # Cross-origin isolation gives performance.now() 5 us resolution instead of 100 us.
         self.send_header("Cross-Origin-Opener-Policy", "same-origin")
         self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
-        self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
     def translate_path(self, path):
@@ -88,27 +57,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def guess_type(self, path):
-        if path.endswith(".js"):
-            return "text/javascript"
         if path.endswith(".glb"):
             return "model/gltf-binary"
         return super().guess_type(path)
 
-    def do_POST(self):
-        if self.path != "/result":
-            self.send_error(404)
-            return
-        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        self.send_response(204)
-        self.end_headers()
-        try:
-            self.server.result = json.loads(body)
-        except ValueError as e:
-            self.server.result = {"error": f"unreadable result: {e}"}
-        self.server.done.set()
 
-    def log_message(self, *args):
-        pass
+class Server(page.Server):
+    def __init__(self, model, environment, handler=Handler):
+        super().__init__(handler)
+        self.model = model
+        self.environment = environment
 
 
 def print_results(body, json_out):
@@ -120,51 +78,16 @@ def print_results(body, json_out):
             f.write(text + "\n")
 
 
-def stop_browser(browser):
-    """Ends the Chromium this script started: its process group (start_new_session), which holds
-    the browser and the GPU, renderer and zygote processes it forked."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(browser.pid, sig)
-        except ProcessLookupError:
-            break
-        try:
-            browser.wait(10)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-
-
 def run_page(options, chromium):
     server = Server(os.path.abspath(options.model), os.path.abspath(options.environment) if options.environment else "")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    port = server.server_address[1]
     fields = {"model": "/model.glb", "active": options.active, "frames": options.frames,
               "warmup": options.warmup, "size": options.size, "seed": options.seed, "camera": options.camera,
               "report": "/result"}
     if options.environment:
         fields["environment"] = "/environment.hdr"
-    query = urllib.parse.urlencode(fields)
-    url = f"http://127.0.0.1:{port}/bench.html?{query}"
-    with tempfile.TemporaryDirectory() as profile:
-        command = [chromium] + CHROMIUM_FLAGS + [f"--user-data-dir={profile}"]
-        if os.geteuid() == 0:
-            command.append("--no-sandbox")  # Chromium refuses to run as root with its sandbox
-        command += options.chromium_flag + [url]
-        log = open(os.path.join(profile, "chromium.log"), "w+")
-        browser = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            finished = server.done.wait(options.timeout)
-        finally:
-            stop_browser(browser)
-            server.shutdown()
-            log.seek(0)
-            tail = log.read()[-3000:]
-    if not finished:
-        fail(f"no result after {options.timeout} s; Chromium's log ends:\n{tail}")
-    if "error" in server.result:
-        fail(f"the page failed: {server.result['error']}\nChromium's log ends:\n{tail}")
-    return server.result["results"][0], " ".join(command[:1] + CHROMIUM_FLAGS)
+    result, command = page.run_page(server, chromium, CHROMIUM_FLAGS, options.chromium_flag, "bench.html",
+                                    urllib.parse.urlencode(fields), options.timeout)
+    return result["results"][0], command
 
 
 def run_morphview(options):

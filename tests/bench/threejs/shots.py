@@ -50,10 +50,9 @@ class Handler(bench.Handler):
 
 class Server(bench.Server):
     def __init__(self, model, environment, shots, out):
-        bench.http.server.ThreadingHTTPServer.__init__(self, ("127.0.0.1", 0), Handler)
-        self.model, self.environment, self.shots, self.out = model, environment, shots, out
-        self.result, self.written = None, 0.0
-        self.done = threading.Event()
+        super().__init__(model, environment, Handler)
+        self.shots, self.out = shots, out
+        self.written = 0.0
 
 
 def run_three(options, model, out, chromium):
