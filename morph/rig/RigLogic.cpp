@@ -345,6 +345,19 @@ void detachRigLogic(Scene& scene) {
     for (Mesh& mesh : scene.meshes) mesh.rigRules.clear();
 }
 
+std::vector<std::string> derivedTargetsNamed(const Scene& scene,
+                                             const std::vector<std::string>& names) {
+    std::set<std::string> derived;
+    for (const Mesh& mesh : scene.meshes)
+        for (const RigRule& rule : mesh.rigRules) derived.insert(mesh.targetNames[rule.target]);
+    std::vector<std::string> found;
+    for (const std::string& name : names) {
+        if (derived.count(name) && std::find(found.begin(), found.end(), name) == found.end())
+            found.push_back(name);
+    }
+    return found;
+}
+
 float inbetweenWeight(const RigRule& rule, float w) {
     float t = 0;
     if (w > rule.lower && w <= rule.peak) t = (w - rule.lower) / (rule.peak - rule.lower);

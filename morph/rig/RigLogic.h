@@ -68,6 +68,11 @@ Status attachRigLogic(Scene& scene, const std::vector<RigRuleSpec>& sidecar,
                       const std::string& sidecarName, std::vector<std::string>& warnings);
 void detachRigLogic(Scene& scene);
 
+// The names among `names` that rig logic derives on some mesh of `scene` (Mesh::rigRules), each
+// once, in the order given: a --weights naming one sets a value the rules then replace.
+std::vector<std::string> derivedTargetsNamed(const Scene& scene,
+                                             const std::vector<std::string>& names);
+
 // Writes each driven target's weight into `weights` (one mesh's, at least its target count),
 // from the weights it holds; whatever a source set on a driven target is replaced.
 void applyRigRules(const std::vector<RigRule>& rules, std::vector<float>& weights);

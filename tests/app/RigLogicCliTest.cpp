@@ -64,6 +64,23 @@ TEST(RigLogicCli, DriversAloneEqualTheRawTargetsWrittenOutByHand) {
     }
 }
 
+// A --weights naming a derived target is a warning: the rules replace its value.
+TEST(RigLogicCli, WeightsNamingADerivedTargetAreAWarning) {
+    const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
+    const fixtures::RunOutcome run =
+        fixtures::runMorphview({"eval", model, "--weights", "jawOpen=0.4,jawOpen25=1"});
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    const std::string warning =
+        "warning: --weights: 'jawOpen25' is derived by rig logic from its drivers, which replace "
+        "its value (--no-rig-logic shows the raw target)\n";
+    EXPECT_NE(run.err.find(warning), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("'jawOpen'"), std::string::npos) << run.err;  // a driver: no warning
+    const fixtures::RunOutcome raw = fixtures::runMorphview(
+        {"eval", model, "--no-rig-logic", "--weights", "jawOpen=0.4,jawOpen25=1"});
+    EXPECT_EQ(raw.exitCode, 0) << raw.err;
+    EXPECT_EQ(raw.err.find("derived by rig logic"), std::string::npos) << raw.err;
+}
+
 TEST(RigLogicCli, TheGpuDerivesTheSameWeights) {
     const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
     const json gpu = evalJson({"eval", model, "--gpu", "--weights", kDrivers});
