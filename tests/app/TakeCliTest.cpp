@@ -79,23 +79,35 @@ TEST(TakeCliTest, EachFormatRoundTripsThroughGlbAndEval) {
         for (size_t i : {size_t(0), size_t(1), size_t(3), lines.size() - 1}) {
             auto spec = app::live::weightSpecOf(lines[i].weights);
             ASSERT_TRUE(spec.ok());
-            const nlohmann::json fromGlb = fixtures::parseRunJson(fixtures::runMorphview(
-                {"eval", path + ".glb", "--animation", "take", "--time", timeText(lines[i].t)}));
-            const nlohmann::json fromWeights = fixtures::parseRunJson(
-                fixtures::runMorphview({"eval", fixtures::bundledFace(), "--weights", *spec}));
-            ASSERT_FALSE(fromGlb.is_discarded());
-            EXPECT_TRUE(fromGlb == fromWeights) << "line " << i + 1 << " at t " << lines[i].t;
+            const auto fromGlb = fixtures::runMorphview(
+                {"eval", path + ".glb", "--animation", "take", "--time", timeText(lines[i].t)});
+            const auto fromWeights =
+                fixtures::runMorphview({"eval", fixtures::bundledFace(), "--weights", *spec});
+            ASSERT_EQ(fromGlb.exitCode, 0) << fromGlb.err;
+            ASSERT_EQ(fromWeights.exitCode, 0) << fromWeights.err;
+            // eval prints the same bytes for the same positions: comparing the 4 MB texts
+            // instead of parsing them keeps this test's 32 evaluations short under -O0 tests.
+            EXPECT_TRUE(fromGlb.out == fromWeights.out)
+                << "line " << i + 1 << " at t " << lines[i].t;
+            if (i == 0) {
+                ASSERT_FALSE(fixtures::parseRunJson(fromGlb)["items"].empty());
+            }
         }
     }
 }
 
 TEST(TakeCliTest, CaptureReplaysATakeAsItsRecording) {
     const std::string dir = fixtures::caseScratchDir();
-    for (const TakeCase& take : takes()) {
+    const std::vector<TakeCase> cases = takes();
+    for (const TakeCase& take : cases) {
         SCOPED_TRACE(take.file);
         const std::string path = write(dir, take);
         convert(path, path + ".jsonl");
-        for (const char* time : {"0", "0.06", "0.3"}) {
+        // Every format between two samples; the first also at its start and further in (each
+        // capture is a process drawing the face: 12 of them, not 24).
+        std::vector<const char*> times = {"0.06"};
+        if (&take == &cases.front()) times = {"0", "0.06", "0.3"};
+        for (const char* time : times) {
             std::vector<std::string> pngs;
             for (const std::string& replay : {path, path + ".jsonl"}) {
                 pngs.push_back(replay + "." + time + ".png");
