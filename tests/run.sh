@@ -9,7 +9,7 @@
 #      compiled
 #   3. the libFuzzer targets (build-fuzz/), built beside step 2's tests, run two at a time: the
 #      importer and the pipeline 20 s each, the KTX2 transcoder 30 s, live input's VMC and Live
-#      Link Face decoders, the WAV reader and the live input's files 15 s each
+#      Link Face decoders, the WAV reader, the live input's files and the take readers 10 s each
 # and fails if any process a test started is still running after its tree's tests.
 #
 # What runs where, and why:
@@ -136,11 +136,10 @@ wait_background build-asan/fuzz-build.log
 # 4. The fuzzers, in two chains at once (each fuzzer is one process on one core, and the chains
 # take about as long): the importer and the CPU pipeline after it with inputs up to 1 MiB 20 s
 # each; the KTX2 transcoder 30 s (its coverage grows longest from the fixtures: ~2,900 inputs a
-# second on one core); live input's decoders, the WAV reader and the live input's files 15 s each
-# (their inputs are small and flat: one message or bundle, one fixed layout; a RIFF header and
-# samples; a JSON object or lines of them, and their coverage stops growing within seconds); the
-# three take readers 10 s each (a CSV, a TSV or a small JSON object: flat in seconds too), two in
-# one chain and one in the other so the chains stay about even (85 s and 75 s).
+# second on one core); live input's decoders, the WAV reader, the live input's files and the
+# three take readers 10 s each (their inputs are small and flat: one message or bundle, one fixed
+# layout; a RIFF header and samples; a JSON object or lines of them; a CSV, a TSV or a small JSON
+# object; their coverage stops growing within seconds), so the two chains are 70 s each.
 # Their coverage accumulates in build-fuzz/corpus/ across runs.
 export MORPHVIEW_CORPUS_DIR="$corpus" MORPHVIEW_FUZZ_PREBUILT=1
 # Runs SECONDS TARGET pairs one after another; each fuzzer's output in build-fuzz/TARGET.log.
@@ -155,10 +154,11 @@ fuzz_chain() {
     shift 2
   done
 }
-fuzz_chain 20 ImportFuzzer 30 Ktx2Fuzzer 15 WavFuzzer 10 LiveLinkFaceTakeFuzzer 10 Audio2FaceTakeFuzzer &
+fuzz_chain 20 ImportFuzzer 30 Ktx2Fuzzer 10 WavFuzzer 10 LiveLinkFaceTakeFuzzer &
 background+=($!)
 fuzz_status=0
-fuzz_chain 20 PipelineFuzzer 15 VmcFuzzer 15 LiveLinkFuzzer 15 LiveFilesFuzzer 10 RhubarbTakeFuzzer ||
+fuzz_chain 20 PipelineFuzzer 10 VmcFuzzer 10 LiveLinkFuzzer 10 LiveFilesFuzzer 10 RhubarbTakeFuzzer \
+  10 Audio2FaceTakeFuzzer ||
   fuzz_status=1
 wait "${background[-1]}" || fuzz_status=1
 unset 'background[-1]'
