@@ -61,7 +61,8 @@ set(MORPH_IMAGE_SOURCES
   image/ImageCompare.cpp
   image/HdrImage.cpp
   image/ImageFile.cpp
-  image/ImageResize.cpp)
+  image/ImageResize.cpp
+  image/Flip.cpp)
 set(MORPH_KTX2_SOURCES
   ktx2/BasisLzGlobal.cpp
   ktx2/Etc1sSlice.cpp

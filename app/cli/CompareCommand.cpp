@@ -3,11 +3,13 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "app/cli/JsonOut.h"
+#include "morph/image/Flip.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
 
@@ -21,15 +23,44 @@ struct CompareOptions {
     morph::CompareTolerance tolerance;  // defaults and their reasons: morph/image/ImageCompare.h
     std::string diffOut;
     bool json = false;
+    // "pixel" (the tolerance above) or "flip": also LDR-FLIP (morph/image/Flip.h), whose heat
+    // map --diff-out writes; with maxFlipMean the verdict is FLIP's mean against it.
+    std::string metric = "pixel";
+    double maxFlipMean = -1;  // < 0: not given
 };
+
+bool flipVerdict(const CompareOptions& options) {
+    return options.maxFlipMean >= 0;
+}
+
+// The verdict: FLIP's mean against --max-flip-mean when given, else the channel tolerance's.
+bool within(const CompareOptions& options, const morph::ImageDifference& difference,
+            const morph::FlipResult* flip) {
+    if (flip && flipVerdict(options)) return flip->valid() && flip->mean <= options.maxFlipMean;
+    return difference.withinTolerance;
+}
+
+// "FLIP mean 0.0123, weighted median 0.1012, max 0.8123" (and the allowed mean when given).
+std::string flipLine(const CompareOptions& options, const morph::FlipResult& flip) {
+    char line[160];
+    std::snprintf(line, sizeof line, "FLIP mean %.4f, weighted median %.4f, max %.4f", flip.mean,
+                  flip.weightedMedian, flip.max);
+    std::string text = line;
+    if (flipVerdict(options)) {
+        std::snprintf(line, sizeof line, " (allowed mean %.4f): %s", options.maxFlipMean,
+                      flip.mean <= options.maxFlipMean ? "within tolerance" : "beyond tolerance");
+        text += line;
+    }
+    return text;
+}
 
 // What compare did, as one object: the images, the metrics, the tolerance, the file written.
 Json compareJson(const CompareOptions& options, const morph::ImageDifference& difference,
-                 bool diffWritten) {
+                 const morph::FlipResult* flip, bool diffWritten) {
     Json json;
     json["a"] = options.a;
     json["b"] = options.b;
-    json["withinTolerance"] = difference.withinTolerance;
+    json["withinTolerance"] = within(options, difference, flip);
     json["sizeMismatch"] = difference.sizeMismatch;
     json["totalPixels"] = difference.totalPixels;
     json["differingPixels"] = difference.differingPixels;
@@ -40,7 +71,19 @@ Json compareJson(const CompareOptions& options, const morph::ImageDifference& di
     json["tolerance"] = {{"maxChannelDiff", options.tolerance.maxChannelDiff},
                          {"maxDifferingFraction", options.tolerance.maxDifferingFraction}};
     json["diffOut"] = diffWritten ? Json(options.diffOut) : Json();
+    if (flip) {
+        json["flip"] = flip->valid() ? Json{{"mean", flip->mean},
+                                            {"weightedMedian", flip->weightedMedian},
+                                            {"max", flip->max}}
+                                     : Json();
+    }
     return json;
+}
+
+// The diff image --diff-out names: FLIP's heat map with --metric flip, else the marked gray.
+morph::RgbaImage diffOutImage(const CompareOptions& options, const morph::RgbaImage& a,
+                              const morph::RgbaImage& b, const morph::FlipResult* flip) {
+    return flip ? morph::flipHeatMap(*flip) : morph::diffImage(a, b, options.tolerance);
 }
 
 CommandResult runCompare(const CompareOptions& options) {
@@ -52,15 +95,20 @@ CommandResult runCompare(const CompareOptions& options) {
         return {Outcome::Unreadable, {}};  // "could not compare", see CompareCommand.h
     }
     const morph::ImageDifference difference = morph::compareImages(*a, *b, options.tolerance);
-    if (!options.json)
+    std::optional<morph::FlipResult> flip;
+    if (options.metric == "flip" || flipVerdict(options)) flip = morph::computeFlip(*a, *b);
+    const morph::FlipResult* flipResult = flip ? &*flip : nullptr;
+    if (!options.json) {
         std::printf("%s\n", morph::summaryLine(difference, *a, *b, options.tolerance).c_str());
+        if (flip && flip->valid()) std::printf("%s\n", flipLine(options, *flip).c_str());
+    }
     bool diffWritten = false;
     if (!options.diffOut.empty()) {
         if (difference.sizeMismatch) {
             std::fprintf(stderr, "%s: not written (the images differ in size)\n",
                          options.diffOut.c_str());
         } else if (auto written = morph::writePngFile(options.diffOut,
-                                                      morph::diffImage(*a, *b, options.tolerance));
+                                                      diffOutImage(options, *a, *b, flipResult));
                    !written) {
             return failWith(written.error().message);
         } else {
@@ -68,8 +116,9 @@ CommandResult runCompare(const CompareOptions& options) {
         }
     }
     if (options.json)
-        std::printf("%s\n", compareJson(options, difference, diffWritten).dump().c_str());
-    return succeeded(difference.withinTolerance);
+        std::printf("%s\n",
+                    compareJson(options, difference, flipResult, diffWritten).dump().c_str());
+    return succeeded(within(options, difference, flipResult));
 }
 
 }  // namespace
@@ -96,6 +145,19 @@ void addCompareCommand(CLI::App& root, CommandContext& context) {
                      "Write A in gray with the differences marked: yellow within the channel "
                      "tolerance, red beyond it (brighter for larger differences)")
         ->type_name("D.png");
+    compare
+        ->add_option("--metric", options->metric,
+                     "pixel (default): the channel tolerance above; flip: also LDR-FLIP's mean, "
+                     "weighted median and max (0..1, how visible the difference is), its heat "
+                     "map as --diff-out")
+        ->type_name("M")
+        ->check(CLI::IsMember({"pixel", "flip"}));
+    compare
+        ->add_option("--max-flip-mean", options->maxFlipMean,
+                     "Match while FLIP's mean is at most F (implies --metric flip; the verdict is "
+                     "then FLIP's, not the channel tolerance's)")
+        ->type_name("F")
+        ->check(CLI::Range(0.0, 1.0));
     compare->add_flag("--json", options->json,
                       "Print what was compared (files, metrics, tolerance, diff written) as one "
                       "JSON object instead of the summary line");

@@ -196,6 +196,7 @@ CheckedShot checkShot(DrawnShot shot, const fs::path& out, bool update) {
     row.maxChannelDiff = worst->maxChannelDiff;
     row.differingFraction = worst->differingFraction;
     row.psnr = worst->psnr;
+    row.flipMean = worst->flipMean;
     row.message = worst->message;
     row.hasDiff = worst->hasDiff;
     return checked;

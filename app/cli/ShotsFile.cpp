@@ -38,7 +38,8 @@ bool validShotName(const std::string& name) {
     return true;
 }
 
-// "tolerance": {"maxAbsDiff": 0..255, "maxFailingPixelsFraction": 0..1}, either optional.
+// "tolerance": {"maxAbsDiff": 0..255, "maxFailingPixelsFraction": 0..1, "flipMean": 0..1}, each
+// optional.
 morph::Result<morph::CompareTolerance> readTolerance(const nlohmann::json& entry,
                                                      const std::string& where) {
     morph::CompareTolerance tolerance;
@@ -58,6 +59,13 @@ morph::Result<morph::CompareTolerance> readTolerance(const nlohmann::json& entry
             return morph::Error{morph::ErrorCode::BadValue,
                                 where + ".tolerance.maxFailingPixelsFraction: not in 0..1"};
         tolerance.maxDifferingFraction = value;
+    }
+    if (const auto flip = it->find("flipMean"); flip != it->end()) {
+        const double value = flip->is_number() ? flip->get<double>() : -1.0;
+        if (!(value >= 0.0 && value <= 1.0))
+            return morph::Error{morph::ErrorCode::BadValue,
+                                where + ".tolerance.flipMean: not in 0..1"};
+        tolerance.maxFlipMean = value;
     }
     return tolerance;
 }

@@ -51,7 +51,8 @@ struct ShotEntry {
     // text), as --variant takes it.
     std::optional<std::string> variant;
     // regress only: "tolerance": {"maxAbsDiff": N, "maxFailingPixelsFraction": F} (the names of
-    // Filament's renderdiff), each defaulting to compare's; "reference": a file other than
+    // Filament's renderdiff), each defaulting to compare's, and "flipMean": F (the shot fails
+    // when LDR-FLIP's mean exceeds F; it then decides alone); "reference": a file other than
     // NAME.png, relative to --references.
     morph::CompareTolerance tolerance;
     std::string reference;

@@ -1,9 +1,11 @@
 #include "app/regress/FrameCheck.h"
 
 #include <cmath>
+#include <cstdio>
 #include <utility>
 #include <vector>
 
+#include "morph/image/Flip.h"
 #include "morph/io/Files.h"
 
 namespace app::regress {
@@ -43,6 +45,21 @@ morph::Result<Reference> readReference(const fs::path& path, const morph::RgbaIm
     return Reference{std::move(decoded).value(), std::move(png).value()};
 }
 
+// A shot with a "flipMean" tolerance: LDR-FLIP's mean decides its verdict, and the message says
+// so before the pixel summary (whose own verdict no longer applies). Equal pixels are FLIP 0.
+void judgeByFlip(const Reference& reference, const morph::RgbaImage& image,
+                 const morph::ImageDifference& difference, double allowed, FrameOutcome& frame) {
+    const double mean =
+        difference.largestDifference == 0 ? 0.0 : morph::computeFlip(reference.pixels, image).mean;
+    frame.flipMean = mean;
+    frame.status = mean <= allowed ? ShotStatus::Pass : ShotStatus::Fail;
+    char line[96];
+    std::snprintf(line, sizeof line, "FLIP mean %.4f (allowed %.4f): %s; pixels: ", mean, allowed,
+                  mean <= allowed ? "within tolerance" : "beyond tolerance");
+    const size_t verdict = frame.message.rfind(": ");
+    frame.message = line + frame.message.substr(0, verdict);
+}
+
 // The comparison's numbers and files into `frame`; false with frame's error set when a file
 // cannot be written.
 bool compareWith(const Reference& reference, const morph::RgbaImage& image,
@@ -59,6 +76,8 @@ bool compareWith(const Reference& reference, const morph::RgbaImage& image,
     frame.differingFraction = difference.sizeMismatch ? 1.0 : difference.differingFraction();
     if (!difference.sizeMismatch && std::isfinite(difference.psnr)) frame.psnr = difference.psnr;
     frame.message = morph::summaryLine(difference, reference.pixels, image, tolerance);
+    if (tolerance.maxFlipMean && !difference.sizeMismatch)
+        judgeByFlip(reference, image, difference, *tolerance.maxFlipMean, frame);
     if (!difference.sizeMismatch && difference.differingPixels > 0) {
         auto written = morph::writePngFile(stem + ".diff.png",
                                            morph::diffImage(reference.pixels, image, tolerance));

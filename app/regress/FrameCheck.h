@@ -18,6 +18,7 @@ struct FrameOutcome {
     int maxChannelDiff = 0;
     double differingFraction = 0;
     std::optional<double> psnr;
+    std::optional<double> flipMean;  // computed for a shot with a "flipMean" tolerance
     std::string message;
     bool hasDiff = false;
     bool updated = false;

@@ -58,6 +58,7 @@ nlohmann::json shotJson(const ShotResult& shot) {
         {"frames", shot.frames},
         {"image", shot.image},
     };
+    if (shot.flipMean) json["flipMean"] = *shot.flipMean;
     return json;
 }
 
@@ -79,6 +80,7 @@ morph::Result<ShotResult> readShot(const nlohmann::json& json, const std::string
         shot.maxChannelDiff = json.at("maxChannelDiff").get<int>();
         shot.differingFraction = json.at("differingFraction").get<double>();
         if (!json.at("psnr").is_null()) shot.psnr = json.at("psnr").get<double>();
+        if (json.contains("flipMean")) shot.flipMean = json.at("flipMean").get<double>();
         shot.ms = json.at("ms").get<double>();
         shot.message = json.at("message").get<std::string>();
         const nlohmann::json& settings = json.at("settings");

@@ -45,6 +45,8 @@ struct ShotResult {
     // NAME_fKK), whose IMAGE.png, IMAGE.reference.png and IMAGE.diff.png the page shows.
     size_t frames = 1;
     std::string image;
+    // LDR-FLIP's mean (0..1), computed for a shot with a "flipMean" tolerance only.
+    std::optional<double> flipMean;
 };
 
 struct Report {
@@ -59,7 +61,8 @@ struct Report {
 };
 
 // {"renderer", "shots": [{"index", "name", "status", "maxChannelDiff", "differingFraction",
-//  "psnr", "ms", "message", "settings", "reference", "diff", "updated", "frames", "image"}],
+//  "psnr", "ms", "message", "settings", "reference", "diff", "updated", "frames", "image",
+//  and "flipMean" where it was computed}],
 //  "passed", "failed",
 //  "new", "errors"}, indented.
 std::string reportJson(const Report& report);

@@ -90,6 +90,7 @@ for (const shot of shots) {
       (s.animation || "-") + " at " + s.time + " s   camera: " + s.camera + "   size: " +
       s.size + "   model: " + s.model + (shot.frames > 1 ? "   images: " + shot.frames +
       " (shown: the worst, " + shot.image + ")" : "");
+  if (shot.flipMean !== undefined) meta.textContent += "   FLIP mean: " + shot.flipMean.toFixed(4);
   const message = document.createElement("div");
   message.className = "message";
   message.textContent = shot.message;

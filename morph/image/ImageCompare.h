@@ -3,6 +3,7 @@
 // renderdiff): how many pixels differ by more than a per-channel threshold, the largest
 // difference, PSNR; and a diff image that shows where. GL-free: compare runs anywhere.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "morph/image/ImageFile.h"
@@ -18,6 +19,9 @@ struct CompareTolerance {
     // pixels may flip between rasterizers (65 of a 256x256 image), a moved mesh never stays
     // under it.
     double maxDifferingFraction = 0.001;
+    // regress's per-shot "flipMean": when set, the shot's verdict is LDR-FLIP's mean
+    // (morph/image/Flip.h) against it instead of the two above. compareImages ignores it.
+    std::optional<double> maxFlipMean;
 };
 
 struct ImageDifference {
