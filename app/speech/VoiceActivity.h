@@ -51,7 +51,7 @@ float voiceThreshold(float loud, float floor);
 inline constexpr float kLoudHalfLife = 3.0f;        // seconds
 inline constexpr float kMinLoud = 0.01f;            // -40 dBFS
 inline constexpr float kFloorRisePerSecond = 1.3f;  // about +2.3 dB a second
-inline constexpr float kHangover = 0.05f;           // seconds
+inline constexpr float kHangover = 0.04f;           // seconds
 
 class StreamingVoiceActivity {
 public:

@@ -10,10 +10,10 @@ namespace {
 using speech::Viseme;
 
 // Per 10 ms hop: how far a class moves toward its target. Rising takes a hop to reach 70% (the
-// voice's onset shows in the next frame); falling halves each hop, about 70 ms from full to the
-// snap.
+// voice's onset shows in the next frame); falling keeps 40% each hop, 50 ms from full to the
+// snap, so with the voice's hangover the mouth is shut about 120 ms into a pause.
 constexpr float kRise = 0.7f;
-constexpr float kFall = 0.5f;
+constexpr float kFall = 0.6f;
 constexpr float kSnap = 0.01f;
 // The opening a class's full shape is drawn at (voicedOpening's full loudness).
 constexpr float kFullOpening = 0.7f;
