@@ -146,6 +146,26 @@ TEST(VoiceViewerXvfbTest, BadAudioSourcesAreClearErrors) {
         << run.err;
 }
 
+TEST(VoiceViewerXvfbTest, CaptureDevicesOpenThroughSdl) {
+    // SDL's dummy driver has a default capture device (silence) and no other: the default opens,
+    // a name that is no device is one line naming it, and the window runs on.
+    const std::string dir = fixtures::caseScratchDir();
+    std::ofstream(dir + "/quit.txt") << "wait 10\nquit\n";
+    for (const std::string spec : {"audio", "audio:NoSuchDevice"}) {
+        const fixtures::RunOutcome run =
+            fixtures::runMorphviewUnderXvfb({fixtures::bundledFace(), "--window-size", "320x240",
+                                             "--listen", spec, "--script", dir + "/quit.txt"},
+                                            "320x240", "", {"SDL_AUDIODRIVER=dummy"});
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        const std::string said = spec == "audio"
+                                     ? "listening for audio on the default capture device"
+                                     : "--listen audio: 'NoSuchDevice' cannot open";
+        const size_t at = run.err.find(said);
+        EXPECT_NE(at, std::string::npos) << run.err;
+        EXPECT_EQ(run.err.find(said, at + 1), std::string::npos) << "said once: " << run.err;
+    }
+}
+
 }  // namespace
 
 }  // namespace voice_viewer_xvfb_test

@@ -37,8 +37,7 @@ VoiceFeature::~VoiceFeature() {
 }
 
 void VoiceFeature::fail(const std::string& message) {
-    std::fprintf(stderr, "morphview: %s\n", message.c_str());
-    showError(mUi, message);
+    showError(mUi, message);  // on stderr too
 }
 
 void VoiceFeature::mapTargets() {
