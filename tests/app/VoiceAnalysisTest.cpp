@@ -131,12 +131,14 @@ TEST(VoiceAnalysisTest, MouthOpensInBurstsShutsInPausesAndFollowsLoudness) {
         EXPECT_GT(most, 0.2f) << "the burst at " << b.start << " s";
     }
     // Shut from 120 ms into each pause (every pause here is 150 ms or more) to its end.
-    for (size_t k = 0; k + 1 <= bursts.size(); ++k) {
+    for (size_t k = 0; k < bursts.size(); ++k) {
         const float from = bursts[k].end + 0.12f;
         const float to = k + 1 < bursts.size() ? bursts[k + 1].start : bursts[k].end + 0.3f;
         for (size_t i = 0; i < run.frames.size(); ++i) {
             const double t = run.frames[i].audioTime;
-            if (t >= from && t <= to) EXPECT_EQ(sumOf(run.weights[i]), 0.0f) << "at " << t << " s";
+            if (t >= from && t <= to) {
+                EXPECT_EQ(sumOf(run.weights[i]), 0.0f) << "at " << t << " s";
+            }
         }
     }
     // Louder bursts open wider: each burst's mean opening is in the order of its loudness.
