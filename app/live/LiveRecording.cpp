@@ -78,10 +78,12 @@ morph::Status StreamRecorder::write(LiveClock::time_point when, const std::strin
 }
 
 morph::Status StreamRecorder::writeAt(double t, const std::string& source,
-                                      const std::map<std::string, float>& weights) {
+                                      const std::map<std::string, float>& weights,
+                                      std::optional<double> audioTime) {
     OrderedJson line;
     line["t"] = t;
     line["source"] = source;
+    if (audioTime) line["audioTime"] = *audioTime;
     line["weights"] = OrderedJson::object();
     for (const auto& [name, value] : weights) line["weights"][name] = value;
     mOut << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';

@@ -1,7 +1,8 @@
 #pragma once
 // Live input recorded and replayed: `--record-stream FILE.jsonl` writes one JSON line per applied
 // sample, {"t": seconds since the first sample, "source": "vmc"|"livelink", "weights":
-// {"<model target name>": value, ...}}, where weights is the live layer's complete state after
+// {"<model target name>": value, ...}} (a live voice's lines also say "audioTime": seconds into
+// its audio, app/voice/VoiceSession.h), where weights is the live layer's complete state after
 // that sample, flushed line by line; `capture --replay FILE.jsonl --time T` draws the weights of
 // the last line with t <= T as `capture --weights` would.
 #include <fstream>
@@ -24,9 +25,11 @@ public:
     // One line: `when` is the sample's arrival (t counts from the first line's).
     morph::Status write(LiveClock::time_point when, const std::string& source,
                         const std::map<std::string, float>& weights);
-    // The same with t given (tests, and replays of recordings).
+    // The same with t given (tests, and replays of recordings); with `audioTime`, the line says
+    // where in its audio stream the weights were computed from (`--listen audio`), after source.
     morph::Status writeAt(double t, const std::string& source,
-                          const std::map<std::string, float>& weights);
+                          const std::map<std::string, float>& weights,
+                          std::optional<double> audioTime = std::nullopt);
 
 private:
     explicit StreamRecorder(std::string path) : mPath(std::move(path)) {}

@@ -198,15 +198,6 @@ std::vector<float> loudness(const std::vector<int16_t>& samples, int sampleRate)
     return rms;
 }
 
-namespace {
-
-struct Segment {
-    float start, end;
-    Viseme viseme;
-};
-
-// The open shape a loud moment opens: the open vowel's strongest target (jawOpen on an ARKit
-// face, viseme_aa, VRM's aa).
 std::string openTarget(const FaceVisemes& face) {
     const auto& shapes = face.shapes[size_t(Viseme::aa)];
     const auto top =
@@ -215,14 +206,18 @@ std::string openTarget(const FaceVisemes& face) {
     return top != shapes.end() ? top->first : std::string();
 }
 
-// The opening loudness alone asks for: none below 0.1 of the line's loud level, 0.3 at 0.2,
-// 0.7 at full loudness; so every voiced stretch opens the mouth whatever its phonemes were
-// heard as (a phone loop calls some speech silence), and pauses stay shut.
 float voicedOpening(float loud) {
     if (loud < 0.1f) return 0.0f;
     if (loud < 0.2f) return 3.0f * (loud - 0.1f);
     return 0.3f + 0.5f * (loud - 0.2f);
 }
+
+namespace {
+
+struct Segment {
+    float start, end;
+    Viseme viseme;
+};
 
 // One target's weight at t: the largest of the segments' envelopes, and for the open target
 // the voiced opening, except while the lips are shut for /p b m/.

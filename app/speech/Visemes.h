@@ -44,6 +44,15 @@ morph::Result<FaceVisemes> faceVisemes(const std::vector<std::string>& targetNam
 // clamped to 0..1.
 std::vector<float> loudness(const std::vector<int16_t>& samples, int sampleRate);
 
+// The open shape a loud moment opens: the open vowel's strongest target (jawOpen on an ARKit
+// face, viseme_aa, VRM's aa).
+std::string openTarget(const FaceVisemes& face);
+
+// The opening loudness alone asks for (`loud` as a part of the loud level): none below 0.1, 0.3
+// at 0.2, 0.7 at full loudness; so every voiced stretch opens the mouth whatever its phonemes
+// were heard as (a phone loop calls some speech silence), and pauses stay shut.
+float voicedOpening(float loud);
+
 // Each target's keys [[t, w], ...], linear between keys, from 0 to `duration` seconds. Vowels
 // open in proportion to the loudness (at least 55% of their weight), consonants at theirs; with
 // a loudness, the face's open shape (jawOpen, viseme_aa, VRM's aa) is also at least what the

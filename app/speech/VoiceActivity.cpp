@@ -49,8 +49,7 @@ std::vector<VoicedSpan> voicedSpans(const std::vector<int16_t>& samples, int sam
     const float loud = sorted[sorted.size() * 95 / 100];
     const float floor = sorted[sorted.size() / 50];
     if (loud <= 0.0f) return {};
-    const float threshold =
-        std::min(std::max(loud * kVoiceUnderLoud, floor * kVoiceOverFloor), loud * kVoiceCeiling);
+    const float threshold = voiceThreshold(loud, floor);
     std::vector<bool> on(rms.size());
     for (size_t i = 0; i < rms.size(); ++i) on[i] = rms[i] > threshold;
     // Short silences join the voice first, so a word's stops never split it into clicks.
@@ -61,6 +60,23 @@ std::vector<VoicedSpan> voicedSpans(const std::vector<int16_t>& samples, int sam
         if (r.on) spans.push_back({float(r.first) * frame, float(r.after) * frame});
     }
     return spans;
+}
+
+float voiceThreshold(float loud, float floor) {
+    return std::min(std::max(loud * kVoiceUnderLoud, floor * kVoiceOverFloor),
+                    loud * kVoiceCeiling);
+}
+
+bool StreamingVoiceActivity::push(float rms, float frameSeconds) {
+    mLoud = std::max({rms, kMinLoud, mLoud * std::exp2(-frameSeconds / kLoudHalfLife)});
+    mFloor = std::max(1e-6f, std::min(rms, mFloor * std::pow(kFloorRisePerSecond, frameSeconds)));
+    if (rms > voiceThreshold(mLoud, mFloor)) {
+        mHeld = 0;
+    } else if (mHeld >= 0) {
+        mHeld += frameSeconds;
+        if (mHeld > kHangover + 1e-4f) mHeld = -1;
+    }
+    return mHeld >= 0;
 }
 
 float ShortenedAudio::toLine(float t) const {

@@ -38,6 +38,34 @@ struct VoicedSpan {
 // The voiced stretches of `samples` in time order, on the 10 ms grid; none for a silent line.
 std::vector<VoicedSpan> voicedSpans(const std::vector<int16_t>& samples, int sampleRate);
 
+// The RMS a frame sounds over, from the loud level and the floor (the rule above).
+float voiceThreshold(float loud, float floor);
+
+// Voice activity as the audio arrives (`--listen audio`), where no percentile of the whole line
+// is known yet: the same threshold over running estimates of the loud level (the loudest frame,
+// falling back with a half-life of kLoudHalfLife, never under kMinLoud, so a quiet room is not
+// all voice) and of the floor (the quietest frame, rising by kFloorRisePerSecond). Without
+// look-ahead a short silence cannot be told from a pause, so instead of kMinPause the voice is
+// held kHangover past its last sounding frame (a stop's closure shuts the mouth anyway, through
+// the loudness), and a sound starts the voice at once.
+inline constexpr float kLoudHalfLife = 3.0f;        // seconds
+inline constexpr float kMinLoud = 0.01f;            // -40 dBFS
+inline constexpr float kFloorRisePerSecond = 1.3f;  // about +2.3 dB a second
+inline constexpr float kHangover = 0.04f;           // seconds
+
+class StreamingVoiceActivity {
+public:
+    // One frame of `frameSeconds`, its RMS (-1..1 samples); true while the voice is on.
+    bool push(float rms, float frameSeconds);
+    float loud() const { return mLoud; }
+    float floor() const { return mFloor; }
+
+private:
+    float mLoud = kMinLoud;
+    float mFloor = 1e-4f;  // -80 dBFS until the input says otherwise
+    float mHeld = -1;      // seconds since the last sounding frame; < 0: none yet
+};
+
 // Audio with its long pauses shortened: `pieces` are the stretches kept, each as (its start in
 // this audio, its start in the line), seconds, in order.
 struct ShortenedAudio {

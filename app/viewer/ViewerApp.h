@@ -31,7 +31,8 @@ struct ViewerOptions {
     LookOptions look;                // --environment, --environment-rotation, --exposure, ...
     int scene = -1;                  // --scene N: the file's scene shown at start (-1: default)
     std::string variant;  // --variant NAME|INDEX: the material variant at start ("" default)
-    // Live input (app/live/LiveSession.h): --listen vmc[:PORT] / livelink[:PORT], repeatable,
+    // Live input (app/live/LiveSession.h): --listen vmc[:PORT] / livelink[:PORT], repeatable, and
+    // a voice (app/voice/VoiceSession.h): audio[:DEVICE] / audio:FILE.wav;
     // the address they bind, and --record-stream FILE.jsonl.
     std::vector<std::string> listen;
     std::string listenAddress = "127.0.0.1";

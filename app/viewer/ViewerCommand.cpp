@@ -11,6 +11,7 @@
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerWindow.h"
 #include "app/viewer/live/LivePanel.h"
+#include "app/voice/VoiceSession.h"
 #include "morph/edit/WeightSpec.h"
 #include "renderer/scene/Capture.h"
 
@@ -24,11 +25,17 @@ void addLiveOptions(CLI::App& root, ViewerOptions& options) {
     CLI::Option* listen =
         root.add_option("--listen", options.listen,
                         "Drive the face live: vmc[:PORT] (the VMC protocol, default port 39539) "
-                        "or livelink[:PORT] (Live Link Face, default 11111); repeatable")
+                        "or livelink[:PORT] (Live Link Face, default 11111); repeatable; or a "
+                        "voice: audio[:DEVICE] (a capture device) or audio:FILE.wav (a file as "
+                        "a microphone)")
             ->type_name("SOURCE[:PORT]")
             ->take_all()
             ->allow_extra_args(false)
             ->check([](const std::string& text) -> std::string {
+                if (voice::isAudioListenSpec(text)) {
+                    auto audio = voice::parseAudioListenSpec(text);
+                    return audio ? std::string() : audio.error().message;
+                }
                 auto parsed = live::parseListenSpec(text);
                 return parsed ? std::string() : parsed.error().message;
             });

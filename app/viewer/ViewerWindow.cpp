@@ -17,6 +17,7 @@
 #include "app/viewer/live/LiveFeature.h"
 #include "app/viewer/record/RecordFeature.h"
 #include "app/viewer/speech/SpeechFeature.h"
+#include "app/viewer/voice/VoiceFeature.h"
 #include "renderer/scene/Capture.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -89,6 +90,7 @@ std::vector<std::unique_ptr<ViewerFeature>> ViewerWindow::makeFeatures() {
     const FeatureContext context{mOptions, mDoc, mUi, mContext.window(), mContext};
     std::vector<std::unique_ptr<ViewerFeature>> features;
     features.push_back(std::make_unique<LiveFeature>(context));
+    features.push_back(std::make_unique<VoiceFeature>(context));
     features.push_back(std::make_unique<SpeechFeature>(context));
     features.push_back(std::make_unique<AutosaveFeature>(context));
     features.push_back(std::make_unique<RecordFeature>(context));

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "app/take/TakeFile.h"
+#include "app/voice/VoiceSession.h"
 #include "morph/edit/WeightSpec.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -96,8 +97,13 @@ void LiveFeature::modelChanged() {
     }
     if (mLiveUi.replay) mLiveUi.replay->shown = nullptr;  // its line maps anew at the next poll
     if (mLive || mLiveUi.replay) return;
-    if (!mOptions.listen.empty() && openLiveSession()) {
-        for (const std::string& text : mOptions.listen) openLiveSource(text);
+    // `--listen audio...` is the voice's (app/viewer/voice/VoiceFeature.h).
+    std::vector<std::string> network;
+    for (const std::string& text : mOptions.listen) {
+        if (!voice::isAudioListenSpec(text)) network.push_back(text);
+    }
+    if (!network.empty() && openLiveSession()) {
+        for (const std::string& text : network) openLiveSource(text);
     }
     if (!mOptions.replay.empty()) {
         auto lines = loadReplay(mOptions.replay, &mDoc.scene);  // checked before the window opened
