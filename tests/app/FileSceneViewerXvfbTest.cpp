@@ -11,7 +11,6 @@
 #include "fixtures/TestPaths.h"
 #include "fixtures/ViewerRun.h"
 #include "morph/image/ImageFile.h"
-#include "morph/io/Files.h"
 
 namespace file_scene_viewer_xvfb_test {
 
@@ -36,9 +35,7 @@ int colourPixels(const morph::RgbaImage& image, int c) {
 TEST(FileSceneViewerXvfbTest, OpensOnTheSceneAsked) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const fixtures::SceneBytes bytes = fixtures::twoScenesFixture();
-    const std::string two = dir + "/two.glb";
-    ASSERT_TRUE(morph::writeFileAtomic(two, bytes.data(), bytes.size()).ok());
+    const std::string two = fixtures::writeFixture(dir, "two.glb", fixtures::twoScenesFixture());
     morph::RgbaImage shots[2];
     fixtures::ViewerRun viewer{dir, two, "1024x700", "1280x800"};
     for (int scene = 0; scene < 2; ++scene) {
@@ -64,9 +61,8 @@ TEST(FileSceneViewerXvfbTest, OpensOnTheSceneAsked) {
 TEST(FileSceneViewerXvfbTest, CameraAndSceneMenusByScript) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const fixtures::SceneBytes bytes = fixtures::camerasFixture();
-    const std::string cameras = dir + "/cameras.glb";
-    ASSERT_TRUE(morph::writeFileAtomic(cameras, bytes.data(), bytes.size()).ok());
+    const std::string cameras =
+        fixtures::writeFixture(dir, "cameras.glb", fixtures::camerasFixture());
     // Tall enough that the whole View menu fits (no scrolling to its last items).
     fixtures::ViewerRun viewer{dir, cameras, "1024x1000", "1280x1024"};
     viewer.script =
@@ -84,15 +80,14 @@ TEST(FileSceneViewerXvfbTest, CameraAndSceneMenusByScript) {
         "wait 2\n"
         "expect-no-error\n"
         "quit\n";
-    const auto run = viewer.run();
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto orbit = morph::readImageFile(dir + "/orbit.png");
-    auto file1 = morph::readImageFile(dir + "/file1.png");
-    ASSERT_TRUE(orbit.ok() && file1.ok());
-    EXPECT_GT(colourPixels(*orbit, 0), 500);  // the front view shows the red cube
-    EXPECT_EQ(colourPixels(*file1, 0), 0);    // from +X it is behind the green one
-    EXPECT_GT(colourPixels(*file1, 1), 500);
-    EXPECT_GT(colourPixels(*file1, 2), 500);
+    const auto shots = viewer.runForShots({"orbit.png", "file1.png"});
+    ASSERT_TRUE(shots);
+    const morph::RgbaImage& orbit = (*shots)[0];
+    const morph::RgbaImage& file1 = (*shots)[1];
+    EXPECT_GT(colourPixels(orbit, 0), 500);  // the front view shows the red cube
+    EXPECT_EQ(colourPixels(file1, 0), 0);    // from +X it is behind the green one
+    EXPECT_GT(colourPixels(file1, 1), 500);
+    EXPECT_GT(colourPixels(file1, 2), 500);
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/TestPaths.h"
 #include "fixtures/ViewerRun.h"
-#include "morph/io/Files.h"
 
 namespace rig_logic_viewer_xvfb_test {
 namespace {
@@ -16,9 +15,8 @@ namespace {
 TEST(RigLogicViewerXvfbTest, DraggingADriverMovesWhatItDrives) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const std::vector<uint8_t> bytes = fixtures::rigGlb(fixtures::rigWithCorrectives());
-    const std::string model = dir + "/correctives.glb";
-    ASSERT_TRUE(morph::writeFileAtomic(model, bytes.data(), bytes.size()).ok());
+    const std::string model = fixtures::writeFixture(
+        dir, "correctives.glb", fixtures::rigGlb(fixtures::rigWithCorrectives()));
     // jawOpen 0.4 with mouthSmileLeft 0.5: the corrective 0.2, jawOpen25 0.7, jawOpen75 0.3.
     fixtures::ViewerRun viewer{dir, model, "1024x1000", "1280x1024"};
     viewer.script =
