@@ -148,13 +148,9 @@ morph::Result<Take> parseLiveLinkFaceCsv(std::string_view text, const std::strin
     take.format = TakeFormat::LiveLinkFace;
     std::optional<Header> header;
     std::optional<Timecode> first;
-    size_t lineNumber = 0;
-    for (size_t start = 0; start < text.size();) {
-        const size_t end = std::min(text.find('\n', start), text.size());
-        std::string_view line = text.substr(start, end - start);
-        start = end + 1;
-        ++lineNumber;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    TakeLines lines(text);
+    for (std::string_view line; lines.next(line);) {
+        const size_t lineNumber = lines.number();
         if (lineNumber == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.remove_prefix(3);  // BOM
         if (line.empty()) continue;
         if (!header) {
@@ -174,7 +170,7 @@ morph::Result<Take> parseLiveLinkFaceCsv(std::string_view text, const std::strin
         take.samples.push_back(std::move(sample));
     }
     if (!header) return takeError(path, 1, "empty: no Live Link Face header");
-    if (take.samples.empty()) return takeError(path, lineNumber, "no frames after the header");
+    if (take.samples.empty()) return takeError(path, lines.number(), "no frames after the header");
     return take;
 }
 

@@ -50,13 +50,9 @@ morph::Result<Take> finish(Take take, const std::string& path, size_t lastLine) 
 
 morph::Result<Take> parseTsv(std::string_view text, const std::string& path) {
     Take take = emptyRhubarbTake();
-    size_t lineNumber = 0;
-    for (size_t start = 0; start < text.size();) {
-        const size_t end = std::min(text.find('\n', start), text.size());
-        std::string_view line = text.substr(start, end - start);
-        start = end + 1;
-        ++lineNumber;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    TakeLines lines(text);
+    for (std::string_view line; lines.next(line);) {
+        const size_t lineNumber = lines.number();
         if (line.empty()) continue;
         const size_t tab = line.find('\t');
         if (tab == std::string_view::npos || line.find('\t', tab + 1) != std::string_view::npos)
@@ -74,7 +70,7 @@ morph::Result<Take> parseTsv(std::string_view text, const std::string& path) {
                 path, lineNumber,
                 "'" + clipped(line.substr(tab + 1)) + "' is not a mouth shape (A-H or X)");
     }
-    return finish(std::move(take), path, lineNumber);
+    return finish(std::move(take), path, lines.number());
 }
 
 std::optional<double> timeOf(const nlohmann::json& cue, const char* key) {

@@ -53,6 +53,22 @@ morph::Result<Take> parseAudio2Face(std::string_view text, const std::string& pa
 // empty for a letter that is not a shape.
 std::string rhubarbViseme(char shape);
 
+// A text read a line at a time, as the CSV and TSV readers read theirs: each line without its
+// "\n" or "\r\n", numbered from 1 (empty lines count).
+class TakeLines {
+public:
+    explicit TakeLines(std::string_view text) : mText(text) {}
+    // The next line; false at the end of the text.
+    bool next(std::string_view& line);
+    // The number of the line `next` gave last: the text's line count once it gave them all.
+    size_t number() const { return mNumber; }
+
+private:
+    std::string_view mText;
+    size_t mStart = 0;
+    size_t mNumber = 0;
+};
+
 // The 1-based line of byte `offset` in `text`.
 size_t lineOfOffset(std::string_view text, size_t offset);
 // The line where element `index` of the first array under key `key` starts (a JSON text's error

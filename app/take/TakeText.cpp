@@ -34,6 +34,16 @@ std::string rhubarbViseme(char shape) {
     }
 }
 
+bool TakeLines::next(std::string_view& line) {
+    if (mStart >= mText.size()) return false;
+    const size_t end = std::min(mText.find('\n', mStart), mText.size());
+    line = mText.substr(mStart, end - mStart);
+    mStart = end + 1;
+    ++mNumber;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    return true;
+}
+
 size_t lineOfOffset(std::string_view text, size_t offset) {
     offset = std::min(offset, text.size());
     return 1 + size_t(std::count(text.begin(), text.begin() + long(offset), '\n'));

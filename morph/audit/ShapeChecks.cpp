@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "morph/audit/AuditChecks.h"
+#include "morph/audit/NormalTurn.h"
 #include "morph/audit/WorkRegion.h"
 
 namespace morph {
@@ -106,15 +107,6 @@ glm::vec3 vertexNormal(const MeshData& m, uint32_t v, const std::vector<glm::vec
 
 float angleBetween(const glm::vec3& a, const glm::vec3& b) {
     return float(std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b)) * kDegrees);
-}
-
-// `v` turned by the rotation that takes unit vector `from` to unit vector `to` (Rodrigues).
-glm::vec3 turnedLike(const glm::vec3& from, const glm::vec3& to, const glm::vec3& v) {
-    glm::vec3 axis = glm::cross(from, to);
-    const float s = glm::length(axis), c = glm::dot(from, to);
-    if (s < 1e-7f) return v;  // no turn (or a half turn, whose axis is undefined)
-    axis /= s;
-    return v * c + glm::cross(axis, v) * s + axis * glm::dot(axis, v) * (1.0f - c);
 }
 
 // Per moved vertex: how far the recomputed normal turns (`turns`), and for a target with NORMAL

@@ -5,6 +5,7 @@
 
 #include <glm/glm.hpp>
 
+#include "morph/audit/NormalTurn.h"
 #include "morph/fix/FixTargets.h"
 
 namespace morph {
@@ -30,15 +31,6 @@ std::vector<glm::vec3> areaNormals(const std::vector<glm::vec3>& p,
         v = length > 0.0f ? v / length : glm::vec3(0.0f);
     }
     return n;
-}
-
-// `v` turned by the rotation that takes unit vector `from` to unit vector `to` (Rodrigues).
-glm::vec3 turnedLike(const glm::vec3& from, const glm::vec3& to, const glm::vec3& v) {
-    glm::vec3 axis = glm::cross(from, to);
-    const float s = glm::length(axis), c = glm::dot(from, to);
-    if (s < 1e-7f) return v;  // no turn (or a half turn, whose axis is undefined)
-    axis /= s;
-    return v * c + glm::cross(axis, v) * s + axis * glm::dot(axis, v) * (1.0f - c);
 }
 
 Result<std::vector<glm::vec3>> vec3s(const FixDocument& doc, const Json& accessor) {

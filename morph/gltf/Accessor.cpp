@@ -117,6 +117,19 @@ Status forEachComponent(const AccessorDesc& d, const uint8_t* p, Put put) {
     return {};
 }
 
+// A sparse part (`part`: "indices" or "values") of sparse.count items of `itemSize` bytes from
+// `offset` in `view`: an error unless the view holds them all.
+Status sparsePartFits(const AccessorDesc& d, const char* part, const ByteSpan& view,
+                      uint64_t offset, uint64_t itemSize) {
+    const uint64_t needed = offset + d.sparse.count * itemSize;
+    if (offset > view.size || needed > view.size || !view.data) {
+        return Error{ErrorCode::OutOfBounds,
+                     d.label + ".sparse." + part + " needs " + std::to_string(needed) +
+                         " bytes but its bufferView has " + std::to_string(view.size)};
+    }
+    return {};
+}
+
 // The sparse substitution (3.6.2.3): checks its views, then calls put(k, index, valuePointer)
 // for each of the sparse.count entries; every index is in range and strictly above the previous.
 template <typename Put>
@@ -134,20 +147,9 @@ Status walkSparse(const AccessorDesc& d, Put put) {
                          " is not UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT"};
     }
     const uint64_t indexSize = componentBytes(it);
-    const uint64_t indicesNeeded = sp.indicesByteOffset + sp.count * indexSize;
-    if (sp.indicesByteOffset > sp.indicesView.size || indicesNeeded > sp.indicesView.size ||
-        !sp.indicesView.data) {
-        return Error{ErrorCode::OutOfBounds,
-                     d.label + ".sparse.indices needs " + std::to_string(indicesNeeded) +
-                         " bytes but its bufferView has " + std::to_string(sp.indicesView.size)};
-    }
-    const uint64_t valuesNeeded = sp.valuesByteOffset + sp.count * elemSize;
-    if (sp.valuesByteOffset > sp.valuesView.size || valuesNeeded > sp.valuesView.size ||
-        !sp.valuesView.data) {
-        return Error{ErrorCode::OutOfBounds,
-                     d.label + ".sparse.values needs " + std::to_string(valuesNeeded) +
-                         " bytes but its bufferView has " + std::to_string(sp.valuesView.size)};
-    }
+    Status fits = sparsePartFits(d, "indices", sp.indicesView, sp.indicesByteOffset, indexSize);
+    if (fits) fits = sparsePartFits(d, "values", sp.valuesView, sp.valuesByteOffset, elemSize);
+    if (!fits) return fits;
     uint64_t previous = 0;
     for (uint64_t k = 0; k < sp.count; ++k) {
         const uint64_t index =

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures/AuditFixtures.h"
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
@@ -83,8 +84,7 @@ TEST(AuditCli, JsonHasExactlyTheDocumentedKeys) {
     const std::string dir = fixtures::caseScratchDir();
     const fixtures::RunOutcome run = runMorphview(
         {"audit", writeRig(fixtures::rigWithSwappedBlinks(), dir, "side.glb"), "--json"});
-    EXPECT_EQ(run.exitCode, 1) << run.err;
-    const nlohmann::json json = nlohmann::json::parse(run.out);
+    const nlohmann::json json = fixtures::parseRunJson(run, 1);
     EXPECT_EQ(keysOf(json), (std::set<std::string>{"model", "findings", "sets", "unchecked"}));
     EXPECT_EQ(json["unchecked"], nlohmann::json::array());
     ASSERT_EQ(json["findings"].size(), 2u) << run.out;
@@ -146,8 +146,7 @@ TEST(AuditCli, SetsSayWhichNamesArePresentMappedAndMissing) {
     const std::string dir = fixtures::caseScratchDir();
     const fixtures::RunOutcome run =
         runMorphview({"audit", writeRig(respelledRig(), dir, "spelled.glb"), "--json"});
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    const nlohmann::json sets = nlohmann::json::parse(run.out)["sets"];
+    const nlohmann::json sets = fixtures::parseRunJson(run, 0)["sets"];
     ASSERT_EQ(sets.size(), 4u) << run.out;
     EXPECT_EQ(sets[0]["name"], "arkit");
     EXPECT_EQ(sets[1]["name"], "oculus");
@@ -189,8 +188,7 @@ TEST(AuditCli, WriteRenameWritesTheMapThatRenameReads) {
               rigTarget(swapped, 0, "EyeBlink_R").positions);
     const fixtures::RunOutcome renamed =
         runMorphview({"audit", writeRig(swapped, dir, "swapped.glb"), "--rename", map, "--json"});
-    EXPECT_EQ(renamed.exitCode, 1) << renamed.err;
-    const nlohmann::json out = nlohmann::json::parse(renamed.out);
+    const nlohmann::json out = fixtures::parseRunJson(renamed, 1);
     EXPECT_EQ(out["sets"][0]["mapped"].size(), 0u) << renamed.out;
     EXPECT_EQ(out["sets"][0]["present"].size(), 6u) << renamed.out;
     ASSERT_FALSE(out["findings"].empty());
@@ -205,8 +203,7 @@ TEST(AuditCli, ANonFiniteTargetIsAFindingNotAnUnreadableFile) {
         std::numeric_limits<float>::quiet_NaN();
     const fixtures::RunOutcome run =
         runMorphview({"audit", writeRig(rig, dir, "nan.glb"), "--json"});
-    EXPECT_EQ(run.exitCode, 1) << run.err;
-    const nlohmann::json json = nlohmann::json::parse(run.out);
+    const nlohmann::json json = fixtures::parseRunJson(run, 1);
     ASSERT_EQ(json["findings"].size(), 1u) << run.out;
     EXPECT_EQ(json["findings"][0]["check"], "nonfinite");
     EXPECT_EQ(json["findings"][0]["targets"], nlohmann::json::array({"browInnerUp"}));

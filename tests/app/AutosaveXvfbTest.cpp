@@ -2,26 +2,22 @@
 // saves a preset, the viewer is killed with SIGKILL, and reopening the file recovers both (and
 // Discard removes them); closing the window on unsaved work asks first; a corrupt settings file
 // is set aside, not overwritten. Every autosave goes under the test's own XDG_STATE_HOME.
-#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fixtures/BuildPaths.h"
-#include "fixtures/ChildProcess.h"
 #include "fixtures/LiveDatagrams.h"
 #include "fixtures/LiveViewerRun.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "fixtures/WaitFor.h"
 
 namespace autosave_xvfb_test {
@@ -41,13 +37,10 @@ click "Save pose"
 expect-message "saved preset 'preset 1'"
 )script";
 
+constexpr unsigned kHangGuardSeconds = 300;
+
 struct Case {
     std::string dir, face, state, config;
-    std::vector<std::string> environment(const std::string& display) const {
-        return fixtures::environmentWith(
-            {"DISPLAY=" + display, "XDG_STATE_HOME=" + state, "XDG_CONFIG_HOME=" + config},
-            {"XAUTHORITY", "WAYLAND_DISPLAY"});
-    }
 };
 
 Case makeCase() {
@@ -73,34 +66,18 @@ bool pollFor(const std::function<bool()>& done, double seconds) {
     return fixtures::waitFor(done, seconds, std::chrono::milliseconds(20));
 }
 
-// The viewer on `c.face` with `args`, started and left running; its stderr goes to `errPath`.
-pid_t startViewer(const Case& c, const fixtures::XvfbServer& server,
-                  const std::vector<std::string>& args, const std::string& errPath) {
-    fixtures::ChildOptions options;
-    options.environment = c.environment(server.display());
-    options.errPath = errPath;
-    options.alarmSeconds = 300;  // a hang guard only
-    std::vector<std::string> argv = {MORPHVIEW_EXECUTABLE, c.face, "--window-size", "1024x700"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    return fixtures::startChild(argv, options);
+// The viewer on `c.face` in a 1024x700 window with `args`, running `script` (written to
+// DIR/`scriptName`), its settings and autosaves under the case's own folders.
+fixtures::ViewerRun viewerOf(const Case& c, const std::string& scriptName,
+                             const std::string& script, const std::vector<std::string>& args = {}) {
+    fixtures::ViewerRun viewer{c.dir, c.face, "1024x700", "", args, script, scriptName};
+    viewer.env = {"XDG_STATE_HOME=" + c.state, "XDG_CONFIG_HOME=" + c.config};
+    return viewer;
 }
 
 // A script run to its end: the exit code (-1: killed) and stderr.
 fixtures::RunOutcome runScript(const Case& c, const std::string& name, const std::string& text) {
-    std::string error;
-    auto server = fixtures::XvfbServer::start("1024x700", &error);
-    if (!server) {
-        ADD_FAILURE() << error;
-        return {};
-    }
-    const std::string script = c.dir + "/" + name;
-    std::ofstream(script) << text;
-    const pid_t pid = startViewer(c, *server, {"--script", script}, script + ".err");
-    const int status = fixtures::waitChild(pid);
-    fixtures::RunOutcome run;
-    if (WIFEXITED(status)) run.exitCode = WEXITSTATUS(status);
-    run.err = fixtures::readWholeFile(script + ".err");
-    return run;
+    return viewerOf(c, name, text).run();
 }
 
 // The autosave of this process on disk with both pieces of work in it.
@@ -120,18 +97,16 @@ TEST(AutosaveXvfbTest, AKilledViewersClipAndPresetComeBack) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const Case c = makeCase();
     {
-        std::string error;
-        auto server = fixtures::XvfbServer::start("1024x700", &error);
-        ASSERT_TRUE(server) << error;
-        const std::string script = c.dir + "/work.txt";
         // The work, then the window left to itself: the autosave is written without frames.
-        std::ofstream(script) << kMakeWork << "idle 60 0 100000\nidle 60 0 100000\nquit\n";
-        const pid_t pid = startViewer(c, *server, {"--script", script}, script + ".err");
-        ASSERT_GT(pid, 0);
+        auto viewer = fixtures::RunningViewer::start(
+            viewerOf(c, "work.txt",
+                     std::string(kMakeWork) + "idle 60 0 100000\nidle 60 0 100000\nquit\n"),
+            kHangGuardSeconds);
+        ASSERT_TRUE(viewer);
         const bool saved = pollFor([&] { return autosaveHoldsWork(c.state); }, 120);
-        kill(pid, SIGKILL);
-        const int status = fixtures::waitChild(pid);
-        ASSERT_TRUE(saved) << fixtures::readWholeFile(script + ".err");
+        kill(viewer->pid(), SIGKILL);
+        const int status = viewer->wait();
+        ASSERT_TRUE(saved) << viewer->err();
         ASSERT_TRUE(WIFSIGNALED(status));
     }
     const auto reopened = runScript(c, "recover.txt", R"script(wait 2
@@ -155,27 +130,6 @@ quit
         << ::testing::PrintToString(filesIn(c.state + "/morphview"));
 }
 
-// A tracker sending the same frame every 10 ms from now until the object goes.
-class Tracker {
-public:
-    explicit Tracker(uint16_t port)
-        : mThread([this, port] {
-              const auto frame = fixtures::live::vmcFrame({{"JawOpen", 0.6f}});
-              while (!mStop) {
-                  fixtures::live::sendDatagram(port, frame);
-                  std::this_thread::sleep_for(std::chrono::milliseconds(10));
-              }
-          }) {}
-    ~Tracker() {
-        mStop = true;
-        mThread.join();
-    }
-
-private:
-    std::atomic<bool> mStop{false};
-    std::thread mThread;
-};
-
 // The Live panel's calibration is work too: a neutral captured in a viewer that is then killed
 // comes back with the file, and the tracker's open jaw still shows as rest.
 TEST(AutosaveXvfbTest, AKilledViewersCalibrationComesBack) {
@@ -184,17 +138,15 @@ TEST(AutosaveXvfbTest, AKilledViewersCalibrationComesBack) {
     const uint16_t port = fixtures::live::freeUdpPort();
     ASSERT_NE(port, 0) << "no free UDP port";
     const std::string listen = "vmc:" + std::to_string(port);
-    Tracker tracker(port);
+    fixtures::Tracker tracker(port, fixtures::live::vmcFrame({{"JawOpen", 0.6f}}));
     {
-        std::string error;
-        auto server = fixtures::XvfbServer::start("1024x700", &error);
-        ASSERT_TRUE(server) << error;
-        const std::string script = c.dir + "/calibrate.txt";
-        std::ofstream(script) << fixtures::kCaptureNeutralScript
-                              << "idle 60 0 100000\nidle 60 0 100000\nquit\n";
-        const pid_t pid =
-            startViewer(c, *server, {"--listen", listen, "--script", script}, script + ".err");
-        ASSERT_GT(pid, 0);
+        auto viewer = fixtures::RunningViewer::start(
+            viewerOf(c, "calibrate.txt",
+                     std::string(fixtures::kCaptureNeutralScript) +
+                         "idle 60 0 100000\nidle 60 0 100000\nquit\n",
+                     {"--listen", listen}),
+            kHangGuardSeconds);
+        ASSERT_TRUE(viewer);
         const bool saved = pollFor(
             [&] {
                 for (const std::string& name : filesIn(c.state + "/morphview")) {
@@ -208,23 +160,18 @@ TEST(AutosaveXvfbTest, AKilledViewersCalibrationComesBack) {
                 return false;
             },
             120);
-        kill(pid, SIGKILL);
-        fixtures::waitChild(pid);
-        ASSERT_TRUE(saved) << fixtures::readWholeFile(script + ".err");
+        kill(viewer->pid(), SIGKILL);
+        viewer->wait();
+        ASSERT_TRUE(saved) << viewer->err();
     }
-    std::string error;
-    auto server = fixtures::XvfbServer::start("1024x700", &error);
-    ASSERT_TRUE(server) << error;
-    const std::string script = c.dir + "/recover.txt";
-    std::ofstream(script) << "idle 3 0 20\n"
-                             "expect-weight \"jawOpen\" 0 0.001\n"
-                             "quit\n";
-    const pid_t pid =
-        startViewer(c, *server, {"--listen", listen, "--script", script}, script + ".err");
-    const int status = fixtures::waitChild(pid);
-    const std::string err = fixtures::readWholeFile(script + ".err");
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << err;
-    EXPECT_NE(err.find("the live calibration from "), std::string::npos) << err;
+    const auto run = viewerOf(c, "recover.txt",
+                              "idle 3 0 20\n"
+                              "expect-weight \"jawOpen\" 0 0.001\n"
+                              "quit\n",
+                              {"--listen", listen})
+                         .run();
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.err.find("the live calibration from "), std::string::npos) << run.err;
 }
 
 TEST(AutosaveXvfbTest, ClosingTheWindowWithNothingMadeDoesNotAsk) {
@@ -262,13 +209,9 @@ TEST(AutosaveXvfbTest, ACorruptSettingsFileIsSetAsideNotOverwritten) {
     const std::string settings = c.config + "/morphview/settings.json";
     fs::create_directories(c.config + "/morphview");
     std::ofstream(settings) << "{\"recentFiles\": [\"a.glb\"";
-    std::string error;
-    auto server = fixtures::XvfbServer::start("1024x700", &error);
-    ASSERT_TRUE(server) << error;
     // Interactive (settings are read only then): until the model opened and settings were saved.
-    const std::string err = c.dir + "/viewer.err";
-    const pid_t pid = startViewer(c, *server, {}, err);
-    ASSERT_GT(pid, 0);
+    auto viewer = fixtures::RunningViewer::start(viewerOf(c, "", ""), kHangGuardSeconds);
+    ASSERT_TRUE(viewer);
     auto corruptKept = [&] {
         for (const std::string& name : filesIn(c.config + "/morphview")) {
             if (name.rfind("settings.json.corrupt-", 0) == 0) return true;
@@ -281,16 +224,16 @@ TEST(AutosaveXvfbTest, ACorruptSettingsFileIsSetAsideNotOverwritten) {
                    fixtures::readWholeFile(settings).find("face.glb") != std::string::npos;
         },
         120);
-    kill(pid, SIGKILL);
-    fixtures::waitChild(pid);
-    ASSERT_TRUE(done) << fixtures::readWholeFile(err);
+    kill(viewer->pid(), SIGKILL);
+    viewer->wait();
+    ASSERT_TRUE(done) << viewer->err();
     for (const std::string& name : filesIn(c.config + "/morphview")) {
         if (name.rfind("settings.json.corrupt-", 0) == 0) {
             EXPECT_EQ(fixtures::readWholeFile(c.config + "/morphview/" + name),
                       "{\"recentFiles\": [\"a.glb\"");
         }
     }
-    const std::string text = fixtures::readWholeFile(err);
+    const std::string text = viewer->err();
     EXPECT_NE(text.find("morphview: " + settings + ": not valid JSON; set aside as " + settings +
                         ".corrupt-"),
               std::string::npos)

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
@@ -38,9 +39,7 @@ std::vector<std::string> tiny(std::vector<std::string> extra = {},
 }
 
 nlohmann::json parseResults(const fixtures::RunOutcome& run) {
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    const nlohmann::json doc = nlohmann::json::parse(run.out, nullptr, false);
-    EXPECT_FALSE(doc.is_discarded()) << run.out;
+    const nlohmann::json doc = fixtures::parseRunJson(run);
     if (doc.is_discarded() || !doc.contains("results") || !doc["results"].is_array()) {
         ADD_FAILURE() << "no results array: " << run.out;
         return nlohmann::json::array();

@@ -22,19 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Puts `folder` first on PATH for the life of the object (the child inherits it).
-class PathPrefix {
-public:
-    explicit PathPrefix(const std::string& folder)
-        : mOld(std::getenv("PATH") ? std::getenv("PATH") : "") {
-        setenv("PATH", (folder + ":" + mOld).c_str(), 1);
-    }
-    ~PathPrefix() { setenv("PATH", mOld.c_str(), 1); }
-
-private:
-    std::string mOld;
-};
-
 // A stand-in ffmpeg: the shell `body` runs with the real ffmpeg's arguments ("$@"; the output
 // file is the last).
 void writeFakeFfmpeg(const std::string& folder, const std::string& body) {
@@ -43,17 +30,24 @@ void writeFakeFfmpeg(const std::string& folder, const std::string& body) {
     chmod(path.c_str(), 0755);
 }
 
+// `capture` of the face's talk clip at 1 fps and `size` into DIR/frames, with a stand-in ffmpeg
+// running `ffmpegBody` first on PATH.
+fixtures::RunOutcome captureTalkThrough(const std::string& dir, const std::string& ffmpegBody,
+                                        const std::string& size) {
+    writeFakeFfmpeg(dir, ffmpegBody);
+    const char* path = std::getenv("PATH");
+    return fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk", "--fps",
+                                   "1", "--size", size, "--out-dir", dir + "/frames"},
+                                  {}, {"PATH=" + dir + ":" + (path ? path : "")});
+}
+
 TEST(CaptureClipTest, WritesEveryFrameOfTheClip) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string frames = dir + "/frames";
     // No ffmpeg anywhere on PATH: the PNGs come alone, and the summary says why.
-    const char* old = std::getenv("PATH");
-    const std::string saved = old ? old : "";
-    setenv("PATH", dir.c_str(), 1);
     const auto run = fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk",
                                              "--fps", "2", "--size", "64x48", "--out-dir", frames},
-                                            {"DISPLAY"});
-    setenv("PATH", saved.c_str(), 1);
+                                            {"DISPLAY"}, {"PATH=" + dir});
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("captured 7 frames of 'talk'"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("ffmpeg not on PATH: PNG frames only"), std::string::npos) << run.out;
@@ -81,11 +75,8 @@ TEST(CaptureClipTest, WritesEveryFrameOfTheClip) {
 
 TEST(CaptureClipTest, PipesRawFramesIntoFfmpeg) {
     const std::string dir = fixtures::caseScratchDir();
-    writeFakeFfmpeg(dir, "cat > \"$last\"");
-    PathPrefix path(dir);
     const std::string frames = dir + "/frames";
-    const auto run = fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk",
-                                             "--fps", "1", "--size", "33x21", "--out-dir", frames});
+    const auto run = captureTalkThrough(dir, "cat > \"$last\"", "33x21");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("talk.mp4 written"), std::string::npos) << run.out;
     // 4 frames (0..3 s) of raw RGBA, cropped to the even size yuv420p needs: 32x20.
@@ -99,11 +90,8 @@ TEST(CaptureClipTest, PipesRawFramesIntoFfmpeg) {
 
 TEST(CaptureClipTest, AFailingFfmpegKeepsThePngs) {
     const std::string dir = fixtures::caseScratchDir();
-    writeFakeFfmpeg(dir, "cat > /dev/null; echo broken >&2; exit 3");
-    PathPrefix path(dir);
     const std::string frames = dir + "/frames";
-    const auto run = fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk",
-                                             "--fps", "1", "--size", "32x32", "--out-dir", frames});
+    const auto run = captureTalkThrough(dir, "cat > /dev/null; echo broken >&2; exit 3", "32x32");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("ffmpeg failed"), std::string::npos) << run.out;
     EXPECT_TRUE(fs::exists(frames + "/frame-000003.png"));
@@ -113,11 +101,8 @@ TEST(CaptureClipTest, AFailingFfmpegKeepsThePngs) {
 
 TEST(CaptureClipTest, AnFfmpegThatExitsAtOnceKeepsThePngs) {
     const std::string dir = fixtures::caseScratchDir();
-    writeFakeFfmpeg(dir, "exit 1");
-    PathPrefix path(dir);
     const std::string frames = dir + "/frames";
-    const auto run = fixtures::runMorphview({"capture", fixtures::bundledFace(), "--clip", "talk",
-                                             "--fps", "1", "--size", "32x32", "--out-dir", frames});
+    const auto run = captureTalkThrough(dir, "exit 1", "32x32");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("captured 4 frames"), std::string::npos) << run.out;
     EXPECT_TRUE(fs::exists(frames + "/frame-000003.png"));

@@ -23,6 +23,7 @@
 #include "fixtures/ChildProcess.h"
 #include "fixtures/DiffFixtures.h"
 #include "fixtures/Mutants.h"
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/SkinFixtures.h"
 #include "fixtures/TestPaths.h"
@@ -32,6 +33,7 @@ namespace diff_cli_test {
 namespace {
 
 using fixtures::Rig;
+using fixtures::runJson;
 using fixtures::runMorphview;
 using fixtures::writeRig;
 using nlohmann::json;
@@ -51,14 +53,6 @@ const json* rowOf(const json& doc, const std::string& name) {
         if (row["name"] == name) return &row;
     }
     return nullptr;
-}
-
-json runJson(const std::vector<std::string>& args, int exitCode) {
-    const fixtures::RunOutcome run = runMorphview(args);
-    EXPECT_EQ(run.exitCode, exitCode) << run.err;
-    json doc = json::parse(run.out, nullptr, false);
-    EXPECT_FALSE(doc.is_discarded()) << run.out.substr(0, 400);
-    return doc;
 }
 
 TEST(DiffCli, AFileAgainstItselfIsAllSameAtZeroWithTheContractsKeys) {

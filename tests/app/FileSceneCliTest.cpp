@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures/BuildPaths.h"
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/SceneFixtures.h"
 #include "fixtures/TestPaths.h"
@@ -35,10 +36,9 @@ morph::RgbaImage capture(const std::vector<std::string>& args, const std::string
 
 TEST(FileSceneCliTest, InfoJsonListsLightsCamerasAndScenes) {
     const std::string dir = fixtures::caseScratchDir();
-    const auto lights = fixtures::runMorphview(
+    const nlohmann::json l = fixtures::runJson(
         {"info", writeFixture(dir, "lights.glb", fixtures::lightsFixture()), "--json"});
-    ASSERT_EQ(lights.exitCode, 0) << lights.err;
-    const nlohmann::json l = nlohmann::json::parse(lights.out);
+    ASSERT_FALSE(l.is_discarded());
     ASSERT_EQ(l["lights"].size(), 3u);
     EXPECT_EQ(l["lights"][0]["type"], "point");
     EXPECT_FLOAT_EQ(l["lights"][0]["range"].get<float>(), 1.2f);
@@ -50,10 +50,9 @@ TEST(FileSceneCliTest, InfoJsonListsLightsCamerasAndScenes) {
     // Fields added, none changed: the old ones are still there.
     EXPECT_TRUE(l.contains("roots") && l.contains("meshes") && l.contains("extensions"));
 
-    const auto cameras = fixtures::runMorphview(
+    const nlohmann::json c = fixtures::runJson(
         {"info", writeFixture(dir, "cameras.glb", fixtures::camerasFixture()), "--json"});
-    ASSERT_EQ(cameras.exitCode, 0) << cameras.err;
-    const nlohmann::json c = nlohmann::json::parse(cameras.out);
+    ASSERT_FALSE(c.is_discarded());
     ASSERT_EQ(c["cameras"].size(), 2u);
     EXPECT_EQ(c["cameras"][0]["type"], "perspective");
     EXPECT_TRUE(c["cameras"][0]["zfar"].is_null());  // infinite
@@ -61,10 +60,9 @@ TEST(FileSceneCliTest, InfoJsonListsLightsCamerasAndScenes) {
     EXPECT_FLOAT_EQ(c["cameras"][1]["ymag"].get<float>(), 2.0f);
     EXPECT_EQ(c["cameras"][1]["nodes"], nlohmann::json({4}));
 
-    const auto two = fixtures::runMorphview(
+    const nlohmann::json t = fixtures::runJson(
         {"info", writeFixture(dir, "two.glb", fixtures::twoScenesFixture()), "--json"});
-    ASSERT_EQ(two.exitCode, 0) << two.err;
-    const nlohmann::json t = nlohmann::json::parse(two.out);
+    ASSERT_FALSE(t.is_discarded());
     ASSERT_EQ(t["scenes"].size(), 2u);
     EXPECT_EQ(t["scenes"][0]["name"], "Red");
     EXPECT_EQ(t["scenes"][1]["default"], true);

@@ -2,17 +2,15 @@
 // asked for (the red cube, or the blue ones), and a scene the file does not have is an error
 // naming the file and its scene count. The View > Scene, Camera and Lights menus are drawn from
 // the same requests (ViewerLoop.cpp handleRequests).
-#include <fstream>
 #include <string>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "fixtures/RunMorphview.h"
 #include "fixtures/SceneFixtures.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/image/ImageFile.h"
-#include "morph/io/Files.h"
 
 namespace file_scene_viewer_xvfb_test {
 
@@ -37,28 +35,23 @@ int colourPixels(const morph::RgbaImage& image, int c) {
 TEST(FileSceneViewerXvfbTest, OpensOnTheSceneAsked) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const fixtures::SceneBytes bytes = fixtures::twoScenesFixture();
-    const std::string two = dir + "/two.glb";
-    ASSERT_TRUE(morph::writeFileAtomic(two, bytes.data(), bytes.size()).ok());
+    const std::string two = fixtures::writeFixture(dir, "two.glb", fixtures::twoScenesFixture());
     morph::RgbaImage shots[2];
+    fixtures::ViewerRun viewer{dir, two, "1024x700", "1280x800"};
     for (int scene = 0; scene < 2; ++scene) {
-        const std::string out = dir + "/scene" + std::to_string(scene) + ".png";
-        const auto run = fixtures::runMorphviewUnderXvfb(
-            {two, "--window-size", "1024x700", "--scene", std::to_string(scene),
-             "--screenshot-after", "3", "--out", out},
-            "1280x800");
-        ASSERT_EQ(run.exitCode, 0) << run.err;
-        auto image = morph::readImageFile(out);
-        ASSERT_TRUE(image.ok()) << image.error().message;
-        shots[scene] = std::move(image).value();
+        viewer.args = {"--scene", std::to_string(scene)};
+        auto image = viewer.screenshot(3, "scene" + std::to_string(scene) + ".png");
+        ASSERT_TRUE(image);
+        shots[scene] = std::move(*image);
     }
     EXPECT_GT(colourPixels(shots[0], 0), 1000);  // scene 0: the red cube
     EXPECT_EQ(colourPixels(shots[0], 2), 0);
     EXPECT_GT(colourPixels(shots[1], 2), 1000);  // scene 1: the blue cubes
     EXPECT_EQ(colourPixels(shots[1], 0), 0);
 
-    const auto bad = fixtures::runMorphviewUnderXvfb(
-        {two, "--scene", "5", "--screenshot-after", "1", "--out", dir + "/x.png"}, "1280x800");
+    viewer.window.clear();
+    viewer.args = {"--scene", "5", "--screenshot-after", "1", "--out", dir + "/x.png"};
+    const auto bad = viewer.run();
     EXPECT_NE(bad.exitCode, 0);
     EXPECT_THAT(bad.err, HasSubstr("--scene 5: " + two + " has 2 scenes (0 to 1)"));
 }
@@ -68,34 +61,33 @@ TEST(FileSceneViewerXvfbTest, OpensOnTheSceneAsked) {
 TEST(FileSceneViewerXvfbTest, CameraAndSceneMenusByScript) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const fixtures::SceneBytes bytes = fixtures::camerasFixture();
-    const std::string cameras = dir + "/cameras.glb";
-    ASSERT_TRUE(morph::writeFileAtomic(cameras, bytes.data(), bytes.size()).ok());
-    std::ofstream(dir + "/s.txt") << "wait 2\n"
-                                     "screenshot orbit.png\n"
-                                     "click \"View\"\n"
-                                     "click \"Camera\"\n"
-                                     "click \"camera:1\"\n"
-                                     "wait 3\n"
-                                     "expect-no-error\n"
-                                     "screenshot file1.png\n"
-                                     "click \"View\"\n"
-                                     "click \"Scene\"\n"
-                                     "click \"scene:0\"\n"
-                                     "wait 2\n"
-                                     "expect-no-error\n"
-                                     "quit\n";
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        // Tall enough that the whole View menu fits (no scrolling to its last items).
-        {cameras, "--window-size", "1024x1000", "--script", dir + "/s.txt"}, "1280x1024");
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto orbit = morph::readImageFile(dir + "/orbit.png");
-    auto file1 = morph::readImageFile(dir + "/file1.png");
-    ASSERT_TRUE(orbit.ok() && file1.ok());
-    EXPECT_GT(colourPixels(*orbit, 0), 500);  // the front view shows the red cube
-    EXPECT_EQ(colourPixels(*file1, 0), 0);    // from +X it is behind the green one
-    EXPECT_GT(colourPixels(*file1, 1), 500);
-    EXPECT_GT(colourPixels(*file1, 2), 500);
+    const std::string cameras =
+        fixtures::writeFixture(dir, "cameras.glb", fixtures::camerasFixture());
+    // Tall enough that the whole View menu fits (no scrolling to its last items).
+    fixtures::ViewerRun viewer{dir, cameras, "1024x1000", "1280x1024"};
+    viewer.script =
+        "wait 2\n"
+        "screenshot orbit.png\n"
+        "click \"View\"\n"
+        "click \"Camera\"\n"
+        "click \"camera:1\"\n"
+        "wait 3\n"
+        "expect-no-error\n"
+        "screenshot file1.png\n"
+        "click \"View\"\n"
+        "click \"Scene\"\n"
+        "click \"scene:0\"\n"
+        "wait 2\n"
+        "expect-no-error\n"
+        "quit\n";
+    const auto shots = viewer.runForShots({"orbit.png", "file1.png"});
+    ASSERT_TRUE(shots);
+    const morph::RgbaImage& orbit = (*shots)[0];
+    const morph::RgbaImage& file1 = (*shots)[1];
+    EXPECT_GT(colourPixels(orbit, 0), 500);  // the front view shows the red cube
+    EXPECT_EQ(colourPixels(file1, 0), 0);    // from +X it is behind the green one
+    EXPECT_GT(colourPixels(file1, 1), 500);
+    EXPECT_GT(colourPixels(file1, 2), 500);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -30,6 +31,16 @@ std::vector<LiveSample> decodeOk(VmcDecoder& decoder, const Bytes& datagram) {
     return r.ok() ? *r : std::vector<LiveSample>{};
 }
 
+// `sample`'s values in order, each a name and its value.
+void expectValues(const LiveSample& sample,
+                  const std::vector<std::pair<std::string, float>>& expected) {
+    ASSERT_EQ(sample.values.size(), expected.size());
+    for (size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(sample.values[i].first, expected[i].first);
+        EXPECT_FLOAT_EQ(sample.values[i].second, expected[i].second);
+    }
+}
+
 std::vector<float> liveLinkValues() {
     std::vector<float> values(app::live::kLiveLinkValues);
     for (size_t i = 0; i < values.size(); ++i) {
@@ -49,11 +60,7 @@ TEST(LiveDecodeTest, VmcFrameIsOneSampleAtApply) {
         decodeOk(decoder, fixtures::live::vmcFrame({{"jawOpen", 0.5f}, {"A", 0.25f}}));
     ASSERT_EQ(samples.size(), 1u);
     EXPECT_EQ(samples[0].source, "vmc");
-    ASSERT_EQ(samples[0].values.size(), 2u);
-    EXPECT_EQ(samples[0].values[0].first, "jawOpen");
-    EXPECT_FLOAT_EQ(samples[0].values[0].second, 0.5f);
-    EXPECT_EQ(samples[0].values[1].first, "A");
-    EXPECT_FLOAT_EQ(samples[0].values[1].second, 0.25f);
+    expectValues(samples[0], {{"jawOpen", 0.5f}, {"A", 0.25f}});
 }
 
 TEST(LiveDecodeTest, VmcNameKeepsItsValueUntilChanged) {
@@ -63,11 +70,7 @@ TEST(LiveDecodeTest, VmcNameKeepsItsValueUntilChanged) {
     ASSERT_EQ(decodeOk(decoder, fixtures::live::vmcApply()).size(), 1u);
     std::vector<LiveSample> second = decodeOk(decoder, fixtures::live::vmcFrame({{"Blink", 0.0f}}));
     ASSERT_EQ(second.size(), 1u);
-    ASSERT_EQ(second[0].values.size(), 2u);
-    EXPECT_EQ(second[0].values[0].first, "jawOpen");
-    EXPECT_FLOAT_EQ(second[0].values[0].second, 0.5f);
-    EXPECT_EQ(second[0].values[1].first, "Blink");
-    EXPECT_FLOAT_EQ(second[0].values[1].second, 0.0f);
+    expectValues(second[0], {{"jawOpen", 0.5f}, {"Blink", 0.0f}});
 }
 
 TEST(LiveDecodeTest, VmcOtherAddressesAreCountedAndIgnored) {

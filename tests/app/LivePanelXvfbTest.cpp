@@ -63,11 +63,10 @@ TEST(LivePanelXvfbTest, ReplayPlaysInTimeAndRecordsToAClip) {
     const std::string face = dir + "/face.glb";  // a copy: the export lands beside it
     fs::copy_file(fixtures::bundledFace(), face, fs::copy_options::overwrite_existing);
     std::ofstream(dir + "/take.jsonl") << kRecording;
-    std::ofstream(dir + "/replay.txt") << kReplayScript;
-    const fixtures::RunOutcome run =
-        fixtures::runMorphviewUnderXvfb({face, "--window-size", "640x480", "--replay",
-                                         dir + "/take.jsonl", "--script", dir + "/replay.txt"},
-                                        "640x480");
+    fixtures::ViewerRun viewer{dir, face, "640x480", "", {"--replay", dir + "/take.jsonl"}};
+    viewer.script = kReplayScript;
+    viewer.scriptName = "replay.txt";
+    const fixtures::RunOutcome run = viewer.run();
     ASSERT_EQ(run.exitCode, 0) << run.err;
 
     // The clip: a key at the start (0.2) and one at each line applied after (0.6, 0.9).
@@ -102,11 +101,11 @@ TEST(LivePanelXvfbTest, ALiveLinkFaceTakeReplaysLikeARecording) {
     char script[160];
     std::snprintf(script, sizeof script, "wait 3\nexpect-weight \"jawOpen\" %.6f 0.0001\nquit\n",
                   double(fixtures::takeValue(jaw, 0)));
-    std::ofstream(dir + "/replay.txt") << script;
-    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfb(
-        {fixtures::bundledFace(), "--window-size", "640x480", "--replay", dir + "/take.csv",
-         "--script", dir + "/replay.txt"},
-        "640x480");
+    fixtures::ViewerRun viewer{
+        dir, fixtures::bundledFace(), "640x480", "", {"--replay", dir + "/take.csv"}};
+    viewer.script = script;
+    viewer.scriptName = "replay.txt";
+    const fixtures::RunOutcome run = viewer.run();
     EXPECT_EQ(run.exitCode, 0) << run.err;
 }
 
@@ -130,25 +129,27 @@ TEST(LivePanelXvfbTest, TheLivePanelOpensASourceOnATypedPort) {
     const std::string dir = fixtures::caseScratchDir();
     const uint16_t port = fixtures::live::freeUdpPort();
     ASSERT_NE(port, 0) << "no free UDP port";
-    std::ofstream(dir + "/panel.txt") << "click \"File\"\n"
-                                         "click \"Live...\"\n"
-                                         "click \"Live Link Face\"\n"
-                                         "click \"Port\"\n"
-                                         "type "
-                                      << port
-                                      << "\n"
-                                         "click \"Open source\"\n"
-                                         "expect-no-error\n"
-                                         "idle 1 0 400\n"
-                                         "expect-weight \"jawOpen\" 0.25 0.0001\n"
-                                         "click \"Close source 1\"\n"
-                                         "quit\n";
+    fixtures::ViewerRun viewer{
+        dir, fixtures::bundledFace(), "1024x700", "", {"--frame-times", dir + "/times.json"}};
+    viewer.scriptName = "panel.txt";
+    viewer.script =
+        "click \"File\"\n"
+        "click \"Live...\"\n"
+        "click \"Live Link Face\"\n"
+        "click \"Port\"\n"
+        "type " +
+        std::to_string(port) +
+        "\n"
+        "click \"Open source\"\n"
+        "expect-no-error\n"
+        "idle 1 0 400\n"
+        "expect-weight \"jawOpen\" 0.25 0.0001\n"
+        "click \"Close source 1\"\n"
+        "quit\n";
     std::vector<float> values(61, 0.0f);
     values[17] = 0.25f;  // jawOpen, the 18th of Live Link Face's shapes
-    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
-        {fixtures::bundledFace(), "--window-size", "1024x700", "--script", dir + "/panel.txt",
-         "--frame-times", dir + "/times.json"},
-        "1024x700", port, fixtures::live::liveLinkDatagram(values));
+    const fixtures::RunOutcome run =
+        fixtures::runSending(viewer, port, fixtures::live::liveLinkDatagram(values));
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.err.find("listening for livelink on 127.0.0.1:" + std::to_string(port)),
               std::string::npos)
@@ -180,16 +181,16 @@ TEST(LivePanelXvfbTest, CaptureNeutralRestsTheFaceAndSaveWritesTheProfile) {
     ASSERT_NE(port, 0) << "no free UDP port";
     const std::string profile = dir + "/calibration.json";
     std::ofstream(profile) << "{}\n";
-    std::ofstream(dir + "/calibrate.txt") << fixtures::kCaptureNeutralScript
-                                          << "click \"Save calibration\"\n"
-                                             "wait 5\n"
-                                             "expect-message \"saved the calibration\"\n"
-                                             "quit\n";
-    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
-        {fixtures::bundledFace(), "--window-size", "1024x700", "--listen",
-         "vmc:" + std::to_string(port), "--calibration", profile, "--script",
-         dir + "/calibrate.txt"},
-        "1024x700", port, fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}}));
+    fixtures::ViewerRun viewer{dir, fixtures::bundledFace()};
+    viewer.args = {"--listen", "vmc:" + std::to_string(port), "--calibration", profile};
+    viewer.scriptName = "calibrate.txt";
+    viewer.script = std::string(fixtures::kCaptureNeutralScript) +
+                    "click \"Save calibration\"\n"
+                    "wait 5\n"
+                    "expect-message \"saved the calibration\"\n"
+                    "quit\n";
+    const fixtures::RunOutcome run = fixtures::runSending(
+        viewer, port, fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}}));
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const nlohmann::json saved = nlohmann::json::parse(fixtures::readWholeFile(profile));
     ASSERT_TRUE(saved.contains("names")) << saved.dump();

@@ -3,7 +3,6 @@
 // (the script's expect-weight checks the drawn weight after an `idle` of 3 s, in which the
 // window draws at most 20 frames: a frame resent every 10 ms wakes it only when it changed
 // something), and the recording holds them by target name.
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -24,26 +23,27 @@ TEST(LiveViewerXvfbTest, VmcDatagramsDriveTheFaceAndAreRecorded) {
     const std::string face = fixtures::bundledFace();
     const uint16_t port = fixtures::live::freeUdpPort();
     ASSERT_NE(port, 0) << "no free UDP port";
-    std::ofstream(dir + "/live.txt") << "idle 3 0 20\n"
-                                        "expect-weight \"jawOpen\" 0.6 0.001\n"
-                                        "expect-weight \"eyeBlinkLeft\" 1 0.001\n"
-                                        "expect-weight \"mouthSmileLeft\" 0 0.001\n"
-                                        "quit\n";
+    fixtures::ViewerRun viewer{dir, face, "640x480"};
+    viewer.args = {"--listen", "vmc:" + std::to_string(port), "--record-stream",
+                   dir + "/stream.jsonl"};
+    viewer.scriptName = "live.txt";
+    viewer.script =
+        "idle 3 0 20\n"
+        "expect-weight \"jawOpen\" 0.6 0.001\n"
+        "expect-weight \"eyeBlinkLeft\" 1 0.001\n"
+        "expect-weight \"mouthSmileLeft\" 0 0.001\n"
+        "quit\n";
     // VSeeFace sends its frames over and over; the viewer opens its port once the face loads.
     // The same frame resent changes nothing after the first that arrives.
-    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfbSending(
-        {face, "--window-size", "640x480", "--listen", "vmc:" + std::to_string(port),
-         "--record-stream", dir + "/stream.jsonl", "--script", dir + "/live.txt"},
-        "640x480", port,
+    const fixtures::RunOutcome run = fixtures::runSending(
+        viewer, port,
         fixtures::live::vmcFrame({{"JawOpen", 0.6f}, {"EyeBlink_L", 1.0f}, {"Joy", 1.0f}}));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.err.find("listening for vmc on 127.0.0.1:" + std::to_string(port)),
               std::string::npos)
         << run.err;
 
-    std::ifstream in(dir + "/stream.jsonl");
-    std::vector<nlohmann::json> lines;
-    for (std::string text; std::getline(in, text);) lines.push_back(nlohmann::json::parse(text));
+    const std::vector<nlohmann::json> lines = fixtures::readStreamLines(dir + "/stream.jsonl");
     // One line: the frames after the first changed nothing.
     ASSERT_EQ(lines.size(), 1u);
     EXPECT_EQ(lines[0]["t"], 0.0);

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <thread>
@@ -16,11 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fixtures/BuildPaths.h"
-#include "fixtures/ChildProcess.h"
 #include "fixtures/LiveDatagrams.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/image/ImageFile.h"
 
 namespace quit_signal_xvfb_test {
@@ -53,33 +50,19 @@ struct SignalRun {
 
 SignalRun runAndSignal(const std::string& dir, int signal) {
     SignalRun out;
-    std::string error;
-    std::optional<fixtures::XvfbServer> server = fixtures::XvfbServer::start("640x480", &error);
-    if (!server) {
-        ADD_FAILURE() << error;
-        return out;
-    }
     const uint16_t port = fixtures::live::freeUdpPort();
     if (port == 0) {
         ADD_FAILURE() << "no free UDP port";
         return out;
     }
-    std::ofstream(dir + "/s.txt") << "key f9\nidle 60 0 1000000\nquit\n";
-    fixtures::ChildOptions options;
-    options.errPath = dir + "/err.txt";
-    options.workingDirectory = dir;
-    options.alarmSeconds = 120;  // a viewer that ignored the signal fails, never hangs
-    options.environment = fixtures::environmentWith({"DISPLAY=" + server->display()},
-                                                    {"XAUTHORITY", "WAYLAND_DISPLAY"});
-    const pid_t pid =
-        fixtures::startChild({MORPHVIEW_EXECUTABLE, fixtures::bundledFace(), "--window-size",
-                              "640x480", "--listen", "vmc:" + std::to_string(port),
-                              "--record-stream", dir + "/stream.jsonl", "--script", dir + "/s.txt"},
-                             options);
-    if (pid <= 0) {
-        ADD_FAILURE() << "cannot start morphview";
-        return out;
-    }
+    fixtures::ViewerRun run{dir, fixtures::bundledFace(), "640x480"};
+    run.args = {"--listen", "vmc:" + std::to_string(port), "--record-stream",
+                dir + "/stream.jsonl"};
+    run.script = "key f9\nidle 60 0 1000000\nquit\n";
+    run.workingDirectory = dir;
+    // A viewer that ignored the signal fails, never hangs.
+    auto viewer = fixtures::RunningViewer::start(run, 120);
+    if (!viewer) return out;
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     std::optional<fs::path> recording;
     for (int i = 0; std::chrono::steady_clock::now() < until; ++i) {
@@ -90,9 +73,9 @@ SignalRun runAndSignal(const std::string& dir, int signal) {
         if (recording && fs::file_size(dir + "/stream.jsonl") > 0 && i > 20) break;
     }
     EXPECT_TRUE(recording) << "no F9 frames in a minute";
-    ::kill(pid, signal);
-    out.status = fixtures::waitChild(pid);
-    out.err = fixtures::readWholeFile(dir + "/err.txt");
+    ::kill(viewer->pid(), signal);
+    out.status = viewer->wait();
+    out.err = viewer->err();
     if (recording) out.recording = *recording;
     return out;
 }
@@ -103,14 +86,12 @@ void expectEverythingComplete(const std::string& dir, const SignalRun& run) {
     const std::string stream = fixtures::readWholeFile(dir + "/stream.jsonl");
     ASSERT_FALSE(stream.empty());
     EXPECT_EQ(stream.back(), '\n') << "the last line is complete";
-    std::ifstream in(dir + "/stream.jsonl");
-    size_t lines = 0;
-    for (std::string text; std::getline(in, text); ++lines) {
-        const nlohmann::json line = nlohmann::json::parse(text, nullptr, false);
-        ASSERT_FALSE(line.is_discarded()) << "line " << lines + 1 << ": " << text;
-        EXPECT_TRUE(line["weights"].contains("jawOpen"));
+    const std::vector<nlohmann::json> lines = fixtures::readStreamLines(dir + "/stream.jsonl");
+    for (size_t i = 0; i < lines.size(); ++i) {
+        ASSERT_FALSE(lines[i].is_discarded()) << "line " << i + 1;
+        EXPECT_TRUE(lines[i]["weights"].contains("jawOpen"));
     }
-    EXPECT_GE(lines, 1u);
+    EXPECT_GE(lines.size(), 1u);
     ASSERT_FALSE(run.recording.empty());
     for (const auto& f : fs::directory_iterator(run.recording)) {
         if (f.path().extension() != ".png") continue;

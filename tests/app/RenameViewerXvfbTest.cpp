@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "fixtures/AvatarFixtures.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/io/Files.h"
 
 namespace rename_viewer_xvfb_test {
@@ -22,18 +22,16 @@ TEST(RenameViewerXvfbTest, StartWeightsUseTheRenamedNames) {
         fixtures::multiMeshAvatar({{"eyeBlinkLeft", "EyeBlink_L"}, {"jawOpen", "JawOpen"}});
     ASSERT_TRUE(morph::writeFileAtomic(dir + "/spelled.glb", glb.data(), glb.size()));
     std::ofstream(dir + "/map.json") << R"({"EyeBlink_L": "eyeBlinkLeft", "JawOpen": "jawOpen"})";
-    std::ofstream(dir + "/s.txt") << R"script(expect-weight "eyeBlinkLeft" 1
+    fixtures::ViewerRun viewer{dir, dir + "/spelled.glb", "", "640x480"};
+    viewer.script = R"script(expect-weight "eyeBlinkLeft" 1
 expect-weight-everywhere "jawOpen" 0.5
 quit
 )script";
-    const std::vector<std::string> start = {dir + "/spelled.glb", "--weights",
-                                            "eyeBlinkLeft=1,jawOpen=0.5", "--script",
-                                            dir + "/s.txt"};
-    std::vector<std::string> renamed = start;
-    renamed.insert(renamed.end(), {"--rename", dir + "/map.json"});
-    const auto run = fixtures::runMorphviewUnderXvfb(renamed, "640x480");
+    viewer.args = {"--weights", "eyeBlinkLeft=1,jawOpen=0.5", "--rename", dir + "/map.json"};
+    const auto run = viewer.run();
     EXPECT_EQ(run.exitCode, 0) << run.err;
-    const auto without = fixtures::runMorphviewUnderXvfb(start, "640x480");
+    viewer.args = {"--weights", "eyeBlinkLeft=1,jawOpen=0.5"};
+    const auto without = viewer.run();
     EXPECT_NE(without.exitCode, 0);
     EXPECT_NE(without.err.find("'eyeBlinkLeft'"), std::string::npos) << without.err;
 }

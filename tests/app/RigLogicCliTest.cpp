@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fixtures/AuditFixtures.h"
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/io/Files.h"
@@ -17,18 +18,13 @@
 namespace rig_logic_cli_test {
 namespace {
 
+using fixtures::runJson;
 using json = nlohmann::json;
 
 // The audit's face with three derived targets added (fixtures::rigWithCorrectives), as a file.
 std::string writeRigWithCorrectives(const std::string& dir) {
     return fixtures::writeFixture(dir, "correctives.glb",
                                   fixtures::rigGlb(fixtures::rigWithCorrectives()));
-}
-
-json evalJson(const std::vector<std::string>& args) {
-    const fixtures::RunOutcome run = fixtures::runMorphview(args);
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    return run.exitCode == 0 ? json::parse(run.out) : json();
 }
 
 // The largest difference between two eval outputs' positions, over every item.
@@ -54,11 +50,11 @@ const char* kByHand =
 TEST(RigLogicCli, DriversAloneEqualTheRawTargetsWrittenOutByHand) {
     const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
     for (const char* space : {"mesh", "world"}) {
-        const json driven = evalJson({"eval", model, "--space", space, "--weights", kDrivers});
+        const json driven = runJson({"eval", model, "--space", space, "--weights", kDrivers});
         const json byHand =
-            evalJson({"eval", model, "--space", space, "--no-rig-logic", "--weights", kByHand});
+            runJson({"eval", model, "--space", space, "--no-rig-logic", "--weights", kByHand});
         const json raw =
-            evalJson({"eval", model, "--space", space, "--no-rig-logic", "--weights", kDrivers});
+            runJson({"eval", model, "--space", space, "--no-rig-logic", "--weights", kDrivers});
         EXPECT_LT(largestDifference(driven, byHand), 1e-5) << space;  // the box is about 0.3
         EXPECT_GT(largestDifference(driven, raw), 1e-3) << space;     // the rules do something
     }
@@ -83,8 +79,8 @@ TEST(RigLogicCli, WeightsNamingADerivedTargetAreAWarning) {
 
 TEST(RigLogicCli, TheGpuDerivesTheSameWeights) {
     const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
-    const json gpu = evalJson({"eval", model, "--gpu", "--weights", kDrivers});
-    const json byHand = evalJson({"eval", model, "--no-rig-logic", "--weights", kByHand});
+    const json gpu = runJson({"eval", model, "--gpu", "--weights", kDrivers});
+    const json byHand = runJson({"eval", model, "--no-rig-logic", "--weights", kByHand});
     EXPECT_LT(largestDifference(gpu, byHand), 1e-5);
 }
 
@@ -97,16 +93,16 @@ TEST(RigLogicCli, ASidecarReplacesTheNamesRulesForItsTargets) {
             "peak": 0.25}]})";
     ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
     // mouthSmileLeft 0.5 is half way down from its peak at 0.25 to 1: 2/3.
-    const json driven = evalJson({"eval", model, "--rig-logic", sidecar, "--weights", kDrivers});
-    const json byHand = evalJson({"eval", model, "--no-rig-logic", "--weights",
-                                  "jawOpen=0.4,mouthSmileLeft=0.5,jawOpen_mouthSmileLeft=0.6666667,"
-                                  "jawOpen25=0.7,jawOpen75=0.3"});
+    const json driven = runJson({"eval", model, "--rig-logic", sidecar, "--weights", kDrivers});
+    const json byHand = runJson({"eval", model, "--no-rig-logic", "--weights",
+                                 "jawOpen=0.4,mouthSmileLeft=0.5,jawOpen_mouthSmileLeft=0.6666667,"
+                                 "jawOpen25=0.7,jawOpen75=0.3"});
     EXPECT_LT(largestDifference(driven, byHand), 1e-5);
 }
 
 TEST(RigLogicCli, InfoListsTheRules) {
     const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
-    const json info = evalJson({"info", model, "--json"});
+    const json info = runJson({"info", model, "--json"});
     ASSERT_TRUE(info.contains("rigLogic")) << info.dump();
     std::vector<std::string> targets;
     for (const json& rule : info["rigLogic"]) {
@@ -124,7 +120,7 @@ TEST(RigLogicCli, InfoListsTheRules) {
     std::sort(targets.begin(), targets.end());
     EXPECT_EQ(targets,
               (std::vector<std::string>{"jawOpen25", "jawOpen75", "jawOpen_mouthSmileLeft"}));
-    const json raw = evalJson({"info", model, "--json", "--no-rig-logic"});
+    const json raw = runJson({"info", model, "--json", "--no-rig-logic"});
     EXPECT_TRUE(raw["rigLogic"].empty());
 }
 

@@ -3,17 +3,15 @@
 // through the real menu, and an unknown --variant is an error listing the file's variants.
 // Fixture: tests/fixtures/VariantFixtures.h (the left cube grey by default, red in "Red", blue
 // in "Blue"; the right cube always green).
-#include <fstream>
 #include <string>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "fixtures/VariantFixtures.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/image/ImageFile.h"
-#include "morph/io/Files.h"
 
 namespace variants_viewer_xvfb_test {
 
@@ -35,30 +33,23 @@ int colourPixels(const morph::RgbaImage& image, int c) {
 }
 
 std::string writeVariants(const std::string& dir) {
-    const std::vector<uint8_t> bytes = fixtures::variantsFixture();
-    const std::string path = dir + "/variants.glb";
-    EXPECT_TRUE(morph::writeFileAtomic(path, bytes.data(), bytes.size()).ok());
-    return path;
+    return fixtures::writeFixture(dir, "variants.glb", fixtures::variantsFixture());
 }
 
 TEST(VariantsViewerXvfbTest, StartsOnTheVariantAsked) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeVariants(dir);
-    const auto run =
-        fixtures::runMorphviewUnderXvfb({model, "--window-size", "1024x700", "--variant", "Blue",
-                                         "--screenshot-after", "3", "--out", dir + "/blue.png"},
-                                        "1280x800");
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto image = morph::readImageFile(dir + "/blue.png");
-    ASSERT_TRUE(image.ok()) << image.error().message;
+    fixtures::ViewerRun viewer{dir, model, "1024x700", "1280x800", {"--variant", "Blue"}};
+    auto image = viewer.screenshot(3, "blue.png");
+    ASSERT_TRUE(image);
     EXPECT_GT(colourPixels(*image, 2), 1000);  // the left cube in "Blue"
     EXPECT_GT(colourPixels(*image, 1), 1000);  // the right cube stays green
     EXPECT_EQ(colourPixels(*image, 0), 0);
 
-    const auto bad = fixtures::runMorphviewUnderXvfb(
-        {model, "--variant", "Gold", "--screenshot-after", "1", "--out", dir + "/x.png"},
-        "1280x800");
+    viewer.window.clear();
+    viewer.args = {"--variant", "Gold", "--screenshot-after", "1", "--out", dir + "/x.png"};
+    const auto bad = viewer.run();
     EXPECT_NE(bad.exitCode, 0);
     EXPECT_THAT(bad.err, HasSubstr("--variant Gold: " + model +
                                    " has no such variant; its variants: \"Red\", \"Blue\""));
@@ -69,34 +60,33 @@ TEST(VariantsViewerXvfbTest, MenuSwitchesTheVariant) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeVariants(dir);
-    std::string script = "wait 2\nscreenshot default.png\n";
+    // Tall enough that the whole View menu fits (no scrolling to its last items).
+    fixtures::ViewerRun viewer{dir, model, "1024x1000", "1280x1024"};
+    viewer.script = "wait 2\nscreenshot default.png\n";
     const char* items[] = {"variant:0", "variant:1", "variant:default"};
     for (int i = 0; i < 3; ++i) {
-        script += std::string("click \"View\"\nclick \"Variant\"\nclick \"") + items[i] +
-                  "\"\nwait 2\nexpect-no-error\nscreenshot shot" + std::to_string(i) + ".png\n";
+        viewer.script += std::string("click \"View\"\nclick \"Variant\"\nclick \"") + items[i] +
+                         "\"\nwait 2\nexpect-no-error\nscreenshot shot" + std::to_string(i) +
+                         ".png\n";
     }
-    script += "quit\n";
-    std::ofstream(dir + "/s.txt") << script;
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        // Tall enough that the whole View menu fits (no scrolling to its last items).
-        {model, "--window-size", "1024x1000", "--script", dir + "/s.txt"}, "1280x1024");
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto base = morph::readImageFile(dir + "/default.png");
-    auto red = morph::readImageFile(dir + "/shot0.png");
-    auto blue = morph::readImageFile(dir + "/shot1.png");
-    auto back = morph::readImageFile(dir + "/shot2.png");
-    ASSERT_TRUE(base.ok() && red.ok() && blue.ok() && back.ok());
-    EXPECT_EQ(colourPixels(*base, 0), 0);  // grey and green
-    EXPECT_EQ(colourPixels(*base, 2), 0);
-    EXPECT_GT(colourPixels(*base, 1), 1000);
-    EXPECT_GT(colourPixels(*red, 0), 1000);
-    EXPECT_EQ(colourPixels(*red, 2), 0);
-    EXPECT_GT(colourPixels(*blue, 2), 1000);
-    EXPECT_EQ(colourPixels(*blue, 0), 0);
-    EXPECT_EQ(colourPixels(*back, 0), 0);
-    EXPECT_EQ(colourPixels(*back, 2), 0);
-    for (const auto* image : {&*red, &*blue, &*back}) {
-        EXPECT_EQ(colourPixels(*image, 1), colourPixels(*base, 1));  // green never changes
+    viewer.script += "quit\n";
+    const auto shots = viewer.runForShots({"default.png", "shot0.png", "shot1.png", "shot2.png"});
+    ASSERT_TRUE(shots);
+    const morph::RgbaImage& base = (*shots)[0];
+    const morph::RgbaImage& red = (*shots)[1];
+    const morph::RgbaImage& blue = (*shots)[2];
+    const morph::RgbaImage& back = (*shots)[3];
+    EXPECT_EQ(colourPixels(base, 0), 0);  // grey and green
+    EXPECT_EQ(colourPixels(base, 2), 0);
+    EXPECT_GT(colourPixels(base, 1), 1000);
+    EXPECT_GT(colourPixels(red, 0), 1000);
+    EXPECT_EQ(colourPixels(red, 2), 0);
+    EXPECT_GT(colourPixels(blue, 2), 1000);
+    EXPECT_EQ(colourPixels(blue, 0), 0);
+    EXPECT_EQ(colourPixels(back, 0), 0);
+    EXPECT_EQ(colourPixels(back, 2), 0);
+    for (const auto* image : {&red, &blue, &back}) {
+        EXPECT_EQ(colourPixels(*image, 1), colourPixels(base, 1));  // green never changes
     }
 }
 
@@ -104,12 +94,11 @@ TEST(VariantsViewerXvfbTest, MenuSwitchesTheVariant) {
 TEST(VariantsViewerXvfbTest, NoMenuWithoutVariants) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const std::vector<uint8_t> bytes = fixtures::variantsFixture(nullptr, nullptr);
-    ASSERT_TRUE(morph::writeFileAtomic(dir + "/plain.glb", bytes.data(), bytes.size()).ok());
-    std::ofstream(dir + "/s.txt") << "wait 2\nclick \"View\"\nclick \"Variant\"\nquit\n";
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {dir + "/plain.glb", "--window-size", "1024x1000", "--script", dir + "/s.txt"},
-        "1280x1024");
+    const std::string plain =
+        fixtures::writeFixture(dir, "plain.glb", fixtures::variantsFixture(nullptr, nullptr));
+    fixtures::ViewerRun viewer{dir, plain, "1024x1000", "1280x1024"};
+    viewer.script = "wait 2\nclick \"View\"\nclick \"Variant\"\nquit\n";
+    const auto run = viewer.run();
     EXPECT_NE(run.exitCode, 0);
     EXPECT_THAT(run.err, HasSubstr("no widget \"Variant\" was drawn"));
 }

@@ -4,15 +4,14 @@
 // click on one solos its target at weight 1 (the weight panel's solo and value) and frames the
 // camera on the region that target moves (an eye, far smaller than the face the rig opened on).
 #include <cstdint>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "fixtures/AuditFixtures.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/image/ImageFile.h"
 
 namespace viewer_audit_xvfb_test {
@@ -21,12 +20,12 @@ namespace {
 
 using fixtures::writeRig;
 
-// `model` in a window of `size` on a private X server, driven by `script` (written beside it).
-fixtures::RunOutcome runScript(const std::string& dir, const std::string& model,
-                               const std::string& script, const std::string& size) {
-    std::ofstream(dir + "/s.txt") << script;
-    return fixtures::runMorphviewUnderXvfb(
-        {dir + "/" + model, "--window-size", size, "--script", dir + "/s.txt"}, size);
+// DIR/`model` in a window of `size` on a private X server, driven by `script`.
+fixtures::ViewerRun auditViewer(const std::string& dir, const std::string& model,
+                                const std::string& script, const std::string& size) {
+    fixtures::ViewerRun viewer{dir, dir + "/" + model, size};
+    viewer.script = script;
+    return viewer;
 }
 
 // Pixels of the 3D view's upper right part (clear of the panels and the stats overlay) that
@@ -48,7 +47,7 @@ TEST(ViewerAuditXvfbTest, AFindingsClickSolosItsTargetAndFramesWhatItMoves) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
     writeRig(fixtures::rigWithSwappedBlinks(), dir + "/blinks.glb");
-    const auto run = runScript(dir, "blinks.glb", R"script(screenshot before.png
+    const auto shots = auditViewer(dir, "blinks.glb", R"script(screenshot before.png
 click "Report (3)"
 hover "report:Audit"
 hover "Audit: 2 errors"
@@ -65,20 +64,19 @@ screenshot after.png
 expect-no-error
 quit
 )script",
-                               "800x600");
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto before = morph::readImageFile(dir + "/before.png");
-    auto after = morph::readImageFile(dir + "/after.png");
-    ASSERT_TRUE(before.ok()) << before.error().message;
-    ASSERT_TRUE(after.ok()) << after.error().message;
-    ASSERT_EQ(before->width, after->width);
+                                   "800x600")
+                           .runForShots({"before.png", "after.png"});
+    ASSERT_TRUE(shots);
+    const morph::RgbaImage& before = (*shots)[0];
+    const morph::RgbaImage& after = (*shots)[1];
+    ASSERT_EQ(before.width, after.width);
     // Framed on the eye, the mesh fills far more of the view than the whole face did: the
     // background read where `before` shows it (the view's top right corner).
-    const uint8_t* corner = &before->pixels[(size_t(before->height * 6 / 100 + 2) * before->width +
-                                             size_t(before->width * 95 / 100 - 2)) *
-                                            4];
+    const uint8_t* corner = &before.pixels[(size_t(before.height * 6 / 100 + 2) * before.width +
+                                            size_t(before.width * 95 / 100 - 2)) *
+                                           4];
     const uint8_t background[3] = {corner[0], corner[1], corner[2]};
-    const size_t face = modelPixels(*before, background), eye = modelPixels(*after, background);
+    const size_t face = modelPixels(before, background), eye = modelPixels(after, background);
     std::printf("model pixels: %zu opened, %zu framed on the finding\n", face, eye);
     EXPECT_GT(eye, face * 3 / 2);
 }
@@ -87,7 +85,7 @@ TEST(ViewerAuditXvfbTest, ACleanRigSaysSoAndAddsNothingToTheCount) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
     writeRig(fixtures::auditRig(), dir + "/clean.glb");
-    const auto run = runScript(dir, "clean.glb", R"script(click "File"
+    const auto run = auditViewer(dir, "clean.glb", R"script(click "File"
 click "File report..."
 hover "report:Audit"
 hover "Audit: no findings, 9 checks over 12 targets"
@@ -97,7 +95,8 @@ click "Report (1)"
 expect-no-error
 quit
 )script",
-                               "640x480");
+                                 "640x480")
+                         .run();
     EXPECT_EQ(run.exitCode, 0) << run.err;
 }
 

@@ -13,8 +13,8 @@
 #include "fixtures/AvatarFixtures.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/Golden.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
@@ -31,8 +31,8 @@ double modelShare(const morph::RgbaImage& image) {
 TEST(ViewerAvatarXvfbTest, OneSliderMovesEveryMeshWithThatName) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::scratchDir("ViewerAvatarXvfbTest");
-    {
-        std::ofstream(dir + "/s.txt") << R"script(screenshot opened.png
+    fixtures::ViewerRun viewer{dir, kAvatar};
+    viewer.script = R"script(screenshot opened.png
 expect-weight-everywhere "jawOpen" 0
 click "Filter"
 type jaw
@@ -44,17 +44,14 @@ wait 2
 screenshot all.png
 quit
 )script";
-    }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {kAvatar, "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700");
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto opened = morph::readImageFile(dir + "/opened.png");
-    auto all = morph::readImageFile(dir + "/all.png");
-    ASSERT_TRUE(opened.ok() && all.ok());
+    const auto shots = viewer.runForShots({"opened.png", "all.png"});
+    ASSERT_TRUE(shots);
+    const morph::RgbaImage& opened = (*shots)[0];
+    const morph::RgbaImage& all = (*shots)[1];
     // Opened on the face, the head and collar cover much of the view (0.43; the view is wider
     // than tall); F frames the whole body, which leaves most of it empty.
-    EXPECT_GT(modelShare(*opened), 0.35);
-    EXPECT_LT(modelShare(*all), 0.5 * modelShare(*opened));
+    EXPECT_GT(modelShare(opened), 0.35);
+    EXPECT_LT(modelShare(all), 0.5 * modelShare(opened));
 }
 
 // File > Open in the window loads on a worker thread; a file that fails leaves the face open
@@ -68,8 +65,8 @@ TEST(ViewerAvatarXvfbTest, AFailedOpenKeepsTheModelAndTheNextOneLoads) {
     { std::ofstream(dir + "/broken.glb") << "glTF but not really"; }
     // The browser starts in the model's folder: open the face from the scratch folder.
     std::filesystem::copy_file(face, dir + "/face.glb");
-    {
-        std::ofstream(dir + "/s.txt") << R"script(click "Filter"
+    fixtures::ViewerRun viewer{dir, dir + "/face.glb"};
+    viewer.script = R"script(click "Filter"
 type jaw
 drag "jawOpen" 0.4
 click "File"
@@ -90,9 +87,7 @@ drag "jawOpen" 0.5
 expect-weight-everywhere "jawOpen" 0.5 0.02
 quit
 )script";
-    }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {dir + "/face.glb", "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700");
+    const auto run = viewer.run();
     EXPECT_EQ(run.exitCode, 0) << run.err;
 }
 

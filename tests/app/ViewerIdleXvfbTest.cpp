@@ -3,7 +3,6 @@
 // counts the frames it drew by its own rules. Left alone on the face it draws none but the few
 // that settle the UI after the last change; with a clip playing, or the turntable on, it draws
 // on its own. --frame-times keeps the frames drawn back to back, not the waits.
-#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -11,19 +10,19 @@
 
 #include "app/document/Redraw.h"
 #include "fixtures/BuildPaths.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 
 namespace viewer_idle_xvfb_test {
 
 namespace {
 
-// The face at 640 x 480 running `dir`/s.txt; its --frame-times (discarded when missing).
-nlohmann::json runTimed(const std::string& dir) {
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {fixtures::bundledFace(), "--window-size", "640x480", "--script", dir + "/s.txt",
-         "--frame-times", dir + "/times.json"},
-        "640x480");
+// The face at 640 x 480 running `script`; its --frame-times (discarded when missing).
+nlohmann::json runTimed(const std::string& dir, const std::string& script) {
+    fixtures::ViewerRun viewer{dir, fixtures::bundledFace(), "640x480"};
+    viewer.args = {"--frame-times", dir + "/times.json"};
+    viewer.script = script;
+    const auto run = viewer.run();
     EXPECT_EQ(run.exitCode, 0) << run.err;
     return nlohmann::json::parse(fixtures::readWholeFile(dir + "/times.json"), nullptr, false);
 }
@@ -35,8 +34,7 @@ TEST(ViewerIdleXvfbTest, DrawsOnlyWhileSomethingMoves) {
     // in 2 s (29-30 here): a window that waited would draw none, and one frame takes far less
     // than 2 s at 640 x 480 even in the sanitized build on a busy machine.
     const std::string still = "idle 2 0 " + std::to_string(app::RedrawPolicy::kSettleFrames);
-    {
-        std::ofstream(dir + "/s.txt") << still << R"(
+    const std::string script = still + R"(
 click "Clip"
 click "clip:talk"
 click "Play"
@@ -44,18 +42,17 @@ expect-clip "talk" playing
 idle 2 1 100000
 click "Play"
 expect-clip "talk" paused
-)" << still << R"(
+)" + still + R"(
 key t
 idle 2 1 100000
 key t
-)" << still << R"(
+)" + still + R"(
 expect-no-error
 quit
 )";
-    }
     // --frame-times: the frames drawn back to back (while the script drove, the clip played and
     // the turntable turned), not the waits.
-    const nlohmann::json times = runTimed(dir);
+    const nlohmann::json times = runTimed(dir, script);
     ASSERT_FALSE(times.is_discarded());
     EXPECT_GT(times["frames"].get<int>(), 6);
     EXPECT_GT(times["medianMs"].get<double>(), 0);
@@ -69,8 +66,7 @@ TEST(ViewerIdleXvfbTest, UiOnlyFramesCopyTheView) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::scratchDir("ViewerIdleXvfbTest_UiOnly");
     const auto viewDraws = [&](const std::string& script, int* frames) {
-        std::ofstream(dir + "/s.txt") << script;
-        const nlohmann::json times = runTimed(dir);
+        const nlohmann::json times = runTimed(dir, script);
         if (times.is_discarded()) {
             ADD_FAILURE() << "no --frame-times";
             return 0;

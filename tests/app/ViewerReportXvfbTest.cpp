@@ -2,14 +2,13 @@
 // "Report (N)" item in the menu bar, which opens the report; File > File report opens it too;
 // a file with nothing to report has no such item; what the renderer changed to draw a file (a
 // texture drawn white over the memory budget) is in the report too.
-#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "fixtures/ImageFixtures.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/image/ImageFile.h"
 #include "morph/io/Files.h"
 
@@ -26,8 +25,8 @@ TEST(ViewerReportXvfbTest, TheBadgeAndTheFileMenuOpenTheReport) {
     b.json()["meshes"][0]["extras"]["targetNames"] = {"only"};
     b.json()["extensionsUsed"].push_back("EXT_future_thing");
     ASSERT_TRUE(b.writeGlb(dir + "/report.glb").ok());
-    {
-        std::ofstream(dir + "/s.txt") << R"(click "Report"
+    fixtures::ViewerRun viewer{dir, dir + "/report.glb", "800x600"};
+    viewer.script = R"(click "Report"
 hover "report:Textures"
 hover "report:Repaired"
 hover "report:Extensions"
@@ -40,14 +39,11 @@ hover "Close report"
 expect-no-error
 quit
 )";
-    }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {dir + "/report.glb", "--window-size", "800x600", "--script", dir + "/s.txt"}, "800x600");
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto shot = morph::readImageFile(dir + "/report.png");
-    ASSERT_TRUE(shot.ok()) << shot.error().message;
-    EXPECT_EQ(shot->width, 800);
-    EXPECT_EQ(shot->height, 600);
+    const auto shots = viewer.runForShots({"report.png"});
+    ASSERT_TRUE(shots);
+    const morph::RgbaImage& shot = (*shots)[0];
+    EXPECT_EQ(shot.width, 800);
+    EXPECT_EQ(shot.height, 600);
 }
 
 TEST(ViewerReportXvfbTest, ATextureOverTheBudgetIsReportedUnderDrawing) {
@@ -67,17 +63,14 @@ TEST(ViewerReportXvfbTest, ATextureOverTheBudgetIsReportedUnderDrawing) {
     b.json()["meshes"][0]["primitives"][0]["material"] = 0;
     b.json()["meshes"][0]["extras"]["targetNames"] = {"T0", "T1"};
     ASSERT_TRUE(b.writeGlb(dir + "/big.glb").ok());
-    {
-        std::ofstream(dir + "/s.txt") << R"(click "Report"
+    fixtures::ViewerRun viewer{dir, dir + "/big.glb", "640x480"};
+    viewer.args = {"--max-memory", "1200000"};
+    viewer.script = R"(click "Report"
 hover "report:Drawing"
 expect-no-error
 quit
 )";
-    }
-    const auto run =
-        fixtures::runMorphviewUnderXvfb({dir + "/big.glb", "--max-memory", "1200000",
-                                         "--window-size", "640x480", "--script", dir + "/s.txt"},
-                                        "640x480");
+    const auto run = viewer.run();
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.err.find("big.glb: images[0] needs"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("drawn as white"), std::string::npos) << run.err;
@@ -88,9 +81,9 @@ TEST(ViewerReportXvfbTest, NothingToReportNoBadge) {
     const std::string dir = fixtures::caseScratchDir();
     const fixtures::Bytes clean = fixtures::webpTexture(fixtures::WebpCase::RequiredNoFallback);
     ASSERT_TRUE(morph::writeFileAtomic(dir + "/clean.glb", clean.data(), clean.size()).ok());
-    { std::ofstream(dir + "/s.txt") << "click \"Report\"\nquit\n"; }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {dir + "/clean.glb", "--window-size", "320x240", "--script", dir + "/s.txt"}, "320x240");
+    fixtures::ViewerRun viewer{dir, dir + "/clean.glb", "320x240"};
+    viewer.script = "click \"Report\"\nquit\n";
+    const auto run = viewer.run();
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.err.find("script line 1: no widget \"Report\" was drawn"), std::string::npos)
         << run.err;

@@ -6,7 +6,6 @@
 // them) and the screenshots the script took. Script mistakes fail with the line.
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -16,8 +15,8 @@
 #include <unistd.h>
 
 #include "fixtures/BuildPaths.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/edit/UserClip.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/image/ImageFile.h"
@@ -95,9 +94,10 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
     // A copy: the export lands next to the model it came from.
     const std::string face = dir + "/face.glb";
     fs::copy_file(fixtures::bundledFace(), face, fs::copy_options::overwrite_existing);
-    { std::ofstream(dir + "/workflow.txt") << kWorkflow; }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {face, "--window-size", "1024x700", "--script", dir + "/workflow.txt"}, "1024x700");
+    fixtures::ViewerRun viewer{dir, face};
+    viewer.script = kWorkflow;
+    viewer.scriptName = "workflow.txt";
+    const auto run = viewer.run();
     ASSERT_EQ(run.exitCode, 0) << run.err;
 
     // The export: the source's clips plus the keyed one, its keys exactly the saved clip's.
@@ -164,11 +164,9 @@ TEST(ViewerScriptXvfbTest, TheIssueWorkflowThroughTheRealUi) {
 
 // `script` run on the face in a small window.
 fixtures::RunOutcome runSmallScript(const std::string& script) {
-    const std::string dir = fixtures::caseScratchDir();
-    { std::ofstream(dir + "/s.txt") << script; }
-    return fixtures::runMorphviewUnderXvfb(
-        {fixtures::bundledFace(), "--window-size", "320x240", "--script", dir + "/s.txt"},
-        "320x240");
+    fixtures::ViewerRun viewer{fixtures::caseScratchDir(), fixtures::bundledFace(), "320x240"};
+    viewer.script = script;
+    return viewer.run();
 }
 
 TEST(ViewerScriptXvfbTest, AFailedExpectationNamesItsLine) {
@@ -193,8 +191,9 @@ TEST(ViewerScriptXvfbTest, AWidgetThatIsNeverDrawnFails) {
 TEST(ViewerScriptXvfbTest, PickAVertexAndShowTheHeatMap) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    {
-        std::ofstream(dir + "/s.txt") << R"(click-view 0.5 0.6
+    fixtures::ViewerRun viewer{dir, fixtures::bundledFace(), "800x600"};
+    viewer.args = {"--weights", "tongueOut=0.5"};
+    viewer.script = R"(click-view 0.5 0.6
 expect-message "picked vertex"
 click "pick:jawOpen"
 expect-weight "tongueOut" 0.5
@@ -205,15 +204,10 @@ hover "jawOpen" 3
 screenshot heat.png
 quit
 )";
-    }
-    const auto run =
-        fixtures::runMorphviewUnderXvfb({fixtures::bundledFace(), "--window-size", "800x600",
-                                         "--weights", "tongueOut=0.5", "--script", dir + "/s.txt"},
-                                        "800x600");
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto image = morph::readImageFile(dir + "/heat.png");
-    ASSERT_TRUE(image.ok()) << image.error().message;
-    EXPECT_EQ(image->width, 800);
+    const auto shots = viewer.runForShots({"heat.png"});
+    ASSERT_TRUE(shots);
+    const morph::RgbaImage& image = (*shots)[0];
+    EXPECT_EQ(image.width, 800);
     // The heat map recolours the face: the unmoved skin in the ramp's slate (bluer than the
     // background and than any skin tone), jawOpen's chin towards the ramp's red end. The same
     // run without H counted 341 such bluish and 6 such red pixels (the irises, the lips); with
@@ -221,8 +215,8 @@ quit
     // since the view draws into its own target with the model on its axis (the picked-vertex
     // panel covers more of the narrower head-on face).
     size_t slate = 0, red = 0;
-    for (size_t i = 0; i < image->pixels.size(); i += 4) {
-        const int r = image->pixels[i], g = image->pixels[i + 1], b = image->pixels[i + 2];
+    for (size_t i = 0; i < image.pixels.size(); i += 4) {
+        const int r = image.pixels[i], g = image.pixels[i + 1], b = image.pixels[i + 2];
         slate += b > r + 20 && b > g + 10 && b < 130;
         red += r > 150 && g < 110 && b < 90;
     }
@@ -236,8 +230,9 @@ quit
 TEST(ViewerScriptXvfbTest, RecordsAPngSequenceWithF9) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    {
-        std::ofstream(dir + "/s.txt") << R"(key t
+    fixtures::ViewerRun viewer{dir, fixtures::bundledFace(), "320x240"};
+    viewer.workingDirectory = dir;
+    viewer.script = R"(key t
 key f9
 expect-message "recording to morphview-rec-"
 wait 4
@@ -245,16 +240,10 @@ key f9
 expect-message "frames to morphview-rec-"
 quit
 )";
-    }
-    const char* old = std::getenv("PATH");
-    const std::string saved = old ? old : "";
-    setenv("PATH", "/usr/bin:/bin", 1);  // the child's PATH: no stand-in ffmpeg here
+    viewer.env = {"PATH=/usr/bin:/bin"};  // no stand-in ffmpeg here
     const bool realFfmpeg =
         access("/usr/bin/ffmpeg", X_OK) == 0 || access("/bin/ffmpeg", X_OK) == 0;
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {fixtures::bundledFace(), "--window-size", "320x240", "--script", dir + "/s.txt"},
-        "320x240", dir);
-    setenv("PATH", saved.c_str(), 1);
+    const auto run = viewer.run();
     ASSERT_EQ(run.exitCode, 0) << run.err;
     std::vector<fs::path> folders;
     for (const auto& entry : fs::directory_iterator(dir)) {

@@ -13,8 +13,8 @@
 
 #include "fixtures/BuildPaths.h"
 #include "fixtures/Golden.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/image/ImageFile.h"
 
 namespace viewer_skin_xvfb_test {
@@ -25,21 +25,12 @@ namespace fs = std::filesystem;
 
 const std::string kCharacter = std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb";
 
-// morphview ARGS... on a private 1280x800x24 Xvfb; exit code and stderr.
-std::pair<int, std::string> runUnderXvfb(const std::vector<std::string>& args) {
-    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfb(args, "1280x800");
-    return {run.exitCode, run.err};
-}
-
+// The character at `time` of its wave, in a 1024x700 window on a private 1280x800x24 Xvfb (an
+// empty image, after a failure, when the run failed).
 morph::RgbaImage screenshotAt(const std::string& time, const std::string& dir) {
-    const std::string out = dir + "/wave_" + time + ".png";
-    const auto [code, err] =
-        runUnderXvfb({kCharacter, "--window-size", "1024x700", "--screenshot-after", "4", "--out",
-                      out, "--animation", "wave", "--time", time});
-    EXPECT_EQ(code, 0) << err;
-    auto image = morph::readImageFile(out);
-    EXPECT_TRUE(image.ok()) << (image.ok() ? "" : image.error().message);
-    return image.ok() ? std::move(image).value() : morph::RgbaImage{};
+    const fixtures::ViewerRun viewer{
+        dir, kCharacter, "1024x700", "1280x800", {"--animation", "wave", "--time", time}};
+    return viewer.screenshot(4, "wave_" + time + ".png").value_or(morph::RgbaImage{});
 }
 
 constexpr fixtures::PixelRect kView = fixtures::kViewIn1024x700;

@@ -12,8 +12,8 @@
 
 #include "app/speech/Speech.h"
 #include "fixtures/BuildPaths.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 
 namespace viewer_speech_xvfb_test {
 
@@ -25,11 +25,11 @@ namespace fs = std::filesystem;
 // disk driver to `raw`.
 fixtures::RunOutcome runSpeechScript(const std::string& dir, const std::string& name,
                                      const std::string& script, const std::string& raw) {
-    std::ofstream(dir + "/" + name) << script;
-    const std::string face = fixtures::bundledFace();
-    return fixtures::runMorphviewUnderXvfb(
-        {face, "--window-size", "480x360", "--script", dir + "/" + name}, "480x360", "",
-        {"SDL_AUDIODRIVER=disk", "SDL_DISKAUDIOFILE=" + raw});
+    fixtures::ViewerRun viewer{dir, fixtures::bundledFace(), "480x360"};
+    viewer.script = script;
+    viewer.scriptName = name;
+    viewer.env = {"SDL_AUDIODRIVER=disk", "SDL_DISKAUDIOFILE=" + raw};
+    return viewer.run();
 }
 
 TEST(ViewerSpeechXvfbTest, SayMovesTheMouthWithTheAudioAndRestsAfter) {

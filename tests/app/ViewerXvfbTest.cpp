@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "fixtures/BuildPaths.h"
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "morph/image/ImageFile.h"
 
 namespace viewer_xvfb_test {
@@ -33,9 +33,9 @@ constexpr Rgb kMenuBar{22, 23, 26};
 constexpr Rgb kPanel{27, 28, 31};  // WindowBg at 97% over the 3D background: within 1 of this
 constexpr Rgb kBackground{46, 48, 54};
 
-// morphview ARGS... on a private 1280x800x24 Xvfb.
-fixtures::RunOutcome runUnderXvfb(const std::vector<std::string>& args) {
-    return fixtures::runMorphviewUnderXvfb(args, "1280x800");
+// The face in a 1024x700 window on a private 1280x800x24 Xvfb.
+fixtures::ViewerRun faceViewer(const std::string& dir) {
+    return {dir, fixtures::bundledFace(), "1024x700", "1280x800"};
 }
 
 Rgb pixel(const morph::RgbaImage& image, int x, int y) {
@@ -60,12 +60,8 @@ double share(const morph::RgbaImage& image, int x0, int y0, int x1, int y1, cons
 
 TEST(ViewerXvfbTest, SavesTheWindowWithUiAndFace) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string out = fixtures::caseScratchDir() + "/viewer.png";
-    const auto run = runUnderXvfb({fixtures::bundledFace(), "--window-size", "1024x700",
-                                   "--screenshot-after", "5", "--out", out});
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto image = morph::readImageFile(out);
-    ASSERT_TRUE(image.ok()) << image.error().message;
+    auto image = faceViewer(fixtures::caseScratchDir()).screenshot(5, "viewer.png");
+    ASSERT_TRUE(image);
     ASSERT_EQ(image->width, 1024);
     ASSERT_EQ(image->height, 700);
 
@@ -103,15 +99,12 @@ TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
     const std::string dir = fixtures::caseScratchDir();
     morph::RgbaImage shots[2];
     const char* samples[2] = {"0", "4"};
+    fixtures::ViewerRun viewer = faceViewer(dir);
     for (int i = 0; i < 2; ++i) {
-        const std::string out = dir + "/msaa" + samples[i] + ".png";
-        const auto run =
-            runUnderXvfb({fixtures::bundledFace(), "--window-size", "1024x700", "--msaa",
-                          samples[i], "--screenshot-after", "5", "--out", out});
-        ASSERT_EQ(run.exitCode, 0) << run.err;
-        auto image = morph::readImageFile(out);
-        ASSERT_TRUE(image.ok()) << image.error().message;
-        shots[i] = std::move(image).value();
+        viewer.args = {"--msaa", samples[i]};
+        auto image = viewer.screenshot(5, std::string("msaa") + samples[i] + ".png");
+        ASSERT_TRUE(image);
+        shots[i] = std::move(*image);
         EXPECT_LT(share(shots[i], 670, 200, 770, 300, kBackground, 2), 0.2) << samples[i];
     }
     size_t differing = 0;
@@ -120,8 +113,9 @@ TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
     EXPECT_GT(differing, 100u) << "4 samples changed no edge";
     // Edges only: far less than the face's area (about 100,000 pixels at this size).
     EXPECT_LT(differing, 4u * 30000u);
-    const auto refused = runUnderXvfb({fixtures::bundledFace(), "--msaa", "3", "--screenshot-after",
-                                       "1", "--out", dir + "/x.png"});
+    viewer.window.clear();
+    viewer.args = {"--msaa", "3", "--screenshot-after", "1", "--out", dir + "/x.png"};
+    const auto refused = viewer.run();
     EXPECT_EQ(refused.exitCode, 2) << refused.err;
 }
 
@@ -131,7 +125,8 @@ TEST(ViewerXvfbTest, TheViewsAntiAliasingIsItsOwn) {
 TEST(ViewerXvfbTest, TheLightingMenuSwitchesTheLight) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    std::ofstream(dir + "/s.txt") << R"(wait 3
+    fixtures::ViewerRun viewer{dir, fixtures::bundledFace()};
+    viewer.script = R"(wait 3
 screenshot studio.png
 click "View"
 click "Lighting"
@@ -142,14 +137,11 @@ click "Studio environment"
 wait 3
 screenshot studio-again.png
 )";
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {fixtures::bundledFace(), "--window-size", "1024x700", "--script", dir + "/s.txt"},
-        "1024x700");
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto studio = morph::readImageFile(dir + "/studio.png");
-    auto rig = morph::readImageFile(dir + "/rig.png");
-    auto again = morph::readImageFile(dir + "/studio-again.png");
-    ASSERT_TRUE(studio.ok() && rig.ok() && again.ok());
+    const auto shots = viewer.runForShots({"studio.png", "rig.png", "studio-again.png"});
+    ASSERT_TRUE(shots);
+    const morph::RgbaImage& studio = (*shots)[0];
+    const morph::RgbaImage& rig = (*shots)[1];
+    const morph::RgbaImage& again = (*shots)[2];
     // The face's cheek region of the view (kViewIn1024x700's middle).
     auto region = [](const morph::RgbaImage& image) {
         std::vector<uint8_t> out;
@@ -159,15 +151,13 @@ screenshot studio-again.png
         }
         return out;
     };
-    EXPECT_NE(region(*studio), region(*rig));
-    EXPECT_EQ(region(*studio), region(*again));
+    EXPECT_NE(region(studio), region(rig));
+    EXPECT_EQ(region(studio), region(again));
 
-    const auto bad =
-        runUnderXvfb({fixtures::bundledFace(), "--window-size", "1024x700", "--environment",
-                      dir + "/missing.hdr", "--screenshot-after", "3", "--out", dir + "/bad.png"});
-    EXPECT_EQ(bad.exitCode, 0) << bad.err;
-    auto fallback = morph::readImageFile(dir + "/bad.png");
-    ASSERT_TRUE(fallback.ok());
+    fixtures::ViewerRun missing = faceViewer(dir);
+    missing.args = {"--environment", dir + "/missing.hdr"};
+    auto fallback = missing.screenshot(3, "bad.png");
+    ASSERT_TRUE(fallback);
     EXPECT_LT(share(*fallback, 670, 200, 770, 300, kBackground, 2), 0.2) << "no face in the view";
 }
 
@@ -176,7 +166,10 @@ TEST(ViewerXvfbTest, ABrokenModelFailsWithItsNameInScreenshotMode) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string bad = dir + "/broken.glb";
     { std::ofstream(bad) << "not a glb"; }
-    const auto run = runUnderXvfb({bad, "--screenshot-after", "2", "--out", dir + "/x.png"});
+    const auto run =
+        fixtures::ViewerRun{
+            dir, bad, "", "1280x800", {"--screenshot-after", "2", "--out", dir + "/x.png"}}
+            .run();
     EXPECT_EQ(run.exitCode, 1) << run.err;
     EXPECT_NE(run.err.find("broken.glb"), std::string::npos) << run.err;
     EXPECT_FALSE(fs::exists(dir + "/x.png"));
@@ -206,13 +199,14 @@ TEST(ViewerXvfbTest, NoArgumentsWithoutADisplayFailsCleanly) {
 
 TEST(ViewerXvfbTest, OpensTheBundledFaceWithoutAModel) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
-    const std::string out = fixtures::caseScratchDir() + "/face.png";
-    const auto run =
-        runUnderXvfb({"--window-size", "640x400", "--screenshot-after", "2", "--out", out,
-                      "--weights", "jawOpen=1", "--animation", "talk", "--time", "0.5"});
-    ASSERT_EQ(run.exitCode, 0) << run.err;
-    auto image = morph::readImageFile(out);
-    ASSERT_TRUE(image.ok()) << image.error().message;
+    const fixtures::ViewerRun viewer{
+        fixtures::caseScratchDir(),
+        "",
+        "640x400",
+        "1280x800",
+        {"--weights", "jawOpen=1", "--animation", "talk", "--time", "0.5"}};
+    auto image = viewer.screenshot(2, "face.png");
+    ASSERT_TRUE(image);
     EXPECT_EQ(image->width, 640);
     EXPECT_EQ(image->height, 400);
 }

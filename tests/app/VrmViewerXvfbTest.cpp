@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/ViewerRun.h"
 #include "fixtures/VrmFixtures.h"
 
 namespace vrm_viewer_xvfb_test {
@@ -26,32 +26,28 @@ std::string writeVrm(const std::string& dir) {
 TEST(VrmViewerXvfbTest, ExpressionSliderDrivesItsBinds) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::scratchDir("VrmViewerXvfbTest_Slider");
-    {
-        std::ofstream(dir + "/s.txt") << R"(drag "expression:happy" 1
+    fixtures::ViewerRun viewer{dir, writeVrm(dir), "800x600"};
+    viewer.script = R"(drag "expression:happy" 1
 expect-weight "smile" 1
 click "Reset expressions"
 expect-weight "smile" 0 0.0001
 quit
 )";
-    }
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {writeVrm(dir), "--window-size", "800x600", "--script", dir + "/s.txt"}, "800x600");
+    const auto run = viewer.run();
     EXPECT_EQ(run.exitCode, 0) << run.err;
 }
 
 TEST(VrmViewerXvfbTest, WeightsOptionSetsAnExpressionSlider) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::scratchDir("VrmViewerXvfbTest_Weights");
-    { std::ofstream(dir + "/s.txt") << "wait 2\nexpect-weight \"smile\" 0.5\nquit\n"; }
-    const std::string vrm = writeVrm(dir);
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {vrm, "--window-size", "640x480", "--weights", "vrm:happy=0.5", "--script", dir + "/s.txt"},
-        "640x480");
+    fixtures::ViewerRun viewer{dir, writeVrm(dir), "640x480"};
+    viewer.args = {"--weights", "vrm:happy=0.5"};
+    viewer.script = "wait 2\nexpect-weight \"smile\" 0.5\nquit\n";
+    const auto run = viewer.run();
     EXPECT_EQ(run.exitCode, 0) << run.err;
 
-    const auto unknown = fixtures::runMorphviewUnderXvfb(
-        {vrm, "--window-size", "640x480", "--weights", "vrm:grin=1", "--script", dir + "/s.txt"},
-        "640x480");
+    viewer.args = {"--weights", "vrm:grin=1"};
+    const auto unknown = viewer.run();
     EXPECT_NE(unknown.exitCode, 0);
     EXPECT_NE(unknown.err.find("no VRM expression named 'grin'"), std::string::npos) << unknown.err;
 }

@@ -16,6 +16,7 @@
 #include "GlFixture.h"
 #include "GlShared.h"
 #include "MorphCompare.h"
+#include "MorphPathCases.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Animate.h"
 #include "morph/gltf/GltfImport.h"
@@ -44,12 +45,6 @@ class GpuMorphPathTest : public fixtures::GlTest, public ::testing::WithParamInt
 protected:
     renderer::GpuOracle& gpu() { return sharedGpu(); }
 };
-
-std::string pathCaseName(const ::testing::TestParamInfo<MorphPath>& info) {
-    std::string name = renderer::morphPathName(info.param);
-    for (char& c : name) c = c == '-' ? '_' : c;
-    return name;
-}
 
 // Runs `path`, then checks against the CPU: cs-sparse (when it ran) against the dequantized
 // deltas, the others against the file's.
@@ -285,10 +280,8 @@ TEST_P(GpuMorphPathTest, EveryCorpusFileAgreesWithTheCpu) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Paths, GpuMorphPathTest,
-                         ::testing::Values(MorphPath::VsDense, MorphPath::VsActive,
-                                           MorphPath::CsSparse, MorphPath::Cpu, MorphPath::Auto),
-                         pathCaseName);
+INSTANTIATE_TEST_SUITE_P(Paths, GpuMorphPathTest, ::testing::ValuesIn(fixtures::kEveryMorphPath),
+                         fixtures::morphPathCaseName);
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 #include "GlFixture.h"
 #include "GlShared.h"
 #include "MorphCompare.h"
+#include "MorphPathCases.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/TestPaths.h"
 #include "morph/gltf/GltfImport.h"
@@ -28,9 +29,6 @@ namespace morph_paths_gl_test {
 namespace {
 
 using renderer::MorphPath;
-
-const MorphPath kPaths[] = {MorphPath::VsDense, MorphPath::VsActive, MorphPath::CsSparse,
-                            MorphPath::Cpu, MorphPath::Auto};
 
 renderer::GpuOracle& gpu() {
     return fixtures::sharedOracle();
@@ -53,7 +51,7 @@ TEST_F(MorphPathsTest, InstanceKShowsWeightRowK) {
     std::vector<std::vector<float>> rows;
     for (uint32_t k = 0; k < 5; ++k) rows.push_back(fixtures::randomWeights(12, 40 + k, 0.5f));
     rows[3].assign(12, 0.0f);  // an instance at rest among morphed ones
-    for (MorphPath path : kPaths) {
+    for (MorphPath path : fixtures::kEveryMorphPath) {
         renderer::PrimitiveMorph morph =
             renderer::PrimitiveMorph::create(borrowed(primitive), renderer::MorphLimits::query());
         renderer::PrimitiveBuffers buffers = renderer::PrimitiveBuffers::upload(primitive);
@@ -75,7 +73,7 @@ TEST_F(MorphPathsTest, InstanceKShowsWeightRowK) {
 TEST_F(MorphPathsTest, TwoRunsAreBitIdentical) {
     const morph::Primitive primitive = sparseMesh(3000, 40);
     const std::vector<float> w = fixtures::randomWeights(40, 9, 0.3f);
-    for (MorphPath path : kPaths) {
+    for (MorphPath path : fixtures::kEveryMorphPath) {
         std::vector<morph::MorphedPrimitive> runs;
         for (int run = 0; run < 2; ++run) {
             // Fresh resources each run: nothing carried over but the inputs.
@@ -282,7 +280,7 @@ protected:
 
 TEST_F(FaceFrameTest, EveryPathDrawsTheFaceLikeVsActive) {
     const Frame reference = draw(MorphPath::VsActive);
-    for (MorphPath path : kPaths) {
+    for (MorphPath path : fixtures::kEveryMorphPath) {
         const Frame frame = draw(path);
         const morph::ImageDifference d = morph::compareImages(reference.image, frame.image);
         EXPECT_TRUE(d.withinTolerance) << renderer::morphPathName(path) << ": "
@@ -321,7 +319,7 @@ TEST_F(FaceFrameTest, CrowdOfIdenticalCopiesInPlaceLooksLikeOne) {
     renderer::Crowd crowd;
     crowd.offsets.assign(4, glm::vec3(0.0f));
     crowd.weights.assign(4, {});  // every copy at the pose's weights
-    for (MorphPath path : kPaths) {
+    for (MorphPath path : fixtures::kEveryMorphPath) {
         renderer::DrawOptions single;
         single.morphPath = path;
         renderer::DrawOptions copies = single;

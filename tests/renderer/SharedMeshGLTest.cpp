@@ -18,6 +18,7 @@
 #include "GlFixture.h"
 #include "GlShared.h"
 #include "MorphCompare.h"
+#include "MorphPathCases.h"
 #include "fixtures/SharedMeshFixtures.h"
 #include "morph/anim/Animate.h"
 #include "morph/gltf/GltfImport.h"
@@ -45,12 +46,6 @@ renderer::GpuOracle& oracle() {
 
 class SharedMeshTest : public fixtures::GlTest, public ::testing::WithParamInterface<MorphPath> {};
 class SharedMeshPathDataTest : public fixtures::GlTest {};
-
-std::string pathCaseName(const ::testing::TestParamInfo<MorphPath>& info) {
-    std::string name = renderer::morphPathName(info.param);
-    for (char& c : name) c = c == '-' ? '_' : c;
-    return name;
-}
 
 morph::Scene twoNodes() {
     auto scene = morph::importGltfMemory(fixtures::twoNodesOneMesh(), "two-nodes.glb", ".");
@@ -258,10 +253,8 @@ TEST_F(SharedMeshPathDataTest, BuiltAndChargedOnce) {
     EXPECT_EQ(state.morph(1, p).outputBytes(), 81u * 2u * 16u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Paths, SharedMeshTest,
-                         ::testing::Values(MorphPath::VsDense, MorphPath::VsActive,
-                                           MorphPath::CsSparse, MorphPath::Cpu, MorphPath::Auto),
-                         pathCaseName);
+INSTANTIATE_TEST_SUITE_P(Paths, SharedMeshTest, ::testing::ValuesIn(fixtures::kEveryMorphPath),
+                         fixtures::morphPathCaseName);
 
 }  // namespace
 

@@ -15,6 +15,7 @@
 
 #include "GlFixture.h"
 #include "fixtures/BuildPaths.h"
+#include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/SkinFixtures.h"
 #include "fixtures/TestPaths.h"
@@ -37,12 +38,9 @@ std::string writeArm(SkinCase skinCase, const std::string& name) {
                                   name + ".glb", fixtures::skinnedArm(skinCase));
 }
 
+// Headless: no display to fall back on.
 json eval(const std::vector<std::string>& args) {
-    const fixtures::RunOutcome run = fixtures::runMorphview(args, {"DISPLAY", "WAYLAND_DISPLAY"});
-    EXPECT_EQ(run.exitCode, 0) << run.err;
-    json parsed = json::parse(run.out, nullptr, false);
-    EXPECT_FALSE(parsed.is_discarded()) << run.out.substr(0, 200);
-    return parsed;
+    return fixtures::runJson(args, 0, {"DISPLAY", "WAYLAND_DISPLAY"});
 }
 
 // Tolerances: positions to 1e-5 of the arm's extent (about 2.5; float32 matrix products in a
