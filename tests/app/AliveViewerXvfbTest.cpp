@@ -81,6 +81,18 @@ TEST(AliveViewerXvfbTest, TheUsersBlinkWinsOverAlives) {
     EXPECT_FALSE(firstBlink(readLines(dir + "/s.jsonl")).is_null()) << "alive did not blink";
 }
 
+TEST(AliveViewerXvfbTest, ViewAliveTurnsItOnAndSaysWhatDrivesIt) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    std::ofstream(dir + "/s.txt") << "wait 5\nclick \"View\"\nclick \"Alive\"\nwait 5\nquit\n";
+    const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfb(
+        {fixtures::bundledFace(), "--window-size", "320x240", "--script", dir + "/s.txt"},
+        "320x240");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.err.find("alive: blinks with eyeBlinkLeft+eyeBlinkRight"), std::string::npos)
+        << run.err;
+}
+
 TEST(AliveViewerXvfbTest, RecordStreamWithoutListenOrAliveIsAUsageError) {
     const fixtures::RunOutcome run = fixtures::runMorphview({"--record-stream", "x.jsonl"});
     EXPECT_EQ(run.exitCode, 2);
