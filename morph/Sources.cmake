@@ -44,6 +44,7 @@ set(MORPH_ANIM_SOURCES
   anim/Animate.cpp
   anim/ClipSelection.cpp
   anim/FramePose.cpp
+  anim/IdleLife.cpp
   anim/Layers.cpp
   anim/PoseLayers.cpp
   anim/Sampler.cpp

@@ -46,7 +46,9 @@ struct CaptureOptions {
     std::string replay;  // --replay: a live recording's weights at --time, as --weights
     std::string clip;    // --clip: every frame of this animation into --out-dir
     int fps = 30;
-    bool json = false;  // --json: what was written, as one JSON object on stdout
+    bool alive = false;  // --alive: idle life at --time (each frame's time with --clip)
+    uint32_t seed = 0;   // --seed
+    bool json = false;   // --json: what was written, as one JSON object on stdout
 };
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
@@ -102,6 +104,7 @@ CommandResult runSingle(const CaptureOptions& options) {
         weights = std::move(replayed).value();
     }
     model.shot.pose.weightItems = std::move(weights);
+    if (options.alive) model.shot.pose.aliveSeed = options.seed;
     auto image = model.runner->render(options.defaults.model.path, model.shot);
     if (!image) return failWith(image.error().message);
     if (auto written = morph::writePngFile(options.outPath, *image); !written) {
@@ -186,6 +189,7 @@ CommandResult runClip(const CaptureOptions& options) {
         started.outcome != Outcome::Ok)
         return started;
     model.shot.pose.weightItems = options.weights.value;
+    if (options.alive) model.shot.pose.aliveSeed = options.seed;
     auto plan = planClip(*model.layout, options);
     if (!plan) return failWith(plan.error().message);
     const std::string ffmpeg = findOnPath("ffmpeg", std::getenv("PATH"));
@@ -363,6 +367,7 @@ struct CaptureChoice {
     CLI::Option* time = nullptr;
     CLI::Option* replay = nullptr;
     CLI::Option* weights = nullptr;
+    CLI::Option* alive = nullptr;
 };
 
 CaptureChoice addCaptureOutputs(CLI::App& capture, CaptureOptions& options) {
@@ -420,6 +425,15 @@ void addCapturePose(CLI::App& capture, CaptureOptions& options, CaptureChoice& c
                                "last line with t <= --time (seconds), as --weights would")
                    ->type_name("FILE.jsonl");
     c.weights = weights;
+    c.alive = capture.add_flag("--alive", options.alive,
+                               "Idle life at --time: the blinks, gaze and breath the viewer's "
+                               "--alive shows at that time of its clock, over the animation and "
+                               "under --weights (docs/LIVE.md)");
+    capture
+        .add_option("--seed", options.seed,
+                    "The seed of --alive (default 0), as the viewer's --seed")
+        ->type_name("N")
+        ->needs(c.alive);
 }
 
 // How it is seen: the camera, the background, the light, the file's scene, lights and
@@ -474,7 +488,8 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<CaptureOptions> options
             throw CLI::ValidationError("MODEL", "the bundled face.glb was not found; give MODEL");
     }
     const bool haveModel = !model.empty();
-    if (c.time->count() > 0 && c.animation->count() == 0 && c.replay->count() == 0)
+    if (c.time->count() > 0 && c.animation->count() == 0 && c.replay->count() == 0 &&
+        c.alive->count() == 0)
         throw CLI::RequiresError(c.time->get_name(), c.animation->get_name());
     // --replay's exclusions are checked here, so the other options' help stays as it was.
     for (CLI::Option* other : {c.weights, c.animation, c.clip}) {
@@ -483,6 +498,10 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<CaptureOptions> options
     }
     if (c.replay->count() > 0 && c.shots->count() > 0)
         throw CLI::ValidationError("--replay", "applies to MODEL, not to --shots");
+    if (c.alive->count() > 0 && c.replay->count() > 0)
+        throw CLI::ExcludesError(c.alive->get_name(), c.replay->get_name());
+    if (c.alive->count() > 0 && c.shots->count() > 0)
+        throw CLI::ValidationError("--alive", "applies to MODEL, not to --shots");
     if (haveModel == (c.shots->count() > 0)) {
         throw CLI::ValidationError("capture",
                                    "give either MODEL --out FILE.png, MODEL --clip NAME "

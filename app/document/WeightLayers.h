@@ -10,9 +10,11 @@
 //                (ViewerStateExpressions.h)
 //   (external)   the sources outside the file, ViewerState::externalLayers in their order,
 //                each its weights by {mesh, target} on every node showing the mesh, and node
-//                rotations: the window's features list them, live input ("live", --listen:
-//                each target a tracker drives takes its newest value) then speech ("speech":
-//                the Speech panel's line, each target its clip drives at the audio clock)
+//                rotations: the window's features list them, idle life ("alive", --alive: the
+//                blinks, gaze and breath, only the targets it moves now, so the clips show
+//                between its blinks), live input ("live", --listen: each target a tracker drives
+//                takes its newest value) then speech ("speech": the Speech panel's line, each
+//                target its clip drives at the audio clock)
 //   overrides    the user's slider values
 //   solo-mute    a view aid, never keyed and never saved in presets: a soloed target shows alone
 //                on its mesh, a muted one shows 0 (a rig audit's "show this target" is a solo)
@@ -26,6 +28,7 @@ namespace app {
 
 inline constexpr const char* kClipsLayer = "clips";
 inline constexpr const char* kExpressionsLayer = "expressions";
+inline constexpr const char* kAliveLayer = "alive";          // idle life's, under the others
 inline constexpr const char* kLiveLayer = "live";            // live input's external layer
 inline constexpr const char* kSpeechLayer = "speech";        // the Speech panel's
 inline constexpr const char* kOverridesLayer = "overrides";  // the first of the user's layers

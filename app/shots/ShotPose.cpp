@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "morph/anim/IdleLife.h"
 #include "morph/anim/Layers.h"
 #include "morph/anim/PoseLayers.h"
 
@@ -9,16 +10,24 @@ namespace app {
 
 morph::Result<std::vector<morph::NodePose>> buildPose(
     const morph::Scene& layout, const std::vector<size_t>& clips, float time,
-    const std::vector<morph::WeightAssignment>& weights) {
+    const std::vector<morph::WeightAssignment>& weights, std::optional<uint32_t> aliveSeed) {
     // A shot's sources of weights, as the viewer's (app/document/WeightLayers.h): its clips
     // at its time, then its weights, which set their targets as the viewer's overrides do, then
-    // the rig logic derived from them.
+    // the rig logic derived from them; idle life, when asked for, over the clips.
+    morph::PoseLayer alive{"alive", nullptr, {}, {}};
+    if (aliveSeed) {
+        morph::IdleFrame frame = morph::idleFrameAt(morph::planIdleLife(layout),
+                                                    morph::makeIdleSchedule(*aliveSeed), time);
+        alive.rotations = std::move(frame.rotations);
+        alive.weights = std::move(frame.weights);
+    }
     morph::Status weightsApplied;
     const morph::PoseLayers layers = {
         {"clips",
          [&](const morph::Scene& scene, std::vector<morph::NodePose>& pose) {
              morph::applyAnimations(scene, clips, time, pose);
          }},
+        alive,
         {"weights",
          [&](const morph::Scene& scene, std::vector<morph::NodePose>& pose) {
              if (!weights.empty()) weightsApplied = morph::applyWeightSpec(scene, weights, pose);
@@ -57,7 +66,7 @@ morph::Result<std::vector<morph::NodePose>> shotPose(const morph::Scene& layout,
         weights = std::move(spec).value();
     }
     weights.insert(weights.end(), pose.weightItems.begin(), pose.weightItems.end());
-    return buildPose(layout, clips->clips, pose.time, weights);
+    return buildPose(layout, clips->clips, pose.time, weights, pose.aliveSeed);
 }
 
 }  // namespace app

@@ -2,6 +2,8 @@
 // The one headless pose builder: the rest pose, clips sampled at a time, then weights on top,
 // as the viewer layers them. `capture`, `regress`, `eval` and `audit --html`'s pictures all pose
 // a model through it, and the renderer is given the result (renderer::Capturer::capture()).
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,10 +17,13 @@ namespace app {
 
 // The rest pose, the clips (indices into layout.animations, later ones winning where two drive
 // the same channel) sampled at `time` seconds (glTF 2.0 3.11), then `weights` on top, which set
-// their targets as the viewer's overrides do. Errors: a weight no mesh has (applyWeightSpec's).
+// their targets as the viewer's overrides do. With `aliveSeed`, idle life from that seed at `time`
+// (morph/anim/IdleLife.h) between the clips and the weights, as the viewer layers it. Errors: a
+// weight no mesh has (applyWeightSpec's).
 morph::Result<std::vector<morph::NodePose>> buildPose(
     const morph::Scene& layout, const std::vector<size_t>& clips, float time,
-    const std::vector<morph::WeightAssignment>& weights);
+    const std::vector<morph::WeightAssignment>& weights,
+    std::optional<uint32_t> aliveSeed = std::nullopt);
 
 // What a shot poses, as the command line and a shots file name it.
 struct ShotPose {
@@ -31,6 +36,7 @@ struct ShotPose {
     // Items applied after `weights`, as its own are: a replay's weights, or targets whose
     // spelling a spec's text cannot carry (a ',' or '=' in the name), such as the audit's page.
     std::vector<morph::WeightAssignment> weightItems;
+    std::optional<uint32_t> aliveSeed;  // capture --alive --seed N: idle life at `time`
 };
 
 // The clips `pose` names. Errors: "'x' is not an animation of face.glb (it has 'talk', 'blink')".

@@ -2,6 +2,7 @@
 // The interactive viewer: `morphview [MODEL]`. Wires the window (GlfwContext), Dear ImGui, the
 // panels (ViewerPanels*.cpp), the state (ViewerState.h) and the renderer; it draws through
 // renderer::SceneRenderer::draw, the same code `morphview capture` uses.
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,6 +41,8 @@ struct ViewerOptions {
     std::string calibration;  // --calibration: the live input's profile
     bool liveHead = false;    // --live-head: the head and eye joints follow the live input
     std::string replay;       // --replay FILE.jsonl: a recording played on the live layer
+    bool alive = false;       // --alive: idle life on at start (app/viewer/alive/AliveFeature.h)
+    uint32_t seed = 0;        // --seed N: idle life's blinks, gaze and breath
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

@@ -45,9 +45,9 @@ void addLiveOptions(CLI::App& root, ViewerOptions& options) {
         ->needs(listen);
     root.add_option("--record-stream", options.recordStream,
                     "Write every applied live sample to FILE as one JSON line: t, source and the "
-                    "live weights by target name (capture --replay draws one)")
-        ->type_name("FILE.jsonl")
-        ->needs(listen);
+                    "live weights by target name (capture --replay draws one); with --alive and "
+                    "no --listen, idle life's weights each frame")
+        ->type_name("FILE.jsonl");
     root.add_option("--calibration", options.calibration,
                     "Calibrate the live input with a JSON profile: per name neutral, gain, offset, "
                     "clamp and 1-euro smoothing (docs/LIVE.md)")
@@ -61,6 +61,15 @@ void addLiveOptions(CLI::App& root, ViewerOptions& options) {
                     "Play a --record-stream recording on the live layer in real time, once from "
                     "its first line, the last line held (the weights capture --replay draws)")
         ->type_name("FILE.jsonl");
+    CLI::Option* alive =
+        root.add_flag("--alive", options.alive,
+                      "Idle life: the face blinks, moves its eyes and breathes, under every other "
+                      "source of weights (View > Alive switches; docs/LIVE.md)");
+    root.add_option("--seed", options.seed,
+                    "The seed of --alive's blinks, gaze and breath (default 0): the same seed, "
+                    "the same face at the same frame")
+        ->type_name("N")
+        ->needs(alive);
 }
 
 }  // namespace
@@ -123,6 +132,8 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
 }
 
 CommandResult runViewer(const ViewerOptions& options) {
+    if (!options.recordStream.empty() && options.listen.empty() && !options.alive)
+        return usageError("--record-stream requires --listen or --alive");
     // A bad recording is one line before any window opens.
     if (!options.replay.empty()) {
         if (auto lines = loadReplay(options.replay); !lines)

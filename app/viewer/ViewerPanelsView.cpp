@@ -187,6 +187,10 @@ void drawViewMenu(const ViewerDocument& doc, ViewerUi& ui) {
     if (ImGui::MenuItem("Rig logic", nullptr, doc.state.rigLogic))
         ui.requests.toggleRigLogic = true;
     trackItem(ui, "Rig logic");
+    ImGui::MenuItem("Alive", nullptr, &ui.alive.on, doc.loaded);
+    if (!ui.alive.found.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", ui.alive.found.c_str());
+    trackItem(ui, "Alive");
     if (ImGui::MenuItem("Hide all panels", "Tab")) ui.visible = false;
     ImGui::Separator();
     drawOverlayItems(ui);

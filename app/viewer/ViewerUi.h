@@ -153,6 +153,13 @@ struct WidgetRect {
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
+// View > Alive (app/viewer/alive/AliveFeature.h): idle life on or off (--alive), and what drives
+// it on the face shown, the item's tooltip.
+struct AliveUi {
+    bool on = false;
+    std::string found;
+};
+
 struct ViewerUi {
     bool visible = true;  // Tab hides every panel
     bool showWeights = true;
@@ -197,6 +204,7 @@ struct ViewerUi {
     InspectUi inspect;
     RecordUi record;
     SpeechUi speech;  // File > Speech... (app/viewer/speech/SpeechPanel.h)
+    AliveUi alive;
     Turntable turntable;
     PresetCycle presetCycle;
     bool trackWidgets = false;  // --script: record widget rectangles

@@ -13,6 +13,7 @@
 
 #include "app/cli/Options.h"
 #include "app/session/Autosave.h"
+#include "app/viewer/alive/AliveFeature.h"
 #include "app/viewer/autosave/AutosaveFeature.h"
 #include "app/viewer/live/LiveFeature.h"
 #include "app/viewer/record/RecordFeature.h"
@@ -89,6 +90,7 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
 std::vector<std::unique_ptr<ViewerFeature>> ViewerWindow::makeFeatures() {
     const FeatureContext context{mOptions, mDoc, mUi, mContext.window(), mContext};
     std::vector<std::unique_ptr<ViewerFeature>> features;
+    features.push_back(std::make_unique<AliveFeature>(context));  // first: under the others
     features.push_back(std::make_unique<LiveFeature>(context));
     features.push_back(std::make_unique<VoiceFeature>(context));
     features.push_back(std::make_unique<SpeechFeature>(context));

@@ -58,7 +58,9 @@ bool LiveFeature::openLiveSession() {
     if (!mOptions.calibration.empty()) mLiveUi.profilePath = mOptions.calibration;
     live::LiveSessionOptions options;
     options.address = mOptions.listenAddress;
-    options.recordPath = mOptions.recordStream;
+    // Without --listen, --record-stream is idle life's file (--alive): a source opened later
+    // from the Live panel leaves it alone.
+    if (!mOptions.listen.empty()) options.recordPath = mOptions.recordStream;
     options.calibrationPath = mOptions.calibration;
     options.liveHead = mOptions.liveHead;
     auto session = live::LiveSession::start(mDoc.scene, options, wakeLoop);
