@@ -11,7 +11,7 @@ namespace morph {
 
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
+constexpr float kFlipPi = 3.14159265358979f;
 // The paper's parameters (section 4): the colour error's exponent q_c and the knee of its remap
 // (the share p_c of the largest error that maps to p_t); the feature detectors' width w in
 // degrees and their exponent q_f.
@@ -114,11 +114,12 @@ CsfKernels csfKernels(float ppd) {
     constexpr float kB[] = {0.0047f, 0.0053f, 0.04f, 0.025f};  // Y, Cx, Cz (both terms)
     const float largestB = *std::max_element(std::begin(kB), std::end(kB));
     // Three standard deviations of the widest Gaussian.
-    const int radius = int(std::ceil(3.0f * std::sqrt(largestB / (2.0f * kPi * kPi)) * ppd));
+    const int radius =
+        int(std::ceil(3.0f * std::sqrt(largestB / (2.0f * kFlipPi * kFlipPi)) * ppd));
     auto gaussian = [&](float a, float b, bool root, int i) {
         const float x = float(i - radius) / ppd;
-        const float peak = a * std::sqrt(kPi / b);
-        return (root ? std::sqrt(peak) : peak) * std::exp(-kPi * kPi * x * x / b);
+        const float peak = a * std::sqrt(kFlipPi / b);
+        return (root ? std::sqrt(peak) : peak) * std::exp(-kFlipPi * kFlipPi * x * x / b);
     };
     CsfKernels k;
     for (int i = 0; i <= 2 * radius; ++i) {
