@@ -1,6 +1,7 @@
 #include "app/fix/FixSteps.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <string>
@@ -14,6 +15,7 @@
 #include "morph/fix/FixNormals.h"
 #include "morph/fix/FixSparse.h"
 #include "morph/fix/FixTargets.h"
+#include "morph/names/NameParts.h"
 
 namespace app::fix {
 
@@ -220,6 +222,28 @@ morph::Result<morph::Scene> importFixBytes(const FixSource& source,
     import.allowAnyUri = source.allowAnyUri;
     import.maxMemoryBytes = source.maxMemoryBytes;
     return morph::importGltfMemory(bytes, name, folder, import);
+}
+
+std::string otherSideName(const std::string& name) {
+    const morph::SideMarker marker = morph::findSideMarker(name);
+    if (marker.side == morph::NameSide::None) return {};
+    const std::string part = name.substr(marker.at, marker.length);
+    const bool left = marker.side == morph::NameSide::Left;
+    std::string other;
+    if (part.size() == 1) {
+        other = left ? "R" : "L";
+    } else {
+        other = left ? "right" : "left";
+    }
+    // The case of the marker's first letter, and all capitals when its second one is.
+    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    const bool allUpper = part.size() > 1 && upper(part[1]);
+    for (size_t i = 0; i < other.size(); ++i) {
+        const bool up = allUpper || (i == 0 && upper(part[0]));
+        other[i] = up ? char(std::toupper(static_cast<unsigned char>(other[i])))
+                      : char(std::tolower(static_cast<unsigned char>(other[i])));
+    }
+    return name.substr(0, marker.at) + other + name.substr(marker.at + marker.length);
 }
 
 morph::Result<std::vector<std::string>> applyRename(morph::FixDocument& doc,

@@ -42,6 +42,10 @@ morph::Result<std::vector<std::string>> applyRename(morph::FixDocument& doc,
                                                     const std::vector<morph::NameMapping>& map,
                                                     const FixSource& source, CheckInput& check);
 
+// `name` on the other side, spelled as it is ("eyeBlinkLeft" -> "eyeBlinkRight", "Brow_L" ->
+// "Brow_R", "LEFT_brow" -> "RIGHT_brow"); "" when it names no side (morph::findSideMarker).
+std::string otherSideName(const std::string& name);
+
 // The document as its importer reads it (the audit's input), with `source`'s limits.
 morph::Result<morph::Scene> importFixBytes(const FixSource& source,
                                            const std::vector<uint8_t>& bytes,

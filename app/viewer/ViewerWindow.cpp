@@ -16,6 +16,7 @@
 #include "app/viewer/autosave/AutosaveFeature.h"
 #include "app/viewer/live/LiveFeature.h"
 #include "app/viewer/record/RecordFeature.h"
+#include "app/viewer/rig/RigFeature.h"
 #include "app/viewer/speech/SpeechFeature.h"
 #include "renderer/scene/Capture.h"
 #define GLFW_INCLUDE_NONE
@@ -91,6 +92,7 @@ std::vector<std::unique_ptr<ViewerFeature>> ViewerWindow::makeFeatures() {
     features.push_back(std::make_unique<LiveFeature>(context));
     features.push_back(std::make_unique<SpeechFeature>(context));
     features.push_back(std::make_unique<AutosaveFeature>(context));
+    features.push_back(std::make_unique<RigFeature>(context));
     features.push_back(std::make_unique<RecordFeature>(context));
     return features;
 }
