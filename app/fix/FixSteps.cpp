@@ -224,6 +224,14 @@ morph::Result<morph::Scene> importFixBytes(const FixSource& source,
     return morph::importGltfMemory(bytes, name, folder, import);
 }
 
+std::optional<FixStep> fixStepForFinding(const morph::Finding& finding) {
+    if (finding.check == "dead") return FixStep{"--prune", "dead"};
+    if (finding.check == "duplicate") return FixStep{"--prune", "duplicate"};
+    if (finding.check == "normals" && !finding.targets.empty())
+        return FixStep{"--recompute-normals", finding.targets[0]};
+    return std::nullopt;
+}
+
 std::string otherSideName(const std::string& name) {
     const morph::SideMarker marker = morph::findSideMarker(name);
     if (marker.side == morph::NameSide::None) return {};

@@ -5,11 +5,13 @@
 // An error whose code is ErrorCode::Usage is the user's mistake (a name the file lacks, a spec
 // that does not parse: the command's exit 2); any other is a failure of the operation (exit 1).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/fix/FixCheck.h"
 #include "morph/Result.h"
+#include "morph/audit/RigAudit.h"
 #include "morph/fix/FixDocument.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/names/FaceNames.h"
@@ -45,6 +47,11 @@ morph::Result<std::vector<std::string>> applyRename(morph::FixDocument& doc,
 // `name` on the other side, spelled as it is ("eyeBlinkLeft" -> "eyeBlinkRight", "Brow_L" ->
 // "Brow_R", "LEFT_brow" -> "RIGHT_brow"); "" when it names no side (morph::findSideMarker).
 std::string otherSideName(const std::string& name);
+
+// The step that mends what an audit finding found, where one does: `dead` -> --prune dead,
+// `duplicate` -> --prune duplicate (every such target, as the command prunes them), `normals` ->
+// --recompute-normals of its target; nullopt for the other checks.
+std::optional<FixStep> fixStepForFinding(const morph::Finding& finding);
 
 // The document as its importer reads it (the audit's input), with `source`'s limits.
 morph::Result<morph::Scene> importFixBytes(const FixSource& source,

@@ -75,6 +75,7 @@ struct ViewerRequests {
     // path and state kept (the operation's result, written where only this process reads it).
     std::optional<std::string> reloadFrom;
     std::optional<std::string> saveRig;  // Rig > Save As...'s path, written by the Rig feature
+    std::optional<size_t> fixFinding;    // a File report row's Fix (the Rig feature applies it)
     bool quit = false;
 };
 

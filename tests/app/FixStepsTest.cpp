@@ -87,6 +87,24 @@ TEST(FixStepsTest, FromMixAddsTheTargetAndRecordsIt) {
     EXPECT_TRUE(check.added.count("mix 1"));
 }
 
+TEST(FixStepsTest, FindingsFixWhereFixMendsThem) {
+    using app::fix::fixStepForFinding;
+    morph::Finding dead;
+    dead.check = "dead";
+    dead.targets = {"deadShape"};
+    ASSERT_TRUE(fixStepForFinding(dead));
+    EXPECT_EQ(fixStepForFinding(dead)->option, "--prune");
+    EXPECT_EQ(fixStepForFinding(dead)->value, "dead");
+    morph::Finding normals = dead;
+    normals.check = "normals";
+    ASSERT_TRUE(fixStepForFinding(normals));
+    EXPECT_EQ(fixStepForFinding(normals)->option, "--recompute-normals");
+    EXPECT_EQ(fixStepForFinding(normals)->value, "deadShape");
+    morph::Finding side = dead;
+    side.check = "side";
+    EXPECT_FALSE(fixStepForFinding(side));
+}
+
 TEST(FixStepsTest, OtherSideNameKeepsTheSpelling) {
     using app::fix::otherSideName;
     EXPECT_EQ(otherSideName("eyeBlinkLeft"), "eyeBlinkRight");

@@ -84,6 +84,38 @@ TEST(RigMenuXvfbTest, PruneSaveAsAndUndoThroughTheMenu) {
             << entry.path();
 }
 
+// The File report's Fix beside the dead finding runs the same prune: the finding is gone from the
+// audit of the result, and Undo brings it back.
+TEST(RigMenuXvfbTest, TheReportsFixPrunesTheDeadTarget) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
+    fixtures::plantDeadAndDuplicate(doc, "deadShape", "copyShape");
+    const std::vector<uint8_t> glb = morph::fixDocumentGlb(doc);
+    ASSERT_TRUE(morph::writeFileAtomic(dir + "/rig.glb", glb.data(), glb.size()));
+    std::ofstream(dir + "/s.txt") << R"script(click "File"
+click "File report..."
+click "fix:audit:dead deadShape"
+expect-message "prune dead"
+expect-no-error
+click "File"
+click "File report..."
+click "Rig"
+click "Save As..."
+click "Browser OK"
+expect-message "saved the rig"
+quit
+)script";
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {dir + "/rig.glb", "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700", "",
+        {"XDG_STATE_HOME=" + dir + "/state", "XDG_CONFIG_HOME=" + dir + "/config"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    auto saved = morph::importGltf(dir + "/rig-rig.glb");
+    ASSERT_TRUE(saved) << saved.error().message;
+    EXPECT_FALSE(has(targetNames(*saved), "deadShape"));
+    EXPECT_TRUE(has(targetNames(*saved), "copyShape"));
+}
+
 }  // namespace
 
 }  // namespace rig_menu_xvfb_test

@@ -239,6 +239,20 @@ void RigFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
     saveAs(path);
 }
 
+// A File report row's Fix, taken as the panels are drawn (the report is drawn before the
+// features' panels), so its reload starts with this frame's requests, as a menu item's does.
+void RigFeature::takeReportFix() {
+    if (!mUi.requests.fixFinding) return;
+    const size_t index = *mUi.requests.fixFinding;
+    mUi.requests.fixFinding.reset();
+    if (index >= mDoc.audit.findings.size()) return;
+    const std::optional<fix::FixStep> step = fix::fixStepForFinding(mDoc.audit.findings[index]);
+    if (!step) return;
+    apply(step->option == "--prune" ? "prune " + step->value
+                                    : "recompute " + step->value + "'s normals",
+          *step);
+}
+
 bool RigFeature::allowClose() {
     if (mCloseAnswered || !mModified) return true;
     mAskClose = true;  // drawCloseQuestion asks
@@ -246,6 +260,7 @@ bool RigFeature::allowClose() {
 }
 
 void RigFeature::drawPanels(float /*viewX*/, float /*viewY*/) {
+    takeReportFix();
     drawCloseQuestion();
 }
 

@@ -8,6 +8,7 @@
 // writes the result; closing the window on an unsaved result asks first.
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,7 @@ private:
     bool present(const Version& version);
     void drawOperations();
     void drawCloseQuestion();
+    void takeReportFix();
     std::string selectedTarget() const;
     std::string currentMix() const;  // the selected mesh's weights as a --weights spec
     std::string nextMixName() const;
