@@ -112,7 +112,12 @@ void RigFeature::apply(const std::string& label, const fix::FixStep& step) {
     if (!present(next)) return;
     mCurrent.label = label;
     mUndo.push_back(std::move(mCurrent));
-    if (mUndo.size() > kUndoDepth) mUndo.pop_front();
+    size_t held = 0;
+    for (const Version& version : mUndo) held += version.bytes.size();
+    while (mUndo.size() > 1 && (mUndo.size() > kUndoDepth || held > kUndoBytes)) {
+        held -= mUndo.front().bytes.size();
+        mUndo.pop_front();
+    }
     mCurrent = std::move(next);
     mPendingMessage = label + ": " + rigLines(*lines);
     setModified(true);

@@ -5,7 +5,8 @@
 // weights kept where the names still exist (ViewerRequests::reloadFrom). The window loads models
 // from files, so a result is written to a private file in the state folder (rig-PID.glb,
 // removed when the window ends). Undo goes back one operation (at most kUndoDepth); Save As
-// writes the result; closing the window on an unsaved result asks first.
+// writes the result; closing the window on an unsaved result asks first. F5 reloads the file
+// itself: the results and their undo are left.
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -21,7 +22,10 @@ class RigFeature : public ViewerFeature {
 public:
     explicit RigFeature(const FeatureContext& context) : ViewerFeature(context) {}
 
+    // Undo keeps at most this many versions, and drops the oldest while they hold more than
+    // kUndoBytes together (an avatar's file can be 100 MB); the last one is always kept.
     static constexpr size_t kUndoDepth = 16;
+    static constexpr size_t kUndoBytes = size_t(512) << 20;
 
     void opened(bool reloaded) override;
     void drawMenus() override;
