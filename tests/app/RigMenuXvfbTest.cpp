@@ -84,6 +84,34 @@ TEST(RigMenuXvfbTest, PruneSaveAsAndUndoThroughTheMenu) {
             << entry.path();
 }
 
+// Mirror and a new target from the mix act on what the weight panel selected: the dragged
+// eyeBlinkLeft mirrors onto eyeBlinkRight, the reopened file keeps the dragged weight, and the mix
+// becomes "mix 1".
+TEST(RigMenuXvfbTest, MirrorAndMixTakeTheSelectionAndKeepTheWeights) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    const std::vector<uint8_t> glb = fixtures::keepsakeRig();
+    ASSERT_TRUE(morph::writeFileAtomic(dir + "/rig.glb", glb.data(), glb.size()));
+    std::ofstream(dir + "/s.txt") << R"script(drag "eyeBlinkLeft" 1
+click "Rig"
+click "Mirror selected target"
+expect-message "mirror eyeBlinkLeft"
+expect-no-error
+expect-weight "eyeBlinkLeft" 1 0.01
+click "Rig"
+click "New target from current mix"
+expect-message "new target mix 1"
+expect-no-error
+expect-weight "mix 1" 0.5 0.5
+expect-weight "eyeBlinkLeft" 1 0.01
+quit
+)script";
+    const auto run = fixtures::runMorphviewUnderXvfb(
+        {dir + "/rig.glb", "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700", "",
+        {"XDG_STATE_HOME=" + dir + "/state", "XDG_CONFIG_HOME=" + dir + "/config"});
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+}
+
 // The File report's Fix beside the dead finding runs the same prune: the finding is gone from the
 // audit of the result, and Undo brings it back.
 TEST(RigMenuXvfbTest, TheReportsFixPrunesTheDeadTarget) {
