@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -14,12 +12,8 @@
 #include "app/cli/ModelLoader.h"
 #include "app/cli/SharedOptions.h"
 #include "app/fix/FixCheck.h"
-#include "morph/audit/RigAudit.h"
-#include "morph/edit/WeightSpec.h"
+#include "app/fix/FixSteps.h"
 #include "morph/fix/FixDocument.h"
-#include "morph/fix/FixMirror.h"
-#include "morph/fix/FixNormals.h"
-#include "morph/fix/FixSparse.h"
 #include "morph/fix/FixTargets.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/io/Files.h"
@@ -28,10 +22,7 @@ namespace app {
 
 namespace {
 
-struct Step {
-    std::string option;  // "--prune", "--names", "--rename", "--from-mix", ...
-    std::string value;
-};
+using Step = fix::FixStep;  // "--prune", "--names", "--rename", "--from-mix", ...
 
 struct FixOptions {
     std::string in, out;
@@ -67,70 +58,27 @@ std::vector<uint8_t> outputBytes(FixRun& run) {
     return morph::fixDocumentGlb(run.doc);
 }
 
+fix::FixSource sourceOf(const FixOptions& options) {
+    return {options.in, options.allowAnyUri, options.maxMemoryBytes};
+}
+
 morph::Result<morph::Scene> importBytes(const FixOptions& options,
                                         const std::vector<uint8_t>& bytes, const std::string& name,
                                         const std::string& folder) {
-    morph::ImportOptions import;
-    import.decodeImages = false;  // fix copies images' bytes, never decodes them
-    import.keepNonFiniteTargets = true;
-    import.allowAnyUri = options.allowAnyUri;
-    import.maxMemoryBytes = options.maxMemoryBytes;
-    return morph::importGltfMemory(bytes, name, folder, import);
+    return fix::importFixBytes(sourceOf(options), bytes, name, folder);
 }
 
 void print(const std::vector<std::string>& lines) {
     for (const std::string& line : lines) std::printf("%s\n", line.c_str());
 }
 
-CommandResult prune(FixRun& run, const std::string& what) {
-    auto scene = importBytes(*run.options, morph::fixDocumentGlb(run.doc), run.options->in, "");
-    if (!scene) return failWith(scene.error().message);
-    std::set<std::string> names;
-    std::map<std::string, std::string> reason;
-    for (const morph::Finding& f : morph::auditScene(*scene)) {
-        if (f.check == "dead" && what.find("dead") != std::string::npos) {
-            names.insert(f.targets[0]);
-            reason[f.targets[0]] = "dead";
-        } else if (f.check == "duplicate" && what.find("duplicate") != std::string::npos &&
-                   !names.count(f.targets[0])) {
-            names.insert(f.targets[1]);
-            reason.emplace(f.targets[1], "duplicate");
-        }
-    }
-    auto lines = morph::removeTargets(run.doc, names, reason);
-    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
-    if (names.empty()) std::printf("prune: no %s target found\n", what.c_str());
+// A step's lines printed, or its error as the command's result (Usage: exit 2).
+CommandResult report(const morph::Result<std::vector<std::string>>& lines) {
+    if (!lines)
+        return lines.error().code == morph::ErrorCode::Usage ? usageError(lines.error().message)
+                                                             : failWith(lines.error().message);
     print(*lines);
-    for (const auto& [name, why] : reason) run.check.removed[name] = why;
     return {};
-}
-
-// Renames by `map`, each also recorded for --check as the input's name to the output's.
-CommandResult rename(FixRun& run, const std::vector<morph::NameMapping>& map) {
-    auto lines = morph::renameTargets(run.doc, map);
-    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
-    print(*lines);
-    for (const morph::NameMapping& m : map) {
-        bool chained = false;
-        for (morph::NameMapping& earlier : run.check.renames) {
-            if (earlier.to != m.from) continue;
-            earlier.to = m.to;
-            chained = true;
-        }
-        if (!chained) run.check.renames.push_back(m);
-    }
-    return {};
-}
-
-CommandResult renameToSet(FixRun& run, const std::string& set) {
-    for (const morph::NameSetCoverage& c :
-         morph::coverNameSets(morph::fixAllTargetNames(run.doc))) {
-        if (morph::nameSetKey(c.set) != set) continue;
-        if (c.mapped.empty())
-            std::printf("names: every name already in %s's spelling\n", set.c_str());
-        return rename(run, c.mapped);
-    }
-    return usageError("--names: unknown set '" + set + "'");
 }
 
 CommandResult renameByMap(FixRun& run, const std::string& path) {
@@ -142,140 +90,12 @@ CommandResult renameByMap(FixRun& run, const std::string& path) {
             return usageError(path + ": renames target '" + m.from + "', which " + run.options->in +
                               " lacks");
     }
-    return rename(run, *map);
-}
-
-// Per mesh, the weight of each target `spec` gives (empty: the spec touches no target of it).
-morph::Result<std::vector<std::vector<float>>> mixWeights(
-    const morph::FixDocument& doc, const std::vector<morph::WeightAssignment>& spec) {
-    using Kind = morph::WeightAssignment::Kind;
-    const size_t meshes = doc.json.value("meshes", nlohmann::json::array()).size();
-    std::vector<std::vector<float>> weights(meshes);
-    for (const morph::WeightAssignment& a : spec) {
-        if (a.kind == Kind::Expression)
-            return morph::Error{morph::ErrorCode::BadValue, "vrm: items are not a mix of targets"};
-        bool matched = false;
-        for (size_t m = 0; m < meshes; ++m) {
-            const std::vector<std::string> names = morph::fixTargetNames(doc, m);
-            for (size_t t = 0; t < names.size(); ++t) {
-                const bool hit = a.kind == Kind::All || (a.kind == Kind::Index && a.index == t) ||
-                                 (a.kind == Kind::Name && a.name == names[t]);
-                if (!hit) continue;
-                weights[m].resize(names.size(), 0.0f);
-                weights[m][t] = a.value;
-                matched = true;
-            }
-        }
-        if (!matched)
-            return morph::Error{morph::ErrorCode::BadReference,
-                                "no mesh has target '" +
-                                    (a.kind == Kind::Index ? std::to_string(a.index) : a.name) +
-                                    "'"};
-    }
-    return weights;
-}
-
-CommandResult fromMix(FixRun& run, const std::string& value) {
-    const size_t equals = value.find('=');
-    const std::string name = value.substr(0, equals);
-    if (equals == std::string::npos || name.empty())
-        return usageError("--from-mix: '" + value + "' is not NAME=SPEC");
-    auto spec = morph::parseWeightSpec(value.substr(equals + 1));
-    if (!spec) return usageError("--from-mix: " + spec.error().message);
-    auto weights = mixWeights(run.doc, *spec);
-    if (!weights) return usageError("--from-mix: " + weights.error().message);
-    for (size_t m = 0; m < weights->size(); ++m) {
-        const std::vector<std::string> names = morph::fixTargetNames(run.doc, m);
-        if (!(*weights)[m].empty() && std::count(names.begin(), names.end(), name))
-            return usageError("--from-mix: meshes[" + std::to_string(m) +
-                              "] already has a target named '" + name + "'");
-    }
-    auto lines = morph::addMixTarget(run.doc, name, *weights);
-    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
-    print(*lines);
-    run.check.added.insert(name);
-    return {};
-}
-
-// The named target, or with `flagged` every target the audit's `normals` check flags.
-CommandResult normals(FixRun& run, const std::string& which) {
-    std::set<std::string> names;
-    if (which == "flagged") {
-        auto scene = importBytes(*run.options, morph::fixDocumentGlb(run.doc), run.options->in, "");
-        if (!scene) return failWith(scene.error().message);
-        for (const morph::Finding& f : morph::auditScene(*scene))
-            if (f.check == "normals") names.insert(f.targets.begin(), f.targets.end());
-        if (names.empty()) std::printf("recompute-normals: no target flagged\n");
-    } else {
-        const std::vector<std::string> all = morph::fixAllTargetNames(run.doc);
-        if (std::find(all.begin(), all.end(), which) == all.end())
-            return usageError("--recompute-normals: " + run.options->in + " has no target '" +
-                              which + "'");
-        names.insert(which);
-    }
-    auto lines = morph::recomputeNormals(run.doc, names);
-    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
-    print(*lines);
-    run.check.normals.insert(names.begin(), names.end());
-    return {};
-}
-
-CommandResult mirror(FixRun& run, const std::string& value) {
-    const size_t equals = value.find('=');
-    if (equals == std::string::npos || equals == 0 || equals + 1 == value.size())
-        return usageError("--mirror: '" + value + "' is not FROM=TO");
-    const std::string from = value.substr(0, equals), to = value.substr(equals + 1);
-    const std::vector<std::string> all = morph::fixAllTargetNames(run.doc);
-    if (std::find(all.begin(), all.end(), from) == all.end())
-        return usageError("--mirror: " + run.options->in + " has no target '" + from + "'");
-    auto scene = importBytes(*run.options, morph::fixDocumentGlb(run.doc), run.options->in, "");
-    if (!scene) return failWith(scene.error().message);
-    auto lines = morph::mirrorTarget(run.doc, *scene, from, to);
-    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
-    print(*lines);
-    if (std::find(all.begin(), all.end(), to) == all.end()) {
-        run.check.added.insert(to);
-    } else {
-        run.check.rewritten.insert(to);
-    }
-    return {};
-}
-
-CommandResult split(FixRun& run, const std::string& name) {
-    const std::vector<std::string> all = morph::fixAllTargetNames(run.doc);
-    if (std::find(all.begin(), all.end(), name) == all.end())
-        return usageError("--split: " + run.options->in + " has no target '" + name + "'");
-    const auto names = morph::splitNames(all, name);
-    for (const std::string& n : {names.first, names.second}) {
-        if (std::find(all.begin(), all.end(), n) != all.end())
-            return usageError("--split: " + run.options->in + " already has a target '" + n + "'");
-    }
-    auto scene = importBytes(*run.options, morph::fixDocumentGlb(run.doc), run.options->in, "");
-    if (!scene) return failWith(scene.error().message);
-    auto lines = morph::splitTarget(run.doc, *scene, name, names);
-    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
-    print(*lines);
-    run.check.removed[name] = "split";
-    run.check.added.insert({names.first, names.second});
-    return {};
-}
-
-CommandResult sparse(FixRun& run) {
-    auto lines = morph::sparsifyTargets(run.doc);
-    if (!lines) return failWith(run.options->in + ": " + lines.error().message);
-    print(*lines);
-    return {};
+    return report(fix::applyRename(run.doc, *map, sourceOf(*run.options), run.check));
 }
 
 CommandResult applyStep(FixRun& run, const Step& step) {
-    if (step.option == "--sparse") return sparse(run);
-    if (step.option == "--split") return split(run, step.value);
-    if (step.option == "--mirror") return mirror(run, step.value);
-    if (step.option == "--recompute-normals") return normals(run, step.value);
-    if (step.option == "--prune") return prune(run, step.value);
-    if (step.option == "--names") return renameToSet(run, step.value);
-    if (step.option == "--from-mix") return fromMix(run, step.value);
-    return renameByMap(run, step.value);
+    if (step.option == "--rename") return renameByMap(run, step.value);
+    return report(fix::applyFixStep(run.doc, step, sourceOf(*run.options), run.check));
 }
 
 // The input read and imported; Unreadable with one line when it cannot be.

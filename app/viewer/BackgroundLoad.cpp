@@ -38,7 +38,9 @@ void BackgroundLoad::launch(Request request) {
             std::lock_guard<std::mutex> lock(mMutex);
             mStage = stage;
         };
-        Loaded loaded{request, loadModel(request.model, progress), {}};
+        ModelOptions model = request.model;
+        if (!request.readFrom.empty()) model.path = request.readFrom;
+        Loaded loaded{request, loadModel(model, progress), {}};
         if (loaded.scene) {
             progress(1.0f, "auditing");
             loaded.audit = auditDocument(*loaded.scene);

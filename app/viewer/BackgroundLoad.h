@@ -27,6 +27,9 @@ public:
     struct Request {
         ModelOptions model;
         bool keepState = false;  // a reload (F5): the state carries over by target name
+        // Read the model from this file instead of model.path, which it stands for (the Rig
+        // menu's result); "": model.path.
+        std::string readFrom;
     };
     struct Loaded {
         Request request;

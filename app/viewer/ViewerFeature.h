@@ -8,7 +8,8 @@
 //
 //   a model opens  modelChanged (before its first frame resolves), opened (once it is shown)
 //   each frame     fixedStep (the clock's step), poll (before the frame resolves), drawPanels
-//                  (after the window's panels), sceneDrawn (the 3D view drawn, before ImGui),
+//                  (after the window's panels), drawMenus (the menu bar's, between View and
+//                  Help), sceneDrawn (the 3D view drawn, before ImGui),
 //                  frameDrawn (the scene and ImGui drawn), afterFrame (the frame shown: the
 //                  panels' and the script's requests), addMotion (whether the next frame
 //                  draws)
@@ -63,6 +64,9 @@ public:
     // The feature's ImGui windows, after the window's panels, also while the panels are hidden
     // (then viewX and viewY, the 3D view's top left corner, are 0).
     virtual void drawPanels(float /*viewX*/, float /*viewY*/) {}
+    // The feature's top-level menus on the main menu bar, between View and Help (only while the
+    // panels show); each title recorded with trackMenuTitle so a script can click it.
+    virtual void drawMenus() {}
     // The 3D view was drawn into the window, before ImGui; `view` is its region (framebuffer
     // pixels).
     virtual void sceneDrawn(const ViewRegion& /*view*/) {}

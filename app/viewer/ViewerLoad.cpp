@@ -22,7 +22,7 @@ std::optional<BackgroundLoad::Request> firstModelRequest(const ViewerOptions& op
     if (model.path.empty()) return std::nullopt;
     // --pose files belong to the model they were given with, not to the bundled face.
     if (model.path != options.model.path) model.poses.clear();
-    return BackgroundLoad::Request{model, false};
+    return BackgroundLoad::Request{model, false, {}};
 }
 
 morph::Status ViewerWindow::openFirstModel() {
@@ -51,7 +51,7 @@ void ViewerWindow::openModel(const std::string& path, bool keepState) {
     model.path = path;
     // --pose files belong to the model they were given with, not to one opened later.
     if (path != mOptions.model.path) model.poses.clear();
-    mLoad->start(BackgroundLoad::Request{model, keepState});
+    mLoad->start(BackgroundLoad::Request{model, keepState, {}});
 }
 
 void ViewerWindow::pollLoad() {
@@ -188,6 +188,10 @@ void ViewerWindow::handleDocumentRequests() {
     if (r.reload) {
         r.reload = false;
         if (mDoc.loaded) openModel(mDoc.model.path, true);
+    }
+    if (r.reloadFrom) {  // the Rig menu's result, shown as the open file with its state kept
+        if (mDoc.loaded) mLoad->start(BackgroundLoad::Request{mDoc.model, true, *r.reloadFrom});
+        r.reloadFrom.reset();
     }
     if (r.scene) {
         if (mDoc.loaded) {

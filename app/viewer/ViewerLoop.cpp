@@ -205,7 +205,9 @@ void ViewerWindow::buildPanels(int width, int height) {
 
 void ViewerWindow::drawPanels(int width, int height) {
     ViewerUi& ui = mUi;
-    drawMenuBar(mDoc, ui);
+    drawMenuBar(mDoc, ui, [this] {
+        for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) feature->drawMenus();
+    });
     const float w = float(width), h = float(height);
     if (ui.showTimeline) {
         const float minHeight = 140 * ui.scale, maxHeight = std::max(minHeight, h * 0.6f);

@@ -35,13 +35,14 @@ const char* browserTitle(BrowserMode mode) {
         case BrowserMode::ExportGlb: return "Export .glb with the user clip";
         case BrowserMode::LoadPresets: return "Load presets";
         case BrowserMode::SavePresets: return "Save presets";
+        case BrowserMode::SaveRig: return "Save the rig as .glb";
     }
     return "";
 }
 
 bool savesFile(BrowserMode mode) {
     return mode == BrowserMode::SaveClip || mode == BrowserMode::ExportGlb ||
-           mode == BrowserMode::SavePresets;
+           mode == BrowserMode::SavePresets || mode == BrowserMode::SaveRig;
 }
 
 bool listed(BrowserMode mode, const fs::path& file) {
@@ -49,7 +50,8 @@ bool listed(BrowserMode mode, const fs::path& file) {
     std::transform(ext.begin(), ext.end(), ext.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
     if (mode == BrowserMode::OpenModel) return ext == ".gltf" || ext == ".glb" || ext == ".vrm";
-    if (mode == BrowserMode::ExportGlb) return ext == ".gltf" || ext == ".glb";
+    if (mode == BrowserMode::ExportGlb || mode == BrowserMode::SaveRig)
+        return ext == ".gltf" || ext == ".glb";
     if (mode == BrowserMode::OpenEnvironment) return ext == ".hdr";
     return ext == ".json";
 }
@@ -64,6 +66,7 @@ void finishBrowser(ViewerDocument& doc, ViewerUi& ui, const std::string& path) {
         case BrowserMode::ExportGlb: exportUserClip(doc, ui, path); break;
         case BrowserMode::LoadPresets: loadPresetsFile(doc, ui, path); break;
         case BrowserMode::SavePresets: savePresetsFile(doc, ui, path); break;
+        case BrowserMode::SaveRig: ui.requests.saveRig = path; break;
     }
     b.visible = false;
 }
@@ -216,15 +219,17 @@ void openBrowser(ViewerUi& ui, BrowserMode mode, const std::string& startPath) {
     if (mode == BrowserMode::SavePresets && b.fileName.empty()) b.fileName = "presets.json";
 }
 
-void drawMenuBar(ViewerDocument& doc, ViewerUi& ui) {
+void trackMenuTitle(ViewerUi& ui, const char* label) {
+    // A menu title's last item is its popup once open: its rectangle is worked out instead.
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x * 2;
+    trackRect(ui, label, {p.x, p.y, p.x + w, p.y + ImGui::GetFrameHeight()});
+}
+
+void drawMenuBar(ViewerDocument& doc, ViewerUi& ui, const std::function<void()>& featureMenus) {
     if (!ImGui::BeginMainMenuBar()) return;
     ui.menuHeight = ImGui::GetWindowSize().y;
-    // A menu title's last item is its popup once open: its rectangle is worked out instead.
-    const auto trackTitle = [&ui](const char* label) {
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x * 2;
-        trackRect(ui, label, {p.x, p.y, p.x + w, p.y + ImGui::GetFrameHeight()});
-    };
+    const auto trackTitle = [&ui](const char* label) { trackMenuTitle(ui, label); };
     trackTitle("File");
     if (ImGui::BeginMenu("File")) {
         drawFileMenu(doc, ui);
@@ -235,6 +240,7 @@ void drawMenuBar(ViewerDocument& doc, ViewerUi& ui) {
         drawViewMenu(doc, ui);
         ImGui::EndMenu();
     }
+    if (featureMenus) featureMenus();
     if (ImGui::BeginMenu("Help")) {
         if (ImGui::MenuItem("Shortcuts", "F1")) ui.showShortcuts = true;
         if (ImGui::MenuItem("About morphview")) ui.showAbout = true;
@@ -242,8 +248,9 @@ void drawMenuBar(ViewerDocument& doc, ViewerUi& ui) {
     }
     drawReportBadge(doc, ui);
     // The open file on the right, where a title bar would show it.
-    const std::string title =
-        doc.loaded ? fs::path(doc.model.path).filename().string() : "no model";
+    const std::string title = doc.loaded ? fs::path(doc.model.path).filename().string() +
+                                               (ui.fileModified ? " (modified)" : "")
+                                         : "no model";
     const float width = ImGui::CalcTextSize(title.c_str()).x;
     ImGui::SameLine(ImGui::GetWindowWidth() - width - ImGui::GetStyle().WindowPadding.x * 2);
     ImGui::TextDisabled("%s", title.c_str());

@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include "app/fix/FixSteps.h"
 #include "app/viewer/ViewerUi.h"
 
 namespace app {
@@ -85,13 +86,33 @@ size_t attentionCount(const ViewerDocument& doc) {
            auditAttentionCount(doc.audit);
 }
 
-void drawAuditRow(const AuditRow& row, ViewerUi& ui) {
+// The finding's Fix, where fix mends what it found (app/fix/FixSteps.h): the Rig menu's operation.
+void drawFixButton(const AuditRow& row, const morph::Finding& finding, ViewerUi& ui) {
+    if (!fix::fixStepForFinding(finding)) return;
+    ImGui::SameLine();
+    ImGui::PushID(int(row.finding));
+    if (ImGui::SmallButton("Fix")) ui.requests.fixFinding = row.finding;
+    trackItem(ui, "fix:" + row.widget);
+    if (ImGui::IsItemHovered()) {
+        if (finding.check == "normals") {
+            ImGui::SetTooltip("Recompute %s's normals (Rig menu: Undo)", row.targets.c_str());
+        } else {
+            ImGui::SetTooltip("Prune every %s target (Rig menu: Undo)", row.check.c_str());
+        }
+    }
+    ImGui::PopID();
+}
+
+void drawAuditRow(const AuditRow& row, const morph::Finding& finding, ViewerUi& ui) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::PushID(int(row.finding));
     // The whole row is the button: it shows the target and frames what it moves.
     ImGui::PushStyleColor(ImGuiCol_Text, row.error ? kReportFailed : kReportAttention);
-    if (ImGui::Selectable(row.severity.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+    // Overlap: the Fix button drawn over the row takes its own clicks.
+    if (ImGui::Selectable(
+            row.severity.c_str(), false,
+            ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
         ui.requests.finding = row.finding;
     ImGui::PopStyleColor();
     trackItem(ui, row.widget);
@@ -100,6 +121,7 @@ void drawAuditRow(const AuditRow& row, ViewerUi& ui) {
     ImGui::PopID();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.check.c_str());
+    drawFixButton(row, finding, ui);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.targets.c_str());
     ImGui::TableNextColumn();
@@ -135,7 +157,7 @@ void drawAudit(const DocumentAudit& audit, ViewerUi& ui) {
     ImGui::TableSetupColumn("Mesh", ImGuiTableColumnFlags_WidthFixed, 70 * ui.scale);
     ImGui::TableSetupColumn("Detail");
     ImGui::TableHeadersRow();
-    for (const AuditRow& row : auditRows(audit)) drawAuditRow(row, ui);
+    for (const AuditRow& row : auditRows(audit)) drawAuditRow(row, audit.findings[row.finding], ui);
     ImGui::EndTable();
 }
 

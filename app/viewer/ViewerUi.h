@@ -5,6 +5,7 @@
 // state and post requests; the window carries them out after the frame (ViewerLoop.cpp's
 // handleRequests).
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -70,6 +71,11 @@ struct ViewerRequests {
     bool toggleFullscreen = false;
     bool toggleRecording = false;
     bool toggleRigLogic = false;  // View > Rig logic
+    // Rig menu (app/viewer/rig/): reload the open model from this file instead of its own, its
+    // path and state kept (the operation's result, written where only this process reads it).
+    std::optional<std::string> reloadFrom;
+    std::optional<std::string> saveRig;  // Rig > Save As...'s path, written by the Rig feature
+    std::optional<size_t> fixFinding;    // a File report row's Fix (the Rig feature applies it)
     bool quit = false;
 };
 
@@ -80,7 +86,8 @@ enum class BrowserMode {
     SaveClip,
     ExportGlb,
     LoadPresets,
-    SavePresets
+    SavePresets,
+    SaveRig  // Rig > Save As...
 };
 
 // File > Open and friends: a list of one folder, filtered by extension.
@@ -193,9 +200,10 @@ struct ViewerUi {
     int selectedKey = -1;           // of the key clip, in the timeline
     bool draggingKey = false;       // the scrub bar drag moves the selected key
     std::string presetName = "preset 1";
-    std::string clipPath;     // last user clip JSON path
-    std::string exportPath;   // last export path
-    std::string presetsPath;  // last presets JSON path
+    std::string clipPath;       // last user clip JSON path
+    std::string exportPath;     // last export path
+    bool fileModified = false;  // the model shown differs from its file (the Rig menu's edits)
+    std::string presetsPath;    // last presets JSON path
 
     std::string error;       // a failed load or write, shown until dismissed
     std::string message;     // the last thing that worked ("saved shot.png")
@@ -234,7 +242,10 @@ const std::vector<Shortcut>& viewerShortcuts();
 
 // ---- Panels (ViewerPanels*.cpp) ----
 void applyViewerTheme(float scale);  // the dark style, sizes scaled for HiDPI
-void drawMenuBar(ViewerDocument& doc, ViewerUi& ui);
+// `featureMenus` draws the features' top-level menus, between View and Help.
+void drawMenuBar(ViewerDocument& doc, ViewerUi& ui, const std::function<void()>& featureMenus);
+// A menu title's rectangle, recorded before its BeginMenu (the script clicks it by its label).
+void trackMenuTitle(ViewerUi& ui, const char* label);
 void drawViewMenu(const ViewerDocument& doc, ViewerUi& ui);  // ViewerPanelsView.cpp
 void drawWeightPanel(ViewerDocument& doc, ViewerUi& ui);
 // The VRM expression sliders above the targets (ViewerPanelsExpressions.cpp; none without any).

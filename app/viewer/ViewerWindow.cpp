@@ -17,6 +17,7 @@
 #include "app/viewer/autosave/AutosaveFeature.h"
 #include "app/viewer/live/LiveFeature.h"
 #include "app/viewer/record/RecordFeature.h"
+#include "app/viewer/rig/RigFeature.h"
 #include "app/viewer/speech/SpeechFeature.h"
 #include "app/viewer/voice/VoiceFeature.h"
 #include "renderer/scene/Capture.h"
@@ -95,6 +96,7 @@ std::vector<std::unique_ptr<ViewerFeature>> ViewerWindow::makeFeatures() {
     features.push_back(std::make_unique<VoiceFeature>(context));
     features.push_back(std::make_unique<SpeechFeature>(context));
     features.push_back(std::make_unique<AutosaveFeature>(context));
+    features.push_back(std::make_unique<RigFeature>(context));
     features.push_back(std::make_unique<RecordFeature>(context));
     return features;
 }

@@ -1,0 +1,61 @@
+#pragma once
+// fix's operations on a document, shared by the `fix` command and the viewer's Rig menu: each
+// step applied in place, giving back the lines it reports (the command prints them, the viewer
+// shows them) and recording what it did for --check. No printing, no command line, no GL.
+// An error whose code is ErrorCode::Usage is the user's mistake (a name the file lacks, a spec
+// that does not parse: the command's exit 2); any other is a failure of the operation (exit 1).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/fix/FixCheck.h"
+#include "morph/Result.h"
+#include "morph/audit/RigAudit.h"
+#include "morph/fix/FixDocument.h"
+#include "morph/gltf/GltfImport.h"
+#include "morph/names/FaceNames.h"
+
+namespace app::fix {
+
+// One operation as the command line spells it: "--prune" with "dead,duplicate", "--mirror" with
+// "FROM=TO", "--split" NAME, "--from-mix" NAME=SPEC, "--recompute-normals" NAME|flagged,
+// "--names" SET, "--sparse" with no value. ("--rename" reads a file: applyRename takes its map.)
+struct FixStep {
+    std::string option;
+    std::string value;
+};
+
+// What the steps need of the input besides the document: its name for messages and the
+// importer's limits (the audit and the mirror plane read the document imported).
+struct FixSource {
+    std::string name;
+    bool allowAnyUri = false;
+    uint64_t maxMemoryBytes = morph::ImportOptions{}.maxMemoryBytes;
+};
+
+// Applies `step` to `doc`; its lines, or the error (nothing reported then).
+morph::Result<std::vector<std::string>> applyFixStep(morph::FixDocument& doc, const FixStep& step,
+                                                     const FixSource& source, CheckInput& check);
+
+// Renames by `map` (every `from` a name the document has), each recorded for --check as the
+// input's name to the output's.
+morph::Result<std::vector<std::string>> applyRename(morph::FixDocument& doc,
+                                                    const std::vector<morph::NameMapping>& map,
+                                                    const FixSource& source, CheckInput& check);
+
+// `name` on the other side, spelled as it is ("eyeBlinkLeft" -> "eyeBlinkRight", "Brow_L" ->
+// "Brow_R", "LEFT_brow" -> "RIGHT_brow"); "" when it names no side (morph::findSideMarker).
+std::string otherSideName(const std::string& name);
+
+// The step that mends what an audit finding found, where one does: `dead` -> --prune dead,
+// `duplicate` -> --prune duplicate (every such target, as the command prunes them), `normals` ->
+// --recompute-normals of its target; nullopt for the other checks.
+std::optional<FixStep> fixStepForFinding(const morph::Finding& finding);
+
+// The document as its importer reads it (the audit's input), with `source`'s limits.
+morph::Result<morph::Scene> importFixBytes(const FixSource& source,
+                                           const std::vector<uint8_t>& bytes,
+                                           const std::string& name, const std::string& folder);
+
+}  // namespace app::fix
