@@ -15,7 +15,7 @@ void SpeechFeature::modelChanged() {
     mSpeech.stop(externalLayer(mDoc.state, kSpeechLayer).weights);
 }
 
-void SpeechFeature::poll(float /*dt*/) {
+void SpeechFeature::poll(float dt) {
     SpeechUi& s = mUi.speech;
     if (s.stopRequested) {
         s.stopRequested = false;
@@ -29,8 +29,11 @@ void SpeechFeature::poll(float /*dt*/) {
         if (auto started = mSpeech.say(s.text, voice, mDoc.scene); !started)
             showError(mUi, started.error().message);
     }
+    // Under a script the mouth follows its fixed frames, so what it checks does not depend on
+    // how fast the machine draws them (SpeechPlayer::poll).
+    const float frameStep = mOptions.script.empty() ? 0.0f : dt;
     const SpeechPlayer::Update update =
-        mSpeech.poll(mDoc.scene, externalLayer(mDoc.state, kSpeechLayer).weights);
+        mSpeech.poll(mDoc.scene, externalLayer(mDoc.state, kSpeechLayer).weights, frameStep);
     if (!update.error.empty()) showError(mUi, "speech: " + update.error);  // also on stderr
     if (!update.message.empty()) showMessage(mUi, update.message);
     s.preparing = mSpeech.preparing();

@@ -59,24 +59,29 @@ void SpeechPlayer::start(Prepared prepared, const morph::Scene& scene, Update& u
     mActive = true;
 }
 
-SpeechPlayer::Update SpeechPlayer::poll(const morph::Scene& scene, morph::TargetWeights& weights) {
+SpeechPlayer::Update SpeechPlayer::poll(const morph::Scene& scene, morph::TargetWeights& weights,
+                                        float frameStep) {
     Update update;
+    mFrameClock = frameStep > 0;
     if (mPending.valid() &&
         mPending.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
         auto prepared = mPending.get();
         if (prepared) {
             start(std::move(prepared).value(), scene, update);
+            mClock = -frameStep;  // the first frame shows the line's start
         } else {
             update.error = prepared.error().message;
         }
     }
     if (!mActive) return update;
-    if (!mAudio.playing() && !mAudio.paused()) {  // the end: the mouth goes back to rest
+    const bool soundOver = !mAudio.playing() && !mAudio.paused();
+    if (mFrameClock && !mAudio.paused()) mClock += frameStep;
+    if (soundOver && (!mFrameClock || mClock >= duration())) {  // the mouth goes back to rest
         stop(weights);
         update.changed = true;
         return update;
     }
-    const float t = float(mAudio.position());
+    const float t = float(mFrameClock ? mClock : mAudio.position());
     for (const Driven& d : mDriven) weights.set(d.mesh, d.target, trackValue(*d.keys, t));
     update.changed = true;
     return update;

@@ -44,13 +44,17 @@ public:
         std::string error;     // the line could not be prepared
     };
     // Once a frame: a prepared line starts playing; while it plays `weights` holds each driven
-    // target's value at the audio clock, and it is emptied when the line ends.
-    Update poll(const morph::Scene& scene, morph::TargetWeights& weights);
+    // target's value at the audio clock, and it is emptied when the line ends. With a
+    // `frameStep` (a script's fixed frames) the mouth follows the frames instead, each poll
+    // `frameStep` seconds on from the last, and the line ends once both the frames and the sound
+    // have passed its end: the mouth a script sees is then the same however busy the machine,
+    // while the sound still goes out whole.
+    Update poll(const morph::Scene& scene, morph::TargetWeights& weights, float frameStep = 0);
     void stop(morph::TargetWeights& weights);
 
     bool preparing() const { return mPending.valid(); }
     bool playing() const { return mActive; }
-    double position() const { return mAudio.position(); }
+    double position() const { return mFrameClock ? mClock : mAudio.position(); }
     double duration() const { return mClip ? mClip->duration() : 0.0; }
 
 private:
@@ -71,6 +75,8 @@ private:
     speech::Tracks mTracks;
     std::vector<Driven> mDriven;
     bool mActive = false;
+    bool mFrameClock = false;  // the last poll's frameStep was set
+    double mClock = 0;         // the frames' clock since the line started
 };
 
 // A track's value at `t` seconds: linear between keys, the end keys held outside them.
