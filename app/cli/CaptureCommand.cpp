@@ -98,6 +98,7 @@ CommandResult runSingle(const CaptureOptions& options) {
     if (CommandResult started = startModelShot(options, entry, model);
         started.outcome != Outcome::Ok)
         return started;
+    warnAboutDerivedWeights(*model.layout, options.weights.value);
     if (take) {
         auto replayed = take::replayWeightsOn(options.replay, options.time, model.layout);
         if (!replayed) return failWith(replayed.error().message);
@@ -188,6 +189,7 @@ CommandResult runClip(const CaptureOptions& options) {
     if (CommandResult started = startModelShot(options, entry, model);
         started.outcome != Outcome::Ok)
         return started;
+    warnAboutDerivedWeights(*model.layout, options.weights.value);
     model.shot.pose.weightItems = options.weights.value;
     if (options.alive) model.shot.pose.aliveSeed = options.seed;
     auto plan = planClip(*model.layout, options);

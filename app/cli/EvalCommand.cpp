@@ -144,20 +144,6 @@ CommandResult fail(const morph::Error& error) {
     return failWith(error.message);
 }
 
-// A --weights item that names a target rig logic derives: a warning, since the rules replace it.
-void warnAboutDerivedWeights(const morph::Scene& scene,
-                             const std::vector<morph::WeightAssignment>& weights) {
-    std::vector<std::string> names;
-    for (const morph::WeightAssignment& w : weights)
-        if (w.kind == morph::WeightAssignment::Kind::Name) names.push_back(w.name);
-    for (const std::string& name : morph::derivedTargetsNamed(scene, names)) {
-        std::fprintf(stderr,
-                     "warning: --weights: '%s' is derived by rig logic from its drivers, which "
-                     "replace its value (--no-rig-logic shows the raw target)\n",
-                     name.c_str());
-    }
-}
-
 CommandResult runEval(const EvalOptions& options, const MorphFunction& gpuMorph) {
     morph::Result<morph::Scene> scene = loadModel(options.model);
     if (!scene) return modelLoadFailed(scene.error());

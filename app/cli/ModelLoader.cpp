@@ -193,4 +193,17 @@ void printWarnings(const morph::Scene& scene) {
     std::fflush(stderr);
 }
 
+void warnAboutDerivedWeights(const morph::Scene& scene,
+                             const std::vector<morph::WeightAssignment>& weights) {
+    std::vector<std::string> names;
+    for (const morph::WeightAssignment& w : weights)
+        if (w.kind == morph::WeightAssignment::Kind::Name) names.push_back(w.name);
+    for (const std::string& name : morph::derivedTargetsNamed(scene, names)) {
+        std::fprintf(stderr,
+                     "warning: --weights: '%s' is derived by rig logic from its drivers, which "
+                     "replace its value (--no-rig-logic shows the raw target)\n",
+                     name.c_str());
+    }
+}
+
 }  // namespace app

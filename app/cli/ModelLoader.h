@@ -13,6 +13,7 @@
 #include "app/cli/Commands.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
+#include "morph/edit/WeightSpec.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/names/FaceNames.h"
 #include "morph/rig/RigLogic.h"
@@ -67,5 +68,10 @@ CommandResult modelLoadFailed(const morph::Error& error);
 
 // Scene::warnings on stderr, one line each, prefixed "warning: ".
 void printWarnings(const morph::Scene& scene);
+
+// A line on stderr for each --weights item that names a target rig logic derives: the rules
+// replace its value (eval, capture).
+void warnAboutDerivedWeights(const morph::Scene& scene,
+                             const std::vector<morph::WeightAssignment>& weights);
 
 }  // namespace app

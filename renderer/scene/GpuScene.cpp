@@ -514,6 +514,7 @@ void GpuScene::keepLayout(const morph::Scene& scene) {
         stripped.name = mesh.name;
         stripped.targetNames = mesh.targetNames;
         stripped.defaultWeights = mesh.defaultWeights;
+        stripped.rigRules = mesh.rigRules;  // the pose's last layer derives weights by them
         mLayout.meshes.push_back(std::move(stripped));
     }
 }

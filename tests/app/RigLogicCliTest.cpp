@@ -75,6 +75,27 @@ TEST(RigLogicCli, WeightsNamingADerivedTargetAreAWarning) {
         {"eval", model, "--no-rig-logic", "--weights", "jawOpen=0.4,jawOpen25=1"});
     EXPECT_EQ(raw.exitCode, 0) << raw.err;
     EXPECT_EQ(raw.err.find("derived by rig logic"), std::string::npos) << raw.err;
+    // capture says the same.
+    const fixtures::RunOutcome shot =
+        fixtures::runMorphview({"capture", model, "--weights", "jawOpen=0.4,jawOpen25=1", "--size",
+                                "32x32", "--out", model + ".png"});
+    EXPECT_EQ(shot.exitCode, 0) << shot.err;
+    EXPECT_NE(shot.err.find(warning), std::string::npos) << shot.err;
+}
+
+// capture draws the derived weights: the drivers alone draw otherwise with --no-rig-logic.
+TEST(RigLogicCli, CaptureDrawsTheDerivedTargets) {
+    const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
+    std::vector<std::string> images;
+    for (const char* logic : {"--rig-logic-default", "--no-rig-logic"}) {
+        images.push_back(model + logic + ".png");
+        std::vector<std::string> args = {"capture", model,   "--weights", kDrivers,
+                                         "--size",  "64x64", "--out",     images.back()};
+        if (std::string(logic) == "--no-rig-logic") args.push_back(logic);
+        const fixtures::RunOutcome run = fixtures::runMorphview(args);
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+    }
+    EXPECT_NE(fixtures::readWholeFile(images[0]), fixtures::readWholeFile(images[1]));
 }
 
 TEST(RigLogicCli, TheGpuDerivesTheSameWeights) {
