@@ -9,6 +9,7 @@
 #include "app/audit/AuditOutput.h"
 #include "app/audit/AuditPage.h"
 #include "app/audit/HtmlPage.h"
+#include "app/cli/ModelLoader.h"
 #include "app/cli/SharedOptions.h"
 #include "app/shots/AuditPictures.h"
 #include "morph/audit/RigAudit.h"
@@ -30,7 +31,21 @@ struct AuditOptions {
     std::vector<morph::NameMapping> renames;  // what it says
     std::string writeRename;                  // --write-rename FILE
     std::string html;                         // --html DIR
+    ModelOptions rig;  // --rig-logic FILE.json and --no-rig-logic (only those fields are used)
 };
+
+// The rules the checks read: after a rename the names' and the file's rules again, with a
+// sidecar's over them, or none with --no-rig-logic. A sidecar naming what the model lacks, or a
+// cycle, is a usage error naming it.
+morph::Status attachAuditRigLogic(const AuditOptions& options, morph::Scene& scene) {
+    if (options.rig.noRigLogic) {
+        morph::detachRigLogic(scene);
+        return {};
+    }
+    if (options.renamePath.empty() && options.rig.rigLogic.empty()) return {};
+    std::vector<std::string> again;  // the file's faulty rules were reported by the import
+    return morph::attachRigLogic(scene, options.rig.rigLogic, options.rig.rigLogicPath, again);
+}
 
 // --html DIR: the pictures (the only part that needs GL), then DIR/index.html.
 morph::Status writeAuditPage(std::shared_ptr<const morph::Scene> scene, const audit::AuditRun& run,
@@ -61,6 +76,8 @@ CommandResult runAudit(const AuditOptions& options) {
         for (const std::string& line : *renamed)
             std::fprintf(stderr, "warning: %s: %s\n", options.renamePath.c_str(), line.c_str());
     }
+    if (morph::Status rules = attachAuditRigLogic(options, *scene); !rules)
+        return modelLoadFailed(rules.error());
 
     audit::AuditRun run;
     run.model = options.model;
@@ -128,6 +145,7 @@ void addAuditCommand(CLI::App& root, CommandContext& context) {
                      "Write the map from the model's spellings to the name sets' names (ARKit, "
                      "Oculus visemes, VRM, MediaPipe) as a --rename file")
         ->type_name("FILE");
+    addRigLogicOptions(*audit, options->rig);
     audit
         ->add_option("--html", options->html,
                      "Also write DIR/index.html: a row per target, flagged ones first, with its "

@@ -160,13 +160,38 @@ TEST(RigLogicCli, ABadSidecarIsAUsageErrorNamingTheFileAndTheEntry) {
     for (const auto& [text, message] : cases) {
         const std::string sidecar = dir + "/bad.json";
         ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
-        const fixtures::RunOutcome run =
-            fixtures::runMorphview({"eval", model, "--rig-logic", sidecar});
-        EXPECT_EQ(run.exitCode, 2) << text << "\n" << run.err;
-        EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
-        EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
-        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        for (const char* command : {"eval", "audit"}) {
+            const fixtures::RunOutcome run =
+                fixtures::runMorphview({command, model, "--rig-logic", sidecar});
+            EXPECT_EQ(run.exitCode, 2) << command << " " << text << "\n" << run.err;
+            EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
+            EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+            EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        }
     }
+}
+
+// audit checks the rules the command line gives: a good sidecar's, or none.
+TEST(RigLogicCli, AuditTakesTheSameRigLogicOptions) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::string sidecar = dir + "/rig.json";
+    const std::string text =
+        R"({"inbetweens": [{"target": "jawOpen_mouthSmileLeft", "driver": "mouthSmileLeft",
+            "peak": 0.25}]})";
+    ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    const fixtures::RunOutcome plain = fixtures::runMorphview({"audit", model, "--json"});
+    for (const std::vector<std::string>& more :
+         {std::vector<std::string>{"--rig-logic", sidecar}, {"--no-rig-logic"}}) {
+        std::vector<std::string> args = {"audit", model, "--json"};
+        args.insert(args.end(), more.begin(), more.end());
+        const fixtures::RunOutcome run = fixtures::runMorphview(args);
+        EXPECT_EQ(run.exitCode, plain.exitCode) << more[0] << "\n" << run.err;
+        EXPECT_FALSE(json::parse(run.out, nullptr, false).is_discarded()) << run.out;
+    }
+    const fixtures::RunOutcome both =
+        fixtures::runMorphview({"audit", model, "--rig-logic", sidecar, "--no-rig-logic"});
+    EXPECT_EQ(both.exitCode, 2) << both.err;
 }
 
 }  // namespace
