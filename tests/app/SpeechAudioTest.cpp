@@ -26,7 +26,12 @@ namespace speech_audio_test {
 namespace {
 
 namespace fs = std::filesystem;
-using fixtures::runMorphview;
+
+// speak with no ffmpeg on PATH: these tests check the WAV, visemes.json and speech.glb, and the
+// MP4 ffmpeg would add is the clip drawn frame by frame (7 of a run's 7.3 s); SpeakTest checks it.
+fixtures::RunOutcome runMorphview(const std::vector<std::string>& args) {
+    return fixtures::runMorphview(args, {}, {"PATH=/nonexistent"});
+}
 
 std::string face() {
     return (fs::path(MORPHVIEW_SOURCE_DIR) / "assets" / "face.glb").string();
