@@ -17,6 +17,7 @@
 #include "app/speech/Speech.h"
 #include "app/speech/Visemes.h"
 #include "app/speech/VoiceActivity.h"
+#include "fixtures/AuditFixtures.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 
@@ -30,7 +31,7 @@ constexpr const char* kLine = "Hello there. How are you today? I am fine, thank 
 
 struct Recorded {
     double audioTime;
-    float open;  // jawOpen: the bundled face is an ARKit face
+    float open;  // jawOpen: the face is an ARKit face
     float sum;   // every weight
 };
 
@@ -104,6 +105,8 @@ void judge(const app::speech::SpokenLine& line, const std::vector<Recorded>& lin
 TEST(VoiceViewerXvfbTest, TheMouthFollowsTheVoiceInSeveralVoices) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
+    // A small ARKit face (fixtures/AuditFixtures.h), since every frame of each line draws it.
+    const std::string face = fixtures::writeRig(fixtures::rigWithEyesAndMouth(), dir, "face.glb");
     for (const std::string voice : {"en", "en+f3", "en-us+m3"}) {
         app::speech::VoiceOptions options;
         options.voice = voice;
@@ -118,8 +121,8 @@ TEST(VoiceViewerXvfbTest, TheMouthFollowsTheVoiceInSeveralVoices) {
         std::ofstream(dir + "/voice.txt") << "wait " << frames << "\nquit\n";
         const std::string out = dir + "/" + voice + ".jsonl";
         const fixtures::RunOutcome run = fixtures::runMorphviewUnderXvfb(
-            {fixtures::bundledFace(), "--window-size", "320x240", "--listen", "audio:" + wav,
-             "--record-stream", out, "--script", dir + "/voice.txt"},
+            {face, "--window-size", "320x240", "--listen", "audio:" + wav, "--record-stream", out,
+             "--script", dir + "/voice.txt"},
             "320x240", "", {"SDL_AUDIODRIVER=dummy"});
         ASSERT_EQ(run.exitCode, 0) << run.err;
         EXPECT_NE(run.err.find("listening for audio on " + wav), std::string::npos) << run.err;
