@@ -345,7 +345,9 @@ morph::Status exportUserClip(const ViewerState& state, const morph::Scene& scene
     if (scene.path.empty())
         return morph::Error{morph::ErrorCode::Usage, output + ": the model has no source file"};
     // Scene mesh indices are the file's (the importer keeps glTF order).
-    return morph::exportClip(scene.path, output, *user, meshForUserClip(scene, state, *user));
+    // With rig logic on, what the viewer shows: derived targets baked at each key.
+    return morph::exportClip(scene.path, output, *user, meshForUserClip(scene, state, *user),
+                             state.rigLogic ? &scene : nullptr);
 }
 
 }  // namespace app

@@ -134,7 +134,9 @@ void exportUserClip(ViewerDocument& doc, ViewerUi& ui, const std::string& path) 
         showError(ui, "export: clip '" + clip->name + "' has no keys");
         return;
     }
-    if (auto status = morph::exportClip(doc.model.path, path, *clip); !status) {
+    // With rig logic on, what the viewer shows: derived targets baked at each key.
+    const morph::Scene* rigOf = doc.state.rigLogic ? &doc.scene : nullptr;
+    if (auto status = morph::exportClip(doc.model.path, path, *clip, -1, rigOf); !status) {
         showError(ui, status.error().message);
         return;
     }

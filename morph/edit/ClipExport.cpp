@@ -9,6 +9,7 @@
 #include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/Uri.h"
 #include "morph/io/Files.h"
+#include "morph/rig/RigLogic.h"
 
 namespace morph {
 namespace {
@@ -281,7 +282,8 @@ Result<SelfContainedGltf> readSelfContained(const std::string& path) {
     return gltf;
 }
 
-Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh) {
+Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh,
+                       const Scene* rigOf) {
     if (clip.keys.empty()) return Error{ErrorCode::Usage, "clip '" + clip.name + "' has no keys"};
     const Json& meshes = arrayField(gltf.json, "meshes");
     if (mesh < 0) mesh = pickMesh(meshes, clip);
@@ -305,8 +307,13 @@ Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh) 
     }
     if (channels.empty()) return Error{ErrorCode::Inconsistent, "no node uses " + where};
 
-    const AnimationSampler sampler = toSampler(
-        remapTargets(clip, names, meshDefaultWeights(meshes[size_t(mesh)], names.size())));
+    UserClip remapped =
+        remapTargets(clip, names, meshDefaultWeights(meshes[size_t(mesh)], names.size()));
+    if (rigOf != nullptr && size_t(mesh) < rigOf->meshes.size()) {
+        for (UserKey& key : remapped.keys)
+            applyRigRules(rigOf->meshes[size_t(mesh)].rigRules, key.weights);
+    }
+    const AnimationSampler sampler = toSampler(remapped);
     const int input = appendFloats(gltf, sampler.input, true);
     const int output = appendFloats(gltf, sampler.output, false);
     gltf.json["buffers"][0]["byteLength"] = gltf.bin.size();
@@ -322,7 +329,7 @@ Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh) 
 }
 
 Status exportClip(const std::string& sourcePath, const std::string& outputPath,
-                  const UserClip& clip, int mesh) {
+                  const UserClip& clip, int mesh, const Scene* rigOf) {
     if (samePath(sourcePath, outputPath)) {
         return Error{ErrorCode::Usage,
                      outputPath + ": is the source model; export writes a new file"};
@@ -336,7 +343,7 @@ Status exportClip(const std::string& sourcePath, const std::string& outputPath,
                 outputPath + ": is a file the source model reads; export writes a new file"};
         }
     }
-    Result<int> appended = appendClip(*gltf, clip, mesh);
+    Result<int> appended = appendClip(*gltf, clip, mesh, rigOf);
     if (!appended)
         return Error{appended.error().code, sourcePath + ": " + appended.error().message};
     std::vector<uint8_t> glb =

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "morph/Result.h"
+#include "morph/Scene.h"
 #include "morph/edit/UserClip.h"
 
 namespace morph {
@@ -31,13 +32,17 @@ Result<SelfContainedGltf> readSelfContained(const std::string& path);
 // `mesh` (a glTF mesh index; -1 picks the mesh named clip.mesh, else the first mesh that has all
 // of the clip's target names). The clip's weights follow the mesh's target names
 // (extras.targetNames, else "0", "1", ...); targets the clip does not name keep mesh.weights.
-// Returns the new animation's index.
-Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh = -1);
+// With `rigOf` (the file's scene, its meshes in the file's order), each key's targets that rig
+// logic derives (Mesh::rigRules) are baked from the key's drivers, so a viewer without rig logic
+// plays the clip as this one shows it at every key (between keys the derived weights are
+// interpolated like any other). Returns the new animation's index.
+Result<int> appendClip(SelfContainedGltf& gltf, const UserClip& clip, int mesh = -1,
+                       const Scene* rigOf = nullptr);
 
 // The whole export: read `sourcePath`, append the clip, write `outputPath` as GLB through a
 // temporary file. Refused when `outputPath` is the source or a file the source refers to.
 Status exportClip(const std::string& sourcePath, const std::string& outputPath,
-                  const UserClip& clip, int mesh = -1);
+                  const UserClip& clip, int mesh = -1, const Scene* rigOf = nullptr);
 
 // Reads back a float accessor of a self-contained document (tests and tools): tightly packed or
 // strided, no sparse. Errors name the accessor.

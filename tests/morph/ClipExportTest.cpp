@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
 
+#include "fixtures/AuditFixtures.h"
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"
@@ -149,6 +151,40 @@ TEST(ClipExport, KeepsTheSourceJsonAndTheInputAccessorHasMinMax) {
     EXPECT_EQ(*values, (std::vector<float>{0, 1, 1, 0, 0.5f, 0.5f}));  // mesh order: smile, blink
     EXPECT_EQ(out->json["buffers"].size(), 1u);
     EXPECT_EQ(out->json["buffers"][0]["byteLength"], out->bin.size());
+}
+
+// With the scene's rig logic, each key's derived targets are baked from its drivers: the
+// corrective jawOpen_mouthSmileLeft is their product, jawOpen's in-betweens their tents.
+TEST(ClipExport, RigLogicIsBakedIntoTheKeys) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string source =
+        fixtures::writeRig(fixtures::rigWithCorrectives(), dir, "correctives.glb");
+    auto scene = morph::importGltf(source);
+    ASSERT_TRUE(scene.ok()) << scene.error().message;
+    UserClip clip;
+    clip.name = "talk";
+    clip.targetNames = {"jawOpen", "mouthSmileLeft"};
+    clip.keys = {{0.0f, {0.0f, 0.0f}}, {1.0f, {0.4f, 0.5f}}};
+    const std::vector<std::string>& names = scene->meshes[0].targetNames;
+    const auto index = [&names](const std::string& name) {
+        return size_t(std::find(names.begin(), names.end(), name) - names.begin());
+    };
+    for (const bool baked : {false, true}) {
+        const std::string out = dir + (baked ? "/baked.glb" : "/raw.glb");
+        ASSERT_TRUE(morph::exportClip(source, out, clip, 0, baked ? &*scene : nullptr).ok());
+        auto gltf = morph::readSelfContained(out);
+        ASSERT_TRUE(gltf.ok()) << gltf.error().message;
+        auto values = morph::readFloatAccessor(
+            *gltf, gltf->json["animations"].back()["samplers"][0]["output"]);
+        ASSERT_TRUE(values.ok());
+        ASSERT_EQ(values->size(), 2 * names.size());
+        const float* second = values->data() + names.size();  // the key at 1 s
+        EXPECT_FLOAT_EQ(second[index("jawOpen")], 0.4f);
+        EXPECT_FLOAT_EQ(second[index("jawOpen_mouthSmileLeft")], baked ? 0.2f : 0.0f);
+        // jawOpen 0.4 between the in-betweens' peaks 0.25 and 0.75: 0.7 of one, 0.3 of the other.
+        EXPECT_NEAR(second[index("jawOpen25")], baked ? 0.7f : 0.0f, 1e-5);
+        EXPECT_NEAR(second[index("jawOpen75")], baked ? 0.3f : 0.0f, 1e-5);
+    }
 }
 
 TEST(ClipExport, RefusesToWriteOverTheSource) {
