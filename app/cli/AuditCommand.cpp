@@ -34,19 +34,6 @@ struct AuditOptions {
     ModelOptions rig;  // --rig-logic FILE.json and --no-rig-logic (only those fields are used)
 };
 
-// The rules the checks read: after a rename the names' and the file's rules again, with a
-// sidecar's over them, or none with --no-rig-logic. A sidecar naming what the model lacks, or a
-// cycle, is a usage error naming it.
-morph::Status attachAuditRigLogic(const AuditOptions& options, morph::Scene& scene) {
-    if (options.rig.noRigLogic) {
-        morph::detachRigLogic(scene);
-        return {};
-    }
-    if (options.renamePath.empty() && options.rig.rigLogic.empty()) return {};
-    std::vector<std::string> again;  // the file's faulty rules were reported by the import
-    return morph::attachRigLogic(scene, options.rig.rigLogic, options.rig.rigLogicPath, again);
-}
-
 // --html DIR: the pictures (the only part that needs GL), then DIR/index.html.
 morph::Status writeAuditPage(std::shared_ptr<const morph::Scene> scene, const audit::AuditRun& run,
                              const std::string& dir) {
@@ -76,7 +63,10 @@ CommandResult runAudit(const AuditOptions& options) {
         for (const std::string& line : *renamed)
             std::fprintf(stderr, "warning: %s: %s\n", options.renamePath.c_str(), line.c_str());
     }
-    if (morph::Status rules = attachAuditRigLogic(options, *scene); !rules)
+    // The checks read the rules of the names they see, and the command line's.
+    if (morph::Status rules =
+            applyRigLogicOptions(options.rig, !options.renamePath.empty(), *scene);
+        !rules)
         return modelLoadFailed(rules.error());
 
     audit::AuditRun run;

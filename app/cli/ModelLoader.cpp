@@ -193,6 +193,16 @@ void printWarnings(const morph::Scene& scene) {
     std::fflush(stderr);
 }
 
+morph::Status applyRigLogicOptions(const ModelOptions& rig, bool renamed, morph::Scene& scene) {
+    if (rig.noRigLogic) {
+        morph::detachRigLogic(scene);
+        return {};
+    }
+    if (!renamed && rig.rigLogic.empty()) return {};
+    std::vector<std::string> again;  // the file's faulty rules were reported by the import
+    return morph::attachRigLogic(scene, rig.rigLogic, rig.rigLogicPath, again);
+}
+
 void warnAboutDerivedWeights(const morph::Scene& scene,
                              const std::vector<morph::WeightAssignment>& weights) {
     std::vector<std::string> names;

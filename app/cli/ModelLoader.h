@@ -69,6 +69,12 @@ CommandResult modelLoadFailed(const morph::Error& error);
 // Scene::warnings on stderr, one line each, prefixed "warning: ".
 void printWarnings(const morph::Scene& scene);
 
+// For a command that imports the model itself (audit, speak, take): the rules of --rig-logic and
+// --no-rig-logic (`rig`'s fields of those options), and after a rename (`renamed`) the names' and
+// the file's rules again. A sidecar naming what the model lacks, or a cycle, is an error
+// (ErrorCode::Usage) naming the sidecar.
+morph::Status applyRigLogicOptions(const ModelOptions& rig, bool renamed, morph::Scene& scene);
+
 // A line on stderr for each --weights item that names a target rig logic derives: the rules
 // replace its value (eval, capture).
 void warnAboutDerivedWeights(const morph::Scene& scene,

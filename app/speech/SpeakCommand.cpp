@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app/cli/ModelLoader.h"
 #include "app/cli/Options.h"
 #include "app/record/Recording.h"
 #include "app/speech/Recognizer.h"
@@ -35,6 +36,7 @@ struct SpeakOptions {
     std::string outDir;
     speech::VoiceOptions voice;
     std::string videoSize = "480x480";  // --video-size: speech.mp4's frames
+    ModelOptions rig;  // --rig-logic FILE.json and --no-rig-logic (only those fields are used)
 };
 
 // The line to show: its audio (16-bit mono at its own rate), the phonemes visemes.json lists
@@ -122,7 +124,7 @@ CommandResult lineFromAudio(const SpeakOptions& options, Line& out) {
 }
 
 CommandResult writeOutputs(const SpeakOptions& options, const speech::FaceVisemes& face,
-                           const Line& line) {
+                           const Line& line, const morph::Scene& scene) {
     std::error_code ec;
     fs::create_directories(options.outDir, ec);
     const fs::path dir(options.outDir);
@@ -137,8 +139,9 @@ CommandResult writeOutputs(const SpeakOptions& options, const speech::FaceViseme
         return failWith(s.error().message);
     if (auto s = writeFileText((dir / "visemes.json").string(), json); !s)
         return failWith(s.error().message);
+    // speech.glb plays as the viewer shows the line: rig logic's derived targets baked in.
     if (auto s = speech::writeSpeechGlb(options.model, (dir / "speech.glb").string(),
-                                        speech::speechClip(tracks), "speech.wav");
+                                        speech::speechClip(tracks), "speech.wav", &scene);
         !s)
         return failWith(s.error().message);
     std::printf("%s: %.2f s, %zu phonemes (%s), %zu targets (%s) -> %s\n", options.model.c_str(),
@@ -159,13 +162,15 @@ CommandResult runSpeak(const SpeakOptions& options) {
     import.decodeImages = false;  // the names are all it needs of the model
     auto scene = morph::importGltf(options.model, import);
     if (!scene) return {Outcome::Unreadable, scene.error().message};
+    if (morph::Status rules = applyRigLogicOptions(options.rig, false, *scene); !rules)
+        return modelLoadFailed(rules.error());
     auto face = speech::faceVisemes(morph::sceneTargetNames(*scene));
     if (!face) return failWith(options.model + ": " + face.error().message);
     Line line;
     const CommandResult made =
         options.audio.empty() ? lineFromText(options, line) : lineFromAudio(options, line);
     if (made.outcome != Outcome::Ok) return made;
-    return writeOutputs(options, *face, line);
+    return writeOutputs(options, *face, line, *scene);
 }
 
 }  // namespace
@@ -191,6 +196,7 @@ void addSpeakCommand(CLI::App& root, CommandContext& context) {
                      "Where speech.wav, visemes.json and speech.glb go")
         ->required()
         ->type_name("DIR");
+    addRigLogicOptions(*speak, options->rig);
     speak->add_option("--voice", options->voice.voice, "An espeak-ng voice (default en)")
         ->type_name("NAME");
     speak->add_option("--rate", options->voice.wordsPerMinute, "Words per minute (default 160)")

@@ -79,7 +79,8 @@ morph::UserClip speechClip(const Tracks& tracks) {
 }
 
 morph::Status writeClipGlb(const std::string& sourcePath, const std::string& outputPath,
-                           const morph::UserClip& clip, const nlohmann::json& extras) {
+                           const morph::UserClip& clip, const nlohmann::json& extras,
+                           const morph::Scene* rigOf) {
     auto gltf = morph::readSelfContained(sourcePath);
     if (!gltf) return gltf.error();
     const Json& meshes = gltf->json.contains("meshes") ? gltf->json["meshes"] : Json::array();
@@ -92,7 +93,7 @@ morph::Status writeClipGlb(const std::string& sourcePath, const std::string& out
         for (const Json& name : (*meshExtras)["targetNames"])
             shares = shares || (name.is_string() && names.count(name.get<std::string>()) != 0);
         if (!shares) continue;
-        auto appended = morph::appendClip(*gltf, clip, int(m));
+        auto appended = morph::appendClip(*gltf, clip, int(m), rigOf);
         // A mesh no node shows cannot be driven; the others still are.
         if (!appended) continue;
         if (first < 0) first = *appended;
@@ -114,8 +115,9 @@ morph::Status writeClipGlb(const std::string& sourcePath, const std::string& out
 }
 
 morph::Status writeSpeechGlb(const std::string& sourcePath, const std::string& outputPath,
-                             const morph::UserClip& clip, const std::string& audioFile) {
-    return writeClipGlb(sourcePath, outputPath, clip, {{"audio", audioFile}});
+                             const morph::UserClip& clip, const std::string& audioFile,
+                             const morph::Scene* rigOf) {
+    return writeClipGlb(sourcePath, outputPath, clip, {{"audio", audioFile}}, rigOf);
 }
 
 }  // namespace app::speech

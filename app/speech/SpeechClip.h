@@ -9,6 +9,7 @@
 
 #include "app/speech/Visemes.h"
 #include "morph/Result.h"
+#include "morph/Scene.h"
 #include "morph/edit/UserClip.h"
 
 namespace app::speech {
@@ -26,11 +27,15 @@ morph::UserClip speechClip(const Tracks& tracks);
 // `sourcePath` with the clip appended as one animation over every mesh that has any of its
 // targets (extras: {"audio": audioFile}), written to `outputPath` as a self-contained GLB.
 morph::Status writeSpeechGlb(const std::string& sourcePath, const std::string& outputPath,
-                             const morph::UserClip& clip, const std::string& audioFile);
+                             const morph::UserClip& clip, const std::string& audioFile,
+                             const morph::Scene* rigOf = nullptr);
 
 // The same for any clip (`take` writes a take's): `extras` (an object; empty: none) on the
-// animation; the error when no shown mesh has the clip's targets names clip.name.
+// animation; the error when no shown mesh has the clip's targets names clip.name. With `rigOf`
+// (the source's scene), rig logic's derived targets are baked into each key
+// (morph::appendClip).
 morph::Status writeClipGlb(const std::string& sourcePath, const std::string& outputPath,
-                           const morph::UserClip& clip, const nlohmann::json& extras);
+                           const morph::UserClip& clip, const nlohmann::json& extras,
+                           const morph::Scene* rigOf = nullptr);
 
 }  // namespace app::speech

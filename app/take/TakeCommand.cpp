@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/ModelLoader.h"
 #include "app/speech/SpeechClip.h"
 #include "app/take/TakeFile.h"
 #include "morph/gltf/GltfImport.h"
@@ -20,6 +21,7 @@ struct TakeCommandOptions {
     std::string out;
     std::string format;
     double fps = 60;
+    ModelOptions rig;  // --rig-logic FILE.json and --no-rig-logic (only those fields are used)
 };
 
 bool outIs(const std::string& text, const std::string& suffix) {
@@ -72,6 +74,8 @@ CommandResult runTake(const TakeCommandOptions& options) {
         import.decodeImages = false;  // the names are all it needs of the model
         auto imported = morph::importGltf(options.model, import);
         if (!imported) return {Outcome::Unreadable, imported.error().message};
+        if (morph::Status rules = applyRigLogicOptions(options.rig, false, *imported); !rules)
+            return modelLoadFailed(rules.error());
         scene = std::move(imported).value();
     }
     auto retargeted = take::retarget(*read, scene ? &*scene : nullptr);
@@ -79,7 +83,9 @@ CommandResult runTake(const TakeCommandOptions& options) {
     warnUnmatched(options, *retargeted);
     if (!glb) return writeStream(options, *read, *retargeted);
     const morph::UserClip clip = take::takeClip(retargeted->lines, read->held);
-    if (auto s = speech::writeClipGlb(options.model, options.out, clip, {{"take", options.input}});
+    // OUT.glb plays as the viewer shows the take: rig logic's derived targets baked in.
+    if (auto s = speech::writeClipGlb(options.model, options.out, clip, {{"take", options.input}},
+                                      &*scene);
         !s)
         return failWith(s.error().message);
     return {};
@@ -101,6 +107,7 @@ void addTakeCommand(CLI::App& root, CommandContext& context) {
     take->add_option("--out", options->out, "What to write: OUT.jsonl or OUT.glb")
         ->required()
         ->type_name("OUT");
+    addRigLogicOptions(*take, options->rig);
     take->add_option("--fps", options->fps, "Live Link Face's frame rate (default 60)")
         ->type_name("N")
         ->check(CLI::Range(1.0, 1000.0));

@@ -13,6 +13,7 @@
 #include "fixtures/RunJson.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "morph/edit/ClipExport.h"
 #include "morph/io/Files.h"
 
 namespace rig_logic_cli_test {
@@ -96,6 +97,37 @@ TEST(RigLogicCli, CaptureDrawsTheDerivedTargets) {
         ASSERT_EQ(run.exitCode, 0) << run.err;
     }
     EXPECT_NE(fixtures::readWholeFile(images[0]), fixtures::readWholeFile(images[1]));
+}
+
+// speak bakes the in-betweens of the jawOpen it drives into speech.glb; --no-rig-logic does not.
+TEST(RigLogicCli, SpeakBakesTheDerivedTargetsIntoItsClip) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    for (const bool raw : {false, true}) {
+        const std::string out = dir + (raw ? "/raw" : "/baked");
+        std::vector<std::string> args = {"speak", model, "--text", "Hello there", "--out-dir", out};
+        if (raw) args.push_back("--no-rig-logic");
+        const fixtures::RunOutcome run = fixtures::runMorphview(args, {}, {"PATH=/nonexistent"});
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        auto gltf = morph::readSelfContained(out + "/speech.glb");
+        ASSERT_TRUE(gltf.ok()) << gltf.error().message;
+        const json& names = gltf->json["meshes"][0]["extras"]["targetNames"];
+        const size_t count = names.size();
+        const size_t between =
+            size_t(std::find(names.begin(), names.end(), "jawOpen25") - names.begin());
+        ASSERT_LT(between, count);
+        auto values = morph::readFloatAccessor(
+            *gltf, gltf->json["animations"].back()["samplers"][0]["output"]);
+        ASSERT_TRUE(values.ok());
+        float most = 0;
+        for (size_t i = between; i < values->size(); i += count)
+            most = std::max(most, (*values)[i]);
+        if (raw) {
+            EXPECT_EQ(most, 0.0f);
+        } else {
+            EXPECT_GT(most, 0.1f);
+        }
+    }
 }
 
 TEST(RigLogicCli, TheGpuDerivesTheSameWeights) {
