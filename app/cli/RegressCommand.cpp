@@ -24,6 +24,7 @@
 #include "app/cli/ShotsFile.h"
 #include "app/regress/FrameCheck.h"
 #include "app/regress/Jobs.h"
+#include "app/regress/Merge.h"
 #include "app/regress/References.h"
 #include "app/regress/Report.h"
 #include "app/regress/ReportPage.h"
@@ -201,15 +202,35 @@ CheckedShot checkShot(DrawnShot shot, const fs::path& out, bool update) {
     return checked;
 }
 
-morph::Result<regress::Shard> chooseShard(const RegressOptions& options) {
-    if (!options.shard.empty()) return regress::parseShard(options.shard);
-    // The sharding protocol of Bazel and GoogleTest: the runner checks the file was touched to
-    // know the test understood it.
-    if (const char* status = std::getenv("TEST_SHARD_STATUS_FILE"); status && *status) {
-        std::ofstream touch(status, std::ios::app);
+morph::Result<regress::ShardChoice> chooseShard(const RegressOptions& options) {
+    if (options.shard.empty()) {
+        // The sharding protocol of Bazel and GoogleTest: the runner checks the file was touched
+        // to know the test understood it.
+        if (const char* status = std::getenv("TEST_SHARD_STATUS_FILE"); status && *status) {
+            std::ofstream touch(status, std::ios::app);
+        }
     }
-    return regress::shardFromEnvironment(std::getenv("TEST_TOTAL_SHARDS"),
-                                         std::getenv("TEST_SHARD_INDEX"));
+    auto choice = regress::chooseShard(options.shard, [](const char* name) {
+        return static_cast<const char*>(std::getenv(name));
+    });
+    if (choice && choice->fromEnvironment) {
+        std::printf("shard %zu/%zu from %s\n", choice->shard.index, choice->shard.count,
+                    choice->source.c_str());
+    }
+    return choice;
+}
+
+// What report.json records about the shard: --merge checks a set of them.
+regress::ShardRecord shardRecord(const regress::ShardChoice& choice,
+                                 const std::vector<ShotEntry>& shots, const std::string& bytes) {
+    regress::ShardRecord record;
+    record.index = choice.shard.index;
+    record.count = choice.shard.count;
+    record.source = choice.source;
+    record.shotsHash = regress::contentHash(bytes);
+    for (size_t i = 0; i < shots.size(); ++i)
+        if (choice.shard.contains(i)) record.shots.push_back(shots[i].name);
+    return record;
 }
 
 double millisSince(std::chrono::steady_clock::time_point start) {
@@ -291,7 +312,12 @@ CommandResult runRegress(const RegressOptions& options) {
         return usageError("--out: " + options.out +
                           " is the references' folder; results would overwrite the references");
     }
-    runShots(**runner, *shots, *shard, references, options, report);
+    auto bytes = readBytes(options.shotsPath);
+    if (!bytes) return usageError(bytes.error().message);
+    report.shard = shardRecord(*shard, *shots, *bytes);
+    report.references = options.references;
+    report.out = options.out;
+    runShots(**runner, *shots, shard->shard, references, options, report);
     if (auto written = writeReport(options.out, report); !written)
         return failWith(written.error().message);
     std::printf("%s (%s); report: %s\n", regress::summaryLine(report).c_str(),
@@ -305,17 +331,48 @@ struct MergedParts {
     std::vector<regress::Report> parts;
     regress::Report merged;
 };
-morph::Result<MergedParts> readParts(const std::vector<std::string>& dirs) {
-    MergedParts out;
+// The parts merged: the rows in the shots file's order, the record of the whole run.
+morph::Result<MergedParts> mergeParts(std::vector<regress::Report> parts, const std::string& out) {
+    MergedParts read;
+    read.parts = std::move(parts);
+    auto merged = regress::mergeReports(read.parts);
+    if (!merged) return merged.error();
+    read.merged = std::move(merged).value();
+    read.merged.shard = regress::mergedRecord(read.parts);
+    if (!read.parts.empty()) read.merged.references = read.parts.front().references;
+    read.merged.out = out;
+    return read;
+}
+
+morph::Result<MergedParts> readParts(const std::vector<std::string>& dirs, const std::string& out) {
+    std::vector<regress::Report> parts;
     for (const std::string& dir : dirs) {
         auto part = regress::readReportJson((fs::path(dir) / "report.json").string());
         if (!part) return part.error();
-        out.parts.push_back(std::move(part).value());
+        parts.push_back(std::move(part).value());
     }
-    auto merged = regress::mergeReports(out.parts);
-    if (!merged) return merged.error();
-    out.merged = std::move(merged).value();
-    return out;
+    return mergeParts(std::move(parts), out);
+}
+
+// --merge: the folders must be every shard of one run exactly once (each problem printed, the
+// last as the command's message); a shot a shard owns but did not report is an error row.
+morph::Result<MergedParts> readShards(const std::vector<std::string>& dirs,
+                                      const std::string& out) {
+    std::vector<regress::MergePart> read;
+    for (const std::string& dir : dirs)
+        read.push_back({dir, regress::readReportJson((fs::path(dir) / "report.json").string())});
+    const std::vector<std::string> problems = regress::shardSetProblems(read);
+    if (!problems.empty()) {
+        for (size_t i = 0; i + 1 < problems.size(); ++i)
+            std::fprintf(stderr, "%s\n", problems[i].c_str());
+        return morph::Error{morph::ErrorCode::Inconsistent, problems.back()};
+    }
+    std::vector<regress::Report> parts;
+    for (regress::MergePart& part : read) {
+        regress::addMissingRows(*part.report);
+        parts.push_back(std::move(part.report).value());
+    }
+    return mergeParts(std::move(parts), out);
 }
 
 // Then on disk: each part's images copied into `out`, one report written.
@@ -346,7 +403,7 @@ morph::Status writeMerged(const MergedParts& read, const std::vector<std::string
 }
 
 CommandResult runMerge(const RegressOptions& options) {
-    auto read = readParts(options.merge);
+    auto read = readShards(options.merge, options.out);
     if (!read) return usageError(read.error().message);
     if (auto written = writeMerged(*read, options.merge, options.out); !written)
         return failWith(written.error().message);
@@ -375,7 +432,7 @@ CommandResult runInJobs(const RegressOptions& options) {
         const std::string first = "regress: " + run->failed.front();
         return run->usage ? usageError(first) : failWith(first);
     }
-    auto read = readParts(reported);
+    auto read = readParts(reported, options.out);
     if (!read) return failWith(read.error().message);
     if (auto written = writeMerged(*read, reported, options.out); !written)
         return failWith(written.error().message);
@@ -455,8 +512,9 @@ void addRegressModes(CLI::App& regress, RegressOptions& options, RegressChoice& 
         "Write the results of failed and new shots over their references (atomically)");
     choice.shard = regress
                        .add_option("--shard", options.shard,
-                                   "Render only shots whose index is K mod N (default: "
-                                   "TEST_TOTAL_SHARDS and TEST_SHARD_INDEX when set)")
+                                   "Render only shots whose index is K mod N; auto/N takes K from "
+                                   "JOB_COMPLETION_INDEX (default: TEST_TOTAL_SHARDS and "
+                                   "TEST_SHARD_INDEX, else a Slurm array's SLURM_ARRAY_TASK_*)")
                        ->type_name("K/N");
     choice.merge = regress
                        .add_option("--merge", options.merge,
@@ -487,8 +545,10 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options
         throw CLI::ValidationError("--jobs",
                                    "runs its own shards; it cannot be given with --shard");
     if (choice.shard->count() > 0) {
-        if (auto parsed = regress::parseShard(options->shard); !parsed)
-            throw CLI::ValidationError(parsed.error().message);
+        auto parsed = regress::chooseShard(options->shard, [](const char* name) {
+            return static_cast<const char*>(std::getenv(name));
+        });
+        if (!parsed) throw CLI::ValidationError(parsed.error().message);
     }
     return [options] { return runRegress(*options); };
 }
