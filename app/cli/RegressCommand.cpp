@@ -22,6 +22,7 @@
 #include "app/cli/SharedOptions.h"
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
+#include "app/regress/Approve.h"
 #include "app/regress/FrameCheck.h"
 #include "app/regress/Jobs.h"
 #include "app/regress/Merge.h"
@@ -50,6 +51,8 @@ struct RegressOptions {
     int jobs = 1;
     bool update = false;
     std::vector<std::string> merge;
+    std::string approve;            // --approve OUT
+    std::vector<std::string> only;  // --only NAME,...
     ShotDefaults defaults;
 };
 
@@ -450,6 +453,25 @@ CommandResult runInJobs(const RegressOptions& options) {
     return resultOf(read->merged.verdict());
 }
 
+// --approve OUT: the run's failed and new results (or --only's) over their references in
+// --references, without drawing again.
+CommandResult runApprove(const RegressOptions& options) {
+    auto report = regress::readReportJson((fs::path(options.approve) / "report.json").string());
+    if (!report) return usageError(report.error().message);
+    auto copies =
+        regress::approvals(*report, options.approve, options.references, options.only, frameSuffix);
+    if (!copies) return usageError(copies.error().message);
+    size_t copied = 0;
+    auto applied = regress::applyApprovals(*copies, [&](const regress::Approval& copy) {
+        std::printf("approved %s (was %s)\n", copy.reference.c_str(), copy.was.c_str());
+        ++copied;
+    });
+    if (!applied) return failWith(applied.error().message);
+    std::printf("%zu references approved from %s (%zu unchanged)\n", copied,
+                options.approve.c_str(), copies->size() - copied);
+    return {};
+}
+
 }  // namespace
 
 namespace {
@@ -485,6 +507,9 @@ struct RegressChoice {
     CLI::Option* shard = nullptr;
     CLI::Option* merge = nullptr;
     CLI::Option* jobs = nullptr;
+    CLI::Option* out = nullptr;
+    CLI::Option* approve = nullptr;
+    CLI::Option* only = nullptr;
 };
 
 RegressChoice addRegressInputs(CLI::App& regress, RegressOptions& options) {
@@ -500,9 +525,8 @@ RegressChoice addRegressInputs(CLI::App& regress, RegressOptions& options) {
             .add_option("--references", options.references,
                         "Where NAME.png references are (or DIR/<renderer-slug>/ when present)")
             ->type_name("DIR");
-    regress.add_option("--out", options.out, "Where results and reports go")
-        ->type_name("DIR")
-        ->required();
+    choice.out =
+        regress.add_option("--out", options.out, "Where results and reports go")->type_name("DIR");
     return choice;
 }
 
@@ -528,11 +552,31 @@ void addRegressModes(CLI::App& regress, RegressOptions& options, RegressChoice& 
                                   "one report as --merge would (default 1)")
                       ->type_name("N")
                       ->check(CLI::Range(1, 64));
+    choice.approve = regress
+                         .add_option("--approve", options.approve,
+                                     "Copy a finished run's failed and new results (or --only's) "
+                                     "over their references in --references, atomically")
+                         ->type_name("OUT");
+    choice.only = regress
+                      .add_option("--only", options.only,
+                                  "With --approve: only these shots (any status but error)")
+                      ->type_name("NAME,...")
+                      ->delimiter(',');
 }
 
 // The run the command line asks for; usage errors are thrown as CLI11 errors (exit 2).
 std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options,
                                          const RegressChoice& choice) {
+    if (choice.only->count() > 0 && choice.approve->count() == 0)
+        throw CLI::ValidationError("--only", "is for --approve");
+    if (choice.approve->count() > 0) {
+        if (choice.shots->count() > 0 || choice.out->count() > 0 || choice.merge->count() > 0 ||
+            choice.update->count() > 0 || choice.shard->count() > 0 || choice.jobs->count() > 0)
+            throw CLI::ValidationError("--approve", "takes only --references and --only");
+        if (choice.references->count() == 0) throw CLI::RequiredError("--references");
+        return [options] { return runApprove(*options); };
+    }
+    if (choice.out->count() == 0) throw CLI::RequiredError("--out");
     if (choice.merge->count() > 0) {
         if (choice.shots->count() > 0 || choice.references->count() > 0 ||
             choice.update->count() > 0 || choice.shard->count() > 0 || choice.jobs->count() > 0)

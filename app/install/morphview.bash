@@ -51,7 +51,7 @@ _morphview() {
                 *) files='*' ;;
             esac
             ;;
-        --out-dir | --references | --merge | --html) dirs=1 ;;
+        --out-dir | --references | --merge | --html | --approve) dirs=1 ;;
         --pose | --model) files='gltf glb vrm' ;;
         --shots | --frame-times | --rename | --calibration) files=json ;;
         --replay | --record-stream) files=jsonl ;;
