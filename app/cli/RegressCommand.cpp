@@ -24,6 +24,7 @@
 #include "app/cli/ShotsFile.h"
 #include "app/regress/Approve.h"
 #include "app/regress/FrameCheck.h"
+#include "app/regress/JobTemplates.h"
 #include "app/regress/Jobs.h"
 #include "app/regress/Merge.h"
 #include "app/regress/References.h"
@@ -53,6 +54,8 @@ struct RegressOptions {
     std::vector<std::string> merge;
     std::string approve;            // --approve OUT
     std::vector<std::string> only;  // --only NAME,...
+    std::string emitJob;            // --emit-job slurm|k8s|github
+    int shards = 0;                 // --shards N
     ShotDefaults defaults;
 };
 
@@ -472,6 +475,27 @@ CommandResult runApprove(const RegressOptions& options) {
     return {};
 }
 
+// --emit-job KIND --shards N: the farm's job text for this command line, printed, not run.
+CommandResult runEmitJob(const RegressOptions& options) {
+    if (auto shots = readShotsFile(options.shotsPath); !shots)
+        return usageError(shots.error().message);
+    auto arguments =
+        regress::ownArgumentsWithout({"--out", "--emit-job", "--shards"}, "--emit-job");
+    if (!arguments) return failWith(arguments.error().message);
+    regress::JobSpec spec;
+    std::error_code ec;
+    spec.executable = fs::read_symlink("/proc/self/exe", ec).string();
+    if (ec || options.emitJob != "slurm") spec.executable = "morphview";
+    spec.workingDirectory = fs::current_path(ec).string();
+    spec.arguments = std::move(arguments).value();
+    spec.out = options.out;
+    spec.shards = size_t(options.shards);
+    auto text = regress::emitJob(options.emitJob, spec);
+    if (!text) return usageError(text.error().message);
+    std::fputs(text->c_str(), stdout);
+    return {};
+}
+
 }  // namespace
 
 namespace {
@@ -510,6 +534,8 @@ struct RegressChoice {
     CLI::Option* out = nullptr;
     CLI::Option* approve = nullptr;
     CLI::Option* only = nullptr;
+    CLI::Option* emitJob = nullptr;
+    CLI::Option* shards = nullptr;
 };
 
 RegressChoice addRegressInputs(CLI::App& regress, RegressOptions& options) {
@@ -562,6 +588,18 @@ void addRegressModes(CLI::App& regress, RegressOptions& options, RegressChoice& 
                                   "With --approve: only these shots (any status but error)")
                       ->type_name("NAME,...")
                       ->delimiter(',');
+    choice.emitJob = regress
+                         .add_option("--emit-job", options.emitJob,
+                                     "Print, do not run, the jobs that run this on a farm in "
+                                     "--shards shards and merge them into --out: a Slurm script, "
+                                     "Kubernetes Jobs or a GitHub Actions workflow")
+                         ->type_name("slurm|k8s|github")
+                         ->check(CLI::IsMember({"slurm", "k8s", "github"}));
+    choice.shards = regress
+                        .add_option("--shards", options.shards,
+                                    "With --emit-job: how many shards (tasks, pods, jobs)")
+                        ->type_name("N")
+                        ->check(CLI::Range(1, 10000));
 }
 
 // The run the command line asks for; usage errors are thrown as CLI11 errors (exit 2).
@@ -577,6 +615,16 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options
         return [options] { return runApprove(*options); };
     }
     if (choice.out->count() == 0) throw CLI::RequiredError("--out");
+    if ((choice.emitJob->count() > 0) != (choice.shards->count() > 0))
+        throw CLI::ValidationError("--emit-job", "and --shards go together");
+    if (choice.emitJob->count() > 0) {
+        if (choice.merge->count() > 0 || choice.update->count() > 0 || choice.shard->count() > 0 ||
+            choice.jobs->count() > 0)
+            throw CLI::ValidationError("--emit-job", "takes the shards itself (--shards N)");
+        if (choice.shots->count() == 0) throw CLI::RequiredError("SHOTS");
+        if (choice.references->count() == 0) throw CLI::RequiredError("--references");
+        return [options] { return runEmitJob(*options); };
+    }
     if (choice.merge->count() > 0) {
         if (choice.shots->count() > 0 || choice.references->count() > 0 ||
             choice.update->count() > 0 || choice.shard->count() > 0 || choice.jobs->count() > 0)

@@ -69,6 +69,7 @@ _morphview() {
         --msaa) choices='0 2 4 8' ;;
         --scenario) choices='arkit production dense crowd multipass target-count small-face' ;;
         --fail-on) choices='error warning' ;;
+        --emit-job) choices='slurm k8s github' ;;
     esac
     if [[ -n $choices$files$dirs ]]; then
         COMPREPLY=()
