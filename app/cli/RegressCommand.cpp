@@ -350,16 +350,6 @@ morph::Result<MergedParts> mergeParts(std::vector<regress::Report> parts, const 
     return read;
 }
 
-morph::Result<MergedParts> readParts(const std::vector<std::string>& dirs, const std::string& out) {
-    std::vector<regress::Report> parts;
-    for (const std::string& dir : dirs) {
-        auto part = regress::readReportJson((fs::path(dir) / "report.json").string());
-        if (!part) return part.error();
-        parts.push_back(std::move(part).value());
-    }
-    return mergeParts(std::move(parts), out);
-}
-
 // --merge: the folders must be every shard of one run exactly once (each problem printed, the
 // last as the command's message); a shot a shard owns but did not report is an error row.
 morph::Result<MergedParts> readShards(const std::vector<std::string>& dirs,
@@ -421,26 +411,53 @@ CommandResult runMerge(const RegressOptions& options) {
 
 // --jobs N: this command line again as N processes on shards, merged into --out. A job that
 // ended without its report fails the run (its shots are missing), after the others' merge.
+// The jobs' reports in shard order; a job that ended without one stands as a report of error
+// rows for every shot of its shard, so the merge never silently drops them.
+morph::Result<std::vector<regress::Report>> jobReports(const regress::JobsRun& run,
+                                                       const std::vector<ShotEntry>& shots,
+                                                       const std::string& bytes) {
+    std::vector<regress::Report> parts(run.parts.size());
+    std::string renderer;
+    for (size_t k = 0; k < run.parts.size(); ++k) {
+        const fs::path file = fs::path(run.parts[k]) / "report.json";
+        std::error_code ec;
+        if (!fs::exists(file, ec)) continue;
+        auto part = regress::readReportJson(file.string());
+        if (!part) return part.error();
+        renderer = part->renderer;
+        parts[k] = std::move(part).value();
+    }
+    for (size_t k = 0; k < parts.size(); ++k) {
+        if (parts[k].shard) continue;
+        regress::ShardChoice choice;
+        choice.shard = {k, parts.size()};
+        choice.source = "--jobs";
+        parts[k].renderer = renderer;
+        parts[k].shard = shardRecord(choice, shots, bytes);
+        regress::addMissingRows(parts[k]);
+    }
+    return parts;
+}
+
 CommandResult runInJobs(const RegressOptions& options) {
     // What every job would refuse, refused once here.
-    if (auto shots = readShotsFile(options.shotsPath); !shots)
-        return usageError(shots.error().message);
+    auto shots = readShotsFile(options.shotsPath);
+    if (!shots) return usageError(shots.error().message);
+    auto bytes = readBytes(options.shotsPath);
+    if (!bytes) return usageError(bytes.error().message);
     auto arguments = regress::ownArgumentsWithoutJobs();
     if (!arguments) return failWith(arguments.error().message);
     auto run = regress::runJobs(options.jobs, *arguments, options.out);
     if (!run) return failWith(run.error().message);
-    std::vector<std::string> reported;
-    for (const std::string& part : run->parts) {
-        std::error_code ec;
-        if (fs::exists(fs::path(part) / "report.json", ec)) reported.push_back(part);
-    }
-    if (reported.empty()) {
+    if (run->failed.size() == run->parts.size()) {
         const std::string first = "regress: " + run->failed.front();
         return run->usage ? usageError(first) : failWith(first);
     }
-    auto read = readParts(reported, options.out);
+    auto parts = jobReports(*run, *shots, *bytes);
+    if (!parts) return failWith(parts.error().message);
+    auto read = mergeParts(std::move(parts).value(), options.out);
     if (!read) return failWith(read.error().message);
-    if (auto written = writeMerged(*read, reported, options.out); !written)
+    if (auto written = writeMerged(*read, run->parts, options.out); !written)
         return failWith(written.error().message);
     std::printf("%d jobs: %s; report: %s\n", options.jobs,
                 regress::summaryLine(read->merged).c_str(),

@@ -2,15 +2,22 @@
 // array's SLURM_ARRAY_TASK_*, a Kubernetes Indexed Job's JOB_COMPLETION_INDEX with
 // `--shard auto/N`), and the merge that refuses a set of folders that is not every shard of one
 // run exactly once (in memory, then through the binary).
+#include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <map>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "app/regress/Merge.h"
 #include "app/regress/Shard.h"
@@ -233,6 +240,59 @@ TEST(RegressShardTest, TheBinaryRefusesAnIncompleteSetAndReportsALostRow) {
     ASSERT_EQ(merged["shots"].size(), 4u);
     EXPECT_EQ(merged["shots"][1]["status"], "error");
     EXPECT_EQ(merged["shard"]["source"], "merge");
+}
+
+// The pid of a process whose command line holds `needle` and `--shard 1/2` ("" none yet).
+pid_t findJob(const std::string& needle) {
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::string cmdline = fixtures::readWholeFile(entry.path().string() + "/cmdline");
+        std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+        if (cmdline.find(needle) != std::string::npos &&
+            cmdline.find("--shard 1/2") != std::string::npos)
+            return pid_t(std::stoi(name));
+    }
+    return 0;
+}
+
+// --jobs: a job killed before its report (it waits on a reference that is a FIFO nobody
+// writes, until the test kills it) leaves its shard's shots as error rows in the merged report.
+TEST(RegressShardTest, AJobKilledBeforeItsReportLeavesErrorRowsNotGaps) {
+    const std::string dir = fixtures::caseScratchDir();
+    std::vector<nlohmann::json> shots;
+    for (int i = 0; i < 4; ++i)
+        shots.push_back(fixtures::faceShot("s" + std::to_string(i), "", "32x32"));
+    shots[3]["reference"] = dir + "/blocked.png";  // shard 1/2: s1, then s3 waits
+    std::ofstream(dir + "/shots.json") << nlohmann::json(shots).dump(2);
+    ASSERT_EQ(mkfifo((dir + "/blocked.png").c_str(), 0600), 0);
+    auto run = std::async(std::launch::async, [&] {
+        return fixtures::runMorphview({"regress", dir + "/shots.json", "--references",
+                                       dir + "/refs", "--out", dir + "/out", "--jobs", "2"});
+    });
+    pid_t job = 0;
+    for (int i = 0; i < 1200 && job == 0; ++i) {  // up to 2 minutes on a busy machine
+        job = findJob(dir + "/shots.json");
+        if (job == 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    if (job != 0) {
+        kill(job, SIGKILL);
+    } else {  // never found: let the job go on so the test ends
+        std::ofstream(dir + "/blocked.png") << "not a png";
+    }
+    const auto outcome = run.get();
+    ASSERT_NE(job, 0) << "the job of shard 1/2 never started";
+    EXPECT_EQ(outcome.exitCode, 1) << outcome.out << outcome.err;
+    EXPECT_NE(outcome.err.find("job 2/2 was killed by signal 9 without a report"),
+              std::string::npos)
+        << outcome.err;
+    const nlohmann::json report = readJson(dir + "/out/report.json");
+    ASSERT_EQ(report["shots"].size(), 4u) << report.dump();
+    EXPECT_EQ(report["shots"][0]["status"], "new");
+    EXPECT_EQ(report["shots"][1]["status"], "error");
+    EXPECT_EQ(report["shots"][3]["status"], "error");
+    EXPECT_EQ(report["shots"][3]["name"], "s3");
+    EXPECT_EQ(report["shard"]["shots"].size(), 4u);
 }
 
 }  // namespace
