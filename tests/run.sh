@@ -21,8 +21,10 @@
 #   sanitized    the 50,000 x 300 GPU oracle over every path and the hostile-file sweep through
 #   only         the CLI: the slowest two, whose checks the sanitizers make strictly stronger.
 #   Release      the Debian package (PackageCheck: what users install), the structure check (it
-#   only         reads the sources, not the build) and the soak (SoakShort: resident memory, which
-#                ASan's quarantine makes climb by design).
+#   only         reads the sources, not the build), the soak (SoakShort: resident memory, which
+#                ASan's quarantine makes climb by design) and regress on a real Slurm cluster
+#                (SlurmRegress.*: the scheduler and the emitted job script; the shards and the
+#                merge it runs are the app tests' in both trees).
 # Nothing is skipped: CMake leaves out of a tree what does not belong to it (tests/CMakeLists.txt).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -12,6 +12,7 @@ packages=(
   dpkg-dev lintian desktop-file-utils shared-mime-info
   universal-ctags  # the function lengths tests/structure/check.py measures
   gltfpack  # a compressor diff is checked against (tests/app/DiffCliTest.cpp)
+  slurmctld slurmd slurm-client munge  # regress on a real Slurm cluster (tests/fixtures/slurm/)
 )
 missing=()
 for p in "${packages[@]}"; do

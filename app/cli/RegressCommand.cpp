@@ -22,8 +22,11 @@
 #include "app/cli/SharedOptions.h"
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
+#include "app/regress/Approve.h"
 #include "app/regress/FrameCheck.h"
+#include "app/regress/JobTemplates.h"
 #include "app/regress/Jobs.h"
+#include "app/regress/Merge.h"
 #include "app/regress/References.h"
 #include "app/regress/Report.h"
 #include "app/regress/ReportPage.h"
@@ -49,6 +52,10 @@ struct RegressOptions {
     int jobs = 1;
     bool update = false;
     std::vector<std::string> merge;
+    std::string approve;            // --approve OUT
+    std::vector<std::string> only;  // --only NAME,...
+    std::string emitJob;            // --emit-job slurm|k8s|github
+    int shards = 0;                 // --shards N
     ShotDefaults defaults;
 };
 
@@ -202,15 +209,35 @@ CheckedShot checkShot(DrawnShot shot, const fs::path& out, bool update) {
     return checked;
 }
 
-morph::Result<regress::Shard> chooseShard(const RegressOptions& options) {
-    if (!options.shard.empty()) return regress::parseShard(options.shard);
-    // The sharding protocol of Bazel and GoogleTest: the runner checks the file was touched to
-    // know the test understood it.
-    if (const char* status = std::getenv("TEST_SHARD_STATUS_FILE"); status && *status) {
-        std::ofstream touch(status, std::ios::app);
+morph::Result<regress::ShardChoice> chooseShard(const RegressOptions& options) {
+    if (options.shard.empty()) {
+        // The sharding protocol of Bazel and GoogleTest: the runner checks the file was touched
+        // to know the test understood it.
+        if (const char* status = std::getenv("TEST_SHARD_STATUS_FILE"); status && *status) {
+            std::ofstream touch(status, std::ios::app);
+        }
     }
-    return regress::shardFromEnvironment(std::getenv("TEST_TOTAL_SHARDS"),
-                                         std::getenv("TEST_SHARD_INDEX"));
+    auto choice = regress::chooseShard(options.shard, [](const char* name) {
+        return static_cast<const char*>(std::getenv(name));
+    });
+    if (choice && choice->fromEnvironment) {
+        std::printf("shard %zu/%zu from %s\n", choice->shard.index, choice->shard.count,
+                    choice->source.c_str());
+    }
+    return choice;
+}
+
+// What report.json records about the shard: --merge checks a set of them.
+regress::ShardRecord shardRecord(const regress::ShardChoice& choice,
+                                 const std::vector<ShotEntry>& shots, const std::string& bytes) {
+    regress::ShardRecord record;
+    record.index = choice.shard.index;
+    record.count = choice.shard.count;
+    record.source = choice.source;
+    record.shotsHash = regress::contentHash(bytes);
+    for (size_t i = 0; i < shots.size(); ++i)
+        if (choice.shard.contains(i)) record.shots.push_back(shots[i].name);
+    return record;
 }
 
 double millisSince(std::chrono::steady_clock::time_point start) {
@@ -292,7 +319,12 @@ CommandResult runRegress(const RegressOptions& options) {
         return usageError("--out: " + options.out +
                           " is the references' folder; results would overwrite the references");
     }
-    runShots(**runner, *shots, *shard, references, options, report);
+    auto bytes = readBytes(options.shotsPath);
+    if (!bytes) return usageError(bytes.error().message);
+    report.shard = shardRecord(*shard, *shots, *bytes);
+    report.references = options.references;
+    report.out = options.out;
+    runShots(**runner, *shots, shard->shard, references, options, report);
     if (auto written = writeReport(options.out, report); !written)
         return failWith(written.error().message);
     std::printf("%s (%s); report: %s\n", regress::summaryLine(report).c_str(),
@@ -306,17 +338,38 @@ struct MergedParts {
     std::vector<regress::Report> parts;
     regress::Report merged;
 };
-morph::Result<MergedParts> readParts(const std::vector<std::string>& dirs) {
-    MergedParts out;
-    for (const std::string& dir : dirs) {
-        auto part = regress::readReportJson((fs::path(dir) / "report.json").string());
-        if (!part) return part.error();
-        out.parts.push_back(std::move(part).value());
-    }
-    auto merged = regress::mergeReports(out.parts);
+// The parts merged: the rows in the shots file's order, the record of the whole run.
+morph::Result<MergedParts> mergeParts(std::vector<regress::Report> parts, const std::string& out) {
+    MergedParts read;
+    read.parts = std::move(parts);
+    auto merged = regress::mergeReports(read.parts);
     if (!merged) return merged.error();
-    out.merged = std::move(merged).value();
-    return out;
+    read.merged = std::move(merged).value();
+    read.merged.shard = regress::mergedRecord(read.parts);
+    if (!read.parts.empty()) read.merged.references = read.parts.front().references;
+    read.merged.out = out;
+    return read;
+}
+
+// --merge: the folders must be every shard of one run exactly once (each problem printed, the
+// last as the command's message); a shot a shard owns but did not report is an error row.
+morph::Result<MergedParts> readShards(const std::vector<std::string>& dirs,
+                                      const std::string& out) {
+    std::vector<regress::MergePart> read;
+    for (const std::string& dir : dirs)
+        read.push_back({dir, regress::readReportJson((fs::path(dir) / "report.json").string())});
+    const std::vector<std::string> problems = regress::shardSetProblems(read);
+    if (!problems.empty()) {
+        for (size_t i = 0; i + 1 < problems.size(); ++i)
+            std::fprintf(stderr, "%s\n", problems[i].c_str());
+        return morph::Error{morph::ErrorCode::Inconsistent, problems.back()};
+    }
+    std::vector<regress::Report> parts;
+    for (regress::MergePart& part : read) {
+        regress::addMissingRows(*part.report);
+        parts.push_back(std::move(part.report).value());
+    }
+    return mergeParts(std::move(parts), out);
 }
 
 // Then on disk: each part's images copied into `out`, one report written.
@@ -347,7 +400,7 @@ morph::Status writeMerged(const MergedParts& read, const std::vector<std::string
 }
 
 CommandResult runMerge(const RegressOptions& options) {
-    auto read = readParts(options.merge);
+    auto read = readShards(options.merge, options.out);
     if (!read) return usageError(read.error().message);
     if (auto written = writeMerged(*read, options.merge, options.out); !written)
         return failWith(written.error().message);
@@ -359,26 +412,53 @@ CommandResult runMerge(const RegressOptions& options) {
 
 // --jobs N: this command line again as N processes on shards, merged into --out. A job that
 // ended without its report fails the run (its shots are missing), after the others' merge.
+// The jobs' reports in shard order; a job that ended without one stands as a report of error
+// rows for every shot of its shard, so the merge never silently drops them.
+morph::Result<std::vector<regress::Report>> jobReports(const regress::JobsRun& run,
+                                                       const std::vector<ShotEntry>& shots,
+                                                       const std::string& bytes) {
+    std::vector<regress::Report> parts(run.parts.size());
+    std::string renderer;
+    for (size_t k = 0; k < run.parts.size(); ++k) {
+        const fs::path file = fs::path(run.parts[k]) / "report.json";
+        std::error_code ec;
+        if (!fs::exists(file, ec)) continue;
+        auto part = regress::readReportJson(file.string());
+        if (!part) return part.error();
+        renderer = part->renderer;
+        parts[k] = std::move(part).value();
+    }
+    for (size_t k = 0; k < parts.size(); ++k) {
+        if (parts[k].shard) continue;
+        regress::ShardChoice choice;
+        choice.shard = {k, parts.size()};
+        choice.source = "--jobs";
+        parts[k].renderer = renderer;
+        parts[k].shard = shardRecord(choice, shots, bytes);
+        regress::addMissingRows(parts[k]);
+    }
+    return parts;
+}
+
 CommandResult runInJobs(const RegressOptions& options) {
     // What every job would refuse, refused once here.
-    if (auto shots = readShotsFile(options.shotsPath); !shots)
-        return usageError(shots.error().message);
+    auto shots = readShotsFile(options.shotsPath);
+    if (!shots) return usageError(shots.error().message);
+    auto bytes = readBytes(options.shotsPath);
+    if (!bytes) return usageError(bytes.error().message);
     auto arguments = regress::ownArgumentsWithoutJobs();
     if (!arguments) return failWith(arguments.error().message);
     auto run = regress::runJobs(options.jobs, *arguments, options.out);
     if (!run) return failWith(run.error().message);
-    std::vector<std::string> reported;
-    for (const std::string& part : run->parts) {
-        std::error_code ec;
-        if (fs::exists(fs::path(part) / "report.json", ec)) reported.push_back(part);
-    }
-    if (reported.empty()) {
+    if (run->failed.size() == run->parts.size()) {
         const std::string first = "regress: " + run->failed.front();
         return run->usage ? usageError(first) : failWith(first);
     }
-    auto read = readParts(reported);
+    auto parts = jobReports(*run, *shots, *bytes);
+    if (!parts) return failWith(parts.error().message);
+    auto read = mergeParts(std::move(parts).value(), options.out);
     if (!read) return failWith(read.error().message);
-    if (auto written = writeMerged(*read, reported, options.out); !written)
+    if (auto written = writeMerged(*read, run->parts, options.out); !written)
         return failWith(written.error().message);
     std::printf("%d jobs: %s; report: %s\n", options.jobs,
                 regress::summaryLine(read->merged).c_str(),
@@ -392,6 +472,46 @@ CommandResult runInJobs(const RegressOptions& options) {
     std::error_code ec;
     fs::remove_all(fs::path(options.out) / ".jobs", ec);
     return resultOf(read->merged.verdict());
+}
+
+// --approve OUT: the run's failed and new results (or --only's) over their references in
+// --references, without drawing again.
+CommandResult runApprove(const RegressOptions& options) {
+    auto report = regress::readReportJson((fs::path(options.approve) / "report.json").string());
+    if (!report) return usageError(report.error().message);
+    auto copies =
+        regress::approvals(*report, options.approve, options.references, options.only, frameSuffix);
+    if (!copies) return usageError(copies.error().message);
+    size_t copied = 0;
+    auto applied = regress::applyApprovals(*copies, [&](const regress::Approval& copy) {
+        std::printf("approved %s (was %s)\n", copy.reference.c_str(), copy.was.c_str());
+        ++copied;
+    });
+    if (!applied) return failWith(applied.error().message);
+    std::printf("%zu references approved from %s (%zu unchanged)\n", copied,
+                options.approve.c_str(), copies->size() - copied);
+    return {};
+}
+
+// --emit-job KIND --shards N: the farm's job text for this command line, printed, not run.
+CommandResult runEmitJob(const RegressOptions& options) {
+    if (auto shots = readShotsFile(options.shotsPath); !shots)
+        return usageError(shots.error().message);
+    auto arguments =
+        regress::ownArgumentsWithout({"--out", "--emit-job", "--shards"}, "--emit-job");
+    if (!arguments) return failWith(arguments.error().message);
+    regress::JobSpec spec;
+    std::error_code ec;
+    spec.executable = fs::read_symlink("/proc/self/exe", ec).string();
+    if (ec || options.emitJob != "slurm") spec.executable = "morphview";
+    spec.workingDirectory = fs::current_path(ec).string();
+    spec.arguments = std::move(arguments).value();
+    spec.out = options.out;
+    spec.shards = size_t(options.shards);
+    auto text = regress::emitJob(options.emitJob, spec);
+    if (!text) return usageError(text.error().message);
+    std::fputs(text->c_str(), stdout);
+    return {};
 }
 
 }  // namespace
@@ -429,6 +549,11 @@ struct RegressChoice {
     CLI::Option* shard = nullptr;
     CLI::Option* merge = nullptr;
     CLI::Option* jobs = nullptr;
+    CLI::Option* out = nullptr;
+    CLI::Option* approve = nullptr;
+    CLI::Option* only = nullptr;
+    CLI::Option* emitJob = nullptr;
+    CLI::Option* shards = nullptr;
 };
 
 RegressChoice addRegressInputs(CLI::App& regress, RegressOptions& options) {
@@ -444,9 +569,8 @@ RegressChoice addRegressInputs(CLI::App& regress, RegressOptions& options) {
             .add_option("--references", options.references,
                         "Where NAME.png references are (or DIR/<renderer-slug>/ when present)")
             ->type_name("DIR");
-    regress.add_option("--out", options.out, "Where results and reports go")
-        ->type_name("DIR")
-        ->required();
+    choice.out =
+        regress.add_option("--out", options.out, "Where results and reports go")->type_name("DIR");
     return choice;
 }
 
@@ -456,8 +580,9 @@ void addRegressModes(CLI::App& regress, RegressOptions& options, RegressChoice& 
         "Write the results of failed and new shots over their references (atomically)");
     choice.shard = regress
                        .add_option("--shard", options.shard,
-                                   "Render only shots whose index is K mod N (default: "
-                                   "TEST_TOTAL_SHARDS and TEST_SHARD_INDEX when set)")
+                                   "Render only shots whose index is K mod N; auto/N takes K from "
+                                   "JOB_COMPLETION_INDEX (default: TEST_TOTAL_SHARDS and "
+                                   "TEST_SHARD_INDEX, else a Slurm array's SLURM_ARRAY_TASK_*)")
                        ->type_name("K/N");
     choice.merge = regress
                        .add_option("--merge", options.merge,
@@ -471,11 +596,53 @@ void addRegressModes(CLI::App& regress, RegressOptions& options, RegressChoice& 
                                   "one report as --merge would (default 1)")
                       ->type_name("N")
                       ->check(CLI::Range(1, 64));
+    choice.approve = regress
+                         .add_option("--approve", options.approve,
+                                     "Copy a finished run's failed and new results (or --only's) "
+                                     "over their references in --references, atomically")
+                         ->type_name("OUT");
+    choice.only = regress
+                      .add_option("--only", options.only,
+                                  "With --approve: only these shots (any status but error)")
+                      ->type_name("NAME,...")
+                      ->delimiter(',');
+    choice.emitJob = regress
+                         .add_option("--emit-job", options.emitJob,
+                                     "Print, do not run, the jobs that run this on a farm in "
+                                     "--shards shards and merge them into --out: a Slurm script, "
+                                     "Kubernetes Jobs or a GitHub Actions workflow")
+                         ->type_name("slurm|k8s|github")
+                         ->check(CLI::IsMember({"slurm", "k8s", "github"}));
+    choice.shards = regress
+                        .add_option("--shards", options.shards,
+                                    "With --emit-job: how many shards (tasks, pods, jobs)")
+                        ->type_name("N")
+                        ->check(CLI::Range(1, 10000));
 }
 
 // The run the command line asks for; usage errors are thrown as CLI11 errors (exit 2).
 std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options,
                                          const RegressChoice& choice) {
+    if (choice.only->count() > 0 && choice.approve->count() == 0)
+        throw CLI::ValidationError("--only", "is for --approve");
+    if (choice.approve->count() > 0) {
+        if (choice.shots->count() > 0 || choice.out->count() > 0 || choice.merge->count() > 0 ||
+            choice.update->count() > 0 || choice.shard->count() > 0 || choice.jobs->count() > 0)
+            throw CLI::ValidationError("--approve", "takes only --references and --only");
+        if (choice.references->count() == 0) throw CLI::RequiredError("--references");
+        return [options] { return runApprove(*options); };
+    }
+    if (choice.out->count() == 0) throw CLI::RequiredError("--out");
+    if ((choice.emitJob->count() > 0) != (choice.shards->count() > 0))
+        throw CLI::ValidationError("--emit-job", "and --shards go together");
+    if (choice.emitJob->count() > 0) {
+        if (choice.merge->count() > 0 || choice.update->count() > 0 || choice.shard->count() > 0 ||
+            choice.jobs->count() > 0)
+            throw CLI::ValidationError("--emit-job", "takes the shards itself (--shards N)");
+        if (choice.shots->count() == 0) throw CLI::RequiredError("SHOTS");
+        if (choice.references->count() == 0) throw CLI::RequiredError("--references");
+        return [options] { return runEmitJob(*options); };
+    }
     if (choice.merge->count() > 0) {
         if (choice.shots->count() > 0 || choice.references->count() > 0 ||
             choice.update->count() > 0 || choice.shard->count() > 0 || choice.jobs->count() > 0)
@@ -488,8 +655,10 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options
         throw CLI::ValidationError("--jobs",
                                    "runs its own shards; it cannot be given with --shard");
     if (choice.shard->count() > 0) {
-        if (auto parsed = regress::parseShard(options->shard); !parsed)
-            throw CLI::ValidationError(parsed.error().message);
+        auto parsed = regress::chooseShard(options->shard, [](const char* name) {
+            return static_cast<const char*>(std::getenv(name));
+        });
+        if (!parsed) throw CLI::ValidationError(parsed.error().message);
     }
     return [options] { return runRegress(*options); };
 }

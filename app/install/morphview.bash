@@ -51,7 +51,7 @@ _morphview() {
                 *) files='*' ;;
             esac
             ;;
-        --out-dir | --references | --merge | --html) dirs=1 ;;
+        --out-dir | --references | --merge | --html | --approve) dirs=1 ;;
         --pose | --model) files='gltf glb vrm' ;;
         --shots | --frame-times | --rename | --calibration) files=json ;;
         --replay | --record-stream) files=jsonl ;;
@@ -69,6 +69,7 @@ _morphview() {
         --msaa) choices='0 2 4 8' ;;
         --scenario) choices='arkit production dense crowd multipass target-count small-face' ;;
         --fail-on) choices='error warning' ;;
+        --emit-job) choices='slurm k8s github' ;;
     esac
     if [[ -n $choices$files$dirs ]]; then
         COMPREPLY=()

@@ -53,11 +53,17 @@ std::string endedHow(int status) {
 }  // namespace
 
 morph::Result<std::vector<std::string>> ownArgumentsWithoutJobs() {
+    // Each job gets its own --out.
+    return ownArgumentsWithout({"--jobs", "--out"}, "--jobs");
+}
+
+morph::Result<std::vector<std::string>> ownArgumentsWithout(const std::vector<std::string>& options,
+                                                            const std::string& who) {
     std::ifstream in("/proc/self/cmdline", std::ios::binary);
     const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (all.empty())
         return morph::Error{morph::ErrorCode::Io,
-                            "--jobs: cannot read this process's command line"};
+                            who + ": cannot read this process's command line"};
     std::vector<std::string> args;
     for (size_t start = 0; start < all.size();) {
         const size_t end = all.find('\0', start);
@@ -66,13 +72,17 @@ morph::Result<std::vector<std::string>> ownArgumentsWithoutJobs() {
     }
     std::vector<std::string> kept;
     for (size_t i = 1; i < args.size(); ++i) {
-        // Each job gets its own --out.
-        if (args[i] == "--jobs" || args[i] == "--out") {
-            ++i;  // and its value
-            continue;
+        bool dropped = false;
+        for (const std::string& option : options) {
+            if (args[i] == option) {
+                ++i;  // and its value
+                dropped = true;
+            } else if (args[i].rfind(option + "=", 0) == 0) {
+                dropped = true;
+            }
+            if (dropped) break;
         }
-        if (args[i].rfind("--jobs=", 0) == 0 || args[i].rfind("--out=", 0) == 0) continue;
-        kept.push_back(args[i]);
+        if (!dropped) kept.push_back(args[i]);
     }
     return kept;
 }

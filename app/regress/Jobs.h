@@ -20,6 +20,11 @@ struct JobsRun {
 // `--out DIR` (either also as `--name=value`).
 morph::Result<std::vector<std::string>> ownArgumentsWithoutJobs();
 
+// This process's own arguments without argv[0] and each of `options` with its value (also as
+// `--name=value`). Errors name `who` (the option asking).
+morph::Result<std::vector<std::string>> ownArgumentsWithout(const std::vector<std::string>& options,
+                                                            const std::string& who);
+
 // Runs `jobs` copies of this executable with `arguments` plus `--shard K/N --out
 // OUT/.jobs/K`, each with LP_NUM_THREADS set to the cores it gets (unless the environment sets
 // it), and waits for all. A job that cannot start is an error; one that ends without a

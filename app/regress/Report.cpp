@@ -104,6 +104,32 @@ morph::Result<ShotResult> readShot(const nlohmann::json& json, const std::string
     return shot;
 }
 
+nlohmann::json shardJson(const ShardRecord& shard) {
+    return {{"index", shard.index},
+            {"count", shard.count},
+            {"source", shard.source},
+            {"shotsHash", shard.shotsHash},
+            {"shots", shard.shots}};
+}
+
+morph::Result<ShardRecord> readShard(const nlohmann::json& json, const std::string& where) {
+    ShardRecord shard;
+    try {
+        shard.index = json.at("index").get<size_t>();
+        shard.count = json.at("count").get<size_t>();
+        shard.source = json.at("source").get<std::string>();
+        shard.shotsHash = json.at("shotsHash").get<std::string>();
+        shard.shots = json.at("shots").get<std::vector<std::string>>();
+    } catch (const nlohmann::json::exception& e) {
+        return morph::Error{
+            morph::ErrorCode::Schema,
+            where + ": a field is missing or of the wrong type (" + std::string(e.what()) + ")"};
+    }
+    if (shard.count == 0 || shard.index >= shard.count)
+        return morph::Error{morph::ErrorCode::Schema, where + ": index is not below count"};
+    return shard;
+}
+
 }  // namespace
 
 const char* statusName(ShotStatus status) {
@@ -132,7 +158,7 @@ Verdict Report::verdict() const {
 std::string reportJson(const Report& report) {
     nlohmann::json shots = nlohmann::json::array();
     for (const ShotResult& shot : report.shots) shots.push_back(shotJson(shot));
-    const nlohmann::json json = {
+    nlohmann::json json = {
         {"renderer", report.renderer},
         {"shots", std::move(shots)},
         {"passed", report.count(ShotStatus::Pass)},
@@ -140,6 +166,8 @@ std::string reportJson(const Report& report) {
         {"new", report.count(ShotStatus::New)},
         {"errors", report.count(ShotStatus::Error)},
     };
+    if (report.shard) json["shard"] = shardJson(*report.shard);
+    json["references"] = report.references;
     return json.dump(2) + "\n";
 }
 
@@ -162,6 +190,13 @@ morph::Result<Report> readReportJson(const std::string& path) {
         if (!shot) return shot.error();
         report.shots.push_back(std::move(shot).value());
     }
+    if (json.contains("shard")) {
+        auto shard = readShard(json["shard"], path + ": shard");
+        if (!shard) return shard.error();
+        report.shard = std::move(shard).value();
+    }
+    if (json.contains("references") && json["references"].is_string())
+        report.references = json["references"].get<std::string>();
     return report;
 }
 

@@ -49,9 +49,22 @@ struct ShotResult {
     std::optional<double> flipMean;
 };
 
+// Which shard of which run a report is, so --merge can refuse a set that is not every shard of
+// one run exactly once. A whole run is shard 0 of 1; a merged report too.
+struct ShardRecord {
+    size_t index = 0;
+    size_t count = 1;
+    std::string source;              // what chose it (ShardChoice::source; "merge" when merged)
+    std::string shotsHash;           // contentHash of the shots file's bytes
+    std::vector<std::string> shots;  // the names of the shots it owns, in the file's order
+};
+
 struct Report {
     std::string renderer;  // GL_RENDERER
     std::vector<ShotResult> shots;
+    std::optional<ShardRecord> shard;  // none in reports of older versions
+    std::string references;            // --references as given ("" unknown)
+    std::string out;  // where the report is written, for the page's commands (not in the JSON)
 
     // Shots with this status (--update leaves a status as found; it sets `updated`).
     size_t count(ShotStatus status) const;
@@ -64,7 +77,8 @@ struct Report {
 //  "psnr", "ms", "message", "settings", "reference", "diff", "updated", "frames", "image",
 //  and "flipMean" where it was computed}],
 //  "passed", "failed",
-//  "new", "errors"}, indented.
+//  "new", "errors", "shard": {"index", "count", "source", "shotsHash", "shots"}, "references"},
+//  indented ("shard" only when known).
 std::string reportJson(const Report& report);
 // Reads what reportJson wrote. Errors name the file and the field.
 morph::Result<Report> readReportJson(const std::string& path);

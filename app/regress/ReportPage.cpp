@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "app/audit/HtmlPage.h"
 
 namespace app::regress {
@@ -22,6 +24,9 @@ std::string head() {
         R"CSS(.images img { width: calc(256px * var(--zoom, 1)); image-rendering: pixelated;
   border: 1px solid #333; background: #000; }
 label { margin-left: 12px; }
+.approve { margin: 6px 0; font-family: monospace; }
+.approve code { background: #222; padding: 2px 6px; user-select: all; }
+.approve button { margin-left: 8px; }
 )CSS";
     return audit::pageHead("morphview regress", style, true);
 }
@@ -37,11 +42,45 @@ constexpr const char* kBody = R"HTML(<div id="renderer"></div>
 <script type="application/json" id="report">
 )HTML";
 
+// Between the report and the approval's JSON (its own element, so report.json's text is
+// embedded unchanged).
+constexpr const char* kApproveHead = R"HTML(
+</script>
+<script type="application/json" id="approve">
+)HTML";
+
 constexpr const char* kTail = R"HTML(
 </script>
 <script>
 "use strict";
 const report = JSON.parse(document.getElementById("report").textContent);
+const approveRun = JSON.parse(document.getElementById("approve").textContent);
+// A word for a POSIX shell: as it is when safe, else in single quotes.
+function shellWord(text) {
+  return /^[A-Za-z0-9_.\/,:=@%+-]+$/.test(text) ? text : "'" + text.replace(/'/g, "'\\''") + "'";
+}
+// The command that copies this shot's result over its reference (regress --approve), and a
+// button that puts it on the clipboard.
+function approval(shot) {
+  const line = document.createElement("div");
+  line.className = "approve";
+  const command = document.createElement("code");
+  command.textContent = "morphview regress --approve " + shellWord(approveRun.out) + " --only " +
+      shellWord(shot.name) + " --references " + shellWord(approveRun.references);
+  const copy = document.createElement("button");
+  copy.textContent = "copy";
+  copy.addEventListener("click", () => {
+    const done = () => { copy.textContent = "copied"; };
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(command.textContent).then(done, () => {});
+    } else {
+      getSelection().selectAllChildren(command);
+      if (document.execCommand("copy")) done();
+    }
+  });
+  line.append("approve: ", command, copy);
+  return line;
+}
 const body = document.body;
 let loaded = 0, failed = 0, total = 0;
 function counted(ok) {
@@ -117,7 +156,10 @@ for (const shot of shots) {
       images.append(image(shot.image + ".png", "result (no reference)"));
     }
   }
-  section.append(title, meta, message, images);
+  section.append(title, meta, message);
+  if ((shot.status === "fail" || shot.status === "new") && !shot.updated && approveRun.out)
+    section.append(approval(shot));
+  section.append(images);
   list.append(section);
 }
 body.dataset.imagesTotal = total;
@@ -134,18 +176,29 @@ document.getElementById("failuresOnly").addEventListener("change", (event) => {
 
 }  // namespace
 
-std::string reportPage(const Report& report) {
-    // The JSON inside <script>: "</" or "<!--" would end or confuse the element, so every '<'
-    // (only ever inside a JSON string) is written as the escape \u003c, the same string to JSON.
+namespace {
+
+// JSON inside <script>: "</" or "<!--" would end or confuse the element, so every '<' (only ever
+// inside a JSON string) is written as the escape \u003c, the same string to JSON.
+std::string scriptSafe(const std::string& json) {
     std::string safe;
-    for (char c : reportJson(report)) {
+    for (char c : json) {
         if (c == '<') {
             safe += "\\u003c";
         } else {
             safe += c;
         }
     }
-    return head() + kBody + safe + kTail;
+    return safe;
+}
+
+}  // namespace
+
+std::string reportPage(const Report& report) {
+    // Where the page's approve commands point: the run's --out and --references as given.
+    const nlohmann::json approve = {{"out", report.out}, {"references", report.references}};
+    return head() + kBody + scriptSafe(reportJson(report)) + kApproveHead +
+           scriptSafe(approve.dump()) + "\n" + kTail;
 }
 
 }  // namespace app::regress

@@ -83,6 +83,11 @@ TEST(RegressPageTest, ChromiumLoadsEveryImageAndShowsTheReportsCounts) {
     EXPECT_LT(error, moved);
     EXPECT_LT(moved, same);
     EXPECT_NE(dom.find("jawOpen=1"), std::string::npos);  // the shot's weights are shown
+    // The failed and the new shot show the command that approves each; the others do not.
+    EXPECT_NE(dom.find("morphview regress --approve "), std::string::npos) << dom;
+    EXPECT_NE(dom.find(" --only moved --references "), std::string::npos) << dom;
+    EXPECT_NE(dom.find(" --only 'brand new' --references "), std::string::npos) << dom;
+    EXPECT_EQ(dom.find(" --only same "), std::string::npos);
 }
 
 }  // namespace
