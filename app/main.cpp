@@ -18,6 +18,7 @@
 #include "app/cli/RegressCommand.h"
 #include "app/cli/ThumbnailCommand.h"
 #include "app/cli/Version.h"
+#include "app/cli/WarmCacheCommand.h"
 #include "app/diff/DiffCommand.h"
 #include "app/fix/FixCommand.h"
 #include "app/speech/SpeakCommand.h"
@@ -59,6 +60,7 @@ int main(int argc, char** argv) {
     app::addDiffCommand(root, context);         // two files' targets compared (GL-free)
     app::addTakeCommand(root, context);         // another tool's take converted (GL-free)
     app::addFixCommand(root, context);          // a file's targets mended in place (GL-free)
+    app::addWarmCacheCommand(root, context);    // shader programs into the driver's cache (EGL)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);

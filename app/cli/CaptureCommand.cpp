@@ -46,9 +46,10 @@ struct CaptureOptions {
     std::string replay;  // --replay: a live recording's weights at --time, as --weights
     std::string clip;    // --clip: every frame of this animation into --out-dir
     int fps = 30;
-    bool alive = false;  // --alive: idle life at --time (each frame's time with --clip)
-    uint32_t seed = 0;   // --seed
-    bool json = false;   // --json: what was written, as one JSON object on stdout
+    bool alive = false;    // --alive: idle life at --time (each frame's time with --clip)
+    uint32_t seed = 0;     // --seed
+    bool json = false;     // --json: what was written, as one JSON object on stdout
+    bool timings = false;  // --timings: where MODEL --out's time went (one line, and in --json)
 };
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
@@ -81,7 +82,25 @@ CommandResult startModelShot(const CaptureOptions& options, const ShotEntry& ent
     return {};
 }
 
+// --timings: where the time went, in milliseconds, as one line on stderr and as JSON.
+Json reportTimings(const RunTimings& timings, double encodeMs, double totalMs) {
+    std::fprintf(stderr,
+                 "timings: import %.1f ms, context %.1f ms, environment %.1f ms, compile %.1f ms "
+                 "(%d programs), draw %.1f ms, encode %.1f ms, total %.1f ms\n",
+                 timings.import, timings.context, timings.environment, timings.compile,
+                 timings.programs, timings.draw, encodeMs, totalMs);
+    return Json{{"import", timings.import},
+                {"context", timings.context},
+                {"environment", timings.environment},
+                {"compile", timings.compile},
+                {"programs", timings.programs},
+                {"draw", timings.draw},
+                {"encode", encodeMs},
+                {"total", totalMs}};
+}
+
 CommandResult runSingle(const CaptureOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
     ShotEntry entry;
     entry.animation = options.animation;
     entry.time = options.time;
@@ -108,14 +127,21 @@ CommandResult runSingle(const CaptureOptions& options) {
     if (options.alive) model.shot.pose.aliveSeed = options.seed;
     auto image = model.runner->render(options.defaults.model.path, model.shot);
     if (!image) return failWith(image.error().message);
+    const auto encodeStart = std::chrono::steady_clock::now();
     if (auto written = morph::writePngFile(options.outPath, *image); !written) {
         return failWith(written.error().message);
+    }
+    Json timings;
+    if (options.timings) {
+        timings = reportTimings(model.runner->timings(), 1000 * secondsSince(encodeStart),
+                                1000 * secondsSince(start));
     }
     if (options.json) {
         Json json;
         json["files"] = {options.outPath};
         json["width"] = image->width;
         json["height"] = image->height;
+        if (options.timings) json["timings"] = std::move(timings);
         std::printf("%s\n", json.dump().c_str());
     }
     return {};
@@ -370,6 +396,7 @@ struct CaptureChoice {
     CLI::Option* replay = nullptr;
     CLI::Option* weights = nullptr;
     CLI::Option* alive = nullptr;
+    CLI::Option* timings = nullptr;
 };
 
 CaptureChoice addCaptureOutputs(CLI::App& capture, CaptureOptions& options) {
@@ -509,6 +536,8 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<CaptureOptions> options
                                    "give either MODEL --out FILE.png, MODEL --clip NAME "
                                    "--out-dir DIR or --shots FILE.json --out-dir DIR");
     }
+    if (c.timings->count() > 0 && (!haveModel || c.clip->count() > 0))
+        throw CLI::ValidationError("--timings", "applies to MODEL --out");
     if (c.clip->count() > 0) {
         if (c.out->count() > 0)
             throw CLI::ValidationError("--out", "--clip writes frames into --out-dir");
@@ -536,6 +565,10 @@ void addCaptureCommand(CLI::App& root, CommandContext& context) {
     capture->add_flag("--json", options->json,
                       "Print what was done (files written, sizes, per-shot times and errors) as "
                       "one JSON object instead of progress lines");
+    choice.timings = capture->add_flag(
+        "--timings", options->timings,
+        "With MODEL --out: print where the time went (import, context, environment, compile, "
+        "draw, encode; milliseconds) as one line on stderr, and under \"timings\" in --json");
     capture->callback([&context, options, choice] { context.run = chooseRun(options, choice); });
 }
 

@@ -5,6 +5,7 @@
 
 #include "app/cli/Options.h"
 #include "app/live/LiveRecording.h"
+#include "renderer/gl/Timing.h"
 
 namespace app {
 
@@ -37,6 +38,21 @@ morph::Result<renderer::ShotSpec> entryView(const ShotDefaults& defaults, const 
     return shot;
 }
 
+// Runs `work`, adding its wall time less the programs built meanwhile to `phase`, and those
+// programs to the timings' compile.
+template <typename Work>
+auto timed(RunTimings& timings, double& phase, Work&& work) {
+    const renderer::ProgramWork before = renderer::programWork();
+    const renderer::Stopwatch clock;
+    auto result = work();
+    const double wall = clock.ms();
+    const renderer::ProgramWork after = renderer::programWork();
+    phase += wall - (after.ms - before.ms);
+    timings.compile += after.ms - before.ms;
+    timings.programs += after.programs - before.programs;
+    return result;
+}
+
 }  // namespace
 
 morph::Result<renderer::GpuScene> uploadScene(const morph::Result<morph::Scene>& scene,
@@ -56,13 +72,19 @@ ShotRunner::ShotRunner(renderer::EglContext context, renderer::Capturer capturer
 
 morph::Result<std::unique_ptr<ShotRunner>> ShotRunner::start(ShotDefaults defaults) {
     std::future<morph::Result<morph::Scene>> firstImport;
+    auto importMs = std::make_shared<double>(0);
     if (!defaults.model.path.empty()) {
-        firstImport =
-            std::async(std::launch::async, [model = defaults.model] { return loadModel(model); });
+        firstImport = std::async(std::launch::async, [model = defaults.model, importMs] {
+            const renderer::Stopwatch clock;
+            auto scene = loadModel(model);
+            *importMs = clock.ms();  // read after the future's get()
+            return scene;
+        });
     }
-    auto context = renderer::EglContext::create();
+    RunTimings timings;
+    auto context = timed(timings, timings.context, [] { return renderer::EglContext::create(); });
     if (!context) return context.error();
-    auto capturer = renderer::Capturer::create();
+    auto capturer = timed(timings, timings.context, [] { return renderer::Capturer::create(); });
     if (!capturer) return capturer.error();
     std::unique_ptr<ShotRunner> runner(new ShotRunner(
         std::move(context).value(), std::move(capturer).value(), std::move(defaults)));
@@ -70,11 +92,18 @@ morph::Result<std::unique_ptr<ShotRunner>> ShotRunner::start(ShotDefaults defaul
     // from its cache or made, 20 ms; the target 12 ms at 800 x 800).
     if (firstImport.valid()) {
         if (auto shot = shotSpec(runner->mDefaults, ShotEntry{})) {
-            (void)runner->mCapturer.environment(shot->environment);
-            runner->mCapturer.prepare(shot->spec);
+            renderer::Capturer& capturer = runner->mCapturer;
+            (void)timed(timings, timings.environment,
+                        [&] { return capturer.environment(shot->environment); });
+            (void)timed(timings, timings.context, [&] {
+                capturer.prepare(shot->spec);
+                return 0;
+            });
         }
     }
     runner->mFirstImport = std::move(firstImport);
+    runner->mFirstImportMs = std::move(importMs);
+    runner->mTimings = timings;
     return runner;
 }
 
@@ -167,10 +196,14 @@ morph::Result<const renderer::GpuScene*> ShotRunner::scene(const std::string& mo
         ModelOptions options = mDefaults.model;
         options.path = model;
         const bool first = mFirstImport.valid() && model == mDefaults.model.path;
-        found = mScenes
-                    .emplace(model,
-                             uploadScene(first ? mFirstImport.get() : loadModel(options), options))
-                    .first;
+        auto imported = first
+                            ? mFirstImport.get()
+                            : timed(mTimings, mTimings.import, [&] { return loadModel(options); });
+        // The first import ran on its thread: its own time counts, not the wait for it.
+        if (first) mTimings.import += *mFirstImportMs;
+        auto uploaded =
+            timed(mTimings, mTimings.import, [&] { return uploadScene(imported, options); });
+        found = mScenes.emplace(model, std::move(uploaded)).first;
     }
     if (!found->second) return found->second.error();
     return &*found->second;
@@ -179,7 +212,8 @@ morph::Result<const renderer::GpuScene*> ShotRunner::scene(const std::string& mo
 morph::Result<std::vector<morph::NodePose>> ShotRunner::resolve(const renderer::GpuScene& scene,
                                                                 const Shot& shot,
                                                                 renderer::ShotSpec& spec) {
-    auto light = mCapturer.environment(shot.environment);
+    auto light = timed(mTimings, mTimings.environment,
+                       [&] { return mCapturer.environment(shot.environment); });
     if (!light) return light.error();
     if (auto checked = app::checkShot(scene.layout(), shot); !checked) return checked.error();
     if (auto clips = checkAnimation(scene.layout(), shot.pose); !clips) return clips.error();
@@ -198,7 +232,8 @@ morph::Result<morph::RgbaImage> ShotRunner::render(const std::string& model, con
     renderer::ShotSpec spec;
     auto pose = resolve(**scene, shot, spec);
     if (!pose) return named(pose.error());
-    auto image = mCapturer.capture(**scene, spec, *pose);
+    auto image =
+        timed(mTimings, mTimings.draw, [&] { return mCapturer.capture(**scene, spec, *pose); });
     if (!image) return named(image.error());
     return image;
 }

@@ -43,6 +43,17 @@ morph::Result<Shot> shotSpec(const ShotDefaults& defaults, const ShotEntry& entr
 morph::Result<renderer::GpuScene> uploadScene(const morph::Result<morph::Scene>& scene,
                                               const ModelOptions& model);
 
+// Where a runner's wall-clock time went, in milliseconds (`capture --timings`): each phase less
+// the programs built during it, which `compile` counts (renderer::programWork()).
+struct RunTimings {
+    double import = 0;       // read and decode (on a thread, beside the context) and upload
+    double context = 0;      // the EGL context, the capturer and the first shot's target
+    double environment = 0;  // the light: read from its cache or prefiltered
+    double compile = 0;      // every program's expansion, compiles and link
+    int programs = 0;        // how many programs were built
+    double draw = 0;         // the shots drawn and read back
+};
+
 // One image of a shot: a plain shot has one (suffix ""); a clip with frames or a turntable has
 // one per time or angle, suffixed "_f00", "_f01", ... (two digits at least).
 struct ShotFrame {
@@ -80,6 +91,7 @@ public:
     std::string rendererName() const;
     size_t modelsLoaded() const { return mScenes.size(); }
     const ShotDefaults& defaults() const { return mDefaults; }
+    const RunTimings& timings() const { return mTimings; }
 
 private:
     ShotRunner(renderer::EglContext context, renderer::Capturer capturer, ShotDefaults defaults);
@@ -94,6 +106,8 @@ private:
     ShotDefaults mDefaults;
     std::map<std::string, morph::Result<renderer::GpuScene>> mScenes;  // by model path
     std::future<morph::Result<morph::Scene>> mFirstImport;  // the defaults' model, until scene()
+    std::shared_ptr<double> mFirstImportMs;  // its time on its thread, set when it is done
+    RunTimings mTimings;
 };
 
 }  // namespace app

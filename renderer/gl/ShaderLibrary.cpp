@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "renderer/gl/Timing.h"
+
 namespace renderer {
 
 namespace {
@@ -44,6 +46,11 @@ morph::Result<gl::Shader> ShaderLibrary::compile(const std::string& name,
 morph::Result<gl::Program> ShaderLibrary::program(const std::vector<std::string>& names,
                                                   const gl::LinkOptions& options,
                                                   const std::string& extraDefines) const {
+    Stopwatch clock;
+    struct Counted {  // every return below adds its time (a failed build's too)
+        Stopwatch& clock;
+        ~Counted() { addProgramWork(clock.ms()); }
+    } counted{clock};
     std::vector<gl::Shader> shaders;
     std::string joined;
     for (const std::string& name : names) {

@@ -37,4 +37,15 @@ private:
 // Waits until the GL work submitted so far has finished (glFinish).
 void finishGl();
 
+// The programs ShaderLibrary built in this process so far: how many, and the wall-clock
+// milliseconds their expansion, compiles and links took (with an empty shader cache, a CPU
+// driver spends most of a first picture here). Process-wide and atomic: regress's workers build
+// on their own threads. `capture --timings` and `warm-cache` report it.
+struct ProgramWork {
+    int programs = 0;
+    double ms = 0;
+};
+ProgramWork programWork();
+void addProgramWork(double ms);
+
 }  // namespace renderer
