@@ -48,6 +48,17 @@ const char* kDrivers = "jawOpen=0.4,mouthSmileLeft=0.5";
 const char* kByHand =
     "jawOpen=0.4,mouthSmileLeft=0.5,jawOpen_mouthSmileLeft=0.2,jawOpen25=0.7,jawOpen75=0.3";
 
+// DIR/rig.json: the corrective jawOpen_mouthSmileLeft made an in-between of mouthSmileLeft at
+// 0.25 instead (a sidecar replacing the names' rule for its target).
+std::string writeSmileSidecar(const std::string& dir) {
+    const std::string sidecar = dir + "/rig.json";
+    const std::string text =
+        R"({"inbetweens": [{"target": "jawOpen_mouthSmileLeft", "driver": "mouthSmileLeft",
+            "peak": 0.25}]})";
+    EXPECT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    return sidecar;
+}
+
 TEST(RigLogicCli, DriversAloneEqualTheRawTargetsWrittenOutByHand) {
     const std::string model = writeRigWithCorrectives(fixtures::caseScratchDir());
     for (const char* space : {"mesh", "world"}) {
@@ -140,11 +151,7 @@ TEST(RigLogicCli, TheGpuDerivesTheSameWeights) {
 TEST(RigLogicCli, ASidecarReplacesTheNamesRulesForItsTargets) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeRigWithCorrectives(dir);
-    const std::string sidecar = dir + "/rig.json";
-    const std::string text =
-        R"({"inbetweens": [{"target": "jawOpen_mouthSmileLeft", "driver": "mouthSmileLeft",
-            "peak": 0.25}]})";
-    ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    const std::string sidecar = writeSmileSidecar(dir);
     // mouthSmileLeft 0.5 is half way down from its peak at 0.25 to 1: 2/3.
     const json driven = runJson({"eval", model, "--rig-logic", sidecar, "--weights", kDrivers});
     const json byHand = runJson({"eval", model, "--no-rig-logic", "--weights",
@@ -207,11 +214,7 @@ TEST(RigLogicCli, ABadSidecarIsAUsageErrorNamingTheFileAndTheEntry) {
 TEST(RigLogicCli, AuditTakesTheSameRigLogicOptions) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeRigWithCorrectives(dir);
-    const std::string sidecar = dir + "/rig.json";
-    const std::string text =
-        R"({"inbetweens": [{"target": "jawOpen_mouthSmileLeft", "driver": "mouthSmileLeft",
-            "peak": 0.25}]})";
-    ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    const std::string sidecar = writeSmileSidecar(dir);
     const fixtures::RunOutcome plain = fixtures::runMorphview({"audit", model, "--json"});
     for (const std::vector<std::string>& more :
          {std::vector<std::string>{"--rig-logic", sidecar}, {"--no-rig-logic"}}) {

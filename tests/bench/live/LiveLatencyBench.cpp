@@ -22,33 +22,14 @@
 #include "morph/gltf/GltfImport.h"
 #include "renderer/gl/EglContext.h"
 #include "renderer/scene/Capture.h"
+#include "tests/bench/live/LatencyBench.h"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Wake {
-    std::mutex mutex;
-    std::condition_variable cv;
-    bool woken = false;
-    void notify() {
-        std::lock_guard<std::mutex> lock(mutex);
-        woken = true;
-        cv.notify_one();
-    }
-    void wait(std::chrono::milliseconds timeout) {
-        std::unique_lock<std::mutex> lock(mutex);
-        cv.wait_for(lock, timeout, [this] { return woken; });
-        woken = false;
-    }
-};
-
-double percentile(std::vector<double> ms, double p) {
-    if (ms.empty()) return 0;
-    std::sort(ms.begin(), ms.end());
-    const size_t rank = size_t(std::max(1.0, std::ceil(p * double(ms.size()))));
-    return ms[std::min(rank, ms.size()) - 1];
-}
+using bench_live::percentile;
+using bench_live::Wake;
 
 // The first target name of the first mesh with targets: the name the sender drives.
 std::string drivenName(const morph::Scene& scene) {
