@@ -24,6 +24,7 @@
 #include "app/speech/SpeakCommand.h"
 #include "app/take/TakeCommand.h"
 #include "app/viewer/ViewerApp.h"
+#include "app/voice/VoiceProfileCommand.h"
 #include "renderer/gl/DriverHeap.h"
 
 namespace {
@@ -51,16 +52,17 @@ int main(int argc, char** argv) {
     app::addEvalCommand(root, context, app::gpuEvalMorph());  // adds --gpu
     app::addCaptureCommand(root, context);                    // headless PNG (EGL)
     app::addCompareCommand(root, context);
-    app::addRegressCommand(root, context);      // capture + compare over a shots file
-    app::addBenchCommand(root, context);        // the morph benchmark (EGL)
-    app::addEnvironmentCommand(root, context);  // the studio as .hdr
-    app::addThumbnailCommand(root, context);    // a file manager's preview (EGL)
-    app::addAuditCommand(root, context);        // the rig audit (GL-free)
-    app::addSpeakCommand(root, context);        // lip sync from a line of text (GL-free)
-    app::addDiffCommand(root, context);         // two files' targets compared (GL-free)
-    app::addTakeCommand(root, context);         // another tool's take converted (GL-free)
-    app::addFixCommand(root, context);          // a file's targets mended in place (GL-free)
-    app::addWarmCacheCommand(root, context);    // shader programs into the driver's cache (EGL)
+    app::addRegressCommand(root, context);       // capture + compare over a shots file
+    app::addBenchCommand(root, context);         // the morph benchmark (EGL)
+    app::addEnvironmentCommand(root, context);   // the studio as .hdr
+    app::addThumbnailCommand(root, context);     // a file manager's preview (EGL)
+    app::addAuditCommand(root, context);         // the rig audit (GL-free)
+    app::addSpeakCommand(root, context);         // lip sync from a line of text (GL-free)
+    app::addDiffCommand(root, context);          // two files' targets compared (GL-free)
+    app::addTakeCommand(root, context);          // another tool's take converted (GL-free)
+    app::addFixCommand(root, context);           // a file's targets mended in place (GL-free)
+    app::addVoiceProfileCommand(root, context);  // a speaker's voice profile (GL-free)
+    app::addWarmCacheCommand(root, context);     // shader programs into the driver's cache (EGL)
     // Without a subcommand: the viewer (`morphview [MODEL] [--window-size WxH] ...`).
     app::ViewerOptions viewer;
     app::addViewerOptions(root, viewer);

@@ -156,7 +156,7 @@ fuzz_chain() {
     shift 2
   done
 }
-fuzz_chain 20 ImportFuzzer 30 Ktx2Fuzzer 10 WavFuzzer 10 LiveLinkFaceTakeFuzzer &
+fuzz_chain 20 ImportFuzzer 30 Ktx2Fuzzer 10 WavFuzzer 10 LiveLinkFaceTakeFuzzer 10 VoiceProfileFuzzer &
 background+=($!)
 fuzz_status=0
 fuzz_chain 20 PipelineFuzzer 10 VmcFuzzer 10 LiveLinkFuzzer 10 LiveFilesFuzzer 10 RhubarbTakeFuzzer \

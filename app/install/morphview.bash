@@ -48,12 +48,13 @@ _morphview() {
                 regress) dirs=1 ;;
                 environment) files=hdr ;;
                 capture | "") files=png ;;
+                voice-profile) files=json ;;
                 *) files='*' ;;
             esac
             ;;
         --out-dir | --references | --merge | --html | --approve) dirs=1 ;;
         --pose | --model) files='gltf glb vrm' ;;
-        --shots | --frame-times | --rename | --calibration) files=json ;;
+        --shots | --frame-times | --rename | --calibration | --voice-profile) files=json ;;
         --replay | --record-stream) files=jsonl ;;
         --script) files='*' ;;
         --diff-out | --write-model | --junit | --write-rename) files='*' ;;
@@ -94,6 +95,7 @@ _morphview() {
             regress) COMPREPLY=($(_morphview_files "$cur" json)) ;;
             environment) COMPREPLY=($(compgen -W studio -- "$cur") $(_morphview_files "$cur" hdr)) ;;
             bench) COMPREPLY=() ;;
+            voice-profile) COMPREPLY=($(_morphview_files "$cur" wav)) ;;
             *) COMPREPLY=($(_morphview_files "$cur" gltf glb vrm)) ;;
         esac
     fi

@@ -39,10 +39,12 @@ struct ViewerOptions {
     std::string listenAddress = "127.0.0.1";
     std::string recordStream;
     std::string calibration;  // --calibration: the live input's profile
-    bool liveHead = false;    // --live-head: the head and eye joints follow the live input
-    std::string replay;       // --replay FILE.jsonl: a recording played on the live layer
-    bool alive = false;       // --alive: idle life on at start (app/viewer/alive/AliveFeature.h)
-    uint32_t seed = 0;        // --seed N: idle life's blinks, gaze and breath
+    std::string
+        voiceProfile;       // --voice-profile: the voice's centroids (app/voice/VoiceProfileFile.h)
+    bool liveHead = false;  // --live-head: the head and eye joints follow the live input
+    std::string replay;     // --replay FILE.jsonl: a recording played on the live layer
+    bool alive = false;     // --alive: idle life on at start (app/viewer/alive/AliveFeature.h)
+    uint32_t seed = 0;      // --seed N: idle life's blinks, gaze and breath
 };
 
 // The root command's options (the viewer runs when no subcommand is given): MODEL and the model

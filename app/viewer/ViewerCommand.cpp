@@ -11,6 +11,7 @@
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerWindow.h"
 #include "app/viewer/live/LivePanel.h"
+#include "app/voice/VoiceProfileFile.h"
 #include "app/voice/VoiceSession.h"
 #include "morph/edit/WeightSpec.h"
 #include "renderer/scene/Capture.h"
@@ -52,6 +53,11 @@ void addLiveOptions(CLI::App& root, ViewerOptions& options) {
                     "Calibrate the live input with a JSON profile: per name neutral, gain, offset, "
                     "clamp and 1-euro smoothing (docs/LIVE.md)")
         ->type_name("FILE.json")
+        ->needs(listen);
+    root.add_option("--voice-profile", options.voiceProfile,
+                    "With --listen audio: classify the voice against this speaker's centroids "
+                    "(morphview voice-profile writes one) instead of adult averages")
+        ->type_name("PROFILE.json")
         ->needs(listen);
     root.add_flag("--live-head", options.liveHead,
                   "Turn the head and eye joints with the live input's head and eye rotations "
@@ -134,7 +140,12 @@ void addViewerOptions(CLI::App& root, ViewerOptions& options) {
 CommandResult runViewer(const ViewerOptions& options) {
     if (!options.recordStream.empty() && options.listen.empty() && !options.alive)
         return usageError("--record-stream requires --listen or --alive");
-    // A bad recording is one line before any window opens.
+    // A bad recording or voice profile is one line before any window opens.
+    if (!options.voiceProfile.empty()) {
+        if (auto profile = voice::readVoiceProfile(options.voiceProfile, voice::builtInProfile());
+            !profile)
+            return usageError(profile.error().message);
+    }
     if (!options.replay.empty()) {
         if (auto lines = loadReplay(options.replay); !lines)
             return {Outcome::Failed, "morphview: " + lines.error().message};

@@ -145,7 +145,8 @@ VoiceFrame VoiceAnalyzer::analyse() {
     frame.level = std::min(1.0f, frame.rms / mActivity.loud());
     if (!frame.voiced) return frame;
     frame.openness = speech::voicedOpening(frame.level);
-    frame.viseme = nearestViseme(spectralFeatures(window, mRate), mProfile);
+    frame.features = spectralFeatures(window, mRate);
+    frame.viseme = nearestViseme(frame.features, mProfile);
     return frame;
 }
 

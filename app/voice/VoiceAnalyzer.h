@@ -56,6 +56,7 @@ struct VoiceFrame {
     bool voiced = false;
     float openness = 0;  // speech::voicedOpening of the level while voiced, else 0
     speech::Viseme viseme = speech::Viseme::Sil;
+    SpectralFeatures features;  // the window's, while voiced (what the class was chosen by)
 };
 
 class VoiceAnalyzer {

@@ -27,12 +27,13 @@ morph::Result<AudioListenSpec> parseAudioListenSpec(const std::string& text) {
     return spec;
 }
 
-VoiceSession::VoiceSession(int sampleRate)
-    : mRing(size_t(std::lround(kRingSeconds * sampleRate))), mAnalyzer(sampleRate) {}
+VoiceSession::VoiceSession(int sampleRate, const VoiceProfile& profile)
+    : mRing(size_t(std::lround(kRingSeconds * sampleRate))), mAnalyzer(sampleRate, profile) {}
 
 morph::Result<std::unique_ptr<VoiceSession>> VoiceSession::start(
-    const std::vector<std::string>& targetNames, int sampleRate, const std::string& recordPath) {
-    std::unique_ptr<VoiceSession> session(new VoiceSession(sampleRate));
+    const std::vector<std::string>& targetNames, int sampleRate, const std::string& recordPath,
+    const VoiceProfile& profile) {
+    std::unique_ptr<VoiceSession> session(new VoiceSession(sampleRate, profile));
     if (morph::Status s = session->useFace(targetNames); !s) return s.error();
     if (!recordPath.empty()) {
         auto recorder = live::StreamRecorder::open(recordPath);

@@ -33,9 +33,11 @@ morph::Result<AudioListenSpec> parseAudioListenSpec(const std::string& text);
 class VoiceSession {
 public:
     // The face's visemes from its target names (speech::faceVisemes: an error when it has none)
-    // and the recording, created when `recordPath` is not empty.
+    // and the recording, created when `recordPath` is not empty; the voice classified against
+    // `profile` (a speaker's, VoiceProfileFile.h, or adult averages).
     static morph::Result<std::unique_ptr<VoiceSession>> start(
-        const std::vector<std::string>& targetNames, int sampleRate, const std::string& recordPath);
+        const std::vector<std::string>& targetNames, int sampleRate, const std::string& recordPath,
+        const VoiceProfile& profile = builtInProfile());
 
     AudioRing& ring() { return mRing; }
     // Another face: its visemes, the mouth shut; the stream and the recording carry on.
@@ -52,7 +54,7 @@ public:
     const std::string& recordError() const { return mRecordError; }  // the first, if any
 
 private:
-    explicit VoiceSession(int sampleRate);
+    VoiceSession(int sampleRate, const VoiceProfile& profile);
 
     AudioRing mRing;
     VoiceAnalyzer mAnalyzer;

@@ -17,6 +17,8 @@
 #   LiveLinkFaceTakeFuzzer, RhubarbTakeFuzzer, Audio2FaceTakeFuzzer
 #                   bytes -> that take reader (app/take); inputs up to 16 KiB, seeded by
 #                   TakeSeedWriter (tests/fixtures/TakeFiles.h)
+#   VoiceProfileFuzzer bytes -> a voice profile (--voice-profile: read, written, read back);
+#                   inputs up to 4 KiB, seeded by one profile as voice-profile writes it
 # MORPHVIEW_FUZZ_MAX_LEN overrides the input size limit. Exits non-zero on any crash, leak,
 # timeout (-timeout=10 s per input; 30 s for the pipeline) or OOM (-rss_limit_mb=2048); the offending input is left in
 # build-fuzz/artifacts/. Seeds: the corpus (MORPHVIEW_CORPUS_DIR, default ../shared/corpus), the
@@ -54,7 +56,9 @@ case "$target" in
   LiveFilesFuzzer) max_len=16384; timeout=10 ;;
   # 16 KiB: a Live Link Face take of about twenty frames, Rhubarb's cues for a minute of speech.
   LiveLinkFaceTakeFuzzer | RhubarbTakeFuzzer | Audio2FaceTakeFuzzer) max_len=16384; timeout=10 ;;
-  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer, Ktx2Fuzzer, VmcFuzzer, LiveLinkFuzzer, WavFuzzer, LiveFilesFuzzer, LiveLinkFaceTakeFuzzer, RhubarbTakeFuzzer or Audio2FaceTakeFuzzer)" >&2; exit 2 ;;
+  # 4 KiB: a whole profile is about 700 bytes.
+  VoiceProfileFuzzer) max_len=4096; timeout=10 ;;
+  *) echo "tests/fuzz/run.sh: unknown target '$target' (ImportFuzzer, PipelineFuzzer, Ktx2Fuzzer, VmcFuzzer, LiveLinkFuzzer, WavFuzzer, LiveFilesFuzzer, LiveLinkFaceTakeFuzzer, RhubarbTakeFuzzer, Audio2FaceTakeFuzzer or VoiceProfileFuzzer)" >&2; exit 2 ;;
 esac
 max_len=${MORPHVIEW_FUZZ_MAX_LEN:-$max_len}
 
@@ -107,6 +111,18 @@ JSON
 {"t":0.016,"source":"livelink","weights":{"jawOpen":0.25}}
 
 {"t":0.5,"source":"vmc","weights":{}}
+JSON
+  dict_option=(-dict="$root/tests/fuzz/json.dict")
+elif [[ $target == VoiceProfileFuzzer ]]; then
+  build_targets "$target"
+  cat > "$seeds/profile.json" <<'JSON'
+{"version": 1, "source": "me.wav", "sibilance": 0.41,
+ "classes": {"aa": {"f1": 860, "f2": 1290, "windows": 38, "learned": true},
+             "E": {"f1": 610, "f2": 2210, "windows": 20, "learned": true},
+             "I": {"f1": 330, "f2": 2700, "windows": 25, "learned": true},
+             "O": {"f1": 620, "f2": 950, "windows": 3, "learned": false},
+             "U": {"f1": 380, "f2": 1000, "windows": 12, "learned": true},
+             "SS": {"hiss": 0.72, "windows": 14, "learned": true}}}
 JSON
   dict_option=(-dict="$root/tests/fuzz/json.dict")
 elif [[ $target == *TakeFuzzer ]]; then

@@ -7,6 +7,7 @@
 
 #include "app/document/WeightLayers.h"
 #include "app/viewer/ViewerScript.h"
+#include "app/voice/VoiceProfileFile.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
@@ -78,7 +79,13 @@ bool VoiceFeature::openVoice(const voice::AudioListenSpec& spec) {
         mCapture = std::move(capture).value();
         rate = mCapture->sampleRate();
     }
-    auto session = voice::VoiceSession::start(targetNames(mDoc.scene), rate, record);
+    voice::VoiceProfile profile = voice::builtInProfile();
+    if (!mOptions.voiceProfile.empty()) {  // checked on the command line; read again here
+        auto read = voice::readVoiceProfile(mOptions.voiceProfile, profile);
+        if (!read) return fail(read.error().message), false;
+        profile = std::move(read).value();
+    }
+    auto session = voice::VoiceSession::start(targetNames(mDoc.scene), rate, record, profile);
     if (!session) {
         fail(session.error().message);
         mFile.reset();

@@ -1,0 +1,77 @@
+#include "app/voice/VoiceProfileCommand.h"
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "app/speech/Recognizer.h"
+#include "app/speech/Wav.h"
+#include "app/voice/ProfileLearning.h"
+#include "app/voice/VoiceProfileFile.h"
+#include "morph/io/Files.h"
+
+namespace app {
+namespace {
+
+struct VoiceProfileOptions {
+    std::string audio;
+    std::string text;
+    std::string out;
+};
+
+CommandResult runVoiceProfile(const VoiceProfileOptions& options) {
+    auto audio = speech::readWavFile(options.audio);
+    if (!audio) return {Outcome::Unreadable, audio.error().message};
+    auto heard = speech::recognizeAudio(*audio, options.text);
+    if (!heard)
+        return {heard.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
+                options.audio + ": " + heard.error().message};
+    if (!heard->fromTranscript)
+        std::fprintf(stderr,
+                     "voice-profile: %s: the transcript did not fit the audio; the phonemes are "
+                     "the phone loop's\n",
+                     options.audio.c_str());
+    const voice::LearnedProfile learned =
+        voice::learnProfile(audio->samples, audio->sampleRate, speech::asEspeak(heard->phonemes));
+    int classes = 0;
+    for (const voice::ProfileClass& c : learned.classes) {
+        if (c.learned) {
+            ++classes;
+            continue;
+        }
+        std::fprintf(stderr, "voice-profile: %s: %d windows (under %d): the built-in place kept\n",
+                     voice::profileClassName(c.viseme), c.windows, voice::kMinProfileWindows);
+    }
+    const std::string text =
+        voice::voiceProfileText(learned.classes, learned.profile.sibilance, options.audio);
+    if (auto s = morph::writeFileAtomic(options.out, text.data(), text.size()); !s)
+        return failWith(s.error().message);
+    std::printf("%s: %d of 6 classes learned -> %s\n", options.audio.c_str(), classes,
+                options.out.c_str());
+    return {};
+}
+
+}  // namespace
+
+void addVoiceProfileCommand(CLI::App& root, CommandContext& context) {
+    auto options = std::make_shared<VoiceProfileOptions>();
+    CLI::App* command = root.add_subcommand(
+        "voice-profile",
+        "Learn one speaker's vowel and hiss centroids from a recording and its transcript, for "
+        "--listen audio --voice-profile");
+    command->add_option("WAV", options->audio, "The recording (a WAV: PCM or float, any rate)")
+        ->required()
+        ->type_name("FILE.wav");
+    command->add_option("--text", options->text, "What the recording says (words in order)")
+        ->required()
+        ->type_name("TRANSCRIPT");
+    command->add_option("--out", options->out, "The profile to write")
+        ->required()
+        ->type_name("PROFILE.json");
+    command->callback(
+        [&context, options] { context.run = [options] { return runVoiceProfile(*options); }; });
+}
+
+}  // namespace app
