@@ -9,7 +9,8 @@
 #      compiled
 #   3. the libFuzzer targets (build-fuzz/), built beside step 2's tests, run two at a time: the
 #      importer and the pipeline 20 s each, the KTX2 transcoder 30 s, live input's VMC and Live
-#      Link Face decoders, the WAV reader, the live input's files and the take readers 10 s each
+#      Link Face decoders, the WAV reader, the live input's files, the take readers and the voice
+#      profile's reader 10 s each
 # and fails if any process a test started is still running after its tree's tests.
 #
 # What runs where, and why:
@@ -138,10 +139,11 @@ wait_background build-asan/fuzz-build.log
 # 4. The fuzzers, in two chains at once (each fuzzer is one process on one core, and the chains
 # take about as long): the importer and the CPU pipeline after it with inputs up to 1 MiB 20 s
 # each; the KTX2 transcoder 30 s (its coverage grows longest from the fixtures: ~2,900 inputs a
-# second on one core); live input's decoders, the WAV reader, the live input's files and the
-# three take readers 10 s each (their inputs are small and flat: one message or bundle, one fixed
-# layout; a RIFF header and samples; a JSON object or lines of them; a CSV, a TSV or a small JSON
-# object; their coverage stops growing within seconds), so the two chains are 70 s each.
+# second on one core); live input's decoders, the WAV reader, the live input's files, the three
+# take readers and the voice profile's reader 10 s each (their inputs are small and flat: one
+# message or bundle, one fixed layout; a RIFF header and samples; a JSON object or lines of them;
+# a CSV, a TSV or a small JSON object; their coverage stops growing within seconds): chains of
+# 80 s and 70 s.
 # Their coverage accumulates in build-fuzz/corpus/ across runs.
 export MORPHVIEW_CORPUS_DIR="$corpus" MORPHVIEW_FUZZ_PREBUILT=1
 # Runs SECONDS TARGET pairs one after another; each fuzzer's output in build-fuzz/TARGET.log.
