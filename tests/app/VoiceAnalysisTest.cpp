@@ -16,6 +16,7 @@
 #include "app/voice/VoiceAnalyzer.h"
 #include "app/voice/VoiceMouth.h"
 #include "app/voice/VoiceSession.h"
+#include "fixtures/VoiceSignals.h"
 
 namespace voice_analysis_test {
 
@@ -26,26 +27,12 @@ using app::voice::VoiceFrame;
 
 constexpr int kRate = 22050;  // espeak-ng's rate
 
-// A vowel at (f1, f2): harmonics of 120 Hz up to 5 kHz, each weighted by two Gaussian formant
-// bumps over a small floor, scaled so the burst's peak is `amplitude`.
+// A vowel at (f1, f2): harmonics of 120 Hz (fixtures/VoiceSignals.h), its peak `amplitude`.
 std::vector<float> vowel(float seconds, float f1, float f2, float amplitude) {
-    std::vector<double> gains;
-    for (double f = 120; f < 5000; f += 120) {
-        gains.push_back(std::exp(-std::pow((f - f1) / 100.0, 2)) +
-                        0.6 * std::exp(-std::pow((f - f2) / 150.0, 2)) + 0.01);
-    }
-    const size_t n = size_t(std::lround(seconds * kRate));
-    std::vector<double> raw(n);
-    double peak = 0;
-    for (size_t i = 0; i < n; ++i) {
-        const double t = double(i) / kRate;
-        for (size_t h = 0; h < gains.size(); ++h)
-            raw[i] += gains[h] * std::sin(2.0 * M_PI * 120.0 * double(h + 1) * t);
-        peak = std::max(peak, std::fabs(raw[i]));
-    }
-    std::vector<float> out(n);
-    for (size_t i = 0; i < n; ++i) out[i] = float(raw[i] / peak * amplitude);
-    return out;
+    fixtures::VowelShape shape;
+    shape.amplitude = amplitude;
+    shape.rate = kRate;
+    return fixtures::syntheticVowel(seconds, f1, f2, shape);
 }
 
 // White noise, differentiated: most of its power high, as in /s/.

@@ -19,6 +19,7 @@
 #include "app/voice/VoiceProfileFile.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
+#include "fixtures/VoiceSignals.h"
 
 namespace voice_profile_test {
 
@@ -31,26 +32,14 @@ using app::voice::VoiceFrame;
 constexpr int kRate = 22050;
 constexpr float kShift = 1.3f;
 
-// A vowel at (f1, f2), as VoiceAnalysisTest makes one: harmonics of 220 Hz (a child's pitch) up
-// to 5 kHz, each weighted by two Gaussian formant bumps over a small floor.
+// A vowel at (f1, f2) at 220 Hz, a child's pitch, with wider formants (fixtures/VoiceSignals.h).
 std::vector<float> vowel(float seconds, float f1, float f2) {
-    std::vector<double> gains;
-    for (double f = 220; f < 5000; f += 220) {
-        gains.push_back(std::exp(-std::pow((f - f1) / 120.0, 2)) +
-                        0.6 * std::exp(-std::pow((f - f2) / 180.0, 2)) + 0.01);
-    }
-    const size_t n = size_t(std::lround(seconds * kRate));
-    std::vector<double> raw(n);
-    double peak = 0;
-    for (size_t i = 0; i < n; ++i) {
-        const double t = double(i) / kRate;
-        for (size_t h = 0; h < gains.size(); ++h)
-            raw[i] += gains[h] * std::sin(2.0 * M_PI * 220.0 * double(h + 1) * t);
-        peak = std::max(peak, std::fabs(raw[i]));
-    }
-    std::vector<float> out(n);
-    for (size_t i = 0; i < n; ++i) out[i] = float(raw[i] / peak * 0.5);
-    return out;
+    fixtures::VowelShape shape;
+    shape.pitch = 220;
+    shape.width1 = 120;
+    shape.width2 = 180;
+    shape.rate = kRate;
+    return fixtures::syntheticVowel(seconds, f1, f2, shape);
 }
 
 const char* mnemonic(Viseme v) {
