@@ -7,10 +7,11 @@
 # the references, with --update, then compares) as the baseline. Prints wall time and shots/s.
 # Needs root, like the cluster. Refuses to run on a busy machine (load average >= 1.5) unless
 # MORPHVIEW_BENCH_ANY_LOAD=1: the numbers would say more about the other jobs.
-# Usage: bash tests/bench/regress-slurm.sh BUILD_DIR WORK_DIR [SHOTS=2000] [SIZE=128x128]
+# Usage: bash tests/bench/regress-slurm.sh BUILD_DIR [WORK_DIR=BUILD_DIR/regress-slurm] [SHOTS=2000]
+#        [SIZE=128x128]
 set -euo pipefail
 build=$(realpath "${1:-build}")
-work=${2:-/tmp/morphview-regress-slurm}
+work=${2:-$build/regress-slurm}  # inside the build folder by default
 count=${3:-2000}
 size=${4:-128x128}
 source_dir=$(cd "$(dirname "$0")/../.." && pwd)
