@@ -150,13 +150,16 @@ uint64_t lightKey(bool environment, bool punctual, ToneMapping toneMapping) {
            (uint64_t(punctual) << kLightPunctualBit) | (uint64_t(toneMapping) << kToneMappingShift);
 }
 
-morph::Result<ShaderVariants> ShaderVariants::create(const ShaderLibrary& library) {
-    auto program = library.program({"mesh.vert", "pbr.frag"}, {}, materialDefines());
-    if (!program) return program.error();
-    ShaderVariants out;
-    out.mLibrary = library;
-    out.mFull = std::move(program).value();
-    return out;
+gl::Program& ShaderVariants::fallback() {
+    if (mFull.id() != 0 || mFullFailed) return mFull;
+    auto program = mLibrary.program({"mesh.vert", "pbr.frag"}, {}, materialDefines());
+    if (program) {
+        mFull = std::move(program).value();
+    } else {
+        logNote("the full shader program: " + program.error().message + "; not drawn");
+        mFullFailed = true;
+    }
+    return mFull;
 }
 
 void ShaderVariants::beginFrame(const glm::mat4& viewProjection, int instanceMode, uint64_t light) {
@@ -164,8 +167,6 @@ void ShaderVariants::beginFrame(const glm::mat4& viewProjection, int instanceMod
     mViewProjection = viewProjection;
     mInstanceMode = instanceMode;
     mLight = light;
-    mFull.set(location(UniformLocation::ViewProjection), mViewProjection);
-    mFull.set(location(UniformLocation::InstanceMode), mInstanceMode);
 }
 
 ShaderVariants::Variant& ShaderVariants::variant(uint64_t key) {
@@ -190,8 +191,8 @@ gl::Program& ShaderVariants::program(uint32_t attributeMask, const GpuMaterial& 
     // The G-buffer pass lights nothing: its variants do not depend on the light.
     const uint64_t light = output == PassOutput::GBuffer ? 0 : mLight;
     Variant& variant = this->variant(variantKey(attributeMask, material, output) | light);
-    gl::Program& chosen = variant.failed ? mFull : variant.program;
-    if (variant.failed || variant.frame != mFrame) {
+    gl::Program& chosen = variant.failed ? fallback() : variant.program;
+    if (chosen.id() != 0 && (variant.failed || variant.frame != mFrame)) {
         chosen.set(location(UniformLocation::ViewProjection), mViewProjection);
         chosen.set(location(UniformLocation::InstanceMode), mInstanceMode);
         variant.frame = mFrame;

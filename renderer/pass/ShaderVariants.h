@@ -38,9 +38,10 @@ uint64_t lightKey(bool environment, bool punctual, ToneMapping toneMapping);
 class ShaderVariants {
 public:
     ShaderVariants() = default;
-    // Compiles and links the full program (every varying), which stands in for a variant that
-    // does not build; needs a current 4.5 context.
-    static morph::Result<ShaderVariants> create(const ShaderLibrary& library);
+    // Compiles nothing: each variant is built on its first use, and the full program (every
+    // varying), which stands in for a variant that does not build, only when one does not. A
+    // cold first picture compiles what it draws and no more (LLVM's time on llvmpipe).
+    explicit ShaderVariants(const ShaderLibrary& library) : mLibrary(library) {}
 
     // A new frame: its view-projection and instance mode (set on each program the first time
     // the frame uses it) and its light (lightKey()).
@@ -68,9 +69,13 @@ private:
     // The entry for `key`, its program built on first use (mesh.vert, or fullscreen.vert for
     // the resolve, with pbr.frag); `failed` if it would not build.
     Variant& variant(uint64_t key);
+    // The full program, built the first time a variant does not build (an empty program, which
+    // draws nothing, if it does not build either: said once).
+    gl::Program& fallback();
 
     ShaderLibrary mLibrary;
-    gl::Program mFull;  // every varying: the fallback of every variant
+    gl::Program mFull;  // every varying: the fallback of every variant, built on first need
+    bool mFullFailed = false;
     std::unordered_map<uint64_t, Variant> mVariants;
     uint64_t mFrame = 0;
     uint64_t mLight = 0;

@@ -20,10 +20,8 @@ BackgroundPass::Config backdrop(const DrawOptions& options) {
 }  // namespace
 
 morph::Result<SceneRenderer> SceneRenderer::create(const ShaderLibrary& library) {
-    auto variants = ShaderVariants::create(library);
-    if (!variants) return variants.error();
     SceneRenderer out;
-    out.mVariants = std::move(variants).value();
+    out.mVariants = ShaderVariants(library);
     out.mUniforms = FrameUniforms::create();
     out.mBackground = BackgroundPass(library);
     auto stage = MorphStage::create(library);

@@ -98,9 +98,7 @@ size_t differingPixels(const morph::RgbaImage& a, const morph::RgbaImage& b) {
 }
 
 TEST_F(PassesTest, EachPassOutputHasItsOwnVariant) {
-    auto made = renderer::ShaderVariants::create(renderer::ShaderLibrary());
-    ASSERT_TRUE(made.ok()) << made.error().message;
-    renderer::ShaderVariants& variants = made.value();
+    renderer::ShaderVariants variants{renderer::ShaderLibrary()};
     const renderer::GpuMaterial& material = mScene.defaultMaterial();
     const uint32_t mask = mScene.meshes()[0].primitives[0].buffers.attributeMask();
     const auto studio = renderer::lightKey(false, true, renderer::ToneMapping::PbrNeutral);
