@@ -167,6 +167,18 @@ struct AliveUi {
     std::string found;
 };
 
+// The live voice in File > Live (app/viewer/voice/VoiceFeature.h): what the panel shows of it
+// and what it asks of it. The panel's Record to clip records the voice while one listens.
+struct VoiceUi {
+    std::string source;  // the file or capture device heard; "" while no voice listens
+    bool recordingClip = false;
+    size_t clipKeys = 0;
+    double clipSeconds = 0;  // of audio recorded to the clip so far
+    struct Requests {
+        bool toggleClip = false;
+    } requests;
+};
+
 struct ViewerUi {
     bool visible = true;  // Tab hides every panel
     bool showWeights = true;
@@ -213,6 +225,7 @@ struct ViewerUi {
     RecordUi record;
     SpeechUi speech;  // File > Speech... (app/viewer/speech/SpeechPanel.h)
     AliveUi alive;
+    VoiceUi voice;
     Turntable turntable;
     PresetCycle presetCycle;
     bool trackWidgets = false;  // --script: record widget rectangles

@@ -45,6 +45,12 @@ public:
 
     // Analyses what arrived. True when a weight changed.
     bool poll();
+    // What the last poll took from the ring (an AudioTape's input), and the stream's samples so
+    // far, dropped ones too, at the session's rate.
+    const AudioRing::Taken& taken() const { return mTaken; }
+    uint64_t samplesHeard() const { return mAnalyzer.samplesSeen(); }
+    int sampleRate() const { return mAnalyzer.sampleRate(); }
+
     const std::map<std::string, float>& weights() const { return mMouth->weights(); }
     bool shut() const { return mMouth->shut(); }
     double audioTime() const { return mAudioTime; }  // the newest frame's

@@ -107,20 +107,36 @@ void drawReplay(const LiveUi& live) {
                 r.time >= end ? " (ended: the last line holds)" : "");
 }
 
+// The one Record to clip button: while a voice listens it records the voice (its visemes as
+// the clip, its audio as a WAV: app/viewer/voice/VoiceRecording.h), else the trackers' input.
 void drawRecordToClip(const live::LiveSession* session, LiveUi& live, ViewerUi& ui) {
     heading("Record to clip");
-    const bool on = live.clip.has_value();
-    if (ImGui::Button(on ? "Stop recording to clip" : "Record to clip"))
-        live.requests.toggleClip = true;
+    const VoiceUi& voice = ui.voice;
+    const bool toVoice = !voice.source.empty();
+    const bool on = toVoice ? voice.recordingClip : live.clip.has_value();
+    if (ImGui::Button(on ? "Stop recording to clip" : "Record to clip")) {
+        if (toVoice) ui.voice.requests.toggleClip = true;
+        else live.requests.toggleClip = true;
+    }
     trackItem(ui, "Record to clip");
-    if (on) {
-        ImGui::SameLine();
+    ImGui::SameLine();
+    if (toVoice && on) {
+        ImGui::Text("%zu keys, %.2f s of audio", voice.clipKeys, voice.clipSeconds);
+    } else if (on) {
         ImGui::Text("%zu keys, %.2f s", live.clip->keys,
                     live.clipSeconds < 0 ? 0.0 : live.clipSeconds);
+    } else if (toVoice) {
+        ImGui::TextDisabled("(the voice, with its audio as a WAV)");
     } else if (!session && !live.replay) {
-        ImGui::SameLine();
         ImGui::TextDisabled("(no live input yet)");
     }
+}
+
+// The live voice (--listen audio...): what it hears.
+void drawVoice(ViewerUi& ui) {
+    if (ui.voice.source.empty()) return;
+    heading("Voice");
+    ImGui::TextWrapped("listening to %s", ui.voice.source.c_str());
 }
 
 // One calibrated name: its neutral, its gain (dragged) and a button that drops its entry.
@@ -199,6 +215,7 @@ const Section kSections[] = {
     [](const live::LiveSession*, LiveUi& live, ViewerUi& ui) { drawOpenSource(live, ui); },
     [](const live::LiveSession* session, LiveUi&, ViewerUi&) { drawUnmatched(session); },
     [](const live::LiveSession*, LiveUi& live, ViewerUi&) { drawReplay(live); },
+    [](const live::LiveSession*, LiveUi&, ViewerUi& ui) { drawVoice(ui); },
     drawRecordToClip,
 };
 
