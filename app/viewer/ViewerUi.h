@@ -173,9 +173,14 @@ struct VoiceUi {
     std::string source;  // the file or capture device heard; "" while no voice listens
     bool recordingClip = false;
     size_t clipKeys = 0;
-    double clipSeconds = 0;  // of audio recorded to the clip so far
+    double clipSeconds = 0;       // of audio recorded to the clip so far
+    std::string transcript;       // what the profile's recording says (voice-profile's --text)
+    float profileSeconds = 10;    // the profile's recording (a script's profile-seconds)
+    double profileRecorded = -1;  // seconds recorded for a profile so far; < 0: not recording
+    bool learning = false;        // a profile being learned on a worker (a script waits)
     struct Requests {
         bool toggleClip = false;
+        bool recordProfile = false;
     } requests;
 };
 

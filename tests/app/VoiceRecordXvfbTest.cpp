@@ -1,19 +1,24 @@
-// File > Live's recording of a live voice under Xvfb, with `--listen audio:FILE.wav` and SDL2's
+// File > Live's recordings of a live voice under Xvfb, with `--listen audio:FILE.wav` and SDL2's
 // dummy driver (no sound card): under a script the file is paced by the script's frames, 1/60 s
 // each, so each run hears the same audio. Record to clip makes a user clip of the voice's mouth
 // and writes the audio heard meanwhile as a WAV beside where File > Export writes the clip, as
-// long as the clip.
+// long as the clip; Record 10 s for a profile (shortened by the script's profile-seconds) learns
+// the speaker's profile from what it heard and the transcript typed, as `voice-profile` does,
+// and keeps it in the state folder.
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "app/speech/Speech.h"
 #include "app/speech/VoiceActivity.h"
 #include "app/speech/Wav.h"
+#include "app/voice/VoiceProfileFile.h"
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
@@ -24,6 +29,8 @@
 namespace voice_record_xvfb_test {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 void writeWav(const std::string& path, const std::vector<float>& samples, int rate) {
     const std::vector<uint8_t> bytes = app::speech::encodeWav(app::speech::toPcm16(samples), rate);
@@ -130,6 +137,71 @@ TEST(VoiceRecordXvfbTest, RecordToClipKeysTheMouthAndWritesTheAudioBesideIt) {
     }
     EXPECT_EQ(*std::min_element(keys.jaw.begin() + 1, keys.jaw.end()), 0.0f)
         << "the mouth never shut in a pause";
+}
+
+TEST(VoiceRecordXvfbTest, TenSecondsForAProfileLearnAndKeepIt) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string face = fixtures::writeRig(fixtures::rigWithEyesAndMouth(), dir, "face.glb");
+    const std::string text = "Father sees the blue sea and the red sun.";
+    auto line = app::speech::speakText(text);
+    ASSERT_TRUE(line.ok()) << line.error().message;
+    // 2 s of silence first (the clicks and the typing before the recording starts), 1 s after.
+    std::vector<int16_t> samples(size_t(2 * line->sampleRate), 0);
+    samples.insert(samples.end(), line->samples.begin(), line->samples.end());
+    samples.insert(samples.end(), size_t(line->sampleRate), 0);
+    const std::vector<uint8_t> bytes = app::speech::encodeWav(samples, line->sampleRate);
+    std::ofstream(dir + "/me.wav", std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    const float seconds = line->duration() + 1.5f;
+    const int frames = int(std::ceil(seconds * 60)) + 30;
+    fixtures::ViewerRun viewer{dir, face, "1024x700", "", {"--listen", "audio:" + dir + "/me.wav"}};
+    viewer.scriptName = "profile.txt";
+    viewer.script = "profile-seconds " + std::to_string(seconds) +
+                    "\n"
+                    "click \"File\"\n"
+                    "click \"Live...\"\n"
+                    "click \"Record 10 s for a profile\"\n"
+                    "expect-error \"type what you will say\"\n"
+                    "click \"Profile transcript\"\n"
+                    "type \"" +
+                    text +
+                    "\"\n"
+                    "click \"Record 10 s for a profile\"\n"
+                    "expect-message \"for a profile\"\n"
+                    "wait " +
+                    std::to_string(frames) +
+                    "\n"
+                    "expect-message \"in use now\"\n"
+                    "expect-message \"voice-profile-\"\n"
+                    "quit\n";
+    viewer.env = {"SDL_AUDIODRIVER=dummy", "XDG_STATE_HOME=" + dir + "/state",
+                  "XDG_CONFIG_HOME=" + dir + "/config"};
+    const fixtures::RunOutcome run = viewer.run();
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+
+    // The profile and the audio it learned from, in the state folder.
+    std::vector<std::string> profiles;
+    for (const auto& entry : fs::directory_iterator(dir + "/state/morphview")) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("voice-profile-", 0) == 0 && entry.path().extension() == ".json")
+            profiles.push_back(entry.path().string());
+    }
+    ASSERT_EQ(profiles.size(), 1u);
+    const nlohmann::json json = nlohmann::json::parse(fixtures::readWholeFile(profiles[0]));
+    EXPECT_EQ(json["version"], 1);
+    const std::string source = json["source"].get<std::string>();
+    EXPECT_EQ(fs::path(source).replace_extension(".json").string(), profiles[0]);
+    auto learnedFrom = app::speech::readWavFile(source);
+    ASSERT_TRUE(learnedFrom.ok()) << learnedFrom.error().message;
+    EXPECT_NEAR(learnedFrom->duration(), seconds, 0.05);
+    int learned = 0;
+    for (const char* name : {"aa", "E", "I", "U", "SS"}) {
+        ASSERT_TRUE(json["classes"].contains(name)) << name;
+        if (json["classes"][name]["learned"].get<bool>()) ++learned;
+    }
+    EXPECT_GE(learned, 4) << json.dump();
+    EXPECT_TRUE(app::voice::readVoiceProfile(profiles[0], app::voice::builtInProfile()).ok());
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// What File > Live's recording of a live voice stands on (app/voice/): the tape of what the
+// What File > Live's recordings of a live voice stand on (app/voice/): the tape of what the
 // session took, as long as the stretch of the stream it spans (a stretch the ring dropped is
-// silence), its times on the stream's clock, its WAV.
+// silence), its times on the stream's clock, its WAV; and a profile taken up while listening
+// changes how the next windows are classed.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 
 #include "app/speech/Wav.h"
 #include "app/voice/AudioTape.h"
+#include "app/voice/VoiceAnalyzer.h"
 #include "app/voice/VoiceSession.h"
 #include "fixtures/TestPaths.h"
 #include "fixtures/VoiceSignals.h"
@@ -16,6 +18,8 @@
 namespace voice_tape_test {
 
 namespace {
+
+using app::speech::Viseme;
 
 constexpr int kRate = 22050;
 
@@ -63,6 +67,23 @@ TEST(VoiceTape, ATapeSpansTheStreamItHeardDroppedSamplesAsSilence) {
     EXPECT_EQ(read->sampleRate, kRate);
     EXPECT_EQ(read->samples.size(), tape.samples().size());
     EXPECT_FALSE(tape.writeWav("/nonexistent/folder/tape.wav").ok());
+}
+
+TEST(VoiceTape, AProfileTakenUpClassesTheNextWindowsByIt) {
+    app::voice::VoiceAnalyzer analyzer(kRate);
+    // An open vowel at the built-in aa's formants.
+    const std::vector<float> voice = fixtures::syntheticVowel(0.6f, 790, 1155);
+    std::vector<app::voice::VoiceFrame> before, after;
+    analyzer.push(voice.data(), voice.size() / 2, before);
+    // A speaker whose O sits where this vowel is (and who has no aa).
+    app::voice::VoiceProfile profile;
+    profile.vowels = {{Viseme::O, 790, 1155}, {Viseme::U, 335, 910}};
+    analyzer.setProfile(profile);
+    analyzer.push(voice.data() + voice.size() / 2, voice.size() - voice.size() / 2, after);
+    ASSERT_FALSE(before.empty());
+    ASSERT_FALSE(after.empty());
+    EXPECT_EQ(before.back().viseme, Viseme::aa);
+    EXPECT_EQ(after.back().viseme, Viseme::O);
 }
 
 }  // namespace

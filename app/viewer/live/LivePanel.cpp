@@ -132,11 +132,29 @@ void drawRecordToClip(const live::LiveSession* session, LiveUi& live, ViewerUi& 
     }
 }
 
-// The live voice (--listen audio...): what it hears.
+// The live voice (--listen audio...): what it hears, and a few seconds of it, saying the
+// transcript typed here, learned as the speaker's profile (voice-profile's way).
 void drawVoice(ViewerUi& ui) {
-    if (ui.voice.source.empty()) return;
+    VoiceUi& voice = ui.voice;
+    if (voice.source.empty()) return;
     heading("Voice");
-    ImGui::TextWrapped("listening to %s", ui.voice.source.c_str());
+    ImGui::TextWrapped("listening to %s", voice.source.c_str());
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    ImGui::InputTextWithHint("##transcript", "what you will say, word for word", &voice.transcript);
+    trackItem(ui, "Profile transcript");
+    const bool busy = voice.profileRecorded >= 0 || voice.learning;
+    ImGui::BeginDisabled(busy);
+    if (ImGui::Button("Record 10 s for a profile")) voice.requests.recordProfile = true;
+    trackItem(ui, "Record 10 s for a profile");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (voice.learning) {
+        ImGui::TextDisabled("learning the profile...");
+    } else if (voice.profileRecorded >= 0) {
+        ImGui::Text("%.1f of %.1f s", voice.profileRecorded, double(voice.profileSeconds));
+    } else {
+        ImGui::TextDisabled("(type the line first)");
+    }
 }
 
 // One calibrated name: its neutral, its gain (dragged) and a button that drops its entry.

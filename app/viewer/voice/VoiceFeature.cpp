@@ -135,6 +135,7 @@ float VoiceFeature::fixedStep() const {
 
 void VoiceFeature::poll(float dt) {
     if (!mSession || !mDoc.loaded) return;
+    const bool ended = mFile && mFile->finished();  // before the take: all of it in the ring
     if (mClocked) mFile->advance(dt, mSession->ring());
     const bool changed = mSession->poll();
     if (changed) {
@@ -146,6 +147,7 @@ void VoiceFeature::poll(float dt) {
         }
     }
     mRecording.polled(*mSession, changed);  // after the layer: a key shows the new weights
+    if (ended) mRecording.streamEnded();
 }
 
 void VoiceFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
@@ -156,6 +158,10 @@ void VoiceFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
 void VoiceFeature::addMotion(Motion& motion) const {
     if (!mSession) return;
     if (mCapture || (mFile && !mFile->finished()) || !mSession->shut()) motion.moving = true;
+    constexpr double kLearningPollSeconds = 0.1;  // a profile learned on the worker is taken up
+    if (mRecording.learning())
+        motion.wakeAfter = motion.wakeAfter < 0 ? kLearningPollSeconds
+                                                : std::min(motion.wakeAfter, kLearningPollSeconds);
 }
 
 void VoiceFeature::end() {

@@ -6,7 +6,7 @@
 // "voice" layer, over the live layer. Under --record-stream or --script a file is paced by the
 // frame clock, a fixed step a frame, so the recording or the scripted run is the same however
 // busy the machine is (the sound may then drift from the face); a capture device is always real
-// time. File > Live's Record to clip records the voice (VoiceRecording.h).
+// time. File > Live records the voice (VoiceRecording.h): Record to clip, and a profile.
 #include <memory>
 #include <string>
 #include <utility>
@@ -33,7 +33,8 @@ public:
     float fixedStep() const override;  // a clocked file: one script frame
     void poll(float dt) override;      // what arrived, analysed into the voice layer
     void afterFrame(const ScriptRunner::Step& scripted) override;  // File > Live's requests
-    void addMotion(Motion& motion) const override;  // frames while the voice can arrive
+    // Frames while the voice can arrive; a timer while a profile is learned.
+    void addMotion(Motion& motion) const override;
     void end() override;  // a clip being recorded ends; the device stopped
 
 private:
