@@ -204,6 +204,12 @@ morph::Status parseWaitSpeech(const Words& w, const std::string&, ScriptCommand&
     return {};
 }
 
+morph::Status parseProfileSeconds(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() != 2 || !number(w[1], c.value) || !(c.value > 0 && c.value <= 60))
+        return problem("profile-seconds needs SECONDS (over 0, at most 60)");
+    return {};
+}
+
 }  // namespace
 
 const std::vector<ScriptOpSpec>& scriptOps() {
@@ -229,6 +235,7 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::Screenshot, "screenshot", parseTarget},
         {ScriptOp::CloseWindow, "close-window", parseNoArguments},
         {ScriptOp::Sample, "sample", parseTarget},
+        {ScriptOp::ProfileSeconds, "profile-seconds", parseProfileSeconds},
         {ScriptOp::Quit, "quit", parseNoArguments},
     };
     return ops;

@@ -38,6 +38,9 @@
 //                          autosave_bytes=N` on stdout at the frame's end, the autosave flushed
 //                          (the soak, tests/soak/: resident memory, GL objects held, GL errors
 //                          since)
+//   profile-seconds 2.5    File > Live's "Record 10 s for a profile" records that many seconds
+//                          of the voice instead (a test's shorter line); a script waits for
+//                          the profile being learned before its next line
 //   quit                   exit: 0 when every expectation held, 1 otherwise
 #include <string>
 #include <vector>
@@ -68,6 +71,7 @@ enum class ScriptOp {
     Screenshot,
     CloseWindow,
     Sample,
+    ProfileSeconds,
     Quit,
 };
 
@@ -82,7 +86,7 @@ struct ScriptCommand {
     int line = 0;        // 1-based, for messages
     std::string target;  // widget, clip, target name, message text or file
     std::string text;    // type and say: the characters; expect-clip: "playing"/"paused"/""
-    float value = 0;     // drag and expect-weight: the value; click-view: X
+    float value = 0;     // drag and expect-weight: the value; click-view: X; profile-seconds
     float value2 = 0;    // click-view: Y; expect-weight: the tolerance; wait-speech: seconds
     int frames = 0;      // wait and hover; idle: the fewest frames
     int maxFrames = 0;   // idle: the most frames (value: its seconds)

@@ -128,6 +128,7 @@ ScriptRunner::Action ScriptRunner::action(ScriptOp op) {
         {ScriptOp::Drop, &ScriptRunner::runDrop},
         {ScriptOp::CloseWindow, &ScriptRunner::runCloseWindow},
         {ScriptOp::Sample, &ScriptRunner::runSample},
+        {ScriptOp::ProfileSeconds, &ScriptRunner::runProfileSeconds},
         {ScriptOp::Quit, &ScriptRunner::runQuit},
     };
     static_assert(std::size(kActions) == size_t(ScriptOp::Quit) + 1, "one action per ScriptOp");
@@ -161,7 +162,8 @@ bool ScriptRunner::ready(const ViewerUi& ui, Step& step) {
         mSettle = 2;
         return false;
     }
-    return true;
+    // So does a voice profile being learned on its worker (File > Live).
+    return !ui.voice.learning;
 }
 
 ScriptRunner::Step ScriptRunner::beforeFrame(ViewerDocument& doc, ViewerUi& ui, float viewX,
@@ -444,6 +446,11 @@ void printSampleLine(const std::string& label, size_t autosaveFiles, uint64_t au
 // The window prints it at the end of this frame, once the frame's work is with the autosave.
 bool ScriptRunner::runSample(const ScriptCommand& c, Frame& frame) {
     frame.step.sample = c.target;
+    return true;
+}
+
+bool ScriptRunner::runProfileSeconds(const ScriptCommand& c, Frame& frame) {
+    frame.ui.voice.profileSeconds = c.value;
     return true;
 }
 

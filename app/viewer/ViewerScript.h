@@ -82,6 +82,7 @@ private:
     bool runScreenshot(const ScriptCommand& c, Frame& frame);
     bool runCloseWindow(const ScriptCommand& c, Frame& frame);
     bool runSample(const ScriptCommand& c, Frame& frame);
+    bool runProfileSeconds(const ScriptCommand& c, Frame& frame);
     bool runQuit(const ScriptCommand& c, Frame& frame);
 
     std::vector<ScriptCommand> mCommands;

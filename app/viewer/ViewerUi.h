@@ -167,6 +167,23 @@ struct AliveUi {
     std::string found;
 };
 
+// The live voice in File > Live (app/viewer/voice/VoiceFeature.h): what the panel shows of it
+// and what it asks of it. The panel's Record to clip records the voice while one listens.
+struct VoiceUi {
+    std::string source;  // the file or capture device heard; "" while no voice listens
+    bool recordingClip = false;
+    size_t clipKeys = 0;
+    double clipSeconds = 0;       // of audio recorded to the clip so far
+    std::string transcript;       // what the profile's recording says (voice-profile's --text)
+    float profileSeconds = 10;    // the profile's recording (a script's profile-seconds)
+    double profileRecorded = -1;  // seconds recorded for a profile so far; < 0: not recording
+    bool learning = false;        // a profile being learned on a worker (a script waits)
+    struct Requests {
+        bool toggleClip = false;
+        bool recordProfile = false;
+    } requests;
+};
+
 struct ViewerUi {
     bool visible = true;  // Tab hides every panel
     bool showWeights = true;
@@ -213,6 +230,7 @@ struct ViewerUi {
     RecordUi record;
     SpeechUi speech;  // File > Speech... (app/viewer/speech/SpeechPanel.h)
     AliveUi alive;
+    VoiceUi voice;
     Turntable turntable;
     PresetCycle presetCycle;
     bool trackWidgets = false;  // --script: record widget rectangles

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/speech/Recognizer.h"
 #include "app/speech/Visemes.h"
 
 namespace app::voice {
@@ -85,6 +86,21 @@ LearnedProfile learnProfile(const std::vector<float>& samples, int rate,
     }
     learned.profile.sibilance = sibilanceBetween(sums, learned.profile.sibilance);
     return learned;
+}
+
+int RecordingProfile::learnedClasses() const {
+    return int(std::count_if(learned.classes.begin(), learned.classes.end(),
+                             [](const ProfileClass& c) { return c.learned; }));
+}
+
+morph::Result<RecordingProfile> profileFromRecording(const speech::Audio& audio,
+                                                     const std::string& transcript) {
+    auto heard = speech::recognizeAudio(audio, transcript);
+    if (!heard) return heard.error();
+    RecordingProfile out;
+    out.fromTranscript = heard->fromTranscript;
+    out.learned = learnProfile(audio.samples, audio.sampleRate, speech::asEspeak(heard->phonemes));
+    return out;
 }
 
 }  // namespace app::voice

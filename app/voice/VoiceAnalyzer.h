@@ -15,6 +15,7 @@
 // peaks need no root finding, and a wrong class still opens the mouth as loud as the voice.
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "app/speech/Visemes.h"
@@ -69,6 +70,9 @@ public:
     // `count` samples were lost (a ring buffer's overflow): the stream's clock moves past them
     // and the next window starts afresh.
     void skip(uint64_t count);
+
+    // The centroids the next frames are classified against.
+    void setProfile(VoiceProfile profile) { mProfile = std::move(profile); }
 
     int sampleRate() const { return mRate; }
     uint64_t samplesSeen() const { return mSeen; }

@@ -6,7 +6,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/speech/Recognizer.h"
 #include "app/speech/Wav.h"
 #include "app/voice/ProfileLearning.h"
 #include "app/voice/VoiceProfileFile.h"
@@ -24,23 +23,18 @@ struct VoiceProfileOptions {
 CommandResult runVoiceProfile(const VoiceProfileOptions& options) {
     auto audio = speech::readWavFile(options.audio);
     if (!audio) return {Outcome::Unreadable, audio.error().message};
-    auto heard = speech::recognizeAudio(*audio, options.text);
-    if (!heard)
-        return {heard.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
-                options.audio + ": " + heard.error().message};
-    if (!heard->fromTranscript)
+    auto built = voice::profileFromRecording(*audio, options.text);
+    if (!built)
+        return {built.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
+                options.audio + ": " + built.error().message};
+    if (!built->fromTranscript)
         std::fprintf(stderr,
                      "voice-profile: %s: the transcript did not fit the audio; the phonemes are "
                      "the phone loop's\n",
                      options.audio.c_str());
-    const voice::LearnedProfile learned =
-        voice::learnProfile(audio->samples, audio->sampleRate, speech::asEspeak(heard->phonemes));
-    int classes = 0;
+    const voice::LearnedProfile& learned = built->learned;
     for (const voice::ProfileClass& c : learned.classes) {
-        if (c.learned) {
-            ++classes;
-            continue;
-        }
+        if (c.learned) continue;
         std::fprintf(stderr, "voice-profile: %s: %d windows (under %d): the built-in place kept\n",
                      voice::profileClassName(c.viseme), c.windows, voice::kMinProfileWindows);
     }
@@ -48,8 +42,8 @@ CommandResult runVoiceProfile(const VoiceProfileOptions& options) {
         voice::voiceProfileText(learned.classes, learned.profile.sibilance, options.audio);
     if (auto s = morph::writeFileAtomic(options.out, text.data(), text.size()); !s)
         return failWith(s.error().message);
-    std::printf("%s: %d of 6 classes learned -> %s\n", options.audio.c_str(), classes,
-                options.out.c_str());
+    std::printf("%s: %d of 6 classes learned -> %s\n", options.audio.c_str(),
+                built->learnedClasses(), options.out.c_str());
     return {};
 }
 

@@ -45,6 +45,14 @@ public:
 
     // Analyses what arrived. True when a weight changed.
     bool poll();
+    // Classifies against `profile` from the next hop on (a profile learned while listening).
+    void useProfile(const VoiceProfile& profile) { mAnalyzer.setProfile(profile); }
+    // What the last poll took from the ring (an AudioTape's input), and the stream's samples so
+    // far, dropped ones too, at the session's rate.
+    const AudioRing::Taken& taken() const { return mTaken; }
+    uint64_t samplesHeard() const { return mAnalyzer.samplesSeen(); }
+    int sampleRate() const { return mAnalyzer.sampleRate(); }
+
     const std::map<std::string, float>& weights() const { return mMouth->weights(); }
     bool shut() const { return mMouth->shut(); }
     double audioTime() const { return mAudioTime; }  // the newest frame's

@@ -187,6 +187,21 @@ TEST(Script, IdleTakesSecondsAndAFrameRange) {
     EXPECT_EQ((*script)[0].maxFrames, 40);
 }
 
+TEST(Script, ProfileSecondsTakesOverZeroToAMinute) {
+    const auto script = parseScript("profile-seconds 2.5\n", "s.txt");
+    ASSERT_TRUE(script.ok()) << script.error().message;
+    ASSERT_EQ(script->size(), 1u);
+    EXPECT_EQ((*script)[0].op, ScriptOp::ProfileSeconds);
+    EXPECT_FLOAT_EQ((*script)[0].value, 2.5f);
+    for (const char* bad : {"profile-seconds\n", "profile-seconds 0\n", "profile-seconds 61\n",
+                            "profile-seconds ten\n"}) {
+        const auto parsed = parseScript(bad, "s.txt");
+        ASSERT_FALSE(parsed.ok()) << bad;
+        EXPECT_EQ(parsed.error().message,
+                  "s.txt:1: profile-seconds needs SECONDS (over 0, at most 60)");
+    }
+}
+
 TEST(Script, SayTakesALineAndWaitSpeechATargetItsPeakAndSeconds) {
     const auto script = parseScript(
         "say \"Hello, there\"\nsay hi you\nwait-speech \"jawOpen\" 0.3\nwait-speech viseme_aa "

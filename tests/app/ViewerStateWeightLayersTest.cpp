@@ -6,7 +6,9 @@
 #include "app/document/ViewerState.h"
 #include "app/document/ViewerStateExpressions.h"
 #include "app/document/WeightLayers.h"
+#include "app/live/LiveNames.h"
 #include "fixtures/VrmFixtures.h"
+#include "morph/anim/IdleLife.h"
 #include "morph/gltf/GltfImport.h"
 
 namespace viewer_state_weight_layers_test {
@@ -108,6 +110,53 @@ TEST(ViewerStateWeightLayers, SpeechGoesOverLiveInputAndUnderOverrides) {
     app::clearOverride(state, scene, 0);
     frame = app::resolveFrame(scene, state);
     EXPECT_EQ(frame.pose.weights(1), (std::vector<float>{0.25f, 0.125f}));
+}
+
+// Idle life under a tracker, as the window layers them (alive, then live input: makeFeatures'
+// order): while idle life holds both eyes shut, a tracker sending eyeBlinkLeft/Right (0 too:
+// eyes open) decides the blinks, and idle life still moves the eye-look targets the tracker
+// does not send.
+TEST(ViewerStateWeightLayers, ATrackersBlinkWinsOverIdleLifeWhichMovesTheRest) {
+    morph::Scene scene;
+    scene.meshes.resize(1);
+    scene.meshes[0].targetNames = {"eyeBlinkLeft", "eyeBlinkRight", "jawOpen"};
+    for (const char* look : morph::kIdleEyeLookNames) scene.meshes[0].targetNames.push_back(look);
+    scene.meshes[0].defaultWeights.assign(scene.meshes[0].targetCount(), 0.0f);
+    scene.nodes.resize(1);
+    scene.nodes[0].mesh = 0;
+    ViewerState state = app::makeViewerState(scene);
+
+    // Idle life's frame half way through its first blink (shut from 35% to 50%), gazing aside.
+    const morph::IdleLifePlan plan = morph::planIdleLife(scene);
+    const morph::IdleSchedule schedule = morph::makeIdleSchedule(3);
+    const morph::IdleBlink& blink = schedule.blinks.front();
+    morph::IdleFrame idle =
+        morph::idleFrameAt(plan, schedule, blink.start + 0.42 * double(blink.duration));
+    ASSERT_EQ(idle.weights.get(0, 0).value_or(0.0f), 1.0f);
+    ASSERT_EQ(idle.weights.get(0, 1).value_or(0.0f), 1.0f);
+    std::vector<std::pair<size_t, float>> looks;  // the eye-look targets idle life moves now
+    for (size_t t = 3; t < scene.meshes[0].targetCount(); ++t) {
+        if (const auto value = idle.weights.get(0, t); value && *value > 0)
+            looks.push_back({t, *value});
+    }
+    ASSERT_FALSE(looks.empty()) << "idle life's gaze moves no eye-look target at this moment";
+    app::externalLayer(state, app::kAliveLayer).weights = idle.weights;
+    EXPECT_EQ(app::resolveFrame(scene, state).pose.weights(0)[0], 1.0f);  // alive alone: shut
+
+    // The tracker's sample through live input's own mapping, copied as LiveFeature copies it.
+    app::live::LiveLayer tracker(scene);
+    app::live::LiveSample sample;
+    sample.values = {{"eyeBlinkLeft", 0.0f}, {"eyeBlinkRight", 0.25f}, {"jawOpen", 0.5f}};
+    ASSERT_TRUE(tracker.apply(sample));
+    morph::TargetWeights& live = app::externalLayer(state, app::kLiveLayer).weights;
+    for (const auto& [ref, value] : tracker.weights()) live.set(ref.mesh, ref.target, value);
+
+    const std::vector<float> shown = app::resolveFrame(scene, state).pose.weights(0);
+    EXPECT_EQ(shown[0], 0.0f);   // the tracker's open left eye, not idle life's blink
+    EXPECT_EQ(shown[1], 0.25f);  // the tracker's right
+    EXPECT_EQ(shown[2], 0.5f);
+    for (const auto& [target, value] : looks)
+        EXPECT_EQ(shown[target], value) << scene.meshes[0].targetNames[target];
 }
 
 TEST(ViewerStateWeightLayers, OverridesThenSoloAndMuteOnOneMesh) {

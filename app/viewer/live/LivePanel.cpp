@@ -107,19 +107,53 @@ void drawReplay(const LiveUi& live) {
                 r.time >= end ? " (ended: the last line holds)" : "");
 }
 
+// The one Record to clip button: while a voice listens it records the voice (its visemes as
+// the clip, its audio as a WAV: app/viewer/voice/VoiceRecording.h), else the trackers' input.
 void drawRecordToClip(const live::LiveSession* session, LiveUi& live, ViewerUi& ui) {
     heading("Record to clip");
-    const bool on = live.clip.has_value();
-    if (ImGui::Button(on ? "Stop recording to clip" : "Record to clip"))
-        live.requests.toggleClip = true;
+    const VoiceUi& voice = ui.voice;
+    const bool toVoice = !voice.source.empty();
+    const bool on = toVoice ? voice.recordingClip : live.clip.has_value();
+    if (ImGui::Button(on ? "Stop recording to clip" : "Record to clip")) {
+        if (toVoice) ui.voice.requests.toggleClip = true;
+        else live.requests.toggleClip = true;
+    }
     trackItem(ui, "Record to clip");
-    if (on) {
-        ImGui::SameLine();
+    ImGui::SameLine();
+    if (toVoice && on) {
+        ImGui::Text("%zu keys, %.2f s of audio", voice.clipKeys, voice.clipSeconds);
+    } else if (on) {
         ImGui::Text("%zu keys, %.2f s", live.clip->keys,
                     live.clipSeconds < 0 ? 0.0 : live.clipSeconds);
+    } else if (toVoice) {
+        ImGui::TextDisabled("(the voice, with its audio as a WAV)");
     } else if (!session && !live.replay) {
-        ImGui::SameLine();
         ImGui::TextDisabled("(no live input yet)");
+    }
+}
+
+// The live voice (--listen audio...): what it hears, and a few seconds of it, saying the
+// transcript typed here, learned as the speaker's profile (voice-profile's way).
+void drawVoice(ViewerUi& ui) {
+    VoiceUi& voice = ui.voice;
+    if (voice.source.empty()) return;
+    heading("Voice");
+    ImGui::TextWrapped("listening to %s", voice.source.c_str());
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    ImGui::InputTextWithHint("##transcript", "what you will say, word for word", &voice.transcript);
+    trackItem(ui, "Profile transcript");
+    const bool busy = voice.profileRecorded >= 0 || voice.learning;
+    ImGui::BeginDisabled(busy);
+    if (ImGui::Button("Record 10 s for a profile")) voice.requests.recordProfile = true;
+    trackItem(ui, "Record 10 s for a profile");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (voice.learning) {
+        ImGui::TextDisabled("learning the profile...");
+    } else if (voice.profileRecorded >= 0) {
+        ImGui::Text("%.1f of %.1f s", voice.profileRecorded, double(voice.profileSeconds));
+    } else {
+        ImGui::TextDisabled("(type the line first)");
     }
 }
 
@@ -199,6 +233,7 @@ const Section kSections[] = {
     [](const live::LiveSession*, LiveUi& live, ViewerUi& ui) { drawOpenSource(live, ui); },
     [](const live::LiveSession* session, LiveUi&, ViewerUi&) { drawUnmatched(session); },
     [](const live::LiveSession*, LiveUi& live, ViewerUi&) { drawReplay(live); },
+    [](const live::LiveSession*, LiveUi&, ViewerUi& ui) { drawVoice(ui); },
     drawRecordToClip,
 };
 

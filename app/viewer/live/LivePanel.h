@@ -4,8 +4,10 @@
 // sample and the malformed datagrams it dropped, the incoming names that matched no target,
 // a replay in progress, the calibration (smoothing, per name gain and neutral, Capture neutral,
 // Save); it opens a source (kind and port, as --listen spells them) and closes one, and turns
-// "Record to clip" on and off. Like every panel it only reads and posts
-// requests; the feature carries them out (app/viewer/live/LiveFeature.cpp).
+// "Record to clip" on and off. While a live voice listens (ViewerUi::voice) it shows the voice,
+// the transcript field and "Record 10 s for a profile", and Record to clip records the voice.
+// Like every panel it only reads and posts requests; the features carry them out
+// (app/viewer/live/LiveFeature.cpp, the voice's app/viewer/voice/VoiceFeature.cpp).
 #include <cstddef>
 #include <optional>
 #include <string>

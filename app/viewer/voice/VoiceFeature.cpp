@@ -93,6 +93,7 @@ bool VoiceFeature::openVoice(const voice::AudioListenSpec& spec) {
         return false;
     }
     mSession = std::move(session).value();
+    mUi.voice.source = spec.name.empty() ? "the default capture device" : spec.name;
     std::fprintf(stderr, "morphview: listening for audio on %s at %d Hz\n",
                  spec.name.empty() ? "the default capture device" : spec.name.c_str(), rate);
     return true;
@@ -116,7 +117,7 @@ void VoiceFeature::modelChanged() {
     if (!spec || !openVoice(*spec)) return;
     mapTargets();
     if (mFile) {
-        mClocked = !mOptions.recordStream.empty();
+        mClocked = !mOptions.recordStream.empty() || !mOptions.script.empty();
         auto clip = std::make_shared<audio::AudioClip>();
         clip->sampleRate = mFile->audio().sampleRate;
         clip->samples = speech::toPcm16(mFile->audio().samples);
@@ -134,22 +135,37 @@ float VoiceFeature::fixedStep() const {
 
 void VoiceFeature::poll(float dt) {
     if (!mSession || !mDoc.loaded) return;
+    const bool ended = mFile && mFile->finished();  // before the take: all of it in the ring
     if (mClocked) mFile->advance(dt, mSession->ring());
-    if (!mSession->poll()) return;
-    ExternalLayer& layer = externalLayer(mDoc.state, kVoiceLayer);
-    layer.weights.clear();
-    for (const auto& [name, ref] : mTargets) {
-        const float value = mSession->weights().at(name);
-        if (value != 0.0f) layer.weights.set(ref.first, ref.second, value);
+    const bool changed = mSession->poll();
+    if (changed) {
+        ExternalLayer& layer = externalLayer(mDoc.state, kVoiceLayer);
+        layer.weights.clear();
+        for (const auto& [name, ref] : mTargets) {
+            const float value = mSession->weights().at(name);
+            if (value != 0.0f) layer.weights.set(ref.first, ref.second, value);
+        }
     }
+    mRecording.polled(*mSession, changed);  // after the layer: a key shows the new weights
+    if (ended) mRecording.streamEnded();
+}
+
+void VoiceFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
+    if (mSession) mRecording.handleRequests(*mSession);
+    mUi.voice.requests = {};
 }
 
 void VoiceFeature::addMotion(Motion& motion) const {
     if (!mSession) return;
     if (mCapture || (mFile && !mFile->finished()) || !mSession->shut()) motion.moving = true;
+    constexpr double kLearningPollSeconds = 0.1;  // a profile learned on the worker is taken up
+    if (mRecording.learning())
+        motion.wakeAfter = motion.wakeAfter < 0 ? kLearningPollSeconds
+                                                : std::min(motion.wakeAfter, kLearningPollSeconds);
 }
 
 void VoiceFeature::end() {
+    mRecording.finish();
     mCapture.reset();  // SDL's thread stops before the session it pushes into
     mFile.reset();
     mOutput.stop();
