@@ -299,6 +299,22 @@ void runShots(ShotRunner& runner, const std::vector<ShotEntry>& shots, const reg
 
 CommandResult runInJobs(const RegressOptions& options);  // below: --jobs N
 
+// A --rig-logic sidecar naming what a shot's model lacks (or making a cycle there) is the command
+// line's mistake, as it is for eval: exit 2 with its line before any shot is drawn, not an error
+// row per shot. Only then are the shard's models loaded ahead of their shots.
+CommandResult checkRigLogic(ShotRunner& runner, const std::vector<ShotEntry>& shots,
+                            const regress::Shard& shard, const ModelOptions& model) {
+    if (model.rigLogic.empty()) return {};
+    for (size_t i = 0; i < shots.size(); ++i) {
+        if (!shard.contains(i)) continue;
+        auto scene = runner.scene(shots[i].model);
+        // Loading a model fails as a usage error only for the sidecar (ModelLoader.h).
+        if (!scene && scene.error().code == morph::ErrorCode::Usage)
+            return usageError(shots[i].model + ": " + scene.error().message);
+    }
+    return {};
+}
+
 CommandResult runRegress(const RegressOptions& options) {
     if (options.jobs > 1) return runInJobs(options);
     auto shots = readShotsFile(options.shotsPath);
@@ -321,6 +337,9 @@ CommandResult runRegress(const RegressOptions& options) {
     }
     auto bytes = readBytes(options.shotsPath);
     if (!bytes) return usageError(bytes.error().message);
+    if (CommandResult rig = checkRigLogic(**runner, *shots, shard->shard, options.defaults.model);
+        rig.outcome != Outcome::Ok)
+        return rig;
     report.shard = shardRecord(*shard, *shots, *bytes);
     report.references = options.references;
     report.out = options.out;
@@ -539,6 +558,7 @@ void addRegressDefaults(CLI::App& regress, ShotDefaults& defaults) {
                        "Largest total size a model may declare (buffers, images), e.g. 512M, 4G");
     addRenameOption(regress, defaults.model.renamePath, defaults.model.renames,
                     "Rename every model's targets by a JSON object {\"its name\": \"new name\"}");
+    addRigLogicOptions(regress, defaults.model);
 }
 
 // The options that choose what regress does: render and compare, or merge shards.

@@ -1,6 +1,7 @@
 // Rig logic through the commands: eval with only the drivers' weights equals eval --no-rig-logic
 // with the driven weights written out by hand, on the CPU and with --gpu; a sidecar replaces the
-// names' rules; info --json lists the rules; a bad sidecar is a usage error naming the file.
+// names' rules; info --json lists the rules; a bad sidecar is a usage error naming the file;
+// regress draws and refuses a bad sidecar as eval does.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -227,6 +228,80 @@ TEST(RigLogicCli, AuditTakesTheSameRigLogicOptions) {
     const fixtures::RunOutcome both =
         fixtures::runMorphview({"audit", model, "--rig-logic", sidecar, "--no-rig-logic"});
     EXPECT_EQ(both.exitCode, 2) << both.err;
+}
+
+// DIR/NAME: a shots file of one shot of `model` named "rig" with `weights`, at a small size;
+// `more` adds fields to the shot.
+std::string writeRigShots(const std::string& dir, const std::string& name, const std::string& model,
+                          const std::string& weights, const json& more = json::object()) {
+    json shot = {{"name", "rig"}, {"model", model}, {"weights", weights}, {"size", "48x48"}};
+    shot.update(more);
+    const std::string path = dir + "/" + name;
+    const std::string text = json::array({shot}).dump();
+    EXPECT_TRUE(morph::writeFileAtomic(path, text.data(), text.size()).ok());
+    return path;
+}
+
+fixtures::RunOutcome regress(const std::string& dir, const std::string& shots,
+                             const std::vector<std::string>& more) {
+    std::vector<std::string> args = {"regress",     shots,   "--references",
+                                     dir + "/refs", "--out", dir + "/out"};
+    args.insert(args.end(), more.begin(), more.end());
+    return fixtures::runMorphview(args);
+}
+
+// regress derives a shot's targets from its drivers: the drivers alone pass against a reference
+// drawn with --no-rig-logic from the derived weights written out by hand, and fail against it
+// with --no-rig-logic; a sidecar's rules apply to every shot's model.
+TEST(RigLogicCli, RegressDrawsTheDerivedTargets) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::string byHand = writeRigShots(dir, "hand.json", model, kByHand);
+    const fixtures::RunOutcome made = regress(dir, byHand, {"--no-rig-logic", "--update"});
+    ASSERT_EQ(made.exitCode, 0) << made.out << made.err;
+    const std::string drivers = writeRigShots(dir, "drivers.json", model, kDrivers);
+    const fixtures::RunOutcome derived = regress(dir, drivers, {});
+    EXPECT_EQ(derived.exitCode, 0) << derived.out << derived.err;
+    // The same weights to a float's rounding: the same pixels.
+    const json report = json::parse(fixtures::readWholeFile(dir + "/out/report.json"));
+    EXPECT_EQ(report["shots"][0]["maxChannelDiff"], 0) << report.dump();
+    const fixtures::RunOutcome raw = regress(dir, drivers, {"--no-rig-logic"});
+    EXPECT_EQ(raw.exitCode, 1) << raw.out << raw.err;
+
+    // The sidecar makes the corrective an in-between of mouthSmileLeft: 2/3 at 0.5.
+    const std::string sidecar = writeSmileSidecar(dir);
+    const std::string bySidecar = writeRigShots(
+        dir, "sidecar.json", model,
+        "jawOpen=0.4,mouthSmileLeft=0.5,jawOpen_mouthSmileLeft=0.6666667,jawOpen25=0.7,"
+        "jawOpen75=0.3");
+    ASSERT_EQ(regress(dir, bySidecar, {"--no-rig-logic", "--update"}).exitCode, 0);
+    const fixtures::RunOutcome ruled = regress(dir, drivers, {"--rig-logic", sidecar});
+    EXPECT_EQ(ruled.exitCode, 0) << ruled.out << ruled.err;
+    EXPECT_EQ(regress(dir, drivers, {}).exitCode, 1);  // the names' rule draws otherwise
+}
+
+// A sidecar that does not read, or names what a shot's model lacks, is exit 2 with one line
+// naming it and the entry, before any shot is drawn.
+TEST(RigLogicCli, RegressRefusesABadSidecar) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::string shots = writeRigShots(dir, "shots.json", model, kDrivers);
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 2}]})",
+         "inbetweens[0].peak 2 is not inside (0, 1)"},
+        {R"({"combinations": [{"target": "nope", "drivers": ["jawOpen", "eyeBlinkLeft"]}]})",
+         "rig logic names target 'nope', which no mesh has"},
+    };
+    for (const auto& [text, message] : cases) {
+        const std::string sidecar = dir + "/bad.json";
+        ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+        const fixtures::RunOutcome run = regress(dir, shots, {"--rig-logic", sidecar});
+        EXPECT_EQ(run.exitCode, 2) << text << "\n" << run.out << run.err;
+        EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
+        EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        EXPECT_EQ(run.out.find("[1/1]"), std::string::npos) << run.out;  // no shot drawn
+    }
 }
 
 }  // namespace
