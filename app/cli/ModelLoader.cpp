@@ -204,15 +204,17 @@ morph::Status applyRigLogicOptions(const ModelOptions& rig, bool renamed, morph:
 }
 
 void warnAboutDerivedWeights(const morph::Scene& scene,
-                             const std::vector<morph::WeightAssignment>& weights) {
+                             const std::vector<morph::WeightAssignment>& weights,
+                             const std::string& shot) {
     std::vector<std::string> names;
     for (const morph::WeightAssignment& w : weights)
         if (w.kind == morph::WeightAssignment::Kind::Name) names.push_back(w.name);
+    const std::string prefix = shot.empty() ? std::string() : shot + ": ";
     for (const std::string& name : morph::derivedTargetsNamed(scene, names)) {
         std::fprintf(stderr,
-                     "warning: --weights: '%s' is derived by rig logic from its drivers, which "
+                     "warning: %s--weights: '%s' is derived by rig logic from its drivers, which "
                      "replace its value (--no-rig-logic shows the raw target)\n",
-                     name.c_str());
+                     prefix.c_str(), name.c_str());
     }
 }
 

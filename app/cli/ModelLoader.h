@@ -38,7 +38,7 @@ struct ModelOptions {
 void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequired = true);
 
 // --rig-logic FILE.json (read and checked as it is parsed) and --no-rig-logic, for a command whose
-// model options are its own (regress, audit).
+// model options are its own (regress, audit, speak, take).
 void addRigLogicOptions(CLI::App& command, ModelOptions& options);
 
 // "4G", "512M", "64k", "1.5GiB", "1000000" -> bytes (binary multiples: K = 1024). nullopt when
@@ -76,8 +76,10 @@ void printWarnings(const morph::Scene& scene);
 morph::Status applyRigLogicOptions(const ModelOptions& rig, bool renamed, morph::Scene& scene);
 
 // A line on stderr for each --weights item that names a target rig logic derives: the rules
-// replace its value (eval, capture).
+// replace its value (eval, capture; regress for each shot, its name as `shot`, the line then
+// "warning: NAME: --weights: ...").
 void warnAboutDerivedWeights(const morph::Scene& scene,
-                             const std::vector<morph::WeightAssignment>& weights);
+                             const std::vector<morph::WeightAssignment>& weights,
+                             const std::string& shot = {});
 
 }  // namespace app

@@ -1,7 +1,7 @@
 // Rig logic through the commands: eval with only the drivers' weights equals eval --no-rig-logic
 // with the driven weights written out by hand, on the CPU and with --gpu; a sidecar replaces the
 // names' rules; info --json lists the rules; a bad sidecar is a usage error naming the file;
-// regress draws and refuses a bad sidecar as eval does.
+// regress draws, warns and refuses a bad sidecar as eval does.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -278,6 +278,26 @@ TEST(RigLogicCli, RegressDrawsTheDerivedTargets) {
     const fixtures::RunOutcome ruled = regress(dir, drivers, {"--rig-logic", sidecar});
     EXPECT_EQ(ruled.exitCode, 0) << ruled.out << ruled.err;
     EXPECT_EQ(regress(dir, drivers, {}).exitCode, 1);  // the names' rule draws otherwise
+}
+
+// A shot's weights naming a derived target: eval's warning, once for the shot (whatever its
+// frames), naming it.
+TEST(RigLogicCli, RegressWarnsAboutAShotsDerivedWeights) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::string shots =
+        writeRigShots(dir, "shots.json", model, "jawOpen=0.4,jawOpen25=1", {{"turntable", 2}});
+    const fixtures::RunOutcome run = regress(dir, shots, {});
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;  // new: no reference yet
+    const std::string warning =
+        "warning: rig: --weights: 'jawOpen25' is derived by rig logic from its drivers, which "
+        "replace its value (--no-rig-logic shows the raw target)\n";
+    const size_t at = run.err.find(warning);
+    EXPECT_NE(at, std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find(warning, at + 1), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("'jawOpen'"), std::string::npos) << run.err;  // a driver: no warning
+    const fixtures::RunOutcome raw = regress(dir, shots, {"--no-rig-logic"});
+    EXPECT_EQ(raw.err.find("derived by rig logic"), std::string::npos) << raw.err;
 }
 
 // A sidecar that does not read, or names what a shot's model lacks, is exit 2 with one line
