@@ -40,6 +40,10 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
 // --rig-logic FILE.json (read and checked as it is parsed) and --no-rig-logic, for a command whose
 // model options are its own (regress, audit, speak, take).
 void addRigLogicOptions(CLI::App& command, ModelOptions& options);
+// --rig-logic FILE.json alone, with `help`: the file's name into `path` and its rules, read and
+// checked as the option is parsed (exit 2 naming the file and the entry), into `rules` (fix).
+CLI::Option* addRigLogicFileOption(CLI::App& command, std::string& path,
+                                   std::vector<morph::RigRuleSpec>& rules, const std::string& help);
 
 // "4G", "512M", "64k", "1.5GiB", "1000000" -> bytes (binary multiples: K = 1024). nullopt when
 // the text is not such a size, is zero, or does not fit in 64 bits.

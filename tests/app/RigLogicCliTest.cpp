@@ -1,9 +1,10 @@
 // Rig logic through the commands: eval with only the drivers' weights equals eval --no-rig-logic
 // with the driven weights written out by hand, on the CPU and with --gpu; a sidecar replaces the
 // names' rules; info --json lists the rules; a bad sidecar is a usage error naming the file;
-// regress draws, warns and refuses a bad sidecar as eval does.
+// regress draws, warns and refuses a bad sidecar as eval does; fix embeds a sidecar in the file.
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/edit/ClipExport.h"
+#include "morph/fix/FixDocument.h"
 #include "morph/io/Files.h"
 
 namespace rig_logic_cli_test {
@@ -321,6 +323,100 @@ TEST(RigLogicCli, RegressRefusesABadSidecar) {
         EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
         EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
         EXPECT_EQ(run.out.find("[1/1]"), std::string::npos) << run.out;  // no shot drawn
+    }
+}
+
+// DIR/NAME: a sidecar making jawOpen75 a corrective of jawOpen and mouthSmileLeft, and
+// jawOpen_mouthSmileLeft a smooth in-between of mouthSmileLeft.
+std::string writeMixedSidecar(const std::string& dir) {
+    const std::string sidecar = dir + "/mixed.json";
+    const std::string text =
+        R"({"combinations": [{"target": "jawOpen75", "drivers": ["jawOpen", "mouthSmileLeft"]}],
+            "inbetweens": [{"target": "jawOpen_mouthSmileLeft", "driver": "mouthSmileLeft",
+                            "peak": 0.25, "interpolation": "smooth"}]})";
+    EXPECT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    return sidecar;
+}
+
+// info --json's rule for `target`, or null.
+json ruleFor(const json& info, const std::string& target) {
+    for (const json& rule : info["rigLogic"])
+        if (rule["target"] == target) return rule;
+    return nullptr;
+}
+
+// fix --rig-logic writes the sidecar into the file: the output derives with no sidecar what the
+// input derives with it, and lists the rules as the file's. The root's other extras stay.
+TEST(RigLogicCli, FixEmbedsASidecarInTheFile) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    auto doc = morph::readFixDocument(fixtures::rigGlb(fixtures::rigWithCorrectives()), model, dir);
+    ASSERT_TRUE(doc.ok()) << doc.error().message;
+    doc->json["extras"] = {{"author", "rig logic test"}};
+    const std::vector<uint8_t> bytes = morph::fixDocumentGlb(*doc);
+    ASSERT_TRUE(morph::writeFileAtomic(model, bytes.data(), bytes.size()).ok());
+    const std::string sidecar = writeMixedSidecar(dir);
+    const std::string out = dir + "/embedded.glb";
+    const fixtures::RunOutcome run =
+        fixtures::runMorphview({"fix", model, "--rig-logic", sidecar, "--out", out});
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("rig logic: 1 combination, 1 in-between embedded\n"), std::string::npos)
+        << run.out;
+
+    const json info = runJson({"info", out, "--json"});
+    EXPECT_EQ(ruleFor(info, "jawOpen75")["kind"], "combination") << info["rigLogic"].dump();
+    EXPECT_EQ(ruleFor(info, "jawOpen75")["source"], "file");
+    EXPECT_EQ(ruleFor(info, "jawOpen_mouthSmileLeft")["interpolation"], "smooth");
+    EXPECT_EQ(ruleFor(info, "jawOpen_mouthSmileLeft")["source"], "file");
+    EXPECT_EQ(ruleFor(info, "jawOpen25")["source"], "names");  // a name's rule stays
+    const json embedded = runJson({"eval", out, "--weights", kDrivers});
+    const json bySidecar = runJson({"eval", model, "--rig-logic", sidecar, "--weights", kDrivers});
+    const json byNames = runJson({"eval", model, "--weights", kDrivers});
+    EXPECT_LT(largestDifference(embedded, bySidecar), 1e-6);
+    EXPECT_GT(largestDifference(embedded, byNames), 1e-3);  // the sidecar's rules do something
+    auto written = morph::readSelfContained(out);
+    ASSERT_TRUE(written.ok()) << written.error().message;
+    EXPECT_EQ(written->json["extras"]["author"], "rig logic test");
+
+    // Again with another sidecar: its rule replaces the file's for its target, the file's other
+    // rule stays.
+    const std::string twice = dir + "/twice.glb";
+    const fixtures::RunOutcome again =
+        fixtures::runMorphview({"fix", out, "--rig-logic", writeSmileSidecar(dir), "--out", twice});
+    ASSERT_EQ(again.exitCode, 0) << again.out << again.err;
+    EXPECT_NE(again.out.find("rig logic: 0 combinations, 1 in-between embedded (1 of the "
+                             "file's kept)\n"),
+              std::string::npos)
+        << again.out;
+    const json info2 = runJson({"info", twice, "--json"});
+    EXPECT_EQ(ruleFor(info2, "jawOpen75")["kind"], "combination") << info2["rigLogic"].dump();
+    EXPECT_EQ(ruleFor(info2, "jawOpen_mouthSmileLeft")["interpolation"], "linear");
+}
+
+// A sidecar naming a target the file lacks: exit 2, one line naming it and the entry, and
+// nothing written.
+TEST(RigLogicCli, FixRefusesASidecarTheFileCannotFollow) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {R"({"combinations": [{"target": "nope", "drivers": ["jawOpen", "eyeBlinkLeft"]}]})",
+         "rig logic names target 'nope', which no mesh has"},
+        {R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 1}]})",
+         "inbetweens[0].peak 1 is not inside (0, 1)"},
+        {R"({"combinations": [{"target": "jawOpen", "drivers": ["jawOpen25", "eyeBlinkLeft"]}]})",
+         "rig logic has a cycle"},
+    };
+    const std::string out = dir + "/out.glb";
+    for (const auto& [text, message] : cases) {
+        const std::string sidecar = dir + "/bad.json";
+        ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+        const fixtures::RunOutcome run =
+            fixtures::runMorphview({"fix", model, "--rig-logic", sidecar, "--out", out});
+        EXPECT_EQ(run.exitCode, 2) << text << "\n" << run.out << run.err;
+        EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
+        EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        EXPECT_FALSE(std::filesystem::exists(out));
     }
 }
 
