@@ -36,26 +36,30 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
     addRigLogicOptions(command, options);
 }
 
+CLI::Option* addRigLogicFileOption(CLI::App& command, std::string& path,
+                                   std::vector<morph::RigRuleSpec>& rules,
+                                   const std::string& help) {
+    return command.add_option("--rig-logic", path, help)
+        ->type_name("FILE.json")
+        ->check(CLI::Validator(
+            [&rules](std::string& file) -> std::string {
+                auto bytes = morph::readFileBytes(file);
+                if (!bytes) return bytes.error().message;
+                auto read = morph::parseRigLogic(std::string(bytes->begin(), bytes->end()), file,
+                                                 morph::RigRuleSource::Sidecar);
+                if (!read) return read.error().message;
+                rules = std::move(read).value();
+                return {};
+            },
+            ""));
+}
+
 void addRigLogicOptions(CLI::App& command, ModelOptions& options) {
-    CLI::Option* sidecar =
-        command
-            .add_option(
-                "--rig-logic", options.rigLogicPath,
-                "Derive targets from others by the rules of a JSON file: {\"combinations\": "
-                "[{\"target\", \"drivers\"}], \"inbetweens\": [{\"target\", \"driver\", "
-                "\"peak\"}]} (docs/RIG_LOGIC.md)")
-            ->type_name("FILE.json")
-            ->check(CLI::Validator(
-                [&options](std::string& path) -> std::string {
-                    auto bytes = morph::readFileBytes(path);
-                    if (!bytes) return bytes.error().message;
-                    auto rules = morph::parseRigLogic(std::string(bytes->begin(), bytes->end()),
-                                                      path, morph::RigRuleSource::Sidecar);
-                    if (!rules) return rules.error().message;
-                    options.rigLogic = std::move(rules).value();
-                    return {};
-                },
-                ""));
+    CLI::Option* sidecar = addRigLogicFileOption(
+        command, options.rigLogicPath, options.rigLogic,
+        "Derive targets from others by the rules of a JSON file: {\"combinations\": "
+        "[{\"target\", \"drivers\"}], \"inbetweens\": [{\"target\", \"driver\", "
+        "\"peak\"}]} (docs/RIG_LOGIC.md)");
     command
         .add_flag("--no-rig-logic", options.noRigLogic,
                   "Show the raw targets: no combination or in-between is derived, whether by "
@@ -204,15 +208,17 @@ morph::Status applyRigLogicOptions(const ModelOptions& rig, bool renamed, morph:
 }
 
 void warnAboutDerivedWeights(const morph::Scene& scene,
-                             const std::vector<morph::WeightAssignment>& weights) {
+                             const std::vector<morph::WeightAssignment>& weights,
+                             const std::string& shot) {
     std::vector<std::string> names;
     for (const morph::WeightAssignment& w : weights)
         if (w.kind == morph::WeightAssignment::Kind::Name) names.push_back(w.name);
+    const std::string prefix = shot.empty() ? std::string() : shot + ": ";
     for (const std::string& name : morph::derivedTargetsNamed(scene, names)) {
         std::fprintf(stderr,
-                     "warning: --weights: '%s' is derived by rig logic from its drivers, which "
+                     "warning: %s--weights: '%s' is derived by rig logic from its drivers, which "
                      "replace its value (--no-rig-logic shows the raw target)\n",
-                     name.c_str());
+                     prefix.c_str(), name.c_str());
     }
 }
 

@@ -38,8 +38,12 @@ struct ModelOptions {
 void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequired = true);
 
 // --rig-logic FILE.json (read and checked as it is parsed) and --no-rig-logic, for a command whose
-// model options are its own (regress, audit).
+// model options are its own (regress, audit, speak, take).
 void addRigLogicOptions(CLI::App& command, ModelOptions& options);
+// --rig-logic FILE.json alone, with `help`: the file's name into `path` and its rules, read and
+// checked as the option is parsed (exit 2 naming the file and the entry), into `rules` (fix).
+CLI::Option* addRigLogicFileOption(CLI::App& command, std::string& path,
+                                   std::vector<morph::RigRuleSpec>& rules, const std::string& help);
 
 // "4G", "512M", "64k", "1.5GiB", "1000000" -> bytes (binary multiples: K = 1024). nullopt when
 // the text is not such a size, is zero, or does not fit in 64 bits.
@@ -76,8 +80,10 @@ void printWarnings(const morph::Scene& scene);
 morph::Status applyRigLogicOptions(const ModelOptions& rig, bool renamed, morph::Scene& scene);
 
 // A line on stderr for each --weights item that names a target rig logic derives: the rules
-// replace its value (eval, capture).
+// replace its value (eval, capture; regress for each shot, its name as `shot`, the line then
+// "warning: NAME: --weights: ...").
 void warnAboutDerivedWeights(const morph::Scene& scene,
-                             const std::vector<morph::WeightAssignment>& weights);
+                             const std::vector<morph::WeightAssignment>& weights,
+                             const std::string& shot = {});
 
 }  // namespace app

@@ -134,6 +134,16 @@ struct DrawnShot {
     morph::CompareTolerance tolerance;
 };
 
+// A shot's weights naming a target rig logic derives: a warning naming the shot, once however
+// many frames it has, as eval and capture warn about their --weights.
+void warnAboutShotWeights(ShotRunner& runner, const ShotEntry& entry) {
+    if (entry.weights.empty()) return;
+    auto weights = morph::parseWeightSpec(entry.weights);
+    auto scene = runner.scene(entry.model);
+    if (!weights || !scene) return;  // the shot's row says why
+    warnAboutDerivedWeights((*scene)->layout(), *weights, entry.name);
+}
+
 DrawnShot drawShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& references) {
     DrawnShot shot;
     ShotResult& row = shot.row;
@@ -151,6 +161,7 @@ DrawnShot drawShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& r
         return shot;  // status error, no frames
     }
     shot.frameCount = frames->size();
+    warnAboutShotWeights(runner, entry);
     for (const ShotFrame& frame : *frames) {
         fs::path reference =
             referencePath.parent_path() /
@@ -299,6 +310,22 @@ void runShots(ShotRunner& runner, const std::vector<ShotEntry>& shots, const reg
 
 CommandResult runInJobs(const RegressOptions& options);  // below: --jobs N
 
+// A --rig-logic sidecar naming what a shot's model lacks (or making a cycle there) is the command
+// line's mistake, as it is for eval: exit 2 with its line before any shot is drawn, not an error
+// row per shot. Only then are the shard's models loaded ahead of their shots.
+CommandResult checkRigLogic(ShotRunner& runner, const std::vector<ShotEntry>& shots,
+                            const regress::Shard& shard, const ModelOptions& model) {
+    if (model.rigLogic.empty()) return {};
+    for (size_t i = 0; i < shots.size(); ++i) {
+        if (!shard.contains(i)) continue;
+        auto scene = runner.scene(shots[i].model);
+        // Loading a model fails as a usage error only for the sidecar (ModelLoader.h).
+        if (!scene && scene.error().code == morph::ErrorCode::Usage)
+            return usageError(shots[i].model + ": " + scene.error().message);
+    }
+    return {};
+}
+
 CommandResult runRegress(const RegressOptions& options) {
     if (options.jobs > 1) return runInJobs(options);
     auto shots = readShotsFile(options.shotsPath);
@@ -321,6 +348,9 @@ CommandResult runRegress(const RegressOptions& options) {
     }
     auto bytes = readBytes(options.shotsPath);
     if (!bytes) return usageError(bytes.error().message);
+    if (CommandResult rig = checkRigLogic(**runner, *shots, shard->shard, options.defaults.model);
+        rig.outcome != Outcome::Ok)
+        return rig;
     report.shard = shardRecord(*shard, *shots, *bytes);
     report.references = options.references;
     report.out = options.out;
@@ -539,6 +569,7 @@ void addRegressDefaults(CLI::App& regress, ShotDefaults& defaults) {
                        "Largest total size a model may declare (buffers, images), e.g. 512M, 4G");
     addRenameOption(regress, defaults.model.renamePath, defaults.model.renames,
                     "Rename every model's targets by a JSON object {\"its name\": \"new name\"}");
+    addRigLogicOptions(regress, defaults.model);
 }
 
 // The options that choose what regress does: render and compare, or merge shards.

@@ -28,6 +28,8 @@ struct FixOptions {
     std::string in, out;
     std::vector<Step> steps;  // in command line order
     bool check = false;
+    std::string rigLogicPath;                  // --rig-logic FILE.json
+    std::vector<morph::RigRuleSpec> rigLogic;  // what it says (read when the option is parsed)
     bool allowAnyUri = false;
     uint64_t maxMemoryBytes = morph::ImportOptions{}.maxMemoryBytes;
 };
@@ -136,6 +138,12 @@ CommandResult runFix(const FixOptions& options) {
     for (const Step& step : options.steps) {
         if (CommandResult r = applyStep(run, step); r.outcome != Outcome::Ok) return r;
     }
+    // After the operations, so the rules name the output's targets whatever they renamed.
+    if (!options.rigLogicPath.empty()) {
+        auto lines =
+            fix::embedRigLogic(run.doc, options.rigLogic, options.rigLogicPath, sourceOf(options));
+        if (CommandResult r = report(lines); r.outcome != Outcome::Ok) return r;
+    }
     const std::vector<uint8_t> bytes = outputBytes(run);
     CommandResult checked;
     if (options.check) checked = runCheck(run, before, bytes);
@@ -213,6 +221,10 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
            },
            "Store each target's accessors sparse where that is smaller")
         ->trigger_on_parse();
+    addRigLogicFileOption(*fix, options->rigLogicPath, options->rigLogic,
+                          "Embed the rig logic of a JSON file (--rig-logic's elsewhere) in the "
+                          "output's root extras.rigLogic, after the operations: the file's own "
+                          "rules for other targets kept (docs/RIG_LOGIC.md)");
     fix->add_flag("--check", options->check,
                   "Audit before and after and diff the result against IN: what each operation "
                   "changed, exit 1 on a change no operation asked for");

@@ -213,6 +213,54 @@ Lines sparse(morph::FixDocument& doc, const FixSource& source) {
 
 }  // namespace
 
+namespace {
+
+// "3 combinations, 2 in-betweens", "1 combination, 0 in-betweens".
+std::string ruleCounts(const std::vector<morph::RigRuleSpec>& rules) {
+    const size_t between = size_t(std::count_if(rules.begin(), rules.end(), [](const auto& r) {
+        return r.kind == morph::RigRuleKind::Inbetween;
+    }));
+    const size_t combined = rules.size() - between;
+    return std::to_string(combined) + (combined == 1 ? " combination, " : " combinations, ") +
+           std::to_string(between) + (between == 1 ? " in-between" : " in-betweens");
+}
+
+}  // namespace
+
+Lines embedRigLogic(morph::FixDocument& doc, const std::vector<morph::RigRuleSpec>& rules,
+                    const std::string& sidecarName, const FixSource& source) {
+    nlohmann::json& root = doc.json;
+    if (root.contains("extras") && !root["extras"].is_object())
+        return morph::Error{morph::ErrorCode::BadValue,
+                            source.name +
+                                ": the root extras is not a JSON object, so rig logic "
+                                "cannot be embedded beside it"};
+    auto scene = importDoc(source, doc);
+    if (!scene) return importFailed(scene.error());
+    std::vector<std::string> faulty;  // the file's own rules, when the importer leaves them out
+    if (auto logic = morph::sceneRigLogic(*scene, rules, sidecarName, faulty); !logic)
+        return logic.error();
+    std::vector<morph::RigRuleSpec> embedded;
+    if (!scene->rigLogic.empty() && faulty.empty()) {
+        // It parsed: sceneRigLogic said nothing of it.
+        auto file =
+            morph::parseRigLogic(scene->rigLogic, "extras.rigLogic", morph::RigRuleSource::File);
+        for (const morph::RigRuleSpec& rule : file ? *file : std::vector<morph::RigRuleSpec>{}) {
+            const bool replaced = std::any_of(
+                rules.begin(), rules.end(), [&](const auto& r) { return r.target == rule.target; });
+            if (!replaced) embedded.push_back(rule);
+        }
+    }
+    const size_t kept = embedded.size();
+    embedded.insert(embedded.end(), rules.begin(), rules.end());
+    root["extras"]["rigLogic"] = nlohmann::json::parse(morph::rigLogicJson(embedded));
+    std::vector<std::string> lines = {
+        "rig logic: " + ruleCounts(rules) + " embedded" +
+        (kept ? " (" + std::to_string(kept) + " of the file's kept)" : std::string())};
+    for (const std::string& line : faulty) lines.push_back("rig logic: replaced: " + line);
+    return lines;
+}
+
 morph::Result<morph::Scene> importFixBytes(const FixSource& source,
                                            const std::vector<uint8_t>& bytes,
                                            const std::string& name, const std::string& folder) {

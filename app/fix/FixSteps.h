@@ -15,6 +15,7 @@
 #include "morph/fix/FixDocument.h"
 #include "morph/gltf/GltfImport.h"
 #include "morph/names/FaceNames.h"
+#include "morph/rig/RigLogic.h"
 
 namespace app::fix {
 
@@ -43,6 +44,18 @@ morph::Result<std::vector<std::string>> applyFixStep(morph::FixDocument& doc, co
 morph::Result<std::vector<std::string>> applyRename(morph::FixDocument& doc,
                                                     const std::vector<morph::NameMapping>& map,
                                                     const FixSource& source, CheckInput& check);
+
+// Embeds `rules` (a --rig-logic sidecar, read from `sidecarName`) into the document's root
+// extras.rigLogic, where the importer reads a file's rules (morph/rig/RigLogic.h): the file's own
+// rules for the targets the sidecar does not name are kept beside them (a faulty one, which the
+// importer leaves out, is replaced), the other root extras stay. Checked against the document as
+// --rig-logic is elsewhere: a target or driver no mesh has, or a cycle, is an error
+// (ErrorCode::Usage) naming the sidecar and the entry. Its line: "rig logic: 3 combinations,
+// 2 in-betweens embedded".
+morph::Result<std::vector<std::string>> embedRigLogic(morph::FixDocument& doc,
+                                                      const std::vector<morph::RigRuleSpec>& rules,
+                                                      const std::string& sidecarName,
+                                                      const FixSource& source);
 
 // `name` on the other side, spelled as it is ("eyeBlinkLeft" -> "eyeBlinkRight", "Brow_L" ->
 // "Brow_R", "LEFT_brow" -> "RIGHT_brow"); "" when it names no side (morph::findSideMarker).

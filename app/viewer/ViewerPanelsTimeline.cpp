@@ -1,7 +1,8 @@
 // The timeline: clip picker and transport, a scrub bar with key ticks, keying into user clips
 // (move, delete, interpolation, save/load, export), the timing preview, a curve view that
-// samples the real sampler, so STEP, LINEAR and CUBICSPLINE are drawn as they evaluate, and the
-// layer list (clips playing together, their weights, order and crossfades).
+// samples the real sampler, so STEP, LINEAR and CUBICSPLINE are drawn as they evaluate (a target
+// rig logic derives as its drivers' curves make it, in the rig's colour), and the layer list
+// (clips playing together, their weights, order and crossfades).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,8 +10,8 @@
 
 #include <imgui.h>
 
+#include "app/document/CurveSamples.h"
 #include "app/viewer/ViewerUi.h"
-#include "morph/anim/Sampler.h"
 
 namespace app {
 
@@ -20,6 +21,8 @@ const ImU32 kCurveColors[] = {IM_COL32(94, 160, 240, 255),  IM_COL32(255, 178, 9
                               IM_COL32(120, 210, 140, 255), IM_COL32(236, 110, 150, 255),
                               IM_COL32(190, 150, 250, 255), IM_COL32(240, 220, 100, 255)};
 constexpr size_t kCurveColorCount = sizeof kCurveColors / sizeof kCurveColors[0];
+// A derived target's curve: the weights panel's colour of a value rig logic derives.
+const ImU32 kDerivedCurveColor = IM_COL32(199, 148, 255, 255);
 constexpr size_t kDefaultCurves = 4;
 
 enum class Icon { Play, Pause, Stop, Prev, Next };
@@ -366,18 +369,13 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
                   targets.end());
 
     const int columns = std::max(2, int(size.x / 2));
-    std::vector<std::vector<float>> values(targets.size(), std::vector<float>(size_t(columns)));
+    const std::vector<std::vector<float>> values =
+        sampleCurves(doc.scene, state, *sampler, state.selectedMesh, targets, columns);
     float lo = std::min(0.0f, state.rangeMin), hi = std::max(1.0f, 0.0f);
-    ViewerState probe = state;  // evaluationTime reads the timing preview from the state
-    std::vector<float> out(sampler->width);
-    for (int c = 0; c < columns; ++c) {
-        probe.playback.time = duration * float(c) / float(columns - 1);
-        morph::sampleInto(*sampler, morph::AnimationPath::Weights, evaluationTime(doc.scene, probe),
-                          out.data());
-        for (size_t i = 0; i < targets.size(); ++i) {
-            values[i][size_t(c)] = out[targets[i]];
-            lo = std::min(lo, out[targets[i]]);
-            hi = std::max(hi, out[targets[i]]);
+    for (const std::vector<float>& curve : values) {
+        for (float v : curve) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
         }
     }
     const float top = p.y + 6, bottom = p.y + size.y - 6;
@@ -393,16 +391,17 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
     }
     float legendX = p.x + 8;
     for (size_t i = 0; i < targets.size(); ++i) {
-        const ImU32 color = kCurveColors[i % kCurveColorCount];
+        const bool derived = derivedCurve(doc.scene, state, state.selectedMesh, targets[i]);
+        const ImU32 color = derived ? kDerivedCurveColor : kCurveColors[i % kCurveColorCount];
         std::vector<ImVec2> points(static_cast<size_t>(columns));
         for (int c = 0; c < columns; ++c) {
             points[size_t(c)] =
                 ImVec2(xOf(duration * float(c) / float(columns - 1)), yOf(values[i][size_t(c)]));
         }
         draw->AddPolyline(points.data(), columns, color, 0, 1.6f * ui.scale);
-        const char* name = mesh.targetNames[targets[i]].c_str();
-        draw->AddText(ImVec2(legendX, p.y + 4), color, name);
-        legendX += ImGui::CalcTextSize(name).x + 14 * ui.scale;
+        const std::string name = mesh.targetNames[targets[i]] + (derived ? " (rig logic)" : "");
+        draw->AddText(ImVec2(legendX, p.y + 4), color, name.c_str());
+        legendX += ImGui::CalcTextSize(name.c_str()).x + 14 * ui.scale;
     }
     const float cx = xOf(state.playback.time);
     draw->AddLine(ImVec2(cx, p.y), ImVec2(cx, p.y + size.y), IM_COL32(94, 160, 240, 200),

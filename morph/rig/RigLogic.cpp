@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <optional>
@@ -288,6 +289,43 @@ Result<std::vector<RigRuleSpec>> parseRigLogic(const std::string& text, const st
         }
     }
     return rules;
+}
+
+namespace {
+
+// The shortest decimal that reads back as `value` (a float's 0.3 written as 0.3).
+double shortestDecimal(float value) {
+    char text[32] = {};
+    for (int digits = 6; digits <= 9; ++digits) {
+        std::snprintf(text, sizeof text, "%.*g", digits, double(value));
+        if (std::strtof(text, nullptr) == value) break;
+    }
+    return std::strtod(text, nullptr);
+}
+
+}  // namespace
+
+std::string rigLogicJson(const std::vector<RigRuleSpec>& rules) {
+    std::map<std::string, size_t> last;  // each target's last rule
+    for (size_t i = 0; i < rules.size(); ++i) last[rules[i].target] = i;
+    Json combinations = Json::array(), inbetweens = Json::array();
+    for (size_t i = 0; i < rules.size(); ++i) {
+        const RigRuleSpec& rule = rules[i];
+        if (last[rule.target] != i) continue;
+        if (rule.kind == RigRuleKind::Combination) {
+            combinations.push_back({{"target", rule.target}, {"drivers", rule.drivers}});
+            continue;
+        }
+        Json entry = {{"target", rule.target},
+                      {"driver", rule.drivers.empty() ? std::string() : rule.drivers.front()},
+                      {"peak", shortestDecimal(rule.peak)}};
+        if (rule.interpolation == RigInterpolation::Smooth) entry["interpolation"] = "smooth";
+        inbetweens.push_back(std::move(entry));
+    }
+    Json json = Json::object();
+    if (!combinations.empty()) json["combinations"] = std::move(combinations);
+    if (!inbetweens.empty()) json["inbetweens"] = std::move(inbetweens);
+    return json.dump();
 }
 
 Result<RigLogic> buildRigLogic(const Scene& scene, const std::vector<RigRuleSpec>& explicitRules,

@@ -48,6 +48,14 @@ std::vector<RigRuleSpec> rigRulesFromNames(const std::vector<std::string>& names
 Result<std::vector<RigRuleSpec>> parseRigLogic(const std::string& text, const std::string& what,
                                                RigRuleSource source);
 
+// `rules` as a rig-logic object, the form parseRigLogic reads (a sidecar's, a file's root
+// extras.rigLogic): {"combinations": [{"target", "drivers"}], "inbetweens": [{"target",
+// "driver", "peak", "interpolation"?}]}: of several rules for one target only the last, which
+// replaces the others when `rules` are applied in order; each list in `rules`' order, and only
+// when it has a rule; "interpolation" only when smooth; a peak as its shortest decimal (0.3, not
+// 0.30000001). Compact JSON text.
+std::string rigLogicJson(const std::vector<RigRuleSpec>& rules);
+
 // The scene's rules: by name on every mesh, then `explicitRules` in order, each replacing what
 // came before it for its target on every mesh that has the target and its drivers. An explicit
 // rule whose target or driver no mesh has, and a cycle, are errors naming `what`.

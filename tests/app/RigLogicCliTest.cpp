@@ -1,8 +1,10 @@
 // Rig logic through the commands: eval with only the drivers' weights equals eval --no-rig-logic
 // with the driven weights written out by hand, on the CPU and with --gpu; a sidecar replaces the
-// names' rules; info --json lists the rules; a bad sidecar is a usage error naming the file.
+// names' rules; info --json lists the rules; a bad sidecar is a usage error naming the file;
+// regress draws, warns and refuses a bad sidecar as eval does; fix embeds a sidecar in the file.
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
 #include "morph/edit/ClipExport.h"
+#include "morph/fix/FixDocument.h"
 #include "morph/io/Files.h"
 
 namespace rig_logic_cli_test {
@@ -227,6 +230,194 @@ TEST(RigLogicCli, AuditTakesTheSameRigLogicOptions) {
     const fixtures::RunOutcome both =
         fixtures::runMorphview({"audit", model, "--rig-logic", sidecar, "--no-rig-logic"});
     EXPECT_EQ(both.exitCode, 2) << both.err;
+}
+
+// DIR/NAME: a shots file of one shot of `model` named "rig" with `weights`, at a small size;
+// `more` adds fields to the shot.
+std::string writeRigShots(const std::string& dir, const std::string& name, const std::string& model,
+                          const std::string& weights, const json& more = json::object()) {
+    json shot = {{"name", "rig"}, {"model", model}, {"weights", weights}, {"size", "48x48"}};
+    shot.update(more);
+    const std::string path = dir + "/" + name;
+    const std::string text = json::array({shot}).dump();
+    EXPECT_TRUE(morph::writeFileAtomic(path, text.data(), text.size()).ok());
+    return path;
+}
+
+fixtures::RunOutcome regress(const std::string& dir, const std::string& shots,
+                             const std::vector<std::string>& more) {
+    std::vector<std::string> args = {"regress",     shots,   "--references",
+                                     dir + "/refs", "--out", dir + "/out"};
+    args.insert(args.end(), more.begin(), more.end());
+    return fixtures::runMorphview(args);
+}
+
+// regress derives a shot's targets from its drivers: the drivers alone pass against a reference
+// drawn with --no-rig-logic from the derived weights written out by hand, and fail against it
+// with --no-rig-logic; a sidecar's rules apply to every shot's model.
+TEST(RigLogicCli, RegressDrawsTheDerivedTargets) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::string byHand = writeRigShots(dir, "hand.json", model, kByHand);
+    const fixtures::RunOutcome made = regress(dir, byHand, {"--no-rig-logic", "--update"});
+    ASSERT_EQ(made.exitCode, 0) << made.out << made.err;
+    const std::string drivers = writeRigShots(dir, "drivers.json", model, kDrivers);
+    const fixtures::RunOutcome derived = regress(dir, drivers, {});
+    EXPECT_EQ(derived.exitCode, 0) << derived.out << derived.err;
+    // The same weights to a float's rounding: the same pixels.
+    const json report = json::parse(fixtures::readWholeFile(dir + "/out/report.json"));
+    EXPECT_EQ(report["shots"][0]["maxChannelDiff"], 0) << report.dump();
+    const fixtures::RunOutcome raw = regress(dir, drivers, {"--no-rig-logic"});
+    EXPECT_EQ(raw.exitCode, 1) << raw.out << raw.err;
+
+    // The sidecar makes the corrective an in-between of mouthSmileLeft: 2/3 at 0.5.
+    const std::string sidecar = writeSmileSidecar(dir);
+    const std::string bySidecar = writeRigShots(
+        dir, "sidecar.json", model,
+        "jawOpen=0.4,mouthSmileLeft=0.5,jawOpen_mouthSmileLeft=0.6666667,jawOpen25=0.7,"
+        "jawOpen75=0.3");
+    ASSERT_EQ(regress(dir, bySidecar, {"--no-rig-logic", "--update"}).exitCode, 0);
+    const fixtures::RunOutcome ruled = regress(dir, drivers, {"--rig-logic", sidecar});
+    EXPECT_EQ(ruled.exitCode, 0) << ruled.out << ruled.err;
+    EXPECT_EQ(regress(dir, drivers, {}).exitCode, 1);  // the names' rule draws otherwise
+}
+
+// A shot's weights naming a derived target: eval's warning, once for the shot (whatever its
+// frames), naming it.
+TEST(RigLogicCli, RegressWarnsAboutAShotsDerivedWeights) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::string shots =
+        writeRigShots(dir, "shots.json", model, "jawOpen=0.4,jawOpen25=1", {{"turntable", 2}});
+    const fixtures::RunOutcome run = regress(dir, shots, {});
+    EXPECT_EQ(run.exitCode, 1) << run.out << run.err;  // new: no reference yet
+    const std::string warning =
+        "warning: rig: --weights: 'jawOpen25' is derived by rig logic from its drivers, which "
+        "replace its value (--no-rig-logic shows the raw target)\n";
+    const size_t at = run.err.find(warning);
+    EXPECT_NE(at, std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find(warning, at + 1), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("'jawOpen'"), std::string::npos) << run.err;  // a driver: no warning
+    const fixtures::RunOutcome raw = regress(dir, shots, {"--no-rig-logic"});
+    EXPECT_EQ(raw.err.find("derived by rig logic"), std::string::npos) << raw.err;
+}
+
+// A sidecar that does not read, or names what a shot's model lacks, is exit 2 with one line
+// naming it and the entry, before any shot is drawn.
+TEST(RigLogicCli, RegressRefusesABadSidecar) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::string shots = writeRigShots(dir, "shots.json", model, kDrivers);
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 2}]})",
+         "inbetweens[0].peak 2 is not inside (0, 1)"},
+        {R"({"combinations": [{"target": "nope", "drivers": ["jawOpen", "eyeBlinkLeft"]}]})",
+         "rig logic names target 'nope', which no mesh has"},
+    };
+    for (const auto& [text, message] : cases) {
+        const std::string sidecar = dir + "/bad.json";
+        ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+        const fixtures::RunOutcome run = regress(dir, shots, {"--rig-logic", sidecar});
+        EXPECT_EQ(run.exitCode, 2) << text << "\n" << run.out << run.err;
+        EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
+        EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        EXPECT_EQ(run.out.find("[1/1]"), std::string::npos) << run.out;  // no shot drawn
+    }
+}
+
+// DIR/NAME: a sidecar making jawOpen75 a corrective of jawOpen and mouthSmileLeft, and
+// jawOpen_mouthSmileLeft a smooth in-between of mouthSmileLeft.
+std::string writeMixedSidecar(const std::string& dir) {
+    const std::string sidecar = dir + "/mixed.json";
+    const std::string text =
+        R"({"combinations": [{"target": "jawOpen75", "drivers": ["jawOpen", "mouthSmileLeft"]}],
+            "inbetweens": [{"target": "jawOpen_mouthSmileLeft", "driver": "mouthSmileLeft",
+                            "peak": 0.25, "interpolation": "smooth"}]})";
+    EXPECT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    return sidecar;
+}
+
+// info --json's rule for `target`, or null.
+json ruleFor(const json& info, const std::string& target) {
+    for (const json& rule : info["rigLogic"])
+        if (rule["target"] == target) return rule;
+    return nullptr;
+}
+
+// fix --rig-logic writes the sidecar into the file: the output derives with no sidecar what the
+// input derives with it, and lists the rules as the file's. The root's other extras stay.
+TEST(RigLogicCli, FixEmbedsASidecarInTheFile) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    auto doc = morph::readFixDocument(fixtures::rigGlb(fixtures::rigWithCorrectives()), model, dir);
+    ASSERT_TRUE(doc.ok()) << doc.error().message;
+    doc->json["extras"] = {{"author", "rig logic test"}};
+    const std::vector<uint8_t> bytes = morph::fixDocumentGlb(*doc);
+    ASSERT_TRUE(morph::writeFileAtomic(model, bytes.data(), bytes.size()).ok());
+    const std::string sidecar = writeMixedSidecar(dir);
+    const std::string out = dir + "/embedded.glb";
+    const fixtures::RunOutcome run =
+        fixtures::runMorphview({"fix", model, "--rig-logic", sidecar, "--out", out});
+    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("rig logic: 1 combination, 1 in-between embedded\n"), std::string::npos)
+        << run.out;
+
+    const json info = runJson({"info", out, "--json"});
+    EXPECT_EQ(ruleFor(info, "jawOpen75")["kind"], "combination") << info["rigLogic"].dump();
+    EXPECT_EQ(ruleFor(info, "jawOpen75")["source"], "file");
+    EXPECT_EQ(ruleFor(info, "jawOpen_mouthSmileLeft")["interpolation"], "smooth");
+    EXPECT_EQ(ruleFor(info, "jawOpen_mouthSmileLeft")["source"], "file");
+    EXPECT_EQ(ruleFor(info, "jawOpen25")["source"], "names");  // a name's rule stays
+    const json embedded = runJson({"eval", out, "--weights", kDrivers});
+    const json bySidecar = runJson({"eval", model, "--rig-logic", sidecar, "--weights", kDrivers});
+    const json byNames = runJson({"eval", model, "--weights", kDrivers});
+    EXPECT_LT(largestDifference(embedded, bySidecar), 1e-6);
+    EXPECT_GT(largestDifference(embedded, byNames), 1e-3);  // the sidecar's rules do something
+    auto written = morph::readSelfContained(out);
+    ASSERT_TRUE(written.ok()) << written.error().message;
+    EXPECT_EQ(written->json["extras"]["author"], "rig logic test");
+
+    // Again with another sidecar: its rule replaces the file's for its target, the file's other
+    // rule stays.
+    const std::string twice = dir + "/twice.glb";
+    const fixtures::RunOutcome again =
+        fixtures::runMorphview({"fix", out, "--rig-logic", writeSmileSidecar(dir), "--out", twice});
+    ASSERT_EQ(again.exitCode, 0) << again.out << again.err;
+    EXPECT_NE(again.out.find("rig logic: 0 combinations, 1 in-between embedded (1 of the "
+                             "file's kept)\n"),
+              std::string::npos)
+        << again.out;
+    const json info2 = runJson({"info", twice, "--json"});
+    EXPECT_EQ(ruleFor(info2, "jawOpen75")["kind"], "combination") << info2["rigLogic"].dump();
+    EXPECT_EQ(ruleFor(info2, "jawOpen_mouthSmileLeft")["interpolation"], "linear");
+}
+
+// A sidecar naming a target the file lacks: exit 2, one line naming it and the entry, and
+// nothing written.
+TEST(RigLogicCli, FixRefusesASidecarTheFileCannotFollow) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {R"({"combinations": [{"target": "nope", "drivers": ["jawOpen", "eyeBlinkLeft"]}]})",
+         "rig logic names target 'nope', which no mesh has"},
+        {R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 1}]})",
+         "inbetweens[0].peak 1 is not inside (0, 1)"},
+        {R"({"combinations": [{"target": "jawOpen", "drivers": ["jawOpen25", "eyeBlinkLeft"]}]})",
+         "rig logic has a cycle"},
+    };
+    const std::string out = dir + "/out.glb";
+    for (const auto& [text, message] : cases) {
+        const std::string sidecar = dir + "/bad.json";
+        ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+        const fixtures::RunOutcome run =
+            fixtures::runMorphview({"fix", model, "--rig-logic", sidecar, "--out", out});
+        EXPECT_EQ(run.exitCode, 2) << text << "\n" << run.out << run.err;
+        EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
+        EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        EXPECT_FALSE(std::filesystem::exists(out));
+    }
 }
 
 }  // namespace

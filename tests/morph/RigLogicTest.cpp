@@ -154,6 +154,30 @@ TEST(RigLogicFile, ParsesCombinationsAndInbetweens) {
     EXPECT_EQ((*rules)[1].source, RigRuleSource::Sidecar);
 }
 
+// What fix --rig-logic embeds: the rules written as the object they were read from, each peak
+// as its shortest decimal, and of two rules for one target only the one that counts.
+TEST(RigLogicFile, RulesAreWrittenAsTheObjectTheyAreReadFrom) {
+    const std::string text =
+        R"({"combinations":[{"drivers":["a","b"],"target":"x"}],)"
+        R"("inbetweens":[{"driver":"a","interpolation":"smooth","peak":0.3,"target":"y"},)"
+        R"({"driver":"b","peak":0.75,"target":"z"}]})";
+    auto rules = parseRigLogic(text, "rig.json", RigRuleSource::Sidecar);
+    ASSERT_TRUE(rules.ok()) << rules.error().message;
+    EXPECT_EQ(rigLogicJson(*rules), text);
+    // y as a combination after its in-between: the combination replaces it, and is all that
+    // is written for y.
+    RigRuleSpec later;
+    later.target = "y";
+    later.drivers = {"a", "b"};
+    rules->push_back(later);
+    auto again = parseRigLogic(rigLogicJson(*rules), "again", RigRuleSource::File);
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    ASSERT_EQ(again->size(), 3u);
+    EXPECT_EQ((*again)[1].target, "y");
+    EXPECT_EQ((*again)[1].kind, RigRuleKind::Combination);
+    EXPECT_EQ(rigLogicJson({}), "{}");
+}
+
 TEST(RigLogicFile, BadEntriesAreOneLineNamingTheFileAndTheEntry) {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"{", "rig.json: not JSON"},
