@@ -97,6 +97,7 @@ set(MORPH_DIFF_SOURCES
   diff/VertexMatch.cpp)
 set(MORPH_FIX_SOURCES
   fix/FixDocument.cpp
+  fix/FixDraco.cpp
   fix/FixMirror.cpp
   fix/FixNormals.cpp
   fix/FixSparse.cpp
