@@ -97,10 +97,12 @@ set(MORPH_DIFF_SOURCES
   diff/VertexMatch.cpp)
 set(MORPH_FIX_SOURCES
   fix/FixDocument.cpp
+  fix/FixDraco.cpp
   fix/FixMirror.cpp
   fix/FixNormals.cpp
   fix/FixSparse.cpp
-  fix/FixTargets.cpp)
+  fix/FixTargets.cpp
+  fix/FixVrm.cpp)
 set(MORPH_ALL_SOURCES ${MORPH_SOURCES} ${MORPH_IO_SOURCES} ${MORPH_GLB_SOURCES}
     ${MORPH_DECODE_SOURCES} ${MORPH_NAMES_SOURCES} ${MORPH_GLTF_SOURCES} ${MORPH_ANIM_SOURCES}
     ${MORPH_TARGETS_SOURCES} ${MORPH_IMAGE_SOURCES} ${MORPH_KTX2_SOURCES} ${MORPH_EDIT_SOURCES}

@@ -111,9 +111,6 @@ CommandResult load(FixRun& run, morph::Scene& scene) {
     auto doc = morph::readFixDocument(*bytes, options.in, folderOf(options.in));
     if (!doc) return {Outcome::Unreadable, doc.error().message};
     run.doc = std::move(doc).value();
-    if (const std::string ext = morph::compressionExtension(run.doc); !ext.empty())
-        return failWith(options.in + ": uses " + ext +
-                        "; fix does not decode it (write the file uncompressed first)");
     for (const std::string& line : run.doc.warnings)
         std::fprintf(stderr, "warning: %s: %s\n", options.in.c_str(), line.c_str());
     return {};

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "morph/decode/MeshoptDecode.h"
+#include "morph/fix/FixDraco.h"
 #include "morph/glb/Glb.h"
 #include "morph/glb/GltfBuilder.h"
 #include "morph/gltf/Accessor.h"
@@ -20,6 +21,7 @@ namespace {
 using Json = nlohmann::json;
 
 void rebuildBuffer(FixDocument& doc, const std::set<int64_t>& dropped);
+void viewsNamed(const Json& json, std::set<int64_t>& views);
 
 // Appends `bytes` to the merged buffer at a 16-byte boundary; their offset there.
 size_t appendAligned(std::vector<uint8_t>& bin, const uint8_t* data, size_t size) {
@@ -109,16 +111,7 @@ Status decodeMeshopt(FixDocument& doc, const std::vector<size_t>& offsets) {
         if (view["extensions"].empty()) view.erase("extensions");
         any = true;
     }
-    if (!any) return {};
-    for (const char* key : {"extensionsUsed", "extensionsRequired"}) {
-        if (!doc.json.contains(key)) continue;
-        Json kept = Json::array();
-        for (const Json& e : doc.json[key])
-            if (e != "EXT_meshopt_compression") kept.push_back(e);
-        doc.json[key] = kept;
-        if (kept.empty()) doc.json.erase(key);
-    }
-    doc.warnings.push_back("EXT_meshopt_compression: written uncompressed");
+    if (any) dropCompressionExtension(doc, "EXT_meshopt_compression");
     return {};
 }
 
@@ -174,9 +167,15 @@ Result<FixDocument> readDocument(const std::vector<uint8_t>& bytes, const std::s
     if (Status s = mergeBuffers(doc, isGlb ? &glb : nullptr, baseDir, offsets); !s)
         return s.error();
     if (Status s = decodeMeshopt(doc, offsets); !s) return s.error();
+    auto dracoViews = decodeDracoPrimitives(doc);
+    if (!dracoViews) return dracoViews.error();
     if (Status s = embedImages(doc, baseDir); !s) return s.error();
     doc.json["buffers"] = Json::array({{{"byteLength", doc.bin.size()}}});
-    if (!doc.warnings.empty()) rebuildBuffer(doc, {});  // the compressed bytes left out
+    std::set<int64_t> named, unnamed;  // Draco's views that nothing else names
+    viewsNamed(doc.json, named);
+    for (int64_t v : *dracoViews)
+        if (!named.count(v)) unnamed.insert(v);
+    if (!doc.warnings.empty()) rebuildBuffer(doc, unnamed);  // the compressed bytes left out
     return doc;
 }
 
@@ -245,10 +244,16 @@ Result<FixDocument> readFixDocument(const std::vector<uint8_t>& bytes, const std
     }
 }
 
-std::string compressionExtension(const FixDocument& doc) {
-    for (const Json& used : doc.json.value("extensionsUsed", Json::array()))
-        if (used == "KHR_draco_mesh_compression") return "KHR_draco_mesh_compression";
-    return {};
+void dropCompressionExtension(FixDocument& doc, const std::string& extension) {
+    for (const char* key : {"extensionsUsed", "extensionsRequired"}) {
+        if (!doc.json.contains(key)) continue;
+        Json kept = Json::array();
+        for (const Json& e : doc.json[key])
+            if (e != extension) kept.push_back(e);
+        doc.json[key] = kept;
+        if (kept.empty()) doc.json.erase(key);
+    }
+    doc.warnings.push_back(extension + ": written uncompressed");
 }
 
 std::vector<uint8_t> fixDocumentGlb(const FixDocument& doc) {

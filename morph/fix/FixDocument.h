@@ -27,14 +27,17 @@ struct FixDocument {
 // The document of a .glb/.vrm or .gltf file in memory: each buffer (the BIN chunk, a data: URI or
 // a file in `baseDir`) appended to one, its views moved with it, and each image read from a file
 // embedded as a buffer view of the same bytes; EXT_meshopt_compression's views are decoded in
-// place (the extension then dropped, with a warning). Meant for a file the importer has read (its
+// place and KHR_draco_mesh_compression's primitives into plain accessors (each extension then
+// dropped, with a warning). Meant for a file the importer has read (its
 // views and URIs are then checked); every offset is still checked here. Errors are one line
 // naming `name`.
 Result<FixDocument> readFixDocument(const std::vector<uint8_t>& bytes, const std::string& name,
                                     const std::string& baseDir);
 
-// "KHR_draco_mesh_compression" when the file uses it, else "" (fix does not decode Draco).
-std::string compressionExtension(const FixDocument& doc);
+// A compression extension whose data reading decoded (EXT_meshopt_compression,
+// KHR_draco_mesh_compression) dropped from extensionsUsed and extensionsRequired, with the one
+// warning that says the file is written uncompressed.
+void dropCompressionExtension(FixDocument& doc, const std::string& extension);
 
 // The document as GLB bytes.
 std::vector<uint8_t> fixDocumentGlb(const FixDocument& doc);

@@ -30,7 +30,8 @@ std::pair<std::string, std::string> splitNames(const std::vector<std::string>& f
 // and a mirror plane: the left part is the target's deltas times a smooth step across the plane
 // (0 on the right to 1 on the left over `band` of the mesh's diagonal), the right part the rest,
 // so the two sum to the original. NAME itself becomes the left part; the right one is added with
-// NAME's weights. One line per mesh left alone (and why), one for the whole.
+// NAME's weights, and every VRM bind to NAME binds the right part too, at the same weight. One line
+// per mesh left alone (and why), one for the whole.
 Result<std::vector<std::string>> splitTarget(FixDocument& doc, const Scene& scene,
                                              const std::string& name,
                                              const std::pair<std::string, std::string>& names,

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <exception>
-#include <functional>
+
+#include "morph/fix/FixVrm.h"
 
 namespace morph {
 
@@ -108,48 +109,10 @@ Status editAnimations(FixDocument& doc, size_t m, const std::vector<int>& remap,
     return {};
 }
 
-// Binds of VRM expressions on mesh m renumbered, those of removed targets dropped.
-void editBinds(Json& binds, const std::vector<int>& remap,
-               const std::function<bool(const Json&)>& onMesh) {
-    if (!binds.is_array()) return;
-    Json kept = Json::array();
-    for (Json& bind : binds) {
-        const int64_t index = bind.value("index", int64_t(-1));
-        if (onMesh(bind) && index >= 0 && size_t(index) < remap.size()) {
-            if (remap[size_t(index)] < 0) continue;
-            bind["index"] = remap[size_t(index)];
-        }
-        kept.push_back(bind);
-    }
-    binds = std::move(kept);
-}
-
-void editVrm(FixDocument& doc, size_t m, const std::vector<int>& remap) {
-    Json& ext = doc.json["extensions"];
-    if (!ext.is_object()) return;
-    const Json::json_pointer vrm0("/VRM/blendShapeMaster/blendShapeGroups");
-    if (ext.contains(vrm0) && ext[vrm0].is_array()) {
-        for (Json& group : ext[vrm0])
-            if (group.is_object() && group.contains("binds"))
-                editBinds(group["binds"], remap, [m](const Json& b) {
-                    return b.value("mesh", int64_t(-1)) == int64_t(m);
-                });
-    }
-    const Json::json_pointer vrm1("/VRMC_vrm/expressions");
-    if (!ext.contains(vrm1) || !ext[vrm1].is_object()) return;
-    for (const char* kind : {"preset", "custom"}) {
-        if (!ext[vrm1].contains(kind) || !ext[vrm1][kind].is_object()) continue;
-        for (Json& expression : ext[vrm1][kind])
-            if (expression.is_object() && expression.contains("morphTargetBinds"))
-                editBinds(expression["morphTargetBinds"], remap, [&doc, m](const Json& b) {
-                    return nodeMesh(doc, b.value("node", Json())) == int64_t(m);
-                });
-    }
-}
-
 Result<std::vector<std::string>> removeAll(FixDocument& doc, const std::set<std::string>& names,
                                            const std::map<std::string, std::string>& reason) {
     std::map<std::string, size_t> meshesOf;
+    std::vector<LostBinds> lost;
     const size_t meshCount = doc.json.value("meshes", Json::array()).size();
     for (size_t m = 0; m < meshCount; ++m) {
         const std::vector<std::string> own = fixTargetNames(doc, m);
@@ -162,7 +125,7 @@ Result<std::vector<std::string>> removeAll(FixDocument& doc, const std::set<std:
         }
         if (size_t(next) == own.size()) continue;
         if (Status s = editAnimations(doc, m, remap, size_t(next)); !s) return s.error();
-        editVrm(doc, m, remap);
+        remapVrmBinds(doc, m, remap, lost);
         editMesh(doc, m, remap, size_t(next));
     }
     std::vector<std::string> lines;
@@ -172,6 +135,7 @@ Result<std::vector<std::string>> removeAll(FixDocument& doc, const std::set<std:
                         "target '" + name + "' from " + std::to_string(meshesOf[name]) +
                         (meshesOf[name] == 1 ? " mesh" : " meshes"));
     }
+    for (const std::string& line : lostBindLines(lost)) lines.push_back(line);
     if (doc.json.contains("extensions") && doc.json["extensions"].empty())
         doc.json.erase("extensions");
     return lines;
@@ -334,6 +298,7 @@ Status appendTargetToMesh(FixDocument& doc, size_t m, const std::string& name,
                           const std::vector<nlohmann::json>& added, int copyWeightsOf) {
     std::vector<std::string> names = fixTargetNames(doc, m);
     if (Status s = appendWeightColumn(doc, m, names.size(), copyWeightsOf); !s) return s;
+    if (copyWeightsOf >= 0) copyVrmBinds(doc, m, copyWeightsOf, int64_t(names.size()));
     Json& mesh = doc.json["meshes"][m];
     for (size_t p = 0; p < added.size(); ++p) mesh["primitives"][p]["targets"].push_back(added[p]);
     // The new weight: 0, or a copy of target copyWeightsOf's.

@@ -21,7 +21,8 @@ std::vector<std::string> fixAllTargetNames(const FixDocument& doc);
 // Removes the targets named `names` from every mesh: primitives' targets, mesh.weights,
 // extras.targetNames, node.weights of the nodes drawing it, the animations' weight outputs
 // (rewritten without their columns; a channel left with no target is dropped) and VRM
-// expressions' binds (renumbered). One line per name removed, saying why (`reason[name]`).
+// expressions' binds (renumbered; a bind to a removed target dropped). One line per name removed,
+// saying why (`reason[name]`), then one per VRM expression that lost a bind, naming its targets.
 Result<std::vector<std::string>> removeTargets(FixDocument& doc, const std::set<std::string>& names,
                                                const std::map<std::string, std::string>& reason);
 
@@ -41,7 +42,9 @@ Result<std::vector<std::string>> addMixTarget(FixDocument& doc, const std::strin
 
 // Appends a target `name` to meshes[m], `targets[p]` on primitive p (attribute -> accessor), with
 // its weight in mesh.weights, node.weights and animations' weight outputs (0, or a copy of target
-// `copyWeightsOf`'s when it is >= 0), and its name.
+// `copyWeightsOf`'s when it is >= 0), and its name. With `copyWeightsOf`, each VRM expression's
+// bind to that target is followed by one to the new target at the same weight; without, the
+// binds are left alone (they name targets by index, and the new one comes last).
 Status appendTargetToMesh(FixDocument& doc, size_t m, const std::string& name,
                           const std::vector<nlohmann::json>& targets, int copyWeightsOf = -1);
 

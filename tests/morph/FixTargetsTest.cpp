@@ -212,13 +212,4 @@ TEST(FixTargets, WhatAnOperationReplacedLeavesTheFile) {
     EXPECT_EQ(fixtures::fixImageBytes(doc, 0), fixtures::fixImageBytes(input, 0));
 }
 
-TEST(FixTargets, ACompressedFileIsNamed) {
-    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
-    EXPECT_EQ(morph::compressionExtension(doc), "");
-    doc.json["extensionsUsed"].push_back("EXT_meshopt_compression");
-    EXPECT_EQ(morph::compressionExtension(doc), "");  // decoded as it is read
-    doc.json["extensionsUsed"].push_back("KHR_draco_mesh_compression");
-    EXPECT_EQ(morph::compressionExtension(doc), "KHR_draco_mesh_compression");
-}
-
 }  // namespace fix_targets_test

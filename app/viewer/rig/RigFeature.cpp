@@ -100,9 +100,6 @@ void RigFeature::apply(const std::string& label, const fix::FixStep& step) {
     if (!mReadError.empty()) return showError(mUi, "rig: " + mReadError);
     auto doc = morph::readFixDocument(mCurrent.bytes, mDoc.model.path, mCurrent.folder);
     if (!doc) return showError(mUi, "rig: " + doc.error().message);
-    if (const std::string ext = morph::compressionExtension(*doc); !ext.empty())
-        return showError(mUi, "rig: " + mDoc.model.path + " uses " + ext +
-                                  "; fix does not decode it (write the file uncompressed first)");
     fix::CheckInput check;  // what --check would read; the menu has no proof to give
     const fix::FixSource source{mDoc.model.path, mDoc.model.allowAnyUri, mDoc.model.maxMemoryBytes};
     auto lines = fix::applyFixStep(*doc, step, source, check);
