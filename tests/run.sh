@@ -112,7 +112,8 @@ stamp "Release built"
 # built beside the Release tests. Mesa's llvmpipe is not instrumented, but our calls into it and
 # the buffers we hand it are. -O1 without debug info: -g1 costs 37 s of CPU against 27 s for -g0
 # on app/CaptureCommand.cpp; reports still name the functions (the symbol table stays), rebuild
-# with -g1 for lines. No benchmarks. A unity build (8 sources a batch). The test files and the
+# with -g1 for lines. app/ compiles at -Og in this tree (app/CMakeLists.txt): the glue around
+# morph and the renderer, a third cheaper to compile instrumented. No benchmarks. A unity build (8 sources a batch). The test files and the
 # fixtures are not compiled again: each test executable links the objects the Release tree
 # compiled (uninstrumented: the tests' assertions and the fixtures' generators and oracles, not
 # the code they exercise) against this tree's instrumented libraries

@@ -72,7 +72,7 @@ CommandResult startModelShot(const CaptureOptions& options, const ShotEntry& ent
     auto runner = ShotRunner::start(options.defaults);
     if (!runner) return failWith(runner.error().message);
     auto scene = (*runner)->scene(options.defaults.model.path);
-    if (!scene) return failWith(scene.error().message);
+    if (!scene) return modelLoadFailed(scene.error());
     // --scene, --camera file:N or --variant names what the file lacks.
     if (auto checked = app::checkShot((*scene)->layout(), *shot); !checked)
         return usageError(checked.error().message);

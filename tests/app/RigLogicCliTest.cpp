@@ -202,10 +202,12 @@ TEST(RigLogicCli, ABadSidecarIsAUsageErrorNamingTheFileAndTheEntry) {
     for (const auto& [text, message] : cases) {
         const std::string sidecar = dir + "/bad.json";
         ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
-        for (const char* command : {"eval", "audit"}) {
-            const fixtures::RunOutcome run =
-                fixtures::runMorphview({command, model, "--rig-logic", sidecar});
+        for (const std::string command : {"eval", "audit", "capture"}) {
+            std::vector<std::string> args = {command, model, "--rig-logic", sidecar};
+            if (command == "capture") args.insert(args.end(), {"--out", dir + "/shot.png"});
+            const fixtures::RunOutcome run = fixtures::runMorphview(args);
             EXPECT_EQ(run.exitCode, 2) << command << " " << text << "\n" << run.err;
+            EXPECT_FALSE(std::filesystem::exists(dir + "/shot.png")) << "nothing written";
             EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
             EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
             EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
