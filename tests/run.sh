@@ -71,7 +71,8 @@ run_ctest() {
 }
 
 # Background steps (a build beside a test run) are ended with the script, however it ends: each
-# runs in a process group of its own (setsid), so its compilers end with it.
+# runs in a process group of its own (setsid; --wait keeps its exit status if setsid must fork),
+# so its compilers end with it.
 background=()
 trap 'for pid in "${background[@]}"; do kill -- "-$pid" 2>/dev/null || kill -- "$pid" 2>/dev/null || true; done' EXIT
 # Runs "$@" in the background at low priority, its output in LOG; wait_background LOG prints the
@@ -80,7 +81,7 @@ trap 'for pid in "${background[@]}"; do kill -- "-$pid" 2>/dev/null || kill -- "
 start_background() {
   local log=$1
   shift
-  setsid nice -n 10 "$@" >"$log" 2>&1 &
+  setsid --wait nice -n 10 "$@" >"$log" 2>&1 &
   background+=($!)
 }
 # Once the step beside it is done, the background step is what the run waits for: it goes back
