@@ -135,7 +135,6 @@ class Comparison {
 public:
     Comparison(const DrawnModel& a, const DrawnModel& b, float diagonal, float tolerance)
         : mA(a),
-          mB(b),
           mDiagonal(diagonal),
           mMatch(matchVertices(a, b, tolerance)),
           mDenseA(a.rest.size(), glm::vec3(0.0f)),
@@ -201,7 +200,6 @@ private:
     }
 
     const DrawnModel& mA;
-    const DrawnModel& mB;
     double mDiagonal;
     std::vector<int32_t> mMatch;
     std::vector<glm::vec3> mDenseA, mDenseB;

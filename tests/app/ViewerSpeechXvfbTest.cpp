@@ -39,7 +39,7 @@ TEST(ViewerSpeechXvfbTest, SayMovesTheMouthWithTheAudioAndRestsAfter) {
     const fixtures::RunOutcome run = runSpeechScript(dir, "say.txt",
                                                      "expect-weight \"jawOpen\" 0 0.001\n"
                                                      "say \"Hello, how are you?\"\n"
-                                                     "wait-speech \"jawOpen\" 0.3 10\n"
+                                                     "wait-speech \"jawOpen\" 0.3 60\n"
                                                      "wait 2\n"
                                                      "expect-weight \"jawOpen\" 0 0.001\n"
                                                      "expect-weight \"mouthClose\" 0 0.001\n"
@@ -78,7 +78,7 @@ TEST(ViewerSpeechXvfbTest, ADroppedWavIsHeardAndSaid) {
                                                      "wait 2\n"
                                                      "expect-error \"notes.wav\"\n"
                                                      "drop \"line.wav\"\n"
-                                                     "wait-speech \"jawOpen\" 0.2 20\n"
+                                                     "wait-speech \"jawOpen\" 0.2 60\n"
                                                      "wait 2\n"
                                                      "expect-weight \"jawOpen\" 0 0.001\n"
                                                      "quit\n",
