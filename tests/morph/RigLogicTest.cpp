@@ -1,5 +1,6 @@
 // Rig logic from names, files and sidecars: which names are combinations and in-betweens, the
 // weights they derive, their order and their errors.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -130,6 +131,32 @@ TEST(RigLogicWeights, SeveralInbetweensSplitTheRangeBetweenTheirPeaks) {
     for (float w = 0.25f; w <= 0.75f; w += 0.05f) {
         const auto v = at(w);
         EXPECT_NEAR(v[1] + v[2] + v[3], 1.0f, 1e-5f) << w;
+    }
+}
+
+// Two in-betweens at one peak (a shape split into halves) share one tent, its neighbours' peaks
+// the nearest below and above theirs.
+TEST(RigLogicWeights, InbetweensAtOnePeakShareOneTent) {
+    Scene scene = sceneWithTargets({{"jaw", "jaw25", "halfL", "halfR"}});
+    RigRuleSpec left;
+    left.target = "halfL";
+    left.kind = RigRuleKind::Inbetween;
+    left.drivers = {"jaw"};
+    left.peak = 0.6f;
+    RigRuleSpec right = left;
+    right.target = "halfR";
+    auto logic = buildRigLogic(scene, {left, right}, "t.glb");
+    ASSERT_TRUE(logic.ok()) << logic.error().message;
+    for (const float jaw : {0.2f, 0.4f, 0.6f, 0.8f}) {
+        std::vector<float> w = {jaw, 0.0f, 0.0f, 0.0f};
+        applyRigRules(logic->meshes[0], w);
+        const float tent = jaw <= 0.25f  ? 0.0f
+                           : jaw <= 0.6f ? (jaw - 0.25f) / 0.35f
+                                         : (1.0f - jaw) / 0.4f;
+        EXPECT_NEAR(w[2], tent, 1e-6f) << jaw;
+        EXPECT_NEAR(w[3], tent, 1e-6f) << jaw;
+        EXPECT_NEAR(w[1], jaw <= 0.25f ? jaw / 0.25f : std::max(0.0f, (0.6f - jaw) / 0.35f), 1e-6f)
+            << jaw;
     }
 }
 
