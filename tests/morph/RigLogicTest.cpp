@@ -364,6 +364,31 @@ TEST(RigLogicAudit, ACorrectiveWithinItsDriversAndOrderedInbetweensAreClean) {
     EXPECT_TRUE(rigLogicFindings(rig).empty());
 }
 
+// Two in-betweens at one peak are parts of one shape: neither is "after" the other, whatever
+// their reach.
+TEST(RigLogicAudit, InbetweensAtOnePeakAreNotComparedWithEachOther) {
+    fixtures::Rig rig = fixtures::rigWithCorrectives();
+    fixtures::RigTarget twin = fixtures::rigTarget(rig, 0, "jawOpen75");
+    twin.name = "jawOpen75b";
+    for (glm::vec3& d : twin.positions) d *= 0.9f;  // reaching less than the first part
+    rig.meshes[0].targets.push_back(twin);
+    auto scene = importGltfMemory(fixtures::rigGlb(rig), "rig.glb", "");
+    ASSERT_TRUE(scene.ok()) << scene.error().message;
+    RigRuleSpec rule;
+    rule.target = "jawOpen75b";
+    rule.kind = RigRuleKind::Inbetween;
+    rule.drivers = {"jawOpen"};
+    rule.peak = 0.75f;
+    std::vector<std::string> warnings;
+    ASSERT_TRUE(attachRigLogic(*scene, {rule}, "rig.json", warnings).ok());
+    for (const Finding& f : auditScene(*scene)) {
+        const bool both = f.targets.size() == 2 &&
+                          (f.targets[0] == "jawOpen75" || f.targets[0] == "jawOpen75b") &&
+                          (f.targets[1] == "jawOpen75" || f.targets[1] == "jawOpen75b");
+        EXPECT_FALSE(both) << f.detail;
+    }
+}
+
 TEST(RigLogicAudit, InbetweensReachingOutOfOrderAreAWarning) {
     fixtures::Rig rig = fixtures::rigWithCorrectives();
     for (glm::vec3& d : fixtures::rigTarget(rig, 0, "jawOpen25").positions) d *= 3.0f;
