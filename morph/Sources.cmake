@@ -100,6 +100,7 @@ set(MORPH_FIX_SOURCES
   fix/FixDraco.cpp
   fix/FixMirror.cpp
   fix/FixNormals.cpp
+  fix/FixRigLogic.cpp
   fix/FixSparse.cpp
   fix/FixTargets.cpp
   fix/FixVrm.cpp)

@@ -359,6 +359,7 @@ CommandResult runShots(const CaptureOptions& options) {
             "[" + std::to_string(i + 1) + "/" + std::to_string(total) + "] " + shot.entry->name;
         const auto shotStart = std::chrono::steady_clock::now();
         auto frames = (*runner)->frames(*shot.entry);
+        if (frames) (*runner)->warnAboutDerivedWeights(*shot.entry);
         auto drawn = frames ? drawEntry(**runner, *shot.entry, *frames, options.outDir)
                             : morph::Result<DrawnEntry>(frames.error());
         shot.drawSeconds = secondsSince(shotStart);

@@ -134,16 +134,6 @@ struct DrawnShot {
     morph::CompareTolerance tolerance;
 };
 
-// A shot's weights naming a target rig logic derives: a warning naming the shot, once however
-// many frames it has, as eval and capture warn about their --weights.
-void warnAboutShotWeights(ShotRunner& runner, const ShotEntry& entry) {
-    if (entry.weights.empty()) return;
-    auto weights = morph::parseWeightSpec(entry.weights);
-    auto scene = runner.scene(entry.model);
-    if (!weights || !scene) return;  // the shot's row says why
-    warnAboutDerivedWeights((*scene)->layout(), *weights, entry.name);
-}
-
 DrawnShot drawShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& references) {
     DrawnShot shot;
     ShotResult& row = shot.row;
@@ -161,7 +151,7 @@ DrawnShot drawShot(ShotRunner& runner, const ShotEntry& entry, const fs::path& r
         return shot;  // status error, no frames
     }
     shot.frameCount = frames->size();
-    warnAboutShotWeights(runner, entry);
+    runner.warnAboutDerivedWeights(entry);
     for (const ShotFrame& frame : *frames) {
         fs::path reference =
             referencePath.parent_path() /

@@ -5,6 +5,7 @@
 
 #include "app/cli/Options.h"
 #include "app/live/LiveRecording.h"
+#include "morph/edit/WeightSpec.h"
 #include "renderer/gl/Timing.h"
 
 namespace app {
@@ -236,6 +237,15 @@ morph::Result<morph::RgbaImage> ShotRunner::render(const std::string& model, con
         timed(mTimings, mTimings.draw, [&] { return mCapturer.capture(**scene, spec, *pose); });
     if (!image) return named(image.error());
     return image;
+}
+
+void ShotRunner::warnAboutDerivedWeights(const ShotEntry& entry) {
+    if (entry.weights.empty()) return;
+    auto weights = morph::parseWeightSpec(entry.weights);
+    if (!weights) return;
+    auto scene = this->scene(entry.model);
+    if (!scene) return;
+    app::warnAboutDerivedWeights((*scene)->layout(), *weights, entry.name);
 }
 
 std::string ShotRunner::rendererName() const {

@@ -86,6 +86,10 @@ public:
     // variant and pose resolved on the model, then captured. Errors name the model and, for what
     // the command line or the shot names, the option ("face.glb: --scene 2: ...").
     morph::Result<morph::RgbaImage> render(const std::string& model, const Shot& shot);
+    // The entry's weights naming a target rig logic derives: eval's warning on stderr with the
+    // shot's name in front, once for the shot however many frames it has. Nothing when the
+    // weights or the model do not read (the shot's own error says why).
+    void warnAboutDerivedWeights(const ShotEntry& entry);
 
     // GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     std::string rendererName() const;

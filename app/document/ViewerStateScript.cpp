@@ -193,6 +193,18 @@ morph::Status parseExpectWeight(const Words& w, const std::string&, ScriptComman
     return {};
 }
 
+// expect-curve "TARGET" SECONDS VALUE [TOL]: where on the curve, its value, a tolerance (default
+// 0.01).
+morph::Status parseExpectCurve(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() < 4 || w.size() > 5 || !number(w[2], c.time) || !number(w[3], c.value))
+        return problem("expect-curve needs a target, a time and a value");
+    c.target = w[1];
+    c.value2 = 0.01f;
+    if (w.size() == 5 && (!number(w[4], c.value2) || c.value2 < 0))
+        return problem("expect-curve: bad tolerance '" + w[4] + "'");
+    return {};
+}
+
 // wait-speech "TARGET" MIN [SECONDS]: the peak the target must reach, the longest wait.
 morph::Status parseWaitSpeech(const Words& w, const std::string&, ScriptCommand& c) {
     if (w.size() < 3 || w.size() > 4 || !number(w[2], c.value))
@@ -226,6 +238,7 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::ExpectClip, "expect-clip", parseExpectClip},
         {ScriptOp::ExpectWeight, "expect-weight", parseExpectWeight},
         {ScriptOp::ExpectWeightEverywhere, "expect-weight-everywhere", parseExpectWeight},
+        {ScriptOp::ExpectCurve, "expect-curve", parseExpectCurve},
         {ScriptOp::ExpectMessage, "expect-message", parseTarget},
         {ScriptOp::ExpectNoError, "expect-no-error", parseNoArguments},
         {ScriptOp::ExpectError, "expect-error", parseTarget},

@@ -23,6 +23,8 @@
 //   expect-weight "jawOpen" 0.6 [TOL]      the selected mesh's weight as drawn (default 0.01)
 //   expect-weight-everywhere "jawOpen" 0.6 [TOL]  that weight as drawn on every node whose mesh
 //                                          has the target (head, teeth, tongue), and at least two
+//   expect-curve "jawOpen25" 0.5 0.5 [TOL] the curve view's curve of the target as last drawn,
+//                                          at 0.5 s into the clip (default tolerance 0.01)
 //   expect-message "exported"              the last message contains this text
 //   expect-no-error                        no error is shown
 //   expect-error "cannot read"             the error shown contains this text
@@ -62,6 +64,7 @@ enum class ScriptOp {
     ExpectClip,
     ExpectWeight,
     ExpectWeightEverywhere,
+    ExpectCurve,
     ExpectMessage,
     ExpectNoError,
     ExpectError,
@@ -88,6 +91,7 @@ struct ScriptCommand {
     std::string text;    // type and say: the characters; expect-clip: "playing"/"paused"/""
     float value = 0;     // drag and expect-weight: the value; click-view: X; profile-seconds
     float value2 = 0;    // click-view: Y; expect-weight: the tolerance; wait-speech: seconds
+    float time = 0;      // expect-curve: seconds into the clip
     int frames = 0;      // wait and hover; idle: the fewest frames
     int maxFrames = 0;   // idle: the most frames (value: its seconds)
     ScriptKey key;

@@ -74,12 +74,17 @@ void print(const std::vector<std::string>& lines) {
     for (const std::string& line : lines) std::printf("%s\n", line.c_str());
 }
 
-// A step's lines printed, or its error as the command's result (Usage: exit 2).
+// A step's lines printed (its warnings on stderr), or its error as the command's result (Usage:
+// exit 2).
 CommandResult report(const morph::Result<std::vector<std::string>>& lines) {
     if (!lines)
         return lines.error().code == morph::ErrorCode::Usage ? usageError(lines.error().message)
                                                              : failWith(lines.error().message);
-    print(*lines);
+    for (const std::string& line : *lines) {
+        const bool warning = line.rfind(fix::kFixWarning, 0) == 0;
+        std::fprintf(warning ? stderr : stdout, "%s\n", line.c_str());
+    }
+    std::fflush(stderr);
     return {};
 }
 

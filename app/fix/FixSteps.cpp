@@ -13,6 +13,7 @@
 #include "morph/edit/WeightSpec.h"
 #include "morph/fix/FixMirror.h"
 #include "morph/fix/FixNormals.h"
+#include "morph/fix/FixRigLogic.h"
 #include "morph/fix/FixSparse.h"
 #include "morph/fix/FixTargets.h"
 #include "morph/names/NameParts.h"
@@ -55,6 +56,16 @@ std::vector<std::string> joined(std::vector<std::string> first,
     return first;
 }
 
+// `lines` followed by the file's rig-logic rules an operation dropped, each a warning naming the
+// input (the command prints those on stderr).
+std::vector<std::string> withDropped(std::vector<std::string> lines,
+                                     const std::vector<std::string>& dropped,
+                                     const FixSource& source) {
+    for (const std::string& line : dropped)
+        lines.push_back(kFixWarning + source.name + ": " + line);
+    return lines;
+}
+
 Lines prune(morph::FixDocument& doc, const std::string& what, const FixSource& source,
             CheckInput& check) {
     auto scene = importDoc(source, doc);
@@ -76,7 +87,7 @@ Lines prune(morph::FixDocument& doc, const std::string& what, const FixSource& s
     std::vector<std::string> out;
     if (names.empty()) out.push_back("prune: no " + what + " target found");
     for (const auto& [name, why] : reason) check.removed[name] = why;
-    return joined(std::move(out), *lines);
+    return withDropped(joined(std::move(out), *lines), morph::dropUnfollowedRigLogic(doc), source);
 }
 
 Lines renameToSet(morph::FixDocument& doc, const std::string& set, const FixSource& source,
@@ -202,7 +213,7 @@ Lines split(morph::FixDocument& doc, const std::string& name, const FixSource& s
     if (!lines) return failed(source, lines.error());
     check.removed[name] = "split";
     check.added.insert({names.first, names.second});
-    return *lines;
+    return withDropped(*lines, morph::splitRigLogic(doc, name, names), source);
 }
 
 Lines sparse(morph::FixDocument& doc, const FixSource& source) {
@@ -307,6 +318,7 @@ morph::Result<std::vector<std::string>> applyRename(morph::FixDocument& doc,
                                                     const FixSource& source, CheckInput& check) {
     auto lines = morph::renameTargets(doc, map);
     if (!lines) return failed(source, lines.error());
+    morph::renameRigLogic(doc, map);
     for (const morph::NameMapping& m : map) {
         bool chained = false;
         for (morph::NameMapping& earlier : check.renames) {

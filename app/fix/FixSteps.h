@@ -19,6 +19,10 @@
 
 namespace app::fix {
 
+// How a step's line that is a warning begins ("warning: face.glb: extras.rigLogic: dropped ..."):
+// the command prints it on stderr, the others on stdout.
+inline constexpr const char* kFixWarning = "warning: ";
+
 // One operation as the command line spells it: "--prune" with "dead,duplicate", "--mirror" with
 // "FROM=TO", "--split" NAME, "--from-mix" NAME=SPEC, "--recompute-normals" NAME|flagged,
 // "--names" SET, "--sparse" with no value. ("--rename" reads a file: applyRename takes its map.)
@@ -35,7 +39,9 @@ struct FixSource {
     uint64_t maxMemoryBytes = morph::ImportOptions{}.maxMemoryBytes;
 };
 
-// Applies `step` to `doc`; its lines, or the error (nothing reported then).
+// Applies `step` to `doc`; its lines, or the error (nothing reported then). --prune, --split,
+// --rename and --names keep the file's own rig logic in step (morph/fix/FixRigLogic.h): a rule
+// they drop is a warning line.
 morph::Result<std::vector<std::string>> applyFixStep(morph::FixDocument& doc, const FixStep& step,
                                                      const FixSource& source, CheckInput& check);
 

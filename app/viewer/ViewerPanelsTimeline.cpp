@@ -351,6 +351,7 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
     ImGui::InvisibleButton("##curves", size);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), IM_COL32(20, 21, 24, 255), 3);
+    if (ui.trackWidgets) ui.drawnCurves = {};
     const float duration = clipDuration(doc.scene, state);
     morph::Animation scratch;
     const morph::AnimationSampler* sampler =
@@ -371,6 +372,11 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
     const int columns = std::max(2, int(size.x / 2));
     const std::vector<std::vector<float>> values =
         sampleCurves(doc.scene, state, *sampler, state.selectedMesh, targets, columns);
+    if (ui.trackWidgets) {
+        ui.drawnCurves.duration = duration;
+        for (size_t i = 0; i < targets.size(); ++i)
+            ui.drawnCurves.values[mesh.targetNames[targets[i]]] = values[i];
+    }
     float lo = std::min(0.0f, state.rangeMin), hi = std::max(1.0f, 0.0f);
     for (const std::vector<float>& curve : values) {
         for (float v : curve) {

@@ -119,6 +119,7 @@ ScriptRunner::Action ScriptRunner::action(ScriptOp op) {
         {ScriptOp::ExpectClip, &ScriptRunner::runExpectClip},
         {ScriptOp::ExpectWeight, &ScriptRunner::runExpectWeight},
         {ScriptOp::ExpectWeightEverywhere, &ScriptRunner::runExpectWeightEverywhere},
+        {ScriptOp::ExpectCurve, &ScriptRunner::runExpectCurve},
         {ScriptOp::ExpectMessage, &ScriptRunner::runExpectMessage},
         {ScriptOp::ExpectNoError, &ScriptRunner::runExpectNoError},
         {ScriptOp::ExpectError, &ScriptRunner::runExpectError},
@@ -315,6 +316,25 @@ bool ScriptRunner::runExpectWeight(const ScriptCommand& c, Frame& frame) {
     const float w = *weight;
     if (!(std::abs(w - c.value) <= c.value2)) {
         fail(c, c.target + " is " + std::to_string(w) + ", expected " + std::to_string(c.value));
+    }
+    return true;
+}
+
+// The curve as the curve view drew it last frame, read between its columns.
+bool ScriptRunner::runExpectCurve(const ScriptCommand& c, Frame& frame) {
+    const DrawnCurves& drawn = frame.ui.drawnCurves;
+    const auto curve = drawn.values.find(c.target);
+    if (curve == drawn.values.end() || curve->second.size() < 2 || drawn.duration <= 0) {
+        fail(c, "the curve view draws no curve of \"" + c.target + "\"");
+        return true;
+    }
+    const std::vector<float>& v = curve->second;
+    const float at = std::clamp(c.time / drawn.duration, 0.0f, 1.0f) * float(v.size() - 1);
+    const size_t i = std::min(size_t(at), v.size() - 2);
+    const float value = v[i] + (v[i + 1] - v[i]) * (at - float(i));
+    if (!(std::abs(value - c.value) <= c.value2)) {
+        fail(c, c.target + "'s curve is " + std::to_string(value) + " at " +
+                    std::to_string(c.time) + " s, expected " + std::to_string(c.value));
     }
     return true;
 }

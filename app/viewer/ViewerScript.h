@@ -74,6 +74,7 @@ private:
     bool runExpectClip(const ScriptCommand& c, Frame& frame);
     bool runExpectWeight(const ScriptCommand& c, Frame& frame);
     bool runExpectWeightEverywhere(const ScriptCommand& c, Frame& frame);
+    bool runExpectCurve(const ScriptCommand& c, Frame& frame);
     bool runExpectMessage(const ScriptCommand& c, Frame& frame);
     bool runExpectNoError(const ScriptCommand& c, Frame& frame);
     bool runExpectError(const ScriptCommand& c, Frame& frame);

@@ -160,6 +160,13 @@ struct WidgetRect {
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
+// --script: the curves the curve view drew last frame, by target name, each its columns' values
+// from 0 to `duration` seconds into the clip (expect-curve reads them).
+struct DrawnCurves {
+    float duration = 0;
+    std::map<std::string, std::vector<float>> values;
+};
+
 // View > Alive (app/viewer/alive/AliveFeature.h): idle life on or off (--alive), and what drives
 // it on the face shown, the item's tooltip.
 struct AliveUi {
@@ -233,7 +240,8 @@ struct ViewerUi {
     VoiceUi voice;
     Turntable turntable;
     PresetCycle presetCycle;
-    bool trackWidgets = false;  // --script: record widget rectangles
+    bool trackWidgets = false;  // --script: record widget rectangles (and the curves drawn)
+    DrawnCurves drawnCurves;
     std::map<std::string, WidgetRect> widgets;
 
     std::vector<std::string> recentFiles;  // most recent first (Settings::recentFiles)

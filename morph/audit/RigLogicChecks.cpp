@@ -83,11 +83,14 @@ void checkInbetweenReach(const Scene& scene, const std::vector<MeshData>& meshes
         for (auto& [driver, rules] : byDriver) {
             std::sort(rules.begin(), rules.end(),
                       [](const RigRule* a, const RigRule* b) { return a->peak < b->peak; });
-            // Each shape's reach (its longest delta) against the next one's, the driver last.
+            // Each shape's reach (its longest delta) against the next peak's, the driver last
+            // (in-betweens at one peak are parts of one shape: none is after another).
             for (size_t i = 0; i < rules.size(); ++i) {
+                size_t after = i + 1;
+                while (after < rules.size() && rules[after]->peak == rules[i]->peak) ++after;
                 const TargetDeltas& here = mesh.targets[rules[i]->target];
                 const TargetDeltas& next =
-                    mesh.targets[i + 1 < rules.size() ? rules[i + 1]->target : driver];
+                    mesh.targets[after < rules.size() ? rules[after]->target : driver];
                 if (here.broken || next.broken || here.maxDelta <= next.maxDelta) continue;
                 out.push_back(rigFinding(
                     mesh, {here.name, next.name},

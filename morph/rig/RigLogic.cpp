@@ -195,7 +195,9 @@ std::vector<RigRule> resolve(const std::map<std::string, RigRuleSpec>& byTarget,
     return rules;
 }
 
-// Each in-between's tent ends at its neighbours' peaks among the in-betweens of its driver.
+// Each in-between's tent ends at its neighbours' peaks among the in-betweens of its driver: the
+// nearest peaks below and above its own, so in-betweens at one peak (one shape split into parts,
+// `fix --split`) share one tent.
 void splitInbetweenRanges(std::vector<RigRule>& rules) {
     std::map<size_t, std::vector<RigRule*>> byDriver;
     for (RigRule& r : rules)
@@ -203,9 +205,13 @@ void splitInbetweenRanges(std::vector<RigRule>& rules) {
     for (auto& [driver, list] : byDriver) {
         std::sort(list.begin(), list.end(),
                   [](const RigRule* a, const RigRule* b) { return a->peak < b->peak; });
-        for (size_t i = 0; i < list.size(); ++i) {
-            list[i]->lower = i == 0 ? 0.0f : list[i - 1]->peak;
-            list[i]->upper = i + 1 == list.size() ? 1.0f : list[i + 1]->peak;
+        for (RigRule* rule : list) {
+            rule->lower = 0.0f;
+            rule->upper = 1.0f;
+            for (const RigRule* other : list) {
+                if (other->peak < rule->peak) rule->lower = other->peak;
+                if (other->peak > rule->peak && rule->upper == 1.0f) rule->upper = other->peak;
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 // Rig logic through the commands: eval with only the drivers' weights equals eval --no-rig-logic
 // with the driven weights written out by hand, on the CPU and with --gpu; a sidecar replaces the
 // names' rules; info --json lists the rules; a bad sidecar is a usage error naming the file;
-// regress draws, warns and refuses a bad sidecar as eval does; fix embeds a sidecar in the file.
+// regress draws, warns and refuses a bad sidecar as eval does; capture --shots warns as regress;
+// fix embeds a sidecar in the file.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -302,6 +303,34 @@ TEST(RigLogicCli, RegressWarnsAboutAShotsDerivedWeights) {
     EXPECT_EQ(run.err.find("'jawOpen'"), std::string::npos) << run.err;  // a driver: no warning
     const fixtures::RunOutcome raw = regress(dir, shots, {"--no-rig-logic"});
     EXPECT_EQ(raw.err.find("derived by rig logic"), std::string::npos) << raw.err;
+}
+
+// capture --shots says what regress says, once for the shot however many images it draws.
+TEST(RigLogicCli, CaptureShotsWarnsAboutAShotsDerivedWeights) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string model = writeRigWithCorrectives(dir);
+    const std::string shots =
+        writeRigShots(dir, "shots.json", model, "jawOpen=0.4,jawOpen25=1", {{"turntable", 2}});
+    const fixtures::RunOutcome run =
+        fixtures::runMorphview({"capture", "--shots", shots, "--out-dir", dir + "/out"});
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    const std::string warning =
+        "warning: rig: --weights: 'jawOpen25' is derived by rig logic from its drivers, which "
+        "replace its value (--no-rig-logic shows the raw target)\n";
+    const size_t at = run.err.find(warning);
+    EXPECT_NE(at, std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find(warning, at + 1), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("'jawOpen'"), std::string::npos) << run.err;  // a driver: no warning
+    EXPECT_TRUE(std::filesystem::exists(dir + "/out/rig_f01.png"));
+    const fixtures::RunOutcome raw = fixtures::runMorphview(
+        {"capture", "--shots", shots, "--out-dir", dir + "/raw", "--no-rig-logic"});
+    EXPECT_EQ(raw.exitCode, 0) << raw.err;
+    EXPECT_EQ(raw.err.find("derived by rig logic"), std::string::npos) << raw.err;
+    const std::string drivers = writeRigShots(dir, "drivers.json", model, kDrivers);
+    const fixtures::RunOutcome plain =
+        fixtures::runMorphview({"capture", "--shots", drivers, "--out-dir", dir + "/plain"});
+    EXPECT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(plain.err.find("derived by rig logic"), std::string::npos) << plain.err;
 }
 
 // A sidecar that does not read, or names what a shot's model lacks, is exit 2 with one line

@@ -231,6 +231,30 @@ TEST(Script, SayTakesALineAndWaitSpeechATargetItsPeakAndSeconds) {
     }
 }
 
+TEST(Script, ExpectCurveTakesATargetATimeAValueAndATolerance) {
+    const auto script = parseScript(
+        "expect-curve \"jawOpen25\" 0.5 0.25\nexpect-curve jawOpen 1 0.9 0.05\n", "s.txt");
+    ASSERT_TRUE(script.ok()) << script.error().message;
+    const auto& c = *script;
+    ASSERT_EQ(c.size(), 2u);
+    EXPECT_EQ(c[0].op, ScriptOp::ExpectCurve);
+    EXPECT_EQ(c[0].target, "jawOpen25");
+    EXPECT_FLOAT_EQ(c[0].time, 0.5f);
+    EXPECT_FLOAT_EQ(c[0].value, 0.25f);
+    EXPECT_FLOAT_EQ(c[0].value2, 0.01f);  // the default tolerance
+    EXPECT_FLOAT_EQ(c[1].value2, 0.05f);
+    for (const auto& [text, message] : std::vector<std::pair<std::string, std::string>>{
+             {"expect-curve jawOpen 0.5",
+              "s.txt:1: expect-curve needs a target, a time and a value"},
+             {"expect-curve jawOpen soon 0.5",
+              "s.txt:1: expect-curve needs a target, a time and a value"},
+             {"expect-curve jawOpen 0.5 0.5 -1", "s.txt:1: expect-curve: bad tolerance '-1'"}}) {
+        const auto bad = parseScript(text, "s.txt");
+        ASSERT_FALSE(bad.ok()) << text;
+        EXPECT_EQ(bad.error().message, message);
+    }
+}
+
 TEST(Script, ErrorsNameTheLine) {
     const auto expectError = [](const std::string& text, const std::string& message) {
         const auto script = parseScript(text, "s.txt");

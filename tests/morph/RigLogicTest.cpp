@@ -1,5 +1,6 @@
 // Rig logic from names, files and sidecars: which names are combinations and in-betweens, the
 // weights they derive, their order and their errors.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -130,6 +131,32 @@ TEST(RigLogicWeights, SeveralInbetweensSplitTheRangeBetweenTheirPeaks) {
     for (float w = 0.25f; w <= 0.75f; w += 0.05f) {
         const auto v = at(w);
         EXPECT_NEAR(v[1] + v[2] + v[3], 1.0f, 1e-5f) << w;
+    }
+}
+
+// Two in-betweens at one peak (a shape split into halves) share one tent, its neighbours' peaks
+// the nearest below and above theirs.
+TEST(RigLogicWeights, InbetweensAtOnePeakShareOneTent) {
+    Scene scene = sceneWithTargets({{"jaw", "jaw25", "halfL", "halfR"}});
+    RigRuleSpec left;
+    left.target = "halfL";
+    left.kind = RigRuleKind::Inbetween;
+    left.drivers = {"jaw"};
+    left.peak = 0.6f;
+    RigRuleSpec right = left;
+    right.target = "halfR";
+    auto logic = buildRigLogic(scene, {left, right}, "t.glb");
+    ASSERT_TRUE(logic.ok()) << logic.error().message;
+    for (const float jaw : {0.2f, 0.4f, 0.6f, 0.8f}) {
+        std::vector<float> w = {jaw, 0.0f, 0.0f, 0.0f};
+        applyRigRules(logic->meshes[0], w);
+        const float tent = jaw <= 0.25f  ? 0.0f
+                           : jaw <= 0.6f ? (jaw - 0.25f) / 0.35f
+                                         : (1.0f - jaw) / 0.4f;
+        EXPECT_NEAR(w[2], tent, 1e-6f) << jaw;
+        EXPECT_NEAR(w[3], tent, 1e-6f) << jaw;
+        EXPECT_NEAR(w[1], jaw <= 0.25f ? jaw / 0.25f : std::max(0.0f, (0.6f - jaw) / 0.35f), 1e-6f)
+            << jaw;
     }
 }
 
@@ -335,6 +362,31 @@ TEST(RigLogicAudit, ACorrectiveWithinItsDriversAndOrderedInbetweensAreClean) {
     }
     fixtures::normalsFollowPositions(rig.meshes[0], fix);
     EXPECT_TRUE(rigLogicFindings(rig).empty());
+}
+
+// Two in-betweens at one peak are parts of one shape: neither is "after" the other, whatever
+// their reach.
+TEST(RigLogicAudit, InbetweensAtOnePeakAreNotComparedWithEachOther) {
+    fixtures::Rig rig = fixtures::rigWithCorrectives();
+    fixtures::RigTarget twin = fixtures::rigTarget(rig, 0, "jawOpen75");
+    twin.name = "jawOpen75b";
+    for (glm::vec3& d : twin.positions) d *= 0.9f;  // reaching less than the first part
+    rig.meshes[0].targets.push_back(twin);
+    auto scene = importGltfMemory(fixtures::rigGlb(rig), "rig.glb", "");
+    ASSERT_TRUE(scene.ok()) << scene.error().message;
+    RigRuleSpec rule;
+    rule.target = "jawOpen75b";
+    rule.kind = RigRuleKind::Inbetween;
+    rule.drivers = {"jawOpen"};
+    rule.peak = 0.75f;
+    std::vector<std::string> warnings;
+    ASSERT_TRUE(attachRigLogic(*scene, {rule}, "rig.json", warnings).ok());
+    for (const Finding& f : auditScene(*scene)) {
+        const bool both = f.targets.size() == 2 &&
+                          (f.targets[0] == "jawOpen75" || f.targets[0] == "jawOpen75b") &&
+                          (f.targets[1] == "jawOpen75" || f.targets[1] == "jawOpen75b");
+        EXPECT_FALSE(both) << f.detail;
+    }
 }
 
 TEST(RigLogicAudit, InbetweensReachingOutOfOrderAreAWarning) {
