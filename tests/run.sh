@@ -14,19 +14,23 @@
 # and fails if any process a test started is still running after its tree's tests.
 #
 # What runs where, and why:
-#   both trees   every unit, corpus, gl, golden and app test. Each exercises our code, so each runs
+#   both trees   every unit, corpus, gl, golden and app test that exercises our code: each runs
 #                once as users get it (-O2) and once under the sanitizers. The goldens and the
-#                byte-for-byte checks (generators writing the same bytes twice, GLB and PNG
-#                writers) could run in one tree; they cost under 10 s of the sanitized run, so
-#                they stay in both.
+#                GLB and PNG writers' byte checks stay in both: each draws or writes through
+#                code paths of its own, for under 10 s of the sanitized run.
 #   sanitized    the 50,000 x 300 GPU oracle over every path and the hostile-file sweep through
 #   only         the CLI: the slowest two, whose checks the sanitizers make strictly stronger.
 #   Release      the Debian package (PackageCheck: what users install), the structure check (it
-#   only         reads the sources, not the build), the soak (SoakShort: resident memory, which
+#   only         reads the sources, not the build), the checks of text and bytes against what
+#                another test runs (release_once: the man page and the bash completion against
+#                each --help, the bundled assets against their generators, byte for byte: 21 s
+#                of the sanitized run; the generators' code runs there in the assets' other
+#                tests, the options' in every CLI test), the soak (SoakShort: resident memory, which
 #                ASan's quarantine makes climb by design) and regress on a real Slurm cluster
 #                (SlurmRegress.*: the scheduler and the emitted job script; the shards and the
 #                merge it runs are the app tests' in both trees).
-# Nothing is skipped: CMake leaves out of a tree what does not belong to it (tests/CMakeLists.txt).
+# Nothing is skipped: every test runs in at least one tree. CMake leaves out of a tree what does
+# not belong to it (tests/CMakeLists.txt); slow_once and release_once below name the rest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -60,12 +64,12 @@ launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccach
 export MORPHVIEW_CACHE_DIR=$root/build/environment-cache
 rm -rf "$MORPHVIEW_CACHE_DIR"
 
-# Runs one tree's tests; its CTest summary goes to TREE/ctest-summary.txt.
+# Runs one tree's tests, PARALLEL at once; its CTest summary goes to TREE/ctest-summary.txt.
 run_ctest() {
-  local tree=$1
-  shift
+  local tree=$1 parallel=$2
+  shift 2
   local status=0
-  (cd "$tree" && ctest --output-on-failure -j "$jobs" "$@") | tee "$tree/ctest-summary.txt" || status=1
+  (cd "$tree" && ctest --output-on-failure -j "$parallel" "$@") | tee "$tree/ctest-summary.txt" || status=1
   mv_check_no_leftovers "$root/$tree" || status=1
   return $status
 }
@@ -132,15 +136,18 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEB
   -DMORPHVIEW_TEST_OBJECTS_FROM="$root/build" \
   -DMORPHVIEW_CORPUS_DIR="$corpus" -DMORPHVIEW_AVATARS_DIR="$avatars" >/dev/null
 start_background build-asan/build.log cmake --build build-asan -j "$jobs"
-run_ctest build -E "$slow_once"
+run_ctest build "$jobs" -E "$slow_once"
 stamp "Release tests done"
 wait_background build-asan/build.log
 stamp "sanitized tree built"
 
 # 3. The sanitized tests, with the libFuzzer targets (clang, their own unity build in
-# build-fuzz/) built beside them.
+# build-fuzz/) built beside them. One test more than there are cores: these tests wait on child
+# processes, Xvfb's frames and the audio clock, and once the fuzzers are built nothing else
+# fills that time.
+release_once='InstallDocs\.TheManPage|InstallDocs\.BashCompletion|FaceAsset\.CommittedFile|FaceAsset\.GeneratingTwice|CharacterAsset\.FileIsTheGenerators'
 start_background build-asan/fuzz-build.log bash tests/fuzz/run.sh --build-only
-run_ctest build-asan
+run_ctest build-asan $((jobs + 1)) -E "$release_once"
 stamp "sanitized tests done"
 wait_background build-asan/fuzz-build.log
 
