@@ -261,6 +261,10 @@ TEST(FixCli, RecomputeNormalsFixesWhatTheAuditFlaggedAndMovesNothing) {
     EXPECT_TRUE(has(run.out, "new: none; ") || has(run.out, "new: none\n")) << run.out;
     for (const auto& [name, status] : diffRows(avatar, out)) EXPECT_EQ(status, "same") << name;
     expectImagesKept(avatar, out);
+    // Its help says the tangents are recomputed too.
+    run = runMorphview({"fix", "--help"});
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(has(run.out, "and TANGENT deltas where the primitive has a TANGENT")) << run.out;
 }
 
 // The weak right smile (60% of the left's mirror image) made the left's mirror image again: the
