@@ -40,7 +40,7 @@ Result<std::vector<glm::vec3>> meshField(const FixDocument& doc, size_t m, size_
 // has no TANGENT (its w, the handedness, is not needed: see `mirrored`).
 Result<std::vector<glm::vec3>> restTangents(const FixDocument& doc, size_t m) {
     std::vector<glm::vec3> out;
-    for (const Json& prim : doc.json["meshes"][m]["primitives"]) {
+    for (const Json& prim : doc.json.at("meshes").at(m).at("primitives")) {
         const Json& attributes = prim.at("attributes");
         const size_t count =
             doc.json["accessors"].at(attributes.at("POSITION").get<size_t>()).at("count");
@@ -114,12 +114,12 @@ Result<size_t> mirroredFields(const FixDocument& doc, const MeshData& data, size
     const size_t m = data.index;
     auto tangents = restTangents(doc, m);
     if (!tangents) return tangents.error();
-    const Json& prims = doc.json["meshes"][m]["primitives"];
+    const Json& prims = doc.json.at("meshes").at(m).at("primitives");
     size_t unpaired = 0;
     for (const std::string attribute : {"POSITION", "NORMAL", "TANGENT"}) {
         if (std::none_of(prims.begin(), prims.end(), [&](const Json& prim) {
-                return prim["targets"][f].contains(attribute) ||
-                       (t >= 0 && prim["targets"][size_t(t)].contains(attribute));
+                return prim.at("targets").at(f).contains(attribute) ||
+                       (t >= 0 && prim.at("targets").at(size_t(t)).contains(attribute));
             }))
             continue;
         auto field = meshField(doc, m, f, attribute.c_str());
