@@ -205,8 +205,9 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
                   "mouthSmileLeft=1) on every mesh the mix touches",
                   "NAME=SPEC");
     addStepOption(*fix, *options, "--recompute-normals",
-                  "NORMAL deltas recomputed from the morphed positions, for the target NAME or "
-                  "every target the audit flags under normals",
+                  "NORMAL deltas recomputed from the morphed positions, and TANGENT deltas "
+                  "where the primitive has a TANGENT, for the target NAME or every target the "
+                  "audit flags under normals",
                   "NAME|flagged");
     addStepOption(*fix, *options, "--mirror",
                   "TO becomes FROM mirrored across each mesh's own mirror plane (created when "

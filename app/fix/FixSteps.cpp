@@ -343,4 +343,24 @@ morph::Result<std::vector<std::string>> applyFixStep(morph::FixDocument& doc, co
     return usage("fix: unknown operation '" + step.option + "'");
 }
 
+std::vector<std::string> readingWarnings(const morph::FixDocument& doc, const std::string& name) {
+    std::vector<std::string> lines;
+    for (const std::string& warning : doc.warnings)
+        lines.push_back("warning: " + name + ": " + warning);
+    return lines;
+}
+
+morph::Result<FixedBytes> fixBytes(const std::vector<uint8_t>& bytes, const std::string& folder,
+                                   const FixStep& step, const FixSource& source) {
+    auto doc = morph::readFixDocument(bytes, source.name, folder);
+    if (!doc) return doc.error();
+    CheckInput check;  // what --check would read; nothing here proves
+    auto lines = applyFixStep(*doc, step, source, check);
+    if (!lines) return lines.error();
+    morph::compactFixDocument(*doc);
+    FixedBytes out{morph::fixDocumentGlb(*doc), readingWarnings(*doc, source.name)};
+    out.lines.insert(out.lines.end(), lines->begin(), lines->end());
+    return out;
+}
+
 }  // namespace app::fix

@@ -45,6 +45,21 @@ struct FixSource {
 morph::Result<std::vector<std::string>> applyFixStep(morph::FixDocument& doc, const FixStep& step,
                                                      const FixSource& source, CheckInput& check);
 
+// What reading a file as a document changed that the user should know (a compressed file written
+// uncompressed), as the command warns: "warning: NAME: KHR_draco_mesh_compression: written
+// uncompressed", one line each.
+std::vector<std::string> readingWarnings(const morph::FixDocument& doc, const std::string& name);
+
+// One operation on a file's bytes, as the viewer's Rig menu runs it: the bytes read as a document
+// (`folder` holds a .gltf's external files), `step` applied, what it replaced dropped, written as
+// GLB. `lines` are the reading's warnings, then the step's lines.
+struct FixedBytes {
+    std::vector<uint8_t> glb;
+    std::vector<std::string> lines;
+};
+morph::Result<FixedBytes> fixBytes(const std::vector<uint8_t>& bytes, const std::string& folder,
+                                   const FixStep& step, const FixSource& source);
+
 // Renames by `map` (every `from` a name the document has), each recorded for --check as the
 // input's name to the output's.
 morph::Result<std::vector<std::string>> applyRename(morph::FixDocument& doc,

@@ -74,6 +74,41 @@ std::vector<uint8_t> encode(const std::vector<float>& values, const Layout& layo
     return bytes;
 }
 
+template <typename T>
+double get(const uint8_t* at) {
+    T value;
+    std::memcpy(&value, at, sizeof(T));
+    return double(value);
+}
+
+// `accessor`'s min and max set to those of `bytes` as `layout` stores them: the decoded values
+// are Draco's quantized ones, not the ones the file's min and max describe, and glTF 2.0 3.6.2.5
+// asks them to be the data's exactly (in the component type, normalized or not).
+void setStoredBounds(Json& accessor, const std::vector<uint8_t>& bytes, const Layout& layout) {
+    const size_t size = componentBytes(layout.componentType);
+    const size_t count = layout.stride ? bytes.size() / layout.stride : 0;
+    if (count == 0) return;
+    std::vector<double> lo(layout.components, INFINITY), hi(layout.components, -INFINITY);
+    for (size_t e = 0; e < count; ++e) {
+        for (uint32_t c = 0; c < layout.components; ++c) {
+            const uint8_t* at = bytes.data() + e * layout.stride + c * size;
+            double v = 0;
+            switch (layout.componentType) {
+                case 5120: v = get<int8_t>(at); break;
+                case 5121: v = get<uint8_t>(at); break;
+                case 5122: v = get<int16_t>(at); break;
+                case 5123: v = get<uint16_t>(at); break;
+                case 5125: v = get<uint32_t>(at); break;
+                default: v = get<float>(at); break;
+            }
+            lo[c] = std::min(lo[c], v);
+            hi[c] = std::max(hi[c], v);
+        }
+    }
+    accessor["min"] = lo;
+    accessor["max"] = hi;
+}
+
 // `accessor` (a copy, as it will be written) given a new view of `bytes`; `slot` (where the
 // primitive names it) then names it. The accessor is filled in place when it has no data of its
 // own (the extension's rule: Draco's accessors have no bufferView), else it is a new one, and the
@@ -177,8 +212,12 @@ Status decodePrimitive(FixDocument& doc, Json& prim, std::set<int64_t>& views,
                                                       "count " +
                                                       std::to_string(decoded->pointCount)};
         const DracoAttribute& d = decoded->attributes[i];
-        place(doc, slot, accessor, encode(d.values, layouts[i], d.rawIntegers), layouts[i].stride,
-              filled);
+        const std::vector<uint8_t> stored = encode(d.values, layouts[i], d.rawIntegers);
+        Json written = accessor;
+        // POSITION must have them (glTF 2.0 3.7.2.1); any other keeps them where it had them.
+        if (written.contains("min") || written.contains("max") || requests[i].name == "POSITION")
+            setStoredBounds(written, stored, layouts[i]);
+        place(doc, slot, std::move(written), stored, layouts[i].stride, filled);
     }
     placeIndices(doc, prim, decoded->indices, filled);
     views.insert(view);

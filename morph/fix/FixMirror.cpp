@@ -36,23 +36,57 @@ Result<std::vector<glm::vec3>> meshField(const FixDocument& doc, size_t m, size_
     return out;
 }
 
+// The rest tangents' xyz over the mesh's primitives, one after another; zeros where a primitive
+// has no TANGENT (its w, the handedness, is not needed: see `mirrored`).
+Result<std::vector<glm::vec3>> restTangents(const FixDocument& doc, size_t m) {
+    std::vector<glm::vec3> out;
+    for (const Json& prim : doc.json.at("meshes").at(m).at("primitives")) {
+        const Json& attributes = prim.at("attributes");
+        const size_t count =
+            doc.json["accessors"].at(attributes.at("POSITION").get<size_t>()).at("count");
+        std::vector<float> values(count * 4, 0.0f);
+        if (attributes.contains("TANGENT")) {
+            auto read = fixAccessorFloats(doc, attributes["TANGENT"].get<int64_t>());
+            if (!read) return read.error();
+            std::copy_n(read->begin(), std::min(read->size(), values.size()), values.begin());
+        }
+        for (size_t v = 0; v < count; ++v)
+            out.emplace_back(values[4 * v], values[4 * v + 1], values[4 * v + 2]);
+    }
+    return out;
+}
+
 // `field` mirrored: each vertex reads it at its mirror image's place (zero where it has none).
+// A POSITION or NORMAL delta is a direction, reflected. A TANGENT delta (given `tangents`, the rest
+// tangents) is the change of the direction in which u grows, and which way u grows at the image
+// depends on the UVs: where both halves share the texture (mirrored UVs) the tangent at a vertex
+// is its image's reflected, where one unwrap runs on across the plane it is that reversed. The
+// rest tangents tell which at each vertex (its own against its image's reflected), and the delta
+// is reflected, or reflected and reversed, the same way; where the vertex has no rest tangent,
+// reflected. The handedness w is the rest tangent's and not part of a delta.
 std::vector<glm::vec3> mirrored(const Symmetry& s, const std::vector<glm::vec3>& field,
-                                size_t& unpaired) {
+                                size_t& unpaired,
+                                const std::vector<glm::vec3>* tangents = nullptr) {
     std::vector<glm::vec3> out(field.size(), glm::vec3(0.0f));
     for (size_t v = 0; v + 1 < s.firstSample.size() && v < field.size(); ++v) {
         if (s.firstSample[v] == s.firstSample[v + 1]) {
             ++unpaired;
             continue;
         }
-        out[v] = s.mirrorDelta(s.samples[s.firstSample[v]].at(field));
+        const SurfacePoint& image = s.samples[s.firstSample[v]];
+        out[v] = s.mirrorDelta(image.at(field));
+        if (tangents && v < tangents->size() &&
+            glm::dot((*tangents)[v], s.mirrorDelta(image.at(*tangents))) < 0.0f)
+            out[v] = -out[v];
     }
     return out;
 }
 
-// Per primitive, the target {attribute: new accessor} of the mesh-wide fields.
+// Per primitive, the target {attribute: new accessor} of the mesh-wide fields; with `withBase`
+// only the attributes the primitive itself has (a target's attribute needs the base one).
 std::vector<Json> primitiveTargets(FixDocument& doc, size_t m,
-                                   const std::map<std::string, std::vector<glm::vec3>>& fields) {
+                                   const std::map<std::string, std::vector<glm::vec3>>& fields,
+                                   bool withBase = false) {
     std::vector<Json> out;
     size_t base = 0;
     for (const Json& prim : doc.json["meshes"][m]["primitives"]) {
@@ -60,6 +94,7 @@ std::vector<Json> primitiveTargets(FixDocument& doc, size_t m,
             doc.json["accessors"][prim["attributes"]["POSITION"].get<size_t>()]["count"];
         Json target = Json::object();
         for (const auto& [attribute, field] : fields) {
+            if (withBase && !prim["attributes"].contains(attribute)) continue;
             std::vector<float> values;
             for (size_t v = base; v < base + count; ++v)
                 values.insert(values.end(), {field[v].x, field[v].y, field[v].z});
@@ -71,33 +106,53 @@ std::vector<Json> primitiveTargets(FixDocument& doc, size_t m,
     return out;
 }
 
-// TO on meshes[m] from FROM (index `f`); false with `why` when the mesh cannot have it.
+// FROM's (index `f`) fields on meshes[m] mirrored, for each attribute FROM or TO (index `t`, -1
+// when the mesh lacks it) has on a primitive (so TO keeps no stale attribute: one FROM lacks
+// mirrors to zero); how many vertices had no mirror image.
+Result<size_t> mirroredFields(const FixDocument& doc, const MeshData& data, size_t f, int64_t t,
+                              std::map<std::string, std::vector<glm::vec3>>& fields) {
+    const size_t m = data.index;
+    auto tangents = restTangents(doc, m);
+    if (!tangents) return tangents.error();
+    const Json& prims = doc.json.at("meshes").at(m).at("primitives");
+    size_t unpaired = 0;
+    for (const std::string attribute : {"POSITION", "NORMAL", "TANGENT"}) {
+        if (std::none_of(prims.begin(), prims.end(), [&](const Json& prim) {
+                return prim.at("targets").at(f).contains(attribute) ||
+                       (t >= 0 && prim.at("targets").at(size_t(t)).contains(attribute));
+            }))
+            continue;
+        auto field = meshField(doc, m, f, attribute.c_str());
+        if (!field) return field.error();
+        if (field->size() != data.positions.size() || tangents->size() != field->size())
+            return Error{ErrorCode::Inconsistent, "the mesh's vertices differ from the import's"};
+        size_t count = 0;
+        fields[attribute] =
+            mirrored(data.symmetry, *field, count, attribute == "TANGENT" ? &*tangents : nullptr);
+        unpaired = std::max(unpaired, count);
+    }
+    return unpaired;
+}
+
+// TO on meshes[m] from FROM (index `f`), added where the mesh lacks it; how many vertices had no
+// mirror image.
 Result<size_t> mirrorOnMesh(FixDocument& doc, const MeshData& data, size_t f,
                             const std::string& to) {
     const size_t m = data.index;
-    std::map<std::string, std::vector<glm::vec3>> fields;
-    size_t unpaired = 0;
-    for (const char* attribute : {"POSITION", "NORMAL"}) {
-        auto field = meshField(doc, m, f, attribute);
-        if (!field) return field.error();
-        if (field->size() != data.positions.size())
-            return Error{ErrorCode::Inconsistent, "the mesh's vertices differ from the import's"};
-        const bool has = doc.json["meshes"][m]["primitives"][0]["targets"][f].contains(attribute);
-        if (!has) continue;
-        size_t count = 0;
-        fields[attribute] = mirrored(data.symmetry, *field, count);
-        unpaired = std::max(unpaired, count);
-    }
-    const std::vector<Json> targets = primitiveTargets(doc, m, fields);
     const std::vector<std::string> names = fixTargetNames(doc, m);
     const auto at = std::find(names.begin(), names.end(), to);
-    if (at == names.end()) {
+    const int64_t t = at == names.end() ? -1 : int64_t(at - names.begin());
+    std::map<std::string, std::vector<glm::vec3>> fields;
+    auto unpaired = mirroredFields(doc, data, f, t, fields);
+    if (!unpaired) return unpaired.error();
+    const std::vector<Json> targets = primitiveTargets(doc, m, fields, true);
+    if (t < 0) {
         if (Status s = appendTargetToMesh(doc, m, to, targets); !s) return s.error();
         return unpaired;
     }
     Json& prims = doc.json["meshes"][m]["primitives"];
     for (size_t p = 0; p < prims.size(); ++p) {
-        Json& target = prims[p]["targets"][size_t(at - names.begin())];
+        Json& target = prims[p]["targets"][size_t(t)];
         for (auto it = targets[p].begin(); it != targets[p].end(); ++it) {
             if (target.contains(it.key())) doc.replaced.push_back(target[it.key()].get<int64_t>());
             target[it.key()] = it.value();

@@ -14,9 +14,11 @@
 namespace morph {
 
 // TO becomes FROM mirrored on every mesh that has FROM and a mirror plane (`scene` is the
-// document imported as it stands); TO is added to a mesh that lacks it. POSITION and NORMAL
-// deltas are mirrored; a vertex whose mirror image is on no surface gets zero. One line per mesh
-// left alone (and why), one for the whole.
+// document imported as it stands); TO is added to a mesh that lacks it. POSITION, NORMAL and
+// TANGENT deltas are mirrored (a TANGENT delta reflected, and reversed where the rest tangents say
+// u runs the other way at the mirror image), each on the primitives that have the attribute; a
+// vertex whose mirror image is on no surface gets zero. One line per mesh left alone (and why),
+// one for the whole.
 Result<std::vector<std::string>> mirrorTarget(FixDocument& doc, const Scene& scene,
                                               const std::string& from, const std::string& to);
 

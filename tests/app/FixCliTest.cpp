@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,7 @@
 
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/FixFixtures.h"
+#include "fixtures/GltfRules.h"
 #include "fixtures/Mutants.h"
 #include "fixtures/RunMorphview.h"
 #include "fixtures/TestPaths.h"
@@ -95,6 +97,25 @@ void expectImagesKept(const std::string& a, const std::string& b) {
     }
 }
 
+// `fix` as a user runs it. Every file it writes is checked by the glTF validator's rules
+// (fixtures/GltfRules.h: the container, views and accessors inside their buffers and aligned, min
+// and max the data's, morph targets consistent): it breaks no rule its input did not break
+// already, so a file written from a valid one breaks none.
+fixtures::RunOutcome runFix(const std::vector<std::string>& args) {
+    const fixtures::RunOutcome run = runMorphview(args);
+    const auto out = std::find(args.begin(), args.end(), "--out");
+    if ((run.exitCode != 0 && run.exitCode != 1) || out == args.end() || out + 1 == args.end() ||
+        !fs::exists(*(out + 1)))
+        return run;
+    const std::vector<std::string> issues = fixtures::gltfIssues(readBytes(*(out + 1)));
+    const std::set<std::string> before =
+        fixtures::issueCodes(fixtures::gltfIssues(readBytes(args[1])));
+    for (const std::string& issue : issues)
+        EXPECT_TRUE(before.count(issue.substr(0, issue.find(' '))))
+            << *(out + 1) << " (from " << args[1] << "): " << issue;
+    return run;
+}
+
 std::string plantedCopy(const std::vector<uint8_t>& bytes, const std::string& dir) {
     morph::FixDocument doc = fixtures::fixDocumentOf(bytes);
     fixtures::plantDeadAndDuplicate(doc, "deadPlant", "copyPlant");
@@ -108,7 +129,7 @@ TEST(FixCli, PruneRemovesWhatTheAuditFoundOnTheRigAndCheckProvesIt) {
     const std::string in = plantedCopy(fixtures::keepsakeRig(), dir);
     const std::string out = dir + "/out.glb";
     const fixtures::RunOutcome run =
-        runMorphview({"fix", in, "--out", out, "--prune", "dead,duplicate", "--check"});
+        runFix({"fix", in, "--out", out, "--prune", "dead,duplicate", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_TRUE(run.err.empty()) << run.err;
     EXPECT_TRUE(has(run.out, "removed dead target 'deadPlant' from 2 meshes")) << run.out;
@@ -140,7 +161,7 @@ TEST(FixCli, PruneOnARealAvatarKeepsItsTexturesAndEveryOtherTarget) {
     const std::string out = dir + "/out.glb";
     const auto start = std::chrono::steady_clock::now();
     const fixtures::RunOutcome run =
-        runMorphview({"fix", in, "--out", out, "--prune", "dead,duplicate", "--check"});
+        runFix({"fix", in, "--out", out, "--prune", "dead,duplicate", "--check"});
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("fix --prune --check of the avatar: %.3f s\n", seconds);
@@ -164,7 +185,7 @@ TEST(FixCli, RenameInPlaceOnTheAvatarIsOneRenamedRow) {
     const std::string map = dir + "/map.json";
     std::ofstream(map) << R"({"jawOpen": "mouthOpenWide"})";
     const fixtures::RunOutcome run =
-        runMorphview({"fix", file, "--out", file, "--rename", map, "--check"});
+        runFix({"fix", file, "--out", file, "--rename", map, "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out, "renamed target 'jawOpen' to 'mouthOpenWide' on 4 meshes")) << run.out;
     EXPECT_TRUE(has(run.out, "check: targets renamed: 1; every other target the same")) << run.out;
@@ -187,7 +208,7 @@ TEST(FixCli, NamesRespellsARigToArkitAndGltfOutputReadsBack) {
     const std::string in = writeBytes(fixtures::rigGlb(rig), dir, "in.glb");
     const std::string out = dir + "/out.gltf";
     const fixtures::RunOutcome run =
-        runMorphview({"fix", in, "--out", out, "--names", "arkit", "--check"});
+        runFix({"fix", in, "--out", out, "--names", "arkit", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out, "renamed target 'JawOpen' to 'jawOpen' on 2 meshes")) << run.out;
     EXPECT_TRUE(has(run.out, "renamed target 'eyeBlink_L' to 'eyeBlinkLeft' on 2 meshes"))
@@ -206,8 +227,8 @@ TEST(FixCli, FromMixOnTheAvatarAddsOneTargetAndChangesNothingElse) {
     const std::string in = fixtures::avatarPath("RPM_VisageMale/male.glb");
     const std::string out = dir + "/out.glb";
     const fixtures::RunOutcome run =
-        runMorphview({"fix", in, "--out", out, "--from-mix",
-                      "smileBoth=mouthSmileLeft=1,mouthSmileRight=1", "--check"});
+        runFix({"fix", in, "--out", out, "--from-mix",
+                "smileBoth=mouthSmileLeft=1,mouthSmileRight=1", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out, "added target 'smileBoth' from the mix on 4 meshes")) << run.out;
     EXPECT_TRUE(has(run.out, "check: targets added: 1; every other target the same")) << run.out;
@@ -245,7 +266,7 @@ TEST(FixCli, RecomputeNormalsFixesWhatTheAuditFlaggedAndMovesNothing) {
     const std::string in = writeBytes(fixtures::rigGlb(rig), dir, "in.glb");
     const std::string out = dir + "/out.glb";
     fixtures::RunOutcome run =
-        runMorphview({"fix", in, "--out", out, "--recompute-normals", "flagged", "--check"});
+        runFix({"fix", in, "--out", out, "--recompute-normals", "flagged", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out, "recomputed the NORMAL deltas of 'mouthSmileLeft' on 2 meshes"))
         << run.out;
@@ -256,11 +277,15 @@ TEST(FixCli, RecomputeNormalsFixesWhatTheAuditFlaggedAndMovesNothing) {
     EXPECT_TRUE(auditOf(out).empty());
 
     const std::string avatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
-    run = runMorphview({"fix", avatar, "--out", out, "--recompute-normals", "jawOpen", "--check"});
+    run = runFix({"fix", avatar, "--out", out, "--recompute-normals", "jawOpen", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out, "new: none; ") || has(run.out, "new: none\n")) << run.out;
     for (const auto& [name, status] : diffRows(avatar, out)) EXPECT_EQ(status, "same") << name;
     expectImagesKept(avatar, out);
+    // Its help says the tangents are recomputed too.
+    run = runFix({"fix", "--help"});
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(has(run.out, "and TANGENT deltas where the primitive has a TANGENT")) << run.out;
 }
 
 // The weak right smile (60% of the left's mirror image) made the left's mirror image again: the
@@ -277,7 +302,7 @@ TEST(FixCli, MirrorMakesTheRightSmileTheLeftsImage) {
         const std::string reference = writeBytes(fixtures::rigGlb(clean), dir, "clean.glb");
         const std::string in = writeBytes(fixtures::rigGlb(weak), dir, "weak.glb");
         const std::string out = dir + "/out.glb";
-        const fixtures::RunOutcome run = runMorphview(
+        const fixtures::RunOutcome run = runFix(
             {"fix", in, "--out", out, "--mirror", "mouthSmileLeft=mouthSmileRight", "--check"});
         EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
         EXPECT_TRUE(has(run.out, "mirrored 'mouthSmileLeft' to 'mouthSmileRight' on 2 meshes"))
@@ -305,22 +330,22 @@ TEST(FixCli, MirrorCreatesAMissingTargetAndNamesAMissingSource) {
     const std::string reference = writeBytes(fixtures::rigGlb(clean), dir, "clean.glb");
     const std::string in = writeBytes(fixtures::rigGlb(oneEye), dir, "in.glb");
     const std::string out = dir + "/out.glb";
-    fixtures::RunOutcome run = runMorphview(
-        {"fix", in, "--out", out, "--mirror", "eyeBlinkLeft=eyeBlinkRight", "--check"});
+    fixtures::RunOutcome run =
+        runFix({"fix", in, "--out", out, "--mirror", "eyeBlinkLeft=eyeBlinkRight", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out, "check: targets added: 1; every other target the same")) << run.out;
     for (const auto& [name, status] : diffRows(reference, out)) EXPECT_EQ(status, "same") << name;
     // The avatar's right smile as its left's image: only it changes, by little (its head is
     // nearly symmetric), and the audit finds nothing new.
     const std::string avatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
-    run = runMorphview(
+    run = runFix(
         {"fix", avatar, "--out", out, "--mirror", "mouthSmileLeft=mouthSmileRight", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out, "new: none")) << run.out;
     for (const auto& [name, status] : diffRows(avatar, out, "0.01"))
         EXPECT_EQ(status, "same") << name;
     expectImagesKept(avatar, out);
-    run = runMorphview({"fix", in, "--out", out + "2", "--mirror", "nothing=x"});
+    run = runFix({"fix", in, "--out", out + "2", "--mirror", "nothing=x"});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(has(run.err, "nothing")) << run.err;
 }
@@ -350,7 +375,7 @@ TEST(FixCli, SplitGivesTheTwoHalvesInTheFilesSpelling) {
     const std::string in = writeBytes(fixtures::rigGlb(both), dir, "both.glb");
     const std::string out = dir + "/out.glb";
     const fixtures::RunOutcome run =
-        runMorphview({"fix", in, "--out", out, "--split", "mouthSmile", "--check"});
+        runFix({"fix", in, "--out", out, "--split", "mouthSmile", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out,
                     "split 'mouthSmile' into 'mouthSmileLeft' and 'mouthSmileRight' on 2 "
@@ -366,8 +391,8 @@ TEST(FixCli, SplitGivesTheTwoHalvesInTheFilesSpelling) {
     const std::string avatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
     const std::string halves = dir + "/halves.glb";
     const fixtures::RunOutcome split =
-        runMorphview({"fix", avatar, "--out", halves, "--split", "jawOpen", "--from-mix",
-                      "jawOpen=jawOpenLeft=1,jawOpenRight=1"});
+        runFix({"fix", avatar, "--out", halves, "--split", "jawOpen", "--from-mix",
+                "jawOpen=jawOpenLeft=1,jawOpenRight=1"});
     EXPECT_EQ(split.exitCode, 0) << split.err << split.out;
     const auto rows = diffRows(avatar, halves);
     EXPECT_EQ(rows.at("jawOpen"), "same");
@@ -379,8 +404,7 @@ TEST(FixCli, SparseShrinksTheAvatarAndChangesNoTarget) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string avatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
     const std::string out = dir + "/sparse.glb";
-    const fixtures::RunOutcome run =
-        runMorphview({"fix", avatar, "--out", out, "--sparse", "--check"});
+    const fixtures::RunOutcome run = runFix({"fix", avatar, "--out", out, "--sparse", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out, "stored 'jawOpen' sparse on ")) << run.out;
     EXPECT_TRUE(has(run.out, "every other target the same")) << run.out;
@@ -396,7 +420,7 @@ TEST(FixCli, AMeshoptFileIsWrittenUncompressedWithOneWarning) {
     const std::string in =
         fixtures::corpusPath("MorphStressTest/variants/MorphStressTest.gltfpack-c.glb");
     const std::string out = dir + "/plain.glb";
-    const fixtures::RunOutcome run = runMorphview({"fix", in, "--out", out, "--check"});
+    const fixtures::RunOutcome run = runFix({"fix", in, "--out", out, "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_EQ(lineCount(run.err), 1u) << run.err;
     EXPECT_TRUE(has(run.err, "EXT_meshopt_compression: written uncompressed")) << run.err;
@@ -415,7 +439,7 @@ TEST(FixCli, ADracoFileIsWrittenUncompressedWithOneWarning) {
         fixtures::corpusPath("MorphStressTest/variants/MorphStressTest.draco.glb");
     const std::string out = dir + "/plain.glb";
     const fixtures::RunOutcome run =
-        runMorphview({"fix", in, "--out", out, "--prune", "dead", "--check"});
+        runFix({"fix", in, "--out", out, "--prune", "dead", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_EQ(lineCount(run.err), 1u) << run.err;
     EXPECT_TRUE(
@@ -466,7 +490,7 @@ std::pair<size_t, size_t> fixEachMutant(const std::vector<fixtures::Mutant>& mut
         const std::string path = writeBytes(mutant.bytes, dir, mutant.name);
         const std::string out = dir + "/out-" + mutant.name + ".glb";
         const fixtures::RunOutcome run =
-            runMorphview({"fix", path, "--out", out, "--prune", "dead", "--max-memory", "256M"});
+            runFix({"fix", path, "--out", out, "--prune", "dead", "--max-memory", "256M"});
         EXPECT_NE(run.exitCode, -1) << mutant.name << ": crashed";
         if (run.exitCode == 0) {
             EXPECT_TRUE(fs::exists(out)) << mutant.name;

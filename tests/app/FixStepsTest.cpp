@@ -9,8 +9,10 @@
 
 #include "app/fix/FixSteps.h"
 #include "fixtures/FixFixtures.h"
+#include "fixtures/TestPaths.h"
 #include "morph/fix/FixDocument.h"
 #include "morph/fix/FixTargets.h"
+#include "morph/io/Files.h"
 
 namespace fix_steps_test {
 
@@ -113,6 +115,36 @@ TEST(FixStepsTest, OtherSideNameKeepsTheSpelling) {
     EXPECT_EQ(otherSideName("brow.r"), "brow.l");
     EXPECT_EQ(otherSideName("LEFT_brow"), "RIGHT_brow");
     EXPECT_EQ(otherSideName("jawOpen"), "");
+}
+
+// The Rig menu's operation on a compressed file's bytes: what reading changed (the file is
+// written uncompressed) comes first in its lines, as the command warns, and once only: the result
+// reads with no warning.
+TEST(FixStepsTest, FixingBytesReportsTheReadingsWarningsFirst) {
+    for (const std::string& variant : {"draco", "gltfpack-c"}) {
+        const std::string path =
+            fixtures::corpusPath("MorphStressTest/variants/MorphStressTest." + variant + ".glb");
+        auto bytes = morph::readFileBytes(path);
+        ASSERT_TRUE(bytes) << bytes.error().message;
+        const std::string extension =
+            variant == "draco" ? "KHR_draco_mesh_compression" : "EXT_meshopt_compression";
+        auto fixed = app::fix::fixBytes(*bytes, "", {"--prune", "dead"}, FixSource{path});
+        ASSERT_TRUE(fixed) << fixed.error().message;
+        ASSERT_GE(fixed->lines.size(), 2u);
+        EXPECT_EQ(fixed->lines[0], "warning: " + path + ": " + extension + ": written uncompressed")
+            << variant;
+        EXPECT_EQ(fixed->lines[1].rfind("warning: ", 0), std::string::npos) << fixed->lines[1];
+        auto again = app::fix::fixBytes(fixed->glb, "", {"--prune", "dead"}, FixSource{path});
+        ASSERT_TRUE(again) << again.error().message;
+        for (const std::string& line : again->lines)
+            EXPECT_EQ(line.rfind("warning: ", 0), std::string::npos) << line;
+    }
+    // A plain file's lines are the step's alone.
+    auto plain =
+        app::fix::fixBytes(fixtures::keepsakeRig(), "", {"--prune", "dead"}, FixSource{"rig.glb"});
+    ASSERT_TRUE(plain) << plain.error().message;
+    ASSERT_FALSE(plain->lines.empty());
+    EXPECT_EQ(plain->lines.front(), "prune: no dead target found");
 }
 
 }  // namespace

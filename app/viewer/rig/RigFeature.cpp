@@ -98,14 +98,10 @@ bool RigFeature::present(const Version& version) {
 
 void RigFeature::apply(const std::string& label, const fix::FixStep& step) {
     if (!mReadError.empty()) return showError(mUi, "rig: " + mReadError);
-    auto doc = morph::readFixDocument(mCurrent.bytes, mDoc.model.path, mCurrent.folder);
-    if (!doc) return showError(mUi, "rig: " + doc.error().message);
-    fix::CheckInput check;  // what --check would read; the menu has no proof to give
     const fix::FixSource source{mDoc.model.path, mDoc.model.allowAnyUri, mDoc.model.maxMemoryBytes};
-    auto lines = fix::applyFixStep(*doc, step, source, check);
-    if (!lines) return showError(mUi, "rig: " + lines.error().message);
-    morph::compactFixDocument(*doc);
-    Version next{morph::fixDocumentGlb(*doc), "", false, ""};
+    auto fixed = fix::fixBytes(mCurrent.bytes, mCurrent.folder, step, source);
+    if (!fixed) return showError(mUi, "rig: " + fixed.error().message);
+    Version next{std::move(fixed->glb), "", false, ""};
     if (!present(next)) return;
     mCurrent.label = label;
     mUndo.push_back(std::move(mCurrent));
@@ -116,7 +112,7 @@ void RigFeature::apply(const std::string& label, const fix::FixStep& step) {
         mUndo.pop_front();
     }
     mCurrent = std::move(next);
-    mPendingMessage = label + ": " + rigLines(*lines);
+    mPendingMessage = label + ": " + rigLines(fixed->lines);
     setModified(true);
 }
 
@@ -149,7 +145,10 @@ void RigFeature::saveAs(const std::string& path) {
         return showError(mUi, "rig: " + s.error().message);
     mSavePath = path;
     setModified(false);
-    showMessage(mUi, "saved the rig to " + path);
+    std::vector<std::string> lines = {"saved the rig to " + path};
+    for (const std::string& warning : fix::readingWarnings(*doc, mDoc.model.path))
+        lines.push_back(warning);
+    showMessage(mUi, rigLines(lines));
 }
 
 // The selected mesh's soloed target, else its target with the largest weight of the user's.
