@@ -121,7 +121,7 @@ TEST(FixStepsTest, OtherSideNameKeepsTheSpelling) {
 // written uncompressed) comes first in its lines, as the command warns, and once only: the result
 // reads with no warning.
 TEST(FixStepsTest, FixingBytesReportsTheReadingsWarningsFirst) {
-    for (const std::string& variant : {"draco", "gltfpack-c"}) {
+    for (const std::string variant : {"draco", "gltfpack-c"}) {
         const std::string path =
             fixtures::corpusPath("MorphStressTest/variants/MorphStressTest." + variant + ".glb");
         auto bytes = morph::readFileBytes(path);
