@@ -24,6 +24,9 @@ struct Previous {
     GLFWframebuffersizefun framebuffer = nullptr;
     GLFWwindowrefreshfun refresh = nullptr;
     GLFWwindowiconifyfun iconify = nullptr;
+    GLFWwindowmaximizefun maximize = nullptr;
+    GLFWwindowposfun position = nullptr;
+    GLFWwindowclosefun close = nullptr;
 };
 
 Previous previous;
@@ -62,6 +65,13 @@ void watch(GLFWwindow* window) {
         glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { note(previous.refresh, w); });
     previous.iconify = glfwSetWindowIconifyCallback(
         window, [](GLFWwindow* w, int iconified) { note(previous.iconify, w, iconified); });
+    previous.maximize = glfwSetWindowMaximizeCallback(
+        window, [](GLFWwindow* w, int maximized) { note(previous.maximize, w, maximized); });
+    previous.position = glfwSetWindowPosCallback(
+        window, [](GLFWwindow* w, int x, int y) { note(previous.position, w, x, y); });
+    // A close asked for may open a question (unsaved work) that settles like any panel.
+    previous.close =
+        glfwSetWindowCloseCallback(window, [](GLFWwindow* w) { note(previous.close, w); });
 }
 
 bool take() {

@@ -10,7 +10,8 @@ struct GLFWwindow;
 
 namespace app::window_events {
 
-// Wraps `window`'s input, focus, size and refresh callbacks (one window per process).
+// Wraps `window`'s input, focus, size, position, refresh and close callbacks (one window per
+// process).
 void watch(GLFWwindow* window);
 // True when the window had an event since the last call (or since watch).
 bool take();
