@@ -18,9 +18,9 @@ RedrawWait RedrawPolicy::afterFrame(const Motion& motion) {
     return {false, motion.wakeAfter};
 }
 
-void RedrawPolicy::woke(bool timedOut) {
+void RedrawPolicy::woke(bool timedOut, bool windowEvent) {
     // This frame is one of them: kSettleFrames - 1 more after it.
-    mSettle = timedOut ? 0 : kSettleFrames - 1;
+    mSettle = timedOut || !windowEvent ? 0 : kSettleFrames - 1;
 }
 
 }  // namespace app

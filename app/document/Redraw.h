@@ -7,7 +7,9 @@
 //   - for kSettleFrames frames after an event (input, a resize, a dropped file) or after the last
 //     frame of a motion: ImGui settles hover, layout and auto-sized windows over the frames after
 //     a change, and the panels show the state the motion left;
-//   - once when a timer the window asked for runs out (a message about to fade).
+//   - once when a timer the window asked for runs out (a message about to fade), and once when a
+//     live source wakes the window with new data (an empty event, no input: nothing for ImGui to
+//     settle).
 // Otherwise the window waits for events (glfwWaitEvents) and draws nothing.
 namespace app {
 
@@ -30,8 +32,9 @@ public:
     // After each drawn frame.
     RedrawWait afterFrame(const Motion& motion);
     // The wait returned: on an event, or (`timedOut`) when its timeout ran out. Either way the
-    // next frame is drawn; after an event, kSettleFrames frames in all.
-    void woke(bool timedOut);
+    // next frame is drawn; after a window's own event (`windowEvent`: input, focus, a resize),
+    // kSettleFrames frames in all; after a timeout or a live source's wake, that one.
+    void woke(bool timedOut, bool windowEvent = true);
 
 private:
     int mSettle = kSettleFrames;  // frames still to draw; the first frames after opening too

@@ -222,6 +222,12 @@ morph::Status parseProfileSeconds(const Words& w, const std::string&, ScriptComm
     return {};
 }
 
+morph::Status parseClipLimit(const Words& w, const std::string&, ScriptCommand& c) {
+    if (w.size() != 2 || !number(w[1], c.value) || !(c.value > 0 && c.value <= 600))
+        return problem("clip-limit needs SECONDS (over 0, at most 600)");
+    return {};
+}
+
 }  // namespace
 
 const std::vector<ScriptOpSpec>& scriptOps() {
@@ -249,6 +255,7 @@ const std::vector<ScriptOpSpec>& scriptOps() {
         {ScriptOp::CloseWindow, "close-window", parseNoArguments},
         {ScriptOp::Sample, "sample", parseTarget},
         {ScriptOp::ProfileSeconds, "profile-seconds", parseProfileSeconds},
+        {ScriptOp::ClipLimit, "clip-limit", parseClipLimit},
         {ScriptOp::Quit, "quit", parseNoArguments},
     };
     return ops;

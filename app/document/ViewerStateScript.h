@@ -43,6 +43,8 @@
 //   profile-seconds 2.5    File > Live's "Record 10 s for a profile" records that many seconds
 //                          of the voice instead (a test's shorter line); a script waits for
 //                          the profile being learned before its next line
+//   clip-limit 0.5         File > Live's Record to clip of a voice stops after that many seconds
+//                          instead of its limit of 600 (a test's shorter recording)
 //   quit                   exit: 0 when every expectation held, 1 otherwise
 #include <string>
 #include <vector>
@@ -75,6 +77,7 @@ enum class ScriptOp {
     CloseWindow,
     Sample,
     ProfileSeconds,
+    ClipLimit,
     Quit,
 };
 

@@ -9,6 +9,7 @@
 
 #include "app/record/Recording.h"
 #include "app/viewer/ViewerWindow.h"
+#include "app/viewer/WindowEvents.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -88,7 +89,8 @@ bool ViewerWindow::waitForEvents(const RedrawWait& wait) {
         glfwWaitEvents();
     }
     const double after = glfwGetTime();
-    mRedraw.woke(wait.timeout >= 0 && after - before >= wait.timeout - 0.001);
+    mRedraw.woke(wait.timeout >= 0 && after - before >= wait.timeout - 0.001,
+                 window_events::take());
     mLastTime = after;  // the time spent waiting is not a frame's
     return true;
 }

@@ -130,6 +130,7 @@ ScriptRunner::Action ScriptRunner::action(ScriptOp op) {
         {ScriptOp::CloseWindow, &ScriptRunner::runCloseWindow},
         {ScriptOp::Sample, &ScriptRunner::runSample},
         {ScriptOp::ProfileSeconds, &ScriptRunner::runProfileSeconds},
+        {ScriptOp::ClipLimit, &ScriptRunner::runClipLimit},
         {ScriptOp::Quit, &ScriptRunner::runQuit},
     };
     static_assert(std::size(kActions) == size_t(ScriptOp::Quit) + 1, "one action per ScriptOp");
@@ -471,6 +472,11 @@ bool ScriptRunner::runSample(const ScriptCommand& c, Frame& frame) {
 
 bool ScriptRunner::runProfileSeconds(const ScriptCommand& c, Frame& frame) {
     frame.ui.voice.profileSeconds = c.value;
+    return true;
+}
+
+bool ScriptRunner::runClipLimit(const ScriptCommand& c, Frame& frame) {
+    frame.ui.voice.clipLimitSeconds = c.value;
     return true;
 }
 

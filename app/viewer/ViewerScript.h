@@ -84,6 +84,7 @@ private:
     bool runCloseWindow(const ScriptCommand& c, Frame& frame);
     bool runSample(const ScriptCommand& c, Frame& frame);
     bool runProfileSeconds(const ScriptCommand& c, Frame& frame);
+    bool runClipLimit(const ScriptCommand& c, Frame& frame);
     bool runQuit(const ScriptCommand& c, Frame& frame);
 
     std::vector<ScriptCommand> mCommands;

@@ -180,7 +180,10 @@ struct VoiceUi {
     std::string source;  // the file or capture device heard; "" while no voice listens
     bool recordingClip = false;
     size_t clipKeys = 0;
-    double clipSeconds = 0;       // of audio recorded to the clip so far
+    double clipSeconds = 0;  // of audio recorded to the clip so far
+    // Where Record to clip stops by itself: the longest WAV morphview reads (speech's
+    // kMaxWavSeconds), so the audio it writes can be heard again (a script's clip-limit).
+    float clipLimitSeconds = 600;
     std::string transcript;       // what the profile's recording says (voice-profile's --text)
     float profileSeconds = 10;    // the profile's recording (a script's profile-seconds)
     double profileRecorded = -1;  // seconds recorded for a profile so far; < 0: not recording

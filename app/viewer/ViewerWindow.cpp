@@ -13,6 +13,7 @@
 
 #include "app/cli/Options.h"
 #include "app/session/Autosave.h"
+#include "app/viewer/WindowEvents.h"
 #include "app/viewer/alive/AliveFeature.h"
 #include "app/viewer/autosave/AutosaveFeature.h"
 #include "app/viewer/live/LiveFeature.h"
@@ -124,6 +125,7 @@ void ViewerWindow::startImGui() {
     glfwSetWindowUserPointer(window, this);
     glfwSetDropCallback(window, &ViewerWindow::onDrop);
     glfwSetWindowContentScaleCallback(window, &ViewerWindow::onContentScale);
+    window_events::watch(window);  // after ImGui's callbacks, which it hands each event on to
 }
 
 void ViewerWindow::applyViewOptions() {

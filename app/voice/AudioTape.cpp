@@ -1,5 +1,8 @@
 #include "app/voice/AudioTape.h"
 
+#include <algorithm>
+#include <cstddef>
+
 #include "app/speech/Speech.h"
 #include "app/speech/Wav.h"
 #include "morph/io/Files.h"
@@ -7,8 +10,11 @@
 namespace app::voice {
 
 void AudioTape::add(const AudioRing::Taken& taken) {
-    mSamples.insert(mSamples.end(), size_t(taken.dropped), 0.0f);
-    mSamples.insert(mSamples.end(), taken.samples.begin(), taken.samples.end());
+    const size_t silence = size_t(std::min<uint64_t>(taken.dropped, mLimit - mSamples.size()));
+    mSamples.insert(mSamples.end(), silence, 0.0f);
+    const size_t heard = std::min(taken.samples.size(), mLimit - mSamples.size());
+    mSamples.insert(mSamples.end(), taken.samples.begin(),
+                    taken.samples.begin() + std::ptrdiff_t(heard));
 }
 
 morph::Status AudioTape::writeWav(const std::string& path) const {

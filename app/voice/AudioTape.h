@@ -4,6 +4,7 @@
 // order, a stretch the ring dropped as that much silence, so the tape is exactly as long as the
 // stretch of the stream it spans and keys timed on the stream's clock (a frame's audioTime) line
 // up with its samples.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,11 +16,15 @@ namespace app::voice {
 
 class AudioTape {
 public:
-    // A tape from sample `start` of the stream (VoiceSession::samplesHeard as it begins).
-    AudioTape(int sampleRate, uint64_t start) : mRate(sampleRate), mStart(start) {}
+    // A tape from sample `start` of the stream (VoiceSession::samplesHeard as it begins),
+    // holding at most `limit` samples (a recording's cap: the tape is in memory).
+    AudioTape(int sampleRate, uint64_t start, size_t limit = SIZE_MAX)
+        : mRate(sampleRate), mStart(start), mLimit(limit) {}
 
-    // What one poll took (VoiceSession::taken): its dropped samples as silence, then its own.
+    // What one poll took (VoiceSession::taken): its dropped samples as silence, then its own;
+    // what would pass the limit is left off.
     void add(const AudioRing::Taken& taken);
+    bool full() const { return mSamples.size() >= mLimit; }
 
     int sampleRate() const { return mRate; }
     const std::vector<float>& samples() const { return mSamples; }
@@ -36,6 +41,7 @@ public:
 private:
     int mRate;
     uint64_t mStart;
+    size_t mLimit;
     std::vector<float> mSamples;
 };
 

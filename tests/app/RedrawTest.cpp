@@ -1,5 +1,6 @@
 // When the viewer draws (app/document/Redraw.h): every frame while something moves, a few
-// frames after an event or the end of a motion, one when a timer runs out, else none.
+// frames after an event or the end of a motion, one when a timer runs out or a live source's
+// data wakes it, else none.
 #include <gtest/gtest.h>
 
 #include "app/document/Redraw.h"
@@ -53,6 +54,17 @@ TEST(Redraw, ATimerDrawsOneFrame) {
     EXPECT_DOUBLE_EQ(wait.timeout, 3.5);
     policy.woke(true);
     EXPECT_EQ(framesUntilWait(policy, Motion{}), 0);
+}
+
+TEST(Redraw, ALiveSourcesWakeDrawsOneFrame) {
+    // An empty event with no input (a voice's block of audio, a tracker's datagram): the frame
+    // that shows the data, then the window waits for the next.
+    RedrawPolicy policy;
+    framesUntilWait(policy, Motion{});
+    policy.woke(false, /*windowEvent=*/false);
+    EXPECT_EQ(framesUntilWait(policy, Motion{}), 0);
+    policy.woke(false, /*windowEvent=*/true);  // input after it settles as before
+    EXPECT_EQ(framesUntilWait(policy, Motion{}), kSettle - 1);
 }
 
 TEST(Redraw, MotionDrawsEveryFrameThenSettles) {

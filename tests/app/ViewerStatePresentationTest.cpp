@@ -202,6 +202,20 @@ TEST(Script, ProfileSecondsTakesOverZeroToAMinute) {
     }
 }
 
+TEST(Script, ClipLimitTakesOverZeroToTenMinutes) {
+    const auto script = parseScript("clip-limit 0.5\n", "s.txt");
+    ASSERT_TRUE(script.ok()) << script.error().message;
+    ASSERT_EQ(script->size(), 1u);
+    EXPECT_EQ((*script)[0].op, ScriptOp::ClipLimit);
+    EXPECT_FLOAT_EQ((*script)[0].value, 0.5f);
+    for (const char* bad : {"clip-limit\n", "clip-limit 0\n", "clip-limit 601\n"}) {
+        const auto parsed = parseScript(bad, "s.txt");
+        ASSERT_FALSE(parsed.ok()) << bad;
+        EXPECT_EQ(parsed.error().message,
+                  "s.txt:1: clip-limit needs SECONDS (over 0, at most 600)");
+    }
+}
+
 TEST(Script, SayTakesALineAndWaitSpeechATargetItsPeakAndSeconds) {
     const auto script = parseScript(
         "say \"Hello, there\"\nsay hi you\nwait-speech \"jawOpen\" 0.3\nwait-speech viseme_aa "

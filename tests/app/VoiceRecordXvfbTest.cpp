@@ -139,6 +139,48 @@ TEST(VoiceRecordXvfbTest, RecordToClipKeysTheMouthAndWritesTheAudioBesideIt) {
         << "the mouth never shut in a pause";
 }
 
+TEST(VoiceRecordXvfbTest, ARecordingStopsAtItsLimitKeepingWhatItRecorded) {
+    ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string face = fixtures::writeRig(fixtures::rigWithEyesAndMouth(), dir, "face.glb");
+    const int rate = fixtures::VowelShape{}.rate;
+    writeWav(dir + "/voice.wav", burstsOfVoice(rate), rate);
+    fixtures::ViewerRun viewer{
+        dir, face, "1024x700", "", {"--listen", "audio:" + dir + "/voice.wav"}};
+    // The limit shortened from 600 s to half a second; a second goes by before Stop could be
+    // clicked, and the clip is exported as the recording left it.
+    viewer.script = R"script(clip-limit 0.5
+click "File"
+click "Live..."
+wait 10
+click "Record to clip"
+expect-message "recording the voice to 'live 1'"
+wait 60
+expect-message "stopped at the recording's limit of 0.5 s"
+expect-message "face-live_1.wav"
+click "File"
+click "Export .glb with the user clip..."
+click "Browser OK"
+expect-message "exported 'live 1'"
+quit
+)script";
+    viewer.scriptName = "limit.txt";
+    viewer.env = {"SDL_AUDIODRIVER=dummy", "XDG_STATE_HOME=" + dir + "/state",
+                  "XDG_CONFIG_HOME=" + dir + "/config"};
+    const fixtures::RunOutcome run = viewer.run();
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.err.find("stopped at the recording's limit of 0.5 s"), std::string::npos)
+        << run.err;
+
+    auto heard = app::speech::readWavFile(dir + "/face-live_1.wav");
+    ASSERT_TRUE(heard.ok()) << heard.error().message;
+    EXPECT_EQ(heard->samples.size(), size_t(std::lround(0.5 * rate)));
+    const Keys keys = clipKeys(dir + "/face-live_1.glb");
+    ASSERT_GE(keys.times.size(), 2u);
+    EXPECT_EQ(keys.times.front(), 0.0f);
+    EXPECT_NEAR(keys.times.back(), 0.5f, 1e-4f);  // the clip as long as its audio
+}
+
 TEST(VoiceRecordXvfbTest, TenSecondsForAProfileLearnAndKeepIt) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();

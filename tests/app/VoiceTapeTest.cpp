@@ -69,6 +69,23 @@ TEST(VoiceTape, ATapeSpansTheStreamItHeardDroppedSamplesAsSilence) {
     EXPECT_FALSE(tape.writeWav("/nonexistent/folder/tape.wav").ok());
 }
 
+TEST(VoiceTape, ATapeKeepsAtMostItsLimitDroppedSamplesCountingToo) {
+    app::voice::AudioTape tape(kRate, 0, 1000);
+    app::voice::AudioRing::Taken taken;
+    taken.samples.assign(600, 0.5f);
+    tape.add(taken);
+    EXPECT_FALSE(tape.full());
+    taken.dropped = 300;  // silence first, then what fits of the samples
+    tape.add(taken);
+    ASSERT_EQ(tape.samples().size(), 1000u);
+    EXPECT_TRUE(tape.full());
+    EXPECT_EQ(tape.samples()[600], 0.0f);
+    EXPECT_EQ(tape.samples()[900], 0.5f);
+    tape.add(taken);  // full: nothing more
+    EXPECT_EQ(tape.samples().size(), 1000u);
+    EXPECT_FALSE(app::voice::AudioTape(kRate, 0).full());  // no limit
+}
+
 TEST(VoiceTape, AProfileTakenUpClassesTheNextWindowsByIt) {
     app::voice::VoiceAnalyzer analyzer(kRate);
     // An open vowel at the built-in aa's formants.

@@ -3,14 +3,19 @@
 // by the phone loop and with the line as its transcript, and compared with espeak-ng's own
 // phoneme events and the pauses and bursts of its signal (tests/fixtures/SpeechAccuracy.h says
 // how). Prints the totals for two sets, and with --lines one row a line; the figures in
-// docs/SPEECH.md come from it.
+// docs/SPEECH.md come from it. --live adds a third path on the same WAVs: the live voice
+// (`--listen audio`'s analysis, app/voice: VoiceAnalyzer -> VoiceMouth on the same ARKit mouth),
+// no recognizer and no look-ahead, each 10 ms hop's class and weights taken at its audioTime
+// (the newest sample of its window: when the viewer could show it, the draw aside). Its classes
+// are only the open and rounded vowels, SS (other) and a shut mouth (closed), so a teeth-lip
+// onset is never heard; the onsets are where its class changes.
 //   varied: 40 lines, 8 of espeak-ng's English voices and 23 of its variants, 80 to 260 words a
 //   minute
 //     (the slow ones with pauses of up to a second between sentences),
 //     WAVs at 8, 16, 22.05, 44.1 and 48 kHz, mono and stereo, 16/24-bit PCM and float;
 //   en: 12 short lines in espeak-ng's en voice at 160 words a minute (speak --text's), 22 kHz
 //     mono, the set the first table was measured on.
-// Run: build/tests/bench/SpeechAccuracy [--lines] [--set varied|en]
+// Run: build/tests/bench/SpeechAccuracy [--lines] [--set varied|en] [--live]
 #include "fixtures/SpeechAccuracy.h"
 
 #include <algorithm>
@@ -18,6 +23,9 @@
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include "app/voice/VoiceAnalyzer.h"
+#include "app/voice/VoiceMouth.h"
 
 namespace {
 
@@ -117,6 +125,70 @@ struct Totals {
     }
 };
 
+// The live voice's classes over time: from each hop's audioTime, the class its window showed.
+using LiveClasses = std::vector<std::pair<float, fixtures::MouthClass>>;
+
+fixtures::MouthClass liveClassAt(const LiveClasses& shown, float t) {
+    fixtures::MouthClass at = fixtures::MouthClass::Closed;  // before the first window
+    for (const auto& [from, mouth] : shown) {
+        if (from > t) break;
+        at = mouth;
+    }
+    return at;
+}
+
+// Each truth onset (pauses aside) against the nearest live onset of its class, capped as the
+// offline paths' are.
+std::vector<float> liveOnsetErrors(const std::vector<app::speech::Phoneme>& truth,
+                                   const LiveClasses& shown) {
+    std::vector<float> errors;
+    for (const app::speech::Phoneme& p : truth) {
+        const app::speech::Viseme v = app::speech::visemesOf(p.phoneme).front();
+        if (v == app::speech::Viseme::Sil) continue;
+        float best = fixtures::kOnsetCap;
+        for (size_t i = 0; i < shown.size(); ++i) {
+            if (i > 0 && shown[i].second == shown[i - 1].second) continue;  // not an onset
+            if (shown[i].second == fixtures::mouthClass(v))
+                best = std::min(best, std::fabs(shown[i].first - p.start));
+        }
+        errors.push_back(best);
+    }
+    return errors;
+}
+
+// `spec` said by espeak-ng, written as its WAV, read back and heard by the live voice.
+fixtures::LineAccuracy measureLive(const LineSpec& spec) {
+    fixtures::LineAccuracy out;
+    auto spoken = app::speech::speakText(spec.text, {spec.voice, spec.wordsPerMinute});
+    if (!spoken) return out.error = spoken.error().message, out;
+    const std::vector<uint8_t> wav = fixtures::wavOf(*spoken, spec);
+    auto audio = app::speech::readWav(wav.data(), wav.size());
+    if (!audio) return out.error = audio.error().message, out;
+    app::voice::VoiceAnalyzer analyzer(audio->sampleRate);
+    app::voice::VoiceMouth mouth(fixtures::arkitFace());
+    std::vector<app::voice::VoiceFrame> frames;
+    analyzer.push(audio->samples.data(), audio->samples.size(), frames);
+    app::speech::Tracks tracks;
+    LiveClasses shown;
+    for (const app::voice::VoiceFrame& frame : frames) {
+        mouth.apply(frame);
+        const float t = float(frame.audioTime);
+        for (const auto& [name, weight] : mouth.weights()) tracks[name].push_back({t, weight});
+        shown.push_back({t, fixtures::mouthClass(frame.voiced && frame.openness > 0
+                                                     ? frame.viseme
+                                                     : app::speech::Viseme::Sil)});
+    }
+    out.duration = spoken->duration();
+    out.onsetErrors = liveOnsetErrors(spoken->phonemes, shown);
+    int right = 0, all = 0;
+    for (float t = 0.005f; t < out.duration; t += 0.01f, ++all)
+        right +=
+            fixtures::mouthClass(fixtures::visemeAt(spoken->phonemes, t)) == liveClassAt(shown, t);
+    out.classShare = all > 0 ? float(right) / float(all) : 0.0f;
+    fixtures::judgeMouth(fixtures::soundRuns(spoken->samples, spoken->sampleRate), tracks, out);
+    return out;
+}
+
 void printRow(const char* name, const std::vector<float>& errors, float classShare, int pauses,
               int closed, int bursts, int opened, float widest, float shyest) {
     const double near =
@@ -128,14 +200,20 @@ void printRow(const char* name, const std::vector<float>& errors, float classSha
                 closed, pauses, opened, bursts, double(widest), double(shyest));
 }
 
-void report(const std::vector<LineSpec>& lines, bool withTranscript, bool perLine) {
+enum class Path { PhoneLoop, Transcript, Live };
+
+void report(const std::vector<LineSpec>& lines, Path path, bool perLine) {
+    const bool withTranscript = path == Path::Transcript;
     std::printf("\n%s\n%-50s %6s %6s %6s %6s %7s %7s %5s %5s\n",
-                withTranscript ? "With the transcript (grammar)" : "Audio alone (phone loop)",
+                path == Path::Live ? "The live voice (--listen audio's analysis)"
+                : withTranscript   ? "With the transcript (grammar)"
+                                   : "Audio alone (phone loop)",
                 "line", "med ms", "p90 ms", "<=100%", "class%", "closed", "opened", "pause",
                 "burst");
     Totals all;
     for (const LineSpec& line : lines) {
-        const fixtures::LineAccuracy a = fixtures::measureLine(line, withTranscript);
+        const fixtures::LineAccuracy a =
+            path == Path::Live ? measureLive(line) : fixtures::measureLine(line, withTranscript);
         if (!a.error.empty()) {
             std::printf("%-50.50s %s\n", line.text.c_str(), a.error.c_str());
             continue;
@@ -165,15 +243,17 @@ void report(const std::vector<LineSpec>& lines, bool withTranscript, bool perLin
 }  // namespace
 
 int main(int argc, char** argv) {
-    bool perLine = false;
+    bool perLine = false, live = false;
     std::string set = "both";
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--lines") == 0) {
             perLine = true;
+        } else if (std::strcmp(argv[i], "--live") == 0) {
+            live = true;
         } else if (std::strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
             set = argv[++i];
         } else {
-            std::fprintf(stderr, "usage: SpeechAccuracy [--lines] [--set varied|en]\n");
+            std::fprintf(stderr, "usage: SpeechAccuracy [--lines] [--set varied|en] [--live]\n");
             return 2;
         }
     }
@@ -183,8 +263,9 @@ int main(int argc, char** argv) {
     for (const auto& [name, lines] : {std::make_pair("varied", varied), std::make_pair("en", en)}) {
         if (set != "both" && set != name) continue;
         std::printf("\n== %s: %zu lines ==\n", name, lines.size());
-        report(lines, false, perLine);
-        report(lines, true, perLine);
+        report(lines, Path::PhoneLoop, perLine);
+        report(lines, Path::Transcript, perLine);
+        if (live) report(lines, Path::Live, perLine);
     }
     return 0;
 }

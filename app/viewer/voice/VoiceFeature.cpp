@@ -157,7 +157,12 @@ void VoiceFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
 
 void VoiceFeature::addMotion(Motion& motion) const {
     if (!mSession) return;
-    if (mCapture || (mFile && !mFile->finished()) || !mSession->shut()) motion.moving = true;
+    // A file paced by the frames needs every frame while it plays. A device in real time (the
+    // capture callback, a file's thread) wakes the window with each block it delivers, so the
+    // window waits for that instead of drawing unchanged frames between blocks: they would hold
+    // a block that arrives meanwhile until they end (and a swap waiting for the display's
+    // refresh), and take the CPU the next frame's draw needs.
+    if (mClocked && mFile && !mFile->finished()) motion.moving = true;
     constexpr double kLearningPollSeconds = 0.1;  // a profile learned on the worker is taken up
     if (mRecording.learning())
         motion.wakeAfter = motion.wakeAfter < 0 ? kLearningPollSeconds

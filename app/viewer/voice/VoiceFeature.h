@@ -33,7 +33,8 @@ public:
     float fixedStep() const override;  // a clocked file: one script frame
     void poll(float dt) override;      // what arrived, analysed into the voice layer
     void afterFrame(const ScriptRunner::Step& scripted) override;  // File > Live's requests
-    // Frames while the voice can arrive; a timer while a profile is learned.
+    // Frames while a clocked file plays (a device's blocks wake the window themselves); a
+    // timer while a profile is learned.
     void addMotion(Motion& motion) const override;
     void end() override;  // a clip being recorded ends; the device stopped
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <utility>
@@ -55,7 +56,11 @@ void VoiceRecording::polled(voice::VoiceSession& session, bool changed) {
     if (mClipTape) {
         mClipTape->add(session.taken());
         mUi.voice.clipSeconds = mClipTape->seconds();
-        if (changed) keyClip(mClipTape->secondsAt(session.audioTime()));
+        if (mClipTape->full()) {
+            stopClipAtLimit();
+        } else if (changed) {
+            keyClip(mClipTape->secondsAt(session.audioTime()));
+        }
     }
     if (mProfileTape) {
         mProfileTape->add(session.taken());
@@ -94,7 +99,9 @@ void VoiceRecording::startClip(voice::VoiceSession& session) {
     auto recording = startLiveClip(mDoc.state, mDoc.scene);
     if (!recording) return showError(mUi, recording.error().message);
     mClip = *recording;
-    mClipTape.emplace(session.sampleRate(), session.samplesHeard());
+    // The tape is in memory (4 bytes a sample: 11.5 MB a minute at 48 kHz): capped.
+    const double limit = double(mUi.voice.clipLimitSeconds) * session.sampleRate();
+    mClipTape.emplace(session.sampleRate(), session.samplesHeard(), size_t(std::lround(limit)));
     mLastKey = 0;
     mUi.voice.recordingClip = true;
     mUi.voice.clipSeconds = 0;
@@ -138,6 +145,18 @@ std::string VoiceRecording::stopClip() {
     return "recorded '" + made.name + "' (" + std::to_string(clip.keys) + " keys, " +
            secondsText(tape.seconds()) + ") and its audio to " + *written +
            ": File > Export writes the clip";
+}
+
+void VoiceRecording::stopClipAtLimit() {
+    // What was recorded is kept: the clip ends with its audio, both written as Stop writes them.
+    char limit[96];
+    std::snprintf(limit, sizeof limit,
+                  " (stopped at the recording's limit of %g s: Record to clip again to go on)",
+                  double(mUi.voice.clipLimitSeconds));
+    if (const std::string said = stopClip(); !said.empty()) {
+        showMessage(mUi, said + limit);
+        std::fprintf(stderr, "morphview: %s%s\n", said.c_str(), limit);
+    }
 }
 
 void VoiceRecording::startProfile(voice::VoiceSession& session) {

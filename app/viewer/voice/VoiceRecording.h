@@ -9,7 +9,9 @@
 //                   audio heard meanwhile (voice::AudioTape) as a WAV where File > Export writes
 //                   the clip by default, beside the model (face-live_1.wav beside
 //                   face-live_1.glb), else in the state folder. The clip and the WAV are equally
-//                   long, so they play together.
+//                   long, so they play together. The audio is held in memory until then, so
+//                   the recording stops by itself at VoiceUi::clipLimitSeconds (600 s, the
+//                   longest WAV morphview reads back), keeping all it recorded.
 //   Record 10 s     that much of the voice, with the transcript typed in the panel, learned on a
 //   for a profile   worker as `voice-profile` learns (voice::profileFromRecording), written to
 //                   the state folder as voice-profile-TIME.json beside its WAV, and used by the
@@ -46,6 +48,7 @@ private:
     bool keyClip(double seconds);  // false (and shown) when the clip is gone
     // Ends the clip: its last key, the WAV; the message, or "" and shown when it failed.
     std::string stopClip();
+    void stopClipAtLimit();  // the tape is full: stopClip, saying why
     void startProfile(voice::VoiceSession& session);
     void learnProfile();  // the tape to the worker
     void useProfile(voice::VoiceSession& session);

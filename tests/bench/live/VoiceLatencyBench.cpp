@@ -2,11 +2,14 @@
 // (app/voice/FileDevice: 10 ms blocks pushed into the ring at real-time pace, each waking the
 // loop as SDL2's capture callback wakes the window), the session polled as the viewer polls it,
 // each frame whose weights changed drawn headless (EGL, the capture path: draw and read back,
-// the read back standing for the swap). The latency is the time from the newest block a frame
-// analysed reaching the program to the end of the frame that drew it; the table gives the
-// median and the 90th percentile.
+// the read back standing for the swap). The frame is drawn as the viewer's 3D view draws it:
+// single-sampled on a CPU rasterizer (so deferred, SceneRenderer's Shading::Auto), 4x MSAA on a
+// GPU (ViewerWindow's default for the view); SAMPLES says otherwise (4: the capture command's
+// default, forward). The latency is the time from the newest block a frame analysed reaching
+// the program to the end of the frame that drew it; the table gives the median and the 90th
+// percentile.
 //
-//     build/tests/bench/live/VoiceLatencyBench MODEL FILE.wav [SIZE]
+//     build/tests/bench/live/VoiceLatencyBench MODEL FILE.wav [SIZE] [SAMPLES]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -22,6 +25,8 @@
 #include "app/voice/VoiceSession.h"
 #include "morph/gltf/GltfImport.h"
 #include "renderer/gl/EglContext.h"
+#include "renderer/gl/Gl.h"
+#include "renderer/morph/MorphPath.h"
 #include "renderer/scene/Capture.h"
 #include "tests/bench/live/LatencyBench.h"
 
@@ -44,9 +49,16 @@ struct Run {
     std::vector<double> drawnMs;     // block -> the end of the frame that drew it
 };
 
-int report(const Run& run, int size, double seconds) {
-    std::printf("audio: %.2f s in 10 ms blocks; frames drawn: %zu at %dx%d\n", seconds,
-                run.drawnMs.size(), size, size);
+// The samples the viewer's 3D view draws with on this context (ViewerWindow: none on a CPU
+// rasterizer, 4 on a GPU).
+int viewerSamples() {
+    const GLubyte* name = glGetString(GL_RENDERER);
+    return name && renderer::isSoftwareRenderer(reinterpret_cast<const char*>(name)) ? 0 : 4;
+}
+
+int report(const Run& run, const renderer::ShotSpec& shot, double seconds) {
+    std::printf("audio: %.2f s in 10 ms blocks; frames drawn: %zu at %dx%d, %d samples\n", seconds,
+                run.drawnMs.size(), shot.width, shot.height, shot.samples);
     std::printf("| path | frames | median ms | p90 ms | max ms |\n|---|---|---|---|---|\n");
     for (const auto& [label, ms] : {std::pair{"audio block -> analysed (poll)", &run.analysedMs},
                                     std::pair{"audio block -> frame drawn", &run.drawnMs}}) {
@@ -60,7 +72,7 @@ int report(const Run& run, int size, double seconds) {
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: VoiceLatencyBench MODEL FILE.wav [SIZE]\n");
+        std::fprintf(stderr, "usage: VoiceLatencyBench MODEL FILE.wav [SIZE] [SAMPLES]\n");
         return 2;
     }
     const int size = argc > 3 ? std::stoi(argv[3]) : 256;
@@ -89,6 +101,7 @@ int main(int argc, char** argv) {
     }
     renderer::ShotSpec shot;
     shot.width = shot.height = size;
+    shot.samples = argc > 4 ? std::stoi(argv[4]) : viewerSamples();
     (void)capturer->capture(*gpu, shot);  // the first frame's one-time costs, before the clock
     Wake wake;
     (*file)->start((*session)->ring(), [&wake] { wake.notify(); });
@@ -112,5 +125,5 @@ int main(int argc, char** argv) {
         run.analysedMs.push_back(ms(arrived, analysed));
         run.drawnMs.push_back(ms(arrived, Clock::now()));
     }
-    return report(run, size, double((*file)->audio().duration()));
+    return report(run, shot, double((*file)->audio().duration()));
 }
