@@ -19,6 +19,14 @@ std::vector<std::vector<float>> sampleCurves(const morph::Scene& scene, const Vi
                                              const morph::AnimationSampler& sampler, int mesh,
                                              const std::vector<size_t>& targets, int columns);
 
+// The targets the curve view shows unasked: the `limit` whose curves spread most over the clip,
+// in target order. A target's spread is its keyed values' (every key, however short), or for a
+// derived target its rule's curve's, so a corrective keyed flat (as exporters flatten it) shows
+// when its drivers move it.
+std::vector<size_t> defaultCurveTargets(const morph::Scene& scene, const ViewerState& state,
+                                        const morph::AnimationSampler& sampler, int mesh,
+                                        size_t limit);
+
 // Whether the curve of `target` of `mesh` is derived: View > Rig logic on and one of the mesh's
 // rules derives it (the view draws it in the rig's colour; it follows its drivers, read-only).
 bool derivedCurve(const morph::Scene& scene, const ViewerState& state, int mesh, size_t target);

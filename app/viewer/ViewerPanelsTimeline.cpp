@@ -92,32 +92,6 @@ const morph::AnimationSampler* meshSampler(const ViewerDocument& doc,
     return nullptr;
 }
 
-// Without a selection the curve view shows the targets the clip moves most.
-std::vector<size_t> defaultCurveTargets(const morph::AnimationSampler& sampler,
-                                        size_t targetCount) {
-    const size_t width = sampler.width;
-    if (width == 0 || sampler.input.empty()) return {};
-    const bool cubic = sampler.interpolation == morph::Interpolation::CubicSpline;
-    std::vector<std::pair<float, size_t>> spread;
-    for (size_t t = 0; t < std::min(width, targetCount); ++t) {
-        float lo = 1e30f, hi = -1e30f;
-        for (size_t k = 0; k < sampler.input.size(); ++k) {
-            const size_t at = (cubic ? (3 * k + 1) : k) * width + t;
-            if (at >= sampler.output.size()) break;
-            lo = std::min(lo, sampler.output[at]);
-            hi = std::max(hi, sampler.output[at]);
-        }
-        if (hi - lo > 1e-4f) spread.emplace_back(hi - lo, t);
-    }
-    std::stable_sort(spread.begin(), spread.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
-    std::vector<size_t> out;
-    for (size_t i = 0; i < std::min(spread.size(), kDefaultCurves); ++i)
-        out.push_back(spread[i].second);
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 void drawClipPicker(ViewerDocument& doc, ViewerUi& ui) {
     ViewerState& state = doc.state;
     ImGui::SetNextItemWidth(170 * ui.scale);
@@ -364,7 +338,9 @@ void drawCurves(ViewerDocument& doc, ViewerUi& ui) {
     }
     const morph::Mesh& mesh = doc.scene.meshes[size_t(state.selectedMesh)];
     std::vector<size_t> targets(ui.curveTargets.begin(), ui.curveTargets.end());
-    if (targets.empty()) targets = defaultCurveTargets(*sampler, mesh.targetCount());
+    if (targets.empty())
+        targets =
+            defaultCurveTargets(doc.scene, state, *sampler, state.selectedMesh, kDefaultCurves);
     targets.erase(std::remove_if(targets.begin(), targets.end(),
                                  [&](size_t t) { return t >= sampler->width; }),
                   targets.end());

@@ -87,5 +87,20 @@ TEST(CurveSamples, TheTimingPreviewHoldsTheDerivedCurveToo) {
     EXPECT_FLOAT_EQ(curves[0][2], 0.5f);  // the last key: 1 x 0.5
 }
 
+// Unasked, the view shows the curves that move most: a corrective keyed flat and an in-between
+// keyed at 0 are among them by their rules' curves (0.5 and 1 of spread), and with View > Rig
+// logic off only the keyed drivers move.
+TEST(CurveSamples, TheDefaultCurvesIncludeDerivedTargetsTheDriversMove) {
+    const morph::Scene scene = rigWithAClip();
+    app::ViewerState state = app::makeViewerState(scene);
+    app::selectClip(state, scene, {app::ClipKind::Scene, 0});
+    const morph::AnimationSampler& sampler = scene.animations[0].samplers[0];
+    EXPECT_EQ(app::defaultCurveTargets(scene, state, sampler, 0, 4),
+              (std::vector<size_t>{0, 1, 2, 3}));
+    EXPECT_EQ(app::defaultCurveTargets(scene, state, sampler, 0, 2), (std::vector<size_t>{0, 3}));
+    state.rigLogic = false;
+    EXPECT_EQ(app::defaultCurveTargets(scene, state, sampler, 0, 4), (std::vector<size_t>{0, 1}));
+}
+
 }  // namespace
 }  // namespace curve_samples_test

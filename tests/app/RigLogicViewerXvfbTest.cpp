@@ -79,10 +79,12 @@ std::vector<uint8_t> rigWithClip() {
     return morph::fixDocumentGlb(doc);
 }
 
-// The four targets the clip moves are the curves shown; at 0.25, 0.5 and 0.75 s the drivers'
-// curves are (0.25, 0.75), (0.5, 0.5), (0.75, 0.25), so the corrective's is their product
-// (0.1875, 0.25, 0.1875) and jawOpen25's its tent (peak 0.25, down to 0 at jawOpen75's 0.75):
-// 1, 0.5, 0. View > Rig logic off: the clip's own values.
+// Unasked, the curves shown are the four that move most: the drivers (keyed 0 to 1 and 1 to 0)
+// and jawOpen's two in-betweens, whose tents their rules draw from jawOpen's curve (the
+// corrective, at most 0.25, is fifth). At 0.25, 0.5 and 0.75 s the drivers' curves are (0.25,
+// 0.75), (0.5, 0.5), (0.75, 0.25), so jawOpen25's tent (peak 0.25, down to 0 at jawOpen75's
+// 0.75) is 1, 0.5, 0 and jawOpen75's (up from jawOpen25's 0.25) 0, 0.5, 1. View > Rig logic
+// off: the clip's own values, the corrective's keyed 0.9, 0.1, 0.9 among the four.
 TEST(RigLogicViewerXvfbTest, TheCurveViewDrawsADerivedCurveFromItsDriversCurves) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
@@ -95,14 +97,14 @@ TEST(RigLogicViewerXvfbTest, TheCurveViewDrawsADerivedCurveFromItsDriversCurves)
         "expect-clip \"smile\"\n"
         "expect-curve \"jawOpen\" 0.25 0.25\n"
         "expect-curve \"mouthSmileLeft\" 0.25 0.75\n"
-        "expect-curve \"jawOpen_mouthSmileLeft\" 0.25 0.1875\n"
         "expect-curve \"jawOpen25\" 0.25 1\n"
+        "expect-curve \"jawOpen75\" 0.25 0\n"
         "expect-curve \"jawOpen\" 0.5 0.5\n"
         "expect-curve \"mouthSmileLeft\" 0.5 0.5\n"
-        "expect-curve \"jawOpen_mouthSmileLeft\" 0.5 0.25\n"
         "expect-curve \"jawOpen25\" 0.5 0.5\n"
-        "expect-curve \"jawOpen_mouthSmileLeft\" 0.75 0.1875\n"
+        "expect-curve \"jawOpen75\" 0.5 0.5\n"
         "expect-curve \"jawOpen25\" 0.75 0\n"
+        "expect-curve \"jawOpen75\" 0.75 1\n"
         "click \"View\"\n"
         "click \"Rig logic\"\n"
         "wait 2\n"
