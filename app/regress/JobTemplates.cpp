@@ -27,6 +27,11 @@ std::vector<std::string> mergeCommand(const JobSpec& spec) {
     return words;
 }
 
+// A task's llvmpipe draws on the CPUs Slurm gave it (--cpus-per-task, else 1), not on every
+// core of the node, which it would count otherwise; LP_NUM_THREADS set by the user wins.
+const char* const kSlurmThreads =
+    "export LP_NUM_THREADS=\"${LP_NUM_THREADS:-${SLURM_CPUS_PER_TASK:-1}}\"\n";
+
 std::string slurm(const JobSpec& spec) {
     const std::string n = std::to_string(spec.shards);
     std::vector<std::string> task = {spec.executable};
@@ -43,7 +48,8 @@ std::string slurm(const JobSpec& spec) {
            shellWord(spec.workingDirectory) + "\nmkdir -p " + out +
            "\narray=$(sbatch --parsable --job-name=morphview-regress --array=0-" +
            std::to_string(spec.shards - 1) + " --output=" + out +
-           "/slurm-%A_%a.log <<'TASK'\n#!/bin/sh\nexec " + shellLine(task) + " --out " + out +
+           "/slurm-%A_%a.log <<'TASK'\n#!/bin/sh\n" + kSlurmThreads + "exec " + shellLine(task) +
+           " --out " + out +
            "/shard-\"$SLURM_ARRAY_TASK_ID\"\nTASK\n)\narray=${array%%;*}\n"
            "merge=$(sbatch --parsable --job-name=morphview-regress-merge "
            "--dependency=afterany:\"$array\" --output=" +

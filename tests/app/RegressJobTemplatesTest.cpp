@@ -65,6 +65,11 @@ TEST(RegressJobTemplatesTest, SlurmSubmitsAnArrayAndAMergeAfterIt) {
                     "64x64 --out report/shard-\"$SLURM_ARRAY_TASK_ID\"\n"))
         << script;
     EXPECT_FALSE(has(script, "--shard "));  // each task takes its shard from SLURM_ARRAY_TASK_*
+    // llvmpipe's threads are the task's CPUs, unless the user set them.
+    EXPECT_TRUE(has(script,
+                    "#!/bin/sh\nexport LP_NUM_THREADS=\"${LP_NUM_THREADS:-${"
+                    "SLURM_CPUS_PER_TASK:-1}}\"\nexec /opt/mv/morphview regress"))
+        << script;
     EXPECT_TRUE(has(script, "--dependency=afterany:\"$array\""));
     EXPECT_TRUE(has(script,
                     "exec /opt/mv/morphview regress --merge report/shard-0 report/shard-1 "
