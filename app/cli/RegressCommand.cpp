@@ -22,6 +22,7 @@
 #include "app/cli/SharedOptions.h"
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
+#include "app/cli/WarmCacheCommand.h"
 #include "app/regress/Approve.h"
 #include "app/regress/FrameCheck.h"
 #include "app/regress/JobTemplates.h"
@@ -56,6 +57,7 @@ struct RegressOptions {
     std::vector<std::string> only;  // --only NAME,...
     std::string emitJob;            // --emit-job slurm|k8s|github
     int shards = 0;                 // --shards N
+    bool warmCache = false;         // --warm-cache
     ShotDefaults defaults;
 };
 
@@ -575,6 +577,7 @@ struct RegressChoice {
     CLI::Option* only = nullptr;
     CLI::Option* emitJob = nullptr;
     CLI::Option* shards = nullptr;
+    CLI::Option* warmCache = nullptr;
 };
 
 RegressChoice addRegressInputs(CLI::App& regress, RegressOptions& options) {
@@ -639,6 +642,11 @@ void addRegressModes(CLI::App& regress, RegressOptions& options, RegressChoice& 
                                     "With --emit-job: how many shards (tasks, pods, jobs)")
                         ->type_name("N")
                         ->check(CLI::Range(1, 10000));
+    choice.warmCache = regress.add_flag(
+        "--warm-cache", options.warmCache,
+        "Compile every shader program the shots link into the driver's shader cache (as "
+        "warm-cache --shots does, with this command line's defaults), comparing and writing "
+        "nothing");
 }
 
 // The run the command line asks for; usage errors are thrown as CLI11 errors (exit 2).
@@ -648,10 +656,18 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options
         throw CLI::ValidationError("--only", "is for --approve");
     if (choice.approve->count() > 0) {
         if (choice.shots->count() > 0 || choice.out->count() > 0 || choice.merge->count() > 0 ||
-            choice.update->count() > 0 || choice.shard->count() > 0 || choice.jobs->count() > 0)
+            choice.update->count() > 0 || choice.shard->count() > 0 || choice.jobs->count() > 0 ||
+            choice.warmCache->count() > 0)
             throw CLI::ValidationError("--approve", "takes only --references and --only");
         if (choice.references->count() == 0) throw CLI::RequiredError("--references");
         return [options] { return runApprove(*options); };
+    }
+    if (choice.warmCache->count() > 0) {
+        if (choice.merge->count() > 0 || choice.update->count() > 0 || choice.shard->count() > 0 ||
+            choice.jobs->count() > 0 || choice.emitJob->count() > 0)
+            throw CLI::ValidationError("--warm-cache", "compiles the shots' programs, no more");
+        if (choice.shots->count() == 0) throw CLI::RequiredError("SHOTS");
+        return [options] { return warmCache(options->defaults, {}, options->shotsPath); };
     }
     if (choice.out->count() == 0) throw CLI::RequiredError("--out");
     if ((choice.emitJob->count() > 0) != (choice.shards->count() > 0))

@@ -23,6 +23,12 @@ struct WarmCacheOptions {
     std::string shotsPath;            // --shots
 };
 
+// What looksOf reads: the models and the shots file.
+struct LookSources {
+    const std::vector<std::string>& models;
+    const std::string& shotsPath;
+};
+
 // A look to draw: a model and how it is seen.
 struct Look {
     std::string model;
@@ -31,8 +37,7 @@ struct Look {
 
 // The looks the command line names: each MODEL's default look, then each shot's; a shots file
 // that cannot be read is unreadable (exit 3), a shot with a bad field a failure naming it.
-morph::Result<std::vector<Look>> looksOf(const WarmCacheOptions& options,
-                                         const ShotRunner& runner) {
+morph::Result<std::vector<Look>> looksOf(const LookSources& options, const ShotRunner& runner) {
     std::vector<Look> looks;
     for (const std::string& model : options.models) {
         auto shot = runner.spec(ShotEntry{});
@@ -51,14 +56,16 @@ morph::Result<std::vector<Look>> looksOf(const WarmCacheOptions& options,
     return looks;
 }
 
-CommandResult runWarmCache(const WarmCacheOptions& options) {
+}  // namespace
+
+CommandResult warmCache(ShotDefaults defaults, const std::vector<std::string>& models,
+                        const std::string& shotsPath) {
     const auto start = std::chrono::steady_clock::now();
-    ShotDefaults defaults;
     defaults.size.value = {kWarmSize, kWarmSize};
-    if (!options.models.empty()) defaults.model.path = options.models.front();
+    if (!models.empty()) defaults.model.path = models.front();
     auto runner = ShotRunner::start(defaults);
     if (!runner) return failWith(runner.error().message);
-    auto looks = looksOf(options, **runner);
+    auto looks = looksOf({models, shotsPath}, **runner);
     if (!looks) return {Outcome::Unreadable, looks.error().message};
     for (const Look& look : *looks) {
         // A model that cannot be read: nothing of it could be compiled.
@@ -76,8 +83,6 @@ CommandResult runWarmCache(const WarmCacheOptions& options) {
     return {};
 }
 
-}  // namespace
-
 void addWarmCacheCommand(CLI::App& root, CommandContext& context) {
     auto options = std::make_shared<WarmCacheOptions>();
     CLI::App* warm = root.add_subcommand(
@@ -92,7 +97,9 @@ void addWarmCacheCommand(CLI::App& root, CommandContext& context) {
     warm->callback([&context, options] {
         if (options->models.empty() && options->shotsPath.empty())
             throw CLI::ValidationError("warm-cache", "give MODEL... or --shots FILE.json");
-        context.run = [options] { return runWarmCache(*options); };
+        context.run = [options] {
+            return warmCache(ShotDefaults{}, options->models, options->shotsPath);
+        };
     });
 }
 

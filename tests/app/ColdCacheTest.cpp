@@ -3,6 +3,7 @@
 // a capture, drawing nothing it keeps.
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,34 @@ TEST(ColdCache, WarmCacheNamesAModelItCannotRead) {
 TEST(ColdCache, WarmCacheUsageErrorsExit2) {
     EXPECT_EQ(fixtures::runMorphview({"warm-cache"}).exitCode, 2);
     EXPECT_EQ(fixtures::runMorphview({"warm-cache", "face.glb", "--size", "8"}).exitCode, 2);
+}
+
+// The regress command line a CI runs, with --warm-cache: the shots' programs compiled under its
+// defaults, no report, no result, no folder made for --out.
+TEST(ColdCache, RegressWarmCacheCompilesTheShotsAndComparesNothing) {
+    const std::string dir = fixtures::caseScratchDir();
+    const std::string cache = dir + "/mesa";
+    fs::create_directories(cache);
+    std::ofstream(dir + "/shots.json")
+        << R"([{"name": "open", "model": ")" << fixtures::bundledFace()
+        << R"(", "weights": "jawOpen=1"}, {"name": "side", "model": ")" << fixtures::bundledFace()
+        << R"(", "camera": "orbit:60,0"}])";
+    const fixtures::RunOutcome run =
+        fixtures::runMorphview({"regress", "shots.json", "--references", "refs", "--out", "report",
+                                "--warm-cache", "--size", "64x64", "--tone-mapping", "aces"},
+                               {}, cacheIn(cache), dir);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("warm-cache: 2 looks of 1 models"), std::string::npos) << run.out;
+    EXPECT_GT(filesUnder(cache), 0u);
+    EXPECT_FALSE(fs::exists(dir + "/report"));
+    EXPECT_FALSE(fs::exists(dir + "/refs"));
+
+    for (const std::vector<std::string>& extra :
+         {std::vector<std::string>{"--update"}, {"--jobs", "2"}, {"--merge", "report"}}) {
+        std::vector<std::string> args = {"regress", "shots.json", "--warm-cache"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        EXPECT_EQ(fixtures::runMorphview(args, {}, cacheIn(cache), dir).exitCode, 2) << extra[0];
+    }
 }
 
 TEST(ColdCache, CaptureTimingsSplitTheFirstPicture) {
