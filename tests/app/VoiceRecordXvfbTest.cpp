@@ -66,6 +66,15 @@ expect-message "exported 'live 1'"
 quit
 )script";
 
+// The viewer on a small ARKit face (fixtures/AuditFixtures.h) in `dir`, listening to
+// burstsOfVoice written there; the export and the WAV land beside the face.
+fixtures::ViewerRun listeningToBursts(const std::string& dir) {
+    const std::string face = fixtures::writeRig(fixtures::rigWithEyesAndMouth(), dir, "face.glb");
+    const int rate = fixtures::VowelShape{}.rate;
+    writeWav(dir + "/voice.wav", burstsOfVoice(rate), rate);
+    return {dir, face, "1024x700", "", {"--listen", "audio:" + dir + "/voice.wav"}};
+}
+
 // The exported clip's key times and jawOpen at each.
 struct Keys {
     std::vector<float> times;
@@ -96,12 +105,8 @@ Keys clipKeys(const std::string& path) {
 TEST(VoiceRecordXvfbTest, RecordToClipKeysTheMouthAndWritesTheAudioBesideIt) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    // A small ARKit face (fixtures/AuditFixtures.h); the export and the WAV land beside it.
-    const std::string face = fixtures::writeRig(fixtures::rigWithEyesAndMouth(), dir, "face.glb");
+    fixtures::ViewerRun viewer = listeningToBursts(dir);
     const int rate = fixtures::VowelShape{}.rate;
-    writeWav(dir + "/voice.wav", burstsOfVoice(rate), rate);
-    fixtures::ViewerRun viewer{
-        dir, face, "1024x700", "", {"--listen", "audio:" + dir + "/voice.wav"}};
     viewer.script = kRecordScript;
     viewer.scriptName = "record.txt";
     viewer.env = {"SDL_AUDIODRIVER=dummy", "XDG_STATE_HOME=" + dir + "/state",
@@ -142,11 +147,8 @@ TEST(VoiceRecordXvfbTest, RecordToClipKeysTheMouthAndWritesTheAudioBesideIt) {
 TEST(VoiceRecordXvfbTest, ARecordingStopsAtItsLimitKeepingWhatItRecorded) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const std::string face = fixtures::writeRig(fixtures::rigWithEyesAndMouth(), dir, "face.glb");
+    fixtures::ViewerRun viewer = listeningToBursts(dir);
     const int rate = fixtures::VowelShape{}.rate;
-    writeWav(dir + "/voice.wav", burstsOfVoice(rate), rate);
-    fixtures::ViewerRun viewer{
-        dir, face, "1024x700", "", {"--listen", "audio:" + dir + "/voice.wav"}};
     // The limit shortened from 600 s to half a second; a second goes by before Stop could be
     // clicked, and the clip is exported as the recording left it.
     viewer.script = R"script(clip-limit 0.5
