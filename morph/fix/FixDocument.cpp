@@ -394,7 +394,10 @@ void compactFixDocument(FixDocument& doc) {
 int appendVec3Accessor(FixDocument& doc, const std::vector<float>& values, bool withBounds) {
     const int index = appendFloatAccessor(doc, values, "VEC3");
     if (!withBounds) return index;
-    std::vector<float> lo(3, values.empty() ? 0.0f : values[0]), hi = lo;
+    // Each component starts from the first element's own value.
+    std::vector<float> lo(3, 0.0f);
+    for (size_t c = 0; c < 3 && c < values.size(); ++c) lo[c] = values[c];
+    std::vector<float> hi = lo;
     for (size_t i = 0; i < values.size(); ++i) {
         lo[i % 3] = std::min(lo[i % 3], values[i]);
         hi[i % 3] = std::max(hi[i % 3], values[i]);

@@ -528,4 +528,26 @@ TEST(FixCli, MutantsOfADracoFileNeverCrashIt) {
     EXPECT_GT(refused, 0u);
 }
 
+// The operations that write a new target's POSITION (a mix, a mirror image, the halves of a
+// split) declare its min and max from its own data, each component from its own values: the
+// Khronos validator found the first x standing in for every component's starting bound, which a
+// target whose z deltas all lie above its first x shows (the corpus sphere, and the same file
+// quantized by gltfpack).
+TEST(FixCli, NewTargetsDeclareTheirOwnBoundsOnTheCorpusSphere) {
+    const std::string dir = fixtures::caseScratchDir();
+    for (const char* file : {"AnimatedMorphSphere.glb", "AnimatedMorphSphere.gltfpack.glb"}) {
+        const std::string in =
+            fixtures::corpusPath(std::string("AnimatedMorphSphere/variants/") + file);
+        for (const std::vector<std::string>& op :
+             std::vector<std::vector<std::string>>{{"--from-mix", "mixed=0=0.5,1=1"},
+                                                   {"--mirror", "0=0Mirrored"},
+                                                   {"--split", "0"}}) {
+            SCOPED_TRACE(std::string(file) + " " + op[0]);
+            const std::string out = dir + "/out.glb";
+            const fixtures::RunOutcome run = runFix({"fix", in, "--out", out, op[0], op[1]});
+            EXPECT_EQ(run.exitCode, 0) << run.err;
+        }
+    }
+}
+
 }  // namespace fix_cli_test
