@@ -71,6 +71,10 @@ void addTube(Part& part, const Chain& chain) {
                 j1 = chain.bones[s + 1];
                 w1 = 2.0f * (t - 0.75f);
             }
+            if (j1 == j0) {  // a bone driving both segments: one joint, not the same one twice
+                j1 = -1;
+                w1 = 0.0f;
+            }
             for (int k = 0; k < kAround; ++k) {
                 const float angle = 2.0f * kPi * float(k) / kAround;
                 const glm::vec3 dir =
