@@ -127,6 +127,7 @@ CommandResult writeOutputs(const SpeakOptions& options, const speech::FaceViseme
                            const Line& line, const morph::Scene& scene) {
     std::error_code ec;
     fs::create_directories(options.outDir, ec);
+    if (ec) return failWith(options.outDir + ": cannot create the folder (" + ec.message() + ")");
     const fs::path dir(options.outDir);
     const std::vector<uint8_t> wav = speech::encodeWav(line.samples, line.sampleRate);
     const speech::Tracks tracks = speech::visemeTracks(

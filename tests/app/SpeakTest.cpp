@@ -3,6 +3,7 @@
 // (closed on pauses, open on vowels, released within 75 ms), and the command's three files:
 // speech.wav (plain 16-bit PCM), visemes.json (its keys) and speech.glb (a `speech` animation over
 // every mesh with the targets, as long as the audio, its extras naming the audio).
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -209,6 +210,15 @@ TEST(Speak, ErrorsAreOneLine) {
         runMorphview({"speak", face(), "--text", "hi", "--out-dir", dir, "--video-size", "big"});
     EXPECT_EQ(badSize.exitCode, 2);
     EXPECT_NE(badSize.err.find("--video-size: 'big' is not WxH"), std::string::npos) << badSize.err;
+    // An --out-dir that cannot be made (a file stands where a folder would): the folder named.
+    const std::string file = dir + "/a-file";
+    std::ofstream(file) << "x";
+    const fixtures::RunOutcome noFolder =
+        runMorphview({"speak", face(), "--text", "hi", "--out-dir", file + "/out"});
+    EXPECT_EQ(noFolder.exitCode, 1);
+    EXPECT_NE(noFolder.err.find(file + "/out: cannot create the folder ("), std::string::npos)
+        << noFolder.err;
+    EXPECT_EQ(std::count(noFolder.err.begin(), noFolder.err.end(), '\n'), 1) << noFolder.err;
 }
 
 }  // namespace
