@@ -205,7 +205,7 @@ void LiveFeature::toggleLiveClip() {
                          mDoc.state.userClips[size_t(recording->clip)].name + "'");
 }
 
-void LiveFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
+void LiveFeature::afterFrame(const ScriptStep& /*scripted*/) {
     LiveUi::Requests requests = std::exchange(mLiveUi.requests, {});
     if (!mDoc.loaded) return;
     if (requests.close && mLive) {

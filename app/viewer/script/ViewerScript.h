@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/document/ViewerStateScript.h"
+#include "app/viewer/ViewerFeature.h"
 #include "app/viewer/ViewerUi.h"
 
 namespace app {
@@ -21,15 +22,7 @@ class ScriptRunner {
 public:
     ScriptRunner(std::vector<ScriptCommand> commands, std::string folder);
 
-    struct Step {
-        std::optional<std::string> screenshot;  // save the window after this frame's draw
-        std::vector<std::string> dropped;       // files dropped on the window this frame
-        std::optional<int> exitCode;            // quit after this frame
-        std::optional<std::string> sample;  // `sample LABEL`: the window prints it (printSample)
-        // `idle`: the script does not drive the next frames; the window draws by its own rules
-        // and wakes for the script after at most this many seconds. < 0: the script drives.
-        double idleSeconds = -1;
-    };
+    using Step = ScriptStep;  // what the script asks of one frame (ViewerFeature.h)
     // Between the backend's NewFrame and ImGui::NewFrame. `viewX..` is the 3D view in ImGui's
     // units (for click-view).
     Step beforeFrame(ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY, float viewWidth,

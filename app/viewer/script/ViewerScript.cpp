@@ -1,4 +1,4 @@
-#include "app/viewer/ViewerScript.h"
+#include "app/viewer/script/ViewerScript.h"
 
 #include <algorithm>
 #include <cmath>
