@@ -13,13 +13,13 @@
 
 #include "app/document/FrameTimes.h"
 #include "app/document/Redraw.h"
-#include "app/viewer/BackgroundLoad.h"
 #include "app/viewer/GlfwContext.h"
 #include "app/viewer/QuitSignals.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerFeature.h"
 #include "app/viewer/ViewerUi.h"
 #include "app/viewer/input/ViewerInput.h"
+#include "app/viewer/load/BackgroundLoad.h"
 #include "app/viewer/view/ViewerView.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/scene/SceneRenderer.h"
@@ -27,10 +27,6 @@
 namespace app {
 
 class ScriptRunner;  // script/ViewerScript.h
-
-// The viewer's first model as a load: the command line's, else the bundled face (without the
-// command line's --pose files); nullopt when there is neither.
-std::optional<BackgroundLoad::Request> firstModelRequest(const ViewerOptions& options);
 
 class ViewerWindow {
 public:
