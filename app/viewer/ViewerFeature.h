@@ -21,6 +21,7 @@
 // A feature that is a source of weights names its external layer (layerName): the window adds
 // it to each opened model's state in the list's order, and the feature writes its weights there
 // (externalLayer, app/document/WeightLayers.h).
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +57,11 @@ struct ScriptStep {
     // wakes for the script after at most this many seconds. < 0: the script drives.
     double idleSeconds = -1;
 };
+
+// Lowers `motion`'s wake timer to at most `seconds` (a feature's timer never delays another's).
+inline void wakeWithin(Motion& motion, double seconds) {
+    motion.wakeAfter = motion.wakeAfter < 0 ? seconds : std::min(motion.wakeAfter, seconds);
+}
 
 class ViewerFeature {
 public:

@@ -272,9 +272,7 @@ void LiveFeature::addMotion(Motion& motion) const {
     if (liveMoves()) motion.moving = true;
     // The Live panel's ages and rates stay current while it shows.
     constexpr double kLivePanelSeconds = 0.25;
-    if (mUi.showLive)
-        motion.wakeAfter = motion.wakeAfter < 0 ? kLivePanelSeconds
-                                                : std::min(motion.wakeAfter, kLivePanelSeconds);
+    if (mUi.showLive) wakeWithin(motion, kLivePanelSeconds);
 }
 
 }  // namespace app

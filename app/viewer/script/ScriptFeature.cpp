@@ -1,7 +1,6 @@
 // The --script driver in the window (ScriptFeature.h).
 #include "app/viewer/script/ScriptFeature.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <utility>
 
@@ -41,8 +40,7 @@ void ScriptFeature::addMotion(Motion& motion) const {
     if (drives()) {
         motion.moving = true;
     } else {
-        motion.wakeAfter =
-            motion.wakeAfter < 0 ? mIdleSeconds : std::min(motion.wakeAfter, mIdleSeconds);
+        wakeWithin(motion, mIdleSeconds);
     }
 }
 

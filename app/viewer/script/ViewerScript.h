@@ -50,6 +50,8 @@ private:
     bool ready(const ViewerUi& ui, Step& step);
     void applyMouse() const;
     bool fail(const ScriptCommand& c, const std::string& problem);
+    // The selected mesh's weight of the command's target as drawn; the script fails without it.
+    std::optional<float> targetWeight(const ScriptCommand& c, const ViewerDocument& doc);
     void next();
     std::optional<WidgetRect> widget(const ViewerUi& ui, const ScriptCommand& c);
     bool click(float x, float y);  // move, press, release, one frame to act: true at the end
