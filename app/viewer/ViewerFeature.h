@@ -1,7 +1,7 @@
 #pragma once
-// A feature of the viewer beside the model it shows (live input, speech, the autosave,
-// recording): an object in its own room that the loop walks, in the order ViewerWindow.cpp's
-// makeFeatures lists them.
+// A feature of the viewer beside the model it shows (the script, live input, speech, the
+// autosave, recording): an object in its own room that the loop walks, in the order
+// ViewerWindow.cpp's makeFeatures lists them.
 // The window keeps the window, ImGui, the renderer, the document and the loop; a feature keeps
 // its own state, reaches the document and the panels' state through the FeatureContext, and is
 // called at fixed points of a frame (ViewerLoop.cpp):

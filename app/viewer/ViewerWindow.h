@@ -1,8 +1,9 @@
 #pragma once
 // The viewer's window and what it owns: the GL context, ImGui, the renderer, the document, the
-// settings file, the 3D view (view/ViewerView.h) and the mouse and keyboard
-// (input/ViewerInput.h) as plain objects it calls, and the loop over its features
-// (ViewerFeature.h: live input, speech, the autosave, recording, each in its own room). Its
+// settings file, the 3D view (view/ViewerView.h), the mouse and keyboard (input/ViewerInput.h)
+// and the background load (load/BackgroundLoad.h) as plain objects it calls, and the loop over
+// its features (ViewerFeature.h: the script, live input, speech, the autosave, recording, each
+// in its own room). Its
 // members live in the file named for what they do: the window, its features, the settings file
 // and HiDPI changes (ViewerWindow.cpp), the loop and the requests after a frame (ViewerLoop.cpp),
 // and loading (ViewerLoad.cpp).
