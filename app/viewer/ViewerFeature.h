@@ -1,13 +1,15 @@
 #pragma once
-// A feature of the viewer beside the model it shows (live input, speech, the autosave,
-// recording): an object in its own room that the loop walks, in the order ViewerWindow.cpp's
-// makeFeatures lists them.
+// A feature of the viewer beside the model it shows (the script, live input, speech, the
+// autosave, recording): an object in its own room that the loop walks, in the order
+// ViewerWindow.cpp's makeFeatures lists them.
 // The window keeps the window, ImGui, the renderer, the document and the loop; a feature keeps
 // its own state, reaches the document and the panels' state through the FeatureContext, and is
 // called at fixed points of a frame (ViewerLoop.cpp):
 //
 //   a model opens  modelChanged (before its first frame resolves), opened (once it is shown)
-//   each frame     fixedStep (the clock's step), poll (before the frame resolves), drawPanels
+//   each frame     fixedStep (the clock's step), driveInput (ImGui's input replaced, the
+//                  script's step: the first stage of a frame), poll (before the frame
+//                  resolves), drawPanels
 //                  (after the window's panels), drawMenus (the menu bar's, between View and
 //                  Help), sceneDrawn (the 3D view drawn, before ImGui),
 //                  frameDrawn (the scene and ImGui drawn), afterFrame (the frame shown: the
@@ -19,14 +21,16 @@
 // A feature that is a source of weights names its external layer (layerName): the window adds
 // it to each opened model's state in the list's order, and the feature writes its weights there
 // (externalLayer, app/document/WeightLayers.h).
+#include <algorithm>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "app/document/FrameTimes.h"
 #include "app/document/Redraw.h"
 #include "app/viewer/GlfwContext.h"
 #include "app/viewer/OrbitCamera.h"
 #include "app/viewer/ViewerApp.h"
-#include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
 
 struct GLFWwindow;
@@ -41,6 +45,23 @@ struct FeatureContext {
     GLFWwindow* window;
     const GlfwContext& context;  // reading the window back (recording)
 };
+
+// What a --script asks of one frame (script/ScriptFeature.h): the window carries out the
+// screenshot, the drops and the exit, and hands the step to every feature after the frame.
+struct ScriptStep {
+    std::optional<std::string> screenshot;  // save the window after this frame's draw
+    std::vector<std::string> dropped;       // files dropped on the window this frame
+    std::optional<int> exitCode;            // quit after this frame
+    std::optional<std::string> sample;      // `sample LABEL`: the autosave feature prints it
+    // `idle`: the script does not drive the next frames; the window draws by its own rules and
+    // wakes for the script after at most this many seconds. < 0: the script drives.
+    double idleSeconds = -1;
+};
+
+// Lowers `motion`'s wake timer to at most `seconds` (a feature's timer never delays another's).
+inline void wakeWithin(Motion& motion, double seconds) {
+    motion.wakeAfter = motion.wakeAfter < 0 ? seconds : std::min(motion.wakeAfter, seconds);
+}
 
 class ViewerFeature {
 public:
@@ -59,6 +80,11 @@ public:
     // A fixed clock step the feature needs for this frame, in seconds (a recording: one frame of
     // its rate, whatever the machine's speed); 0: none.
     virtual float fixedStep() const { return 0; }
+    // The frame's first stage, between the platform backend's NewFrame and ImGui's, before any
+    // feature's poll: a feature that drives the UI (the script) replaces ImGui's input here and
+    // writes what it asks of the frame into `step`. `width` and `height` are the window's, in
+    // ImGui's units.
+    virtual void driveInput(int /*width*/, int /*height*/, ScriptStep& /*step*/) {}
     // Once a frame, before the frame resolves; `dt` is the frame's clock step.
     virtual void poll(float /*dt*/) {}
     // The feature's ImGui windows, after the window's panels, also while the panels are hidden
@@ -74,7 +100,7 @@ public:
     virtual void frameDrawn(FrameTimes& /*times*/) {}
     // After the frame is shown: the panels' requests, and the script's step as it concerns the
     // feature.
-    virtual void afterFrame(const ScriptRunner::Step& /*scripted*/) {}
+    virtual void afterFrame(const ScriptStep& /*scripted*/) {}
     // What the feature says about the next frame: `moving` when the picture changes by itself,
     // a `wakeAfter` timer (only ever lowered).
     virtual void addMotion(Motion& /*motion*/) const {}

@@ -9,21 +9,11 @@
 
 #include "app/document/ViewerStateExpressions.h"
 #include "app/document/WeightLayers.h"
-#include "app/install/BundledData.h"
 #include "app/viewer/ViewerWindow.h"
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 
 namespace app {
-
-std::optional<BackgroundLoad::Request> firstModelRequest(const ViewerOptions& options) {
-    ModelOptions model = options.model;
-    model.path = options.model.path.empty() ? bundledFacePath() : options.model.path;
-    if (model.path.empty()) return std::nullopt;
-    // --pose files belong to the model they were given with, not to the bundled face.
-    if (model.path != options.model.path) model.poses.clear();
-    return BackgroundLoad::Request{model, false, {}};
-}
 
 morph::Status ViewerWindow::openFirstModel() {
     mDoc.model = mOptions.model;
@@ -47,26 +37,14 @@ morph::Status ViewerWindow::openFirstModel() {
 }
 
 void ViewerWindow::openModel(const std::string& path, bool keepState) {
-    ModelOptions model = mDoc.loaded || !mDoc.model.path.empty() ? mDoc.model : mOptions.model;
-    model.path = path;
-    // --pose files belong to the model they were given with, not to one opened later.
-    if (path != mOptions.model.path) model.poses.clear();
-    mLoad->start(BackgroundLoad::Request{model, keepState, {}});
+    const ModelOptions& base =
+        mDoc.loaded || !mDoc.model.path.empty() ? mDoc.model : mOptions.model;
+    mLoad->start(modelRequest(base, path, mOptions.model, keepState));
 }
 
 void ViewerWindow::pollLoad() {
-    LoadingUi& loading = mUi.loading;
-    loading.active = mLoad->busy();
-    if (loading.active) {
-        loading.file = std::filesystem::path(mLoad->path()).filename().string();
-        loading.stage = mLoad->stage();
-        loading.fraction = mLoad->fraction();
-        loading.seconds = mLoad->seconds();
-    }
-    if (std::optional<BackgroundLoad::Loaded> loaded = mLoad->take()) {
+    if (std::optional<BackgroundLoad::Loaded> loaded = mLoad->poll(mUi.loading))
         finishOpen(std::move(*loaded));
-        loading.active = mLoad->busy();
-    }
 }
 
 bool ViewerWindow::finishOpen(BackgroundLoad::Loaded loaded) {
@@ -164,7 +142,7 @@ void ViewerWindow::takeDroppedFiles() {
             std::any_of(mFeatures.begin(), mFeatures.end(),
                         [&](const auto& feature) { return feature->takeDrop(path); });
         if (taken) continue;
-        std::string ext = fs::path(path).extension().string();
+        std::string ext = std::filesystem::path(path).extension().string();
         std::transform(ext.begin(), ext.end(), ext.begin(),
                        [](unsigned char c) { return char(std::tolower(c)); });
         (ext == ".hdr" ? r.environment : r.open) = path;

@@ -56,13 +56,10 @@ Outcome ViewerWindow::runFrames() {
     while (!closeConfirmed() && !quitSignalled()) {
         const bool waited = waitForEvents(wait);
         if (quitSignalled()) break;  // woken by SIGINT or SIGTERM: no frame, the way out
-        // Fixed steps where the result must not depend on the machine's speed (but a script's
-        // `idle`, which lets the window run as it would for a person).
-        const bool scriptDrives = mScript && mScriptIdle < 0;
-        const float dt = frameSeconds(waited, scriptDrives, frameStart);
+        const float dt = frameSeconds(waited, frameStart);
         applyPendingScale();
-        const FrameSize size = beginFrame(scriptDrives);
-        const ScriptRunner::Step scripted = stepScript(size);
+        const FrameSize size = beginFrame();
+        const ScriptStep scripted = driveInput(size);
         updateFrame(dt, size);
         drawFrame(size);
         if (const std::optional<Outcome> outcome = endFrame(scripted)) return *outcome;
@@ -95,7 +92,7 @@ bool ViewerWindow::waitForEvents(const RedrawWait& wait) {
     return true;
 }
 
-float ViewerWindow::frameSeconds(bool waited, bool scriptDrives, double& frameStart) {
+float ViewerWindow::frameSeconds(bool waited, double& frameStart) {
     const double now = glfwGetTime();
     float dt = float(std::min(now - mLastTime, 0.25));  // a stall must not skip the clip
     mLastTime = now;
@@ -105,33 +102,29 @@ float ViewerWindow::frameSeconds(bool waited, bool scriptDrives, double& frameSt
             mUi.stats.frameMs == 0 ? dt * 1000 : 0.9f * mUi.stats.frameMs + 0.1f * dt * 1000;
     }
     frameStart = now;
-    if (scriptDrives) dt = ScriptRunner::kFrameSeconds;
+    // Fixed steps where the result must not depend on the machine's speed (a script driving, a
+    // recording); the last feature's wins.
     for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) {
         if (const float step = feature->fixedStep(); step > 0) dt = step;
     }
     return dt;
 }
 
-ViewerWindow::FrameSize ViewerWindow::beginFrame(bool scriptDrives) {
+ViewerWindow::FrameSize ViewerWindow::beginFrame() {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    // A script's run must not depend on the machine's speed either inside ImGui (double clicks,
-    // key repeat, hover delays are timed with DeltaTime, which the backend just read from the
-    // wall clock).
-    if (scriptDrives) ImGui::GetIO().DeltaTime = ScriptRunner::kFrameSeconds;
     FrameSize size;
     glfwGetWindowSize(mContext.window(), &size.width, &size.height);
     mContext.framebufferSize(size.fbWidth, size.fbHeight);
     return size;
 }
 
-ScriptRunner::Step ViewerWindow::stepScript(const FrameSize& size) {
-    ScriptRunner::Step scripted;
-    if (!mScript) return scripted;
-    const float viewX = mUi.weightsWidth, viewY = mUi.menuHeight;
-    scripted = mScript->beforeFrame(mDoc, mUi, viewX, viewY, float(size.width) - viewX,
-                                    float(size.height) - viewY - mUi.timelineHeight);
-    mScriptIdle = scripted.idleSeconds;
+// The first stage of a frame, before every feature's poll: the script's input must be in ImGui's
+// before the panels are built, and what it drops is taken with this frame's requests.
+ScriptStep ViewerWindow::driveInput(const FrameSize& size) {
+    ScriptStep scripted;
+    for (const std::unique_ptr<ViewerFeature>& feature : mFeatures)
+        feature->driveInput(size.width, size.height, scripted);
     mDropped.insert(mDropped.end(), scripted.dropped.begin(), scripted.dropped.end());
     return scripted;
 }
@@ -168,7 +161,7 @@ void ViewerWindow::drawFrame(const FrameSize& size) {
     ++mFrames;
 }
 
-std::optional<Outcome> ViewerWindow::endFrame(const ScriptRunner::Step& scripted) {
+std::optional<Outcome> ViewerWindow::endFrame(const ScriptStep& scripted) {
     if (mOptions.screenshotAfter > 0 && mFrames >= mOptions.screenshotAfter) {
         auto written = morph::writePngFile(mOptions.out, readWindow());
         if (!written) {
@@ -250,9 +243,8 @@ Motion ViewerWindow::motion() const {
     Motion m;
     const bool shown = glfwGetWindowAttrib(window, GLFW_ICONIFIED) == 0;
     const bool animating = mDoc.loaded && (mDoc.state.playback.playing || mUi.presetCycle.on);
-    m.moving = (mScript && mScriptIdle < 0) || mOptions.screenshotAfter > 0 || mUi.loading.active ||
-               mPendingScale != 0 || !mDropped.empty() ||
-               (shown && (animating || mUi.turntable.on));
+    m.moving = mOptions.screenshotAfter > 0 || mUi.loading.active || mPendingScale != 0 ||
+               !mDropped.empty() || (shown && (animating || mUi.turntable.on));
     if (!mUi.message.empty()) {  // its fade is drawn; a timer wakes the window for it
         const double age = ImGui::GetTime() - mUi.messageTime;
         const double fadeAt = kMessageSeconds - kMessageFadeSeconds;
@@ -263,8 +255,6 @@ Motion ViewerWindow::motion() const {
         }
     }
     for (const std::unique_ptr<ViewerFeature>& feature : mFeatures) feature->addMotion(m);
-    if (mScript && mScriptIdle >= 0)
-        m.wakeAfter = m.wakeAfter < 0 ? mScriptIdle : std::min(m.wakeAfter, mScriptIdle);
     return m;
 }
 

@@ -131,6 +131,14 @@ void trackRect(ViewerUi& ui, const std::string& name, const WidgetRect& rect) {
     if (ui.trackWidgets) ui.widgets[name] = rect;
 }
 
+void placeFloatingWindow(const ViewerUi& ui, const FloatingPlace& place) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * place.x, viewport->Size.y * place.y),
+                            ImGuiCond_Appearing, ImVec2(place.pivotX, place.pivotY));
+    ImGui::SetNextWindowSize(ImVec2(place.width * ui.scale, place.height * ui.scale),
+                             ImGuiCond_Appearing);
+}
+
 void applyViewerTheme(float scale) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
@@ -318,10 +326,7 @@ std::string drawBrowserEntries(ViewerUi& ui, const std::vector<fs::directory_ent
 void drawFileBrowser(ViewerDocument& doc, ViewerUi& ui) {
     FileBrowser& b = ui.browser;
     if (!b.visible) return;
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y * 0.45f),
-                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(560 * ui.scale, 420 * ui.scale), ImGuiCond_Appearing);
+    placeFloatingWindow(ui, {0.5f, 0.45f, 0.5f, 0.5f, 560, 420});
     ImGui::SetNextWindowFocus();
     if (!ImGui::Begin(browserTitle(b.mode), &b.visible, ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
@@ -449,10 +454,7 @@ void drawShortcutsWindow(ViewerUi& ui) {
         ImGui::End();
     }
     if (!ui.showShortcuts) return;
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y * 0.5f),
-                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(460 * ui.scale, 0), ImGuiCond_Appearing);
+    placeFloatingWindow(ui, {0.5f, 0.5f, 0.5f, 0.5f, 460, 0});
     if (ImGui::Begin("Shortcuts", &ui.showShortcuts, ImGuiWindowFlags_NoCollapse)) {
         if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
             ImGui::TableSetupColumn("Keys", ImGuiTableColumnFlags_WidthFixed, 190 * ui.scale);

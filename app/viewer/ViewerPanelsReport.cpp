@@ -203,10 +203,7 @@ void drawReportBadge(const ViewerDocument& doc, ViewerUi& ui) {
 
 void drawReportWindow(const ViewerDocument& doc, ViewerUi& ui) {
     if (!ui.showReport) return;
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y * 0.45f),
-                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(560 * ui.scale, 420 * ui.scale), ImGuiCond_Appearing);
+    placeFloatingWindow(ui, {0.5f, 0.45f, 0.5f, 0.5f, 560, 420});
     if (!ImGui::Begin("File report", &ui.showReport, ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
         return;

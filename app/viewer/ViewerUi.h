@@ -293,6 +293,14 @@ void openBrowser(ViewerUi& ui, BrowserMode mode, const std::string& startPath);
 void trackItem(ViewerUi& ui, const std::string& name);
 // A rectangle given explicitly (menu bar titles, whose last item is their popup).
 void trackRect(ViewerUi& ui, const std::string& name, const WidgetRect& rect);
+// Where a floating window (the File report, the browser, the shortcuts, the Live panel) first
+// appears: its pivot at a point of the main viewport, its size in logical pixels.
+struct FloatingPlace {
+    float x = 0.5f, y = 0.5f;            // the point, in fractions of the viewport
+    float pivotX = 0.5f, pivotY = 0.5f;  // the window's point put there, in its fractions
+    float width = 0, height = 0;         // scaled by ui.scale; a height of 0 fits the contents
+};
+void placeFloatingWindow(const ViewerUi& ui, const FloatingPlace& place);
 
 // ---- Looking closely (ViewerInspect.cpp) ----
 // The picked vertex's panel (index, position, the targets moving it, each clickable) and the

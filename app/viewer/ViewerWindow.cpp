@@ -19,6 +19,7 @@
 #include "app/viewer/live/LiveFeature.h"
 #include "app/viewer/record/RecordFeature.h"
 #include "app/viewer/rig/RigFeature.h"
+#include "app/viewer/script/ScriptFeature.h"
 #include "app/viewer/speech/SpeechFeature.h"
 #include "app/viewer/voice/VoiceFeature.h"
 #include "renderer/scene/Capture.h"
@@ -58,12 +59,8 @@ ViewerWindow::~ViewerWindow() {
 
 morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOptions& options) {
     // A script that cannot be read fails before a window opens (no display needed to find out).
-    std::optional<std::vector<ScriptCommand>> script;
-    if (!options.script.empty()) {
-        auto loaded = loadScript(options.script);
-        if (!loaded) return loaded.error();
-        script = std::move(loaded).value();
-    }
+    auto script = readScript(options.script);
+    if (!script) return script.error();
     // The first model's import starts before the window does: reading and decoding a file takes
     // about as long as GLFW and the GL context take to start (an avatar on llvmpipe under Xvfb:
     // 65 and 86 ms), and the first frame waits for both.
@@ -75,23 +72,21 @@ morph::Result<std::unique_ptr<ViewerWindow>> ViewerWindow::create(const ViewerOp
     std::unique_ptr<ViewerWindow> self(
         new ViewerWindow(options, std::move(context).value(), std::move(load)));
     if (auto started = self->startRenderers(); !started) return started.error();
-    if (script) {
-        const std::string folder = std::filesystem::absolute(options.script).parent_path().string();
-        self->mScript = std::make_unique<ScriptRunner>(std::move(*script), folder);
-        self->mUi.trackWidgets = true;
-    }
     self->mFrameTimes.setKept(!options.frameTimes.empty());
     self->startImGui();
     self->loadSettingsFile();
-    self->mFeatures = self->makeFeatures();
+    self->mFeatures = self->makeFeatures(std::move(script).value());
     self->applyViewOptions();
     if (auto opened = self->openFirstModel(); !opened) return opened.error();
     return self;
 }
 
-std::vector<std::unique_ptr<ViewerFeature>> ViewerWindow::makeFeatures() {
+std::vector<std::unique_ptr<ViewerFeature>> ViewerWindow::makeFeatures(
+    std::unique_ptr<ScriptRunner> script) {
     const FeatureContext context{mOptions, mDoc, mUi, mContext.window(), mContext};
     std::vector<std::unique_ptr<ViewerFeature>> features;
+    // First: its fixed step is the one a later feature's (a recording's) replaces.
+    if (script) features.push_back(std::make_unique<ScriptFeature>(context, std::move(script)));
     features.push_back(std::make_unique<AliveFeature>(context));  // first: under the others
     features.push_back(std::make_unique<LiveFeature>(context));
     features.push_back(std::make_unique<VoiceFeature>(context));

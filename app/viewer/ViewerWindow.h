@@ -1,8 +1,9 @@
 #pragma once
 // The viewer's window and what it owns: the GL context, ImGui, the renderer, the document, the
-// settings file, the 3D view (view/ViewerView.h) and the mouse and keyboard
-// (input/ViewerInput.h) as plain objects it calls, and the loop over its features
-// (ViewerFeature.h: live input, speech, the autosave, recording, each in its own room). Its
+// settings file, the 3D view (view/ViewerView.h), the mouse and keyboard (input/ViewerInput.h)
+// and the background load (load/BackgroundLoad.h) as plain objects it calls, and the loop over
+// its features (ViewerFeature.h: the script, live input, speech, the autosave, recording, each
+// in its own room). Its
 // members live in the file named for what they do: the window, its features, the settings file
 // and HiDPI changes (ViewerWindow.cpp), the loop and the requests after a frame (ViewerLoop.cpp),
 // and loading (ViewerLoad.cpp).
@@ -13,23 +14,20 @@
 
 #include "app/document/FrameTimes.h"
 #include "app/document/Redraw.h"
-#include "app/viewer/BackgroundLoad.h"
 #include "app/viewer/GlfwContext.h"
 #include "app/viewer/QuitSignals.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerFeature.h"
-#include "app/viewer/ViewerScript.h"
 #include "app/viewer/ViewerUi.h"
 #include "app/viewer/input/ViewerInput.h"
+#include "app/viewer/load/BackgroundLoad.h"
 #include "app/viewer/view/ViewerView.h"
 #include "morph/image/ImageFile.h"
 #include "renderer/scene/SceneRenderer.h"
 
 namespace app {
 
-// The viewer's first model as a load: the command line's, else the bundled face (without the
-// command line's --pose files); nullopt when there is neither.
-std::optional<BackgroundLoad::Request> firstModelRequest(const ViewerOptions& options);
+class ScriptRunner;  // script/ViewerScript.h
 
 class ViewerWindow {
 public:
@@ -54,8 +52,9 @@ private:
     morph::RgbaImage readWindow() const;
     void saveScreenshot(const std::string& path);
     // The features the loop walks, in order: each is called at the points ViewerFeature.h names,
-    // in this order (live input's layer under speech's).
-    std::vector<std::unique_ptr<ViewerFeature>> makeFeatures();
+    // in this order (live input's layer under speech's); `script` is the --script's runner
+    // (nullptr: none).
+    std::vector<std::unique_ptr<ViewerFeature>> makeFeatures(std::unique_ptr<ScriptRunner> script);
     // A screenshot, scripted or --screenshot-after run: no settings read or written.
     bool reproducible() const { return mOptions.screenshotAfter > 0 || !mOptions.script.empty(); }
 
@@ -68,15 +67,16 @@ private:
     bool waitForEvents(const RedrawWait& wait);  // true when it waited for an event
     // The clock's step for this frame (fixed while a script drives or a recording runs), and
     // the frame times.
-    float frameSeconds(bool waited, bool scriptDrives, double& frameStart);
-    FrameSize beginFrame(bool scriptDrives);
-    ScriptRunner::Step stepScript(const FrameSize& size);
+    float frameSeconds(bool waited, double& frameStart);
+    FrameSize beginFrame();
+    // The features' first stage (ViewerFeature::driveInput): what the script asks of the frame.
+    ScriptStep driveInput(const FrameSize& size);
     void updateFrame(float dt, const FrameSize& size);  // the clips, the frame, panels, input
     void buildPanels(int width, int height);            // the window's panels, then the features'
     void drawPanels(int width, int height);             // the window's own (not while hidden)
     void drawFrame(const FrameSize& size);              // the scene, then ImGui, recorded
     // Screenshots, the script's exit: the exit code when the loop ends here.
-    std::optional<Outcome> endFrame(const ScriptRunner::Step& scripted);
+    std::optional<Outcome> endFrame(const ScriptStep& scripted);
     Motion motion() const;  // what the frame just drawn says about the next (Redraw.h)
     // Whether the loop ends: the window was closed and no feature holds it open.
     bool closeConfirmed();
@@ -122,8 +122,6 @@ private:
     renderer::Shading mShading = renderer::Shading::Auto;  // --shading, checked by CLI11
     // Environments prefiltered so far, by spec: switching back is instant.
     std::map<std::string, renderer::GpuEnvironment> mEnvironments;
-    std::unique_ptr<ScriptRunner> mScript;
-    double mScriptIdle = -1;  // the script's `idle`: seconds left (< 0: the script drives)
     RedrawPolicy mRedraw;
     FrameTimes mFrameTimes;
     float mPendingScale = 0;  // a content scale change to apply before the next frame

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "app/session/Autosave.h"
+#include "app/viewer/script/ViewerScript.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -39,7 +40,7 @@ void AutosaveFeature::opened(bool reloaded) {
     std::fprintf(stderr, "morphview: %s\n", opened.message.c_str());
 }
 
-void AutosaveFeature::afterFrame(const ScriptRunner::Step& scripted) {
+void AutosaveFeature::afterFrame(const ScriptStep& scripted) {
     if (mAutosave && mDoc.loaded) {
         mAutosave->update(mDoc.state);
         if (const std::string error = mAutosave->takeError(); !error.empty()) showError(mUi, error);

@@ -23,7 +23,7 @@ public:
     void drawPanels(float viewX, float viewY) override;
     // The state to the autosave, its write errors shown; then a script's `sample LABEL`: the
     // autosave flushed, then the line (printSampleLine).
-    void afterFrame(const ScriptRunner::Step& scripted) override;
+    void afterFrame(const ScriptStep& scripted) override;
     // Whether the window closes: nothing is unsaved, or the user answered the question.
     bool allowClose() override;
     void end() override;  // removed, or kept when the user chose Keep

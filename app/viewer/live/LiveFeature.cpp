@@ -205,7 +205,7 @@ void LiveFeature::toggleLiveClip() {
                          mDoc.state.userClips[size_t(recording->clip)].name + "'");
 }
 
-void LiveFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
+void LiveFeature::afterFrame(const ScriptStep& /*scripted*/) {
     LiveUi::Requests requests = std::exchange(mLiveUi.requests, {});
     if (!mDoc.loaded) return;
     if (requests.close && mLive) {
@@ -272,9 +272,7 @@ void LiveFeature::addMotion(Motion& motion) const {
     if (liveMoves()) motion.moving = true;
     // The Live panel's ages and rates stay current while it shows.
     constexpr double kLivePanelSeconds = 0.25;
-    if (mUi.showLive)
-        motion.wakeAfter = motion.wakeAfter < 0 ? kLivePanelSeconds
-                                                : std::min(motion.wakeAfter, kLivePanelSeconds);
+    if (mUi.showLive) wakeWithin(motion, kLivePanelSeconds);
 }
 
 }  // namespace app

@@ -24,9 +24,9 @@ public:
     // Before the frame resolves: the newest samples' weights, the replay's line (advanced by
     // the frame's dt), each keyed into the clip while recording to one.
     void poll(float dt) override;
-    void drawPanels(float viewX, float viewY) override;            // the Live panel
-    void frameDrawn(FrameTimes& times) override;                   // the newest sample's age
-    void afterFrame(const ScriptRunner::Step& scripted) override;  // the Live panel's requests
+    void drawPanels(float viewX, float viewY) override;    // the Live panel
+    void frameDrawn(FrameTimes& times) override;           // the newest sample's age
+    void afterFrame(const ScriptStep& scripted) override;  // the Live panel's requests
     // A replay still playing or smoothing still settling moves; the panel's ages and rates are
     // kept current while it shows.
     void addMotion(Motion& motion) const override;

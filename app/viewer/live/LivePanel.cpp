@@ -241,10 +241,7 @@ const Section kSections[] = {
 
 void drawLivePanel(const live::LiveSession* session, LiveUi& live, ViewerUi& ui) {
     if (!ui.showLive) return;
-    const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.62f, viewport->Size.y * 0.12f),
-                            ImGuiCond_Appearing, ImVec2(0.5f, 0.0f));
-    ImGui::SetNextWindowSize(ImVec2(440 * ui.scale, 380 * ui.scale), ImGuiCond_Appearing);
+    placeFloatingWindow(ui, {0.62f, 0.12f, 0.5f, 0.0f, 440, 380});
     if (!ImGui::Begin("Live", &ui.showLive, ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
         return;

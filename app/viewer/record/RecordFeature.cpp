@@ -58,7 +58,7 @@ void RecordFeature::record(morph::RgbaImage image) {
     if (!rec.ffmpeg.empty() && rec.frames > 0 && !mRecorder.writesVideo()) rec.ffmpeg.clear();
 }
 
-void RecordFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
+void RecordFeature::afterFrame(const ScriptStep& /*scripted*/) {
     if (!mUi.requests.toggleRecording) return;
     mUi.requests.toggleRecording = false;
     toggle();

@@ -14,12 +14,12 @@ public:
     // Finds ffmpeg on PATH (the panel says when it is missing: PNG frames only).
     explicit RecordFeature(const FeatureContext& context);
 
-    float fixedStep() const override;                  // one frame of the rate, while recording
-    void sceneDrawn(const ViewRegion& view) override;  // the 3D view alone, when that is asked
-    void frameDrawn(FrameTimes& times) override;       // the whole window, else
-    void afterFrame(const ScriptRunner::Step& scripted) override;  // F9: start or stop
-    void addMotion(Motion& motion) const override;                 // every frame, while recording
-    void end() override;                                           // a recording still running
+    float fixedStep() const override;                      // one frame of the rate, while recording
+    void sceneDrawn(const ViewRegion& view) override;      // the 3D view alone, when that is asked
+    void frameDrawn(FrameTimes& times) override;           // the whole window, else
+    void afterFrame(const ScriptStep& scripted) override;  // F9: start or stop
+    void addMotion(Motion& motion) const override;         // every frame, while recording
+    void end() override;                                   // a recording still running
 
 private:
     void toggle();

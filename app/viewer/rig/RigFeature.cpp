@@ -233,7 +233,7 @@ void RigFeature::drawOperations() {
         apply("recompute flagged normals", {"--recompute-normals", "flagged"});
 }
 
-void RigFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
+void RigFeature::afterFrame(const ScriptStep& /*scripted*/) {
     if (!mUi.requests.saveRig) return;
     const std::string path = *mUi.requests.saveRig;
     mUi.requests.saveRig.reset();

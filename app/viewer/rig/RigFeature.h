@@ -30,7 +30,7 @@ public:
     void opened(bool reloaded) override;
     void drawMenus() override;
     void drawPanels(float viewX, float viewY) override;
-    void afterFrame(const ScriptRunner::Step& scripted) override;
+    void afterFrame(const ScriptStep& scripted) override;
     bool allowClose() override;
     void end() override;
 

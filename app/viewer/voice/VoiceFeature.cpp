@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "app/document/WeightLayers.h"
-#include "app/viewer/ViewerScript.h"
+#include "app/viewer/script/ViewerScript.h"
 #include "app/voice/VoiceProfileFile.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -150,7 +150,7 @@ void VoiceFeature::poll(float dt) {
     if (ended) mRecording.streamEnded();
 }
 
-void VoiceFeature::afterFrame(const ScriptRunner::Step& /*scripted*/) {
+void VoiceFeature::afterFrame(const ScriptStep& /*scripted*/) {
     if (mSession) mRecording.handleRequests(*mSession);
     mUi.voice.requests = {};
 }

@@ -32,7 +32,7 @@ public:
     void modelChanged() override;      // the first model opens the voice; later ones map anew
     float fixedStep() const override;  // a clocked file: one script frame
     void poll(float dt) override;      // what arrived, analysed into the voice layer
-    void afterFrame(const ScriptRunner::Step& scripted) override;  // File > Live's requests
+    void afterFrame(const ScriptStep& scripted) override;  // File > Live's requests
     // Frames while a clocked file plays (a device's blocks wake the window themselves); a
     // timer while a profile is learned.
     void addMotion(Motion& motion) const override;

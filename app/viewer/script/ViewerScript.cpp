@@ -1,4 +1,4 @@
-#include "app/viewer/ViewerScript.h"
+#include "app/viewer/script/ViewerScript.h"
 
 #include <algorithm>
 #include <cmath>
@@ -85,6 +85,12 @@ bool ScriptRunner::fail(const ScriptCommand& c, const std::string& problem) {
     std::fprintf(stderr, "morphview: script line %d: %s\n", c.line, problem.c_str());
     mFailed = true;
     return false;
+}
+
+std::optional<float> ScriptRunner::targetWeight(const ScriptCommand& c, const ViewerDocument& doc) {
+    const std::optional<float> weight = selectedWeight(doc, c.target);
+    if (!weight) fail(c, "the selected mesh has no target \"" + c.target + "\"");
+    return weight;
 }
 
 void ScriptRunner::next() {
@@ -309,11 +315,8 @@ bool ScriptRunner::runExpectClip(const ScriptCommand& c, Frame& frame) {
 }
 
 bool ScriptRunner::runExpectWeight(const ScriptCommand& c, Frame& frame) {
-    const std::optional<float> weight = selectedWeight(frame.doc, c.target);
-    if (!weight) {
-        fail(c, "the selected mesh has no target \"" + c.target + "\"");
-        return true;
-    }
+    const std::optional<float> weight = targetWeight(c, frame.doc);
+    if (!weight) return true;
     const float w = *weight;
     if (!(std::abs(w - c.value) <= c.value2)) {
         fail(c, c.target + " is " + std::to_string(w) + ", expected " + std::to_string(c.value));
@@ -352,11 +355,8 @@ bool ScriptRunner::runSay(const ScriptCommand& c, Frame& frame) {
 // Until the window has taken the request and the line has been prepared and played, or the wall
 // clock's limit (the line plays on the audio clock, not the script's fixed frames).
 bool ScriptRunner::runWaitSpeech(const ScriptCommand& c, Frame& frame) {
-    const std::optional<float> weight = selectedWeight(frame.doc, c.target);
-    if (!weight) {
-        fail(c, "the selected mesh has no target \"" + c.target + "\"");
-        return true;
-    }
+    const std::optional<float> weight = targetWeight(c, frame.doc);
+    if (!weight) return true;
     if (mPhase++ == 0) {
         mIdleStart = glfwGetTime();
         mPeak = 0;

@@ -1,8 +1,9 @@
 #pragma once
 // Opening a model without freezing the window: the import (parsing, buffers, Draco and meshopt,
 // image decoding, pose files: all CPU) runs on a worker thread while the window keeps drawing
-// the current model; the window takes the scene when it is ready and uploads it on the GL
-// thread. The current model stays until then, and stays when the load fails.
+// the current model; once a frame the loop asks for the load's progress, for the panel, and its
+// result, which it uploads on the GL thread. The current model stays until then, and stays when
+// the load fails.
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -12,6 +13,8 @@
 
 #include "app/cli/ModelLoader.h"
 #include "app/document/ViewerAudit.h"
+#include "app/viewer/ViewerApp.h"
+#include "app/viewer/ViewerUi.h"
 #include "morph/Result.h"
 #include "morph/Scene.h"
 
@@ -41,21 +44,20 @@ public:
     // replaces an older waiting one; the running one's result is then dropped).
     void start(Request request);
     bool busy() const { return mRunning || mNext.has_value(); }
-    // The finished load, once (nullopt while it runs, or when a newer request replaced it: that
-    // one is started here).
-    std::optional<Loaded> take();
+    // Once a frame: the load's progress for the panel's overlay into `loading`, and the finished
+    // load, once (nullopt while it runs, or when a newer request replaced it: that one is
+    // started here).
+    std::optional<Loaded> poll(LoadingUi& loading);
     // The running load's result, waiting for it (and for a newer request's, which then runs);
     // nullopt when nothing runs.
     std::optional<Loaded> wait();
 
-    // For the progress display: the file, the import's stage and fraction (0..1), seconds since
-    // the start.
-    std::string path() const;
+private:
+    std::optional<Loaded> take();
+    // For the progress display: the import's stage, seconds since the start.
     std::string stage() const;
-    float fraction() const { return mFraction.load(); }
     double seconds() const;
 
-private:
     void launch(Request request);
     void join();
 
@@ -70,5 +72,14 @@ private:
     Request mCurrent;
     std::chrono::steady_clock::time_point mStarted;
 };
+
+// A load of the model at `path` with the options of `base` (the open model's, else the command
+// line's): --pose files belong to the model they were given with, `commandLine`'s, and to no
+// other.
+BackgroundLoad::Request modelRequest(ModelOptions base, const std::string& path,
+                                     const ModelOptions& commandLine, bool keepState);
+// The viewer's first model as a load: the command line's, else the bundled face; nullopt when
+// there is neither.
+std::optional<BackgroundLoad::Request> firstModelRequest(const ViewerOptions& options);
 
 }  // namespace app

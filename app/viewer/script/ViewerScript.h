@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/document/ViewerStateScript.h"
+#include "app/viewer/ViewerFeature.h"
 #include "app/viewer/ViewerUi.h"
 
 namespace app {
@@ -21,15 +22,7 @@ class ScriptRunner {
 public:
     ScriptRunner(std::vector<ScriptCommand> commands, std::string folder);
 
-    struct Step {
-        std::optional<std::string> screenshot;  // save the window after this frame's draw
-        std::vector<std::string> dropped;       // files dropped on the window this frame
-        std::optional<int> exitCode;            // quit after this frame
-        std::optional<std::string> sample;  // `sample LABEL`: the window prints it (printSample)
-        // `idle`: the script does not drive the next frames; the window draws by its own rules
-        // and wakes for the script after at most this many seconds. < 0: the script drives.
-        double idleSeconds = -1;
-    };
+    using Step = ScriptStep;  // what the script asks of one frame (ViewerFeature.h)
     // Between the backend's NewFrame and ImGui::NewFrame. `viewX..` is the 3D view in ImGui's
     // units (for click-view).
     Step beforeFrame(ViewerDocument& doc, ViewerUi& ui, float viewX, float viewY, float viewWidth,
@@ -57,6 +50,8 @@ private:
     bool ready(const ViewerUi& ui, Step& step);
     void applyMouse() const;
     bool fail(const ScriptCommand& c, const std::string& problem);
+    // The selected mesh's weight of the command's target as drawn; the script fails without it.
+    std::optional<float> targetWeight(const ScriptCommand& c, const ViewerDocument& doc);
     void next();
     std::optional<WidgetRect> widget(const ViewerUi& ui, const ScriptCommand& c);
     bool click(float x, float y);  // move, press, release, one frame to act: true at the end

@@ -1,6 +1,9 @@
-#include "app/viewer/BackgroundLoad.h"
+#include "app/viewer/load/BackgroundLoad.h"
 
+#include <filesystem>
 #include <utility>
+
+#include "app/install/BundledData.h"
 
 namespace app {
 
@@ -72,16 +75,25 @@ std::optional<BackgroundLoad::Loaded> BackgroundLoad::take() {
     return out;
 }
 
+std::optional<BackgroundLoad::Loaded> BackgroundLoad::poll(LoadingUi& loading) {
+    loading.active = busy();
+    if (loading.active) {
+        loading.file = std::filesystem::path(mCurrent.model.path).filename().string();
+        loading.stage = stage();
+        loading.fraction = mFraction.load();
+        loading.seconds = seconds();
+    }
+    std::optional<Loaded> loaded = take();
+    if (loaded) loading.active = busy();
+    return loaded;
+}
+
 std::optional<BackgroundLoad::Loaded> BackgroundLoad::wait() {
     while (mRunning) {
         join();  // the worker has stored its result: take() returns it or starts mNext
         if (std::optional<Loaded> loaded = take()) return loaded;
     }
     return std::nullopt;
-}
-
-std::string BackgroundLoad::path() const {
-    return mCurrent.model.path;
 }
 
 std::string BackgroundLoad::stage() const {
@@ -91,6 +103,19 @@ std::string BackgroundLoad::stage() const {
 
 double BackgroundLoad::seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - mStarted).count();
+}
+
+BackgroundLoad::Request modelRequest(ModelOptions base, const std::string& path,
+                                     const ModelOptions& commandLine, bool keepState) {
+    base.path = path;
+    if (path != commandLine.path) base.poses.clear();
+    return BackgroundLoad::Request{std::move(base), keepState, {}};
+}
+
+std::optional<BackgroundLoad::Request> firstModelRequest(const ViewerOptions& options) {
+    const std::string path = options.model.path.empty() ? bundledFacePath() : options.model.path;
+    if (path.empty()) return std::nullopt;
+    return modelRequest(options.model, path, options.model, false);
 }
 
 }  // namespace app
