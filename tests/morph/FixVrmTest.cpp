@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "FixScenes.h"
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/FixFixtures.h"
 #include "fixtures/VrmFixtures.h"
@@ -26,11 +27,7 @@ const json::json_pointer kGroups("/extensions/VRM/blendShapeMaster/blendShapeGro
 const json::json_pointer kExpressions("/extensions/VRMC_vrm/expressions");
 
 morph::Scene imported(const morph::FixDocument& doc) {
-    morph::ImportOptions options;
-    options.decodeImages = false;
-    auto scene = morph::importGltfMemory(morph::fixDocumentGlb(doc), "vrm.glb", "", options);
-    EXPECT_TRUE(scene) << scene.error().message;
-    return scene ? std::move(scene).value() : morph::Scene{};
+    return morphtest::importFixed(doc, "vrm.glb");
 }
 
 json bind0(int mesh, int index, double weight) {
