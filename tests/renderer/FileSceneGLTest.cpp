@@ -58,6 +58,15 @@ protected:
         return image.ok() ? std::move(image).value() : morph::RgbaImage{};
     }
 
+    // The cameras fixture's file camera `index` in a shot `width` wide and 256 high.
+    morph::RgbaImage shootFileCamera(const renderer::GpuScene& gpu, int index, int width = 256) {
+        renderer::ShotSpec shot;
+        shot.width = width;
+        shot.height = 256;
+        shot.camera = renderer::fileCameraView(index);
+        return shoot(gpu, shot);
+    }
+
     morph::Result<renderer::Capturer> mCapturer = morph::Error{morph::ErrorCode::Usage, ""};
 };
 
@@ -134,10 +143,7 @@ TEST_F(FileSceneGLTest, LightChoiceAutoIsTheFileNoneIsTheEnvironmentOnly) {
 
 TEST_F(FileSceneGLTest, PerspectiveFileCameraKeepsYfovAtAnyAspect) {
     Loaded l = load(fixtures::camerasFixture(), "cameras.glb");
-    renderer::ShotSpec shot;
-    shot.width = shot.height = 256;
-    shot.camera = renderer::fileCameraView(0);
-    const morph::RgbaImage image = shoot(l.gpu, shot);
+    const morph::RgbaImage image = shootFileCamera(l.gpu, 0);
     ASSERT_TRUE(image.valid());
     // From (0, 0, 6) with yfov 0.8: the green cube's front face (z = 0.5, 5.5 away) spans
     // 0.5 / (5.5 tan 0.4) = 0.215 of the half-height: 27.5 pixels either side of the centre.
@@ -151,8 +157,7 @@ TEST_F(FileSceneGLTest, PerspectiveFileCameraKeepsYfovAtAnyAspect) {
     EXPECT_TRUE(dominant(pixel(image, 193, 128), 2));
     // 384x256 (the file's aspectRatio 1.5, which is not used): the same vertical field, so the
     // green face spans the same 27.5 pixels up and down, and across.
-    shot.width = 384;
-    const morph::RgbaImage wide = shoot(l.gpu, shot);
+    const morph::RgbaImage wide = shootFileCamera(l.gpu, 0, 384);
     EXPECT_TRUE(dominant(pixel(wide, 192, 128 - 24), 1));
     EXPECT_TRUE(background(pixel(wide, 192, 128 - 31)));
     EXPECT_TRUE(dominant(pixel(wide, 192 + 24, 128), 1));
@@ -161,10 +166,7 @@ TEST_F(FileSceneGLTest, PerspectiveFileCameraKeepsYfovAtAnyAspect) {
 
 TEST_F(FileSceneGLTest, OrthographicFileCameraHasNoPerspective) {
     Loaded l = load(fixtures::camerasFixture(), "cameras.glb");
-    renderer::ShotSpec shot;
-    shot.width = shot.height = 256;
-    shot.camera = renderer::fileCameraView(1);
-    const morph::RgbaImage image = shoot(l.gpu, shot);
+    const morph::RgbaImage image = shootFileCamera(l.gpu, 1);
     ASSERT_TRUE(image.valid());
     // From +X looking down -X, ymag 2: world z maps to image x as -z / 2. The green cube
     // (z in [-0.5, 0.5]) covers pixels 96..160 whatever its distance; the red one behind it is
