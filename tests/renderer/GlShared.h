@@ -1,7 +1,7 @@
 #pragma once
 // What the GL tests share besides the context (GlFixture.h): one of each drawer per test
 // process, made on first use (a drawer that cannot be made fails the case that asked for it),
-// and a scene uploaded or the failure reported.
+// a scene uploaded or the failure reported, and the camera the small test scenes are seen by.
 #include <string>
 #include <utility>
 
@@ -11,6 +11,7 @@
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "renderer/morph/GpuOracle.h"
+#include "renderer/scene/Camera.h"
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/SceneRenderer.h"
@@ -37,6 +38,16 @@ inline renderer::SceneRenderer& sharedSceneRenderer() {
 inline renderer::GpuOracle& sharedOracle() {
     static morph::Result<renderer::GpuOracle> instance = renderer::GpuOracle::create();
     return madeOrFail(instance);
+}
+
+// A camera on +Z, `distance` from the origin and looking at it, its depth range 0.5 to 20: the
+// code-built test scenes span a unit or two around the origin.
+inline renderer::Camera cameraOnZ(float distance) {
+    renderer::Camera camera;
+    camera.eye = {0, 0, distance};
+    camera.nearPlane = 0.5f;
+    camera.farPlane = 20;
+    return camera;
 }
 
 // `scene` on the GPU; an empty GpuScene (and a failed expectation) when the upload fails.
