@@ -55,6 +55,12 @@ const morph::Primitive& onlyPrimitive(const morph::Scene& scene) {
     return scene.meshes[0].primitives[0];
 }
 
+// The primitive has one target, with these POSITION deltas.
+void expectOnePositionTarget(const morph::Primitive& p, const V4& deltas) {
+    ASSERT_EQ(p.targets.size(), 1u);
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), deltas);
+}
+
 void expectTriangleWithTwoTargets(const morph::Scene& scene) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
@@ -71,9 +77,7 @@ TEST(ImportRules, SparseTargetWithoutBufferViewHasAZeroBase) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
     EXPECT_EQ(p.indices, (std::vector<uint32_t>{0, 1, 2}));
-    ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
-               V4{{0, 0, 0, 0}, {0, 0, 0.5f, 0}, {0, 0, 0, 0}});
+    expectOnePositionTarget(p, V4{{0, 0, 0, 0}, {0, 0, 0.5f, 0}, {0, 0, 0, 0}});
     ASSERT_EQ(p.targetStats.size(), 1u);
     EXPECT_EQ(p.targetStats[0].movedVertices, 1u);
     EXPECT_FLOAT_EQ(p.targetStats[0].maxPositionDelta, 0.5f);
@@ -82,18 +86,14 @@ TEST(ImportRules, SparseTargetWithoutBufferViewHasAZeroBase) {
 TEST(ImportRules, SparseTargetWithBufferViewReplacesBaseElements) {
     morph::Scene scene = load(fixtures::sparseTargetWithBufferView());
     const morph::Primitive& p = onlyPrimitive(scene);
-    ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
-               V4{{0.1f, 0, 0, 0}, {0.2f, 0, 0, 0}, {0, 0, 1, 0}});
+    expectOnePositionTarget(p, V4{{0.1f, 0, 0, 0}, {0.2f, 0, 0, 0}, {0, 0, 1, 0}});
 }
 
 TEST(ImportRules, SparseBaseAttribute) {
     morph::Scene scene = load(fixtures::sparseBasePositions());
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, std::vector<glm::vec3>{{0, 0, 0}, {2, 0, 0}, {0, 1, 0}});
-    ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
-               V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectOnePositionTarget(p, V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, SparseAnimationOutput) {
@@ -208,9 +208,7 @@ TEST(ImportRules, InterleavedBaseAndTarget) {
     morph::Scene scene = load(fixtures::interleavedPositionAndTarget());
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
-    ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
-               V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+    expectOnePositionTarget(p, V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, UnknownTargetAttributeIsIgnored) {
