@@ -81,15 +81,20 @@ glm::ivec2 floorPixel(const renderer::GpuScene& gpu, const glm::vec3& p) {
     return {int((ndc.x + 1.0f) * 128.0f), int((1.0f - ndc.y) * 128.0f)};
 }
 
+// A `size` square shot of the lights fixture's floor from the top, under the rig's dim analytic
+// sky (no environment), so each punctual light's contribution stands out from a known floor:
+// the studio's softboxes nearly saturate it.
+renderer::ShotSpec floorFromTheTop(int size) {
+    renderer::ShotSpec shot;
+    shot.width = shot.height = size;
+    shot.camera = renderer::orbitView(0, 90);  // top
+    shot.environment = nullptr;                // the rig
+    return shot;
+}
+
 TEST_F(FileSceneGLTest, PointRangeSpotConeAndDirectionalLightTheFloor) {
     Loaded l = load(fixtures::lightsFixture(), "lights.glb");
-    renderer::ShotSpec shot;
-    shot.width = shot.height = 256;
-    shot.camera = renderer::orbitView(0, 90);  // top
-    // The rig's dim analytic sky under the punctual lights (no environment), so each light's
-    // contribution stands out from a known floor: the studio's softboxes nearly saturate it.
-    shot.environment = nullptr;  // the rig
-    const morph::RgbaImage image = shoot(l.gpu, shot);
+    const morph::RgbaImage image = shoot(l.gpu, floorFromTheTop(256));
     ASSERT_TRUE(image.valid());
     auto at = [&](float x) {
         const glm::ivec2 p = floorPixel(l.gpu, glm::vec3(x, 0.0f, 0.0f));
@@ -118,12 +123,9 @@ TEST_F(FileSceneGLTest, PointRangeSpotConeAndDirectionalLightTheFloor) {
 
 TEST_F(FileSceneGLTest, LightChoiceAutoIsTheFileNoneIsTheEnvironmentOnly) {
     Loaded l = load(fixtures::lightsFixture(), "lights.glb");
-    renderer::ShotSpec shot;
-    shot.width = shot.height = 64;
-    shot.camera = renderer::orbitView(0, 90);  // top
     // Without an environment, where auto means the file's lights else the rig (under one, auto
     // is the file's lights else none: SceneRenderer::writeFrameBlocks).
-    shot.environment = nullptr;  // the rig
+    renderer::ShotSpec shot = floorFromTheTop(64);
     const morph::RgbaImage automatic = shoot(l.gpu, shot);
     shot.lights = renderer::DirectLights::File;
     const morph::RgbaImage file = shoot(l.gpu, shot);
