@@ -57,16 +57,23 @@ inline renderer::GpuScene uploadOrFail(const morph::Scene& scene) {
     return gpu.ok() ? std::move(gpu).value() : renderer::GpuScene{};
 }
 
-// The pose of a --weights SPEC on the clips a key names at `time`, as `capture` poses it
-// (app/shots/ShotPose.h); an error fails the current case and gives the rest pose.
-inline std::vector<morph::NodePose> poseOrFail(const morph::Scene& layout,
-                                               const std::string& weights,
-                                               const std::string& animation = "", float time = 0) {
+// A --weights SPEC on the clips a key names at `time`, as `capture`'s options say it
+// (app/shots/ShotPose.h).
+inline app::ShotPose shotPoseOf(const std::string& weights, const std::string& animation = "",
+                                float time = 0) {
     app::ShotPose shot;
     shot.weights = weights;
     shot.animation = animation;
     shot.time = time;
-    auto pose = app::shotPose(layout, shot);
+    return shot;
+}
+
+// The pose of shotPoseOf(weights, animation, time), as `capture` poses it; an error fails the
+// current case and gives the rest pose.
+inline std::vector<morph::NodePose> poseOrFail(const morph::Scene& layout,
+                                               const std::string& weights,
+                                               const std::string& animation = "", float time = 0) {
+    auto pose = app::shotPose(layout, shotPoseOf(weights, animation, time));
     if (!pose.ok()) ADD_FAILURE() << pose.error().message;
     return pose.ok() ? std::move(pose).value() : morph::restPose(layout);
 }
