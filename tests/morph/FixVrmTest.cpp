@@ -38,6 +38,14 @@ json bind1(int node, int index, double weight) {
     return {{"node", node}, {"index", index}, {"weight", weight}};
 }
 
+// Removes the target `name` from `doc`; the lines that say what it did are `expected`.
+void expectRemoving(morph::FixDocument& doc, const std::string& name,
+                    const std::vector<std::string>& expected) {
+    auto lines = morph::removeTargets(doc, {name}, {});
+    ASSERT_TRUE(lines) << lines.error().message;
+    EXPECT_EQ(*lines, expected);
+}
+
 // The audit rig with its two smiles as one target, "mouthSmile", last on each mesh (the face's
 // index 4, the teeth's too), bound by a VRM 0.x group "Joy" (mesh 0, weight 80) and a VRM 1.0
 // expression "happy" (node 0, weight 0.8), each beside a bind to jawOpen (index 0).
@@ -73,12 +81,10 @@ morph::FixDocument smileRig() {
 TEST(FixVrm, RemovingATargetRenumbersVrm0BindsAndNamesTheExpressionsThatLostOne) {
     morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::vrm0Expressions());
     const json groups = doc.json[kGroups];
-    auto lines = morph::removeTargets(doc, {"smile"}, {});
-    ASSERT_TRUE(lines) << lines.error().message;
-    const std::vector<std::string> expected = {"removed target 'smile' from 2 meshes",
-                                               "VRM expression 'Joy' lost its 2 binds to 'smile'",
-                                               "VRM expression 'Grin' lost its bind to 'smile'"};
-    EXPECT_EQ(*lines, expected);
+    expectRemoving(
+        doc, "smile",
+        {"removed target 'smile' from 2 meshes", "VRM expression 'Joy' lost its 2 binds to 'smile'",
+         "VRM expression 'Grin' lost its bind to 'smile'"});
     const json& after = doc.json[kGroups];
     ASSERT_EQ(after.size(), groups.size());
     for (size_t g = 0; g < groups.size(); ++g) EXPECT_EQ(after[g]["name"], groups[g]["name"]);
@@ -96,12 +102,10 @@ TEST(FixVrm, RemovingATargetRenumbersVrm0BindsAndNamesTheExpressionsThatLostOne)
 TEST(FixVrm, RemovingATargetRenumbersVrm1BindsByNode) {
     morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::vrm1Expressions());
     const json expressions = doc.json[kExpressions];
-    auto lines = morph::removeTargets(doc, {"blink"}, {});
-    ASSERT_TRUE(lines) << lines.error().message;
-    const std::vector<std::string> expected = {"removed target 'blink' from 1 mesh",
-                                               "VRM expression 'blink' lost its bind to 'blink'",
-                                               "VRM expression 'wink' lost its bind to 'blink'"};
-    EXPECT_EQ(*lines, expected);
+    expectRemoving(
+        doc, "blink",
+        {"removed target 'blink' from 1 mesh", "VRM expression 'blink' lost its bind to 'blink'",
+         "VRM expression 'wink' lost its bind to 'blink'"});
     const json& preset = doc.json[kExpressions]["preset"];
     EXPECT_EQ(preset["happy"], expressions["preset"]["happy"]);  // smile (#0) and the teeth's
     EXPECT_EQ(preset["blink"]["morphTargetBinds"], json::array());
