@@ -229,9 +229,14 @@ const std::vector<uint8_t>& productionGlb() {
     return bytes;
 }
 
+// The production file imported from memory, as the timed loads below import it.
+Result<Scene> importProduction(const ImportOptions& options = {}) {
+    return importGltfMemory(productionGlb(), "production.glb", ".", options);
+}
+
 const Primitive& productionPrimitive() {
     static const Primitive primitive = [] {
-        Result<Scene> scene = importGltfMemory(productionGlb(), "production.glb", ".");
+        Result<Scene> scene = importProduction();
         return std::move(scene.value().meshes[0].primitives[0]);
     }();
     return primitive;
@@ -255,7 +260,7 @@ BENCHMARK(BM_SyntheticMesh)->Args({1220, 52})->Args({50000, 300})->Unit(benchmar
 void BM_ProductionImport(benchmark::State& state) {
     const std::vector<uint8_t>& bytes = productionGlb();
     for (auto _ : state) {
-        Result<Scene> scene = importGltfMemory(bytes, "production.glb", ".");
+        Result<Scene> scene = importProduction();
         benchmark::DoNotOptimize(scene.ok());
     }
     state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bytes.size()));
@@ -281,9 +286,8 @@ void BM_ProductionSparsify(benchmark::State& state) {
 BENCHMARK(BM_ProductionSparsify)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_ProductionLoadAndPack(benchmark::State& state) {
-    const std::vector<uint8_t>& bytes = productionGlb();
     for (auto _ : state) {
-        Result<Scene> scene = importGltfMemory(bytes, "production.glb", ".");
+        Result<Scene> scene = importProduction();
         const Primitive& p = scene.value().meshes[0].primitives[0];
         PackedTargets packed = packTargets(p, 16384);
         Result<SparsePrimitive> sparse = sparsify(p);
@@ -296,9 +300,8 @@ BENCHMARK(BM_ProductionLoadAndPack)->Unit(benchmark::kMillisecond)->UseRealTime(
 // What the cs-sparse and cpu paths need before their first frame: import and int16 encoding,
 // no texture array.
 void BM_ProductionLoadAndSparsify(benchmark::State& state) {
-    const std::vector<uint8_t>& bytes = productionGlb();
     for (auto _ : state) {
-        Result<Scene> scene = importGltfMemory(bytes, "production.glb", ".");
+        Result<Scene> scene = importProduction();
         Result<SparsePrimitive> sparse = sparsify(scene.value().meshes[0].primitives[0]);
         benchmark::DoNotOptimize(sparse.ok());
     }
@@ -309,7 +312,7 @@ BENCHMARK(BM_ProductionLoadAndSparsify)->Unit(benchmark::kMillisecond)->UseRealT
 Scene productionScene() {
     ImportOptions options;
     options.keepNonFiniteTargets = true;
-    Result<Scene> scene = importGltfMemory(productionGlb(), "production.glb", ".", options);
+    Result<Scene> scene = importProduction(options);
     return std::move(scene).value();
 }
 
@@ -338,12 +341,11 @@ BENCHMARK(BM_AuditProduction)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Us
 
 // What `morphview audit production.glb` does: import (no images) and audit.
 void BM_AuditProductionFile(benchmark::State& state) {
-    const std::vector<uint8_t>& bytes = productionGlb();
     ImportOptions options;
     options.keepNonFiniteTargets = true;
     options.decodeImages = false;
     for (auto _ : state) {
-        Result<Scene> scene = importGltfMemory(bytes, "production.glb", ".", options);
+        Result<Scene> scene = importProduction(options);
         std::vector<Finding> out = auditScene(scene.value());
         benchmark::DoNotOptimize(out.data());
     }

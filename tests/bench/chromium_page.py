@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import urllib.parse
 
 
 def fail(message, code=1):
@@ -39,18 +40,22 @@ def check_package(here, package, pinned, label):
 
 class Server(http.server.ThreadingHTTPServer):
     """Serves on a port the system picks; `result` is the JSON POSTed to /result, `done` is set
-    when it came."""
+    when it came; `environment`, a panorama's path ("" none), is served as /environment.hdr."""
     daemon_threads = True
 
-    def __init__(self, handler):
+    def __init__(self, handler, environment=""):
         super().__init__(("127.0.0.1", 0), handler)
+        self.environment = environment
         self.result = None
         self.done = threading.Event()
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the folder `folder` names (set by a subclass) and takes the page's result."""
+    """Serves the folder `folder` names (set by a subclass), with the server's environment, and
+    takes the page's result. `types`: a file ending's MIME type where the guess is wrong or
+    missing (a subclass adds its own)."""
     folder = None
+    types = {".js": "text/javascript"}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, directory=self.folder, **kwargs)
@@ -59,9 +64,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
+    def translate_path(self, path):
+        if urllib.parse.urlsplit(path).path == "/environment.hdr" and self.server.environment:
+            return self.server.environment
+        return super().translate_path(path)
+
     def guess_type(self, path):
-        if path.endswith(".js"):
-            return "text/javascript"
+        for ending, kind in self.types.items():
+            if path.endswith(ending):
+                return kind
         return super().guess_type(path)
 
     def do_POST(self):

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "SeedFiles.h"
 #include "fixtures/LiveDatagrams.h"
 
 namespace {
@@ -43,14 +44,6 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: LiveSeedWriter vmc|livelink <folder>\n");
         return 2;
     }
-    std::filesystem::create_directories(argv[2]);
-    for (const auto& [name, bytes] : kind == "vmc" ? vmcSeeds() : liveLinkSeeds()) {
-        std::ofstream out(std::filesystem::path(argv[2]) / name, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-        if (!out) {
-            std::fprintf(stderr, "LiveSeedWriter: cannot write %s\n", name.c_str());
-            return 1;
-        }
-    }
-    return 0;
+    const auto seeds = kind == "vmc" ? vmcSeeds() : liveLinkSeeds();
+    return fuzz_seeds::writeSeeds("LiveSeedWriter", argv[2], seeds) ? 0 : 1;
 }

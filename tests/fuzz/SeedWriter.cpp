@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "SeedFiles.h"
 #include "fixtures/FixtureSeeds.h"
 #include "fixtures/Ktx2Fixtures.h"
 
@@ -17,7 +18,6 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: FuzzSeedWriter <folder> [<ktx2 folder>]\n");
         return 2;
     }
-    std::filesystem::create_directories(argv[1]);
     std::vector<std::pair<std::string, fixtures::Bytes>> seeds = fixtures::fixtureSeeds();
     if (argc == 3) {
         namespace fs = std::filesystem;
@@ -30,13 +30,5 @@ int main(int argc, char** argv) {
                                fixtures::basisuTextureBuilder(ktx2).glb());
         }
     }
-    for (const auto& [name, bytes] : seeds) {
-        std::ofstream out(std::filesystem::path(argv[1]) / name, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-        if (!out) {
-            std::fprintf(stderr, "FuzzSeedWriter: cannot write %s\n", name.c_str());
-            return 1;
-        }
-    }
-    return 0;
+    return fuzz_seeds::writeSeeds("FuzzSeedWriter", argv[1], seeds) ? 0 : 1;
 }

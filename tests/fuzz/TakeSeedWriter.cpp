@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "SeedFiles.h"
 #include "fixtures/TakeFiles.h"
 
 namespace {
@@ -37,10 +38,5 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: TakeSeedWriter llf|rhubarb|a2f DIR\n");
         return 2;
     }
-    for (const auto& [name, text] : seedsOf(argv[1])) {
-        std::ofstream out(std::string(argv[2]) + "/" + name, std::ios::binary);
-        out << text;
-        if (!out) return 1;
-    }
-    return 0;
+    return fuzz_seeds::writeSeeds("TakeSeedWriter", argv[2], seedsOf(argv[1])) ? 0 : 1;
 }

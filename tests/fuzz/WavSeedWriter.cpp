@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "SeedFiles.h"
 #include "fixtures/WavFixtures.h"
 
 namespace {
@@ -70,13 +71,5 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: WavSeedWriter DIR\n");
         return 2;
     }
-    for (const auto& [name, bytes] : seeds()) {
-        std::ofstream file(std::string(argv[1]) + "/" + name, std::ios::binary);
-        file.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-        if (!file) {
-            std::fprintf(stderr, "WavSeedWriter: cannot write %s\n", name.c_str());
-            return 1;
-        }
-    }
-    return 0;
+    return fuzz_seeds::writeSeeds("WavSeedWriter", argv[1], seeds()) ? 0 : 1;
 }

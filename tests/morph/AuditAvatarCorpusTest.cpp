@@ -82,25 +82,29 @@ void expectOnly(const std::vector<morph::Finding>& findings, const std::string& 
     EXPECT_EQ(findings[0].mesh, mesh) << findings[0].detail;
 }
 
+// The head's two blinks swapped: each is found on the wrong side, and nothing else is found.
+void expectSwappedBlinksAreOnTheWrongSide(morph::Scene scene) {
+    morph::Mesh& head = meshNamed(scene, "Wolf3D_Head");
+    const size_t left = targetIndex(head, "eyeBlinkLeft"),
+                 right = targetIndex(head, "eyeBlinkRight");
+    for (morph::Primitive& p : head.primitives) std::swap(p.targets[left], p.targets[right]);
+    const std::vector<morph::Finding> findings = audit(scene);
+    ASSERT_EQ(findings.size(), 2u) << describe(findings);
+    for (const morph::Finding& f : findings) {
+        EXPECT_EQ(f.check, "side") << f.detail;
+        EXPECT_EQ(f.mesh, "Wolf3D_Head");
+    }
+    EXPECT_EQ(findings[0].targets, std::vector<std::string>{"eyeBlinkLeft"});
+    EXPECT_EQ(findings[1].targets, std::vector<std::string>{"eyeBlinkRight"});
+}
+
 TEST(AuditAvatar, TheCleanAvatarHasNoFinding) {
     morph::Scene scene = avatar();
     EXPECT_TRUE(audit(scene).empty());
 }
 
 TEST(AuditAvatar, SwappedBlinksAreOnTheWrongSide) {
-    morph::Scene scene = avatar();
-    morph::Mesh& head = meshNamed(scene, "Wolf3D_Head");
-    const size_t left = targetIndex(head, "eyeBlinkLeft"),
-                 right = targetIndex(head, "eyeBlinkRight");
-    for (morph::Primitive& p : head.primitives) std::swap(p.targets[left], p.targets[right]);
-    const std::vector<morph::Finding> findings = audit(scene);
-    ASSERT_EQ(findings.size(), 2u);
-    for (const morph::Finding& f : findings) {
-        EXPECT_EQ(f.check, "side");
-        EXPECT_EQ(f.mesh, "Wolf3D_Head");
-    }
-    EXPECT_EQ(findings[0].targets, std::vector<std::string>{"eyeBlinkLeft"});
-    EXPECT_EQ(findings[1].targets, std::vector<std::string>{"eyeBlinkRight"});
+    expectSwappedBlinksAreOnTheWrongSide(avatar());
 }
 
 TEST(AuditAvatar, ATargetEmptiedOnEveryMeshIsDead) {
@@ -265,19 +269,7 @@ TEST(AuditAvatar, TheNearlySymmetricHeadIsCleanAndChecked) {
 }
 
 TEST(AuditAvatar, SwappedBlinksOnANearlySymmetricHeadAreOnTheWrongSide) {
-    morph::Scene scene = nearlySymmetricAvatar();
-    morph::Mesh& head = meshNamed(scene, "Wolf3D_Head");
-    const size_t left = targetIndex(head, "eyeBlinkLeft"),
-                 right = targetIndex(head, "eyeBlinkRight");
-    for (morph::Primitive& p : head.primitives) std::swap(p.targets[left], p.targets[right]);
-    const std::vector<morph::Finding> findings = audit(scene);
-    ASSERT_EQ(findings.size(), 2u) << describe(findings);
-    for (const morph::Finding& f : findings) {
-        EXPECT_EQ(f.check, "side") << f.detail;
-        EXPECT_EQ(f.mesh, "Wolf3D_Head");
-    }
-    EXPECT_EQ(findings[0].targets, std::vector<std::string>{"eyeBlinkLeft"});
-    EXPECT_EQ(findings[1].targets, std::vector<std::string>{"eyeBlinkRight"});
+    expectSwappedBlinksAreOnTheWrongSide(nearlySymmetricAvatar());
 }
 
 TEST(AuditAvatar, APairAtFortyPercentOnANearlySymmetricHeadIsAsymmetric) {

@@ -3,6 +3,7 @@
 // imports exactly as the source did, plus the new clip.
 #include <gtest/gtest.h>
 
+#include "UserClips.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"
 #include "morph/edit/ClipExport.h"
@@ -13,14 +14,8 @@ namespace clip_export_corpus_test {
 namespace {
 
 morph::UserClip clipFor(const morph::Mesh& mesh) {
-    morph::UserClip clip;
-    clip.name = "user";
-    clip.mesh = mesh.name;
-    clip.targetNames = mesh.targetNames;
     std::vector<float> ones(mesh.targetCount(), 1.0f), zeros(mesh.targetCount(), 0.0f);
-    EXPECT_TRUE(morph::setKey(clip, 0.0f, zeros).ok());
-    EXPECT_TRUE(morph::setKey(clip, 1.0f, ones).ok());
-    return clip;
+    return morphtest::keyedClip("user", mesh.name, mesh.targetNames, {{0.0f, zeros}, {1.0f, ones}});
 }
 
 class ClipExportCorpus : public ::testing::TestWithParam<const char*> {};

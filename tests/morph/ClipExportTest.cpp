@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "UserClips.h"
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
@@ -68,15 +69,9 @@ morph::GltfBuilder faceLikeSource() {
 
 // Keys in another target order than the mesh's, to show the export follows names.
 UserClip blinkThenSmile(morph::Interpolation interpolation) {
-    UserClip clip;
-    clip.name = "keyed";
-    clip.mesh = "Face";
-    clip.targetNames = {"blink", "smile"};
-    clip.interpolation = interpolation;
-    EXPECT_TRUE(morph::setKey(clip, 0.0f, {1.0f, 0.0f}).ok());
-    EXPECT_TRUE(morph::setKey(clip, 0.5f, {0.0f, 1.0f}).ok());
-    EXPECT_TRUE(morph::setKey(clip, 2.0f, {0.5f, 0.5f}).ok());
-    return clip;
+    return morphtest::keyedClip("keyed", "Face", {"blink", "smile"},
+                                {{0.0f, {1.0f, 0.0f}}, {0.5f, {0.0f, 1.0f}}, {2.0f, {0.5f, 0.5f}}},
+                                interpolation);
 }
 
 const morph::Animation* findAnimation(const morph::Scene& scene, const std::string& name) {

@@ -9,6 +9,7 @@
 #include <glm/glm.hpp>
 #include <gtest/gtest.h>
 
+#include "FixScenes.h"
 #include "fixtures/FixFixtures.h"
 #include "morph/fix/FixDocument.h"
 #include "morph/fix/FixMirror.h"
@@ -37,60 +38,43 @@ int vertexAt(int column, int row) {
 // bump around (0.5, 0.5), on the left only, with zero NORMAL and TANGENT deltas, for
 // --recompute-normals to fill in.
 std::vector<uint8_t> ridge(bool mirroredUvs) {
-    std::vector<float> positions, normals, tangents, uvs, bump, zeros;
+    morphtest::TexturedSheet sheet;
+    std::vector<float> bump, zeros;
     for (int row = 0; row < kRows; ++row) {
         for (int column = 0; column < kColumns; ++column) {
             const float x = float(column - kColumns / 2) / float(kColumns / 2);
             const float y = float(row) / float(kRows - 1);
-            positions.insert(positions.end(), {x, y, 0.3f * (1.0f - x * x)});
+            sheet.positions.insert(sheet.positions.end(), {x, y, 0.3f * (1.0f - x * x)});
             const glm::vec3 along = glm::normalize(glm::vec3(1.0f, 0.0f, -0.6f * x));
             const glm::vec3 up = glm::normalize(glm::vec3(0.6f * x, 0.0f, 1.0f));
-            normals.insert(normals.end(), {up.x, up.y, up.z});
+            sheet.normals.insert(sheet.normals.end(), {up.x, up.y, up.z});
             const float flip = mirroredUvs && x < 0.0f ? -1.0f : 1.0f;
-            tangents.insert(tangents.end(), {flip * along.x, 0.0f, flip * along.z, flip});
-            uvs.insert(uvs.end(), {mirroredUvs ? std::abs(x) : x, y});
+            sheet.tangents.insert(sheet.tangents.end(),
+                                  {flip * along.x, 0.0f, flip * along.z, flip});
+            sheet.uvs.insert(sheet.uvs.end(), {mirroredUvs ? std::abs(x) : x, y});
             const float r = glm::length(glm::vec2(x - 0.5f, y - 0.5f));
             const float h = r < 0.25f ? 0.1f * (1.0f + std::cos(r / 0.25f * 3.14159265f)) : 0.0f;
             bump.insert(bump.end(), {0.0f, 0.0f, h});
             zeros.insert(zeros.end(), {0.0f, 0.0f, 0.0f});
         }
     }
-    std::vector<uint32_t> indices;
     for (int row = 0; row + 1 < kRows; ++row) {
         for (int column = 0; column + 1 < kColumns; ++column) {
             // Each quad's diagonal is the mirror image of its mirror quad's, so the triangles
             // are symmetric too.
             const uint32_t a = uint32_t(vertexAt(column, row)), b = a + 1, c = a + kColumns,
                            d = c + 1;
+            std::vector<uint32_t>& indices = sheet.indices;
             if (column >= kColumns / 2) indices.insert(indices.end(), {a, b, c, b, d, c});
             else indices.insert(indices.end(), {a, b, d, a, d, c});
         }
     }
-    morph::GltfBuilder b;
-    const int index =
-        b.addAccessor(indices.data(), morph::ComponentType::UnsignedInt, indices.size(), "SCALAR");
-    const json attributes = {{"POSITION", b.addFloats(positions, "VEC3")},
-                             {"NORMAL", b.addFloats(normals, "VEC3")},
-                             {"TANGENT", b.addFloats(tangents, "VEC4")},
-                             {"TEXCOORD_0", b.addFloats(uvs, "VEC2")}};
-    const json targets = json::array({{{"POSITION", b.addFloats(bump, "VEC3")},
-                                       {"NORMAL", b.addFloats(zeros, "VEC3")},
-                                       {"TANGENT", b.addFloats(zeros, "VEC3")}}});
-    b.json()["meshes"] = json::array(
-        {{{"primitives", {{{"attributes", attributes}, {"indices", index}, {"targets", targets}}}},
-          {"extras", {{"targetNames", {"bumpLeft"}}}}}});
-    b.json()["nodes"] = json::array({{{"mesh", 0}}});
-    b.json()["scenes"] = json::array({{{"nodes", {0}}}});
-    b.json()["scene"] = 0;
-    return b.glb();
+    sheet.targets = {{"bumpLeft", bump, zeros, zeros}};
+    return morphtest::sheetGlb(sheet);
 }
 
 morph::Scene imported(const morph::FixDocument& doc) {
-    morph::ImportOptions options;
-    options.decodeImages = false;
-    auto scene = morph::importGltfMemory(morph::fixDocumentGlb(doc), "ridge.glb", "", options);
-    EXPECT_TRUE(scene) << scene.error().message;
-    return scene ? std::move(scene).value() : morph::Scene{};
+    return morphtest::importFixed(doc, "ridge.glb");
 }
 
 // Target t's deltas of `attribute`.

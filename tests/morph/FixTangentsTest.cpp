@@ -9,6 +9,7 @@
 #include <glm/glm.hpp>
 #include <gtest/gtest.h>
 
+#include "FixScenes.h"
 #include "fixtures/FixFixtures.h"
 #include "morph/fix/FixDocument.h"
 #include "morph/fix/FixNormals.h"
@@ -28,14 +29,15 @@ constexpr int kSide = 11;  // vertices per row of the grid
 // that did not recompute them does; target "slide" moves the whole grid along +Z and has no
 // TANGENT deltas.
 std::vector<uint8_t> texturedGrid() {
-    std::vector<float> positions, normals, tangents, uvs, bump, zeros, slide;
+    morphtest::TexturedSheet sheet;
+    std::vector<float> bump, zeros, slide;
     for (int j = 0; j < kSide; ++j) {
         for (int i = 0; i < kSide; ++i) {
             const float x = float(i) / (kSide - 1), y = float(j) / (kSide - 1);
-            positions.insert(positions.end(), {x, y, 0.0f});
-            normals.insert(normals.end(), {0.0f, 0.0f, 1.0f});
-            tangents.insert(tangents.end(), {1.0f, 0.0f, 0.0f, 1.0f});
-            uvs.insert(uvs.end(), {x, y});
+            sheet.positions.insert(sheet.positions.end(), {x, y, 0.0f});
+            sheet.normals.insert(sheet.normals.end(), {0.0f, 0.0f, 1.0f});
+            sheet.tangents.insert(sheet.tangents.end(), {1.0f, 0.0f, 0.0f, 1.0f});
+            sheet.uvs.insert(sheet.uvs.end(), {x, y});
             const int di = std::abs(i - kSide / 2), dj = std::abs(j - kSide / 2);
             const float h = di <= 1 && dj <= 1 ? 0.1f / float(1 + di + dj) : 0.0f;
             bump.insert(bump.end(), {0.0f, 0.0f, h});
@@ -43,31 +45,15 @@ std::vector<uint8_t> texturedGrid() {
             slide.insert(slide.end(), {0.0f, 0.0f, 0.5f});
         }
     }
-    std::vector<uint32_t> indices;
     for (uint32_t j = 0; j + 1 < kSide; ++j) {
         for (uint32_t i = 0; i + 1 < kSide; ++i) {
             const uint32_t v = j * kSide + i;
-            indices.insert(indices.end(), {v, v + 1, v + kSide, v + 1, v + kSide + 1, v + kSide});
+            sheet.indices.insert(sheet.indices.end(),
+                                 {v, v + 1, v + kSide, v + 1, v + kSide + 1, v + kSide});
         }
     }
-    morph::GltfBuilder b;
-    const int index =
-        b.addAccessor(indices.data(), morph::ComponentType::UnsignedInt, indices.size(), "SCALAR");
-    const json attributes = {{"POSITION", b.addFloats(positions, "VEC3")},
-                             {"NORMAL", b.addFloats(normals, "VEC3")},
-                             {"TANGENT", b.addFloats(tangents, "VEC4")},
-                             {"TEXCOORD_0", b.addFloats(uvs, "VEC2")}};
-    const json targets = json::array({{{"POSITION", b.addFloats(bump, "VEC3")},
-                                       {"NORMAL", b.addFloats(zeros, "VEC3")},
-                                       {"TANGENT", b.addFloats(zeros, "VEC3")}},
-                                      {{"POSITION", b.addFloats(slide, "VEC3")}}});
-    b.json()["meshes"] = json::array(
-        {{{"primitives", {{{"attributes", attributes}, {"indices", index}, {"targets", targets}}}},
-          {"extras", {{"targetNames", {"bump", "slide"}}}}}});
-    b.json()["nodes"] = json::array({{{"mesh", 0}}});
-    b.json()["scenes"] = json::array({{{"nodes", {0}}}});
-    b.json()["scene"] = 0;
-    return b.glb();
+    sheet.targets = {{"bump", bump, zeros, zeros}, {"slide", slide, {}, {}}};
+    return morphtest::sheetGlb(sheet);
 }
 
 std::vector<glm::vec3> vec3s(const morph::FixDocument& doc, const json& accessor) {

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "FixScenes.h"
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/FixFixtures.h"
 #include "morph/audit/RigAudit.h"
@@ -22,11 +23,7 @@ namespace fix_targets_test {
 namespace {
 
 morph::Scene imported(const morph::FixDocument& doc) {
-    morph::ImportOptions options;
-    options.decodeImages = false;
-    auto scene = morph::importGltfMemory(morph::fixDocumentGlb(doc), "fixed.glb", "", options);
-    EXPECT_TRUE(scene) << scene.error().message;
-    return scene ? std::move(scene).value() : morph::Scene{};
+    return morphtest::importFixed(doc, "fixed.glb");
 }
 
 std::set<std::string> checksFound(const morph::Scene& scene) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "FixScenes.h"
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/FixFixtures.h"
 #include "fixtures/VrmFixtures.h"
@@ -26,11 +27,7 @@ const json::json_pointer kGroups("/extensions/VRM/blendShapeMaster/blendShapeGro
 const json::json_pointer kExpressions("/extensions/VRMC_vrm/expressions");
 
 morph::Scene imported(const morph::FixDocument& doc) {
-    morph::ImportOptions options;
-    options.decodeImages = false;
-    auto scene = morph::importGltfMemory(morph::fixDocumentGlb(doc), "vrm.glb", "", options);
-    EXPECT_TRUE(scene) << scene.error().message;
-    return scene ? std::move(scene).value() : morph::Scene{};
+    return morphtest::importFixed(doc, "vrm.glb");
 }
 
 json bind0(int mesh, int index, double weight) {
@@ -39,6 +36,14 @@ json bind0(int mesh, int index, double weight) {
 
 json bind1(int node, int index, double weight) {
     return {{"node", node}, {"index", index}, {"weight", weight}};
+}
+
+// Removes the target `name` from `doc`; the lines that say what it did are `expected`.
+void expectRemoving(morph::FixDocument& doc, const std::string& name,
+                    const std::vector<std::string>& expected) {
+    auto lines = morph::removeTargets(doc, {name}, {});
+    ASSERT_TRUE(lines) << lines.error().message;
+    EXPECT_EQ(*lines, expected);
 }
 
 // The audit rig with its two smiles as one target, "mouthSmile", last on each mesh (the face's
@@ -76,12 +81,10 @@ morph::FixDocument smileRig() {
 TEST(FixVrm, RemovingATargetRenumbersVrm0BindsAndNamesTheExpressionsThatLostOne) {
     morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::vrm0Expressions());
     const json groups = doc.json[kGroups];
-    auto lines = morph::removeTargets(doc, {"smile"}, {});
-    ASSERT_TRUE(lines) << lines.error().message;
-    const std::vector<std::string> expected = {"removed target 'smile' from 2 meshes",
-                                               "VRM expression 'Joy' lost its 2 binds to 'smile'",
-                                               "VRM expression 'Grin' lost its bind to 'smile'"};
-    EXPECT_EQ(*lines, expected);
+    expectRemoving(
+        doc, "smile",
+        {"removed target 'smile' from 2 meshes", "VRM expression 'Joy' lost its 2 binds to 'smile'",
+         "VRM expression 'Grin' lost its bind to 'smile'"});
     const json& after = doc.json[kGroups];
     ASSERT_EQ(after.size(), groups.size());
     for (size_t g = 0; g < groups.size(); ++g) EXPECT_EQ(after[g]["name"], groups[g]["name"]);
@@ -99,12 +102,10 @@ TEST(FixVrm, RemovingATargetRenumbersVrm0BindsAndNamesTheExpressionsThatLostOne)
 TEST(FixVrm, RemovingATargetRenumbersVrm1BindsByNode) {
     morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::vrm1Expressions());
     const json expressions = doc.json[kExpressions];
-    auto lines = morph::removeTargets(doc, {"blink"}, {});
-    ASSERT_TRUE(lines) << lines.error().message;
-    const std::vector<std::string> expected = {"removed target 'blink' from 1 mesh",
-                                               "VRM expression 'blink' lost its bind to 'blink'",
-                                               "VRM expression 'wink' lost its bind to 'blink'"};
-    EXPECT_EQ(*lines, expected);
+    expectRemoving(
+        doc, "blink",
+        {"removed target 'blink' from 1 mesh", "VRM expression 'blink' lost its bind to 'blink'",
+         "VRM expression 'wink' lost its bind to 'blink'"});
     const json& preset = doc.json[kExpressions]["preset"];
     EXPECT_EQ(preset["happy"], expressions["preset"]["happy"]);  // smile (#0) and the teeth's
     EXPECT_EQ(preset["blink"]["morphTargetBinds"], json::array());

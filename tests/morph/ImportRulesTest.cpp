@@ -55,6 +55,12 @@ const morph::Primitive& onlyPrimitive(const morph::Scene& scene) {
     return scene.meshes[0].primitives[0];
 }
 
+// The primitive has one target, with these POSITION deltas.
+void expectOnePositionTarget(const morph::Primitive& p, const V4& deltas) {
+    ASSERT_EQ(p.targets.size(), 1u);
+    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()), deltas);
+}
+
 void expectTriangleWithTwoTargets(const morph::Scene& scene) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
@@ -71,9 +77,7 @@ TEST(ImportRules, SparseTargetWithoutBufferViewHasAZeroBase) {
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
     EXPECT_EQ(p.indices, (std::vector<uint32_t>{0, 1, 2}));
-    ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
-               V4{{0, 0, 0, 0}, {0, 0, 0.5f, 0}, {0, 0, 0, 0}});
+    expectOnePositionTarget(p, V4{{0, 0, 0, 0}, {0, 0, 0.5f, 0}, {0, 0, 0, 0}});
     ASSERT_EQ(p.targetStats.size(), 1u);
     EXPECT_EQ(p.targetStats[0].movedVertices, 1u);
     EXPECT_FLOAT_EQ(p.targetStats[0].maxPositionDelta, 0.5f);
@@ -82,18 +86,14 @@ TEST(ImportRules, SparseTargetWithoutBufferViewHasAZeroBase) {
 TEST(ImportRules, SparseTargetWithBufferViewReplacesBaseElements) {
     morph::Scene scene = load(fixtures::sparseTargetWithBufferView());
     const morph::Primitive& p = onlyPrimitive(scene);
-    ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
-               V4{{0.1f, 0, 0, 0}, {0.2f, 0, 0, 0}, {0, 0, 1, 0}});
+    expectOnePositionTarget(p, V4{{0.1f, 0, 0, 0}, {0.2f, 0, 0, 0}, {0, 0, 1, 0}});
 }
 
 TEST(ImportRules, SparseBaseAttribute) {
     morph::Scene scene = load(fixtures::sparseBasePositions());
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, std::vector<glm::vec3>{{0, 0, 0}, {2, 0, 0}, {0, 1, 0}});
-    ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
-               V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
+    expectOnePositionTarget(p, V4{{0, 0, 1, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, SparseAnimationOutput) {
@@ -139,18 +139,29 @@ const QuantizedCase kUShort{
     ComponentType::UnsignedShort, false, {65535, 0, 32768, 1, 2, 65534, 17, 34, 51}};
 const QuantizedCase kFloat{ComponentType::Float, false, {1.5f, -2, 0, 0.25f, -1, 1, 3, 100, 5}};
 
+// Each of the types KHR_mesh_quantization allows a target (float, (normalized) byte or
+// (normalized) short) as the one target of `fixture`'s triangle: its `channel` deltas are the
+// case's values, `width` of them a vertex, the rest of each delta zero.
+void expectEveryTargetComponentType(fixtures::Bytes (*fixture)(ComponentType, bool),
+                                    MorphChannel channel, int width) {
+    for (const QuantizedCase& c : {kFloat, kByte, kByteN, kShort, kShortN}) {
+        SCOPED_TRACE(caseName(c));
+        morph::Scene scene = load(fixture(c.type, c.normalized));
+        const morph::Primitive& p = onlyPrimitive(scene);
+        ASSERT_EQ(p.targets.size(), 1u);
+        V4 expected(3, glm::vec4(0.0f));
+        for (int v = 0; v < 3; ++v) {
+            for (int k = 0; k < width; ++k)
+                expected[size_t(v)][k] = c.expected[size_t(v * width + k)];
+        }
+        expectVecs(p.targets[0].dense(channel, p.vertexCount()), expected);
+    }
+}
+
 TEST(ImportRules, EveryTargetComponentTypeKhrMeshQuantizationAllows) {
     // KHR_mesh_quantization, "Extending Morph Target Attributes": POSITION targets may be float,
     // (normalized) byte or (normalized) short.
-    for (const QuantizedCase& c : {kFloat, kByte, kByteN, kShort, kShortN}) {
-        SCOPED_TRACE(caseName(c));
-        morph::Scene scene = load(fixtures::quantizedTarget(c.type, c.normalized));
-        const morph::Primitive& p = onlyPrimitive(scene);
-        ASSERT_EQ(p.targets.size(), 1u);
-        const auto& e = c.expected;
-        expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
-                   V4{{e[0], e[1], e[2], 0}, {e[3], e[4], e[5], 0}, {e[6], e[7], e[8], 0}});
-    }
+    expectEveryTargetComponentType(fixtures::quantizedTarget, MorphChannel::Position, 3);
 }
 
 TEST(ImportRules, EveryBasePositionComponentType) {
@@ -181,15 +192,7 @@ TEST(ImportRules, NormalizedNormalTargets) {
 
 TEST(ImportRules, EveryTexcoordTargetComponentType) {
     // KHR_mesh_quantization: TEXCOORD_n targets may be float, (normalized) byte or short.
-    for (const QuantizedCase& c : {kFloat, kByte, kByteN, kShort, kShortN}) {
-        SCOPED_TRACE(caseName(c));
-        morph::Scene scene = load(fixtures::quantizedTexcoordTarget(c.type, c.normalized));
-        const morph::Primitive& p = onlyPrimitive(scene);
-        ASSERT_EQ(p.targets.size(), 1u);
-        const auto& e = c.expected;
-        expectVecs(p.targets[0].dense(MorphChannel::TexCoord0, p.vertexCount()),
-                   V4{{e[0], e[1], 0, 0}, {e[2], e[3], 0, 0}, {e[4], e[5], 0, 0}});
-    }
+    expectEveryTargetComponentType(fixtures::quantizedTexcoordTarget, MorphChannel::TexCoord0, 2);
 }
 
 TEST(ImportRules, NormalizedBaseNormals) {
@@ -205,9 +208,7 @@ TEST(ImportRules, InterleavedBaseAndTarget) {
     morph::Scene scene = load(fixtures::interleavedPositionAndTarget());
     const morph::Primitive& p = onlyPrimitive(scene);
     expectVecs(p.positions, kTriangle);
-    ASSERT_EQ(p.targets.size(), 1u);
-    expectVecs(p.targets[0].dense(MorphChannel::Position, p.vertexCount()),
-               V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
+    expectOnePositionTarget(p, V4{{0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}});
 }
 
 TEST(ImportRules, UnknownTargetAttributeIsIgnored) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "UserClips.h"
 #include "fixtures/ErrorCodes.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"
@@ -24,15 +25,9 @@ std::optional<ErrorCode> failure(const morph::Result<T>& r) {
 }
 
 UserClip twoTargetClip(Interpolation interpolation = Interpolation::Linear) {
-    UserClip clip;
-    clip.name = "smile";
-    clip.mesh = "Face";
-    clip.targetNames = {"jawOpen", "mouthSmile"};
-    clip.interpolation = interpolation;
-    EXPECT_TRUE(morph::setKey(clip, 0.0f, {0.0f, 0.0f}).ok());
-    EXPECT_TRUE(morph::setKey(clip, 1.0f, {1.0f, 0.5f}).ok());
-    EXPECT_TRUE(morph::setKey(clip, 2.0f, {0.0f, 1.0f}).ok());
-    return clip;
+    return morphtest::keyedClip("smile", "Face", {"jawOpen", "mouthSmile"},
+                                {{0.0f, {0.0f, 0.0f}}, {1.0f, {1.0f, 0.5f}}, {2.0f, {0.0f, 1.0f}}},
+                                interpolation);
 }
 
 TEST(UserClip, KeysStayInTimeOrderAndKeyingTwiceReplaces) {

@@ -62,15 +62,12 @@ TEST_P(CorpusGoldenTest, MatchesGolden) {
     const Golden& g = GetParam();
     renderer::ShotSpec shot;
     shot.width = shot.height = kSize;
-    app::ShotPose pose;
-    pose.weights = g.weights;
-    pose.animation = g.animation;
-    pose.time = g.time;
     // A three-quarter view: front and one side in one image.
     shot.camera = renderer::orbitView(25, 15);
     fixtures::expectMatchesGolden(
         "CorpusGoldenTest", g.name,
-        fixtures::captureModel(capturer(), fixtures::corpusPath(g.model), shot, pose));
+        fixtures::captureModel(capturer(), fixtures::corpusPath(g.model), shot,
+                               fixtures::shotPoseOf(g.weights, g.animation, g.time)));
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusGoldenTest, ::testing::ValuesIn(kGoldens),

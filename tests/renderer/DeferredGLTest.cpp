@@ -120,6 +120,14 @@ protected:
     }
 };
 
+// A 256 x 128 shot, which the 4 x 2 spheres of mixedGrid() fill.
+renderer::ShotSpec mixedGridShot() {
+    renderer::ShotSpec shot;
+    shot.width = 256;
+    shot.height = 128;
+    return shot;
+}
+
 // A row of core material kinds the G-buffer takes, and a row of MASK and two layered materials
 // (deferred too) beside BLEND (forward).
 morph::Scene mixedGrid() {
@@ -408,9 +416,7 @@ TEST_F(DeferredTest, TheFilesPunctualLightsLookTheSame) {
 
 TEST_F(DeferredTest, BlendedMaterialsDrawForwardOverTheDeferredOnes) {
     const renderer::GpuScene grid = upload(mixedGrid());
-    renderer::ShotSpec shot;
-    shot.width = 256;
-    shot.height = 128;
+    renderer::ShotSpec shot = mixedGridShot();
     expectSamePicture(grid, shot);
     shot.background = glm::vec3(1.0f, 0.0f, 1.0f);
     shot.backgroundMode = renderer::BackgroundMode::Blurred;  // the environment behind
@@ -441,9 +447,7 @@ TEST_F(DeferredTest, AWireframeDrawsTheSameLines) {
     // The viewer's View > Wireframe draws the scene with GL_LINE: lines go into the G-buffer,
     // and the resolve (filled whatever the mode) shades exactly those pixels.
     const renderer::GpuScene grid = upload(mixedGrid());
-    renderer::ShotSpec shot;
-    shot.width = 256;
-    shot.height = 128;
+    renderer::ShotSpec shot = mixedGridShot();
     glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
     expectSamePicture(grid, shot, 1.0 / 100.0);
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);

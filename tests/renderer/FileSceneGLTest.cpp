@@ -58,6 +58,15 @@ protected:
         return image.ok() ? std::move(image).value() : morph::RgbaImage{};
     }
 
+    // The cameras fixture's file camera `index` in a shot `width` wide and 256 high.
+    morph::RgbaImage shootFileCamera(const renderer::GpuScene& gpu, int index, int width = 256) {
+        renderer::ShotSpec shot;
+        shot.width = width;
+        shot.height = 256;
+        shot.camera = renderer::fileCameraView(index);
+        return shoot(gpu, shot);
+    }
+
     morph::Result<renderer::Capturer> mCapturer = morph::Error{morph::ErrorCode::Usage, ""};
 };
 
@@ -72,15 +81,20 @@ glm::ivec2 floorPixel(const renderer::GpuScene& gpu, const glm::vec3& p) {
     return {int((ndc.x + 1.0f) * 128.0f), int((1.0f - ndc.y) * 128.0f)};
 }
 
+// A `size` square shot of the lights fixture's floor from the top, under the rig's dim analytic
+// sky (no environment), so each punctual light's contribution stands out from a known floor:
+// the studio's softboxes nearly saturate it.
+renderer::ShotSpec floorFromTheTop(int size) {
+    renderer::ShotSpec shot;
+    shot.width = shot.height = size;
+    shot.camera = renderer::orbitView(0, 90);  // top
+    shot.environment = nullptr;                // the rig
+    return shot;
+}
+
 TEST_F(FileSceneGLTest, PointRangeSpotConeAndDirectionalLightTheFloor) {
     Loaded l = load(fixtures::lightsFixture(), "lights.glb");
-    renderer::ShotSpec shot;
-    shot.width = shot.height = 256;
-    shot.camera = renderer::orbitView(0, 90);  // top
-    // The rig's dim analytic sky under the punctual lights (no environment), so each light's
-    // contribution stands out from a known floor: the studio's softboxes nearly saturate it.
-    shot.environment = nullptr;  // the rig
-    const morph::RgbaImage image = shoot(l.gpu, shot);
+    const morph::RgbaImage image = shoot(l.gpu, floorFromTheTop(256));
     ASSERT_TRUE(image.valid());
     auto at = [&](float x) {
         const glm::ivec2 p = floorPixel(l.gpu, glm::vec3(x, 0.0f, 0.0f));
@@ -109,12 +123,9 @@ TEST_F(FileSceneGLTest, PointRangeSpotConeAndDirectionalLightTheFloor) {
 
 TEST_F(FileSceneGLTest, LightChoiceAutoIsTheFileNoneIsTheEnvironmentOnly) {
     Loaded l = load(fixtures::lightsFixture(), "lights.glb");
-    renderer::ShotSpec shot;
-    shot.width = shot.height = 64;
-    shot.camera = renderer::orbitView(0, 90);  // top
     // Without an environment, where auto means the file's lights else the rig (under one, auto
     // is the file's lights else none: SceneRenderer::writeFrameBlocks).
-    shot.environment = nullptr;  // the rig
+    renderer::ShotSpec shot = floorFromTheTop(64);
     const morph::RgbaImage automatic = shoot(l.gpu, shot);
     shot.lights = renderer::DirectLights::File;
     const morph::RgbaImage file = shoot(l.gpu, shot);
@@ -134,10 +145,7 @@ TEST_F(FileSceneGLTest, LightChoiceAutoIsTheFileNoneIsTheEnvironmentOnly) {
 
 TEST_F(FileSceneGLTest, PerspectiveFileCameraKeepsYfovAtAnyAspect) {
     Loaded l = load(fixtures::camerasFixture(), "cameras.glb");
-    renderer::ShotSpec shot;
-    shot.width = shot.height = 256;
-    shot.camera = renderer::fileCameraView(0);
-    const morph::RgbaImage image = shoot(l.gpu, shot);
+    const morph::RgbaImage image = shootFileCamera(l.gpu, 0);
     ASSERT_TRUE(image.valid());
     // From (0, 0, 6) with yfov 0.8: the green cube's front face (z = 0.5, 5.5 away) spans
     // 0.5 / (5.5 tan 0.4) = 0.215 of the half-height: 27.5 pixels either side of the centre.
@@ -151,8 +159,7 @@ TEST_F(FileSceneGLTest, PerspectiveFileCameraKeepsYfovAtAnyAspect) {
     EXPECT_TRUE(dominant(pixel(image, 193, 128), 2));
     // 384x256 (the file's aspectRatio 1.5, which is not used): the same vertical field, so the
     // green face spans the same 27.5 pixels up and down, and across.
-    shot.width = 384;
-    const morph::RgbaImage wide = shoot(l.gpu, shot);
+    const morph::RgbaImage wide = shootFileCamera(l.gpu, 0, 384);
     EXPECT_TRUE(dominant(pixel(wide, 192, 128 - 24), 1));
     EXPECT_TRUE(background(pixel(wide, 192, 128 - 31)));
     EXPECT_TRUE(dominant(pixel(wide, 192 + 24, 128), 1));
@@ -161,10 +168,7 @@ TEST_F(FileSceneGLTest, PerspectiveFileCameraKeepsYfovAtAnyAspect) {
 
 TEST_F(FileSceneGLTest, OrthographicFileCameraHasNoPerspective) {
     Loaded l = load(fixtures::camerasFixture(), "cameras.glb");
-    renderer::ShotSpec shot;
-    shot.width = shot.height = 256;
-    shot.camera = renderer::fileCameraView(1);
-    const morph::RgbaImage image = shoot(l.gpu, shot);
+    const morph::RgbaImage image = shootFileCamera(l.gpu, 1);
     ASSERT_TRUE(image.valid());
     // From +X looking down -X, ymag 2: world z maps to image x as -z / 2. The green cube
     // (z in [-0.5, 0.5]) covers pixels 96..160 whatever its distance; the red one behind it is

@@ -9,6 +9,7 @@
 
 #include "GlFixture.h"
 #include "GlShared.h"
+#include "GoldenCapture.h"
 #include "fixtures/Golden.h"
 #include "fixtures/SceneFixtures.h"
 #include "morph/gltf/GltfImport.h"
@@ -66,8 +67,6 @@ TEST_P(FileSceneGoldenTest, MatchesGolden) {
     const Golden& g = GetParam();
     auto scene = morph::importGltfMemory(g.fixture(), std::string(g.name) + ".glb", "");
     ASSERT_TRUE(scene.ok()) << scene.error().message;
-    auto gpu = renderer::GpuScene::upload(*scene);
-    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
     auto capturer = renderer::Capturer::create();
     ASSERT_TRUE(capturer.ok()) << capturer.error().message;
     renderer::ShotSpec shot;
@@ -75,9 +74,8 @@ TEST_P(FileSceneGoldenTest, MatchesGolden) {
     shot.camera = g.camera;
     shot.scene = g.scene;
     shot.environment = fixtures::environmentOrFail(*capturer, g.environment);
-    auto image = capturer->capture(*gpu, shot);
-    ASSERT_TRUE(image.ok()) << image.error().message;
-    fixtures::expectMatchesGolden("FileSceneGoldenTest", g.name, *image, g.tolerance);
+    const morph::RgbaImage image = fixtures::captureScene(*capturer, *scene, shot);
+    fixtures::expectMatchesGolden("FileSceneGoldenTest", g.name, image, g.tolerance);
 }
 
 INSTANTIATE_TEST_SUITE_P(FileScene, FileSceneGoldenTest, ::testing::ValuesIn(kGoldens),

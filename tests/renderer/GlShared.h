@@ -1,7 +1,7 @@
 #pragma once
 // What the GL tests share besides the context (GlFixture.h): one of each drawer per test
 // process, made on first use (a drawer that cannot be made fails the case that asked for it),
-// and a scene uploaded or the failure reported.
+// a scene uploaded or the failure reported, and the camera the small test scenes are seen by.
 #include <string>
 #include <utility>
 
@@ -11,6 +11,7 @@
 #include "morph/Result.h"
 #include "morph/Scene.h"
 #include "renderer/morph/GpuOracle.h"
+#include "renderer/scene/Camera.h"
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/GpuScene.h"
 #include "renderer/scene/SceneRenderer.h"
@@ -39,6 +40,16 @@ inline renderer::GpuOracle& sharedOracle() {
     return madeOrFail(instance);
 }
 
+// A camera on +Z, `distance` from the origin and looking at it, its depth range 0.5 to 20: the
+// code-built test scenes span a unit or two around the origin.
+inline renderer::Camera cameraOnZ(float distance) {
+    renderer::Camera camera;
+    camera.eye = {0, 0, distance};
+    camera.nearPlane = 0.5f;
+    camera.farPlane = 20;
+    return camera;
+}
+
 // `scene` on the GPU; an empty GpuScene (and a failed expectation) when the upload fails.
 inline renderer::GpuScene uploadOrFail(const morph::Scene& scene) {
     auto gpu = renderer::GpuScene::upload(scene);
@@ -46,16 +57,23 @@ inline renderer::GpuScene uploadOrFail(const morph::Scene& scene) {
     return gpu.ok() ? std::move(gpu).value() : renderer::GpuScene{};
 }
 
-// The pose of a --weights SPEC on the clips a key names at `time`, as `capture` poses it
-// (app/shots/ShotPose.h); an error fails the current case and gives the rest pose.
-inline std::vector<morph::NodePose> poseOrFail(const morph::Scene& layout,
-                                               const std::string& weights,
-                                               const std::string& animation = "", float time = 0) {
+// A --weights SPEC on the clips a key names at `time`, as `capture`'s options say it
+// (app/shots/ShotPose.h).
+inline app::ShotPose shotPoseOf(const std::string& weights, const std::string& animation = "",
+                                float time = 0) {
     app::ShotPose shot;
     shot.weights = weights;
     shot.animation = animation;
     shot.time = time;
-    auto pose = app::shotPose(layout, shot);
+    return shot;
+}
+
+// The pose of shotPoseOf(weights, animation, time), as `capture` poses it; an error fails the
+// current case and gives the rest pose.
+inline std::vector<morph::NodePose> poseOrFail(const morph::Scene& layout,
+                                               const std::string& weights,
+                                               const std::string& animation = "", float time = 0) {
+    auto pose = app::shotPose(layout, shotPoseOf(weights, animation, time));
     if (!pose.ok()) ADD_FAILURE() << pose.error().message;
     return pose.ok() ? std::move(pose).value() : morph::restPose(layout);
 }

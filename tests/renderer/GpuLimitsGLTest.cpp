@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "SphereGrid.h"
 #include "fixtures/ErrorCodes.h"
 #include "renderer/gl/Bindings.h"
 #include "renderer/gl/Buffer.h"
@@ -55,11 +56,7 @@ private:
 morph::Scene quad(size_t targets, int imageSize = 0) {
     morph::Scene scene;
     scene.path = "hostile.glb";
-    morph::Primitive p;
-    p.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
-    p.normals.assign(4, glm::vec3(0, 0, 1));
-    p.texcoords[0] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
-    p.indices = {0, 1, 2, 0, 2, 3};
+    morph::Primitive p = fixtures::facingQuad();
     for (size_t t = 0; t < targets; ++t) {
         morph::MorphTarget target;
         target.set(morph::MorphChannel::Position,

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GoldenCapture.h"
 #include "SphereGrid.h"
 #include "fixtures/Golden.h"
 #include "renderer/scene/Capture.h"
@@ -162,15 +163,12 @@ class MaterialExtensionsGoldenTest : public fixtures::GlTest,
 
 TEST_P(MaterialExtensionsGoldenTest, MatchesGolden) {
     const Golden& g = GetParam();
-    auto gpu = renderer::GpuScene::upload(g.scene());
-    ASSERT_TRUE(gpu.ok()) << gpu.error().message;
     auto capturer = renderer::Capturer::create();
     ASSERT_TRUE(capturer.ok()) << capturer.error().message;
     renderer::ShotSpec shot;
     shot.width = shot.height = 256;  // as the other goldens
-    auto image = capturer->capture(*gpu, shot);
-    ASSERT_TRUE(image.ok()) << image.error().message;
-    fixtures::expectMatchesGolden("MaterialExtensionsGoldenTest", g.name, *image, g.tolerance);
+    const morph::RgbaImage image = fixtures::captureScene(*capturer, g.scene(), shot);
+    fixtures::expectMatchesGolden("MaterialExtensionsGoldenTest", g.name, image, g.tolerance);
 }
 
 INSTANTIATE_TEST_SUITE_P(Materials, MaterialExtensionsGoldenTest, ::testing::ValuesIn(kGoldens),

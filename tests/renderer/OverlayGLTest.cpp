@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "fixtures/Fixtures.h"
 #include "morph/anim/Animate.h"
 #include "renderer/scene/Offscreen.h"
@@ -89,10 +90,7 @@ protected:
         if (!gpu.ok() || !offscreen.ok()) return {};
         std::vector<morph::NodePose> pose = morph::restPose(scene);
         pose[0].weights = weights;
-        renderer::Camera camera;
-        camera.eye = {0, 0, 4};
-        camera.nearPlane = 0.5f;
-        camera.farPlane = 20;
+        const renderer::Camera camera = fixtures::cameraOnZ(4);
         renderer::DrawOptions draw;
         draw.background = kBackground;
         draw.morphPath = mScenePath;
@@ -194,10 +192,7 @@ bool found(const morph::RgbaImage& image, int x, int y, const Rgb& color) {
 
 // World (x, y) at z = 0 to the pixel the camera of shoot() puts it on.
 std::pair<int, int> toPixel(float x, float y) {
-    renderer::Camera camera;
-    camera.eye = {0, 0, 4};
-    camera.nearPlane = 0.5f;
-    camera.farPlane = 20;
+    const renderer::Camera camera = fixtures::cameraOnZ(4);
     const glm::vec4 clip = camera.projection(1.0f) * camera.view() * glm::vec4(x, y, 0, 1);
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
     return {int((ndc.x * 0.5f + 0.5f) * kSize), int((0.5f - ndc.y * 0.5f) * kSize)};

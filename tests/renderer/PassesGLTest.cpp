@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "fixtures/Fixtures.h"
 #include "morph/anim/Animate.h"
 #include "renderer/gl/Timing.h"
@@ -58,9 +59,7 @@ protected:
         auto target = renderer::Offscreen::create(kSize, kSize, 0);
         ASSERT_TRUE(target.ok()) << target.error().message;
         mTarget = std::move(target).value();
-        mCamera.eye = {0, 0, 3};
-        mCamera.nearPlane = 0.5f;
-        mCamera.farPlane = 20;
+        mCamera = fixtures::cameraOnZ(3);
         mOptions.background = kBackground;
     }
 

@@ -124,11 +124,8 @@ TEST_F(RenderTest, GpuMorphRendersLikeCpuMorph) {
     for (const Case& c : cases) {
         SCOPED_TRACE(c.file);
         const morph::Scene scene = load(c.file);
-        app::ShotPose shot;
-        shot.weights = c.weights;
-        shot.animation = c.animation ? c.animation : "";
-        shot.time = c.time;
-        auto pose = app::shotPose(scene, shot);
+        auto pose = app::shotPose(
+            scene, fixtures::shotPoseOf(c.weights, c.animation ? c.animation : "", c.time));
         ASSERT_TRUE(pose.ok()) << pose.error().message;
 
         const renderer::GpuScene gpu = upload(scene);

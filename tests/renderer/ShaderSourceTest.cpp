@@ -24,6 +24,16 @@ renderer::ShaderFileReader mapReader(std::map<std::string, std::string> files) {
     };
 }
 
+// `name` expanded with `files` as the only shader files, `extraDefines` after the bindings; a
+// failure fails the case and gives an empty expansion.
+renderer::ExpandedShader expandOrFail(const std::string& name,
+                                      std::map<std::string, std::string> files,
+                                      const std::string& extraDefines = {}) {
+    auto expanded = expandShader(name, mapReader(std::move(files)), extraDefines);
+    EXPECT_TRUE(expanded.ok()) << expanded.error().message;
+    return expanded.ok() ? std::move(expanded).value() : renderer::ExpandedShader{};
+}
+
 size_t count(const std::string& text, const std::string& what) {
     size_t n = 0;
     for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -31,10 +41,8 @@ size_t count(const std::string& text, const std::string& what) {
 }
 
 TEST(ShaderSourceTest, BindingsFollowTheVersionLine) {
-    auto expanded =
-        expandShader("a.vert", mapReader({{"a.vert", "#version 450 core\nvoid main() {}\n"}}));
-    ASSERT_TRUE(expanded.ok()) << expanded.error().message;
-    const std::string& text = expanded->text;
+    const std::string text =
+        expandOrFail("a.vert", {{"a.vert", "#version 450 core\nvoid main() {}\n"}}).text;
     EXPECT_EQ(text.rfind("#version 450 core\n#define MV_ATTRIB_POSITION 0\n", 0), 0u);
     EXPECT_NE(text.find("#define MV_CHANNEL_TEXCOORD_0 3\n"), std::string::npos);
     EXPECT_NE(text.find("#define MV_CHANNEL_COUNT 6\n"), std::string::npos);
@@ -46,31 +54,33 @@ TEST(ShaderSourceTest, BindingsFollowTheVersionLine) {
 }
 
 TEST(ShaderSourceTest, IncludesExpandOnceEach) {
-    auto reader = mapReader({
-        {"a.vert", "#version 450 core\n#include \"b.glsl\"\n#include \"c.glsl\"\nvoid main() {}\n"},
-        {"b.glsl", "#include \"c.glsl\"\nfloat b() { return c(); }\n"},
-        {"c.glsl", "float c() { return 1.0; }\n"},
-    });
-    auto expanded = expandShader("a.vert", reader);
-    ASSERT_TRUE(expanded.ok()) << expanded.error().message;
-    EXPECT_EQ(count(expanded->text, "float c()"), 1u);
-    EXPECT_LT(expanded->text.find("float c()"), expanded->text.find("float b()"));
-    EXPECT_EQ(expanded->files, (std::vector<std::string>{"a.vert", "b.glsl", "c.glsl"}));
+    const renderer::ExpandedShader expanded = expandOrFail(
+        "a.vert",
+        {
+            {"a.vert",
+             "#version 450 core\n#include \"b.glsl\"\n#include \"c.glsl\"\nvoid main() {}\n"},
+            {"b.glsl", "#include \"c.glsl\"\nfloat b() { return c(); }\n"},
+            {"c.glsl", "float c() { return 1.0; }\n"},
+        });
+    EXPECT_EQ(count(expanded.text, "float c()"), 1u);
+    EXPECT_LT(expanded.text.find("float c()"), expanded.text.find("float b()"));
+    EXPECT_EQ(expanded.files, (std::vector<std::string>{"a.vert", "b.glsl", "c.glsl"}));
     // After an include, numbering resumes in the including file at the next line.
     // (the second #include of c.glsl becomes an empty line, keeping the count).
-    EXPECT_NE(expanded->text.find("#line 3 0\n\nvoid main() {}"), std::string::npos);
+    EXPECT_NE(expanded.text.find("#line 3 0\n\nvoid main() {}"), std::string::npos);
 }
 
 TEST(ShaderSourceTest, IncludeCyclesTerminate) {
-    auto reader = mapReader({
-        {"a.frag", "#version 450 core\n#include \"x.glsl\"\n"},
-        {"x.glsl", "#include \"y.glsl\"\n// x\n"},
-        {"y.glsl", "#include \"x.glsl\"\n// y\n"},
-    });
-    auto expanded = expandShader("a.frag", reader);
-    ASSERT_TRUE(expanded.ok()) << expanded.error().message;
-    EXPECT_EQ(count(expanded->text, "// x"), 1u);
-    EXPECT_EQ(count(expanded->text, "// y"), 1u);
+    const std::string text =
+        expandOrFail("a.frag",
+                     {
+                         {"a.frag", "#version 450 core\n#include \"x.glsl\"\n"},
+                         {"x.glsl", "#include \"y.glsl\"\n// x\n"},
+                         {"y.glsl", "#include \"x.glsl\"\n// y\n"},
+                     })
+            .text;
+    EXPECT_EQ(count(text, "// x"), 1u);
+    EXPECT_EQ(count(text, "// y"), 1u);
 }
 
 TEST(ShaderSourceTest, MissingIncludeNamesFileAndLine) {
@@ -102,11 +112,9 @@ TEST(ShaderSourceTest, MalformedIncludeAndMissingVersionAreErrors) {
 }
 
 TEST(ShaderSourceTest, ExtraDefinesComeAfterTheBindings) {
-    auto expanded =
-        expandShader("a.vert", mapReader({{"a.vert", "#version 450 core\n"}}), "#define MV_TEST 1");
-    ASSERT_TRUE(expanded.ok());
-    EXPECT_LT(expanded->text.find("MV_ATTRIB_POSITION"),
-              expanded->text.find("#define MV_TEST 1\n"));
+    const std::string text =
+        expandOrFail("a.vert", {{"a.vert", "#version 450 core\n"}}, "#define MV_TEST 1").text;
+    EXPECT_LT(text.find("MV_ATTRIB_POSITION"), text.find("#define MV_TEST 1\n"));
 }
 
 TEST(ShaderSourceTest, LogsNameTheFiles) {

@@ -64,10 +64,7 @@ morph::RgbaImage draw(const renderer::GpuScene& gpu, const std::vector<morph::No
     auto offscreen = renderer::Offscreen::create(kSize, kSize);
     EXPECT_TRUE(offscreen.ok());
     if (!offscreen.ok()) return {};
-    renderer::Camera camera;
-    camera.eye = {0, 0, 6};
-    camera.nearPlane = 0.5f;
-    camera.farPlane = 20;
+    const renderer::Camera camera = fixtures::cameraOnZ(6);
     renderer::DrawOptions options;
     options.morphPath = path;
     options.crowd = crowd;

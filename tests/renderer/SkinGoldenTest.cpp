@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "GlFixture.h"
+#include "GlShared.h"
 #include "GoldenCapture.h"
 #include "fixtures/BuildPaths.h"
 #include "fixtures/Golden.h"
@@ -47,14 +48,12 @@ TEST_P(SkinGoldenTest, MatchesGolden) {
     ASSERT_TRUE(capturer.ok()) << capturer.error().message;
     renderer::ShotSpec shot;
     shot.width = shot.height = kSize;
-    app::ShotPose pose;
-    pose.animation = g.animation;
-    pose.time = g.time;
     shot.camera = g.camera;
     fixtures::expectMatchesGolden(
         "SkinGoldenTest", g.name,
-        fixtures::captureModel(
-            *capturer, std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb", shot, pose));
+        fixtures::captureModel(*capturer,
+                               std::string(MORPHVIEW_SOURCE_DIR) + "/assets/character.glb", shot,
+                               fixtures::shotPoseOf("", g.animation, g.time)));
 }
 
 INSTANTIATE_TEST_SUITE_P(Character, SkinGoldenTest, ::testing::ValuesIn(kGoldens),

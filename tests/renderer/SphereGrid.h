@@ -5,6 +5,8 @@
 // `front` camera. The spheres' centres lie in one plane facing the camera, so they project to a
 // regular grid in the image (a plane parallel to the image plane is only scaled by the
 // perspective): cellCentre() finds a sphere's centre from the drawn pixels' bounding box.
+// And a quad facing the camera (the material tests' textured quad; GpuLimitsGLTest's hostile
+// quad).
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -144,18 +146,24 @@ inline CellStats cellStats(const morph::RgbaImage& image, const GridLayout& g, i
     return s;
 }
 
-// One 2 x 2 quad facing the camera (+Z), one material (index 0). TEXCOORD_0 puts UV (0, 0), the
-// image's first pixel, at the top left (glTF 2.0 3.7.2.1); TEXCOORD_1 is that mirrored left to
-// right. With pixels in `image`, it is texture 0, with sampler 0 (NEAREST).
-inline morph::Scene quadScene(const morph::Material& material, const morph::Image& image = {}) {
-    morph::Scene scene;
-    scene.path = "quad";
+// The 2 x 2 quad at z = 0 facing +Z, as two triangles. TEXCOORD_0 puts UV (0, 0), the image's
+// first pixel, at the top left (glTF 2.0 3.7.2.1).
+inline morph::Primitive facingQuad() {
     morph::Primitive p;
     p.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
     p.normals.assign(4, glm::vec3(0, 0, 1));
     p.texcoords[0] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
-    p.texcoords[1] = {{1, 1}, {0, 1}, {0, 0}, {1, 0}};
     p.indices = {0, 1, 2, 0, 2, 3};
+    return p;
+}
+
+// One facingQuad() facing the camera, one material (index 0); TEXCOORD_1 is TEXCOORD_0 mirrored
+// left to right. With pixels in `image`, it is texture 0, with sampler 0 (NEAREST).
+inline morph::Scene quadScene(const morph::Material& material, const morph::Image& image = {}) {
+    morph::Scene scene;
+    scene.path = "quad";
+    morph::Primitive p = facingQuad();
+    p.texcoords[1] = {{1, 1}, {0, 1}, {0, 0}, {1, 0}};
     p.material = 0;
     morph::Mesh mesh;
     mesh.primitives.push_back(p);

@@ -60,11 +60,10 @@ def check_package():
 
 class Handler(page.Handler):
     folder = HERE
+    types = {**page.Handler.types, ".wasm": "application/wasm"}
 
     def translate_path(self, path):
         path = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
-        if path == "/environment.hdr":
-            return self.server.environment
         if path.startswith("/model/"):
             # The model's folder, so a .gltf's relative buffer and image URIs resolve.
             inside = os.path.normpath(path[len("/model/"):])
@@ -73,17 +72,11 @@ class Handler(page.Handler):
             return os.path.join(self.server.model_dir, inside)
         return super().translate_path(path)
 
-    def guess_type(self, path):
-        if path.endswith(".wasm"):
-            return "application/wasm"
-        return super().guess_type(path)
-
 
 class Server(page.Server):
     def __init__(self, model_dir, environment):
-        super().__init__(Handler)
+        super().__init__(Handler, environment)
         self.model_dir = model_dir
-        self.environment = environment
 
 
 def run_page(options, chromium, environment):

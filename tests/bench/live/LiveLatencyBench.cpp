@@ -28,7 +28,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-using bench_live::percentile;
 using bench_live::Wake;
 
 // The first target name of the first mesh with targets: the name the sender drives.
@@ -61,12 +60,9 @@ void sendSamples(uint16_t port, const std::string& name, int count,
 int report(const Run& run, int count, const std::string& name) {
     std::printf("driven target: %s; samples sent at 60 Hz: %d; frames drawn: %zu\n", name.c_str(),
                 count, run.frames);
-    std::printf("| path | samples | median ms | p95 ms | max ms |\n|---|---|---|---|---|\n");
-    for (const auto& [label, ms] : {std::pair{"datagram -> applied (poll)", &run.appliedMs},
-                                    std::pair{"datagram -> frame drawn", &run.drawnMs}}) {
-        std::printf("| %s | %zu | %.2f | %.2f | %.2f |\n", label, ms->size(), percentile(*ms, 0.5),
-                    percentile(*ms, 0.95), percentile(*ms, 1.0));
-    }
+    bench_live::printLatencyTable("samples", 0.95,
+                                  {{"datagram -> applied (poll)", &run.appliedMs},
+                                   {"datagram -> frame drawn", &run.drawnMs}});
     return run.drawnMs.empty() ? 1 : 0;
 }
 
@@ -81,16 +77,10 @@ int main(int argc, char** argv) {
     const int size = argc > 3 ? std::stoi(argv[3]) : 512;
     auto context = renderer::EglContext::create();
     auto scene = morph::importGltf(argv[1]);
-    if (!context || !scene) {
-        std::fprintf(stderr, "%s\n", (!context ? context.error() : scene.error()).message.c_str());
-        return 1;
-    }
+    if (bench_live::anyFailed(context, scene)) return 1;
     auto gpu = renderer::GpuScene::upload(*scene);
     auto capturer = renderer::Capturer::create();
-    if (!gpu || !capturer) {
-        std::fprintf(stderr, "%s\n", (!gpu ? gpu.error() : capturer.error()).message.c_str());
-        return 1;
-    }
+    if (bench_live::anyFailed(gpu, capturer)) return 1;
     const std::string name = drivenName(*scene);
     Wake wake;
     app::live::LiveSessionOptions options;

@@ -34,7 +34,6 @@ namespace {
 
 using Clock = app::voice::AudioClock;
 
-using bench_live::percentile;
 using bench_live::Wake;
 
 std::vector<std::string> targetNames(const morph::Scene& scene) {
@@ -59,12 +58,9 @@ int viewerSamples() {
 int report(const Run& run, const renderer::ShotSpec& shot, double seconds) {
     std::printf("audio: %.2f s in 10 ms blocks; frames drawn: %zu at %dx%d, %d samples\n", seconds,
                 run.drawnMs.size(), shot.width, shot.height, shot.samples);
-    std::printf("| path | frames | median ms | p90 ms | max ms |\n|---|---|---|---|---|\n");
-    for (const auto& [label, ms] : {std::pair{"audio block -> analysed (poll)", &run.analysedMs},
-                                    std::pair{"audio block -> frame drawn", &run.drawnMs}}) {
-        std::printf("| %s | %zu | %.2f | %.2f | %.2f |\n", label, ms->size(), percentile(*ms, 0.5),
-                    percentile(*ms, 0.9), percentile(*ms, 1.0));
-    }
+    bench_live::printLatencyTable("frames", 0.9,
+                                  {{"audio block -> analysed (poll)", &run.analysedMs},
+                                   {"audio block -> frame drawn", &run.drawnMs}});
     return run.drawnMs.empty() ? 1 : 0;
 }
 
@@ -79,26 +75,12 @@ int main(int argc, char** argv) {
     auto context = renderer::EglContext::create();
     auto scene = morph::importGltf(argv[1]);
     auto file = app::voice::FileDevice::open(argv[2]);
-    if (!context || !scene || !file) {
-        std::fprintf(stderr, "%s\n",
-                     (!context ? context.error()
-                      : !scene ? scene.error()
-                               : file.error())
-                         .message.c_str());
-        return 1;
-    }
+    if (bench_live::anyFailed(context, scene, file)) return 1;
     auto gpu = renderer::GpuScene::upload(*scene);
     auto capturer = renderer::Capturer::create();
     auto session =
         app::voice::VoiceSession::start(targetNames(*scene), (*file)->audio().sampleRate, "");
-    if (!gpu || !capturer || !session) {
-        std::fprintf(stderr, "%s\n",
-                     (!gpu        ? gpu.error()
-                      : !capturer ? capturer.error()
-                                  : session.error())
-                         .message.c_str());
-        return 1;
-    }
+    if (bench_live::anyFailed(gpu, capturer, session)) return 1;
     renderer::ShotSpec shot;
     shot.width = shot.height = size;
     shot.samples = argc > 4 ? std::stoi(argv[4]) : viewerSamples();

@@ -16,7 +16,6 @@ Two ways in, neither needing a sound card:
                 path itself, the same code after it. The default past 10 minutes.
 """
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -25,16 +24,7 @@ import threading
 import time
 import wave
 
-
-def rss_kib(pid):
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+from soak_viewer import RssLog, rss_rows, start_viewer, stop_viewer, write_result
 
 
 def write_looped(source, out_path, seconds):
@@ -101,51 +91,29 @@ def main():
     listen, env, stop = viewer_input(args, folder)
     cmd = [args.morphview, args.model, "--window-size", "320x240", "--listen", listen]
     cmd += [a for a in extra if a != "--"]
-    # xvfb-run -a picks a free display; the shell in between says the viewer's pid, then
-    # becomes the viewer.
-    viewer = subprocess.Popen(["xvfb-run", "-a", "-s", "-screen 0 640x480x24", "sh", "-c",
-                               'echo "pid $$" >&2; exec "$@"', "sh"] + cmd,
-                              stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-                              env=env)
-    pid = 0
-    for line in viewer.stderr:  # the file starts once the model is loaded: stderr says so
-        if line.startswith("pid "):
-            pid = int(line.split()[1])
-            continue
-        if "listening for audio" in line:
-            break
-        sys.stderr.write(line)
-    start = time.monotonic()
-    rows = [(0.0, rss_kib(pid))]
-    print(f"viewer pid {pid}, {args.minutes} min via {args.via}; minute  RSS MiB", flush=True)
-    print(f"{0:6.1f}  {rows[0][1] / 1024:8.1f}", flush=True)
-    end = start + args.minutes * 60
-    next_rss = start + args.every
+    # The file starts once the model is loaded: stderr says so.
+    viewer, pid = start_viewer(cmd, "listening for audio", env)
+    rss = RssLog(pid, f"viewer pid {pid}, {args.minutes} min via {args.via}")
+    end = rss.start + args.minutes * 60
+    next_rss = rss.start + args.every
     while time.monotonic() < end and viewer.poll() is None:
         time.sleep(max(0.0, min(next_rss, end) - time.monotonic()))
         now = time.monotonic()
         if now >= next_rss and viewer.poll() is None:
-            rows.append(((now - start) / 60, rss_kib(pid)))
-            print(f"{rows[-1][0]:6.1f}  {rows[-1][1] / 1024:8.1f}", flush=True)
+            rss.sample(now)
             next_rss += args.every
-    alive = viewer.poll() is None
-    if alive:
-        os.kill(pid, 15)  # SIGTERM to the viewer; xvfb-run then ends its Xvfb
-    viewer.wait()
+    alive = stop_viewer(viewer, pid)
     if stop:
         stop.set()
     for name in os.listdir(folder):
         os.remove(os.path.join(folder, name))
     os.rmdir(folder)
-    rss = [r for _, r in rows[1:]]
+    after_start = [r for _, r in rss.rows[1:]]
     result = {"minutes": args.minutes, "via": args.via, "viewerAlive": alive,
-              "rssKiB": [{"minute": round(m, 2), "rss": r} for m, r in rows]}
-    if rss:
-        result["minKiB"], result["maxKiB"] = min(rss), max(rss)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(result, f, indent=1)
-    print(json.dumps({k: v for k, v in result.items() if k != "rssKiB"}))
+              "rssKiB": rss_rows(rss.rows)}
+    if after_start:
+        result["minKiB"], result["maxKiB"] = min(after_start), max(after_start)
+    write_result(result, args.json)
     return 0 if alive else 1
 
 
