@@ -11,6 +11,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/JsonOut.h"
 #include "app/cli/ModelLoader.h"
+#include "morph/edit/UserClip.h"
 #include "morph/targets/Packing.h"
 #include "morph/targets/SparseTargets.h"
 
@@ -22,15 +23,6 @@ const char* pathName(morph::AnimationPath path) {
         case morph::AnimationPath::Rotation: return "rotation";
         case morph::AnimationPath::Scale: return "scale";
         case morph::AnimationPath::Weights: return "weights";
-    }
-    return "?";
-}
-
-const char* interpolationName(morph::Interpolation interpolation) {
-    switch (interpolation) {
-        case morph::Interpolation::Step: return "STEP";
-        case morph::Interpolation::Linear: return "LINEAR";
-        case morph::Interpolation::CubicSpline: return "CUBICSPLINE";
     }
     return "?";
 }
@@ -140,7 +132,7 @@ Json animationJson(const morph::Animation& animation, size_t index) {
             {"node", channel.node}, {"path", pathName(channel.path)}, {"sampler", channel.sampler}};
         if (channel.sampler >= 0 && size_t(channel.sampler) < animation.samplers.size()) {
             const morph::AnimationSampler& sampler = animation.samplers[channel.sampler];
-            c["interpolation"] = interpolationName(sampler.interpolation);
+            c["interpolation"] = morph::interpolationName(sampler.interpolation);
             c["keys"] = sampler.input.size();
         }
         channels.push_back(std::move(c));
@@ -410,7 +402,8 @@ std::string infoText(const morph::Scene& scene) {
         for (const morph::AnimationChannel& channel : animation.channels) {
             out << "  node " << channel.node << " " << pathName(channel.path);
             if (channel.sampler >= 0 && size_t(channel.sampler) < animation.samplers.size()) {
-                out << " " << interpolationName(animation.samplers[channel.sampler].interpolation);
+                out << " "
+                    << morph::interpolationName(animation.samplers[channel.sampler].interpolation);
             }
             out << "\n";
         }
