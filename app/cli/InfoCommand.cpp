@@ -11,6 +11,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/JsonOut.h"
 #include "app/cli/ModelLoader.h"
+#include "morph/edit/UserClip.h"
 #include "morph/targets/Packing.h"
 #include "morph/targets/SparseTargets.h"
 
@@ -26,16 +27,16 @@ const char* pathName(morph::AnimationPath path) {
     return "?";
 }
 
-const char* interpolationName(morph::Interpolation interpolation) {
-    switch (interpolation) {
-        case morph::Interpolation::Step: return "STEP";
-        case morph::Interpolation::Linear: return "LINEAR";
-        case morph::Interpolation::CubicSpline: return "CUBICSPLINE";
-    }
-    return "?";
-}
-
 namespace {
+
+// One JSON object per item of `items`, in file order, made by `entry(item, index)`: the index is
+// what the file's references count from.
+template <typename T, typename MakeEntry>
+Json indexedArray(const std::vector<T>& items, MakeEntry entry) {
+    Json out = Json::array();
+    for (size_t i = 0; i < items.size(); ++i) out.push_back(entry(items[i], i));
+    return out;
+}
 
 // Per target over every primitive of the mesh (all primitives share the weights, so a target is
 // one thing to the user even when it is stored per primitive).
@@ -131,7 +132,7 @@ Json animationJson(const morph::Animation& animation, size_t index) {
             {"node", channel.node}, {"path", pathName(channel.path)}, {"sampler", channel.sampler}};
         if (channel.sampler >= 0 && size_t(channel.sampler) < animation.samplers.size()) {
             const morph::AnimationSampler& sampler = animation.samplers[channel.sampler];
-            c["interpolation"] = interpolationName(sampler.interpolation);
+            c["interpolation"] = morph::interpolationName(sampler.interpolation);
             c["keys"] = sampler.input.size();
         }
         channels.push_back(std::move(c));
@@ -168,16 +169,13 @@ Json materialExtensionsJson(const morph::Scene& scene) {
 
 // VRM expressions (morph/Expression.h), in file order: index is what the binds count from.
 Json expressionsJson(const morph::Scene& scene) {
-    Json out = Json::array();
-    for (size_t i = 0; i < scene.expressions.size(); ++i) {
-        const morph::Expression& e = scene.expressions[i];
-        out.push_back({{"index", i},
-                       {"name", e.name},
-                       {"preset", morph::expressionPresetName(e.preset)},
-                       {"isBinary", e.isBinary},
-                       {"binds", e.binds.size()}});
-    }
-    return out;
+    return indexedArray(scene.expressions, [](const morph::Expression& e, size_t i) -> Json {
+        return {{"index", i},
+                {"name", e.name},
+                {"preset", morph::expressionPresetName(e.preset)},
+                {"isBinary", e.isBinary},
+                {"binds", e.binds.size()}};
+    });
 }
 
 // The nodes that use camera or light `index` (`camera` true: cameras).
@@ -210,21 +208,18 @@ size_t primitivesMapped(const morph::Scene& scene, size_t variant) {
 }
 
 Json variantsJson(const morph::Scene& scene) {
-    Json out = Json::array();
-    for (size_t i = 0; i < scene.variants.size(); ++i) {
-        out.push_back({{"index", i},
-                       {"name", scene.variants[i].name},
-                       {"displayName", scene.variants[i].displayName},
-                       {"primitives", primitivesMapped(scene, i)}});
-    }
-    return out;
+    return indexedArray(scene.variants,
+                        [&scene](const morph::MaterialVariant& v, size_t i) -> Json {
+                            return {{"index", i},
+                                    {"name", v.name},
+                                    {"displayName", v.displayName},
+                                    {"primitives", primitivesMapped(scene, i)}};
+                        });
 }
 
 // KHR_lights_punctual, as read (repaired values; range null: unlimited).
 Json lightsJson(const morph::Scene& scene) {
-    Json out = Json::array();
-    for (size_t i = 0; i < scene.lights.size(); ++i) {
-        const morph::Light& l = scene.lights[i];
+    return indexedArray(scene.lights, [&scene](const morph::Light& l, size_t i) {
         Json light = {{"index", i},
                       {"name", l.name},
                       {"type", lightTypeName(l.type)},
@@ -236,16 +231,13 @@ Json lightsJson(const morph::Scene& scene) {
             light["innerConeAngle"] = l.innerConeAngle;
             light["outerConeAngle"] = l.outerConeAngle;
         }
-        out.push_back(std::move(light));
-    }
-    return out;
+        return light;
+    });
 }
 
 // glTF 2.0 3.10 (zfar null: infinite; aspectRatio null: the view's).
 Json camerasJson(const morph::Scene& scene) {
-    Json out = Json::array();
-    for (size_t i = 0; i < scene.cameras.size(); ++i) {
-        const morph::Camera& c = scene.cameras[i];
+    return indexedArray(scene.cameras, [&scene](const morph::Camera& c, size_t i) {
         Json camera = {{"index", i},
                        {"name", c.name},
                        {"znear", c.znear},
@@ -260,20 +252,17 @@ Json camerasJson(const morph::Scene& scene) {
             camera["xmag"] = c.xmag;
             camera["ymag"] = c.ymag;
         }
-        out.push_back(std::move(camera));
-    }
-    return out;
+        return camera;
+    });
 }
 
 Json scenesJson(const morph::Scene& scene) {
-    Json out = Json::array();
-    for (size_t i = 0; i < scene.scenes.size(); ++i) {
-        out.push_back({{"index", i},
-                       {"name", scene.scenes[i].name},
-                       {"roots", scene.scenes[i].roots},
-                       {"default", int(i) == scene.defaultScene}});
-    }
-    return out;
+    return indexedArray(scene.scenes, [&scene](const morph::SceneRoots& s, size_t i) -> Json {
+        return {{"index", i},
+                {"name", s.name},
+                {"roots", s.roots},
+                {"default", int(i) == scene.defaultScene}};
+    });
 }
 
 // Every mesh's rig rules, one entry per distinct rule (the meshes that have it listed): what
@@ -315,27 +304,19 @@ Json rigLogicJson(const morph::Scene& scene) {
 }  // namespace
 
 Json infoJson(const morph::Scene& scene) {
-    Json meshes = Json::array();
-    for (size_t i = 0; i < scene.meshes.size(); ++i) meshes.push_back(meshJson(scene.meshes[i], i));
-
-    Json nodes = Json::array();
-    for (size_t i = 0; i < scene.nodes.size(); ++i) {
-        const morph::Node& node = scene.nodes[i];
-        nodes.push_back({{"index", i},
-                         {"name", node.name},
-                         {"mesh", node.mesh},
-                         {"weights", floatArray(node.weights)},
-                         {"skin", node.skin},
-                         {"parent", node.parent},
-                         {"children", node.children},
-                         {"camera", node.camera},
-                         {"light", node.light}});
-    }
-
-    Json animations = Json::array();
-    for (size_t i = 0; i < scene.animations.size(); ++i) {
-        animations.push_back(animationJson(scene.animations[i], i));
-    }
+    Json meshes = indexedArray(scene.meshes, meshJson);
+    Json nodes = indexedArray(scene.nodes, [](const morph::Node& node, size_t i) -> Json {
+        return {{"index", i},
+                {"name", node.name},
+                {"mesh", node.mesh},
+                {"weights", floatArray(node.weights)},
+                {"skin", node.skin},
+                {"parent", node.parent},
+                {"children", node.children},
+                {"camera", node.camera},
+                {"light", node.light}};
+    });
+    Json animations = indexedArray(scene.animations, animationJson);
 
     const morph::PackingSummary packing = morph::packingSummary(scene);
     Json doc = {{"file", scene.path},
@@ -421,7 +402,8 @@ std::string infoText(const morph::Scene& scene) {
         for (const morph::AnimationChannel& channel : animation.channels) {
             out << "  node " << channel.node << " " << pathName(channel.path);
             if (channel.sampler >= 0 && size_t(channel.sampler) < animation.samplers.size()) {
-                out << " " << interpolationName(animation.samplers[channel.sampler].interpolation);
+                out << " "
+                    << morph::interpolationName(animation.samplers[channel.sampler].interpolation);
             }
             out << "\n";
         }

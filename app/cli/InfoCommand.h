@@ -15,7 +15,6 @@ Json infoJson(const morph::Scene& scene);
 // The human-readable summary, several lines ending in '\n'.
 std::string infoText(const morph::Scene& scene);
 
-const char* pathName(morph::AnimationPath path);                    // "translation", ... "weights"
-const char* interpolationName(morph::Interpolation interpolation);  // "LINEAR", "STEP", ...
+const char* pathName(morph::AnimationPath path);  // "translation", ... "weights"
 
 }  // namespace app

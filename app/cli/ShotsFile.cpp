@@ -38,6 +38,18 @@ bool validShotName(const std::string& name) {
     return true;
 }
 
+// The fraction tolerance.KEY (0..1) of `tolerance`, nullopt when not given.
+morph::Result<std::optional<double>> readFraction(const nlohmann::json& tolerance, const char* key,
+                                                  const std::string& where) {
+    const auto it = tolerance.find(key);
+    if (it == tolerance.end()) return std::optional<double>();
+    const double value = it->is_number() ? it->get<double>() : -1.0;
+    if (!(value >= 0.0 && value <= 1.0))
+        return morph::Error{morph::ErrorCode::BadValue,
+                            where + ".tolerance." + key + ": not in 0..1"};
+    return std::optional<double>(value);
+}
+
 // "tolerance": {"maxAbsDiff": 0..255, "maxFailingPixelsFraction": 0..1, "flipMean": 0..1}, each
 // optional.
 morph::Result<morph::CompareTolerance> readTolerance(const nlohmann::json& entry,
@@ -53,20 +65,12 @@ morph::Result<morph::CompareTolerance> readTolerance(const nlohmann::json& entry
                                 where + ".tolerance.maxAbsDiff: not an integer in 0..255"};
         tolerance.maxChannelDiff = diff->get<int>();
     }
-    if (const auto fraction = it->find("maxFailingPixelsFraction"); fraction != it->end()) {
-        const double value = fraction->is_number() ? fraction->get<double>() : -1.0;
-        if (!(value >= 0.0 && value <= 1.0))
-            return morph::Error{morph::ErrorCode::BadValue,
-                                where + ".tolerance.maxFailingPixelsFraction: not in 0..1"};
-        tolerance.maxDifferingFraction = value;
-    }
-    if (const auto flip = it->find("flipMean"); flip != it->end()) {
-        const double value = flip->is_number() ? flip->get<double>() : -1.0;
-        if (!(value >= 0.0 && value <= 1.0))
-            return morph::Error{morph::ErrorCode::BadValue,
-                                where + ".tolerance.flipMean: not in 0..1"};
-        tolerance.maxFlipMean = value;
-    }
+    auto fraction = readFraction(*it, "maxFailingPixelsFraction", where);
+    if (!fraction) return fraction.error();
+    tolerance.maxDifferingFraction = fraction->value_or(tolerance.maxDifferingFraction);
+    auto flip = readFraction(*it, "flipMean", where);
+    if (!flip) return flip.error();
+    if (*flip) tolerance.maxFlipMean = *flip;
     return tolerance;
 }
 

@@ -374,6 +374,10 @@ struct Settings {
     bool linkSharedNames = true;
     float crossfadeSeconds = 0.5f;
 };
+// morphview's folder of one XDG Base Directory kind: `xdgHome`/morphview, else
+// `home`/`homeDefault`/morphview (a relative `xdgHome` is ignored, as the spec says); "" when
+// neither is usable. configDir() and the session's stateDir() are the two kinds.
+std::string xdgDir(const char* xdgHome, const char* home, const char* homeDefault);
 // $XDG_CONFIG_HOME/morphview, else $HOME/.config/morphview (XDG Base Directory: a relative
 // XDG_CONFIG_HOME is ignored); "" when neither is usable. The overload reads the environment.
 std::string configDir(const char* xdgConfigHome, const char* home);

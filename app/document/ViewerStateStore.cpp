@@ -236,12 +236,17 @@ morph::Result<std::vector<Preset>> loadPresets(const std::string& path) {
     return presetsFromJson(*json, path);
 }
 
-std::string configDir(const char* xdgConfigHome, const char* home) {
+std::string xdgDir(const char* xdgHome, const char* home, const char* homeDefault) {
     // XDG Base Directory: "If $XDG_CONFIG_HOME is either not set or empty, a default equal to
-    // $HOME/.config should be used"; relative paths in it are invalid and ignored.
-    if (xdgConfigHome && xdgConfigHome[0] == '/') return std::string(xdgConfigHome) + "/morphview";
-    if (home && home[0] == '/') return std::string(home) + "/.config/morphview";
+    // $HOME/.config should be used" (so for each kind); relative paths in it are invalid and
+    // ignored.
+    if (xdgHome && xdgHome[0] == '/') return std::string(xdgHome) + "/morphview";
+    if (home && home[0] == '/') return std::string(home) + "/" + homeDefault + "/morphview";
     return "";
+}
+
+std::string configDir(const char* xdgConfigHome, const char* home) {
+    return xdgDir(xdgConfigHome, home, ".config");
 }
 
 std::string configDir() {

@@ -10,37 +10,45 @@ namespace app {
 
 namespace {
 
-// The user's overrides as data: on every mesh with state for this scene, each overridden
-// target's value (applyOverrides' rule, which the panel applies to one mesh).
-morph::TargetWeights overrideWeights(const morph::Scene& scene, const ViewerState& state) {
+// A layer of the user's per-target state: it covers every mesh with state for this scene, and
+// `fill(mesh, its state, weights)` sets the weights its rule decides there.
+template <typename Fill>
+morph::TargetWeights meshStateWeights(const morph::Scene& scene, const ViewerState& state,
+                                      Fill fill) {
     morph::TargetWeights weights;
     for (size_t m = 0; m < state.meshes.size(); ++m) {
         const MeshState* ms = meshStateFor(state, scene, int(m));
         if (!ms) continue;
         weights.coverMesh(m);
-        for (size_t t = 0; t < ms->targets.size(); ++t) {
-            if (ms->targets[t].overridden) weights.set(m, t, ms->targets[t].value);
-        }
+        fill(m, *ms, weights);
     }
     return weights;
+}
+
+// The user's overrides as data: on every mesh with state for this scene, each overridden
+// target's value (applyOverrides' rule, which the panel applies to one mesh).
+morph::TargetWeights overrideWeights(const morph::Scene& scene, const ViewerState& state) {
+    return meshStateWeights(scene, state,
+                            [](size_t m, const MeshState& ms, morph::TargetWeights& weights) {
+                                for (size_t t = 0; t < ms.targets.size(); ++t) {
+                                    if (ms.targets[t].overridden)
+                                        weights.set(m, t, ms.targets[t].value);
+                                }
+                            });
 }
 
 // Solo and mute as data: a muted target at 0, and on a mesh with a soloed target every target
 // not soloed (applySoloMute's rule).
 morph::TargetWeights soloMuteWeights(const morph::Scene& scene, const ViewerState& state) {
-    morph::TargetWeights weights;
-    for (size_t m = 0; m < state.meshes.size(); ++m) {
-        const MeshState* ms = meshStateFor(state, scene, int(m));
-        if (!ms) continue;
-        weights.coverMesh(m);
-        const bool anySolo = std::any_of(ms->targets.begin(), ms->targets.end(),
-                                         [](const TargetState& t) { return t.solo; });
-        for (size_t t = 0; t < ms->targets.size(); ++t) {
-            const TargetState& target = ms->targets[t];
-            if (target.mute || (anySolo && !target.solo)) weights.set(m, t, 0.0f);
-        }
-    }
-    return weights;
+    return meshStateWeights(
+        scene, state, [](size_t m, const MeshState& ms, morph::TargetWeights& weights) {
+            const bool anySolo = std::any_of(ms.targets.begin(), ms.targets.end(),
+                                             [](const TargetState& t) { return t.solo; });
+            for (size_t t = 0; t < ms.targets.size(); ++t) {
+                const TargetState& target = ms.targets[t];
+                if (target.mute || (anySolo && !target.solo)) weights.set(m, t, 0.0f);
+            }
+        });
 }
 
 // The pose under the user's layers: the rest pose with the clips and the expressions, what the

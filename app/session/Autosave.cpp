@@ -326,9 +326,7 @@ std::string recoveryMessage(const Recovered& r) {
 }
 
 std::string stateDir(const char* xdgStateHome, const char* home) {
-    if (xdgStateHome && xdgStateHome[0] == '/') return std::string(xdgStateHome) + "/morphview";
-    if (home && home[0] == '/') return std::string(home) + "/.local/state/morphview";
-    return "";
+    return xdgDir(xdgStateHome, home, ".local/state");
 }
 
 std::string stateDir() {
