@@ -44,47 +44,52 @@ size_t lines(const std::string& text) {
     return size_t(std::count(text.begin(), text.end(), '\n'));
 }
 
+// `compare DIR/a.png DIR/b.png` and `more`, with `a` and `b` written there first.
+fixtures::RunOutcome compare(const std::string& dir, const morph::RgbaImage& a,
+                             const morph::RgbaImage& b, const std::vector<std::string>& more = {}) {
+    std::vector<std::string> args = {"compare", write(dir, "a.png", a), write(dir, "b.png", b)};
+    args.insert(args.end(), more.begin(), more.end());
+    return fixtures::runMorphview(args);
+}
+
+// `text` holds each of `parts`.
+void expectHas(const std::string& text, const std::vector<std::string>& parts) {
+    for (const std::string& part : parts) EXPECT_NE(text.find(part), std::string::npos) << text;
+}
+
 TEST(CompareTest, IdenticalImagesMatch) {
     const std::string dir = fixtures::caseScratchDir();
-    const std::string a = write(dir, "a.png", gradient(64, 64));
-    const std::string b = write(dir, "b.png", gradient(64, 64));
-    const auto run = fixtures::runMorphview({"compare", a, b});
+    const auto run = compare(dir, gradient(64, 64), gradient(64, 64));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_EQ(lines(run.out), 1u) << run.out;
-    EXPECT_NE(run.out.find("0 of 4096 pixels"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("largest difference 0/255"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("PSNR inf"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("within tolerance"), std::string::npos) << run.out;
+    expectHas(run.out,
+              {"0 of 4096 pixels", "largest difference 0/255", "PSNR inf", "within tolerance"});
 }
 
 TEST(CompareTest, SmallChannelDifferencesAreWithinTheDefaultTolerance) {
     const std::string dir = fixtures::caseScratchDir();
     morph::RgbaImage shifted = gradient(64, 64);
     for (size_t i = 0; i < shifted.pixels.size(); i += 4) shifted.pixels[i + 2] += 5;  // 5/255
-    const auto run = fixtures::runMorphview(
-        {"compare", write(dir, "a.png", gradient(64, 64)), write(dir, "b.png", shifted)});
+    const auto run = compare(dir, gradient(64, 64), shifted);
     EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
     EXPECT_NE(run.out.find("largest difference 5/255"), std::string::npos) << run.out;
     // The same images fail a stricter channel tolerance: every pixel then differs.
     const auto strict = fixtures::runMorphview(
         {"compare", dir + "/a.png", dir + "/b.png", "--max-channel-diff", "4"});
     EXPECT_EQ(strict.exitCode, 1) << strict.out << strict.err;
-    EXPECT_NE(strict.out.find("4096 of 4096 pixels (100.00%)"), std::string::npos) << strict.out;
-    EXPECT_NE(strict.out.find("beyond tolerance"), std::string::npos) << strict.out;
+    expectHas(strict.out, {"4096 of 4096 pixels (100.00%)", "beyond tolerance"});
 }
 
 TEST(CompareTest, FewDifferingPixelsAreWithinTheDefaultFraction) {
     const std::string dir = fixtures::caseScratchDir();
     morph::RgbaImage changed = gradient(100, 100);
     changed.pixels[(50 * 100 + 50) * 4 + 1] ^= 0x80;  // 1 of 10,000 pixels: 0.01% <= 0.1%
-    const std::string a = write(dir, "a.png", gradient(100, 100));
-    const std::string b = write(dir, "b.png", changed);
-    const auto run = fixtures::runMorphview({"compare", a, b});
+    const auto run = compare(dir, gradient(100, 100), changed);
     EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
-    EXPECT_NE(run.out.find("1 of 10000 pixels (0.01%)"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("largest difference 128/255"), std::string::npos) << run.out;
+    expectHas(run.out, {"1 of 10000 pixels (0.01%)", "largest difference 128/255"});
 
-    const auto strict = fixtures::runMorphview({"compare", a, b, "--max-differing-fraction", "0"});
+    const auto strict = fixtures::runMorphview(
+        {"compare", dir + "/a.png", dir + "/b.png", "--max-differing-fraction", "0"});
     EXPECT_EQ(strict.exitCode, 1) << strict.out;
     EXPECT_NE(strict.out.find("allowed 0.00%"), std::string::npos) << strict.out;
 }
@@ -95,20 +100,16 @@ TEST(CompareTest, ManyDifferingPixelsAreBeyondTolerance) {
     for (int y = 0; y < 16; ++y) {
         for (int x = 0; x < 64; ++x) changed.pixels[(size_t(y) * 64 + x) * 4] = 0;
     }
-    const auto run = fixtures::runMorphview(
-        {"compare", write(dir, "a.png", gradient(64, 64)), write(dir, "b.png", changed)});
+    const auto run = compare(dir, gradient(64, 64), changed);
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
     EXPECT_EQ(lines(run.out), 1u) << run.out;
-    EXPECT_NE(run.out.find("beyond tolerance"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("largest difference 255/255"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("PSNR "), std::string::npos) << run.out;
+    expectHas(run.out, {"beyond tolerance", "largest difference 255/255", "PSNR "});
     EXPECT_EQ(run.out.find("PSNR inf"), std::string::npos) << run.out;
 }
 
 TEST(CompareTest, SizeMismatchIsBeyondToleranceWithExitOne) {
     const std::string dir = fixtures::caseScratchDir();
-    const auto run = fixtures::runMorphview(
-        {"compare", write(dir, "a.png", gradient(4, 4)), write(dir, "b.png", gradient(8, 4))});
+    const auto run = compare(dir, gradient(4, 4), gradient(8, 4));
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;
     EXPECT_NE(run.out.find("sizes differ (4x4 vs 8x4): beyond tolerance"), std::string::npos)
         << run.out;
@@ -148,8 +149,7 @@ TEST(CompareTest, DiffImageMarksWhatChanged) {
     changed.pixels[(3 * 32 + 4) * 4 + 0] ^= 0xff;  // far beyond the tolerance
     changed.pixels[(10 * 32 + 20) * 4 + 2] += 2;   // within it
     const std::string diff = dir + "/diff.png";
-    const auto run = fixtures::runMorphview({"compare", write(dir, "a.png", gradient(32, 32)),
-                                             write(dir, "b.png", changed), "--diff-out", diff});
+    const auto run = compare(dir, gradient(32, 32), changed, {"--diff-out", diff});
     EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
     auto image = morph::readImageFile(diff);
     ASSERT_TRUE(image.ok()) << image.error().message;

@@ -135,20 +135,17 @@ TEST(FileSceneCliTest, ShotsFileSharesCapturesPath) {
          {"size", "96x96"}},
         {{"name", "missing"}, {"model", "two.glb"}, {"scene", 4}, {"size", "96x96"}},
     };
-    std::ofstream(dir + "/shots.json") << shots.dump();
-    const auto run = fixtures::runMorphview(
-        {"capture", "--shots", dir + "/shots.json", "--out-dir", dir + "/out"});
+    const auto run = fixtures::captureShots(dir, "shots.json", shots.dump());
     EXPECT_EQ(run.exitCode, 1);  // the missing scene fails its shot only
     EXPECT_THAT(run.err, HasSubstr("--scene 4: "));
     EXPECT_THAT(run.err, HasSubstr("two.glb has 2 scenes (0 to 1)"));
-    EXPECT_EQ(morph::readImageFile(dir + "/out/c1.png")->pixels, file1.pixels);
-    EXPECT_EQ(morph::readImageFile(dir + "/out/red.png")->pixels, red.pixels);
-    EXPECT_EQ(morph::readImageFile(dir + "/out/rig.png")->pixels, rig.pixels);
+    fixtures::expectSamePixels(dir + "/out/c1.png", file1);
+    fixtures::expectSamePixels(dir + "/out/red.png", red);
+    fixtures::expectSamePixels(dir + "/out/rig.png", rig);
 
-    std::ofstream(dir + "/bad.json")
-        << nlohmann::json({{{"name", "a"}, {"model", "two.glb"}, {"scene", "first"}}}).dump();
-    const auto bad = fixtures::runMorphview(
-        {"capture", "--shots", dir + "/bad.json", "--out-dir", dir + "/out"});
+    const auto bad = fixtures::captureShots(
+        dir, "bad.json",
+        nlohmann::json({{{"name", "a"}, {"model", "two.glb"}, {"scene", "first"}}}).dump());
     EXPECT_EQ(bad.exitCode, 1);
     EXPECT_THAT(bad.err, HasSubstr("[0].scene: not a scene index"));
 }

@@ -116,6 +116,19 @@ fixtures::RunOutcome runFix(const std::vector<std::string>& args) {
     return run;
 }
 
+// `fix IN --out OUT ARGS --check` on a rig the audit flags with `check`: exit 0, stdout holding
+// each of `says`, and OUT audited clean.
+void expectFixMends(const std::string& in, const std::string& out, std::vector<std::string> args,
+                    const std::vector<std::string>& says, const std::string& check) {
+    args.insert(args.begin(), {"fix", in, "--out", out});
+    args.push_back("--check");
+    const fixtures::RunOutcome run = runFix(args);
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    for (const std::string& line : says) EXPECT_TRUE(has(run.out, line)) << run.out;
+    EXPECT_TRUE(found(auditOf(in), check));
+    EXPECT_TRUE(auditOf(out).empty());
+}
+
 std::string plantedCopy(const std::vector<uint8_t>& bytes, const std::string& dir) {
     morph::FixDocument doc = fixtures::fixDocumentOf(bytes);
     fixtures::plantDeadAndDuplicate(doc, "deadPlant", "copyPlant");
@@ -265,19 +278,15 @@ TEST(FixCli, RecomputeNormalsFixesWhatTheAuditFlaggedAndMovesNothing) {
     for (glm::vec3& n : fixtures::rigTarget(rig, 0, "mouthSmileLeft").normals) n = glm::vec3(0.0f);
     const std::string in = writeBytes(fixtures::rigGlb(rig), dir, "in.glb");
     const std::string out = dir + "/out.glb";
-    fixtures::RunOutcome run =
-        runFix({"fix", in, "--out", out, "--recompute-normals", "flagged", "--check"});
-    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
-    EXPECT_TRUE(has(run.out, "recomputed the NORMAL deltas of 'mouthSmileLeft' on 2 meshes"))
-        << run.out;
-    EXPECT_TRUE(has(run.out, "fixed: normals 1; new: none")) << run.out;
-    EXPECT_TRUE(has(run.out, "check: normals recomputed: 1; every other target the same"))
-        << run.out;
-    EXPECT_TRUE(found(auditOf(in), "normals"));
-    EXPECT_TRUE(auditOf(out).empty());
+    expectFixMends(in, out, {"--recompute-normals", "flagged"},
+                   {"recomputed the NORMAL deltas of 'mouthSmileLeft' on 2 meshes",
+                    "fixed: normals 1; new: none",
+                    "check: normals recomputed: 1; every other target the same"},
+                   "normals");
 
     const std::string avatar = fixtures::avatarPath("RPM_VisageMale/male.glb");
-    run = runFix({"fix", avatar, "--out", out, "--recompute-normals", "jawOpen", "--check"});
+    fixtures::RunOutcome run =
+        runFix({"fix", avatar, "--out", out, "--recompute-normals", "jawOpen", "--check"});
     EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
     EXPECT_TRUE(has(run.out, "new: none; ") || has(run.out, "new: none\n")) << run.out;
     for (const auto& [name, status] : diffRows(avatar, out)) EXPECT_EQ(status, "same") << name;
@@ -302,16 +311,11 @@ TEST(FixCli, MirrorMakesTheRightSmileTheLeftsImage) {
         const std::string reference = writeBytes(fixtures::rigGlb(clean), dir, "clean.glb");
         const std::string in = writeBytes(fixtures::rigGlb(weak), dir, "weak.glb");
         const std::string out = dir + "/out.glb";
-        const fixtures::RunOutcome run = runFix(
-            {"fix", in, "--out", out, "--mirror", "mouthSmileLeft=mouthSmileRight", "--check"});
-        EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
-        EXPECT_TRUE(has(run.out, "mirrored 'mouthSmileLeft' to 'mouthSmileRight' on 2 meshes"))
-            << run.out;
-        EXPECT_TRUE(has(run.out, "fixed: asymmetric 1; new: none")) << run.out;
-        EXPECT_TRUE(has(run.out, "check: targets rewritten: 1; every other target the same"))
-            << run.out;
-        EXPECT_TRUE(found(auditOf(in), "asymmetric"));
-        EXPECT_TRUE(auditOf(out).empty());
+        expectFixMends(in, out, {"--mirror", "mouthSmileLeft=mouthSmileRight"},
+                       {"mirrored 'mouthSmileLeft' to 'mouthSmileRight' on 2 meshes",
+                        "fixed: asymmetric 1; new: none",
+                        "check: targets rewritten: 1; every other target the same"},
+                       "asymmetric");
         for (const auto& [name, status] : diffRows(reference, out, approximate ? "0.005" : "0.001"))
             EXPECT_EQ(status, "same") << name << (approximate ? " (approximate)" : "");
     }
@@ -355,22 +359,7 @@ TEST(FixCli, MirrorCreatesAMissingTargetAndNamesAMissingSource) {
 TEST(FixCli, SplitGivesTheTwoHalvesInTheFilesSpelling) {
     const std::string dir = fixtures::caseScratchDir();
     const fixtures::Rig clean = fixtures::auditRig();
-    fixtures::Rig both = clean;
-    for (fixtures::RigMesh& mesh : both.meshes) {
-        fixtures::RigTarget smile;
-        for (fixtures::RigTarget& t : mesh.targets) {
-            if (t.name != "mouthSmileLeft" && t.name != "mouthSmileRight") continue;
-            if (smile.positions.empty()) smile = t;
-            else
-                for (size_t v = 0; v < t.positions.size(); ++v) {
-                    smile.positions[v] += t.positions[v];
-                    smile.normals[v] += t.normals[v];
-                }
-        }
-        mesh.targets.erase(mesh.targets.end() - 2, mesh.targets.end());
-        smile.name = "mouthSmile";
-        mesh.targets.push_back(smile);
-    }
+    const fixtures::Rig both = fixtures::withSmilesMerged(clean);
     const std::string reference = writeBytes(fixtures::rigGlb(clean), dir, "clean.glb");
     const std::string in = writeBytes(fixtures::rigGlb(both), dir, "both.glb");
     const std::string out = dir + "/out.glb";
@@ -413,6 +402,24 @@ TEST(FixCli, SparseShrinksTheAvatarAndChangesNoTarget) {
     expectImagesKept(avatar, out);
 }
 
+// `fix IN --out OUT` and `more` on a compressed file: exit 0 with one line on stderr, `warning`,
+// every target of OUT the same as IN's and every image kept; the diff's rows.
+std::map<std::string, std::string> expectWrittenUncompressed(const std::string& in,
+                                                             const std::string& out,
+                                                             const std::vector<std::string>& more,
+                                                             const std::string& warning) {
+    std::vector<std::string> args = {"fix", in, "--out", out};
+    args.insert(args.end(), more.begin(), more.end());
+    const fixtures::RunOutcome run = runFix(args);
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_EQ(lineCount(run.err), 1u) << run.err;
+    EXPECT_TRUE(has(run.err, warning)) << run.err;
+    const auto rows = diffRows(in, out, "0");
+    for (const auto& [name, status] : rows) EXPECT_EQ(status, "same") << name;
+    expectImagesKept(in, out);
+    return rows;
+}
+
 // gltfpack -c's output (EXT_meshopt_compression, quantized): written uncompressed with one
 // warning naming the extension, every target the same as in the input.
 TEST(FixCli, AMeshoptFileIsWrittenUncompressedWithOneWarning) {
@@ -420,14 +427,10 @@ TEST(FixCli, AMeshoptFileIsWrittenUncompressedWithOneWarning) {
     const std::string in =
         fixtures::corpusPath("MorphStressTest/variants/MorphStressTest.gltfpack-c.glb");
     const std::string out = dir + "/plain.glb";
-    const fixtures::RunOutcome run = runFix({"fix", in, "--out", out, "--check"});
-    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
-    EXPECT_EQ(lineCount(run.err), 1u) << run.err;
-    EXPECT_TRUE(has(run.err, "EXT_meshopt_compression: written uncompressed")) << run.err;
+    expectWrittenUncompressed(in, out, {"--check"},
+                              "EXT_meshopt_compression: written uncompressed");
     const morph::FixDocument doc = fixtures::fixDocumentOf(readBytes(out));
     EXPECT_FALSE(has(doc.json.dump(), "EXT_meshopt_compression"));
-    for (const auto& [name, status] : diffRows(in, out, "0")) EXPECT_EQ(status, "same") << name;
-    expectImagesKept(in, out);
 }
 
 // glTF-Transform's Draco output (KHR_draco_mesh_compression of the base attributes, targets as
@@ -438,19 +441,12 @@ TEST(FixCli, ADracoFileIsWrittenUncompressedWithOneWarning) {
     const std::string in =
         fixtures::corpusPath("MorphStressTest/variants/MorphStressTest.draco.glb");
     const std::string out = dir + "/plain.glb";
-    const fixtures::RunOutcome run =
-        runFix({"fix", in, "--out", out, "--prune", "dead", "--check"});
-    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
-    EXPECT_EQ(lineCount(run.err), 1u) << run.err;
-    EXPECT_TRUE(
-        has(run.err, "warning: " + in + ": KHR_draco_mesh_compression: written uncompressed"))
-        << run.err;
+    const auto rows = expectWrittenUncompressed(
+        in, out, {"--prune", "dead", "--check"},
+        "warning: " + in + ": KHR_draco_mesh_compression: written uncompressed");
+    EXPECT_EQ(rows.size(), 8u);
     const std::vector<uint8_t> bytes = readBytes(out);
     EXPECT_FALSE(has(std::string(bytes.begin(), bytes.end()), "KHR_draco_mesh_compression"));
-    const auto rows = diffRows(in, out, "0");
-    EXPECT_EQ(rows.size(), 8u);
-    for (const auto& [name, status] : rows) EXPECT_EQ(status, "same") << name;
-    expectImagesKept(in, out);
 }
 
 TEST(FixCli, HostileInputsEndWithOneLineTheDocumentedCodeAndNothingWritten) {

@@ -37,7 +37,7 @@ const char* kRecording =
 
 // A script's frames are 1/60 s each and its clicks take a fixed number of frames (about a dozen
 // before the first check), so each check sits a few frames clear of a line's change.
-const char* kReplayScript = R"script(click "File"
+const std::string kReplayScript = R"script(click "File"
 click "Live..."
 click "Record to clip"
 expect-message "recording live input to 'live 1'"
@@ -50,12 +50,7 @@ expect-weight "jawOpen" 0.9 0.0001
 expect-weight "eyeBlinkLeft" 0.5 0.0001
 click "Record to clip"
 expect-message "recorded 'live 1' (3 keys)"
-click "File"
-click "Export .glb with the user clip..."
-click "Browser OK"
-expect-message "exported 'live 1'"
-quit
-)script";
+)script" + std::string(fixtures::kExportLiveClipScript);
 
 TEST(LivePanelXvfbTest, ReplayPlaysInTimeAndRecordsToAClip) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";

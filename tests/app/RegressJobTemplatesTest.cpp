@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -55,6 +56,13 @@ size_t linesStarting(const std::string& text, const std::string& prefix) {
     return count;
 }
 
+// How many lines of `text` start with each prefix (linesStarting), a failure naming the prefix.
+void expectLinesStarting(const std::string& text,
+                         const std::vector<std::pair<std::string, size_t>>& counts) {
+    for (const auto& [prefix, count] : counts)
+        EXPECT_EQ(linesStarting(text, prefix), count) << prefix << "\n" << text;
+}
+
 TEST(RegressJobTemplatesTest, SlurmSubmitsAnArrayAndAMergeAfterIt) {
     const std::string script = emit("slurm", 4);
     EXPECT_EQ(script.rfind("#!/bin/sh\n", 0), 0u);
@@ -81,32 +89,32 @@ TEST(RegressJobTemplatesTest, SlurmSubmitsAnArrayAndAMergeAfterIt) {
 
 TEST(RegressJobTemplatesTest, KubernetesIsAnIndexedJobAndAMergeJob) {
     const std::string yaml = emit("k8s", 3);
-    EXPECT_EQ(linesStarting(yaml, "kind: Job"), 2u);
-    EXPECT_EQ(linesStarting(yaml, "apiVersion: batch/v1"), 2u);
-    EXPECT_EQ(linesStarting(yaml, "completionMode: Indexed"), 1u);
-    EXPECT_EQ(linesStarting(yaml, "completions: 3"), 1u);
-    EXPECT_EQ(linesStarting(yaml, "restartPolicy: Never"), 2u);
-    EXPECT_EQ(linesStarting(yaml, "image: IMAGE"), 2u);
-    EXPECT_EQ(linesStarting(yaml, "- name: JOB_COMPLETION_INDEX"), 1u);
+    expectLinesStarting(yaml, {{"kind: Job", 2},
+                               {"apiVersion: batch/v1", 2},
+                               {"completionMode: Indexed", 1},
+                               {"completions: 3", 1},
+                               {"restartPolicy: Never", 2},
+                               {"image: IMAGE", 2},
+                               {"- name: JOB_COMPLETION_INDEX", 1},
+                               {"claimName: morphview-regress", 2}});
     EXPECT_TRUE(
         has(yaml, R"x("--shard","auto/3","--out","report/shard-$(JOB_COMPLETION_INDEX)"])x"))
         << yaml;
     EXPECT_TRUE(has(yaml, R"(["morphview","regress","--merge","report/shard-0","report/shard-1",)"
                           R"("report/shard-2","--out","report"])"))
         << yaml;
-    EXPECT_EQ(linesStarting(yaml, "claimName: morphview-regress"), 2u);
 }
 
 TEST(RegressJobTemplatesTest, GithubIsAMatrixUploadingShardsAndAMergeDownloadingThem) {
     const std::string workflow = emit("github", 4);
-    EXPECT_EQ(linesStarting(workflow, "jobs:"), 1u);
-    EXPECT_EQ(linesStarting(workflow, "shard: [0, 1, 2, 3]"), 1u);
-    EXPECT_EQ(linesStarting(workflow, "fail-fast: false"), 1u);
-    EXPECT_EQ(linesStarting(workflow, "needs: shard"), 1u);
-    EXPECT_EQ(linesStarting(workflow, "- uses: actions/upload-artifact@v4"), 2u);
-    EXPECT_EQ(linesStarting(workflow, "- uses: actions/download-artifact@v4"), 1u);
-    EXPECT_EQ(linesStarting(workflow, "name: shard-${{ matrix.shard }}"), 1u);
-    EXPECT_EQ(linesStarting(workflow, "pattern: shard-*"), 1u);
+    expectLinesStarting(workflow, {{"jobs:", 1},
+                                   {"shard: [0, 1, 2, 3]", 1},
+                                   {"fail-fast: false", 1},
+                                   {"needs: shard", 1},
+                                   {"- uses: actions/upload-artifact@v4", 2},
+                                   {"- uses: actions/download-artifact@v4", 1},
+                                   {"name: shard-${{ matrix.shard }}", 1},
+                                   {"pattern: shard-*", 1}});
     EXPECT_TRUE(has(workflow,
                     "--shard ${{ matrix.shard }}/4 --out report/shard-${{ matrix.shard "
                     "}}\n"));

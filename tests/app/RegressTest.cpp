@@ -62,6 +62,34 @@ fixtures::RunOutcome regress(const std::string& dir, const std::string& shots,
     return fixtures::runMorphview(args, {}, env);
 }
 
+// DIR/shots.json: `count` shots s0, s1, ... at jawOpen 0, `step`, 2 `step`, ..., their references
+// made in DIR/refs with --update; the file's path.
+std::string shotsWithReferences(const std::string& dir, int count, double step) {
+    std::vector<nlohmann::json> shots;
+    for (int i = 0; i < count; ++i)
+        shots.push_back(shot("s" + std::to_string(i), "jawOpen=" + std::to_string(i * step)));
+    const std::string shotsFile = writeShots(dir, shots);
+    fs::create_directories(dir + "/refs");
+    EXPECT_EQ(regress(dir, shotsFile, {"--update"}).exitCode, 0);
+    return shotsFile;
+}
+
+// regress on `shots` against DIR/refs in one run, into DIR/whole: what sharded runs must give.
+fixtures::RunOutcome regressWhole(const std::string& dir, const std::string& shots) {
+    return fixtures::runMorphview(
+        {"regress", shots, "--references", dir + "/refs", "--out", dir + "/whole"});
+}
+
+// The images of shots s0..s(count-1) in DIR/a are DIR/whole's, byte for byte.
+void expectWholesImages(const std::string& dir, const std::string& a, int count) {
+    for (int i = 0; i < count; ++i) {
+        const std::string name = "s" + std::to_string(i) + ".png";
+        EXPECT_EQ(fixtures::readWholeFile(dir + "/" + a + "/" + name),
+                  fixtures::readWholeFile(dir + "/whole/" + name))
+            << a << "/" << name;
+    }
+}
+
 TEST(RegressTest, NewShotsAreAcceptedByUpdateThenPass) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string shots =
@@ -217,18 +245,12 @@ std::string withoutTimings(nlohmann::json report) {
 
 TEST(RegressTest, FourShardsMergedGiveTheReportOfOneRun) {
     const std::string dir = fixtures::caseScratchDir();
-    std::vector<nlohmann::json> shots;
-    for (int i = 0; i < 9; ++i)
-        shots.push_back(shot("s" + std::to_string(i), "jawOpen=" + std::to_string(i * 0.1)));
-    const std::string shotsFile = writeShots(dir, shots);
+    const std::string shotsFile = shotsWithReferences(dir, 9, 0.1);
     // References for the even shots only, one of them wrong: pass, fail and new in every run.
-    fs::create_directories(dir + "/refs");
-    ASSERT_EQ(regress(dir, shotsFile, {"--update"}).exitCode, 0);
     for (int i = 1; i < 9; i += 2) fs::remove(dir + "/refs/s" + std::to_string(i) + ".png");
     fs::copy_file(dir + "/refs/s0.png", dir + "/refs/s8.png", fs::copy_options::overwrite_existing);
 
-    const auto whole = fixtures::runMorphview(
-        {"regress", shotsFile, "--references", dir + "/refs", "--out", dir + "/whole"});
+    const auto whole = regressWhole(dir, shotsFile);
     EXPECT_EQ(whole.exitCode, 1) << whole.out << whole.err;
     std::vector<std::string> merge = {"regress", "--merge"};
     for (int k = 0; k < 4; ++k) {
@@ -260,12 +282,7 @@ TEST(RegressTest, FourShardsMergedGiveTheReportOfOneRun) {
     EXPECT_EQ(one["failed"], 1);
     EXPECT_EQ(one["new"], 4);
     EXPECT_EQ(withoutTimings(readJson(dir + "/merged/report.json")), withoutTimings(one));
-    for (int i = 0; i < 9; ++i) {
-        const std::string name = "s" + std::to_string(i);
-        EXPECT_EQ(fixtures::readWholeFile(dir + "/merged/" + name + ".png"),
-                  fixtures::readWholeFile(dir + "/whole/" + name + ".png"))
-            << name;
-    }
+    expectWholesImages(dir, "merged", 9);
     EXPECT_TRUE(fs::exists(dir + "/merged/s8.diff.png"));
     EXPECT_TRUE(fs::exists(dir + "/merged/index.html"));
     EXPECT_EQ(occurrences(fixtures::readWholeFile(dir + "/merged/report.xml"), "<testcase "), 9u);
@@ -274,16 +291,10 @@ TEST(RegressTest, FourShardsMergedGiveTheReportOfOneRun) {
 // --jobs N: the shards run as N processes and merge into the report one process writes.
 TEST(RegressTest, JobsGiveTheReportOfOneRun) {
     const std::string dir = fixtures::caseScratchDir();
-    std::vector<nlohmann::json> shots;
-    for (int i = 0; i < 5; ++i)
-        shots.push_back(shot("s" + std::to_string(i), "jawOpen=" + std::to_string(i * 0.2)));
-    const std::string shotsFile = writeShots(dir, shots);
-    fs::create_directories(dir + "/refs");
-    ASSERT_EQ(regress(dir, shotsFile, {"--update"}).exitCode, 0);
+    const std::string shotsFile = shotsWithReferences(dir, 5, 0.2);
     fs::remove(dir + "/refs/s3.png");  // one new shot: the verdict of the whole run is kept
 
-    const auto whole = fixtures::runMorphview(
-        {"regress", shotsFile, "--references", dir + "/refs", "--out", dir + "/whole"});
+    const auto whole = regressWhole(dir, shotsFile);
     EXPECT_EQ(whole.exitCode, 1) << whole.out << whole.err;
     const auto jobs = fixtures::runMorphview({"regress", shotsFile, "--references", dir + "/refs",
                                               "--out", dir + "/jobs", "--jobs", "2"});
@@ -292,12 +303,7 @@ TEST(RegressTest, JobsGiveTheReportOfOneRun) {
         << jobs.out;
     EXPECT_EQ(withoutTimings(readJson(dir + "/jobs/report.json")),
               withoutTimings(readJson(dir + "/whole/report.json")));
-    for (int i = 0; i < 5; ++i) {
-        const std::string name = "s" + std::to_string(i) + ".png";
-        EXPECT_EQ(fixtures::readWholeFile(dir + "/jobs/" + name),
-                  fixtures::readWholeFile(dir + "/whole/" + name))
-            << name;
-    }
+    expectWholesImages(dir, "jobs", 5);
     EXPECT_FALSE(fs::exists(dir + "/jobs/.jobs"));  // the parts are gone once merged
 
     // --jobs takes the shards itself; a bad shots file is refused before any job starts.

@@ -45,6 +45,37 @@ double largestDifference(const json& a, const json& b) {
     return worst;
 }
 
+// DIR/NAME holding `text`.
+std::string writeText(const std::string& dir, const std::string& name, const std::string& text) {
+    const std::string path = dir + "/" + name;
+    EXPECT_TRUE(morph::writeFileAtomic(path, text.data(), text.size()).ok()) << path;
+    return path;
+}
+
+// A sidecar every command refuses, and what its one line says of it.
+struct BadSidecar {
+    std::string text, message;
+};
+
+const BadSidecar kPeakOutside = {
+    R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 2}]})",
+    "inbetweens[0].peak 2 is not inside (0, 1)"};
+const BadSidecar kUnknownTarget = {
+    R"({"combinations": [{"target": "nope", "drivers": ["jawOpen", "eyeBlinkLeft"]}]})",
+    "rig logic names target 'nope', which no mesh has"};
+const BadSidecar kCycle = {
+    R"({"combinations": [{"target": "jawOpen", "drivers": ["jawOpen25", "eyeBlinkLeft"]}]})",
+    "rig logic has a cycle"};
+
+// `run` refused `sidecar`: a usage error (exit 2) in one line naming the file and `message`.
+void expectSidecarRefused(const fixtures::RunOutcome& run, const std::string& sidecar,
+                          const std::string& message) {
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+}
+
 // jawOpen 0.4, mouthSmileLeft 0.5: the corrective takes 0.2; jawOpen25 (peak 0.25, its tent
 // ending at the next peak, 0.75) takes (0.75 - 0.4) / 0.5 = 0.7; jawOpen75 (from 0.25 up to 0.75)
 // takes (0.4 - 0.25) / 0.5 = 0.3.
@@ -55,12 +86,10 @@ const char* kByHand =
 // DIR/rig.json: the corrective jawOpen_mouthSmileLeft made an in-between of mouthSmileLeft at
 // 0.25 instead (a sidecar replacing the names' rule for its target).
 std::string writeSmileSidecar(const std::string& dir) {
-    const std::string sidecar = dir + "/rig.json";
-    const std::string text =
+    return writeText(
+        dir, "rig.json",
         R"({"inbetweens": [{"target": "jawOpen_mouthSmileLeft", "driver": "mouthSmileLeft",
-            "peak": 0.25}]})";
-    EXPECT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
-    return sidecar;
+            "peak": 0.25}]})");
 }
 
 TEST(RigLogicCli, DriversAloneEqualTheRawTargetsWrittenOutByHand) {
@@ -191,27 +220,16 @@ TEST(RigLogicCli, InfoListsTheRules) {
 TEST(RigLogicCli, ABadSidecarIsAUsageErrorNamingTheFileAndTheEntry) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeRigWithCorrectives(dir);
-    const std::vector<std::pair<std::string, std::string>> cases = {
-        {"{", "not JSON"},
-        {R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 2}]})",
-         "inbetweens[0].peak 2 is not inside (0, 1)"},
-        {R"({"combinations": [{"target": "nope", "drivers": ["jawOpen", "eyeBlinkLeft"]}]})",
-         "rig logic names target 'nope', which no mesh has"},
-        {R"({"combinations": [{"target": "jawOpen", "drivers": ["jawOpen25", "eyeBlinkLeft"]}]})",
-         "rig logic has a cycle"},
-    };
-    for (const auto& [text, message] : cases) {
-        const std::string sidecar = dir + "/bad.json";
-        ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    for (const BadSidecar& bad :
+         {BadSidecar{"{", "not JSON"}, kPeakOutside, kUnknownTarget, kCycle}) {
+        const std::string sidecar = writeText(dir, "bad.json", bad.text);
         for (const std::string command : {"eval", "audit", "capture"}) {
+            SCOPED_TRACE(command + " " + bad.text);
             std::vector<std::string> args = {command, model, "--rig-logic", sidecar};
             if (command == "capture") args.insert(args.end(), {"--out", dir + "/shot.png"});
             const fixtures::RunOutcome run = fixtures::runMorphview(args);
-            EXPECT_EQ(run.exitCode, 2) << command << " " << text << "\n" << run.err;
+            expectSidecarRefused(run, sidecar, bad.message);
             EXPECT_FALSE(std::filesystem::exists(dir + "/shot.png")) << "nothing written";
-            EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
-            EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
-            EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
         }
     }
 }
@@ -241,10 +259,7 @@ std::string writeRigShots(const std::string& dir, const std::string& name, const
                           const std::string& weights, const json& more = json::object()) {
     json shot = {{"name", "rig"}, {"model", model}, {"weights", weights}, {"size", "48x48"}};
     shot.update(more);
-    const std::string path = dir + "/" + name;
-    const std::string text = json::array({shot}).dump();
-    EXPECT_TRUE(morph::writeFileAtomic(path, text.data(), text.size()).ok());
-    return path;
+    return writeText(dir, name, json::array({shot}).dump());
 }
 
 fixtures::RunOutcome regress(const std::string& dir, const std::string& shots,
@@ -285,6 +300,18 @@ TEST(RigLogicCli, RegressDrawsTheDerivedTargets) {
     EXPECT_EQ(regress(dir, drivers, {}).exitCode, 1);  // the names' rule draws otherwise
 }
 
+// `err` warns once that the shot's weights name jawOpen25, a derived target, and never of
+// jawOpen, a driver.
+void expectDerivedWarningOnce(const std::string& err) {
+    const std::string warning =
+        "warning: rig: --weights: 'jawOpen25' is derived by rig logic from its drivers, which "
+        "replace its value (--no-rig-logic shows the raw target)\n";
+    const size_t at = err.find(warning);
+    EXPECT_NE(at, std::string::npos) << err;
+    EXPECT_EQ(err.find(warning, at + 1), std::string::npos) << err;
+    EXPECT_EQ(err.find("'jawOpen'"), std::string::npos) << err;  // a driver: no warning
+}
+
 // A shot's weights naming a derived target: eval's warning, once for the shot (whatever its
 // frames), naming it.
 TEST(RigLogicCli, RegressWarnsAboutAShotsDerivedWeights) {
@@ -294,13 +321,7 @@ TEST(RigLogicCli, RegressWarnsAboutAShotsDerivedWeights) {
         writeRigShots(dir, "shots.json", model, "jawOpen=0.4,jawOpen25=1", {{"turntable", 2}});
     const fixtures::RunOutcome run = regress(dir, shots, {});
     EXPECT_EQ(run.exitCode, 1) << run.out << run.err;  // new: no reference yet
-    const std::string warning =
-        "warning: rig: --weights: 'jawOpen25' is derived by rig logic from its drivers, which "
-        "replace its value (--no-rig-logic shows the raw target)\n";
-    const size_t at = run.err.find(warning);
-    EXPECT_NE(at, std::string::npos) << run.err;
-    EXPECT_EQ(run.err.find(warning, at + 1), std::string::npos) << run.err;
-    EXPECT_EQ(run.err.find("'jawOpen'"), std::string::npos) << run.err;  // a driver: no warning
+    expectDerivedWarningOnce(run.err);
     const fixtures::RunOutcome raw = regress(dir, shots, {"--no-rig-logic"});
     EXPECT_EQ(raw.err.find("derived by rig logic"), std::string::npos) << raw.err;
 }
@@ -314,13 +335,7 @@ TEST(RigLogicCli, CaptureShotsWarnsAboutAShotsDerivedWeights) {
     const fixtures::RunOutcome run =
         fixtures::runMorphview({"capture", "--shots", shots, "--out-dir", dir + "/out"});
     EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
-    const std::string warning =
-        "warning: rig: --weights: 'jawOpen25' is derived by rig logic from its drivers, which "
-        "replace its value (--no-rig-logic shows the raw target)\n";
-    const size_t at = run.err.find(warning);
-    EXPECT_NE(at, std::string::npos) << run.err;
-    EXPECT_EQ(run.err.find(warning, at + 1), std::string::npos) << run.err;
-    EXPECT_EQ(run.err.find("'jawOpen'"), std::string::npos) << run.err;  // a driver: no warning
+    expectDerivedWarningOnce(run.err);
     EXPECT_TRUE(std::filesystem::exists(dir + "/out/rig_f01.png"));
     const fixtures::RunOutcome raw = fixtures::runMorphview(
         {"capture", "--shots", shots, "--out-dir", dir + "/raw", "--no-rig-logic"});
@@ -339,20 +354,11 @@ TEST(RigLogicCli, RegressRefusesABadSidecar) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeRigWithCorrectives(dir);
     const std::string shots = writeRigShots(dir, "shots.json", model, kDrivers);
-    const std::vector<std::pair<std::string, std::string>> cases = {
-        {R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 2}]})",
-         "inbetweens[0].peak 2 is not inside (0, 1)"},
-        {R"({"combinations": [{"target": "nope", "drivers": ["jawOpen", "eyeBlinkLeft"]}]})",
-         "rig logic names target 'nope', which no mesh has"},
-    };
-    for (const auto& [text, message] : cases) {
-        const std::string sidecar = dir + "/bad.json";
-        ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    for (const BadSidecar& bad : {kPeakOutside, kUnknownTarget}) {
+        SCOPED_TRACE(bad.text);
+        const std::string sidecar = writeText(dir, "bad.json", bad.text);
         const fixtures::RunOutcome run = regress(dir, shots, {"--rig-logic", sidecar});
-        EXPECT_EQ(run.exitCode, 2) << text << "\n" << run.out << run.err;
-        EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
-        EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
-        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        expectSidecarRefused(run, sidecar, bad.message);
         EXPECT_EQ(run.out.find("[1/1]"), std::string::npos) << run.out;  // no shot drawn
     }
 }
@@ -360,13 +366,11 @@ TEST(RigLogicCli, RegressRefusesABadSidecar) {
 // DIR/NAME: a sidecar making jawOpen75 a corrective of jawOpen and mouthSmileLeft, and
 // jawOpen_mouthSmileLeft a smooth in-between of mouthSmileLeft.
 std::string writeMixedSidecar(const std::string& dir) {
-    const std::string sidecar = dir + "/mixed.json";
-    const std::string text =
+    return writeText(
+        dir, "mixed.json",
         R"({"combinations": [{"target": "jawOpen75", "drivers": ["jawOpen", "mouthSmileLeft"]}],
             "inbetweens": [{"target": "jawOpen_mouthSmileLeft", "driver": "mouthSmileLeft",
-                            "peak": 0.25, "interpolation": "smooth"}]})";
-    EXPECT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
-    return sidecar;
+                            "peak": 0.25, "interpolation": "smooth"}]})");
 }
 
 // info --json's rule for `target`, or null.
@@ -429,24 +433,17 @@ TEST(RigLogicCli, FixEmbedsASidecarInTheFile) {
 TEST(RigLogicCli, FixRefusesASidecarTheFileCannotFollow) {
     const std::string dir = fixtures::caseScratchDir();
     const std::string model = writeRigWithCorrectives(dir);
-    const std::vector<std::pair<std::string, std::string>> cases = {
-        {R"({"combinations": [{"target": "nope", "drivers": ["jawOpen", "eyeBlinkLeft"]}]})",
-         "rig logic names target 'nope', which no mesh has"},
-        {R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 1}]})",
-         "inbetweens[0].peak 1 is not inside (0, 1)"},
-        {R"({"combinations": [{"target": "jawOpen", "drivers": ["jawOpen25", "eyeBlinkLeft"]}]})",
-         "rig logic has a cycle"},
-    };
+    // A peak of 1, the open range's end, is refused as well.
+    const BadSidecar peakOne = {
+        R"({"inbetweens": [{"target": "jawOpen25", "driver": "jawOpen", "peak": 1}]})",
+        "inbetweens[0].peak 1 is not inside (0, 1)"};
     const std::string out = dir + "/out.glb";
-    for (const auto& [text, message] : cases) {
-        const std::string sidecar = dir + "/bad.json";
-        ASSERT_TRUE(morph::writeFileAtomic(sidecar, text.data(), text.size()).ok());
+    for (const BadSidecar& bad : {kUnknownTarget, peakOne, kCycle}) {
+        SCOPED_TRACE(bad.text);
+        const std::string sidecar = writeText(dir, "bad.json", bad.text);
         const fixtures::RunOutcome run =
             fixtures::runMorphview({"fix", model, "--rig-logic", sidecar, "--out", out});
-        EXPECT_EQ(run.exitCode, 2) << text << "\n" << run.out << run.err;
-        EXPECT_NE(run.err.find(sidecar), std::string::npos) << run.err;
-        EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
-        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        expectSidecarRefused(run, sidecar, bad.message);
         EXPECT_FALSE(std::filesystem::exists(out));
     }
 }

@@ -75,6 +75,16 @@ double evalDifference(const std::string& a, const std::string& weightsA, const s
     return worst;
 }
 
+// `fix IN ARGS --out OUT`, which must exit 0.
+fixtures::RunOutcome fixInto(const std::string& in, std::vector<std::string> args,
+                             const std::string& out) {
+    args.insert(args.begin(), {"fix", in});
+    args.insert(args.end(), {"--out", out});
+    const fixtures::RunOutcome run = fixtures::runMorphview(args);
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    return run;
+}
+
 const json kJawAt60 = {{"target", "jawOpen75"}, {"driver", "jawOpen"}, {"peak", 0.6}};
 
 TEST(RigLogicFixCli, RenameRenamesTheFilesRules) {
@@ -89,9 +99,7 @@ TEST(RigLogicFixCli, RenameRenamesTheFilesRules) {
         "jawOpen75": "JawOpen75", "jawOpen_mouthSmileLeft": "fixJawSmile"})";
     ASSERT_TRUE(morph::writeFileAtomic(map, text.data(), text.size()).ok());
     const std::string out = dir + "/out.glb";
-    const fixtures::RunOutcome run =
-        fixtures::runMorphview({"fix", in, "--rename", map, "--out", out});
-    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    const fixtures::RunOutcome run = fixInto(in, {"--rename", map}, out);
     EXPECT_EQ(run.err, "");
     EXPECT_EQ(rigLogicOf(out), json::parse(R"({"combinations": [{"target": "fixJawSmile",
                                                 "drivers": ["JawOpen", "mouthSmileLeft"]}],
@@ -113,9 +121,7 @@ TEST(RigLogicFixCli, PruneDropsTheRulesNamingWhatItRemovedWithAWarningEach) {
     const std::string in =
         writeRigWithRules(dir, "in.glb", fixtures::rigWithCorrectives(), rules, true);
     const std::string out = dir + "/out.glb";
-    const fixtures::RunOutcome run =
-        fixtures::runMorphview({"fix", in, "--prune", "dead", "--out", out});
-    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    const fixtures::RunOutcome run = fixInto(in, {"--prune", "dead"}, out);
     EXPECT_NE(run.out.find("removed dead target 'deadPlant'"), std::string::npos) << run.out;
     EXPECT_EQ(run.err,
               "warning: " + in +
@@ -129,29 +135,6 @@ TEST(RigLogicFixCli, PruneDropsTheRulesNamingWhatItRemovedWithAWarningEach) {
     expectRulesRead(out, {"jawOpen75"});
 }
 
-// The correctives' rig with mouthSmileLeft and mouthSmileRight made one mouthSmile (their sum),
-// on both meshes.
-fixtures::Rig rigWithOneSmile() {
-    fixtures::Rig rig = fixtures::rigWithCorrectives();
-    for (fixtures::RigMesh& mesh : rig.meshes) {
-        auto left = std::find_if(mesh.targets.begin(), mesh.targets.end(),
-                                 [](const auto& t) { return t.name == "mouthSmileLeft"; });
-        auto right = std::find_if(mesh.targets.begin(), mesh.targets.end(),
-                                  [](const auto& t) { return t.name == "mouthSmileRight"; });
-        if (left == mesh.targets.end() || right == mesh.targets.end()) {
-            ADD_FAILURE() << mesh.name << " has no smile";
-            continue;
-        }
-        for (size_t v = 0; v < left->positions.size(); ++v) {
-            left->positions[v] += right->positions[v];
-            left->normals[v] += right->normals[v];
-        }
-        left->name = "mouthSmile";
-        mesh.targets.erase(right);
-    }
-    return rig;
-}
-
 // A rule on the left driven by the split smile follows its left half; a rule whose target names
 // no side is dropped with a warning; a split in-between's rule goes to both its halves, which
 // share its tent. The output with both halves at the smile's weight draws what the input drew.
@@ -162,11 +145,11 @@ TEST(RigLogicFixCli, SplitGivesTheRulesToTheHalves) {
          {{{"target", "jawOpen_mouthSmileLeft"}, {"drivers", {"jawOpen", "mouthSmile"}}},
           {{"target", "browInnerUp"}, {"drivers", {"mouthSmile", "eyeBlinkLeft"}}}}},
         {"inbetweens", {kJawAt60}}};
-    const std::string in = writeRigWithRules(dir, "in.glb", rigWithOneSmile(), rules);
+    const std::string in = writeRigWithRules(
+        dir, "in.glb", fixtures::withSmilesMerged(fixtures::rigWithCorrectives()), rules);
     const std::string out = dir + "/out.glb";
-    const fixtures::RunOutcome run = fixtures::runMorphview(
-        {"fix", in, "--split", "mouthSmile", "--split", "jawOpen75", "--out", out});
-    ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    const fixtures::RunOutcome run =
+        fixInto(in, {"--split", "mouthSmile", "--split", "jawOpen75"}, out);
     EXPECT_EQ(run.err, "warning: " + in +
                            ": extras.rigLogic: dropped the rule for 'browInnerUp' (mouthSmile "
                            "\u00d7 eyeBlinkLeft): its driver 'mouthSmile' is split into "

@@ -35,6 +35,24 @@ bool has(const std::vector<std::string>& names, const std::string& name) {
     return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+// The keepsake rig with a dead target "deadShape" and "copyShape", a duplicate, planted.
+std::vector<uint8_t> plantedRig() {
+    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
+    fixtures::plantDeadAndDuplicate(doc, "deadShape", "copyShape");
+    return morph::fixDocumentGlb(doc);
+}
+
+// The viewer under Xvfb on `glb` written to DIR/rig.glb, running `script` (DIR/s.txt), its state
+// (the private files results are shown from) in DIR/state.
+fixtures::RunOutcome runOnRig(const std::string& dir, const std::vector<uint8_t>& glb,
+                              const std::string& script) {
+    EXPECT_TRUE(morph::writeFileAtomic(dir + "/rig.glb", glb.data(), glb.size()));
+    std::ofstream(dir + "/s.txt") << script;
+    return fixtures::runMorphviewUnderXvfb(
+        {dir + "/rig.glb", "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700", "",
+        {"XDG_STATE_HOME=" + dir + "/state", "XDG_CONFIG_HOME=" + dir + "/config"});
+}
+
 const char* const kScript = R"script(expect-weight "deadShape" 0.5 0.01
 click "Rig"
 click "Prune dead targets"
@@ -55,15 +73,7 @@ quit
 TEST(RigMenuXvfbTest, PruneSaveAsAndUndoThroughTheMenu) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
-    fixtures::plantDeadAndDuplicate(doc, "deadShape", "copyShape");
-    const std::vector<uint8_t> glb = morph::fixDocumentGlb(doc);
-    ASSERT_TRUE(morph::writeFileAtomic(dir + "/rig.glb", glb.data(), glb.size()));
-    std::ofstream(dir + "/s.txt") << kScript;
-    const std::string state = dir + "/state";
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {dir + "/rig.glb", "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700", "",
-        {"XDG_STATE_HOME=" + state, "XDG_CONFIG_HOME=" + dir + "/config"});
+    const auto run = runOnRig(dir, plantedRig(), kScript);
     ASSERT_EQ(run.exitCode, 0) << run.err;
 
     auto original = morph::importGltf(dir + "/rig.glb");
@@ -79,7 +89,7 @@ TEST(RigMenuXvfbTest, PruneSaveAsAndUndoThroughTheMenu) {
 
     // The private file is removed as the window ends.
     std::error_code ec;
-    for (const auto& entry : fs::recursive_directory_iterator(state, ec))
+    for (const auto& entry : fs::recursive_directory_iterator(dir + "/state", ec))
         EXPECT_EQ(entry.path().filename().string().rfind("rig-", 0), std::string::npos)
             << entry.path();
 }
@@ -90,9 +100,7 @@ TEST(RigMenuXvfbTest, PruneSaveAsAndUndoThroughTheMenu) {
 TEST(RigMenuXvfbTest, MirrorAndMixTakeTheSelectionAndKeepTheWeights) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    const std::vector<uint8_t> glb = fixtures::keepsakeRig();
-    ASSERT_TRUE(morph::writeFileAtomic(dir + "/rig.glb", glb.data(), glb.size()));
-    std::ofstream(dir + "/s.txt") << R"script(drag "eyeBlinkLeft" 1
+    const auto run = runOnRig(dir, fixtures::keepsakeRig(), R"script(drag "eyeBlinkLeft" 1
 click "Rig"
 click "Mirror selected target"
 expect-message "mirror eyeBlinkLeft"
@@ -105,10 +113,7 @@ expect-no-error
 expect-weight "mix 1" 0.5 0.5
 expect-weight "eyeBlinkLeft" 1 0.01
 quit
-)script";
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {dir + "/rig.glb", "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700", "",
-        {"XDG_STATE_HOME=" + dir + "/state", "XDG_CONFIG_HOME=" + dir + "/config"});
+)script");
     EXPECT_EQ(run.exitCode, 0) << run.err;
 }
 
@@ -117,11 +122,7 @@ quit
 TEST(RigMenuXvfbTest, TheReportsFixPrunesTheDeadTarget) {
     ASSERT_TRUE(fixtures::haveXvfb()) << "Xvfb is not installed (third_party/setup.sh installs it)";
     const std::string dir = fixtures::caseScratchDir();
-    morph::FixDocument doc = fixtures::fixDocumentOf(fixtures::keepsakeRig());
-    fixtures::plantDeadAndDuplicate(doc, "deadShape", "copyShape");
-    const std::vector<uint8_t> glb = morph::fixDocumentGlb(doc);
-    ASSERT_TRUE(morph::writeFileAtomic(dir + "/rig.glb", glb.data(), glb.size()));
-    std::ofstream(dir + "/s.txt") << R"script(click "File"
+    const auto run = runOnRig(dir, plantedRig(), R"script(click "File"
 click "File report..."
 click "fix:audit:dead deadShape"
 expect-message "prune dead"
@@ -133,10 +134,7 @@ click "Save As..."
 click "Browser OK"
 expect-message "saved the rig"
 quit
-)script";
-    const auto run = fixtures::runMorphviewUnderXvfb(
-        {dir + "/rig.glb", "--window-size", "1024x700", "--script", dir + "/s.txt"}, "1024x700", "",
-        {"XDG_STATE_HOME=" + dir + "/state", "XDG_CONFIG_HOME=" + dir + "/config"});
+)script");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     auto saved = morph::importGltf(dir + "/rig-rig.glb");
     ASSERT_TRUE(saved) << saved.error().message;

@@ -95,20 +95,18 @@ TEST(VariantsCliTest, CaptureVariantByNameIndexAndShotsFile) {
         {{"name", "base"}, {"model", "variants.glb"}, {"size", "96x96"}},
         {{"name", "gold"}, {"model", "variants.glb"}, {"variant", "Gold"}, {"size", "96x96"}},
     };
-    std::ofstream(dir + "/shots.json") << shots.dump();
-    const auto run = fixtures::runMorphview({"capture", "--shots", dir + "/shots.json", "--out-dir",
-                                             dir + "/out", "--environment", "rig"});
+    const auto run =
+        fixtures::captureShots(dir, "shots.json", shots.dump(), {"--environment", "rig"});
     EXPECT_EQ(run.exitCode, 1);  // the unknown variant fails its shot only
     EXPECT_THAT(run.err, HasSubstr("--variant Gold: "));
     EXPECT_THAT(run.err, HasSubstr("its variants: \"Red\", \"Blue\""));
-    EXPECT_EQ(morph::readImageFile(dir + "/out/red.png")->pixels, red.pixels);
-    EXPECT_EQ(morph::readImageFile(dir + "/out/blue.png")->pixels, blue.pixels);
-    EXPECT_EQ(morph::readImageFile(dir + "/out/base.png")->pixels, base.pixels);
+    fixtures::expectSamePixels(dir + "/out/red.png", red);
+    fixtures::expectSamePixels(dir + "/out/blue.png", blue);
+    fixtures::expectSamePixels(dir + "/out/base.png", base);
 
-    std::ofstream(dir + "/bad.json")
-        << Json({{{"name", "a"}, {"model", "variants.glb"}, {"variant", 1.5}}}).dump();
-    const auto bad = fixtures::runMorphview(
-        {"capture", "--shots", dir + "/bad.json", "--out-dir", dir + "/out"});
+    const auto bad = fixtures::captureShots(
+        dir, "bad.json",
+        Json({{{"name", "a"}, {"model", "variants.glb"}, {"variant", 1.5}}}).dump());
     EXPECT_EQ(bad.exitCode, 1);
     EXPECT_THAT(bad.err, HasSubstr("[0].variant: not a variant name or index"));
 }

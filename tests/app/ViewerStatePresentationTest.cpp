@@ -31,6 +31,28 @@ morph::Scene twoTargetScene() {
     return scene;
 }
 
+// The commands `text` (the script file s.txt) parses to; none, after a failure, when it does not.
+std::vector<ScriptCommand> parsed(const std::string& text) {
+    auto script = parseScript(text, "s.txt");
+    EXPECT_TRUE(script.ok()) << script.error().message;
+    return script.ok() ? std::move(script).value() : std::vector<ScriptCommand>{};
+}
+
+// The one command `text` parses to; a failure, and a default command, when it is not one.
+ScriptCommand onlyCommand(const std::string& text) {
+    const std::vector<ScriptCommand> commands = parsed(text);
+    EXPECT_EQ(commands.size(), 1u) << text;
+    return commands.size() == 1 ? commands[0] : ScriptCommand{};
+}
+
+// `text` refused as the user's error (a usage error) with `message`.
+void expectRefused(const std::string& text, const std::string& message) {
+    const auto script = parseScript(text, "s.txt");
+    ASSERT_FALSE(script.ok()) << text;
+    EXPECT_EQ(script.error().code, morph::ErrorCode::Usage) << text;  // the user's script
+    EXPECT_EQ(script.error().message, message);
+}
+
 TEST(PresetCycle, PhaseHoldsThenBlendsIntoTheNext) {
     // Three presets, 2 s each, the last 0.5 s of each blending.
     CyclePhase p = presetCyclePhase(0.0, 3, 2.0f, 0.5f);
@@ -131,7 +153,7 @@ TEST(Recording, FindsProgramsOnPathAndBuildsTheFfmpegLine) {
 }
 
 TEST(Script, ParsesEveryCommand) {
-    const auto script = parseScript(R"(# the editing workflow
+    const std::vector<ScriptCommand> c = parsed(R"(# the editing workflow
 click "Filter"
 type jaw open
 type "  padded"
@@ -149,10 +171,7 @@ expect-message "exported"
 expect-no-error
 screenshot out.png
 quit
-)",
-                                    "s.txt");
-    ASSERT_TRUE(script.ok()) << script.error().message;
-    const auto& c = *script;
+)");
     ASSERT_EQ(c.size(), 16u);
     EXPECT_EQ(c[0].op, ScriptOp::Click);
     EXPECT_EQ(c[0].target, "Filter");
@@ -178,51 +197,34 @@ quit
 }
 
 TEST(Script, IdleTakesSecondsAndAFrameRange) {
-    const auto script = parseScript("idle 1.5 2 40\n", "s.txt");
-    ASSERT_TRUE(script.ok()) << script.error().message;
-    ASSERT_EQ(script->size(), 1u);
-    EXPECT_EQ((*script)[0].op, ScriptOp::Idle);
-    EXPECT_FLOAT_EQ((*script)[0].value, 1.5f);
-    EXPECT_EQ((*script)[0].frames, 2);
-    EXPECT_EQ((*script)[0].maxFrames, 40);
+    const ScriptCommand idle = onlyCommand("idle 1.5 2 40\n");
+    EXPECT_EQ(idle.op, ScriptOp::Idle);
+    EXPECT_FLOAT_EQ(idle.value, 1.5f);
+    EXPECT_EQ(idle.frames, 2);
+    EXPECT_EQ(idle.maxFrames, 40);
 }
 
 TEST(Script, ProfileSecondsTakesOverZeroToAMinute) {
-    const auto script = parseScript("profile-seconds 2.5\n", "s.txt");
-    ASSERT_TRUE(script.ok()) << script.error().message;
-    ASSERT_EQ(script->size(), 1u);
-    EXPECT_EQ((*script)[0].op, ScriptOp::ProfileSeconds);
-    EXPECT_FLOAT_EQ((*script)[0].value, 2.5f);
+    const ScriptCommand profile = onlyCommand("profile-seconds 2.5\n");
+    EXPECT_EQ(profile.op, ScriptOp::ProfileSeconds);
+    EXPECT_FLOAT_EQ(profile.value, 2.5f);
     for (const char* bad : {"profile-seconds\n", "profile-seconds 0\n", "profile-seconds 61\n",
-                            "profile-seconds ten\n"}) {
-        const auto parsed = parseScript(bad, "s.txt");
-        ASSERT_FALSE(parsed.ok()) << bad;
-        EXPECT_EQ(parsed.error().message,
-                  "s.txt:1: profile-seconds needs SECONDS (over 0, at most 60)");
-    }
+                            "profile-seconds ten\n"})
+        expectRefused(bad, "s.txt:1: profile-seconds needs SECONDS (over 0, at most 60)");
 }
 
 TEST(Script, ClipLimitTakesOverZeroToTenMinutes) {
-    const auto script = parseScript("clip-limit 0.5\n", "s.txt");
-    ASSERT_TRUE(script.ok()) << script.error().message;
-    ASSERT_EQ(script->size(), 1u);
-    EXPECT_EQ((*script)[0].op, ScriptOp::ClipLimit);
-    EXPECT_FLOAT_EQ((*script)[0].value, 0.5f);
-    for (const char* bad : {"clip-limit\n", "clip-limit 0\n", "clip-limit 601\n"}) {
-        const auto parsed = parseScript(bad, "s.txt");
-        ASSERT_FALSE(parsed.ok()) << bad;
-        EXPECT_EQ(parsed.error().message,
-                  "s.txt:1: clip-limit needs SECONDS (over 0, at most 600)");
-    }
+    const ScriptCommand limit = onlyCommand("clip-limit 0.5\n");
+    EXPECT_EQ(limit.op, ScriptOp::ClipLimit);
+    EXPECT_FLOAT_EQ(limit.value, 0.5f);
+    for (const char* bad : {"clip-limit\n", "clip-limit 0\n", "clip-limit 601\n"})
+        expectRefused(bad, "s.txt:1: clip-limit needs SECONDS (over 0, at most 600)");
 }
 
 TEST(Script, SayTakesALineAndWaitSpeechATargetItsPeakAndSeconds) {
-    const auto script = parseScript(
+    const std::vector<ScriptCommand> c = parsed(
         "say \"Hello, there\"\nsay hi you\nwait-speech \"jawOpen\" 0.3\nwait-speech viseme_aa "
-        "0.2 4\n",
-        "s.txt");
-    ASSERT_TRUE(script.ok()) << script.error().message;
-    const auto& c = *script;
+        "0.2 4\n");
     ASSERT_EQ(c.size(), 4u);
     EXPECT_EQ(c[0].op, ScriptOp::Say);
     EXPECT_EQ(c[0].text, "Hello, there");
@@ -238,18 +240,13 @@ TEST(Script, SayTakesALineAndWaitSpeechATargetItsPeakAndSeconds) {
              {"wait-speech jawOpen",
               "s.txt:1: wait-speech needs a target and the least peak weight"},
              {"wait-speech jawOpen 0.3 99",
-              "s.txt:1: wait-speech: bad seconds '99' (over 0, at most 60)"}}) {
-        const auto bad = parseScript(text, "s.txt");
-        ASSERT_FALSE(bad.ok()) << text;
-        EXPECT_EQ(bad.error().message, message);
-    }
+              "s.txt:1: wait-speech: bad seconds '99' (over 0, at most 60)"}})
+        expectRefused(text, message);
 }
 
 TEST(Script, ExpectCurveTakesATargetATimeAValueAndATolerance) {
-    const auto script = parseScript(
-        "expect-curve \"jawOpen25\" 0.5 0.25\nexpect-curve jawOpen 1 0.9 0.05\n", "s.txt");
-    ASSERT_TRUE(script.ok()) << script.error().message;
-    const auto& c = *script;
+    const std::vector<ScriptCommand> c =
+        parsed("expect-curve \"jawOpen25\" 0.5 0.25\nexpect-curve jawOpen 1 0.9 0.05\n");
     ASSERT_EQ(c.size(), 2u);
     EXPECT_EQ(c[0].op, ScriptOp::ExpectCurve);
     EXPECT_EQ(c[0].target, "jawOpen25");
@@ -262,38 +259,29 @@ TEST(Script, ExpectCurveTakesATargetATimeAValueAndATolerance) {
               "s.txt:1: expect-curve needs a target, a time and a value"},
              {"expect-curve jawOpen soon 0.5",
               "s.txt:1: expect-curve needs a target, a time and a value"},
-             {"expect-curve jawOpen 0.5 0.5 -1", "s.txt:1: expect-curve: bad tolerance '-1'"}}) {
-        const auto bad = parseScript(text, "s.txt");
-        ASSERT_FALSE(bad.ok()) << text;
-        EXPECT_EQ(bad.error().message, message);
-    }
+             {"expect-curve jawOpen 0.5 0.5 -1", "s.txt:1: expect-curve: bad tolerance '-1'"}})
+        expectRefused(text, message);
 }
 
 TEST(Script, ErrorsNameTheLine) {
-    const auto expectError = [](const std::string& text, const std::string& message) {
-        const auto script = parseScript(text, "s.txt");
-        ASSERT_FALSE(script.ok()) << text;
-        EXPECT_EQ(script.error().code, morph::ErrorCode::Usage) << text;  // the user's script
-        EXPECT_EQ(script.error().message, message);
-    };
-    expectError("click \"Filter\"\nfly away", "s.txt:2: unknown command 'fly'");
-    expectError("click \"Filter", "s.txt:1: unterminated quote");
-    expectError("drag \"jawOpen\"", "s.txt:1: drag needs a widget and a value");
-    expectError("drag \"jawOpen\" lots", "s.txt:1: drag needs a widget and a value");
-    expectError("key hyper", "s.txt:1: unknown key 'hyper'");
-    expectError("wait -3", "s.txt:1: wait needs a frame count");
-    expectError("click-view 2 0",
-                "s.txt:1: click-view needs X Y, fractions of the view from 0 to 1");
-    expectError("expect-clip talk running",
-                "s.txt:1: expect-clip: 'running' is not playing|paused");
-    expectError("quit now", "s.txt:1: quit takes no arguments");
+    expectRefused("click \"Filter\"\nfly away", "s.txt:2: unknown command 'fly'");
+    expectRefused("click \"Filter", "s.txt:1: unterminated quote");
+    expectRefused("drag \"jawOpen\"", "s.txt:1: drag needs a widget and a value");
+    expectRefused("drag \"jawOpen\" lots", "s.txt:1: drag needs a widget and a value");
+    expectRefused("key hyper", "s.txt:1: unknown key 'hyper'");
+    expectRefused("wait -3", "s.txt:1: wait needs a frame count");
+    expectRefused("click-view 2 0",
+                  "s.txt:1: click-view needs X Y, fractions of the view from 0 to 1");
+    expectRefused("expect-clip talk running",
+                  "s.txt:1: expect-clip: 'running' is not playing|paused");
+    expectRefused("quit now", "s.txt:1: quit takes no arguments");
     const std::string idle =
         "s.txt:1: idle needs SECONDS (over 0, at most 60) and the fewest and most frames drawn "
         "meanwhile";
-    expectError("idle 2", idle);
-    expectError("idle 0 0 3", idle);
-    expectError("idle 2 4 3", idle);
-    expectError("idle 61 0 3", idle);
+    expectRefused("idle 2", idle);
+    expectRefused("idle 0 0 3", idle);
+    expectRefused("idle 2 4 3", idle);
+    expectRefused("idle 61 0 3", idle);
     EXPECT_FALSE(loadScript("/nonexistent/script.txt").ok());
 }
 

@@ -50,7 +50,7 @@ std::vector<float> burstsOfVoice(int rate) {
     return samples;
 }
 
-const char* kRecordScript = R"script(click "File"
+const std::string kRecordScript = R"script(click "File"
 click "Live..."
 wait 10
 click "Record to clip"
@@ -59,12 +59,17 @@ wait 60
 click "Record to clip"
 expect-message "recorded 'live 1'"
 expect-message "face-live_1.wav"
-click "File"
-click "Export .glb with the user clip..."
-click "Browser OK"
-expect-message "exported 'live 1'"
-quit
-)script";
+)script" + std::string(fixtures::kExportLiveClipScript);
+
+// The viewer on `face` listening to the WAV file `wav` as a microphone, SDL's dummy driver
+// playing, its state and config folders in `dir`.
+fixtures::ViewerRun listeningTo(const std::string& dir, const std::string& face,
+                                const std::string& wav) {
+    fixtures::ViewerRun viewer{dir, face, "1024x700", "", {"--listen", "audio:" + wav}};
+    viewer.env = {"SDL_AUDIODRIVER=dummy", "XDG_STATE_HOME=" + dir + "/state",
+                  "XDG_CONFIG_HOME=" + dir + "/config"};
+    return viewer;
+}
 
 // The viewer on a small ARKit face (fixtures/AuditFixtures.h) in `dir`, listening to
 // burstsOfVoice written there; the export and the WAV land beside the face.
@@ -72,7 +77,7 @@ fixtures::ViewerRun listeningToBursts(const std::string& dir) {
     const std::string face = fixtures::writeRig(fixtures::rigWithEyesAndMouth(), dir, "face.glb");
     const int rate = fixtures::VowelShape{}.rate;
     writeWav(dir + "/voice.wav", burstsOfVoice(rate), rate);
-    return {dir, face, "1024x700", "", {"--listen", "audio:" + dir + "/voice.wav"}};
+    return listeningTo(dir, face, dir + "/voice.wav");
 }
 
 // The exported clip's key times and jawOpen at each.
@@ -109,8 +114,6 @@ TEST(VoiceRecordXvfbTest, RecordToClipKeysTheMouthAndWritesTheAudioBesideIt) {
     const int rate = fixtures::VowelShape{}.rate;
     viewer.script = kRecordScript;
     viewer.scriptName = "record.txt";
-    viewer.env = {"SDL_AUDIODRIVER=dummy", "XDG_STATE_HOME=" + dir + "/state",
-                  "XDG_CONFIG_HOME=" + dir + "/config"};
     const fixtures::RunOutcome run = viewer.run();
     ASSERT_EQ(run.exitCode, 0) << run.err;
 
@@ -160,15 +163,8 @@ expect-message "recording the voice to 'live 1'"
 wait 60
 expect-message "stopped at the recording's limit of 0.5 s"
 expect-message "face-live_1.wav"
-click "File"
-click "Export .glb with the user clip..."
-click "Browser OK"
-expect-message "exported 'live 1'"
-quit
-)script";
+)script" + std::string(fixtures::kExportLiveClipScript);
     viewer.scriptName = "limit.txt";
-    viewer.env = {"SDL_AUDIODRIVER=dummy", "XDG_STATE_HOME=" + dir + "/state",
-                  "XDG_CONFIG_HOME=" + dir + "/config"};
     const fixtures::RunOutcome run = viewer.run();
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.err.find("stopped at the recording's limit of 0.5 s"), std::string::npos)
@@ -199,7 +195,7 @@ TEST(VoiceRecordXvfbTest, TenSecondsForAProfileLearnAndKeepIt) {
         .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     const float seconds = line->duration() + 1.5f;
     const int frames = int(std::ceil(seconds * 60)) + 30;
-    fixtures::ViewerRun viewer{dir, face, "1024x700", "", {"--listen", "audio:" + dir + "/me.wav"}};
+    fixtures::ViewerRun viewer = listeningTo(dir, face, dir + "/me.wav");
     viewer.scriptName = "profile.txt";
     viewer.script = "profile-seconds " + std::to_string(seconds) +
                     "\n"
@@ -219,8 +215,6 @@ TEST(VoiceRecordXvfbTest, TenSecondsForAProfileLearnAndKeepIt) {
                     "expect-message \"in use now\"\n"
                     "expect-message \"voice-profile-\"\n"
                     "quit\n";
-    viewer.env = {"SDL_AUDIODRIVER=dummy", "XDG_STATE_HOME=" + dir + "/state",
-                  "XDG_CONFIG_HOME=" + dir + "/config"};
     const fixtures::RunOutcome run = viewer.run();
     ASSERT_EQ(run.exitCode, 0) << run.err;
 
