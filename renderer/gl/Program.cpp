@@ -21,11 +21,9 @@ morph::Result<Program> Program::link(const std::vector<const Shader*>& shaders,
     GLint ok = GL_FALSE;
     glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
     if (ok == GL_TRUE) return program;
-    GLint logLength = 0;
-    glGetProgramiv(program.id(), GL_INFO_LOG_LENGTH, &logLength);
-    std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
-    if (logLength > 0) glGetProgramInfoLog(program.id(), logLength, nullptr, log.data());
-    return morph::Error{morph::ErrorCode::Gpu, name + ": link failed: " + oneLineLog(log)};
+    return morph::Error{morph::ErrorCode::Gpu,
+                        name + ": link failed: " +
+                            oneLineInfoLog(program.id(), glGetProgramiv, glGetProgramInfoLog)};
 }
 
 }  // namespace renderer::gl

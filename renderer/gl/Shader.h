@@ -26,4 +26,9 @@ private:
 // stays one line.
 std::string oneLineLog(std::string log);
 
+// The info log of shader or program `id`, read with its pair of getters (glGetShaderiv and
+// glGetShaderInfoLog, or glGetProgramiv and glGetProgramInfoLog), as oneLineLog gives it.
+std::string oneLineInfoLog(GLuint id, PFNGLGETSHADERIVPROC getiv,
+                           PFNGLGETSHADERINFOLOGPROC getInfoLog);
+
 }  // namespace renderer::gl
