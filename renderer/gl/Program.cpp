@@ -18,12 +18,11 @@ morph::Result<Program> Program::link(const std::vector<const Shader*>& shaders,
     // Detached so the shaders' own owners can delete them now; the program keeps its binary.
     for (const Shader* shader : shaders) glDetachShader(program.id(), shader->id());
 
-    GLint ok = GL_FALSE;
-    glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
-    if (ok == GL_TRUE) return program;
-    return morph::Error{morph::ErrorCode::Gpu,
-                        name + ": link failed: " +
-                            oneLineInfoLog(program.id(), glGetProgramiv, glGetProgramInfoLog)};
+    if (morph::Status s = checkBuilt(program.id(), GL_LINK_STATUS, glGetProgramiv,
+                                     glGetProgramInfoLog, name + ": link failed");
+        !s)
+        return s.error();
+    return program;
 }
 
 }  // namespace renderer::gl

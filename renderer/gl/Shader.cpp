@@ -17,13 +17,16 @@ std::string oneLineLog(std::string log) {
     return out;
 }
 
-std::string oneLineInfoLog(GLuint id, PFNGLGETSHADERIVPROC getiv,
-                           PFNGLGETSHADERINFOLOGPROC getInfoLog) {
+morph::Status checkBuilt(GLuint id, GLenum status, PFNGLGETSHADERIVPROC getiv,
+                         PFNGLGETSHADERINFOLOGPROC getInfoLog, const std::string& failed) {
+    GLint ok = GL_FALSE;
+    getiv(id, status, &ok);
+    if (ok == GL_TRUE) return {};
     GLint logLength = 0;
     getiv(id, GL_INFO_LOG_LENGTH, &logLength);
     std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
     if (logLength > 0) getInfoLog(id, logLength, nullptr, log.data());
-    return oneLineLog(log);
+    return morph::Error{morph::ErrorCode::Gpu, failed + ": " + oneLineLog(log)};
 }
 
 morph::Result<Shader> Shader::compile(GLenum stage, const std::string& source,
@@ -34,12 +37,11 @@ morph::Result<Shader> Shader::compile(GLenum stage, const std::string& source,
     const GLint length = static_cast<GLint>(source.size());
     glShaderSource(shader.id(), 1, &text, &length);
     glCompileShader(shader.id());
-    GLint ok = GL_FALSE;
-    glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
-    if (ok == GL_TRUE) return shader;
-    return morph::Error{morph::ErrorCode::Gpu,
-                        name + ": compile failed: " +
-                            oneLineInfoLog(shader.id(), glGetShaderiv, glGetShaderInfoLog)};
+    if (morph::Status s = checkBuilt(shader.id(), GL_COMPILE_STATUS, glGetShaderiv,
+                                     glGetShaderInfoLog, name + ": compile failed");
+        !s)
+        return s.error();
+    return shader;
 }
 
 }  // namespace renderer::gl

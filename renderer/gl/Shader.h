@@ -26,9 +26,11 @@ private:
 // stays one line.
 std::string oneLineLog(std::string log);
 
-// The info log of shader or program `id`, read with its pair of getters (glGetShaderiv and
-// glGetShaderInfoLog, or glGetProgramiv and glGetProgramInfoLog), as oneLineLog gives it.
-std::string oneLineInfoLog(GLuint id, PFNGLGETSHADERIVPROC getiv,
-                           PFNGLGETSHADERINFOLOGPROC getInfoLog);
+// Whether shader or program `id` compiled or linked: its `status` (GL_COMPILE_STATUS,
+// GL_LINK_STATUS) read with its pair of getters (glGetShaderiv and glGetShaderInfoLog, or
+// glGetProgramiv and glGetProgramInfoLog); when not, the error "FAILED: " and its info log as
+// oneLineLog gives it.
+morph::Status checkBuilt(GLuint id, GLenum status, PFNGLGETSHADERIVPROC getiv,
+                         PFNGLGETSHADERINFOLOGPROC getInfoLog, const std::string& failed);
 
 }  // namespace renderer::gl
