@@ -174,6 +174,19 @@ glm::vec3 jawOpenDelta(const Part& part, size_t v, const HeadLayout& L) {
     return (pitch(p, jawHinge(), kJawOpenAngle) - p) * w;
 }
 
+// What the jaw's shapes move on every part: the jaw opened (tongueOut's a little), pushed forward
+// or to a side, each vertex as far as it follows the jaw. Zero for the other shapes.
+glm::vec3 jawDelta(Shape shape, const Part& part, size_t v, const HeadLayout& L) {
+    switch (shape) {
+        case Shape::JawOpen: return jawOpenDelta(part, v, L);
+        case Shape::TongueOut: return kTongueJaw * jawOpenDelta(part, v, L);
+        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
+        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
+        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
+        default: return glm::vec3(0.0f);
+    }
+}
+
 // Deltas of the skin that are plain fields (everything but the lids, which rebuild the surface).
 glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLayout& L) {
     glm::vec3 p = part.positions[v];
@@ -193,11 +206,11 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
             return mirrored(bump(x, y, 0.036f, E - 0.020f, 0.020f, 0.012f), {0, 0.0018f, 0.0008f});
         case Shape::EyeWide:
             return mirrored(bump(x, y, 0.030f, E + 0.022f, 0.024f, 0.012f), {0, 0.0015f, 0});
-        case Shape::JawOpen: return jawOpenDelta(part, v, L);
-        case Shape::TongueOut: return kTongueJaw * jawOpenDelta(part, v, L);
-        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
-        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
-        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
+        case Shape::JawOpen:
+        case Shape::TongueOut:
+        case Shape::JawForward:
+        case Shape::JawLeft:
+        case Shape::JawRight: return jawDelta(t.shape, part, v, L);
         case Shape::MouthClose: {
             // Undoes jawOpen on the lips only, so jawOpen + mouthClose opens the jaw lips sealed.
             if (upper)
@@ -285,34 +298,31 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
     }
 }
 
-// Lid closure per target: the surface is rebuilt with these, so lids slide over the eyeballs.
+// How far a shape closes its eye's lids, upper and lower (1 shut, below 0 wider open); the surface
+// is rebuilt with these, so lids slide over the eyeballs. Zero for the shapes that leave them.
+struct LidClosure {
+    float upper = 0.0f;
+    float lower = 0.0f;
+};
+
+LidClosure lidClosure(Shape shape) {
+    switch (shape) {
+        case Shape::EyeBlink: return {1.0f, 1.0f};
+        case Shape::EyeWide: return {-0.50f, -0.20f};
+        case Shape::EyeSquint: return {0.30f, 0.70f};
+        case Shape::EyeLookUp: return {-0.20f, -0.10f};
+        case Shape::EyeLookDown: return {0.35f, -0.10f};
+        case Shape::CheekSquint: return {0.0f, 0.30f};
+        default: return {};
+    }
+}
+
 HeadParams lidParams(const TargetDef& t) {
     HeadParams p;
-    int e = eyeOf(t.side);
-    switch (t.shape) {
-        case Shape::EyeBlink:
-            p.upperClose[e] = 1.0f;
-            p.lowerClose[e] = 1.0f;
-            break;
-        case Shape::EyeWide:
-            p.upperClose[e] = -0.50f;
-            p.lowerClose[e] = -0.20f;
-            break;
-        case Shape::EyeSquint:
-            p.upperClose[e] = 0.30f;
-            p.lowerClose[e] = 0.70f;
-            break;
-        case Shape::EyeLookUp:
-            p.upperClose[e] = -0.20f;
-            p.lowerClose[e] = -0.10f;
-            break;
-        case Shape::EyeLookDown:
-            p.upperClose[e] = 0.35f;
-            p.lowerClose[e] = -0.10f;
-            break;
-        case Shape::CheekSquint: p.lowerClose[e] = 0.30f; break;
-        default: break;
-    }
+    const LidClosure lids = lidClosure(t.shape);
+    const int e = eyeOf(t.side);
+    p.upperClose[e] = lids.upper;
+    p.lowerClose[e] = lids.lower;
     return p;
 }
 
@@ -338,22 +348,13 @@ glm::vec3 eyeDelta(const TargetDef& t, const Part& part, size_t v, const HeadLay
 }
 
 glm::vec3 mouthDelta(const TargetDef& t, const Part& part, size_t v, const HeadLayout& L) {
-    switch (t.shape) {
-        case Shape::JawOpen: return jawOpenDelta(part, v, L);
-        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
-        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
-        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
-        case Shape::TongueOut: {
-            // The jaw drops a little to let the tongue out over the lower lip.
-            glm::vec3 d = kTongueJaw * jawOpenDelta(part, v, L);
-            if (part.material != MaterialId::Tongue) return d;
-            glm::vec3 p = part.positions[v];
-            float c = tongueCenter(L).z;
-            float k = smoothstep(c - 0.024f, c + 0.024f, p.z);
-            return d + k * glm::vec3(0.12f * p.x, 0.003f, 0.024f);
-        }
-        default: return glm::vec3(0.0f);
-    }
+    // tongueOut: the jaw drops a little to let the tongue out over the lower lip.
+    const glm::vec3 d = jawDelta(t.shape, part, v, L);
+    if (t.shape != Shape::TongueOut || part.material != MaterialId::Tongue) return d;
+    glm::vec3 p = part.positions[v];
+    float c = tongueCenter(L).z;
+    float k = smoothstep(c - 0.024f, c + 0.024f, p.z);
+    return d + k * glm::vec3(0.12f * p.x, 0.003f, 0.024f);
 }
 
 }  // namespace
