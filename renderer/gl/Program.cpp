@@ -18,11 +18,8 @@ morph::Result<Program> Program::link(const std::vector<const Shader*>& shaders,
     // Detached so the shaders' own owners can delete them now; the program keeps its binary.
     for (const Shader* shader : shaders) glDetachShader(program.id(), shader->id());
 
-    if (morph::Status s = checkBuilt(program.id(), GL_LINK_STATUS, glGetProgramiv,
-                                     glGetProgramInfoLog, name + ": link failed");
-        !s)
-        return s.error();
-    return program;
+    return checkBuilt(std::move(program), GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog,
+                      name + ": link failed");
 }
 
 }  // namespace renderer::gl

@@ -17,11 +17,8 @@ std::string oneLineLog(std::string log) {
     return out;
 }
 
-morph::Status checkBuilt(GLuint id, GLenum status, PFNGLGETSHADERIVPROC getiv,
-                         PFNGLGETSHADERINFOLOGPROC getInfoLog, const std::string& failed) {
-    GLint ok = GL_FALSE;
-    getiv(id, status, &ok);
-    if (ok == GL_TRUE) return {};
+morph::Error infoLogError(GLuint id, PFNGLGETSHADERIVPROC getiv,
+                          PFNGLGETSHADERINFOLOGPROC getInfoLog, const std::string& failed) {
     GLint logLength = 0;
     getiv(id, GL_INFO_LOG_LENGTH, &logLength);
     std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
@@ -37,11 +34,8 @@ morph::Result<Shader> Shader::compile(GLenum stage, const std::string& source,
     const GLint length = static_cast<GLint>(source.size());
     glShaderSource(shader.id(), 1, &text, &length);
     glCompileShader(shader.id());
-    if (morph::Status s = checkBuilt(shader.id(), GL_COMPILE_STATUS, glGetShaderiv,
-                                     glGetShaderInfoLog, name + ": compile failed");
-        !s)
-        return s.error();
-    return shader;
+    return checkBuilt(std::move(shader), GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog,
+                      name + ": compile failed");
 }
 
 }  // namespace renderer::gl
