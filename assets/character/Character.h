@@ -13,7 +13,7 @@ namespace character {
 
 // The skeleton, in bind pose (world positions; the bind pose has no rotations).
 struct Joint {
-    const char* name;
+    std::string name;
     int parent;  // index into kJoints, -1: the root joint
     glm::vec3 bindPosition;
 };

@@ -169,28 +169,45 @@ json primitive(morph::GltfBuilder& b, const Part& part, int material) {
             {"targets", targets}};
 }
 
+// The skeleton: the spine's five joints, then each limb's chain of three on the left (+X),
+// ".L", and the same chain mirrored across x = 0 on the right, ".R".
+std::vector<Joint> skeleton() {
+    std::vector<Joint> list = {
+        {"hips", -1, {0, 0.95f, 0}}, {"spine", 0, {0, 1.12f, 0}}, {"chest", 1, {0, 1.30f, 0}},
+        {"neck", 2, {0, 1.52f, 0}},  {"head", 3, {0, 1.62f, 0}},
+    };
+    struct Limb {
+        const char* names[3];
+        int parent;
+        glm::vec3 left[3];
+    };
+    const Limb limbs[] = {
+        {{"upperArm", "lowerArm", "hand"},
+         2,
+         {{0.20f, 1.45f, 0}, {0.46f, 1.45f, 0}, {0.70f, 1.45f, 0}}},
+        {{"upperLeg", "lowerLeg", "foot"},
+         0,
+         {{0.09f, 0.90f, 0}, {0.09f, 0.50f, 0}, {0.09f, 0.10f, 0}}},
+    };
+    for (const Limb& limb : limbs) {
+        for (const float side : {1.0f, -1.0f}) {
+            int parent = limb.parent;
+            for (int j = 0; j < 3; ++j) {
+                const glm::vec3 p = limb.left[j];
+                list.push_back({std::string(limb.names[j]) + (side > 0.0f ? ".L" : ".R"),
+                                parent,
+                                {side * p.x, p.y, p.z}});
+                parent = int(list.size()) - 1;
+            }
+        }
+    }
+    return list;
+}
+
 }  // namespace
 
 const std::vector<Joint>& joints() {
-    static const std::vector<Joint> list = {
-        {"hips", -1, {0, 0.95f, 0}},
-        {"spine", 0, {0, 1.12f, 0}},
-        {"chest", 1, {0, 1.30f, 0}},
-        {"neck", 2, {0, 1.52f, 0}},
-        {"head", 3, {0, 1.62f, 0}},
-        {"upperArm.L", 2, {0.20f, 1.45f, 0}},
-        {"lowerArm.L", 5, {0.46f, 1.45f, 0}},
-        {"hand.L", 6, {0.70f, 1.45f, 0}},
-        {"upperArm.R", 2, {-0.20f, 1.45f, 0}},
-        {"lowerArm.R", 8, {-0.46f, 1.45f, 0}},
-        {"hand.R", 9, {-0.70f, 1.45f, 0}},
-        {"upperLeg.L", 0, {0.09f, 0.90f, 0}},
-        {"lowerLeg.L", 11, {0.09f, 0.50f, 0}},
-        {"foot.L", 12, {0.09f, 0.10f, 0}},
-        {"upperLeg.R", 0, {-0.09f, 0.90f, 0}},
-        {"lowerLeg.R", 14, {-0.09f, 0.50f, 0}},
-        {"foot.R", 15, {-0.09f, 0.10f, 0}},
-    };
+    static const std::vector<Joint> list = skeleton();
     return list;
 }
 

@@ -52,65 +52,75 @@ enum class Shape {
 };
 
 struct TargetDef {
-    const char* name;
+    std::string name;
     Shape shape;
     float side;  // +1 character's left (+X), -1 right, 0 both/centre
 };
 
-const TargetDef kTargets[] = {
-    {"eyeBlinkLeft", Shape::EyeBlink, 1},
-    {"eyeLookDownLeft", Shape::EyeLookDown, 1},
-    {"eyeLookInLeft", Shape::EyeLookIn, 1},
-    {"eyeLookOutLeft", Shape::EyeLookOut, 1},
-    {"eyeLookUpLeft", Shape::EyeLookUp, 1},
-    {"eyeSquintLeft", Shape::EyeSquint, 1},
-    {"eyeWideLeft", Shape::EyeWide, 1},
-    {"eyeBlinkRight", Shape::EyeBlink, -1},
-    {"eyeLookDownRight", Shape::EyeLookDown, -1},
-    {"eyeLookInRight", Shape::EyeLookIn, -1},
-    {"eyeLookOutRight", Shape::EyeLookOut, -1},
-    {"eyeLookUpRight", Shape::EyeLookUp, -1},
-    {"eyeSquintRight", Shape::EyeSquint, -1},
-    {"eyeWideRight", Shape::EyeWide, -1},
-    {"jawForward", Shape::JawForward, 0},
-    {"jawLeft", Shape::JawLeft, 0},
-    {"jawRight", Shape::JawRight, 0},
-    {"jawOpen", Shape::JawOpen, 0},
-    {"mouthClose", Shape::MouthClose, 0},
-    {"mouthFunnel", Shape::MouthFunnel, 0},
-    {"mouthPucker", Shape::MouthPucker, 0},
-    {"mouthLeft", Shape::MouthLeft, 0},
-    {"mouthRight", Shape::MouthRight, 0},
-    {"mouthSmileLeft", Shape::MouthSmile, 1},
-    {"mouthSmileRight", Shape::MouthSmile, -1},
-    {"mouthFrownLeft", Shape::MouthFrown, 1},
-    {"mouthFrownRight", Shape::MouthFrown, -1},
-    {"mouthDimpleLeft", Shape::MouthDimple, 1},
-    {"mouthDimpleRight", Shape::MouthDimple, -1},
-    {"mouthStretchLeft", Shape::MouthStretch, 1},
-    {"mouthStretchRight", Shape::MouthStretch, -1},
-    {"mouthRollLower", Shape::MouthRollLower, 0},
-    {"mouthRollUpper", Shape::MouthRollUpper, 0},
-    {"mouthShrugLower", Shape::MouthShrugLower, 0},
-    {"mouthShrugUpper", Shape::MouthShrugUpper, 0},
-    {"mouthPressLeft", Shape::MouthPress, 1},
-    {"mouthPressRight", Shape::MouthPress, -1},
-    {"mouthLowerDownLeft", Shape::MouthLowerDown, 1},
-    {"mouthLowerDownRight", Shape::MouthLowerDown, -1},
-    {"mouthUpperUpLeft", Shape::MouthUpperUp, 1},
-    {"mouthUpperUpRight", Shape::MouthUpperUp, -1},
-    {"browDownLeft", Shape::BrowDown, 1},
-    {"browDownRight", Shape::BrowDown, -1},
-    {"browInnerUp", Shape::BrowInnerUp, 0},
-    {"browOuterUpLeft", Shape::BrowOuterUp, 1},
-    {"browOuterUpRight", Shape::BrowOuterUp, -1},
-    {"cheekPuff", Shape::CheekPuff, 0},
-    {"cheekSquintLeft", Shape::CheekSquint, 1},
-    {"cheekSquintRight", Shape::CheekSquint, -1},
-    {"noseSneerLeft", Shape::NoseSneer, 1},
-    {"noseSneerRight", Shape::NoseSneer, -1},
-    {"tongueOut", Shape::TongueOut, 0},
+// A shape ARKit names once (`sided` false), or once per side: the stem, then "Left" or "Right".
+struct ShapeName {
+    const char* stem;
+    Shape shape;
+    bool sided;
 };
+
+TargetDef sidedTarget(const ShapeName& s, float side) {
+    return {std::string(s.stem) + (side > 0.0f ? "Left" : "Right"), s.shape, side};
+}
+
+// ARKit's 52 in its own order: the eyes' seven shapes for the left eye, then for the right; then
+// the rest, each sided shape's Left just before its Right.
+std::vector<TargetDef> arkitTargets() {
+    const ShapeName eyes[] = {
+        {"eyeBlink", Shape::EyeBlink, true},   {"eyeLookDown", Shape::EyeLookDown, true},
+        {"eyeLookIn", Shape::EyeLookIn, true}, {"eyeLookOut", Shape::EyeLookOut, true},
+        {"eyeLookUp", Shape::EyeLookUp, true}, {"eyeSquint", Shape::EyeSquint, true},
+        {"eyeWide", Shape::EyeWide, true},
+    };
+    const ShapeName rest[] = {
+        {"jawForward", Shape::JawForward, false},
+        {"jawLeft", Shape::JawLeft, false},
+        {"jawRight", Shape::JawRight, false},
+        {"jawOpen", Shape::JawOpen, false},
+        {"mouthClose", Shape::MouthClose, false},
+        {"mouthFunnel", Shape::MouthFunnel, false},
+        {"mouthPucker", Shape::MouthPucker, false},
+        {"mouthLeft", Shape::MouthLeft, false},
+        {"mouthRight", Shape::MouthRight, false},
+        {"mouthSmile", Shape::MouthSmile, true},
+        {"mouthFrown", Shape::MouthFrown, true},
+        {"mouthDimple", Shape::MouthDimple, true},
+        {"mouthStretch", Shape::MouthStretch, true},
+        {"mouthRollLower", Shape::MouthRollLower, false},
+        {"mouthRollUpper", Shape::MouthRollUpper, false},
+        {"mouthShrugLower", Shape::MouthShrugLower, false},
+        {"mouthShrugUpper", Shape::MouthShrugUpper, false},
+        {"mouthPress", Shape::MouthPress, true},
+        {"mouthLowerDown", Shape::MouthLowerDown, true},
+        {"mouthUpperUp", Shape::MouthUpperUp, true},
+        {"browDown", Shape::BrowDown, true},
+        {"browInnerUp", Shape::BrowInnerUp, false},
+        {"browOuterUp", Shape::BrowOuterUp, true},
+        {"cheekPuff", Shape::CheekPuff, false},
+        {"cheekSquint", Shape::CheekSquint, true},
+        {"noseSneer", Shape::NoseSneer, true},
+        {"tongueOut", Shape::TongueOut, false},
+    };
+    std::vector<TargetDef> out;
+    for (float side : {1.0f, -1.0f})
+        for (const ShapeName& s : eyes) out.push_back(sidedTarget(s, side));
+    for (const ShapeName& s : rest) {
+        if (!s.sided) out.push_back({s.stem, s.shape, 0.0f});
+        else
+            for (float side : {1.0f, -1.0f}) out.push_back(sidedTarget(s, side));
+    }
+    return out;
+}
+
+const std::vector<TargetDef>& targets() {
+    static const std::vector<TargetDef> list = arkitTargets();
+    return list;
+}
 
 int eyeOf(float side) {
     return side > 0.0f ? 0 : 1;
@@ -164,6 +174,19 @@ glm::vec3 jawOpenDelta(const Part& part, size_t v, const HeadLayout& L) {
     return (pitch(p, jawHinge(), kJawOpenAngle) - p) * w;
 }
 
+// What the jaw's shapes move on every part: the jaw opened (tongueOut's a little), pushed forward
+// or to a side, each vertex as far as it follows the jaw. Zero for the other shapes.
+glm::vec3 jawDelta(Shape shape, const Part& part, size_t v, const HeadLayout& L) {
+    switch (shape) {
+        case Shape::JawOpen: return jawOpenDelta(part, v, L);
+        case Shape::TongueOut: return kTongueJaw * jawOpenDelta(part, v, L);
+        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
+        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
+        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
+        default: return glm::vec3(0.0f);
+    }
+}
+
 // Deltas of the skin that are plain fields (everything but the lids, which rebuild the surface).
 glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLayout& L) {
     glm::vec3 p = part.positions[v];
@@ -183,11 +206,11 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
             return mirrored(bump(x, y, 0.036f, E - 0.020f, 0.020f, 0.012f), {0, 0.0018f, 0.0008f});
         case Shape::EyeWide:
             return mirrored(bump(x, y, 0.030f, E + 0.022f, 0.024f, 0.012f), {0, 0.0015f, 0});
-        case Shape::JawOpen: return jawOpenDelta(part, v, L);
-        case Shape::TongueOut: return kTongueJaw * jawOpenDelta(part, v, L);
-        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
-        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
-        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
+        case Shape::JawOpen:
+        case Shape::TongueOut:
+        case Shape::JawForward:
+        case Shape::JawLeft:
+        case Shape::JawRight: return jawDelta(t.shape, part, v, L);
         case Shape::MouthClose: {
             // Undoes jawOpen on the lips only, so jawOpen + mouthClose opens the jaw lips sealed.
             if (upper)
@@ -275,34 +298,31 @@ glm::vec3 skinDelta(const TargetDef& t, const Part& part, size_t v, const HeadLa
     }
 }
 
-// Lid closure per target: the surface is rebuilt with these, so lids slide over the eyeballs.
+// How far a shape closes its eye's lids, upper and lower (1 shut, below 0 wider open); the surface
+// is rebuilt with these, so lids slide over the eyeballs. Zero for the shapes that leave them.
+struct LidClosure {
+    float upper = 0.0f;
+    float lower = 0.0f;
+};
+
+LidClosure lidClosure(Shape shape) {
+    switch (shape) {
+        case Shape::EyeBlink: return {1.0f, 1.0f};
+        case Shape::EyeWide: return {-0.50f, -0.20f};
+        case Shape::EyeSquint: return {0.30f, 0.70f};
+        case Shape::EyeLookUp: return {-0.20f, -0.10f};
+        case Shape::EyeLookDown: return {0.35f, -0.10f};
+        case Shape::CheekSquint: return {0.0f, 0.30f};
+        default: return {};
+    }
+}
+
 HeadParams lidParams(const TargetDef& t) {
     HeadParams p;
-    int e = eyeOf(t.side);
-    switch (t.shape) {
-        case Shape::EyeBlink:
-            p.upperClose[e] = 1.0f;
-            p.lowerClose[e] = 1.0f;
-            break;
-        case Shape::EyeWide:
-            p.upperClose[e] = -0.50f;
-            p.lowerClose[e] = -0.20f;
-            break;
-        case Shape::EyeSquint:
-            p.upperClose[e] = 0.30f;
-            p.lowerClose[e] = 0.70f;
-            break;
-        case Shape::EyeLookUp:
-            p.upperClose[e] = -0.20f;
-            p.lowerClose[e] = -0.10f;
-            break;
-        case Shape::EyeLookDown:
-            p.upperClose[e] = 0.35f;
-            p.lowerClose[e] = -0.10f;
-            break;
-        case Shape::CheekSquint: p.lowerClose[e] = 0.30f; break;
-        default: break;
-    }
+    const LidClosure lids = lidClosure(t.shape);
+    const int e = eyeOf(t.side);
+    p.upperClose[e] = lids.upper;
+    p.lowerClose[e] = lids.lower;
     return p;
 }
 
@@ -328,22 +348,13 @@ glm::vec3 eyeDelta(const TargetDef& t, const Part& part, size_t v, const HeadLay
 }
 
 glm::vec3 mouthDelta(const TargetDef& t, const Part& part, size_t v, const HeadLayout& L) {
-    switch (t.shape) {
-        case Shape::JawOpen: return jawOpenDelta(part, v, L);
-        case Shape::JawForward: return jawWeight(part, v, L) * glm::vec3(0, 0, 0.007f);
-        case Shape::JawLeft: return jawWeight(part, v, L) * glm::vec3(0.008f, 0, 0);
-        case Shape::JawRight: return jawWeight(part, v, L) * glm::vec3(-0.008f, 0, 0);
-        case Shape::TongueOut: {
-            // The jaw drops a little to let the tongue out over the lower lip.
-            glm::vec3 d = kTongueJaw * jawOpenDelta(part, v, L);
-            if (part.material != MaterialId::Tongue) return d;
-            glm::vec3 p = part.positions[v];
-            float c = tongueCenter(L).z;
-            float k = smoothstep(c - 0.024f, c + 0.024f, p.z);
-            return d + k * glm::vec3(0.12f * p.x, 0.003f, 0.024f);
-        }
-        default: return glm::vec3(0.0f);
-    }
+    // tongueOut: the jaw drops a little to let the tongue out over the lower lip.
+    const glm::vec3 d = jawDelta(t.shape, part, v, L);
+    if (t.shape != Shape::TongueOut || part.material != MaterialId::Tongue) return d;
+    glm::vec3 p = part.positions[v];
+    float c = tongueCenter(L).z;
+    float k = smoothstep(c - 0.024f, c + 0.024f, p.z);
+    return d + k * glm::vec3(0.12f * p.x, 0.003f, 0.024f);
 }
 
 }  // namespace
@@ -351,7 +362,7 @@ glm::vec3 mouthDelta(const TargetDef& t, const Part& part, size_t v, const HeadL
 const std::vector<std::string>& arkitTargetNames() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> n;
-        for (const TargetDef& t : kTargets) n.push_back(t.name);
+        for (const TargetDef& t : targets()) n.push_back(t.name);
         return n;
     }();
     return names;
@@ -363,7 +374,7 @@ void buildTargets(FaceModel& model, const HeadSurface& head) {
     for (Part& part : model.parts) {
         part.positionDeltas.clear();
         part.normalDeltas.clear();
-        for (const TargetDef& t : kTargets) {
+        for (const TargetDef& t : targets()) {
             std::vector<glm::vec3> moved = part.positions;
             HeadParams lids = lidParams(t);
             if (part.material == MaterialId::Skin && hasLids(lids)) moved = head.positions(lids);

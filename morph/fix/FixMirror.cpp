@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <functional>
 #include <map>
 
 #include "morph/audit/AuditData.h"
@@ -200,6 +201,34 @@ Status splitOnMesh(FixDocument& doc, const MeshData& data, size_t t,
     return appendTargetToMesh(doc, m, names.second, rights, int(t));
 }
 
+// What split and mirror share: `onMesh(data, t)` on each of the scene's meshes whose target t is
+// NAME and whose mirror plane the audit found, counted; a mesh with the target but no plane gets
+// `noPlane(data)`'s line in `lines` instead. An exception the file's JSON throws is an error,
+// "cannot VERB 'NAME': ...".
+Result<size_t> onMirroredMeshes(FixDocument& doc, const Scene& scene, const std::string& name,
+                                const char* verb, std::vector<std::string>& lines,
+                                const std::function<std::string(const MeshData&)>& noPlane,
+                                const std::function<Status(const MeshData&, size_t)>& onMesh) {
+    size_t meshes = 0;
+    try {
+        for (const MeshData& data : buildAuditData(scene, AuditOptions{})) {
+            const std::vector<std::string> own = fixTargetNames(doc, data.index);
+            const auto t = std::find(own.begin(), own.end(), name);
+            if (t == own.end()) continue;
+            if (!data.symmetry.found) {
+                lines.push_back(noPlane(data));
+                continue;
+            }
+            if (Status s = onMesh(data, size_t(t - own.begin())); !s) return s.error();
+            ++meshes;
+        }
+    } catch (const std::exception& e) {
+        return Error{ErrorCode::Schema,
+                     std::string("cannot ") + verb + " '" + name + "': " + e.what()};
+    }
+    return meshes;
+}
+
 }  // namespace
 
 std::pair<std::string, std::string> splitNames(const std::vector<std::string>& fileNames,
@@ -226,24 +255,14 @@ Result<std::vector<std::string>> splitTarget(FixDocument& doc, const Scene& scen
                                              const std::pair<std::string, std::string>& names,
                                              float band) {
     std::vector<std::string> lines;
-    size_t meshes = 0;
-    try {
-        for (const MeshData& data : buildAuditData(scene, AuditOptions{})) {
-            const std::vector<std::string> own = fixTargetNames(doc, data.index);
-            const auto t = std::find(own.begin(), own.end(), name);
-            if (t == own.end()) continue;
-            if (!data.symmetry.found) {
-                lines.push_back("left '" + name + "' on mesh '" + data.name +
-                                "' whole: no mirror plane");
-                continue;
-            }
-            if (Status s = splitOnMesh(doc, data, size_t(t - own.begin()), names, band); !s)
-                return s.error();
-            ++meshes;
-        }
-    } catch (const std::exception& e) {
-        return Error{ErrorCode::Schema, "cannot split '" + name + "': " + e.what()};
-    }
+    const Result<size_t> split = onMirroredMeshes(
+        doc, scene, name, "split", lines,
+        [&](const MeshData& data) {
+            return "left '" + name + "' on mesh '" + data.name + "' whole: no mirror plane";
+        },
+        [&](const MeshData& data, size_t t) { return splitOnMesh(doc, data, t, names, band); });
+    if (!split) return split.error();
+    const size_t meshes = *split;
     lines.push_back("split '" + name + "' into '" + names.first + "' and '" + names.second +
                     "' on " + std::to_string(meshes) + (meshes == 1 ? " mesh" : " meshes"));
     return lines;
@@ -252,26 +271,22 @@ Result<std::vector<std::string>> splitTarget(FixDocument& doc, const Scene& scen
 Result<std::vector<std::string>> mirrorTarget(FixDocument& doc, const Scene& scene,
                                               const std::string& from, const std::string& to) {
     std::vector<std::string> lines;
-    size_t meshes = 0, unpaired = 0;
-    try {
-        for (const MeshData& data : buildAuditData(scene, AuditOptions{})) {
-            const std::vector<std::string> names = fixTargetNames(doc, data.index);
-            const auto f = std::find(names.begin(), names.end(), from);
-            if (f == names.end()) continue;
-            if (!data.symmetry.found) {
-                lines.push_back("left mesh '" + data.name + "' alone: no mirror plane (" +
-                                std::to_string(int(data.symmetry.pairedShare * 100.0f)) +
-                                "% of its vertices pair)");
-                continue;
-            }
-            auto count = mirrorOnMesh(doc, data, size_t(f - names.begin()), to);
+    size_t unpaired = 0;
+    const Result<size_t> mirrored = onMirroredMeshes(
+        doc, scene, from, "mirror", lines,
+        [](const MeshData& data) {
+            return "left mesh '" + data.name + "' alone: no mirror plane (" +
+                   std::to_string(int(data.symmetry.pairedShare * 100.0f)) +
+                   "% of its vertices pair)";
+        },
+        [&](const MeshData& data, size_t f) -> Status {
+            auto count = mirrorOnMesh(doc, data, f, to);
             if (!count) return count.error();
             unpaired += *count;
-            ++meshes;
-        }
-    } catch (const std::exception& e) {
-        return Error{ErrorCode::Schema, "cannot mirror '" + from + "': " + e.what()};
-    }
+            return {};
+        });
+    if (!mirrored) return mirrored.error();
+    const size_t meshes = *mirrored;
     lines.push_back(
         "mirrored '" + from + "' to '" + to + "' on " + std::to_string(meshes) +
         (meshes == 1 ? " mesh" : " meshes") +

@@ -10,14 +10,14 @@ namespace {
 
 Status readSampler(GltfDocument& doc, const Json& json, const std::string& where,
                    AnimationSampler& sampler) {
-    const std::string interpolation =
-        json.contains("interpolation") ? getString(json, "interpolation", where) : "LINEAR";
-    if (interpolation == "LINEAR") sampler.interpolation = Interpolation::Linear;
-    else if (interpolation == "STEP") sampler.interpolation = Interpolation::Step;
-    else if (interpolation == "CUBICSPLINE") sampler.interpolation = Interpolation::CubicSpline;
-    else
-        return doc.error(ErrorCode::BadValue, where + ".interpolation \"" + interpolation +
-                                                  "\" is not LINEAR, STEP or CUBICSPLINE");
+    const Result<Interpolation> interpolation =
+        getEnum<Interpolation>(json, "interpolation", "LINEAR",
+                               {{"LINEAR", Interpolation::Linear},
+                                {"STEP", Interpolation::Step},
+                                {"CUBICSPLINE", Interpolation::CubicSpline}},
+                               where);
+    if (!interpolation) return doc.error(interpolation.error().code, interpolation.error().message);
+    sampler.interpolation = *interpolation;
     if (!json.contains("input") || !json.contains("output"))
         return doc.error(ErrorCode::Schema, where + " needs input and output");
     auto input = readAccessorFloats(doc, getInt(json, "input", -1, where), {"SCALAR"});

@@ -17,13 +17,10 @@ float required(const Json& object, const char* key, const std::string& where) {
     return float(getNumber(object, key, 0.0, where));
 }
 
-Status readPerspective(GltfDocument& doc, const Json& json, const std::string& where,
-                       Camera& camera) {
-    const Json* p = getObject(json, "perspective", where);
-    if (!p) return doc.error(ErrorCode::Schema, where + ".perspective is missing");
-    const std::string pw = where + ".perspective";
-    camera.yfov = required(*p, "yfov", pw);
-    camera.znear = required(*p, "znear", pw);
+// The camera's `perspective` object `p`, which `pw` names.
+Status readPerspective(GltfDocument& doc, const Json& p, const std::string& pw, Camera& camera) {
+    camera.yfov = required(p, "yfov", pw);
+    camera.znear = required(p, "znear", pw);
     // 5.13: yfov and znear MUST be greater than zero; zfar, when given, greater than znear.
     if (!(camera.yfov > 0.0f))
         return doc.error(ErrorCode::BadValue,
@@ -31,8 +28,8 @@ Status readPerspective(GltfDocument& doc, const Json& json, const std::string& w
     if (!(camera.znear > 0.0f))
         return doc.error(ErrorCode::BadValue,
                          pw + ".znear " + std::to_string(camera.znear) + " is not > 0");
-    if (p->contains("zfar")) {
-        camera.zfar = float(getNumber(*p, "zfar", 0.0, pw));
+    if (p.contains("zfar")) {
+        camera.zfar = float(getNumber(p, "zfar", 0.0, pw));
         if (!(camera.zfar > camera.znear))
             return doc.error(ErrorCode::BadValue, pw + ".zfar " + std::to_string(camera.zfar) +
                                                       " is not greater than znear " +
@@ -45,8 +42,8 @@ Status readPerspective(GltfDocument& doc, const Json& json, const std::string& w
                    std::to_string(repaired) + " used");
         camera.yfov = repaired;
     }
-    if (p->contains("aspectRatio")) {
-        const float aspect = float(getNumber(*p, "aspectRatio", 0.0, pw));
+    if (p.contains("aspectRatio")) {
+        const float aspect = float(getNumber(p, "aspectRatio", 0.0, pw));
         if (aspect > 0.0f) {
             camera.aspectRatio = aspect;
         } else {
@@ -57,15 +54,12 @@ Status readPerspective(GltfDocument& doc, const Json& json, const std::string& w
     return {};
 }
 
-Status readOrthographic(GltfDocument& doc, const Json& json, const std::string& where,
-                        Camera& camera) {
-    const Json* o = getObject(json, "orthographic", where);
-    if (!o) return doc.error(ErrorCode::Schema, where + ".orthographic is missing");
-    const std::string ow = where + ".orthographic";
-    camera.xmag = required(*o, "xmag", ow);
-    camera.ymag = required(*o, "ymag", ow);
-    camera.znear = required(*o, "znear", ow);
-    camera.zfar = required(*o, "zfar", ow);
+// The camera's `orthographic` object `o`, which `ow` names.
+Status readOrthographic(GltfDocument& doc, const Json& o, const std::string& ow, Camera& camera) {
+    camera.xmag = required(o, "xmag", ow);
+    camera.ymag = required(o, "ymag", ow);
+    camera.znear = required(o, "znear", ow);
+    camera.zfar = required(o, "zfar", ow);
     // 5.14: xmag and ymag MUST NOT be zero, znear MUST NOT be negative, zfar MUST be greater
     // than znear.
     if (camera.xmag == 0.0f || camera.ymag == 0.0f)
@@ -84,17 +78,19 @@ Status readCamera(GltfDocument& doc, const Json& json, size_t i, Camera& camera)
     const std::string where = "cameras[" + std::to_string(i) + "]";
     camera.name = getString(json, "name", where);
     if (!json.contains("type")) return doc.error(ErrorCode::Schema, where + ".type is missing");
-    const std::string type = getString(json, "type", where);
-    if (type == "perspective") {
-        camera.type = CameraType::Perspective;
-        return readPerspective(doc, json, where, camera);
-    }
-    if (type == "orthographic") {
-        camera.type = CameraType::Orthographic;
-        return readOrthographic(doc, json, where, camera);
-    }
-    return doc.error(ErrorCode::BadValue,
-                     where + ".type \"" + type + "\" is not perspective or orthographic");
+    const Result<CameraType> type = getEnum<CameraType>(
+        json, "type", "",
+        {{"perspective", CameraType::Perspective}, {"orthographic", CameraType::Orthographic}},
+        where);
+    if (!type) return doc.error(type.error().code, type.error().message);
+    camera.type = *type;
+    // The projection's own object, named as the type: "perspective" or "orthographic".
+    const char* key = *type == CameraType::Perspective ? "perspective" : "orthographic";
+    const Json* projection = getObject(json, key, where);
+    if (!projection) return doc.error(ErrorCode::Schema, where + "." + key + " is missing");
+    const std::string pw = where + "." + key;
+    return *type == CameraType::Perspective ? readPerspective(doc, *projection, pw, camera)
+                                            : readOrthographic(doc, *projection, pw, camera);
 }
 
 }  // namespace

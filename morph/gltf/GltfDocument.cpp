@@ -20,6 +20,17 @@ bool fitsFloat(double value) {
     return std::isfinite(value) && std::fabs(value) <= double(std::numeric_limits<float>::max());
 }
 
+// object[key] when it is a `type` value, nullptr when absent; another type throws GltfFieldError
+// ("WHERE.KEY is not WHAT").
+const Json* findOfType(const Json& object, const char* key, Json::value_t type, const char* what,
+                       const std::string& where) {
+    auto it = object.find(key);
+    if (it == object.end()) return nullptr;
+    if (it->type() != type)
+        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not " + what);
+    return &*it;
+}
+
 }  // namespace
 
 int64_t getInt(const Json& object, const char* key, int64_t fallback, const std::string& where) {
@@ -47,19 +58,13 @@ double getNumber(const Json& object, const char* key, double fallback, const std
 }
 
 bool getBool(const Json& object, const char* key, bool fallback, const std::string& where) {
-    auto it = object.find(key);
-    if (it == object.end()) return fallback;
-    if (!it->is_boolean())
-        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not a boolean");
-    return it->get<bool>();
+    const Json* value = findOfType(object, key, Json::value_t::boolean, "a boolean", where);
+    return value ? value->get<bool>() : fallback;
 }
 
 std::string getString(const Json& object, const char* key, const std::string& where) {
-    auto it = object.find(key);
-    if (it == object.end()) return {};
-    if (!it->is_string())
-        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not a string");
-    return it->get<std::string>();
+    const Json* value = findOfType(object, key, Json::value_t::string, "a string", where);
+    return value ? value->get<std::string>() : std::string();
 }
 
 void getNumbers(const Json& object, const char* key, float* out, size_t size,
@@ -85,11 +90,17 @@ void getNumbers(const Json& object, const char* key, float* out, size_t size,
 }
 
 const Json* getObject(const Json& object, const char* key, const std::string& where) {
-    auto it = object.find(key);
-    if (it == object.end()) return nullptr;
-    if (!it->is_object())
-        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not an object");
-    return &*it;
+    return findOfType(object, key, Json::value_t::object, "an object", where);
+}
+
+Error notOneOf(const char* key, const std::string& text, const std::vector<const char*>& names,
+               const std::string& where) {
+    std::string list;
+    for (size_t i = 0; i < names.size(); ++i) {
+        if (i > 0) list += i + 1 == names.size() ? " or " : ", ";
+        list += names[i];
+    }
+    return Error{ErrorCode::BadValue, where + "." + key + " \"" + text + "\" is not " + list};
 }
 
 const Json* extensionObject(GltfDocument& doc, const Json& owner, const char* name,
@@ -123,11 +134,7 @@ void readTextureTransform(const Json& info, const std::string& where, TextureTra
 }
 
 const Json* getArray(const Json& object, const char* key, const std::string& where) {
-    auto it = object.find(key);
-    if (it == object.end()) return nullptr;
-    if (!it->is_array())
-        throw GltfFieldError(ErrorCode::Schema, where + "." + key + " is not an array");
-    return &*it;
+    return findOfType(object, key, Json::value_t::array, "an array", where);
 }
 
 namespace {

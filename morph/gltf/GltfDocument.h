@@ -2,8 +2,10 @@
 // Internal to the importer: the parsed glTF JSON plus the bytes it loaded (buffers, images),
 // and the small helpers the Gltf*.cpp readers share. Not part of the public API.
 #include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -85,6 +87,29 @@ void readTextureTransform(const Json& info, const std::string& where,
                           TextureTransform& out);  // nullptr if absent
 const Json* getArray(const Json& object, const char* key,
                      const std::string& where);  // nullptr if absent
+
+// A string field that names one of glTF's enums ("LINEAR", "OPAQUE", ...), as the value `names`
+// pairs with it; absent, `fallback`. Any other text is an error with `names` listed:
+// `WHERE.KEY "TEXT" is not A, B or C` (the document's name not yet in front).
+template <typename E>
+Result<E> getEnum(const Json& object, const char* key, const char* fallback,
+                  std::initializer_list<std::pair<const char*, E>> names, const std::string& where);
+// The error getEnum gives for `text`, its allowed `names` listed.
+Error notOneOf(const char* key, const std::string& text, const std::vector<const char*>& names,
+               const std::string& where);
+
+template <typename E>
+Result<E> getEnum(const Json& object, const char* key, const char* fallback,
+                  std::initializer_list<std::pair<const char*, E>> names,
+                  const std::string& where) {
+    const std::string text = object.contains(key) ? getString(object, key, where) : fallback;
+    std::vector<const char*> allowed;
+    for (const auto& [name, value] : names) {
+        if (text == name) return value;
+        allowed.push_back(name);
+    }
+    return notOneOf(key, text, allowed, where);
+}
 
 // Plain description of accessors[index] over the document's views (for Accessor.h).
 Result<AccessorDesc> describeAccessor(const GltfDocument& doc, int64_t index);

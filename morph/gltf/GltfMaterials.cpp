@@ -48,14 +48,12 @@ Status readMaterial(GltfDocument& doc, const Json& json, const std::string& wher
     getNumbers(json, "emissiveFactor", &m.emissiveFactor.x, 3, where);
     // KHR_materials_emissive_strength, _ior, _specular, _clearcoat: GltfMaterialExtensions.cpp.
     readMaterialExtensions(doc, json, where, m);
-    const std::string alphaMode =
-        json.contains("alphaMode") ? getString(json, "alphaMode", where) : "OPAQUE";
-    if (alphaMode == "OPAQUE") m.alphaMode = AlphaMode::Opaque;
-    else if (alphaMode == "MASK") m.alphaMode = AlphaMode::Mask;
-    else if (alphaMode == "BLEND") m.alphaMode = AlphaMode::Blend;
-    else
-        return doc.error(ErrorCode::BadValue,
-                         where + ".alphaMode \"" + alphaMode + "\" is not OPAQUE, MASK or BLEND");
+    const Result<AlphaMode> alphaMode = getEnum<AlphaMode>(
+        json, "alphaMode", "OPAQUE",
+        {{"OPAQUE", AlphaMode::Opaque}, {"MASK", AlphaMode::Mask}, {"BLEND", AlphaMode::Blend}},
+        where);
+    if (!alphaMode) return doc.error(alphaMode.error().code, alphaMode.error().message);
+    m.alphaMode = *alphaMode;
     m.alphaCutoff = float(getNumber(json, "alphaCutoff", 0.5, where));
     m.doubleSided = getBool(json, "doubleSided", false, where);
     const Json* extensions = getObject(json, "extensions", where);

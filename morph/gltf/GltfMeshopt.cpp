@@ -14,13 +14,13 @@ Result<MeshoptView> readMeshoptView(const Json& m, const std::string& where) {
     MeshoptView mv;
     mv.count = size_t(getInt(m, "count", 0, where));
     mv.byteStride = size_t(getInt(m, "byteStride", 0, where));
-    const std::string mode = getString(m, "mode", where);
-    if (mode == "ATTRIBUTES") mv.mode = MeshoptMode::Attributes;
-    else if (mode == "TRIANGLES") mv.mode = MeshoptMode::Triangles;
-    else if (mode == "INDICES") mv.mode = MeshoptMode::Indices;
-    else
-        return Error{ErrorCode::BadValue,
-                     where + ".mode \"" + mode + "\" is not ATTRIBUTES, TRIANGLES or INDICES"};
+    const Result<MeshoptMode> mode = getEnum<MeshoptMode>(m, "mode", "",
+                                                          {{"ATTRIBUTES", MeshoptMode::Attributes},
+                                                           {"TRIANGLES", MeshoptMode::Triangles},
+                                                           {"INDICES", MeshoptMode::Indices}},
+                                                          where);
+    if (!mode) return mode.error();
+    mv.mode = *mode;
     const std::string filter = m.contains("filter") ? getString(m, "filter", where) : "NONE";
     if (filter == "NONE") mv.filter = MeshoptFilter::None;
     else if (filter == "OCTAHEDRAL") mv.filter = MeshoptFilter::Octahedral;

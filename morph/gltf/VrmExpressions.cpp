@@ -66,6 +66,10 @@ private:
     // The bind's weight on `scale` (100 for VRM 0.x, 1 for 1.0) as 0..1: out of range is
     // clamped with a warning, missing or not a number drops the bind.
     std::optional<float> readWeight(const Json& bind, double scale, const std::string& where);
+    // The bind's `key` ("node", "mesh") when it is an index below `count`; otherwise a warning
+    // naming the bind, which is dropped.
+    std::optional<size_t> existingIndex(const Json& bind, const char* key, size_t count,
+                                        const std::string& where);
     // Whether mesh `mesh` has target `index` (else a warning naming the bind).
     bool hasTarget(int64_t mesh, std::optional<int64_t> index, const std::string& where);
     // A JSON array of binds under `key`, each read by `readBind`.
@@ -112,6 +116,20 @@ std::optional<float> Reader::readWeight(const Json& bind, double scale, const st
     return float(std::clamp(*weight, 0.0, scale) / scale);
 }
 
+std::optional<size_t> Reader::existingIndex(const Json& bind, const char* key, size_t count,
+                                            const std::string& where) {
+    const std::optional<int64_t> index = intField(bind, key);
+    if (!index) {
+        warn(where, std::string("has no integer \"") + key + "\"; bind dropped");
+        return std::nullopt;
+    }
+    if (*index < 0 || uint64_t(*index) >= count) {
+        warn(where, key + (" " + std::to_string(*index)) + " does not exist; bind dropped");
+        return std::nullopt;
+    }
+    return size_t(*index);
+}
+
 bool Reader::hasTarget(int64_t mesh, std::optional<int64_t> index, const std::string& where) {
     if (!index) {
         warn(where, "has no integer \"index\"; bind dropped");
@@ -155,13 +173,10 @@ void Reader::readVrm1Expression(const std::string& key, const Json& value, const
     e.overrideLookAt = readOverride(value, "overrideLookAt", where);
     e.overrideMouth = readOverride(value, "overrideMouth", where);
     readBinds(value, "morphTargetBinds", where, [&](const Json& bind, const std::string& bw) {
-        const std::optional<int64_t> node = intField(bind, "node");
-        if (!node) return warn(bw, "has no integer \"node\"; bind dropped");
-        if (*node < 0 || uint64_t(*node) >= mScene.nodes.size()) {
-            return warn(bw, "node " + std::to_string(*node) + " does not exist; bind dropped");
-        }
+        const std::optional<size_t> node = existingIndex(bind, "node", mScene.nodes.size(), bw);
+        if (!node) return;
         // expressions.md, MorphTargetBind: "node: index of target node (has mesh)".
-        const int mesh = mScene.nodes[size_t(*node)].mesh;
+        const int mesh = mScene.nodes[*node].mesh;
         if (mesh < 0 || size_t(mesh) >= mScene.meshes.size()) {
             return warn(bw, "node " + std::to_string(*node) + " has no mesh; bind dropped");
         }
@@ -257,13 +272,11 @@ void Reader::readVrm0(const Json& vrm) {
         if (e.name.empty()) e.name = expressionPresetName(e.preset);
         e.isBinary = readBool(group, "isBinary", where);
         readBinds(group, "binds", where, [&](const Json& bind, const std::string& bw) {
-            const std::optional<int64_t> mesh = intField(bind, "mesh");
-            if (!mesh) return warn(bw, "has no integer \"mesh\"; bind dropped");
-            if (*mesh < 0 || uint64_t(*mesh) >= mScene.meshes.size()) {
-                return warn(bw, "mesh " + std::to_string(*mesh) + " does not exist; bind dropped");
-            }
+            const std::optional<size_t> mesh =
+                existingIndex(bind, "mesh", mScene.meshes.size(), bw);
+            if (!mesh) return;
             const std::optional<int64_t> index = intField(bind, "index");
-            if (!hasTarget(*mesh, index, bw)) return;
+            if (!hasTarget(int64_t(*mesh), index, bw)) return;
             // VRM 0.x weights are percentages (the 1.0 expressions.md: "In 0.X [0-100]").
             const std::optional<float> weight = readWeight(bind, 100.0, bw);
             if (weight) e.binds.push_back({int(*mesh), uint32_t(*index), *weight});

@@ -18,14 +18,8 @@ morph::Result<Program> Program::link(const std::vector<const Shader*>& shaders,
     // Detached so the shaders' own owners can delete them now; the program keeps its binary.
     for (const Shader* shader : shaders) glDetachShader(program.id(), shader->id());
 
-    GLint ok = GL_FALSE;
-    glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
-    if (ok == GL_TRUE) return program;
-    GLint logLength = 0;
-    glGetProgramiv(program.id(), GL_INFO_LOG_LENGTH, &logLength);
-    std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
-    if (logLength > 0) glGetProgramInfoLog(program.id(), logLength, nullptr, log.data());
-    return morph::Error{morph::ErrorCode::Gpu, name + ": link failed: " + oneLineLog(log)};
+    return checkBuilt(std::move(program), GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog,
+                      name + ": link failed");
 }
 
 }  // namespace renderer::gl

@@ -17,6 +17,15 @@ std::string oneLineLog(std::string log) {
     return out;
 }
 
+morph::Error infoLogError(GLuint id, PFNGLGETSHADERIVPROC getiv,
+                          PFNGLGETSHADERINFOLOGPROC getInfoLog, const std::string& failed) {
+    GLint logLength = 0;
+    getiv(id, GL_INFO_LOG_LENGTH, &logLength);
+    std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
+    if (logLength > 0) getInfoLog(id, logLength, nullptr, log.data());
+    return morph::Error{morph::ErrorCode::Gpu, failed + ": " + oneLineLog(log)};
+}
+
 morph::Result<Shader> Shader::compile(GLenum stage, const std::string& source,
                                       const std::string& name) {
     Shader shader(newName(stage), stage);
@@ -25,15 +34,8 @@ morph::Result<Shader> Shader::compile(GLenum stage, const std::string& source,
     const GLint length = static_cast<GLint>(source.size());
     glShaderSource(shader.id(), 1, &text, &length);
     glCompileShader(shader.id());
-    GLint ok = GL_FALSE;
-    glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
-    if (ok == GL_TRUE) return shader;
-
-    GLint logLength = 0;
-    glGetShaderiv(shader.id(), GL_INFO_LOG_LENGTH, &logLength);
-    std::string log(static_cast<size_t>(logLength > 0 ? logLength : 0), '\0');
-    if (logLength > 0) glGetShaderInfoLog(shader.id(), logLength, nullptr, log.data());
-    return morph::Error{morph::ErrorCode::Gpu, name + ": compile failed: " + oneLineLog(log)};
+    return checkBuilt(std::move(shader), GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog,
+                      name + ": compile failed");
 }
 
 }  // namespace renderer::gl

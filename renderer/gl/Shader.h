@@ -2,6 +2,7 @@
 // A compiled shader stage. Compilation errors come back as values with the source's name and
 // the driver's info log; the source is assumed already expanded (see renderer/gl/ShaderSource.h).
 #include <string>
+#include <utility>
 
 #include "morph/Result.h"
 #include "renderer/gl/Object.h"
@@ -25,5 +26,22 @@ private:
 // The info log of a shader or program, trimmed and with its lines joined by " | " so an error
 // stays one line.
 std::string oneLineLog(std::string log);
+
+// The error "FAILED: " and the info log of shader or program `id`, read with its pair of getters
+// (glGetShaderiv and glGetShaderInfoLog, or glGetProgramiv and glGetProgramInfoLog), as
+// oneLineLog gives it.
+morph::Error infoLogError(GLuint id, PFNGLGETSHADERIVPROC getiv,
+                          PFNGLGETSHADERINFOLOGPROC getInfoLog, const std::string& failed);
+
+// `object`, a shader just compiled or a program just linked, when its `status`
+// (GL_COMPILE_STATUS, GL_LINK_STATUS) read with `getiv` is GL_TRUE; else infoLogError's error.
+template <typename T>
+morph::Result<T> checkBuilt(T object, GLenum status, PFNGLGETSHADERIVPROC getiv,
+                            PFNGLGETSHADERINFOLOGPROC getInfoLog, const std::string& failed) {
+    GLint ok = GL_FALSE;
+    getiv(object.id(), status, &ok);
+    if (ok == GL_TRUE) return morph::Result<T>(std::move(object));
+    return infoLogError(object.id(), getiv, getInfoLog, failed);
+}
 
 }  // namespace renderer::gl
