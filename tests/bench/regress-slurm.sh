@@ -7,6 +7,8 @@
 # the references, with --update, then compares) as the baseline. Prints wall time and shots/s.
 # Needs root, like the cluster. Refuses to run on a busy machine (load average >= 1.5) unless
 # MORPHVIEW_BENCH_ANY_LOAD=1: the numbers would say more about the other jobs.
+# MORPHVIEW_SLURM_TASKS lists the array sizes to run, in order (default "1 2 4"; "2 4 2 4 2 4"
+# interleaves three runs of each).
 # Usage: bash tests/bench/regress-slurm.sh BUILD_DIR [WORK_DIR=BUILD_DIR/regress-slurm] [SHOTS=2000]
 #        [SIZE=128x128]
 set -euo pipefail
@@ -51,11 +53,14 @@ start=$(date +%s.%N)
 end=$(date +%s.%N)
 python3 -c "w = $end - $start; print(f'1 process, no Slurm: wall {w:.1f} s, {$count / w:.1f} shots/s')"
 slurm_start "$work/cluster"
-for tasks in 1 2 4; do
+run=0
+for tasks in ${MORPHVIEW_SLURM_TASKS:-1 2 4}; do
+  run=$((run + 1))
   "$mv" regress shots.json --references refs --out "out-$tasks" --emit-job slurm --shards "$tasks" \
-    >"job-$tasks.sh"
+    >"job-$run.sh"
+  rm -rf "out-$tasks"
   start=$(date +%s.%N)
-  merge=$(sh "job-$tasks.sh")
+  merge=$(sh "job-$run.sh")
   while [[ -n $(squeue -h -o %i) ]]; do sleep 0.2; done
   end=$(date +%s.%N)
   passed=$(python3 -c "import json; print(json.load(open('out-$tasks/report.json'))['passed'])")
