@@ -4,7 +4,7 @@ Khronos glTF-Validator: an output may carry no error (by the validator's code) t
 not already carry. By hand, not in the build or CI (see README.md).
 
     python3 tests/validator/run.py --morphview build/morphview --avatars ../shared/avatars \
-        --corpus ../shared/corpus [--work /tmp/validator] [--json report.json]
+        --corpus ../shared/corpus [--work DIR] [--json report.json]
 """
 import argparse
 import collections
@@ -12,6 +12,7 @@ import json
 import pathlib
 import subprocess
 import sys
+import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -77,9 +78,11 @@ def main():
     parser.add_argument("--morphview", required=True)
     parser.add_argument("--avatars", required=True)
     parser.add_argument("--corpus", required=True)
-    parser.add_argument("--work", type=pathlib.Path, default=pathlib.Path("/tmp/morphview-validator"))
+    parser.add_argument("--work", type=pathlib.Path,
+                        help="where the outputs go (default: a new temporary folder)")
     parser.add_argument("--json", type=pathlib.Path)
     args = parser.parse_args()
+    args.work = args.work or pathlib.Path(tempfile.mkdtemp(prefix="morphview-validator-"))
     args.work.mkdir(parents=True, exist_ok=True)
 
     runs, refused = [], []
