@@ -36,15 +36,16 @@ int vertexAt(int column, int row) {
 // halves, the tangent +x everywhere, handedness 1) or, with `mirroredUvs`, u = |x| (both halves
 // share the texture: the tangent -x on the right, handedness -1). Target "bumpLeft" raises a smooth
 // bump around (0.5, 0.5), on the left only, with zero NORMAL and TANGENT deltas, for
-// --recompute-normals to fill in.
-std::vector<uint8_t> ridge(bool mirroredUvs) {
+// --recompute-normals to fill in. `tilt` adds tilt * x to z: the sheet leans to one side and has
+// no mirror plane across x.
+std::vector<uint8_t> ridge(bool mirroredUvs, float tilt = 0.0f) {
     morphtest::TexturedSheet sheet;
     std::vector<float> bump, zeros;
     for (int row = 0; row < kRows; ++row) {
         for (int column = 0; column < kColumns; ++column) {
             const float x = float(column - kColumns / 2) / float(kColumns / 2);
             const float y = float(row) / float(kRows - 1);
-            sheet.positions.insert(sheet.positions.end(), {x, y, 0.3f * (1.0f - x * x)});
+            sheet.positions.insert(sheet.positions.end(), {x, y, 0.3f * (1.0f - x * x) + tilt * x});
             const glm::vec3 along = glm::normalize(glm::vec3(1.0f, 0.0f, -0.6f * x));
             const glm::vec3 up = glm::normalize(glm::vec3(0.6f * x, 0.0f, 1.0f));
             sheet.normals.insert(sheet.normals.end(), {up.x, up.y, up.z});
@@ -95,6 +96,29 @@ glm::vec3 reflected(const glm::vec3& d) {
 }
 
 }  // namespace
+
+// A mesh whose vertices have no mirror images (the sheet leaning to one side) is left as it was,
+// each operation saying so in a line that names the mesh, and its count of meshes done is 0.
+TEST(FixMirror, AMeshWithoutAMirrorPlaneIsLeftAloneAndSaysSo) {
+    morph::FixDocument doc = fixtures::fixDocumentOf(ridge(false, 1.0f));
+    const morph::Scene scene = imported(doc);
+    auto mirrored = morph::mirrorTarget(doc, scene, "bumpLeft", "bumpRight");
+    ASSERT_TRUE(mirrored) << mirrored.error().message;
+    ASSERT_EQ(mirrored->size(), 2u) << mirrored->front();
+    EXPECT_EQ(mirrored->front().rfind("left mesh '", 0), 0u) << mirrored->front();
+    EXPECT_NE(mirrored->front().find("' alone: no mirror plane ("), std::string::npos)
+        << mirrored->front();
+    EXPECT_NE(mirrored->front().find("% of its vertices pair)"), std::string::npos)
+        << mirrored->front();
+    EXPECT_EQ(mirrored->back(), "mirrored 'bumpLeft' to 'bumpRight' on 0 meshes");
+    auto split = morph::splitTarget(doc, scene, "bumpLeft", {"bumpLeftL", "bumpLeftR"}, 0.1f);
+    ASSERT_TRUE(split) << split.error().message;
+    ASSERT_EQ(split->size(), 2u);
+    EXPECT_EQ(split->front().rfind("left 'bumpLeft' on mesh '", 0), 0u) << split->front();
+    EXPECT_NE(split->front().find("' whole: no mirror plane"), std::string::npos) << split->front();
+    EXPECT_EQ(split->back(), "split 'bumpLeft' into 'bumpLeftL' and 'bumpLeftR' on 0 meshes");
+    EXPECT_EQ(morph::fixTargetNames(doc, 0), (std::vector<std::string>{"bumpLeft"}));
+}
 
 TEST(FixMirror, TangentDeltasMirrorAsTheTangentTurnsAtTheMirroredVertex) {
     for (const bool mirroredUvs : {false, true}) {
