@@ -1,7 +1,6 @@
 #include "app/fix/FixSteps.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <set>
 #include <string>
@@ -16,7 +15,6 @@
 #include "morph/fix/FixRigLogic.h"
 #include "morph/fix/FixSparse.h"
 #include "morph/fix/FixTargets.h"
-#include "morph/names/NameParts.h"
 
 namespace app::fix {
 
@@ -289,28 +287,6 @@ std::optional<FixStep> fixStepForFinding(const morph::Finding& finding) {
     if (finding.check == "normals" && !finding.targets.empty())
         return FixStep{"--recompute-normals", finding.targets[0]};
     return std::nullopt;
-}
-
-std::string otherSideName(const std::string& name) {
-    const morph::SideMarker marker = morph::findSideMarker(name);
-    if (marker.side == morph::NameSide::None) return {};
-    const std::string part = name.substr(marker.at, marker.length);
-    const bool left = marker.side == morph::NameSide::Left;
-    std::string other;
-    if (part.size() == 1) {
-        other = left ? "R" : "L";
-    } else {
-        other = left ? "right" : "left";
-    }
-    // The case of the marker's first letter, and all capitals when its second one is.
-    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
-    const bool allUpper = part.size() > 1 && upper(part[1]);
-    for (size_t i = 0; i < other.size(); ++i) {
-        const bool up = allUpper || (i == 0 && upper(part[0]));
-        other[i] = up ? char(std::toupper(static_cast<unsigned char>(other[i])))
-                      : char(std::tolower(static_cast<unsigned char>(other[i])));
-    }
-    return name.substr(0, marker.at) + other + name.substr(marker.at + marker.length);
 }
 
 morph::Result<std::vector<std::string>> applyRename(morph::FixDocument& doc,

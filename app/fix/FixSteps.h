@@ -78,10 +78,6 @@ morph::Result<std::vector<std::string>> embedRigLogic(morph::FixDocument& doc,
                                                       const std::string& sidecarName,
                                                       const FixSource& source);
 
-// `name` on the other side, spelled as it is ("eyeBlinkLeft" -> "eyeBlinkRight", "Brow_L" ->
-// "Brow_R", "LEFT_brow" -> "RIGHT_brow"); "" when it names no side (morph::findSideMarker).
-std::string otherSideName(const std::string& name);
-
 // The step that mends what an audit finding found, where one does: `dead` -> --prune dead,
 // `duplicate` -> --prune duplicate (every such target, as the command prunes them), `normals` ->
 // --recompute-normals of its target; nullopt for the other checks.

@@ -107,16 +107,6 @@ TEST(FixStepsTest, FindingsFixWhereFixMendsThem) {
     EXPECT_FALSE(fixStepForFinding(side));
 }
 
-TEST(FixStepsTest, OtherSideNameKeepsTheSpelling) {
-    using app::fix::otherSideName;
-    EXPECT_EQ(otherSideName("eyeBlinkLeft"), "eyeBlinkRight");
-    EXPECT_EQ(otherSideName("mouthSmileRight"), "mouthSmileLeft");
-    EXPECT_EQ(otherSideName("Brow_L"), "Brow_R");
-    EXPECT_EQ(otherSideName("brow.r"), "brow.l");
-    EXPECT_EQ(otherSideName("LEFT_brow"), "RIGHT_brow");
-    EXPECT_EQ(otherSideName("jawOpen"), "");
-}
-
 // The Rig menu's operation on a compressed file's bytes: what reading changed (the file is
 // written uncompressed) comes first in its lines, as the command warns, and once only: the result
 // reads with no warning.

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "app/session/Autosave.h"
+#include "morph/edit/TargetGroups.h"
 #include "morph/fix/FixDocument.h"
 #include "morph/io/Files.h"
 #define GLFW_INCLUDE_NONE
@@ -218,7 +219,7 @@ void RigFeature::drawOperations() {
     if (rigMenuItem(mUi, "Prune duplicates", nullptr, true))
         apply("prune duplicate", {"--prune", "duplicate"});
     const std::string selected = selectedTarget();
-    const std::string other = selected.empty() ? "" : fix::otherSideName(selected);
+    const std::string other = selected.empty() ? "" : morph::mirrorName(selected).value_or("");
     const std::string mirrorHint = other.empty() ? "" : selected + " -> " + other;
     if (rigMenuItem(mUi, "Mirror selected target", mirrorHint.c_str(), !other.empty()))
         apply("mirror " + selected, {"--mirror", selected + "=" + other});
