@@ -26,6 +26,7 @@
 #include "morph/anim/ClipSelection.h"
 #include "morph/edit/WeightSpec.h"
 #include "morph/image/ImageFile.h"
+#include "morph/io/Files.h"
 #include "renderer/scene/Capture.h"
 #include "renderer/scene/GpuScene.h"
 
@@ -341,9 +342,8 @@ CommandResult runShots(const CaptureOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     auto shots = readShotsFile(options.shotsPath);
     if (!shots) return failWith(shots.error().message);
-    std::error_code ec;
-    fs::create_directories(options.outDir, ec);
-    if (ec) return failWith(options.outDir + ": cannot create the folder (" + ec.message() + ")");
+    if (morph::Status made = morph::makeFolders(options.outDir); !made)
+        return failWith(made.error().message);
 
     auto runner = ShotRunner::start(options.defaults);
     if (!runner) return failWith(runner.error().message);

@@ -324,9 +324,8 @@ CommandResult runRegress(const RegressOptions& options) {
     if (!shots) return usageError(shots.error().message);
     auto shard = chooseShard(options);
     if (!shard) return usageError(shard.error().message);
-    std::error_code ec;
-    fs::create_directories(options.out, ec);
-    if (ec) return failWith(options.out + ": cannot create the folder (" + ec.message() + ")");
+    if (morph::Status made = morph::makeFolders(options.out); !made)
+        return failWith(made.error().message);
 
     auto runner = ShotRunner::start(options.defaults);
     if (!runner) return failWith(runner.error().message);
@@ -334,6 +333,7 @@ CommandResult runRegress(const RegressOptions& options) {
     report.renderer = (*runner)->rendererName();
     const fs::path references = regress::referenceFolder(options.references, report.renderer);
     // Results are written as NAME.png: in the references' folder they would replace them.
+    std::error_code ec;
     if (fs::equivalent(references, options.out, ec)) {
         return usageError("--out: " + options.out +
                           " is the references' folder; results would overwrite the references");
@@ -397,11 +397,8 @@ morph::Result<MergedParts> readShards(const std::vector<std::string>& dirs,
 // Then on disk: each part's images copied into `out`, one report written.
 morph::Status writeMerged(const MergedParts& read, const std::vector<std::string>& dirs,
                           const std::string& out) {
+    if (morph::Status made = morph::makeFolders(out); !made) return made;
     std::error_code ec;
-    fs::create_directories(out, ec);
-    if (ec)
-        return morph::Error{morph::ErrorCode::Io,
-                            out + ": cannot create the folder (" + ec.message() + ")"};
     for (size_t p = 0; p < read.parts.size(); ++p) {
         const fs::path from = dirs[p];
         if (fs::equivalent(from, out, ec)) continue;

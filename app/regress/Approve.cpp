@@ -86,13 +86,9 @@ morph::Status applyApprovals(const std::vector<Approval>& copies,
         std::ifstream in(copy.result, std::ios::binary);
         if (!in) return morph::Error{morph::ErrorCode::Io, copy.result + ": cannot read"};
         const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-        std::error_code ec;
         const fs::path folder = fs::path(copy.reference).parent_path();
-        if (!folder.empty()) fs::create_directories(folder, ec);
-        if (ec) {
-            return morph::Error{
-                morph::ErrorCode::Io,
-                folder.string() + ": cannot create the folder (" + ec.message() + ")"};
+        if (!folder.empty()) {
+            if (morph::Status made = morph::makeFolders(folder.string()); !made) return made;
         }
         if (auto written = morph::writeFileAtomic(copy.reference, bytes.data(), bytes.size());
             !written)

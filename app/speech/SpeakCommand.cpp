@@ -125,9 +125,8 @@ CommandResult lineFromAudio(const SpeakOptions& options, Line& out) {
 
 CommandResult writeOutputs(const SpeakOptions& options, const speech::FaceVisemes& face,
                            const Line& line, const morph::Scene& scene) {
-    std::error_code ec;
-    fs::create_directories(options.outDir, ec);
-    if (ec) return failWith(options.outDir + ": cannot create the folder (" + ec.message() + ")");
+    if (morph::Status made = morph::makeFolders(options.outDir); !made)
+        return failWith(made.error().message);
     const fs::path dir(options.outDir);
     const std::vector<uint8_t> wav = speech::encodeWav(line.samples, line.sampleRate);
     const speech::Tracks tracks = speech::visemeTracks(

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -88,6 +89,13 @@ Status writeFileAtomic(const std::string& path, const void* data, size_t size) {
         close(dir);
     }
     return Status{};
+}
+
+Status makeFolders(const std::string& path) {
+    std::error_code ec;
+    std::filesystem::create_directories(path, ec);
+    if (ec) return Error{ErrorCode::Io, path + ": cannot create the folder (" + ec.message() + ")"};
+    return {};
 }
 
 }  // namespace morph

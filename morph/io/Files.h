@@ -18,4 +18,8 @@ Result<std::vector<uint8_t>> readFileBytes(const std::string& path);
 // any old file intact.
 Status writeFileAtomic(const std::string& path, const void* data, size_t size);
 
+// Creates the folder `path` and its parents where missing. The error names it: "<path>: cannot
+// create the folder (<why>)".
+Status makeFolders(const std::string& path);
+
 }  // namespace morph

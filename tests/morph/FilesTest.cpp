@@ -94,6 +94,23 @@ TEST(WriteFileAtomic, FolderThatIsAFileFails) {
     EXPECT_THAT(s.error().message, HasSubstr("Not a directory"));
 }
 
+TEST(MakeFolders, MakesTheParentsAndTakesAFolderThatIsThere) {
+    std::string dir = fixtures::scratchDir("MakeFolders.Parents");
+    ASSERT_TRUE(morph::makeFolders(dir + "/a/b/c"));
+    EXPECT_TRUE(std::filesystem::is_directory(dir + "/a/b/c"));
+    EXPECT_TRUE(morph::makeFolders(dir + "/a/b/c"));
+}
+
+TEST(MakeFolders, AFileInTheWayIsOneLineNamingTheFolder) {
+    std::string dir = fixtures::scratchDir("MakeFolders.FileInTheWay");
+    ASSERT_TRUE(morph::writeFileAtomic(dir + "/file", "x", 1));
+    morph::Status s = morph::makeFolders(dir + "/file/out");
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error().code, morph::ErrorCode::Io);
+    EXPECT_THAT(s.error().message, HasSubstr(dir + "/file/out: cannot create the folder ("));
+    EXPECT_THAT(s.error().message, Not(HasSubstr("\n")));
+}
+
 }  // namespace
 
 }  // namespace files_test
