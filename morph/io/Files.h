@@ -1,7 +1,7 @@
 #pragma once
 // Whole files in and out: every room that reads a file whole or writes one (the GLB writer, File >
-// Export, user clips, PNG and .hdr images, and the app's JSON and reports) goes through these two,
-// so a half-written file is never left behind and every read failure is reported the same way.
+// Export, user clips, PNG and .hdr images, and the app's JSON and reports) goes through these,
+// so a half-written file is never left behind and every failure is reported the same way.
 #include <cstdint>
 #include <string>
 #include <vector>
