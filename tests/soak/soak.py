@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A long viewer session, by hand (30 minutes) or in CI (2 minutes, CTest label `soak`).
+"""A long viewer session, by hand (30 minutes) or in CI (4 cycles, CTest label `soak`).
 
 One viewer under a private Xvfb runs a script (`cycle.txt`, its paths filled in) over and over:
 it opens the bundled face, the character and the shared avatars in turn through File > Open,
@@ -8,7 +8,8 @@ prints its resident memory, the GL objects the renderer holds, the GL errors sin
 sample, and the autosave folder's files and bytes (a private XDG_STATE_HOME), counted by the
 viewer itself once what was pending is written, so no write is in flight when it is counted.
 After the time is up, at a cycle's end and once at least --min-cycles whole cycles ran (3; a
-busy machine makes the run longer instead of shorter than needed), the viewer is stopped and the
+busy machine makes the run longer instead of shorter than needed), or after --cycles whole cycles
+when that is given instead of a time, the viewer is stopped and the
 figures checked: resident memory and GL objects after the first cycle flat (at the end of every
 later cycle RSS within --rss-margin of the first cycle's end, GL objects within --gl-margin of
 it), no GL error, no growth in the autosave folder. Prints one JSON object; exit 0 when every
@@ -99,7 +100,9 @@ def run(args):
             # machine makes the run longer, never its verdict a matter of the machine's load.
             whole = len(samples) % len(paths) == 0
             enough = len(samples) >= args.min_cycles * len(paths)
-            if time.monotonic() > deadline and whole and enough:
+            if args.cycles and len(samples) >= args.cycles * len(paths):
+                break
+            if not args.cycles and time.monotonic() > deadline and whole and enough:
                 break
     finally:
         viewer.send_signal(signal.SIGTERM)
@@ -163,6 +166,8 @@ def main():
     p.add_argument("--minutes", type=float, default=30)
     p.add_argument("--min-cycles", type=int, default=3,
                    help="run on past --minutes until this many whole cycles ran (at least 2)")
+    p.add_argument("--cycles", type=int, default=0,
+                   help="run exactly this many whole cycles instead of --minutes (at least 2)")
     p.add_argument("--rss-margin", type=float, default=0.05)
     p.add_argument("--gl-margin", type=int, default=0)
     p.add_argument("--json", default="", help="also write the result here")
