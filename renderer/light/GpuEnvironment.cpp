@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 #include "renderer/light/EnvironmentCache.h"
@@ -96,16 +97,30 @@ void setLutFiltering(gl::Texture& lut) {
     lut.parameter(GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 }
 
-// Everything create() computes from: the pixels, the quality, the shaders, the driver that runs
-// them and kPrefilterVersion.
-morph::Result<uint64_t> cacheKey(const morph::FloatImage& panorama,
-                                 const EnvironmentQuality& quality, const ShaderLibrary& library) {
-    const int sizes[] = {panorama.width,        panorama.height,    quality.cubeSize,
-                         quality.levels,        quality.samples,    quality.maxSamples,
-                         quality.lutSize,       quality.lutSamples, quality.sheenSamples,
-                         int(kPrefilterVersion)};
-    uint64_t key = hashBytes(sizes, sizeof(sizes), 0);
-    key = hashBytes(panorama.rgb.data(), panorama.rgb.size() * sizeof(float), key);
+// A panorama's share of a cache key: its size and its pixels.
+uint64_t pixelsKey(const morph::FloatImage& panorama) {
+    const int size[] = {panorama.width, panorama.height};
+    return hashBytes(panorama.rgb.data(), panorama.rgb.size() * sizeof(float),
+                     hashBytes(size, sizeof(size), 0));
+}
+
+// The studio's share: it is drawn by code, so kStudioVersion names its pixels, and a cached
+// light needs none of them drawn (drawing and hashing its 512 K texels was a tenth of the CPU of
+// a warm capture). EnvironmentTest holds the version to the pixels.
+uint64_t studioKey() {
+    const char tag[] = "studio";
+    const int size[] = {kStudioWidth, kStudioWidth / 2, kStudioVersion};
+    return hashBytes(size, sizeof(size), hashBytes(tag, sizeof(tag), 0));
+}
+
+// Everything create() computes from: the panorama (`source`, one of the two keys above), the
+// quality, the shaders, the driver that runs them and kPrefilterVersion.
+morph::Result<uint64_t> cacheKey(uint64_t source, const EnvironmentQuality& quality,
+                                 const ShaderLibrary& library) {
+    const int sizes[] = {quality.cubeSize,     quality.levels,        quality.samples,
+                         quality.maxSamples,   quality.lutSize,       quality.lutSamples,
+                         quality.sheenSamples, int(kPrefilterVersion)};
+    uint64_t key = hashBytes(sizes, sizeof(sizes), source);
     for (const char* name : kPrefilterShaders) {
         auto shader = library.expand(name);
         if (!shader) return shader.error();
@@ -211,8 +226,16 @@ morph::Result<GpuEnvironment> GpuEnvironment::create(const morph::FloatImage& pa
         return morph::Error{morph::ErrorCode::Usage, name + ": the environment has no pixels"};
     }
     if (cacheFolder.empty()) return compute(panorama, name, library, quality);
+    return createCached([&panorama] { return panorama; }, pixelsKey(panorama), name, library,
+                        quality, cacheFolder);
+}
+
+morph::Result<GpuEnvironment> GpuEnvironment::createCached(
+    const std::function<morph::FloatImage()>& panorama, uint64_t source, const std::string& name,
+    const ShaderLibrary& library, const EnvironmentQuality& quality,
+    const std::string& cacheFolder) {
     const auto start = std::chrono::steady_clock::now();
-    auto key = cacheKey(panorama, quality, library);
+    auto key = cacheKey(source, quality, library);
     if (!key) return key.error();
     const int levels = std::clamp(quality.levels, 1, levelsFor(quality.cubeSize));
     if (auto entry =
@@ -223,7 +246,7 @@ morph::Result<GpuEnvironment> GpuEnvironment::create(const morph::FloatImage& pa
                 .count();
         return out;
     }
-    auto out = compute(panorama, name, library, quality);
+    auto out = compute(panorama(), name, library, quality);
     if (out) writeCachedEnvironment(cacheFolder, *key, out->readBack());
     return out;
 }
@@ -299,7 +322,9 @@ morph::Result<GpuEnvironment> GpuEnvironment::load(const std::string& spec,
                                                    const ShaderLibrary& library, uint64_t maxBytes,
                                                    const std::string& cacheFolder) {
     if (spec == kStudioEnvironment) {
-        return create(studioEnvironment(), spec, library, {}, cacheFolder);
+        if (cacheFolder.empty()) return compute(studioEnvironment(), spec, library, {});
+        return createCached([] { return studioEnvironment(); }, studioKey(), spec, library, {},
+                            cacheFolder);
     }
     auto image = morph::readHdrFile(spec, maxBytes);
     if (!image) return image.error();

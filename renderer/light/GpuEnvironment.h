@@ -8,6 +8,7 @@
 // (EnvironmentCache.h); a caller keeps one per environment and reuses it for every frame and shot
 // (Capturer, the viewer).
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "morph/Result.h"
@@ -83,6 +84,12 @@ private:
                                                  const std::string& name,
                                                  const ShaderLibrary& library,
                                                  const EnvironmentQuality& quality);
+    // create() with a cache folder, for the panorama `source` names in the cache key (its
+    // pixels, or the studio's version): the panorama is made only when no entry is found.
+    static morph::Result<GpuEnvironment> createCached(
+        const std::function<morph::FloatImage()>& panorama, uint64_t source,
+        const std::string& name, const ShaderLibrary& library, const EnvironmentQuality& quality,
+        const std::string& cacheFolder);
     static GpuEnvironment fromEntry(const CachedEnvironment& entry, const std::string& name);
 
     std::string mName;

@@ -34,7 +34,13 @@ private:
 // The studio's radiance along a unit direction (linear, the units of an .hdr file).
 glm::vec3 studioRadiance(const glm::vec3& direction);
 
+// The studio's pixels at kStudioWidth are named by kStudioVersion in the light's cache key
+// (GpuEnvironment), instead of by their hash: raise it with any change to what studioRadiance
+// gives (EnvironmentTest fails until then, and says the hash to record).
+inline constexpr int kStudioVersion = 1;
+inline constexpr int kStudioWidth = 1024;
+
 // The studio as an equirectangular image, width x width / 2 (width even, at least 8).
-morph::FloatImage studioEnvironment(int width = 1024);
+morph::FloatImage studioEnvironment(int width = kStudioWidth);
 
 }  // namespace renderer

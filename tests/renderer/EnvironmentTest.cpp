@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "Panoramas.h"
+#include "renderer/light/EnvironmentCache.h"
 #include "renderer/light/Look.h"
 #include "renderer/light/SphericalHarmonics.h"
 #include "renderer/light/StudioEnvironment.h"
@@ -72,6 +73,20 @@ TEST(EnvironmentTest, ToneMappingNamesFollowTheShadersNumbers) {
     EXPECT_STREQ(renderer::toneMappingName(renderer::ToneMapping::Aces), "aces");
     EXPECT_STREQ(renderer::toneMappingName(renderer::ToneMapping::Agx), "agx");
     EXPECT_STREQ(renderer::toneMappingName(renderer::ToneMapping::None), "none");
+}
+
+// The cached light of the studio is keyed by kStudioVersion, not by its pixels
+// (GpuEnvironment): a change to the studio's pixels must come with a new version, or a cache
+// would keep lighting with the old studio.
+TEST(EnvironmentTest, TheStudioVersionNamesItsPixels) {
+    const morph::FloatImage studio = renderer::studioEnvironment();
+    const uint64_t hash =
+        renderer::hashBytes(studio.rgb.data(), studio.rgb.size() * sizeof(float), 0);
+    const uint64_t recorded = 0x1492a91bf4c74661ull;  // the pixels of kStudioVersion 1
+    EXPECT_EQ(renderer::kStudioVersion, 1);
+    EXPECT_EQ(hash, recorded) << "the studio's pixels changed: raise kStudioVersion "
+                              << "(renderer/light/StudioEnvironment.h) and record 0x" << std::hex
+                              << hash << " here";
 }
 
 }  // namespace
