@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "morph/ByteOrder.h"
+
 namespace app::live {
 
 namespace {
@@ -20,16 +22,8 @@ public:
     size_t left() const { return mSize - mAt; }
     bool has(size_t n) const { return n <= left(); }
 
-    uint32_t u32le() {
-        const uint8_t* p = take(4);
-        return uint32_t(p[0]) | (uint32_t(p[1]) << 8) | (uint32_t(p[2]) << 16) |
-               (uint32_t(p[3]) << 24);
-    }
-    uint32_t u32be() {
-        const uint8_t* p = take(4);
-        return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) |
-               uint32_t(p[3]);
-    }
+    uint32_t u32le() { return morph::readU32(take(4)); }
+    uint32_t u32be() { return morph::readU32BigEndian(take(4)); }
     int32_t i32be() { return int32_t(u32be()); }
     float f32be() {
         const uint32_t bits = u32be();

@@ -10,6 +10,7 @@
 #include <lo/lo_lowlevel.h>
 
 #include "app/live/HeadTurn.h"
+#include "morph/ByteOrder.h"
 
 namespace app::live {
 
@@ -52,10 +53,6 @@ std::string printable(std::string_view text) {
         out += (c >= 0x20 && c < 0x7f) ? c : '?';
     }
     return text.size() > kMost ? out + "..." : out;
-}
-
-uint32_t readBigEndian32(const uint8_t* p) {
-    return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | uint32_t(p[3]);
 }
 
 // A Val's arguments: a name (string) and a value (float; a double is taken too).
@@ -170,7 +167,7 @@ morph::Status readBundle(uint8_t* data, size_t size, int depth, std::vector<Even
         if (size - at < 4) {
             return vmcMalformed("a bundle element's size cut off at byte " + std::to_string(at));
         }
-        const uint32_t length = readBigEndian32(data + at);
+        const uint32_t length = morph::readU32BigEndian(data + at);
         at += 4;
         if (length == 0 || length > size - at) {
             return vmcMalformed("a bundle element of " + std::to_string(length) +

@@ -7,6 +7,8 @@
 
 #include <samplerate.h>
 
+#include "morph/ByteOrder.h"
+
 namespace app::speech {
 namespace {
 
@@ -17,13 +19,6 @@ constexpr uint16_t kPcm = 1;
 constexpr uint16_t kFloat = 3;
 constexpr uint16_t kExtensible = 0xFFFE;
 constexpr uint16_t kMaxChannels = 64;
-
-uint16_t u16(const uint8_t* p) {
-    return uint16_t(p[0] | (p[1] << 8));
-}
-uint32_t u32(const uint8_t* p) {
-    return uint32_t(p[0]) | (uint32_t(p[1]) << 8) | (uint32_t(p[2]) << 16) | (uint32_t(p[3]) << 24);
-}
 
 struct Format {
     uint16_t tag = 0;
@@ -54,11 +49,12 @@ morph::Result<Format> parseFmt(const uint8_t* p, uint32_t size) {
     if (size < 16)
         return Error{ErrorCode::Container,
                      "the fmt chunk is " + std::to_string(size) + " bytes, less than 16"};
-    Format f{u16(p), u16(p + 2), u32(p + 4), u16(p + 12), u16(p + 14)};
+    Format f{morph::readU16(p), morph::readU16(p + 2), morph::readU32(p + 4),
+             morph::readU16(p + 12), morph::readU16(p + 14)};
     if (f.tag == kExtensible) {
-        if (size < 40 || u16(p + 16) < 22)
+        if (size < 40 || morph::readU16(p + 16) < 22)
             return Error{ErrorCode::Container, "the fmt chunk of WAVE_FORMAT_EXTENSIBLE is short"};
-        f.tag = u16(p + 24);  // the subformat GUID starts with the format's code
+        f.tag = morph::readU16(p + 24);  // the subformat GUID starts with the format's code
     }
     if (f.tag != kPcm && f.tag != kFloat)
         return Error{ErrorCode::Unsupported,
@@ -100,7 +96,7 @@ morph::Result<Chunks> findChunks(const uint8_t* bytes, size_t size, size_t fileS
             return Error{ErrorCode::Container, "the header is cut short (a chunk header)"};
         }
         const uint8_t* id = bytes + at;
-        const uint32_t length = u32(bytes + at + 4);
+        const uint32_t length = morph::readU32(bytes + at + 4);
         const size_t left = size - at - 8;
         if (std::memcmp(id, "data", 4) == 0) {
             found.data = bytes + at + 8;
@@ -134,13 +130,13 @@ float sampleAt(const uint8_t* p, const Format& f) {
     }
     switch (f.bits) {
         case 8: return (float(p[0]) - 128.0f) / 128.0f;
-        case 16: return float(int16_t(u16(p))) / 32768.0f;
+        case 16: return float(int16_t(morph::readU16(p))) / 32768.0f;
         case 24:  // the three bytes at the top of an int32, shifted back down with their sign
             return float(int32_t((uint32_t(p[0]) << 8) | (uint32_t(p[1]) << 16) |
                                  (uint32_t(p[2]) << 24)) >>
                          8) /
                    8388608.0f;
-        default: return float(double(int32_t(u32(p))) / 2147483648.0);
+        default: return float(double(int32_t(morph::readU32(p))) / 2147483648.0);
     }
 }
 

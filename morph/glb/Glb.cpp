@@ -2,13 +2,10 @@
 
 #include <cstring>
 
+#include "morph/ByteOrder.h"
+
 namespace morph {
 namespace {
-
-uint32_t readU32(const uint8_t* p) {
-    // GLB is little-endian (glTF 2.0 4.4.1); assemble bytes so the host order does not matter.
-    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
-}
 
 void writeU32(std::vector<uint8_t>& out, uint32_t v) {
     for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));

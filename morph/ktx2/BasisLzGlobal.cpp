@@ -3,8 +3,8 @@
 // Basis Universal ETC1S specification ("Endpoint codebooks", "Selector codebooks", "Tables").
 #include <string>
 
+#include "morph/ByteOrder.h"
 #include "morph/ktx2/BasisLz.h"
-#include "morph/ktx2/LittleEndian.h"
 
 namespace morph::ktx2 {
 namespace {
@@ -97,8 +97,7 @@ Result<BasisLzGlobal> readBasisLzGlobal(ByteSpan data, uint64_t imageCount) {
     if (data.size < kGlobalHeaderSize)
         return Error{ErrorCode::Container, "KTX2 BasisLZ global data is missing or truncated"};
     const uint8_t* p = data.data;
-    const uint32_t endpointCount = uint32_t(p[0]) | uint32_t(p[1]) << 8;
-    const uint32_t selectorCount = uint32_t(p[2]) | uint32_t(p[3]) << 8;
+    const uint32_t endpointCount = readU16(p), selectorCount = readU16(p + 2);
     const uint64_t endpointsLength = readU32(p + 4), selectorsLength = readU32(p + 8),
                    tablesLength = readU32(p + 12), extendedLength = readU32(p + 16);
     if (endpointCount == 0 || selectorCount == 0)

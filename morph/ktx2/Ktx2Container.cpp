@@ -3,7 +3,7 @@
 #include <cstring>
 #include <string>
 
-#include "morph/ktx2/LittleEndian.h"
+#include "morph/ByteOrder.h"
 
 namespace morph::ktx2 {
 namespace {

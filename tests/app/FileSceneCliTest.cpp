@@ -135,19 +135,13 @@ TEST(FileSceneCliTest, ShotsFileSharesCapturesPath) {
          {"size", "96x96"}},
         {{"name", "missing"}, {"model", "two.glb"}, {"scene", 4}, {"size", "96x96"}},
     };
-    const auto run = fixtures::captureShots(dir, "shots.json", shots.dump());
-    EXPECT_EQ(run.exitCode, 1);  // the missing scene fails its shot only
-    EXPECT_THAT(run.err, HasSubstr("--scene 4: "));
-    EXPECT_THAT(run.err, HasSubstr("two.glb has 2 scenes (0 to 1)"));
-    fixtures::expectSamePixels(dir + "/out/c1.png", file1);
-    fixtures::expectSamePixels(dir + "/out/red.png", red);
-    fixtures::expectSamePixels(dir + "/out/rig.png", rig);
-
-    const auto bad = fixtures::captureShots(
-        dir, "bad.json",
-        nlohmann::json({{{"name", "a"}, {"model", "two.glb"}, {"scene", "first"}}}).dump());
-    EXPECT_EQ(bad.exitCode, 1);
-    EXPECT_THAT(bad.err, HasSubstr("[0].scene: not a scene index"));
+    // The missing scene fails its shot only.
+    fixtures::expectOneShotFails(dir, shots.dump(), {},
+                                 {"--scene 4: ", "two.glb has 2 scenes (0 to 1)"},
+                                 {{"c1", file1}, {"red", red}, {"rig", rig}});
+    fixtures::expectShotsFileRefused(
+        dir, nlohmann::json({{{"name", "a"}, {"model", "two.glb"}, {"scene", "first"}}}).dump(),
+        "[0].scene: not a scene index");
 }
 
 }  // namespace

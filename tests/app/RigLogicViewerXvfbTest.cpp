@@ -10,6 +10,7 @@
 
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/FixFixtures.h"
+#include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
 #include "fixtures/ViewerRun.h"
 #include "morph/fix/FixDocument.h"
@@ -70,12 +71,9 @@ std::vector<uint8_t> rigWithClip() {
     j["accessors"][size_t(input)]["min"] = {0.0};
     j["accessors"][size_t(input)]["max"] = {1.0};
     const int output = morph::appendFloatAccessor(doc, keys, "SCALAR");
-    j["animations"] = nlohmann::json::array(
-        {{{"name", "smile"},
-          {"samplers", nlohmann::json::array({{{"input", input}, {"output", output}}})},
-          {"channels",
-           nlohmann::json::array(
-               {{{"sampler", 0}, {"target", {{"node", node}, {"path", "weights"}}}}})}}});
+    nlohmann::json smile = fixtures::weightsChannelAnimation(input, output, int(node));
+    smile["name"] = "smile";
+    j["animations"] = nlohmann::json::array({smile});
     return morph::fixDocumentGlb(doc);
 }
 

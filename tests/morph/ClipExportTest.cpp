@@ -7,6 +7,7 @@
 #include "UserClips.h"
 #include "fixtures/AuditFixtures.h"
 #include "fixtures/ErrorCodes.h"
+#include "fixtures/Fixtures.h"
 #include "fixtures/TestPaths.h"
 #include "morph/anim/Sampler.h"
 #include "morph/edit/ClipExport.h"
@@ -58,10 +59,9 @@ morph::GltfBuilder faceLikeSource() {
     j["nodes"] = {{{"mesh", 0}, {"name", "left"}}, {{"mesh", 0}, {"name", "right"}}};
     j["scenes"] = {{{"nodes", {0, 1}}}};
     j["scene"] = 0;
-    j["animations"] = {
-        {{"name", "wave"},
-         {"samplers", {{{"input", in}, {"output", out}}}},
-         {"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "weights"}}}}}}}};
+    nlohmann::json wave = fixtures::weightsChannelAnimation(in, out);
+    wave["name"] = "wave";
+    j["animations"] = nlohmann::json::array({wave});
     // Something no importer models, to show the JSON is kept as it was.
     j["extras"] = {{"author", "test"}};
     return b;

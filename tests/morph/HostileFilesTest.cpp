@@ -79,14 +79,6 @@ morph::GltfBuilder triangle() {
     return fixtures::triangleWithTwoTargetsBuilder();
 }
 
-// One LINEAR weights animation of node 0 over the given accessors.
-json weightsAnimation(int input, int output) {
-    const json sampler = {{"input", input}, {"output", output}};
-    const json channel = {{"sampler", 0}, {"target", {{"node", 0}, {"path", "weights"}}}};
-    return json::array(
-        {json{{"samplers", json::array({sampler})}, {"channels", json::array({channel})}}});
-}
-
 // ---- counts and offsets near 2^31 (and 2^63) --------------------------------------------------
 
 TEST(HostileFiles, CountsNearTwoToTheThirtyOne) {
@@ -290,13 +282,13 @@ TEST(HostileFiles, NonFiniteValuesInAccessors) {
         morph::GltfBuilder anim = triangle();
         const int in = anim.addFloats({0, v, 2}, "SCALAR");
         const int out = anim.addFloats({0, 0, 1, 0.5f, 0.25f, 1}, "SCALAR");
-        anim.json()["animations"] = weightsAnimation(in, out);
+        anim.json()["animations"] = json::array({fixtures::weightsChannelAnimation(in, out)});
         expectRefused(anim.glb(), "input.glb", "accessors[" + std::to_string(in) + "]",
                       ErrorCode::BadValue);
         morph::GltfBuilder output = triangle();
         const int in2 = output.addFloats({0, 1, 2}, "SCALAR");
         const int out2 = output.addFloats({0, 0, v, 0.5f, 0.25f, 1}, "SCALAR");
-        output.json()["animations"] = weightsAnimation(in2, out2);
+        output.json()["animations"] = json::array({fixtures::weightsChannelAnimation(in2, out2)});
         expectRefused(output.glb(), "output.glb", "accessors[" + std::to_string(out2) + "]",
                       ErrorCode::BadValue);
     }

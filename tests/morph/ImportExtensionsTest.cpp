@@ -235,11 +235,9 @@ TEST(ImportExtensions, WeightsChannelOnANodeWithoutTargetsIsAnError) {
     json& j = b.json();
     j["nodes"].push_back({{"name", "empty"}});
     const int empty = int(j["nodes"].size()) - 1;
-    j["animations"] = {
-        {{"samplers",
-          {{{"input", b.addFloats({0, 1}, "SCALAR")},
-            {"output", b.addFloats({0, 0, 1, 1}, "SCALAR")}}}},
-         {"channels", {{{"sampler", 0}, {"target", {{"node", empty}, {"path", "weights"}}}}}}}};
+    const int input = b.addFloats({0, 1}, "SCALAR");
+    j["animations"] = json::array(
+        {fixtures::weightsChannelAnimation(input, b.addFloats({0, 0, 1, 1}, "SCALAR"), empty)});
     EXPECT_THAT(error(b, ErrorCode::Inconsistent),
                 HasSubstr("which has no mesh with morph targets"));
 }
