@@ -10,6 +10,7 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/SharedOptions.h"
+#include "app/cli/Subcommand.h"
 #include "morph/io/Files.h"
 #include "morph/names/RenameMap.h"
 #include "morph/targets/PoseTargets.h"
@@ -27,8 +28,8 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
                     "after the file (repeatable)")
         ->allow_extra_args(false)
         ->type_name("FILE");
-    command.add_flag("--allow-any-uri", options.allowAnyUri,
-                     "Let the file's URIs point outside its folder");
+    addAllowAnyUriFlag(command, options.allowAnyUri,
+                       "Let the file's URIs point outside its folder");
     addMaxMemoryOption(command, options.maxMemoryBytes,
                        "Largest total size the file may declare (buffers, images), e.g. 512M, 4G");
     addRenameOption(command, options.renamePath, options.renames,

@@ -15,6 +15,7 @@
 
 #include "app/cli/ModelLoader.h"
 #include "app/cli/Options.h"
+#include "app/cli/Subcommand.h"
 #include "app/record/Recording.h"
 #include "app/speech/Recognizer.h"
 #include "app/speech/Speech.h"
@@ -176,38 +177,37 @@ CommandResult runSpeak(const SpeakOptions& options) {
 }  // namespace
 
 void addSpeakCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<SpeakOptions>();
-    CLI::App* speak = root.add_subcommand(
-        "speak",
+    auto command = addSubcommand<SpeakOptions>(
+        root, "speak",
         "Make MODEL say a line: speech.wav (espeak-ng's, or the --audio given), visemes.json, "
         "speech.glb (the model with a 'speech' animation) and, with ffmpeg on PATH, speech.mp4 "
         "in --out-dir");
-    speak->add_option("MODEL", options->model, "The model (.gltf, .glb, .vrm)")->required();
+    CLI::App& speak = command.app;
+    SpeakOptions& options = *command.options;
+    addModelArgument(speak, options.model);
     speak
-        ->add_option("--text", options->text,
-                     "The line to say; with --audio, its transcript (words in order)")
+        .add_option("--text", options.text,
+                    "The line to say; with --audio, its transcript (words in order)")
         ->type_name("LINE");
     speak
-        ->add_option("--audio", options->audio,
-                     "Speech to lip-sync (a WAV: PCM or float, any rate, up to 10 minutes)")
+        .add_option("--audio", options.audio,
+                    "Speech to lip-sync (a WAV: PCM or float, any rate, up to 10 minutes)")
         ->type_name("FILE.wav");
     speak
-        ->add_option("--out-dir", options->outDir,
-                     "Where speech.wav, visemes.json and speech.glb go")
+        .add_option("--out-dir", options.outDir, "Where speech.wav, visemes.json and speech.glb go")
         ->required()
         ->type_name("DIR");
-    addRigLogicOptions(*speak, options->rig);
-    speak->add_option("--voice", options->voice.voice, "An espeak-ng voice (default en)")
+    addRigLogicOptions(speak, options.rig);
+    speak.add_option("--voice", options.voice.voice, "An espeak-ng voice (default en)")
         ->type_name("NAME");
-    speak->add_option("--rate", options->voice.wordsPerMinute, "Words per minute (default 160)")
+    speak.add_option("--rate", options.voice.wordsPerMinute, "Words per minute (default 160)")
         ->type_name("WPM")
         ->check(CLI::Range(80, 450));
     speak
-        ->add_option("--video-size", options->videoSize,
-                     "speech.mp4's frame size (default 480x480; with ffmpeg on PATH)")
+        .add_option("--video-size", options.videoSize,
+                    "speech.mp4's frame size (default 480x480; with ffmpeg on PATH)")
         ->type_name("WxH");
-    speak->callback(
-        [&context, options] { context.run = [options] { return runSpeak(*options); }; });
+    runOnParse(command, context, runSpeak);
 }
 
 }  // namespace app

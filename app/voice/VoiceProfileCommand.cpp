@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/Subcommand.h"
 #include "app/speech/Wav.h"
 #include "app/voice/ProfileLearning.h"
 #include "app/voice/VoiceProfileFile.h"
@@ -50,22 +51,20 @@ CommandResult runVoiceProfile(const VoiceProfileOptions& options) {
 }  // namespace
 
 void addVoiceProfileCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<VoiceProfileOptions>();
-    CLI::App* command = root.add_subcommand(
-        "voice-profile",
+    auto command = addSubcommand<VoiceProfileOptions>(
+        root, "voice-profile",
         "Learn one speaker's vowel and hiss centroids from a recording and its transcript, for "
         "--listen audio --voice-profile");
-    command->add_option("WAV", options->audio, "The recording (a WAV: PCM or float, any rate)")
+    CLI::App& profile = command.app;
+    VoiceProfileOptions& options = *command.options;
+    profile.add_option("WAV", options.audio, "The recording (a WAV: PCM or float, any rate)")
         ->required()
         ->type_name("FILE.wav");
-    command->add_option("--text", options->text, "What the recording says (words in order)")
+    profile.add_option("--text", options.text, "What the recording says (words in order)")
         ->required()
         ->type_name("TRANSCRIPT");
-    command->add_option("--out", options->out, "The profile to write")
-        ->required()
-        ->type_name("PROFILE.json");
-    command->callback(
-        [&context, options] { context.run = [options] { return runVoiceProfile(*options); }; });
+    addOutOption(profile, options.out, "The profile to write", "PROFILE.json")->required();
+    runOnParse(command, context, runVoiceProfile);
 }
 
 }  // namespace app
