@@ -443,25 +443,23 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<BenchOptions> o, const 
 }  // namespace
 
 void addBenchCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<BenchOptions>(
+    auto bench = addSubcommand<BenchOptions>(
         root, "bench",
         "Benchmark the morph paths on a synthetic mesh, a scenario or a file (headless)");
-    CLI::App& bench = command.app;
-    BenchOptions& o = *command.options;
-    BenchChoice choice = addBenchWorkloadOptions(bench, o);
-    addBenchFrameOptions(bench, o);
-    choice.writeModel = bench
-                            .add_option("--write-model", o.writeModel,
+    BenchChoice choice = addBenchWorkloadOptions(bench.app, bench.options);
+    addBenchFrameOptions(bench.app, bench.options);
+    choice.writeModel = bench.app
+                            .add_option("--write-model", bench.options.writeModel,
                                         "With --vertices/--targets/--density: write the mesh as "
                                         ".glb (sparse accessors) and exit")
                             ->type_name("FILE.glb");
-    bench
-        .add_option("--texture", o.texture,
+    bench.app
+        .add_option("--texture", bench.options.texture,
                     "Synthetic mesh: UVs, a SIDE x SIDE base colour texture and ARKit's target "
                     "names, as a small textured face (the small-face scenario uses 2048)")
         ->type_name("SIDE")
         ->check(CLI::Range(1u, 8192u));
-    chooseOnParse(command, context, [choice](std::shared_ptr<BenchOptions> options) {
+    chooseOnParse(bench, context, [choice](std::shared_ptr<BenchOptions> options) {
         return chooseRun(std::move(options), choice);
     });
 }

@@ -557,23 +557,21 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<CaptureOptions> options
 }  // namespace
 
 void addCaptureCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<CaptureOptions>(
+    auto capture = addSubcommand<CaptureOptions>(
         root, "capture",
         "Render MODEL (or every shot of a --shots file) to PNG, headless (no display)");
-    CLI::App& capture = command.app;
-    CaptureOptions& options = *command.options;
-    addModelOptions(capture, options.defaults.model, /*modelRequired=*/false);
-    CaptureChoice choice = addCaptureOutputs(capture, options);
-    addCapturePose(capture, options, choice);
-    addCaptureView(capture, options.defaults);
-    addJsonFlag(capture, options.json,
+    addModelOptions(capture.app, capture.options.defaults.model, /*modelRequired=*/false);
+    CaptureChoice choice = addCaptureOutputs(capture.app, capture.options);
+    addCapturePose(capture.app, capture.options, choice);
+    addCaptureView(capture.app, capture.options.defaults);
+    addJsonFlag(capture.app, capture.options.json,
                 "Print what was done (files written, sizes, per-shot times and errors) as "
                 "one JSON object instead of progress lines");
-    choice.timings = capture.add_flag(
-        "--timings", options.timings,
+    choice.timings = capture.app.add_flag(
+        "--timings", capture.options.timings,
         "With MODEL --out: print where the time went (import, context, environment, compile, "
         "draw, encode; milliseconds) as one line on stderr, and under \"timings\" in --json");
-    chooseOnParse(command, context, [choice](std::shared_ptr<CaptureOptions> options) {
+    chooseOnParse(capture, context, [choice](std::shared_ptr<CaptureOptions> options) {
         return chooseRun(std::move(options), choice);
     });
 }

@@ -37,18 +37,19 @@ CommandResult runEnvironment(const EnvironmentOptions& options) {
 }  // namespace
 
 void addEnvironmentCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<EnvironmentOptions>(
+    auto environment = addSubcommand<EnvironmentOptions>(
         root, "environment", "Write the built-in studio environment (or an .hdr as read) as .hdr");
-    CLI::App& environment = command.app;
-    EnvironmentOptions& options = *command.options;
-    environment.add_option("SOURCE", options.source, "studio (default) or FILE.hdr")
+    environment.app
+        .add_option("SOURCE", environment.options.source, "studio (default) or FILE.hdr")
         ->type_name("studio|FILE.hdr");
-    addOutOption(environment, options.out, "The Radiance file to write", "FILE.hdr")->required();
-    environment
-        .add_option("--width", options.width, "The studio's width (height: half; default 1024)")
+    addOutOption(environment.app, environment.options.out, "The Radiance file to write", "FILE.hdr")
+        ->required();
+    environment.app
+        .add_option("--width", environment.options.width,
+                    "The studio's width (height: half; default 1024)")
         ->type_name("N")
         ->check(CLI::Range(8, 16384));
-    runOnParse(command, context, runEnvironment);
+    runOnParse(environment, context, runEnvironment);
 }
 
 }  // namespace app

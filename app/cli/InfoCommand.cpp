@@ -468,12 +468,12 @@ CommandResult runInfo(const InfoOptions& options) {
 }  // namespace
 
 void addInfoCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<InfoOptions>(root, "info",
-                                              "Summarize a model's meshes, targets, nodes, "
-                                              "animations and packed sizes");
-    addModelOptions(command.app, command.options->model);
-    addJsonFlag(command.app, command.options->json, "Print JSON instead of the summary");
-    runOnParse(command, context, runInfo);
+    auto info = addSubcommand<InfoOptions>(root, "info",
+                                           "Summarize a model's meshes, targets, nodes, "
+                                           "animations and packed sizes");
+    addModelOptions(info.app, info.options.model);
+    addJsonFlag(info.app, info.options.json, "Print JSON instead of the summary");
+    runOnParse(info, context, runInfo);
 }
 
 }  // namespace app

@@ -701,15 +701,15 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options
 }  // namespace
 
 void addRegressCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<RegressOptions>(
+    auto regress = addSubcommand<RegressOptions>(
         root, "regress",
         "Render every shot of SHOTS.json, compare each with its reference, and write results, "
         "diffs, report.json, report.xml (JUnit) and index.html: exit 0 all match, 1 a shot "
         "differs or is new, 2 usage, 3 a model or reference cannot be read");
-    RegressChoice choice = addRegressInputs(command.app, *command.options);
-    addRegressDefaults(command.app, command.options->defaults);
-    addRegressModes(command.app, *command.options, choice);
-    chooseOnParse(command, context, [choice](std::shared_ptr<RegressOptions> options) {
+    RegressChoice choice = addRegressInputs(regress.app, regress.options);
+    addRegressDefaults(regress.app, regress.options.defaults);
+    addRegressModes(regress.app, regress.options, choice);
+    chooseOnParse(regress, context, [choice](std::shared_ptr<RegressOptions> options) {
         return chooseRun(std::move(options), choice);
     });
 }

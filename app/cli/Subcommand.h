@@ -14,19 +14,21 @@
 
 namespace app {
 
-// A subcommand being declared: CLI11's App and the options its parse fills, which the run it
-// records shares.
+// A subcommand being declared: CLI11's App and the options its parse fills (`options`), which
+// the run it records shares (`held`, so the run may outlive the parse).
 template <typename Options>
 struct Subcommand {
     CLI::App& app;
-    std::shared_ptr<Options> options;
+    std::shared_ptr<Options> held;
+    Options& options;
 };
 
 // `root`'s subcommand `name`, with its one-line `help` and options of their defaults.
 template <typename Options>
 Subcommand<Options> addSubcommand(CLI::App& root, const std::string& name,
                                   const std::string& help) {
-    return {*root.add_subcommand(name, help), std::make_shared<Options>()};
+    auto options = std::make_shared<Options>();
+    return {*root.add_subcommand(name, help), options, *options};
 }
 
 // When the command line has been read: `choose(options)` gives the run main() calls; it throws
@@ -34,7 +36,7 @@ Subcommand<Options> addSubcommand(CLI::App& root, const std::string& name,
 template <typename Options, typename Choose>
 void chooseOnParse(const Subcommand<Options>& command, CommandContext& context, Choose choose) {
     command.app.callback(
-        [&context, options = command.options, choose] { context.run = choose(options); });
+        [&context, options = command.held, choose] { context.run = choose(options); });
 }
 
 // When the command line has been read: the run is `run(options)`.

@@ -85,18 +85,19 @@ CommandResult warmCache(ShotDefaults defaults, const std::vector<std::string>& m
 }
 
 void addWarmCacheCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<WarmCacheOptions>(
+    auto warm = addSubcommand<WarmCacheOptions>(
         root, "warm-cache",
         "Compile every shader program a capture of MODEL (and of each --shots shot) links, into "
         "the driver's shader cache (MESA_SHADER_CACHE_DIR), drawing nothing to keep");
-    CLI::App& warm = command.app;
-    WarmCacheOptions& options = *command.options;
-    warm.add_option("MODEL", options.models, "glTF, GLB or VRM files whose default look to warm")
+    warm.app
+        .add_option("MODEL", warm.options.models,
+                    "glTF, GLB or VRM files whose default look to warm")
         ->type_name("MODEL...");
-    warm.add_option("--shots", options.shotsPath,
+    warm.app
+        .add_option("--shots", warm.options.shotsPath,
                     "A shots file (as capture --shots and regress read) whose shots to warm")
         ->type_name("FILE.json");
-    chooseOnParse(command, context,
+    chooseOnParse(warm, context,
                   [](std::shared_ptr<WarmCacheOptions> options) -> std::function<CommandResult()> {
                       if (options->models.empty() && options->shotsPath.empty())
                           throw CLI::ValidationError("warm-cache",

@@ -146,39 +146,39 @@ std::string checkDrift(const std::string& text) {
 }  // namespace
 
 void addDiffCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<DiffOptions>(
+    auto diff = addSubcommand<DiffOptions>(
         root, "diff",
         "How every morph target moved between two files, as drawn (world space, vertices "
         "matched by position): exit 0 the same, 1 changed, 2 usage, 3 if unreadable");
-    CLI::App& diff = command.app;
-    DiffOptions& options = *command.options;
-    addModelArgument(diff, options.a, "A", "The reference model (.gltf, .glb, .vrm)");
-    addModelArgument(diff, options.b, "B", "The model compared with it");
-    addJsonFlag(diff, options.json, "Print one JSON object instead of the table");
-    diff.add_option_function<std::string>(
+    addModelArgument(diff.app, diff.options.a, "A", "The reference model (.gltf, .glb, .vrm)");
+    addModelArgument(diff.app, diff.options.b, "B", "The model compared with it");
+    addJsonFlag(diff.app, diff.options.json, "Print one JSON object instead of the table");
+    diff.app
+        .add_option_function<std::string>(
             "--max-drift",
-            [&options](const std::string& text) {
+            [&options = diff.options](const std::string& text) {
                 options.maxDrift = std::strtof(text.c_str(), nullptr);
             },
             "The largest drift that counts as the same, a share of A's bounding-box diagonal "
             "(default 0.001)")
         ->type_name("F")
         ->check(CLI::Validator(checkDrift, ""));
-    addJunitOption(diff, options.junit,
+    addJunitOption(diff.app, diff.options.junit,
                    "Also write JUnit XML: a testcase per target and one for the rest pose");
-    diff.add_option("--rename", options.renamePath,
+    diff.app
+        .add_option("--rename", diff.options.renamePath,
                     "Rename A's targets by a JSON object {\"its name\": \"new name\"} before "
                     "comparing (a rename on purpose then compares as the same)")
         ->type_name("MAP.json");
-    addHtmlOption(diff, options.html,
+    addHtmlOption(diff.app, diff.options.html,
                   "Also write DIR/index.html: a row per target, worst first, each that is not "
                   "the same with pictures of A and B at weight 1 and a heat map of its drift; "
                   "the only part of diff that draws (headless EGL)");
-    addAllowAnyUriFlag(diff, options.allowAnyUri,
+    addAllowAnyUriFlag(diff.app, diff.options.allowAnyUri,
                        "Let the files' URIs point outside their folders");
-    addMaxMemoryOption(diff, options.maxMemoryBytes,
+    addMaxMemoryOption(diff.app, diff.options.maxMemoryBytes,
                        "Largest total size each file may declare (buffers, images), e.g. 512M, 4G");
-    runOnParse(command, context, runDiff);
+    runOnParse(diff, context, runDiff);
 }
 
 }  // namespace app

@@ -234,36 +234,34 @@ void addStepOptions(CLI::App& fix, FixOptions& options) {
 }  // namespace
 
 void addFixCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<FixOptions>(
+    auto fix = addSubcommand<FixOptions>(
         root, "fix",
         "Mend a file's morph targets and keep everything else: prune, rename, a target from a "
         "mix, normals, mirror, split, sparse; --check proves "
         "it (exit 0 done, 1 failed, 2 usage, 3 if unreadable)");
-    CLI::App& fix = command.app;
-    FixOptions& options = *command.options;
-    addModelArgument(fix, options.in, "IN");
-    addOutOption(fix, options.out,
+    addModelArgument(fix.app, fix.options.in, "IN");
+    addOutOption(fix.app, fix.options.out,
                  "Where to write the result (.glb, or .gltf with the buffer embedded); may be "
                  "IN. Without it only --check runs",
                  "OUT");
-    addStepOptions(fix, options);
-    addRigLogicFileOption(fix, options.rigLogicPath, options.rigLogic,
+    addStepOptions(fix.app, fix.options);
+    addRigLogicFileOption(fix.app, fix.options.rigLogicPath, fix.options.rigLogic,
                           "Embed the rig logic of a JSON file (--rig-logic's elsewhere) in the "
                           "output's root extras.rigLogic, after the operations: the file's own "
                           "rules for other targets kept (docs/RIG_LOGIC.md)");
-    fix.add_flag("--check", options.check,
-                 "Audit before and after and diff the result against IN: what each operation "
-                 "changed, exit 1 on a change no operation asked for");
-    addAllowAnyUriFlag(fix, options.allowAnyUri, "Let the file's URIs point outside its folder");
-    addMaxMemoryOption(fix, options.maxMemoryBytes,
+    fix.app.add_flag("--check", fix.options.check,
+                     "Audit before and after and diff the result against IN: what each operation "
+                     "changed, exit 1 on a change no operation asked for");
+    addAllowAnyUriFlag(fix.app, fix.options.allowAnyUri,
+                       "Let the file's URIs point outside its folder");
+    addMaxMemoryOption(fix.app, fix.options.maxMemoryBytes,
                        "Largest total size the file may declare (buffers, images), e.g. 512M, 4G");
-    chooseOnParse(command, context,
-                  [](std::shared_ptr<FixOptions> options) -> std::function<CommandResult()> {
-                      if (options->out.empty() && !options->check)
-                          throw CLI::ValidationError("--out",
-                                                     "give --out OUT, or --check alone to try it");
-                      return [options] { return runFix(*options); };
-                  });
+    chooseOnParse(
+        fix, context, [](std::shared_ptr<FixOptions> options) -> std::function<CommandResult()> {
+            if (options->out.empty() && !options->check)
+                throw CLI::ValidationError("--out", "give --out OUT, or --check alone to try it");
+            return [options] { return runFix(*options); };
+        });
 }
 
 }  // namespace app

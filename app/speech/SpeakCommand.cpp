@@ -177,37 +177,37 @@ CommandResult runSpeak(const SpeakOptions& options) {
 }  // namespace
 
 void addSpeakCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<SpeakOptions>(
+    auto speak = addSubcommand<SpeakOptions>(
         root, "speak",
         "Make MODEL say a line: speech.wav (espeak-ng's, or the --audio given), visemes.json, "
         "speech.glb (the model with a 'speech' animation) and, with ffmpeg on PATH, speech.mp4 "
         "in --out-dir");
-    CLI::App& speak = command.app;
-    SpeakOptions& options = *command.options;
-    addModelArgument(speak, options.model);
-    speak
-        .add_option("--text", options.text,
+    addModelArgument(speak.app, speak.options.model);
+    speak.app
+        .add_option("--text", speak.options.text,
                     "The line to say; with --audio, its transcript (words in order)")
         ->type_name("LINE");
-    speak
-        .add_option("--audio", options.audio,
+    speak.app
+        .add_option("--audio", speak.options.audio,
                     "Speech to lip-sync (a WAV: PCM or float, any rate, up to 10 minutes)")
         ->type_name("FILE.wav");
-    speak
-        .add_option("--out-dir", options.outDir, "Where speech.wav, visemes.json and speech.glb go")
+    speak.app
+        .add_option("--out-dir", speak.options.outDir,
+                    "Where speech.wav, visemes.json and speech.glb go")
         ->required()
         ->type_name("DIR");
-    addRigLogicOptions(speak, options.rig);
-    speak.add_option("--voice", options.voice.voice, "An espeak-ng voice (default en)")
+    addRigLogicOptions(speak.app, speak.options.rig);
+    speak.app.add_option("--voice", speak.options.voice.voice, "An espeak-ng voice (default en)")
         ->type_name("NAME");
-    speak.add_option("--rate", options.voice.wordsPerMinute, "Words per minute (default 160)")
+    speak.app
+        .add_option("--rate", speak.options.voice.wordsPerMinute, "Words per minute (default 160)")
         ->type_name("WPM")
         ->check(CLI::Range(80, 450));
-    speak
-        .add_option("--video-size", options.videoSize,
+    speak.app
+        .add_option("--video-size", speak.options.videoSize,
                     "speech.mp4's frame size (default 480x480; with ffmpeg on PATH)")
         ->type_name("WxH");
-    runOnParse(command, context, runSpeak);
+    runOnParse(speak, context, runSpeak);
 }
 
 }  // namespace app

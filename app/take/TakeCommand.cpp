@@ -95,26 +95,28 @@ CommandResult runTake(const TakeCommandOptions& options) {
 }  // namespace
 
 void addTakeCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<TakeCommandOptions>(
+    auto take = addSubcommand<TakeCommandOptions>(
         root, "take",
         "Convert another tool's take (Live Link Face CSV, Rhubarb Lip Sync TSV or JSON, "
         "Audio2Face weights JSON) to a stream recording (OUT.jsonl) or to MODEL with the take "
         "as an animation named 'take' (OUT.glb)");
-    CLI::App& take = command.app;
-    TakeCommandOptions& options = *command.options;
-    take.add_option("FILE", options.input, "The take")->required();
-    take.add_option("--model", options.model,
+    take.app.add_option("FILE", take.options.input, "The take")->required();
+    take.app
+        .add_option("--model", take.options.model,
                     "Name the weights by this model's targets (needed for OUT.glb)")
         ->type_name("MODEL");
-    addOutOption(take, options.out, "What to write: OUT.jsonl or OUT.glb", "OUT")->required();
-    addRigLogicOptions(take, options.rig);
-    take.add_option("--fps", options.fps, "Live Link Face's frame rate (default 60)")
+    addOutOption(take.app, take.options.out, "What to write: OUT.jsonl or OUT.glb", "OUT")
+        ->required();
+    addRigLogicOptions(take.app, take.options.rig);
+    take.app.add_option("--fps", take.options.fps, "Live Link Face's frame rate (default 60)")
         ->type_name("N")
         ->check(CLI::Range(1.0, 1000.0));
-    take.add_option("--format", options.format, "The take's format (default: from its content)")
+    take.app
+        .add_option("--format", take.options.format,
+                    "The take's format (default: from its content)")
         ->type_name("llf|rhubarb|a2f")
         ->check(CLI::IsMember({"llf", "rhubarb", "a2f"}));
-    runOnParse(command, context, runTake);
+    runOnParse(take, context, runTake);
 }
 
 }  // namespace app

@@ -51,20 +51,21 @@ CommandResult runVoiceProfile(const VoiceProfileOptions& options) {
 }  // namespace
 
 void addVoiceProfileCommand(CLI::App& root, CommandContext& context) {
-    auto command = addSubcommand<VoiceProfileOptions>(
+    auto profile = addSubcommand<VoiceProfileOptions>(
         root, "voice-profile",
         "Learn one speaker's vowel and hiss centroids from a recording and its transcript, for "
         "--listen audio --voice-profile");
-    CLI::App& profile = command.app;
-    VoiceProfileOptions& options = *command.options;
-    profile.add_option("WAV", options.audio, "The recording (a WAV: PCM or float, any rate)")
+    profile.app
+        .add_option("WAV", profile.options.audio, "The recording (a WAV: PCM or float, any rate)")
         ->required()
         ->type_name("FILE.wav");
-    profile.add_option("--text", options.text, "What the recording says (words in order)")
+    profile.app
+        .add_option("--text", profile.options.text, "What the recording says (words in order)")
         ->required()
         ->type_name("TRANSCRIPT");
-    addOutOption(profile, options.out, "The profile to write", "PROFILE.json")->required();
-    runOnParse(command, context, runVoiceProfile);
+    addOutOption(profile.app, profile.options.out, "The profile to write", "PROFILE.json")
+        ->required();
+    runOnParse(profile, context, runVoiceProfile);
 }
 
 }  // namespace app
