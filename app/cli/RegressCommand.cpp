@@ -553,10 +553,10 @@ void addRegressDefaults(CLI::App& regress, ShotDefaults& defaults) {
                      "KHR_materials_variants variant (name or index) of shots that do not give "
                      "one (default: the files' default materials)");
     addLookOptions(regress, defaults.look);
-    addAllowAnyUriFlag(regress, defaults.model.allowAnyUri,
-                       "Let the models' URIs point outside their folders");
-    addMaxMemoryOption(regress, defaults.model.maxMemoryBytes,
-                       "Largest total size a model may declare (buffers, images), e.g. 512M, 4G");
+    addFileLimitOptions(
+        regress, defaults.model.allowAnyUri, defaults.model.maxMemoryBytes,
+        {"Let the models' URIs point outside their folders",
+         "Largest total size a model may declare (buffers, images), e.g. 512M, 4G"});
     addRenameOption(regress, defaults.model.renamePath, defaults.model.renames,
                     "Rename every model's targets by a JSON object {\"its name\": \"new name\"}");
     addRigLogicOptions(regress, defaults.model);

@@ -1,7 +1,7 @@
 #pragma once
 // How a subcommand is declared: the subcommand with the options struct its parse fills
 // (`addSubcommand`), the arguments many commands take, worded once here so every --help says
-// them alike (the model, --out, --json, --junit, --html, --allow-any-uri), and the run the parse
+// them alike (the model, --out, --json, --junit, --html), and the run the parse
 // records for main() (`runOnParse`, or `chooseOnParse` where the command line picks among runs).
 // CLI11 only, so the GL-free commands (speak, take, voice-profile, fix, diff) use it too.
 #include <functional>
@@ -74,11 +74,6 @@ inline CLI::Option* addJunitOption(CLI::App& command, std::string& path, const s
 // --html DIR: DIR/index.html, the command's report with pictures.
 inline CLI::Option* addHtmlOption(CLI::App& command, std::string& folder, const std::string& help) {
     return command.add_option("--html", folder, help)->type_name("DIR");
-}
-
-// --allow-any-uri: the files' URIs may point outside their folders (glTF's sandbox off).
-inline CLI::Option* addAllowAnyUriFlag(CLI::App& command, bool& allow, const std::string& help) {
-    return command.add_flag("--allow-any-uri", allow, help);
 }
 
 }  // namespace app

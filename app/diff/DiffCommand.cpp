@@ -174,10 +174,10 @@ void addDiffCommand(CLI::App& root, CommandContext& context) {
                   "Also write DIR/index.html: a row per target, worst first, each that is not "
                   "the same with pictures of A and B at weight 1 and a heat map of its drift; "
                   "the only part of diff that draws (headless EGL)");
-    addAllowAnyUriFlag(diff.app, diff.options.allowAnyUri,
-                       "Let the files' URIs point outside their folders");
-    addMaxMemoryOption(diff.app, diff.options.maxMemoryBytes,
-                       "Largest total size each file may declare (buffers, images), e.g. 512M, 4G");
+    addFileLimitOptions(
+        diff.app, diff.options.allowAnyUri, diff.options.maxMemoryBytes,
+        {"Let the files' URIs point outside their folders",
+         "Largest total size each file may declare (buffers, images), e.g. 512M, 4G"});
     runOnParse(diff, context, runDiff);
 }
 

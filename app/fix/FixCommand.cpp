@@ -252,10 +252,7 @@ void addFixCommand(CLI::App& root, CommandContext& context) {
     fix.app.add_flag("--check", fix.options.check,
                      "Audit before and after and diff the result against IN: what each operation "
                      "changed, exit 1 on a change no operation asked for");
-    addAllowAnyUriFlag(fix.app, fix.options.allowAnyUri,
-                       "Let the file's URIs point outside its folder");
-    addMaxMemoryOption(fix.app, fix.options.maxMemoryBytes,
-                       "Largest total size the file may declare (buffers, images), e.g. 512M, 4G");
+    addFileLimitOptions(fix.app, fix.options.allowAnyUri, fix.options.maxMemoryBytes);
     chooseOnParse(
         fix, context, [](std::shared_ptr<FixOptions> options) -> std::function<CommandResult()> {
             if (options->out.empty() && !options->check)
