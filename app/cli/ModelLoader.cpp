@@ -186,8 +186,7 @@ morph::Result<morph::Scene> loadModel(
 }
 
 CommandResult modelLoadFailed(const morph::Error& error) {
-    return error.code == morph::ErrorCode::Usage ? usageError(error.message)
-                                                 : failWith(error.message);
+    return usageOrFailure(error.code, error.message);
 }
 
 void printWarnings(const morph::Scene& scene) {

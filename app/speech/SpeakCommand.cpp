@@ -96,9 +96,7 @@ morph::Status writeFileText(const std::string& path, const std::string& text) {
 
 CommandResult lineFromText(const SpeakOptions& options, Line& out) {
     auto line = speech::speakText(options.text, options.voice);
-    if (!line)
-        return {line.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
-                line.error().message};
+    if (!line) return usageOrFailure(line.error().code, line.error().message);
     out.samples = std::move(line->samples);
     out.sampleRate = line->sampleRate;
     out.phonemes = line->phonemes;
@@ -113,8 +111,7 @@ CommandResult lineFromAudio(const SpeakOptions& options, Line& out) {
     if (!audio) return {Outcome::Unreadable, audio.error().message};
     auto heard = speech::recognizeAudio(*audio, options.text);
     if (!heard)
-        return {heard.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
-                options.audio + ": " + heard.error().message};
+        return usageOrFailure(heard.error().code, options.audio + ": " + heard.error().message);
     out.samples = speech::toPcm16(audio->samples);
     out.sampleRate = audio->sampleRate;
     out.mnemonics = speech::asEspeak(heard->phonemes);

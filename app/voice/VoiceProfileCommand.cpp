@@ -26,8 +26,7 @@ CommandResult runVoiceProfile(const VoiceProfileOptions& options) {
     if (!audio) return {Outcome::Unreadable, audio.error().message};
     auto built = voice::profileFromRecording(*audio, options.text);
     if (!built)
-        return {built.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
-                options.audio + ": " + built.error().message};
+        return usageOrFailure(built.error().code, options.audio + ": " + built.error().message);
     if (!built->fromTranscript)
         std::fprintf(stderr,
                      "voice-profile: %s: the transcript did not fit the audio; the phonemes are "
