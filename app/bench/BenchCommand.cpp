@@ -11,6 +11,7 @@
 #include "app/cli/LookOptions.h"
 #include "app/cli/Options.h"
 #include "app/cli/SharedOptions.h"
+#include "app/cli/Subcommand.h"
 #include "morph/io/Files.h"
 #include "renderer/scene/Capture.h"
 
@@ -380,7 +381,7 @@ void addBenchFrameOptions(CLI::App& bench, BenchOptions& o) {
                   if (!view) return view.error().message;
                   return view->fileCamera ? "bench draws no file camera" : "";
               }));
-    bench.add_flag("--json", o.json, "Print {\"results\":[...]} instead of a table");
+    addJsonFlag(bench, o.json, "Print {\"results\":[...]} instead of a table");
 }
 
 // Which of the synthetic mesh, a scenario or a file, and whether it is complete.
@@ -442,23 +443,25 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<BenchOptions> o, const 
 }  // namespace
 
 void addBenchCommand(CLI::App& root, CommandContext& context) {
-    auto o = std::make_shared<BenchOptions>();
-    CLI::App* bench = root.add_subcommand(
-        "bench", "Benchmark the morph paths on a synthetic mesh, a scenario or a file (headless)");
-    BenchChoice choice = addBenchWorkloadOptions(*bench, *o);
-    addBenchFrameOptions(*bench, *o);
-    choice.writeModel = bench
-                            ->add_option("--write-model", o->writeModel,
-                                         "With --vertices/--targets/--density: write the mesh as "
-                                         ".glb (sparse accessors) and exit")
+    auto bench = addSubcommand<BenchOptions>(
+        root, "bench",
+        "Benchmark the morph paths on a synthetic mesh, a scenario or a file (headless)");
+    BenchChoice choice = addBenchWorkloadOptions(bench.app, bench.options);
+    addBenchFrameOptions(bench.app, bench.options);
+    choice.writeModel = bench.app
+                            .add_option("--write-model", bench.options.writeModel,
+                                        "With --vertices/--targets/--density: write the mesh as "
+                                        ".glb (sparse accessors) and exit")
                             ->type_name("FILE.glb");
-    bench
-        ->add_option("--texture", o->texture,
-                     "Synthetic mesh: UVs, a SIDE x SIDE base colour texture and ARKit's target "
-                     "names, as a small textured face (the small-face scenario uses 2048)")
+    bench.app
+        .add_option("--texture", bench.options.texture,
+                    "Synthetic mesh: UVs, a SIDE x SIDE base colour texture and ARKit's target "
+                    "names, as a small textured face (the small-face scenario uses 2048)")
         ->type_name("SIDE")
         ->check(CLI::Range(1u, 8192u));
-    bench->callback([&context, o, choice] { context.run = chooseRun(o, choice); });
+    chooseOnParse(bench, context, [choice](std::shared_ptr<BenchOptions> options) {
+        return chooseRun(std::move(options), choice);
+    });
 }
 
 }  // namespace app

@@ -11,6 +11,7 @@
 #include "app/audit/HtmlPage.h"
 #include "app/cli/ModelLoader.h"
 #include "app/cli/SharedOptions.h"
+#include "app/cli/Subcommand.h"
 #include "app/shots/AuditPictures.h"
 #include "morph/audit/RigAudit.h"
 #include "morph/gltf/GltfImport.h"
@@ -110,40 +111,34 @@ CommandResult runAudit(const AuditOptions& options) {
 }  // namespace
 
 void addAuditCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<AuditOptions>();
-    CLI::App* audit = root.add_subcommand(
-        "audit",
+    auto audit = addSubcommand<AuditOptions>(
+        root, "audit",
         "Check a model's morph targets (dead, broken, wrong-side, asymmetric, leaking ones): exit "
         "0 clean, 1 findings, 2 usage, 3 if unreadable");
-    audit->add_option("MODEL", options->model, "The model (.gltf, .glb, .vrm)")->required();
-    audit->add_flag("--json", options->json,
-                    "Print the findings and the name sets as one JSON object instead of the table");
-    audit
-        ->add_option("--junit", options->junit,
-                     "Also write JUnit XML: a testcase per check per target name")
-        ->type_name("FILE");
-    audit
-        ->add_option("--fail-on", options->failOn,
-                     "The severity that makes the run fail (exit 1): error (default) or warning")
+    addModelArgument(audit.app, audit.options.model);
+    addJsonFlag(audit.app, audit.options.json,
+                "Print the findings and the name sets as one JSON object instead of the table");
+    addJunitOption(audit.app, audit.options.junit,
+                   "Also write JUnit XML: a testcase per check per target name");
+    audit.app
+        .add_option("--fail-on", audit.options.failOn,
+                    "The severity that makes the run fail (exit 1): error (default) or warning")
         ->type_name("SEVERITY")
         ->check(CLI::IsMember({"error", "warning"}));
-    addRenameOption(*audit, options->renamePath, options->renames,
+    addRenameOption(audit.app, audit.options.renamePath, audit.options.renames,
                     "Rename the model's targets by a JSON object {\"its name\": \"new name\"} "
                     "before the checks");
-    audit
-        ->add_option("--write-rename", options->writeRename,
-                     "Write the map from the model's spellings to the name sets' names (ARKit, "
-                     "Oculus visemes, VRM, MediaPipe) as a --rename file")
+    audit.app
+        .add_option("--write-rename", audit.options.writeRename,
+                    "Write the map from the model's spellings to the name sets' names (ARKit, "
+                    "Oculus visemes, VRM, MediaPipe) as a --rename file")
         ->type_name("FILE");
-    addRigLogicOptions(*audit, options->rig);
-    audit
-        ->add_option("--html", options->html,
-                     "Also write DIR/index.html: a row per target, flagged ones first, with its "
-                     "findings and pictures (the region it moves at weight 0 and 1, its heat "
-                     "map); the only part of the audit that draws (headless EGL)")
-        ->type_name("DIR");
-    audit->callback(
-        [&context, options] { context.run = [options] { return runAudit(*options); }; });
+    addRigLogicOptions(audit.app, audit.options.rig);
+    addHtmlOption(audit.app, audit.options.html,
+                  "Also write DIR/index.html: a row per target, flagged ones first, with its "
+                  "findings and pictures (the region it moves at weight 0 and 1, its heat "
+                  "map); the only part of the audit that draws (headless EGL)");
+    runOnParse(audit, context, runAudit);
 }
 
 }  // namespace app

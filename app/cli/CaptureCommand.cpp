@@ -17,6 +17,7 @@
 #include "app/cli/Options.h"
 #include "app/cli/SharedOptions.h"
 #include "app/cli/ShotRunner.h"
+#include "app/cli/Subcommand.h"
 #include "app/install/BundledData.h"
 #include "app/live/LiveRecording.h"
 #include "app/record/Recorder.h"
@@ -556,21 +557,23 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<CaptureOptions> options
 }  // namespace
 
 void addCaptureCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<CaptureOptions>();
-    CLI::App* capture = root.add_subcommand(
-        "capture", "Render MODEL (or every shot of a --shots file) to PNG, headless (no display)");
-    addModelOptions(*capture, options->defaults.model, /*modelRequired=*/false);
-    CaptureChoice choice = addCaptureOutputs(*capture, *options);
-    addCapturePose(*capture, *options, choice);
-    addCaptureView(*capture, options->defaults);
-    capture->add_flag("--json", options->json,
-                      "Print what was done (files written, sizes, per-shot times and errors) as "
-                      "one JSON object instead of progress lines");
-    choice.timings = capture->add_flag(
-        "--timings", options->timings,
+    auto capture = addSubcommand<CaptureOptions>(
+        root, "capture",
+        "Render MODEL (or every shot of a --shots file) to PNG, headless (no display)");
+    addModelOptions(capture.app, capture.options.defaults.model, /*modelRequired=*/false);
+    CaptureChoice choice = addCaptureOutputs(capture.app, capture.options);
+    addCapturePose(capture.app, capture.options, choice);
+    addCaptureView(capture.app, capture.options.defaults);
+    addJsonFlag(capture.app, capture.options.json,
+                "Print what was done (files written, sizes, per-shot times and errors) as "
+                "one JSON object instead of progress lines");
+    choice.timings = capture.app.add_flag(
+        "--timings", capture.options.timings,
         "With MODEL --out: print where the time went (import, context, environment, compile, "
         "draw, encode; milliseconds) as one line on stderr, and under \"timings\" in --json");
-    capture->callback([&context, options, choice] { context.run = chooseRun(options, choice); });
+    chooseOnParse(capture, context, [choice](std::shared_ptr<CaptureOptions> options) {
+        return chooseRun(std::move(options), choice);
+    });
 }
 
 }  // namespace app

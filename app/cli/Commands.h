@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/cli/CliFwd.h"
+#include "morph/Result.h"
 
 namespace app {
 
@@ -43,6 +44,12 @@ inline CommandResult failWith(const std::string& message) {
 // `return usageError(error.message);`: exit 2, as for a bad option.
 inline CommandResult usageError(const std::string& message) {
     return {Outcome::Usage, message};
+}
+// An error as what the run ends with: exit 2 where it is of kind Usage (what the command line
+// names is wrong: a transcript word the dictionary lacks, a sidecar naming what the model
+// lacks), else a runtime failure; `message` is its one line.
+inline CommandResult usageOrFailure(morph::ErrorCode code, const std::string& message) {
+    return {code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed, message};
 }
 // Done (true) or failed with the reasons already printed (false): a run with several shots.
 inline CommandResult succeeded(bool ok) {

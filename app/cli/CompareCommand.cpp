@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/JsonOut.h"
+#include "app/cli/Subcommand.h"
 #include "morph/image/Flip.h"
 #include "morph/image/ImageCompare.h"
 #include "morph/image/ImageFile.h"
@@ -124,45 +125,43 @@ CommandResult runCompare(const CompareOptions& options) {
 }  // namespace
 
 void addCompareCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<CompareOptions>();
-    CLI::App* compare = root.add_subcommand(
-        "compare",
+    auto compare = addSubcommand<CompareOptions>(
+        root, "compare",
         "Compare two images: exit 0 within tolerance, 1 beyond, 2 usage, 3 if unreadable");
-    compare->add_option("A", options->a, "The reference image (PNG)")->required();
-    compare->add_option("B", options->b, "The image to check (PNG)")->required();
-    compare
-        ->add_option("--max-channel-diff", options->tolerance.maxChannelDiff,
-                     "A pixel differs when a channel differs by more than N/255 (default 5)")
+    compare.app.add_option("A", compare.options.a, "The reference image (PNG)")->required();
+    compare.app.add_option("B", compare.options.b, "The image to check (PNG)")->required();
+    compare.app
+        .add_option("--max-channel-diff", compare.options.tolerance.maxChannelDiff,
+                    "A pixel differs when a channel differs by more than N/255 (default 5)")
         ->type_name("N")
         ->check(CLI::Range(0, 255));
-    compare
-        ->add_option("--max-differing-fraction", options->tolerance.maxDifferingFraction,
-                     "Largest share of differing pixels that still matches (default 0.001)")
+    compare.app
+        .add_option("--max-differing-fraction", compare.options.tolerance.maxDifferingFraction,
+                    "Largest share of differing pixels that still matches (default 0.001)")
         ->type_name("F")
         ->check(CLI::Range(0.0, 1.0));
-    compare
-        ->add_option("--diff-out", options->diffOut,
-                     "Write A in gray with the differences marked: yellow within the channel "
-                     "tolerance, red beyond it (brighter for larger differences)")
+    compare.app
+        .add_option("--diff-out", compare.options.diffOut,
+                    "Write A in gray with the differences marked: yellow within the channel "
+                    "tolerance, red beyond it (brighter for larger differences)")
         ->type_name("D.png");
-    compare
-        ->add_option("--metric", options->metric,
-                     "pixel (default): the channel tolerance above; flip: also LDR-FLIP's mean, "
-                     "weighted median and max (0..1, how visible the difference is), its heat "
-                     "map as --diff-out")
+    compare.app
+        .add_option("--metric", compare.options.metric,
+                    "pixel (default): the channel tolerance above; flip: also LDR-FLIP's mean, "
+                    "weighted median and max (0..1, how visible the difference is), its heat "
+                    "map as --diff-out")
         ->type_name("M")
         ->check(CLI::IsMember({"pixel", "flip"}));
-    compare
-        ->add_option("--max-flip-mean", options->maxFlipMean,
-                     "Match while FLIP's mean is at most F (implies --metric flip; the verdict is "
-                     "then FLIP's, not the channel tolerance's)")
+    compare.app
+        .add_option("--max-flip-mean", compare.options.maxFlipMean,
+                    "Match while FLIP's mean is at most F (implies --metric flip; the verdict is "
+                    "then FLIP's, not the channel tolerance's)")
         ->type_name("F")
         ->check(CLI::Range(0.0, 1.0));
-    compare->add_flag("--json", options->json,
-                      "Print what was compared (files, metrics, tolerance, diff written) as one "
-                      "JSON object instead of the summary line");
-    compare->callback(
-        [&context, options] { context.run = [options] { return runCompare(*options); }; });
+    addJsonFlag(compare.app, compare.options.json,
+                "Print what was compared (files, metrics, tolerance, diff written) as one "
+                "JSON object instead of the summary line");
+    runOnParse(compare, context, runCompare);
 }
 
 }  // namespace app

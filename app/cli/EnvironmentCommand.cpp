@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/Subcommand.h"
 #include "morph/image/HdrImage.h"
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/StudioEnvironment.h"
@@ -36,20 +37,19 @@ CommandResult runEnvironment(const EnvironmentOptions& options) {
 }  // namespace
 
 void addEnvironmentCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<EnvironmentOptions>();
-    CLI::App* command = root.add_subcommand(
-        "environment", "Write the built-in studio environment (or an .hdr as read) as .hdr");
-    command->add_option("SOURCE", options->source, "studio (default) or FILE.hdr")
+    auto environment = addSubcommand<EnvironmentOptions>(
+        root, "environment", "Write the built-in studio environment (or an .hdr as read) as .hdr");
+    environment.app
+        .add_option("SOURCE", environment.options.source, "studio (default) or FILE.hdr")
         ->type_name("studio|FILE.hdr");
-    command->add_option("--out", options->out, "The Radiance file to write")
-        ->type_name("FILE.hdr")
+    addOutOption(environment.app, environment.options.out, "The Radiance file to write", "FILE.hdr")
         ->required();
-    command
-        ->add_option("--width", options->width, "The studio's width (height: half; default 1024)")
+    environment.app
+        .add_option("--width", environment.options.width,
+                    "The studio's width (height: half; default 1024)")
         ->type_name("N")
         ->check(CLI::Range(8, 16384));
-    command->callback(
-        [options, &context] { context.run = [options] { return runEnvironment(*options); }; });
+    runOnParse(environment, context, runEnvironment);
 }
 
 }  // namespace app

@@ -9,6 +9,7 @@
 
 #include "app/cli/JsonOut.h"
 #include "app/cli/SharedOptions.h"
+#include "app/cli/Subcommand.h"
 #include "app/shots/ShotPose.h"
 #include "morph/anim/Animate.h"
 #include "morph/anim/ClipSelection.h"
@@ -171,22 +172,23 @@ CommandResult runEval(const EvalOptions& options, const MorphFunction& gpuMorph)
 }  // namespace
 
 void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMorph) {
-    auto options = std::make_shared<EvalOptions>();
-    CLI::App* eval = root.add_subcommand(
-        "eval", "Print the morphed positions and normals of every morphed primitive as JSON");
-    addModelOptions(*eval, options->model);
-    addParsedOption(*eval, kWeightsOption, options->weightSpec, options->weights,
+    auto eval = addSubcommand<EvalOptions>(
+        root, "eval", "Print the morphed positions and normals of every morphed primitive as JSON");
+    addModelOptions(eval.app, eval.options.model);
+    addParsedOption(eval.app, kWeightsOption, eval.options.weightSpec, eval.options.weights,
                     "Weights on top of the defaults and the animation: NAME=V, INDEX=V, *=V or "
                     "vrm:EXPRESSION=V, comma separated (e.g. jawOpen=1,3=0.5,vrm:happy=1)",
                     parserMessage(kWeightsOption));
     CLI::Option* animation =
-        eval->add_option_function<std::string>(
-                "--animation", [options](const std::string& key) { options->animation = key; },
+        eval.app
+            .add_option_function<std::string>(
+                "--animation",
+                [&options = eval.options](const std::string& key) { options.animation = key; },
                 "Sample this animation (name, or index when no clip has that name); all: every "
                 "clip at once; a comma list (0,2): those at once, later ones winning where two "
                 "drive the same channel")
             ->type_name("NAME|INDEX|all|LIST");
-    addTimeOption(*eval, options->time, "Seconds into the animation (default 0)", animation,
+    addTimeOption(eval.app, eval.options.time, "Seconds into the animation (default 0)", animation,
                   checkedBy([](const std::string& text) -> std::string {
                       char* end = nullptr;
                       const float t = std::strtof(text.c_str(), &end);
@@ -194,26 +196,32 @@ void addEvalCommand(CLI::App& root, CommandContext& context, MorphFunction gpuMo
                           return "'" + text + "' is not a time in seconds";
                       return {};
                   }));
-    eval->add_option_function<std::string>(
-            "--space", [options](const std::string& space) { options->world = space == "world"; },
+    eval.app
+        .add_option_function<std::string>(
+            "--space",
+            [&options = eval.options](const std::string& space) {
+                options.world = space == "world";
+            },
             "mesh (default): each primitive in its mesh's space; world: after morph, skin and "
             "node transforms, every drawn node")
         ->type_name("mesh|world")
         ->check(CLI::IsMember({"mesh", "world"}));
-    eval->add_option("--out", options->outPath, "Write the JSON to FILE (atomically), not stdout")
-        ->type_name("FILE");
+    addOutOption(eval.app, eval.options.outPath, "Write the JSON to FILE (atomically), not stdout",
+                 "FILE");
     if (gpuMorph) {
-        eval->add_flag("--gpu", options->gpu,
-                       "Morph on the GPU (read back from the renderer) instead of the CPU");
+        eval.app.add_flag("--gpu", eval.options.gpu,
+                          "Morph on the GPU (read back from the renderer) instead of the CPU");
         // The names are renderer::MorphPath's; the GPU morph reports an unknown one.
-        addMorphPathOption(*eval, options->morphPath,
+        addMorphPathOption(eval.app, eval.options.morphPath,
                            "With --gpu: vs-dense, vs-active (default), cs-sparse (int16 deltas: "
                            "within their quantum of the CPU), cpu, or auto",
                            morphPathMember());
     }
-    eval->callback([&context, options, gpuMorph] {
-        context.run = [options, gpuMorph] { return runEval(*options, gpuMorph); };
-    });
+    chooseOnParse(
+        eval, context,
+        [gpuMorph](std::shared_ptr<EvalOptions> options) -> std::function<CommandResult()> {
+            return [options, gpuMorph] { return runEval(*options, gpuMorph); };
+        });
 }
 
 }  // namespace app

@@ -11,6 +11,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/JsonOut.h"
 #include "app/cli/ModelLoader.h"
+#include "app/cli/Subcommand.h"
 #include "morph/edit/UserClip.h"
 #include "morph/targets/Packing.h"
 #include "morph/targets/SparseTargets.h"
@@ -467,13 +468,12 @@ CommandResult runInfo(const InfoOptions& options) {
 }  // namespace
 
 void addInfoCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<InfoOptions>();
-    CLI::App* info = root.add_subcommand("info",
-                                         "Summarize a model's meshes, targets, nodes, "
-                                         "animations and packed sizes");
-    addModelOptions(*info, options->model);
-    info->add_flag("--json", options->json, "Print JSON instead of the summary");
-    info->callback([&context, options] { context.run = [options] { return runInfo(*options); }; });
+    auto info = addSubcommand<InfoOptions>(root, "info",
+                                           "Summarize a model's meshes, targets, nodes, "
+                                           "animations and packed sizes");
+    addModelOptions(info.app, info.options.model);
+    addJsonFlag(info.app, info.options.json, "Print JSON instead of the summary");
+    runOnParse(info, context, runInfo);
 }
 
 }  // namespace app

@@ -27,10 +27,7 @@ void addModelOptions(CLI::App& command, ModelOptions& options, bool modelRequire
                     "after the file (repeatable)")
         ->allow_extra_args(false)
         ->type_name("FILE");
-    command.add_flag("--allow-any-uri", options.allowAnyUri,
-                     "Let the file's URIs point outside its folder");
-    addMaxMemoryOption(command, options.maxMemoryBytes,
-                       "Largest total size the file may declare (buffers, images), e.g. 512M, 4G");
+    addFileLimitOptions(command, options.allowAnyUri, options.maxMemoryBytes);
     addRenameOption(command, options.renamePath, options.renames,
                     "Rename the model's targets by a JSON object {\"its name\": \"new name\"}");
     addRigLogicOptions(command, options);
@@ -67,11 +64,14 @@ void addRigLogicOptions(CLI::App& command, ModelOptions& options) {
         ->excludes(sidecar);
 }
 
-void addMaxMemoryOption(CLI::App& command, uint64_t& bytes, const std::string& help) {
+void addFileLimitOptions(CLI::App& command, bool& allowAnyUri, uint64_t& maxMemoryBytes,
+                         const FileLimitHelp& help) {
+    command.add_flag("--allow-any-uri", allowAnyUri, help.allowAnyUri);
     command
         .add_option_function<std::string>(
-            "--max-memory", [&bytes](const std::string& text) { bytes = *parseByteSize(text); },
-            help)
+            "--max-memory",
+            [&maxMemoryBytes](const std::string& text) { maxMemoryBytes = *parseByteSize(text); },
+            help.maxMemory)
         ->check([](const std::string& text) -> std::string {
             if (parseByteSize(text)) return {};
             return "'" + text + "' is not a size in bytes (e.g. 1048576, 512M, 4G)";
@@ -186,8 +186,7 @@ morph::Result<morph::Scene> loadModel(
 }
 
 CommandResult modelLoadFailed(const morph::Error& error) {
-    return error.code == morph::ErrorCode::Usage ? usageError(error.message)
-                                                 : failWith(error.message);
+    return usageOrFailure(error.code, error.message);
 }
 
 void printWarnings(const morph::Scene& scene) {

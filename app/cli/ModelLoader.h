@@ -48,8 +48,16 @@ CLI::Option* addRigLogicFileOption(CLI::App& command, std::string& path,
 // "4G", "512M", "64k", "1.5GiB", "1000000" -> bytes (binary multiples: K = 1024). nullopt when
 // the text is not such a size, is zero, or does not fit in 64 bits.
 std::optional<uint64_t> parseByteSize(const std::string& text);
-// --max-memory BYTES (parseByteSize's forms) into `bytes`; `help` says what it bounds.
-void addMaxMemoryOption(CLI::App& command, uint64_t& bytes, const std::string& help);
+// How far the files a command imports may reach: --allow-any-uri (their URIs may point outside
+// their folders) and --max-memory BYTES (parseByteSize's forms; the most they may declare). The
+// help is worded for one file unless the command reads several (diff's files, regress's models).
+struct FileLimitHelp {
+    const char* allowAnyUri = "Let the file's URIs point outside its folder";
+    const char* maxMemory =
+        "Largest total size the file may declare (buffers, images), e.g. 512M, 4G";
+};
+void addFileLimitOptions(CLI::App& command, bool& allowAnyUri, uint64_t& maxMemoryBytes,
+                         const FileLimitHelp& help = {});
 
 // Imports options.path, then every pose: glTF 2.0 3.7.2.2 targets are relative, so each pose's
 // first mesh becomes the delta target `pose - base` of the model's first mesh

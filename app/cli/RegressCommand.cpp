@@ -22,6 +22,7 @@
 #include "app/cli/SharedOptions.h"
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
+#include "app/cli/Subcommand.h"
 #include "app/cli/WarmCacheCommand.h"
 #include "app/regress/Approve.h"
 #include "app/regress/FrameCheck.h"
@@ -552,10 +553,10 @@ void addRegressDefaults(CLI::App& regress, ShotDefaults& defaults) {
                      "KHR_materials_variants variant (name or index) of shots that do not give "
                      "one (default: the files' default materials)");
     addLookOptions(regress, defaults.look);
-    regress.add_flag("--allow-any-uri", defaults.model.allowAnyUri,
-                     "Let the models' URIs point outside their folders");
-    addMaxMemoryOption(regress, defaults.model.maxMemoryBytes,
-                       "Largest total size a model may declare (buffers, images), e.g. 512M, 4G");
+    addFileLimitOptions(
+        regress, defaults.model.allowAnyUri, defaults.model.maxMemoryBytes,
+        {"Let the models' URIs point outside their folders",
+         "Largest total size a model may declare (buffers, images), e.g. 512M, 4G"});
     addRenameOption(regress, defaults.model.renamePath, defaults.model.renames,
                     "Rename every model's targets by a JSON object {\"its name\": \"new name\"}");
     addRigLogicOptions(regress, defaults.model);
@@ -700,16 +701,17 @@ std::function<CommandResult()> chooseRun(std::shared_ptr<RegressOptions> options
 }  // namespace
 
 void addRegressCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<RegressOptions>();
-    CLI::App* regress = root.add_subcommand(
-        "regress",
+    auto regress = addSubcommand<RegressOptions>(
+        root, "regress",
         "Render every shot of SHOTS.json, compare each with its reference, and write results, "
         "diffs, report.json, report.xml (JUnit) and index.html: exit 0 all match, 1 a shot "
         "differs or is new, 2 usage, 3 a model or reference cannot be read");
-    RegressChoice choice = addRegressInputs(*regress, *options);
-    addRegressDefaults(*regress, options->defaults);
-    addRegressModes(*regress, *options, choice);
-    regress->callback([&context, options, choice] { context.run = chooseRun(options, choice); });
+    RegressChoice choice = addRegressInputs(regress.app, regress.options);
+    addRegressDefaults(regress.app, regress.options.defaults);
+    addRegressModes(regress.app, regress.options, choice);
+    chooseOnParse(regress, context, [choice](std::shared_ptr<RegressOptions> options) {
+        return chooseRun(std::move(options), choice);
+    });
 }
 
 }  // namespace app

@@ -11,6 +11,7 @@
 
 #include "app/cli/ModelLoader.h"
 #include "app/cli/ShotRunner.h"
+#include "app/cli/Subcommand.h"
 #include "morph/image/ImageFile.h"
 
 namespace app {
@@ -56,24 +57,23 @@ CommandResult runThumbnail(ThumbnailOptions options) {
 }  // namespace
 
 void addThumbnailCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<ThumbnailOptions>();
-    CLI::App* thumbnail = root.add_subcommand(
-        "thumbnail",
+    auto thumbnail = addSubcommand<ThumbnailOptions>(
+        root, "thumbnail",
         "Write an N x N PNG preview of MODEL, headless (a file manager's thumbnailer)");
-    addModelOptions(*thumbnail, options->defaults.model, /*modelRequired=*/true);
-    thumbnail->add_option("OUTPUT", options->out, "The PNG to write")
+    addModelOptions(thumbnail.app, thumbnail.options.defaults.model, /*modelRequired=*/true);
+    thumbnail.app.add_option("OUTPUT", thumbnail.options.out, "The PNG to write")
         ->type_name("FILE.png")
         ->required();
-    thumbnail->add_option("--size", options->size, "Width and height in pixels (default 256)")
+    thumbnail.app
+        .add_option("--size", thumbnail.options.size, "Width and height in pixels (default 256)")
         ->type_name("N")
         ->check(CLI::Range(16, 2048));
-    thumbnail
-        ->add_option("--timeout", options->timeoutSeconds,
-                     "Give up after this many seconds, with exit status 1 (default 20)")
+    thumbnail.app
+        .add_option("--timeout", thumbnail.options.timeoutSeconds,
+                    "Give up after this many seconds, with exit status 1 (default 20)")
         ->type_name("S")
         ->check(CLI::Range(0.001, 3600.0));
-    thumbnail->callback(
-        [&context, options] { context.run = [options] { return runThumbnail(*options); }; });
+    runOnParse(thumbnail, context, runThumbnail);
 }
 
 }  // namespace app

@@ -10,6 +10,7 @@
 
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
+#include "app/cli/Subcommand.h"
 
 namespace app {
 
@@ -84,23 +85,27 @@ CommandResult warmCache(ShotDefaults defaults, const std::vector<std::string>& m
 }
 
 void addWarmCacheCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<WarmCacheOptions>();
-    CLI::App* warm = root.add_subcommand(
-        "warm-cache",
+    auto warm = addSubcommand<WarmCacheOptions>(
+        root, "warm-cache",
         "Compile every shader program a capture of MODEL (and of each --shots shot) links, into "
         "the driver's shader cache (MESA_SHADER_CACHE_DIR), drawing nothing to keep");
-    warm->add_option("MODEL", options->models, "glTF, GLB or VRM files whose default look to warm")
+    warm.app
+        .add_option("MODEL", warm.options.models,
+                    "glTF, GLB or VRM files whose default look to warm")
         ->type_name("MODEL...");
-    warm->add_option("--shots", options->shotsPath,
-                     "A shots file (as capture --shots and regress read) whose shots to warm")
+    warm.app
+        .add_option("--shots", warm.options.shotsPath,
+                    "A shots file (as capture --shots and regress read) whose shots to warm")
         ->type_name("FILE.json");
-    warm->callback([&context, options] {
-        if (options->models.empty() && options->shotsPath.empty())
-            throw CLI::ValidationError("warm-cache", "give MODEL... or --shots FILE.json");
-        context.run = [options] {
-            return warmCache(ShotDefaults{}, options->models, options->shotsPath);
-        };
-    });
+    chooseOnParse(warm, context,
+                  [](std::shared_ptr<WarmCacheOptions> options) -> std::function<CommandResult()> {
+                      if (options->models.empty() && options->shotsPath.empty())
+                          throw CLI::ValidationError("warm-cache",
+                                                     "give MODEL... or --shots FILE.json");
+                      return [options] {
+                          return warmCache(ShotDefaults{}, options->models, options->shotsPath);
+                      };
+                  });
 }
 
 }  // namespace app

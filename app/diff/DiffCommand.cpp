@@ -11,6 +11,7 @@
 
 #include "app/cli/ModelLoader.h"
 #include "app/cli/SharedOptions.h"
+#include "app/cli/Subcommand.h"
 #include "app/diff/DiffHtml.h"
 #include "app/diff/DiffOutput.h"
 #include "morph/diff/DrawnModel.h"
@@ -145,40 +146,39 @@ std::string checkDrift(const std::string& text) {
 }  // namespace
 
 void addDiffCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<DiffOptions>();
-    CLI::App* diff = root.add_subcommand(
-        "diff",
+    auto diff = addSubcommand<DiffOptions>(
+        root, "diff",
         "How every morph target moved between two files, as drawn (world space, vertices "
         "matched by position): exit 0 the same, 1 changed, 2 usage, 3 if unreadable");
-    diff->add_option("A", options->a, "The reference model (.gltf, .glb, .vrm)")->required();
-    diff->add_option("B", options->b, "The model compared with it")->required();
-    diff->add_flag("--json", options->json, "Print one JSON object instead of the table");
-    diff->add_option_function<std::string>(
+    addModelArgument(diff.app, diff.options.a, "A", "The reference model (.gltf, .glb, .vrm)");
+    addModelArgument(diff.app, diff.options.b, "B", "The model compared with it");
+    addJsonFlag(diff.app, diff.options.json, "Print one JSON object instead of the table");
+    diff.app
+        .add_option_function<std::string>(
             "--max-drift",
-            [options](const std::string& text) {
-                options->maxDrift = std::strtof(text.c_str(), nullptr);
+            [&options = diff.options](const std::string& text) {
+                options.maxDrift = std::strtof(text.c_str(), nullptr);
             },
             "The largest drift that counts as the same, a share of A's bounding-box diagonal "
             "(default 0.001)")
         ->type_name("F")
         ->check(CLI::Validator(checkDrift, ""));
-    diff->add_option("--junit", options->junit,
-                     "Also write JUnit XML: a testcase per target and one for the rest pose")
-        ->type_name("FILE");
-    diff->add_option("--rename", options->renamePath,
-                     "Rename A's targets by a JSON object {\"its name\": \"new name\"} before "
-                     "comparing (a rename on purpose then compares as the same)")
+    addJunitOption(diff.app, diff.options.junit,
+                   "Also write JUnit XML: a testcase per target and one for the rest pose");
+    diff.app
+        .add_option("--rename", diff.options.renamePath,
+                    "Rename A's targets by a JSON object {\"its name\": \"new name\"} before "
+                    "comparing (a rename on purpose then compares as the same)")
         ->type_name("MAP.json");
-    diff->add_option("--html", options->html,
-                     "Also write DIR/index.html: a row per target, worst first, each that is not "
-                     "the same with pictures of A and B at weight 1 and a heat map of its drift; "
-                     "the only part of diff that draws (headless EGL)")
-        ->type_name("DIR");
-    diff->add_flag("--allow-any-uri", options->allowAnyUri,
-                   "Let the files' URIs point outside their folders");
-    addMaxMemoryOption(*diff, options->maxMemoryBytes,
-                       "Largest total size each file may declare (buffers, images), e.g. 512M, 4G");
-    diff->callback([&context, options] { context.run = [options] { return runDiff(*options); }; });
+    addHtmlOption(diff.app, diff.options.html,
+                  "Also write DIR/index.html: a row per target, worst first, each that is not "
+                  "the same with pictures of A and B at weight 1 and a heat map of its drift; "
+                  "the only part of diff that draws (headless EGL)");
+    addFileLimitOptions(
+        diff.app, diff.options.allowAnyUri, diff.options.maxMemoryBytes,
+        {"Let the files' URIs point outside their folders",
+         "Largest total size each file may declare (buffers, images), e.g. 512M, 4G"});
+    runOnParse(diff, context, runDiff);
 }
 
 }  // namespace app

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 
 #include "app/cli/ModelLoader.h"
 #include "app/cli/SharedOptions.h"
+#include "app/cli/Subcommand.h"
 #include "app/fix/FixCheck.h"
 #include "app/fix/FixSteps.h"
 #include "morph/fix/FixDocument.h"
@@ -164,82 +167,98 @@ std::string checkPrune(const std::string& text) {
     return "'" + text + "' is not dead, duplicate or dead,duplicate";
 }
 
-void addStepOption(CLI::App& fix, FixOptions& options, const std::string& name,
-                   const std::string& help, const std::string& typeName) {
-    fix.add_option_function<std::string>(
-           name,
-           [&options, name](const std::string& v) {
-               options.steps.push_back({name, v});
+// An operation's option: its name, what it does, its value's type name and its check (none
+// where the operation checks its value when it runs).
+struct StepOption {
+    const char* name;
+    const char* help;
+    const char* typeName;
+    std::optional<CLI::Validator> check;
+};
+
+// The operations taking a value, each appended to the steps in command-line order, as often as
+// it is given.
+const std::vector<StepOption>& stepOptions() {
+    static const std::vector<StepOption> options{
+        {"--prune", "Remove the targets the audit calls dead, or the second of a duplicate pair",
+         "dead|duplicate|dead,duplicate", CLI::Validator(checkPrune, "")},
+        {"--names", "Rename targets to a name set's spelling through the name table", "SET",
+         CLI::Validator(CLI::IsMember({"arkit", "oculus", "vrm", "mediapipe"}))},
+        {"--rename", "Rename targets by a JSON object {\"its name\": \"new name\"}", "MAP.json",
+         std::nullopt},
+        {"--from-mix",
+         "A new target NAME equal to the mix SPEC (--weights syntax: jawOpen=0.5,"
+         "mouthSmileLeft=1) on every mesh the mix touches",
+         "NAME=SPEC", std::nullopt},
+        {"--recompute-normals",
+         "NORMAL deltas recomputed from the morphed positions, and TANGENT deltas "
+         "where the primitive has a TANGENT, for the target NAME or every target the "
+         "audit flags under normals",
+         "NAME|flagged", std::nullopt},
+        {"--mirror",
+         "TO becomes FROM mirrored across each mesh's own mirror plane (created when "
+         "it does not exist)",
+         "FROM=TO", std::nullopt},
+        {"--split",
+         "NAME becomes NAMELeft and NAMERight (in the file's spelling), a smooth falloff "
+         "across each mesh's mirror plane, summing to NAME",
+         "NAME", std::nullopt},
+    };
+    return options;
+}
+
+// The operations, in the order --help lists them: those of stepOptions(), then --sparse.
+void addStepOptions(CLI::App& fix, FixOptions& options) {
+    for (const StepOption& step : stepOptions()) {
+        const std::string name = step.name;
+        CLI::Option* added = fix.add_option_function<std::string>(
+                                    name,
+                                    [&options, name](const std::string& v) {
+                                        options.steps.push_back({name, v});
+                                    },
+                                    step.help)
+                                 ->type_name(step.typeName)
+                                 ->trigger_on_parse()
+                                 ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+        if (step.check) added->check(*step.check);
+    }
+    fix.add_flag_callback(
+           "--sparse",
+           [&options] {
+               options.steps.push_back({"--sparse", ""});
            },
-           help)
-        ->type_name(typeName)
-        ->trigger_on_parse()
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+           "Store each target's accessors sparse where that is smaller")
+        ->trigger_on_parse();
 }
 
 }  // namespace
 
 void addFixCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<FixOptions>();
-    CLI::App* fix = root.add_subcommand(
-        "fix",
+    auto fix = addSubcommand<FixOptions>(
+        root, "fix",
         "Mend a file's morph targets and keep everything else: prune, rename, a target from a "
         "mix, normals, mirror, split, sparse; --check proves "
         "it (exit 0 done, 1 failed, 2 usage, 3 if unreadable)");
-    fix->add_option("IN", options->in, "The model (.gltf, .glb, .vrm)")->required();
-    fix->add_option("--out", options->out,
-                    "Where to write the result (.glb, or .gltf with the buffer embedded); may be "
-                    "IN. Without it only --check runs")
-        ->type_name("OUT");
-    addStepOption(*fix, *options, "--prune",
-                  "Remove the targets the audit calls dead, or the second of a duplicate pair",
-                  "dead|duplicate|dead,duplicate");
-    fix->get_option("--prune")->check(CLI::Validator(checkPrune, ""));
-    addStepOption(*fix, *options, "--names",
-                  "Rename targets to a name set's spelling through the name table", "SET");
-    fix->get_option("--names")->check(CLI::IsMember({"arkit", "oculus", "vrm", "mediapipe"}));
-    addStepOption(*fix, *options, "--rename",
-                  "Rename targets by a JSON object {\"its name\": \"new name\"}", "MAP.json");
-    addStepOption(*fix, *options, "--from-mix",
-                  "A new target NAME equal to the mix SPEC (--weights syntax: jawOpen=0.5,"
-                  "mouthSmileLeft=1) on every mesh the mix touches",
-                  "NAME=SPEC");
-    addStepOption(*fix, *options, "--recompute-normals",
-                  "NORMAL deltas recomputed from the morphed positions, and TANGENT deltas "
-                  "where the primitive has a TANGENT, for the target NAME or every target the "
-                  "audit flags under normals",
-                  "NAME|flagged");
-    addStepOption(*fix, *options, "--mirror",
-                  "TO becomes FROM mirrored across each mesh's own mirror plane (created when "
-                  "it does not exist)",
-                  "FROM=TO");
-    addStepOption(*fix, *options, "--split",
-                  "NAME becomes NAMELeft and NAMERight (in the file's spelling), a smooth falloff "
-                  "across each mesh's mirror plane, summing to NAME",
-                  "NAME");
-    fix->add_flag_callback(
-           "--sparse",
-           [options] {
-               options->steps.push_back({"--sparse", ""});
-           },
-           "Store each target's accessors sparse where that is smaller")
-        ->trigger_on_parse();
-    addRigLogicFileOption(*fix, options->rigLogicPath, options->rigLogic,
+    addModelArgument(fix.app, fix.options.in, "IN");
+    addOutOption(fix.app, fix.options.out,
+                 "Where to write the result (.glb, or .gltf with the buffer embedded); may be "
+                 "IN. Without it only --check runs",
+                 "OUT");
+    addStepOptions(fix.app, fix.options);
+    addRigLogicFileOption(fix.app, fix.options.rigLogicPath, fix.options.rigLogic,
                           "Embed the rig logic of a JSON file (--rig-logic's elsewhere) in the "
                           "output's root extras.rigLogic, after the operations: the file's own "
                           "rules for other targets kept (docs/RIG_LOGIC.md)");
-    fix->add_flag("--check", options->check,
-                  "Audit before and after and diff the result against IN: what each operation "
-                  "changed, exit 1 on a change no operation asked for");
-    fix->add_flag("--allow-any-uri", options->allowAnyUri,
-                  "Let the file's URIs point outside its folder");
-    addMaxMemoryOption(*fix, options->maxMemoryBytes,
-                       "Largest total size the file may declare (buffers, images), e.g. 512M, 4G");
-    fix->callback([&context, options] {
-        if (options->out.empty() && !options->check)
-            throw CLI::ValidationError("--out", "give --out OUT, or --check alone to try it");
-        context.run = [options] { return runFix(*options); };
-    });
+    fix.app.add_flag("--check", fix.options.check,
+                     "Audit before and after and diff the result against IN: what each operation "
+                     "changed, exit 1 on a change no operation asked for");
+    addFileLimitOptions(fix.app, fix.options.allowAnyUri, fix.options.maxMemoryBytes);
+    chooseOnParse(
+        fix, context, [](std::shared_ptr<FixOptions> options) -> std::function<CommandResult()> {
+            if (options->out.empty() && !options->check)
+                throw CLI::ValidationError("--out", "give --out OUT, or --check alone to try it");
+            return [options] { return runFix(*options); };
+        });
 }
 
 }  // namespace app

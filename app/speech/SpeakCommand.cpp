@@ -15,6 +15,7 @@
 
 #include "app/cli/ModelLoader.h"
 #include "app/cli/Options.h"
+#include "app/cli/Subcommand.h"
 #include "app/record/Recording.h"
 #include "app/speech/Recognizer.h"
 #include "app/speech/Speech.h"
@@ -95,9 +96,7 @@ morph::Status writeFileText(const std::string& path, const std::string& text) {
 
 CommandResult lineFromText(const SpeakOptions& options, Line& out) {
     auto line = speech::speakText(options.text, options.voice);
-    if (!line)
-        return {line.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
-                line.error().message};
+    if (!line) return usageOrFailure(line.error().code, line.error().message);
     out.samples = std::move(line->samples);
     out.sampleRate = line->sampleRate;
     out.phonemes = line->phonemes;
@@ -112,8 +111,7 @@ CommandResult lineFromAudio(const SpeakOptions& options, Line& out) {
     if (!audio) return {Outcome::Unreadable, audio.error().message};
     auto heard = speech::recognizeAudio(*audio, options.text);
     if (!heard)
-        return {heard.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
-                options.audio + ": " + heard.error().message};
+        return usageOrFailure(heard.error().code, options.audio + ": " + heard.error().message);
     out.samples = speech::toPcm16(audio->samples);
     out.sampleRate = audio->sampleRate;
     out.mnemonics = speech::asEspeak(heard->phonemes);
@@ -176,38 +174,37 @@ CommandResult runSpeak(const SpeakOptions& options) {
 }  // namespace
 
 void addSpeakCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<SpeakOptions>();
-    CLI::App* speak = root.add_subcommand(
-        "speak",
+    auto speak = addSubcommand<SpeakOptions>(
+        root, "speak",
         "Make MODEL say a line: speech.wav (espeak-ng's, or the --audio given), visemes.json, "
         "speech.glb (the model with a 'speech' animation) and, with ffmpeg on PATH, speech.mp4 "
         "in --out-dir");
-    speak->add_option("MODEL", options->model, "The model (.gltf, .glb, .vrm)")->required();
-    speak
-        ->add_option("--text", options->text,
-                     "The line to say; with --audio, its transcript (words in order)")
+    addModelArgument(speak.app, speak.options.model);
+    speak.app
+        .add_option("--text", speak.options.text,
+                    "The line to say; with --audio, its transcript (words in order)")
         ->type_name("LINE");
-    speak
-        ->add_option("--audio", options->audio,
-                     "Speech to lip-sync (a WAV: PCM or float, any rate, up to 10 minutes)")
+    speak.app
+        .add_option("--audio", speak.options.audio,
+                    "Speech to lip-sync (a WAV: PCM or float, any rate, up to 10 minutes)")
         ->type_name("FILE.wav");
-    speak
-        ->add_option("--out-dir", options->outDir,
-                     "Where speech.wav, visemes.json and speech.glb go")
+    speak.app
+        .add_option("--out-dir", speak.options.outDir,
+                    "Where speech.wav, visemes.json and speech.glb go")
         ->required()
         ->type_name("DIR");
-    addRigLogicOptions(*speak, options->rig);
-    speak->add_option("--voice", options->voice.voice, "An espeak-ng voice (default en)")
+    addRigLogicOptions(speak.app, speak.options.rig);
+    speak.app.add_option("--voice", speak.options.voice.voice, "An espeak-ng voice (default en)")
         ->type_name("NAME");
-    speak->add_option("--rate", options->voice.wordsPerMinute, "Words per minute (default 160)")
+    speak.app
+        .add_option("--rate", speak.options.voice.wordsPerMinute, "Words per minute (default 160)")
         ->type_name("WPM")
         ->check(CLI::Range(80, 450));
-    speak
-        ->add_option("--video-size", options->videoSize,
-                     "speech.mp4's frame size (default 480x480; with ffmpeg on PATH)")
+    speak.app
+        .add_option("--video-size", speak.options.videoSize,
+                    "speech.mp4's frame size (default 480x480; with ffmpeg on PATH)")
         ->type_name("WxH");
-    speak->callback(
-        [&context, options] { context.run = [options] { return runSpeak(*options); }; });
+    runOnParse(speak, context, runSpeak);
 }
 
 }  // namespace app

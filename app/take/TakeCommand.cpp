@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/ModelLoader.h"
+#include "app/cli/Subcommand.h"
 #include "app/speech/SpeechClip.h"
 #include "app/take/TakeFile.h"
 #include "morph/gltf/GltfImport.h"
@@ -94,27 +95,28 @@ CommandResult runTake(const TakeCommandOptions& options) {
 }  // namespace
 
 void addTakeCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<TakeCommandOptions>();
-    CLI::App* take = root.add_subcommand(
-        "take",
+    auto take = addSubcommand<TakeCommandOptions>(
+        root, "take",
         "Convert another tool's take (Live Link Face CSV, Rhubarb Lip Sync TSV or JSON, "
         "Audio2Face weights JSON) to a stream recording (OUT.jsonl) or to MODEL with the take "
         "as an animation named 'take' (OUT.glb)");
-    take->add_option("FILE", options->input, "The take")->required();
-    take->add_option("--model", options->model,
-                     "Name the weights by this model's targets (needed for OUT.glb)")
+    take.app.add_option("FILE", take.options.input, "The take")->required();
+    take.app
+        .add_option("--model", take.options.model,
+                    "Name the weights by this model's targets (needed for OUT.glb)")
         ->type_name("MODEL");
-    take->add_option("--out", options->out, "What to write: OUT.jsonl or OUT.glb")
-        ->required()
-        ->type_name("OUT");
-    addRigLogicOptions(*take, options->rig);
-    take->add_option("--fps", options->fps, "Live Link Face's frame rate (default 60)")
+    addOutOption(take.app, take.options.out, "What to write: OUT.jsonl or OUT.glb", "OUT")
+        ->required();
+    addRigLogicOptions(take.app, take.options.rig);
+    take.app.add_option("--fps", take.options.fps, "Live Link Face's frame rate (default 60)")
         ->type_name("N")
         ->check(CLI::Range(1.0, 1000.0));
-    take->add_option("--format", options->format, "The take's format (default: from its content)")
+    take.app
+        .add_option("--format", take.options.format,
+                    "The take's format (default: from its content)")
         ->type_name("llf|rhubarb|a2f")
         ->check(CLI::IsMember({"llf", "rhubarb", "a2f"}));
-    take->callback([&context, options] { context.run = [options] { return runTake(*options); }; });
+    runOnParse(take, context, runTake);
 }
 
 }  // namespace app

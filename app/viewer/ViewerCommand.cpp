@@ -7,6 +7,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/Options.h"
 #include "app/cli/SharedOptions.h"
+#include "app/cli/Subcommand.h"
 #include "app/live/LiveSession.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerWindow.h"
@@ -82,21 +83,16 @@ void addLiveOptions(CLI::App& root, ViewerOptions& options) {
 
 void addViewerOptions(CLI::App& root, ViewerOptions& options) {
     addModelOptions(root, options.model, /*modelRequired=*/false);
-    CLI::Option* size = root.add_option("--window-size", options.windowSize,
-                                        "Viewer window size (default 1280x800)")
-                            ->type_name("WxH");
-    size->check([](const std::string& text) -> std::string {
-        auto parsed = parseSize(text);
-        return parsed ? std::string() : parsed.error().message;
-    });
+    root.add_option("--window-size", options.windowSize, "Viewer window size (default 1280x800)")
+        ->type_name("WxH")
+        ->check(*wholeMessageOf(parseSize));
     CLI::Option* after =
         root.add_option("--screenshot-after", options.screenshotAfter,
                         "Run the window for N frames, save it (UI included) to --out, exit")
             ->type_name("N")
             ->check(CLI::Range(1, 100000));
     CLI::Option* out =
-        root.add_option("--out", options.out, "Where --screenshot-after writes the PNG")
-            ->type_name("FILE.png");
+        addOutOption(root, options.out, "Where --screenshot-after writes the PNG", "FILE.png");
     after->needs(out);
     out->needs(after);
     addWeightsOption(root, options.weights,

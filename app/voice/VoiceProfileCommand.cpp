@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/Subcommand.h"
 #include "app/speech/Wav.h"
 #include "app/voice/ProfileLearning.h"
 #include "app/voice/VoiceProfileFile.h"
@@ -25,8 +26,7 @@ CommandResult runVoiceProfile(const VoiceProfileOptions& options) {
     if (!audio) return {Outcome::Unreadable, audio.error().message};
     auto built = voice::profileFromRecording(*audio, options.text);
     if (!built)
-        return {built.error().code == morph::ErrorCode::Usage ? Outcome::Usage : Outcome::Failed,
-                options.audio + ": " + built.error().message};
+        return usageOrFailure(built.error().code, options.audio + ": " + built.error().message);
     if (!built->fromTranscript)
         std::fprintf(stderr,
                      "voice-profile: %s: the transcript did not fit the audio; the phonemes are "
@@ -50,22 +50,21 @@ CommandResult runVoiceProfile(const VoiceProfileOptions& options) {
 }  // namespace
 
 void addVoiceProfileCommand(CLI::App& root, CommandContext& context) {
-    auto options = std::make_shared<VoiceProfileOptions>();
-    CLI::App* command = root.add_subcommand(
-        "voice-profile",
+    auto profile = addSubcommand<VoiceProfileOptions>(
+        root, "voice-profile",
         "Learn one speaker's vowel and hiss centroids from a recording and its transcript, for "
         "--listen audio --voice-profile");
-    command->add_option("WAV", options->audio, "The recording (a WAV: PCM or float, any rate)")
+    profile.app
+        .add_option("WAV", profile.options.audio, "The recording (a WAV: PCM or float, any rate)")
         ->required()
         ->type_name("FILE.wav");
-    command->add_option("--text", options->text, "What the recording says (words in order)")
+    profile.app
+        .add_option("--text", profile.options.text, "What the recording says (words in order)")
         ->required()
         ->type_name("TRANSCRIPT");
-    command->add_option("--out", options->out, "The profile to write")
-        ->required()
-        ->type_name("PROFILE.json");
-    command->callback(
-        [&context, options] { context.run = [options] { return runVoiceProfile(*options); }; });
+    addOutOption(profile.app, profile.options.out, "The profile to write", "PROFILE.json")
+        ->required();
+    runOnParse(profile, context, runVoiceProfile);
 }
 
 }  // namespace app
