@@ -24,6 +24,8 @@ JSON
 # Users' Mesa: optimised shaders, the cache on.
 unset GALLIVM_PERF MESA_SHADER_CACHE_DISABLE MESA_GLSL_CACHE_DISABLE
 regress() { "$morphview" regress shots.json --references refs --out out "$@" >run.log 2>&1; }
+# Mesa makes its cache folder but not the folders above it.
+mkdir -p scratch baked
 MESA_SHADER_CACHE_DIR=$work/scratch/mesa MORPHVIEW_CACHE_DIR=$work/scratch/mv regress --update || true
 /usr/bin/time -f "bake: %e s wall, %U + %S s CPU" env MESA_SHADER_CACHE_DIR="$work/baked/mesa" \
   MORPHVIEW_CACHE_DIR="$work/baked/mv" "$morphview" regress shots.json --references refs --out out \
