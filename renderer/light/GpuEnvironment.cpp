@@ -105,8 +105,8 @@ uint64_t pixelsKey(const morph::FloatImage& panorama) {
 }
 
 // The studio's share: it is drawn by code, so kStudioVersion names its pixels, and a cached
-// light needs none of them drawn (drawing and hashing its 512 K texels was a tenth of the CPU of
-// a warm capture). EnvironmentTest holds the version to the pixels.
+// light needs none of them drawn (drawing and hashing its 512 K texels was a twentieth of the CPU
+// of a warm capture). EnvironmentTest holds the version to the pixels.
 uint64_t studioKey() {
     const char tag[] = "studio";
     const int size[] = {kStudioWidth, kStudioWidth / 2, kStudioVersion};
