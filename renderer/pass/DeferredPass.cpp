@@ -51,15 +51,18 @@ void DeferredPass::draw(const PassInput& input, std::vector<DrawItem>& opaque,
     mGroups.clear();
     // The items deferrable() takes, into the G-buffer, then shaded once per pixel, material by
     // material; the rest of the opaque ones are drawn forward over that.
-    if (!wanted(target, config) || !group(opaque, input.variants, config.fragmentUnits)) return;
-    bool twoUvSets = false;
-    for (const Group& g : mGroups) twoUvSets |= uvSetsRead(*g.material) == 3u;
-    if (!mGBuffer.prepare(target, twoUvSets)) {
-        mItems.clear();
-        mGroups.clear();
-        for (DrawItem& item : opaque) item.group = 0;
-        return;
+    if (!wanted(target, config)) return;
+    // The target before the programs: a multisampled one (capture's) is drawn forward, and a
+    // resolve program built for it would be compiled for nothing.
+    bool any = false, twoUvSets = false;
+    for (const DrawItem& item : opaque) {
+        if (!deferrable(*item.material, config.fragmentUnits)) continue;
+        any = true;
+        twoUvSets |= uvSetsRead(*item.material) == 3u;
     }
+    if (!any || !mGBuffer.prepare(target, twoUvSets) ||
+        !group(opaque, input.variants, config.fragmentUnits))
+        return;
     for (const DrawItem& item : mItems) {
         glm::ivec4& rect = mGroups[size_t(item.group - 1)].rect;
         rect = unite(rect, this->rect(input, frame, target, item, config.crowd));
