@@ -115,29 +115,54 @@ void readMorphed(inout MorphedVertex v, bool add) {
     if (s.col >= 0) v.color = keep * v.color + uMorphedVertices.values[first + s.col];
 }
 
+// MV_VERTEX_MORPH, where a program is built for one kind of draw (ShaderVariants), keeps one
+// path's code: 0 none, 1 the pre-morphed vertex (cs-sparse, cpu), 2 vs-dense, 3 vs-active.
+// llvmpipe generates code for every branch, and the vertex-stage paths (a texelFetch from the
+// sampler array per channel, in two loops) were half of a cold variant's LLVM time. Without it
+// (the oracle's and the overlay's programs) every path is compiled and uMorphMode picks.
+#ifdef MV_VERTEX_MORPH
+const bool kMorphStored = MV_VERTEX_MORPH == 1;
+const bool kMorphDense = MV_VERTEX_MORPH == 2;
+const bool kMorphActive = MV_VERTEX_MORPH == 3;
+#else
+const bool kMorphStored = true;
+const bool kMorphDense = true;
+const bool kMorphActive = true;
+#endif
+
+// VS_DENSE: every target of the instance's weight row, zeros skipped.
+void addDenseTargets(inout MorphedVertex v) {
+    const int targets = uMorphLayout.w;
+    const int row = gl_InstanceID * uMorphMode.z;
+    for (int t = 0; t < targets; ++t) {
+        const float w = uMorphWeightRows.weights[row + t];
+        if (w != 0.0) addTarget(v, t, w);
+    }
+}
+
+// VS_ACTIVE: the instance's (target, weight) pairs.
+void addActiveTargets(inout MorphedVertex v) {
+    const uint count = uMorphWeights.activeCount;
+    const uint first = uint(gl_InstanceID) * count;
+    for (uint i = 0u; i < count; ++i) {
+        const MorphWeight mw = uMorphWeights.entries[first + i];
+        const int target = int(mw.target);
+        if (mw.weight == 0.0 || target >= uMorphLayout.w) continue;
+        addTarget(v, target, mw.weight);
+    }
+}
+
 // Morphs `v` in place, before any node transform or skinning. The one entry point every vertex
 // shader calls, whatever the path.
 void morphVertex(inout MorphedVertex v) {
     const int mode = uMorphMode.x;
-    if (uMorphLayout.x > 0) {
-        if (mode == MV_MORPH_PATH_CS_SPARSE || mode == MV_MORPH_PATH_CPU) {
+    if ((kMorphStored || kMorphDense || kMorphActive) && uMorphLayout.x > 0) {
+        if (kMorphStored && (mode == MV_MORPH_PATH_CS_SPARSE || mode == MV_MORPH_PATH_CPU)) {
             readMorphed(v, mode == MV_MORPH_PATH_CS_SPARSE);
-        } else if (mode == MV_MORPH_PATH_VS_DENSE) {
-            const int targets = uMorphLayout.w;
-            const int row = gl_InstanceID * uMorphMode.z;
-            for (int t = 0; t < targets; ++t) {
-                const float w = uMorphWeightRows.weights[row + t];
-                if (w != 0.0) addTarget(v, t, w);
-            }
-        } else {
-            const uint count = uMorphWeights.activeCount;
-            const uint first = uint(gl_InstanceID) * count;
-            for (uint i = 0u; i < count; ++i) {
-                const MorphWeight mw = uMorphWeights.entries[first + i];
-                const int target = int(mw.target);
-                if (mw.weight == 0.0 || target >= uMorphLayout.w) continue;
-                addTarget(v, target, mw.weight);
-            }
+        } else if (kMorphDense && mode == MV_MORPH_PATH_VS_DENSE) {
+            addDenseTargets(v);
+        } else if (kMorphActive) {
+            addActiveTargets(v);
         }
     }
     // Once, after the whole sum: the sum of unit normal deltas is not unit length.

@@ -27,13 +27,21 @@ void skinAccumulate(inout mat4 sum, uvec4 joints, vec4 weights) {
     }
 }
 
+// MV_SKIN_INFLUENCES (0, 4 or 8), where a program is built for one kind of draw
+// (ShaderVariants), fixes the count at compile time; without it uSkinInfluences decides.
+#ifdef MV_SKIN_INFLUENCES
+const int kSkinInfluences = MV_SKIN_INFLUENCES;
+#else
+const int kSkinInfluences = 8;
+#endif
+
 // Skins `v` in place: position, normal and tangent; normalSum (the unskinned morph sum that
 // `eval --gpu` prints in mesh space) is left as it is.
 void skinVertex(inout MorphedVertex v) {
-    if (uSkinInfluences <= 0) return;
+    if (kSkinInfluences <= 0 || uSkinInfluences <= 0) return;
     mat4 skin = mat4(0.0);
     skinAccumulate(skin, aJoints0, aWeights0);
-    if (uSkinInfluences > 4) skinAccumulate(skin, aJoints1, aWeights1);
+    if (kSkinInfluences > 4 && uSkinInfluences > 4) skinAccumulate(skin, aJoints1, aWeights1);
     v.position = (skin * vec4(v.position, 1.0)).xyz;
     const mat3 linear = mat3(skin);
     v.normal = linear * v.normal;

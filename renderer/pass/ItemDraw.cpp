@@ -75,19 +75,22 @@ void drawItem(const PassInput& input, const DrawItem& item, PassOutput output) {
     glFrontFace(glm::determinant(linear) < 0.0f ? GL_CW : GL_CCW);
 
     const PrimitiveBuffers& buffers = item.primitive->buffers;
-    gl::Program& program = input.variants.program(buffers.attributeMask(), material, output);
+    const MorphWeights* weights = state.weights(item.node);
+    const MorphPath path = weights ? item.path : MorphPath::None;
+    const SkinJoints* joints = state.joints(item.node);
+    gl::Program& program = input.variants.program(buffers.attributeMask(), material, output,
+                                                  {path, skinInfluences(joints, buffers)});
     program.use();
     program.set(location(UniformLocation::Model), world);
     program.set(location(UniformLocation::NormalMatrix), glm::transpose(glm::inverse(linear)));
     program.set(location(UniformLocation::AttributeMask), buffers.attributeMask());
     if (output == PassOutput::GBuffer) glStencilFunc(GL_ALWAYS, GLint(item.group), 0xFF);
-    const MorphWeights* weights = state.weights(item.node);
-    if (weights && item.path != MorphPath::None) {
-        state.morph(item.node, *item.primitive).bind(program, item.path, *weights);
+    if (path != MorphPath::None) {
+        state.morph(item.node, *item.primitive).bind(program, path, *weights);
     } else {
         bindNoMorph(program);
     }
-    bindSkin(program, state.joints(item.node), buffers);
+    bindSkin(program, joints, buffers);
     buffers.draw(input.instances);
 }
 

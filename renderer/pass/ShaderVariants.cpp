@@ -1,5 +1,6 @@
 #include "renderer/pass/ShaderVariants.h"
 
+#include <algorithm>
 #include <iterator>
 #include <utility>
 
@@ -40,8 +41,24 @@ constexpr uint32_t kToneMappingShift = kLightPunctualBit + 1;
 // Deferred shading's halves for a material whose textures read both UV sets (MV_TWO_UV_SETS: the
 // G-buffer's third target holds the second).
 constexpr uint32_t kTwoUvSetsBit = kToneMappingShift + 2;
-// 5 + 6 + 16 + 1 + 1 + 1 + 1 + 5 + 1 = 37 bits; `textured` is a uint32_t of one bit per slot.
-static_assert(kMaterialSlotCount <= 32 && kTwoUvSetsBit < 64, "the variant key's fields fit");
+// What mesh.vert does (VertexWork): the morph path's kind (2 bits: none, pre-morphed, vs-dense,
+// vs-active) and the skin's influences (2 bits: 0, 4, 8); unset for the resolve's programs.
+constexpr uint32_t kVertexMorphShift = kTwoUvSetsBit + 1;
+constexpr uint32_t kSkinShift = kVertexMorphShift + 2;
+// 5 + 6 + 16 + 1 + 1 + 1 + 1 + 5 + 1 + 4 = 41 bits; `textured` is a uint32_t of one bit per
+// slot.
+static_assert(kMaterialSlotCount <= 32 && kSkinShift + 2 <= 64, "the variant key's fields fit");
+
+// MV_VERTEX_MORPH's value (morph.glsl) for a draw's path.
+uint32_t vertexMorphKind(MorphPath path) {
+    switch (path) {
+        case MorphPath::Cpu:
+        case MorphPath::CsSparse: return 1;
+        case MorphPath::VsDense: return 2;
+        case MorphPath::VsActive: return 3;
+        default: return 0;
+    }
+}
 static_assert(int(ToneMapping::None) < 4, "a tone mapping fits its 2 bits");
 
 uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, PassOutput output) {
@@ -87,6 +104,11 @@ std::string variantDefines(uint64_t key) {
     if ((key >> kGBufferBit) & 1u) out += "#define MV_GBUFFER\n";
     if ((key >> kResolveBit) & 1u) out += "#define MV_RESOLVE\n";
     if ((key >> kTwoUvSetsBit) & 1u) out += "#define MV_TWO_UV_SETS\n";
+    if (!((key >> kResolveBit) & 1u)) {
+        out += "#define MV_VERTEX_MORPH " + std::to_string((key >> kVertexMorphShift) & 3u) +
+               "\n#define MV_SKIN_INFLUENCES " + std::to_string(4 * ((key >> kSkinShift) & 3u)) +
+               "\n";
+    }
     if ((key >> kLightFixedBit) & 1u) {
         out += "#define MV_FIXED_LIGHT\n#define MV_FIXED_IBL " +
                std::to_string((key >> kLightIblBit) & 1u) + "\n#define MV_FIXED_PUNCTUAL " +
@@ -187,10 +209,12 @@ ShaderVariants::Variant& ShaderVariants::variant(uint64_t key) {
 }
 
 gl::Program& ShaderVariants::program(uint32_t attributeMask, const GpuMaterial& material,
-                                     PassOutput output) {
+                                     PassOutput output, VertexWork vertex) {
     // The G-buffer pass lights nothing: its variants do not depend on the light.
     const uint64_t light = output == PassOutput::GBuffer ? 0 : mLight;
-    Variant& variant = this->variant(variantKey(attributeMask, material, output) | light);
+    const uint64_t work = (uint64_t(vertexMorphKind(vertex.morphPath)) << kVertexMorphShift) |
+                          (uint64_t(std::min(vertex.skinInfluences, 8u) / 4u) << kSkinShift);
+    Variant& variant = this->variant(variantKey(attributeMask, material, output) | light | work);
     gl::Program& chosen = variant.failed ? fallback() : variant.program;
     if (chosen.id() != 0 && (variant.failed || variant.frame != mFrame)) {
         chosen.set(location(UniformLocation::ViewProjection), mViewProjection);

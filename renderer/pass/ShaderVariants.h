@@ -13,6 +13,7 @@
 #include "renderer/gl/Program.h"
 #include "renderer/gl/ShaderLibrary.h"
 #include "renderer/light/Look.h"
+#include "renderer/morph/MorphPath.h"
 #include "renderer/scene/GpuScene.h"
 
 namespace renderer {
@@ -23,6 +24,13 @@ enum class PassOutput {
     Target,   // display values (exposed, tone mapped, sRGB-encoded) into the frame's target
     Linear,   // linear radiance before exposure (MV_LINEAR_OUTPUT): the transmission pass
     GBuffer,  // what deferred shading's resolve reads (MV_GBUFFER): no light at all
+};
+
+// What mesh.vert does for a draw, fixed in its variant (morph.glsl's MV_VERTEX_MORPH, skin.glsl's
+// MV_SKIN_INFLUENCES): llvmpipe generates code for every branch, however uniform.
+struct VertexWork {
+    MorphPath morphPath = MorphPath::None;  // the path bound (None when nothing morphs)
+    uint32_t skinInfluences = 0;            // 0, 4 or 8
 };
 
 // Slot numbers and counts from GpuScene.h's MaterialSlot, so material.glsl never hard-codes
@@ -55,7 +63,8 @@ public:
     // its MaterialFeature bits (MV_MATERIAL_*), which slots it samples (MV_TEXTURED_SLOTS: the
     // others read white without a fetch) and whether it can discard (MV_ALPHA_MASK: only MASK
     // materials, so every other draw keeps early depth testing).
-    gl::Program& program(uint32_t attributeMask, const GpuMaterial& material, PassOutput output);
+    gl::Program& program(uint32_t attributeMask, const GpuMaterial& material, PassOutput output,
+                         VertexWork vertex);
     // Deferred shading's resolve of `material` under this frame's light (pbr.frag's MV_RESOLVE
     // over fullscreen.vert), built on first use; null if it does not build.
     gl::Program* resolve(const GpuMaterial& material);

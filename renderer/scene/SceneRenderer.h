@@ -81,12 +81,13 @@ public:
     const std::vector<MorphedDraw>& morphedDraws() const { return mMorphedDraws; }
 
     // The program variant (ShaderVariants::program) a primitive with `attributeMask` and
-    // `material` draws with in a pass that writes `output`, with the last frame's
-    // view-projection, instance mode and light. Public for the tests of what a variant leaves
-    // out and for the passes drawn over a frame (VertexMorphPass).
+    // `material` draws with in a pass that writes `output` (unmorphed and unskinned unless
+    // `vertex` says), with the last frame's view-projection, instance mode and light. Public for
+    // the tests of what a variant leaves out and for the passes drawn over a frame
+    // (VertexMorphPass).
     gl::Program& program(uint32_t attributeMask, const GpuMaterial& material,
-                         PassOutput output = PassOutput::Target) {
-        return mVariants.program(attributeMask, material, output);
+                         PassOutput output = PassOutput::Target, VertexWork vertex = {}) {
+        return mVariants.program(attributeMask, material, output, vertex);
     }
 
 private:

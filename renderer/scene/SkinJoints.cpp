@@ -24,15 +24,15 @@ void SkinJoints::update(const std::vector<glm::mat4>& matrices) {
     mBuffer.subData(0, GLsizeiptr(count * sizeof(glm::mat4)), matrices.data());
 }
 
-uint32_t skinInfluences(const PrimitiveBuffers& buffers) {
+uint32_t skinInfluences(const SkinJoints* joints, const PrimitiveBuffers& buffers) {
+    if (joints == nullptr || joints->jointCount() == 0) return 0;
     const uint32_t mask = buffers.attributeMask();
     if ((mask & attributeBit(Attribute::Joints0)) == 0) return 0;
     return (mask & attributeBit(Attribute::Joints1)) != 0 ? 8 : 4;
 }
 
 void bindSkin(gl::Program& program, const SkinJoints* joints, const PrimitiveBuffers& buffers) {
-    const uint32_t influences =
-        joints != nullptr && joints->jointCount() > 0 ? skinInfluences(buffers) : 0;
+    const uint32_t influences = skinInfluences(joints, buffers);
     program.set(location(UniformLocation::SkinInfluences), int(influences));
     if (influences > 0)
         joints->buffer().bindBase(GL_SHADER_STORAGE_BUFFER, binding(StorageBlock::SkinJoints));

@@ -34,8 +34,9 @@ private:
     std::vector<glm::mat4> mMatrices;
 };
 
-// 8, 4 or 0: the influences `buffers` carries (JOINTS_0/1 with WEIGHTS_0/1).
-uint32_t skinInfluences(const PrimitiveBuffers& buffers);
+// 8, 4 or 0: the influences a draw of `buffers` skinned by `joints` uses (those it carries,
+// JOINTS_0/1 with WEIGHTS_0/1; 0 without joints).
+uint32_t skinInfluences(const SkinJoints* joints, const PrimitiveBuffers& buffers);
 
 // Binds `joints` to MV_SSBO_SKIN_JOINTS and sets MV_UNIFORM_SKIN_INFLUENCES for `buffers`; with
 // `joints` null (or a primitive without JOINTS_0) the shader skips skinning.

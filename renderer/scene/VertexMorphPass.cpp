@@ -28,8 +28,11 @@ void VertexMorphPass::drawPoints(SceneRenderer& renderer, uint32_t instances, bo
     for (const SceneRenderer::MorphedDraw& draw : renderer.morphedDraws()) {
         if (!morphsInVertexStage(draw.path)) continue;
         const PrimitiveBuffers& buffers = draw.primitive->buffers;
-        gl::Program& program =
-            asDrawn ? renderer.program(buffers.attributeMask(), *draw.material) : mVertexOnly;
+        // As drawn: the frame's own variant (its skin then switched off by bindSkin below).
+        const VertexWork work{draw.path, skinInfluences(state.joints(draw.node), buffers)};
+        gl::Program& program = asDrawn ? renderer.program(buffers.attributeMask(), *draw.material,
+                                                          PassOutput::Target, work)
+                                       : mVertexOnly;
         program.use();
         program.set(location(UniformLocation::InstanceMode), instances > 1 ? 1 : 0);
         program.set(location(UniformLocation::Model), state.model(draw.node));

@@ -102,21 +102,36 @@ TEST_F(PassesTest, EachPassOutputHasItsOwnVariant) {
     const uint32_t mask = mScene.meshes()[0].primitives[0].buffers.attributeMask();
     const auto studio = renderer::lightKey(false, true, renderer::ToneMapping::PbrNeutral);
     variants.beginFrame(glm::mat4(1.0f), 0, studio);
-    const GLuint target = variants.program(mask, material, renderer::PassOutput::Target).id();
-    const GLuint linear = variants.program(mask, material, renderer::PassOutput::Linear).id();
-    const GLuint gBuffer = variants.program(mask, material, renderer::PassOutput::GBuffer).id();
+    const GLuint target = variants.program(mask, material, renderer::PassOutput::Target, {}).id();
+    const GLuint linear = variants.program(mask, material, renderer::PassOutput::Linear, {}).id();
+    const GLuint gBuffer = variants.program(mask, material, renderer::PassOutput::GBuffer, {}).id();
     EXPECT_EQ(std::set<GLuint>({target, linear, gBuffer}).size(), 3u);
-    EXPECT_EQ(variants.program(mask, material, renderer::PassOutput::Target).id(), target)
+    EXPECT_EQ(variants.program(mask, material, renderer::PassOutput::Target, {}).id(), target)
         << "built once, then taken from the cache";
     const renderer::gl::Program* resolve = variants.resolve(material);
     ASSERT_NE(resolve, nullptr);
     EXPECT_EQ(std::set<GLuint>({target, linear, gBuffer, resolve->id()}).size(), 4u);
 
+    // What the vertex stage does is compiled in: each morph path's kind and skin its own.
+    const renderer::VertexWork active{renderer::MorphPath::VsActive, 0};
+    const renderer::VertexWork skinnedCpu{renderer::MorphPath::Cpu, 4};
+    const GLuint activeId =
+        variants.program(mask, material, renderer::PassOutput::Target, active).id();
+    const GLuint cpuId =
+        variants.program(mask, material, renderer::PassOutput::Target, skinnedCpu).id();
+    EXPECT_EQ(std::set<GLuint>({target, activeId, cpuId}).size(), 3u);
+    EXPECT_EQ(variants
+                  .program(mask, material, renderer::PassOutput::Target,
+                           {renderer::MorphPath::CsSparse, 4})
+                  .id(),
+              cpuId)
+        << "cs-sparse and cpu both read the pre-morphed vertex";
+
     // The variants that shade fix the frame's light; the G-buffer lights nothing.
     variants.beginFrame(glm::mat4(1.0f), 0,
                         renderer::lightKey(true, false, renderer::ToneMapping::PbrNeutral));
-    EXPECT_NE(variants.program(mask, material, renderer::PassOutput::Target).id(), target);
-    EXPECT_EQ(variants.program(mask, material, renderer::PassOutput::GBuffer).id(), gBuffer);
+    EXPECT_NE(variants.program(mask, material, renderer::PassOutput::Target, {}).id(), target);
+    EXPECT_EQ(variants.program(mask, material, renderer::PassOutput::GBuffer, {}).id(), gBuffer);
 }
 
 TEST_F(PassesTest, WireframeOffIsThePlainFrame) {
