@@ -13,6 +13,7 @@ MorphFunction gpuEvalMorph() {
         if (!path)
             return morph::Error{morph::ErrorCode::Usage,
                                 "--morph-path: unknown path '" + pathName + "'"};
+        renderer::useQuickShaderCompile();  // one dispatch a path
         auto context = renderer::EglContext::create();
         if (!context) return context.error();
         auto gpu = renderer::GpuOracle::create();

@@ -44,11 +44,12 @@ morph::Result<renderer::GpuScene> uploadScene(const morph::Result<morph::Scene>&
                                               const ModelOptions& model);
 
 // Where a runner's wall-clock time went, in milliseconds (`capture --timings`): each phase less
-// the programs built during it, which `compile` counts (renderer::programWork()).
+// the programs its thread built during it, which `compile` counts
+// (renderer::threadProgramWork(); the studio light, made on a thread beside, builds its own).
 struct RunTimings {
     double import = 0;       // read and decode (on a thread, beside the context) and upload
     double context = 0;      // the EGL context, the capturer and the first shot's target
-    double environment = 0;  // the light: read from its cache or prefiltered
+    double environment = 0;  // the light: read from its cache, prefiltered, or waited for
     double compile = 0;      // every program's expansion, compiles and link
     int programs = 0;        // how many programs were built
     double draw = 0;         // the shots drawn and read back

@@ -11,6 +11,7 @@
 #include "app/cli/ShotRunner.h"
 #include "app/cli/ShotsFile.h"
 #include "app/cli/Subcommand.h"
+#include "renderer/gl/Timing.h"
 
 namespace app {
 
@@ -75,12 +76,13 @@ CommandResult warmCache(ShotDefaults defaults, const std::vector<std::string>& m
         if (auto drawn = (*runner)->render(look.model, look.shot); !drawn)
             return failWith(drawn.error().message);
     }
-    const RunTimings& timings = (*runner)->timings();
+    // Every program of the process: the light's, built on its own thread, too.
+    const renderer::ProgramWork programs = renderer::programWork();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("warm-cache: %zu looks of %zu models: %d programs linked (%.2f s) in %.2f s\n",
-                looks->size(), (*runner)->modelsLoaded(), timings.programs,
-                timings.compile / 1000.0, seconds);
+                looks->size(), (*runner)->modelsLoaded(), programs.programs, programs.ms / 1000.0,
+                seconds);
     return {};
 }
 

@@ -116,6 +116,7 @@ morph::Status drawRow(Drawing& drawing, const TargetView& view, audit::PageRow& 
 morph::Result<std::string> drawAuditPictures(std::shared_ptr<const morph::Scene> scene,
                                              const AuditPictureOptions& options,
                                              std::vector<audit::PageRow>& rows) {
+    renderer::useQuickShaderCompile();
     auto context = renderer::EglContext::create();
     if (!context) return context.error();
     auto capturer = renderer::Capturer::create();

@@ -38,6 +38,7 @@ std::string diffPictureFile(const std::string& stem, int which) {
 
 morph::Result<std::string> drawDiffPictures(const DiffScenes& scenes, const std::string& dir,
                                             int size, const std::vector<DiffPictureRow>& rows) {
+    renderer::useQuickShaderCompile();
     auto context = renderer::EglContext::create();
     if (!context) return context.error();
     auto capturer = renderer::Capturer::create();

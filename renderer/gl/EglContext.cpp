@@ -1,6 +1,8 @@
 #include "renderer/gl/EglContext.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <vector>
 
 #include <glad/egl.h>
 
@@ -11,7 +13,9 @@ namespace renderer {
 
 struct EglContext::State {
     EGLDisplay display = EGL_NO_DISPLAY;
+    EGLConfig config = nullptr;
     EGLContext context = EGL_NO_CONTEXT;
+    std::vector<EGLint> attributes;  // what the context was made with, for shared() ones
 };
 
 namespace {
@@ -97,6 +101,10 @@ morph::Result<EGLDisplay> openDisplay(EglPlatform platform) {
 
 }  // namespace
 
+void useQuickShaderCompile() {
+    setenv("GALLIVM_PERF", "nopt", /*overwrite=*/0);
+}
+
 EglContext::EglContext(std::unique_ptr<State> state) : mState(std::move(state)) {}
 EglContext::EglContext(EglContext&&) noexcept = default;
 EglContext& EglContext::operator=(EglContext&& other) noexcept {
@@ -134,16 +142,18 @@ morph::Result<EglContext> EglContext::create(const ContextOptions& options) {
         configCount == 0) {
         return eglError("no OpenGL config");
     }
-    const EGLint contextAttributes[] = {EGL_CONTEXT_MAJOR_VERSION,
-                                        options.major,
-                                        EGL_CONTEXT_MINOR_VERSION,
-                                        options.minor,
-                                        EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                        EGL_CONTEXT_OPENGL_DEBUG,
-                                        options.debug ? EGL_TRUE : EGL_FALSE,
-                                        EGL_NONE};
-    state->context = eglCreateContext(state->display, config, EGL_NO_CONTEXT, contextAttributes);
+    state->config = config;
+    state->attributes = {EGL_CONTEXT_MAJOR_VERSION,
+                         options.major,
+                         EGL_CONTEXT_MINOR_VERSION,
+                         options.minor,
+                         EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                         EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                         EGL_CONTEXT_OPENGL_DEBUG,
+                         options.debug ? EGL_TRUE : EGL_FALSE,
+                         EGL_NONE};
+    state->context =
+        eglCreateContext(state->display, config, EGL_NO_CONTEXT, state->attributes.data());
     if (state->context == EGL_NO_CONTEXT) {
         return eglError("no OpenGL " + std::to_string(options.major) + "." +
                         std::to_string(options.minor) + " core context");
@@ -156,6 +166,18 @@ morph::Result<EglContext> EglContext::create(const ContextOptions& options) {
         return morph::Error{morph::ErrorCode::Gpu, "EGL: the context is not OpenGL 4.5"};
     if (options.debug) enableDebugOutput();
     return result;
+}
+
+morph::Result<EglContext> EglContext::shared() const {
+    auto state = std::make_unique<State>(*mState);
+    state->context =
+        eglCreateContext(state->display, state->config, mState->context, state->attributes.data());
+    if (state->context == EGL_NO_CONTEXT) return eglError("no shared OpenGL context");
+    return EglContext(std::move(state));
+}
+
+void EglContext::release() const {
+    eglMakeCurrent(mState->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 }
 
 morph::Status EglContext::makeCurrent() const {

@@ -25,6 +25,15 @@ struct ContextOptions {
 #endif
 };
 
+// Mesa's llvmpipe only: have later contexts generate shader code without LLVM's optimisation
+// passes (GALLIVM_PERF=nopt). A command that draws a few pictures spends most of a cold run in
+// LLVM (RPM_VisageMale at 800 x 800: 2.7 s of its first draw, 1.2 s without the passes) and
+// little drawing (a frame about a fifth slower, the same pixels); bench and the viewer, which
+// draw many frames, keep the passes. A GALLIVM_PERF the user set, even empty, wins. Mesa reads
+// it once a process, when it makes its first display; and it sets the environment, so call it
+// before the command starts a thread.
+void useQuickShaderCompile();
+
 class EglContext {
 public:
     // Creates the context, makes it current on this thread and loads GL through glad.
@@ -37,7 +46,13 @@ public:
     EglContext& operator=(const EglContext&) = delete;
     ~EglContext();
 
+    // A context sharing this one's objects (textures, buffers, programs), not current anywhere:
+    // for a thread of its own, which makes it current there and releases it when done.
+    morph::Result<EglContext> shared() const;
+
     morph::Status makeCurrent() const;
+    // Makes no context current on this thread.
+    void release() const;
     // "Mesa llvmpipe (LLVM 15.0.6, 256 bits) / 4.5 (Core Profile) Mesa 22.3.6".
     std::string description() const;
 

@@ -16,6 +16,7 @@ namespace {
 // Microseconds, so the total adds atomically without a lock.
 std::atomic<int64_t> gProgramMicros{0};
 std::atomic<int> gPrograms{0};
+thread_local ProgramWork tThreadWork;
 
 }  // namespace
 
@@ -23,9 +24,15 @@ ProgramWork programWork() {
     return {gPrograms.load(), double(gProgramMicros.load()) / 1000.0};
 }
 
+ProgramWork threadProgramWork() {
+    return tThreadWork;
+}
+
 void addProgramWork(double ms) {
     gProgramMicros += int64_t(ms * 1000.0);
     ++gPrograms;
+    tThreadWork.ms += ms;
+    ++tThreadWork.programs;
 }
 
 }  // namespace renderer

@@ -46,6 +46,8 @@ struct ProgramWork {
     double ms = 0;
 };
 ProgramWork programWork();
+// The same for the programs built on the calling thread.
+ProgramWork threadProgramWork();
 void addProgramWork(double ms);
 
 }  // namespace renderer

@@ -251,6 +251,24 @@ morph::Result<GpuEnvironment> GpuEnvironment::createCached(
     return out;
 }
 
+GpuEnvironment GpuEnvironment::standIn(const std::string& name, const EnvironmentQuality& quality) {
+    GpuEnvironment out;
+    out.mName = name;
+    out.mLevels = std::clamp(quality.levels, 1, levelsFor(quality.cubeSize));
+    auto cube = [levels = out.mLevels](int size) {
+        gl::Texture texture = gl::Texture::create(GL_TEXTURE_CUBE_MAP);
+        texture.storage2D(levels, GL_RGBA16F, size, size);
+        setCubeFiltering(texture);
+        return texture;
+    };
+    out.mSpecular = cube(quality.cubeSize);
+    out.mSheen = cube(CachedEnvironment::sheenCubeSize(quality.cubeSize, out.mLevels));
+    out.mBrdfLut = gl::Texture::create(GL_TEXTURE_2D);
+    out.mBrdfLut.storage2D(1, GL_RG16F, quality.lutSize, quality.lutSize);
+    setLutFiltering(out.mBrdfLut);
+    return out;
+}
+
 GpuEnvironment GpuEnvironment::fromEntry(const CachedEnvironment& entry, const std::string& name) {
     GpuEnvironment out;
     out.mName = name;

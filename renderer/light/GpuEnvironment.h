@@ -64,6 +64,11 @@ public:
         uint64_t maxBytes = uint64_t(1) << 30,
         const std::string& cacheFolder = environmentCacheFolder());
 
+    // Textures of the shapes create() makes for `quality` (formats, sizes, levels, filtering),
+    // their texels never written: a driver that generates shader code per texture shape at draw
+    // time (llvmpipe) compiles, in a draw with it, the code the light's own textures will need.
+    static GpuEnvironment standIn(const std::string& name, const EnvironmentQuality& quality = {});
+
     const std::string& name() const { return mName; }
     const gl::Texture& specular() const { return mSpecular; }  // cube, levels() mips
     const gl::Texture& brdfLut() const { return mBrdfLut; }    // RG: split-sum scale and bias

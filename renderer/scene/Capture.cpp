@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -9,6 +10,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "morph/anim/Animate.h"
+#include "renderer/gl/Gl.h"
+#include "renderer/gl/Timing.h"
 
 namespace renderer {
 
@@ -94,6 +97,11 @@ morph::Result<Capturer> Capturer::create(const ShaderLibrary& library) {
 
 morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& spec) {
     if (spec == kRigLighting) return static_cast<const GpuEnvironment*>(nullptr);
+    if (auto pending = mPending.find(spec); pending != mPending.end()) {
+        if (pending->second.light.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+            return &pending->second.standIn;
+        return adopt(spec);
+    }
     auto found = mEnvironments.find(spec);
     if (found == mEnvironments.end()) {
         auto loaded = GpuEnvironment::load(spec, mLibrary);
@@ -101,6 +109,41 @@ morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& sp
         found = mEnvironments.emplace(spec, std::move(loaded).value()).first;
     }
     return &found->second;
+}
+
+void Capturer::environmentBeside(const std::string& spec, EglContext context) {
+    if (spec == kRigLighting || mEnvironments.count(spec) || mPending.count(spec)) return;
+    PendingLight& pending = mPending[spec];
+    pending.standIn = GpuEnvironment::standIn(spec);
+    // The thread's own context; no debug callback there (its messages would land in the one
+    // list the main thread drains). glFinish: the textures are whole before another context
+    // binds them.
+    pending.light =
+        std::async(std::launch::async, [spec, library = mLibrary, context = std::move(context)] {
+            if (auto current = context.makeCurrent(); !current)
+                return morph::Result<GpuEnvironment>(current.error());
+            auto light = GpuEnvironment::load(spec, library);
+            glFinish();
+            context.release();
+            return light;
+        });
+}
+
+Capturer::PendingLight* Capturer::pendingFor(const GpuEnvironment* light) {
+    for (auto& [spec, pending] : mPending) {
+        if (&pending.standIn == light) return &pending;
+    }
+    return nullptr;
+}
+
+morph::Result<const GpuEnvironment*> Capturer::adopt(const std::string& spec) {
+    auto pending = mPending.find(spec);
+    const Stopwatch clock;
+    auto light = pending->second.light.get();
+    mLightWaitMs += clock.ms();
+    mPending.erase(pending);
+    if (!light) return light.error();
+    return &mEnvironments.emplace(spec, std::move(light).value()).first->second;
 }
 
 void Capturer::prepare(const ShotSpec& shot) {
@@ -231,7 +274,16 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     const float aspect = float(shot.width) / float(shot.height);
     auto camera = shotCamera(scene, frame, shot.camera, bounds, aspect);
     if (!camera) return camera.error();
-    mRenderer.draw(scene, frame, *camera, (*target)->target(), shotOptions(shot, *light, crowd));
+    DrawOptions options = shotOptions(shot, *light, crowd);
+    if (PendingLight* pending = pendingFor(*light)) {
+        auto small = this->target(1, 1, shot.samples);
+        if (!small) return small.error();
+        mRenderer.draw(scene, frame, *camera, (*small)->target(), options);
+        auto made = adopt(pending->standIn.name());
+        if (!made) return made.error();
+        options.environment = *made;
+    }
+    mRenderer.draw(scene, frame, *camera, (*target)->target(), options);
     if (shot.heatScale > 0) {
         if (!mOverlay) {
             auto overlay = OverlayRenderer::create(mLibrary);

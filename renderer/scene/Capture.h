@@ -4,6 +4,7 @@
 // read back. `morphview capture` and the golden tests share it, so a golden image is exactly what
 // the command writes. What a shot names by text (its weights, clips, environment and variant) is
 // resolved by the caller before it gets here (app/shots/ShotPose.h builds the pose).
+#include <future>
 #include <map>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@
 #include "morph/Result.h"
 #include "morph/anim/Animate.h"
 #include "morph/image/ImageFile.h"
+#include "renderer/gl/EglContext.h"
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/Look.h"
 #include "renderer/scene/Camera.h"
@@ -101,6 +103,16 @@ public:
     // next shots (null for "rig"). Errors name the file.
     morph::Result<const GpuEnvironment*> environment(const std::string& spec);
 
+    // Starts making the light `spec` names on a thread of its own, in `context` (sharing this
+    // one's objects: EglContext::shared()), so that a cold first picture prefilters it while the
+    // scene's programs compile. Until it is made, environment(spec) gives a stand-in of the same
+    // texture shapes (GpuEnvironment::standIn), and capture() with the stand-in first draws into
+    // a 1 x 1 target of the same formats (compiling what the frame needs), then waits for the
+    // light and draws the shot with it: the same pixels as without.
+    void environmentBeside(const std::string& spec, EglContext context);
+    // Milliseconds capture() has waited for lights made beside it.
+    double lightWaitMs() const { return mLightWaitMs; }
+
     // Makes the offscreen target `shot` will draw into ahead of capture(), for a caller with time
     // to spare (waiting for an import). A failure is not kept: capture() meets it again.
     void prepare(const ShotSpec& shot);
@@ -113,9 +125,20 @@ private:
     // The offscreen target of that size and samples, made on first use.
     morph::Result<Offscreen*> target(int width, int height, int samples);
 
+    struct PendingLight {
+        std::future<morph::Result<GpuEnvironment>> light;
+        GpuEnvironment standIn;
+    };
+    // The pending light whose stand-in `light` is, or null.
+    PendingLight* pendingFor(const GpuEnvironment* light);
+    // Waits for the light `spec` names and keeps it: null on failure of the light's making.
+    morph::Result<const GpuEnvironment*> adopt(const std::string& spec);
+
     ShaderLibrary mLibrary;
     SceneRenderer mRenderer;
     std::map<std::string, GpuEnvironment> mEnvironments;  // by spec
+    std::map<std::string, PendingLight> mPending;         // by spec, made beside
+    double mLightWaitMs = 0;
     // By size and samples, reused across shots.
     std::map<std::tuple<int, int, int>, Offscreen> mTargets;
     std::optional<OverlayRenderer> mOverlay;  // made by the first shot with a heat map

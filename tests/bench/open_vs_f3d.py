@@ -12,11 +12,15 @@ alike), from process start to exit:
 
 and the same for every --baseline binary (an older morphview, for a before/after). The table
 shows each program's median, fastest and slowest of the rounds, and F3D's median over each
-median. Each run starts after a pause (--pause, 1 s). One warm-up round first (page cache, the shader and environment caches); --cold clears
-morphview's environment cache and Mesa's shader cache before every run instead, for a first run.
+median. Each run starts after a pause (--pause, 1 s). One warm-up round first (page cache, the
+shader and environment caches). --cold measures first runs instead: morphview's environment cache
+emptied before every run and Mesa's shader cache off (MESA_SHADER_CACHE_DISABLE=true, for F3D as
+well, which keeps no cache of its own); --cold empty gives Mesa an empty cache folder instead, as a
+fresh container has. Mesa's LLVM flags (GALLIVM_PERF) are unset: each program compiles as it does
+out of the box.
 
     python3 tests/bench/open_vs_f3d.py [--morphview build/morphview] [--baseline OLD]...
-        [--size 800x800] [--rounds 9] [--cold] [--json FILE] MODEL
+        [--size 800x800] [--rounds 9] [--cold [off|empty]] [--json FILE] MODEL
 
 Needs f3d (Debian package `f3d`) and Xvfb. Run it by hand on an idle machine; CI does not.
 """
@@ -67,7 +71,7 @@ def main():
     parser.add_argument("--baseline", action="append", default=[])
     parser.add_argument("--size", default="800x800")
     parser.add_argument("--rounds", type=int, default=9)
-    parser.add_argument("--cold", action="store_true")
+    parser.add_argument("--cold", nargs="?", const="off", choices=["off", "empty"])
     parser.add_argument("--json")
     parser.add_argument("--display", default=":97")
     parser.add_argument("--pause", type=float, default=1.0,
@@ -81,6 +85,10 @@ def main():
     env = dict(os.environ, DISPLAY=args.display, MORPHVIEW_CACHE_DIR=os.path.join(folder, "cache"),
                MESA_SHADER_CACHE_DIR=os.path.join(folder, "mesa"),
                XDG_CONFIG_HOME=os.path.join(folder, "config"))
+    env.pop("GALLIVM_PERF", None)
+    env.pop("MESA_SHADER_CACHE_DISABLE", None)
+    if args.cold == "off":
+        env["MESA_SHADER_CACHE_DISABLE"] = "true"
     xvfb = subprocess.Popen(["Xvfb", args.display, "-screen", "0", "1920x1080x24"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -101,7 +109,7 @@ def main():
 
     f3d = statistics.median(times["f3d"])
     print(f"{args.model} at {args.size}, {args.rounds} interleaved rounds"
-          f"{' (cold caches)' if args.cold else ''}, whole process, seconds")
+          f"{f' (cold: Mesa cache {args.cold})' if args.cold else ''}, whole process, seconds")
     print(f"| program | median | fastest | slowest | F3D / it |")
     print(f"|---|---|---|---|---|")
     for label, values in times.items():

@@ -5,6 +5,8 @@
 // sky, whatever its roughness or metalness, when the shading conserves energy.
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -14,6 +16,7 @@
 #include "GlShared.h"
 #include "Panoramas.h"
 #include "fixtures/TestPaths.h"
+#include "morph/gltf/GltfImport.h"
 #include "morph/image/HdrImage.h"
 #include "renderer/light/GpuEnvironment.h"
 #include "renderer/light/StudioEnvironment.h"
@@ -216,6 +219,47 @@ TEST_F(EnvironmentTest, AWhiteSurfaceInAWhiteFurnaceReflectsTheFurnace) {
             EXPECT_NEAR(int(centre[c]), 188, 2)
                 << "metallic " << metallic << ", roughness " << roughness;
         }
+    }
+}
+
+// The studio made on a thread beside the capture (Capturer::environmentBeside), as capture's
+// first picture makes it: drawn first with its stand-in, then with the light once made, the
+// bundled face has the pixels of a capturer that made the light first; and the light stays.
+TEST_F(EnvironmentTest, TheStudioMadeBesideGivesTheSamePixels) {
+    const char* cacheDir = std::getenv("MORPHVIEW_CACHE_DIR");
+    const std::string keptCacheDir = cacheDir ? cacheDir : "";
+    setenv("MORPHVIEW_CACHE_DIR", "off", 1);  // prefiltered anew, so the first capture waits
+    auto scene = morph::importGltf(fixtures::bundledFace());
+    ASSERT_TRUE(scene.ok()) << scene.error().message;
+    auto gpu = renderer::GpuScene::upload(*scene);
+    ASSERT_TRUE(gpu.ok());
+    renderer::ShotSpec shot;
+    shot.width = shot.height = 96;
+
+    auto first = renderer::Capturer::create();
+    ASSERT_TRUE(first.ok());
+    auto expected = first->capture(*gpu, shot);
+    ASSERT_TRUE(expected.ok()) << expected.error().message;
+
+    auto beside = renderer::Capturer::create();
+    ASSERT_TRUE(beside.ok());
+    auto context = fixtures::sharedGlContext()->shared();
+    ASSERT_TRUE(context.ok()) << context.error().message;
+    beside->environmentBeside(renderer::kStudioEnvironment, std::move(context).value());
+    auto drawn = beside->capture(*gpu, shot);
+    ASSERT_TRUE(drawn.ok()) << drawn.error().message;
+    EXPECT_EQ(drawn->pixels, expected->pixels);
+    auto light = beside->environment(renderer::kStudioEnvironment);
+    ASSERT_TRUE(light.ok());
+    EXPECT_EQ((*light)->name(), renderer::kStudioEnvironment);
+    auto again = beside->capture(*gpu, shot);
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->pixels, expected->pixels);
+    EXPECT_EQ(*beside->environment(renderer::kStudioEnvironment), *light) << "kept, not remade";
+    if (cacheDir) {
+        setenv("MORPHVIEW_CACHE_DIR", keptCacheDir.c_str(), 1);
+    } else {
+        unsetenv("MORPHVIEW_CACHE_DIR");
     }
 }
 
