@@ -30,10 +30,12 @@ std::string withGlfwError(const std::string& message) {
 
 struct GlfwContext::State {
     GLFWwindow* window = nullptr;
+    GLFWwindow* shared = nullptr;  // openShared's hidden window
     // The windowed placement to return to when fullscreen ends.
     int windowedX = 0, windowedY = 0, windowedWidth = 0, windowedHeight = 0;
 
     ~State() {
+        if (shared) glfwDestroyWindow(shared);
         if (window) glfwDestroyWindow(window);
         glfwTerminate();
     }
@@ -76,6 +78,29 @@ GlfwContext::GlfwContext(std::unique_ptr<State> state) : mState(std::move(state)
 GlfwContext::GlfwContext(GlfwContext&&) noexcept = default;
 GlfwContext& GlfwContext::operator=(GlfwContext&&) noexcept = default;
 GlfwContext::~GlfwContext() = default;
+
+morph::Status GlfwContext::openShared() {
+    if (mState->shared) return {};
+    // The window's hints (version, profile, debug) still stand; hidden, and only for this one.
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    mState->shared = glfwCreateWindow(1, 1, "morphview (shared)", nullptr, mState->window);
+    glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
+    if (!mState->shared) {
+        return morph::Error{morph::ErrorCode::Gpu,
+                            withGlfwError("window: GLFW could not create a shared context")};
+    }
+    return {};
+}
+
+morph::Status GlfwContext::makeSharedCurrent() const {
+    if (!mState->shared) return morph::Error{morph::ErrorCode::Gpu, "window: no shared context"};
+    glfwMakeContextCurrent(mState->shared);
+    return {};
+}
+
+void GlfwContext::releaseShared() const {
+    glfwMakeContextCurrent(nullptr);
+}
 
 GLFWwindow* GlfwContext::window() const {
     return mState ? mState->window : nullptr;

@@ -48,6 +48,13 @@ public:
     // framebuffer holds): what screenshots and recordings of the window save.
     morph::RgbaImage readPixels() const;
 
+    // A hidden 1 x 1 window whose context shares this one's objects, for a thread of its own:
+    // made by openShared (here, on the main thread, as GLFW asks; kept until this closes), made
+    // current on that thread by makeSharedCurrent and released there by releaseShared.
+    morph::Status openShared();
+    morph::Status makeSharedCurrent() const;
+    void releaseShared() const;
+
 private:
     struct State;
     explicit GlfwContext(std::unique_ptr<State> state);

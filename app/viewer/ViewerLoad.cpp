@@ -119,7 +119,8 @@ ViewerState ViewerWindow::openedState(const morph::Scene& scene, bool keepState)
 }
 
 bool ViewerWindow::useEnvironment(const std::string& spec) {
-    if (spec == renderer::kRigLighting || mEnvironments.count(spec)) {
+    const bool beside = mLightBeside && mLightBeside->spec() == spec;
+    if (spec == renderer::kRigLighting || mEnvironments.count(spec) || beside) {
         mUi.environment = spec;
         return true;
     }
@@ -129,6 +130,21 @@ bool ViewerWindow::useEnvironment(const std::string& spec) {
         return false;
     }
     mEnvironments.emplace(spec, std::move(loaded).value());
+    mUi.environment = spec;
+    return true;
+}
+
+bool ViewerWindow::startEnvironment(const std::string& spec) {
+    // The built-in studio, which cannot fail, is made on a thread beside: with a cold cache its
+    // 0.4 s of prefiltering overlaps the first frame's compiles instead of coming before them.
+    if (spec != renderer::kStudioEnvironment || mEnvironments.count(spec) ||
+        !mContext.openShared()) {
+        return useEnvironment(spec);
+    }
+    const GlfwContext* context = &mContext;
+    mLightBeside = std::make_unique<renderer::LightBeside>(
+        spec, renderer::ShaderLibrary(), [context] { return context->makeSharedCurrent(); },
+        [context] { context->releaseShared(); });
     mUi.environment = spec;
     return true;
 }

@@ -134,7 +134,7 @@ void ViewerWindow::applyViewOptions() {
     mUi.environmentRotation = options.look.environmentRotation;
     mUi.exposure = options.look.exposure;
     if (auto tone = parseToneMapping(options.look.toneMapping)) mUi.toneMapping = *tone;
-    if (!useEnvironment(options.look.environment) &&
+    if (!startEnvironment(options.look.environment) &&
         options.look.environment != renderer::kStudioEnvironment) {
         useEnvironment(renderer::kStudioEnvironment);  // the message says why
     }

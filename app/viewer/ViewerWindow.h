@@ -105,6 +105,8 @@ private:
     // Switches the light to `spec` (studio, rig or an .hdr file), prefiltering it on first use;
     // on failure the message shows and the current light stays.
     bool useEnvironment(const std::string& spec);
+    // The start's light: useEnvironment, but the studio made on a thread beside (mLightBeside).
+    bool startEnvironment(const std::string& spec);
     void takeDroppedFiles();        // a feature's, else a light or a model
     void handleDocumentRequests();  // the light, the model, the scene, rig logic, the variant
 
@@ -122,14 +124,16 @@ private:
     renderer::Shading mShading = renderer::Shading::Auto;  // --shading, checked by CLI11
     // Environments prefiltered so far, by spec: switching back is instant.
     std::map<std::string, renderer::GpuEnvironment> mEnvironments;
+    // The start's studio, made on a thread beside until the first picture takes it (ViewerView).
+    std::unique_ptr<renderer::LightBeside> mLightBeside;
     RedrawPolicy mRedraw;
     FrameTimes mFrameTimes;
     float mPendingScale = 0;  // a content scale change to apply before the next frame
     ViewerDocument mDoc;
     ViewerUi mUi;
     Settings mSettings;
-    ViewerView mView{
-        ViewContext{mContext, mRenderer, mDoc, mUi, mEnvironments, mShading, mFrameTimes}};
+    ViewerView mView{ViewContext{mContext, mRenderer, mDoc, mUi, mEnvironments, mLightBeside,
+                                 mShading, mFrameTimes}};
     ViewerInput mInput{mContext, mDoc, mUi, mView};
     bool mImGuiStarted = false;
     bool mNeedsFraming = true;  // frame the model once the panels' size is known

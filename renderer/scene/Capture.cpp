@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -10,8 +9,6 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "morph/anim/Animate.h"
-#include "renderer/gl/Gl.h"
-#include "renderer/gl/Timing.h"
 
 namespace renderer {
 
@@ -97,10 +94,9 @@ morph::Result<Capturer> Capturer::create(const ShaderLibrary& library) {
 
 morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& spec) {
     if (spec == kRigLighting) return static_cast<const GpuEnvironment*>(nullptr);
-    if (auto pending = mPending.find(spec); pending != mPending.end()) {
-        if (pending->second.light.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-            return &pending->second.standIn;
-        return adopt(spec);
+    if (mBeside && mBeside->spec() == spec) {
+        if (!mBeside->ready()) return &mBeside->standIn();
+        return adopt();
     }
     auto found = mEnvironments.find(spec);
     if (found == mEnvironments.end()) {
@@ -112,36 +108,19 @@ morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& sp
 }
 
 void Capturer::environmentBeside(const std::string& spec, EglContext context) {
-    if (spec == kRigLighting || mEnvironments.count(spec) || mPending.count(spec)) return;
-    PendingLight& pending = mPending[spec];
-    pending.standIn = GpuEnvironment::standIn(spec);
-    // The thread's own context; no debug callback there (its messages would land in the one
-    // list the main thread drains). glFinish: the textures are whole before another context
-    // binds them.
-    pending.light =
-        std::async(std::launch::async, [spec, library = mLibrary, context = std::move(context)] {
-            if (auto current = context.makeCurrent(); !current)
-                return morph::Result<GpuEnvironment>(current.error());
-            auto light = GpuEnvironment::load(spec, library);
-            glFinish();
-            context.release();
-            return light;
-        });
+    if (spec == kRigLighting || mEnvironments.count(spec) || mBeside) return;
+    mBesideContext = std::make_unique<EglContext>(std::move(context));
+    const EglContext* beside = mBesideContext.get();
+    mBeside = std::make_unique<LightBeside>(
+        spec, mLibrary, [beside] { return beside->makeCurrent(); },
+        [beside] { beside->release(); });
 }
 
-Capturer::PendingLight* Capturer::pendingFor(const GpuEnvironment* light) {
-    for (auto& [spec, pending] : mPending) {
-        if (&pending.standIn == light) return &pending;
-    }
-    return nullptr;
-}
-
-morph::Result<const GpuEnvironment*> Capturer::adopt(const std::string& spec) {
-    auto pending = mPending.find(spec);
-    const Stopwatch clock;
-    auto light = pending->second.light.get();
-    mLightWaitMs += clock.ms();
-    mPending.erase(pending);
+morph::Result<const GpuEnvironment*> Capturer::adopt() {
+    const std::string spec = mBeside->spec();
+    auto light = mBeside->take(mLightWaitMs);
+    mBeside.reset();
+    mBesideContext.reset();
     if (!light) return light.error();
     return &mEnvironments.emplace(spec, std::move(light).value()).first->second;
 }
@@ -275,11 +254,11 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     auto camera = shotCamera(scene, frame, shot.camera, bounds, aspect);
     if (!camera) return camera.error();
     DrawOptions options = shotOptions(shot, *light, crowd);
-    if (PendingLight* pending = pendingFor(*light)) {
-        auto small = this->target(1, 1, shot.samples);
-        if (!small) return small.error();
-        mRenderer.draw(scene, frame, *camera, (*small)->target(), options);
-        auto made = adopt(pending->standIn.name());
+    if (mBeside && *light == &mBeside->standIn()) {
+        // Into the shot's own target: llvmpipe's code depends on the sizes of the textures a
+        // pass reads (a power of two or not), and the G-buffer's follow the target's.
+        mRenderer.draw(scene, frame, *camera, (*target)->target(), options);
+        auto made = adopt();
         if (!made) return made.error();
         options.environment = *made;
     }

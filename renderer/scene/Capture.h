@@ -4,8 +4,8 @@
 // read back. `morphview capture` and the golden tests share it, so a golden image is exactly what
 // the command writes. What a shot names by text (its weights, clips, environment and variant) is
 // resolved by the caller before it gets here (app/shots/ShotPose.h builds the pose).
-#include <future>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -19,6 +19,7 @@
 #include "morph/image/ImageFile.h"
 #include "renderer/gl/EglContext.h"
 #include "renderer/light/GpuEnvironment.h"
+#include "renderer/light/LightBeside.h"
 #include "renderer/light/Look.h"
 #include "renderer/scene/Camera.h"
 #include "renderer/scene/GpuScene.h"
@@ -103,12 +104,11 @@ public:
     // next shots (null for "rig"). Errors name the file.
     morph::Result<const GpuEnvironment*> environment(const std::string& spec);
 
-    // Starts making the light `spec` names on a thread of its own, in `context` (sharing this
-    // one's objects: EglContext::shared()), so that a cold first picture prefilters it while the
-    // scene's programs compile. Until it is made, environment(spec) gives a stand-in of the same
-    // texture shapes (GpuEnvironment::standIn), and capture() with the stand-in first draws into
-    // a 1 x 1 target of the same formats (compiling what the frame needs), then waits for the
-    // light and draws the shot with it: the same pixels as without.
+    // Starts making the light `spec` names on a thread of its own (LightBeside), in `context`
+    // (sharing this one's objects: EglContext::shared()). Until it is made, environment(spec)
+    // gives its stand-in, and capture() with the stand-in first draws the shot with it
+    // (compiling what the frame needs), then waits for the light and draws the shot again with
+    // it: the same pixels as without.
     void environmentBeside(const std::string& spec, EglContext context);
     // Milliseconds capture() has waited for lights made beside it.
     double lightWaitMs() const { return mLightWaitMs; }
@@ -125,19 +125,15 @@ private:
     // The offscreen target of that size and samples, made on first use.
     morph::Result<Offscreen*> target(int width, int height, int samples);
 
-    struct PendingLight {
-        std::future<morph::Result<GpuEnvironment>> light;
-        GpuEnvironment standIn;
-    };
-    // The pending light whose stand-in `light` is, or null.
-    PendingLight* pendingFor(const GpuEnvironment* light);
-    // Waits for the light `spec` names and keeps it: null on failure of the light's making.
-    morph::Result<const GpuEnvironment*> adopt(const std::string& spec);
+    // Waits for the light made beside and keeps it.
+    morph::Result<const GpuEnvironment*> adopt();
 
     ShaderLibrary mLibrary;
     SceneRenderer mRenderer;
     std::map<std::string, GpuEnvironment> mEnvironments;  // by spec
-    std::map<std::string, PendingLight> mPending;         // by spec, made beside
+    // The light being made beside (its thread's context with it), until adopt().
+    std::unique_ptr<EglContext> mBesideContext;
+    std::unique_ptr<LightBeside> mBeside;
     double mLightWaitMs = 0;
     // By size and samples, reused across shots.
     std::map<std::tuple<int, int, int>, Offscreen> mTargets;

@@ -69,6 +69,7 @@ ViewerView::ViewerView(const ViewContext& context)
       mDoc(context.doc),
       mUi(context.ui),
       mEnvironments(context.environments),
+      mLightBeside(context.lightBeside),
       mShading(context.shading),
       mFrameTimes(context.frameTimes) {}
 
@@ -174,8 +175,30 @@ renderer::DrawOptions ViewerView::drawOptions() const {
     return options;
 }
 
+void ViewerView::takeLightBeside(const renderer::Camera& camera, const morph::FramePose& frame) {
+    if (!mLightBeside || mLightBeside->spec() != mUi.environment) return;
+    if (!mLightBeside->ready()) {
+        // Into the view's own target: llvmpipe's code depends on the sizes of the textures a
+        // pass reads (a power of two or not), and the G-buffer's follow the target's.
+        renderer::DrawOptions options = drawOptions();
+        options.environment = &mLightBeside->standIn();
+        renderer::drawWireframe(mRenderer, rendererWireframe(mUi.wireframe), mDoc.gpu, frame,
+                                camera, mViewTarget->target(), options);
+    }
+    double waitedMs = 0;
+    auto light = mLightBeside->take(waitedMs);
+    const std::string spec = mLightBeside->spec();
+    mLightBeside.reset();
+    if (!light) {
+        showError(mUi, light.error().message);
+        return;
+    }
+    mEnvironments.emplace(spec, std::move(light).value());
+}
+
 void ViewerView::drawPicture(const renderer::Camera& camera, const morph::FramePose& frame,
                              const std::optional<renderer::OverlayOptions>& overlays) {
+    takeLightBeside(camera, frame);
     const renderer::RenderTarget target = mViewTarget->target();
     renderer::drawWireframe(mRenderer, rendererWireframe(mUi.wireframe), mDoc.gpu, frame, camera,
                             target, drawOptions());

@@ -7,6 +7,7 @@
 // it in again. It keeps the view's GPU state and the camera; the window's renderer, document,
 // panels' state and lights it reaches through the references it was made with.
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "app/viewer/OrbitCamera.h"
 #include "app/viewer/ViewerApp.h"
 #include "app/viewer/ViewerUi.h"
+#include "renderer/light/LightBeside.h"
 #include "renderer/scene/Offscreen.h"
 #include "renderer/scene/OverlayRenderer.h"
 #include "renderer/scene/SceneRenderer.h"
@@ -28,8 +30,10 @@ struct ViewContext {
     renderer::SceneRenderer& renderer;
     ViewerDocument& doc;
     ViewerUi& ui;
-    // Environments prefiltered so far, by spec (the window's useEnvironment fills it).
-    const std::map<std::string, renderer::GpuEnvironment>& environments;
+    // Environments prefiltered so far, by spec (the window's useEnvironment fills it), and the
+    // light being made beside at start (drawPicture waits for it and moves it there).
+    std::map<std::string, renderer::GpuEnvironment>& environments;
+    std::unique_ptr<renderer::LightBeside>& lightBeside;
     const renderer::Shading& shading;  // --shading
     FrameTimes& frameTimes;            // counts the frames that draw the view anew
 };
@@ -65,6 +69,9 @@ private:
     renderer::DrawOptions drawOptions() const;
     void drawPicture(const renderer::Camera& camera, const morph::FramePose& frame,
                      const std::optional<renderer::OverlayOptions>& overlays);
+    // The light made beside, when the picture needs it: first the picture drawn with its
+    // stand-in, which compiles what the frame needs while the light is made.
+    void takeLightBeside(const renderer::Camera& camera, const morph::FramePose& frame);
     void updateMorphStats();  // the path drawn and its bytes, for the stats overlay
     // The overlays the inspect settings ask for (nullopt: none); heatWeights reads the UI.
     std::optional<renderer::OverlayOptions> overlayOptions(const morph::FramePose& frame);
@@ -80,7 +87,8 @@ private:
     renderer::SceneRenderer& mRenderer;
     ViewerDocument& mDoc;
     ViewerUi& mUi;
-    const std::map<std::string, renderer::GpuEnvironment>& mEnvironments;
+    std::map<std::string, renderer::GpuEnvironment>& mEnvironments;
+    std::unique_ptr<renderer::LightBeside>& mLightBeside;
     const renderer::Shading& mShading;
     FrameTimes& mFrameTimes;
 
