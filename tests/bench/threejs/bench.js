@@ -10,6 +10,7 @@
 // directional lights of the first runs (`--environment rig` is the nearest morphview has).
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { KTX2Loader } from 'three/addons/loaders/KTX2Loader.js';
 import { frameCamera, parseCamera, restBox } from './camera.js';
 import { applyStudioLook } from './look.js';
 
@@ -125,7 +126,11 @@ async function run() {
 
   show('status', `loading ${model}`);
   const loadStart = performance.now();
-  const gltf = await new GLTFLoader().loadAsync(model);
+  // KHR_texture_basisu through three's own transcoder (the KTX2 variant of a face).
+  const ktx2 = new KTX2Loader()
+    .setTranscoderPath('./node_modules/three/examples/jsm/libs/basis/')
+    .detectSupport(renderer);
+  const gltf = await new GLTFLoader().setKTX2Loader(ktx2).loadAsync(model);
   const loadMs = performance.now() - loadStart;
   const scene = new THREE.Scene();
   scene.add(gltf.scene);
