@@ -258,7 +258,10 @@ void main() {
     const uvec3 rgb = uvec3(clamp(vColor.rgb, 0.0, 1.0) * vec3(1023.0, 2047.0, 1023.0) + 0.5);
     gGeometry0 = uvec4(floatBitsToUint(gl_FragCoord.z), floatBitsToUint(uv),
                        (handedness < 0.0 ? 1u : 0u) | (rgb.r << 1) | (rgb.g << 11) | (rgb.b << 22));
-    gGeometry1 = uvec4(packDirection(frame[2]), readsTangent() ? packDirection(frame[0]) : 0u,
+    // The material's uniform, not readsTangent(): materials with and without a normal map share
+    // the G-buffer's variants (their key keeps no textured slot but a MASK's base colour).
+    const bool tangent = uMaterial.modes.w != 0 || uMaterial.texCoords4.y != 0;
+    gGeometry1 = uvec4(packDirection(frame[2]), tangent ? packDirection(frame[0]) : 0u,
                        packHalf2x16(uvDerivatives.xy), packHalf2x16(uvDerivatives.zw));
 #ifdef MV_TWO_UV_SETS
     gGeometry2 = uvec4(floatBitsToUint(vTexCoord1), packHalf2x16(uv1Derivatives.xy),

@@ -86,6 +86,10 @@ uint64_t variantKey(uint32_t attributeMask, const GpuMaterial& material, PassOut
         if (attributeMask & attributeBit(kOptionalVaryings[i].first)) key |= uint64_t(1) << i;
     }
     const bool mask = material.alphaMode == morph::AlphaMode::Mask;
+    // The G-buffer reads no texture but a MASK's base colour (whether to keep the tangent is the
+    // material's uniform there): materials that differ only in their textured slots share its
+    // variants, each of which llvmpipe compiles on its first draw (about 140 ms).
+    if (gBuffer) textured &= mask ? 1u << uint32_t(MaterialSlot::BaseColor) : 0u;
     key |= uint64_t(material.features) << kAttributeBits;
     key |= uint64_t(textured) << (kAttributeBits + kMaterialFeatureBits);
     key |= uint64_t(mask) << kMaskBit;

@@ -127,6 +127,30 @@ TEST_F(PassesTest, EachPassOutputHasItsOwnVariant) {
               cpuId)
         << "cs-sparse and cpu both read the pre-morphed vertex";
 
+    // The G-buffer reads no texture but a MASK's base colour: materials that differ only in
+    // their textured slots share its variant, not the variants that shade.
+    // (A material's key reads its slots, alpha mode and features: no buffer is needed.)
+    auto like = [&material](bool withTextures, morph::AlphaMode alphaMode) {
+        renderer::GpuMaterial out;
+        for (size_t slot = 0; slot < renderer::kMaterialSlotCount; ++slot)
+            out.slots[slot] = material.slots[slot];
+        out.features = material.features;
+        out.alphaMode = alphaMode;
+        if (withTextures) {
+            out.slots[size_t(renderer::MaterialSlot::BaseColor)].texture = 0;
+            out.slots[size_t(renderer::MaterialSlot::MetallicRoughness)].texture = 0;
+        }
+        return out;
+    };
+    const renderer::GpuMaterial textured = like(true, material.alphaMode);
+    EXPECT_EQ(variants.program(mask, textured, renderer::PassOutput::GBuffer, {}).id(), gBuffer);
+    EXPECT_NE(variants.program(mask, textured, renderer::PassOutput::Target, {}).id(), target);
+    const renderer::GpuMaterial masked = like(true, morph::AlphaMode::Mask);
+    const renderer::GpuMaterial maskedPlain = like(false, morph::AlphaMode::Mask);
+    EXPECT_NE(variants.program(mask, masked, renderer::PassOutput::GBuffer, {}).id(),
+              variants.program(mask, maskedPlain, renderer::PassOutput::GBuffer, {}).id())
+        << "a MASK material's G-buffer reads its base colour's alpha";
+
     // The variants that shade fix the frame's light; the G-buffer lights nothing.
     variants.beginFrame(glm::mat4(1.0f), 0,
                         renderer::lightKey(true, false, renderer::ToneMapping::PbrNeutral));
