@@ -21,7 +21,7 @@ cat >shots.json <<JSON
  {"name": "face-jaw", "model": "$face", "weights": "jawOpen=0.8"},
  {"name": "fox", "model": "$avatars/Fox/Fox.glb"}]
 JSON
-# Users' Mesa: optimised shaders, the cache on.
+# Users' Mesa: the cache on, GALLIVM_PERF unset (regress then compiles without LLVM's passes).
 unset GALLIVM_PERF MESA_SHADER_CACHE_DISABLE MESA_GLSL_CACHE_DISABLE
 regress() { "$morphview" regress shots.json --references refs --out out "$@" >run.log 2>&1; }
 # Mesa makes its cache folder but not the folders above it.
