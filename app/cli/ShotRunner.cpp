@@ -97,13 +97,9 @@ morph::Result<std::unique_ptr<ShotRunner>> ShotRunner::start(ShotDefaults defaul
     if (firstImport.valid()) {
         if (auto shot = shotSpec(runner->mDefaults, ShotEntry{})) {
             renderer::Capturer& capturer = runner->mCapturer;
-            std::optional<renderer::EglContext> beside;
-            if (shot->environment == renderer::kStudioEnvironment) {
-                if (auto shared = runner->mContext.shared()) beside = std::move(shared).value();
-            }
-            if (beside) {
-                capturer.environmentBeside(shot->environment, std::move(*beside));
-            } else {
+            const bool beside = shot->environment == renderer::kStudioEnvironment &&
+                                capturer.environmentBeside(shot->environment, runner->mContext);
+            if (!beside) {
                 (void)timed(timings, timings.environment,
                             [&] { return capturer.environment(shot->environment); });
             }

@@ -30,9 +30,11 @@ bool LightBeside::ready() const {
     return !mLight.valid() || mLight.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
 }
 
-morph::Result<GpuEnvironment> LightBeside::take(double& waitedMs) {
+morph::Result<GpuEnvironment> LightBeside::take(
+    double& waitedMs, const std::function<void(const GpuEnvironment& standIn)>& meanwhile) {
     if (!mLight.valid())
         return morph::Error{morph::ErrorCode::Gpu, mSpec + ": the light was already taken"};
+    if (meanwhile && !ready()) meanwhile(mStandIn);
     const Stopwatch clock;
     auto light = mLight.get();
     waitedMs += clock.ms();

@@ -31,8 +31,12 @@ public:
     const GpuEnvironment& standIn() const { return mStandIn; }
     bool ready() const;
     // Waits for the light (once; the thread has glFinish-ed, so its textures are whole) and
-    // adds the milliseconds waited to `waitedMs`.
-    morph::Result<GpuEnvironment> take(double& waitedMs);
+    // adds the milliseconds waited to `waitedMs`. If it is not made yet, `meanwhile` first draws
+    // the picture with the stand-in: into the picture's own target, since llvmpipe's code also
+    // depends on whether the textures a pass reads (the G-buffer's follow the target) have
+    // power-of-two sides.
+    morph::Result<GpuEnvironment> take(
+        double& waitedMs, const std::function<void(const GpuEnvironment& standIn)>& meanwhile = {});
 
 private:
     std::string mSpec;

@@ -107,18 +107,22 @@ morph::Result<const GpuEnvironment*> Capturer::environment(const std::string& sp
     return &found->second;
 }
 
-void Capturer::environmentBeside(const std::string& spec, EglContext context) {
-    if (spec == kRigLighting || mEnvironments.count(spec) || mBeside) return;
-    mBesideContext = std::make_unique<EglContext>(std::move(context));
+bool Capturer::environmentBeside(const std::string& spec, const EglContext& current) {
+    if (spec == kRigLighting || mEnvironments.count(spec) || mBeside) return false;
+    auto shared = current.shared();
+    if (!shared) return false;
+    mBesideContext = std::make_unique<EglContext>(std::move(shared).value());
     const EglContext* beside = mBesideContext.get();
     mBeside = std::make_unique<LightBeside>(
         spec, mLibrary, [beside] { return beside->makeCurrent(); },
         [beside] { beside->release(); });
+    return true;
 }
 
-morph::Result<const GpuEnvironment*> Capturer::adopt() {
+morph::Result<const GpuEnvironment*> Capturer::adopt(
+    const std::function<void(const GpuEnvironment& standIn)>& meanwhile) {
     const std::string spec = mBeside->spec();
-    auto light = mBeside->take(mLightWaitMs);
+    auto light = mBeside->take(mLightWaitMs, meanwhile);
     mBeside.reset();
     mBesideContext.reset();
     if (!light) return light.error();
@@ -255,10 +259,10 @@ morph::Result<morph::RgbaImage> Capturer::capture(const GpuScene& scene, const S
     if (!camera) return camera.error();
     DrawOptions options = shotOptions(shot, *light, crowd);
     if (mBeside && *light == &mBeside->standIn()) {
-        // Into the shot's own target: llvmpipe's code depends on the sizes of the textures a
-        // pass reads (a power of two or not), and the G-buffer's follow the target's.
-        mRenderer.draw(scene, frame, *camera, (*target)->target(), options);
-        auto made = adopt();
+        auto made = adopt([&](const GpuEnvironment& standIn) {
+            options.environment = &standIn;
+            mRenderer.draw(scene, frame, *camera, (*target)->target(), options);
+        });
         if (!made) return made.error();
         options.environment = *made;
     }

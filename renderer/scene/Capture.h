@@ -4,6 +4,7 @@
 // read back. `morphview capture` and the golden tests share it, so a golden image is exactly what
 // the command writes. What a shot names by text (its weights, clips, environment and variant) is
 // resolved by the caller before it gets here (app/shots/ShotPose.h builds the pose).
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -104,12 +105,12 @@ public:
     // next shots (null for "rig"). Errors name the file.
     morph::Result<const GpuEnvironment*> environment(const std::string& spec);
 
-    // Starts making the light `spec` names on a thread of its own (LightBeside), in `context`
-    // (sharing this one's objects: EglContext::shared()). Until it is made, environment(spec)
-    // gives its stand-in, and capture() with the stand-in first draws the shot with it
-    // (compiling what the frame needs), then waits for the light and draws the shot again with
-    // it: the same pixels as without.
-    void environmentBeside(const std::string& spec, EglContext context);
+    // Starts making the light `spec` names on a thread of its own (LightBeside), in a context
+    // sharing `current`'s objects (EglContext::shared()); false if none could be made. Until it
+    // is made, environment(spec) gives its stand-in, and capture() with the stand-in first draws
+    // the shot with it (compiling what the frame needs), then waits for the light and draws the
+    // shot again with it: the same pixels as without.
+    bool environmentBeside(const std::string& spec, const EglContext& current);
     // Milliseconds capture() has waited for lights made beside it.
     double lightWaitMs() const { return mLightWaitMs; }
 
@@ -125,8 +126,10 @@ private:
     // The offscreen target of that size and samples, made on first use.
     morph::Result<Offscreen*> target(int width, int height, int samples);
 
-    // Waits for the light made beside and keeps it.
-    morph::Result<const GpuEnvironment*> adopt();
+    // Waits for the light made beside (calling `meanwhile` with the stand-in first if it is not
+    // made yet) and keeps it.
+    morph::Result<const GpuEnvironment*> adopt(
+        const std::function<void(const GpuEnvironment& standIn)>& meanwhile = {});
 
     ShaderLibrary mLibrary;
     SceneRenderer mRenderer;

@@ -243,9 +243,8 @@ TEST_F(EnvironmentTest, TheStudioMadeBesideGivesTheSamePixels) {
 
     auto beside = renderer::Capturer::create();
     ASSERT_TRUE(beside.ok());
-    auto context = fixtures::sharedGlContext()->shared();
-    ASSERT_TRUE(context.ok()) << context.error().message;
-    beside->environmentBeside(renderer::kStudioEnvironment, std::move(context).value());
+    ASSERT_TRUE(
+        beside->environmentBeside(renderer::kStudioEnvironment, *fixtures::sharedGlContext()));
     auto drawn = beside->capture(*gpu, shot);
     ASSERT_TRUE(drawn.ok()) << drawn.error().message;
     EXPECT_EQ(drawn->pixels, expected->pixels);

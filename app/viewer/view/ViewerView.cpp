@@ -177,16 +177,13 @@ renderer::DrawOptions ViewerView::drawOptions() const {
 
 void ViewerView::takeLightBeside(const renderer::Camera& camera, const morph::FramePose& frame) {
     if (!mLightBeside || mLightBeside->spec() != mUi.environment) return;
-    if (!mLightBeside->ready()) {
-        // Into the view's own target: llvmpipe's code depends on the sizes of the textures a
-        // pass reads (a power of two or not), and the G-buffer's follow the target's.
+    double waitedMs = 0;
+    auto light = mLightBeside->take(waitedMs, [&](const renderer::GpuEnvironment& standIn) {
         renderer::DrawOptions options = drawOptions();
-        options.environment = &mLightBeside->standIn();
+        options.environment = &standIn;
         renderer::drawWireframe(mRenderer, rendererWireframe(mUi.wireframe), mDoc.gpu, frame,
                                 camera, mViewTarget->target(), options);
-    }
-    double waitedMs = 0;
-    auto light = mLightBeside->take(waitedMs);
+    });
     const std::string spec = mLightBeside->spec();
     mLightBeside.reset();
     if (!light) {

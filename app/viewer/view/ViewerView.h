@@ -69,8 +69,8 @@ private:
     renderer::DrawOptions drawOptions() const;
     void drawPicture(const renderer::Camera& camera, const morph::FramePose& frame,
                      const std::optional<renderer::OverlayOptions>& overlays);
-    // The light made beside, when the picture needs it: first the picture drawn with its
-    // stand-in, which compiles what the frame needs while the light is made.
+    // The light made beside, when the picture needs it (LightBeside::take: the picture drawn
+    // first with its stand-in, which compiles what the frame needs while the light is made).
     void takeLightBeside(const renderer::Camera& camera, const morph::FramePose& frame);
     void updateMorphStats();  // the path drawn and its bytes, for the stats overlay
     // The overlays the inspect settings ask for (nullopt: none); heatWeights reads the UI.
